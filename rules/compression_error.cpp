@@ -1,0 +1,40 @@
+// SM007 compression-error: gzip input that cannot be decompressed.
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM007", "compression-error", Severity::Error,
+                         "The gzip-compressed input is corrupt or truncated", R"md(
+## What it does
+Reports a gzip input (recognised by its magic bytes, whatever its name) whose data is corrupt,
+truncated, or followed by junk. Nothing is parsed from it.
+
+## Why it matters
+Search engines fetch `sitemap.xml.gz` and decompress it; a broken archive is a sitemap they cannot
+read at all ("Compression error" in Search Console). It usually means an interrupted upload or a
+file compressed twice.
+
+## Example
+```text
+$ head -c 100 sitemap.xml.gz > broken.xml.gz   (a truncated archive)
+```
+
+## Use instead
+```text
+$ gzip -9 -c sitemap.xml > sitemap.xml.gz
+```
+)md"};
+
+class CompressionError final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnDocument; }
+  void on_document(const Document& doc, Reporter& out) override {
+    if (!doc.load.compression_error.empty()) out.report(0, 0, doc.load.compression_error);
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(compression_error, kInfo, CompressionError)

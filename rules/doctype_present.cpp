@@ -1,0 +1,49 @@
+// SM006 doctype-present: a DOCTYPE declaration in a sitemap.
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM006", "doctype-present", Severity::Error,
+                         "The sitemap contains a DOCTYPE declaration", R"md(
+## What it does
+Reports a `<!DOCTYPE ...>` declaration. sitemaplint never reads DTDs and never expands the
+entities they define, so values that use them are left as written.
+
+## Why it matters
+Sitemaps are defined by an XML Schema, not a DTD. A DOCTYPE can declare entities that expand to
+enormous text ("billion laughs") or to local files (XXE), so careful crawlers refuse or ignore it,
+and what your URLs contain then depends on who reads them.
+
+## Example
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE urlset [<!ENTITY site "https://example.com">]>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/</loc></url>
+</urlset>
+```
+
+## Use instead
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/</loc></url>
+</urlset>
+```
+)md"};
+
+class DoctypePresent final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnDocument; }
+  void on_document(const Document& doc, Reporter& out) override {
+    if (!doc.doctype_offset) return;
+    out.report(*doc.doctype_offset, 9,
+               "DOCTYPE declarations are not allowed in sitemaps; its entities are not expanded");
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(doctype_present, kInfo, DoctypePresent)

@@ -1,0 +1,39 @@
+// SM003 invalid-utf8: bytes that are not valid UTF-8.
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM003", "invalid-utf8", Severity::Error,
+                         "Bytes that are not valid UTF-8", R"md(
+## What it does
+Reports each byte that does not belong to a valid UTF-8 sequence: stray Latin-1 bytes, truncated
+or overlong sequences, encoded surrogates. At most 100 are reported per file.
+
+## Why it matters
+The protocol requires UTF-8, and strict XML parsers stop at the first invalid byte, so the rest of
+the sitemap is lost. The usual cause is text pasted from a Latin-1 or Windows-1252 source.
+
+## Example
+```text
+<loc>https://example.com/caf\xE9</loc>     (a Latin-1 byte 0xE9 for "é")
+```
+
+## Use instead
+```text
+<loc>https://example.com/caf%C3%A9</loc>
+```
+)md"};
+
+class InvalidUtf8 final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnDocument; }
+  void on_document(const Document& doc, Reporter& out) override {
+    for (const ByteFinding& f : doc.encoding.invalid_utf8) out.report(f.offset, f.length, f.message);
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(invalid_utf8, kInfo, InvalidUtf8)

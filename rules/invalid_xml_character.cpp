@@ -1,0 +1,39 @@
+// SM004 invalid-xml-character: characters XML 1.0 does not allow anywhere in a document.
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM004", "invalid-xml-character", Severity::Error,
+                         "A character that XML 1.0 forbids, such as a control character", R"md(
+## What it does
+Reports control characters other than tab, line feed and carriage return (U+0000 to U+001F), and
+the non-characters U+FFFE and U+FFFF. At most 100 are reported per file.
+
+## Why it matters
+XML 1.0 forbids these characters even when escaped, so strict parsers reject the whole sitemap.
+They usually come from database fields copied verbatim (a form feed, a vertical tab, a NUL).
+
+## Example
+```text
+<loc>https://example.com/page\x0C</loc>     (a form feed, U+000C)
+```
+
+## Use instead
+```text
+<loc>https://example.com/page</loc>
+```
+)md"};
+
+class InvalidXmlCharacter final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnDocument; }
+  void on_document(const Document& doc, Reporter& out) override {
+    for (const ByteFinding& f : doc.encoding.invalid_characters) out.report(f.offset, f.length, f.message);
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(invalid_xml_character, kInfo, InvalidXmlCharacter)

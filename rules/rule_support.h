@@ -1,0 +1,34 @@
+// What every rule file includes: the rule interface and the macro that defines the rule's entry in
+// the explicit list (rules/rules.def).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "rule.h"
+
+namespace sitemaplint {
+
+template <typename RuleClass>
+std::unique_ptr<Rule> construct_rule(const Settings& settings) {
+  if constexpr (std::is_constructible_v<RuleClass, const Settings&>) {
+    return std::make_unique<RuleClass>(settings);
+  } else {
+    (void)settings;
+    return std::make_unique<RuleClass>();
+  }
+}
+
+// Quotes a value for a message, shortening very long ones.
+std::string quoted(std::string_view value, std::size_t max = 80);
+
+}  // namespace sitemaplint
+
+// Defines `sitemaplint::ID`, the RuleDefinition that rules/rules.def names.
+#define SITEMAPLINT_DEFINE_RULE(ID, INFO, CLASS)        \
+  namespace sitemaplint {                               \
+  extern const RuleDefinition ID;                       \
+  const RuleDefinition ID{INFO, &construct_rule<CLASS>}; \
+  }

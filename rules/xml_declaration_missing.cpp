@@ -1,0 +1,50 @@
+// SM005 xml-declaration-missing: no <?xml version="1.0" encoding="UTF-8"?> at the start.
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM005", "xml-declaration-missing", Severity::Warning,
+                         "The file does not start with an XML declaration", R"md(
+## What it does
+Reports a sitemap that does not begin with `<?xml version="1.0" encoding="UTF-8"?>`. The fix
+inserts that line.
+
+## Why it matters
+The sitemaps.org protocol shows every sitemap starting with the declaration, and some consumers
+use it to confirm the encoding. Without it, XML parsers assume UTF-8, so this is a warning only.
+
+## Example
+```xml
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/</loc></url>
+</urlset>
+```
+
+## Use instead
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/</loc></url>
+</urlset>
+```
+)md"};
+
+class XmlDeclarationMissing final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnDocument; }
+  void on_document(const Document& doc, Reporter& out) override {
+    if (!doc.parsed || doc.encoding.has_declaration) return;
+    // A declaration that is present but misplaced is an xml-syntax error, not a missing one.
+    const auto misplaced = doc.bytes.find("<?xml");
+    if (misplaced != std::string_view::npos && misplaced < doc.root_offset) return;
+    const std::size_t at = doc.encoding.bom_length;
+    out.report(at, 0, "the file does not start with <?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+               Fix{at, 0, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", "insert the XML declaration"});
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(xml_declaration_missing, kInfo, XmlDeclarationMissing)

@@ -1,0 +1,64 @@
+// SM001 xml-syntax: the input is not well-formed XML.
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM001", "xml-syntax", Severity::Error,
+                         "The input is not well-formed XML", R"md(
+## What it does
+Reports every way the input fails to be well-formed XML: tags that do not match, a file cut off
+before its end, markup that is not a tag, text or a second element outside the root, an XML
+declaration that is not the very first thing in the file, and attributes given twice. The message
+names the tags involved and where the open one started.
+
+## Why it matters
+Search engines parse sitemaps with strict XML parsers: one syntax error and the whole file is
+rejected ("Parsing error" / "Your Sitemap appears to be an HTML page" in Search Console). A blank
+line or a space before `<?xml` is the most common real-world breakage.
+
+## Example
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/</url>
+</urlset>
+```
+
+## Use instead
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/</loc></url>
+</urlset>
+```
+)md"};
+
+class XmlSyntax final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnDocument | kOnElement; }
+
+  void on_document(const Document& doc, Reporter& out) override {
+    for (const ByteFinding& error : doc.syntax_errors) out.report(error.offset, error.length, error.message);
+  }
+
+  void on_element(const Element& element, Reporter& out) override {
+    // pugixml accepts repeated attributes; XML does not.
+    for (pugi::xml_attribute a = element.node.first_attribute(); a; a = a.next_attribute()) {
+      for (pugi::xml_attribute b = a.next_attribute(); b; b = b.next_attribute()) {
+        if (std::string_view(a.name()) == b.name()) {
+          // Names live in one buffer, so the distance between them is the distance in the input.
+          const std::size_t at = element.offset + 1 + static_cast<std::size_t>(b.name() - element.node.name());
+          out.report(at, std::string_view(b.name()).size(),
+                     "attribute '" + std::string(b.name()) + "' appears twice in <" +
+                         std::string(element.qualified_name) + ">");
+        }
+      }
+    }
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(xml_syntax, kInfo, XmlSyntax)

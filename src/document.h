@@ -1,0 +1,83 @@
+// A parsed input: the original bytes, the pugixml tree over a private copy of them, and the facts
+// the loader established before any rule runs (encoding, syntax errors, root element, namespaces).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <pugixml.hpp>
+
+namespace sitemaplint {
+
+inline constexpr std::string_view kSitemapNamespace = "http://www.sitemaps.org/schemas/sitemap/0.9";
+
+enum class DocumentKind { None, UrlSet, SitemapIndex, Other };
+
+struct ByteFinding {
+  std::size_t offset = 0;
+  std::size_t length = 0;
+  std::string message;
+};
+
+// What the byte-level scan found; every offset is into Document::bytes.
+struct EncodingFacts {
+  std::size_t bom_length = 0;                  // 3 for a UTF-8 BOM, 0 without
+  std::optional<ByteFinding> foreign_encoding; // UTF-16/32 BOM or a declared non-UTF-8 encoding
+  bool foreign_encoding_is_fatal = false;      // the bytes cannot be read as UTF-8 at all
+  bool has_declaration = false;                // <?xml ...?> at the very start
+  std::vector<ByteFinding> invalid_utf8;       // capped, see kMaxByteFindings
+  std::vector<ByteFinding> invalid_characters; // characters XML 1.0 forbids
+};
+
+inline constexpr std::size_t kMaxByteFindings = 100;
+
+// How the bytes were obtained; set by the loader.
+struct LoadFacts {
+  bool compressed = false;             // the input was gzip-compressed
+  bool decompression_stopped = false;  // inflating stopped at the protocol's size limit
+  std::string compression_error;       // corrupt gzip
+};
+
+struct Document {
+  std::string path;             // as the user named it; "-" is stdin
+  std::string_view bytes;       // the original input (uncompressed), never modified
+  LoadFacts load;
+  EncodingFacts encoding;
+  std::vector<ByteFinding> syntax_errors;  // well-formedness errors, first is the parser's
+  bool parsed = false;          // false: the XML is not well-formed enough to walk
+  std::optional<std::size_t> doctype_offset;
+
+  // The root element, when there is one.
+  DocumentKind kind = DocumentKind::None;
+  std::string_view root_local;  // local name, e.g. "urlset"
+  std::string_view root_ns;     // resolved namespace URI, empty for none
+  std::size_t root_offset = 0;  // offset of the root start tag's '<'
+  std::optional<std::size_t> root_ns_value_offset;  // where the root's namespace URI is written
+  std::size_t root_ns_value_length = 0;
+
+  // Filled by the engine while it walks, complete when on_finish runs.
+  std::size_t entry_count = 0;
+  std::optional<std::size_t> nesting_limit_offset;  // first element below the inspected depth
+
+  pugi::xml_document tree;
+  std::unique_ptr<char[]> parse_buffer;  // pugixml parses in place into this copy
+
+  // Offset in `bytes` of a string that lives in parse_buffer.
+  std::size_t offset_of(const char* p) const {
+    return static_cast<std::size_t>(p - parse_buffer.get());
+  }
+};
+
+// Parses `bytes` (which must outlive the document). Never throws on bad input: every problem is a
+// fact in the result.
+// A compression error or a stopped decompression leaves the document unparsed: a cut-off
+// document would only produce noise.
+std::unique_ptr<Document> parse_document(std::string path, std::string_view bytes,
+                                         LoadFacts load = {});
+
+}  // namespace sitemaplint

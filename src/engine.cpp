@@ -1,0 +1,250 @@
+#include "engine.h"
+
+#include <algorithm>
+#include <array>
+#include <memory>
+
+#include "xml_text.h"
+
+namespace sitemaplint {
+namespace {
+
+class RuleReporter final : public Reporter {
+ public:
+  RuleReporter(const RuleInfo& info, Severity severity, std::vector<Diagnostic>& out)
+      : info_(info), severity_(severity), out_(out) {}
+  void report(std::size_t offset, std::size_t length, std::string message, std::optional<Fix> fix,
+              std::optional<RelatedLocation> related) override {
+    out_.push_back(Diagnostic{&info_, severity_, offset, length, std::move(message), std::move(fix),
+                              std::move(related)});
+  }
+
+ private:
+  const RuleInfo& info_;
+  Severity severity_;
+  std::vector<Diagnostic>& out_;
+};
+
+struct ActiveRule {
+  std::unique_ptr<Rule> rule;
+  RuleReporter reporter;
+};
+
+struct Namespace {
+  std::string_view prefix;
+  std::string_view uri;
+};
+
+struct Frame {
+  Element element;
+  std::size_t scope_mark;  // namespace bindings below this index belong to ancestors
+  FieldId field = FieldId::Unknown;  // depth 3 only: the entry field this element fills, if any
+};
+
+class Walker {
+ public:
+  Walker(Document& doc, std::vector<ActiveRule>& rules) : doc_(doc) {
+    for (ActiveRule& active : rules) {
+      const unsigned hooks = active.rule->hooks();
+      if (hooks & kOnElement) element_rules_.push_back(&active);
+      if (hooks & kOnText) text_rules_.push_back(&active);
+      if (hooks & kOnEntry) entry_rules_.push_back(&active);
+    }
+    if (doc.kind == DocumentKind::UrlSet || doc.kind == DocumentKind::SitemapIndex) {
+      core_ns_ = doc.root_ns;
+      has_core_ns_ = true;
+    }
+    // Element::parent points into frames_: it must never reallocate.
+    frames_.reserve(kMaxInspectedDepth + 1);
+  }
+
+  void walk() {
+    const pugi::xml_node root = doc_.tree.document_element();
+    enter(root);
+    pugi::xml_node node = root.first_child();
+    while (!frames_.empty()) {
+      if (node) {
+        if (node.type() == pugi::node_element) {
+          if (static_cast<int>(frames_.size()) >= kMaxInspectedDepth) {
+            if (!doc_.nesting_limit_offset) doc_.nesting_limit_offset = doc_.offset_of(node.name()) - 1;
+            node = node.next_sibling();
+            continue;
+          }
+          enter(node);
+          node = node.first_child();
+          continue;
+        }
+        if (node.type() == pugi::node_pcdata || node.type() == pugi::node_cdata) text(node);
+        node = node.next_sibling();
+      } else {
+        const pugi::xml_node finished = frames_.back().element.node;
+        leave();
+        node = finished.next_sibling();
+      }
+    }
+  }
+
+ private:
+  void enter(pugi::xml_node node) {
+    Frame frame;
+    frame.scope_mark = scope_.size();
+    Element& e = frame.element;
+    e.node = node;
+    e.qualified_name = node.name();
+    e.offset = doc_.offset_of(node.name()) - 1;
+    e.depth = static_cast<int>(frames_.size()) + 1;
+    e.parent = frames_.empty() ? nullptr : &frames_.back().element;
+    for (pugi::xml_attribute attr : node.attributes()) {
+      const std::string_view name = attr.name();
+      if (name == "xmlns") scope_.push_back({"", attr.value()});
+      else if (name.starts_with("xmlns:")) scope_.push_back({name.substr(6), attr.value()});
+    }
+    const auto colon = e.qualified_name.find(':');
+    if (colon != std::string_view::npos) {
+      e.prefix = e.qualified_name.substr(0, colon);
+      e.local_name = e.qualified_name.substr(colon + 1);
+    } else {
+      e.local_name = e.qualified_name;
+    }
+    e.ns = resolve(e.prefix, &e.prefix_declared);
+    e.in_sitemap_ns = has_core_ns_ && e.ns == core_ns_;
+    frames_.push_back(frame);
+    Element& pushed = frames_.back().element;
+    for (ActiveRule* active : element_rules_) active->rule->on_element(pushed, active->reporter);
+    for (pugi::xml_attribute attr : node.attributes()) {
+      dispatch_text(TextRun{attr.value(), doc_.offset_of(attr.value()), TextKind::AttributeValue,
+                            &pushed, attr.name()});
+    }
+    if (pushed.depth == 2) begin_entry(pushed);
+    if (pushed.depth == 3 && in_entry_) add_child(frames_.back());
+  }
+
+  void leave() {
+    Frame& frame = frames_.back();
+    if (frame.element.depth == 2 && in_entry_) finish_entry();
+    scope_.resize(frame.scope_mark);
+    frames_.pop_back();
+  }
+
+  std::string_view resolve(std::string_view prefix, bool* declared) const {
+    *declared = true;
+    if (prefix == "xml") return "http://www.w3.org/XML/1998/namespace";
+    for (auto it = scope_.rbegin(); it != scope_.rend(); ++it) {
+      if (it->prefix == prefix) return it->uri;
+    }
+    if (!prefix.empty()) *declared = false;
+    return {};
+  }
+
+  void text(pugi::xml_node node) {
+    Frame& parent = frames_.back();
+    const char* value = node.value();
+    const TextKind kind = node.type() == pugi::node_cdata ? TextKind::CData : TextKind::Text;
+    const TextRun run{value, doc_.offset_of(value), kind, &parent.element, {}};
+    dispatch_text(run);
+    if (in_entry_ && parent.element.depth == 3 && parent.field != FieldId::Unknown) {
+      append_field_text(parent.field, run);
+    }
+  }
+
+  void dispatch_text(const TextRun& run) {
+    for (ActiveRule* active : text_rules_) active->rule->on_text(run, active->reporter);
+  }
+
+  void begin_entry(const Element& e) {
+    in_entry_ = true;
+    entry_ = Entry{};
+    entry_.element = &e;
+    entry_.index = doc_.entry_count++;
+    if (e.in_sitemap_ns && e.local_name == "url") entry_.kind = EntryKind::Url;
+    else if (e.in_sitemap_ns && e.local_name == "sitemap") entry_.kind = EntryKind::Sitemap;
+    children_.clear();
+  }
+
+  void add_child(Frame& frame) {
+    const Element& e = frame.element;
+    Child child{e.local_name, e.qualified_name, e.in_sitemap_ns, e.ns.empty() && e.prefix_declared,
+                FieldId::Unknown, e.offset};
+    if (e.in_sitemap_ns) child.id = field_id(e.local_name);
+    children_.push_back(child);
+    if (child.id == FieldId::Unknown) return;
+    Field& field = field_ref(child.id);
+    if (field.present) return;  // a duplicate; the first one counts
+    field.present = true;
+    field.element_offset = e.offset;
+    // Until text arrives, point just past the start tag's name.
+    field.value_offset = e.offset + 1 + e.qualified_name.size();
+    frame.field = child.id;
+  }
+
+  Field& field_ref(FieldId id) { return const_cast<Field&>(entry_.field(id)); }
+
+  void append_field_text(FieldId id, const TextRun& run) {
+    Field& field = field_ref(id);
+    std::string& storage = storage_[static_cast<std::size_t>(id)];
+    if (field.raw.empty() && field.value.empty()) {
+      field.value_offset = run.offset;
+      field.raw = run.raw;
+      field.value = run.raw;
+      if (run.kind == TextKind::Text && run.raw.find('&') != std::string_view::npos) {
+        storage.clear();
+        decode_entities(run.raw, &storage);
+        field.value = storage;
+        field.exact = false;
+      }
+      return;
+    }
+    // A second run (text split by a comment or CDATA): join them.
+    if (field.exact) storage.assign(field.value);
+    if (run.kind == TextKind::Text) decode_entities(run.raw, &storage);
+    else storage.append(run.raw);
+    field.value = storage;
+    field.exact = false;
+    field.raw = doc_.bytes.substr(field.value_offset, run.offset + run.raw.size() - field.value_offset);
+  }
+
+  void finish_entry() {
+    entry_.children = children_;
+    for (ActiveRule* active : entry_rules_) active->rule->on_entry(entry_, active->reporter);
+    in_entry_ = false;
+  }
+
+  Document& doc_;
+  std::vector<ActiveRule*> element_rules_, text_rules_, entry_rules_;
+  std::vector<Namespace> scope_;
+  std::vector<Frame> frames_;
+  std::string_view core_ns_;
+  bool has_core_ns_ = false;
+  bool in_entry_ = false;
+  Entry entry_;
+  std::vector<Child> children_;
+  std::array<std::string, 4> storage_;  // decoded field values, reused entry after entry
+};
+
+}  // namespace
+
+std::vector<Diagnostic> run_rules(Document& doc, const RuleSelection& selection,
+                                  const Settings& settings) {
+  std::vector<Diagnostic> diagnostics;
+  std::vector<ActiveRule> rules;
+  rules.reserve(selection.enabled.size());
+  for (const RuleDefinition* def : selection.enabled) {
+    rules.push_back(ActiveRule{def->make(settings),
+                               RuleReporter(def->info, selection.severity_of(def->info), diagnostics)});
+  }
+  for (ActiveRule& active : rules) {
+    if (active.rule->hooks() & kOnDocument) active.rule->on_document(doc, active.reporter);
+  }
+  if (doc.parsed) Walker(doc, rules).walk();
+  for (ActiveRule& active : rules) {
+    if (active.rule->hooks() & kOnFinish) active.rule->on_finish(doc, active.reporter);
+  }
+  std::stable_sort(diagnostics.begin(), diagnostics.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) {
+                     if (a.offset != b.offset) return a.offset < b.offset;
+                     return a.rule->code < b.rule->code;
+                   });
+  return diagnostics;
+}
+
+}  // namespace sitemaplint

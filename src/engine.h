@@ -1,0 +1,21 @@
+// Runs the selected rules over one parsed document: one walk of the tree, each event dispatched to
+// the rules that asked for it. Returns the findings sorted by offset, then rule code.
+#pragma once
+
+#include <vector>
+
+#include "diagnostic.h"
+#include "document.h"
+#include "registry.h"
+#include "settings.h"
+
+namespace sitemaplint {
+
+// Elements deeper than this are not inspected; no sitemap comes near it, and it bounds the
+// engine's memory on hostile input.
+inline constexpr int kMaxInspectedDepth = 64;
+
+std::vector<Diagnostic> run_rules(Document& doc, const RuleSelection& selection,
+                                  const Settings& settings);
+
+}  // namespace sitemaplint

@@ -1,0 +1,81 @@
+// The views the engine hands to rules while it walks: elements, raw text runs, and sitemap entries
+// (<url> or <sitemap>) with their fields. Views point into the document; rules must not keep them
+// past the call, except for the plain values they copy.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include <pugixml.hpp>
+
+namespace sitemaplint {
+
+struct Element {
+  std::string_view qualified_name;  // as written, e.g. "image:loc"
+  std::string_view prefix;          // empty for an unprefixed name
+  std::string_view local_name;
+  std::string_view ns;              // resolved namespace URI, empty for none
+  bool prefix_declared = true;      // false: the prefix has no xmlns:prefix in scope
+  bool in_sitemap_ns = false;       // in the namespace of the document's root (see Document)
+  std::size_t offset = 0;           // offset of the tag's '<'
+  int depth = 1;                    // 1 is the root
+  const Element* parent = nullptr;  // nullptr for the root
+  pugi::xml_node node;
+};
+
+enum class TextKind { Text, CData, AttributeValue };
+
+struct TextRun {
+  std::string_view raw;  // exactly as written: entities are not decoded
+  std::size_t offset = 0;
+  TextKind kind = TextKind::Text;
+  const Element* parent = nullptr;  // the element the text or attribute belongs to
+  std::string_view attribute_name;  // for AttributeValue only
+};
+
+enum class FieldId { Loc, Lastmod, Changefreq, Priority, Unknown };
+
+// A core child of an entry (<loc>, <lastmod>, ...), with its text.
+struct Field {
+  bool present = false;
+  std::size_t element_offset = 0;  // offset of the start tag's '<'
+  std::size_t value_offset = 0;    // first byte of its text (or where text would go)
+  std::string_view raw;            // the text as written, spanning every text run
+  std::string_view value;          // the text with entities decoded and CDATA unwrapped
+  bool exact = true;               // value == raw byte for byte, so value offsets map 1:1
+
+  // The value without the white space XML Schema collapses (space, tab, CR, LF).
+  std::string_view trimmed() const;
+  // Offset in the input of value[i]; the value's start when entities make the map inexact.
+  std::size_t source_offset(std::size_t i) const { return exact ? value_offset + i : value_offset; }
+};
+
+// A child element of an entry, in document order.
+struct Child {
+  std::string_view local_name;
+  std::string_view qualified_name;
+  bool in_sitemap_ns = false;
+  bool no_namespace = false;  // the element has no namespace at all
+  FieldId id = FieldId::Unknown;
+  std::size_t offset = 0;
+};
+
+enum class EntryKind { Url, Sitemap, Other };
+
+// A child element of the root: a <url> of a urlset, a <sitemap> of an index, or anything else.
+struct Entry {
+  EntryKind kind = EntryKind::Other;
+  const Element* element = nullptr;
+  std::size_t index = 0;  // 0-based position among the root's element children
+  Field loc, lastmod, changefreq, priority;
+  std::span<const Child> children;
+
+  const Field& field(FieldId id) const;
+};
+
+FieldId field_id(std::string_view local_name);
+std::string_view field_name(FieldId id);
+
+}  // namespace sitemaplint

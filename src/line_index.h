@@ -1,0 +1,35 @@
+// Turns byte offsets into 1-based line and column numbers. Built only when a finding is printed, so
+// a clean file never pays for it. A line ends at LF, CRLF or a lone CR, as XML defines.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+namespace sitemaplint {
+
+struct Position {
+  std::size_t line = 1;          // 1-based
+  std::size_t column = 1;        // 1-based, in Unicode code points (what a person counts)
+  std::size_t utf16_column = 1;  // 1-based, in UTF-16 code units (what LSP clients count)
+};
+
+class LineIndex {
+ public:
+  explicit LineIndex(std::string_view text);
+
+  Position position(std::size_t offset) const;
+  // The text of the 1-based line, without its line break.
+  std::string_view line_text(std::size_t line) const;
+  std::size_t line_count() const { return starts_.size(); }
+
+ private:
+  std::string_view text_;
+  std::vector<std::size_t> starts_;  // offset of each line's first byte
+  // The last answer: findings are printed in offset order, so counting columns can resume from it
+  // instead of from the line's start (a 100 MB line would otherwise cost 100 MB per finding).
+  mutable std::size_t cached_offset_ = 0;
+  mutable Position cached_;
+};
+
+}  // namespace sitemaplint

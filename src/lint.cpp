@@ -1,0 +1,27 @@
+#include "lint.h"
+
+#include "engine.h"
+
+namespace sitemaplint {
+
+FileReport lint_input(Input input, const RuleSelection& selection, const Settings& settings) {
+  FileReport report;
+  report.path = input.path;
+  report.bytes = std::move(input.bytes);
+  LoadFacts load{input.compressed, input.decompression_stopped, std::move(input.compression_error)};
+  auto doc = parse_document(input.path, report.bytes, std::move(load));
+  report.diagnostics = run_rules(*doc, selection, settings);
+  report.kind = doc->kind;
+  report.entries = doc->entry_count;
+  return report;
+}
+
+FileReport lint_bytes(std::string path, std::string bytes, const RuleSelection& selection,
+                      const Settings& settings) {
+  Input input;
+  input.path = std::move(path);
+  input.bytes = std::move(bytes);
+  return lint_input(std::move(input), selection, settings);
+}
+
+}  // namespace sitemaplint

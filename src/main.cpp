@@ -1,0 +1,182 @@
+// Command-line wiring only: parse arguments, load inputs, lint, report, choose the exit code.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "lint.h"
+#include "registry.h"
+#include "report.h"
+#include "rule_docs.h"
+#include "source.h"
+#include "w3c_datetime.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr int kExitClean = 0;
+constexpr int kExitFindings = 1;
+constexpr int kExitUsage = 2;
+
+struct CliOptions {
+  std::vector<std::string> paths;
+  std::string format = "human";
+  std::string output;
+  std::vector<std::string> select, ignore, severities;
+  int max_warnings = -1;
+  std::string now;
+  std::string list_rules;
+  std::string explain;
+  bool quiet = false;
+  std::string color = "auto";
+};
+
+int usage_error(const std::string& message) {
+  std::cerr << "sitemaplint: error: " << message << "\nRun 'sitemaplint --help' for usage.\n";
+  return kExitUsage;
+}
+
+std::vector<std::string> split_commas(const std::vector<std::string>& words) {
+  std::vector<std::string> out;
+  for (const std::string& word : words) {
+    std::stringstream stream(word);
+    std::string item;
+    while (std::getline(stream, item, ',')) {
+      if (!item.empty()) out.push_back(item);
+    }
+  }
+  return out;
+}
+
+bool use_color(const std::string& mode, bool to_terminal) {
+  if (mode == "always") return true;
+  if (mode == "never") return false;
+  const char* no_color = std::getenv("NO_COLOR");
+  if (no_color && *no_color) return false;
+  return to_terminal;
+}
+
+int list_rules(const std::string& format) {
+  if (format == "json") write_rule_list_json(std::cout);
+  else if (format == "markdown") std::cout << rule_table_markdown();
+  else write_rule_list_text(std::cout);
+  return kExitClean;
+}
+
+int run(const CliOptions& options) {
+  if (!options.list_rules.empty()) return list_rules(options.list_rules);
+  if (!options.explain.empty()) {
+    const RuleDefinition* rule = find_rule(options.explain);
+    if (!rule) {
+      std::string message = "unknown rule '" + options.explain + "'";
+      const std::string hint = closest_rule(options.explain);
+      if (!hint.empty()) message += "; did you mean '" + hint + "'?";
+      return usage_error(message);
+    }
+    write_explanation(rule->info, std::cout);
+    return kExitClean;
+  }
+  if (options.paths.empty()) return usage_error("no input: give one or more sitemap paths, or '-' for stdin");
+
+  RuleSelection selection;
+  std::string error;
+  if (!make_selection(split_commas(options.select), split_commas(options.ignore), options.severities,
+                      &selection, &error)) {
+    return usage_error(error);
+  }
+  Settings settings;
+  settings.now = static_cast<std::int64_t>(std::time(nullptr));
+  if (!options.now.empty()) {
+    DatetimeError date_error;
+    const auto now = parse_w3c_datetime(options.now, &date_error);
+    if (!now) return usage_error("--now: " + date_error.message);
+    settings.now = to_unix_seconds(*now);
+  }
+
+  std::vector<FileReport> reports;
+  bool unusable_input = false;
+  for (const std::string& path : options.paths) {
+    Input input;
+    if (!load_input(path, &input, &error)) {
+      std::cerr << "sitemaplint: error: " << error << '\n';
+      unusable_input = true;
+      continue;
+    }
+    reports.push_back(lint_input(std::move(input), selection, settings));
+  }
+
+  std::ofstream file;
+  if (!options.output.empty()) {
+    file.open(options.output, std::ios::binary | std::ios::trunc);
+    if (!file) return usage_error("--output: cannot write '" + options.output + "'");
+  }
+  std::ostream& out = options.output.empty() ? std::cout : file;
+  if (options.format == "json") {
+    write_json(reports, out);
+  } else {
+    const bool terminal = options.output.empty() && ::isatty(STDOUT_FILENO);
+    write_human(reports, HumanStyle{use_color(options.color, terminal), options.quiet}, out);
+  }
+  out.flush();
+  if (!out) {
+    std::cerr << "sitemaplint: error: writing the report failed\n";
+    return kExitUsage;
+  }
+
+  if (unusable_input) return kExitUsage;
+  const Totals totals = count(reports);
+  if (totals.errors > 0) return kExitFindings;
+  if (options.max_warnings >= 0 && totals.warnings > static_cast<std::size_t>(options.max_warnings)) {
+    return kExitFindings;
+  }
+  return kExitClean;
+}
+
+}  // namespace
+}  // namespace sitemaplint
+
+int main(int argc, char** argv) {
+  using namespace sitemaplint;
+  CliOptions options;
+  CLI::App app{"sitemaplint: a fast, exact linter for XML sitemaps", "sitemaplint"};
+  app.set_version_flag("--version", SITEMAPLINT_VERSION);
+  app.add_option("paths", options.paths, "Sitemap files to lint ('-' reads standard input)");
+  app.add_option("-f,--format", options.format, "Report format")
+      ->check(CLI::IsMember({"human", "json"}))
+      ->default_str("human");
+  app.add_option("-o,--output", options.output, "Write the report to FILE instead of standard output");
+  // Each occurrence takes one value (comma-separated lists are split later), so that
+  // "--select SM201 sitemap.xml" does not swallow the path.
+  app.add_option("--select", options.select, "Run only these rules (codes or names, comma-separated; ALL for every rule)")
+      ->allow_extra_args(false);
+  app.add_option("--ignore", options.ignore, "Do not run these rules (codes or names, comma-separated)")
+      ->allow_extra_args(false);
+  app.add_option("--severity", options.severities, "Override a rule's severity: RULE=error|warning|info (repeatable)")
+      ->allow_extra_args(false);
+  app.add_option("--max-warnings", options.max_warnings, "Exit 1 when there are more than N warnings")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--now", options.now, "Treat this W3C datetime as now (for lastmod-in-future)");
+  app.add_option("--list-rules", options.list_rules, "List every rule and exit (FORMAT: text, markdown, json)")
+      ->expected(0, 1)
+      ->default_str("text")
+      ->check(CLI::IsMember({"text", "markdown", "json"}));
+  app.add_option("--explain", options.explain, "Print a rule's documentation and exit");
+  app.add_flag("-q,--quiet", options.quiet, "Print findings only: no source excerpt and no summary");
+  app.add_option("--color", options.color, "Colour the human report: auto (a terminal, unless NO_COLOR is set), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    return usage_error(e.what());
+  }
+  if (app.count("--list-rules") && options.list_rules.empty()) options.list_rules = "text";
+  return run(options);
+}

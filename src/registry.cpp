@@ -1,0 +1,130 @@
+#include "registry.h"
+
+#include <algorithm>
+#include <array>
+
+namespace sitemaplint {
+
+#define SITEMAPLINT_RULE(id) extern const RuleDefinition id;
+#include "rules/rules.def"
+#undef SITEMAPLINT_RULE
+
+namespace {
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                        std::tolower(static_cast<unsigned char>(b[j - 1]));
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+bool equals_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+std::string unknown_rule_message(std::string_view word) {
+  std::string message = "unknown rule '" + std::string(word) + "'";
+  const std::string hint = closest_rule(word);
+  if (!hint.empty()) message += "; did you mean '" + hint + "'?";
+  return message + " (sitemaplint --list-rules shows them all)";
+}
+
+}  // namespace
+
+std::span<const RuleDefinition* const> all_rules() {
+  static const auto kRules = [] {
+    std::vector<const RuleDefinition*> rules{
+#define SITEMAPLINT_RULE(id) &id,
+#include "rules/rules.def"
+#undef SITEMAPLINT_RULE
+    };
+    std::sort(rules.begin(), rules.end(), [](const RuleDefinition* a, const RuleDefinition* b) {
+      return a->info.code < b->info.code;
+    });
+    return rules;
+  }();
+  return kRules;
+}
+
+const RuleDefinition* find_rule(std::string_view word) {
+  for (const RuleDefinition* rule : all_rules()) {
+    if (equals_ignoring_case(word, rule->info.code) || word == rule->info.name) return rule;
+  }
+  return nullptr;
+}
+
+std::string closest_rule(std::string_view unknown) {
+  std::string best;
+  std::size_t best_distance = std::max<std::size_t>(3, unknown.size() / 3) + 1;
+  for (const RuleDefinition* rule : all_rules()) {
+    for (std::string_view candidate : {rule->info.name, rule->info.code}) {
+      const std::size_t d = edit_distance(unknown, candidate);
+      if (d < best_distance) {
+        best_distance = d;
+        best = std::string(candidate);
+      }
+    }
+  }
+  return best;
+}
+
+Severity RuleSelection::severity_of(const RuleInfo& info) const {
+  const auto it = severity_overrides.find(info.code);
+  return it == severity_overrides.end() ? info.default_severity : it->second;
+}
+
+bool make_selection(const std::vector<std::string>& select, const std::vector<std::string>& ignore,
+                    const std::vector<std::string>& severities, RuleSelection* out,
+                    std::string* error) {
+  std::vector<const RuleDefinition*> chosen;
+  const bool select_all = select.empty() || std::find(select.begin(), select.end(), "ALL") != select.end();
+  if (select_all) {
+    chosen.assign(all_rules().begin(), all_rules().end());
+  } else {
+    for (const std::string& word : select) {
+      const RuleDefinition* rule = find_rule(word);
+      if (!rule) { *error = "--select: " + unknown_rule_message(word); return false; }
+      if (std::find(chosen.begin(), chosen.end(), rule) == chosen.end()) chosen.push_back(rule);
+    }
+  }
+  for (const std::string& word : ignore) {
+    const RuleDefinition* rule = find_rule(word);
+    if (!rule) { *error = "--ignore: " + unknown_rule_message(word); return false; }
+    std::erase(chosen, rule);
+  }
+  std::sort(chosen.begin(), chosen.end(), [](const RuleDefinition* a, const RuleDefinition* b) {
+    return a->info.code < b->info.code;
+  });
+  out->enabled = std::move(chosen);
+  for (const std::string& word : severities) {
+    const auto eq = word.find('=');
+    if (eq == std::string::npos) {
+      *error = "--severity: expected RULE=LEVEL, got '" + word + "'";
+      return false;
+    }
+    const RuleDefinition* rule = find_rule(std::string_view(word).substr(0, eq));
+    if (!rule) { *error = "--severity: " + unknown_rule_message(word.substr(0, eq)); return false; }
+    const auto level = parse_severity(std::string_view(word).substr(eq + 1));
+    if (!level) {
+      *error = "--severity: unknown level '" + word.substr(eq + 1) + "' (use error, warning or info)";
+      return false;
+    }
+    out->severity_overrides[rule->info.code] = *level;
+  }
+  return true;
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,33 @@
+// Reporters turn file reports into text. Each computes line and column numbers itself, only for
+// the findings it prints.
+#pragma once
+
+#include <ostream>
+#include <span>
+
+#include "lint.h"
+
+namespace sitemaplint {
+
+struct Totals {
+  std::size_t files = 0;
+  std::size_t errors = 0;
+  std::size_t warnings = 0;
+  std::size_t infos = 0;
+  std::size_t fixable = 0;
+};
+
+Totals count(std::span<const FileReport> reports);
+
+struct HumanStyle {
+  bool color = false;
+  bool quiet = false;  // findings only: no source excerpt, no summary
+};
+
+void write_human(std::span<const FileReport> reports, const HumanStyle& style, std::ostream& out);
+
+// The JSON report; its shape is documented in README.md ("JSON output") and versioned.
+inline constexpr int kJsonFormatVersion = 1;
+void write_json(std::span<const FileReport> reports, std::ostream& out);
+
+}  // namespace sitemaplint

@@ -1,0 +1,12 @@
+// Settings that change what rules conclude (as opposed to which rules run).
+#pragma once
+
+#include <cstdint>
+
+namespace sitemaplint {
+
+struct Settings {
+  std::int64_t now = 0;  // "now" in seconds since the Unix epoch, UTC: --now makes tests repeatable
+};
+
+}  // namespace sitemaplint

@@ -1,0 +1,30 @@
+// Reading an input whole: a file, standard input ("-"), plain or gzip-compressed (recognised by
+// its magic bytes, not its name). Operational failures are returned as messages, not thrown.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace sitemaplint {
+
+// Inputs larger than this are refused outright rather than risking memory exhaustion.
+inline constexpr std::size_t kMaxInputBytes = std::size_t{1} << 30;
+// The protocol's limit on a sitemap's uncompressed size.
+inline constexpr std::size_t kProtocolMaxBytes = 52'428'800;
+
+struct Input {
+  std::string path;            // as given; "-" is stdin
+  std::string bytes;           // uncompressed content
+  bool compressed = false;     // the bytes were gzip-compressed
+  std::size_t compressed_size = 0;
+  bool decompression_stopped = false;  // more than kProtocolMaxBytes: the rest was not inflated
+  std::string compression_error;       // corrupt or truncated gzip; bytes hold what inflated
+};
+
+// Loads `path`. Returns false with a one-line *error for a missing, unreadable or oversized input.
+bool load_input(const std::string& path, Input* out, std::string* error);
+
+// Inflates gzip `data` into out->bytes, stopping just past `limit` bytes of output.
+void gunzip(std::string_view data, std::size_t limit, Input* out);
+
+}  // namespace sitemaplint
