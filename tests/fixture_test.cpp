@@ -1,0 +1,158 @@
+// Rule fixtures: testdata/rules/<code>-<name>/ holds sitemaps whose expected findings are written
+// next to the offending line, in the style of clang's -verify:
+//
+//   <loc>ftp://example.com/</loc>  <!-- expect: SM203 error @:8 -->
+//
+// "@:C" is the comment's own line, "@-1:C" / "@+1:C" are relative lines, "@12:C" is absolute.
+// Several expectations in one comment are separated by ';'. A file that expects nothing says
+// "<!-- expect: none -->". Inputs that must stay byte-exact (encodings, gzip, no room for a
+// comment) use a sidecar "<file>.expected" with one "CODE severity LINE:COL" per line, or "none".
+// The comparison is exact: a missing and an unexpected finding both fail.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "line_index.h"
+#include "registry.h"
+#include "test_support.h"
+
+namespace fs = std::filesystem;
+using namespace sitemaplint;
+using namespace sitemaplint::testing;
+
+namespace {
+
+struct Expectations {
+  std::vector<std::string> findings;  // "SM201 error 3:5"
+  bool declared = false;              // the file states what it expects, possibly "none"
+  std::string problem;                // a malformed expectation
+};
+
+Expectations inline_expectations(const std::string& text) {
+  Expectations result;
+  const LineIndex index(text);
+  static const std::regex kComment(R"(<!--\s*expect:\s*([^>]*?)\s*-->)");
+  static const std::regex kItem(R"(^\s*(SM\d{3})\s+(error|warning|info)\s+@([+-]?\d*):(\d+)\s*$)");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), kComment); it != std::sregex_iterator(); ++it) {
+    result.declared = true;
+    const std::size_t line = index.position(static_cast<std::size_t>(it->position(0))).line;
+    std::string body = (*it)[1];
+    if (body == "none") continue;
+    std::size_t start = 0;
+    while (start <= body.size()) {
+      const std::size_t semi = std::min(body.find(';', start), body.size());
+      const std::string item = body.substr(start, semi - start);
+      std::smatch m;
+      if (!std::regex_match(item, m, kItem)) {
+        result.problem = "malformed expectation '" + item + "' on line " + std::to_string(line);
+        return result;
+      }
+      const std::string spec = m[3];
+      long target = static_cast<long>(line);
+      if (!spec.empty() && (spec[0] == '+' || spec[0] == '-')) target += std::stol(spec);
+      else if (!spec.empty()) target = std::stol(spec);
+      result.findings.push_back(std::string(m[1]) + " " + std::string(m[2]) + " " +
+                                std::to_string(target) + ":" + std::string(m[4]));
+      start = semi + 1;
+    }
+  }
+  return result;
+}
+
+Expectations sidecar_expectations(const std::string& path) {
+  Expectations result;
+  result.declared = true;
+  std::istringstream lines(read_file(path));
+  static const std::regex kLine(R"(^(SM\d{3}) (error|warning|info) (\d+):(\d+)$)");
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.empty() || line == "none" || line[0] == '#') continue;
+    if (!std::regex_match(line, kLine)) {
+      result.problem = "malformed sidecar line '" + line + "'";
+      return result;
+    }
+    result.findings.push_back(line);
+  }
+  return result;
+}
+
+std::vector<std::string> with_messages(const FileReport& report) {
+  std::vector<std::string> out = summarize(report);
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] += "  (" + report.diagnostics[i].message + ")";
+  return out;
+}
+
+struct FixtureFile {
+  fs::path path;
+  fs::path sidecar;
+};
+
+std::vector<FixtureFile> fixture_files(const fs::path& dir) {
+  std::vector<FixtureFile> files;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const fs::path p = entry.path();
+    if (p.extension() == ".expected") continue;
+    fs::path sidecar = p;
+    sidecar += ".expected";
+    files.push_back({p, fs::exists(sidecar) ? sidecar : fs::path()});
+  }
+  std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
+  return files;
+}
+
+}  // namespace
+
+TEST_CASE("every rule fixture produces exactly its expected findings") {
+  const fs::path root = source_path("testdata/rules");
+  std::size_t files_checked = 0;
+  for (const auto& dir : fs::directory_iterator(root)) {
+    if (!dir.is_directory()) continue;
+    const std::string dir_name = dir.path().filename().string();
+    const std::string code = dir_name.substr(0, 5);
+    bool fires = false, stays_quiet = false;
+    for (const FixtureFile& file : fixture_files(dir.path())) {
+      CAPTURE(file.path.string());
+      const std::string text = read_file(file.path.string());
+      const Expectations expected = file.sidecar.empty() ? inline_expectations(text)
+                                                         : sidecar_expectations(file.sidecar.string());
+      REQUIRE_MESSAGE(expected.problem.empty(), expected.problem);
+      REQUIRE_MESSAGE(expected.declared, "the fixture states no expectation; add <!-- expect: none --> if it expects none");
+      const FileReport report = lint_path(file.path.string());
+      std::vector<std::string> want = expected.findings;
+      std::vector<std::string> got = summarize(report);
+      std::sort(want.begin(), want.end());
+      std::sort(got.begin(), got.end());
+      if (want != got) {
+        std::string detail = "expected:\n";
+        for (const auto& w : want) detail += "  " + w + "\n";
+        detail += "actual:\n";
+        for (const auto& g : with_messages(report)) detail += "  " + g + "\n";
+        FAIL_CHECK(detail);
+      }
+      const bool this_fires = std::any_of(got.begin(), got.end(), [&](const std::string& g) { return g.starts_with(code + " "); });
+      fires |= this_fires;
+      stays_quiet |= !this_fires;
+      ++files_checked;
+    }
+    CHECK_MESSAGE(fires, dir_name << " has no fixture on which its rule fires");
+    CHECK_MESSAGE(stays_quiet, dir_name << " has no fixture on which its rule stays quiet");
+  }
+  CHECK(files_checked > 0);
+}
+
+TEST_CASE("every rule has a fixture directory named after its code and name") {
+  std::set<std::string> dirs;
+  for (const auto& dir : fs::directory_iterator(source_path("testdata/rules"))) {
+    dirs.insert(dir.path().filename().string());
+  }
+  for (const RuleDefinition* rule : all_rules()) {
+    const std::string expected = std::string(rule->info.code) + "-" + std::string(rule->info.name);
+    CHECK_MESSAGE(dirs.count(expected) == 1, "missing testdata/rules/" << expected);
+    dirs.erase(expected);
+  }
+  CHECK_MESSAGE(dirs.empty(), "fixture directories without a rule: " << (dirs.empty() ? "" : *dirs.begin()));
+}

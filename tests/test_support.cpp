@@ -1,0 +1,101 @@
+#include "test_support.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "line_index.h"
+#include "rule.h"
+#include "w3c_datetime.h"
+
+namespace sitemaplint::testing {
+
+std::string source_path(const std::string& relative) {
+  return std::string(SITEMAPLINT_SOURCE_DIR) + "/" + relative;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+Settings test_settings() {
+  DatetimeError error;
+  Settings settings;
+  settings.now = to_unix_seconds(*parse_w3c_datetime(kTestNow, &error));
+  return settings;
+}
+
+RuleSelection every_rule() {
+  RuleSelection selection;
+  std::string error;
+  if (!make_selection({}, {}, {}, &selection, &error)) throw std::runtime_error(error);
+  return selection;
+}
+
+FileReport lint_path(const std::string& path) {
+  Input input;
+  std::string error;
+  if (!load_input(path, &input, &error)) throw std::runtime_error(error);
+  return lint_input(std::move(input), every_rule(), test_settings());
+}
+
+FileReport lint_text(const std::string& text, const std::string& path) {
+  return lint_bytes(path, text, every_rule(), test_settings());
+}
+
+std::vector<std::string> summarize(const FileReport& report) {
+  std::vector<std::string> out;
+  const LineIndex index(report.bytes);
+  for (const Diagnostic& d : report.diagnostics) {
+    const Position pos = index.position(d.offset);
+    out.push_back(std::string(d.rule->code) + " " + std::string(severity_name(d.severity)) + " " +
+                  std::to_string(pos.line) + ":" + std::to_string(pos.column));
+  }
+  return out;
+}
+
+namespace {
+
+std::string shell_quote(const std::string& word) {
+  std::string out = "'";
+  for (char c : word) {
+    if (c == '\'') out += "'\\''";
+    else out += c;
+  }
+  return out + "'";
+}
+
+}  // namespace
+
+CommandResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text) {
+  char dir_template[] = "/tmp/sitemaplint-test-XXXXXX";
+  const char* dir = ::mkdtemp(dir_template);
+  if (!dir) throw std::runtime_error("mkdtemp failed");
+  const std::string in_path = std::string(dir) + "/stdin";
+  const std::string out_path = std::string(dir) + "/stdout";
+  const std::string err_path = std::string(dir) + "/stderr";
+  std::ofstream(in_path, std::ios::binary) << stdin_text;
+  std::string command = "env -u NO_COLOR " + shell_quote(SITEMAPLINT_BINARY);
+  for (const std::string& arg : args) command += " " + shell_quote(arg);
+  command += " <" + in_path + " >" + out_path + " 2>" + err_path;
+  const int status = std::system(command.c_str());
+  CommandResult result;
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.out = read_file(out_path);
+  result.err = read_file(err_path);
+  std::remove(in_path.c_str());
+  std::remove(out_path.c_str());
+  std::remove(err_path.c_str());
+  ::rmdir(dir);
+  return result;
+}
+
+}  // namespace sitemaplint::testing

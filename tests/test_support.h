@@ -1,0 +1,39 @@
+// Helpers shared by the test files: paths into the source tree, linting in memory, and running the
+// built binary.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lint.h"
+
+namespace sitemaplint::testing {
+
+// The fixed "now" every test uses, so lastmod-in-future never depends on the calendar.
+inline constexpr const char* kTestNow = "2025-01-01T00:00:00Z";
+
+std::string source_path(const std::string& relative);
+std::string read_file(const std::string& path);
+
+Settings test_settings();
+RuleSelection every_rule();
+
+// Lints the file at `path` (through the loader, so gzip works) with every rule and the test time.
+FileReport lint_path(const std::string& path);
+
+// Lints `text` with every rule at default severity and the fixed test time.
+FileReport lint_text(const std::string& text, const std::string& path = "test.xml");
+
+// "SM201 error 3:5" for each finding, in report order.
+std::vector<std::string> summarize(const FileReport& report);
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs the built sitemaplint with `args` (shell-quoted here), feeding `stdin_text`.
+CommandResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text = "");
+
+}  // namespace sitemaplint::testing
