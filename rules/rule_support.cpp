@@ -17,3 +17,29 @@ std::string quoted(std::string_view value, std::size_t max) {
 }
 
 }  // namespace sitemaplint
+
+namespace sitemaplint {
+
+void report_unescaped(const TextRun& run, char c, std::string_view entity, Reporter& out) {
+  if (run.kind != TextKind::Text) return;
+  for (std::size_t at = run.raw.find(c); at != std::string_view::npos; at = run.raw.find(c, at + 1)) {
+    out.report(run.offset + at, 1,
+               std::string("'") + c + "' in <" + std::string(run.parent->qualified_name) +
+                   "> should be written '" + std::string(entity) + "', as the sitemap protocol asks",
+               Fix{run.offset + at, 1, std::string(entity), "replace with '" + std::string(entity) + "'"});
+  }
+}
+
+}  // namespace sitemaplint
+
+namespace sitemaplint {
+
+void EntryLimit::count(const Entry& entry, Reporter& out, std::string_view advice) {
+  if (entry.kind != kind_ || ++seen_ != kMaxEntries + 1) return;
+  const Element& e = *entry.element;
+  out.report(e.offset, e.qualified_name.size() + 1,
+             "more than 50,000 <" + std::string(e.local_name) + "> entries (this is entry 50,001); " +
+                 std::string(advice));
+}
+
+}  // namespace sitemaplint

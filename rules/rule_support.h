@@ -32,3 +32,28 @@ std::string quoted(std::string_view value, std::size_t max = 80);
   extern const RuleDefinition ID;                       \
   const RuleDefinition ID{INFO, &construct_rule<CLASS>}; \
   }
+
+namespace sitemaplint {
+
+// For the protocol-advice escaping rules: reports each raw `c` in a text run (not CDATA, not
+// attribute values) with a fix that writes `entity` instead.
+void report_unescaped(const TextRun& run, char c, std::string_view entity, Reporter& out);
+
+}  // namespace sitemaplint
+
+namespace sitemaplint {
+
+inline constexpr std::size_t kMaxEntries = 50'000;
+
+// For the entry-count limits: reports the first entry of `kind` past kMaxEntries.
+class EntryLimit {
+ public:
+  explicit EntryLimit(EntryKind kind) : kind_(kind) {}
+  void count(const Entry& entry, Reporter& out, std::string_view advice);
+
+ private:
+  EntryKind kind_;
+  std::size_t seen_ = 0;
+};
+
+}  // namespace sitemaplint

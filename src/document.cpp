@@ -1,5 +1,6 @@
 #include "document.h"
 
+#include <cctype>
 #include <cstring>
 
 #include "encoding_scan.h"
@@ -30,7 +31,34 @@ void resolve_root(Document& doc, pugi::xml_node root) {
   }
   if (doc.root_local == "urlset") doc.kind = DocumentKind::UrlSet;
   else if (doc.root_local == "sitemapindex") doc.kind = DocumentKind::SitemapIndex;
+  else if (doc.root_local == "rss" || doc.root_local == "feed") doc.kind = DocumentKind::Feed;
   else doc.kind = DocumentKind::Other;
+}
+
+bool starts_with_ignoring_case(std::string_view text, std::string_view prefix) {
+  if (text.size() < prefix.size()) return false;
+  for (std::size_t i = 0; i < prefix.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(text[i])) != prefix[i]) return false;
+  }
+  return true;
+}
+
+// XML starts with '<' (after a BOM and white space); a text sitemap starts with a URL. Anything
+// else is named as well as we can, so the user learns what they passed instead of a sitemap.
+DocumentKind sniff_format(std::string_view text, std::string_view* looks_like) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos || text[first] == '<') return DocumentKind::None;
+  const std::string_view rest = text.substr(first);
+  if (starts_with_ignoring_case(rest, "http://") || starts_with_ignoring_case(rest, "https://")) {
+    return DocumentKind::Text;
+  }
+  if (rest[0] == '{' || rest[0] == '[') *looks_like = "JSON";
+  else if (starts_with_ignoring_case(rest, "user-agent:") || starts_with_ignoring_case(rest, "sitemap:") ||
+           starts_with_ignoring_case(rest, "disallow:") || starts_with_ignoring_case(rest, "allow:")) {
+    *looks_like = "a robots.txt file";
+  } else if (rest[0] == '#') *looks_like = "a comment or Markdown document";
+  else *looks_like = "plain text";
+  return DocumentKind::NotSitemap;
 }
 
 }  // namespace
@@ -44,6 +72,8 @@ std::unique_ptr<Document> parse_document(std::string path, std::string_view byte
   if (!doc->load.compression_error.empty() || doc->load.decompression_stopped) return doc;
   doc->encoding = scan_encoding(bytes);
   if (doc->encoding.foreign_encoding_is_fatal) return doc;
+  doc->kind = sniff_format(bytes.substr(doc->encoding.bom_length), &doc->looks_like);
+  if (doc->kind != DocumentKind::None) return doc;  // not XML: nothing for pugixml to parse
 
   doc->parse_buffer = std::make_unique_for_overwrite<char[]>(bytes.size() + 1);
   if (!bytes.empty()) std::memcpy(doc->parse_buffer.get(), bytes.data(), bytes.size());

@@ -16,7 +16,15 @@ namespace sitemaplint {
 
 inline constexpr std::string_view kSitemapNamespace = "http://www.sitemaps.org/schemas/sitemap/0.9";
 
-enum class DocumentKind { None, UrlSet, SitemapIndex, Other };
+enum class DocumentKind {
+  None,          // nothing could be read as XML: empty input, or not well-formed
+  UrlSet,        // <urlset>
+  SitemapIndex,  // <sitemapindex>
+  Feed,          // an RSS 2.0 or Atom feed, which search engines also accept as a sitemap
+  Other,         // XML with any other root element
+  Text,          // a text sitemap: one URL per line
+  NotSitemap,    // neither XML nor a list of URLs (JSON, robots.txt, prose ...)
+};
 
 struct ByteFinding {
   std::size_t offset = 0;
@@ -63,6 +71,8 @@ struct Document {
   // Filled by the engine while it walks, complete when on_finish runs.
   std::size_t entry_count = 0;
   std::optional<std::size_t> nesting_limit_offset;  // first element below the inspected depth
+
+  std::string_view looks_like;  // for NotSitemap: what the input seems to be, e.g. "JSON"
 
   pugi::xml_document tree;
   std::unique_ptr<char[]> parse_buffer;  // pugixml parses in place into this copy

@@ -84,6 +84,33 @@ class Walker {
     }
   }
 
+  // A text sitemap: every non-blank line is a <url> entry whose <loc> is the line.
+  void walk_text() {
+    const std::string_view text = doc_.bytes;
+    std::size_t pos = doc_.encoding.bom_length;
+    while (pos < text.size()) {
+      std::size_t end = text.find_first_of("\r\n", pos);
+      if (end == std::string_view::npos) end = text.size();
+      const std::string_view line = text.substr(pos, end - pos);
+      if (line.find_first_not_of(" \t") != std::string_view::npos) {
+        text_line_ = Element{};
+        text_line_.qualified_name = text_line_.local_name = "url";
+        text_line_.offset = pos;
+        text_line_.depth = 2;
+        text_line_.in_sitemap_ns = true;
+        begin_entry(text_line_);
+        Field& loc = entry_.loc;
+        loc.present = true;
+        loc.element_offset = loc.value_offset = pos;
+        loc.raw = loc.value = line;
+        finish_entry();
+      }
+      pos = end;
+      if (pos < text.size() && text[pos] == '\r') ++pos;
+      if (pos < text.size() && text[pos] == '\n') ++pos;
+    }
+  }
+
  private:
   void enter(pugi::xml_node node) {
     Frame frame;
@@ -219,6 +246,7 @@ class Walker {
   Entry entry_;
   std::vector<Child> children_;
   std::array<std::string, 4> storage_;  // decoded field values, reused entry after entry
+  Element text_line_;  // the element a text sitemap's line stands for
 };
 
 }  // namespace
@@ -236,6 +264,7 @@ std::vector<Diagnostic> run_rules(Document& doc, const RuleSelection& selection,
     if (active.rule->hooks() & kOnDocument) active.rule->on_document(doc, active.reporter);
   }
   if (doc.parsed) Walker(doc, rules).walk();
+  else if (doc.kind == DocumentKind::Text) Walker(doc, rules).walk_text();
   for (ActiveRule& active : rules) {
     if (active.rule->hooks() & kOnFinish) active.rule->on_finish(doc, active.reporter);
   }

@@ -13,6 +13,9 @@ std::string_view kind_name(DocumentKind kind) {
   switch (kind) {
     case DocumentKind::UrlSet: return "urlset";
     case DocumentKind::SitemapIndex: return "sitemapindex";
+    case DocumentKind::Feed: return "feed";
+    case DocumentKind::Text: return "text";
+    case DocumentKind::NotSitemap: return "not-sitemap";
     case DocumentKind::Other: return "other";
     case DocumentKind::None: break;
   }

@@ -1,0 +1,72 @@
+// SM106 child-out-of-order: children of <url>/<sitemap> not in the schema's order.
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM106", "child-out-of-order", Severity::Warning,
+                         "The children of an entry are not in the schema's order", R"md(
+## What it does
+Reports a child of `<url>` or `<sitemap>` that comes after one the schema puts later. The XSD
+order is `loc`, `lastmod`, `changefreq`, `priority`, then elements of other namespaces (image,
+video, news, `xhtml:link`).
+
+## Why it matters
+The sitemaps.org XSD is a sequence, so schema validation fails; search engines themselves accept
+any order, which is why this is a warning.
+
+## Example
+```xml
+<url>
+  <lastmod>2024-05-01</lastmod>
+  <loc>https://example.com/</loc>
+</url>
+```
+
+## Use instead
+```xml
+<url>
+  <loc>https://example.com/</loc>
+  <lastmod>2024-05-01</lastmod>
+</url>
+```
+)md"};
+
+constexpr int kExtensionRank = 4;
+
+class ChildOutOfOrder final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnEntry; }
+  void on_entry(const Entry& entry, Reporter& out) override {
+    if (entry.kind == EntryKind::Other) return;
+    int highest = -1;
+    const Child* highest_child = nullptr;
+    for (const Child& child : entry.children) {
+      int rank;
+      if (child.in_sitemap_ns) {
+        if (child.id == FieldId::Unknown) continue;  // unknown-element reports it
+        rank = static_cast<int>(child.id);
+      } else {
+        rank = kExtensionRank;
+      }
+      if (rank < highest) {
+        const std::string later = highest == kExtensionRank
+                                      ? "extension element <" + std::string(highest_child->qualified_name) + ">"
+                                      : "<" + std::string(highest_child->local_name) + ">";
+        out.report(child.offset, child.qualified_name.size() + 1,
+                   "<" + std::string(child.local_name) + "> comes after " + later +
+                       "; the schema's order is loc, lastmod, changefreq, priority, then extensions");
+        continue;
+      }
+      if (rank > highest) {
+        highest = rank;
+        highest_child = &child;
+      }
+    }
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(child_out_of_order, kInfo, ChildOutOfOrder)

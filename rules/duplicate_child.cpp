@@ -1,0 +1,58 @@
+// SM105 duplicate-child: a <url> or <sitemap> with the same field twice.
+#include <array>
+
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM105", "duplicate-child", Severity::Error,
+                         "An entry has the same child element twice", R"md(
+## What it does
+Reports a second `<loc>`, `<lastmod>`, `<changefreq>` or `<priority>` in one `<url>` (or a second
+`<loc>`/`<lastmod>` in one `<sitemap>`). The first one is the one sitemaplint checks.
+
+## Why it matters
+The schema allows each at most once. Consumers disagree on which copy wins, and two `<loc>`s in
+one `<url>` usually mean a closing `</url>` and opening `<url>` were lost, so a page is missing.
+
+## Example
+```xml
+<url>
+  <loc>https://example.com/a</loc>
+  <loc>https://example.com/b</loc>
+</url>
+```
+
+## Use instead
+```xml
+<url><loc>https://example.com/a</loc></url>
+<url><loc>https://example.com/b</loc></url>
+```
+)md"};
+
+class DuplicateChild final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnEntry; }
+  void on_entry(const Entry& entry, Reporter& out) override {
+    if (entry.kind == EntryKind::Other) return;
+    std::array<std::optional<std::size_t>, 4> first{};
+    for (const Child& child : entry.children) {
+      if (!child.in_sitemap_ns || child.id == FieldId::Unknown) continue;
+      auto& seen = first[static_cast<std::size_t>(child.id)];
+      if (!seen) {
+        seen = child.offset;
+        continue;
+      }
+      out.report(child.offset, child.qualified_name.size() + 1,
+                 "<" + std::string(entry.element->local_name) + "> has a second <" +
+                     std::string(child.local_name) + ">; only one is allowed and the first is used",
+                 std::nullopt, RelatedLocation{*seen, "the first <" + std::string(child.local_name) + ">"});
+    }
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(duplicate_child, kInfo, DuplicateChild)

@@ -1,0 +1,55 @@
+// SM108 empty-sitemap: a <urlset> with no <url>, or a <sitemapindex> with no <sitemap>.
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM108", "empty-sitemap", Severity::Warning,
+                         "The sitemap lists no entries", R"md(
+## What it does
+Reports a `<urlset>` without any `<url>`, or a `<sitemapindex>` without any `<sitemap>`.
+
+## Why it matters
+The schema requires at least one entry. An empty sitemap is valid enough for search engines to
+accept, but it usually means the generator ran before the content existed or a filter removed
+everything, so it is worth a look before deploying.
+
+## Example
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+</urlset>
+```
+
+## Use instead
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/</loc></url>
+</urlset>
+```
+)md"};
+
+class EmptySitemap final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnEntry | kOnFinish; }
+  void on_entry(const Entry& entry, Reporter&) override {
+    if (entry.kind != EntryKind::Other) ++entries_;
+  }
+  void on_finish(const Document& doc, Reporter& out) override {
+    if (!doc.parsed || entries_ > 0) return;
+    if (doc.kind == DocumentKind::UrlSet) {
+      out.report(doc.root_offset, doc.root_local.size() + 1, "the <urlset> lists no <url>");
+    } else if (doc.kind == DocumentKind::SitemapIndex) {
+      out.report(doc.root_offset, doc.root_local.size() + 1, "the <sitemapindex> lists no <sitemap>");
+    }
+  }
+
+ private:
+  std::size_t entries_ = 0;
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(empty_sitemap, kInfo, EmptySitemap)

@@ -1,0 +1,47 @@
+// SM107 missing-loc: a <url> or <sitemap> without <loc>.
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM107", "missing-loc", Severity::Error,
+                         "A <url> or <sitemap> entry has no <loc>", R"md(
+## What it does
+Reports a `<url>` or `<sitemap>` entry without a `<loc>` child, including one that holds the URL as
+bare text (`<sitemap>https://example.com/a.xml</sitemap>`).
+
+## Why it matters
+`<loc>` is the only required field: an entry without it names no page, and Search Console reports
+"Missing XML tag".
+
+## Example
+```xml
+<url>
+  <lastmod>2024-05-01</lastmod>
+</url>
+```
+
+## Use instead
+```xml
+<url>
+  <loc>https://example.com/</loc>
+  <lastmod>2024-05-01</lastmod>
+</url>
+```
+)md"};
+
+class MissingLoc final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnEntry; }
+  void on_entry(const Entry& entry, Reporter& out) override {
+    if (entry.kind == EntryKind::Other || entry.loc.present) return;
+    const Element& e = *entry.element;
+    out.report(e.offset, e.qualified_name.size() + 1,
+               "<" + std::string(e.local_name) + "> has no <loc>; every entry needs one");
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(missing_loc, kInfo, MissingLoc)

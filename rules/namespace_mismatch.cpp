@@ -1,0 +1,53 @@
+// SM103 namespace-mismatch: the root's namespace is not the sitemaps.org 0.9 URI.
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM103", "namespace-mismatch", Severity::Error,
+                         "The namespace URI is not http://www.sitemaps.org/schemas/sitemap/0.9", R"md(
+## What it does
+Reports a `<urlset>` or `<sitemapindex>` whose namespace URI is not exactly
+`http://www.sitemaps.org/schemas/sitemap/0.9`: `https://`, a trailing slash, another version
+(`0.84`, `0.8`), or Google's retired `http://www.google.com/schemas/sitemap/0.84` and `.../0.9`.
+The fix replaces the URI. The rest of the document is still checked as a sitemap.
+
+## Why it matters
+Namespace URIs are compared character by character; a near miss is a different namespace and the
+file is not a sitemap to a validating consumer. Search Console: "Incorrect namespace".
+
+## Example
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="https://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/</loc></url>
+</urlset>
+```
+
+## Use instead
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/</loc></url>
+</urlset>
+```
+)md"};
+
+class NamespaceMismatch final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnDocument; }
+  void on_document(const Document& doc, Reporter& out) override {
+    if (!doc.parsed || (doc.kind != DocumentKind::UrlSet && doc.kind != DocumentKind::SitemapIndex)) return;
+    if (doc.root_ns.empty() || doc.root_ns == kSitemapNamespace || !doc.root_ns_value_offset) return;
+    const std::size_t at = *doc.root_ns_value_offset;
+    out.report(at, doc.root_ns_value_length,
+               "expected namespace '" + std::string(kSitemapNamespace) + "', found " + quoted(doc.root_ns),
+               Fix{at, doc.root_ns_value_length, std::string(kSitemapNamespace),
+                   "replace with '" + std::string(kSitemapNamespace) + "'"});
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(namespace_mismatch, kInfo, NamespaceMismatch)

@@ -1,0 +1,77 @@
+// SM102 namespace-missing: sitemap elements without the sitemaps.org namespace.
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM102", "namespace-missing", Severity::Error,
+                         "The sitemap's elements have no namespace", R"md(
+## What it does
+Reports a `<urlset>` or `<sitemapindex>` root without the sitemaps.org namespace, and sitemap
+elements (`<url>`, `<loc>`, ...) left in no namespace inside a root that has one, which happens when
+the namespace is bound to a prefix (`xmlns:sm="..."`) but the children are not prefixed. The fix
+adds `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"` to an unprefixed root.
+
+## Why it matters
+Elements are identified by namespace and name together; without the namespace a `<urlset>` is not
+a sitemap to a schema-validating consumer. Search Console reports "Incorrect namespace" or
+"Missing XML tag".
+
+## Example
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset>
+  <url><loc>https://example.com/</loc></url>
+</urlset>
+```
+
+## Use instead
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/</loc></url>
+</urlset>
+```
+)md"};
+
+bool is_sitemap_name(std::string_view local) {
+  for (std::string_view name : {"url", "sitemap", "loc", "lastmod", "changefreq", "priority"}) {
+    if (local == name) return true;
+  }
+  return false;
+}
+
+class NamespaceMissing final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnDocument | kOnElement; }
+
+  void on_document(const Document& doc, Reporter& out) override {
+    if (!doc.parsed || (doc.kind != DocumentKind::UrlSet && doc.kind != DocumentKind::SitemapIndex)) return;
+    if (!doc.root_ns.empty()) return;
+    const std::size_t name_end = doc.root_offset + 1 + doc.root_local.size();
+    std::optional<Fix> fix;
+    if (!doc.root_ns_value_offset && doc.bytes.substr(doc.root_offset + 1, doc.root_local.size()) == doc.root_local) {
+      fix = Fix{name_end, 0, " xmlns=\"" + std::string(kSitemapNamespace) + "\"",
+                "add the sitemaps.org namespace"};
+    }
+    out.report(doc.root_offset, doc.root_local.size() + 1,
+               "<" + std::string(doc.root_local) + "> has no namespace; expected xmlns=\"" +
+                   std::string(kSitemapNamespace) + "\"",
+               std::move(fix));
+  }
+
+  void on_element(const Element& e, Reporter& out) override {
+    // Only inside a root that does have a namespace; a root without one is reported above.
+    if (e.depth < 2 || e.depth > 3 || !e.parent || !e.parent->in_sitemap_ns || e.parent->ns.empty()) return;
+    if (!e.ns.empty() || !e.prefix.empty() || !is_sitemap_name(e.local_name)) return;
+    out.report(e.offset, e.qualified_name.size() + 1,
+               "<" + std::string(e.local_name) + "> is in no namespace, unlike its parent <" +
+                   std::string(e.parent->qualified_name) + ">; use the same prefix or declare xmlns=\"" +
+                   std::string(kSitemapNamespace) + "\"");
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(namespace_missing, kInfo, NamespaceMissing)

@@ -1,0 +1,45 @@
+// SM008 not-a-sitemap: input that is neither XML nor a text list of URLs.
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM008", "not-a-sitemap", Severity::Error,
+                         "The input is neither an XML sitemap nor a text list of URLs", R"md(
+## What it does
+Reports an input that does not start with XML markup and whose first line is not an `http://` or
+`https://` URL, and says what it looks like: JSON, a robots.txt file, Markdown, or plain text.
+
+## Why it matters
+Search engines accept XML sitemaps, RSS/Atom feeds and text files with one URL per line. Anything
+else submitted as a sitemap is rejected, usually because a build step wrote the wrong file or a
+server answered with something other than the sitemap.
+
+## Example
+```text
+User-agent: *
+Sitemap: https://example.com/sitemap.xml
+```
+
+## Use instead
+```text
+https://example.com/
+https://example.com/about
+```
+)md"};
+
+class NotASitemap final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnDocument; }
+  void on_document(const Document& doc, Reporter& out) override {
+    if (doc.kind != DocumentKind::NotSitemap) return;
+    const std::size_t at = doc.bytes.find_first_not_of(" \t\r\n", doc.encoding.bom_length);
+    out.report(at, 1, "this is not a sitemap: it looks like " + std::string(doc.looks_like) +
+                          ", not XML or a text file with one http(s) URL per line");
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(not_a_sitemap, kInfo, NotASitemap)

@@ -1,0 +1,41 @@
+// SM703 too-many-sitemaps: an index with more than 50,000 <sitemap> entries.
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM703", "too-many-sitemaps", Severity::Error,
+                         "More than 50,000 <sitemap> entries in one sitemap index", R"md(
+## What it does
+Reports the 50,001st `<sitemap>` of a sitemap index, once.
+
+## Why it matters
+The protocol limits an index to 50,000 sitemaps; search engines ignore the rest. Submit several
+index files instead (an index may not list another index).
+
+## Example
+```text
+<sitemapindex> with 50,001 <sitemap> entries
+```
+
+## Use instead
+```text
+sitemap_index-1.xml and sitemap_index-2.xml with at most 50,000 <sitemap> each, both submitted
+```
+)md"};
+
+class TooManySitemaps final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnEntry; }
+  void on_entry(const Entry& entry, Reporter& out) override {
+    limit_.count(entry, out, "split the index and submit each part");
+  }
+
+ private:
+  EntryLimit limit_{EntryKind::Sitemap};
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(too_many_sitemaps, kInfo, TooManySitemaps)

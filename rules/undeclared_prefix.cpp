@@ -1,0 +1,95 @@
+// SM110 undeclared-prefix: an element or attribute prefix with no xmlns:prefix in scope.
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM110", "undeclared-prefix", Severity::Error,
+                         "A namespace prefix is used without being declared", R"md(
+## What it does
+Reports an element or attribute whose prefix (`image:`, `xhtml:`, `xsi:` ...) has no
+`xmlns:prefix="..."` declaration on it or an ancestor, and suggests the usual URI for well-known
+prefixes.
+
+## Why it matters
+A document with an undeclared prefix is not namespace-well-formed: namespace-aware parsers, which
+all search engines use, reject the whole file. It happens when a template adds `<image:image>`
+but not the `xmlns:image` declaration on `<urlset>`.
+
+## Example
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url>
+    <loc>https://example.com/</loc>
+    <image:image><image:loc>https://example.com/a.jpg</image:loc></image:image>
+  </url>
+</urlset>
+```
+
+## Use instead
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
+        xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
+  <url>
+    <loc>https://example.com/</loc>
+    <image:image><image:loc>https://example.com/a.jpg</image:loc></image:image>
+  </url>
+</urlset>
+```
+)md"};
+
+std::string declaration_hint(std::string_view prefix) {
+  static constexpr struct { std::string_view prefix, uri; } kKnown[] = {
+      {"image", "http://www.google.com/schemas/sitemap-image/1.1"},
+      {"video", "http://www.google.com/schemas/sitemap-video/1.1"},
+      {"news", "http://www.google.com/schemas/sitemap-news/0.9"},
+      {"xhtml", "http://www.w3.org/1999/xhtml"},
+      {"xsi", "http://www.w3.org/2001/XMLSchema-instance"},
+      {"mobile", "http://www.google.com/schemas/sitemap-mobile/1.0"},
+  };
+  for (const auto& known : kKnown) {
+    if (known.prefix == prefix) {
+      return "; declare xmlns:" + std::string(prefix) + "=\"" + std::string(known.uri) + "\" on the root";
+    }
+  }
+  return "; declare xmlns:" + std::string(prefix) + "=\"...\" on the root";
+}
+
+// Attribute prefixes are rare (xsi:schemaLocation), so looking up the ancestors is cheap enough.
+bool declared_in_scope(pugi::xml_node node, std::string_view prefix) {
+  const std::string name = "xmlns:" + std::string(prefix);
+  for (; node; node = node.parent()) {
+    if (node.attribute(name.c_str())) return true;
+  }
+  return false;
+}
+
+class UndeclaredPrefix final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnElement; }
+  void on_element(const Element& e, Reporter& out) override {
+    if (!e.prefix_declared) {
+      out.report(e.offset + 1, e.prefix.size(),
+                 "prefix '" + std::string(e.prefix) + "' of <" + std::string(e.qualified_name) +
+                     "> is not declared" + declaration_hint(e.prefix));
+    }
+    for (pugi::xml_attribute attr : e.node.attributes()) {
+      const std::string_view name = attr.name();
+      const auto colon = name.find(':');
+      if (colon == std::string_view::npos) continue;
+      const std::string_view prefix = name.substr(0, colon);
+      if (prefix == "xmlns" || prefix == "xml" || declared_in_scope(e.node, prefix)) continue;
+      const std::size_t at = e.offset + 1 + static_cast<std::size_t>(attr.name() - e.node.name());
+      out.report(at, prefix.size(),
+                 "prefix '" + std::string(prefix) + "' of attribute '" + std::string(name) +
+                     "' is not declared" + declaration_hint(prefix));
+    }
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(undeclared_prefix, kInfo, UndeclaredPrefix)

@@ -1,0 +1,52 @@
+// SM304 unescaped-apostrophe: a raw ' in text, which the sitemap protocol asks to escape as &apos;.
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM304", "unescaped-apostrophe", Severity::Warning,
+                         "A raw apostrophe in text, which the protocol asks to write as &apos;", R"md(
+## What it does
+Reports each apostrophe (`'`) written as is in element text. The fix writes `&apos;`. Attribute values
+and CDATA sections are not affected.
+
+## Why it matters
+The sitemaps.org protocol asks that all data values be entity-escaped, including `'`. XML itself
+accepts a raw `'` in text, so parsers do not fail: this is protocol advice, not a fatal error,
+and some strict consumers follow the protocol to the letter.
+
+## Example
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
+        xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
+  <url>
+    <loc>https://example.com/</loc>
+    <image:image><image:loc>https://example.com/a.jpg</image:loc><image:title>Joe's Shoes</image:title></image:image>
+  </url>
+</urlset>
+```
+
+## Use instead
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
+        xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
+  <url>
+    <loc>https://example.com/</loc>
+    <image:image><image:loc>https://example.com/a.jpg</image:loc><image:title>Joe&apos;s Shoes</image:title></image:image>
+  </url>
+</urlset>
+```
+)md"};
+
+class UnescapedApostrophe final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnText; }
+  void on_text(const TextRun& run, Reporter& out) override { report_unescaped(run, '\'', "&apos;", out); }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(unescaped_apostrophe, kInfo, UnescapedApostrophe)
