@@ -60,8 +60,8 @@ class UndefinedEntity final : public Rule {
         }
         out.report(run.offset + at, ref.length,
                    "entity " + quoted(written) +
-                       " is not defined in XML (only &amp; &lt; &gt; &quot; &apos; are); "
-                       "write the character itself or a numeric reference",
+                       " is not one of XML's five predefined entities, and sitemaps have no DTD to "
+                       "define others; write the character itself or a numeric reference",
                    std::move(fix));
       }
     }

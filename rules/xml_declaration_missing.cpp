@@ -35,6 +35,7 @@ class XmlDeclarationMissing final : public Rule {
   unsigned hooks() const override { return kOnDocument; }
   void on_document(const Document& doc, Reporter& out) override {
     if (!doc.parsed || doc.encoding.has_declaration) return;
+    if (doc.kind != DocumentKind::UrlSet && doc.kind != DocumentKind::SitemapIndex) return;
     // A declaration that is present but misplaced is an xml-syntax error, not a missing one.
     const auto misplaced = doc.bytes.find("<?xml");
     if (misplaced != std::string_view::npos && misplaced < doc.root_offset) return;

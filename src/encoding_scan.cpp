@@ -1,5 +1,6 @@
 #include "encoding_scan.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -80,18 +81,24 @@ void scan_characters(std::string_view bytes, std::size_t start, EncodingFacts& f
     if (c >= 0xC2 && c <= 0xDF) { length = 2; cp = c & 0x1F; min = 0x80; }
     else if (c >= 0xE0 && c <= 0xEF) { length = 3; cp = c & 0x0F; min = 0x800; }
     else if (c >= 0xF0 && c <= 0xF4) { length = 4; cp = c & 0x07; min = 0x10000; }
-    bool valid = length != 0 && i + length <= size;
-    for (std::size_t k = 1; valid && k < length; ++k) {
-      const unsigned char cont = data[i + k];
-      if ((cont & 0xC0) != 0x80) valid = false;
-      cp = (cp << 6) | (cont & 0x3F);
+    // Count the continuation bytes that follow, so an incomplete sequence is one finding.
+    std::size_t taken = 1;
+    while (taken < std::max<std::size_t>(length, 1) && i + taken < size &&
+           (data[i + taken] & 0xC0) == 0x80) {
+      cp = (cp << 6) | (data[i + taken] & 0x3F);
+      ++taken;
     }
-    if (valid && (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))) valid = false;
-    if (!valid) {
-      char buf[64];
-      std::snprintf(buf, sizeof buf, "byte 0x%02X does not start a valid UTF-8 sequence", c);
-      add_capped(facts.invalid_utf8, {i, 1, buf});
-      ++i;  // resynchronise on the next byte
+    const char* problem = nullptr;
+    if (length == 0) problem = "is not a valid UTF-8 lead byte";
+    else if (taken < length) problem = "starts an incomplete UTF-8 sequence";
+    else if (cp < min) problem = "starts an overlong UTF-8 encoding";
+    else if (cp > 0x10FFFF) problem = "encodes a value beyond U+10FFFF";
+    else if (cp >= 0xD800 && cp <= 0xDFFF) problem = "encodes a UTF-16 surrogate, which UTF-8 forbids";
+    if (problem) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "byte 0x%02X %s (is the text Latin-1 or Windows-1252?)", c, problem);
+      add_capped(facts.invalid_utf8, {i, taken, buf});
+      i += taken;
       continue;
     }
     if (cp == 0xFFFE || cp == 0xFFFF) {
