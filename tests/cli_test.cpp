@@ -1,0 +1,182 @@
+// The built binary end to end: exit codes, streams, options.
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "test_support.h"
+
+using namespace sitemaplint::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kClean =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+    "  <url><loc>https://example.com/</loc></url>\n"
+    "</urlset>\n";
+
+// One warning (child out of order), no error.
+const std::string kWarning =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+    "  <url><lastmod>2024-01-01</lastmod><loc>https://example.com/</loc></url>\n"
+    "</urlset>\n";
+
+// One error (raw ampersand).
+const std::string kError =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+    "  <url><loc>https://example.com/?a=1&b=2</loc></url>\n"
+    "</urlset>\n";
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    char name[] = "/tmp/sitemaplint-cli-XXXXXX";
+    path = ::mkdtemp(name);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  std::string write(const std::string& name, const std::string& text) const {
+    std::ofstream(path / name, std::ios::binary) << text;
+    return (path / name).string();
+  }
+};
+
+}  // namespace
+
+TEST_CASE("cli: exit 0 on a clean file, 1 on an error, 0 on warnings only") {
+  TempDir dir;
+  const auto clean = run_cli({"--now", kTestNow, dir.write("clean.xml", kClean)});
+  CHECK(clean.exit_code == 0);
+  CHECK(clean.out == "No problems found in 1 file.\n");
+  CHECK(clean.err.empty());
+  const auto error = run_cli({dir.write("error.xml", kError)});
+  CHECK(error.exit_code == 1);
+  CHECK(error.out.find("error.xml:3:37: error[SM301 unescaped-ampersand]") != std::string::npos);
+  const auto warning = run_cli({dir.write("warning.xml", kWarning)});
+  CHECK(warning.exit_code == 0);
+  CHECK(warning.out.find("warning[SM106 child-out-of-order]") != std::string::npos);
+}
+
+TEST_CASE("cli: --max-warnings turns too many warnings into exit 1") {
+  TempDir dir;
+  const std::string path = dir.write("warning.xml", kWarning);
+  CHECK(run_cli({"--max-warnings", "0", path}).exit_code == 1);
+  CHECK(run_cli({"--max-warnings", "1", path}).exit_code == 0);
+  CHECK(run_cli({"--max-warnings", "-3", path}).exit_code == 2);
+}
+
+TEST_CASE("cli: --select, --ignore and --severity by code or name") {
+  TempDir dir;
+  const std::string path = dir.write("error.xml", kError);
+  CHECK(run_cli({"--ignore", "unescaped-ampersand", path}).exit_code == 0);
+  CHECK(run_cli({"--ignore", "SM301", path}).exit_code == 0);
+  CHECK(run_cli({"--select", "SM106,SM103", path}).exit_code == 0);
+  const auto downgraded = run_cli({"--severity", "SM301=warning", path});
+  CHECK(downgraded.exit_code == 0);
+  CHECK(downgraded.out.find("warning[SM301 unescaped-ampersand]") != std::string::npos);
+  CHECK(run_cli({"--severity", "unescaped-ampersand=info", "--max-warnings", "0", path}).exit_code == 0);
+}
+
+TEST_CASE("cli: an unknown rule is a usage error with a suggestion") {
+  TempDir dir;
+  const std::string path = dir.write("clean.xml", kClean);
+  const auto result = run_cli({"--ignore", "unescaped-ampresand", path});
+  CHECK(result.exit_code == 2);
+  CHECK(result.out.empty());
+  CHECK(result.err.find("unknown rule 'unescaped-ampresand'; did you mean 'unescaped-ampersand'?") !=
+        std::string::npos);
+  CHECK(run_cli({"--severity", "SM301=fatal", path}).exit_code == 2);
+  CHECK(run_cli({"--severity", "SM301", path}).exit_code == 2);
+  CHECK(run_cli({"--explain", "xml-syntx"}).err.find("did you mean 'xml-syntax'") != std::string::npos);
+}
+
+TEST_CASE("cli: missing paths, directories and bad options exit 2 with one line on stderr") {
+  TempDir dir;
+  const auto missing = run_cli({(dir.path / "nope.xml").string()});
+  CHECK(missing.exit_code == 2);
+  CHECK(missing.err == "sitemaplint: error: " + (dir.path / "nope.xml").string() + ": No such file or directory\n");
+  const auto directory = run_cli({dir.path.string()});
+  CHECK(directory.exit_code == 2);
+  CHECK(directory.err.find("is a directory") != std::string::npos);
+  CHECK(run_cli({}).exit_code == 2);
+  CHECK(run_cli({"--format", "xml", "x"}).exit_code == 2);
+  CHECK(run_cli({"--no-such-flag"}).exit_code == 2);
+  CHECK(run_cli({"--now", "yesterday", dir.write("a.xml", kClean)}).exit_code == 2);
+}
+
+TEST_CASE("cli: a missing file among good ones still reports the good ones, then exits 2") {
+  TempDir dir;
+  const auto result = run_cli({dir.write("error.xml", kError), (dir.path / "nope.xml").string()});
+  CHECK(result.exit_code == 2);
+  CHECK(result.out.find("SM301") != std::string::npos);
+}
+
+TEST_CASE("cli: '-' reads standard input") {
+  const auto result = run_cli({"-"}, kError);
+  CHECK(result.exit_code == 1);
+  CHECK(result.out.find("-:3:37: error[SM301") != std::string::npos);
+}
+
+TEST_CASE("cli: --format json is valid JSON with one entry per file, in argument order") {
+  TempDir dir;
+  const auto result = run_cli({"--format", "json", dir.write("b.xml", kError), dir.write("a.xml", kClean)});
+  CHECK(result.exit_code == 1);
+  const auto json = nlohmann::json::parse(result.out);
+  REQUIRE(json["files"].size() == 2);
+  CHECK(json["files"][0]["path"].get<std::string>().ends_with("b.xml"));
+  CHECK(json["files"][0]["diagnostics"][0]["code"] == "SM301");
+  CHECK(json["files"][1]["diagnostics"].empty());
+  CHECK(json["summary"]["files"] == 2);
+}
+
+TEST_CASE("cli: --output writes the report to a file") {
+  TempDir dir;
+  const std::string report = (dir.path / "report.json").string();
+  const auto result = run_cli({"--format", "json", "--output", report, dir.write("e.xml", kError)});
+  CHECK(result.exit_code == 1);
+  CHECK(result.out.empty());
+  CHECK(nlohmann::json::parse(read_file(report))["summary"]["errors"] == 1);
+  CHECK(run_cli({"--output", "/nonexistent-dir/r.txt", dir.write("c.xml", kClean)}).exit_code == 2);
+}
+
+TEST_CASE("cli: colour only when asked or on a terminal, never with NO_COLOR") {
+  TempDir dir;
+  const std::string path = dir.write("e.xml", kError);
+  CHECK(run_cli({path}).out.find('\033') == std::string::npos);  // stdout is a file here
+  CHECK(run_cli({"--color", "always", path}).out.find('\033') != std::string::npos);
+  CHECK(run_cli({"--color", "never", path}).out.find('\033') == std::string::npos);
+}
+
+TEST_CASE("cli: --list-rules and --explain") {
+  const auto text = run_cli({"--list-rules"});
+  CHECK(text.exit_code == 0);
+  CHECK(text.out.find("SM301  unescaped-ampersand") != std::string::npos);
+  const auto json = nlohmann::json::parse(run_cli({"--list-rules", "json"}).out);
+  CHECK(json.size() >= 29);
+  CHECK(json[0]["code"] == "SM001");
+  const auto explain = run_cli({"--explain", "SM301"});
+  CHECK(explain.exit_code == 0);
+  CHECK(explain.out.find("# SM301 unescaped-ampersand (error)") == 0);
+  CHECK(explain.out.find("## Use instead") != std::string::npos);
+}
+
+TEST_CASE("cli: --version and --help exit 0") {
+  const auto version = run_cli({"--version"});
+  CHECK(version.exit_code == 0);
+  CHECK(version.out.find(SITEMAPLINT_VERSION) != std::string::npos);
+  const auto help = run_cli({"--help"});
+  CHECK(help.exit_code == 0);
+  CHECK(help.out.find("--max-warnings") != std::string::npos);
+}
+
+TEST_CASE("cli: the input file is never modified") {
+  TempDir dir;
+  const std::string path = dir.write("e.xml", kError);
+  run_cli({"--format", "json", path});
+  CHECK(read_file(path) == kError);
+}

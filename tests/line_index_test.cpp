@@ -1,0 +1,47 @@
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "line_index.h"
+
+using sitemaplint::LineIndex;
+
+TEST_CASE("line index: LF, CRLF and lone CR all end a line") {
+  const LineIndex index("ab\ncd\r\nef\rgh");
+  CHECK(index.line_count() == 4);
+  CHECK(index.position(0).line == 1);
+  CHECK(index.position(3).line == 2);
+  CHECK(index.position(3).column == 1);
+  CHECK(index.position(7).line == 3);
+  CHECK(index.position(10).line == 4);
+  CHECK(index.position(11).column == 2);
+  CHECK(index.line_text(2) == "cd");
+  CHECK(index.line_text(3) == "ef");
+  CHECK(index.line_text(4) == "gh");
+  CHECK(index.line_text(5).empty());
+}
+
+TEST_CASE("line index: columns count code points, UTF-16 columns count surrogate pairs") {
+  // "é" is 2 bytes, "日" 3 bytes, "😀" 4 bytes (a surrogate pair in UTF-16).
+  const std::string text = "\xC3\xA9\xE6\x97\xA5\xF0\x9F\x98\x80x";
+  const LineIndex index(text);
+  const auto at_x = index.position(text.size() - 1);
+  CHECK(at_x.column == 4);
+  CHECK(at_x.utf16_column == 5);
+}
+
+TEST_CASE("line index: out-of-order queries after a cached one are still exact") {
+  const LineIndex index("abcdef\nxyz");
+  CHECK(index.position(5).column == 6);
+  CHECK(index.position(2).column == 3);  // before the cached offset: recounted from the line start
+  CHECK(index.position(8).line == 2);
+  CHECK(index.position(8).column == 2);
+  CHECK(index.position(100).line == 2);  // clamped to the end of the text
+}
+
+TEST_CASE("line index: empty input and trailing newline") {
+  CHECK(LineIndex("").position(0).line == 1);
+  const LineIndex index("a\n");
+  CHECK(index.line_count() == 2);
+  CHECK(index.position(2).line == 2);
+}
