@@ -20,11 +20,12 @@ std::string quoted(std::string_view value, std::size_t max) {
 
 namespace sitemaplint {
 
-void report_unescaped(const TextRun& run, char c, std::string_view entity, Reporter& out) {
+void report_unescaped(const TextRun& run, char c, std::string_view what, std::string_view entity,
+                      Reporter& out) {
   if (run.kind != TextKind::Text) return;
   for (std::size_t at = run.raw.find(c); at != std::string_view::npos; at = run.raw.find(c, at + 1)) {
     out.report(run.offset + at, 1,
-               std::string("'") + c + "' in <" + std::string(run.parent->qualified_name) +
+               "raw " + std::string(what) + " in <" + std::string(run.parent->qualified_name) +
                    "> should be written '" + std::string(entity) + "', as the sitemap protocol asks",
                Fix{run.offset + at, 1, std::string(entity), "replace with '" + std::string(entity) + "'"});
   }

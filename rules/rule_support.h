@@ -36,8 +36,9 @@ std::string quoted(std::string_view value, std::size_t max = 80);
 namespace sitemaplint {
 
 // For the protocol-advice escaping rules: reports each raw `c` in a text run (not CDATA, not
-// attribute values) with a fix that writes `entity` instead.
-void report_unescaped(const TextRun& run, char c, std::string_view entity, Reporter& out);
+// attribute values) with a fix that writes `entity` instead; `what` names the character.
+void report_unescaped(const TextRun& run, char c, std::string_view what, std::string_view entity,
+                      Reporter& out);
 
 }  // namespace sitemaplint
 

@@ -43,7 +43,9 @@ and some strict consumers follow the protocol to the letter.
 class UnescapedQuote final : public Rule {
  public:
   unsigned hooks() const override { return kOnText; }
-  void on_text(const TextRun& run, Reporter& out) override { report_unescaped(run, '"', "&quot;", out); }
+  void on_text(const TextRun& run, Reporter& out) override {
+    report_unescaped(run, '"', "double quote (\")", "&quot;", out);
+  }
 };
 
 }  // namespace

@@ -1,0 +1,110 @@
+// Meta-tests over the rule catalogue: unique ids, complete documentation, doc examples that do
+// what they claim, and a README table that matches the metadata.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <regex>
+#include <set>
+
+#include "registry.h"
+#include "rule_docs.h"
+#include "test_support.h"
+
+using namespace sitemaplint;
+using namespace sitemaplint::testing;
+
+namespace {
+
+// Rules whose examples cannot be written as Markdown text: raw bytes, archives, huge files.
+const std::set<std::string_view> kExamplesNotRunnable = {"SM003", "SM004", "SM007", "SM112",
+                                                         "SM701", "SM702", "SM703"};
+
+// The first fenced code block after `heading`, with its language.
+std::pair<std::string, std::string> code_block_after(std::string_view docs, std::string_view heading) {
+  const auto at = docs.find(heading);
+  if (at == std::string_view::npos) return {};
+  const auto open = docs.find("```", at);
+  if (open == std::string_view::npos) return {};
+  const auto lang_end = docs.find('\n', open);
+  const auto close = docs.find("\n```", lang_end);
+  if (lang_end == std::string_view::npos || close == std::string_view::npos) return {};
+  return {std::string(docs.substr(open + 3, lang_end - open - 3)),
+          std::string(docs.substr(lang_end + 1, close - lang_end))};
+}
+
+// A fragment (<url>...</url> or less) becomes a whole sitemap; a whole document stays as it is.
+std::string as_document(const std::string& language, const std::string& block) {
+  if (language != "xml" || block.find("<urlset") != std::string::npos ||
+      block.find("<sitemapindex") != std::string::npos || block.find("<?xml") != std::string::npos) {
+    return block;
+  }
+  const std::string body = block.find("<url") != std::string::npos ? block : "<url>" + block + "</url>\n";
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+         "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n" +
+         body + "</urlset>\n";
+}
+
+std::size_t findings_of(const FileReport& report, std::string_view code) {
+  return static_cast<std::size_t>(std::count_if(report.diagnostics.begin(), report.diagnostics.end(),
+                                                [&](const Diagnostic& d) { return d.rule->code == code; }));
+}
+
+}  // namespace
+
+TEST_CASE("rule codes and names are unique and well-formed") {
+  std::set<std::string_view> codes, names;
+  const std::regex code_form("SM[0-9]{3}");
+  const std::regex name_form("[a-z0-9]+(-[a-z0-9]+)*");
+  for (const RuleDefinition* rule : all_rules()) {
+    const RuleInfo& info = rule->info;
+    CAPTURE(info.code);
+    CHECK(codes.insert(info.code).second);
+    CHECK(names.insert(info.name).second);
+    CHECK(std::regex_match(std::string(info.code), code_form));
+    CHECK(std::regex_match(std::string(info.name), name_form));
+    CHECK(!info.summary.empty());
+    CHECK(info.summary.back() != '.');
+  }
+}
+
+TEST_CASE("every rule documents what, why, an example and what to use instead") {
+  for (const RuleDefinition* rule : all_rules()) {
+    const std::string_view docs = rule->info.docs;
+    CAPTURE(rule->info.code);
+    for (std::string_view section : {"## What it does", "## Why it matters", "## Example", "## Use instead"}) {
+      CHECK_MESSAGE(docs.find(section) != std::string_view::npos, "missing " << section);
+    }
+    CHECK(!code_block_after(docs, "## Example").second.empty());
+    CHECK(!code_block_after(docs, "## Use instead").second.empty());
+  }
+}
+
+TEST_CASE("each rule's documented example triggers it and its 'use instead' does not") {
+  std::size_t checked = 0;
+  for (const RuleDefinition* rule : all_rules()) {
+    const RuleInfo& info = rule->info;
+    if (kExamplesNotRunnable.count(info.code)) continue;
+    CAPTURE(info.code);
+    const auto [example_lang, example] = code_block_after(info.docs, "## Example");
+    const auto [instead_lang, instead] = code_block_after(info.docs, "## Use instead");
+    const FileReport bad = lint_text(as_document(example_lang, example));
+    const FileReport good = lint_text(as_document(instead_lang, instead));
+    CHECK_MESSAGE(findings_of(bad, info.code) > 0, "the example does not trigger " << info.name);
+    CHECK_MESSAGE(findings_of(good, info.code) == 0, "'use instead' triggers " << info.name);
+    ++checked;
+  }
+  CHECK(checked + kExamplesNotRunnable.size() == all_rules().size());
+}
+
+TEST_CASE("README's rule table is the one generated from the rule metadata") {
+  const std::string readme = read_file(source_path("README.md"));
+  const std::string begin = "<!-- rules:begin -->\n";
+  const std::string end = "<!-- rules:end -->";
+  const auto from = readme.find(begin);
+  const auto to = readme.find(end);
+  REQUIRE_MESSAGE(from != std::string::npos, "README.md lacks the rules:begin marker");
+  REQUIRE(to != std::string::npos);
+  const std::string table = readme.substr(from + begin.size(), to - from - begin.size());
+  CHECK_MESSAGE(table == rule_table_markdown(),
+                "README.md's rule table is stale; regenerate it with: build/sitemaplint --list-rules markdown");
+}
