@@ -29,6 +29,7 @@ class InvalidUtf8 final : public Rule {
  public:
   unsigned hooks() const override { return kOnDocument; }
   void on_document(const Document& doc, Reporter& out) override {
+    if (doc.kind == DocumentKind::NotSitemap) return;  // not-a-sitemap says it once, not per byte
     for (const ByteFinding& f : doc.encoding.invalid_utf8) out.report(f.offset, f.length, f.message);
   }
 };

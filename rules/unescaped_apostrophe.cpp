@@ -4,7 +4,7 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM304", "unescaped-apostrophe", Severity::Warning,
+constexpr RuleInfo kInfo{"SM304", "unescaped-apostrophe", Severity::Info,
                          "A raw apostrophe in text, which the protocol asks to write as &apos;", R"md(
 ## What it does
 Reports each apostrophe (`'`) written as is in element text. The fix writes `&apos;`. Attribute values
@@ -12,8 +12,9 @@ and CDATA sections are not affected.
 
 ## Why it matters
 The sitemaps.org protocol asks that all data values be entity-escaped, including `'`. XML itself
-accepts a raw `'` in text, so parsers do not fail: this is protocol advice, not a fatal error,
-and some strict consumers follow the protocol to the letter.
+accepts a raw `'` in text, so parsers do not fail and no search engine is known to mind: this is protocol
+advice, reported as info (real sitemaps carry thousands of such characters in titles and
+descriptions). Raise it with `--severity` if your consumers follow the protocol to the letter.
 
 ## Example
 ```xml

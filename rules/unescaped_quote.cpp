@@ -4,7 +4,7 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM303", "unescaped-quote", Severity::Warning,
+constexpr RuleInfo kInfo{"SM303", "unescaped-quote", Severity::Info,
                          "A raw double quote in text, which the protocol asks to write as &quot;", R"md(
 ## What it does
 Reports each double quote (`"`) written as is in element text. The fix writes `&quot;`. Attribute values
@@ -12,8 +12,9 @@ and CDATA sections are not affected.
 
 ## Why it matters
 The sitemaps.org protocol asks that all data values be entity-escaped, including `"`. XML itself
-accepts a raw `"` in text, so parsers do not fail: this is protocol advice, not a fatal error,
-and some strict consumers follow the protocol to the letter.
+accepts a raw `"` in text, so parsers do not fail and no search engine is known to mind: this is protocol
+advice, reported as info (real sitemaps carry thousands of such characters in titles and
+descriptions). Raise it with `--severity` if your consumers follow the protocol to the letter.
 
 ## Example
 ```xml

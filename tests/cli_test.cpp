@@ -180,3 +180,16 @@ TEST_CASE("cli: the input file is never modified") {
   run_cli({"--format", "json", path});
   CHECK(read_file(path) == kError);
 }
+
+TEST_CASE("cli: README's quick-start output is what the example sitemap really produces") {
+  const std::string readme = read_file(source_path("README.md"));
+  const std::string command = "build/sitemaplint testdata/example/sitemap.xml\n```";
+  REQUIRE(readme.find(command) != std::string::npos);
+  const auto start = readme.find("```text\n", readme.find("The first command prints:"));
+  REQUIRE(start != std::string::npos);
+  const auto body = start + 8;
+  const std::string documented = readme.substr(body, readme.find("```", body) - body);
+  const auto result = run_cli({"testdata/example/sitemap.xml"}, "", source_path(""));
+  CHECK(result.exit_code == 0);
+  CHECK(result.out == documented);
+}

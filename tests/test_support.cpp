@@ -75,7 +75,8 @@ std::string shell_quote(const std::string& word) {
 
 }  // namespace
 
-CommandResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text) {
+CommandResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text,
+                      const std::string& cwd) {
   char dir_template[] = "/tmp/sitemaplint-test-XXXXXX";
   const char* dir = ::mkdtemp(dir_template);
   if (!dir) throw std::runtime_error("mkdtemp failed");
@@ -83,7 +84,8 @@ CommandResult run_cli(const std::vector<std::string>& args, const std::string& s
   const std::string out_path = std::string(dir) + "/stdout";
   const std::string err_path = std::string(dir) + "/stderr";
   std::ofstream(in_path, std::ios::binary) << stdin_text;
-  std::string command = "env -u NO_COLOR " + shell_quote(SITEMAPLINT_BINARY);
+  std::string command = cwd.empty() ? "" : "cd " + shell_quote(cwd) + " && ";
+  command += "env -u NO_COLOR " + shell_quote(SITEMAPLINT_BINARY);
   for (const std::string& arg : args) command += " " + shell_quote(arg);
   command += " <" + in_path + " >" + out_path + " 2>" + err_path;
   const int status = std::system(command.c_str());

@@ -33,7 +33,9 @@ struct CommandResult {
   std::string err;
 };
 
-// Runs the built sitemaplint with `args` (shell-quoted here), feeding `stdin_text`.
-CommandResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text = "");
+// Runs the built sitemaplint with `args` (shell-quoted here), feeding `stdin_text`, in the
+// directory `cwd` when one is given.
+CommandResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text = "",
+                      const std::string& cwd = "");
 
 }  // namespace sitemaplint::testing
