@@ -24,7 +24,9 @@ fi
 
 pass=0 fail=0 skipped=0
 failures=()
+line_misses=()
 ext_caught=0 ext_total=0
+lines_agree=0 lines_total=0
 while IFS=$'\t' read -r file verdict line reason; do
   [ "$file" = "file" ] && continue
   path="$corpus/real/$file"
@@ -41,6 +43,13 @@ while IFS=$'\t' read -r file verdict line reason; do
       if [ "$rc" -eq 0 ]; then pass=$((pass + 1))
       else fail=$((fail + 1)); failures+=("$file: valid, but got exit $rc: $(grep -m1 'error\[' /tmp/corpus-check.$$)"); fi ;;
     invalid|not-sitemap)
+      if [ -n "$line" ]; then
+        # Does the first error sit on the line the ground truth names?
+        first=$(grep -m1 -oE '^.*:[0-9]+:[0-9]+: error\[' /tmp/corpus-check.$$ | sed -E 's/.*:([0-9]+):[0-9]+: error\[$/\1/')
+        lines_total=$((lines_total + 1))
+        if [ "$first" = "$line" ]; then lines_agree=$((lines_agree + 1))
+        else line_misses+=("$file: first error on line ${first:-none}, ground truth says $line"); fi
+      fi
       if [ "$rc" -ne 0 ]; then pass=$((pass + 1))
       else fail=$((fail + 1)); failures+=("$file: $verdict (line $line: $reason), but no error"); fi ;;
     invalid-ext)
@@ -53,6 +62,8 @@ done < "$corpus/VERDICTS.tsv"
 rm -f /tmp/corpus-check.$$
 
 for f in "${failures[@]}"; do echo "MISS $f"; done
+[ -n "$verbose" ] && for f in "${line_misses[@]}"; do echo "LINE $f"; done
+echo "corpus: first error on the ground truth's line for $lines_agree of $lines_total invalid files"
 echo "corpus: invalid-ext files failing already (extension rules not scored): $ext_caught of $ext_total"
 echo "corpus: $pass passed, $fail failed, $skipped skipped"
 [ "$fail" -eq 0 ]
