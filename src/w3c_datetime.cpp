@@ -64,8 +64,8 @@ class Parser {
   bool date() {
     const auto year = c_.digits(4);
     if (!year) {
-      return fail(0, "it is not in W3C Datetime format (YYYY-MM-DD, or YYYY-MM-DDThh:mm:ss with a time zone "
-                     "such as Z or +01:00)");
+      return fail(0, "expected YYYY-MM-DD, or YYYY-MM-DDThh:mm:ss followed by a time zone such as Z or "
+                     "+01:00");
     }
     if (*year == 0) return fail(0, "year 0000 does not exist (years run from 0001)");
     v_.year = *year;
