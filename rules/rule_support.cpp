@@ -16,6 +16,14 @@ std::string quoted(std::string_view value, std::size_t max) {
   return out;
 }
 
+Span value_span(const Field& field) {
+  constexpr std::string_view kSpace = " \t\r\n";
+  const auto first = field.raw.find_first_not_of(kSpace);
+  if (first == std::string_view::npos) return {field.element_offset, 0};
+  const auto last = field.raw.find_last_not_of(kSpace);
+  return {field.value_offset + first, last - first + 1};
+}
+
 }  // namespace sitemaplint
 
 namespace sitemaplint {

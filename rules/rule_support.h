@@ -24,6 +24,16 @@ std::unique_ptr<Rule> construct_rule(const Settings& settings) {
 // Quotes a value for a message, shortening very long ones.
 std::string quoted(std::string_view value, std::size_t max = 80);
 
+struct Span {
+  std::size_t offset = 0;
+  std::size_t length = 0;
+};
+
+// Where a field's value is in the input, without the white space around it: the raw text (as
+// written, entities and all) trimmed. For an empty or all-white-space element, the '<' of its start
+// tag with length 0.
+Span value_span(const Field& field);
+
 }  // namespace sitemaplint
 
 // Defines `sitemaplint::ID`, the RuleDefinition that rules/rules.def names.

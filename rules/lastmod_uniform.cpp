@@ -1,0 +1,77 @@
+// SM405 lastmod-uniform: every <lastmod> in the file has the same value.
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM405", "lastmod-uniform", Severity::Info,
+                         "Every <lastmod> in the file has the same value", R"md(
+## What it does
+Reports, once per file, when at least three entries (`<url>` or `<sitemap>`) carry a `<lastmod>`
+and all of them are the same text (after trimming white space). The finding points at the first
+`<lastmod>` and names the count and the value.
+
+## Why it matters
+Identical dates everywhere usually mean the generator writes the build time or the sitemap's
+own date rather than when each page changed. Google uses `<lastmod>` only when it is consistently
+and verifiably accurate; a value that never varies carries no information, and Google may ignore
+the site's lastmod altogether. Write the date each page's content last changed, or leave
+`<lastmod>` out.
+
+## Example
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/</loc><lastmod>2024-05-31</lastmod></url>
+  <url><loc>https://example.com/about</loc><lastmod>2024-05-31</lastmod></url>
+  <url><loc>https://example.com/blog</loc><lastmod>2024-05-31</lastmod></url>
+</urlset>
+```
+
+## Use instead
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/</loc><lastmod>2024-05-31</lastmod></url>
+  <url><loc>https://example.com/about</loc><lastmod>2023-11-02</lastmod></url>
+  <url><loc>https://example.com/blog</loc><lastmod>2024-05-28</lastmod></url>
+</urlset>
+```
+)md"};
+
+constexpr std::size_t kMinimumEntries = 3;
+
+class LastmodUniform final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnEntry | kOnFinish; }
+
+  void on_entry(const Entry& entry, Reporter&) override {
+    if (entry.kind == EntryKind::Other || !entry.lastmod.present) return;
+    const std::string_view value = entry.lastmod.trimmed();
+    if (count_++ == 0) {
+      first_.assign(value);
+      first_span_ = value_span(entry.lastmod);
+    } else if (value != first_) {
+      varies_ = true;
+    }
+  }
+
+  void on_finish(const Document&, Reporter& out) override {
+    if (count_ < kMinimumEntries || varies_ || first_.empty()) return;
+    out.report(first_span_.offset, first_span_.length,
+               "all " + std::to_string(count_) + " <lastmod> values are " + quoted(first_) +
+                   ": a date that never varies does not track real changes, and Google ignores "
+                   "lastmod it cannot trust; write when each page last changed, or leave lastmod out");
+  }
+
+ private:
+  std::size_t count_ = 0;
+  std::string first_;
+  Span first_span_;
+  bool varies_ = false;
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(lastmod_uniform, kInfo, LastmodUniform)
