@@ -106,5 +106,5 @@ TEST_CASE("README's rule table is the one generated from the rule metadata") {
   REQUIRE(to != std::string::npos);
   const std::string table = readme.substr(from + begin.size(), to - from - begin.size());
   CHECK_MESSAGE(table == rule_table_markdown(),
-                "README.md's rule table is stale; regenerate it with: build/sitemaplint --list-rules markdown");
+                "README.md's rule table is stale; regenerate it with tests/update-readme.sh");
 }

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Regenerates the parts of README.md that tests keep equal to the code: the rule table (from the
+# rule metadata) and the quick-start example output. Usage: tests/update-readme.sh [build/sitemaplint]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+binary=${1:-build/sitemaplint}
+table=$("$binary" --list-rules markdown)
+example=$("$binary" testdata/example/sitemap.xml || true)
+TABLE="$table" EXAMPLE="$example" perl -0pi -e '
+  s/(<!-- rules:begin -->\n).*?(<!-- rules:end -->)/$1$ENV{TABLE}\n$2/s;
+  s/(The first command prints:\n\n```text\n).*?(```)/$1$ENV{EXAMPLE}\n$2/s;
+' README.md
+echo "README.md updated"
