@@ -4,6 +4,7 @@
 #include <array>
 #include <memory>
 
+#include "loc_analysis.h"
 #include "xml_text.h"
 
 namespace sitemaplint {
@@ -183,6 +184,9 @@ class Walker {
     entry_ = Entry{};
     entry_.element = &e;
     entry_.index = doc_.entry_count++;
+    // The loc rules share one analysis of <loc> per entry; it is computed on first use.
+    loc_cache_.reset();
+    entry_.loc_cache = &loc_cache_;
     if (e.in_sitemap_ns && e.local_name == "url") entry_.kind = EntryKind::Url;
     else if (e.in_sitemap_ns && e.local_name == "sitemap") entry_.kind = EntryKind::Sitemap;
     children_.clear();
@@ -247,6 +251,7 @@ class Walker {
   std::vector<Child> children_;
   std::array<std::string, 4> storage_;  // decoded field values, reused entry after entry
   Element text_line_;  // the element a text sitemap's line stands for
+  LocAnalysisCache loc_cache_;          // behind Entry::loc_analysis(), reused entry after entry
 };
 
 }  // namespace

@@ -64,6 +64,9 @@ struct Child {
 
 enum class EntryKind { Url, Sitemap, Other };
 
+struct LocAnalysis;       // loc_analysis.h
+class LocAnalysisCache;   // loc_analysis.h
+
 // A child element of the root: a <url> of a urlset, a <sitemap> of an index, or anything else.
 struct Entry {
   EntryKind kind = EntryKind::Other;
@@ -73,6 +76,12 @@ struct Entry {
   std::span<const Child> children;
 
   const Field& field(FieldId id) const;
+
+  // The analysis of `loc` that every loc rule shares (loc_analysis.h): computed on the first
+  // call, at most once per entry, into `loc_cache`, which the engine owns and resets per entry.
+  // Without a cache (an Entry built by hand) each call recomputes into thread-local storage.
+  const LocAnalysis& loc_analysis() const;
+  LocAnalysisCache* loc_cache = nullptr;
 };
 
 FieldId field_id(std::string_view local_name);

@@ -1,0 +1,474 @@
+#include "loc_analysis.h"
+
+#include <array>
+#include <memory>
+
+#include <boost/url/ipv6_address.hpp>
+#include <boost/url/parse.hpp>
+#include <unicode/uidna.h>
+
+namespace sitemaplint {
+namespace {
+
+constexpr std::string_view kXmlSpace = " \t\r\n";
+
+bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+bool is_ascii(char c) { return static_cast<unsigned char>(c) < 0x80; }
+char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (lower(a[i]) != lower(b[i])) return false;
+  }
+  return true;
+}
+
+bool istarts_with(std::string_view s, std::string_view prefix) {
+  return s.size() >= prefix.size() && iequals(s.substr(0, prefix.size()), prefix);
+}
+
+// Which parts of a URI allow an ASCII character as is (RFC 3986 section 3 and appendix A).
+enum : std::uint8_t { kUserInfo = 1, kRegName = 2, kPath = 4, kQuery = 8 };
+
+constexpr std::array<std::uint8_t, 128> make_allowed() {
+  std::array<std::uint8_t, 128> table{};
+  auto add = [&](std::string_view chars, std::uint8_t parts) {
+    for (char c : chars) table[static_cast<unsigned char>(c)] |= parts;
+  };
+  constexpr std::uint8_t kAll = kUserInfo | kRegName | kPath | kQuery;
+  add("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~", kAll);  // unreserved
+  add("!$&'()*+,;=", kAll);                                                         // sub-delims
+  add(":", kUserInfo | kPath | kQuery);
+  add("@", kPath | kQuery);
+  add("/", kPath | kQuery);
+  add("?", kQuery);
+  return table;
+}
+constexpr std::array<std::uint8_t, 128> kAllowed = make_allowed();
+
+// Our own RFC 3986 walk over an http(s) URL: where its parts are, and the first character that
+// breaks the grammar. Non-ASCII bytes pass (loc-non-ascii reports them), except in the port.
+struct Scan {
+  SyntaxProblem problem = SyntaxProblem::None;
+  UriPart part = UriPart::Path;
+  std::size_t at = kNoPosition;
+  bool has_authority = false;
+  std::size_t host_begin = 0, host_end = 0;
+
+  void fail(SyntaxProblem p, UriPart where, std::size_t i) {
+    if (problem != SyntaxProblem::None) return;
+    problem = p;
+    part = where;
+    at = i;
+  }
+};
+
+void scan_chars(std::string_view t, std::size_t begin, std::size_t end, std::uint8_t allowed, UriPart part,
+                Scan& scan) {
+  for (std::size_t i = begin; i < end && scan.problem == SyntaxProblem::None; ++i) {
+    const char c = t[i];
+    if (!is_ascii(c)) continue;
+    if (c == '%') {
+      if (i + 2 < end && is_hex(t[i + 1]) && is_hex(t[i + 2])) {
+        i += 2;
+        continue;
+      }
+      scan.fail(SyntaxProblem::PercentEscape, part, i);
+    } else if (!(kAllowed[static_cast<unsigned char>(c)] & allowed)) {
+      scan.fail(SyntaxProblem::Character, part, i);
+    }
+  }
+}
+
+bool valid_ip_literal(std::string_view inside) {
+  if (!inside.empty() && (inside[0] == 'v' || inside[0] == 'V')) {  // IPvFuture
+    std::size_t i = 1;
+    while (i < inside.size() && is_hex(inside[i])) ++i;
+    if (i == 1 || i >= inside.size() || inside[i] != '.' || i + 1 == inside.size()) return false;
+    for (++i; i < inside.size(); ++i) {
+      const char c = inside[i];
+      if (!is_ascii(c) || !(c == ':' || (kAllowed[static_cast<unsigned char>(c)] & kRegName))) return false;
+    }
+    return true;
+  }
+  return boost::urls::parse_ipv6_address(boost::urls::string_view(inside.data(), inside.size())).has_value();
+}
+
+Scan scan_http(std::string_view t, std::size_t scheme_length) {
+  Scan scan;
+  std::size_t i = scheme_length + 1;
+  if (t.substr(i, 2) == "//") {
+    scan.has_authority = true;
+    i += 2;
+    const std::size_t end = std::min(t.find_first_of("/?#", i), t.size());
+    const std::size_t at_sign = t.substr(i, end - i).rfind('@');
+    std::size_t host = i;
+    if (at_sign != std::string_view::npos) {
+      host = i + at_sign + 1;  // the userinfo allows no '@': any but the last is its culprit
+      scan_chars(t, i, host - 1, kUserInfo, UriPart::UserInfo, scan);
+    }
+    std::size_t port = end;
+    scan.host_begin = host;
+    if (host < end && t[host] == '[') {
+      const std::size_t close = t.find(']', host);
+      if (close >= end || !valid_ip_literal(t.substr(host + 1, close - host - 1))) {
+        scan.fail(SyntaxProblem::IpLiteral, UriPart::Host, host);
+        scan.host_end = end;
+      } else {
+        scan.host_end = close + 1;
+        if (close + 1 < end && t[close + 1] != ':')
+          scan.fail(SyntaxProblem::Character, UriPart::Host, close + 1);
+        port = close + 1;
+      }
+    } else {
+      scan.host_end = std::min(t.find(':', host), end);
+      port = scan.host_end;
+      scan_chars(t, host, scan.host_end, kRegName, UriPart::Host, scan);
+    }
+    if (port < end && t[port] == ':') {
+      for (std::size_t p = port + 1; p < end; ++p) {
+        if (!is_digit(t[p])) {
+          scan.fail(SyntaxProblem::Character, UriPart::Port, p);
+          break;
+        }
+      }
+    }
+    i = end;
+  }
+  const std::size_t query = std::min(t.find_first_of("?#", i), t.size());
+  scan_chars(t, i, query, kPath, UriPart::Path, scan);
+  if (query == t.size()) return scan;
+  const std::size_t fragment = t[query] == '#' ? query : std::min(t.find('#', query), t.size());
+  scan_chars(t, query + 1, fragment, kQuery, UriPart::Query, scan);
+  if (fragment < t.size()) scan_chars(t, fragment + 1, t.size(), kQuery, UriPart::Fragment, scan);
+  return scan;
+}
+
+// A file name such as 'index.html' is not a host name without its scheme.
+bool looks_like_host(std::string_view t) {
+  const std::string_view name = t.substr(0, t.find_first_of("/?#:"));
+  if (name.empty() || name.front() == '.' || name.back() == '.') return false;
+  for (char c : name) {
+    if (!is_alpha(c) && !is_digit(c) && c != '-' && c != '.') return false;
+  }
+  const std::size_t dot = name.rfind('.');
+  if (dot == std::string_view::npos) return false;
+  if (istarts_with(name, "www.")) return true;
+  const std::string_view tld = name.substr(dot + 1);
+  if (tld.size() < 2) return false;
+  for (char c : tld) {
+    if (!is_alpha(c)) return false;
+  }
+  static constexpr std::string_view kFileTypes[] = {
+      "html", "htm", "xhtml", "shtml", "php", "asp", "aspx", "jsp", "cfm", "cgi", "pl",
+      "xml",  "txt", "pdf",   "json",  "gz",  "jpg", "jpeg", "png", "gif", "svg", "webp"};
+  for (std::string_view type : kFileTypes) {
+    if (iequals(tld, type)) return false;
+  }
+  return true;
+}
+
+// 'www.example.com:8080/x' parses as the scheme 'www.example.com': a host and port, really.
+bool scheme_is_host_and_port(std::string_view t, std::string_view scheme) {
+  if (scheme.find('.') == std::string_view::npos && !iequals(scheme, "localhost")) return false;
+  std::size_t i = scheme.size() + 1;
+  const std::size_t digits = i;
+  while (i < t.size() && is_digit(t[i])) ++i;
+  return i > digits && (i == t.size() || t[i] == '/' || t[i] == '?' || t[i] == '#');
+}
+
+void classify(LocAnalysis& a) {
+  const std::string_view t = a.trimmed;
+  if (t.empty()) {
+    a.shape = LocShape::Empty;
+    return;
+  }
+  a.shape = LocShape::NotAbsolute;
+  if (t.starts_with("//")) {
+    a.relative_form = RelativeForm::SchemeRelative;
+    return;
+  }
+  if (t.starts_with("://")) {
+    a.relative_form = RelativeForm::MissingScheme;
+    return;
+  }
+  std::size_t i = 0;
+  if (is_alpha(t[0])) {
+    i = 1;
+    while (i < t.size() && (is_alpha(t[i]) || is_digit(t[i]) || t[i] == '+' || t[i] == '-' || t[i] == '.'))
+      ++i;
+  }
+  if (i == 0 || i == t.size() || t[i] != ':') {
+    if (istarts_with(t, "http//") || istarts_with(t, "https//")) a.relative_form = RelativeForm::MissingColon;
+    else if (looks_like_host(t)) a.relative_form = RelativeForm::HostName;
+    else a.relative_form = RelativeForm::Path;
+    return;
+  }
+  a.scheme = t.substr(0, i);
+  if (scheme_is_host_and_port(t, a.scheme)) {
+    a.scheme = {};
+    a.relative_form = RelativeForm::HostName;
+    return;
+  }
+  a.shape = iequals(a.scheme, "http") || iequals(a.scheme, "https") ? LocShape::Http : LocShape::OtherScheme;
+}
+
+void append_percent_encoded(std::string_view bytes, std::string& out) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  for (char c : bytes) {
+    if (is_ascii(c)) {
+      out += c;
+    } else {
+      const auto b = static_cast<unsigned char>(c);
+      out += '%';
+      out += kHex[b >> 4];
+      out += kHex[b & 15];
+    }
+  }
+}
+
+int hex_value(char c) { return is_digit(c) ? c - '0' : lower(c) - 'a' + 10; }
+
+// A host of LDH labels (letters, digits, hyphens) that UTS #46 would pass unchanged but for case:
+// ICU need not see it. 'xn--' and other '--' labels, '_' and the like go to ICU.
+bool plain_ascii_host(std::string_view host) {
+  if (!host.empty() && host.back() == '.') host.remove_suffix(1);
+  if (host.empty() || host.size() > 253) return false;
+  std::size_t label = 0;
+  while (label <= host.size()) {
+    const std::size_t end = std::min(host.find('.', label), host.size());
+    const std::string_view l = host.substr(label, end - label);
+    if (l.empty() || l.size() > 63 || l.front() == '-' || l.back() == '-') return false;
+    if (l.size() >= 4 && l[2] == '-' && l[3] == '-') return false;
+    for (char c : l) {
+      if (!is_alpha(c) && !is_digit(c) && c != '-') return false;
+    }
+    label = end + 1;
+  }
+  return true;
+}
+
+const UIDNA* idna() {
+  static const std::unique_ptr<UIDNA, void (*)(UIDNA*)> instance = [] {
+    UErrorCode status = U_ZERO_ERROR;
+    UIDNA* p = uidna_openUTS46(
+        UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ | UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_USE_STD3_RULES,
+        &status);
+    return std::unique_ptr<UIDNA, void (*)(UIDNA*)>(U_SUCCESS(status) ? p : nullptr, &uidna_close);
+  }();
+  return instance.get();
+}
+
+// UTS #46 ToASCII of `name` into `out`; returns the UIDNA_ERROR_* bits.
+std::uint32_t to_ascii(std::string_view name, std::string& out) {
+  const UIDNA* converter = idna();
+  if (!converter) {  // no ICU data: keep the name, report nothing
+    out.assign(name);
+    return 0;
+  }
+  out.resize(name.size() * 2 + 64);
+  for (;;) {
+    UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+    UErrorCode status = U_ZERO_ERROR;
+    const int32_t n = uidna_nameToASCII_UTF8(converter, name.data(), static_cast<int32_t>(name.size()),
+                                             out.data(), static_cast<int32_t>(out.size()), &info, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) {
+      out.resize(static_cast<std::size_t>(n));
+      continue;
+    }
+    out.resize(U_SUCCESS(status) ? static_cast<std::size_t>(n) : 0);
+    return U_SUCCESS(status) ? info.errors : static_cast<std::uint32_t>(UIDNA_ERROR_DISALLOWED);
+  }
+}
+
+void check_host(LocAnalysis& a, const boost::urls::url_view& url) {
+  if (!a.has_authority) {
+    a.host_problem = HostProblem::NoAuthority;
+    return;
+  }
+  if (a.host.empty()) {
+    a.host_problem = HostProblem::Empty;
+    return;
+  }
+  const auto type = url.host_type();
+  if (type == boost::urls::host_type::ipv4 || type == boost::urls::host_type::ipv6 ||
+      type == boost::urls::host_type::ipvfuture) {
+    a.host_is_ip = true;
+    a.ascii_host = a.host;
+    return;
+  }
+  if (plain_ascii_host(a.host)) {
+    a.ascii_host = a.host;
+  } else {
+    std::string_view name = a.host;
+    if (name.find('%') != std::string_view::npos) {  // the syntax is valid, so every '%' is an escape
+      a.host_buffer.clear();
+      for (std::size_t i = 0; i < name.size(); ++i) {
+        if (name[i] == '%') {
+          a.host_buffer += static_cast<char>(hex_value(name[i + 1]) * 16 + hex_value(name[i + 2]));
+          i += 2;
+        } else {
+          a.host_buffer += name[i];
+        }
+      }
+      name = a.host_buffer;
+    }
+    a.idna_errors = to_ascii(name, a.idna_buffer);
+    a.ascii_host = a.idna_buffer;
+    if (a.idna_errors != 0) {
+      a.host_problem = HostProblem::Idna;
+      return;
+    }
+  }
+  std::string_view name = a.ascii_host;
+  if (!name.empty() && name.back() == '.') name.remove_suffix(1);
+  const std::size_t dot = name.rfind('.');
+  const std::string_view last = dot == std::string_view::npos ? name : name.substr(dot + 1);
+  bool numeric = !last.empty();
+  for (char c : last) numeric = numeric && is_digit(c);
+  if (numeric) a.host_problem = HostProblem::NumericTld;
+  else if (dot == std::string_view::npos) a.host_problem = HostProblem::NotQualified;
+}
+
+void analyze_http(LocAnalysis& a) {
+  const std::string_view t = a.trimmed;
+  std::string_view input = t;
+  if (a.first_non_ascii != kNoPosition) {
+    a.encoded_buffer.clear();
+    append_percent_encoded(t, a.encoded_buffer);
+    input = a.encoded_buffer;
+  }
+  const auto parsed = boost::urls::parse_uri(boost::urls::string_view(input.data(), input.size()));
+  bool valid = parsed.has_value();
+  // Boost.URL 1.81 lets a path without its leading '/' follow the authority ('http://h:80a/'),
+  // which RFC 3986 (path-abempty) does not (boostorg/url#636).
+  if (valid && parsed->has_authority() && !parsed->encoded_path().empty() &&
+      parsed->encoded_path().front() != '/') {
+    valid = false;
+  }
+  const Scan scan = scan_http(t, a.scheme.size());
+  a.has_authority = scan.has_authority;
+  if (scan.has_authority) {
+    a.host_at = scan.host_begin;
+    a.host = t.substr(scan.host_begin, scan.host_end - scan.host_begin);
+  }
+  if (!valid) {
+    a.syntax_problem = scan.problem == SyntaxProblem::None ? SyntaxProblem::Unlocated : scan.problem;
+    a.syntax_part = scan.part;
+    a.syntax_at = scan.at;
+    return;
+  }
+  a.syntax_valid = true;
+  check_host(a, *parsed);
+}
+
+void build_ascii_form(LocAnalysis& a) {
+  const std::string_view t = a.trimmed;
+  a.ascii_form.clear();
+  const std::string_view host = a.has_authority ? a.host : std::string_view{};
+  bool unicode_host = false;
+  for (char c : host) unicode_host = unicode_host || !is_ascii(c);
+  if (!unicode_host) {
+    append_percent_encoded(t, a.ascii_form);
+    return;
+  }
+  if (!a.syntax_valid || a.host_problem == HostProblem::Idna || a.ascii_host.empty()) return;
+  append_percent_encoded(t.substr(0, a.host_at), a.ascii_form);
+  a.ascii_form += a.ascii_host;
+  append_percent_encoded(t.substr(a.host_at + host.size()), a.ascii_form);
+}
+
+}  // namespace
+
+void analyze_loc(std::string_view value, LocAnalysis& out) {
+  // Start afresh but keep the buffers' capacity.
+  std::string encoded = std::move(out.encoded_buffer), host = std::move(out.host_buffer),
+              idna_out = std::move(out.idna_buffer), ascii_form = std::move(out.ascii_form);
+  out = LocAnalysis{};
+  out.encoded_buffer = std::move(encoded);
+  out.host_buffer = std::move(host);
+  out.idna_buffer = std::move(idna_out);
+  out.ascii_form = std::move(ascii_form);
+  out.ascii_form.clear();
+
+  const std::size_t first = value.find_first_not_of(kXmlSpace);
+  if (first != std::string_view::npos) {
+    out.start = first;
+    out.trimmed = value.substr(first, value.find_last_not_of(kXmlSpace) - first + 1);
+  } else {
+    out.start = value.size();
+  }
+  const std::string_view t = out.trimmed;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const auto c = static_cast<unsigned char>(t[i]);
+    if ((c & 0xC0) != 0x80) ++out.code_points;
+    if (c >= 0x80 && out.first_non_ascii == kNoPosition) out.first_non_ascii = i;
+    if (c == '#' && out.fragment == kNoPosition) out.fragment = i;
+  }
+  classify(out);
+  if (out.shape == LocShape::Http) analyze_http(out);
+  if (out.first_non_ascii != kNoPosition) build_ascii_form(out);
+}
+
+const LocAnalysis& Entry::loc_analysis() const {
+  if (loc_cache) return loc_cache->get(loc);
+  thread_local LocAnalysisCache fallback;
+  fallback.reset();
+  return fallback.get(loc);
+}
+
+SourceSpan loc_span(const Field& loc, const LocAnalysis& a) {
+  if (loc.exact) return {loc.value_offset + a.start, a.trimmed.size()};
+  const std::size_t first = loc.raw.find_first_not_of(kXmlSpace);
+  if (first == std::string_view::npos) return {loc.value_offset, 0};
+  return {loc.value_offset + first, loc.raw.find_last_not_of(kXmlSpace) - first + 1};
+}
+
+SourceSpan loc_span(const Field& loc, const LocAnalysis& a, std::size_t at, std::size_t length) {
+  if (loc.exact) return {loc.value_offset + a.start + at, length};
+  return loc_span(loc, a);
+}
+
+std::size_t loc_position(const LocAnalysis& a, std::size_t at) {
+  std::size_t position = 1;
+  for (std::size_t i = 0; i < at && i < a.trimmed.size(); ++i) {
+    if ((static_cast<unsigned char>(a.trimmed[i]) & 0xC0) != 0x80) ++position;
+  }
+  return position;
+}
+
+std::string_view code_point_at(std::string_view s, std::size_t at) {
+  std::size_t end = at + 1;
+  while (end < s.size() && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) ++end;
+  return s.substr(at, end - at);
+}
+
+char32_t decode_code_point(std::string_view ch) {
+  if (ch.empty()) return 0;
+  const auto lead = static_cast<unsigned char>(ch[0]);
+  const auto next = [&](std::size_t i) {
+    return static_cast<char32_t>(static_cast<unsigned char>(ch[i]) & 0x3Fu);
+  };
+  if (lead >= 0xF0 && ch.size() == 4)
+    return ((lead & 0x07u) << 18) | (next(1) << 12) | (next(2) << 6) | next(3);
+  if (lead >= 0xE0 && ch.size() == 3) return ((lead & 0x0Fu) << 12) | (next(1) << 6) | next(2);
+  if (lead >= 0xC0 && ch.size() == 2) return ((lead & 0x1Fu) << 6) | next(1);
+  return lead;
+}
+
+std::string percent_encoded(std::string_view text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (char c : text) {
+    const auto b = static_cast<unsigned char>(c);
+    out += '%';
+    out += kHex[b >> 4];
+    out += kHex[b & 15];
+  }
+  return out;
+}
+
+}  // namespace sitemaplint

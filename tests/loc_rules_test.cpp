@@ -1,0 +1,180 @@
+// The loc rules together (SM201-SM211): which one fires for which value, and what the messages say.
+// Per-rule cases with exact positions live in testdata/rules/SM2xx-*/.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "registry.h"
+#include "test_support.h"
+
+using namespace sitemaplint;
+
+namespace {
+
+const std::string kHead =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset "
+    "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+const std::string kTail = "</urlset>\n";
+
+std::string urlset(const std::vector<std::string>& locs) {
+  std::string doc = kHead;
+  for (const std::string& loc : locs) doc += "<url><loc>" + loc + "</loc></url>\n";
+  return doc + kTail;
+}
+
+std::vector<const Diagnostic*> findings(const FileReport& report, std::string_view code) {
+  std::vector<const Diagnostic*> out;
+  for (const Diagnostic& d : report.diagnostics) {
+    if (d.rule->code == code) out.push_back(&d);
+  }
+  return out;
+}
+
+std::string apply(const std::string& text, const Fix& fix) {
+  return text.substr(0, fix.offset) + fix.replacement + text.substr(fix.offset + fix.length);
+}
+
+std::set<std::string> codes_in(const FileReport& report) {
+  std::set<std::string> out;
+  for (const Diagnostic& d : report.diagnostics) out.insert(std::string(d.rule->code));
+  return out;
+}
+
+// The first ```xml block of a Markdown section.
+std::string xml_block(std::string_view docs, std::string_view heading) {
+  const std::size_t section = docs.find(heading);
+  if (section == std::string_view::npos) return {};
+  const std::size_t open = docs.find("```xml\n", section);
+  const std::size_t next_section = docs.find("\n## ", section + heading.size());
+  if (open == std::string_view::npos || open > next_section) return {};
+  const std::size_t close = docs.find("\n```", open + 7);
+  return std::string(docs.substr(open + 7, close - open - 7));
+}
+
+}  // namespace
+
+TEST_CASE("loc rules: one of SM201-SM206 per loc, and messages that name the value") {
+  const auto codes = [](const std::string& loc) {
+    const FileReport report = testing::lint_text(urlset({loc}));
+    std::vector<std::string> out;
+    for (const Diagnostic& d : report.diagnostics) out.push_back(std::string(d.rule->code) + " " + d.message);
+    return out;
+  };
+  const auto only = [&](const std::string& loc, const std::string& code, const std::string& fragment) {
+    CAPTURE(loc);
+    const std::vector<std::string> got = codes(loc);
+    REQUIRE(got.size() == 1);
+    CHECK(got[0].starts_with(code + " "));
+    CHECK_MESSAGE(got[0].find(fragment) != std::string::npos, got[0]);
+  };
+  only("", "SM201", "<loc> is empty");
+  only("www.example.com/x", "SM202", "add https:// ('https://www.example.com/x')");
+  only("//example.com/x", "SM202", "'https://example.com/x'");
+  only("FTP://example.com/x", "SM203", "'FTP'");
+  only("https://example.com/p?q={x}", "SM205",
+       "'{' at position 25 is not allowed in a URL; percent-encode it as %7B");
+  only("https://example.com/%ZZ", "SM205", "('%ZZ')");
+  only("http:///x", "SM206", "empty host");
+  only("http://intranet/x", "SM206", "a public URL needs a fully qualified host name");
+  only("http://ex_ample.com/", "SM206", "'_' is not allowed in a host name");
+  // Relative and invalid at once: only the first problem in precedence order.
+  only("/a b", "SM202", "'/a b'");
+  only("mailto:a b", "SM203", "'mailto'");
+  only("http://exa mple/", "SM205", "a space at position 11");
+}
+
+TEST_CASE("loc rules: the docs' examples trigger the rule and the alternatives are clean") {
+  for (const char* code :
+       {"SM201", "SM202", "SM203", "SM204", "SM205", "SM206", "SM207", "SM208", "SM209", "SM210", "SM211"}) {
+    CAPTURE(code);
+    const RuleDefinition* rule = find_rule(code);
+    REQUIRE(rule != nullptr);
+    const std::string_view docs = rule->info.docs;
+    for (const char* heading : {"## What it does", "## Why it matters", "## Example", "## Use instead"}) {
+      CHECK_MESSAGE(docs.find(heading) != std::string_view::npos, heading);
+    }
+    const auto wrap = [](const std::string& block) {
+      return block.starts_with("<?xml") ? block : kHead + block + "\n" + kTail;
+    };
+    const std::string bad = xml_block(docs, "## Example");
+    const std::string good = xml_block(docs, "## Use instead");
+    REQUIRE(!bad.empty());
+    REQUIRE(!good.empty());
+    CHECK(codes_in(testing::lint_text(wrap(bad))) == std::set<std::string>{code});
+    CHECK(codes_in(testing::lint_text(wrap(good))).empty());
+  }
+}
+
+TEST_CASE("loc rules: fixes") {
+  SUBCASE("loc-whitespace replaces the text with the bare URL") {
+    const std::string text = urlset({"https://example.com/", "\n   https://example.com/a \t"});
+    const FileReport report = testing::lint_text(text);
+    const auto found = findings(report, "SM207");
+    REQUIRE(found.size() == 1);
+    REQUIRE(found[0]->fix.has_value());
+    const std::string fixed = apply(text, *found[0]->fix);
+    CHECK(fixed == urlset({"https://example.com/", "https://example.com/a"}));
+    CHECK(testing::lint_text(fixed).diagnostics.empty());
+  }
+  SUBCASE("loc-whitespace offers no fix when entities make the text differ from the value") {
+    const FileReport report =
+        testing::lint_text(urlset({"https://example.com/", " https://example.com/?a=1&amp;b=2"}));
+    const auto found = findings(report, "SM207");
+    REQUIRE(found.size() == 1);
+    CHECK_FALSE(found[0]->fix.has_value());
+  }
+  SUBCASE("loc-non-ascii writes the URL in ASCII: Punycode host, percent-encoded rest") {
+    const std::string text =
+        urlset({"https://b\xC3\xBC"
+                "cher.example/caf\xC3\xA9?q=\xE5\x80\xA4"});
+    const FileReport report = testing::lint_text(text);
+    const auto found = findings(report, "SM208");
+    REQUIRE(found.size() == 1);
+    REQUIRE(found[0]->fix.has_value());
+    CHECK(found[0]->fix->replacement == "https://xn--bcher-kva.example/caf%C3%A9?q=%E5%80%A4");
+    CHECK(found[0]->message.find("'\xC3\xBC' (U+00FC) at position 10") != std::string::npos);
+    const std::string fixed = apply(text, *found[0]->fix);
+    CHECK(fixed == urlset({"https://xn--bcher-kva.example/caf%C3%A9?q=%E5%80%A4"}));
+    CHECK(testing::lint_text(fixed).diagnostics.empty());
+  }
+  SUBCASE("loc-non-ascii offers no fix for a host IDNA rejects, nor for character references") {
+    CHECK_FALSE(
+        findings(testing::lint_text(urlset({"https://1abc.\xD7\xA2\xD7\x91\xD7\xA8/"})), "SM208")[0]->fix);
+    CHECK_FALSE(findings(testing::lint_text(urlset({"https://example.com/caf&#233;"})), "SM208")[0]->fix);
+  }
+}
+
+TEST_CASE("loc rules: related locations") {
+  const std::string text =
+      urlset({"https://example.com/", "https://www.example.com/a", "https://WWW.example.com/b",
+              "https://example.com/", "https://example.com/"});
+  const FileReport report = testing::lint_text(text);
+  const std::size_t first_loc = text.find("https://example.com/");
+
+  const auto hosts = findings(report, "SM210");
+  REQUIRE(hosts.size() == 1);  // once per other host, however often it recurs
+  CHECK(hosts[0]->offset == text.find("www.example.com"));
+  CHECK(hosts[0]->length == std::string_view("www.example.com").size());
+  REQUIRE(hosts[0]->related.has_value());
+  CHECK(hosts[0]->related->offset == first_loc);
+  CHECK(hosts[0]->message.find("'www.example.com'") != std::string::npos);
+  CHECK(hosts[0]->message.find("'example.com'") != std::string::npos);
+
+  const auto repeats = findings(report, "SM211");
+  REQUIRE(repeats.size() == 2);  // every repeat, each pointing at the first
+  for (const Diagnostic* d : repeats) {
+    REQUIRE(d->related.has_value());
+    CHECK(d->related->offset == first_loc);
+    CHECK(d->related->message == "first listed here");
+    CHECK(d->length == std::string_view("https://example.com/").size());
+  }
+}
+
+TEST_CASE("loc rules: the message of loc-too-long gives the length") {
+  const std::string url = "https://example.com/?q=" + std::string(3000 - 23, 'a');
+  const FileReport report = testing::lint_text(urlset({url}));
+  const auto found = findings(report, "SM204");
+  REQUIRE(found.size() == 1);
+  CHECK(found[0]->message.find("is 3,000 characters long") != std::string::npos);
+}
