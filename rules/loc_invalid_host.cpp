@@ -1,4 +1,4 @@
-// SM206 loc-invalid-host: the host of an http(s) <loc> is missing, invalid, or not fully qualified.
+// SM206 loc-invalid-host: the host of an http(s) <loc> is missing or invalid.
 #include <unicode/uidna.h>
 
 #include "loc_analysis.h"
@@ -13,20 +13,19 @@ constexpr RuleInfo kInfo{"SM206", "loc-invalid-host", Severity::Error, "<loc> ha
 Checks the host of an `http`/`https` `<loc>` whose syntax is otherwise valid. It reports a URL
 without a host (`http:///page`, `https:/example.com`), a host name that IDNA (UTS #46, with the
 STD3, Bidi and ContextJ checks) rejects (`exa_mple.com`, `-shop.example.com`, `a..example.com`,
-a broken `xn--` label), a label longer than 63 characters or a name longer than 253, a name ending
-in a number that is no IPv4 address (`256.1.1.1`), and a name without a dot (`intranet`,
-`localhost`, `None`). IPv4 and IPv6 literals such as `192.0.2.1` and `[2001:db8::1]` are fine, and
+a broken `xn--` label), a label longer than 63 characters or a name longer than 253, and a name ending
+in a number that is no IPv4 address (`256.1.1.1`). A name without a dot is syntactically valid and
+is reported by `loc-host-unqualified` instead. IPv4 and IPv6 literals such as `192.0.2.1` and `[2001:db8::1]` are fine, and
 so are Unicode host names (see `loc-non-ascii`).
 
 ## Why it matters
-Crawlers must resolve the host in public DNS; a host that is not a valid, fully qualified domain
-name cannot be crawled (Google Search Console: "Invalid URL"). A host without a dot usually comes
-from a development or staging setup, or from a template that wrote `None` for a missing value.
+Crawlers must resolve the host in public DNS; a host that is not a valid domain name cannot be
+crawled (Google Search Console: "Invalid URL").
 
 ## Example
 ```xml
 <url>
-  <loc>http://intranet/reports</loc>
+  <loc>https://exa_mple.com/reports</loc>
 </url>
 ```
 
@@ -100,10 +99,7 @@ std::string message_for(const LocAnalysis& a) {
       return "the host " + host + " of " + url +
              " ends in a number but is not a valid IPv4 address; "
              "write a domain name or a dotted IPv4 address such as '192.0.2.1'";
-    case HostProblem::NotQualified:
-      return "the host " + host + " of " + url +
-             " is not a fully qualified domain name; a public URL needs "
-             "a fully qualified host name such as 'www.example.com'";
+    case HostProblem::NotQualified:  // loc-host-unqualified
     case HostProblem::None:
       break;
   }
@@ -117,7 +113,10 @@ class LocInvalidHost final : public Rule {
   void on_entry(const Entry& entry, Reporter& out) override {
     if (!has_loc(entry)) return;
     const LocAnalysis& a = entry.loc_analysis();
-    if (a.shape != LocShape::Http || !a.syntax_valid || a.host_problem == HostProblem::None) return;
+    if (a.shape != LocShape::Http || !a.syntax_valid || a.host_problem == HostProblem::None ||
+        a.host_problem == HostProblem::NotQualified) {
+      return;
+    }
     // Point at the host when there is one, at the whole URL otherwise.
     const SourceSpan span =
         a.host.empty() ? loc_span(entry.loc, a) : loc_span(entry.loc, a, a.host_at, a.host.size());

@@ -52,7 +52,7 @@ class LocNonAscii final : public Rule {
   void on_entry(const Entry& entry, Reporter& out) override {
     if (!has_loc(entry)) return;
     const LocAnalysis& a = entry.loc_analysis();
-    if (a.first_non_ascii == kNoPosition) return;
+    if (a.first_non_ascii == kNoPosition || !a.valid_utf8) return;
     const std::string_view ch = code_point_at(a.trimmed, a.first_non_ascii);
     std::string message = quoted(a.trimmed) + " contains the non-ASCII character " + quoted(ch) + " (" +
                           code_point_label(ch) + ") at position " +

@@ -95,7 +95,7 @@ void scan_characters(std::string_view bytes, std::size_t start, EncodingFacts& f
     else if (cp > 0x10FFFF) problem = "encodes a value beyond U+10FFFF";
     else if (cp >= 0xD800 && cp <= 0xDFFF) problem = "encodes a UTF-16 surrogate, which UTF-8 forbids";
     if (problem) {
-      char buf[96];
+      char buf[160];
       std::snprintf(buf, sizeof buf, "byte 0x%02X %s (is the file in another encoding, such as Windows-1252?)", c, problem);
       add_capped(facts.invalid_utf8, {i, taken, buf});
       i += taken;

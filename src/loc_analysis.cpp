@@ -1,5 +1,7 @@
 #include "loc_analysis.h"
 
+#include <unicode/utf8.h>
+
 #include <array>
 #include <memory>
 
@@ -410,7 +412,21 @@ void analyze_loc(std::string_view value, LocAnalysis& out) {
   }
   classify(out);
   if (out.shape == LocShape::Http) analyze_http(out);
-  if (out.first_non_ascii != kNoPosition) build_ascii_form(out);
+  if (out.first_non_ascii != kNoPosition) {
+    out.valid_utf8 = is_valid_utf8(t.substr(out.first_non_ascii));
+    build_ascii_form(out);
+  }
+}
+
+bool is_valid_utf8(std::string_view text) {
+  int32_t i = 0;
+  const auto length = static_cast<int32_t>(text.size());
+  while (i < length) {
+    UChar32 c;
+    U8_NEXT(reinterpret_cast<const uint8_t*>(text.data()), i, length, c);
+    if (c < 0) return false;
+  }
+  return true;
 }
 
 const LocAnalysis& Entry::loc_analysis() const {

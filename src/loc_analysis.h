@@ -61,6 +61,7 @@ struct LocAnalysis {
   std::string_view scheme;                          // as written; OtherScheme and Http only
   std::size_t fragment = kNoPosition;               // the first '#'
   std::size_t first_non_ascii = kNoPosition;        // the first byte >= 0x80
+  bool valid_utf8 = true;  // false: invalid-utf8 reports the bytes, the loc rules stay quiet on them
 
   // Http only. Validity is Boost.URL's verdict on the URL with its non-ASCII bytes
   // percent-encoded (loc-non-ascii reports those); the culprit comes from our own scan.
@@ -85,6 +86,9 @@ struct LocAnalysis {
   // Scratch storage, reused from entry to entry; not for rules.
   std::string encoded_buffer, host_buffer, idna_buffer;
 };
+
+// True when `text` is well-formed UTF-8.
+bool is_valid_utf8(std::string_view text);
 
 // Fills `out` for a <loc> value (entities decoded, not trimmed), reusing out's buffers.
 void analyze_loc(std::string_view value, LocAnalysis& out);

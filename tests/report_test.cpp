@@ -75,8 +75,9 @@ TEST_CASE("human report: a very long line is shown as a window around the findin
   write_human(reports, HumanStyle{}, out);
   std::istringstream lines(out.str());
   std::string line;
-  std::getline(lines, line);  // the finding
-  std::getline(lines, line);  // the excerpt
+  while (std::getline(lines, line) && line.find("SM301") == std::string::npos) {
+  }
+  std::getline(lines, line);  // the excerpt under the SM301 finding
   CHECK(line.size() < 140);
   CHECK(line.find("...") != std::string::npos);
   std::string caret;
