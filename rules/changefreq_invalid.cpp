@@ -3,6 +3,7 @@
 #include <array>
 #include <vector>
 
+#include "edit_distance.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -43,23 +44,6 @@ Google alone the element is dead weight: if you cannot keep it right, remove it.
 constexpr std::array<std::string_view, 7> kValues{"always", "hourly", "daily", "weekly",
                                                   "monthly", "yearly", "never"};
 
-char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
-std::size_t distance(std::string_view a, std::string_view b) {  // Levenshtein, case-insensitive
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
 class ChangefreqInvalid final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
@@ -76,7 +60,8 @@ class ChangefreqInvalid final : public Rule {
       return;
     }
     std::string folded(value);
-    std::transform(folded.begin(), folded.end(), folded.begin(), lower);
+    std::transform(folded.begin(), folded.end(), folded.begin(),
+                   [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
     if (std::find(kValues.begin(), kValues.end(), folded) != kValues.end()) {
       std::optional<Fix> fix;
       if (entry.changefreq.exact) fix = Fix{span.offset, span.length, folded, "replace with " + quoted(folded)};
@@ -91,7 +76,7 @@ class ChangefreqInvalid final : public Rule {
     std::string_view best;
     std::size_t best_distance = 3;  // suggest only near misses: at most two edits
     for (std::string_view candidate : kValues) {
-      const std::size_t d = distance(value, candidate);
+      const std::size_t d = edit_distance(value, candidate);
       if (d < best_distance && 2 * d < candidate.size()) {
         best_distance = d;
         best = candidate;
