@@ -1,5 +1,7 @@
 #include "loc_analysis.h"
 
+#include "uri_scan.h"
+
 #include <unicode/utf8.h>
 
 #include <array>
@@ -16,7 +18,6 @@ constexpr std::string_view kXmlSpace = " \t\r\n";
 
 bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 bool is_ascii(char c) { return static_cast<unsigned char>(c) < 0x80; }
 char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
@@ -30,123 +31,6 @@ bool iequals(std::string_view a, std::string_view b) {
 
 bool istarts_with(std::string_view s, std::string_view prefix) {
   return s.size() >= prefix.size() && iequals(s.substr(0, prefix.size()), prefix);
-}
-
-// Which parts of a URI allow an ASCII character as is (RFC 3986 section 3 and appendix A).
-enum : std::uint8_t { kUserInfo = 1, kRegName = 2, kPath = 4, kQuery = 8 };
-
-constexpr std::array<std::uint8_t, 128> make_allowed() {
-  std::array<std::uint8_t, 128> table{};
-  auto add = [&](std::string_view chars, std::uint8_t parts) {
-    for (char c : chars) table[static_cast<unsigned char>(c)] |= parts;
-  };
-  constexpr std::uint8_t kAll = kUserInfo | kRegName | kPath | kQuery;
-  add("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~", kAll);  // unreserved
-  add("!$&'()*+,;=", kAll);                                                         // sub-delims
-  add(":", kUserInfo | kPath | kQuery);
-  add("@", kPath | kQuery);
-  add("/", kPath | kQuery);
-  add("?", kQuery);
-  return table;
-}
-constexpr std::array<std::uint8_t, 128> kAllowed = make_allowed();
-
-// Our own RFC 3986 walk over an http(s) URL: where its parts are, and the first character that
-// breaks the grammar. Non-ASCII bytes pass (loc-non-ascii reports them), except in the port.
-struct Scan {
-  SyntaxProblem problem = SyntaxProblem::None;
-  UriPart part = UriPart::Path;
-  std::size_t at = kNoPosition;
-  bool has_authority = false;
-  std::size_t host_begin = 0, host_end = 0;
-
-  void fail(SyntaxProblem p, UriPart where, std::size_t i) {
-    if (problem != SyntaxProblem::None) return;
-    problem = p;
-    part = where;
-    at = i;
-  }
-};
-
-void scan_chars(std::string_view t, std::size_t begin, std::size_t end, std::uint8_t allowed, UriPart part,
-                Scan& scan) {
-  for (std::size_t i = begin; i < end && scan.problem == SyntaxProblem::None; ++i) {
-    const char c = t[i];
-    if (!is_ascii(c)) continue;
-    if (c == '%') {
-      if (i + 2 < end && is_hex(t[i + 1]) && is_hex(t[i + 2])) {
-        i += 2;
-        continue;
-      }
-      scan.fail(SyntaxProblem::PercentEscape, part, i);
-    } else if (!(kAllowed[static_cast<unsigned char>(c)] & allowed)) {
-      scan.fail(SyntaxProblem::Character, part, i);
-    }
-  }
-}
-
-bool valid_ip_literal(std::string_view inside) {
-  if (!inside.empty() && (inside[0] == 'v' || inside[0] == 'V')) {  // IPvFuture
-    std::size_t i = 1;
-    while (i < inside.size() && is_hex(inside[i])) ++i;
-    if (i == 1 || i >= inside.size() || inside[i] != '.' || i + 1 == inside.size()) return false;
-    for (++i; i < inside.size(); ++i) {
-      const char c = inside[i];
-      if (!is_ascii(c) || !(c == ':' || (kAllowed[static_cast<unsigned char>(c)] & kRegName))) return false;
-    }
-    return true;
-  }
-  return boost::urls::parse_ipv6_address(boost::urls::string_view(inside.data(), inside.size())).has_value();
-}
-
-Scan scan_http(std::string_view t, std::size_t scheme_length) {
-  Scan scan;
-  std::size_t i = scheme_length + 1;
-  if (t.substr(i, 2) == "//") {
-    scan.has_authority = true;
-    i += 2;
-    const std::size_t end = std::min(t.find_first_of("/?#", i), t.size());
-    const std::size_t at_sign = t.substr(i, end - i).rfind('@');
-    std::size_t host = i;
-    if (at_sign != std::string_view::npos) {
-      host = i + at_sign + 1;  // the userinfo allows no '@': any but the last is its culprit
-      scan_chars(t, i, host - 1, kUserInfo, UriPart::UserInfo, scan);
-    }
-    std::size_t port = end;
-    scan.host_begin = host;
-    if (host < end && t[host] == '[') {
-      const std::size_t close = t.find(']', host);
-      if (close >= end || !valid_ip_literal(t.substr(host + 1, close - host - 1))) {
-        scan.fail(SyntaxProblem::IpLiteral, UriPart::Host, host);
-        scan.host_end = end;
-      } else {
-        scan.host_end = close + 1;
-        if (close + 1 < end && t[close + 1] != ':')
-          scan.fail(SyntaxProblem::Character, UriPart::Host, close + 1);
-        port = close + 1;
-      }
-    } else {
-      scan.host_end = std::min(t.find(':', host), end);
-      port = scan.host_end;
-      scan_chars(t, host, scan.host_end, kRegName, UriPart::Host, scan);
-    }
-    if (port < end && t[port] == ':') {
-      for (std::size_t p = port + 1; p < end; ++p) {
-        if (!is_digit(t[p])) {
-          scan.fail(SyntaxProblem::Character, UriPart::Port, p);
-          break;
-        }
-      }
-    }
-    i = end;
-  }
-  const std::size_t query = std::min(t.find_first_of("?#", i), t.size());
-  scan_chars(t, i, query, kPath, UriPart::Path, scan);
-  if (query == t.size()) return scan;
-  const std::size_t fragment = t[query] == '#' ? query : std::min(t.find('#', query), t.size());
-  scan_chars(t, query + 1, fragment, kQuery, UriPart::Query, scan);
-  if (fragment < t.size()) scan_chars(t, fragment + 1, t.size(), kQuery, UriPart::Fragment, scan);
-  return scan;
 }
 
 // A file name such as 'index.html' is not a host name without its scheme.
@@ -351,7 +235,7 @@ void analyze_http(LocAnalysis& a) {
       parsed->encoded_path().front() != '/') {
     valid = false;
   }
-  const Scan scan = scan_http(t, a.scheme.size());
+  const UriScan scan = scan_http(t, a.scheme.size());
   a.has_authority = scan.has_authority;
   if (scan.has_authority) {
     a.host_at = scan.host_begin;

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "entry.h"
+#include "uri_scan.h"
 
 namespace sitemaplint {
 
@@ -29,17 +30,6 @@ enum class RelativeForm {
   MissingColon,    // 'https//example.com/x'
 };
 
-// The part of a URI a character belongs to (RFC 3986 section 3).
-enum class UriPart { UserInfo, Host, Port, Path, Query, Fragment };
-
-enum class SyntaxProblem {
-  None,
-  Character,      // a character the part does not allow, e.g. ' ', '{', '|', a second '#'
-  PercentEscape,  // '%' not followed by two hex digits
-  IpLiteral,      // '[...]' that is not an IPv6 (or IPvFuture) address
-  Unlocated,      // Boost.URL rejects the URL but the scan found no culprit
-};
-
 enum class HostProblem {
   None,
   NoAuthority,   // 'https:/example.com/x': no '//' after the scheme
@@ -49,7 +39,6 @@ enum class HostProblem {
   NotQualified,  // 'intranet', 'localhost', 'None': no dot
 };
 
-inline constexpr std::size_t kNoPosition = std::string_view::npos;
 
 struct LocAnalysis {
   // Every position is a byte index into `trimmed`.

@@ -1,0 +1,44 @@
+// An RFC 3986 walk over an http(s) URL: where its parts are, and the first character that breaks
+// the grammar, so a message can name it. Boost.URL stays the authority on validity; this scan says
+// where and why.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace sitemaplint {
+
+inline constexpr std::size_t kNoPosition = std::string_view::npos;
+
+// The part of a URI a character belongs to (RFC 3986 section 3).
+enum class UriPart { UserInfo, Host, Port, Path, Query, Fragment };
+
+enum class SyntaxProblem {
+  None,
+  Character,      // a character the part does not allow, e.g. ' ', '{', '|', a second '#'
+  PercentEscape,  // '%' not followed by two hex digits
+  IpLiteral,      // '[...]' that is not an IPv6 (or IPvFuture) address
+  Unlocated,      // Boost.URL rejects the URL but the scan found no culprit
+};
+
+struct UriScan {
+  SyntaxProblem problem = SyntaxProblem::None;
+  UriPart part = UriPart::Path;
+  std::size_t at = kNoPosition;
+  bool has_authority = false;
+  std::size_t host_begin = 0, host_end = 0;
+
+  void fail(SyntaxProblem p, UriPart where, std::size_t i) {
+    if (problem != SyntaxProblem::None) return;
+    problem = p;
+    part = where;
+    at = i;
+  }
+};
+
+// Scans `t`, whose scheme (without ':') is `scheme_length` bytes long. Non-ASCII bytes pass
+// (loc-non-ascii reports them), except in the port.
+UriScan scan_http(std::string_view t, std::size_t scheme_length);
+
+}  // namespace sitemaplint
