@@ -30,12 +30,32 @@ std::string excerpt(std::string_view bytes, std::size_t offset) {
   return out;
 }
 
-// The innermost element still open when parsing stopped: the deepest last element of the tree.
-pugi::xml_node innermost_open_element(const pugi::xml_document& tree) {
+// Whether the element starting at `start` (its '<') is closed before `limit`: a self-closing
+// start tag, or its end tag.
+bool closed_before(std::string_view bytes, std::size_t start, std::string_view name, std::size_t limit) {
+  const std::size_t tag_end = bytes.find('>', start);
+  if (tag_end == std::string_view::npos || tag_end >= limit) return false;
+  if (bytes[tag_end - 1] == '/') return true;
+  const std::string end_tag = "</" + std::string(name);
+  for (std::size_t at = bytes.find(end_tag, tag_end); at != std::string_view::npos && at < limit;
+       at = bytes.find(end_tag, at + 1)) {
+    std::size_t i = at + end_tag.size();
+    while (i < bytes.size() && is_space(bytes[i])) ++i;
+    if (i < limit && bytes[i] == '>') return true;
+  }
+  return false;
+}
+
+// The innermost element still open where parsing stopped. pugixml keeps the partial tree but not
+// which elements were closed, so walk the chain of last elements and keep the deepest one whose
+// end tag does not come before `limit`.
+pugi::xml_node innermost_open_element(const Document& doc, std::size_t limit) {
   pugi::xml_node open;
-  for (pugi::xml_node node = tree.last_child(); node; node = node.last_child()) {
+  for (pugi::xml_node node = doc.tree.last_child(); node; node = node.last_child()) {
     while (node && node.type() != pugi::node_element) node = node.previous_sibling();
     if (!node) break;
+    const std::size_t start = doc.offset_of(node.name()) - 1;
+    if (closed_before(doc.bytes, start, node.name(), limit)) break;
     open = node;
   }
   return open;
@@ -47,12 +67,12 @@ std::string where(const Document& doc, std::size_t offset) {
 }
 
 std::string describe_mismatch(const Document& doc, std::size_t offset, ByteFinding& finding) {
-  const pugi::xml_node open = innermost_open_element(doc.tree);
+  const bool at_end_tag = offset >= 2 && offset <= doc.bytes.size() &&
+                          doc.bytes.substr(offset - 2, 2) == "</";
+  const pugi::xml_node open = innermost_open_element(doc, at_end_tag ? offset - 2 : doc.bytes.size());
   const std::string open_text =
       open ? "<" + std::string(open.name()) + "> opened at " + where(doc, doc.offset_of(open.name()) - 1)
            : std::string("the open element");
-  const bool at_end_tag = offset >= 2 && offset <= doc.bytes.size() &&
-                          doc.bytes.substr(offset - 2, 2) == "</";
   if (!at_end_tag) {
     finding.offset = doc.bytes.size();
     return "unexpected end of input: " + open_text + " is never closed";
@@ -156,7 +176,7 @@ void check_outside_root(Document& doc) {
       }
       pos += i + 1;
     } else {
-      doc.syntax_errors.push_back({pos, 1, "text before the root element: '" + excerpt(bytes, pos) +
+      doc.syntax_errors.push_back({pos, 1, "text before the root element: '" + excerpt(bytes.substr(0, root_start), pos) +
                                                "' (only white space, comments and the XML "
                                                "declaration may come before it)"});
       break;
