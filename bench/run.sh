@@ -15,7 +15,7 @@
 # it, a loop timed with date +%s.%N. Reports medians, ratios to the baseline and sitemaplint against
 # xmllint --schema, and peak RSS from /usr/bin/time -v. Needs: a Release build, xmllint
 # (Debian: libxml2-utils); hyperfine and GNU time (Debian: hyperfine, time) are used when present.
-# BENCH_RUNS=N changes the number of timed runs.
+# BENCH_RUNS=N changes the number of timed runs; BENCH_NO_HYPERFINE=1 uses the fallback loop.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -41,7 +41,7 @@ if [[ $build_type != Release ]]; then
   echo "bench: warning: $build is a '${build_type:-unknown}' build; numbers mean little unless it is Release" >&2
 fi
 have_hyperfine=0
-command -v hyperfine >/dev/null && have_hyperfine=1
+[[ -z ${BENCH_NO_HYPERFINE:-} ]] && command -v hyperfine >/dev/null && have_hyperfine=1
 have_time=0
 [[ -x /usr/bin/time ]] && have_time=1
 
@@ -107,11 +107,12 @@ say() { echo "$@" | tee -a "$summary"; }
 say "sitemaplint benchmark, $(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) CPU(s), build: $build"
 say "sitemaplint $("$build/sitemaplint" --version 2>/dev/null), $(xmllint --version 2>&1 | head -1)"
 ((have_hyperfine)) && say "timing: $(hyperfine --version), --warmup 1 --runs $runs, medians" \
-                   || say "timing: date +%s.%N loop, 1 warm-up + $runs runs, medians (hyperfine not found)"
+                   || say "timing: date +%s.%N loop, 1 warm-up + $runs runs, medians (hyperfine not found, or BENCH_NO_HYPERFINE set)"
 
 for spec in "${inputs[@]}"; do
   IFS=: read -r name kind schema <<<"$spec"
   file=$data/$name
+  rm -f "$results/$name".*  # no stale exports from an earlier run
   bytes=$(stat -c %s "$file")
   say ""
   say "== $name ($kind): $bytes bytes, $(grep -c '<url>' "$file") URLs; schema $(basename "$schema")"
