@@ -1,0 +1,199 @@
+// Writes the benchmark's input sitemaps: deterministic (a fixed-seed generator of our own, so every
+// platform and standard library produces the same bytes), realistic, and valid against the
+// sitemaps.org schema so that `xmllint --schema` measures validation, not error reporting.
+//
+//   sitemaplint_bench_gen plain  FILE [URLS]   ~10-12 MB: loc, lastmod, changefreq, priority
+//   sitemaplint_bench_gen images FILE [URLS]   the same entries with 1-3 <image:image> each
+//   sitemaplint_bench_gen large  FILE [URLS]   long query strings, padded to just under 52,428,800 bytes
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <string_view>
+
+namespace {
+
+constexpr std::uint64_t kSeed = 0x5EED5173A9ULL;
+constexpr std::size_t kProtocolMaxBytes = 52'428'800;
+// The large file stays this far below the protocol limit, so it is "almost too large" but valid.
+constexpr std::size_t kLargeTarget = kProtocolMaxBytes - 28'800;  // 52,400,000 bytes
+
+// splitmix64: tiny, fast, and fully specified (std::uniform_int_distribution is not).
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
+  bool chance(unsigned percent) { return below(100) < percent; }
+  template <std::size_t N>
+  std::string_view pick(const std::string_view (&list)[N]) { return list[below(N)]; }
+
+ private:
+  std::uint64_t state_;
+};
+
+constexpr std::string_view kSections[] = {
+    "shop", "blog", "news", "products", "category", "help", "de/produkte", "fr/produits",
+    "en-gb/shop", "magazine", "stores", "collections"};
+constexpr std::string_view kWords[] = {
+    "garden", "kitchen", "outdoor", "running", "shoes", "leather", "wireless", "headphones",
+    "oak", "table", "summer", "sale", "organic", "coffee", "beans", "camping", "tent", "winter",
+    "jacket", "kids", "lamp", "vintage", "ceramic", "mug", "bike", "helmet", "guide", "review",
+    "best", "cheap", "how-to", "clean", "cast-iron", "pan", "yoga", "mat", "smart", "watch"};
+constexpr std::string_view kFreqs[] = {"always", "hourly", "daily", "weekly", "monthly", "yearly", "never"};
+constexpr std::string_view kPriorities[] = {"0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1.0"};
+constexpr std::string_view kZones[] = {"Z", "+00:00", "+01:00", "+02:00", "-05:00", "-08:00", "+05:30", "+09:00"};
+constexpr std::string_view kParams[] = {"utm_source", "utm_medium", "utm_campaign", "ref", "sort",
+                                        "color", "size", "page", "filter", "lang", "sessionless", "variant"};
+
+// A W3C datetime the schema's xsd:date | xsd:dateTime union accepts, in the forms seen in the wild.
+std::string lastmod(Rng& rng) {
+  const unsigned year = 2015 + static_cast<unsigned>(rng.below(10));
+  const unsigned month = 1 + static_cast<unsigned>(rng.below(12));
+  const unsigned day = 1 + static_cast<unsigned>(rng.below(28));
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%04u-%02u-%02u", year, month, day);
+  std::string out = buf;
+  const std::size_t form = rng.below(4);
+  if (form == 0) return out;  // date only
+  std::snprintf(buf, sizeof buf, "T%02u:%02u:%02u", static_cast<unsigned>(rng.below(24)),
+                static_cast<unsigned>(rng.below(60)), static_cast<unsigned>(rng.below(60)));
+  out += buf;
+  if (form == 3) {
+    std::snprintf(buf, sizeof buf, ".%03u", static_cast<unsigned>(rng.below(1000)));
+    out += buf;
+  }
+  out += rng.pick(kZones);
+  return out;
+}
+
+std::string slug(Rng& rng) {
+  std::string out;
+  const std::size_t words = 3 + rng.below(6);
+  for (std::size_t i = 0; i < words; ++i) {
+    if (i) out += '-';
+    out += rng.pick(kWords);
+  }
+  return out;
+}
+
+std::string page_url(Rng& rng, std::size_t index) {
+  std::string url = "https://www.example-shop.com/" + std::string(rng.pick(kSections)) + "/" + slug(rng);
+  if (rng.chance(50)) {
+    url += '-';
+    url += std::to_string(10000 + index);
+  }
+  if (rng.chance(10)) url += "/";
+  if (rng.chance(8)) {
+    url += "?page=";
+    url += std::to_string(1 + rng.below(20));
+    url += "&amp;sort=price";
+  }
+  if (rng.chance(3)) url += "/caf%C3%A9-cr%C3%A8me";  // percent-encoded non-ASCII, as it must be
+  return url;
+}
+
+// A long tracking-style query string, escaped as XML requires (& is written &amp;).
+std::string long_query(Rng& rng, std::size_t length) {
+  std::string out = "?";
+  while (out.size() < length) {
+    if (out.size() > 1) out += "&amp;";
+    out += std::string(rng.pick(kParams)) + "=";
+    const std::size_t value = 8 + rng.below(40);
+    for (std::size_t i = 0; i < value; ++i) {
+      static constexpr char kAlphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789-_";
+      out += kAlphabet[rng.below(sizeof kAlphabet - 1)];
+    }
+  }
+  return out;
+}
+
+std::string image_block(Rng& rng, std::size_t index, std::size_t n) {
+  std::string out = "    <image:image>\n      <image:loc>https://cdn.example-shop.com/img/" +
+                    std::to_string(index) + "/" + std::to_string(n) + "/" + slug(rng) + ".jpg</image:loc>\n";
+  if (rng.chance(40)) out += "      <image:caption>" + slug(rng) + "</image:caption>\n";
+  if (rng.chance(30)) out += "      <image:title>" + slug(rng) + "</image:title>\n";
+  return out + "    </image:image>\n";
+}
+
+enum class Kind { Plain, Images, Large };
+
+std::string entry(Rng& rng, Kind kind, std::size_t index, std::size_t pad_to) {
+  std::string loc = page_url(rng, index);
+  std::string tail;
+  if (rng.chance(95)) tail += "    <lastmod>" + lastmod(rng) + "</lastmod>\n";
+  if (rng.chance(80)) tail += "    <changefreq>" + std::string(rng.pick(kFreqs)) + "</changefreq>\n";
+  if (rng.chance(75)) tail += "    <priority>" + std::string(rng.pick(kPriorities)) + "</priority>\n";
+  if (kind == Kind::Images) {
+    const std::size_t images = 1 + rng.below(2);
+    for (std::size_t n = 1; n <= images; ++n) tail += image_block(rng, index, n);
+  }
+  const std::string_view open = "  <url>\n    <loc>", close_loc = "</loc>\n", close = "  </url>\n";
+  const std::size_t fixed = open.size() + loc.size() + close_loc.size() + tail.size() + close.size();
+  if (kind == Kind::Large && pad_to > fixed) {
+    // Fill the entry's byte budget with a query string, cut to the exact length needed. A cut
+    // never splits "&amp;" because the end is then padded with plain letters instead.
+    const std::size_t want = pad_to - fixed;
+    std::string query = long_query(rng, want);
+    query.resize(want);
+    const auto amp = query.rfind('&');
+    if (amp != std::string::npos && amp + 5 > query.size()) query.replace(amp, std::string::npos, query.size() - amp, 'x');
+    loc += query;
+  }
+  return std::string(open) + loc + std::string(close_loc) + tail + std::string(close);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3 || argc > 4) {
+    std::fprintf(stderr, "usage: %s plain|images|large FILE [URLS]\n", argv[0]);
+    return 2;
+  }
+  const std::string_view kind_name = argv[1];
+  Kind kind;
+  if (kind_name == "plain") kind = Kind::Plain;
+  else if (kind_name == "images") kind = Kind::Images;
+  else if (kind_name == "large") kind = Kind::Large;
+  else {
+    std::fprintf(stderr, "unknown kind '%s'\n", argv[1]);
+    return 2;
+  }
+  const std::size_t urls = argc == 4 ? std::strtoull(argv[3], nullptr, 10) : 50'000;
+  std::ofstream out(argv[2], std::ios::binary | std::ios::trunc);
+  if (!out) {
+    std::fprintf(stderr, "cannot write %s\n", argv[2]);
+    return 1;
+  }
+  std::string head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"";
+  if (kind == Kind::Images) head += "\n        xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\"";
+  head += ">\n";
+  const std::string foot = "</urlset>\n";
+  out << head;
+  std::size_t written = head.size();
+  Rng rng(kSeed ^ static_cast<std::uint64_t>(kind));
+  for (std::size_t i = 0; i < urls; ++i) {
+    // The large file spreads what is left of its budget evenly over the remaining entries.
+    const std::size_t pad_to =
+        kind == Kind::Large ? (kLargeTarget - written - foot.size()) / (urls - i) : 0;
+    const std::string e = entry(rng, kind, i, pad_to);
+    out << e;
+    written += e.size();
+  }
+  out << foot;
+  written += foot.size();
+  out.close();
+  if (!out) {
+    std::fprintf(stderr, "writing %s failed\n", argv[2]);
+    return 1;
+  }
+  std::printf("%s: %zu URLs, %zu bytes\n", argv[2], urls, written);
+  return 0;
+}

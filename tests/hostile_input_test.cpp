@@ -1,0 +1,789 @@
+// Hostile input, end to end through the built binary: whatever the bytes, sitemaplint must exit
+// with a meaningful code and name the problem, never crash, hang, read outside its input or
+// balloon in memory. Large inputs are generated at test time in a temporary directory and deleted.
+//
+// Tests marked doctest::skip() document bugs found here that are not fixed yet (see the comment on
+// each); run them with --no-skip. They are bounded in time, so even then they fail, never hang.
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "test_support.h"
+
+namespace fs = std::filesystem;
+using namespace sitemaplint::testing;
+
+namespace {
+
+// Sanitizer builds run several times slower; time limits scale with this.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr double kSlowdown = 4.0;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr double kSlowdown = 4.0;
+#else
+constexpr double kSlowdown = 1.0;
+#endif
+#else
+constexpr double kSlowdown = 1.0;
+#endif
+
+constexpr const char* kHead =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+
+class TempDir {
+ public:
+  TempDir() {
+    char name[] = "/tmp/sitemaplint-hostile-XXXXXX";
+    if (!::mkdtemp(name)) throw std::runtime_error("mkdtemp failed");
+    path_ = name;
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  std::string path(const std::string& name) const { return path_ + "/" + name; }
+  std::string write(const std::string& name, std::string_view bytes) const {
+    const std::string file = path(name);
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (!out) throw std::runtime_error("cannot write " + file);
+    return file;
+  }
+
+ private:
+  std::string path_;
+};
+
+// One finding of the --quiet human report: "path:line:col: severity[CODE name]: message".
+struct Finding {
+  std::string code, name, severity;
+  int line = 0, column = 0;
+  std::string message;
+  std::string str() const {
+    return code + " " + severity + " " + std::to_string(line) + ":" + std::to_string(column) + ": " + message;
+  }
+};
+
+std::vector<Finding> parse_findings(const std::string& out, const std::string& path) {
+  static const std::regex kLine(R"(^(\d+):(\d+): (error|warning|info)\[(SM\d{3}) ([a-z0-9-]+)\]: (.*)$)");
+  std::vector<Finding> findings;
+  std::istringstream in(out);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::smatch m;
+    const std::string rest = line.starts_with(path + ":") ? line.substr(path.size() + 1) : "";
+    if (!std::regex_match(rest, m, kLine)) {
+      findings.push_back({"?", "?", "?", 0, 0, "unparsed report line: " + line});
+      continue;
+    }
+    findings.push_back({m[4], m[5], m[3], std::stoi(m[1]), std::stoi(m[2]), m[6]});
+  }
+  return findings;
+}
+
+// Findings and expectations are compared as text, one finding a line, so a failure shows both.
+std::string lines(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& item : items) out += item + "\n";
+  return out;
+}
+
+std::string strs(const std::vector<Finding>& findings) {
+  std::vector<std::string> out;
+  for (const Finding& f : findings) out.push_back(f.str());
+  return lines(out);
+}
+
+std::size_t count_code(const std::vector<Finding>& findings, const std::string& code) {
+  std::size_t n = 0;
+  for (const Finding& f : findings) n += f.code == code;
+  return n;
+}
+
+// Lints `path` with every rule, findings only.
+CommandResult lint_quiet(const std::string& path) { return run_cli({"--quiet", "--color", "never", path}); }
+
+std::string quiet_findings(const std::string& path, int expected_exit) {
+  const CommandResult r = lint_quiet(path);
+  CHECK(r.exit_code == expected_exit);
+  CHECK(r.err.empty());
+  return strs(parse_findings(r.out, path));
+}
+
+// Runs the binary directly (not through a shell) with a hard time limit, measuring its wall time
+// and peak resident memory: a hang becomes a failure, not a stuck test run.
+struct BoundedResult {
+  int exit_code = -1;  // -1: killed by a signal (a crash, or the time limit)
+  int signal = 0;
+  bool timed_out = false;
+  double seconds = 0;
+  long max_rss_kib = 0;
+  std::string out, err;
+};
+
+BoundedResult run_bounded(const std::vector<std::string>& args, double timeout_seconds,
+                          const std::string& stdin_path = "/dev/null") {
+  TempDir io;
+  const std::string out_path = io.path("stdout"), err_path = io.path("stderr");
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    const int in = ::open(stdin_path.c_str(), O_RDONLY);
+    const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (in < 0 || out < 0 || err < 0) ::_exit(126);
+    ::dup2(in, 0);
+    ::dup2(out, 1);
+    ::dup2(err, 2);
+    std::vector<std::string> words{SITEMAPLINT_BINARY};
+    words.insert(words.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (std::string& word : words) argv.push_back(word.data());
+    argv.push_back(nullptr);
+    ::execv(SITEMAPLINT_BINARY, argv.data());
+    ::_exit(127);
+  }
+  BoundedResult result;
+  int status = 0;
+  struct rusage usage {};
+  while (true) {
+    const pid_t done = ::wait4(pid, &status, WNOHANG, &usage);
+    if (done == pid) break;
+    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+    if (elapsed.count() > timeout_seconds) {
+      ::kill(pid, SIGKILL);
+      ::wait4(pid, &status, 0, &usage);
+      result.timed_out = true;
+      break;
+    }
+    ::usleep(5000);
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.max_rss_kib = usage.ru_maxrss;  // kilobytes on Linux
+  if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
+  result.out = read_file(out_path);
+  result.err = read_file(err_path);
+  return result;
+}
+
+std::string gzip(std::string_view data) {
+  z_stream stream{};
+  REQUIRE(deflateInit2(&stream, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK);
+  std::string out(deflateBound(&stream, static_cast<uLong>(data.size())), '\0');
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  stream.avail_in = static_cast<uInt>(data.size());
+  stream.next_out = reinterpret_cast<Bytef*>(out.data());
+  stream.avail_out = static_cast<uInt>(out.size());
+  REQUIRE(deflate(&stream, Z_FINISH) == Z_STREAM_END);
+  out.resize(stream.total_out);
+  deflateEnd(&stream);
+  return out;
+}
+
+// Compresses `total` copies of `fill` without holding them in memory.
+std::string gzip_repeated(char fill, std::size_t total, std::string_view prefix = {}) {
+  z_stream stream{};
+  REQUIRE(deflateInit2(&stream, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK);
+  std::string out;
+  const std::string block(1 << 20, fill);
+  char buffer[1 << 16];
+  auto pump = [&](std::string_view in, int flush) {
+    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+    stream.avail_in = static_cast<uInt>(in.size());
+    do {
+      stream.next_out = reinterpret_cast<Bytef*>(buffer);
+      stream.avail_out = sizeof buffer;
+      deflate(&stream, flush);
+      out.append(buffer, sizeof buffer - stream.avail_out);
+    } while (stream.avail_out == 0);
+  };
+  pump(prefix, Z_NO_FLUSH);
+  for (std::size_t done = 0; done < total; done += block.size()) {
+    pump(std::string_view(block).substr(0, std::min(block.size(), total - done)), Z_NO_FLUSH);
+  }
+  pump({}, Z_FINISH);
+  deflateEnd(&stream);
+  return out;
+}
+
+// A small sitemap with one known finding: SM104 at 3:39.
+const std::string kOneFinding = std::string(kHead) +
+                                "  <url><loc>https://example.com/</loc><bogus/></url>\n"
+                                "</urlset>\n";
+const std::string kOneFindingExpected =
+    "SM104 error 3:39: unknown element <bogus> in <url>; allowed: loc, lastmod, changefreq, priority\n";
+
+}  // namespace
+
+TEST_SUITE("hostile input") {
+
+TEST_CASE("an empty file is one syntax error, not a crash") {
+  TempDir dir;
+  const std::string path = dir.write("empty.xml", "");
+  CHECK(quiet_findings(path, 1) == lines({"SM001 error 1:1: the input is empty"}));
+}
+
+TEST_CASE("a file of white space only is one syntax error") {
+  TempDir dir;
+  const std::string path = dir.write("blank.xml", "  \n\t\r\n   \n");
+  CHECK(quiet_findings(path, 1) ==
+        lines({"SM001 error 1:1: the input contains only white space"}));
+}
+
+TEST_CASE("binary junk with NUL bytes is named as not a sitemap, with capped byte findings") {
+  // std::mt19937's output is fixed by the standard, so these bytes are the same everywhere.
+  std::mt19937 random(20240601);
+  std::string junk;
+  for (int i = 0; i < 4096; ++i) junk.push_back(static_cast<char>(random() & 0xFF));
+  REQUIRE(junk.find('\0') != std::string::npos);
+  REQUIRE(static_cast<unsigned char>(junk[0]) != '<');
+  TempDir dir;
+
+  SUBCASE("random bytes from the start") {
+    const std::string path = dir.write("junk.bin", junk);
+    const CommandResult r = lint_quiet(path);
+    CHECK(r.exit_code == 1);
+    CHECK(r.err.empty());
+    const auto findings = parse_findings(r.out, path);
+    // Invalid UTF-8 and forbidden characters are capped at 100 each (kMaxByteFindings).
+    CHECK(count_code(findings, "SM003") == 100);
+    CHECK(count_code(findings, "SM004") == 100);
+    CHECK(count_code(findings, "SM008") == 1);
+    CHECK(findings.size() == 201);
+    for (const Finding& f : findings) {
+      if (f.code != "SM008") continue;
+      CHECK(f.str() == "SM008 error 1:1: this is not a sitemap: it looks like plain text, not XML or a "
+                       "text file with one http(s) URL per line");
+    }
+  }
+
+  SUBCASE("random bytes inside a <loc>, through the XML parser") {
+    const std::string head = std::string(kHead) + "<url><loc>https://example.com/";
+    const std::string path = dir.write("junk.xml", head + junk + "</loc></url>\n</urlset>\n");
+    const CommandResult r = lint_quiet(path);
+    CHECK(r.exit_code == 1);
+    CHECK(r.err.empty());
+    const auto findings = parse_findings(r.out, path);
+    CHECK(count_code(findings, "SM001") == 1);
+    CHECK(count_code(findings, "SM003") == 100);
+    CHECK(count_code(findings, "SM004") == 100);
+    CHECK(findings.size() == 201);
+  }
+
+  SUBCASE("the full human report and JSON survive junk too") {
+    const std::string path = dir.write("junk.bin", junk);
+    const CommandResult human = run_cli({"--color", "never", path});
+    CHECK(human.exit_code == 1);
+    CHECK(human.out.find("Found 201 errors, 0 warnings and 0 notes in 1 file.") != std::string::npos);
+    const CommandResult json = run_cli({"--format", "json", path});
+    CHECK(json.exit_code == 1);
+    const auto parsed = nlohmann::json::parse(json.out, nullptr, false);
+    REQUIRE_FALSE(parsed.is_discarded());
+    CHECK(parsed["files"][0]["diagnostics"].size() == 201);
+  }
+}
+
+TEST_CASE("an HTML page is a syntax error at the first tag HTML leaves open") {
+  const std::string html =
+      "<!DOCTYPE html>\n"
+      "<html lang=\"en\">\n"
+      "<head>\n"
+      "<meta charset=\"utf-8\">\n"
+      "<title>Not found</title>\n"
+      "</head>\n"
+      "<body><p>Sorry.<br></p></body>\n"
+      "</html>\n";
+  TempDir dir;
+  const std::string path = dir.write("page.html", html);
+  const auto findings = parse_findings(lint_quiet(path).out, path);
+  REQUIRE(findings.size() == 1);
+  CHECK(findings[0].code == "SM001");
+  CHECK(findings[0].line == 6);
+  CHECK(findings[0].column == 1);
+  CHECK(findings[0].message.starts_with("closing tag </head> does not match <"));
+  CHECK(lint_quiet(path).exit_code == 1);
+}
+
+// BUG: the message names <title> (line 5), which was closed properly, instead of <meta> (line 4),
+// the element actually left open. src/wellformed.cpp innermost_open_element() takes the deepest
+// last element of the partial tree, but that element may already be closed: here <title> is the
+// closed last child of the open <meta>.
+TEST_CASE("an HTML page: the open element named is the one actually open" * doctest::skip()) {
+  TempDir dir;
+  const std::string path = dir.write(
+      "page.html",
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<title>Not found</title>\n</head>\n<body><p>Sorry.<br></p></body>\n</html>\n");
+  CHECK(quiet_findings(path, 1) ==
+        lines({
+            "SM001 error 6:1: closing tag </head> does not match <meta> opened at line 4, column 1"}));
+}
+
+TEST_CASE("a well-formed XHTML page is named as an HTML page") {
+  TempDir dir;
+  const std::string path = dir.write(
+      "page.xhtml",
+      "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>x</title></head>"
+      "<body><p>hi</p></body></html>\n");
+  CHECK(quiet_findings(path, 1) ==
+        lines({
+            "SM005 warning 1:1: the file does not start with <?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "SM006 error 1:1: DOCTYPE declarations are not allowed in sitemaps; its entities are not "
+            "expanded",
+            "SM101 error 2:1: expected <urlset> or <sitemapindex> as the root element, found <html> "
+            "(this looks like an HTML page, not a sitemap)"}));
+}
+
+TEST_CASE("truncated XML is a syntax error at the cut") {
+  TempDir dir;
+  const std::string complete = std::string(kHead) + "  <url><loc>https://example.com/</loc></url>\n";
+
+  SUBCASE("cut in the middle of a tag") {
+    const std::string path = dir.write("cut-tag.xml", complete + "  <url><lo");
+    const auto findings = parse_findings(lint_quiet(path).out, path);
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].code == "SM001");
+    CHECK(findings[0].line == 4);
+    // pugixml reports the cut start tag as malformed (at 4:10, inside the name "lo"): not the
+    // clearest wording for a truncated file, but the right rule and line.
+    CHECK(findings[0].message.starts_with("malformed start tag near "));
+    CHECK(lint_quiet(path).exit_code == 1);
+  }
+
+  SUBCASE("cut in the middle of text") {
+    const std::string path = dir.write("cut-text.xml", std::string(kHead) + "  <url><loc>https://exam");
+    CHECK(quiet_findings(path, 1) ==
+          lines({"SM001 error 3:25: unexpected end of input: <loc> opened at line 3, "
+                                   "column 8 is never closed"}));
+  }
+}
+
+TEST_CASE("a 100 MB line without a newline finishes quickly, in bounded memory") {
+  TempDir dir;
+  const std::string path = dir.path("long-line.xml");
+  const std::string head = std::string(kHead).substr(0, std::string(kHead).size() - 1) +
+                           "<url><loc>https://example.com/";
+  const std::string tail = "</loc></url></urlset>";
+  const std::size_t kFill = std::size_t{100} << 20;
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << head;
+    const std::string block(1 << 20, 'a');
+    for (std::size_t done = 0; done < kFill; done += block.size()) out << block;
+    out << tail;
+    REQUIRE(out);
+  }
+  const std::size_t total = head.size() + kFill + tail.size();
+  const BoundedResult r = run_bounded({"--quiet", "--color", "never", path}, 60);
+  REQUIRE_FALSE(r.timed_out);
+  CHECK(r.exit_code == 1);
+  CHECK(r.seconds < 10 * kSlowdown);
+  // The input is held twice (the bytes and pugixml's in-place copy); allow little more than that.
+  CHECK(r.max_rss_kib < 320 * 1024);
+  const auto findings = parse_findings(r.out, path);
+  REQUIRE_FALSE(findings.empty());
+  // Over the protocol's size limit, and otherwise only loc rules may speak (none exist yet on this
+  // branch; the loc rules being added elsewhere may report the 100 MB URL).
+  CHECK(findings[0].str() == "SM702 error 1:1: the sitemap is " + std::to_string(total) +
+                                 " bytes uncompressed; the limit is 52,428,800 bytes (50 MiB)");
+  for (std::size_t i = 1; i < findings.size(); ++i) {
+    INFO(findings[i].str());
+    CHECK(findings[i].name.starts_with("loc-"));
+  }
+  fs::remove(path);
+}
+
+TEST_CASE("100,000 nested elements inside a urlset report nesting-too-deep") {
+  TempDir dir;
+  std::string deep = kHead;
+  for (int i = 0; i < 100'000; ++i) deep += "<a>";
+  for (int i = 0; i < 100'000; ++i) deep += "</a>";
+  deep += "\n</urlset>\n";
+  const std::string path = dir.write("deep.xml", deep);
+  const BoundedResult r = run_bounded({"--quiet", "--color", "never", path}, 30);
+  REQUIRE_FALSE(r.timed_out);
+  CHECK(r.signal == 0);
+  CHECK(r.exit_code == 1);
+  CHECK(r.seconds < 5 * kSlowdown);
+  // The urlset is depth 1, so the 64th <a> (column 1 + 63 * 3) is the first element not inspected.
+  CHECK(strs(parse_findings(r.out, path)) ==
+        lines({
+            "SM108 warning 2:1: the <urlset> lists no <url>",
+            "SM104 error 3:1: unknown element <a> in <urlset>, which holds only <url> entries",
+            "SM112 warning 3:190: elements are nested more than 64 levels deep; nothing below this "
+            "point is checked"}));
+}
+
+TEST_CASE("100,000 unclosed nested elements are one syntax error") {
+  TempDir dir;
+  std::string deep = kHead;
+  for (int i = 0; i < 100'000; ++i) deep += "<a>";
+  deep += "\n</urlset>\n";
+  const std::string path = dir.write("deep-open.xml", deep);
+  const BoundedResult r = run_bounded({"--quiet", "--color", "never", path}, 30);
+  REQUIRE_FALSE(r.timed_out);
+  CHECK(r.exit_code == 1);
+  CHECK(strs(parse_findings(r.out, path)) ==
+        lines({"SM001 error 4:1: closing tag </urlset> does not match <a> opened at "
+                                 "line 3, column 299998"}));
+}
+
+TEST_CASE("billion laughs: the DOCTYPE is reported and its entities are never expanded") {
+  std::string doc = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE urlset [\n"
+                    "  <!ENTITY lol \"lol\">\n";
+  for (int level = 1; level <= 9; ++level) {
+    const std::string prev = level == 1 ? "lol" : "lol" + std::to_string(level - 1);
+    doc += "  <!ENTITY lol" + std::to_string(level) + " \"";
+    for (int i = 0; i < 10; ++i) doc += "&" + prev + ";";
+    doc += "\">\n";
+  }
+  doc += "]>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+         "  <url><loc>https://example.com/&lol9;</loc></url>\n</urlset>\n";
+  TempDir dir;
+  const std::string path = dir.write("lol.xml", doc);
+  const BoundedResult r = run_bounded({"--quiet", "--color", "never", path}, 30);
+  REQUIRE_FALSE(r.timed_out);
+  CHECK(r.exit_code == 1);
+  CHECK(r.seconds < 2 * kSlowdown);
+  CHECK(r.max_rss_kib < 100 * 1024);  // 10^9 "lol"s would be 3 GB
+  CHECK(strs(parse_findings(r.out, path)) ==
+        lines({
+            "SM006 error 2:1: DOCTYPE declarations are not allowed in sitemaps; its entities are not "
+            "expanded",
+            "SM302 error 15:33: entity '&lol9;' is not defined in XML (only &amp; &lt; &gt; &quot; "
+            "&apos; are); write the character itself or a numeric reference"}));
+}
+
+TEST_CASE("an external entity (XXE) is never resolved: the file it names is not read") {
+  TempDir dir;
+  const std::string path = dir.write(
+      "xxe.xml",
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<!DOCTYPE urlset [\n  <!ENTITY x SYSTEM \"file:///etc/passwd\">\n]>\n"
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+      "  <url><loc>https://example.com/&x;</loc></url>\n</urlset>\n");
+  CHECK(quiet_findings(path, 1) ==
+        lines({
+            "SM006 error 2:1: DOCTYPE declarations are not allowed in sitemaps; its entities are not "
+            "expanded",
+            "SM302 error 6:33: entity '&x;' is not defined in XML (only &amp; &lt; &gt; &quot; &apos; "
+            "are); write the character itself or a numeric reference"}));
+  for (const auto& args : {std::vector<std::string>{path}, std::vector<std::string>{"--format", "json", path}}) {
+    const CommandResult r = run_cli(args);
+    CHECK(r.exit_code == 1);
+    CHECK(r.out.find("root:") == std::string::npos);
+    CHECK(r.err.find("root:") == std::string::npos);
+  }
+
+  SUBCASE("an external DTD is not fetched either") {
+    const std::string external = dir.write(
+        "xxe-dtd.xml",
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE urlset SYSTEM \"file:///etc/passwd\">\n"
+        "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        "  <url><loc>https://example.com/</loc></url>\n</urlset>\n");
+    const CommandResult r = lint_quiet(external);
+    CHECK(r.exit_code == 1);
+    CHECK(r.out.find("root:") == std::string::npos);
+    CHECK(strs(parse_findings(r.out, external)) ==
+          lines({"SM006 error 2:1: DOCTYPE declarations are not allowed in sitemaps; "
+                                   "its entities are not expanded"}));
+  }
+}
+
+// BUG: a quoted "]>" inside the internal subset ends the DOCTYPE early in src/wellformed.cpp
+// check_outside_root() (the bracket counter ignores quotes), so the rest of the DOCTYPE is reported
+// as "text before the root element" (SM001 at 3:21). xmllint accepts the file.
+TEST_CASE("a quoted close-bracket in a DOCTYPE entity value does not end the DOCTYPE" * doctest::skip()) {
+  TempDir dir;
+  const std::string path = dir.write(
+      "doctype-brackets.xml",
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE urlset [\n  <!ENTITY close \"]>\">\n"
+      "  <!ENTITY other \"x\">\n]>\n"
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+      "  <url><loc>https://example.com/</loc></url>\n</urlset>\n");
+  CHECK(quiet_findings(path, 1) ==
+        lines({"SM006 error 2:1: DOCTYPE declarations are not allowed in sitemaps; "
+                                 "its entities are not expanded"}));
+}
+
+TEST_CASE("invalid UTF-8 bytes are reported at their exact line and column") {
+  TempDir dir;
+  // 0xE9 is Latin-1 'é'; "\xC3\xA8" is a valid 'è' between them (one column); 0xFF never occurs.
+  const std::string path = dir.write(
+      "latin1.xml", std::string(kHead) + "  <url><loc>https://example.com/caf\xE9-cr\xC3\xA8me/\xFF</loc></url>\n"
+                                         "</urlset>\n");
+  CHECK(quiet_findings(path, 1) ==
+        lines({"SM003 error 3:36: byte 0xE9 does not start a valid UTF-8 sequence",
+                                 "SM003 error 3:44: byte 0xFF does not start a valid UTF-8 sequence"}));
+}
+
+// BUG: a stray continuation byte (0x80-0xBF outside a valid sequence) does not advance the column:
+// src/line_index.cpp LineIndex::position() skips every byte of the form 10xxxxxx as part of the
+// previous character, valid or not. So both 0xB1 bytes below are reported at 3:33, the 0xC3 at
+// 3:34 instead of 3:36, and every later finding on the line (SM104 at 3:43 instead of 3:45) is
+// shifted left by one column per stray byte. Expected: each invalid byte counts as one column,
+// as a decoder that substitutes U+FFFD shows it.
+TEST_CASE("stray continuation bytes each take a column" * doctest::skip()) {
+  TempDir dir;
+  const std::string path = dir.write(
+      "continuation.xml",
+      std::string(kHead) + "  <url><loc>https://example.com/\xB1\xB1x\xC3(y</loc><bogus/></url>\n</urlset>\n");
+  CHECK(quiet_findings(path, 1) ==
+        lines({
+            "SM003 error 3:33: byte 0xB1 does not start a valid UTF-8 sequence",
+            "SM003 error 3:34: byte 0xB1 does not start a valid UTF-8 sequence",
+            "SM003 error 3:36: byte 0xC3 does not start a valid UTF-8 sequence",
+            "SM104 error 3:45: unknown element <bogus> in <url>; allowed: loc, lastmod, changefreq, "
+            "priority"}));
+}
+
+TEST_CASE("a NUL byte inside a document is a forbidden character at its position") {
+  TempDir dir;
+  const std::string path = dir.write(
+      "nul.xml", std::string(kHead) + "<url><loc>https://example.com/" + std::string(1, '\0') +
+                     "x</loc></url>\n</urlset>\n");
+  const auto findings = parse_findings(lint_quiet(path).out, path);
+  REQUIRE(findings.size() == 2);
+  CHECK(findings[0].str() == "SM004 error 3:31: control character U+0000 is not allowed in XML");
+  CHECK(findings[1].code == "SM001");
+}
+
+// BUG: pugixml stops at the NUL as if the input ended there, and src/wellformed.cpp
+// describe_mismatch() then reports "unexpected end of input: <loc> ... is never closed" at the
+// real end of the file (5:1), which is neither where parsing stopped nor true: the input goes on
+// and closes <loc>. Expected: the syntax error at the NUL (3:31), or none besides SM004.
+TEST_CASE("a NUL byte: the syntax error is not placed at the end of the file" * doctest::skip()) {
+  TempDir dir;
+  const std::string path = dir.write(
+      "nul.xml", std::string(kHead) + "<url><loc>https://example.com/" + std::string(1, '\0') +
+                     "x</loc></url>\n</urlset>\n");
+  for (const Finding& f : parse_findings(lint_quiet(path).out, path)) {
+    INFO(f.str());
+    CHECK((f.line == 3 && f.column == 31));
+  }
+}
+
+TEST_CASE("a UTF-16LE file with a BOM is reported as not UTF-8 and not parsed") {
+  const std::string text = std::string(kHead) + "  <url><loc>https://example.com/</loc></url>\n</urlset>\n";
+  std::string utf16 = "\xFF\xFE";
+  for (char c : text) {
+    utf16.push_back(c);
+    utf16.push_back('\0');
+  }
+  TempDir dir;
+  const std::string path = dir.write("utf16.xml", utf16);
+  CHECK(quiet_findings(path, 1) ==
+        lines({"SM002 error 1:1: the input is encoded as UTF-16LE; sitemaps must be UTF-8"}));
+  CHECK(run_cli({"--color", "never", path}).exit_code == 1);  // the excerpt of a UTF-16 line too
+}
+
+TEST_CASE("a directory is a usage error with a one-line message") {
+  TempDir dir;
+  const std::string sub = dir.path("sitemaps");
+  fs::create_directory(sub);
+  const CommandResult r = run_cli({sub});
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err == "sitemaplint: error: " + sub + ": is a directory (pass the sitemap files inside it)\n");
+}
+
+TEST_CASE("a missing path is a usage error, and the other inputs are still linted") {
+  TempDir dir;
+  const std::string missing = dir.path("nope.xml");
+  const CommandResult r = run_cli({missing});
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err == "sitemaplint: error: " + missing + ": No such file or directory\n");
+
+  const std::string good = dir.write("one.xml", kOneFinding);
+  const CommandResult both = run_cli({"--quiet", "--color", "never", missing, good});
+  CHECK(both.exit_code == 2);
+  CHECK(both.err == "sitemaplint: error: " + missing + ": No such file or directory\n");
+  CHECK(strs(parse_findings(both.out, good)) == kOneFindingExpected);
+}
+
+TEST_CASE("an unreadable file is a usage error") {
+  TempDir dir;
+  const std::string path = dir.write("secret.xml", kOneFinding);
+  REQUIRE(::chmod(path.c_str(), 0) == 0);
+  const CommandResult r = lint_quiet(path);
+  if (::geteuid() == 0) {
+    // root reads a mode-000 file anyway (CAP_DAC_OVERRIDE), so there is no error to see: skip the
+    // assertion, but the file must still be linted normally.
+    MESSAGE("running as root: a chmod 000 file is readable, the permission error cannot be tested");
+    CHECK(r.exit_code == 1);
+    CHECK(strs(parse_findings(r.out, path)) == kOneFindingExpected);
+  } else {
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == "sitemaplint: error: " + path + ": Permission denied\n");
+  }
+}
+
+TEST_CASE("gzip input") {
+  TempDir dir;
+  const std::string compressed = gzip(kOneFinding);
+
+  SUBCASE("a valid .gz has the findings of the plain file") {
+    const std::string plain = dir.write("one.xml", kOneFinding);
+    const std::string gz = dir.write("one.xml.gz", compressed);
+    CHECK(quiet_findings(plain, 1) == kOneFindingExpected);
+    CHECK(quiet_findings(gz, 1) == kOneFindingExpected);
+  }
+
+  SUBCASE("a corrupt .gz (bad checksum) is a compression error") {
+    std::string corrupt = compressed;
+    corrupt[corrupt.size() - 8] = static_cast<char>(corrupt[corrupt.size() - 8] ^ 0x55);  // CRC-32
+    const std::string path = dir.write("corrupt.xml.gz", corrupt);
+    CHECK(quiet_findings(path, 1) ==
+          lines({"SM007 error 1:1: compression error: incorrect data check"}));
+  }
+
+  SUBCASE("a .gz with an unknown compression method is a compression error") {
+    std::string corrupt = compressed;
+    corrupt[2] = 9;  // only 8 (deflate) exists
+    const std::string path = dir.write("method.xml.gz", corrupt);
+    CHECK(quiet_findings(path, 1) ==
+          lines({"SM007 error 1:1: compression error: unknown compression method"}));
+  }
+
+  SUBCASE("a truncated .gz is a compression error") {
+    for (const std::size_t keep : {std::size_t{10}, compressed.size() / 2, compressed.size() - 1}) {
+      CAPTURE(keep);
+      const std::string path = dir.write("truncated.xml.gz", compressed.substr(0, keep));
+      CHECK(quiet_findings(path, 1) ==
+            lines({"SM007 error 1:1: compression error: the gzip data is truncated"}));
+    }
+  }
+
+  SUBCASE("junk after the gzip data is a compression error") {
+    const std::string path = dir.write("trailing.xml.gz", compressed + "junk");
+    CHECK(quiet_findings(path, 1) ==
+          lines({"SM007 error 1:1: compression error: trailing bytes after the gzip data"}));
+  }
+
+  SUBCASE("a gzip bomb stops at the size limit, quickly and in bounded memory") {
+    // 60 MB of white space after a sitemap's start, compressed to about 60 KB.
+    const std::string bomb = gzip_repeated(' ', 60'000'000, kHead);
+    CHECK(bomb.size() < 200'000);
+    const std::string path = dir.write("bomb.xml.gz", bomb);
+    const BoundedResult r = run_bounded({"--quiet", "--color", "never", path}, 60);
+    REQUIRE_FALSE(r.timed_out);
+    CHECK(r.exit_code == 1);
+    CHECK(r.seconds < 5 * kSlowdown);
+    CHECK(r.max_rss_kib < 200 * 1024);  // decompression stops at 52,428,800 bytes
+    CHECK(strs(parse_findings(r.out, path)) ==
+          lines({"SM702 error 1:1: decompressed size exceeds the limit of 52,428,800 "
+                                   "bytes; decompression stopped there and the document was not checked"}));
+  }
+}
+
+TEST_CASE("standard input via '-'") {
+  SUBCASE("plain") {
+    const CommandResult r = run_cli({"--quiet", "--color", "never", "-"}, kOneFinding);
+    CHECK(r.exit_code == 1);
+    CHECK(strs(parse_findings(r.out, "-")) == kOneFindingExpected);
+  }
+  SUBCASE("gzip-compressed") {
+    const CommandResult r = run_cli({"--quiet", "--color", "never", "-"}, gzip(kOneFinding));
+    CHECK(r.exit_code == 1);
+    CHECK(strs(parse_findings(r.out, "-")) == kOneFindingExpected);
+  }
+  SUBCASE("empty") {
+    const CommandResult r = run_cli({"--quiet", "--color", "never", "-"}, "");
+    CHECK(r.exit_code == 1);
+    CHECK(strs(parse_findings(r.out, "-")) == lines({"SM001 error 1:1: the input is empty"}));
+  }
+}
+
+// BUG (hang): the duplicate-attribute check in rules/xml_syntax.cpp XmlSyntax::on_element() (lines
+// 47-48) compares every attribute with every later one: O(n^2) per element. 20,000 attributes on
+// <urlset> (a 270 KB file) take 16 s in a Release build, 50,000 (540 KB) take 75 s.
+TEST_CASE("50,000 attributes on one element do not hang" * doctest::skip()) {
+  std::string doc = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"";
+  for (int i = 0; i < 50'000; ++i) doc += " a" + std::to_string(i) + "=\"v\"";
+  doc += ">\n<url><loc>https://example.com/</loc></url>\n</urlset>\n";
+  TempDir dir;
+  const std::string path = dir.write("attributes.xml", doc);
+  const BoundedResult r = run_bounded({"--quiet", "--color", "never", path}, 20 * kSlowdown);
+  CHECK_FALSE(r.timed_out);
+  CHECK(r.exit_code == 0);
+  CHECK(r.seconds < 5 * kSlowdown);
+}
+
+// BUG (hang): 50,000 namespace declarations on <urlset> and 50,000 <url> entries (3.4 MB) do not
+// finish within 60 s. Two quadratic costs: the duplicate-attribute check above (the declarations
+// are attributes), and src/engine.cpp Walker::resolve() (line 159), which scans every binding in
+// scope from the innermost outwards for each element: the default namespace is declared first, so
+// each unprefixed element walks past all 50,000 prefixes (with SM001 ignored: 0.9 s at 20,000,
+// about 5 s at 50,000).
+TEST_CASE("50,000 namespace declarations and 50,000 entries do not hang" * doctest::skip()) {
+  std::string doc = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"";
+  for (int i = 0; i < 50'000; ++i) doc += " xmlns:p" + std::to_string(i) + "=\"urn:x" + std::to_string(i) + "\"";
+  doc += ">\n";
+  for (int i = 0; i < 50'000; ++i) doc += "<url><loc>https://example.com/</loc></url>\n";
+  doc += "</urlset>\n";
+  TempDir dir;
+  const std::string path = dir.write("namespaces.xml", doc);
+  const BoundedResult r = run_bounded({"--quiet", "--color", "never", path}, 20 * kSlowdown);
+  CHECK_FALSE(r.timed_out);
+  CHECK(r.exit_code == 0);
+  CHECK(r.seconds < 5 * kSlowdown);
+}
+
+// BUG (hang): the human report's source excerpt, src/report_human.cpp make_excerpt() (line 45),
+// walks the line from its first byte for every finding, O(findings x line length). One 1.2 MB line
+// with 200,000 "&nbsp;" (SM302 each) takes minutes in the default format (40,000 on a 240 KB line:
+// 2.8 s; --quiet, which prints no excerpt: 0.04 s).
+TEST_CASE("many findings on one very long line do not make the human report quadratic" * doctest::skip()) {
+  std::string doc = std::string(kHead) + "<url><loc>https://example.com/";
+  for (int i = 0; i < 200'000; ++i) doc += "&nbsp;";
+  doc += "</loc></url>\n</urlset>\n";
+  TempDir dir;
+  const std::string path = dir.write("flood.xml", doc);
+  const BoundedResult r = run_bounded({"--color", "never", path}, 30 * kSlowdown);
+  CHECK_FALSE(r.timed_out);
+  CHECK(r.exit_code == 1);
+  CHECK(r.seconds < 5 * kSlowdown);
+}
+
+// BUG (terminal injection): syntax-error messages quote the input raw (src/wellformed.cpp
+// excerpt()), so escape sequences in a hostile file reach the terminal: here ESC ] 0 ; ... BEL
+// (set the window title) and ESC [ 31 m (red) are printed verbatim even with --color never. The
+// source excerpt below the message already replaces control bytes with '?'; the message should too.
+TEST_CASE("control bytes from the input never reach the terminal" * doctest::skip()) {
+  TempDir dir;
+  const std::string path = dir.write("escape.xml", "<\x1b]0;owned\x07\x1b[31mRED");
+  const CommandResult r = run_cli({"--color", "never", path});
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find('\x1b') == std::string::npos);
+  CHECK(r.out.find('\x07') == std::string::npos);
+}
+
+}  // TEST_SUITE
