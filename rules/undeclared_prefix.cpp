@@ -75,6 +75,7 @@ class UndeclaredPrefix final : public Rule {
                  "prefix '" + std::string(e.prefix) + "' of <" + std::string(e.qualified_name) +
                      "> is not declared" + declaration_hint(e.prefix));
     }
+    if (!e.has_attributes) return;
     for (pugi::xml_attribute attr : e.node.attributes()) {
       const std::string_view name = attr.name();
       const auto colon = name.find(':');

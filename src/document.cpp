@@ -46,13 +46,13 @@ bool starts_with_ignoring_case(std::string_view text, std::string_view prefix) {
 // XML starts with '<' (after a BOM and white space); a text sitemap starts with a URL. Anything
 // else is named as well as we can, so the user learns what they passed instead of a sitemap.
 DocumentKind sniff_format(std::string_view text, std::string_view* looks_like) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos || text[first] == '<') return DocumentKind::None;
   // Text never contains NUL; archives, images and UTF-16 without a BOM do.
   if (text.substr(0, 4096).find('\0') != std::string_view::npos) {
     *looks_like = text.size() > 262 && text.substr(257, 5) == "ustar" ? "a tar archive" : "binary data";
     return DocumentKind::NotSitemap;
   }
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos || text[first] == '<') return DocumentKind::None;
   const std::string_view rest = text.substr(first);
   if (starts_with_ignoring_case(rest, "http://") || starts_with_ignoring_case(rest, "https://")) {
     return DocumentKind::Text;

@@ -1,6 +1,7 @@
 #include "encoding_scan.h"
 
 #include <algorithm>
+#include <bit>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -47,6 +48,19 @@ void add_capped(std::vector<ByteFinding>& list, ByteFinding finding) {
   if (list.size() < kMaxByteFindings) list.push_back(std::move(finding));
 }
 
+// Whether every byte flagged in `control` (bit 7 of each byte below 0x20) is a tab, LF or CR, the
+// control characters XML allows: a word holding a line break stays on the fast path.
+bool only_whitespace_controls(const unsigned char* word, std::uint64_t control) {
+  for (int k = 0; k < 8; ++k) {
+    // memcpy put byte k of memory in the word's low byte k on little endian, high byte k on big.
+    const int shift = std::endian::native == std::endian::little ? 8 * k : 8 * (7 - k);
+    if (!(control & (0x80ULL << shift))) continue;
+    const unsigned char c = word[k];
+    if (c != '\t' && c != '\n' && c != '\r') return false;
+  }
+  return true;
+}
+
 // Validates UTF-8 and XML 1.0's Char production in one pass. ASCII text, the common case, is
 // checked eight bytes at a time.
 void scan_characters(std::string_view bytes, std::size_t start, EncodingFacts& facts) {
@@ -60,8 +74,8 @@ void scan_characters(std::string_view bytes, std::size_t start, EncodingFacts& f
       constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
       constexpr std::uint64_t kLowLimit = 0x2020202020202020ULL;
       const bool any_high = (word & kHigh) != 0;
-      const bool any_control = ((word - kLowLimit) & ~word & kHigh) != 0;
-      if (!any_high && !any_control) {
+      const std::uint64_t control = (word - kLowLimit) & ~word & kHigh;  // exact when !any_high
+      if (!any_high && (control == 0 || only_whitespace_controls(data + i, control))) {
         i += 8;
         continue;
       }

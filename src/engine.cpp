@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <memory>
+#include <unordered_map>
 
 #include "loc_analysis.h"
 #include "xml_text.h"
@@ -16,14 +17,31 @@ class RuleReporter final : public Reporter {
       : info_(info), severity_(severity), out_(out) {}
   void report(std::size_t offset, std::size_t length, std::string message, std::optional<Fix> fix,
               std::optional<RelatedLocation> related) override {
+    if (reported_ == kMaxFindingsPerRule) {
+      if (suppressed_++ == 0) first_suppressed_ = offset;
+      return;
+    }
+    ++reported_;
     out_.push_back(Diagnostic{&info_, severity_, offset, length, std::move(message), std::move(fix),
                               std::move(related)});
+  }
+  // One last finding that says how many were left out, so a hostile file cannot exhaust memory
+  // and the count is still honest.
+  void report_suppressed() {
+    if (suppressed_ == 0) return;
+    out_.push_back(Diagnostic{&info_, severity_, first_suppressed_, 0,
+                              std::to_string(suppressed_) + " more findings of this rule in this file are not shown "
+                              "(at most " + std::to_string(kMaxFindingsPerRule) + " per rule and file)",
+                              std::nullopt, std::nullopt});
   }
 
  private:
   const RuleInfo& info_;
   Severity severity_;
   std::vector<Diagnostic>& out_;
+  std::size_t reported_ = 0;
+  std::size_t suppressed_ = 0;
+  std::size_t first_suppressed_ = 0;
 };
 
 struct ActiveRule {
@@ -31,14 +49,10 @@ struct ActiveRule {
   RuleReporter reporter;
 };
 
-struct Namespace {
-  std::string_view prefix;
-  std::string_view uri;
-};
 
 struct Frame {
   Element element;
-  std::size_t scope_mark;  // namespace bindings below this index belong to ancestors
+  std::size_t scope_mark;  // entries of declared_ below this index belong to ancestors
   FieldId field = FieldId::Unknown;  // depth 3 only: the entry field this element fills, if any
 };
 
@@ -115,17 +129,19 @@ class Walker {
  private:
   void enter(pugi::xml_node node) {
     Frame frame;
-    frame.scope_mark = scope_.size();
+    frame.scope_mark = declared_.size();
     Element& e = frame.element;
     e.node = node;
     e.qualified_name = node.name();
     e.offset = doc_.offset_of(node.name()) - 1;
     e.depth = static_cast<int>(frames_.size()) + 1;
     e.parent = frames_.empty() ? nullptr : &frames_.back().element;
-    for (pugi::xml_attribute attr : node.attributes()) {
+    const pugi::xml_attribute first_attribute = node.first_attribute();
+    e.has_attributes = first_attribute;
+    for (pugi::xml_attribute attr = first_attribute; attr; attr = attr.next_attribute()) {
       const std::string_view name = attr.name();
-      if (name == "xmlns") scope_.push_back({"", attr.value()});
-      else if (name.starts_with("xmlns:")) scope_.push_back({name.substr(6), attr.value()});
+      if (name == "xmlns") bind("", attr.value());
+      else if (name.starts_with("xmlns:")) bind(name.substr(6), attr.value());
     }
     const auto colon = e.qualified_name.find(':');
     if (colon != std::string_view::npos) {
@@ -139,7 +155,7 @@ class Walker {
     frames_.push_back(frame);
     Element& pushed = frames_.back().element;
     for (ActiveRule* active : element_rules_) active->rule->on_element(pushed, active->reporter);
-    for (pugi::xml_attribute attr : node.attributes()) {
+    for (pugi::xml_attribute attr = first_attribute; attr; attr = attr.next_attribute()) {
       dispatch_text(TextRun{attr.value(), doc_.offset_of(attr.value()), TextKind::AttributeValue,
                             &pushed, attr.name()});
     }
@@ -150,16 +166,25 @@ class Walker {
   void leave() {
     Frame& frame = frames_.back();
     if (frame.element.depth == 2 && in_entry_) finish_entry();
-    scope_.resize(frame.scope_mark);
+    while (declared_.size() > frame.scope_mark) {
+      bindings_[declared_.back()].pop_back();
+      declared_.pop_back();
+    }
     frames_.pop_back();
+  }
+
+  // Namespace bindings in scope: a stack of URIs per prefix, so resolving costs one lookup
+  // however many declarations a (hostile) document makes.
+  void bind(std::string_view prefix, std::string_view uri) {
+    bindings_[prefix].push_back(uri);
+    declared_.push_back(prefix);
   }
 
   std::string_view resolve(std::string_view prefix, bool* declared) const {
     *declared = true;
     if (prefix == "xml") return "http://www.w3.org/XML/1998/namespace";
-    for (auto it = scope_.rbegin(); it != scope_.rend(); ++it) {
-      if (it->prefix == prefix) return it->uri;
-    }
+    const auto it = bindings_.find(prefix);
+    if (it != bindings_.end() && !it->second.empty()) return it->second.back();
     if (!prefix.empty()) *declared = false;
     return {};
   }
@@ -242,7 +267,8 @@ class Walker {
 
   Document& doc_;
   std::vector<ActiveRule*> element_rules_, text_rules_, entry_rules_;
-  std::vector<Namespace> scope_;
+  std::unordered_map<std::string_view, std::vector<std::string_view>> bindings_;
+  std::vector<std::string_view> declared_;  // prefixes bound, in order, for unwinding
   std::vector<Frame> frames_;
   std::string_view core_ns_;
   bool has_core_ns_ = false;
@@ -272,6 +298,7 @@ std::vector<Diagnostic> run_rules(Document& doc, const RuleSelection& selection,
   else if (doc.kind == DocumentKind::Text) Walker(doc, rules).walk_text();
   for (ActiveRule& active : rules) {
     if (active.rule->hooks() & kOnFinish) active.rule->on_finish(doc, active.reporter);
+    active.reporter.report_suppressed();
   }
   std::stable_sort(diagnostics.begin(), diagnostics.end(),
                    [](const Diagnostic& a, const Diagnostic& b) {

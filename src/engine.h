@@ -15,6 +15,9 @@ namespace sitemaplint {
 // engine's memory on hostile input.
 inline constexpr int kMaxInspectedDepth = 64;
 
+// Findings one rule may report in one file; past it, a single finding counts the rest.
+inline constexpr std::size_t kMaxFindingsPerRule = 10'000;
+
 std::vector<Diagnostic> run_rules(Document& doc, const RuleSelection& selection,
                                   const Settings& settings);
 

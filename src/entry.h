@@ -19,6 +19,7 @@ struct Element {
   std::string_view ns;              // resolved namespace URI, empty for none
   bool prefix_declared = true;      // false: the prefix has no xmlns:prefix in scope
   bool in_sitemap_ns = false;       // in the namespace of the document's root (see Document)
+  bool has_attributes = false;      // lets rules skip pugixml's attribute list when it is empty
   std::size_t offset = 0;           // offset of the tag's '<'
   int depth = 1;                    // 1 is the root
   const Element* parent = nullptr;  // nullptr for the root

@@ -1,7 +1,10 @@
 #include "line_index.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
+
+#include <unicode/utf8.h>
 
 namespace sitemaplint {
 
@@ -39,11 +42,16 @@ Position LineIndex::position(std::size_t offset) const {
     pos = cached_;
     i = cached_offset_;
   }
-  for (; i < offset; ++i) {
-    const auto c = static_cast<unsigned char>(text_[i]);
-    if ((c & 0xC0) == 0x80) continue;  // continuation byte: same code point
+  // Decode as an editor does: each code point, and each ill-formed UTF-8 subsequence (ICU's
+  // maximal subpart, shown as one U+FFFD), is one column.
+  const auto* data = reinterpret_cast<const std::uint8_t*>(text_.data());
+  const auto limit = static_cast<std::int64_t>(offset);
+  std::int64_t at = static_cast<std::int64_t>(i);
+  while (at < limit) {
+    UChar32 c;
+    U8_NEXT(data, at, limit, c);
     ++pos.column;
-    pos.utf16_column += (c >= 0xF0) ? 2 : 1;  // astral code points take a surrogate pair
+    pos.utf16_column += c > 0xFFFF ? 2 : 1;  // astral code points take a surrogate pair
   }
   cached_offset_ = offset;
   cached_ = pos;

@@ -2,7 +2,12 @@
 //   path:line:col: error[SM203 lastmod-invalid]: message
 //      12 |     <lastmod>2024-02-30</lastmod>
 //         |              ^~~~~~~~~~
+#include <algorithm>
+#include <cstdint>
 #include <string>
+#include <vector>
+
+#include <unicode/utf8.h>
 
 #include "line_index.h"
 #include "report.h"
@@ -29,54 +34,86 @@ Colors make_colors(bool enabled) {
   return Colors{"\033[1m", "\033[0m", "\033[2m", "\033[1;31m", "\033[1;33m", "\033[1;36m", "\033[1;32m"};
 }
 
-// The source line as printed: tabs become one space (so the caret lines up) and control bytes a
-// '?'; very long lines are cut to a window around the finding.
+// Appends `bytes` as a terminal may safely show them: each code point as itself, but control
+// characters (C0, DEL, C1), bidirectional overrides and ill-formed UTF-8 as '?' and a tab as a
+// space. Input bytes are untrusted: an escape sequence quoted from a file must not reach the
+// terminal. Returns the number of characters appended.
+std::size_t append_printable(std::string_view bytes, std::string& out) {
+  const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
+  const auto length = static_cast<std::int64_t>(bytes.size());
+  std::size_t columns = 0;
+  for (std::int64_t at = 0; at < length;) {
+    const std::int64_t begin = at;
+    UChar32 c;
+    U8_NEXT(data, at, length, c);
+    ++columns;
+    const bool bidi = (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+    if (c == '\t') out += ' ';
+    else if (c < 0x20 || (c >= 0x7F && c < 0xA0) || bidi) out += '?';
+    else out.append(bytes.substr(static_cast<std::size_t>(begin), static_cast<std::size_t>(at - begin)));
+  }
+  return columns;
+}
+
+std::string printable(std::string_view bytes) {
+  std::string out;
+  append_printable(bytes, out);
+  return out;
+}
+
+// The offsets in `text` where each code point (or ill-formed subsequence) starts.
+std::vector<std::size_t> boundaries(std::string_view text) {
+  std::vector<std::size_t> starts;
+  const auto* data = reinterpret_cast<const std::uint8_t*>(text.data());
+  const auto length = static_cast<std::int64_t>(text.size());
+  for (std::int64_t at = 0; at < length;) {
+    starts.push_back(static_cast<std::size_t>(at));
+    UChar32 c;
+    U8_NEXT(data, at, length, c);
+  }
+  return starts;
+}
+
 struct Excerpt {
   std::string text;
   std::size_t caret_column = 0;  // 0-based, in printed characters
 };
 
-Excerpt make_excerpt(std::string_view line, std::size_t column) {
-  constexpr std::size_t kWidth = 120;
-  // Work in code points so multi-byte characters count once.
-  std::size_t begin_cp = column > kWidth / 2 ? column - kWidth / 2 : 0;
+// The line around byte `at` of it: all of a short line, a window of about 60 characters either
+// side of a long one. Only the window is decoded, so a 100 MB line costs no more than a short one.
+Excerpt make_excerpt(std::string_view line, std::size_t at) {
+  constexpr std::size_t kColumnsBefore = 60, kColumnsAfter = 60, kMaxBytesPerColumn = 4;
+  std::size_t begin = at > kColumnsBefore * kMaxBytesPerColumn ? at - kColumnsBefore * kMaxBytesPerColumn : 0;
+  while (begin > 0 && begin < at && (static_cast<unsigned char>(line[begin]) & 0xC0) == 0x80) ++begin;
+  const std::vector<std::size_t> before = boundaries(line.substr(begin, at - begin));
+  if (before.size() > kColumnsBefore) begin += before[before.size() - kColumnsBefore];
+  const std::size_t tail = std::min(line.size() - at, kColumnsAfter * kMaxBytesPerColumn);
+  const std::vector<std::size_t> after = boundaries(line.substr(at, tail));
+  std::size_t end = at + tail;
+  if (after.size() > kColumnsAfter) end = at + after[kColumnsAfter];
   Excerpt excerpt;
-  std::size_t cp = 0;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const auto c = static_cast<unsigned char>(line[i]);
-    const bool continuation = (c & 0xC0) == 0x80;
-    if (!continuation) ++cp;
-    if (cp <= begin_cp) continue;
-    if (cp > begin_cp + kWidth) { excerpt.text += "..."; break; }
-    if (c == '\t') excerpt.text += ' ';
-    else if (c < 0x20 || c == 0x7F) excerpt.text += '?';
-    else excerpt.text += static_cast<char>(c);
-  }
-  if (begin_cp > 0) excerpt.text = "..." + excerpt.text;
-  excerpt.caret_column = (column - 1 - begin_cp) + (begin_cp > 0 ? 3 : 0);
+  if (begin > 0) excerpt.text = "...";
+  excerpt.caret_column = excerpt.text.size() + append_printable(line.substr(begin, at - begin), excerpt.text);
+  append_printable(line.substr(at, end - at), excerpt.text);
+  if (end < line.size()) excerpt.text += "...";
   return excerpt;
 }
 
-void write_location(std::ostream& out, const std::string& path, const Position& pos) {
-  out << path << ':' << pos.line << ':' << pos.column << ": ";
-}
-
-void write_source(std::ostream& out, const LineIndex& index, const Position& pos,
-                  std::size_t length_cp, const Colors& c) {
-  const Excerpt excerpt = make_excerpt(index.line_text(pos.line), pos.column);
-  const std::string number = std::to_string(pos.line);
+void write_source(std::ostream& out, std::string_view text, const LineIndex& index, std::size_t line,
+                  std::size_t offset, std::size_t length, const Colors& c) {
+  const std::string_view line_text = index.line_text(line);
+  const std::size_t at = std::min(offset - static_cast<std::size_t>(line_text.data() - text.data()), line_text.size());
+  const Excerpt excerpt = make_excerpt(line_text, at);
+  // The caret spans the finding on this line, at most 80 characters.
+  const std::string_view covered = line_text.substr(at, std::min({length, line_text.size() - at, std::size_t{320}}));
+  const std::size_t width = std::min<std::size_t>(boundaries(covered).size(), 80);
+  const std::string number = std::to_string(line);
   const std::string gutter(number.size(), ' ');
   out << c.dim << ' ' << number << " | " << c.reset << excerpt.text << '\n';
   out << c.dim << ' ' << gutter << " | " << c.reset << std::string(excerpt.caret_column, ' ') << c.caret
       << '^';
-  if (length_cp > 1) out << std::string(std::min<std::size_t>(length_cp - 1, 80), '~');
+  if (width > 1) out << std::string(width - 1, '~');
   out << c.reset << '\n';
-}
-
-std::size_t code_points(std::string_view bytes) {
-  std::size_t n = 0;
-  for (char ch : bytes) n += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
-  return n;
 }
 
 }  // namespace
@@ -86,25 +123,22 @@ void write_human(std::span<const FileReport> reports, const HumanStyle& style, s
   for (const FileReport& report : reports) {
     if (report.diagnostics.empty()) continue;
     const LineIndex index(report.bytes);
+    const std::string path = printable(report.path);
     for (const Diagnostic& d : report.diagnostics) {
       const Position pos = index.position(d.offset);
-      out << c.bold;
-      write_location(out, report.path, pos);
-      out << c.reset << c.severity(d.severity) << severity_name(d.severity) << c.reset << c.bold << '['
-          << d.rule->code << ' ' << d.rule->name << "]: " << c.reset << d.message << '\n';
+      out << c.bold << path << ':' << pos.line << ':' << pos.column << ": " << c.reset
+          << c.severity(d.severity) << severity_name(d.severity) << c.reset << c.bold << '['
+          << d.rule->code << ' ' << d.rule->name << "]: " << c.reset << printable(d.message) << '\n';
       if (style.quiet) continue;
       if (d.offset < report.bytes.size()) {
-        const std::size_t end = std::min(d.offset + d.length, report.bytes.size());
-        const std::string_view covered = std::string_view(report.bytes).substr(d.offset, end - d.offset);
-        const std::size_t newline = covered.find_first_of("\r\n");
-        write_source(out, index, pos, code_points(covered.substr(0, newline)), c);
+        write_source(out, report.bytes, index, pos.line, d.offset, d.length, c);
       }
       if (d.related) {
         const Position related = index.position(d.related->offset);
-        out << "  " << c.dim << "note: " << c.reset << d.related->message << " at " << report.path
+        out << "  " << c.dim << "note: " << c.reset << printable(d.related->message) << " at " << path
             << ':' << related.line << ':' << related.column << '\n';
       }
-      if (d.fix) out << "  " << c.dim << "fix: " << c.reset << d.fix->description << '\n';
+      if (d.fix) out << "  " << c.dim << "fix: " << c.reset << printable(d.fix->description) << '\n';
     }
   }
   if (style.quiet || reports.empty()) return;

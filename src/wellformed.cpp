@@ -1,6 +1,7 @@
 #include "wellformed.h"
 
 #include <string>
+#include <vector>
 
 #include "line_index.h"
 
@@ -47,18 +48,21 @@ bool closed_before(std::string_view bytes, std::size_t start, std::string_view n
 }
 
 // The innermost element still open where parsing stopped. pugixml keeps the partial tree but not
-// which elements were closed, so walk the chain of last elements and keep the deepest one whose
-// end tag does not come before `limit`.
+// which elements were closed: take the chain of last elements and, from the deepest up, the first
+// one whose end tag does not come before `limit`. Usually the deepest is it, so one search suffices
+// even for 100,000 levels of nesting.
 pugi::xml_node innermost_open_element(const Document& doc, std::size_t limit) {
-  pugi::xml_node open;
+  std::vector<pugi::xml_node> chain;
   for (pugi::xml_node node = doc.tree.last_child(); node; node = node.last_child()) {
     while (node && node.type() != pugi::node_element) node = node.previous_sibling();
     if (!node) break;
-    const std::size_t start = doc.offset_of(node.name()) - 1;
-    if (closed_before(doc.bytes, start, node.name(), limit)) break;
-    open = node;
+    chain.push_back(node);
   }
-  return open;
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    const std::size_t start = doc.offset_of(it->name()) - 1;
+    if (!closed_before(doc.bytes, start, it->name(), limit)) return *it;
+  }
+  return {};
 }
 
 std::string where(const Document& doc, std::size_t offset) {
@@ -69,7 +73,9 @@ std::string where(const Document& doc, std::size_t offset) {
 std::string describe_mismatch(const Document& doc, std::size_t offset, ByteFinding& finding) {
   const bool at_end_tag = offset >= 2 && offset <= doc.bytes.size() &&
                           doc.bytes.substr(offset - 2, 2) == "</";
-  const pugi::xml_node open = innermost_open_element(doc, at_end_tag ? offset - 2 : doc.bytes.size());
+  // Parsers stop at a NUL byte: for them the input ends there.
+  const std::size_t end_of_input = std::min(doc.bytes.find('\0'), doc.bytes.size());
+  const pugi::xml_node open = innermost_open_element(doc, at_end_tag ? offset - 2 : end_of_input);
   const std::string open_text =
       open ? "<" + std::string(open.name()) + "> opened at " + where(doc, doc.offset_of(open.name()) - 1)
            : std::string("the open element");
@@ -138,6 +144,13 @@ ByteFinding describe_parse_error(const Document& doc, const pugi::xml_parse_resu
       finding.message = std::string("XML parse error: ") + result.description();
       break;
   }
+  // pugixml, like every XML parser, stops at a NUL byte: that is where the document really ends.
+  const std::size_t nul = doc.bytes.find('\0');
+  if (nul != std::string_view::npos && nul < finding.offset) {
+    finding.offset = nul;
+    finding.length = 1;
+    finding.message = "a NUL byte ends the document here for XML parsers; " + finding.message;
+  }
   return finding;
 }
 
@@ -170,9 +183,22 @@ void check_outside_root(Document& doc) {
       int brackets = 0;
       std::size_t i = 9;
       for (; i < rest.size(); ++i) {
-        if (rest[i] == '[') ++brackets;
-        else if (rest[i] == ']') --brackets;
-        else if (rest[i] == '>' && brackets <= 0) break;
+        const char ch = rest[i];
+        if (ch == '"' || ch == '\'') {  // a quoted entity value or system id may hold ']' and '>'
+          const auto close = rest.find(ch, i + 1);
+          if (close == std::string_view::npos) break;
+          i = close;
+        } else if (rest.substr(i).starts_with("<!--")) {
+          const auto close = rest.find("-->", i + 4);
+          if (close == std::string_view::npos) break;
+          i = close + 2;
+        } else if (ch == '[') {
+          ++brackets;
+        } else if (ch == ']') {
+          --brackets;
+        } else if (ch == '>' && brackets <= 0) {
+          break;
+        }
       }
       pos += i + 1;
     } else {

@@ -10,29 +10,36 @@ bool is_xml_char(std::uint32_t cp) {
          (cp >= 0xE000 && cp <= 0xFFFD) || (cp >= 0x10000 && cp <= 0x10FFFF);
 }
 
+// ASCII classes without the locale: this runs for every '&' of every text.
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_hex_digit(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
 bool is_name_start(char c) {
-  const auto u = static_cast<unsigned char>(c);
-  return std::isalpha(u) || c == '_' || c == ':' || u >= 0x80;
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == ':' ||
+         static_cast<unsigned char>(c) >= 0x80;
 }
 
-bool is_name_char(char c) {
-  const auto u = static_cast<unsigned char>(c);
-  return is_name_start(c) || std::isdigit(u) || c == '-' || c == '.';
-}
+bool is_name_char(char c) { return is_name_start(c) || is_digit(c) || c == '-' || c == '.'; }
 
 }  // namespace
 
 Reference read_reference(std::string_view text) {
   Reference ref;
+  if (text.starts_with("&amp;")) {  // by far the most common reference in sitemaps
+    ref.kind = ReferenceKind::Predefined;
+    ref.length = 5;
+    ref.name = text.substr(1, 3);
+    ref.code_point = '&';
+    return ref;
+  }
   if (text.size() < 2) return ref;
   if (text[1] == '#') {
     const bool hex = text.size() > 2 && text[2] == 'x';
     std::size_t i = hex ? 3 : 2;
     const std::size_t digits_start = i;
     std::uint64_t value = 0;
-    while (i < text.size() && (hex ? std::isxdigit(static_cast<unsigned char>(text[i]))
-                                   : std::isdigit(static_cast<unsigned char>(text[i])))) {
-      const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
+    while (i < text.size() && (hex ? is_hex_digit(text[i]) : is_digit(text[i]))) {
+      const char c = text[i] >= 'A' && text[i] <= 'F' ? static_cast<char>(text[i] - 'A' + 'a') : text[i];
       value = value * (hex ? 16 : 10) + static_cast<std::uint64_t>(c <= '9' ? c - '0' : c - 'a' + 10);
       if (value > 0x10FFFF) value = 0x110000;  // stays out of range without overflowing
       ++i;
