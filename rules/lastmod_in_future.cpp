@@ -57,7 +57,7 @@ class LastmodInFuture final : public Rule {
   void on_entry(const Entry& entry, Reporter& out) override {
     if (entry.kind == EntryKind::Other || !entry.lastmod.present) return;
     const std::string_view value = entry.lastmod.trimmed();
-    const auto parsed = parse_w3c_datetime(value, nullptr);
+    const auto& parsed = entry.lastmod_parsed().value;
     if (!parsed) return;
     const std::int64_t ahead = to_unix_seconds(*parsed) - now_;
     if (ahead <= kSlackSeconds) return;

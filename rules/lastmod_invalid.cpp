@@ -74,8 +74,8 @@ class LastmodInvalid final : public Rule {
                  "the element (Search Console: \"Invalid date\")");
       return;
     }
-    DatetimeError error;
-    if (parse_w3c_datetime(value, &error)) return;
+    if (entry.lastmod_parsed().value) return;
+    const DatetimeError& error = entry.lastmod_parsed().error;
     std::string message = "<lastmod> " + quoted(value) + " is not a valid W3C Datetime: " + error.message +
                           " (Search Console: \"Invalid date\")";
     std::optional<Fix> fix;

@@ -45,7 +45,7 @@ class LastmodMissingTimezone final : public Rule {
   void on_entry(const Entry& entry, Reporter& out) override {
     if (entry.kind == EntryKind::Other || !entry.lastmod.present) return;
     const std::string_view value = entry.lastmod.trimmed();
-    const auto parsed = parse_w3c_datetime(value, nullptr);
+    const auto& parsed = entry.lastmod_parsed().value;
     if (!parsed || !parsed->has_time || parsed->has_timezone) return;
     const Span span = value_span(entry.lastmod);
     out.report(span.offset, span.length,

@@ -46,7 +46,7 @@ class LastmodReducedPrecision final : public Rule {
   void on_entry(const Entry& entry, Reporter& out) override {
     if (entry.kind == EntryKind::Other || !entry.lastmod.present) return;
     const std::string_view value = entry.lastmod.trimmed();
-    const auto parsed = parse_w3c_datetime(value, nullptr);
+    const auto& parsed = entry.lastmod_parsed().value;
     if (!parsed) return;
     const Span span = value_span(entry.lastmod);
     const std::string xsd = "the sitemap XSD accepts only a full date or date-time (xsd:date, "

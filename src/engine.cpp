@@ -167,7 +167,7 @@ class Walker {
     Frame& frame = frames_.back();
     if (frame.element.depth == 2 && in_entry_) finish_entry();
     while (declared_.size() > frame.scope_mark) {
-      bindings_[declared_.back()].pop_back();
+      (declared_.back().empty() ? default_ns_ : bindings_[declared_.back()]).pop_back();
       declared_.pop_back();
     }
     frames_.pop_back();
@@ -176,13 +176,14 @@ class Walker {
   // Namespace bindings in scope: a stack of URIs per prefix, so resolving costs one lookup
   // however many declarations a (hostile) document makes.
   void bind(std::string_view prefix, std::string_view uri) {
-    bindings_[prefix].push_back(uri);
+    (prefix.empty() ? default_ns_ : bindings_[prefix]).push_back(uri);
     declared_.push_back(prefix);
   }
 
   std::string_view resolve(std::string_view prefix, bool* declared) const {
     *declared = true;
     if (prefix == "xml") return "http://www.w3.org/XML/1998/namespace";
+    if (prefix.empty()) return default_ns_.empty() ? std::string_view() : default_ns_.back();
     const auto it = bindings_.find(prefix);
     if (it != bindings_.end() && !it->second.empty()) return it->second.back();
     if (!prefix.empty()) *declared = false;
@@ -268,6 +269,7 @@ class Walker {
   Document& doc_;
   std::vector<ActiveRule*> element_rules_, text_rules_, entry_rules_;
   std::unordered_map<std::string_view, std::vector<std::string_view>> bindings_;
+  std::vector<std::string_view> default_ns_;  // xmlns="..." in scope: most elements need only this
   std::vector<std::string_view> declared_;  // prefixes bound, in order, for unwinding
   std::vector<Frame> frames_;
   std::string_view core_ns_;

@@ -4,11 +4,14 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 
 #include <pugixml.hpp>
+
+#include "w3c_datetime.h"
 
 namespace sitemaplint {
 
@@ -37,6 +40,9 @@ struct TextRun {
 };
 
 enum class FieldId { Loc, Lastmod, Changefreq, Priority, Unknown };
+
+// `text` without the white space XML Schema collapses (space, tab, CR, LF) at either end.
+std::string_view trim_xml_space(std::string_view text);
 
 // A core child of an entry (<loc>, <lastmod>, ...), with its text.
 struct Field {
@@ -82,7 +88,15 @@ struct Entry {
   // call, at most once per entry, into `loc_cache`, which the engine owns and resets per entry.
   // Without a cache (an Entry built by hand) each call recomputes into thread-local storage.
   const LocAnalysis& loc_analysis() const;
+
+  // <lastmod>'s trimmed value as a W3C Datetime, parsed on the first rule's request and shared.
+  struct ParsedLastmod {
+    std::optional<W3cDatetime> value;
+    DatetimeError error;  // when value is empty
+  };
+  const ParsedLastmod& lastmod_parsed() const;
   LocAnalysisCache* loc_cache = nullptr;
+  mutable std::optional<ParsedLastmod> lastmod_cache;
 };
 
 FieldId field_id(std::string_view local_name);

@@ -219,6 +219,21 @@ void check_host(LocAnalysis& a, const boost::urls::url_view& url) {
   else if (dot == std::string_view::npos) a.host_problem = HostProblem::NotQualified;
 }
 
+// The host of a URL parsed from `t` itself, located within its authority ("user@host:port").
+void locate_host(LocAnalysis& a, const boost::urls::url_view& url, std::string_view t) {
+  a.has_authority = url.has_authority();
+  if (!a.has_authority) return;
+  const auto authority = url.encoded_authority();
+  const std::string_view s(authority.data(), authority.size());
+  const std::size_t at_sign = s.rfind('@');
+  const std::size_t begin = at_sign == std::string_view::npos ? 0 : at_sign + 1;
+  std::size_t end;
+  if (begin < s.size() && s[begin] == '[') end = s.find(']', begin) + 1;  // valid: the ']' is there
+  else end = std::min(s.find(':', begin), s.size());
+  a.host_at = static_cast<std::size_t>(s.data() - t.data()) + begin;
+  a.host = t.substr(a.host_at, end - begin);
+}
+
 void analyze_http(LocAnalysis& a) {
   const std::string_view t = a.trimmed;
   std::string_view input = t;
@@ -235,6 +250,14 @@ void analyze_http(LocAnalysis& a) {
       parsed->encoded_path().front() != '/') {
     valid = false;
   }
+  if (valid && input.data() == t.data()) {
+    // The common case, a valid ASCII URL: the parse already knows where the host is.
+    locate_host(a, *parsed, t);
+    a.syntax_valid = true;
+    check_host(a, *parsed);
+    return;
+  }
+  // Invalid, or parsed in percent-encoded form: our own scan finds the host and the culprit.
   const UriScan scan = scan_http(t, a.scheme.size());
   a.has_authority = scan.has_authority;
   if (scan.has_authority) {
@@ -280,19 +303,20 @@ void analyze_loc(std::string_view value, LocAnalysis& out) {
   out.ascii_form = std::move(ascii_form);
   out.ascii_form.clear();
 
-  const std::size_t first = value.find_first_not_of(kXmlSpace);
-  if (first != std::string_view::npos) {
-    out.start = first;
-    out.trimmed = value.substr(first, value.find_last_not_of(kXmlSpace) - first + 1);
-  } else {
-    out.start = value.size();
-  }
+  out.trimmed = trim_xml_space(value);
+  out.start = out.trimmed.empty() ? value.size() : static_cast<std::size_t>(out.trimmed.data() - value.data());
   const std::string_view t = out.trimmed;
+  out.fragment = t.find('#');
   for (std::size_t i = 0; i < t.size(); ++i) {
-    const auto c = static_cast<unsigned char>(t[i]);
-    if ((c & 0xC0) != 0x80) ++out.code_points;
-    if (c >= 0x80 && out.first_non_ascii == kNoPosition) out.first_non_ascii = i;
-    if (c == '#' && out.fragment == kNoPosition) out.fragment = i;
+    if (static_cast<unsigned char>(t[i]) >= 0x80) {
+      out.first_non_ascii = i;
+      break;
+    }
+  }
+  out.code_points = t.size();
+  if (out.first_non_ascii != kNoPosition) {
+    out.code_points = 0;
+    for (char c : t) out.code_points += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
   }
   classify(out);
   if (out.shape == LocShape::Http) analyze_http(out);

@@ -44,6 +44,11 @@ std::size_t append_printable(std::string_view bytes, std::string& out) {
   std::size_t columns = 0;
   for (std::int64_t at = 0; at < length;) {
     const std::int64_t begin = at;
+    if (data[at] >= 0x20 && data[at] < 0x7F) {  // printable ASCII, the usual case
+      out += static_cast<char>(data[at++]);
+      ++columns;
+      continue;
+    }
     UChar32 c;
     U8_NEXT(data, at, length, c);
     ++columns;

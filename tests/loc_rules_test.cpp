@@ -35,23 +35,7 @@ std::string apply(const std::string& text, const Fix& fix) {
   return text.substr(0, fix.offset) + fix.replacement + text.substr(fix.offset + fix.length);
 }
 
-std::set<std::string> codes_in(const FileReport& report) {
-  std::set<std::string> out;
-  for (const Diagnostic& d : report.diagnostics) out.insert(std::string(d.rule->code));
-  return out;
-}
-
 // The first ```xml block of a Markdown section.
-std::string xml_block(std::string_view docs, std::string_view heading) {
-  const std::size_t section = docs.find(heading);
-  if (section == std::string_view::npos) return {};
-  const std::size_t open = docs.find("```xml\n", section);
-  const std::size_t next_section = docs.find("\n## ", section + heading.size());
-  if (open == std::string_view::npos || open > next_section) return {};
-  const std::size_t close = docs.find("\n```", open + 7);
-  return std::string(docs.substr(open + 7, close - open - 7));
-}
-
 }  // namespace
 
 TEST_CASE("loc rules: one of SM201-SM206 (or SM212) per loc, and messages that name the value") {
