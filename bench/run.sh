@@ -156,7 +156,7 @@ for spec in "${inputs[@]}"; do
   say "$(awk -v s="${med[sitemaplint]}" -v x="${med[xmllint-schema]}" -v b="${med[baseline]}" \
     'BEGIN { printf "sitemaplint / baseline = %.2fx; sitemaplint / xmllint --schema = %.2fx (%s)", s / b, s / x, (s < x ? "sitemaplint faster" : "xmllint --schema faster") }')"
   say "sitemaplint findings: $findings line(s) (exit ${exit_code[sitemaplint]}); xmllint --schema says: $(tail -1 "$results/$name.xmllint-schema.err")"
-  if ((findings > 0)); then sed 's/^/  /' "$results/$name.sitemaplint.out" | head -5 | tee -a "$summary"; fi
+  if ((findings > 0)); then head -5 "$results/$name.sitemaplint.out" | sed "s/^/  /" | tee -a "$summary"; fi
   unset exit_code med
 done
 

@@ -4,6 +4,11 @@
 #include <unicode/uidna.h>
 
 #include "loc_analysis.h"
+#include "uri_scan.h"
+
+#include <boost/url/parse.hpp>
+#include <random>
+#include <regex>
 #include "test_support.h"
 
 using namespace sitemaplint;
@@ -252,4 +257,67 @@ TEST_CASE("loc analysis: computed once per entry and shared by the loc rules") {
   // Without a cache, each call analyzes afresh.
   entry.loc_cache = nullptr;
   CHECK(entry.loc_analysis().trimmed == "ftp://example.com/b");
+}
+
+// The hot path trusts our RFC 3986 walk (src/uri_scan.cpp) for ASCII URLs and consults Boost.URL
+// only when the walk objects. This holds the two to the same verdict over many generated URLs,
+// valid and invalid, so the shortcut never changes a result.
+TEST_CASE("the RFC 3986 walk and Boost.URL agree on every generated http(s) URL") {
+  std::mt19937 random(20261121);
+  const auto pick = [&](std::string_view from) { return from[random() % from.size()]; };
+  const std::string_view common = "abcdefxyzABCXYZ0123456789-._~";
+  const std::string_view special = "!$&'()*+,;=:@/?#%[]{}<>\"\\^`| ";
+  const std::vector<std::string> hosts = {"example.com", "a.b.c",      "[::1]",  "[2001:db8::7]", "[v1.x]",
+                                          "[::1",        "192.0.2.1",  "",       "user@h.com",    "u:p@h.com",
+                                          "h.com:80",    "h.com:8a",   "a@b@c",  "h%41.com",      "h%zz.com"};
+  std::size_t valid = 0, disagreements = 0, boost_ipv4_prefix_rejections = 0;
+  for (int n = 0; n < 100000; ++n) {
+    std::string url = random() % 2 ? "http://" : "https://";
+    if (random() % 8 == 0) url = "http:";  // no authority at all
+    url += hosts[random() % hosts.size()];
+    const int length = static_cast<int>(random() % 24);
+    for (int i = 0; i < length; ++i) {
+      const auto roll = random() % 10;
+      if (roll < 7) url += pick(common);
+      else if (roll < 9) url += pick(special);
+      else url += std::string("%") + pick("0123456789abcdefAFg") + pick("0123456789abcdefAFg");
+    }
+    const UriScan scan = scan_http(url, url.starts_with("https") ? 5 : 4);
+    const auto parsed = boost::urls::parse_uri(boost::urls::string_view(url.data(), url.size()));
+    // Boost.URL 1.81 accepts a path without its leading '/' after the authority (boostorg/url#636).
+    const bool boost_valid = parsed.has_value() && !(parsed->has_authority() && !parsed->encoded_path().empty() &&
+                                                    parsed->encoded_path().front() != '/');
+    const bool ours = scan.problem == SyntaxProblem::None;
+    valid += ours;
+    // Boost.URL 1.81 also rejects a reg-name that merely starts like an IPv4 address
+    // ('192.0.2.1b'); RFC 3986 section 3.2.2 makes it a reg-name ("first-match-wins" applies only
+    // to a host that matches IPv4address whole). The walk follows the RFC.
+    static const std::regex kIpv4Prefix(R"(^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}[^:].*)");
+    const std::string host(scan.has_authority ? url.substr(scan.host_begin, scan.host_end - scan.host_begin) : "");
+    if (ours && !boost_valid && std::regex_match(host, kIpv4Prefix)) {
+      ++boost_ipv4_prefix_rejections;
+      continue;
+    }
+    if (ours != boost_valid && ++disagreements <= 5) {
+      FAIL_CHECK("disagreement on '" << url << "': walk says " << std::string(ours ? "valid" : "invalid")
+                                     << ", Boost.URL says " << std::string(boost_valid ? "valid" : "invalid"));
+    }
+  }
+  CHECK(disagreements == 0);
+  CHECK(valid > 10000);  // the generator produces plenty of both kinds
+  CHECK(boost_ipv4_prefix_rejections > 0);  // the generator does reach that case
+}
+
+TEST_CASE("a host that only starts like an IPv4 address is a registered name (RFC 3986 3.2.2)") {
+  LocAnalysis a;
+  analyze_loc("https://10.0.0.1x.example.com/page", a);
+  CHECK(a.syntax_valid);
+  CHECK(a.host == "10.0.0.1x.example.com");
+  CHECK(a.host_problem == HostProblem::None);
+  CHECK_FALSE(a.host_is_ip);
+  analyze_loc("https://192.0.2.1/page", a);
+  CHECK(a.host_is_ip);
+  analyze_loc("https://[2001:db8::1]:8443/", a);
+  CHECK(a.host == "[2001:db8::1]");
+  CHECK(a.host_is_ip);
 }
