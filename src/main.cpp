@@ -36,7 +36,7 @@ struct CliOptions {
 };
 
 int usage_error(const std::string& message) {
-  std::cerr << "sitemaplint: error: " << message << "\nRun 'sitemaplint --help' for usage.\n";
+  std::cerr << "sitemaplint: error: " << message << " (see sitemaplint --help)\n";
   return kExitUsage;
 }
 

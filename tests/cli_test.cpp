@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -103,10 +104,15 @@ TEST_CASE("cli: missing paths, directories and bad options exit 2 with one line 
   const auto directory = run_cli({dir.path.string()});
   CHECK(directory.exit_code == 2);
   CHECK(directory.err.find("is a directory") != std::string::npos);
-  CHECK(run_cli({}).exit_code == 2);
-  CHECK(run_cli({"--format", "xml", "x"}).exit_code == 2);
-  CHECK(run_cli({"--no-such-flag"}).exit_code == 2);
-  CHECK(run_cli({"--now", "yesterday", dir.write("a.xml", kClean)}).exit_code == 2);
+  const std::string clean = dir.write("a.xml", kClean);
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {}, {"--format", "xml", clean}, {"--no-such-flag"}, {"--now", "yesterday", clean}, {"--select", "nope", clean}}) {
+    const auto usage = run_cli(args);
+    CHECK(usage.exit_code == 2);
+    CHECK(usage.out.empty());
+    CHECK(usage.err.starts_with("sitemaplint: error: "));
+    CHECK(std::count(usage.err.begin(), usage.err.end(), '\n') == 1);  // one line
+  }
 }
 
 TEST_CASE("cli: a missing file among good ones still reports the good ones, then exits 2") {
