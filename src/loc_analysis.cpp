@@ -5,6 +5,7 @@
 #include <unicode/utf8.h>
 
 #include <array>
+#include <cstring>
 #include <memory>
 
 #include <boost/url/ipv6_address.hpp>
@@ -279,6 +280,20 @@ void build_ascii_form(LocAnalysis& a) {
 
 }  // namespace
 
+// The index of the first byte >= 0x80, or kNoPosition; eight bytes at a time.
+std::size_t first_non_ascii_byte(std::string_view t) {
+  std::size_t i = 0;
+  for (; i + 8 <= t.size(); i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, t.data() + i, 8);
+    if (word & 0x8080808080808080ULL) break;
+  }
+  for (; i < t.size(); ++i) {
+    if (static_cast<unsigned char>(t[i]) >= 0x80) return i;
+  }
+  return kNoPosition;
+}
+
 void analyze_loc(std::string_view value, LocAnalysis& out) {
   // Start afresh but keep the buffers' capacity.
   std::string encoded = std::move(out.encoded_buffer), host = std::move(out.host_buffer),
@@ -294,12 +309,7 @@ void analyze_loc(std::string_view value, LocAnalysis& out) {
   out.start = out.trimmed.empty() ? value.size() : static_cast<std::size_t>(out.trimmed.data() - value.data());
   const std::string_view t = out.trimmed;
   out.fragment = t.find('#');
-  for (std::size_t i = 0; i < t.size(); ++i) {
-    if (static_cast<unsigned char>(t[i]) >= 0x80) {
-      out.first_non_ascii = i;
-      break;
-    }
-  }
+  out.first_non_ascii = first_non_ascii_byte(t);
   out.code_points = t.size();
   if (out.first_non_ascii != kNoPosition) {
     out.code_points = 0;

@@ -26,8 +26,9 @@ bool is_ascii(char c) { return static_cast<unsigned char>(c) < 0x80; }
 // Which parts of a URI allow an ASCII character as is (RFC 3986 section 3 and appendix A).
 enum : std::uint8_t { kUserInfo = 1, kRegName = 2, kPath = 4, kQuery = 8 };
 
-constexpr std::array<std::uint8_t, 128> make_allowed() {
-  std::array<std::uint8_t, 128> table{};
+// Non-ASCII bytes pass every part here (loc-non-ascii reports them); '%' is checked on its own.
+constexpr std::array<std::uint8_t, 256> make_allowed() {
+  std::array<std::uint8_t, 256> table{};
   auto add = [&](std::string_view chars, std::uint8_t parts) {
     for (char c : chars) table[static_cast<unsigned char>(c)] |= parts;
   };
@@ -38,24 +39,22 @@ constexpr std::array<std::uint8_t, 128> make_allowed() {
   add("@", kPath | kQuery);
   add("/", kPath | kQuery);
   add("?", kQuery);
+  for (int c = 0x80; c < 0x100; ++c) table[c] = kAll;
   return table;
 }
-constexpr std::array<std::uint8_t, 128> kAllowed = make_allowed();
+constexpr std::array<std::uint8_t, 256> kAllowed = make_allowed();
 
 void scan_chars(std::string_view t, std::size_t begin, std::size_t end, std::uint8_t allowed, UriPart part,
                 UriScan& scan) {
-  for (std::size_t i = begin; i < end && scan.problem == SyntaxProblem::None; ++i) {
+  for (std::size_t i = begin; i < end; ++i) {
     const char c = t[i];
-    if (!is_ascii(c)) continue;
-    if (c == '%') {
-      if (i + 2 < end && is_hex(t[i + 1]) && is_hex(t[i + 2])) {
-        i += 2;
-        continue;
-      }
-      scan.fail(SyntaxProblem::PercentEscape, part, i);
-    } else if (!(kAllowed[static_cast<unsigned char>(c)] & allowed)) {
-      scan.fail(SyntaxProblem::Character, part, i);
+    if (kAllowed[static_cast<unsigned char>(c)] & allowed) continue;  // the hot path: one lookup
+    if (c == '%' && i + 2 < end && is_hex(t[i + 1]) && is_hex(t[i + 2])) {
+      i += 2;
+      continue;
     }
+    scan.fail(c == '%' ? SyntaxProblem::PercentEscape : SyntaxProblem::Character, part, i);
+    return;
   }
 }
 
