@@ -13,7 +13,9 @@ constexpr RuleInfo kInfo{"SM210", "multiple-hosts", Severity::Warning,
 Takes the host of the first valid `http`/`https` `<loc>` in the file as the sitemap's host and
 reports every other host the first time it appears, pointing back at the first URL. Host names are
 compared without regard to case and with Unicode names in their Punycode form, so `Example.com`
-and `example.com` are one host, while `www.example.com` and `example.com` are two.
+and `example.com` are one host, while `www.example.com` and `example.com` are two. With
+`--base-url`, `loc-out-of-scope` checks every URL against the sitemap's real location instead, and
+this rule stays quiet.
 
 ## Why it matters
 The protocol says all URLs in a sitemap must come from a single host, the one the sitemap is on.
@@ -54,10 +56,12 @@ void normalize(std::string_view host, std::string& out) {
 
 class MultipleHosts final : public Rule {
  public:
+  // With --base-url, loc-out-of-scope judges every URL against the sitemap's own host instead.
+  explicit MultipleHosts(const Settings& settings) : scoped_(settings.location.has_value()) {}
   unsigned hooks() const override { return kOnEntry; }
 
   void on_entry(const Entry& entry, Reporter& out) override {
-    if (!has_loc(entry)) return;
+    if (scoped_ || !has_loc(entry)) return;
     const LocAnalysis& a = entry.loc_analysis();
     if (a.shape != LocShape::Http || !a.syntax_valid || a.host_problem != HostProblem::None) return;
     normalize(a.ascii_host, key_);  // reuses key_'s capacity: no allocation per URL
@@ -77,6 +81,7 @@ class MultipleHosts final : public Rule {
   }
 
  private:
+  bool scoped_;
   std::string key_;
   std::string first_host_;
   std::optional<std::size_t> first_offset_;

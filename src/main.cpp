@@ -9,9 +9,11 @@
 #include <sstream>
 
 #include "lint.h"
+#include "lint_many.h"
 #include "registry.h"
 #include "report.h"
 #include "rule_docs.h"
+#include "sitemap_location.h"
 #include "source.h"
 #include "w3c_datetime.h"
 
@@ -29,9 +31,11 @@ struct CliOptions {
   std::vector<std::string> select, ignore, severities;
   int max_warnings = -1;
   std::string now;
+  std::string base_url;
   std::string list_rules;
   std::string explain;
   bool quiet = false;
+  unsigned jobs = 0;
   std::string color = "auto";
 };
 
@@ -96,17 +100,23 @@ int run(const CliOptions& options) {
     if (!now) return usage_error("--now: " + date_error.message);
     settings.now = to_unix_seconds(*now);
   }
+  if (!options.base_url.empty()) {
+    settings.location = parse_sitemap_location(options.base_url, &error);
+    if (!settings.location) return usage_error("--base-url: " + error);
+  }
 
+  std::vector<std::string> expansion_errors;
+  const std::vector<std::string> paths = expand_inputs(options.paths, &expansion_errors);
+  bool unusable_input = !expansion_errors.empty();
+  for (const std::string& message : expansion_errors) std::cerr << "sitemaplint: error: " << message << '\n';
   std::vector<FileReport> reports;
-  bool unusable_input = false;
-  for (const std::string& path : options.paths) {
-    Input input;
-    if (!load_input(path, &input, &error)) {
-      std::cerr << "sitemaplint: error: " << error << '\n';
+  for (Outcome& outcome : lint_all(paths, selection, settings, options.jobs)) {
+    if (!outcome.report) {
+      std::cerr << "sitemaplint: error: " << outcome.error << '\n';
       unusable_input = true;
       continue;
     }
-    reports.push_back(lint_input(std::move(input), selection, settings));
+    reports.push_back(std::move(*outcome.report));
   }
 
   std::ofstream file;
@@ -144,7 +154,8 @@ int main(int argc, char** argv) {
   CliOptions options;
   CLI::App app{"sitemaplint: a fast, exact linter for XML sitemaps", "sitemaplint"};
   app.set_version_flag("--version", SITEMAPLINT_VERSION);
-  app.add_option("paths", options.paths, "Sitemap files to lint ('-' reads standard input)");
+  app.add_option("paths", options.paths,
+                 "Sitemap files, or directories to search for them ('-' reads standard input)");
   app.add_option("-f,--format", options.format, "Report format")
       ->check(CLI::IsMember({"human", "json"}))
       ->default_str("human");
@@ -159,12 +170,16 @@ int main(int argc, char** argv) {
       ->allow_extra_args(false);
   app.add_option("--max-warnings", options.max_warnings, "Exit 1 when there are more than N warnings")
       ->check(CLI::NonNegativeNumber);
+  app.add_option("--base-url", options.base_url,
+                 "Where the sitemap will be served, e.g. https://example.com/sitemap.xml: every <loc> must lie under it");
   app.add_option("--now", options.now, "Treat this W3C datetime as now (for lastmod-in-future)");
   app.add_option("--list-rules", options.list_rules, "List every rule and exit (FORMAT: text, markdown, json)")
       ->expected(0, 1)
       ->default_str("text")
       ->check(CLI::IsMember({"text", "markdown", "json"}));
   app.add_option("--explain", options.explain, "Print a rule's documentation and exit");
+  app.add_option("-j,--jobs", options.jobs, "Lint this many files at once (default: one per core)")
+      ->check(CLI::Range(1u, 1024u));
   app.add_flag("-q,--quiet", options.quiet, "Print findings only: no source excerpt and no summary");
   app.add_option("--color", options.color, "Colour the human report: auto (a terminal, unless NO_COLOR is set), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));

@@ -2,11 +2,15 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+
+#include "sitemap_location.h"
 
 namespace sitemaplint {
 
 struct Settings {
   std::int64_t now = 0;  // "now" in seconds since the Unix epoch, UTC: --now makes tests repeatable
+  std::optional<SitemapLocation> location;  // --base-url: where the sitemap is served
 };
 
 }  // namespace sitemaplint

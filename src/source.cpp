@@ -98,7 +98,7 @@ bool load_input(const std::string& path, Input* out, std::string* error) {
       return false;
     }
     if (S_ISDIR(info.st_mode)) {
-      *error = path + ": is a directory (pass the sitemap files inside it)";
+      *error = path + ": is a directory";
       return false;
     }
     if (S_ISREG(info.st_mode) && static_cast<std::size_t>(info.st_size) > kMaxInputBytes) {

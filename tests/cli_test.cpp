@@ -103,7 +103,9 @@ TEST_CASE("cli: missing paths, directories and bad options exit 2 with one line 
   CHECK(missing.err == "sitemaplint: error: " + (dir.path / "nope.xml").string() + ": No such file or directory\n");
   const auto directory = run_cli({dir.path.string()});
   CHECK(directory.exit_code == 2);
-  CHECK(directory.err.find("is a directory") != std::string::npos);
+  CHECK(directory.err == "sitemaplint: error: " + dir.path.string() +
+                             ": no sitemap files in this directory (names containing 'sitemap' and ending in "
+                             ".xml, .txt or .gz)\n");
   const std::string clean = dir.write("a.xml", kClean);
   for (const auto& args : std::vector<std::vector<std::string>>{
            {}, {"--format", "xml", clean}, {"--no-such-flag"}, {"--now", "yesterday", clean}, {"--select", "nope", clean}}) {
@@ -198,4 +200,41 @@ TEST_CASE("cli: README's quick-start output is what the example sitemap really p
   const auto result = run_cli({"testdata/example/sitemap.xml"}, "", source_path(""));
   CHECK(result.exit_code == 0);
   CHECK(result.out == documented);
+}
+
+TEST_CASE("cli: a directory is searched for sitemap files, linted in parallel, reported in path order") {
+  TempDir dir;
+  fs::create_directories(dir.path / "public" / "news");
+  dir.write("public/sitemap.xml", kClean);
+  dir.write("public/news/sitemap-news.xml", kError);
+  dir.write("public/post-sitemap.xml", kWarning);
+  dir.write("public/feed.xml", kError);     // not sitemap-looking: skipped
+  dir.write("public/robots.txt", "User-agent: *\n");  // skipped
+  const std::string root = (dir.path / "public").string();
+  const auto one = run_cli({"--format", "json", "--jobs", "1", root});
+  const auto many = run_cli({"--format", "json", "--jobs", "4", root});
+  CHECK(one.exit_code == 1);
+  CHECK(one.out == many.out);  // the same report whatever the thread timing
+  const auto json = nlohmann::json::parse(one.out);
+  REQUIRE(json["files"].size() == 3);
+  CHECK(json["files"][0]["path"] == root + "/news/sitemap-news.xml");
+  CHECK(json["files"][1]["path"] == root + "/post-sitemap.xml");
+  CHECK(json["files"][2]["path"] == root + "/sitemap.xml");
+  CHECK(json["files"][0]["diagnostics"][0]["code"] == "SM301");
+  CHECK(json["files"][1]["diagnostics"][0]["code"] == "SM106");
+  CHECK(run_cli({"--jobs", "0", root}).exit_code == 2);
+}
+
+TEST_CASE("cli: --base-url checks every <loc> against the sitemap's location") {
+  TempDir dir;
+  const std::string path = dir.write("sitemap.xml", kClean);  // lists https://example.com/
+  CHECK(run_cli({"--base-url", "https://example.com/sitemap.xml", path}).exit_code == 0);
+  const auto other = run_cli({"--base-url", "https://www.example.com/sitemap.xml", path});
+  CHECK(other.exit_code == 1);
+  CHECK(other.out.find("error[SM213 loc-out-of-scope]: 'https://example.com/' is on host 'example.com', "
+                       "but the sitemap is on 'www.example.com' (www and the bare domain are different hosts)") !=
+        std::string::npos);
+  const auto bad = run_cli({"--base-url", "example.com/sitemap.xml", path});
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("--base-url: 'example.com/sitemap.xml' is not an absolute http(s) URL") != std::string::npos);
 }

@@ -7,6 +7,7 @@
 // Several expectations in one comment are separated by ';'. A file that expects nothing says
 // "<!-- expect: none -->". Inputs that must stay byte-exact (encodings, gzip, no room for a
 // comment) use a sidecar "<file>.expected" with one "CODE severity LINE:COL" per line, or "none".
+// "<!-- base-url: URL -->" lints the fixture as if served from URL (--base-url).
 // The comparison is exact: a missing and an unexpected finding both fail.
 #include <doctest/doctest.h>
 
@@ -86,6 +87,19 @@ std::vector<std::string> with_messages(const FileReport& report) {
   return out;
 }
 
+// "<!-- base-url: https://example.com/blog/sitemap.xml -->" lints the fixture as if served there.
+Settings fixture_settings(const std::string& text) {
+  Settings settings = test_settings();
+  static const std::regex kBaseUrl(R"(<!--\s*base-url:\s*(\S+)\s*-->)");
+  std::smatch m;
+  if (std::regex_search(text, m, kBaseUrl)) {
+    std::string error;
+    settings.location = parse_sitemap_location(m[1].str(), &error);
+    REQUIRE_MESSAGE(settings.location, error);
+  }
+  return settings;
+}
+
 struct FixtureFile {
   fs::path path;
   fs::path sidecar;
@@ -121,7 +135,7 @@ TEST_CASE("every rule fixture produces exactly its expected findings") {
                                                          : sidecar_expectations(file.sidecar.string());
       REQUIRE_MESSAGE(expected.problem.empty(), expected.problem);
       REQUIRE_MESSAGE(expected.declared, "the fixture states no expectation; add <!-- expect: none --> if it expects none");
-      const FileReport report = lint_path(file.path.string());
+      const FileReport report = lint_path(file.path.string(), fixture_settings(text));
       std::vector<std::string> want = expected.findings;
       std::vector<std::string> got = summarize(report);
       std::sort(want.begin(), want.end());

@@ -586,14 +586,16 @@ TEST_CASE("a UTF-16LE file with a BOM is reported as not UTF-8 and not parsed") 
   CHECK(run_cli({"--color", "never", path}).exit_code == 1);  // the excerpt of a UTF-16 line too
 }
 
-TEST_CASE("a directory is a usage error with a one-line message") {
+TEST_CASE("a directory without sitemap files is a usage error with a one-line message") {
   TempDir dir;
   const std::string sub = dir.path("sitemaps");
   fs::create_directory(sub);
   const CommandResult r = run_cli({sub});
   CHECK(r.exit_code == 2);
   CHECK(r.out.empty());
-  CHECK(r.err == "sitemaplint: error: " + sub + ": is a directory (pass the sitemap files inside it)\n");
+  CHECK(r.err == "sitemaplint: error: " + sub +
+                     ": no sitemap files in this directory (names containing 'sitemap' and ending in .xml, "
+                     ".txt or .gz)\n");
 }
 
 TEST_CASE("a missing path is a usage error, and the other inputs are still linted") {

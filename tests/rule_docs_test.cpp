@@ -33,7 +33,8 @@ std::pair<std::string, std::string> code_block_after(std::string_view docs, std:
 }
 
 // A fragment (<url>...</url> or less) becomes a whole sitemap; a whole document stays as it is.
-std::string as_document(const std::string& language, const std::string& block) {
+std::string as_document(const std::string& info, const std::string& block) {
+  const std::string language = info.substr(0, info.find(' '));
   if (language != "xml" || block.find("<urlset") != std::string::npos ||
       block.find("<sitemapindex") != std::string::npos || block.find("<?xml") != std::string::npos) {
     return block;
@@ -42,6 +43,18 @@ std::string as_document(const std::string& language, const std::string& block) {
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
          "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n" +
          body + "</urlset>\n";
+}
+
+// A fence's info string may carry settings: "xml base-url=https://example.com/blog/sitemap.xml".
+Settings settings_for(const std::string& info) {
+  Settings settings = test_settings();
+  const auto at = info.find("base-url=");
+  if (at != std::string::npos) {
+    std::string error;
+    settings.location = parse_sitemap_location(info.substr(at + 9), &error);
+    REQUIRE_MESSAGE(settings.location, error);
+  }
+  return settings;
 }
 
 std::size_t findings_of(const FileReport& report, std::string_view code) {
@@ -87,8 +100,8 @@ TEST_CASE("each rule's documented example triggers it and its 'use instead' does
     CAPTURE(info.code);
     const auto [example_lang, example] = code_block_after(info.docs, "## Example");
     const auto [instead_lang, instead] = code_block_after(info.docs, "## Use instead");
-    const FileReport bad = lint_text(as_document(example_lang, example));
-    const FileReport good = lint_text(as_document(instead_lang, instead));
+    const FileReport bad = lint_text(as_document(example_lang, example), settings_for(example_lang));
+    const FileReport good = lint_text(as_document(instead_lang, instead), settings_for(instead_lang));
     CHECK_MESSAGE(findings_of(bad, info.code) > 0, "the example does not trigger " << info.name);
     CHECK_MESSAGE(findings_of(good, info.code) == 0, "'use instead' triggers " << info.name);
     ++checked;

@@ -40,11 +40,15 @@ RuleSelection every_rule() {
   return selection;
 }
 
-FileReport lint_path(const std::string& path) {
+FileReport lint_path(const std::string& path, const Settings& settings) {
   Input input;
   std::string error;
   if (!load_input(path, &input, &error)) throw std::runtime_error(error);
-  return lint_input(std::move(input), every_rule(), test_settings());
+  return lint_input(std::move(input), every_rule(), settings);
+}
+
+FileReport lint_text(const std::string& text, const Settings& settings) {
+  return lint_bytes("test.xml", text, every_rule(), settings);
 }
 
 FileReport lint_text(const std::string& text, const std::string& path) {

@@ -19,10 +19,11 @@ Settings test_settings();
 RuleSelection every_rule();
 
 // Lints the file at `path` (through the loader, so gzip works) with every rule and the test time.
-FileReport lint_path(const std::string& path);
+FileReport lint_path(const std::string& path, const Settings& settings = test_settings());
 
 // Lints `text` with every rule at default severity and the fixed test time.
-FileReport lint_text(const std::string& text, const std::string& path = "test.xml");
+FileReport lint_text(const std::string& text, const Settings& settings = test_settings());
+FileReport lint_text(const std::string& text, const std::string& path);
 
 // "SM201 error 3:5" for each finding, in report order.
 std::vector<std::string> summarize(const FileReport& report);

@@ -1,0 +1,74 @@
+#include "lint_many.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <filesystem>
+#include <system_error>
+#include <thread>
+
+namespace sitemaplint {
+
+bool looks_like_sitemap_file(std::string_view name) {
+  std::string lower(name);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return lower.find("sitemap") != std::string::npos &&
+         (lower.ends_with(".xml") || lower.ends_with(".txt") || lower.ends_with(".gz"));
+}
+
+std::vector<std::string> expand_inputs(const std::vector<std::string>& paths, std::vector<std::string>* errors) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> out;
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    if (path == "-" || !fs::is_directory(path, ec)) {
+      out.push_back(path);
+      continue;
+    }
+    std::vector<std::string> found;
+    const auto options = fs::directory_options::skip_permission_denied;
+    for (auto it = fs::recursive_directory_iterator(path, options, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+      if (it->is_regular_file(ec) && looks_like_sitemap_file(it->path().filename().string())) {
+        found.push_back(it->path().string());
+      }
+    }
+    if (ec) {
+      errors->push_back(path + ": " + ec.message());
+      continue;
+    }
+    if (found.empty()) {
+      errors->push_back(path + ": no sitemap files in this directory (names containing 'sitemap' and "
+                               "ending in .xml, .txt or .gz)");
+      continue;
+    }
+    std::sort(found.begin(), found.end());
+    out.insert(out.end(), found.begin(), found.end());
+  }
+  return out;
+}
+
+std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const RuleSelection& selection,
+                              const Settings& settings, unsigned jobs) {
+  std::vector<Outcome> outcomes(paths.size());
+  std::atomic<std::size_t> next{0};
+  // Each worker takes the next unclaimed input and writes only its own slot: no locks, and the
+  // output order is the input order.
+  const auto work = [&] {
+    for (std::size_t i = next++; i < paths.size(); i = next++) {
+      Input input;
+      if (!load_input(paths[i], &input, &outcomes[i].error)) continue;
+      outcomes[i].report = lint_input(std::move(input), selection, settings);
+    }
+  };
+  if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
+  jobs = static_cast<unsigned>(std::min<std::size_t>(jobs, std::max<std::size_t>(paths.size(), 1)));
+  std::vector<std::thread> threads;
+  for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(work);
+  work();
+  for (std::thread& thread : threads) thread.join();
+  return outcomes;
+}
+
+}  // namespace sitemaplint

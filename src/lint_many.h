@@ -1,0 +1,30 @@
+// Linting many inputs: directories expanded into the sitemap files under them, files linted in
+// parallel, results in the order the inputs were given whatever the thread timing.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lint.h"
+
+namespace sitemaplint {
+
+// Whether a file name looks like a sitemap: it contains "sitemap" (any case) and ends in .xml,
+// .txt or .gz.
+bool looks_like_sitemap_file(std::string_view name);
+
+// Replaces each directory in `paths` by the sitemap-looking files below it, sorted. A directory
+// without any is an error in *errors (one line each); other paths are kept as given.
+std::vector<std::string> expand_inputs(const std::vector<std::string>& paths, std::vector<std::string>* errors);
+
+struct Outcome {
+  std::optional<FileReport> report;  // empty when the input could not be read
+  std::string error;                 // why, one line
+};
+
+// Loads and lints every path on `jobs` threads (0: one per core). Outcome i belongs to paths[i].
+std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const RuleSelection& selection,
+                              const Settings& settings, unsigned jobs);
+
+}  // namespace sitemaplint
