@@ -8,7 +8,8 @@ constexpr RuleInfo kInfo{"SM107", "missing-loc", Severity::Error,
                          "A <url> or <sitemap> entry has no <loc>", R"md(
 ## What it does
 Reports a `<url>` or `<sitemap>` entry without a `<loc>` child, including one that holds the URL as
-bare text (`<sitemap>https://example.com/a.xml</sitemap>`).
+bare text (`<sitemap>https://example.com/a.xml</sitemap>`). In an RSS or Atom feed, an item or
+entry without a link is not reported: feed items may be text only, and search engines skip them.
 
 ## Why it matters
 `<loc>` is the only required field: an entry without it names no page, and Search Console reports

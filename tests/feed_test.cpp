@@ -96,3 +96,12 @@ TEST_CASE("cli: a feed's JSON report has kind \"feed\" and counts its items") {
   CHECK(json["files"][0]["diagnostics"][0]["code"] == "SM202");
   CHECK(json["files"][0]["diagnostics"][0]["offset"] == kRss.find("/relative<"));
 }
+
+TEST_CASE("feeds: items count towards the 50,000-URL limit") {
+  std::string rss = "<rss version=\"2.0\"><channel><title>T</title>\n";
+  for (int i = 0; i <= 50'000; ++i) rss += "<item><link>https://example.com/" + std::to_string(i) + "</link></item>\n";
+  rss += "</channel></rss>\n";
+  const FileReport report = lint_text(rss);
+  CHECK(report.entries == 50'001);
+  CHECK(summarize(report) == std::vector<std::string>{"SM701 error 50002:1"});
+}
