@@ -195,8 +195,9 @@ class Walker {
     }
   }
 
-  // Which elements are entries: every child of a sitemap's root (rules judge whether it is a
-  // <url> or <sitemap>); in a feed, an RSS <item> in <channel> or an Atom <entry> in <feed>.
+  // Which elements are entries: in a feed, an RSS <item> in <channel> or an Atom <entry> in
+  // <feed>; in any other XML, every child of the root (rules judge whether it is a <url> or a
+  // <sitemap>).
   bool starts_entry(const Element& e) const {
     switch (feed_) {
       case FeedFormat::None: return e.depth == 2;
