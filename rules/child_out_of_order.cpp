@@ -38,7 +38,7 @@ class ChildOutOfOrder final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
   void on_entry(const Entry& entry, Reporter& out) override {
-    if (entry.kind == EntryKind::Other) return;
+    if (entry.kind == EntryKind::Other || entry.in_feed) return;  // a feed has its own schema
     int highest = -1;
     const Child* highest_child = nullptr;
     for (const Child& child : entry.children) {

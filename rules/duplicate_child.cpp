@@ -35,7 +35,7 @@ class DuplicateChild final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
   void on_entry(const Entry& entry, Reporter& out) override {
-    if (entry.kind == EntryKind::Other) return;
+    if (entry.kind == EntryKind::Other || entry.in_feed) return;  // a feed has its own schema
     std::array<std::optional<std::size_t>, 4> first{};
     for (const Child& child : entry.children) {
       if (!child.in_sitemap_ns || child.id == FieldId::Unknown) continue;

@@ -15,7 +15,8 @@ constexpr RuleInfo kInfo{"SM211", "duplicate-loc", Severity::Warning, "The same 
 Reports every `<loc>` whose URL an earlier entry of the same file already lists, and points at
 that first entry. URLs are compared exactly, after entities are decoded and the white space around
 them removed: `https://example.com/a` and `https://example.com/a/` are different URLs, and so are
-`https://Example.com/a` and `https://example.com/a` (for the host, see `multiple-hosts`).
+`https://Example.com/a` and `https://example.com/a` (for the host, see `multiple-hosts`). In an
+RSS or Atom feed, two items with the same link are reported alike.
 
 ## Why it matters
 Each page should appear once. Repeats waste the sitemap's 50,000-URL budget, and when the copies

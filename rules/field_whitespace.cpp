@@ -42,7 +42,7 @@ class FieldWhitespace final : public Rule {
   unsigned hooks() const override { return kOnEntry; }
 
   void on_entry(const Entry& entry, Reporter& out) override {
-    if (entry.kind == EntryKind::Other) return;
+    if (entry.kind == EntryKind::Other || entry.in_feed) return;  // a feed item has only a link
     check(entry.lastmod, "lastmod", out);
     if (entry.kind != EntryKind::Url) return;  // in <sitemap>, another rule reports these children
     check(entry.changefreq, "changefreq", out);

@@ -8,7 +8,8 @@ namespace {
 constexpr RuleInfo kInfo{"SM201", "loc-empty", Severity::Error, "<loc> is empty or only white space", R"md(
 ## What it does
 Reports a `<loc>` that holds no URL at all: `<loc></loc>`, `<loc/>`, or only spaces, tabs and line
-breaks. A `<url>` or `<sitemap>` without any `<loc>` element is `missing-loc`.
+breaks. A `<url>` or `<sitemap>` without any `<loc>` element is `missing-loc`. In an RSS or Atom
+feed, each item's link is its `<loc>`: an empty RSS `<link>` or Atom `href=""` is reported too.
 
 ## Why it matters
 `<loc>` is the one required field of an entry: without a URL the entry says nothing, and search

@@ -17,6 +17,10 @@ Reports a `<loc>` without a scheme: a relative URL (`/about`, `index.html`), a h
 nothing before it, or a placeholder such as `None` or `null` that a template wrote in place of a URL.
 The message suggests the full URL where it can guess it.
 
+In an RSS or Atom feed, each item's link is checked as its `<loc>`. An Atom `href` may be relative
+to an `xml:base`; sitemaplint does not resolve `xml:base`, so it reports such a link as relative:
+write absolute URLs in a feed you submit as a sitemap.
+
 ## Why it matters
 The sitemaps.org protocol requires every `<loc>` to be a complete URL starting with the protocol.
 A sitemap has no base URL to resolve a relative one against, so search engines reject the entry

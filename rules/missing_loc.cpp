@@ -8,7 +8,8 @@ constexpr RuleInfo kInfo{"SM107", "missing-loc", Severity::Error,
                          "A <url> or <sitemap> entry has no <loc>", R"md(
 ## What it does
 Reports a `<url>` or `<sitemap>` entry without a `<loc>` child, including one that holds the URL as
-bare text (`<sitemap>https://example.com/a.xml</sitemap>`).
+bare text (`<sitemap>https://example.com/a.xml</sitemap>`). In an RSS or Atom feed, an item or
+entry without a link is not reported: feed items may be text only, and search engines skip them.
 
 ## Why it matters
 `<loc>` is the only required field: an entry without it names no page, and Search Console reports
@@ -34,7 +35,8 @@ class MissingLoc final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
   void on_entry(const Entry& entry, Reporter& out) override {
-    if (entry.kind == EntryKind::Other || entry.loc.present) return;
+    // A feed item may be text only, and search engines skip it: nothing to report.
+    if (entry.kind == EntryKind::Other || entry.in_feed || entry.loc.present) return;
     const Element& e = *entry.element;
     out.report(e.offset, e.qualified_name.size() + 1,
                "<" + std::string(e.local_name) + "> has no <loc>; every entry needs one");

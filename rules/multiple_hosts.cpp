@@ -13,7 +13,8 @@ constexpr RuleInfo kInfo{"SM210", "multiple-hosts", Severity::Warning,
 Takes the host of the first valid `http`/`https` `<loc>` in the file as the sitemap's host and
 reports every other host the first time it appears, pointing back at the first URL. Host names are
 compared without regard to case and with Unicode names in their Punycode form, so `Example.com`
-and `example.com` are one host, while `www.example.com` and `example.com` are two. With
+and `example.com` are one host, while `www.example.com` and `example.com` are two. In an RSS or
+Atom feed, the items' links are compared (not the channel's or feed's own link). With
 `--base-url`, `loc-out-of-scope` checks every URL against the sitemap's real location instead, and
 this rule stays quiet.
 

@@ -53,8 +53,36 @@ struct ActiveRule {
 struct Frame {
   Element element;
   std::size_t scope_mark;  // entries of declared_ below this index belong to ancestors
-  FieldId field = FieldId::Unknown;  // depth 3 only: the entry field this element fills, if any
+  FieldId field = FieldId::Unknown;  // a child of an entry: the field its text fills, if any
 };
+
+// Search engines accept RSS 2.0 and Atom feeds as sitemaps and take one URL per item: the text of
+// an RSS <item>'s <link>, or the href of an Atom <entry>'s alternate <link>.
+enum class FeedFormat { None, Rss, Atom };
+
+constexpr std::string_view kAtomNamespace = "http://www.w3.org/2005/Atom";
+constexpr std::string_view kAtom03Namespace = "http://purl.org/atom/ns#";
+
+bool is_atom(const Element& e, std::string_view local_name) {
+  return e.local_name == local_name && (e.ns == kAtomNamespace || e.ns == kAtom03Namespace);
+}
+
+// RSS 2.0 elements are in no namespace and unprefixed; a prefixed <x:item> is an extension.
+bool is_rss(const Element& e, std::string_view name) {
+  return e.qualified_name == name && e.ns.empty();
+}
+
+// The href of an Atom link to the entry itself: rel="alternate" (also as the IANA registry's IRI),
+// or no rel, which means alternate. Other links (self, enclosure, related, ...) are not the entry.
+pugi::xml_attribute atom_alternate_href(const Element& e) {
+  if (!is_atom(e, "link") || !e.has_attributes) return {};
+  const pugi::xml_attribute rel = e.node.attribute("rel");
+  if (rel) {
+    const std::string_view value = trim_xml_space(rel.value());
+    if (value != "alternate" && value != "http://www.iana.org/assignments/relation/alternate") return {};
+  }
+  return e.node.attribute("href");
+}
 
 class Walker {
  public:
@@ -69,6 +97,7 @@ class Walker {
       core_ns_ = doc.root_ns;
       has_core_ns_ = true;
     }
+    if (doc.kind == DocumentKind::Feed) feed_ = doc.root_local == "rss" ? FeedFormat::Rss : FeedFormat::Atom;
     // Element::parent points into frames_: it must never reallocate.
     frames_.reserve(kMaxInspectedDepth + 1);
   }
@@ -159,13 +188,28 @@ class Walker {
       dispatch_text(TextRun{attr.value(), doc_.offset_of(attr.value()), TextKind::AttributeValue,
                             &pushed, attr.name()});
     }
-    if (pushed.depth == 2) begin_entry(pushed);
-    if (pushed.depth == 3 && in_entry_) add_child(frames_.back());
+    if (!in_entry_) {
+      if (starts_entry(pushed)) begin_entry(pushed);
+    } else if (pushed.depth == entry_depth_ + 1) {
+      add_child(frames_.back());
+    }
+  }
+
+  // Which elements are entries: in a feed, an RSS <item> in <channel> or an Atom <entry> in
+  // <feed>; in any other XML, every child of the root (rules judge whether it is a <url> or a
+  // <sitemap>).
+  bool starts_entry(const Element& e) const {
+    switch (feed_) {
+      case FeedFormat::None: return e.depth == 2;
+      case FeedFormat::Rss: return e.depth == 3 && is_rss(e, "item") && is_rss(*e.parent, "channel");
+      case FeedFormat::Atom: return e.depth == 2 && is_atom(e, "entry");
+    }
+    return false;
   }
 
   void leave() {
     Frame& frame = frames_.back();
-    if (frame.element.depth == 2 && in_entry_) finish_entry();
+    if (in_entry_ && frame.element.depth == entry_depth_) finish_entry();
     while (declared_.size() > frame.scope_mark) {
       (declared_.back().empty() ? default_ns_ : bindings_[declared_.back()]).pop_back();
       declared_.pop_back();
@@ -196,7 +240,7 @@ class Walker {
     const TextKind kind = node.type() == pugi::node_cdata ? TextKind::CData : TextKind::Text;
     const TextRun run{value, doc_.offset_of(value), kind, &parent.element, {}};
     dispatch_text(run);
-    if (in_entry_ && parent.element.depth == 3 && parent.field != FieldId::Unknown) {
+    if (in_entry_ && parent.field != FieldId::Unknown) {
       append_field_text(parent.field, run);
     }
   }
@@ -207,6 +251,7 @@ class Walker {
 
   void begin_entry(const Element& e) {
     in_entry_ = true;
+    entry_depth_ = e.depth;
     entry_ = Entry{};
     entry_.element = &e;
     entry_.index = doc_.entry_count++;
@@ -215,6 +260,10 @@ class Walker {
     entry_.loc_cache = &loc_cache_;
     if (e.in_sitemap_ns && e.local_name == "url") entry_.kind = EntryKind::Url;
     else if (e.in_sitemap_ns && e.local_name == "sitemap") entry_.kind = EntryKind::Sitemap;
+    if (feed_ != FeedFormat::None) {
+      entry_.kind = EntryKind::Url;
+      entry_.in_feed = true;
+    }
     children_.clear();
   }
 
@@ -222,7 +271,10 @@ class Walker {
     const Element& e = frame.element;
     Child child{e.local_name, e.qualified_name, e.in_sitemap_ns, e.ns.empty() && e.prefix_declared,
                 FieldId::Unknown, e.offset};
+    pugi::xml_attribute href;  // an Atom link's URL
     if (e.in_sitemap_ns) child.id = field_id(e.local_name);
+    else if (feed_ == FeedFormat::Rss && is_rss(e, "link")) child.id = FieldId::Loc;
+    else if (feed_ == FeedFormat::Atom && (href = atom_alternate_href(e))) child.id = FieldId::Loc;
     children_.push_back(child);
     if (child.id == FieldId::Unknown) return;
     Field& field = field_ref(child.id);
@@ -231,6 +283,11 @@ class Walker {
     field.element_offset = e.offset;
     // Until text arrives, point just past the start tag's name.
     field.value_offset = e.offset + 1 + e.qualified_name.size();
+    if (href) {  // the value is the attribute's; the link's content, if any, is not the URL
+      append_field_text(child.id, TextRun{href.value(), doc_.offset_of(href.value()),
+                                          TextKind::AttributeValue, &e, href.name()});
+      return;
+    }
     frame.field = child.id;
   }
 
@@ -243,7 +300,7 @@ class Walker {
       field.value_offset = run.offset;
       field.raw = run.raw;
       field.value = run.raw;
-      if (run.kind == TextKind::Text && run.raw.find('&') != std::string_view::npos) {
+      if (run.kind != TextKind::CData && run.raw.find('&') != std::string_view::npos) {
         storage.clear();
         decode_entities(run.raw, &storage);
         field.value = storage;
@@ -253,7 +310,7 @@ class Walker {
     }
     // A second run (text split by a comment or CDATA): join them.
     if (field.exact) storage.assign(field.value);
-    if (run.kind == TextKind::Text) decode_entities(run.raw, &storage);
+    if (run.kind != TextKind::CData) decode_entities(run.raw, &storage);
     else storage.append(run.raw);
     field.value = storage;
     field.exact = false;
@@ -274,7 +331,9 @@ class Walker {
   std::vector<Frame> frames_;
   std::string_view core_ns_;
   bool has_core_ns_ = false;
+  FeedFormat feed_ = FeedFormat::None;
   bool in_entry_ = false;
+  int entry_depth_ = 0;  // the current entry element's depth, while in_entry_
   Entry entry_;
   std::vector<Child> children_;
   std::array<std::string, 4> storage_;  // decoded field values, reused entry after entry

@@ -75,10 +75,14 @@ struct LocAnalysis;       // loc_analysis.h
 class LocAnalysisCache;   // loc_analysis.h
 
 // A child element of the root: a <url> of a urlset, a <sitemap> of an index, or anything else.
+// In a feed, an RSS <item> or Atom <entry>: kind Url, with only `loc` filled, from its link.
 struct Entry {
   EntryKind kind = EntryKind::Other;
   const Element* element = nullptr;
-  std::size_t index = 0;  // 0-based position among the root's element children
+  std::size_t index = 0;  // 0-based position among the entries (the root's element children)
+  // An RSS <item> or Atom <entry>: `loc` is its link (an Atom link's href, offsets those of the
+  // attribute value), it may lack one, and its children are not a sitemap's; structure rules skip it.
+  bool in_feed = false;
   Field loc, lastmod, changefreq, priority;
   std::span<const Child> children;
 
