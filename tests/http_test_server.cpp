@@ -202,10 +202,6 @@ void HttpTestServer::accept_loop() {
 }
 
 void HttpTestServer::serve(int fd) {
-  const std::size_t now_active = ++active_;
-  std::size_t seen = max_active_.load();
-  while (now_active > seen && !max_active_.compare_exchange_weak(seen, now_active)) {
-  }
   set_timeout(fd, SO_RCVTIMEO, 2000);
   set_timeout(fd, SO_SNDTIMEO, 2000);
   HttpRequest request;
@@ -223,7 +219,6 @@ void HttpTestServer::serve(int fd) {
   }
   ::shutdown(fd, SHUT_WR);
   ::close(fd);
-  --active_;
 }
 
 }  // namespace sitemaplint::testing

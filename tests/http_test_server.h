@@ -66,7 +66,6 @@ class HttpTestServer {
   void route(const std::string& path, HttpHandler handler);
 
   std::size_t connections() const { return connections_.load(); }  // accepted so far
-  std::size_t max_active() const { return max_active_.load(); }    // most connections served at once
   std::size_t hits(const std::string& path) const;                 // requests for `path`
   std::vector<HttpRequest> requests() const;                       // in arrival order
 
@@ -77,7 +76,7 @@ class HttpTestServer {
   int listener_ = -1;
   int port_ = 0;
   std::atomic<bool> stopping_{false};
-  std::atomic<std::size_t> connections_{0}, active_{0}, max_active_{0};
+  std::atomic<std::size_t> connections_{0};
   mutable std::mutex mutex_;
   std::map<std::string, HttpHandler> routes_;
   std::vector<HttpRequest> requests_;
