@@ -13,6 +13,9 @@ FileReport lint_input(Input input, const RuleSelection& selection, const Setting
   report.diagnostics = run_rules(*doc, selection, settings);
   report.kind = doc->kind;
   report.entries = doc->entry_count;
+  // Reporters need the bytes only to place and show findings; a clean file of a large site need
+  // not stay in memory until the report is written.
+  if (report.diagnostics.empty()) std::string().swap(report.bytes);
   return report;
 }
 

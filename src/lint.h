@@ -14,7 +14,7 @@ namespace sitemaplint {
 
 struct FileReport {
   std::string path;
-  std::string bytes;  // the uncompressed input: reporters compute lines and show source from it
+  std::string bytes;  // the uncompressed input, kept only when there are findings to place and show
   DocumentKind kind = DocumentKind::None;
   std::size_t entries = 0;
   std::vector<Diagnostic> diagnostics;  // sorted by offset, then rule code
