@@ -75,6 +75,7 @@ std::unique_ptr<Document> parse_document(std::string path, std::string_view byte
   doc->bytes = bytes;
   doc->load = std::move(load);
   if (!doc->load.compression_error.empty() || doc->load.decompression_stopped) return doc;
+  if (doc->load.http_status != 0 && (doc->load.http_status < 200 || doc->load.http_status > 299)) return doc;
   doc->encoding = scan_encoding(bytes);
   if (doc->encoding.foreign_encoding_is_fatal) return doc;
   doc->kind = sniff_format(bytes.substr(doc->encoding.bom_length), &doc->looks_like);

@@ -49,6 +49,8 @@ struct LoadFacts {
   bool compressed = false;             // the input was gzip-compressed
   bool decompression_stopped = false;  // inflating stopped at the protocol's size limit
   std::string compression_error;       // corrupt gzip
+  long http_status = 0;                // fetched over HTTP: the final status (0: not fetched)
+  std::string content_type;            // fetched over HTTP: the Content-Type header
 };
 
 struct Document {
@@ -85,8 +87,8 @@ struct Document {
 
 // Parses `bytes` (which must outlive the document). Never throws on bad input: every problem is a
 // fact in the result.
-// A compression error or a stopped decompression leaves the document unparsed: a cut-off
-// document would only produce noise.
+// A compression error, a stopped decompression or an HTTP error status leaves the document
+// unparsed: a cut-off document or an error page would only produce noise.
 std::unique_ptr<Document> parse_document(std::string path, std::string_view bytes,
                                          LoadFacts load = {});
 

@@ -8,7 +8,8 @@ FileReport lint_input(Input input, const RuleSelection& selection, const Setting
   FileReport report;
   report.path = input.path;
   report.bytes = std::move(input.bytes);
-  LoadFacts load{input.compressed, input.decompression_stopped, std::move(input.compression_error)};
+  LoadFacts load{input.compressed, input.decompression_stopped, std::move(input.compression_error),
+                 input.http_status, std::move(input.content_type)};
   auto doc = parse_document(input.path, report.bytes, std::move(load));
   report.diagnostics = run_rules(*doc, selection, settings);
   report.kind = doc->kind;

@@ -22,7 +22,7 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& paths, st
   std::vector<std::string> out;
   for (const std::string& path : paths) {
     std::error_code ec;
-    if (path == "-" || !fs::is_directory(path, ec)) {
+    if (path == "-" || is_url(path) || !fs::is_directory(path, ec)) {
       out.push_back(path);
       continue;
     }
@@ -49,17 +49,53 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& paths, st
   return out;
 }
 
+bool is_url(std::string_view path) {
+  const auto starts = [&](std::string_view prefix) {
+    return path.size() >= prefix.size() &&
+           std::equal(prefix.begin(), prefix.end(), path.begin(),
+                      [](char a, char b) { return a == std::tolower(static_cast<unsigned char>(b)); });
+  };
+  return starts("http://") || starts("https://");
+}
+
+namespace {
+
+Outcome lint_one(const std::string& path, const RuleSelection& selection, const Settings& settings,
+                 const FetchOptions& fetch_options) {
+  Outcome outcome;
+  if (!is_url(path)) {
+    Input input;
+    if (load_input(path, &input, &outcome.error)) outcome.report = lint_input(std::move(input), selection, settings);
+    return outcome;
+  }
+  FetchResult fetched = fetch(path, fetch_options);
+  if (!fetched.ok) {
+    outcome.error = path + ": " + fetched.error;
+    return outcome;
+  }
+  Input input = input_from_bytes(path, std::move(fetched.body));
+  input.http_status = fetched.status;
+  input.content_type = std::move(fetched.content_type);
+  Settings scoped = settings;
+  if (!scoped.location) {  // a fetched sitemap may list only URLs under its own location
+    std::string error;
+    scoped.location = parse_sitemap_location(path, &error);
+  }
+  outcome.report = lint_input(std::move(input), selection, scoped);
+  return outcome;
+}
+
+}  // namespace
+
 std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const RuleSelection& selection,
-                              const Settings& settings, unsigned jobs) {
+                              const Settings& settings, unsigned jobs, const FetchOptions& fetch_options) {
   std::vector<Outcome> outcomes(paths.size());
   std::atomic<std::size_t> next{0};
   // Each worker takes the next unclaimed input and writes only its own slot: no locks, and the
   // output order is the input order.
   const auto work = [&] {
     for (std::size_t i = next++; i < paths.size(); i = next++) {
-      Input input;
-      if (!load_input(paths[i], &input, &outcomes[i].error)) continue;
-      outcomes[i].report = lint_input(std::move(input), selection, settings);
+      outcomes[i] = lint_one(paths[i], selection, settings, fetch_options);
     }
   };
   if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "fetch.h"
 #include "lint.h"
 
 namespace sitemaplint {
@@ -23,8 +24,12 @@ struct Outcome {
   std::string error;                 // why, one line
 };
 
-// Loads and lints every path on `jobs` threads (0: one per core). Outcome i belongs to paths[i].
+// Whether `path` is an http:// or https:// URL (any case) rather than a file name.
+bool is_url(std::string_view path);
+
+// Loads (reads or fetches) and lints every path on `jobs` threads (0: one per core). Outcome i
+// belongs to paths[i]. A URL's own location is its scope unless `settings` names one.
 std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const RuleSelection& selection,
-                              const Settings& settings, unsigned jobs);
+                              const Settings& settings, unsigned jobs, const FetchOptions& fetch_options = {});
 
 }  // namespace sitemaplint

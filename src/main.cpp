@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
@@ -36,6 +37,8 @@ struct CliOptions {
   std::string explain;
   bool quiet = false;
   unsigned jobs = 0;
+  double timeout_seconds = 30;
+  std::vector<std::string> allowed_hosts;
   std::string color = "auto";
 };
 
@@ -110,7 +113,11 @@ int run(const CliOptions& options) {
   bool unusable_input = !expansion_errors.empty();
   for (const std::string& message : expansion_errors) std::cerr << "sitemaplint: error: " << message << '\n';
   std::vector<FileReport> reports;
-  for (Outcome& outcome : lint_all(paths, selection, settings, options.jobs)) {
+  FetchOptions fetch_options;
+  fetch_options.timeout_ms = static_cast<long>(options.timeout_seconds * 1000);
+  fetch_options.connect_timeout_ms = std::min(fetch_options.timeout_ms, 10'000L);
+  fetch_options.allowed_hosts = split_commas(options.allowed_hosts);
+  for (Outcome& outcome : lint_all(paths, selection, settings, options.jobs, fetch_options)) {
     if (!outcome.report) {
       std::cerr << "sitemaplint: error: " << outcome.error << '\n';
       unusable_input = true;
@@ -155,7 +162,7 @@ int main(int argc, char** argv) {
   CLI::App app{"sitemaplint: a fast, exact linter for XML sitemaps", "sitemaplint"};
   app.set_version_flag("--version", SITEMAPLINT_VERSION);
   app.add_option("paths", options.paths,
-                 "Sitemap files, or directories to search for them ('-' reads standard input)");
+                 "Sitemap files, directories to search for them, or http(s) URLs ('-' reads standard input)");
   app.add_option("-f,--format", options.format, "Report format")
       ->check(CLI::IsMember({"human", "json"}))
       ->default_str("human");
@@ -178,6 +185,10 @@ int main(int argc, char** argv) {
       ->default_str("text")
       ->check(CLI::IsMember({"text", "markdown", "json"}));
   app.add_option("--explain", options.explain, "Print a rule's documentation and exit");
+  app.add_option("--timeout", options.timeout_seconds, "Give up on a URL after this many seconds (default 30)")
+      ->check(CLI::Range(0.1, 3600.0));
+  app.add_option("--allow-host", options.allowed_hosts, "Fetch only from these hosts (repeatable, comma-separated)")
+      ->allow_extra_args(false);
   app.add_option("-j,--jobs", options.jobs, "Lint this many files at once (default: one per core)")
       ->check(CLI::Range(1u, 1024u));
   app.add_flag("-q,--quiet", options.quiet, "Print findings only: no source excerpt and no summary");

@@ -113,14 +113,21 @@ bool load_input(const std::string& path, Input* out, std::string* error) {
     if (S_ISREG(info.st_mode)) raw.reserve(static_cast<std::size_t>(info.st_size));
     if (!read_stream(file.get(), path, &raw, error)) return false;
   }
-  if (is_gzip(raw)) {
-    out->compressed = true;
-    out->compressed_size = raw.size();
-    gunzip(raw, kProtocolMaxBytes, out);
-  } else {
-    out->bytes = std::move(raw);
-  }
+  *out = input_from_bytes(path, std::move(raw));
   return true;
+}
+
+Input input_from_bytes(std::string path, std::string raw) {
+  Input input;
+  input.path = std::move(path);
+  if (is_gzip(raw)) {
+    input.compressed = true;
+    input.compressed_size = raw.size();
+    gunzip(raw, kProtocolMaxBytes, &input);
+  } else {
+    input.bytes = std::move(raw);
+  }
+  return input;
 }
 
 }  // namespace sitemaplint

@@ -19,10 +19,17 @@ struct Input {
   std::size_t compressed_size = 0;
   bool decompression_stopped = false;  // more than kProtocolMaxBytes: the rest was not inflated
   std::string compression_error;       // corrupt or truncated gzip; bytes hold what inflated
+  // For an input fetched over HTTP: the final status and Content-Type.
+  long http_status = 0;                // 0: not fetched
+  std::string content_type;
 };
 
 // Loads `path`. Returns false with a one-line *error for a missing, unreadable or oversized input.
 bool load_input(const std::string& path, Input* out, std::string* error);
+
+// An input from bytes already in memory (read from a file or fetched): gzip is recognised by its
+// magic bytes and inflated.
+Input input_from_bytes(std::string path, std::string raw);
 
 // Inflates gzip `data` into out->bytes, stopping just past `limit` bytes of output.
 void gunzip(std::string_view data, std::size_t limit, Input* out);

@@ -16,6 +16,7 @@
 
 #include "fetch.h"
 #include "http_test_server.h"
+#include "test_support.h"
 
 using namespace sitemaplint;
 using namespace sitemaplint::testing;
@@ -30,19 +31,6 @@ constexpr const char* kSitemap =
     "</urlset>\n";
 constexpr std::size_t kMiB = 1024 * 1024;
 
-std::string gzip(std::string_view data) {
-  z_stream stream{};
-  REQUIRE(deflateInit2(&stream, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK);
-  std::string out(deflateBound(&stream, static_cast<uLong>(data.size())), '\0');
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  stream.avail_in = static_cast<uInt>(data.size());
-  stream.next_out = reinterpret_cast<Bytef*>(out.data());
-  stream.avail_out = static_cast<uInt>(out.size());
-  REQUIRE(deflate(&stream, Z_FINISH) == Z_STREAM_END);
-  out.resize(stream.total_out);
-  deflateEnd(&stream);
-  return out;
-}
 
 // Short limits: a test that goes wrong fails in seconds instead of hanging.
 FetchOptions quick() {
@@ -79,7 +67,7 @@ struct Fixture {
     ::setenv("no_proxy", "127.0.0.1,localhost", 1);
     server.route("/sitemap.xml", HttpResponse{200, {{"Content-Type", "application/xml"}}, kSitemap});
     server.route("/gzip.xml",
-                 HttpResponse{200, {{"Content-Type", "application/xml"}, {"Content-Encoding", "gzip"}}, gzip(kSitemap)});
+                 HttpResponse{200, {{"Content-Type", "application/xml"}, {"Content-Encoding", "gzip"}}, gzip_for_test(kSitemap)});
     server.route("/server-error", HttpResponse{500, {{"Content-Type", "text/plain"}}, "boom\n"});
     server.route("/page.html", HttpResponse{200, {{"Content-Type", "text/html; charset=utf-8"}}, "<html></html>\n"});
     server.route("/old", redirect(301, "/moved"));  // relative
@@ -341,7 +329,7 @@ TEST_CASE("fetch: an oversized body stops the transfer") {
     CHECK(eventually([&] { return client_hung_up->load(); }));
   }
   SUBCASE("the cap applies to the decoded size of a gzip-encoded body") {
-    f.server.route("/bomb", HttpResponse{200, {{"Content-Encoding", "gzip"}}, gzip(*big)});
+    f.server.route("/bomb", HttpResponse{200, {{"Content-Encoding", "gzip"}}, gzip_for_test(*big)});
     const FetchResult r = fetch(f.server.url("/bomb"), options);
     CHECK_FALSE(r.ok);
     CHECK(r.error == expected);

@@ -19,6 +19,7 @@
 
 #include "line_index.h"
 #include "registry.h"
+#include "source.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;
@@ -100,6 +101,23 @@ Settings fixture_settings(const std::string& text) {
   return settings;
 }
 
+// A fixture with a "<file>.http" sidecar is linted as if fetched: its lines "status: 404" and
+// "content-type: text/html" stand for the response, so the HTTP rules are tested without a server
+// (the end-to-end tests in cli_http_test.cpp do use one).
+FileReport lint_fixture(const fs::path& path, const Settings& settings) {
+  fs::path http = path;
+  http += ".http";
+  if (!fs::exists(http)) return lint_path(path.string(), settings);
+  Input input = input_from_bytes(path.string(), read_file(path.string()));
+  std::istringstream lines(read_file(http.string()));
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.starts_with("status: ")) input.http_status = std::stol(line.substr(8));
+    if (line.starts_with("content-type: ")) input.content_type = line.substr(14);
+  }
+  return lint_input(std::move(input), every_rule(), settings);
+}
+
 struct FixtureFile {
   fs::path path;
   fs::path sidecar;
@@ -109,7 +127,7 @@ std::vector<FixtureFile> fixture_files(const fs::path& dir) {
   std::vector<FixtureFile> files;
   for (const auto& entry : fs::directory_iterator(dir)) {
     const fs::path p = entry.path();
-    if (p.extension() == ".expected") continue;
+    if (p.extension() == ".expected" || p.extension() == ".http") continue;
     fs::path sidecar = p;
     sidecar += ".expected";
     files.push_back({p, fs::exists(sidecar) ? sidecar : fs::path()});
@@ -135,7 +153,7 @@ TEST_CASE("every rule fixture produces exactly its expected findings") {
                                                          : sidecar_expectations(file.sidecar.string());
       REQUIRE_MESSAGE(expected.problem.empty(), expected.problem);
       REQUIRE_MESSAGE(expected.declared, "the fixture states no expectation; add <!-- expect: none --> if it expects none");
-      const FileReport report = lint_path(file.path.string(), fixture_settings(text));
+      const FileReport report = lint_fixture(file.path, fixture_settings(text));
       std::vector<std::string> want = expected.findings;
       std::vector<std::string> got = summarize(report);
       std::sort(want.begin(), want.end());

@@ -191,19 +191,6 @@ BoundedResult run_bounded(const std::vector<std::string>& args, double timeout_s
   return result;
 }
 
-std::string gzip(std::string_view data) {
-  z_stream stream{};
-  REQUIRE(deflateInit2(&stream, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK);
-  std::string out(deflateBound(&stream, static_cast<uLong>(data.size())), '\0');
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  stream.avail_in = static_cast<uInt>(data.size());
-  stream.next_out = reinterpret_cast<Bytef*>(out.data());
-  stream.avail_out = static_cast<uInt>(out.size());
-  REQUIRE(deflate(&stream, Z_FINISH) == Z_STREAM_END);
-  out.resize(stream.total_out);
-  deflateEnd(&stream);
-  return out;
-}
 
 // Compresses `total` copies of `fill` without holding them in memory.
 std::string gzip_repeated(char fill, std::size_t total, std::string_view prefix = {}) {
@@ -633,7 +620,7 @@ TEST_CASE("an unreadable file is a usage error") {
 
 TEST_CASE("gzip input") {
   TempDir dir;
-  const std::string compressed = gzip(kOneFinding);
+  const std::string compressed = gzip_for_test(kOneFinding);
 
   SUBCASE("a valid .gz has the findings of the plain file") {
     const std::string plain = dir.write("one.xml", kOneFinding);
@@ -696,7 +683,7 @@ TEST_CASE("standard input via '-'") {
     CHECK(strs(parse_findings(r.out, "-")) == kOneFindingExpected);
   }
   SUBCASE("gzip-compressed") {
-    const CommandResult r = run_cli({"--quiet", "--color", "never", "-"}, gzip(kOneFinding));
+    const CommandResult r = run_cli({"--quiet", "--color", "never", "-"}, gzip_for_test(kOneFinding));
     CHECK(r.exit_code == 1);
     CHECK(strs(parse_findings(r.out, "-")) == kOneFindingExpected);
   }

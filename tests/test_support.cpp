@@ -3,6 +3,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <zlib.h>
+
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -63,6 +65,21 @@ std::vector<std::string> summarize(const FileReport& report) {
     out.push_back(std::string(d.rule->code) + " " + std::string(severity_name(d.severity)) + " " +
                   std::to_string(pos.line) + ":" + std::to_string(pos.column));
   }
+  return out;
+}
+
+std::string gzip_for_test(std::string_view data) {
+  z_stream stream{};
+  if (deflateInit2(&stream, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) throw std::runtime_error("deflateInit2");
+  std::string out(deflateBound(&stream, static_cast<uLong>(data.size())), '\0');
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  stream.avail_in = static_cast<uInt>(data.size());
+  stream.next_out = reinterpret_cast<Bytef*>(out.data());
+  stream.avail_out = static_cast<uInt>(out.size());
+  const int status = deflate(&stream, Z_FINISH);
+  out.resize(stream.total_out);
+  deflateEnd(&stream);
+  if (status != Z_STREAM_END) throw std::runtime_error("deflate");
   return out;
 }
 

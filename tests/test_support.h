@@ -28,6 +28,9 @@ FileReport lint_text(const std::string& text, const std::string& path);
 // "SM201 error 3:5" for each finding, in report order.
 std::vector<std::string> summarize(const FileReport& report);
 
+// `data` gzip-compressed, as gzip(1) would write it.
+std::string gzip_for_test(std::string_view data);
+
 struct CommandResult {
   int exit_code = -1;
   std::string out;

@@ -1,0 +1,44 @@
+// SM009 http-status: the server answered the sitemap's URL with an error status.
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM009", "http-status", Severity::Error,
+                         "The sitemap's URL answered with an HTTP error status", R"md(
+## What it does
+For a sitemap fetched over HTTP(S), reports a final status outside 200-299 (after redirects):
+`404 Not Found`, `403 Forbidden`, `500 Internal Server Error`, `503 Service Unavailable`... The
+body, an error page, is not checked.
+
+## Why it matters
+A search engine that cannot fetch the sitemap reads none of it ("Couldn't fetch" / "Sitemap could
+not be read" in Search Console). A 403 often means a firewall or bot protection blocks crawlers;
+a 404 that the deploy did not publish the file where robots.txt or the index says it is.
+
+## Example
+```text
+$ sitemaplint https://example.com/sitemap.xml      (the server answers 404)
+```
+
+## Use instead
+```text
+$ sitemaplint https://example.com/sitemap.xml      (the server answers 200 with the sitemap)
+```
+)md"};
+
+class HttpStatus final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnDocument; }
+  void on_document(const Document& doc, Reporter& out) override {
+    const long status = doc.load.http_status;
+    if (status == 0 || (status >= 200 && status <= 299)) return;
+    out.report(0, 0, "the server answered HTTP " + std::to_string(status) +
+                         "; search engines cannot read a sitemap behind an error status");
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(http_status, kInfo, HttpStatus)
