@@ -12,11 +12,19 @@
 
 namespace sitemaplint {
 
+// A <sitemap> entry of an index: the child's URL and where its <loc> is.
+struct ChildSitemap {
+  std::string url;  // trimmed, entities decoded
+  std::size_t offset = 0;
+  std::size_t length = 0;
+};
+
 struct FileReport {
   std::string path;
   std::string bytes;  // the uncompressed input, kept only when there are findings to place and show
   DocumentKind kind = DocumentKind::None;
   std::size_t entries = 0;
+  std::vector<ChildSitemap> children;  // a sitemap index's children, for following them
   std::vector<Diagnostic> diagnostics;  // sorted by offset, then rule code
 };
 

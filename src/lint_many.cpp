@@ -58,8 +58,6 @@ bool is_url(std::string_view path) {
   return starts("http://") || starts("https://");
 }
 
-namespace {
-
 Outcome lint_one(const std::string& path, const RuleSelection& selection, const Settings& settings,
                  const FetchOptions& fetch_options) {
   Outcome outcome;
@@ -85,25 +83,25 @@ Outcome lint_one(const std::string& path, const RuleSelection& selection, const 
   return outcome;
 }
 
-}  // namespace
+void parallel_for(std::size_t count, unsigned jobs, const std::function<void(std::size_t)>& work) {
+  std::atomic<std::size_t> next{0};
+  // Each worker takes the next unclaimed index: no locks, and callers write only their own slot.
+  const auto worker = [&] {
+    for (std::size_t i = next++; i < count; i = next++) work(i);
+  };
+  if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
+  jobs = static_cast<unsigned>(std::min<std::size_t>(jobs, std::max<std::size_t>(count, 1)));
+  std::vector<std::thread> threads;
+  for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(worker);
+  worker();
+  for (std::thread& thread : threads) thread.join();
+}
 
 std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const RuleSelection& selection,
                               const Settings& settings, unsigned jobs, const FetchOptions& fetch_options) {
   std::vector<Outcome> outcomes(paths.size());
-  std::atomic<std::size_t> next{0};
-  // Each worker takes the next unclaimed input and writes only its own slot: no locks, and the
-  // output order is the input order.
-  const auto work = [&] {
-    for (std::size_t i = next++; i < paths.size(); i = next++) {
-      outcomes[i] = lint_one(paths[i], selection, settings, fetch_options);
-    }
-  };
-  if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
-  jobs = static_cast<unsigned>(std::min<std::size_t>(jobs, std::max<std::size_t>(paths.size(), 1)));
-  std::vector<std::thread> threads;
-  for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(work);
-  work();
-  for (std::thread& thread : threads) thread.join();
+  parallel_for(paths.size(), jobs,
+               [&](std::size_t i) { outcomes[i] = lint_one(paths[i], selection, settings, fetch_options); });
   return outcomes;
 }
 

@@ -2,6 +2,7 @@
 // parallel, results in the order the inputs were given whatever the thread timing.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,14 @@ struct Outcome {
   std::optional<FileReport> report;  // empty when the input could not be read
   std::string error;                 // why, one line
 };
+
+// Calls work(i) for every i < count on `jobs` threads (0: one per core); each i exactly once.
+void parallel_for(std::size_t count, unsigned jobs, const std::function<void(std::size_t)>& work);
+
+// Reads or fetches `path` and lints it; a URL is scoped to its own location unless `settings`
+// names one.
+Outcome lint_one(const std::string& path, const RuleSelection& selection, const Settings& settings,
+                 const FetchOptions& fetch_options);
 
 // Whether `path` is an http:// or https:// URL (any case) rather than a file name.
 bool is_url(std::string_view path);

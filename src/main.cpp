@@ -11,6 +11,7 @@
 
 #include "lint.h"
 #include "lint_many.h"
+#include "site.h"
 #include "registry.h"
 #include "report.h"
 #include "rule_docs.h"
@@ -38,6 +39,7 @@ struct CliOptions {
   bool quiet = false;
   unsigned jobs = 0;
   double timeout_seconds = 30;
+  std::string root;
   std::vector<std::string> allowed_hosts;
   std::string color = "auto";
 };
@@ -117,7 +119,11 @@ int run(const CliOptions& options) {
   fetch_options.timeout_ms = static_cast<long>(options.timeout_seconds * 1000);
   fetch_options.connect_timeout_ms = std::min(fetch_options.timeout_ms, 10'000L);
   fetch_options.allowed_hosts = split_commas(options.allowed_hosts);
-  for (Outcome& outcome : lint_all(paths, selection, settings, options.jobs, fetch_options)) {
+  SiteOptions site;
+  site.root = options.root;
+  site.jobs = options.jobs;
+  site.fetch = fetch_options;
+  for (Outcome& outcome : lint_site(paths, selection, settings, site)) {
     if (!outcome.report) {
       std::cerr << "sitemaplint: error: " << outcome.error << '\n';
       unusable_input = true;
@@ -179,6 +185,8 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber);
   app.add_option("--base-url", options.base_url,
                  "Where the sitemap will be served, e.g. https://example.com/sitemap.xml: every <loc> must lie under it");
+  app.add_option("--root", options.root,
+                 "With --base-url: the directory that holds the site's '/', for finding an index's children");
   app.add_option("--now", options.now, "Treat this W3C datetime as now (for lastmod-in-future)");
   app.add_option("--list-rules", options.list_rules, "List every rule and exit (FORMAT: text, markdown, json)")
       ->expected(0, 1)

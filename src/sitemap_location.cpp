@@ -46,6 +46,7 @@ std::optional<SitemapLocation> parse_sitemap_location(std::string_view url, std:
   location.host = parts->host;
   location.port = parts->port;
   location.directory = parts->path.substr(0, parts->path.rfind('/') + 1);
+  location.path = parts->path;
   return location;
 }
 

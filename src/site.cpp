@@ -1,0 +1,108 @@
+#include "site.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "registry.h"
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct FollowedChild {
+  std::size_t parent;  // index into the outcomes
+  const ChildSitemap* ref;
+  std::string path;    // a file or a URL
+  Settings settings;   // scoped to the child's own URL
+};
+
+// sitemaplint::quoted, not std::quoted, which argument-dependent lookup would find for a string.
+std::string quote(const std::string& url) { return sitemaplint::quoted(std::string_view(url)); }
+
+// Adds a finding of rule `code` to `report`, unless the user deselected the rule.
+void add_finding(FileReport& report, const RuleSelection& selection, std::string_view code, const ChildSitemap& at,
+                 std::string message) {
+  const RuleDefinition* rule = find_rule(code);
+  if (!rule || std::find(selection.enabled.begin(), selection.enabled.end(), rule) == selection.enabled.end()) return;
+  report.diagnostics.push_back(Diagnostic{&rule->info, selection.severity_of(rule->info), at.offset, at.length,
+                                          std::move(message), std::nullopt, std::nullopt});
+  std::stable_sort(report.diagnostics.begin(), report.diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return a.offset != b.offset ? a.offset < b.offset : a.rule->code < b.rule->code;
+  });
+}
+
+// The file a child URL stands for, when the index is read from disk: under --root by the URL's
+// path, or else under the index's directory by the path below the index's own folder. Empty when
+// the URL is outside the index's scope (loc-out-of-scope reports that).
+std::string local_path(const ChildSitemap& child, const SitemapLocation& index_at, const std::string& index_file,
+                       const std::string& root) {
+  std::string error;
+  const auto child_at = parse_sitemap_location(child.url, &error);
+  if (!child_at || child_at->scheme != index_at.scheme || child_at->host != index_at.host ||
+      child_at->port != index_at.port) {
+    return {};
+  }
+  const std::string& bare = child_at->path;  // no query or fragment
+  if (!root.empty()) return (fs::path(root) / bare.substr(1)).lexically_normal().string();
+  if (!bare.starts_with(index_at.directory)) return {};
+  return (fs::path(index_file).parent_path() / bare.substr(index_at.directory.size())).lexically_normal().string();
+}
+
+}  // namespace
+
+std::vector<Outcome> lint_site(const std::vector<std::string>& paths, const RuleSelection& selection,
+                               const Settings& settings, const SiteOptions& options) {
+  std::vector<Outcome> outcomes = lint_all(paths, selection, settings, options.jobs, options.fetch);
+  std::vector<FollowedChild> children;
+  std::set<std::string> seen;  // every sitemap URL reached, to follow each once
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    if (!outcomes[i].report || outcomes[i].report->kind != DocumentKind::SitemapIndex) continue;
+    // Where the index is served: a URL is its own location; a file needs --base-url.
+    std::optional<SitemapLocation> index_at = settings.location;
+    std::string error;
+    if (is_url(paths[i]) && !settings.location) index_at = parse_sitemap_location(paths[i], &error);
+    if (!index_at) continue;
+    seen.insert(index_at->url);
+    for (const ChildSitemap& ref : outcomes[i].report->children) {
+      if (!seen.insert(ref.url).second) {
+        add_finding(*outcomes[i].report, selection, "SM802", ref,
+                    quote(ref.url) + " is " + (ref.url == index_at->url ? "this index itself" : "listed already") +
+                        "; it is not followed again");
+        continue;
+      }
+      FollowedChild child{i, &ref, ref.url, settings};
+      child.settings.location = parse_sitemap_location(ref.url, &error);
+      if (!child.settings.location) continue;  // not an http(s) URL: loc rules report it
+      if (!is_url(paths[i])) {
+        child.path = local_path(ref, *index_at, paths[i], options.root);
+        if (child.path.empty()) continue;
+        if (!fs::exists(child.path)) {
+          add_finding(*outcomes[i].report, selection, "SM801", ref,
+                      "the index lists " + quote(ref.url) + ", but " + child.path + " does not exist");
+          continue;
+        }
+      }
+      children.push_back(std::move(child));
+    }
+  }
+  std::vector<Outcome> child_outcomes(children.size());
+  parallel_for(children.size(), options.jobs, [&](std::size_t k) {
+    child_outcomes[k] = lint_one(children[k].path, selection, children[k].settings, options.fetch);
+  });
+  for (std::size_t k = 0; k < children.size(); ++k) {
+    const Outcome& child = child_outcomes[k];
+    if (child.report && child.report->kind == DocumentKind::SitemapIndex) {
+      add_finding(*outcomes[children[k].parent].report, selection, "SM704", *children[k].ref,
+                  quote(children[k].ref->url) +
+                      " is itself a sitemap index; indexes do not nest (Search Console: \"Nested sitemap "
+                      "indexes\"), so its children are not followed");
+    }
+  }
+  for (Outcome& child : child_outcomes) outcomes.push_back(std::move(child));
+  return outcomes;
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,25 @@
+// A whole sitemap set: the files given, then the children of every sitemap index among them,
+// followed once, on disk or over HTTP, with the findings only the set as a whole can show
+// (missing children, nested indexes, cycles).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lint_many.h"
+
+namespace sitemaplint {
+
+struct SiteOptions {
+  std::string root;  // --root: the directory that holds the site's "/" (empty: the index's own folder)
+  unsigned jobs = 0;
+  FetchOptions fetch;
+};
+
+// Lints `paths` and follows the indexes among them one level: children that are themselves
+// indexes are reported as nested, not followed. Outcomes: the given paths in order, then the
+// children in the order their indexes list them.
+std::vector<Outcome> lint_site(const std::vector<std::string>& paths, const RuleSelection& selection,
+                               const Settings& settings, const SiteOptions& options);
+
+}  // namespace sitemaplint

@@ -1,0 +1,141 @@
+// A whole sitemap set end to end: an index followed on disk (with and without --root) and over
+// HTTP, with exact findings per file.
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include "http_test_server.h"
+#include "test_support.h"
+
+using namespace sitemaplint::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* const kHead = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+
+std::string urlset(const std::vector<std::string>& locs) {
+  std::string out = std::string(kHead) + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+  for (const std::string& loc : locs) out += "  <url><loc>" + loc + "</loc></url>\n";
+  return out + "</urlset>\n";
+}
+
+std::string index_of(const std::vector<std::string>& locs) {
+  std::string out = std::string(kHead) + "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+  for (const std::string& loc : locs) out += "  <sitemap><loc>" + loc + "</loc></sitemap>\n";
+  return out + "</sitemapindex>\n";
+}
+
+void write(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+// "path: CODE line:col" for every finding, files in report order.
+std::vector<std::string> findings(const std::string& json_text, const fs::path& base) {
+  std::vector<std::string> out;
+  const auto json = nlohmann::json::parse(json_text);
+  for (const auto& file : json["files"]) {
+    const std::string path = fs::path(file["path"].get<std::string>()).lexically_relative(base).string();
+    out.push_back(path + ":");
+    for (const auto& d : file["diagnostics"]) {
+      out.push_back(path + ": " + d["code"].get<std::string>() + " " + std::to_string(d["line"].get<int>()) + ":" +
+                    std::to_string(d["column"].get<int>()));
+    }
+  }
+  return out;
+}
+
+struct Site {
+  fs::path dir;
+  Site() {
+    char name[] = "/tmp/sitemaplint-site-XXXXXX";
+    dir = ::mkdtemp(name);
+  }
+  ~Site() { fs::remove_all(dir); }
+};
+
+}  // namespace
+
+TEST_CASE("site: an index on disk, its gzipped, nested, missing, repeated and out-of-scope children") {
+  Site site;
+  const fs::path pub = site.dir / "public";
+  write(pub / "sitemap_index.xml", index_of({"https://example.com/sitemap-1.xml.gz",
+                                             "https://example.com/sitemap-2.xml",
+                                             "https://example.com/nested.xml",
+                                             "https://example.com/sitemap-3.xml",
+                                             "https://example.com/sitemap_index.xml",
+                                             "https://example.com/sitemap-1.xml.gz"}));
+  write(pub / "sitemap-1.xml.gz", gzip_for_test(urlset({"https://example.com/", "https://example.com/a"})));
+  write(pub / "sitemap-2.xml", urlset({"https://example.com/b", "https://www.example.com/c"}));
+  write(pub / "nested.xml", index_of({"https://example.com/sitemap-1.xml.gz"}));
+  const auto result = run_cli({"--format", "json", "--now", kTestNow, "--base-url",
+                               "https://example.com/sitemap_index.xml", (pub / "sitemap_index.xml").string()});
+  CHECK(result.exit_code == 1);
+  CHECK(result.err.empty());
+  INFO(result.out);
+  CHECK(findings(result.out, pub) == std::vector<std::string>{
+                                         "sitemap_index.xml:",
+                                         "sitemap_index.xml: SM704 5:17",  // nested.xml is an index
+                                         "sitemap_index.xml: SM801 6:17",  // sitemap-3.xml is missing
+                                         "sitemap_index.xml: SM802 7:17",  // the index itself
+                                         "sitemap_index.xml: SM211 8:17",  // listed twice (warning)
+                                         "sitemap_index.xml: SM802 8:17",
+                                         "sitemap-1.xml.gz:",
+                                         "sitemap-2.xml:",
+                                         "sitemap-2.xml: SM213 4:13",  // www.example.com
+                                         "nested.xml:",
+                                     });
+}
+
+TEST_CASE("site: --root maps a child's URL path under the site's root directory") {
+  Site site;
+  write(site.dir / "out" / "maps" / "index.xml", index_of({"https://example.com/maps/pages.xml",
+                                                           "https://example.com/other/posts.xml"}));
+  write(site.dir / "out" / "maps" / "pages.xml", urlset({"https://example.com/maps/p"}));
+  write(site.dir / "out" / "other" / "posts.xml", urlset({"https://example.com/other/q"}));
+  const std::string index = (site.dir / "out" / "maps" / "index.xml").string();
+  // Without --root the index's folder is /maps/: /other/posts.xml is outside its scope.
+  const auto scoped = run_cli({"--format", "json", "--base-url", "https://example.com/maps/index.xml", index});
+  INFO(scoped.out);
+  CHECK(findings(scoped.out, site.dir / "out") ==
+        std::vector<std::string>{"maps/index.xml:", "maps/index.xml: SM213 4:17", "maps/pages.xml:"});
+  // With the index at the site root's scope and --root, both children are found.
+  const auto rooted = run_cli({"--format", "json", "--base-url", "https://example.com/index.xml", "--root",
+                               (site.dir / "out").string(), index});
+  INFO(rooted.out);
+  CHECK(findings(rooted.out, site.dir / "out") ==
+        std::vector<std::string>{"maps/index.xml:", "maps/pages.xml:", "other/posts.xml:"});
+  CHECK(rooted.exit_code == 0);
+}
+
+TEST_CASE("site: an index fetched over HTTP has its children fetched too") {
+  HttpTestServer server;
+  const HttpResponse ok{200, {{"Content-Type", "application/xml"}}, ""};
+  HttpResponse index = ok;
+  index.body = index_of({server.url("/s1.xml"), server.url("/s2.xml"), server.url("/deep/index.xml")});
+  HttpResponse s1 = ok;
+  s1.body = urlset({server.url("/a")});
+  HttpResponse deep = ok;
+  deep.body = index_of({server.url("/s1.xml")});
+  server.route("/sitemap_index.xml", index);
+  server.route("/s1.xml", s1);
+  server.route("/s2.xml", HttpResponse{404, {{"Content-Type", "text/html"}}, "gone"});
+  server.route("/deep/index.xml", deep);
+  const auto result = run_cli({"--quiet", "--now", kTestNow, server.url("/sitemap_index.xml")});
+  CHECK(result.exit_code == 1);
+  CHECK(result.out == server.url("/sitemap_index.xml") + ":5:17: error[SM704 nested-index]: '" +
+                          server.url("/deep/index.xml") +
+                          "' is itself a sitemap index; indexes do not nest (Search Console: \"Nested sitemap "
+                          "indexes\"), so its children are not followed\n" +
+                          server.url("/s2.xml") +
+                          ":1:1: error[SM009 http-status]: the server answered HTTP 404; search engines "
+                          "cannot read a sitemap behind an error status\n" +
+                          server.url("/deep/index.xml") + ":3:17: error[SM213 loc-out-of-scope]: '" +
+                          server.url("/s1.xml") + "' is outside '/deep/', the folder of the sitemap; a sitemap may "
+                          "list only URLs in its own folder and below (the sitemap is at " +
+                          server.url("/deep/index.xml") + "; Search Console: \"URL not allowed\")\n");
+  CHECK(server.hits("/s1.xml") == 1);  // fetched once, although the nested index lists it again
+}
