@@ -43,11 +43,36 @@ bool starts_with_ignoring_case(std::string_view text, std::string_view prefix) {
   return true;
 }
 
+// A robots.txt has lines such as "User-agent: *" or "Sitemap: ..." near its top, often after comments.
+bool looks_like_robots_txt(std::string_view text) {
+  const std::string_view head = text.substr(0, 4096);
+  for (std::size_t at = 0; at < head.size();) {
+    std::size_t end = head.find('\n', at);
+    if (end == std::string_view::npos) end = head.size();
+    const std::string_view line = head.substr(at, end - at);
+    for (std::string_view field : {"user-agent:", "sitemap:", "disallow:", "allow:"}) {
+      if (starts_with_ignoring_case(line, field)) return true;
+    }
+    at = end + 1;
+  }
+  return false;
+}
+
 // XML starts with '<' (after a BOM and white space); a text sitemap starts with a URL. Anything
 // else is named as well as we can, so the user learns what they passed instead of a sitemap.
 DocumentKind sniff_format(std::string_view text, std::string_view* looks_like) {
   const auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos || text[first] == '<') return DocumentKind::None;
+  if (first == std::string_view::npos) return DocumentKind::None;
+  if (text[first] == '<') {
+    // HTML5 is not XML (void elements, lower-case doctype): name it instead of reporting the first
+    // tag pugixml trips over. A server's error page or app shell at /sitemap.xml is the usual case.
+    const std::string_view markup = text.substr(first);
+    if (starts_with_ignoring_case(markup, "<!doctype html") || starts_with_ignoring_case(markup, "<html")) {
+      *looks_like = "an HTML page (a server's error or app page served instead of the sitemap?)";
+      return DocumentKind::NotSitemap;
+    }
+    return DocumentKind::None;
+  }
   // Text never contains NUL; archives, images and UTF-16 without a BOM do.
   if (text.substr(0, 4096).find('\0') != std::string_view::npos) {
     *looks_like = text.size() > 262 && text.substr(257, 5) == "ustar" ? "a tar archive" : "binary data";
@@ -58,10 +83,8 @@ DocumentKind sniff_format(std::string_view text, std::string_view* looks_like) {
     return DocumentKind::Text;
   }
   if (rest[0] == '{' || rest[0] == '[') *looks_like = "JSON";
-  else if (starts_with_ignoring_case(rest, "user-agent:") || starts_with_ignoring_case(rest, "sitemap:") ||
-           starts_with_ignoring_case(rest, "disallow:") || starts_with_ignoring_case(rest, "allow:")) {
-    *looks_like = "a robots.txt file";
-  } else if (rest[0] == '#') *looks_like = "a comment or Markdown document";
+  else if (looks_like_robots_txt(text)) *looks_like = "a robots.txt file";
+  else if (rest[0] == '#') *looks_like = "a comment or Markdown document";
   else *looks_like = "plain text";
   return DocumentKind::NotSitemap;
 }

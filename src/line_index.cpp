@@ -38,6 +38,8 @@ Position LineIndex::position(std::size_t offset) const {
   Position pos;
   pos.line = line;
   std::size_t i = starts_[line - 1];
+  // A UTF-8 byte order mark is an encoding signature, not a character an editor shows.
+  if (line == 1 && text_.starts_with("\xEF\xBB\xBF") && offset >= 3) i = 3;
   if (cached_.line == line && cached_offset_ >= i && cached_offset_ <= offset) {
     pos = cached_;
     i = cached_offset_;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -90,6 +91,9 @@ int run(const CliOptions& options) {
     return kExitClean;
   }
   if (options.paths.empty()) return usage_error("no input: give one or more sitemap paths, or '-' for stdin");
+  if (std::count(options.paths.begin(), options.paths.end(), "-") > 1) {
+    return usage_error("'-' (standard input) is given more than once");
+  }
 
   RuleSelection selection;
   std::string error;
@@ -134,6 +138,13 @@ int run(const CliOptions& options) {
 
   std::ofstream file;
   if (!options.output.empty()) {
+    // sitemaplint never writes to an input: a typo in a CI script must not destroy the sitemap.
+    std::error_code ec;
+    for (const std::string& path : paths) {
+      if (path != "-" && !is_url(path) && std::filesystem::equivalent(path, options.output, ec)) {
+        return usage_error("--output: '" + options.output + "' is one of the inputs; refusing to overwrite it");
+      }
+    }
     file.open(options.output, std::ios::binary | std::ios::trunc);
     if (!file) return usage_error("--output: cannot write '" + options.output + "'");
   }
@@ -154,6 +165,8 @@ int run(const CliOptions& options) {
   const Totals totals = count(reports);
   if (totals.errors > 0) return kExitFindings;
   if (options.max_warnings >= 0 && totals.warnings > static_cast<std::size_t>(options.max_warnings)) {
+    std::cerr << "sitemaplint: " << totals.warnings << " warning" << (totals.warnings == 1 ? "" : "s")
+              << " exceed --max-warnings " << options.max_warnings << '\n';
     return kExitFindings;
   }
   return kExitClean;
@@ -182,7 +195,7 @@ int main(int argc, char** argv) {
   app.add_option("--severity", options.severities, "Override a rule's severity: RULE=error|warning|info (repeatable)")
       ->allow_extra_args(false);
   app.add_option("--max-warnings", options.max_warnings, "Exit 1 when there are more than N warnings")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Range(0, 1'000'000'000));
   app.add_option("--base-url", options.base_url,
                  "Where the sitemap will be served, e.g. https://example.com/sitemap.xml: every <loc> must lie under it");
   app.add_option("--root", options.root,

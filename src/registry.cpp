@@ -24,7 +24,7 @@ std::string unknown_rule_message(std::string_view word) {
   std::string message = "unknown rule '" + std::string(word) + "'";
   const std::string hint = closest_rule(word);
   if (!hint.empty()) message += "; did you mean '" + hint + "'?";
-  return message + " (sitemaplint --list-rules shows them all)";
+  return message + "; sitemaplint --list-rules shows them all";
 }
 
 }  // namespace
@@ -86,6 +86,10 @@ bool make_selection(const std::vector<std::string>& select, const std::vector<st
     }
   }
   for (const std::string& word : ignore) {
+    if (word == "ALL") {
+      chosen.clear();
+      continue;
+    }
     const RuleDefinition* rule = find_rule(word);
     if (!rule) { *error = "--ignore: " + unknown_rule_message(word); return false; }
     std::erase(chosen, rule);

@@ -53,7 +53,7 @@ TEST_CASE("cli over http: error statuses and HTML pages are findings") {
   const auto page = run_cli({"--quiet", "--format", "json", server.url("/page.xml")});
   CHECK(page.exit_code == 1);
   CHECK(page.out.find("\"code\": \"SM010\"") != std::string::npos);
-  CHECK(page.out.find("\"code\": \"SM101\"") != std::string::npos);
+  CHECK(page.out.find("\"code\": \"SM008\"") != std::string::npos);
 }
 
 TEST_CASE("cli over http: a gzip file and a gzip transfer encoding are both read") {
