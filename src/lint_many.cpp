@@ -17,7 +17,8 @@ bool looks_like_sitemap_file(std::string_view name) {
          (lower.ends_with(".xml") || lower.ends_with(".txt") || lower.ends_with(".gz"));
 }
 
-std::vector<std::string> expand_inputs(const std::vector<std::string>& paths, std::vector<std::string>* errors) {
+std::vector<std::string> expand_inputs(const std::vector<std::string>& paths,
+                                       std::vector<std::pair<std::string, std::string>>* errors) {
   namespace fs = std::filesystem;
   std::vector<std::string> out;
   for (const std::string& path : paths) {
@@ -35,12 +36,12 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& paths, st
       }
     }
     if (ec) {
-      errors->push_back(path + ": " + ec.message());
+      errors->push_back({path, path + ": " + ec.message()});
       continue;
     }
     if (found.empty()) {
-      errors->push_back(path + ": no sitemap files in this directory (names containing 'sitemap' and "
-                               "ending in .xml, .txt or .gz)");
+      errors->push_back({path, path + ": no sitemap files in this directory (names containing 'sitemap' and "
+                                      "ending in .xml, .txt or .gz)"});
       continue;
     }
     std::sort(found.begin(), found.end());
@@ -61,6 +62,7 @@ bool is_url(std::string_view path) {
 Outcome lint_one(const std::string& path, const RuleSelection& selection, const Settings& settings,
                  const FetchOptions& fetch_options) {
   Outcome outcome;
+  outcome.path = path;
   if (!is_url(path)) {
     Input input;
     if (load_input(path, &input, &outcome.error)) outcome.report = lint_input(std::move(input), selection, settings);

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -17,10 +18,13 @@ namespace sitemaplint {
 bool looks_like_sitemap_file(std::string_view name);
 
 // Replaces each directory in `paths` by the sitemap-looking files below it, sorted. A directory
-// without any is an error in *errors (one line each); other paths are kept as given.
-std::vector<std::string> expand_inputs(const std::vector<std::string>& paths, std::vector<std::string>* errors);
+// without any is an error in *errors (the directory, and one line saying why); other paths are kept
+// as given.
+std::vector<std::string> expand_inputs(const std::vector<std::string>& paths,
+                                       std::vector<std::pair<std::string, std::string>>* errors);
 
 struct Outcome {
+  std::string path;                  // as given, or the child's URL or file
   std::optional<FileReport> report;  // empty when the input could not be read
   std::string error;                 // why, one line
 };

@@ -114,10 +114,10 @@ int run(const CliOptions& options) {
     if (!settings.location) return usage_error("--base-url: " + error);
   }
 
-  std::vector<std::string> expansion_errors;
+  std::vector<std::pair<std::string, std::string>> expansion_errors;
   const std::vector<std::string> paths = expand_inputs(options.paths, &expansion_errors);
-  bool unusable_input = !expansion_errors.empty();
-  for (const std::string& message : expansion_errors) std::cerr << "sitemaplint: error: " << message << '\n';
+  std::vector<InputError> input_errors;
+  for (auto& [path, message] : expansion_errors) input_errors.push_back({path, message});
   std::vector<FileReport> reports;
   FetchOptions fetch_options;
   fetch_options.timeout_ms = static_cast<long>(options.timeout_seconds * 1000);
@@ -129,8 +129,7 @@ int run(const CliOptions& options) {
   site.fetch = fetch_options;
   for (Outcome& outcome : lint_site(paths, selection, settings, site)) {
     if (!outcome.report) {
-      std::cerr << "sitemaplint: error: " << outcome.error << '\n';
-      unusable_input = true;
+      input_errors.push_back({outcome.path, outcome.error});
       continue;
     }
     reports.push_back(std::move(*outcome.report));
@@ -149,8 +148,10 @@ int run(const CliOptions& options) {
     if (!file) return usage_error("--output: cannot write '" + options.output + "'");
   }
   std::ostream& out = options.output.empty() ? std::cout : file;
+  for (const InputError& error : input_errors) std::cerr << "sitemaplint: error: " << error.message << '\n';
+  const bool unusable_input = !input_errors.empty();
   if (options.format == "json") {
-    write_json(reports, out);
+    write_json(reports, input_errors, out);
   } else {
     const bool terminal = options.output.empty() && ::isatty(STDOUT_FILENO);
     write_human(reports, HumanStyle{use_color(options.color, terminal), options.quiet}, out);
@@ -166,7 +167,7 @@ int run(const CliOptions& options) {
   if (totals.errors > 0) return kExitFindings;
   if (options.max_warnings >= 0 && totals.warnings > static_cast<std::size_t>(options.max_warnings)) {
     std::cerr << "sitemaplint: " << totals.warnings << " warning" << (totals.warnings == 1 ? "" : "s")
-              << " exceed --max-warnings " << options.max_warnings << '\n';
+              << (totals.warnings == 1 ? " exceeds" : " exceed") << " --max-warnings " << options.max_warnings << '\n';
     return kExitFindings;
   }
   return kExitClean;

@@ -28,6 +28,12 @@ void write_human(std::span<const FileReport> reports, const HumanStyle& style, s
 
 // The JSON report; its shape is documented in README.md ("JSON output") and versioned.
 inline constexpr int kJsonFormatVersion = 1;
-void write_json(std::span<const FileReport> reports, std::ostream& out);
+// An input that could not be read at all (missing, unreadable, a failed fetch).
+struct InputError {
+  std::string path;
+  std::string message;
+};
+
+void write_json(std::span<const FileReport> reports, std::span<const InputError> input_errors, std::ostream& out);
 
 }  // namespace sitemaplint

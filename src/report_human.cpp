@@ -156,7 +156,7 @@ void write_human(std::span<const FileReport> reports, const HumanStyle& style, s
     return;
   }
   out << c.bold << "Found " << plural(totals.errors, "error") << ", " << plural(totals.warnings, "warning")
-      << " and " << plural(totals.infos, "note") << c.reset << " in " << plural(totals.files, "file");
+      << " and " << plural(totals.infos, "info finding") << c.reset << " in " << plural(totals.files, "file");
   if (totals.fixable) out << " (" << totals.fixable << " with a suggested fix)";
   out << ".\n";
 }

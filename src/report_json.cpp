@@ -56,7 +56,7 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& d, const LineIndex& ind
 
 }  // namespace
 
-void write_json(std::span<const FileReport> reports, std::ostream& out) {
+void write_json(std::span<const FileReport> reports, std::span<const InputError> input_errors, std::ostream& out) {
   nlohmann::ordered_json root;
   root["version"] = kJsonFormatVersion;
   root["tool"] = {{"name", "sitemaplint"}, {"version", SITEMAPLINT_VERSION}};
@@ -75,12 +75,18 @@ void write_json(std::span<const FileReport> reports, std::ostream& out) {
     files.push_back(std::move(file));
   }
   root["files"] = std::move(files);
+  // Inputs that could not be read are part of the report, so a dashboard reading only the JSON
+  // does not mistake a run that linted nothing for a clean one.
+  nlohmann::ordered_json unreadable = nlohmann::ordered_json::array();
+  for (const InputError& error : input_errors) unreadable.push_back({{"path", error.path}, {"message", error.message}});
+  root["input_errors"] = std::move(unreadable);
   const Totals totals = count(reports);
   root["summary"] = {{"files", totals.files},
                      {"errors", totals.errors},
                      {"warnings", totals.warnings},
                      {"infos", totals.infos},
-                     {"fixable", totals.fixable}};
+                     {"fixable", totals.fixable},
+                     {"input_errors", input_errors.size()}};
   // Invalid UTF-8 in messages (quoted from a broken input) is replaced, never a crash.
   out << root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include <boost/url/parse.hpp>
+#include <boost/url/url.hpp>
 
 namespace sitemaplint {
 namespace {
@@ -27,7 +28,11 @@ std::optional<Parts> parts_of(std::string_view url) {
   parts.host = lower(parsed->encoded_host());
   parts.port = std::string(parsed->port());
   if (parts.port.empty()) parts.port = parts.scheme == "https" ? "443" : "80";
-  parts.path = std::string(parsed->encoded_path());
+  // '/blog/../shop/' is '/shop/': compare paths with dot segments removed and unreserved
+  // characters decoded, as the server will resolve them.
+  boost::urls::url normalized(*parsed);
+  normalized.normalize_path();
+  parts.path = std::string(normalized.encoded_path());
   if (parts.path.empty()) parts.path = "/";
   return parts;
 }

@@ -122,6 +122,15 @@ TEST_CASE("cli: a missing file among good ones still reports the good ones, then
   const auto result = run_cli({dir.write("error.xml", kError), (dir.path / "nope.xml").string()});
   CHECK(result.exit_code == 2);
   CHECK(result.out.find("SM301") != std::string::npos);
+  // JSON readers see the unreadable input too, not only a clean-looking report.
+  const auto json_run = run_cli({"--format", "json", (dir.path / "nope.xml").string()});
+  CHECK(json_run.exit_code == 2);
+  const auto json = nlohmann::json::parse(json_run.out);
+  CHECK(json["files"].empty());
+  REQUIRE(json["input_errors"].size() == 1);
+  CHECK(json["input_errors"][0]["path"] == (dir.path / "nope.xml").string());
+  CHECK(json["input_errors"][0]["message"] == (dir.path / "nope.xml").string() + ": No such file or directory");
+  CHECK(json["summary"]["input_errors"] == 1);
 }
 
 TEST_CASE("cli: '-' reads standard input") {
@@ -237,4 +246,20 @@ TEST_CASE("cli: --base-url checks every <loc> against the sitemap's location") {
   const auto bad = run_cli({"--base-url", "example.com/sitemap.xml", path});
   CHECK(bad.exit_code == 2);
   CHECK(bad.err.find("--base-url: 'example.com/sitemap.xml' is not an absolute http(s) URL") != std::string::npos);
+}
+
+TEST_CASE("cli: --output refuses to overwrite an input") {
+  TempDir dir;
+  const std::string path = dir.write("sitemap.xml", kError);
+  const auto result = run_cli({"-o", path, path});
+  CHECK(result.exit_code == 2);
+  CHECK(result.err.find("is one of the inputs; refusing to overwrite it") != std::string::npos);
+  CHECK(read_file(path) == kError);
+}
+
+TEST_CASE("cli: --max-warnings says why it failed") {
+  TempDir dir;
+  const auto result = run_cli({"-q", "--max-warnings", "0", dir.write("w.xml", kWarning)});
+  CHECK(result.exit_code == 1);
+  CHECK(result.err == "sitemaplint: 1 warning exceeds --max-warnings 0\n");
 }

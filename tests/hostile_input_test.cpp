@@ -280,7 +280,7 @@ TEST_CASE("binary junk with NUL bytes is named as not a sitemap, with capped byt
     const std::string path = dir.write("junk.bin", junk);
     const CommandResult human = run_cli({"--color", "never", path});
     CHECK(human.exit_code == 1);
-    CHECK(human.out.find("Found 1 error, 0 warnings and 0 notes in 1 file.") != std::string::npos);
+    CHECK(human.out.find("Found 1 error, 0 warnings and 0 info findings in 1 file.") != std::string::npos);
     const CommandResult json = run_cli({"--format", "json", path});
     CHECK(json.exit_code == 1);
     const auto parsed = nlohmann::json::parse(json.out, nullptr, false);

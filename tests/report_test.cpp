@@ -35,7 +35,7 @@ TEST_CASE("human report: location, severity, rule, source line with caret, fix, 
         " 3 |  <url><loc>https://example.com/?a=1&b=2</loc></url>\n"
         "   |                                    ^\n"
         "  fix: replace with '&amp;'\n"
-        "Found 2 errors, 0 warnings and 0 notes in 1 file (2 with a suggested fix).\n");
+        "Found 2 errors, 0 warnings and 0 info findings in 1 file (2 with a suggested fix).\n");
 }
 
 TEST_CASE("human report: quiet mode prints one line per finding and no summary") {
@@ -88,7 +88,7 @@ TEST_CASE("human report: a very long line is shown as a window around the findin
 TEST_CASE("json report: documented shape and values") {
   const std::vector<FileReport> reports{lint_text(kSitemap, "site/sitemap.xml")};
   std::ostringstream out;
-  write_json(reports, out);
+  write_json(reports, {}, out);
   const auto json = nlohmann::json::parse(out.str());
   CHECK(json["version"] == 1);
   CHECK(json["tool"]["name"] == "sitemaplint");
@@ -119,7 +119,7 @@ TEST_CASE("json report: invalid UTF-8 quoted in a message does not break the JSO
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
       "\xE9</urlset>\n")};
   std::ostringstream out;
-  write_json(reports, out);
+  write_json(reports, {}, out);
   const auto json = nlohmann::json::parse(out.str());
   CHECK(json["summary"]["errors"].get<int>() >= 1);
 }
