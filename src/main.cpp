@@ -41,6 +41,7 @@ struct CliOptions {
   unsigned jobs = 0;
   double timeout_seconds = 30;
   std::string root;
+  std::string robots;
   std::vector<std::string> allowed_hosts;
   std::string color = "auto";
 };
@@ -90,7 +91,7 @@ int run(const CliOptions& options) {
     write_explanation(rule->info, std::cout);
     return kExitClean;
   }
-  if (options.paths.empty()) return usage_error("no input: give one or more sitemap paths, or '-' for stdin");
+  if (options.paths.empty() && options.robots.empty()) return usage_error("no input: give one or more sitemap paths, or '-' for stdin");
   if (std::count(options.paths.begin(), options.paths.end(), "-") > 1) {
     return usage_error("'-' (standard input) is given more than once");
   }
@@ -114,15 +115,27 @@ int run(const CliOptions& options) {
     if (!settings.location) return usage_error("--base-url: " + error);
   }
 
-  std::vector<std::pair<std::string, std::string>> expansion_errors;
-  const std::vector<std::string> paths = expand_inputs(options.paths, &expansion_errors);
-  std::vector<InputError> input_errors;
-  for (auto& [path, message] : expansion_errors) input_errors.push_back({path, message});
-  std::vector<FileReport> reports;
   FetchOptions fetch_options;
   fetch_options.timeout_ms = static_cast<long>(options.timeout_seconds * 1000);
   fetch_options.connect_timeout_ms = std::min(fetch_options.timeout_ms, 10'000L);
   fetch_options.allowed_hosts = split_commas(options.allowed_hosts);
+  std::vector<std::string> inputs = options.paths;
+  if (!options.robots.empty()) {
+    // The sitemaps a site announces in its robots.txt, linted like URLs given by hand.
+    const FetchResult robots = fetch(options.robots, fetch_options);
+    if (!robots.ok) return usage_error("--robots: " + options.robots + ": " + robots.error);
+    if (robots.status < 200 || robots.status > 299) {
+      return usage_error("--robots: " + options.robots + ": the server answered HTTP " + std::to_string(robots.status));
+    }
+    const std::vector<std::string> announced = sitemaps_from_robots(robots.body);
+    if (announced.empty()) return usage_error("--robots: " + options.robots + " has no Sitemap: lines");
+    inputs.insert(inputs.end(), announced.begin(), announced.end());
+  }
+  std::vector<std::pair<std::string, std::string>> expansion_errors;
+  const std::vector<std::string> paths = expand_inputs(inputs, &expansion_errors);
+  std::vector<InputError> input_errors;
+  for (auto& [path, message] : expansion_errors) input_errors.push_back({path, message});
+  std::vector<FileReport> reports;
   SiteOptions site;
   site.root = options.root;
   site.jobs = options.jobs;
@@ -207,6 +220,7 @@ int main(int argc, char** argv) {
       ->default_str("text")
       ->check(CLI::IsMember({"text", "markdown", "json"}));
   app.add_option("--explain", options.explain, "Print a rule's documentation and exit");
+  app.add_option("--robots", options.robots, "Also lint every sitemap named by the Sitemap: lines of this robots.txt URL");
   app.add_option("--timeout", options.timeout_seconds, "Give up on a URL after this many seconds (default 30)")
       ->check(CLI::Range(0.1, 3600.0));
   app.add_option("--allow-host", options.allowed_hosts, "Fetch only from these hosts (repeatable, comma-separated)")

@@ -139,3 +139,33 @@ TEST_CASE("site: an index fetched over HTTP has its children fetched too") {
                           server.url("/deep/index.xml") + "; Search Console: \"URL not allowed\")\n");
   CHECK(server.hits("/s1.xml") == 1);  // fetched once, although the nested index lists it again
 }
+
+TEST_CASE("site: --robots lints the sitemaps a robots.txt announces") {
+  HttpTestServer server;
+  HttpResponse robots{200, {{"Content-Type", "text/plain"}},
+                      "# robots\nUser-agent: *\nDisallow: /admin/\n\nSitemap: " + server.url("/a.xml") +
+                          "\nsitemap: " + server.url("/b.xml") + "\n"};
+  server.route("/robots.txt", robots);
+  server.route("/a.xml", HttpResponse{200, {{"Content-Type", "application/xml"}}, urlset({server.url("/x")})});
+  server.route("/b.xml", HttpResponse{200, {{"Content-Type", "application/xml"}}, urlset({"/relative"})});
+  const auto result = run_cli({"--quiet", "--now", kTestNow, "--robots", server.url("/robots.txt")});
+  CHECK(result.exit_code == 1);
+  CHECK(result.out.find(server.url("/b.xml") + ":3:13: error[SM202 loc-not-absolute]") == 0);
+  CHECK(server.hits("/a.xml") == 1);
+  server.route("/empty.txt", HttpResponse{200, {{"Content-Type", "text/plain"}}, "User-agent: *\n"});
+  const auto empty = run_cli({"--robots", server.url("/empty.txt")});
+  CHECK(empty.exit_code == 2);
+  CHECK(empty.err.find("has no Sitemap: lines") != std::string::npos);
+}
+
+TEST_CASE("site: a remote index can lead only to http(s) URLs") {
+  HttpTestServer server;
+  server.route("/index.xml", HttpResponse{200, {{"Content-Type", "application/xml"}},
+                                          index_of({"file:///etc/passwd", server.url("/ok.xml")})});
+  server.route("/ok.xml", HttpResponse{200, {{"Content-Type", "application/xml"}}, urlset({server.url("/p")})});
+  const auto result = run_cli({"--quiet", "--now", kTestNow, server.url("/index.xml")});
+  CHECK(result.exit_code == 1);
+  CHECK(result.out.find("root:") == std::string::npos);
+  CHECK(result.out.find(server.url("/index.xml") + ":3:17: error[SM203 loc-unsupported-scheme]") == 0);
+  CHECK(server.hits("/ok.xml") == 1);
+}
