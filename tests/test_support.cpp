@@ -106,7 +106,9 @@ CommandResult run_cli(const std::vector<std::string>& args, const std::string& s
   const std::string err_path = std::string(dir) + "/stderr";
   std::ofstream(in_path, std::ios::binary) << stdin_text;
   std::string command = cwd.empty() ? "" : "cd " + shell_quote(cwd) + " && ";
-  command += "env -u NO_COLOR " + shell_quote(SITEMAPLINT_BINARY);
+  // Loopback test servers must never be reached through a proxy the environment may name.
+  command += "env -u NO_COLOR no_proxy=127.0.0.1,localhost NO_PROXY=127.0.0.1,localhost " +
+             shell_quote(SITEMAPLINT_BINARY);
   for (const std::string& arg : args) command += " " + shell_quote(arg);
   command += " <" + in_path + " >" + out_path + " 2>" + err_path;
   const int status = std::system(command.c_str());
