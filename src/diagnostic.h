@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "severity.h"
 
@@ -34,6 +35,9 @@ struct Diagnostic {
   std::string message;
   std::optional<Fix> fix;
   std::optional<RelatedLocation> related;
+  // Set when the finding was made after the file's bytes were released (checks across a set of
+  // files): reporters print this position and no source excerpt.
+  std::optional<std::pair<std::size_t, std::size_t>> line_column;
 };
 
 }  // namespace sitemaplint

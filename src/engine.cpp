@@ -86,7 +86,7 @@ pugi::xml_attribute atom_alternate_href(const Element& e) {
 
 class Walker {
  public:
-  Walker(Document& doc, std::vector<ActiveRule>& rules) : doc_(doc) {
+  Walker(Document& doc, std::vector<ActiveRule>& rules, SetFacts* facts) : doc_(doc), facts_(facts) {
     for (ActiveRule& active : rules) {
       const unsigned hooks = active.rule->hooks();
       if (hooks & kOnElement) element_rules_.push_back(&active);
@@ -319,11 +319,27 @@ class Walker {
 
   void finish_entry() {
     entry_.children = children_;
+    if (facts_ && entry_.kind == EntryKind::Url) record_set_facts();
     for (ActiveRule* active : entry_rules_) active->rule->on_entry(entry_, active->reporter);
     in_entry_ = false;
   }
 
+  void record_set_facts() {
+    if (entry_.loc.present) {
+      const std::string_view loc = entry_.loc.trimmed();
+      const std::size_t start = static_cast<std::size_t>(loc.data() - entry_.loc.value.data());
+      facts_->locs.push_back({std::hash<std::string_view>{}(loc), entry_.loc.source_offset(start), 0, 0});
+    }
+    if (entry_.lastmod.present) {
+      if (const auto& parsed = entry_.lastmod_parsed().value) {
+        const std::int64_t instant = to_unix_seconds(*parsed);
+        if (!facts_->newest_lastmod || instant > *facts_->newest_lastmod) facts_->newest_lastmod = instant;
+      }
+    }
+  }
+
   Document& doc_;
+  SetFacts* facts_;
   std::vector<ActiveRule*> element_rules_, text_rules_, entry_rules_;
   std::unordered_map<std::string_view, std::vector<std::string_view>> bindings_;
   std::vector<std::string_view> default_ns_;  // xmlns="..." in scope: most elements need only this
@@ -343,8 +359,8 @@ class Walker {
 
 }  // namespace
 
-std::vector<Diagnostic> run_rules(Document& doc, const RuleSelection& selection,
-                                  const Settings& settings) {
+std::vector<Diagnostic> run_rules(Document& doc, const RuleSelection& selection, const Settings& settings,
+                                  SetFacts* facts) {
   std::vector<Diagnostic> diagnostics;
   std::vector<ActiveRule> rules;
   rules.reserve(selection.enabled.size());
@@ -355,8 +371,8 @@ std::vector<Diagnostic> run_rules(Document& doc, const RuleSelection& selection,
   for (ActiveRule& active : rules) {
     if (active.rule->hooks() & kOnDocument) active.rule->on_document(doc, active.reporter);
   }
-  if (doc.parsed) Walker(doc, rules).walk();
-  else if (doc.kind == DocumentKind::Text) Walker(doc, rules).walk_text();
+  if (doc.parsed) Walker(doc, rules, facts).walk();
+  else if (doc.kind == DocumentKind::Text) Walker(doc, rules, facts).walk_text();
   for (ActiveRule& active : rules) {
     if (active.rule->hooks() & kOnFinish) active.rule->on_finish(doc, active.reporter);
     active.reporter.report_suppressed();

@@ -7,6 +7,7 @@
 #include "diagnostic.h"
 #include "document.h"
 #include "registry.h"
+#include "set_facts.h"
 #include "settings.h"
 
 namespace sitemaplint {
@@ -18,7 +19,8 @@ inline constexpr int kMaxInspectedDepth = 64;
 // Findings one rule may report in one file; past it, a single finding counts the rest.
 inline constexpr std::size_t kMaxFindingsPerRule = 10'000;
 
-std::vector<Diagnostic> run_rules(Document& doc, const RuleSelection& selection,
-                                  const Settings& settings);
+// With `facts`, also records each <url>'s loc hash and offset and the newest lastmod.
+std::vector<Diagnostic> run_rules(Document& doc, const RuleSelection& selection, const Settings& settings,
+                                  SetFacts* facts = nullptr);
 
 }  // namespace sitemaplint

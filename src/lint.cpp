@@ -1,6 +1,8 @@
 #include "lint.h"
 
 #include "engine.h"
+#include "line_index.h"
+#include "w3c_datetime.h"
 #include "xml_text.h"
 
 namespace sitemaplint {
@@ -10,24 +12,32 @@ namespace {
 // this look at the tree after the rules costs little and keeps index following out of the engine.
 std::vector<ChildSitemap> index_children(const Document& doc) {
   std::vector<ChildSitemap> children;
+  const auto named = [](std::string_view name, std::string_view local) {
+    return name.ends_with(local) && (name.size() == local.size() || name[name.size() - local.size() - 1] == ':');
+  };
   for (pugi::xml_node entry : doc.tree.document_element().children()) {
-    const std::string_view name = entry.name();
-    if (!name.ends_with("sitemap") || (name.size() > 7 && name[name.size() - 8] != ':')) continue;
+    if (!named(entry.name(), "sitemap")) continue;
+    ChildSitemap child;
     for (pugi::xml_node field : entry.children()) {
-      const std::string_view field_name = field.name();
-      if (!field_name.ends_with("loc") || (field_name.size() > 3 && field_name[field_name.size() - 4] != ':')) continue;
       const pugi::xml_node text = field.first_child();
-      if (text.type() != pugi::node_pcdata && text.type() != pugi::node_cdata) break;
-      std::string url;
-      decode_entities(text.value(), &url);
-      const std::string_view trimmed = trim_xml_space(url);
-      ChildSitemap child;
-      child.url = std::string(trimmed);
-      child.offset = doc.offset_of(text.value());
-      child.length = std::string_view(text.value()).size();
-      children.push_back(std::move(child));
-      break;
+      if (text.type() != pugi::node_pcdata && text.type() != pugi::node_cdata) continue;
+      std::string value;
+      decode_entities(text.value(), &value);
+      const std::string_view trimmed = trim_xml_space(value);
+      if (named(field.name(), "loc") && child.url.empty()) {
+        child.url = std::string(trimmed);
+        child.offset = doc.offset_of(text.value());
+        child.length = std::string_view(text.value()).size();
+      } else if (named(field.name(), "lastmod") && !child.lastmod) {
+        DatetimeError error;
+        if (const auto parsed = parse_w3c_datetime(trimmed, &error)) {
+          child.lastmod = to_unix_seconds(*parsed);
+          child.lastmod_offset = doc.offset_of(text.value());
+          child.lastmod_length = std::string_view(text.value()).size();
+        }
+      }
     }
+    if (!child.url.empty()) children.push_back(std::move(child));
   }
   return children;
 }
@@ -41,7 +51,15 @@ FileReport lint_input(Input input, const RuleSelection& selection, const Setting
   LoadFacts load{input.compressed, input.decompression_stopped, std::move(input.compression_error),
                  input.http_status, std::move(input.content_type)};
   auto doc = parse_document(input.path, report.bytes, std::move(load));
-  report.diagnostics = run_rules(*doc, selection, settings);
+  report.diagnostics = run_rules(*doc, selection, settings, settings.collect_set_facts ? &report.set : nullptr);
+  if (!report.set.locs.empty()) {
+    const LineIndex index(report.bytes);  // locs come in document order: one pass
+    for (LocRecord& loc : report.set.locs) {
+      const Position pos = index.position(loc.offset);
+      loc.line = static_cast<std::uint32_t>(pos.line);
+      loc.column = static_cast<std::uint32_t>(pos.column);
+    }
+  }
   report.kind = doc->kind;
   report.entries = doc->entry_count;
   if (doc->parsed && doc->kind == DocumentKind::SitemapIndex) report.children = index_children(*doc);

@@ -130,12 +130,18 @@ void write_human(std::span<const FileReport> reports, const HumanStyle& style, s
     const LineIndex index(report.bytes);
     const std::string path = printable(report.path);
     for (const Diagnostic& d : report.diagnostics) {
-      const Position pos = index.position(d.offset);
+      Position pos;
+      if (d.line_column) {
+        pos.line = d.line_column->first;
+        pos.column = d.line_column->second;
+      } else {
+        pos = index.position(d.offset);
+      }
       out << c.bold << path << ':' << pos.line << ':' << pos.column << ": " << c.reset
           << c.severity(d.severity) << severity_name(d.severity) << c.reset << c.bold << '['
           << d.rule->code << ' ' << d.rule->name << "]: " << c.reset << printable(d.message) << '\n';
       if (style.quiet) continue;
-      if (d.offset < report.bytes.size()) {
+      if (!d.line_column && d.offset < report.bytes.size()) {
         write_source(out, report.bytes, index, pos.line, d.offset, d.length, c);
       }
       if (d.related) {

@@ -27,8 +27,14 @@ nlohmann::ordered_json position_json(const Position& pos) {
 }
 
 nlohmann::ordered_json diagnostic_json(const Diagnostic& d, const LineIndex& index) {
-  const Position start = index.position(d.offset);
-  const Position end = index.position(d.offset + d.length);
+  Position start, end;
+  if (d.line_column) {
+    start.line = end.line = d.line_column->first;
+    start.column = end.column = d.line_column->second;
+  } else {
+    start = index.position(d.offset);
+    end = index.position(d.offset + d.length);
+  }
   nlohmann::ordered_json j;
   j["rule"] = d.rule->name;
   j["code"] = d.rule->code;

@@ -11,6 +11,7 @@ namespace sitemaplint {
 struct Settings {
   std::int64_t now = 0;  // "now" in seconds since the Unix epoch, UTC: --now makes tests repeatable
   std::optional<SitemapLocation> location;  // --base-url: where the sitemap is served
+  bool collect_set_facts = false;  // the file is one of a set: record what cross-file checks need
 };
 
 }  // namespace sitemaplint

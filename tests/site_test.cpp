@@ -169,3 +169,39 @@ TEST_CASE("site: a remote index can lead only to http(s) URLs") {
   CHECK(result.out.find(server.url("/index.xml") + ":3:17: error[SM203 loc-unsupported-scheme]") == 0);
   CHECK(server.hits("/ok.xml") == 1);
 }
+
+TEST_CASE("site: a URL in two sitemaps of the set, and an index lastmod older than its child's content") {
+  Site site;
+  const fs::path pub = site.dir / "public";
+  write(pub / "sitemap_index.xml",
+        std::string(kHead) +
+            "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+            "  <sitemap><loc>https://example.com/s1.xml</loc><lastmod>2024-01-01</lastmod></sitemap>\n"
+            "  <sitemap><loc>https://example.com/s2.xml</loc><lastmod>2024-06-01</lastmod></sitemap>\n"
+            "</sitemapindex>\n");
+  write(pub / "s1.xml", std::string(kHead) +
+                            "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+                            "  <url><loc>https://example.com/a</loc><lastmod>2024-03-15</lastmod></url>\n"
+                            "  <url><loc>https://example.com/b</loc><lastmod>2023-12-01</lastmod></url>\n"
+                            "</urlset>\n");
+  write(pub / "s2.xml", std::string(kHead) +
+                            "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+                            "  <url><loc>https://example.com/c</loc><lastmod>2024-05-01</lastmod></url>\n"
+                            "  <url><loc>https://example.com/b</loc><lastmod>2024-04-01</lastmod></url>\n"
+                            "</urlset>\n");
+  const auto result = run_cli({"--quiet", "--now", kTestNow, "--base-url", "https://example.com/sitemap_index.xml",
+                               (pub / "sitemap_index.xml").string()});
+  CHECK(result.exit_code == 0);  // both are warnings
+  CHECK(result.out ==
+        (pub / "sitemap_index.xml").string() +
+            ":3:58: warning[SM804 stale-index-lastmod]: the index dates 'https://example.com/s1.xml' "
+            "2024-01-01T00:00:00Z, but it lists a URL modified 2024-03-15T00:00:00Z; crawlers may not fetch it "
+            "again until the index says it changed\n" +
+            (pub / "s2.xml").string() +
+            ":4:13: warning[SM803 duplicate-across-sitemaps]: this URL is also listed in " + (pub / "s1.xml").string() +
+            ":4:13; list each URL in one sitemap of the set\n");
+  // Files given together form a set too, without an index.
+  const auto pair = run_cli({"--quiet", "--now", kTestNow, (pub / "s1.xml").string(), (pub / "s2.xml").string()});
+  CHECK(pair.out == (pub / "s2.xml").string() + ":4:13: warning[SM803 duplicate-across-sitemaps]: this URL is also listed in " +
+                        (pub / "s1.xml").string() + ":4:13; list each URL in one sitemap of the set\n");
+}
