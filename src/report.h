@@ -36,4 +36,11 @@ struct InputError {
 
 void write_json(std::span<const FileReport> reports, std::span<const InputError> input_errors, std::ostream& out);
 
+// One line per finding: "path:line:col: error: message [CODE name]".
+void write_gcc(std::span<const FileReport> reports, std::ostream& out);
+// GitHub Actions workflow commands, which annotate the files in a pull request.
+void write_github(std::span<const FileReport> reports, std::ostream& out);
+// JUnit XML: one test case per file (and per unreadable input).
+void write_junit(std::span<const FileReport> reports, std::span<const InputError> input_errors, std::ostream& out);
+
 }  // namespace sitemaplint
