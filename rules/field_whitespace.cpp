@@ -67,7 +67,7 @@ class FieldWhitespace final : public Rule {
     }
     message += "; remove it";
     std::optional<Fix> fix;
-    if (field.exact) fix = Fix{field.value_offset, field.raw.size(), std::string(value), "remove the white space"};
+    fix = field.replace_value(value, "remove the white space");
     out.report(field.value_offset, field.raw.size(), std::move(message), std::move(fix));
   }
 };

@@ -62,10 +62,7 @@ class LocNonAscii final : public Rule {
       message += "percent-encode non-ASCII characters as UTF-8 and write a Unicode host in Punycode";
     } else {
       message += "write it in ASCII: " + quoted(a.ascii_form, 120);
-      if (entry.loc.exact) {
-        const SourceSpan whole = loc_span(entry.loc, a);
-        fix = Fix{whole.offset, whole.length, a.ascii_form, "replace with the percent-encoded URL"};
-      }
+      fix = entry.loc.replace_value(a.ascii_form, "replace with the percent-encoded URL");
     }
     const SourceSpan span = loc_span(entry.loc, a, a.first_non_ascii, ch.size());
     out.report(span.offset, span.length, std::move(message), std::move(fix));

@@ -52,11 +52,7 @@ class LocWhitespace final : public Rule {
     std::size_t offset = loc.value_offset;
     if (!leading && loc.exact) offset = loc.value_offset + a.start + a.trimmed.size();
     const std::size_t length = loc.value_offset + loc.raw.size() - offset;
-    std::optional<Fix> fix;
-    if (loc.exact)
-      fix = Fix{loc.value_offset, loc.raw.size(), std::string(a.trimmed),
-                "remove the white space around the URL"};
-    out.report(offset, length, std::move(message), std::move(fix));
+    out.report(offset, length, std::move(message), loc.replace_value(a.trimmed, "remove the white space around the URL"));
   }
 };
 

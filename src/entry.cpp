@@ -13,6 +13,23 @@ std::string_view trim_xml_space(std::string_view text) {
 
 std::string_view Field::trimmed() const { return trim_xml_space(value); }
 
+std::optional<Fix> Field::replace_value(std::string_view new_value, std::string description) const {
+  // An exact value is the text as written (plain text without references, or one CDATA section's
+  // content): write the new value as it is.
+  if (exact) return Fix{value_offset, raw.size(), std::string(new_value), std::move(description)};
+  if (raw.find("<![CDATA[") != std::string_view::npos || raw.find("<!--") != std::string_view::npos) {
+    return std::nullopt;
+  }
+  std::string text;
+  for (char c : new_value) {
+    if (c == '&') text += "&amp;";
+    else if (c == '<') text += "&lt;";
+    else if (c == '>') text += "&gt;";
+    else text += c;
+  }
+  return Fix{value_offset, raw.size(), std::move(text), std::move(description)};
+}
+
 const Entry::ParsedLastmod& Entry::lastmod_parsed() const {
   if (!lastmod_cache) {
     lastmod_cache.emplace();

@@ -11,6 +11,7 @@
 
 #include <pugixml.hpp>
 
+#include "diagnostic.h"
 #include "w3c_datetime.h"
 
 namespace sitemaplint {
@@ -55,6 +56,9 @@ struct Field {
 
   // The value without the white space XML Schema collapses (space, tab, CR, LF).
   std::string_view trimmed() const;
+  // A fix that replaces the whole text of the element by `new_value`, escaped for XML text; none
+  // when the text holds CDATA or a comment, which a plain replacement would break.
+  std::optional<Fix> replace_value(std::string_view new_value, std::string description) const;
   // Offset in the input of value[i]; the value's start when entities make the map inexact.
   std::size_t source_offset(std::size_t i) const { return exact ? value_offset + i : value_offset; }
 };

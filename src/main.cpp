@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "lint.h"
+#include "fix.h"
 #include "lint_many.h"
 #include "site.h"
 #include "registry.h"
@@ -38,6 +39,8 @@ struct CliOptions {
   std::string list_rules;
   std::string explain;
   bool quiet = false;
+  bool fix = false;
+  bool diff = false;
   unsigned jobs = 0;
   double timeout_seconds = 30;
   std::string root;
@@ -76,6 +79,46 @@ int list_rules(const std::string& format) {
   else if (format == "markdown") std::cout << rule_table_markdown();
   else write_rule_list_text(std::cout);
   return kExitClean;
+}
+
+// --fix and --diff: applies the rules' fixes to each file (not stdin, URLs or gzip), writing the
+// file atomically with --fix and printing a unified diff with --diff. Returns the number of files
+// that change, or -1 on an error that makes the run unusable.
+int fix_files(const std::vector<std::string>& paths, const RuleSelection& selection, const Settings& settings,
+              bool write, bool show_diff) {
+  int changed = 0;
+  std::size_t total = 0;
+  for (const std::string& path : paths) {
+    if (path == "-" || is_url(path)) {
+      std::cerr << "sitemaplint: error: " << path << ": --fix and --diff work on files only\n";
+      return -1;
+    }
+    Input input;
+    std::string error;
+    if (!load_input(path, &input, &error)) {
+      std::cerr << "sitemaplint: error: " << error << '\n';
+      return -1;
+    }
+    if (input.compressed) {
+      std::cerr << "sitemaplint: " << path << ": compressed files are not fixed; fix the uncompressed file\n";
+      continue;
+    }
+    std::size_t applied = 0;
+    const std::string fixed = fix_until_stable(path, input.bytes, selection, settings, &applied);
+    if (fixed == input.bytes) continue;
+    ++changed;
+    total += applied;
+    if (show_diff) std::cout << unified_diff(path, input.bytes, fixed);
+    if (write && !write_atomically(path, fixed, &error)) {
+      std::cerr << "sitemaplint: error: " << error << '\n';
+      return -1;
+    }
+  }
+  if (write && changed > 0) {
+    std::cerr << "sitemaplint: applied " << total << " fix" << (total == 1 ? "" : "es") << " in " << changed
+              << " file" << (changed == 1 ? "" : "s") << '\n';
+  }
+  return changed;
 }
 
 int run(const CliOptions& options) {
@@ -136,6 +179,12 @@ int run(const CliOptions& options) {
   std::vector<InputError> input_errors;
   for (auto& [path, message] : expansion_errors) input_errors.push_back({path, message});
   std::vector<FileReport> reports;
+  if (options.fix || options.diff) {
+    const int fixed = fix_files(paths, selection, settings, options.fix, options.diff);
+    if (fixed < 0) return kExitUsage;
+    if (!options.fix) return fixed > 0 ? kExitFindings : kExitClean;  // --diff alone: a dry run
+  }
+
   SiteOptions site;
   site.root = options.root;
   site.jobs = options.jobs;
@@ -233,6 +282,8 @@ int main(int argc, char** argv) {
       ->allow_extra_args(false);
   app.add_option("-j,--jobs", options.jobs, "Lint this many files at once (default: one per core)")
       ->check(CLI::Range(1u, 1024u));
+  app.add_flag("--fix", options.fix, "Apply the safe fixes rules offer, writing each file atomically, then report what is left");
+  app.add_flag("--diff", options.diff, "Print the fixes as a unified diff instead of writing them (exit 1 if any)");
   app.add_flag("-q,--quiet", options.quiet, "Print findings only: no source excerpt and no summary");
   app.add_option("--color", options.color, "Colour the human report: auto (a terminal, unless NO_COLOR is set), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));

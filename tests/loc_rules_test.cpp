@@ -79,12 +79,28 @@ TEST_CASE("loc rules: fixes") {
     CHECK(fixed == urlset({"https://example.com/", "https://example.com/a"}));
     CHECK(testing::lint_text(fixed).diagnostics.empty());
   }
-  SUBCASE("loc-whitespace offers no fix when entities make the text differ from the value") {
-    const FileReport report =
-        testing::lint_text(urlset({"https://example.com/", " https://example.com/?a=1&amp;b=2"}));
+  SUBCASE("loc-whitespace rewrites the whole text, escaped, when entities make the text differ from the value") {
+    const std::string text = urlset({"https://example.com/", " https://example.com/?a=1&amp;b=2"});
+    const FileReport report = testing::lint_text(text);
     const auto found = findings(report, "SM207");
     REQUIRE(found.size() == 1);
-    CHECK_FALSE(found[0]->fix.has_value());
+    REQUIRE(found[0]->fix.has_value());
+    const std::string fixed = apply(text, *found[0]->fix);
+    CHECK(fixed == urlset({"https://example.com/", "https://example.com/?a=1&amp;b=2"}));
+    CHECK(testing::lint_text(fixed).diagnostics.empty());
+  }
+  SUBCASE("a value in one CDATA section is fixed inside it; text mixed with CDATA is not rewritten") {
+    const std::string text = urlset({"https://example.com/", "<![CDATA[ https://example.com/b?x=1&y=2]]>"});
+    const FileReport report = testing::lint_text(text);
+    const auto found = findings(report, "SM207");
+    REQUIRE(found.size() == 1);
+    REQUIRE(found[0]->fix.has_value());
+    CHECK(apply(text, *found[0]->fix) == urlset({"https://example.com/", "<![CDATA[https://example.com/b?x=1&y=2]]>"}));
+    const std::string mixed = urlset({"https://example.com/", " https://example.com/<![CDATA[c]]>"});
+    const FileReport mixed_report = testing::lint_text(mixed);
+    const auto mixed_found = findings(mixed_report, "SM207");
+    REQUIRE(mixed_found.size() == 1);
+    CHECK_FALSE(mixed_found[0]->fix.has_value());
   }
   SUBCASE("loc-non-ascii writes the URL in ASCII: Punycode host, percent-encoded rest") {
     const std::string text =
@@ -100,10 +116,13 @@ TEST_CASE("loc rules: fixes") {
     CHECK(fixed == urlset({"https://xn--bcher-kva.example/caf%C3%A9?q=%E5%80%A4"}));
     CHECK(testing::lint_text(fixed).diagnostics.empty());
   }
-  SUBCASE("loc-non-ascii offers no fix for a host IDNA rejects, nor for character references") {
+  SUBCASE("loc-non-ascii offers no fix for a host IDNA rejects; a character reference is rewritten") {
     CHECK_FALSE(
         findings(testing::lint_text(urlset({"https://1abc.\xD7\xA2\xD7\x91\xD7\xA8/"})), "SM208")[0]->fix);
-    CHECK_FALSE(findings(testing::lint_text(urlset({"https://example.com/caf&#233;"})), "SM208")[0]->fix);
+    const std::string text = urlset({"https://example.com/caf&#233;"});
+    const auto fix = findings(testing::lint_text(text), "SM208")[0]->fix;
+    REQUIRE(fix.has_value());
+    CHECK(apply(text, *fix) == urlset({"https://example.com/caf%C3%A9"}));
   }
 }
 
