@@ -36,4 +36,7 @@ struct InputError {
 
 void write_json(std::span<const FileReport> reports, std::span<const InputError> input_errors, std::ostream& out);
 
+// SARIF 2.1.0 (GitHub code scanning); README.md ("SARIF") documents the fields.
+void write_sarif(std::span<const FileReport> reports, std::ostream& out);
+
 }  // namespace sitemaplint
