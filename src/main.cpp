@@ -220,6 +220,8 @@ int run(const CliOptions& options) {
     write_github(reports, out);
   } else if (options.format == "junit") {
     write_junit(reports, input_errors, out);
+  } else if (options.format == "sarif") {
+    write_sarif(reports, out);
   } else {
     const bool terminal = options.output.empty() && ::isatty(STDOUT_FILENO);
     write_human(reports, HumanStyle{use_color(options.color, terminal), options.quiet}, out);
@@ -252,7 +254,7 @@ int main(int argc, char** argv) {
   app.add_option("paths", options.paths,
                  "Sitemap files, directories to search for them, or http(s) URLs ('-' reads standard input)");
   app.add_option("-f,--format", options.format, "Report format")
-      ->check(CLI::IsMember({"human", "json", "gcc", "github", "junit"}))
+      ->check(CLI::IsMember({"human", "json", "gcc", "github", "junit", "sarif"}))
       ->default_str("human");
   app.add_option("-o,--output", options.output, "Write the report to FILE instead of standard output");
   // Each occurrence takes one value (comma-separated lists are split later), so that

@@ -42,5 +42,7 @@ void write_gcc(std::span<const FileReport> reports, std::ostream& out);
 void write_github(std::span<const FileReport> reports, std::ostream& out);
 // JUnit XML: one test case per file (and per unreadable input).
 void write_junit(std::span<const FileReport> reports, std::span<const InputError> input_errors, std::ostream& out);
+// SARIF 2.1.0 (GitHub code scanning); README.md ("SARIF") documents the fields.
+void write_sarif(std::span<const FileReport> reports, std::ostream& out);
 
 }  // namespace sitemaplint

@@ -1,0 +1,223 @@
+// The SARIF report: its structure on a small sitemap, stable fingerprints, and the output of the
+// built binary validated against the SARIF 2.1.0 JSON schema (tests/sarif-schema).
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "registry.h"
+#include "report.h"
+#include "test_support.h"
+
+using namespace sitemaplint;
+using namespace sitemaplint::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A warning without a fix (SM106, <lastmod> before <loc>), an error with one (SM301) and, for the
+// non-ASCII character, SM208. U+1F600 is one character but two UTF-16 code units.
+const std::string kSitemap =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+    "  <url><lastmod>2024-01-01</lastmod><loc>https://example.com/</loc></url>\n"
+    "\t<url><loc>https://example.com/\U0001F600?a=1&b=2</loc></url>\n"
+    "</urlset>\n";
+
+nlohmann::json sarif_of(const std::vector<FileReport>& reports) {
+  std::ostringstream out;
+  write_sarif(reports, out);
+  return nlohmann::json::parse(out.str());
+}
+
+const nlohmann::json& result_for(const nlohmann::json& sarif, const std::string& rule) {
+  for (const auto& r : sarif["runs"][0]["results"]) {
+    if (r["ruleId"] == rule) return r;
+  }
+  FAIL("no result for " << rule);
+  static const nlohmann::json none;
+  return none;
+}
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    char name[] = "/tmp/sitemaplint-sarif-XXXXXX";
+    path = ::mkdtemp(name);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  std::string write(const std::string& name, const std::string& text) const {
+    std::ofstream(path / name, std::ios::binary) << text;
+    return (path / name).string();
+  }
+};
+
+bool have(const std::string& program) {
+  return std::system(("command -v " + program + " >/dev/null 2>&1").c_str()) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("sarif report: log, run, driver, every rule with its help") {
+  const nlohmann::json sarif = sarif_of({lint_text(kSitemap, "site/sitemap.xml")});
+  CHECK(sarif["$schema"] == "https://json.schemastore.org/sarif-2.1.0.json");
+  CHECK(sarif["version"] == "2.1.0");
+  REQUIRE(sarif["runs"].size() == 1);
+  const auto& run = sarif["runs"][0];
+  CHECK(run["columnKind"] == "utf16CodeUnits");
+  CHECK(run["tool"]["driver"]["name"] == "sitemaplint");
+  CHECK(run["tool"]["driver"]["version"] == SITEMAPLINT_VERSION);
+  const auto& rules = run["tool"]["driver"]["rules"];
+  REQUIRE(rules.size() == all_rules().size());
+  for (std::size_t i = 0; i < rules.size(); ++i) {
+    const RuleInfo& info = all_rules()[i]->info;
+    CAPTURE(info.code);
+    CHECK(rules[i]["id"] == info.code);
+    CHECK(rules[i]["name"] == info.name);
+    CHECK(rules[i]["shortDescription"]["text"] == info.summary);
+    CHECK(rules[i]["help"]["text"] == info.docs);
+    CHECK(rules[i]["help"]["markdown"] == info.docs);
+    CHECK(!rules[i]["help"]["text"].get<std::string>().empty());
+    CHECK(rules[i]["defaultConfiguration"]["level"] ==
+          (info.default_severity == Severity::Info ? "note" : std::string(severity_name(info.default_severity))));
+  }
+}
+
+TEST_CASE("sarif report: results with rule, level, message, region in UTF-16 columns, uri, fix") {
+  const nlohmann::json sarif = sarif_of({lint_text(kSitemap, "site/sitemap.xml")});
+  const auto& results = sarif["runs"][0]["results"];
+  REQUIRE(results.size() == 3);
+
+  const auto& order = result_for(sarif, "SM106");
+  CHECK(order["level"] == "warning");
+  CHECK(order["ruleIndex"].is_number());
+  CHECK(sarif["runs"][0]["tool"]["driver"]["rules"][order["ruleIndex"].get<std::size_t>()]["id"] == "SM106");
+  CHECK(!order.contains("fixes"));
+  const auto& loc = order["locations"][0]["physicalLocation"];
+  CHECK(loc["artifactLocation"]["uri"] == "site/sitemap.xml");
+  CHECK(loc["artifactLocation"]["uriBaseId"] == "%SRCROOT%");
+
+  const auto& amp = result_for(sarif, "SM301");
+  CHECK(amp["level"] == "error");
+  CHECK(amp["message"]["text"] == "raw '&' must be written '&amp;'; XML parsers reject the whole file");
+  // Line 4: a tab, then "<url><loc>https://example.com/😀?a=1": 36 characters, 37 UTF-16 units.
+  const auto& region = amp["locations"][0]["physicalLocation"]["region"];
+  CHECK(region["startLine"] == 4);
+  CHECK(region["startColumn"] == 38);
+  CHECK(region["endLine"] == 4);
+  CHECK(region["endColumn"] == 39);
+  REQUIRE(amp["fixes"].size() == 1);
+  const auto& fix = amp["fixes"][0];
+  CHECK(fix["description"]["text"] == "replace with '&amp;'");
+  const auto& change = fix["artifactChanges"][0];
+  CHECK(change["artifactLocation"]["uri"] == "site/sitemap.xml");
+  const auto& replacement = change["replacements"][0];
+  CHECK(replacement["deletedRegion"] == region);
+  CHECK(replacement["insertedContent"]["text"] == "&amp;");
+  CHECK(amp["partialFingerprints"]["primaryLocationLineHash"].is_string());
+}
+
+TEST_CASE("sarif report: a finding's fingerprint survives an unrelated line inserted above") {
+  std::string moved = kSitemap;
+  moved.insert(moved.find("  <url>"), "  <url><loc>https://example.com/new</loc></url>\n");
+  const nlohmann::json before = sarif_of({lint_text(kSitemap, "site/sitemap.xml")});
+  const nlohmann::json after = sarif_of({lint_text(moved, "site/sitemap.xml")});
+  for (const std::string rule : {"SM106", "SM301"}) {
+    CAPTURE(rule);
+    const auto& a = result_for(before, rule);
+    const auto& b = result_for(after, rule);
+    CHECK(a["locations"][0]["physicalLocation"]["region"]["startLine"] !=
+          b["locations"][0]["physicalLocation"]["region"]["startLine"]);
+    CHECK(a["partialFingerprints"] == b["partialFingerprints"]);
+  }
+  // Another file, or another rule on the same line, hashes differently.
+  const nlohmann::json elsewhere = sarif_of({lint_text(kSitemap, "other/sitemap.xml")});
+  CHECK(result_for(elsewhere, "SM301")["partialFingerprints"] != result_for(before, "SM301")["partialFingerprints"]);
+  CHECK(result_for(before, "SM106")["partialFingerprints"] != result_for(before, "SM301")["partialFingerprints"]);
+}
+
+TEST_CASE("sarif report: paths outside the current directory and URLs are absolute URIs") {
+  FileReport outside = lint_text(kSitemap, "/nonexistent dir/sitemap.xml");
+  FileReport url = lint_text(kSitemap, "https://example.com/sitemap.xml");
+  const nlohmann::json sarif = sarif_of({outside, url});
+  const auto& results = sarif["runs"][0]["results"];
+  REQUIRE(results.size() == 6);
+  const auto& first = results[0]["locations"][0]["physicalLocation"]["artifactLocation"];
+  CHECK(first["uri"] == "file:///nonexistent%20dir/sitemap.xml");
+  CHECK(!first.contains("uriBaseId"));
+  const auto& last = results[5]["locations"][0]["physicalLocation"]["artifactLocation"];
+  CHECK(last["uri"] == "https://example.com/sitemap.xml");
+  CHECK(!last.contains("uriBaseId"));
+}
+
+TEST_CASE("sarif report: a finding made after the bytes were released keeps its recorded position") {
+  TempDir dir;
+  const std::string a = dir.write("a.xml",
+                                  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/"
+                                  "schemas/sitemap/0.9\">\n  <url><loc>https://example.com/x</loc></url>\n</urlset>\n");
+  const std::string b = dir.write("b.xml",
+                                  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/"
+                                  "schemas/sitemap/0.9\">\n\n  <url><loc>https://example.com/x</loc></url>\n</urlset>\n");
+  const CommandResult r = run_cli({"--format", "sarif", "--now", kTestNow, a, b});
+  const nlohmann::json sarif = nlohmann::json::parse(r.out);
+  const auto& dup = result_for(sarif, "SM803");
+  const auto& region = dup["locations"][0]["physicalLocation"]["region"];
+  CHECK(region["startLine"] == 4);
+  CHECK(region["startColumn"] == 13);
+  CHECK(dup["partialFingerprints"]["primaryLocationLineHash"].is_string());
+}
+
+TEST_CASE("sarif report: the CLI's output validates against the SARIF 2.1.0 schema") {
+  const std::string schema_dir = source_path("tests/sarif-schema");
+  if (!have("node") || !have("npm")) {
+    MESSAGE("SKIPPED: node and npm are needed to validate SARIF against its schema (tests/sarif-schema)");
+    return;
+  }
+  if (!fs::exists(fs::path(schema_dir) / "node_modules" / "ajv-draft-04")) {
+    // .ci/run installs these first; a developer's first run installs them here.
+    const std::string install = "npm ci --prefix '" + schema_dir + "' --ignore-scripts --no-audit --no-fund >/dev/null 2>&1";
+    REQUIRE_MESSAGE(std::system(install.c_str()) == 0, "npm ci --prefix tests/sarif-schema failed");
+  }
+  TempDir dir;
+  const std::string many = dir.write(
+      "many.xml",
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<urlset xmlns=\"https://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+      "  <url><lastmod>2024-13-01</lastmod><loc>https://example.com/é?a=1&b=2</loc><changefreq>Daily</changefreq></url>\n"
+      "  <url><loc>https://example.com/é?a=1&b=2</loc><priority>2</priority></url>\n"
+      "  <url><loc>/relative</loc></url>\n"
+      "</urlset>\n");
+  struct Case {
+    std::string name;
+    std::vector<std::string> inputs;
+  };
+  const std::vector<Case> cases{
+      {"clean", {"testdata/example/sitemap.xml"}},
+      {"many findings with fixes, outside the current directory", {many}},
+      {"gzip", {"testdata/rules/SM007-compression-error/valid.xml.gz", "testdata/rules/SM007-compression-error/corrupt.xml.gz"}},
+      {"text sitemap", {"testdata/rules/SM008-not-a-sitemap/urls.txt"}},
+      {"every rule fixture", {"testdata/rules"}},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.name);
+    std::vector<std::string> args{"--format", "sarif", "--now", kTestNow, "--output", (dir.path / "out.sarif").string()};
+    args.insert(args.end(), c.inputs.begin(), c.inputs.end());
+    const CommandResult r = run_cli(args, "", source_path(""));
+    CHECK(r.exit_code != 2);
+    const std::string sarif = read_file((dir.path / "out.sarif").string());
+    REQUIRE(!sarif.empty());
+    CHECK(nlohmann::json::accept(sarif));
+    const std::string validate = "node '" + schema_dir + "/validate.js' '" + (dir.path / "out.sarif").string() + "' 2>&1";
+    FILE* pipe = ::popen(validate.c_str(), "r");
+    REQUIRE(pipe);
+    std::string output;
+    char buf[4096];
+    while (std::size_t n = std::fread(buf, 1, sizeof buf, pipe)) output.append(buf, n);
+    const int status = ::pclose(pipe);
+    INFO(output);
+    CHECK(status == 0);
+  }
+}
