@@ -13,6 +13,7 @@
 #include "lint.h"
 #include "fix.h"
 #include "lint_many.h"
+#include "man_page.h"
 #include "site.h"
 #include "registry.h"
 #include "report.h"
@@ -286,6 +287,8 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1u, 1024u));
   app.add_flag("--fix", options.fix, "Apply the safe fixes rules offer, writing each file atomically, then report what is left");
   app.add_flag("--diff", options.diff, "Print the fixes as a unified diff instead of writing them (exit 1 if any)");
+  bool man_page = false;
+  app.add_flag("--generate-man", man_page, "Print the man page (roff) and exit")->group("");
   app.add_flag("-q,--quiet", options.quiet, "Print findings only: no source excerpt and no summary");
   app.add_option("--color", options.color, "Colour the human report: auto (a terminal, unless NO_COLOR is set), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
@@ -297,6 +300,10 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     return usage_error(e.what());
+  }
+  if (man_page) {
+    write_man_page(app.help(), std::cout);
+    return 0;
   }
   if (app.count("--list-rules") && options.list_rules.empty()) options.list_rules = "text";
   return run(options);
