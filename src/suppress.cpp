@@ -33,6 +33,9 @@ std::vector<std::string_view> rule_words(std::string_view rest) {
   return words;
 }
 
+// Directives honoured per file; more only make a hostile file slow.
+constexpr std::size_t kMaxDirectives = 10'000;
+
 bool unsuppressible(const RuleInfo& info) { return info.code == "SM001" || info.code == "SM901"; }
 
 }  // namespace
@@ -60,6 +63,12 @@ void apply_suppressions(const Document& doc, std::string_view bytes, const RuleS
 
   std::vector<Suppression> done;
   std::vector<Suppression> open;  // disable ranges not yet enabled again
+  if (directives.size() > kMaxDirectives) {
+    finding(directives[kMaxDirectives].offset, 4,
+            std::to_string(directives.size() - kMaxDirectives) + " more sitemaplint directives are ignored (at most " +
+                std::to_string(kMaxDirectives) + " per file)");
+    directives.resize(kMaxDirectives);
+  }
   for (const auto& directive : directives) {
     std::string_view text = trim_xml_space(directive.text);
     const std::size_t space = text.find_first_of(" \t\r\n");
@@ -129,17 +138,32 @@ void apply_suppressions(const Document& doc, std::string_view bytes, const RuleS
   }
   for (Suppression& s : open) done.push_back(s);
 
-  std::erase_if(*diagnostics, [&](const Diagnostic& d) {
-    if (unsuppressible(*d.rule)) return false;
+  // One sweep in offset order (the findings come sorted): only the ranges around a finding are
+  // looked at, so a file with many directives stays linear in practice.
+  std::vector<std::size_t> by_begin(done.size());
+  for (std::size_t i = 0; i < done.size(); ++i) by_begin[i] = i;
+  std::stable_sort(by_begin.begin(), by_begin.end(),
+                   [&](std::size_t a, std::size_t b) { return done[a].begin < done[b].begin; });
+  std::size_t next = 0;
+  std::vector<std::size_t> active;
+  std::vector<Diagnostic> kept;
+  kept.reserve(diagnostics->size());
+  for (Diagnostic& d : *diagnostics) {
+    while (next < by_begin.size() && done[by_begin[next]].begin <= d.offset) active.push_back(by_begin[next++]);
+    std::erase_if(active, [&](std::size_t i) { return done[i].end <= d.offset; });
     bool suppressed = false;
-    for (Suppression& s : done) {
-      if ((s.rule == nullptr || s.rule == d.rule) && d.offset >= s.begin && d.offset < s.end) {
-        s.used = true;
-        suppressed = true;
+    if (!unsuppressible(*d.rule)) {
+      for (std::size_t i : active) {
+        Suppression& s = done[i];
+        if (s.rule == nullptr || s.rule == d.rule) {
+          s.used = true;
+          suppressed = true;
+        }
       }
     }
-    return suppressed;
-  });
+    if (!suppressed) kept.push_back(std::move(d));
+  }
+  diagnostics->swap(kept);
   for (const Suppression& s : done) {
     if (s.used) continue;
     const std::string what = s.rule ? "'" + std::string(s.word) + "'" : "every rule";

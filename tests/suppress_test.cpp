@@ -101,3 +101,14 @@ TEST_CASE("SM901 is not reported when it is not selected, and suppressions still
       "<!-- sitemaplint-disable SM999 -->\n"), selection, test_settings());
   CHECK(report.diagnostics.empty());
 }
+
+TEST_CASE("a file with very many directives is capped and says so") {
+  std::string body;
+  for (int i = 0; i < 10'005; ++i) body += "<!-- sitemaplint-disable-next-line SM401 -->\n";
+  body += "<url><loc>https://example.com/a</loc><lastmod>soon</lastmod></url>\n";
+  const FileReport report = lint_text(urlset(body));
+  std::size_t capped = 0;
+  for (const std::string& m : messages_of(report, "SM901")) capped += m.find("5 more sitemaplint directives are ignored") == 0;
+  CHECK(capped == 1);
+  CHECK(messages_of(report, "SM401").size() == 1);  // the line after the 10,000th directive is another directive
+}
