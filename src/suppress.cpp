@@ -164,8 +164,13 @@ void apply_suppressions(const Document& doc, std::string_view bytes, const RuleS
     if (!suppressed) kept.push_back(std::move(d));
   }
   diagnostics->swap(kept);
+  const auto selected = [&](const RuleInfo* info) {
+    return std::any_of(selection.enabled.begin(), selection.enabled.end(),
+                       [&](const RuleDefinition* def) { return &def->info == info; });
+  };
   for (const Suppression& s : done) {
-    if (s.used) continue;
+    // A rule that did not run could not have anything to suppress.
+    if (s.used || (s.rule && !selected(s.rule))) continue;
     const std::string what = s.rule ? "'" + std::string(s.word) + "'" : "every rule";
     finding(s.directive, s.directive_end - s.directive, "sitemaplint-" + std::string(s.kind) + " of " + what + " suppressed nothing");
   }

@@ -112,3 +112,13 @@ TEST_CASE("a file with very many directives is capped and says so") {
   CHECK(capped == 1);
   CHECK(messages_of(report, "SM401").size() == 1);  // the line after the 10,000th directive is another directive
 }
+
+TEST_CASE("a suppression of a rule that did not run is not reported as unused") {
+  RuleSelection selection;
+  std::string error;
+  REQUIRE(make_selection({}, {"SM401"}, {}, &selection, &error));
+  const FileReport report = lint_bytes("s.xml", urlset(
+      "<!-- sitemaplint-disable-next-line SM401 -->\n"
+      "<url><loc>https://example.com/a</loc><lastmod>soon</lastmod></url>\n"), selection, test_settings());
+  CHECK(report.diagnostics.empty());
+}
