@@ -74,6 +74,15 @@ struct Document {
   std::size_t entry_count = 0;
   std::optional<std::size_t> nesting_limit_offset;  // first element below the inspected depth
 
+  // Comments that start with "sitemaplint-" (inline suppressions), found by the engine's walk:
+  // where the comment's "<!--" starts and its "-->" ends, and its text.
+  struct DirectiveComment {
+    std::size_t offset = 0;
+    std::size_t end = 0;
+    std::string_view text;
+  };
+  std::vector<DirectiveComment> directives;
+
   std::string_view looks_like;  // for NotSitemap: what the input seems to be, e.g. "JSON"
 
   pugi::xml_document tree;

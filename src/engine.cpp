@@ -104,6 +104,9 @@ class Walker {
 
   void walk() {
     const pugi::xml_node root = doc_.tree.document_element();
+    for (pugi::xml_node top = doc_.tree.first_child(); top; top = top.next_sibling()) {
+      if (top.type() == pugi::node_comment) comment(top);
+    }
     enter(root);
     pugi::xml_node node = root.first_child();
     while (!frames_.empty()) {
@@ -119,6 +122,7 @@ class Walker {
           continue;
         }
         if (node.type() == pugi::node_pcdata || node.type() == pugi::node_cdata) text(node);
+        else if (node.type() == pugi::node_comment) comment(node);
         node = node.next_sibling();
       } else {
         const pugi::xml_node finished = frames_.back().element.node;
@@ -243,6 +247,15 @@ class Walker {
     if (in_entry_ && parent.field != FieldId::Unknown) {
       append_field_text(parent.field, run);
     }
+  }
+
+  // Keeps comments that may be sitemaplint directives; src/suppress.cpp interprets them.
+  void comment(pugi::xml_node node) {
+    const char* value = node.value();
+    const std::string_view text = value;
+    if (trim_xml_space(text).substr(0, 12) != "sitemaplint-") return;
+    const std::size_t at = doc_.offset_of(value);
+    doc_.directives.push_back({at - 4, at + text.size() + 3, text});
   }
 
   void dispatch_text(const TextRun& run) {

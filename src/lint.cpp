@@ -2,6 +2,7 @@
 
 #include "engine.h"
 #include "line_index.h"
+#include "suppress.h"
 #include "w3c_datetime.h"
 #include "xml_text.h"
 
@@ -52,6 +53,7 @@ FileReport lint_input(Input input, const RuleSelection& selection, const Setting
                  input.http_status, std::move(input.content_type)};
   auto doc = parse_document(input.path, report.bytes, std::move(load));
   report.diagnostics = run_rules(*doc, selection, settings, settings.collect_set_facts ? &report.set : nullptr);
+  apply_suppressions(*doc, report.bytes, selection, &report.diagnostics);
   if (!report.set.locs.empty()) {
     const LineIndex index(report.bytes);  // locs come in document order: one pass
     for (LocRecord& loc : report.set.locs) {

@@ -10,6 +10,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "baseline.h"
 #include "lint.h"
 #include "fix.h"
 #include "lint_many.h"
@@ -48,6 +49,8 @@ struct CliOptions {
   std::string robots;
   std::vector<std::string> allowed_hosts;
   std::string color = "auto";
+  std::string baseline;
+  std::string write_baseline;
 };
 
 int usage_error(const std::string& message) {
@@ -198,6 +201,25 @@ int run(const CliOptions& options) {
     reports.push_back(std::move(*outcome.report));
   }
 
+  if (!options.write_baseline.empty()) {
+    std::ofstream baseline(options.write_baseline, std::ios::binary | std::ios::trunc);
+    if (!baseline) return usage_error("--write-baseline: cannot write '" + options.write_baseline + "'");
+    const std::size_t written = write_baseline(reports, baseline);
+    baseline.flush();
+    if (!baseline) return usage_error("--write-baseline: writing '" + options.write_baseline + "' failed");
+    for (const InputError& error : input_errors) std::cerr << "sitemaplint: error: " << error.message << '\n';
+    std::cerr << "sitemaplint: wrote " << written << " finding" << (written == 1 ? "" : "s") << " to "
+              << options.write_baseline << '\n';
+    return input_errors.empty() ? kExitClean : kExitUsage;
+  }
+  if (!options.baseline.empty()) {
+    std::ifstream baseline(options.baseline, std::ios::binary);
+    if (!baseline) return usage_error("--baseline: cannot read '" + options.baseline + "'");
+    std::stringstream text;
+    text << baseline.rdbuf();
+    if (!apply_baseline(text.str(), &reports, &error)) return usage_error("--baseline: " + options.baseline + ": " + error);
+  }
+
   std::ofstream file;
   if (!options.output.empty()) {
     // sitemaplint never writes to an input: a typo in a CI script must not destroy the sitemap.
@@ -292,6 +314,11 @@ int main(int argc, char** argv) {
   app.add_flag("-q,--quiet", options.quiet, "Print findings only: no source excerpt and no summary");
   app.add_option("--color", options.color, "Colour the human report: auto (a terminal, unless NO_COLOR is set), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  CLI::Option* baseline = app.add_option("--baseline", options.baseline,
+                                          "Do not report the findings this baseline file lists (see --write-baseline)");
+  app.add_option("--write-baseline", options.write_baseline,
+                 "Write the current findings to FILE as a baseline and exit 0")
+      ->excludes(baseline);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -182,8 +182,12 @@ TEST_CASE("every rule has a fixture directory named after its code and name") {
     dirs.insert(dir.path().filename().string());
   }
   for (const RuleDefinition* rule : all_rules()) {
-    if (rule->make(test_settings())->hooks() == 0) continue;  // a whole-site rule: tests/site_test.cpp
     const std::string expected = std::string(rule->info.code) + "-" + std::string(rule->info.name);
+    // A rule checked outside the engine (a whole-site rule: tests/site_test.cpp) may have fixtures.
+    if (rule->make(test_settings())->hooks() == 0) {
+      dirs.erase(expected);
+      continue;
+    }
     CHECK_MESSAGE(dirs.count(expected) == 1, "missing testdata/rules/" << expected);
     dirs.erase(expected);
   }

@@ -1,0 +1,109 @@
+// --write-baseline and --baseline end to end: findings are matched by path, rule and the entry's
+// <loc> (or the message), so a reordered sitemap keeps its baseline and only new findings show.
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include "test_support.h"
+
+using namespace sitemaplint::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    char name[] = "/tmp/sitemaplint-baseline-XXXXXX";
+    path = ::mkdtemp(name);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  void write(const std::string& name, const std::string& text) const {
+    std::ofstream(path / name, std::ios::binary) << text;
+  }
+};
+
+std::string urlset(const std::string& body) {
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+         "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n" + body + "</urlset>\n";
+}
+
+const std::string kA = "  <url><loc>https://example.com/a</loc><lastmod>soon</lastmod></url>\n";
+const std::string kB = "  <url><loc>https://example.com/b</loc><changefreq>often</changefreq></url>\n";
+const std::string kC = "  <url><loc>ftp://example.com/c</loc></url>\n";
+
+}  // namespace
+
+TEST_CASE("baseline: written with path, rule and url; a reordered sitemap has no new findings") {
+  TempDir dir;
+  dir.write("sitemap.xml", urlset(kA + kB + kC));
+  const auto written = run_cli({"--now", kTestNow, "--write-baseline", "baseline.json", "sitemap.xml"}, "",
+                               dir.path.string());
+  CHECK(written.exit_code == 0);
+  CHECK(written.out.empty());
+  CHECK(written.err == "sitemaplint: wrote 3 findings to baseline.json\n");
+  std::ifstream in(dir.path / "baseline.json");
+  const nlohmann::json baseline = nlohmann::json::parse(in);
+  CHECK(baseline["version"] == 1);
+  REQUIRE(baseline["findings"].size() == 3);
+  CHECK(baseline["findings"][0] == nlohmann::json{{"path", "sitemap.xml"}, {"rule", "SM401"}, {"url", "https://example.com/a"}});
+  CHECK(baseline["findings"][1] == nlohmann::json{{"path", "sitemap.xml"}, {"rule", "SM501"}, {"url", "https://example.com/b"}});
+  CHECK(baseline["findings"][2] == nlohmann::json{{"path", "sitemap.xml"}, {"rule", "SM203"}, {"url", "ftp://example.com/c"}});
+
+  // Lines move; the findings are still the accepted ones.
+  dir.write("sitemap.xml", urlset(kC + "\n\n" + kB + kA));
+  const auto reordered = run_cli({"--now", kTestNow, "--baseline", "baseline.json", "sitemap.xml"}, "",
+                                 dir.path.string());
+  CHECK(reordered.exit_code == 0);
+  CHECK(reordered.out == "No problems found in 1 file.\n");
+
+  // A new problem is reported, and only it.
+  dir.write("sitemap.xml",
+            urlset(kC + kB + "  <url><loc>https://example.com/d</loc><priority>5</priority></url>\n" + kA));
+  const auto added = run_cli({"--now", kTestNow, "-q", "--baseline", "baseline.json", "sitemap.xml"}, "",
+                             dir.path.string());
+  CHECK(added.exit_code == 1);
+  CHECK(added.out.find("sitemap.xml:5:50: error[SM602 priority-out-of-range]") == 0);
+  CHECK(std::count(added.out.begin(), added.out.end(), '\n') == 1);
+}
+
+TEST_CASE("baseline: the same problem in a second entry, or in another file, is new") {
+  TempDir dir;
+  dir.write("sitemap.xml", urlset(kA));
+  REQUIRE(run_cli({"--now", kTestNow, "--write-baseline", "b.json", "sitemap.xml"}, "", dir.path.string()).exit_code == 0);
+  dir.write("sitemap.xml", urlset(kA + "  <url><loc>https://example.com/e</loc><lastmod>soon</lastmod></url>\n"));
+  dir.write("other.xml", urlset("  <url><loc>https://example.com/z</loc><lastmod>soon</lastmod></url>\n"));
+  const auto result = run_cli({"--now", kTestNow, "-q", "--baseline", "b.json", "sitemap.xml", "other.xml"}, "",
+                              dir.path.string());
+  CHECK(result.exit_code == 1);
+  CHECK(result.out.find("sitemap.xml:4:") != std::string::npos);
+  CHECK(result.out.find("other.xml:3:") != std::string::npos);
+  CHECK(std::count(result.out.begin(), result.out.end(), '\n') == 2);
+}
+
+TEST_CASE("baseline: a finding outside any entry is matched by its message") {
+  TempDir dir;
+  dir.write("empty.xml", urlset(""));  // empty-sitemap, on the root
+  REQUIRE(run_cli({"--write-baseline", "b.json", "empty.xml"}, "", dir.path.string()).exit_code == 0);
+  std::ifstream in(dir.path / "b.json");
+  const nlohmann::json baseline = nlohmann::json::parse(in);
+  REQUIRE(baseline["findings"].size() == 1);
+  CHECK(baseline["findings"][0]["rule"] == "SM108");
+  CHECK(baseline["findings"][0]["url"].get<std::string>().find("lists no <url>") != std::string::npos);
+  CHECK(run_cli({"--baseline", "b.json", "empty.xml"}, "", dir.path.string()).exit_code == 0);
+}
+
+TEST_CASE("baseline: a missing or malformed baseline, or both flags, are usage errors") {
+  TempDir dir;
+  dir.write("sitemap.xml", urlset(kA));
+  dir.write("bad.json", "{\"findings\": 3}");
+  CHECK(run_cli({"--baseline", "missing.json", "sitemap.xml"}, "", dir.path.string()).exit_code == 2);
+  const auto bad = run_cli({"--baseline", "bad.json", "sitemap.xml"}, "", dir.path.string());
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("not a sitemaplint baseline") != std::string::npos);
+  CHECK(run_cli({"--baseline", "bad.json", "--write-baseline", "x.json", "sitemap.xml"}, "", dir.path.string())
+            .exit_code == 2);
+}
