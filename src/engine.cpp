@@ -6,43 +6,11 @@
 #include <unordered_map>
 
 #include "loc_analysis.h"
+#include "rule_reporter.h"
 #include "xml_text.h"
 
 namespace sitemaplint {
 namespace {
-
-class RuleReporter final : public Reporter {
- public:
-  RuleReporter(const RuleInfo& info, Severity severity, std::vector<Diagnostic>& out)
-      : info_(info), severity_(severity), out_(out) {}
-  void report(std::size_t offset, std::size_t length, std::string message, std::optional<Fix> fix,
-              std::optional<RelatedLocation> related) override {
-    if (reported_ == kMaxFindingsPerRule) {
-      if (suppressed_++ == 0) first_suppressed_ = offset;
-      return;
-    }
-    ++reported_;
-    out_.push_back(Diagnostic{&info_, severity_, offset, length, std::move(message), std::move(fix),
-                              std::move(related)});
-  }
-  // One last finding that says how many were left out, so a hostile file cannot exhaust memory
-  // and the count is still honest.
-  void report_suppressed() {
-    if (suppressed_ == 0) return;
-    out_.push_back(Diagnostic{&info_, severity_, first_suppressed_, 0,
-                              std::to_string(suppressed_) + " more findings of this rule in this file are not shown "
-                              "(at most " + std::to_string(kMaxFindingsPerRule) + " per rule and file)",
-                              std::nullopt, std::nullopt});
-  }
-
- private:
-  const RuleInfo& info_;
-  Severity severity_;
-  std::vector<Diagnostic>& out_;
-  std::size_t reported_ = 0;
-  std::size_t suppressed_ = 0;
-  std::size_t first_suppressed_ = 0;
-};
 
 struct ActiveRule {
   std::unique_ptr<Rule> rule;

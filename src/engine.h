@@ -7,6 +7,7 @@
 #include "diagnostic.h"
 #include "document.h"
 #include "registry.h"
+#include "rule_reporter.h"
 #include "set_facts.h"
 #include "settings.h"
 
@@ -15,9 +16,6 @@ namespace sitemaplint {
 // Elements deeper than this are not inspected; no sitemap comes near it, and it bounds the
 // engine's memory on hostile input.
 inline constexpr int kMaxInspectedDepth = 64;
-
-// Findings one rule may report in one file; past it, a single finding counts the rest.
-inline constexpr std::size_t kMaxFindingsPerRule = 10'000;
 
 // With `facts`, also records each <url>'s loc hash and offset and the newest lastmod.
 std::vector<Diagnostic> run_rules(Document& doc, const RuleSelection& selection, const Settings& settings,
