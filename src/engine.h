@@ -7,7 +7,6 @@
 #include "diagnostic.h"
 #include "document.h"
 #include "registry.h"
-#include "rule_reporter.h"
 #include "set_facts.h"
 #include "settings.h"
 

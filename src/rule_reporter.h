@@ -25,7 +25,7 @@ class RuleReporter final : public Reporter {
     }
     ++reported_;
     out_.push_back(Diagnostic{&info_, severity_, offset, length, std::move(message), std::move(fix),
-                              std::move(related)});
+                              std::move(related), std::nullopt});
   }
   // One last finding that says how many were left out.
   void report_suppressed() {
@@ -33,7 +33,7 @@ class RuleReporter final : public Reporter {
     out_.push_back(Diagnostic{&info_, severity_, first_suppressed_, 0,
                               std::to_string(suppressed_) + " more findings of this rule in this file are not shown "
                               "(at most " + std::to_string(kMaxFindingsPerRule) + " per rule and file)",
-                              std::nullopt, std::nullopt});
+                              std::nullopt, std::nullopt, std::nullopt});
   }
 
  private:
