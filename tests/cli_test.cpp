@@ -34,19 +34,6 @@ const std::string kError =
     "  <url><loc>https://example.com/?a=1&b=2</loc></url>\n"
     "</urlset>\n";
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    char name[] = "/tmp/sitemaplint-cli-XXXXXX";
-    path = ::mkdtemp(name);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  std::string write(const std::string& name, const std::string& text) const {
-    std::ofstream(path / name, std::ios::binary) << text;
-    return (path / name).string();
-  }
-};
-
 }  // namespace
 
 TEST_CASE("cli: exit 0 on a clean file, 1 on an error, 0 on warnings only") {

@@ -50,33 +50,6 @@ constexpr const char* kHead =
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
 
-class TempDir {
- public:
-  TempDir() {
-    char name[] = "/tmp/sitemaplint-hostile-XXXXXX";
-    if (!::mkdtemp(name)) throw std::runtime_error("mkdtemp failed");
-    path_ = name;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  std::string path(const std::string& name) const { return path_ + "/" + name; }
-  std::string write(const std::string& name, std::string_view bytes) const {
-    const std::string file = path(name);
-    std::ofstream out(file, std::ios::binary | std::ios::trunc);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!out) throw std::runtime_error("cannot write " + file);
-    return file;
-  }
-
- private:
-  std::string path_;
-};
-
 // One finding of the --quiet human report: "path:line:col: severity[CODE name]: message".
 struct Finding {
   std::string code, name, severity;
@@ -147,7 +120,7 @@ struct BoundedResult {
 BoundedResult run_bounded(const std::vector<std::string>& args, double timeout_seconds,
                           const std::string& stdin_path = "/dev/null") {
   TempDir io;
-  const std::string out_path = io.path("stdout"), err_path = io.path("stderr");
+  const std::string out_path = (io.path / "stdout").string(), err_path = (io.path / "stderr").string();
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = ::fork();
   if (pid < 0) throw std::runtime_error("fork failed");
@@ -334,7 +307,7 @@ TEST_CASE("truncated XML is a syntax error at the cut") {
 
 TEST_CASE("a 100 MB line without a newline finishes quickly, in bounded memory") {
   TempDir dir;
-  const std::string path = dir.path("long-line.xml");
+  const std::string path = (dir.path / "long-line.xml").string();
   const std::string head = std::string(kHead).substr(0, std::string(kHead).size() - 1) +
                            "<url><loc>https://example.com/";
   const std::string tail = "</loc></url></urlset>";
@@ -547,7 +520,7 @@ TEST_CASE("a UTF-16LE file with a BOM is reported as not UTF-8 and not parsed") 
 
 TEST_CASE("a directory without sitemap files is a usage error with a one-line message") {
   TempDir dir;
-  const std::string sub = dir.path("sitemaps");
+  const std::string sub = (dir.path / "sitemaps").string();
   fs::create_directory(sub);
   const CommandResult r = run_cli({sub});
   CHECK(r.exit_code == 2);
@@ -559,7 +532,7 @@ TEST_CASE("a directory without sitemap files is a usage error with a one-line me
 
 TEST_CASE("a missing path is a usage error, and the other inputs are still linted") {
   TempDir dir;
-  const std::string missing = dir.path("nope.xml");
+  const std::string missing = (dir.path / "nope.xml").string();
   const CommandResult r = run_cli({missing});
   CHECK(r.exit_code == 2);
   CHECK(r.out.empty());

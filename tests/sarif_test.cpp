@@ -42,19 +42,6 @@ const nlohmann::json& result_for(const nlohmann::json& sarif, const std::string&
   return none;
 }
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    char name[] = "/tmp/sitemaplint-sarif-XXXXXX";
-    path = ::mkdtemp(name);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  std::string write(const std::string& name, const std::string& text) const {
-    std::ofstream(path / name, std::ios::binary) << text;
-    return (path / name).string();
-  }
-};
-
 bool have(const std::string& program) {
   return std::system(("command -v " + program + " >/dev/null 2>&1").c_str()) == 0;
 }

@@ -96,6 +96,26 @@ std::string shell_quote(const std::string& word) {
 
 }  // namespace
 
+TempDir::TempDir() {
+  char name[] = "/tmp/sitemaplint-test-XXXXXX";
+  if (!::mkdtemp(name)) throw std::runtime_error("mkdtemp failed");
+  path = name;
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  std::filesystem::remove_all(path, ec);
+}
+
+std::string TempDir::write(const std::string& name, const std::string& text) const {
+  const std::filesystem::path file = path / name;
+  std::filesystem::create_directories(file.parent_path());
+  std::ofstream out(file, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out) throw std::runtime_error("cannot write " + file.string());
+  return file.string();
+}
+
 CommandResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text,
                       const std::string& cwd) {
   char dir_template[] = "/tmp/sitemaplint-test-XXXXXX";

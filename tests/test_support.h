@@ -2,6 +2,7 @@
 // built binary.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,17 @@ std::vector<std::string> summarize(const FileReport& report);
 
 // `data` gzip-compressed, as gzip(1) would write it.
 std::string gzip_for_test(std::string_view data);
+
+// A fresh directory under /tmp, removed with everything in it when the object goes.
+struct TempDir {
+  std::filesystem::path path;
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  // Writes `text` to `name` (which may contain folders, created on the way); returns its path.
+  std::string write(const std::string& name, const std::string& text) const;
+};
 
 struct CommandResult {
   int exit_code = -1;
