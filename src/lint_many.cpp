@@ -99,11 +99,20 @@ void parallel_for(std::size_t count, unsigned jobs, const std::function<void(std
   for (std::thread& thread : threads) thread.join();
 }
 
-std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const RuleSelection& selection,
-                              const Settings& settings, unsigned jobs, const FetchOptions& fetch_options) {
+std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const ProfileLookup& profile_for, unsigned jobs,
+                              const FetchOptions& fetch_options, bool in_a_set) {
   std::vector<Outcome> outcomes(paths.size());
-  parallel_for(paths.size(), jobs,
-               [&](std::size_t i) { outcomes[i] = lint_one(paths[i], selection, settings, fetch_options); });
+  parallel_for(paths.size(), jobs, [&](std::size_t i) {
+    std::string error;
+    const Profile* profile = profile_for(paths[i], &error);
+    if (!profile) {
+      outcomes[i] = Outcome{paths[i], std::nullopt, error};
+      return;
+    }
+    Settings settings = profile->settings;
+    settings.collect_set_facts = in_a_set;
+    outcomes[i] = lint_one(paths[i], profile->selection, settings, fetch_options);
+  });
   return outcomes;
 }
 

@@ -10,6 +10,7 @@
 
 #include "fetch.h"
 #include "lint.h"
+#include "profile.h"
 
 namespace sitemaplint {
 
@@ -40,9 +41,10 @@ Outcome lint_one(const std::string& path, const RuleSelection& selection, const 
 // Whether `path` is an http:// or https:// URL (any case) rather than a file name.
 bool is_url(std::string_view path);
 
-// Loads (reads or fetches) and lints every path on `jobs` threads (0: one per core). Outcome i
-// belongs to paths[i]. A URL's own location is its scope unless `settings` names one.
-std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const RuleSelection& selection,
-                              const Settings& settings, unsigned jobs, const FetchOptions& fetch_options = {});
+// Loads (reads or fetches) and lints every path, each with the profile `profile_for` gives it, on
+// `jobs` threads (0: one per core). Outcome i belongs to paths[i]. A URL's own location is its
+// scope unless its profile names one. With `in_a_set`, records what checks across files need.
+std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const ProfileLookup& profile_for, unsigned jobs,
+                              const FetchOptions& fetch_options = {}, bool in_a_set = false);
 
 }  // namespace sitemaplint

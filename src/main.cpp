@@ -11,6 +11,8 @@
 #include <sstream>
 
 #include "baseline.h"
+#include "config_resolve.h"
+#include "config_show.h"
 #include "lint.h"
 #include "fix.h"
 #include "lint_many.h"
@@ -51,6 +53,9 @@ struct CliOptions {
   std::string color = "auto";
   std::string baseline;
   std::string write_baseline;
+  std::string config;
+  bool no_config = false;
+  bool show_config = false;
 };
 
 int usage_error(const std::string& message) {
@@ -78,6 +83,22 @@ bool use_color(const std::string& mode, bool to_terminal) {
   return to_terminal;
 }
 
+int config_error(const std::string& message) {
+  std::cerr << "sitemaplint: error: " << message << '\n';
+  return kExitUsage;
+}
+
+// --show-config: the effective settings of each input, or of a file in the current directory.
+int show_config(const std::vector<std::string>& paths, ConfigResolver& configs, const RunSettings& run) {
+  const std::vector<std::string> inputs = paths.empty() ? std::vector<std::string>{"-"} : paths;
+  std::string error;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    if (i > 0) std::cout << '\n';
+    write_effective_config(inputs[i], *configs.profile_for(inputs[i], &error), run, std::cout);
+  }
+  return kExitClean;
+}
+
 int list_rules(const std::string& format) {
   if (format == "json") write_rule_list_json(std::cout);
   else if (format == "markdown") std::cout << rule_table_markdown();
@@ -88,8 +109,7 @@ int list_rules(const std::string& format) {
 // --fix and --diff: applies the rules' fixes to each file (not stdin, URLs or gzip), writing the
 // file atomically with --fix and printing a unified diff with --diff. Returns the number of files
 // that change, or -1 on an error that makes the run unusable.
-int fix_files(const std::vector<std::string>& paths, const RuleSelection& selection, const Settings& settings,
-              bool write, bool show_diff) {
+int fix_files(const std::vector<std::string>& paths, const ProfileLookup& profile_for, bool write, bool show_diff) {
   int changed = 0;
   std::size_t total = 0;
   for (const std::string& path : paths) {
@@ -107,8 +127,13 @@ int fix_files(const std::vector<std::string>& paths, const RuleSelection& select
       std::cerr << "sitemaplint: " << path << ": compressed files are not fixed; fix the uncompressed file\n";
       continue;
     }
+    const Profile* profile = profile_for(path, &error);
+    if (!profile) {
+      std::cerr << "sitemaplint: error: " << error << '\n';
+      return -1;
+    }
     std::size_t applied = 0;
-    const std::string fixed = fix_until_stable(path, input.bytes, selection, settings, &applied);
+    const std::string fixed = fix_until_stable(path, input.bytes, profile->selection, profile->settings, &applied);
     if (fixed == input.bytes) continue;
     ++changed;
     total += applied;
@@ -138,29 +163,32 @@ int run(const CliOptions& options) {
     write_explanation(rule->info, std::cout);
     return kExitClean;
   }
-  if (options.paths.empty() && options.robots.empty()) return usage_error("no input: give one or more sitemap paths, or '-' for stdin");
+  if (options.paths.empty() && options.robots.empty() && !options.show_config) return usage_error("no input: give one or more sitemap paths, or '-' for stdin");
   if (std::count(options.paths.begin(), options.paths.end(), "-") > 1) {
     return usage_error("'-' (standard input) is given more than once");
   }
 
-  RuleSelection selection;
+  CommandLineChoices command_line;
   std::string error;
-  if (!make_selection(split_commas(options.select), split_commas(options.ignore), options.severities,
-                      &selection, &error)) {
+  if (!parse_rule_layer(split_commas(options.select), split_commas(options.ignore), options.severities,
+                        &command_line.rules, &error)) {
     return usage_error(error);
   }
-  Settings settings;
-  settings.now = static_cast<std::int64_t>(std::time(nullptr));
+  command_line.now = static_cast<std::int64_t>(std::time(nullptr));
   if (!options.now.empty()) {
     DatetimeError date_error;
     const auto now = parse_w3c_datetime(options.now, &date_error);
     if (!now) return usage_error("--now: " + date_error.message);
-    settings.now = to_unix_seconds(*now);
+    command_line.now = to_unix_seconds(*now);
   }
   if (!options.base_url.empty()) {
-    settings.location = parse_sitemap_location(options.base_url, &error);
-    if (!settings.location) return usage_error("--base-url: " + error);
+    command_line.location = parse_sitemap_location(options.base_url, &error);
+    if (!command_line.location) return usage_error("--base-url: " + error);
   }
+  const ConfigSource config_source = options.no_config        ? ConfigSource::None
+                                     : options.config.empty() ? ConfigSource::Discover
+                                                              : ConfigSource::Given;
+  ConfigResolver configs(std::move(command_line), config_source, options.config);
 
   FetchOptions fetch_options;
   fetch_options.timeout_ms = static_cast<long>(options.timeout_seconds * 1000);
@@ -182,18 +210,33 @@ int run(const CliOptions& options) {
   const std::vector<std::string> paths = expand_inputs(inputs, &expansion_errors);
   std::vector<InputError> input_errors;
   for (auto& [path, message] : expansion_errors) input_errors.push_back({path, message});
+
+  // A broken config file stops the run before any linting, with its file, line and column.
+  for (const std::string& path : paths) {
+    if (!configs.profile_for(path, &error)) return config_error(error);
+  }
+  // Settings of the whole run come from the config of the first input (or of the current
+  // directory); the command line has the last word.
+  const ConfigFile* project = configs.config_for(paths.empty() ? "-" : paths.front(), &error);
+  if (!project && !error.empty()) return config_error(error);
+  RunSettings run_settings;
+  if (project) run_settings = {project->max_warnings, project->root};
+  if (options.max_warnings >= 0) run_settings.max_warnings = options.max_warnings;
+  if (!options.root.empty()) run_settings.root = options.root;
+  if (options.show_config) return show_config(paths, configs, run_settings);
+
   std::vector<FileReport> reports;
   if (options.fix || options.diff) {
-    const int fixed = fix_files(paths, selection, settings, options.fix, options.diff);
+    const int fixed = fix_files(paths, configs.lookup(), options.fix, options.diff);
     if (fixed < 0) return kExitUsage;
     if (!options.fix) return fixed > 0 ? kExitFindings : kExitClean;  // --diff alone: a dry run
   }
 
   SiteOptions site;
-  site.root = options.root;
+  site.root = run_settings.root.value_or("");
   site.jobs = options.jobs;
   site.fetch = fetch_options;
-  for (Outcome& outcome : lint_site(paths, selection, settings, site)) {
+  for (Outcome& outcome : lint_site(paths, configs.lookup(), site)) {
     if (!outcome.report) {
       input_errors.push_back({outcome.path, outcome.error});
       continue;
@@ -258,9 +301,13 @@ int run(const CliOptions& options) {
   if (unusable_input) return kExitUsage;
   const Totals totals = count(reports);
   if (totals.errors > 0) return kExitFindings;
-  if (options.max_warnings >= 0 && totals.warnings > static_cast<std::size_t>(options.max_warnings)) {
+  if (run_settings.max_warnings && totals.warnings > static_cast<std::size_t>(*run_settings.max_warnings)) {
     std::cerr << "sitemaplint: " << totals.warnings << " warning" << (totals.warnings == 1 ? "" : "s")
-              << (totals.warnings == 1 ? " exceeds" : " exceed") << " --max-warnings " << options.max_warnings << '\n';
+              << (totals.warnings == 1 ? " exceeds" : " exceed")
+              << (options.max_warnings >= 0 ? " --max-warnings " + std::to_string(*run_settings.max_warnings)
+                                            : " max-warnings = " + std::to_string(*run_settings.max_warnings) +
+                                                  " in " + project->path.string())
+              << '\n';
     return kExitFindings;
   }
   return kExitClean;
@@ -314,6 +361,11 @@ int main(int argc, char** argv) {
   app.add_flag("-q,--quiet", options.quiet, "Print findings only: no source excerpt and no summary");
   app.add_option("--color", options.color, "Colour the human report: auto (a terminal, unless NO_COLOR is set), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  CLI::Option* config = app.add_option("--config", options.config,
+                                        "Read settings from this sitemaplint.toml instead of the nearest one above each input");
+  app.add_flag("--no-config", options.no_config, "Ignore every sitemaplint.toml")->excludes(config);
+  app.add_flag("--show-config", options.show_config,
+               "Print the settings each input would be linted with (as TOML) and exit");
   CLI::Option* baseline = app.add_option("--baseline", options.baseline,
                                           "Do not report the findings this baseline file lists (see --write-baseline)");
   app.add_option("--write-baseline", options.write_baseline,

@@ -20,14 +20,14 @@ bool equals_ignoring_case(std::string_view a, std::string_view b) {
          });
 }
 
+}  // namespace
+
 std::string unknown_rule_message(std::string_view word) {
   std::string message = "unknown rule '" + std::string(word) + "'";
   const std::string hint = closest_rule(word);
   if (!hint.empty()) message += "; did you mean '" + hint + "'?";
   return message + "; sitemaplint --list-rules shows them all";
 }
-
-}  // namespace
 
 std::span<const RuleDefinition* const> all_rules() {
   static const auto kRules = [] {
@@ -71,33 +71,46 @@ Severity RuleSelection::severity_of(const RuleInfo& info) const {
   return it == severity_overrides.end() ? info.default_severity : it->second;
 }
 
-bool make_selection(const std::vector<std::string>& select, const std::vector<std::string>& ignore,
-                    const std::vector<std::string>& severities, RuleSelection* out,
-                    std::string* error) {
-  std::vector<const RuleDefinition*> chosen;
-  const bool select_all = select.empty() || std::find(select.begin(), select.end(), "ALL") != select.end();
-  if (select_all) {
-    chosen.assign(all_rules().begin(), all_rules().end());
-  } else {
-    for (const std::string& word : select) {
-      const RuleDefinition* rule = find_rule(word);
-      if (!rule) { *error = "--select: " + unknown_rule_message(word); return false; }
-      if (std::find(chosen.begin(), chosen.end(), rule) == chosen.end()) chosen.push_back(rule);
-    }
-  }
-  for (const std::string& word : ignore) {
+void apply_layer(const RuleLayer& layer, RuleSelection* selection) {
+  if (layer.select) selection->enabled = *layer.select;
+  for (const RuleDefinition* rule : layer.ignore) std::erase(selection->enabled, rule);
+  std::sort(selection->enabled.begin(), selection->enabled.end(), [](const RuleDefinition* a, const RuleDefinition* b) {
+    return a->info.code < b->info.code;
+  });
+  selection->enabled.erase(std::unique(selection->enabled.begin(), selection->enabled.end()), selection->enabled.end());
+  for (const auto& [rule, level] : layer.severity) selection->severity_overrides[rule->info.code] = level;
+}
+
+RuleSelection default_selection() {
+  RuleSelection selection;
+  selection.enabled.assign(all_rules().begin(), all_rules().end());
+  return selection;
+}
+
+bool resolve_rule_words(const std::vector<std::string>& words, std::vector<const RuleDefinition*>* out,
+                        std::string* error) {
+  for (const std::string& word : words) {
     if (word == "ALL") {
-      chosen.clear();
+      out->assign(all_rules().begin(), all_rules().end());
       continue;
     }
     const RuleDefinition* rule = find_rule(word);
-    if (!rule) { *error = "--ignore: " + unknown_rule_message(word); return false; }
-    std::erase(chosen, rule);
+    if (!rule) {
+      *error = unknown_rule_message(word);
+      return false;
+    }
+    if (std::find(out->begin(), out->end(), rule) == out->end()) out->push_back(rule);
   }
-  std::sort(chosen.begin(), chosen.end(), [](const RuleDefinition* a, const RuleDefinition* b) {
-    return a->info.code < b->info.code;
-  });
-  out->enabled = std::move(chosen);
+  return true;
+}
+
+bool parse_rule_layer(const std::vector<std::string>& select, const std::vector<std::string>& ignore,
+                      const std::vector<std::string>& severities, RuleLayer* out, std::string* error) {
+  if (!select.empty()) {
+    out->select.emplace();
+    if (!resolve_rule_words(select, &*out->select, error)) { *error = "--select: " + *error; return false; }
+  }
+  if (!resolve_rule_words(ignore, &out->ignore, error)) { *error = "--ignore: " + *error; return false; }
   for (const std::string& word : severities) {
     const auto eq = word.find('=');
     if (eq == std::string::npos) {
@@ -111,8 +124,18 @@ bool make_selection(const std::vector<std::string>& select, const std::vector<st
       *error = "--severity: unknown level '" + word.substr(eq + 1) + "' (use error, warning or info)";
       return false;
     }
-    out->severity_overrides[rule->info.code] = *level;
+    out->severity.emplace_back(rule, *level);
   }
+  return true;
+}
+
+bool make_selection(const std::vector<std::string>& select, const std::vector<std::string>& ignore,
+                    const std::vector<std::string>& severities, RuleSelection* out,
+                    std::string* error) {
+  RuleLayer layer;
+  if (!parse_rule_layer(select, ignore, severities, &layer, error)) return false;
+  *out = default_selection();
+  apply_layer(layer, out);
   return true;
 }
 

@@ -18,7 +18,8 @@ struct FollowedChild {
   std::size_t parent;  // index into the outcomes
   const ChildSitemap* ref;
   std::string path;    // a file or a URL
-  Settings settings;   // scoped to the child's own URL
+  const Profile* profile = nullptr;  // the child's own (its config's overrides may differ from the index's)
+  Settings settings;   // the profile's, scoped to the child's own URL
 };
 
 // sitemaplint::quoted, not std::quoted, which argument-dependent lookup would find for a string.
@@ -56,7 +57,7 @@ std::string local_path(const ChildSitemap& child, const SitemapLocation& index_a
 
 // SM803: a URL another file of the set lists already. Sorting (hash, file, entry) triples keeps
 // memory at 16 bytes a URL however large the set.
-void report_duplicates_across(std::vector<Outcome>& outcomes, const RuleSelection& selection) {
+void report_duplicates_across(std::vector<Outcome>& outcomes, const std::vector<const RuleSelection*>& selections) {
   struct Ref {
     std::uint64_t hash;
     std::uint32_t file, entry;
@@ -78,7 +79,7 @@ void report_duplicates_across(std::vector<Outcome>& outcomes, const RuleSelectio
       if (refs[j].file == refs[i].file) continue;  // within one file: duplicate-loc
       const LocRecord& first = outcomes[refs[i].file].report->set.locs[refs[i].entry];
       const LocRecord& again = outcomes[refs[j].file].report->set.locs[refs[j].entry];
-      add_finding(*outcomes[refs[j].file].report, selection, "SM803", again.offset, 0,
+      add_finding(*outcomes[refs[j].file].report, *selections[refs[j].file], "SM803", again.offset, 0,
                   "this URL is also listed in " + outcomes[refs[i].file].path + ":" + std::to_string(first.line) +
                       ":" + std::to_string(first.column) + "; list each URL in one sitemap of the set",
                   std::pair<std::size_t, std::size_t>{again.line, again.column});
@@ -89,18 +90,26 @@ void report_duplicates_across(std::vector<Outcome>& outcomes, const RuleSelectio
 
 }  // namespace
 
-std::vector<Outcome> lint_site(const std::vector<std::string>& paths, const RuleSelection& selection,
-                               const Settings& settings, const SiteOptions& options) {
-  Settings given = settings;
-  given.collect_set_facts = paths.size() > 1;  // a single file is a set only with its children
-  std::vector<Outcome> outcomes = lint_all(paths, selection, given, options.jobs, options.fetch);
+std::vector<Outcome> lint_site(const std::vector<std::string>& paths, const ProfileLookup& profile_for,
+                               const SiteOptions& options) {
+  // A single file is a set only with its children.
+  std::vector<Outcome> outcomes = lint_all(paths, profile_for, options.jobs, options.fetch, paths.size() > 1);
+  // Findings made here obey the selection of the file they are reported in; an outcome with a
+  // report had a profile.
+  std::vector<const RuleSelection*> selections;
+  std::string error;
+  for (const Outcome& outcome : outcomes) {
+    const Profile* profile = outcome.report ? profile_for(outcome.path, &error) : nullptr;
+    selections.push_back(profile ? &profile->selection : nullptr);
+  }
   std::vector<FollowedChild> children;
   std::set<std::string> seen;  // every sitemap URL reached, to follow each once
   for (std::size_t i = 0; i < outcomes.size(); ++i) {
-    if (!outcomes[i].report || outcomes[i].report->kind != DocumentKind::SitemapIndex) continue;
-    // Where the index is served: a URL is its own location; a file needs --base-url.
+    if (!outcomes[i].report || outcomes[i].report->kind != DocumentKind::SitemapIndex || !selections[i]) continue;
+    const RuleSelection& selection = *selections[i];
+    // Where the index is served: a URL is its own location; a file needs a base-url.
+    const Settings& settings = profile_for(paths[i], &error)->settings;
     std::optional<SitemapLocation> index_at = settings.location;
-    std::string error;
     if (is_url(paths[i]) && !settings.location) index_at = parse_sitemap_location(paths[i], &error);
     if (!index_at) continue;
     seen.insert(index_at->url);
@@ -111,10 +120,8 @@ std::vector<Outcome> lint_site(const std::vector<std::string>& paths, const Rule
                         "; it is not followed again");
         continue;
       }
-      FollowedChild child{i, &ref, ref.url, settings};
-      child.settings.collect_set_facts = true;
-      child.settings.location = parse_sitemap_location(ref.url, &error);
-      if (!child.settings.location) continue;  // not an http(s) URL: loc rules report it
+      FollowedChild child{i, &ref, ref.url, nullptr, settings};
+      if (!parse_sitemap_location(ref.url, &error)) continue;  // not an http(s) URL: loc rules report it
       if (!is_url(paths[i])) {
         child.path = local_path(ref, *index_at, paths[i], options.root);
         if (child.path.empty()) continue;
@@ -124,17 +131,27 @@ std::vector<Outcome> lint_site(const std::vector<std::string>& paths, const Rule
           continue;
         }
       }
+      child.profile = profile_for(child.path, &error);
+      if (child.profile) {
+        child.settings = child.profile->settings;
+        child.settings.collect_set_facts = true;
+        child.settings.location = parse_sitemap_location(ref.url, &error);
+      }
       children.push_back(std::move(child));
     }
   }
   std::vector<Outcome> child_outcomes(children.size());
   parallel_for(children.size(), options.jobs, [&](std::size_t k) {
-    child_outcomes[k] = lint_one(children[k].path, selection, children[k].settings, options.fetch);
+    const FollowedChild& child = children[k];
+    std::string why;
+    if (!child.profile) profile_for(child.path, &why);  // the config error, again, for this child
+    child_outcomes[k] = child.profile ? lint_one(child.path, child.profile->selection, child.settings, options.fetch)
+                                      : Outcome{child.path, std::nullopt, why};
   });
   for (std::size_t k = 0; k < children.size(); ++k) {
     const Outcome& child = child_outcomes[k];
     if (child.report && child.report->kind == DocumentKind::SitemapIndex) {
-      add_finding(*outcomes[children[k].parent].report, selection, "SM704", children[k].ref->offset,
+      add_finding(*outcomes[children[k].parent].report, *selections[children[k].parent], "SM704", children[k].ref->offset,
                   children[k].ref->length,
                   quote(children[k].ref->url) +
                       " is itself a sitemap index; indexes do not nest (Search Console: \"Nested sitemap "
@@ -146,14 +163,17 @@ std::vector<Outcome> lint_site(const std::vector<std::string>& paths, const Rule
     const Outcome& child = child_outcomes[k];
     if (!ref.lastmod || !child.report || !child.report->set.newest_lastmod) continue;
     if (*ref.lastmod < *child.report->set.newest_lastmod) {
-      add_finding(*outcomes[children[k].parent].report, selection, "SM804", ref.lastmod_offset, ref.lastmod_length,
+      add_finding(*outcomes[children[k].parent].report, *selections[children[k].parent], "SM804", ref.lastmod_offset, ref.lastmod_length,
                   "the index dates " + quote(ref.url) + " " + format_utc(*ref.lastmod) +
                       ", but it lists a URL modified " + format_utc(*child.report->set.newest_lastmod) +
                       "; crawlers may not fetch it again until the index says it changed");
     }
   }
-  for (Outcome& child : child_outcomes) outcomes.push_back(std::move(child));
-  report_duplicates_across(outcomes, selection);
+  for (std::size_t k = 0; k < children.size(); ++k) {
+    selections.push_back(children[k].profile ? &children[k].profile->selection : nullptr);
+    outcomes.push_back(std::move(child_outcomes[k]));
+  }
+  report_duplicates_across(outcomes, selections);
   return outcomes;
 }
 

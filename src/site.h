@@ -17,9 +17,10 @@ struct SiteOptions {
 };
 
 // Lints `paths` and follows the indexes among them one level: children that are themselves
-// indexes are reported as nested, not followed. Outcomes: the given paths in order, then the
+// indexes are reported as nested, not followed. Each file, child or not, is linted with its own
+// profile. Outcomes: the given paths in order, then the
 // children in the order their indexes list them.
-std::vector<Outcome> lint_site(const std::vector<std::string>& paths, const RuleSelection& selection,
-                               const Settings& settings, const SiteOptions& options);
+std::vector<Outcome> lint_site(const std::vector<std::string>& paths, const ProfileLookup& profile_for,
+                               const SiteOptions& options);
 
 }  // namespace sitemaplint

@@ -1,0 +1,66 @@
+// Which sitemaplint.toml governs each input and what profile results: the nearest config file
+// above the input (or the one --config names, or none with --no-config), its matching
+// [[overrides]] in file order, then the command line, which has the last word.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config_file.h"
+#include "profile.h"
+
+namespace sitemaplint {
+
+// The command line's part: its rule words, --base-url and --now.
+struct CommandLineChoices {
+  RuleLayer rules;
+  std::optional<SitemapLocation> location;
+  std::int64_t now = 0;
+};
+
+enum class ConfigSource {
+  Discover,  // the nearest sitemaplint.toml above each input (the default)
+  Given,     // --config FILE, for every input
+  None,      // --no-config
+};
+
+class ConfigResolver {
+ public:
+  ConfigResolver(CommandLineChoices command_line, ConfigSource source, std::filesystem::path given = {});
+
+  // The config file that governs `input` (nullptr: none), or nullptr with *error set when it is broken.
+  const ConfigFile* config_for(const std::string& input, std::string* error);
+
+  // The profile `input` is linted with; nullptr with *error when its config file is broken.
+  const Profile* profile_for(const std::string& input, std::string* error);
+
+  ProfileLookup lookup() {
+    return [this](const std::string& input, std::string* error) { return profile_for(input, error); };
+  }
+
+ private:
+  const ConfigFile* load(const std::filesystem::path& path, std::string* error);  // mutex held
+  const ConfigFile* config_locked(const std::string& input, std::string* error);  // mutex held
+
+  CommandLineChoices command_line_;
+  ConfigSource source_;
+  std::filesystem::path given_;
+  std::mutex mutex_;
+  // Config files by path; a failed load keeps its message so every input reports the same one.
+  std::map<std::filesystem::path, std::unique_ptr<ConfigFile>> configs_;
+  std::map<std::filesystem::path, std::string> failures_;
+  std::map<std::filesystem::path, std::optional<std::filesystem::path>> nearest_;  // by directory
+  std::map<std::pair<const ConfigFile*, std::vector<std::size_t>>, std::unique_ptr<Profile>> profiles_;
+};
+
+// The path of `input` that [[overrides]] globs match: relative to the config file's directory for
+// a file, the URL's path for a URL; empty for standard input and files outside that directory.
+std::string path_for_globs(const std::string& input, const ConfigFile& config);
+
+}  // namespace sitemaplint

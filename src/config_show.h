@@ -1,0 +1,22 @@
+// --show-config: the settings an input is linted with, printed as a sitemaplint.toml that would
+// give the same result, with comments saying where they came from.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "profile.h"
+
+namespace sitemaplint {
+
+// The settings of the whole run rather than of one input.
+struct RunSettings {
+  std::optional<int> max_warnings;
+  std::optional<std::string> root;
+};
+
+void write_effective_config(const std::string& input, const Profile& profile, const RunSettings& run,
+                            std::ostream& out);
+
+}  // namespace sitemaplint

@@ -1,0 +1,346 @@
+// sitemaplint.toml: parsing with every kind of bad input named by key, line and column; the globs of
+// [[overrides]]; which config governs an input; and the order settings apply in (file, overrides,
+// then the command line).
+#include <doctest/doctest.h>
+
+#include <fstream>
+
+#include "config_file.h"
+#include "config_resolve.h"
+#include "config_show.h"
+#include "path_glob.h"
+#include "test_support.h"
+
+using namespace sitemaplint;
+using namespace sitemaplint::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kConfigPath = "/project/sitemaplint.toml";
+
+std::string parse_error(const std::string& text) {
+  ConfigFile config;
+  std::string error;
+  CHECK_FALSE(parse_config(text, kConfigPath, &config, &error));
+  return error;
+}
+
+std::vector<std::string> codes(const std::vector<const RuleDefinition*>& rules) {
+  std::vector<std::string> out;
+  for (const RuleDefinition* rule : rules) out.emplace_back(rule->info.code);
+  return out;
+}
+
+bool enabled(const Profile& profile, std::string_view code) {
+  for (const RuleDefinition* rule : profile.selection.enabled) {
+    if (rule->info.code == code) return true;
+  }
+  return false;
+}
+
+Severity level(const Profile& profile, std::string_view code) {
+  return profile.selection.severity_of(find_rule(code)->info);
+}
+
+}  // namespace
+
+TEST_CASE("config: every key read, relative root resolved against the file's directory") {
+  ConfigFile config;
+  std::string error;
+  REQUIRE(parse_config(R"(# a comment
+select = ["ALL"]
+ignore = ["SM403", "priority-uniform"]
+base-url = "https://example.com/sitemap.xml"
+root = "public/../site"
+max-warnings = 5
+
+[severity]
+changefreq-never = "warning"
+SM201 = "info"
+
+[[overrides]]
+files = ["news/*.xml", "**/feed-sitemap.xml"]
+ignore = ["SM502"]
+base-url = "https://example.com/news/sitemap.xml"
+
+[[overrides]]
+files = ["legacy/"]
+select = ["SM001"]
+[overrides.severity]
+SM001 = "warning"
+)",
+                       kConfigPath, &config, &error));
+  CHECK(error.empty());
+  CHECK(config.path == kConfigPath);
+  REQUIRE(config.rules.select);
+  CHECK(config.rules.select->size() == all_rules().size());
+  CHECK(codes(config.rules.ignore) == std::vector<std::string>{"SM403", "SM603"});
+  REQUIRE(config.rules.severity.size() == 2);
+  CHECK(config.rules.severity[0].first->info.code == "SM502");
+  CHECK(config.rules.severity[0].second == Severity::Warning);
+  CHECK(config.rules.severity[1].first->info.code == "SM201");
+  CHECK(config.rules.severity[1].second == Severity::Info);
+  REQUIRE(config.location);
+  CHECK(config.location->url == "https://example.com/sitemap.xml");
+  CHECK(config.root == "/project/site");
+  CHECK(config.max_warnings == 5);
+  REQUIRE(config.overrides.size() == 2);
+  CHECK(config.overrides[0].files == std::vector<std::string>{"news/*.xml", "**/feed-sitemap.xml"});
+  CHECK(codes(config.overrides[0].rules.ignore) == std::vector<std::string>{"SM502"});
+  CHECK_FALSE(config.overrides[0].rules.select);
+  REQUIRE(config.overrides[0].location);
+  CHECK(config.overrides[0].location->directory == "/news/");
+  CHECK(config.overrides[1].files == std::vector<std::string>{"legacy/"});
+  REQUIRE(config.overrides[1].rules.select);
+  CHECK(codes(*config.overrides[1].rules.select) == std::vector<std::string>{"SM001"});
+  REQUIRE(config.overrides[1].rules.severity.size() == 1);
+  CHECK(config.overrides[1].rules.severity[0].second == Severity::Warning);
+}
+
+TEST_CASE("config: an empty file is valid and changes nothing") {
+  ConfigFile config;
+  std::string error;
+  REQUIRE(parse_config("", kConfigPath, &config, &error));
+  CHECK_FALSE(config.rules.select);
+  CHECK(config.rules.ignore.empty());
+  CHECK(config.overrides.empty());
+  CHECK_FALSE(config.max_warnings);
+}
+
+TEST_CASE("config: unknown keys and bad values name the key, line and column") {
+  const std::string p = "/project/sitemaplint.toml:";
+  CHECK(parse_error("ignore = []\nselct = [\"SM201\"]\n") ==
+        p + "2:1: unknown key 'selct'; did you mean 'select'? (known keys: select, ignore, severity, base-url, root, "
+            "max-warnings, overrides)");
+  CHECK(parse_error("colour = true\n") ==
+        p + "1:1: unknown key 'colour' (known keys: select, ignore, severity, base-url, root, max-warnings, overrides)");
+  CHECK(parse_error("[[overrides]]\nfiles = [\"a.xml\"]\nbaseurl = \"https://example.com/\"\n") ==
+        p + "3:1: unknown key 'overrides[0].baseurl'; did you mean 'base-url'? (known keys: files, select, ignore, "
+            "severity, base-url)");
+  CHECK(parse_error("select = \"SM201\"\n") ==
+        p + "1:10: 'select' must be an array of rule codes or names, e.g. [\"SM403\", \"priority-uniform\"]");
+  CHECK(parse_error("ignore = [\"SM201\",\n  \"lastmod-invalidd\"]\n") ==
+        p + "2:3: 'ignore': unknown rule 'lastmod-invalidd'; did you mean 'lastmod-invalid'?; sitemaplint "
+            "--list-rules shows them all");
+  CHECK(parse_error("ignore = [201]\n") == p + "1:11: 'ignore' must list rule codes or names as strings");
+  CHECK(parse_error("severity = \"error\"\n") ==
+        p + "1:12: 'severity' must be a table of RULE = \"error\" | \"warning\" | \"info\"");
+  CHECK(parse_error("[severity]\nSM201 = \"fatal\"\n") ==
+        p + "2:9: 'severity.SM201' must be \"error\", \"warning\" or \"info\"");
+  CHECK(parse_error("[severity]\nSM999 = \"error\"\n").starts_with(p + "2:1: 'severity': unknown rule 'SM999'"));
+  CHECK(parse_error("max-warnings = -1\n") == p + "1:16: 'max-warnings' must be a whole number from 0 to 1000000000");
+  CHECK(parse_error("max-warnings = \"10\"\n") == p + "1:16: 'max-warnings' must be a whole number from 0 to 1000000000");
+  CHECK(parse_error("max-warnings = 2.5\n") == p + "1:16: 'max-warnings' must be a whole number from 0 to 1000000000");
+  CHECK(parse_error("base-url = 42\n") == p + "1:12: 'base-url' must be a URL string");
+  CHECK(parse_error("base-url = \"example.com/sitemap.xml\"\n").starts_with(p + "1:12: 'base-url': "));
+  CHECK(parse_error("root = \"\"\n") == p + "1:8: 'root' must be a directory path (a string)");
+  CHECK(parse_error("[overrides]\nfiles = [\"a\"]\n") ==
+        p + "1:1: 'overrides' must be an array of tables: write each as [[overrides]]");
+  CHECK(parse_error("[[overrides]]\nignore = [\"SM201\"]\n") ==
+        p + "1:1: an [[overrides]] table needs 'files', the globs of the files it applies to");
+  CHECK(parse_error("[[overrides]]\nfiles = []\n") ==
+        p + "2:9: 'overrides[0].files' must be a non-empty array of globs, e.g. [\"news/*.xml\"]");
+  CHECK(parse_error("[[overrides]]\nfiles = [\"\"]\n") == p + "2:10: 'overrides[0].files' must list globs as non-empty strings");
+  CHECK(parse_error("[[overrides]]\nfiles = [\"a\"]\n[[overrides]]\nfiles = [\"b\"]\nselect = [\"nope\"]\n")
+            .starts_with(p + "5:11: 'overrides[1].select': unknown rule 'nope'"));
+}
+
+TEST_CASE("config: TOML syntax errors, duplicate keys, invalid UTF-8 and binary input fail with a position") {
+  const std::string p = "/project/sitemaplint.toml:";
+  CHECK(parse_error("select = [\"SM201\"\n") == p + "1:19: Error while parsing array: encountered end-of-file");
+  CHECK(parse_error("max-warnings = 1\nmax-warnings = 2\n") ==
+        p + "2:16: Error while parsing key-value pair: cannot redefine existing integer 'max-warnings'");
+  CHECK(parse_error("ignore = [\"SM\xff\"]\n") == p + "1:13: Encountered invalid utf-8 sequence");
+  CHECK(parse_error(std::string("\x00\x01\x02\x89PNG", 8)) == p + "1:3: Encountered invalid utf-8 sequence");
+  CHECK(parse_error("[severity\n") == p + "1:10: Error while parsing table header: expected ']', saw '\\n'");
+}
+
+TEST_CASE("config: a missing or unreadable config file is an error naming it") {
+  ConfigFile config;
+  std::string error;
+  CHECK_FALSE(load_config("/nonexistent/sitemaplint.toml", &config, &error));
+  CHECK(error == "/nonexistent/sitemaplint.toml: cannot read the config file");
+  TempDir dir;
+  CHECK_FALSE(load_config(dir.path, &config, &error));
+  CHECK(error == dir.path.string() + ": cannot read the config file");
+}
+
+TEST_CASE("glob: segments, '**', globs without '/' match a name anywhere, a trailing '/' a whole folder") {
+  CHECK(glob_matches("news/*.xml", "news/sitemap.xml"));
+  CHECK_FALSE(glob_matches("news/*.xml", "news/2024/sitemap.xml"));
+  CHECK_FALSE(glob_matches("news/*.xml", "blog/news/sitemap.xml"));
+  CHECK(glob_matches("news/**/*.xml", "news/sitemap.xml"));
+  CHECK(glob_matches("news/**/*.xml", "news/2024/05/sitemap.xml"));
+  CHECK(glob_matches("**/news/*.xml", "a/b/news/x.xml"));
+  CHECK(glob_matches("*.xml.gz", "deep/down/sitemap-1.xml.gz"));
+  CHECK_FALSE(glob_matches("*.xml", "sitemap.xml.gz"));
+  CHECK(glob_matches("sitemap-?.xml", "sitemap-7.xml"));
+  CHECK_FALSE(glob_matches("sitemap-?.xml", "sitemap-10.xml"));
+  CHECK(glob_matches("sitemap-[0-9][0-9].xml", "public/sitemap-10.xml"));
+  CHECK(glob_matches("legacy/", "legacy/a/b/sitemap.xml"));
+  CHECK_FALSE(glob_matches("legacy/", "new/legacy.xml"));
+  CHECK(glob_matches("/news/*.xml", "news/a.xml"));
+  CHECK_FALSE(glob_matches("", "a.xml"));
+  CHECK_FALSE(glob_matches("news/*.xml", ""));
+}
+
+TEST_CASE("resolve: the nearest sitemaplint.toml above each input, its matching overrides, then the command line") {
+  TempDir dir;
+  dir.write("sitemaplint.toml", R"(ignore = ["SM106"]
+base-url = "https://example.com/sitemap.xml"
+[severity]
+SM502 = "warning"
+[[overrides]]
+files = ["news/*.xml"]
+ignore = ["SM502"]
+base-url = "https://example.com/news/sitemap.xml"
+[[overrides]]
+files = ["news/old-*.xml"]
+select = ["SM502", "SM106"]
+)");
+  dir.write("nested/sitemaplint.toml", "ignore = [\"SM301\"]\n");
+  const std::string top = dir.write("sitemap.xml", "");
+  const std::string news = dir.write("news/sitemap.xml", "");
+  const std::string old = dir.write("news/old-1.xml", "");
+  const std::string nested = dir.write("nested/deeper/sitemap.xml", "");
+
+  CommandLineChoices none;
+  ConfigResolver resolver(none, ConfigSource::Discover);
+  std::string error;
+  const Profile* at_top = resolver.profile_for(top, &error);
+  REQUIRE(at_top);
+  CHECK(at_top->config->path == dir.path / "sitemaplint.toml");
+  CHECK(at_top->overrides.empty());
+  CHECK_FALSE(enabled(*at_top, "SM106"));
+  CHECK(enabled(*at_top, "SM502"));
+  CHECK(level(*at_top, "SM502") == Severity::Warning);
+  CHECK(at_top->settings.location->url == "https://example.com/sitemap.xml");
+
+  const Profile* in_news = resolver.profile_for(news, &error);
+  REQUIRE(in_news);
+  CHECK(in_news->overrides == std::vector<std::size_t>{0});
+  CHECK_FALSE(enabled(*in_news, "SM502"));
+  CHECK(enabled(*in_news, "SM201"));
+  CHECK(in_news->settings.location->url == "https://example.com/news/sitemap.xml");
+
+  // Both overrides match; the second's select makes exactly its rules run, after the first's ignore.
+  const Profile* in_old = resolver.profile_for(old, &error);
+  REQUIRE(in_old);
+  CHECK(in_old->overrides == std::vector<std::size_t>{0, 1});
+  CHECK(codes(in_old->selection.enabled) == std::vector<std::string>{"SM106", "SM502"});
+
+  const Profile* deeper = resolver.profile_for(nested, &error);
+  REQUIRE(deeper);
+  CHECK(deeper->config->path == dir.path / "nested/sitemaplint.toml");
+  CHECK_FALSE(enabled(*deeper, "SM301"));
+  CHECK(enabled(*deeper, "SM106"));  // the nearest file alone applies: no merging with the one above
+  CHECK_FALSE(deeper->settings.location);
+
+  // The same inputs give the same profile object: one per combination of config and overrides.
+  CHECK(resolver.profile_for(news, &error) == in_news);
+}
+
+TEST_CASE("resolve: the command line has the last word; --config and --no-config choose the file") {
+  TempDir dir;
+  const std::string config = dir.write("sitemaplint.toml", "ignore = [\"SM106\", \"SM502\"]\nmax-warnings = 3\n");
+  const std::string file = dir.write("sitemap.xml", "");
+  CommandLineChoices command_line;
+  std::string error;
+  REQUIRE(parse_rule_layer({"SM106", "SM201"}, {"SM201"}, {"SM106=error"}, &command_line.rules, &error));
+  command_line.location = parse_sitemap_location("https://cli.example/sitemap.xml", &error);
+
+  ConfigResolver discover(command_line, ConfigSource::Discover);
+  const Profile* profile = discover.profile_for(file, &error);
+  REQUIRE(profile);
+  // --select names exactly the rules to run, so the file's ignore of SM106 no longer applies.
+  CHECK(codes(profile->selection.enabled) == std::vector<std::string>{"SM106"});
+  CHECK(level(*profile, "SM106") == Severity::Error);
+  CHECK(profile->settings.location->host == "cli.example");
+
+  ConfigResolver no_config(command_line, ConfigSource::None);
+  profile = no_config.profile_for(file, &error);
+  REQUIRE(profile);
+  CHECK(profile->config == nullptr);
+
+  TempDir elsewhere;
+  const std::string other = elsewhere.write("other.toml", "ignore = [\"SM001\"]\n");
+  ConfigResolver given(CommandLineChoices{}, ConfigSource::Given, other);
+  profile = given.profile_for(file, &error);
+  REQUIRE(profile);
+  CHECK(profile->config->path == fs::path(other));
+  CHECK_FALSE(enabled(*profile, "SM001"));
+  CHECK(enabled(*profile, "SM106"));
+
+  ConfigResolver missing(CommandLineChoices{}, ConfigSource::Given, elsewhere.path / "absent.toml");
+  CHECK_FALSE(missing.profile_for(file, &error));
+  CHECK(error == (elsewhere.path / "absent.toml").string() + ": cannot read the config file");
+  (void)config;
+}
+
+TEST_CASE("resolve: URLs match overrides by their path; standard input matches none") {
+  TempDir dir;
+  const std::string config = dir.write("sitemaplint.toml", "[[overrides]]\nfiles = [\"news/*.xml\"]\nignore = [\"SM201\"]\n");
+  ConfigResolver resolver(CommandLineChoices{}, ConfigSource::Given, config);
+  std::string error;
+  const Profile* url = resolver.profile_for("https://example.com/news/sitemap.xml?x=1", &error);
+  REQUIRE(url);
+  CHECK(url->overrides == std::vector<std::size_t>{0});
+  const Profile* stdin_profile = resolver.profile_for("-", &error);
+  REQUIRE(stdin_profile);
+  CHECK(stdin_profile->overrides.empty());
+  CHECK(path_for_globs("https://example.com/", *url->config) == "");
+  CHECK(path_for_globs((dir.path / "a/b.xml").string(), *url->config) == "a/b.xml");
+  CHECK(path_for_globs("/elsewhere/b.xml", *url->config) == "");
+}
+
+TEST_CASE("resolve: a broken config file fails every input it governs with the same message") {
+  TempDir dir;
+  dir.write("sitemaplint.toml", "ignore = [\"SM2O1\"]\n");
+  ConfigResolver resolver(CommandLineChoices{}, ConfigSource::Discover);
+  std::string first, second;
+  CHECK_FALSE(resolver.profile_for(dir.write("a.xml", ""), &first));
+  CHECK_FALSE(resolver.profile_for(dir.write("b.xml", ""), &second));
+  CHECK(first.starts_with((dir.path / "sitemaplint.toml").string() + ":1:11: 'ignore': unknown rule 'SM2O1'; did you mean 'SM201'?"));
+  CHECK(first == second);
+}
+
+TEST_CASE("show-config: the effective settings, written as TOML that reads back to the same profile") {
+  TempDir dir;
+  dir.write("sitemaplint.toml", R"(ignore = ["SM106"]
+[severity]
+SM502 = "warning"
+[[overrides]]
+files = ["news/*.xml"]
+ignore = ["SM304"]
+base-url = "https://example.com/news/sitemap.xml"
+)");
+  const std::string news = dir.write("news/sitemap.xml", "");
+  ConfigResolver resolver(CommandLineChoices{}, ConfigSource::Discover);
+  std::string error;
+  const Profile* profile = resolver.profile_for(news, &error);
+  REQUIRE(profile);
+  std::ostringstream shown;
+  write_effective_config("news/sitemap.xml", *profile, RunSettings{7, "/srv/site"}, shown);
+  CHECK(shown.str() == "# sitemaplint --show-config: the settings news/sitemap.xml is linted with\n"
+                       "# from " + (dir.path / "sitemaplint.toml").string() +
+                       ", overrides[0] (files = ['news/*.xml']), then the command line\n"
+                       "base-url = 'https://example.com/news/sitemap.xml'\n"
+                       "root = '/srv/site'\n"
+                       "max-warnings = 7\n"
+                       "select = [\"ALL\"]\n"
+                       "ignore = [\n"
+                       "  \"SM106\",  # child-out-of-order\n"
+                       "  \"SM304\",  # unescaped-apostrophe\n"
+                       "]\n"
+                       "\n"
+                       "[severity]  # rules whose level differs from their default\n"
+                       "SM502 = \"warning\"  # changefreq-never (default: info)\n");
+  ConfigFile reread;
+  REQUIRE(parse_config(shown.str(), dir.path / "shown.toml", &reread, &error));
+  RuleSelection selection = default_selection();
+  apply_layer(reread.rules, &selection);
+  CHECK(selection.enabled == profile->selection.enabled);
+  CHECK(selection.severity_overrides == profile->selection.severity_overrides);
+  CHECK(reread.location->url == profile->settings.location->url);
+}
