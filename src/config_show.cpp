@@ -24,10 +24,9 @@ std::string glob_list(const std::vector<std::string>& globs) {
 
 }  // namespace
 
-void write_effective_config(const std::string& input, const Profile& profile, const RunSettings& run,
+void write_effective_config(const std::string& label, const Profile& profile, const RunSettings& run,
                             std::ostream& out) {
-  out << "# sitemaplint --show-config: the settings " << (input == "-" ? "standard input" : input)
-      << " is linted with\n";
+  out << "# sitemaplint --show-config: the settings " << label << " is linted with\n";
   if (profile.config) {
     out << "# from " << profile.config->path.string();
     for (std::size_t i : profile.overrides) {

@@ -16,7 +16,8 @@ struct RunSettings {
   std::optional<std::string> root;
 };
 
-void write_effective_config(const std::string& input, const Profile& profile, const RunSettings& run,
+// `label` names the input in the heading, e.g. "news/sitemap.xml" or "standard input".
+void write_effective_config(const std::string& label, const Profile& profile, const RunSettings& run,
                             std::ostream& out);
 
 }  // namespace sitemaplint

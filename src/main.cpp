@@ -94,7 +94,10 @@ int show_config(const std::vector<std::string>& paths, ConfigResolver& configs, 
   std::string error;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     if (i > 0) std::cout << '\n';
-    write_effective_config(inputs[i], *configs.profile_for(inputs[i], &error), run, std::cout);
+    const std::string label = paths.empty() ? "a sitemap in the current directory"
+                              : inputs[i] == "-"  ? "standard input"
+                                                  : inputs[i];
+    write_effective_config(label, *configs.profile_for(inputs[i], &error), run, std::cout);
   }
   return kExitClean;
 }

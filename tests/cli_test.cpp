@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <regex>
 #include <fstream>
 
 #include "test_support.h"
@@ -249,4 +250,20 @@ TEST_CASE("cli: --max-warnings says why it failed") {
   const auto result = run_cli({"-q", "--max-warnings", "0", dir.write("w.xml", kWarning)});
   CHECK(result.exit_code == 1);
   CHECK(result.err == "sitemaplint: 1 warning exceeds --max-warnings 0\n");
+}
+
+TEST_CASE("cli: every option --help lists is documented in the README") {
+  const std::string readme = read_file(source_path("README.md"));
+  const auto help = run_cli({"--help"});
+  REQUIRE(help.exit_code == 0);
+  const std::regex option(R"(--[a-z][a-z-]+)");
+  std::size_t checked = 0;
+  for (auto it = std::sregex_iterator(help.out.begin(), help.out.end(), option); it != std::sregex_iterator(); ++it) {
+    const std::string name = it->str();
+    // The whole option, not a prefix of a longer one (--base-url is not --base).
+    const std::regex whole(name + "(?![a-z-])");
+    CHECK_MESSAGE(std::regex_search(readme, whole), name << " is not in README.md");
+    ++checked;
+  }
+  CHECK(checked > 20);
 }

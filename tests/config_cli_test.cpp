@@ -1,0 +1,188 @@
+// sitemaplint.toml end to end through the binary: discovery from the linted file, per-path
+// overrides, the command line's last word, max-warnings from the file, --show-config, and broken or
+// missing config files failing with exit 2 before anything is linted.
+#include <doctest/doctest.h>
+
+#include <regex>
+#include <sstream>
+
+#include "test_support.h"
+
+using namespace sitemaplint::testing;
+
+namespace {
+
+// SM301 (error) at 3:37, SM502 (info) at 4:52; every URL on example.com, one under /news/.
+const std::string kSitemap =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+    "  <url><loc>https://example.com/?a=1&b=2</loc></url>\n"
+    "  <url><loc>https://example.com/x</loc><changefreq>never</changefreq></url>\n"
+    "  <url><loc>https://example.com/news/y</loc></url>\n"
+    "</urlset>\n";
+
+// "sitemap.xml:3:37 error SM301" for each line of a --format gcc report.
+std::vector<std::string> findings(const std::string& gcc_report) {
+  static const std::regex line(R"(^(\S+:\d+:\d+): (\w+): .* \[(SM\d+) [a-z0-9-]+\]$)");
+  std::vector<std::string> out;
+  std::istringstream in(gcc_report);
+  for (std::string text; std::getline(in, text);) {
+    std::smatch m;
+    if (std::regex_match(text, m, line)) out.push_back(m[1].str() + " " + m[2].str() + " " + m[3].str());
+    else out.push_back("unparsed: " + text);
+  }
+  return out;
+}
+
+CommandResult lint_in(const TempDir& dir, std::vector<std::string> args) {
+  args.insert(args.begin(), {"--format", "gcc", "--now", kTestNow});
+  return run_cli(args, "", dir.path.string());
+}
+
+}  // namespace
+
+TEST_CASE("config cli: found next to the file or above it, also when run from elsewhere; --no-config ignores it") {
+  TempDir dir;
+  dir.write("sitemaplint.toml", "ignore = [\"changefreq-never\"]\n");
+  const std::string file = dir.write("site/public/sitemap.xml", kSitemap);
+  TempDir elsewhere;
+  const auto found = lint_in(elsewhere, {file});
+  CHECK(found.exit_code == 1);
+  CHECK(findings(found.out) == std::vector<std::string>{file + ":3:37 error SM301"});
+  const auto ignored = lint_in(elsewhere, {"--no-config", file});
+  CHECK(findings(ignored.out) == std::vector<std::string>{file + ":3:37 error SM301", file + ":4:52 note SM502"});
+}
+
+TEST_CASE("config cli: [[overrides]] apply per path when a directory is linted") {
+  TempDir dir;
+  dir.write("sitemaplint.toml", R"(ignore = ["SM803"]
+[[overrides]]
+files = ["news/*.xml"]
+ignore = ["SM301"]
+base-url = "https://example.com/news/sitemap.xml"
+)");
+  dir.write("sitemap.xml", kSitemap);
+  dir.write("news/sitemap.xml", kSitemap);
+  const auto result = lint_in(dir, {"."});
+  CHECK(result.exit_code == 1);
+  CHECK(findings(result.out) == std::vector<std::string>{
+                                    "./news/sitemap.xml:3:13 error SM213",  // outside /news/: the override's base-url
+                                    "./news/sitemap.xml:4:13 error SM213",
+                                    "./news/sitemap.xml:4:52 note SM502",
+                                    "./sitemap.xml:3:37 error SM301",
+                                    "./sitemap.xml:4:52 note SM502",
+                                });
+}
+
+TEST_CASE("config cli: flags override the file: --severity, --select, --base-url, --max-warnings") {
+  TempDir dir;
+  dir.write("sitemaplint.toml", "max-warnings = 0\nbase-url = \"https://example.com/news/sitemap.xml\"\n"
+                                "[severity]\nSM301 = \"warning\"\nSM213 = \"info\"\n");
+  dir.write("sitemap.xml", kSitemap);
+  const auto from_file = lint_in(dir, {"sitemap.xml"});
+  CHECK(findings(from_file.out) == std::vector<std::string>{"sitemap.xml:3:13 note SM213", "sitemap.xml:3:37 warning SM301",
+                                                            "sitemap.xml:4:13 note SM213", "sitemap.xml:4:52 note SM502"});
+  CHECK(from_file.exit_code == 1);  // one warning, and the file allows none
+  CHECK(from_file.err == "sitemaplint: 1 warning exceeds max-warnings = 0 in " +
+                             (dir.path / "sitemaplint.toml").string() + "\n");
+
+  const auto allowed = lint_in(dir, {"--max-warnings", "5", "sitemap.xml"});
+  CHECK(allowed.exit_code == 0);
+  CHECK(allowed.err.empty());
+
+  const auto flags = lint_in(dir, {"--severity", "SM301=error", "--base-url", "https://example.com/sitemap.xml", "sitemap.xml"});
+  CHECK(flags.exit_code == 1);
+  CHECK(findings(flags.out) == std::vector<std::string>{"sitemap.xml:3:37 error SM301", "sitemap.xml:4:52 note SM502"});
+
+  const auto selected = lint_in(dir, {"--select", "SM502", "sitemap.xml"});
+  CHECK(selected.exit_code == 0);
+  CHECK(findings(selected.out) == std::vector<std::string>{"sitemap.xml:4:52 note SM502"});
+}
+
+TEST_CASE("config cli: --config names the file for every input; --fix and --diff obey it") {
+  TempDir dir;
+  TempDir settings;
+  const std::string config = settings.write("strict.toml", "ignore = [\"SM301\"]\n");
+  dir.write("sitemap.xml", kSitemap);
+  const auto given = lint_in(dir, {"--config", config, "sitemap.xml"});
+  CHECK(given.exit_code == 0);
+  CHECK(findings(given.out) == std::vector<std::string>{"sitemap.xml:4:52 note SM502"});
+  // The ampersand fix belongs to SM301, which the config turns off: nothing to change.
+  const auto diff = lint_in(dir, {"--config", config, "--diff", "sitemap.xml"});
+  CHECK(diff.exit_code == 0);
+  CHECK(diff.out.empty());
+  const auto unconfigured = lint_in(dir, {"--diff", "sitemap.xml"});
+  CHECK(unconfigured.exit_code == 1);
+  CHECK(unconfigured.out.find("+  <url><loc>https://example.com/?a=1&amp;b=2</loc></url>") != std::string::npos);
+}
+
+TEST_CASE("config cli: a broken, missing or unreadable config fails with exit 2 and its position, linting nothing") {
+  TempDir dir;
+  dir.write("sitemap.xml", kSitemap);
+  dir.write("sitemaplint.toml", "[severity]\nSM301 = \"fatal\"\n");
+  const auto broken = lint_in(dir, {"sitemap.xml"});
+  CHECK(broken.exit_code == 2);
+  CHECK(broken.out.empty());
+  CHECK(broken.err == "sitemaplint: error: " + (dir.path / "sitemaplint.toml").string() +
+                          ":2:9: 'severity.SM301' must be \"error\", \"warning\" or \"info\"\n");
+  const auto missing = lint_in(dir, {"--config", "nope.toml", "sitemap.xml"});
+  CHECK(missing.exit_code == 2);
+  CHECK(missing.err == "sitemaplint: error: nope.toml: cannot read the config file\n");
+  const auto both = lint_in(dir, {"--config", "nope.toml", "--no-config", "sitemap.xml"});
+  CHECK(both.exit_code == 2);
+  CHECK(both.err.find("--config excludes --no-config") != std::string::npos);
+}
+
+TEST_CASE("config cli: --show-config prints each input's effective settings and exits 0") {
+  TempDir dir;
+  dir.write("sitemaplint.toml", "ignore = [\"SM106\"]\nmax-warnings = 2\n[[overrides]]\nfiles = [\"news/*.xml\"]\n"
+                                "[overrides.severity]\nSM502 = \"error\"\n");
+  dir.write("news/sitemap.xml", kSitemap);
+  const std::string config = (dir.path / "sitemaplint.toml").string();
+  const auto shown = run_cli({"--show-config", "--max-warnings", "9", "news/sitemap.xml"}, "", dir.path.string());
+  CHECK(shown.exit_code == 0);
+  CHECK(shown.err.empty());
+  CHECK(shown.out == "# sitemaplint --show-config: the settings news/sitemap.xml is linted with\n"
+                     "# from " + config + ", overrides[0] (files = ['news/*.xml']), then the command line\n"
+                     "max-warnings = 9\n"
+                     "select = [\"ALL\"]\n"
+                     "ignore = [\n"
+                     "  \"SM106\",  # child-out-of-order\n"
+                     "]\n"
+                     "\n"
+                     "[severity]  # rules whose level differs from their default\n"
+                     "SM502 = \"error\"  # changefreq-never (default: info)\n");
+  const auto here = run_cli({"--show-config"}, "", dir.path.string());
+  CHECK(here.exit_code == 0);
+  CHECK(here.out.starts_with("# sitemaplint --show-config: the settings a sitemap in the current directory is linted "
+                             "with\n# from " + config + ", then the command line\nmax-warnings = 2\n"));
+  const auto none = run_cli({"--show-config", "--no-config", "--select", "SM201,SM202"}, "", dir.path.string());
+  CHECK(none.exit_code == 0);
+  CHECK(none.out.find("# no sitemaplint.toml applies: the defaults, then the command line\n") != std::string::npos);
+  CHECK(none.out.find("  \"SM201\",") == std::string::npos);
+  CHECK(none.out.find("  \"SM203\",  # loc-unsupported-scheme\n") != std::string::npos);
+}
+
+TEST_CASE("config cli: an index's children found on disk are linted with their own overrides") {
+  TempDir dir;
+  dir.write("sitemaplint.toml", "base-url = \"https://example.com/sitemap_index.xml\"\n"
+                                "[[overrides]]\nfiles = [\"news/*.xml\"]\nignore = [\"SM301\", \"SM213\"]\n");
+  dir.write("sitemap_index.xml",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+            "  <sitemap><loc>https://example.com/news/sitemap.xml</loc></sitemap>\n"
+            "  <sitemap><loc>https://example.com/sitemap-2.xml</loc></sitemap>\n"
+            "</sitemapindex>\n");
+  dir.write("news/sitemap.xml", kSitemap);
+  dir.write("sitemap-2.xml", kSitemap);
+  const auto result = lint_in(dir, {"sitemap_index.xml"});
+  CHECK(result.exit_code == 1);
+  CHECK(findings(result.out) == std::vector<std::string>{
+                                    "news/sitemap.xml:4:52 note SM502",
+                                    "sitemap-2.xml:3:13 warning SM803",  // the same URLs as news/sitemap.xml
+                                    "sitemap-2.xml:3:37 error SM301",
+                                    "sitemap-2.xml:4:13 warning SM803",
+                                    "sitemap-2.xml:4:52 note SM502",
+                                    "sitemap-2.xml:5:13 warning SM803",
+                                });
+}
