@@ -14,8 +14,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::array<std::string_view, 7> kTopLevelKeys = {"select", "ignore", "severity", "base-url",
-                                                           "root",   "max-warnings", "overrides"};
+constexpr std::array<std::string_view, 8> kTopLevelKeys = {"select", "ignore",       "severity", "base-url",
+                                                           "root",   "max-warnings", "exclude",  "overrides"};
 constexpr std::array<std::string_view, 5> kOverrideKeys = {"files", "select", "ignore", "severity", "base-url"};
 
 // A table's entries in the order the file wrote them (toml++ keeps them sorted by key), so the
@@ -44,6 +44,8 @@ class ConfigReader {
       const std::string_view name = key.str();
       if (name == "overrides") {
         if (!read_overrides(node, out)) return false;
+      } else if (name == "exclude") {
+        if (!read_globs("exclude", node, &out->exclude)) return false;
       } else if (name == "root") {
         const auto text = node.value<std::string>();
         if (!node.is_string() || text->empty()) return fail(node.source(), "'root' must be a directory path (a string)");
@@ -78,6 +80,19 @@ class ConfigReader {
     std::string why;
     *location = parse_sitemap_location(*text, &why);
     if (!*location) return fail(node.source(), "'" + key + "': " + why);
+    return true;
+  }
+
+  bool read_globs(const std::string& key, const toml::node& node, std::vector<std::string>* out) {
+    const toml::array* globs = node.as_array();
+    if (!globs || globs->empty()) {
+      return fail(node.source(), "'" + key + "' must be a non-empty array of globs, e.g. [\"news/*.xml\"]");
+    }
+    for (const toml::node& glob : *globs) {
+      const auto text = glob.value<std::string>();
+      if (!glob.is_string() || text->empty()) return fail(glob.source(), "'" + key + "' must list globs as non-empty strings");
+      out->push_back(*text);
+    }
     return true;
   }
 
@@ -134,17 +149,7 @@ class ConfigReader {
           continue;
         }
         has_files = true;
-        const toml::array* globs = value.as_array();
-        if (!globs || globs->empty()) {
-          return fail(value.source(), "'" + context + "files' must be a non-empty array of globs, e.g. [\"news/*.xml\"]");
-        }
-        for (const toml::node& glob : *globs) {
-          const auto text = glob.value<std::string>();
-          if (!glob.is_string() || text->empty()) {
-            return fail(glob.source(), "'" + context + "files' must list globs as non-empty strings");
-          }
-          entry.files.push_back(*text);
-        }
+        if (!read_globs(context + "files", value, &entry.files)) return false;
       }
       if (!has_files) {
         return fail(table.source(), "an [[overrides]] table needs 'files', the globs of the files it applies to");

@@ -29,6 +29,7 @@ struct ConfigFile {
   std::optional<SitemapLocation> location;  // base-url
   std::optional<std::string> root;          // absolute: relative roots are resolved against the file's directory
   std::optional<int> max_warnings;
+  std::vector<std::string> exclude;  // globs of files and folders a directory search skips
   std::vector<ConfigOverride> overrides;
 };
 

@@ -62,6 +62,16 @@ const ConfigFile* ConfigResolver::config_for(const std::string& input, std::stri
   return config_locked(input, error);
 }
 
+bool ConfigResolver::excluded(const std::string& path, std::string* error) {
+  const ConfigFile* config = config_for(path, error);
+  if (!config) return false;
+  const std::string relative = path_for_globs(path, *config);
+  for (const std::string& glob : config->exclude) {
+    if (!relative.empty() && glob_matches(glob, relative)) return true;
+  }
+  return false;
+}
+
 const Profile* ConfigResolver::profile_for(const std::string& input, std::string* error) {
   std::lock_guard lock(mutex_);
   const ConfigFile* config = config_locked(input, error);

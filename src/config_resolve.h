@@ -40,6 +40,9 @@ class ConfigResolver {
   // The profile `input` is linted with; nullptr with *error when its config file is broken.
   const Profile* profile_for(const std::string& input, std::string* error);
 
+  // Whether `path`, met while searching a directory, matches the `exclude` globs of its config.
+  bool excluded(const std::string& path, std::string* error);
+
   ProfileLookup lookup() {
     return [this](const std::string& input, std::string* error) { return profile_for(input, error); };
   }

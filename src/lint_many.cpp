@@ -18,7 +18,8 @@ bool looks_like_sitemap_file(std::string_view name) {
 }
 
 std::vector<std::string> expand_inputs(const std::vector<std::string>& paths,
-                                       std::vector<std::pair<std::string, std::string>>* errors) {
+                                       std::vector<std::pair<std::string, std::string>>* errors,
+                                       const std::function<bool(const std::string&)>& excluded) {
   namespace fs = std::filesystem;
   std::vector<std::string> out;
   for (const std::string& path : paths) {
@@ -31,9 +32,13 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& paths,
     const auto options = fs::directory_options::skip_permission_denied;
     for (auto it = fs::recursive_directory_iterator(path, options, ec); !ec && it != fs::recursive_directory_iterator();
          it.increment(ec)) {
-      if (it->is_regular_file(ec) && looks_like_sitemap_file(it->path().filename().string())) {
-        found.push_back(it->path().string());
+      const bool directory = it->is_directory(ec);
+      if (!directory && !(it->is_regular_file(ec) && looks_like_sitemap_file(it->path().filename().string()))) continue;
+      if (excluded && excluded(it->path().string())) {
+        if (directory) it.disable_recursion_pending();  // an excluded folder is not even searched
+        continue;
       }
+      if (!directory) found.push_back(it->path().string());
     }
     if (ec) {
       errors->push_back({path, path + ": " + ec.message()});

@@ -210,7 +210,10 @@ int run(const CliOptions& options) {
     inputs.insert(inputs.end(), announced.begin(), announced.end());
   }
   std::vector<std::pair<std::string, std::string>> expansion_errors;
-  const std::vector<std::string> paths = expand_inputs(inputs, &expansion_errors);
+  const std::vector<std::string> paths = expand_inputs(inputs, &expansion_errors, [&](const std::string& path) {
+    std::string ignored;  // a broken config is reported below, for the files it governs
+    return configs.excluded(path, &ignored);
+  });
   std::vector<InputError> input_errors;
   for (auto& [path, message] : expansion_errors) input_errors.push_back({path, message});
 

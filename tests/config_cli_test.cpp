@@ -186,3 +186,45 @@ TEST_CASE("config cli: an index's children found on disk are linted with their o
                                     "sitemap-2.xml:5:13 warning SM803",
                                 });
 }
+
+TEST_CASE("config cli: exclude skips files and folders met in a directory search, not files named outright") {
+  TempDir dir;
+  dir.write("sitemaplint.toml", "exclude = [\"drafts/\", \"*-old.xml\"]\nignore = [\"SM803\"]\n");
+  dir.write("public/sitemap.xml", kSitemap);
+  dir.write("public/sitemap-old.xml", kSitemap);
+  dir.write("drafts/sitemap.xml", kSitemap);
+  const auto searched = lint_in(dir, {"."});
+  CHECK(findings(searched.out) == std::vector<std::string>{"./public/sitemap.xml:3:37 error SM301",
+                                                           "./public/sitemap.xml:4:52 note SM502"});
+  const auto named = lint_in(dir, {"drafts/sitemap.xml"});
+  CHECK(findings(named.out) == std::vector<std::string>{"drafts/sitemap.xml:3:37 error SM301",
+                                                        "drafts/sitemap.xml:4:52 note SM502"});
+  const auto only_excluded = lint_in(dir, {"drafts"});
+  CHECK(only_excluded.exit_code == 2);
+  CHECK(only_excluded.err.find("drafts: no sitemap files in this directory") != std::string::npos);
+}
+
+TEST_CASE("config cli: the README's example config gives exactly the README's --show-config output") {
+  const std::string readme = read_file(source_path("README.md"));
+  const std::string config_open = "```toml\n# sitemaplint.toml\n";
+  const std::size_t config_at = readme.find(config_open);
+  REQUIRE(config_at != std::string::npos);
+  const std::size_t config_start = config_at + config_open.size();
+  const std::string config = readme.substr(config_start, readme.find("```", config_start) - config_start);
+  const std::string shown_open = "$ sitemaplint --show-config news/sitemap.xml\n";
+  const std::size_t shown_at = readme.find(shown_open);
+  REQUIRE(shown_at != std::string::npos);
+  const std::size_t shown_start = shown_at + shown_open.size();
+  std::string expected = readme.substr(shown_start, readme.find("```", shown_start) - shown_start);
+
+  TempDir dir;
+  dir.write("sitemaplint.toml", config);
+  dir.write("news/sitemap.xml", kSitemap);
+  const auto result = run_cli({"--show-config", "news/sitemap.xml"}, "", dir.path.string());
+  CHECK(result.exit_code == 0);
+  for (std::size_t at = expected.find("/srv/site"); at != std::string::npos; at = expected.find("/srv/site", at)) {
+    expected.replace(at, 9, dir.path.string());
+    at += dir.path.string().size();
+  }
+  CHECK(result.out == expected);
+}

@@ -54,6 +54,7 @@ ignore = ["SM403", "priority-uniform"]
 base-url = "https://example.com/sitemap.xml"
 root = "public/../site"
 max-warnings = 5
+exclude = ["drafts/", "*.bak.xml"]
 
 [severity]
 changefreq-never = "warning"
@@ -85,6 +86,7 @@ SM001 = "warning"
   CHECK(config.location->url == "https://example.com/sitemap.xml");
   CHECK(config.root == "/project/site");
   CHECK(config.max_warnings == 5);
+  CHECK(config.exclude == std::vector<std::string>{"drafts/", "*.bak.xml"});
   REQUIRE(config.overrides.size() == 2);
   CHECK(config.overrides[0].files == std::vector<std::string>{"news/*.xml", "**/feed-sitemap.xml"});
   CHECK(codes(config.overrides[0].rules.ignore) == std::vector<std::string>{"SM502"});
@@ -112,9 +114,12 @@ TEST_CASE("config: unknown keys and bad values name the key, line and column") {
   const std::string p = "/project/sitemaplint.toml:";
   CHECK(parse_error("ignore = []\nselct = [\"SM201\"]\n") ==
         p + "2:1: unknown key 'selct'; did you mean 'select'? (known keys: select, ignore, severity, base-url, root, "
-            "max-warnings, overrides)");
+            "max-warnings, exclude, overrides)");
   CHECK(parse_error("colour = true\n") ==
-        p + "1:1: unknown key 'colour' (known keys: select, ignore, severity, base-url, root, max-warnings, overrides)");
+        p + "1:1: unknown key 'colour' (known keys: select, ignore, severity, base-url, root, max-warnings, exclude, "
+            "overrides)");
+  CHECK(parse_error("exclude = \"drafts/\"\n") ==
+        p + "1:11: 'exclude' must be a non-empty array of globs, e.g. [\"news/*.xml\"]");
   CHECK(parse_error("[[overrides]]\nfiles = [\"a.xml\"]\nbaseurl = \"https://example.com/\"\n") ==
         p + "3:1: unknown key 'overrides[0].baseurl'; did you mean 'base-url'? (known keys: files, select, ignore, "
             "severity, base-url)");
