@@ -33,10 +33,10 @@ const std::string& uri_of(const json& params) {
 }
 
 // Applies one TextDocumentContentChangeEvent: a whole new text, or a range replaced.
-void apply_change(OpenDocument& doc, const json& change, PositionEncoding encoding) {
-  const std::string& text = change.at("text").get_ref<const std::string&>();
+void apply_change(OpenDocument& doc, json& change, PositionEncoding encoding) {
+  std::string& text = change.at("text").get_ref<std::string&>();
   if (!change.contains("range")) {
-    doc.text = text;
+    doc.text = std::move(text);
     return;
   }
   const TextIndex index(doc.text, encoding);
@@ -104,7 +104,7 @@ json Server::request(std::string_view method, const json& params) {
   throw RpcError{kMethodNotFound, "unknown method " + std::string(method)};
 }
 
-void Server::notification(std::string_view method, const json& params, std::vector<json>* out) {
+void Server::notification(std::string_view method, json& params, std::vector<json>* out) {
   if (method == "exit") {
     exit_code_ = state_ == State::ShutDown ? 0 : 1;
     return;
@@ -113,10 +113,10 @@ void Server::notification(std::string_view method, const json& params, std::vect
   if (state_ != State::Running) return;
   OpenDocument* doc = nullptr;
   if (method == "textDocument/didOpen") {
-    const json& item = params.at("textDocument");
+    json& item = params.at("textDocument");
     const std::string& uri = item.at("uri").get_ref<const std::string&>();
     // Built before it is stored, so params missing a field leave no half-open document behind.
-    OpenDocument opened{uri, path_from_uri(uri), item.at("text").get<std::string>(),
+    OpenDocument opened{uri, path_from_uri(uri), std::move(item.at("text").get_ref<std::string&>()),
                         item.at("version").get<std::int64_t>(), {}};
     doc = &(documents_[uri] = std::move(opened));
   } else if (method == "textDocument/didChange") {
@@ -125,12 +125,12 @@ void Server::notification(std::string_view method, const json& params, std::vect
       log_ << "sitemaplint server: didChange for a document that is not open\n";
       return;
     }
-    for (const json& change : params.at("contentChanges")) apply_change(*doc, change, encoding_);
+    for (json& change : params.at("contentChanges")) apply_change(*doc, change, encoding_);
     doc->version = params["textDocument"].value("version", doc->version);
   } else if (method == "textDocument/didSave") {
     doc = find(params);
     if (!doc) return;
-    if (params.contains("text")) doc->text = params["text"].get<std::string>();
+    if (params.contains("text")) doc->text = std::move(params["text"].get_ref<std::string&>());
   } else if (method == "textDocument/didClose") {
     const std::string uri = uri_of(params);
     if (documents_.erase(uri) == 0) return;
@@ -155,7 +155,8 @@ std::vector<json> Server::handle(std::string_view body) {
   if (!message.contains("method")) return {};  // a response: the server sends no requests
   if (!message["method"].is_string()) return {error_response(id, kInvalidRequest, "method must be a string")};
   const std::string method = message["method"];
-  const json params = message.value("params", json::object());
+  // Moved, not copied: a didOpen of a 10 MB sitemap carries the whole text.
+  json params = message.contains("params") ? std::move(message["params"]) : json::object();
   std::vector<json> out;
   try {
     if (!has_id) {

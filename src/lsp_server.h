@@ -41,7 +41,8 @@ class Server {
   enum class State { Uninitialized, Running, ShutDown };
 
   nlohmann::json request(std::string_view method, const nlohmann::json& params);
-  void notification(std::string_view method, const nlohmann::json& params, std::vector<nlohmann::json>* out);
+  // Takes `params` by non-const reference to move document texts out of it.
+  void notification(std::string_view method, nlohmann::json& params, std::vector<nlohmann::json>* out);
   nlohmann::json initialize(const nlohmann::json& params);
   OpenDocument* find(const nlohmann::json& params);
 

@@ -275,6 +275,8 @@ int main(int argc, char** argv) {
   // The language server takes over standard input and output, so it is chosen before any parsing.
   if (argc > 1 && std::string_view(argv[1]) == "server") {
     if (argc > 2) return usage_error("'server' takes no arguments; it speaks LSP on standard input and output");
+    // Unsynchronised streams read a 10 MB message in one go instead of a character at a time.
+    std::ios::sync_with_stdio(false);
     return lsp::run_server(std::cin, std::cout, std::cerr);
   }
   CliOptions options;
