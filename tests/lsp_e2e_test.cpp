@@ -49,3 +49,25 @@ TEST_CASE("lsp server end to end: a real LSP client over stdio, with utf-8 and w
   CHECK(status == 0);
   CHECK(output == "ok: utf-8\nok: utf-16\n");
 }
+
+TEST_CASE("lsp server from the command line: `server` takes no arguments; stdout holds only framed replies") {
+  auto framed = [](const std::string& body) { return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body; };
+  const CommandResult session = run_cli(
+      {"server"}, framed(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}})") +
+                      framed(R"({"jsonrpc":"2.0","id":2,"method":"shutdown"})") + framed(R"({"jsonrpc":"2.0","method":"exit"})"));
+  CHECK(session.exit_code == 0);
+  CHECK(session.err.empty());
+  const std::string shutdown_reply = framed(R"({"id":2,"jsonrpc":"2.0","result":null})");
+  REQUIRE(session.out.size() > shutdown_reply.size());
+  CHECK(session.out.starts_with("Content-Length: "));
+  CHECK(session.out.ends_with(shutdown_reply));
+
+  const CommandResult eof = run_cli({"server"}, "");
+  CHECK(eof.exit_code == 1);
+  CHECK(eof.out.empty());
+
+  const CommandResult extra = run_cli({"server", "sitemap.xml"});
+  CHECK(extra.exit_code == 2);
+  CHECK(extra.err == "sitemaplint: error: 'server' takes no arguments; it speaks LSP on standard input and output (see sitemaplint --help)\n");
+  CHECK(extra.out.empty());
+}
