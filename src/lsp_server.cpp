@@ -191,6 +191,10 @@ int run_server(std::istream& in, std::ostream& out, std::ostream& log) {
           // replace: a lint message quoting broken bytes must not make dump() throw.
           write_message(out, reply.dump(-1, ' ', false, json::error_handler_t::replace));
         }
+        if (!out) {
+          log << "sitemaplint server: stopping: cannot write to the client\n";
+          return 1;
+        }
         if (server.exited()) return server.exit_code();
         break;
       case ReadStatus::BadHeader:

@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <csignal>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -277,6 +278,8 @@ int main(int argc, char** argv) {
     if (argc > 2) return usage_error("'server' takes no arguments; it speaks LSP on standard input and output");
     // Unsynchronised streams read a 10 MB message in one go instead of a character at a time.
     std::ios::sync_with_stdio(false);
+    // An editor that goes away mid-reply must end the server through the failed write, not SIGPIPE.
+    std::signal(SIGPIPE, SIG_IGN);
     return lsp::run_server(std::cin, std::cout, std::cerr);
   }
   CliOptions options;

@@ -50,7 +50,7 @@ TEST_CASE("lsp server end to end: a real LSP client over stdio, with utf-8 and w
   CHECK(output == "ok: utf-8\nok: utf-16\n");
 }
 
-TEST_CASE("lsp server from the command line: `server` takes no arguments; stdout holds only framed replies") {
+TEST_CASE("lsp server from the command line: `server` takes no arguments, stdout holds only framed replies") {
   auto framed = [](const std::string& body) { return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body; };
   const CommandResult session = run_cli(
       {"server"}, framed(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}})") +

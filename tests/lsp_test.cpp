@@ -70,7 +70,7 @@ std::string docs_url(std::string_view code) { return rule_docs_url(find_rule(cod
 
 }  // namespace
 
-TEST_CASE("lsp initialize: utf-8 when the client offers it, else utf-16; capabilities and server info") {
+TEST_CASE("lsp initialize: utf-8 when the client offers it, else utf-16, capabilities and server info") {
   Session utf8;
   const json reply = utf8.call(1, "initialize", {{"capabilities", {{"general", {{"positionEncodings", {"utf-16", "utf-8"}}}}}}});
   CHECK(reply == json({{"jsonrpc", "2.0"},
@@ -256,7 +256,7 @@ TEST_CASE("lsp errors: parse error, invalid request, not initialized, unknown me
   CHECK(s.send(json({{"jsonrpc", "2.0"}, {"id", 99}, {"result", nullptr}})).empty());  // a response: ignored
 }
 
-TEST_CASE("lsp lifecycle: shutdown then exit is 0; exit alone is 1; requests after shutdown are refused") {
+TEST_CASE("lsp lifecycle: shutdown then exit is 0, exit alone is 1, requests after shutdown are refused") {
   Session s;
   s.init(false);
   CHECK(s.call(2, "shutdown", nullptr) == json({{"jsonrpc", "2.0"}, {"id", 2}, {"result", nullptr}}));

@@ -122,7 +122,7 @@ TEST_CASE("lsp positions: a byte order mark kept in the text counts as a charact
   CHECK(TextIndex(text, PositionEncoding::Utf8).position(4) == nlohmann::json({{"line", 0}, {"character", 4}}));
 }
 
-TEST_CASE("lsp uris: file URIs become percent-decoded paths; other schemes stay as they are") {
+TEST_CASE("lsp uris: file URIs become percent-decoded paths, other schemes stay as they are") {
   CHECK(path_from_uri("file:///home/me/site%20map/sitemap%C3%A9.xml") == "/home/me/site map/sitemap\xC3\xA9.xml");
   CHECK(path_from_uri("file://localhost/srv/sitemap.xml.gz") == "/srv/sitemap.xml.gz");
   CHECK(path_from_uri("file:///bad%zz%4") == "/bad%zz%4");
