@@ -126,7 +126,8 @@ void Server::notification(std::string_view method, json& params, std::vector<jso
       return;
     }
     for (json& change : params.at("contentChanges")) apply_change(*doc, change, encoding_);
-    doc->version = params["textDocument"].value("version", doc->version);
+    const json& version = params["textDocument"]["version"];
+    if (version.is_number_integer()) doc->version = version.get<std::int64_t>();
   } else if (method == "textDocument/didSave") {
     doc = find(params);
     if (!doc) return;
