@@ -78,6 +78,15 @@ std::size_t TextIndex::offset(std::size_t line, std::size_t character) const {
   return end;
 }
 
+std::size_t TextIndex::offset(const nlohmann::json& position) const {
+  const nlohmann::json& line = position.at("line");
+  const nlohmann::json& character = position.at("character");
+  if (!line.is_number_unsigned() || !character.is_number_unsigned()) {
+    throw InvalidParams("a position's line and character must be non-negative integers");
+  }
+  return offset(line.get<std::size_t>(), character.get<std::size_t>());
+}
+
 std::string path_from_uri(std::string_view uri) {
   constexpr std::string_view kFile = "file://";
   if (!uri.starts_with(kFile)) return std::string(uri);

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,11 @@
 #include "line_index.h"
 
 namespace sitemaplint::lsp {
+
+// Params of the wrong shape (besides what nlohmann::json's own exceptions catch): -32602.
+struct InvalidParams : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 // What an LSP "character" counts: UTF-8 bytes or UTF-16 code units (the protocol's default).
 enum class PositionEncoding { Utf8, Utf16 };
@@ -29,6 +35,9 @@ class TextIndex {
   // The byte offset of an LSP position; a character past the end of its line means the line's end
   // and a line past the last means the end of the text, as the protocol asks.
   std::size_t offset(std::size_t line, std::size_t character) const;
+  // The same for an LSP Position object; throws InvalidParams unless line and character are
+  // non-negative integers (a negative or fractional number must not wrap around).
+  std::size_t offset(const nlohmann::json& position) const;
   std::string_view text() const { return text_; }
 
  private:

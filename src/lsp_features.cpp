@@ -9,11 +9,6 @@
 namespace sitemaplint::lsp {
 namespace {
 
-// A missing or mistyped field throws nlohmann::json's exceptions; the server answers -32602.
-std::size_t position_offset(const TextIndex& index, const nlohmann::json& position) {
-  return index.offset(position.at("line").get<std::size_t>(), position.at("character").get<std::size_t>());
-}
-
 // Whether a code action of `kind` is wanted by a request whose context.only is `only` (absent:
 // everything). Kinds are hierarchical: "source" asks for "source.fixAll.sitemaplint" too.
 bool wanted(const nlohmann::json& only, std::string_view kind) {
@@ -48,8 +43,8 @@ nlohmann::json publish_params(const OpenDocument& doc, PositionEncoding encoding
 nlohmann::json code_actions(const OpenDocument& doc, PositionEncoding encoding, const nlohmann::json& params) {
   const TextIndex index(doc.text, encoding);
   const nlohmann::json& range = params.at("range");
-  const std::size_t begin = position_offset(index, range.at("start"));
-  const std::size_t end = position_offset(index, range.at("end"));
+  const std::size_t begin = index.offset(range.at("start"));
+  const std::size_t end = index.offset(range.at("end"));
   const nlohmann::json only = params.contains("context") ? params["context"].value("only", nlohmann::json()) : nlohmann::json();
   if (!only.is_null() && !only.is_array()) throw InvalidParams("context.only must be an array");
 
@@ -84,7 +79,7 @@ nlohmann::json code_actions(const OpenDocument& doc, PositionEncoding encoding, 
 
 nlohmann::json hover(const OpenDocument& doc, PositionEncoding encoding, const nlohmann::json& params) {
   const TextIndex index(doc.text, encoding);
-  const std::size_t at = position_offset(index, params.at("position"));
+  const std::size_t at = index.offset(params.at("position"));
   const std::string_view text = doc.text;
   std::size_t begin = at;
   std::size_t end = at;

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
-#include <stdexcept>
 
 #include "lsp_convert.h"
 #include "lsp_documents.h"
@@ -11,11 +10,6 @@
 namespace sitemaplint::lsp {
 
 inline constexpr const char* kFixAllKind = "source.fixAll.sitemaplint";
-
-// Params of the wrong shape (besides what nlohmann::json's own exceptions catch): -32602.
-struct InvalidParams : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 // textDocument/publishDiagnostics params for the document's current findings.
 nlohmann::json publish_params(const OpenDocument& doc, PositionEncoding encoding);

@@ -41,10 +41,8 @@ void apply_change(OpenDocument& doc, json& change, PositionEncoding encoding) {
   }
   const TextIndex index(doc.text, encoding);
   const json& range = change.at("range");
-  const std::size_t begin = index.offset(range.at("start").at("line").get<std::size_t>(),
-                                         range.at("start").at("character").get<std::size_t>());
-  std::size_t end = index.offset(range.at("end").at("line").get<std::size_t>(),
-                                 range.at("end").at("character").get<std::size_t>());
+  const std::size_t begin = index.offset(range.at("start"));
+  std::size_t end = index.offset(range.at("end"));
   if (end < begin) end = begin;
   doc.text.replace(begin, end - begin, text);
 }

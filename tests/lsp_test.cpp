@@ -1,74 +1,15 @@
 // The language server without a process: its answers to initialize, document changes, code
-// actions and hover, and its JSON-RPC errors, through Server::handle and run_server.
+// actions and hover, through Server::handle.
 #include <doctest/doctest.h>
 
 #include <sstream>
 
-#include "lsp_server.h"
+#include "lsp_session.h"
 #include "lsp_transport.h"
-#include "rule_docs.h"
-#include "registry.h"
 
 using namespace sitemaplint;
 using namespace sitemaplint::lsp;
-using nlohmann::json;
-
-namespace {
-
-const std::string kUri = "file:///tmp/site%20a/sitemap.xml";
-// Line 2 has 'é' before SM501 (with a fix); line 3 has '😀' (two UTF-16 units, four bytes)
-// before SM301 (with a fix). Both lines also have SM208 loc-non-ascii.
-const std::string kText =
-    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-    "  <url><loc>https://example.com/\xC3\xA9</loc><changefreq>Daily</changefreq></url>\n"
-    "  <url><loc>https://example.com/\xF0\x9F\x98\x80?a=1&b=2</loc></url>\n"
-    "</urlset>\n";
-
-json pos(int line, int character) { return {{"line", line}, {"character", character}}; }
-json range(int l1, int c1, int l2, int c2) { return {{"start", pos(l1, c1)}, {"end", pos(l2, c2)}}; }
-
-json request(int id, const std::string& method, json params) {
-  return {{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}};
-}
-json notification(const std::string& method, json params) {
-  return {{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}};
-}
-
-struct Session {
-  std::ostringstream log;
-  Server server{log};
-
-  std::vector<json> send(const json& message) { return server.handle(message.dump()); }
-  json call(int id, const std::string& method, json params) {
-    const std::vector<json> out = send(request(id, method, std::move(params)));
-    REQUIRE(out.size() == 1);
-    CHECK(out[0]["id"] == id);
-    return out[0];
-  }
-  void init(bool utf8) {
-    json caps = utf8 ? json{{"general", {{"positionEncodings", {"utf-16", "utf-8"}}}}} : json::object();
-    call(1, "initialize", {{"processId", nullptr}, {"rootUri", nullptr}, {"capabilities", caps}});
-    CHECK(send(notification("initialized", json::object())).empty());
-  }
-  json open(const std::string& text) {
-    const std::vector<json> out = send(notification(
-        "textDocument/didOpen", {{"textDocument", {{"uri", kUri}, {"languageId", "xml"}, {"version", 1}, {"text", text}}}}));
-    REQUIRE(out.size() == 1);
-    CHECK(out[0]["method"] == "textDocument/publishDiagnostics");
-    return out[0]["params"];
-  }
-};
-
-json codes_and_ranges(const json& diagnostics) {
-  json out = json::array();
-  for (const json& d : diagnostics) out.push_back({d["code"], d["severity"], d["range"]});
-  return out;
-}
-
-std::string docs_url(std::string_view code) { return rule_docs_url(find_rule(code)->info); }
-
-}  // namespace
+using namespace sitemaplint::lsp::testing;
 
 TEST_CASE("lsp initialize: utf-8 when the client offers it, else utf-16, capabilities and server info") {
   Session utf8;
@@ -220,84 +161,4 @@ TEST_CASE("lsp hover: a rule named in a suppression comment, a finding's rule, o
   CHECK(on_finding["contents"]["value"].get<std::string>().starts_with("# SM501 changefreq-invalid (error)"));
   CHECK(hover_at(1, 3).is_null());  // "urlset": neither a rule nor a finding
   CHECK(hover_at(40, 0).is_null());
-}
-
-TEST_CASE("lsp errors: parse error, invalid request, not initialized, unknown method, invalid params") {
-  Session s;
-  auto only = [](const std::vector<json>& out) {
-    REQUIRE(out.size() == 1);
-    return out[0];
-  };
-  auto error = [](json id, int code) { return json({{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", code}}}}); };
-  auto without_message = [](json reply) {
-    CHECK(reply["error"]["message"].is_string());
-    reply["error"].erase("message");
-    return reply;
-  };
-  CHECK(without_message(only(s.server.handle("{\"jsonrpc\":"))) == error(nullptr, -32700));
-  CHECK(without_message(only(s.server.handle("[1]"))) == error(nullptr, -32600));
-  CHECK(without_message(only(s.server.handle(R"({"jsonrpc":"2.0","id":{"x":1},"method":"shutdown"})"))) == error(nullptr, -32600));
-  CHECK(without_message(s.call(2, "textDocument/hover", json::object())) == error(2, -32002));
-  CHECK(s.send(notification("textDocument/didOpen", {{"textDocument", {{"uri", kUri}, {"version", 1}, {"text", kText}}}})).empty());
-  CHECK(s.server.documents().empty());  // dropped before initialize
-  s.init(false);
-  CHECK(without_message(s.call(3, "initialize", {{"capabilities", json::object()}})) == error(3, -32600));
-  s.open(kText);
-  CHECK(without_message(s.call(4, "workspace/symbol", {{"query", ""}})) == error(4, -32601));
-  CHECK(without_message(s.call(5, "textDocument/hover", {{"textDocument", 7}})) == error(5, -32602));
-  CHECK(without_message(s.call(6, "textDocument/codeAction", {{"textDocument", {{"uri", kUri}}}})) == error(6, -32602));
-  CHECK(s.send(notification("workspace/didChangeConfiguration", {{"settings", nullptr}})).empty());
-  CHECK(s.send(notification("$/cancelRequest", {{"id", 4}})).empty());
-  const std::string other = "file:///other.xml";
-  CHECK(s.send(notification("textDocument/didOpen", {{"textDocument", {{"uri", other}}}})).empty());  // logged, not stored
-  CHECK(s.server.documents().count(other) == 0);
-  CHECK(s.log.str().find("invalid params") != std::string::npos);
-  CHECK(s.call(7, "textDocument/hover", {{"textDocument", {{"uri", "file:///not-open.xml"}}}, {"position", pos(0, 0)}})["result"].is_null());
-  CHECK(s.send(json({{"jsonrpc", "2.0"}, {"id", 99}, {"result", nullptr}})).empty());  // a response: ignored
-}
-
-TEST_CASE("lsp lifecycle: shutdown then exit is 0, exit alone is 1, requests after shutdown are refused") {
-  Session s;
-  s.init(false);
-  CHECK(s.call(2, "shutdown", nullptr) == json({{"jsonrpc", "2.0"}, {"id", 2}, {"result", nullptr}}));
-  CHECK(s.call(3, "textDocument/hover", json::object())["error"]["code"] == -32600);
-  CHECK(!s.server.exited());
-  s.send(notification("exit", nullptr));
-  CHECK(s.server.exited());
-  CHECK(s.server.exit_code() == 0);
-  Session abrupt;
-  abrupt.init(false);
-  abrupt.send(notification("exit", nullptr));
-  CHECK(abrupt.server.exit_code() == 1);
-}
-
-TEST_CASE("lsp run_server: framed replies only on the output, errors survived, exit codes") {
-  auto framed = [](const json& m) {
-    const std::string body = m.dump();
-    return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
-  };
-  std::istringstream in(framed(request(1, "initialize", {{"capabilities", json::object()}})) +
-                        "Content-Length: 5\r\n\r\n{bad}" + "Content-Type: x\r\n\r\n" +
-                        framed(request(2, "shutdown", nullptr)) + framed(notification("exit", nullptr)) +
-                        framed(request(3, "never read", nullptr)));
-  std::ostringstream out, log;
-  CHECK(run_server(in, out, log) == 0);
-  std::istringstream replies(out.str());
-  std::vector<json> got;
-  std::string body, error;
-  while (read_message(replies, &body, &error) == ReadStatus::Message) got.push_back(json::parse(body));
-  REQUIRE(got.size() == 3);
-  CHECK(got[0]["id"] == 1);
-  CHECK(got[1]["error"]["code"] == -32700);
-  CHECK(got[1]["id"].is_null());
-  CHECK(got[2] == json({{"jsonrpc", "2.0"}, {"id", 2}, {"result", nullptr}}));
-  CHECK(log.str() == "sitemaplint server: skipped a message: message without a Content-Length header\n");
-
-  std::istringstream eof(framed(request(1, "initialize", {{"capabilities", json::object()}})));
-  std::ostringstream out2;
-  CHECK(run_server(eof, out2, log) == 1);
-  std::istringstream huge("Content-Length: 1000000000\r\n\r\n");
-  std::ostringstream out3;
-  CHECK(run_server(huge, out3, log) == 1);
-  CHECK(out3.str().empty());
 }
