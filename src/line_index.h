@@ -22,6 +22,8 @@ class LineIndex {
   // The text of the 1-based line, without its line break.
   std::string_view line_text(std::size_t line) const;
   std::size_t line_count() const { return starts_.size(); }
+  // Byte offset of the 1-based line's first byte (the language server counts UTF-8 columns from it).
+  std::size_t line_start(std::size_t line) const { return starts_[line - 1]; }
 
  private:
   std::string_view text_;

@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <csignal>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -16,6 +17,7 @@
 #include "lint.h"
 #include "fix.h"
 #include "lint_many.h"
+#include "lsp_server.h"
 #include "man_page.h"
 #include "site.h"
 #include "registry.h"
@@ -324,9 +326,19 @@ int run(const CliOptions& options) {
 
 int main(int argc, char** argv) {
   using namespace sitemaplint;
+  // The language server takes over standard input and output, so it is chosen before any parsing.
+  if (argc > 1 && std::string_view(argv[1]) == "server") {
+    if (argc > 2) return usage_error("'server' takes no arguments; it speaks LSP on standard input and output");
+    // Unsynchronised streams read a 10 MB message in one go instead of a character at a time.
+    std::ios::sync_with_stdio(false);
+    // An editor that goes away mid-reply must end the server through the failed write, not SIGPIPE.
+    std::signal(SIGPIPE, SIG_IGN);
+    return lsp::run_server(std::cin, std::cout, std::cerr);
+  }
   CliOptions options;
   CLI::App app{"sitemaplint: a fast, exact linter for XML sitemaps", "sitemaplint"};
   app.set_version_flag("--version", SITEMAPLINT_VERSION);
+  app.footer("Language server: 'sitemaplint server' speaks LSP on standard input and output (see the README).");
   app.add_option("paths", options.paths,
                  "Sitemap files, directories to search for them, or http(s) URLs ('-' reads standard input)");
   app.add_option("-f,--format", options.format, "Report format")

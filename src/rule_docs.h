@@ -13,5 +13,9 @@ void write_rule_list_json(std::ostream& out);
 // The Markdown table in README.md between the "rules:begin" and "rules:end" markers.
 std::string rule_table_markdown();
 void write_explanation(const RuleInfo& info, std::ostream& out);
+// Where a rule's documentation lives on the web (SARIF-style help links, the language server's
+// codeDescription). Built from the CMake cache variable SITEMAPLINT_DOCS_URL, in which {code} and
+// {name} are replaced by the rule's code and name.
+std::string rule_docs_url(const RuleInfo& info);
 
 }  // namespace sitemaplint

@@ -123,3 +123,13 @@ TEST_CASE("README's rule table is the one generated from the rule metadata") {
   CHECK_MESSAGE(table == rule_table_markdown(),
                 "README.md's rule table is stale; regenerate it with tests/update-readme.sh");
 }
+
+TEST_CASE("rule_docs_url: every rule links to its documentation, placeholders filled in") {
+  for (const RuleDefinition* rule : all_rules()) {
+    CAPTURE(rule->info.code);
+    const std::string url = rule_docs_url(rule->info);
+    CHECK((url.starts_with("https://") || url.starts_with("http://")));
+    CHECK(url.find("{code}") == std::string::npos);
+    CHECK(url.find("{name}") == std::string::npos);
+  }
+}

@@ -1,0 +1,66 @@
+// The language server reads sitemaplint.toml like the command line: the nearest one above the
+// document, with its overrides; a broken one is reported once and the document linted with defaults.
+#include <doctest/doctest.h>
+
+#include "lsp_session.h"
+#include "test_support.h"
+
+using namespace sitemaplint;
+using namespace sitemaplint::lsp;
+using namespace sitemaplint::lsp::testing;
+
+namespace {
+
+std::vector<json> open_at(Session& s, const std::string& path, int version = 1) {
+  return s.send(notification("textDocument/didOpen", {{"textDocument", {{"uri", "file://" + path},
+                                                                       {"languageId", "xml"},
+                                                                       {"version", version},
+                                                                       {"text", kText}}}}));
+}
+
+json codes(const json& diagnostics) {
+  json out = json::array();
+  for (const json& d : diagnostics) out.push_back({d["code"], d["severity"]});
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("lsp config: the nearest sitemaplint.toml and its overrides decide the rules and severities") {
+  sitemaplint::testing::TempDir dir;
+  dir.write("sitemaplint.toml", "ignore = [\"SM208\"]\n[[overrides]]\nfiles = [\"news/*.xml\"]\n"
+                                "[overrides.severity]\nSM301 = \"warning\"\n");
+  Session s;
+  s.init(false);
+  const std::vector<json> top = open_at(s, (dir.path / "sitemap.xml").string());
+  REQUIRE(top.size() == 1);
+  CHECK(codes(top[0]["params"]["diagnostics"]) == json::parse(R"([["SM501", 1], ["SM301", 1]])"));
+  const std::vector<json> news = open_at(s, (dir.path / "news/sitemap.xml").string());
+  REQUIRE(news.size() == 1);
+  CHECK(codes(news[0]["params"]["diagnostics"]) == json::parse(R"([["SM501", 1], ["SM301", 2]])"));
+}
+
+TEST_CASE("lsp config: a broken config is shown once with its position; the document is linted with defaults") {
+  sitemaplint::testing::TempDir dir;
+  const std::string config = dir.write("sitemaplint.toml", "ignore = [\"SM2088\"]\n");
+  const std::string path = (dir.path / "sitemap.xml").string();
+  Session s;
+  s.init(false);
+  const std::vector<json> first = open_at(s, path);
+  REQUIRE(first.size() == 2);
+  CHECK(first[0]["method"] == "window/showMessage");
+  CHECK(first[0]["params"]["type"] == 1);
+  CHECK(first[0]["params"]["message"] ==
+        "sitemaplint: " + config + ":1:11: 'ignore': unknown rule 'SM2088'; did you mean 'SM208'?; sitemaplint "
+        "--list-rules shows them all (linting with the default settings)");
+  CHECK(codes(first[1]["params"]["diagnostics"]) == json::parse(R"([["SM208", 2], ["SM501", 1], ["SM208", 2], ["SM301", 1]])"));
+  // The same error again: no second message.
+  const std::vector<json> again = s.send(notification("textDocument/didSave", {{"textDocument", {{"uri", "file://" + path}}}}));
+  REQUIRE(again.size() == 1);
+  CHECK(again[0]["method"] == "textDocument/publishDiagnostics");
+  // Fixed on disk: the next lint reads it.
+  dir.write("sitemaplint.toml", "ignore = [\"SM208\"]\n");
+  const std::vector<json> fixed = s.send(notification("textDocument/didSave", {{"textDocument", {{"uri", "file://" + path}}}}));
+  REQUIRE(fixed.size() == 1);
+  CHECK(codes(fixed[0]["params"]["diagnostics"]) == json::parse(R"([["SM501", 1], ["SM301", 1]])"));
+}

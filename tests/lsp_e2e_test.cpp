@@ -1,0 +1,73 @@
+// End to end: the built binary's `sitemaplint server` driven by a real LSP client library
+// (tests/lsp-client/client.js, vscode-languageserver-protocol from npm) over pipes.
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+#include "registry.h"
+#include "rule_docs.h"
+#include "test_support.h"
+
+using namespace sitemaplint;
+using namespace sitemaplint::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+bool have(const std::string& program) {
+  return std::system(("command -v " + program + " >/dev/null 2>&1").c_str()) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("lsp server end to end: a real LSP client over stdio, with utf-8 and with utf-16 positions") {
+  const std::string client_dir = source_path("tests/lsp-client");
+  if (!have("node") || !have("npm")) {
+    MESSAGE("SKIPPED: node and npm are needed to drive the language server with an LSP client (tests/lsp-client)");
+    return;
+  }
+  if (!fs::exists(fs::path(client_dir) / "node_modules" / "vscode-languageserver-protocol")) {
+    // .ci/run installs these first; a developer's first run installs them here.
+    const std::string install = "npm ci --prefix '" + client_dir + "' --ignore-scripts --no-audit --no-fund >/dev/null 2>&1";
+    REQUIRE_MESSAGE(std::system(install.c_str()) == 0, "npm ci --prefix tests/lsp-client failed");
+  }
+  // The links the client must see, whatever SITEMAPLINT_DOCS_URL this build was configured with.
+  nlohmann::json docs;
+  for (const char* code : {"SM208", "SM301", "SM501"}) docs[code] = rule_docs_url(find_rule(code)->info);
+  const std::string command = "node '" + client_dir + "/client.js' '" + SITEMAPLINT_BINARY + "' '" +
+                              SITEMAPLINT_VERSION + "' '" + docs.dump() + "' 2>&1";
+  FILE* pipe = ::popen(command.c_str(), "r");
+  REQUIRE(pipe);
+  std::string output;
+  char buf[4096];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, pipe)) output.append(buf, n);
+  const int status = ::pclose(pipe);
+  INFO(output);
+  CHECK(status == 0);
+  CHECK(output == "ok: utf-8\nok: utf-16\n");
+}
+
+TEST_CASE("lsp server from the command line: `server` takes no arguments, stdout holds only framed replies") {
+  auto framed = [](const std::string& body) { return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body; };
+  const CommandResult session = run_cli(
+      {"server"}, framed(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}})") +
+                      framed(R"({"jsonrpc":"2.0","id":2,"method":"shutdown"})") + framed(R"({"jsonrpc":"2.0","method":"exit"})"));
+  CHECK(session.exit_code == 0);
+  CHECK(session.err.empty());
+  const std::string shutdown_reply = framed(R"({"id":2,"jsonrpc":"2.0","result":null})");
+  REQUIRE(session.out.size() > shutdown_reply.size());
+  CHECK(session.out.starts_with("Content-Length: "));
+  CHECK(session.out.ends_with(shutdown_reply));
+
+  const CommandResult eof = run_cli({"server"}, "");
+  CHECK(eof.exit_code == 1);
+  CHECK(eof.out.empty());
+
+  const CommandResult extra = run_cli({"server", "sitemap.xml"});
+  CHECK(extra.exit_code == 2);
+  CHECK(extra.err == "sitemaplint: error: 'server' takes no arguments; it speaks LSP on standard input and output (see sitemaplint --help)\n");
+  CHECK(extra.out.empty());
+}
