@@ -42,10 +42,6 @@ const nlohmann::json& result_for(const nlohmann::json& sarif, const std::string&
   return none;
 }
 
-bool have(const std::string& program) {
-  return std::system(("command -v " + program + " >/dev/null 2>&1").c_str()) == 0;
-}
-
 }  // namespace
 
 TEST_CASE("sarif report: log, run, driver, every rule with its help") {
@@ -158,15 +154,9 @@ TEST_CASE("sarif report: a finding made after the bytes were released keeps its 
 }
 
 TEST_CASE("sarif report: the CLI's output validates against the SARIF 2.1.0 schema") {
-  const std::string schema_dir = source_path("tests/sarif-schema");
-  if (!have("node") || !have("npm")) {
+  if (!node_tool_ready("tests/sarif-schema", "ajv-draft-04")) {
     MESSAGE("SKIPPED: node and npm are needed to validate SARIF against its schema (tests/sarif-schema)");
     return;
-  }
-  if (!fs::exists(fs::path(schema_dir) / "node_modules" / "ajv-draft-04")) {
-    // .ci/run installs these first; a developer's first run installs them here.
-    const std::string install = "npm ci --prefix '" + schema_dir + "' --ignore-scripts --no-audit --no-fund >/dev/null 2>&1";
-    REQUIRE_MESSAGE(std::system(install.c_str()) == 0, "npm ci --prefix tests/sarif-schema failed");
   }
   TempDir dir;
   const std::string many = dir.write(
@@ -197,14 +187,8 @@ TEST_CASE("sarif report: the CLI's output validates against the SARIF 2.1.0 sche
     const std::string sarif = read_file((dir.path / "out.sarif").string());
     REQUIRE(!sarif.empty());
     CHECK(nlohmann::json::accept(sarif));
-    const std::string validate = "node '" + schema_dir + "/validate.js' '" + (dir.path / "out.sarif").string() + "' 2>&1";
-    FILE* pipe = ::popen(validate.c_str(), "r");
-    REQUIRE(pipe);
-    std::string output;
-    char buf[4096];
-    while (std::size_t n = std::fread(buf, 1, sizeof buf, pipe)) output.append(buf, n);
-    const int status = ::pclose(pipe);
-    INFO(output);
-    CHECK(status == 0);
+    const CommandResult validation = run_node("tests/sarif-schema/validate.js", {(dir.path / "out.sarif").string()});
+    INFO(validation.out);
+    CHECK(validation.exit_code == 0);
   }
 }

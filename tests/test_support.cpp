@@ -96,6 +96,31 @@ std::string shell_quote(const std::string& word) {
 
 }  // namespace
 
+bool node_tool_ready(const std::string& folder, const std::string& a_package) {
+  const auto have = [](const char* program) {
+    return std::system(("command -v " + std::string(program) + " >/dev/null 2>&1").c_str()) == 0;
+  };
+  if (!have("node") || !have("npm")) return false;
+  const std::string dir = source_path(folder);
+  if (std::filesystem::exists(std::filesystem::path(dir) / "node_modules" / a_package)) return true;
+  const std::string install = "npm ci --prefix " + shell_quote(dir) + " --ignore-scripts --no-audit --no-fund >/dev/null 2>&1";
+  if (std::system(install.c_str()) != 0) throw std::runtime_error("npm ci --prefix " + folder + " failed");
+  return true;
+}
+
+CommandResult run_node(const std::string& script, const std::vector<std::string>& args) {
+  std::string command = "node " + shell_quote(source_path(script));
+  for (const std::string& arg : args) command += " " + shell_quote(arg);
+  FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
+  if (!pipe) throw std::runtime_error("popen failed");
+  CommandResult result;
+  char buf[4096];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, pipe)) result.out.append(buf, n);
+  const int status = ::pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
 TempDir::TempDir() {
   char name[] = "/tmp/sitemaplint-test-XXXXXX";
   if (!::mkdtemp(name)) throw std::runtime_error("mkdtemp failed");

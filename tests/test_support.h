@@ -43,11 +43,20 @@ struct TempDir {
   std::string write(const std::string& name, const std::string& text) const;
 };
 
+// Whether the Node program in `folder` (under tests/) can run: node and npm are installed, and so
+// are its exact npm packages (npm ci on first use; .ci/run does it first). False means skip the
+// test; a failed install throws.
+bool node_tool_ready(const std::string& folder, const std::string& a_package);
+
 struct CommandResult {
   int exit_code = -1;
   std::string out;
   std::string err;
 };
+
+// Runs `node SCRIPT ARGS...` (SCRIPT relative to the source tree); standard output and standard
+// error together in .out.
+CommandResult run_node(const std::string& script, const std::vector<std::string>& args);
 
 // Runs the built sitemaplint with `args` (shell-quoted here), feeding `stdin_text`, in the
 // directory `cwd` when one is given.
