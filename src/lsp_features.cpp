@@ -85,6 +85,9 @@ nlohmann::json hover(const OpenDocument& doc, PositionEncoding encoding, const n
   std::size_t end = at;
   while (begin > 0 && rule_word_char(text[begin - 1])) --begin;
   while (end < text.size() && rule_word_char(text[end])) ++end;
+  // Rule names hold single hyphens, never at either end: "SM401-->" names SM401.
+  while (begin < end && text[begin] == '-') ++begin;
+  while (end > begin && text[end - 1] == '-') --end;
   if (end > begin) {
     if (const RuleDefinition* rule = find_rule(text.substr(begin, end - begin))) {
       return rule_hover(rule->info, index.range(begin, end - begin));

@@ -115,7 +115,7 @@ void Server::notification(std::string_view method, json& params, std::vector<jso
     const std::string& uri = item.at("uri").get_ref<const std::string&>();
     // Built before it is stored, so params missing a field leave no half-open document behind.
     OpenDocument opened{uri, path_from_uri(uri), std::move(item.at("text").get_ref<std::string&>()),
-                        item.at("version").get<std::int64_t>(), {}, {}};
+                        item.at("version").get<std::int64_t>(), {}, {}, {}};
     doc = &(documents_[uri] = std::move(opened));
   } else if (method == "textDocument/didChange") {
     doc = find(params);
@@ -139,13 +139,14 @@ void Server::notification(std::string_view method, json& params, std::vector<jso
     return;  // initialized, $/cancelRequest, $/setTrace, workspace/didChange*: nothing to do
   }
   lint_document(*doc);
-  // A broken sitemaplint.toml is said once, not at every keystroke; the document is still linted.
-  if (!doc->config_error.empty() && doc->config_error != last_config_error_) {
+  // A broken sitemaplint.toml is said once per document, not at every keystroke; the document is
+  // still linted.
+  if (!doc->config_error.empty() && doc->config_error != doc->shown_config_error) {
     out->push_back(notify("window/showMessage", {{"type", 1},
                                                  {"message", "sitemaplint: " + doc->config_error +
                                                                  " (linting with the default settings)"}}));
   }
-  last_config_error_ = doc->config_error;
+  doc->shown_config_error = doc->config_error;
   out->push_back(notify("textDocument/publishDiagnostics", publish_params(*doc, encoding_)));
 }
 
@@ -193,6 +194,7 @@ int run_server(std::istream& in, std::ostream& out, std::ostream& log) {
   for (;;) {
     switch (read_message(in, &body, &error)) {
       case ReadStatus::Message:
+        if (!error.empty()) log << "sitemaplint server: " << error << '\n';
         for (const json& reply : server.handle(body)) {
           // replace: a lint message quoting broken bytes must not make dump() throw.
           write_message(out, reply.dump(-1, ' ', false, json::error_handler_t::replace));
@@ -202,9 +204,6 @@ int run_server(std::istream& in, std::ostream& out, std::ostream& log) {
           return 1;
         }
         if (server.exited()) return server.exit_code();
-        break;
-      case ReadStatus::BadHeader:
-        log << "sitemaplint server: skipped a message: " << error << '\n';
         break;
       case ReadStatus::Fatal:
         log << "sitemaplint server: stopping: " << error << '\n';

@@ -51,7 +51,6 @@ class Server {
   int exit_code_ = -1;
   PositionEncoding encoding_ = PositionEncoding::Utf16;
   DocumentStore documents_;
-  std::string last_config_error_;  // the broken config last reported with window/showMessage
 };
 
 // Reads framed messages from `in` until exit, end of input or an unrecoverable framing error, and

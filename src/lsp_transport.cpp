@@ -1,6 +1,7 @@
 #include "lsp_transport.h"
 
 #include <charconv>
+#include <utility>
 
 namespace sitemaplint::lsp {
 namespace {
@@ -36,23 +37,31 @@ LineStatus read_line(std::istream& in, std::string* line, std::size_t budget) {
   return LineStatus::Ok;
 }
 
-}  // namespace
-
-ReadStatus read_message(std::istream& in, std::string* body, std::string* error) {
-  std::string line;
-  std::size_t header_bytes = 0;
-  bool have_length = false;
-  bool bad_length = false;
+// What one header block said.
+struct HeaderBlock {
+  ReadStatus status = ReadStatus::Message;  // Message: `length` is usable; End; Fatal
   std::size_t length = 0;
+  std::string problem;  // non-empty: the block had no usable Content-Length (and the status is Message)
+};
+
+// Reads a header block up to its blank line. `first` is a header line's beginning already read
+// while resynchronising (empty otherwise).
+HeaderBlock read_header_block(std::istream& in, std::string first, std::string* error) {
+  HeaderBlock block;
+  std::string line;
+  std::size_t header_bytes = first.size();
+  bool have_length = false;
   bool any_header = false;
   for (;;) {
     switch (read_line(in, &line, kMaxHeaderBytes - header_bytes)) {
-      case LineStatus::End: return ReadStatus::End;
+      case LineStatus::End: block.status = ReadStatus::End; return block;
       case LineStatus::TooLong:
         *error = "header block longer than " + std::to_string(kMaxHeaderBytes) + " bytes";
-        return ReadStatus::Fatal;
+        block.status = ReadStatus::Fatal;
+        return block;
       case LineStatus::Ok: break;
     }
+    line = std::exchange(first, std::string()) + line;
     header_bytes += line.size() + 2;
     if (line.empty()) {
       // Blank lines between messages are tolerated: only a non-empty block ends with one.
@@ -67,28 +76,72 @@ ReadStatus read_message(std::istream& in, std::string* body, std::string* error)
     const std::string_view value = trim(std::string_view(line).substr(colon + 1));
     std::size_t parsed = 0;
     const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), parsed);
-    if (ec == std::errc::result_out_of_range && !value.empty() && end == value.data() + value.size()) {
-      parsed = kMaxMessageBytes + 1;  // all digits, just too many of them
-    } else if (ec != std::errc() || end != value.data() + value.size() || value.empty()) {
-      bad_length = true;
+    const bool all_digits = !value.empty() && end == value.data() + value.size();
+    if (all_digits && (ec == std::errc::result_out_of_range || parsed > kMaxMessageBytes)) {
+      *error = "Content-Length " + std::string(value.substr(0, 40)) + (value.size() > 40 ? "..." : "") +
+               " exceeds the limit of " + std::to_string(kMaxMessageBytes) + " bytes";
+      block.status = ReadStatus::Fatal;
+      return block;
+    }
+    if (ec != std::errc() || !all_digits) {
+      block.problem = "invalid Content-Length header '" + std::string(value.substr(0, 40)) + "'";
       continue;
     }
     have_length = true;
-    length = parsed;
+    block.length = parsed;
   }
-  if (!have_length || bad_length) {
-    *error = bad_length ? "invalid Content-Length header" : "message without a Content-Length header";
-    return ReadStatus::BadHeader;
+  if (!have_length && block.problem.empty()) block.problem = "message without a Content-Length header";
+  if (have_length && !block.problem.empty()) block.problem.clear();  // a later valid header wins
+  return block;
+}
+
+// After a header block without a usable length, the body's end is unknown: skips to the next
+// "Content-Length:" (any case), which starts the next message. False at the end of input.
+bool skip_to_next_header(std::istream& in, std::string* found) {
+  static constexpr std::string_view kHeader = "content-length:";
+  std::size_t matched = 0;
+  for (;;) {
+    const int c = in.get();
+    if (c == std::char_traits<char>::eof()) return false;
+    const char lower = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : static_cast<char>(c);
+    matched = lower == kHeader[matched] ? matched + 1 : (lower == kHeader[0] ? 1 : 0);
+    if (matched == kHeader.size()) {
+      *found = "Content-Length:";
+      return true;
+    }
   }
-  if (length > kMaxMessageBytes) {
-    *error = "message of " + std::to_string(length) + " bytes exceeds the limit of " +
-             std::to_string(kMaxMessageBytes);
-    return ReadStatus::Fatal;
+}
+
+}  // namespace
+
+ReadStatus read_message(std::istream& in, std::string* body, std::string* error) {
+  error->clear();
+  std::string first;
+  std::size_t skipped = 0;
+  std::string first_problem;
+  for (;;) {
+    HeaderBlock block = read_header_block(in, std::move(first), error);
+    first.clear();
+    if (block.status != ReadStatus::Message) {
+      if (block.status == ReadStatus::End && skipped > 0 && error->empty()) *error = first_problem;
+      return block.status;
+    }
+    if (block.problem.empty()) {
+      body->resize(block.length);
+      in.read(body->data(), static_cast<std::streamsize>(block.length));
+      if (static_cast<std::size_t>(in.gcount()) != block.length) return ReadStatus::End;
+      if (skipped > 0) {
+        *error = "skipped " + std::to_string(skipped) + " malformed message" + (skipped == 1 ? "" : "s") +
+                 " before this one (" + first_problem + ")";
+      }
+      return ReadStatus::Message;
+    }
+    if (skipped++ == 0) first_problem = block.problem;
+    if (!skip_to_next_header(in, &first)) {
+      *error = first_problem;
+      return ReadStatus::End;
+    }
   }
-  body->resize(length);
-  in.read(body->data(), static_cast<std::streamsize>(length));
-  if (static_cast<std::size_t>(in.gcount()) != length) return ReadStatus::End;
-  return ReadStatus::Message;
 }
 
 void write_message(std::ostream& out, std::string_view body) {

@@ -17,13 +17,14 @@ inline constexpr std::size_t kMaxMessageBytes = 64u << 20;
 inline constexpr std::size_t kMaxHeaderBytes = 8192;
 
 enum class ReadStatus {
-  Message,    // *body holds one message
-  BadHeader,  // a header block without a usable Content-Length was skipped; reading can go on
-  End,        // end of input (possibly inside a header block or body)
-  Fatal,      // oversized message or header block: the stream cannot be resynchronised
+  Message,  // *body holds one message
+  End,      // end of input (possibly inside a header block or body)
+  Fatal,    // oversized message or header block: the server stops rather than allocate it
 };
 
-// Reads one framed message. On BadHeader and Fatal, *error says why.
+// Reads one framed message. A header block without a usable Content-Length leaves the end of its
+// body unknown, so reading skips to the next "Content-Length:" and goes on from there; *error then
+// says what was skipped (also with Message). On Fatal, *error says why.
 ReadStatus read_message(std::istream& in, std::string* body, std::string* error);
 
 // Writes one framed message and flushes, so the client sees it at once.

@@ -58,6 +58,12 @@ TEST_CASE("lsp config: a broken config is shown once with its position; the docu
   const std::vector<json> again = s.send(notification("textDocument/didSave", {{"textDocument", {{"uri", "file://" + path}}}}));
   REQUIRE(again.size() == 1);
   CHECK(again[0]["method"] == "textDocument/publishDiagnostics");
+  // Another document without a config error does not make this one's error news again.
+  s.send(notification("textDocument/didOpen", {{"textDocument", {{"uri", "untitled:Untitled-1"}, {"languageId", "xml"},
+                                                                  {"version", 1}, {"text", kText}}}}));
+  const std::vector<json> still = s.send(notification("textDocument/didSave", {{"textDocument", {{"uri", "file://" + path}}}}));
+  REQUIRE(still.size() == 1);
+  CHECK(still[0]["method"] == "textDocument/publishDiagnostics");
   // Fixed on disk: the next lint reads it.
   dir.write("sitemaplint.toml", "ignore = [\"SM208\"]\n");
   const std::vector<json> fixed = s.send(notification("textDocument/didSave", {{"textDocument", {{"uri", "file://" + path}}}}));

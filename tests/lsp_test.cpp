@@ -161,4 +161,12 @@ TEST_CASE("lsp hover: a rule named in a suppression comment, a finding's rule, o
   CHECK(on_finding["contents"]["value"].get<std::string>().starts_with("# SM501 changefreq-invalid (error)"));
   CHECK(hover_at(1, 3).is_null());  // "urlset": neither a rule nor a finding
   CHECK(hover_at(40, 0).is_null());
+
+  // A code against the comment's end: "SM401-->" names SM401.
+  Session tight;
+  tight.init(false);
+  tight.open("<!--sitemaplint-disable-next-line SM401-->\n<urlset/>\n");
+  const json hover = tight.call(4, "textDocument/hover", {{"textDocument", {{"uri", kUri}}}, {"position", pos(0, 36)}})["result"];
+  CHECK(hover["range"] == range(0, 34, 0, 39));
+  CHECK(hover["contents"]["value"].get<std::string>().starts_with("# SM401 lastmod-invalid (error)"));
 }
