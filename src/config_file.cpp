@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <system_error>
 #include <toml++/toml.h>
 
 #include "edit_distance.h"
+#include "path_glob.h"
 
 namespace sitemaplint {
 namespace {
@@ -70,7 +73,11 @@ class ConfigReader {
     const std::string key = std::string(context) + std::string(name);
     if (name == "select") {
       rules->select.emplace();
-      return read_rules(key, node, &*rules->select);
+      if (!read_rules(key, node, &*rules->select)) return false;
+      if (rules->select->empty()) {
+        return fail(node.source(), "'" + key + "' is empty, so no rule would run; leave it out to run every rule");
+      }
+      return true;
     }
     if (name == "ignore") return read_rules(key, node, &rules->ignore);
     if (name == "severity") return read_severities(key, node, &rules->severity);
@@ -91,6 +98,9 @@ class ConfigReader {
     for (const toml::node& glob : *globs) {
       const auto text = glob.value<std::string>();
       if (!glob.is_string() || text->empty()) return fail(glob.source(), "'" + key + "' must list globs as non-empty strings");
+      if (const std::string problem = glob_problem(*text); !problem.empty()) {
+        return fail(glob.source(), "'" + key + "': " + problem + ": '" + *text + "'");
+      }
       out->push_back(*text);
     }
     return true;
@@ -143,6 +153,12 @@ class ConfigReader {
       for (const auto& [key_pointer, value_pointer] : in_file_order(table)) {
         const toml::key& key = *key_pointer;
         const toml::node& value = *value_pointer;
+        for (std::string_view whole_run : {"root", "max-warnings", "exclude"}) {
+          if (key.str() == whole_run) {
+            return fail(key.source(), "'" + context + std::string(whole_run) + "': '" + std::string(whole_run) +
+                                          "' concerns the whole run; set it at the top level, not in [[overrides]]");
+          }
+        }
         if (!known(key, kOverrideKeys, context)) return false;
         if (key.str() != "files") {
           if (!read_shared(key.str(), value, &entry.rules, &entry.location, context)) return false;
@@ -200,6 +216,7 @@ class ConfigReader {
 bool parse_config(std::string_view text, const fs::path& path, ConfigFile* out, std::string* error) {
   *out = ConfigFile{};
   out->path = path;
+  out->glob_base = path.parent_path();
   toml::table document;
   try {
     document = toml::parse(text, path.string());
@@ -214,9 +231,23 @@ bool parse_config(std::string_view text, const fs::path& path, ConfigFile* out, 
 bool load_config(const fs::path& path, ConfigFile* out, std::string* error) {
   std::error_code ec;
   const fs::path absolute = fs::absolute(path, ec).lexically_normal();
-  std::ifstream file(absolute, std::ios::binary);
-  if (ec || !file || fs::is_directory(absolute, ec)) {
-    *error = path.string() + ": cannot read the config file";
+  // Only a regular file: a directory cannot be read and a FIFO would block the run.
+  const fs::file_status status = fs::status(absolute, ec);
+  std::string why;
+  if (!fs::exists(status)) {
+    why = fs::is_symlink(fs::symlink_status(absolute, ec)) ? "it is a symbolic link to nothing" : "no such file";
+  } else if (fs::is_directory(status)) {
+    why = "it is a directory";
+  } else if (!fs::is_regular_file(status)) {
+    why = "it is not a regular file";
+  }
+  std::ifstream file;
+  if (why.empty()) {
+    file.open(absolute, std::ios::binary);
+    if (!file) why = std::strerror(errno);
+  }
+  if (!why.empty()) {
+    *error = path.string() + ": cannot read the config file: " + why;
     return false;
   }
   std::stringstream text;
@@ -230,7 +261,8 @@ std::optional<fs::path> find_config(const fs::path& directory) {
   if (ec) return std::nullopt;
   while (true) {
     const fs::path candidate = here / kConfigFileName;
-    if (fs::is_regular_file(candidate, ec)) return candidate;
+    // Anything by that name counts, so a broken link or a folder is reported, not passed over.
+    if (fs::exists(fs::symlink_status(candidate, ec))) return candidate;
     if (!here.has_relative_path()) return std::nullopt;  // reached "/"
     here = here.parent_path();
   }

@@ -25,6 +25,9 @@ struct ConfigOverride {
 
 struct ConfigFile {
   std::filesystem::path path;  // absolute
+  // The directory globs are relative to: the file's own, or the current one for --config (as
+  // ESLint does), since a shared config usually lives away from the sitemaps.
+  std::filesystem::path glob_base;
   RuleLayer rules;
   std::optional<SitemapLocation> location;  // base-url
   std::optional<std::string> root;          // absolute: relative roots are resolved against the file's directory

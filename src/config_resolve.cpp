@@ -18,8 +18,9 @@ std::string path_for_globs(const std::string& input, const ConfigFile& config) {
   }
   std::error_code ec;
   const fs::path absolute = fs::absolute(input, ec).lexically_normal();
-  const fs::path relative = absolute.lexically_relative(config.path.parent_path());
-  if (ec || relative.empty() || *relative.begin() == "..") return {};
+  const fs::path relative = absolute.lexically_relative(config.glob_base);
+  // Outside the base, only globs that match at any depth (no '/' in them) can match.
+  if (ec || relative.empty() || *relative.begin() == "..") return absolute.relative_path().generic_string();
   return relative.generic_string();
 }
 
@@ -39,6 +40,8 @@ const ConfigFile* ConfigResolver::load(const fs::path& path, std::string* error)
       failures_[path] = *error;
       return nullptr;
     }
+    std::error_code ec;
+    if (source_ == ConfigSource::Given) config->glob_base = fs::current_path(ec);
     slot = std::move(config);
   }
   return slot.get();
@@ -62,12 +65,12 @@ const ConfigFile* ConfigResolver::config_for(const std::string& input, std::stri
   return config_locked(input, error);
 }
 
-bool ConfigResolver::excluded(const std::string& path, std::string* error) {
+bool ConfigResolver::excluded(const std::string& path, bool is_directory, std::string* error) {
   const ConfigFile* config = config_for(path, error);
   if (!config) return false;
   const std::string relative = path_for_globs(path, *config);
   for (const std::string& glob : config->exclude) {
-    if (!relative.empty() && glob_matches(glob, relative)) return true;
+    if (!relative.empty() && glob_matches(glob, relative, is_directory)) return true;
   }
   return false;
 }

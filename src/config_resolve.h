@@ -41,7 +41,7 @@ class ConfigResolver {
   const Profile* profile_for(const std::string& input, std::string* error);
 
   // Whether `path`, met while searching a directory, matches the `exclude` globs of its config.
-  bool excluded(const std::string& path, std::string* error);
+  bool excluded(const std::string& path, bool is_directory, std::string* error);
 
   ProfileLookup lookup() {
     return [this](const std::string& input, std::string* error) { return profile_for(input, error); };
@@ -62,8 +62,9 @@ class ConfigResolver {
   std::map<std::pair<const ConfigFile*, std::vector<std::size_t>>, std::unique_ptr<Profile>> profiles_;
 };
 
-// The path of `input` that [[overrides]] globs match: relative to the config file's directory for
-// a file, the URL's path for a URL; empty for standard input and files outside that directory.
+// The path of `input` that the config's globs match: relative to its glob base for a file inside it,
+// the absolute path without its leading '/' for one outside, the URL's path for a URL; empty for
+// standard input.
 std::string path_for_globs(const std::string& input, const ConfigFile& config);
 
 }  // namespace sitemaplint

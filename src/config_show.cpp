@@ -1,19 +1,30 @@
 #include "config_show.h"
 
 #include <algorithm>
-#include <sstream>
-#include <toml++/toml.h>
+#include <cstdio>
 
 #include "config_file.h"
 
 namespace sitemaplint {
 namespace {
 
-// A string as a TOML basic string, quotes and escapes included.
-std::string toml_string(const std::string& text) {
-  std::ostringstream out;
-  out << toml::value<std::string>(text);
-  return out.str();
+// A string as a TOML basic string: quoted, with quotes, backslashes and control characters escaped.
+std::string toml_string(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (byte < 0x20 || byte == 0x7f) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", byte);
+      out += escaped;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
 }
 
 std::string glob_list(const std::vector<std::string>& globs) {
@@ -55,7 +66,9 @@ void write_effective_config(const std::string& label, const Profile& profile, co
   bool header = false;
   for (const RuleDefinition* rule : all_rules()) {
     const Severity level = profile.selection.severity_of(rule->info);
-    if (level == rule->info.default_severity) continue;
+    const auto& enabled = profile.selection.enabled;
+    // A rule that does not run has no level worth showing.
+    if (level == rule->info.default_severity || std::find(enabled.begin(), enabled.end(), rule) == enabled.end()) continue;
     if (!header) out << "\n[severity]  # rules whose level differs from their default\n";
     header = true;
     out << rule->info.code << " = \"" << severity_name(level) << "\"  # " << rule->info.name << " (default: "

@@ -19,7 +19,7 @@ bool looks_like_sitemap_file(std::string_view name) {
 
 std::vector<std::string> expand_inputs(const std::vector<std::string>& paths,
                                        std::vector<std::pair<std::string, std::string>>* errors,
-                                       const std::function<bool(const std::string&)>& excluded) {
+                                       const std::function<bool(const std::string&, bool)>& excluded) {
   namespace fs = std::filesystem;
   std::vector<std::string> out;
   for (const std::string& path : paths) {
@@ -29,19 +29,25 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& paths,
       continue;
     }
     std::vector<std::string> found;
+    bool excluded_any = false;
     const auto options = fs::directory_options::skip_permission_denied;
     for (auto it = fs::recursive_directory_iterator(path, options, ec); !ec && it != fs::recursive_directory_iterator();
          it.increment(ec)) {
       const bool directory = it->is_directory(ec);
       if (!directory && !(it->is_regular_file(ec) && looks_like_sitemap_file(it->path().filename().string()))) continue;
-      if (excluded && excluded(it->path().string())) {
+      if (excluded && excluded(it->path().string(), directory)) {
         if (directory) it.disable_recursion_pending();  // an excluded folder is not even searched
+        excluded_any = true;
         continue;
       }
       if (!directory) found.push_back(it->path().string());
     }
     if (ec) {
       errors->push_back({path, path + ": " + ec.message()});
+      continue;
+    }
+    if (found.empty() && excluded_any) {
+      errors->push_back({path, path + ": every sitemap file in this directory is excluded by the config's 'exclude' globs"});
       continue;
     }
     if (found.empty()) {

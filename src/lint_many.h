@@ -21,10 +21,11 @@ bool looks_like_sitemap_file(std::string_view name);
 // Replaces each directory in `paths` by the sitemap-looking files below it, sorted. A directory
 // without any is an error in *errors (the directory, and one line saying why); other paths are kept
 // as given.
-// `excluded`, when given, prunes files and directories met during the search (not paths given).
+// `excluded(path, is_directory)`, when given, prunes files and directories met during the search
+// (not the paths given).
 std::vector<std::string> expand_inputs(const std::vector<std::string>& paths,
                                        std::vector<std::pair<std::string, std::string>>* errors,
-                                       const std::function<bool(const std::string&)>& excluded = {});
+                                       const std::function<bool(const std::string&, bool)>& excluded = {});
 
 struct Outcome {
   std::string path;                  // as given, or the child's URL or file

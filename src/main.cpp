@@ -100,6 +100,10 @@ int show_config(const std::vector<std::string>& paths, ConfigResolver& configs, 
                               : inputs[i] == "-"  ? "standard input"
                                                   : inputs[i];
     write_effective_config(label, *configs.profile_for(inputs[i], &error), run, std::cout);
+    std::error_code missing;
+    if (!paths.empty() && inputs[i] != "-" && !is_url(inputs[i]) && !std::filesystem::exists(inputs[i], missing)) {
+      std::cout << "# note: " << inputs[i] << " does not exist (yet); these are the settings it would get\n";
+    }
   }
   return kExitClean;
 }
@@ -168,10 +172,11 @@ int run(const CliOptions& options) {
     inputs.insert(inputs.end(), announced.begin(), announced.end());
   }
   std::vector<std::pair<std::string, std::string>> expansion_errors;
-  const std::vector<std::string> paths = expand_inputs(inputs, &expansion_errors, [&](const std::string& path) {
-    std::string ignored;  // a broken config is reported below, for the files it governs
-    return configs.excluded(path, &ignored);
-  });
+  const std::vector<std::string> paths =
+      expand_inputs(inputs, &expansion_errors, [&](const std::string& path, bool is_directory) {
+        std::string ignored;  // a broken config is reported below, for the files it governs
+        return configs.excluded(path, is_directory, &ignored);
+      });
   std::vector<InputError> input_errors;
   for (auto& [path, message] : expansion_errors) input_errors.push_back({path, message});
 

@@ -25,8 +25,8 @@ bool equals_ignoring_case(std::string_view a, std::string_view b) {
 std::string unknown_rule_message(std::string_view word) {
   std::string message = "unknown rule '" + std::string(word) + "'";
   const std::string hint = closest_rule(word);
-  if (!hint.empty()) message += "; did you mean '" + hint + "'?";
-  return message + "; sitemaplint --list-rules shows them all";
+  if (!hint.empty()) return message + "; did you mean '" + hint + "'?";
+  return message + " (sitemaplint --list-rules shows them all)";
 }
 
 std::span<const RuleDefinition* const> all_rules() {
@@ -90,7 +90,7 @@ RuleSelection default_selection() {
 bool resolve_rule_words(const std::vector<std::string>& words, std::vector<const RuleDefinition*>* out,
                         std::string* error) {
   for (const std::string& word : words) {
-    if (word == "ALL") {
+    if (equals_ignoring_case(word, "ALL")) {
       out->assign(all_rules().begin(), all_rules().end());
       continue;
     }

@@ -127,7 +127,7 @@ TEST_CASE("config cli: a broken, missing or unreadable config fails with exit 2 
                           ":2:9: 'severity.SM301' must be \"error\", \"warning\" or \"info\"\n");
   const auto missing = lint_in(dir, {"--config", "nope.toml", "sitemap.xml"});
   CHECK(missing.exit_code == 2);
-  CHECK(missing.err == "sitemaplint: error: nope.toml: cannot read the config file\n");
+  CHECK(missing.err == "sitemaplint: error: nope.toml: cannot read the config file: no such file\n");
   const auto both = lint_in(dir, {"--config", "nope.toml", "--no-config", "sitemap.xml"});
   CHECK(both.exit_code == 2);
   CHECK(both.err.find("--config excludes --no-config") != std::string::npos);
@@ -143,7 +143,7 @@ TEST_CASE("config cli: --show-config prints each input's effective settings and 
   CHECK(shown.exit_code == 0);
   CHECK(shown.err.empty());
   CHECK(shown.out == "# sitemaplint --show-config: the settings news/sitemap.xml is linted with\n"
-                     "# from " + config + ", overrides[0] (files = ['news/*.xml']), then the command line\n"
+                     "# from " + config + ", overrides[0] (files = [\"news/*.xml\"]), then the command line\n"
                      "max-warnings = 9\n"
                      "select = [\"ALL\"]\n"
                      "ignore = [\n"
@@ -201,7 +201,8 @@ TEST_CASE("config cli: exclude skips files and folders met in a directory search
                                                         "drafts/sitemap.xml:4:52 note SM502"});
   const auto only_excluded = lint_in(dir, {"drafts"});
   CHECK(only_excluded.exit_code == 2);
-  CHECK(only_excluded.err.find("drafts: no sitemap files in this directory") != std::string::npos);
+  CHECK(only_excluded.err ==
+        "sitemaplint: error: drafts: every sitemap file in this directory is excluded by the config's 'exclude' globs\n");
 }
 
 TEST_CASE("config cli: the README's example config gives exactly the README's --show-config output") {
@@ -227,4 +228,19 @@ TEST_CASE("config cli: the README's example config gives exactly the README's --
     at += dir.path.string().size();
   }
   CHECK(result.out == expected);
+}
+
+TEST_CASE("config cli: globs of a --config file are relative to the current directory") {
+  TempDir dir;
+  dir.write("ci/lint.toml", "[[overrides]]\nfiles = [\"public/news/*.xml\"]\nignore = [\"SM301\"]\n"
+                            "[[overrides]]\nfiles = [\"sitemap.xml\"]\nignore = [\"SM502\"]\n");
+  dir.write("public/news/sitemap.xml", kSitemap);
+  const auto result = lint_in(dir, {"--config", "ci/lint.toml", "public/news/sitemap.xml"});
+  CHECK(result.exit_code == 0);
+  CHECK(result.out.empty());
+  // Run from elsewhere, the anchored glob no longer matches; the bare file name still does.
+  TempDir elsewhere;
+  const auto outside = lint_in(elsewhere, {"--config", (dir.path / "ci/lint.toml").string(),
+                                           (dir.path / "public/news/sitemap.xml").string()});
+  CHECK(findings(outside.out) == std::vector<std::string>{(dir.path / "public/news/sitemap.xml").string() + ":3:37 error SM301"});
 }

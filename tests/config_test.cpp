@@ -3,6 +3,8 @@
 // then the command line).
 #include <doctest/doctest.h>
 
+#include <sys/stat.h>
+
 #include <fstream>
 
 #include "config_file.h"
@@ -126,8 +128,9 @@ TEST_CASE("config: unknown keys and bad values name the key, line and column") {
   CHECK(parse_error("select = \"SM201\"\n") ==
         p + "1:10: 'select' must be an array of rule codes or names, e.g. [\"SM403\", \"priority-uniform\"]");
   CHECK(parse_error("ignore = [\"SM201\",\n  \"lastmod-invalidd\"]\n") ==
-        p + "2:3: 'ignore': unknown rule 'lastmod-invalidd'; did you mean 'lastmod-invalid'?; sitemaplint "
-            "--list-rules shows them all");
+        p + "2:3: 'ignore': unknown rule 'lastmod-invalidd'; did you mean 'lastmod-invalid'?");
+  CHECK(parse_error("select = [\"no-such-thing-at-all\"]\n") ==
+        p + "1:11: 'select': unknown rule 'no-such-thing-at-all' (sitemaplint --list-rules shows them all)");
   CHECK(parse_error("ignore = [201]\n") == p + "1:11: 'ignore' must list rule codes or names as strings");
   CHECK(parse_error("severity = \"error\"\n") ==
         p + "1:12: 'severity' must be a table of RULE = \"error\" | \"warning\" | \"info\"");
@@ -146,6 +149,13 @@ TEST_CASE("config: unknown keys and bad values name the key, line and column") {
         p + "1:1: an [[overrides]] table needs 'files', the globs of the files it applies to");
   CHECK(parse_error("[[overrides]]\nfiles = []\n") ==
         p + "2:9: 'overrides[0].files' must be a non-empty array of globs, e.g. [\"news/*.xml\"]");
+  CHECK(parse_error("[[overrides]]\nfiles = [\"news\\\\*.xml\"]\n") ==
+        p + "2:10: 'overrides[0].files': globs separate folders with '/', not '\\': 'news\\*.xml'");
+  CHECK(parse_error("exclude = [\"a\", \"../b\"]\n") ==
+        p + "1:17: 'exclude': globs cannot reach above the config file's directory ('..'): '../b'");
+  CHECK(parse_error("[[overrides]]\nfiles = [\"a\"]\nroot = \"public\"\n") ==
+        p + "3:1: 'overrides[0].root': 'root' concerns the whole run; set it at the top level, not in [[overrides]]");
+  CHECK(parse_error("select = []\n") == p + "1:10: 'select' is empty, so no rule would run; leave it out to run every rule");
   CHECK(parse_error("[[overrides]]\nfiles = [\"\"]\n") == p + "2:10: 'overrides[0].files' must list globs as non-empty strings");
   CHECK(parse_error("[[overrides]]\nfiles = [\"a\"]\n[[overrides]]\nfiles = [\"b\"]\nselect = [\"nope\"]\n")
             .starts_with(p + "5:11: 'overrides[1].select': unknown rule 'nope'"));
@@ -165,29 +175,50 @@ TEST_CASE("config: a missing or unreadable config file is an error naming it") {
   ConfigFile config;
   std::string error;
   CHECK_FALSE(load_config("/nonexistent/sitemaplint.toml", &config, &error));
-  CHECK(error == "/nonexistent/sitemaplint.toml: cannot read the config file");
+  CHECK(error == "/nonexistent/sitemaplint.toml: cannot read the config file: no such file");
   TempDir dir;
   CHECK_FALSE(load_config(dir.path, &config, &error));
-  CHECK(error == dir.path.string() + ": cannot read the config file");
+  CHECK(error == dir.path.string() + ": cannot read the config file: it is a directory");
+  const std::string fifo = (dir.path / "fifo.toml").string();
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK_FALSE(load_config(fifo, &config, &error));  // refused, not read (which would block)
+  CHECK(error == fifo + ": cannot read the config file: it is not a regular file");
+  const fs::path dangling = dir.path / "dangling.toml";
+  fs::create_symlink(dir.path / "gone.toml", dangling);
+  CHECK_FALSE(load_config(dangling, &config, &error));
+  CHECK(error == dangling.string() + ": cannot read the config file: it is a symbolic link to nothing");
 }
 
-TEST_CASE("glob: segments, '**', globs without '/' match a name anywhere, a trailing '/' a whole folder") {
+TEST_CASE("glob: like .gitignore: segments, '**', anchoring by an inner '/', folders only with a trailing '/'") {
   CHECK(glob_matches("news/*.xml", "news/sitemap.xml"));
   CHECK_FALSE(glob_matches("news/*.xml", "news/2024/sitemap.xml"));
-  CHECK_FALSE(glob_matches("news/*.xml", "blog/news/sitemap.xml"));
+  CHECK_FALSE(glob_matches("news/*.xml", "blog/news/sitemap.xml"));  // an inner '/' anchors
+  CHECK(glob_matches("./news/*.xml", "news/sitemap.xml"));
+  CHECK(glob_matches("/news/*.xml", "news/a.xml"));
   CHECK(glob_matches("news/**/*.xml", "news/sitemap.xml"));
   CHECK(glob_matches("news/**/*.xml", "news/2024/05/sitemap.xml"));
   CHECK(glob_matches("**/news/*.xml", "a/b/news/x.xml"));
-  CHECK(glob_matches("*.xml.gz", "deep/down/sitemap-1.xml.gz"));
+  CHECK(glob_matches("*.xml.gz", "deep/down/sitemap-1.xml.gz"));  // no '/': any depth
   CHECK_FALSE(glob_matches("*.xml", "sitemap.xml.gz"));
+  CHECK_FALSE(glob_matches("*.XML", "sitemap.xml"));  // case matters, as on the file system
   CHECK(glob_matches("sitemap-?.xml", "sitemap-7.xml"));
   CHECK_FALSE(glob_matches("sitemap-?.xml", "sitemap-10.xml"));
   CHECK(glob_matches("sitemap-[0-9][0-9].xml", "public/sitemap-10.xml"));
+  // A path matches when one of its folders does.
+  CHECK(glob_matches("news", "news/sitemap.xml"));
   CHECK(glob_matches("legacy/", "legacy/a/b/sitemap.xml"));
+  CHECK(glob_matches("2024/", "news/2024/sitemap.xml"));  // a trailing '/' alone does not anchor
   CHECK_FALSE(glob_matches("legacy/", "new/legacy.xml"));
-  CHECK(glob_matches("/news/*.xml", "news/a.xml"));
+  CHECK_FALSE(glob_matches("legacy/", "legacy"));  // a file named legacy is not a folder
+  CHECK(glob_matches("legacy/", "legacy", true));
+  CHECK(glob_matches("news/*/", "news/2024/sitemap.xml"));
+  CHECK_FALSE(glob_matches("news/*/", "news/sitemap.xml"));
   CHECK_FALSE(glob_matches("", "a.xml"));
   CHECK_FALSE(glob_matches("news/*.xml", ""));
+  CHECK(glob_problem("news\\*.xml") == "globs separate folders with '/', not '\\'");
+  CHECK(glob_problem("../other/*.xml") == "globs cannot reach above the config file's directory ('..')");
+  CHECK(glob_problem("./") == "a glob needs at least one name or pattern");
+  CHECK(glob_problem("./news/") == "");
 }
 
 TEST_CASE("resolve: the nearest sitemaplint.toml above each input, its matching overrides, then the command line") {
@@ -279,7 +310,7 @@ TEST_CASE("resolve: the command line has the last word; --config and --no-config
 
   ConfigResolver missing(CommandLineChoices{}, ConfigSource::Given, elsewhere.path / "absent.toml");
   CHECK_FALSE(missing.profile_for(file, &error));
-  CHECK(error == (elsewhere.path / "absent.toml").string() + ": cannot read the config file");
+  CHECK(error == (elsewhere.path / "absent.toml").string() + ": cannot read the config file: no such file");
   (void)config;
 }
 
@@ -295,8 +326,12 @@ TEST_CASE("resolve: URLs match overrides by their path; standard input matches n
   REQUIRE(stdin_profile);
   CHECK(stdin_profile->overrides.empty());
   CHECK(path_for_globs("https://example.com/", *url->config) == "");
-  CHECK(path_for_globs((dir.path / "a/b.xml").string(), *url->config) == "a/b.xml");
-  CHECK(path_for_globs("/elsewhere/b.xml", *url->config) == "");
+  CHECK(path_for_globs("-", *url->config) == "");
+  ConfigFile discovered;
+  discovered.glob_base = dir.path;
+  CHECK(path_for_globs((dir.path / "a/./b.xml").string(), discovered) == "a/b.xml");
+  // Outside the base: the absolute path, which only globs without a '/' can match.
+  CHECK(path_for_globs("/elsewhere/b.xml", discovered) == "elsewhere/b.xml");
 }
 
 TEST_CASE("resolve: a broken config file fails every input it governs with the same message") {
@@ -329,9 +364,9 @@ base-url = "https://example.com/news/sitemap.xml"
   write_effective_config("news/sitemap.xml", *profile, RunSettings{7, "/srv/site"}, shown);
   CHECK(shown.str() == "# sitemaplint --show-config: the settings news/sitemap.xml is linted with\n"
                        "# from " + (dir.path / "sitemaplint.toml").string() +
-                       ", overrides[0] (files = ['news/*.xml']), then the command line\n"
-                       "base-url = 'https://example.com/news/sitemap.xml'\n"
-                       "root = '/srv/site'\n"
+                       ", overrides[0] (files = [\"news/*.xml\"]), then the command line\n"
+                       "base-url = \"https://example.com/news/sitemap.xml\"\n"
+                       "root = \"/srv/site\"\n"
                        "max-warnings = 7\n"
                        "select = [\"ALL\"]\n"
                        "ignore = [\n"
