@@ -1,5 +1,7 @@
 #include "rule_docs.h"
 
+#include <cstdio>
+#include <filesystem>
 #include <iomanip>
 #include <string_view>
 #include <utility>
@@ -44,8 +46,42 @@ std::string rule_table_markdown() {
   return table;
 }
 
+namespace {
+
+// A file:// URL for a local path: the characters a path may hold that a URL may not, escaped.
+std::string file_url(const std::string& path) {
+  std::string url = "file://";
+  for (const char c : path) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte <= 0x20 || byte >= 0x7f || c == '%' || c == '#' || c == '?') {
+      char escaped[4];
+      std::snprintf(escaped, sizeof escaped, "%%%02X", byte);
+      url += escaped;
+    } else {
+      url += c;
+    }
+  }
+  return url;
+}
+
+// With no SITEMAPLINT_DOCS_URL: the README installed beside this binary (<prefix>/bin/sitemaplint
+// -> <prefix>/share/doc/sitemaplint/README.md), whatever the prefix; else the source tree's.
+std::string default_docs_url() {
+  static const std::string url = [] {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    const fs::path installed = (exe.parent_path() / "../share/doc/sitemaplint/README.md").lexically_normal();
+    const bool found = !ec && fs::is_regular_file(installed, ec);
+    return file_url(found ? installed.string() : std::string(SITEMAPLINT_SOURCE_README)) + "#rules";
+  }();
+  return url;
+}
+
+}  // namespace
+
 std::string rule_docs_url(const RuleInfo& info) {
-  std::string url = SITEMAPLINT_DOCS_URL;
+  std::string url = std::string_view(SITEMAPLINT_DOCS_URL).empty() ? default_docs_url() : SITEMAPLINT_DOCS_URL;
   for (const auto& [placeholder, value] : {std::pair<std::string_view, std::string_view>{"{code}", info.code},
                                            {"{name}", info.name}}) {
     for (auto at = url.find(placeholder); at != std::string::npos; at = url.find(placeholder, at + value.size())) {

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <regex>
 #include <set>
 
@@ -124,11 +125,20 @@ TEST_CASE("README's rule table is the one generated from the rule metadata") {
                 "README.md's rule table is stale; regenerate it with tests/update-readme.sh");
 }
 
+TEST_CASE("rule_docs_url: by default, a binary in its build tree links to the source tree's README") {
+  const std::string url = rule_docs_url(find_rule("SM201")->info);
+  if (!url.starts_with("file://")) {
+    MESSAGE("SKIPPED: this build sets SITEMAPLINT_DOCS_URL to " << url);
+    return;
+  }
+  CHECK(url == "file://" + std::filesystem::path(source_path("README.md")).lexically_normal().string() + "#rules");
+}
+
 TEST_CASE("rule_docs_url: every rule links to its documentation, placeholders filled in") {
   for (const RuleDefinition* rule : all_rules()) {
     CAPTURE(rule->info.code);
     const std::string url = rule_docs_url(rule->info);
-    CHECK((url.starts_with("https://") || url.starts_with("http://")));
+    CHECK((url.starts_with("https://") || url.starts_with("http://") || url.starts_with("file:///")));
     CHECK(url.find("{code}") == std::string::npos);
     CHECK(url.find("{name}") == std::string::npos);
   }
