@@ -10,6 +10,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "config_file.h"
@@ -58,13 +59,17 @@ class ConfigResolver {
   // Config files by path; a failed load keeps its message so every input reports the same one.
   std::map<std::filesystem::path, std::unique_ptr<ConfigFile>> configs_;
   std::map<std::filesystem::path, std::string> failures_;
-  std::map<std::filesystem::path, std::optional<std::filesystem::path>> nearest_;  // by directory
+  std::string cwd_;  // the current directory when the resolver was made
+  std::unordered_map<std::string, std::optional<std::filesystem::path>> nearest_;  // by absolute directory
   std::map<std::pair<const ConfigFile*, std::vector<std::size_t>>, std::unique_ptr<Profile>> profiles_;
+  // Each input is looked up several times in a run (checked up front, linted, checked across the set).
+  std::unordered_map<std::string, const Profile*> by_input_;
 };
 
 // The path of `input` that the config's globs match: relative to its glob base for a file inside it,
 // the absolute path without its leading '/' for one outside, the URL's path for a URL; empty for
 // standard input.
-std::string path_for_globs(const std::string& input, const ConfigFile& config);
+// `cwd`: the current directory, when the caller knows it already (empty: asked for).
+std::string path_for_globs(const std::string& input, const ConfigFile& config, const std::string& cwd = "");
 
 }  // namespace sitemaplint
