@@ -35,6 +35,9 @@ class ConfigResolver {
  public:
   ConfigResolver(CommandLineChoices command_line, ConfigSource source, std::filesystem::path given = {});
 
+  // --stdin-filename: standard input ("-") is looked up as if it were the file at `path`.
+  void name_standard_input(std::string path) { stdin_name_ = std::move(path); }
+
   // The config file that governs `input` (nullptr: none), or nullptr with *error set when it is broken.
   const ConfigFile* config_for(const std::string& input, std::string* error);
 
@@ -60,6 +63,7 @@ class ConfigResolver {
   std::map<std::filesystem::path, std::unique_ptr<ConfigFile>> configs_;
   std::map<std::filesystem::path, std::string> failures_;
   std::string cwd_;  // the current directory when the resolver was made
+  std::string stdin_name_;
   std::unordered_map<std::string, std::optional<std::filesystem::path>> nearest_;  // by absolute directory
   std::map<std::pair<const ConfigFile*, std::vector<std::size_t>>, std::unique_ptr<Profile>> profiles_;
   // Each input is looked up several times in a run (checked up front, linted, checked across the set).

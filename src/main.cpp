@@ -56,6 +56,7 @@ struct CliOptions {
   std::string baseline;
   std::string write_baseline;
   std::string config;
+  std::string stdin_filename;
   bool no_config = false;
   bool show_config = false;
 };
@@ -154,6 +155,12 @@ int run(const CliOptions& options) {
                                      : options.config.empty() ? ConfigSource::Discover
                                                               : ConfigSource::Given;
   ConfigResolver configs(std::move(command_line), config_source, options.config);
+  if (!options.stdin_filename.empty()) {
+    if (std::find(options.paths.begin(), options.paths.end(), "-") == options.paths.end()) {
+      return usage_error("--stdin-filename names standard input, but '-' is not among the inputs");
+    }
+    configs.name_standard_input(options.stdin_filename);
+  }
 
   FetchOptions fetch_options;
   fetch_options.timeout_ms = static_cast<long>(options.timeout_seconds * 1000);
@@ -210,6 +217,7 @@ int run(const CliOptions& options) {
       input_errors.push_back({outcome.path, outcome.error});
       continue;
     }
+    if (outcome.path == "-" && !options.stdin_filename.empty()) outcome.report->path = options.stdin_filename;
     reports.push_back(std::move(*outcome.report));
   }
 
@@ -342,6 +350,8 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"auto", "always", "never"}));
   CLI::Option* config = app.add_option("--config", options.config,
                                         "Read settings from this sitemaplint.toml instead of the nearest one above each input");
+  app.add_option("--stdin-filename", options.stdin_filename,
+                 "Treat standard input ('-') as the file at PATH: for reports, config lookup and overrides");
   app.add_flag("--no-config", options.no_config, "Ignore every sitemaplint.toml")->excludes(config);
   app.add_flag("--show-config", options.show_config,
                "Print the settings each input would be linted with (as TOML) and exit");

@@ -244,3 +244,19 @@ TEST_CASE("config cli: globs of a --config file are relative to the current dire
                                            (dir.path / "public/news/sitemap.xml").string()});
   CHECK(findings(outside.out) == std::vector<std::string>{(dir.path / "public/news/sitemap.xml").string() + ":3:37 error SM301"});
 }
+
+TEST_CASE("config cli: --stdin-filename names standard input for reports, config lookup and overrides") {
+  TempDir dir;
+  dir.write("sitemaplint.toml", "[[overrides]]\nfiles = [\"news/*.xml\"]\nignore = [\"SM502\"]\n");
+  const auto named = run_cli({"--format", "gcc", "--now", kTestNow, "--stdin-filename", "news/sitemap.xml", "-"},
+                             kSitemap, dir.path.string());
+  CHECK(named.exit_code == 1);
+  CHECK(findings(named.out) == std::vector<std::string>{"news/sitemap.xml:3:37 error SM301"});
+  const auto unnamed = run_cli({"--format", "gcc", "--now", kTestNow, "-"}, kSitemap, dir.path.string());
+  CHECK(findings(unnamed.out) == std::vector<std::string>{"-:3:37 error SM301", "-:4:52 note SM502"});
+  const auto without_stdin = run_cli({"--stdin-filename", "news/sitemap.xml", "other.xml"}, "", dir.path.string());
+  CHECK(without_stdin.exit_code == 2);
+  CHECK(without_stdin.err ==
+        "sitemaplint: error: --stdin-filename names standard input, but '-' is not among the inputs (see sitemaplint "
+        "--help)\n");
+}
