@@ -32,6 +32,7 @@ struct OpenDocument {
   std::vector<Diagnostic> findings;  // of `text`, sorted by offset
   std::string config_error;          // from the last lint; empty when its config was fine
   std::string shown_config_error;    // the config error last shown to the user for this document
+  bool stale = false;                // `text` changed since `findings` were made
 };
 
 // Lints the document's current text into its findings.

@@ -1,5 +1,6 @@
 #include "lsp_server.h"
 
+#include <chrono>
 #include <exception>
 
 #include "lsp_features.h"
@@ -92,11 +93,13 @@ json Server::request(std::string_view method, const json& params) {
     return nullptr;
   }
   if (method == "textDocument/codeAction") {
-    const OpenDocument* doc = find(params);
+    OpenDocument* doc = find(params);
+    if (doc) bring_up_to_date(*doc);
     return doc ? code_actions(*doc, encoding_, params) : json(nullptr);
   }
   if (method == "textDocument/hover") {
-    const OpenDocument* doc = find(params);
+    OpenDocument* doc = find(params);
+    if (doc) bring_up_to_date(*doc);
     return doc ? hover(*doc, encoding_, params) : json(nullptr);
   }
   throw RpcError{kMethodNotFound, "unknown method " + std::string(method)};
@@ -115,7 +118,7 @@ void Server::notification(std::string_view method, json& params, std::vector<jso
     const std::string& uri = item.at("uri").get_ref<const std::string&>();
     // Built before it is stored, so params missing a field leave no half-open document behind.
     OpenDocument opened{uri, path_from_uri(uri), std::move(item.at("text").get_ref<std::string&>()),
-                        item.at("version").get<std::int64_t>(), {}, {}, {}};
+                        item.at("version").get<std::int64_t>(), {}, {}, {}, false};
     doc = &(documents_[uri] = std::move(opened));
   } else if (method == "textDocument/didChange") {
     doc = find(params);
@@ -132,25 +135,53 @@ void Server::notification(std::string_view method, json& params, std::vector<jso
     if (params.contains("text")) doc->text = std::move(params["text"].get_ref<std::string&>());
   } else if (method == "textDocument/didClose") {
     const std::string uri = uri_of(params);
+    pending_.erase(uri);
     if (documents_.erase(uri) == 0) return;
     out->push_back(notify("textDocument/publishDiagnostics", {{"uri", uri}, {"diagnostics", json::array()}}));
     return;
   } else {
     return;  // initialized, $/cancelRequest, $/setTrace, workspace/didChange*: nothing to do
   }
-  lint_document(*doc);
-  // A broken sitemaplint.toml is said once per document, not at every keystroke; the document is
-  // still linted.
-  if (!doc->config_error.empty() && doc->config_error != doc->shown_config_error) {
-    out->push_back(notify("window/showMessage", {{"type", 1},
-                                                 {"message", "sitemaplint: " + doc->config_error +
-                                                                 " (linting with the default settings)"}}));
-  }
-  doc->shown_config_error = doc->config_error;
-  out->push_back(notify("textDocument/publishDiagnostics", publish_params(*doc, encoding_)));
+  // Linted and published by flush(): changes that arrive together are linted once.
+  doc->stale = true;
+  if (pending_.empty()) pending_since_ = std::chrono::steady_clock::now();
+  pending_.insert(doc->uri);
 }
 
-std::vector<json> Server::handle(std::string_view body) {
+void Server::bring_up_to_date(OpenDocument& doc) {
+  if (!doc.stale) return;
+  lint_document(doc);
+  doc.stale = false;
+}
+
+void Server::flush(std::vector<json>* out) {
+  for (const std::string& uri : pending_) {
+    const auto it = documents_.find(uri);
+    if (it == documents_.end()) continue;  // closed meanwhile: its empty list went out with didClose
+    OpenDocument& doc = it->second;
+    bring_up_to_date(doc);
+    // A broken sitemaplint.toml is said once per document, not at every keystroke; the document is
+    // still linted.
+    if (!doc.config_error.empty() && doc.config_error != doc.shown_config_error) {
+      out->push_back(notify("window/showMessage", {{"type", 1},
+                                                   {"message", "sitemaplint: " + doc.config_error +
+                                                                   " (linting with the default settings)"}}));
+    }
+    doc.shown_config_error = doc.config_error;
+    out->push_back(notify("textDocument/publishDiagnostics", publish_params(doc, encoding_)));
+  }
+  pending_.clear();
+}
+
+std::vector<json> Server::handle(std::string_view body, bool more_input_waiting) {
+  std::vector<json> out = handle_one(body);
+  // While the client is still sending (a burst of keystrokes), diagnostics wait, but not forever.
+  const bool overdue = !pending_.empty() && std::chrono::steady_clock::now() - pending_since_ > kMaxPublishDelay;
+  if (!more_input_waiting || overdue) flush(&out);
+  return out;
+}
+
+std::vector<json> Server::handle_one(std::string_view body) {
   json message = json::parse(body, nullptr, false);
   if (message.is_discarded()) return {error_response(nullptr, kParseError, "the message is not valid JSON")};
   if (!message.is_object()) return {error_response(nullptr, kInvalidRequest, "a message must be a JSON object")};
@@ -195,7 +226,8 @@ int run_server(std::istream& in, std::ostream& out, std::ostream& log) {
     switch (read_message(in, &body, &error)) {
       case ReadStatus::Message:
         if (!error.empty()) log << "sitemaplint server: " << error << '\n';
-        for (const json& reply : server.handle(body)) {
+        // in_avail() counts buffered bytes and, for a pipe, what the kernel holds (FIONREAD).
+        for (const json& reply : server.handle(body, in.rdbuf()->in_avail() > 0)) {
           // replace: a lint message quoting broken bytes must not make dump() throw.
           write_message(out, reply.dump(-1, ' ', false, json::error_handler_t::replace));
         }

@@ -2,7 +2,10 @@
 // It lints open documents as they change and offers quick fixes and rule documentation on hover.
 #pragma once
 
+#include <chrono>
 #include <istream>
+#include <set>
+#include <string>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string_view>
@@ -12,6 +15,9 @@
 #include "lsp_documents.h"
 
 namespace sitemaplint::lsp {
+
+// The longest diagnostics wait while a client keeps sending.
+inline constexpr std::chrono::milliseconds kMaxPublishDelay{300};
 
 // JSON-RPC and LSP error codes the server answers with.
 enum ErrorCode : int {
@@ -28,7 +34,10 @@ class Server {
  public:
   explicit Server(std::ostream& log) : log_(log) {}
 
-  std::vector<nlohmann::json> handle(std::string_view body);
+  // Handles one message and returns what to send. Diagnostics of changed documents go out with
+  // it, unless `more_input_waiting`: then they wait for the burst to end (at most
+  // kMaxPublishDelay), so a document is linted once per burst rather than once per keystroke.
+  std::vector<nlohmann::json> handle(std::string_view body, bool more_input_waiting = false);
 
   bool exited() const { return exit_code_ >= 0; }
   // 0 after shutdown then exit; 1 on exit without shutdown (the protocol's rule).
@@ -40,7 +49,10 @@ class Server {
  private:
   enum class State { Uninitialized, Running, ShutDown };
 
+  std::vector<nlohmann::json> handle_one(std::string_view body);
   nlohmann::json request(std::string_view method, const nlohmann::json& params);
+  void bring_up_to_date(OpenDocument& doc);  // lints it if its text changed since
+  void flush(std::vector<nlohmann::json>* out);  // lints and publishes the pending documents
   // Takes `params` by non-const reference to move document texts out of it.
   void notification(std::string_view method, nlohmann::json& params, std::vector<nlohmann::json>* out);
   nlohmann::json initialize(const nlohmann::json& params);
@@ -51,6 +63,8 @@ class Server {
   int exit_code_ = -1;
   PositionEncoding encoding_ = PositionEncoding::Utf16;
   DocumentStore documents_;
+  std::set<std::string> pending_;  // URIs whose diagnostics are not published yet
+  std::chrono::steady_clock::time_point pending_since_;
 };
 
 // Reads framed messages from `in` until exit, end of input or an unrecoverable framing error, and

@@ -100,6 +100,31 @@ TEST_CASE("lsp document sync: full and incremental changes, save with text, clos
   CHECK(s.send(notification("textDocument/didClose", {{"textDocument", {{"uri", kUri}}}})).empty());
 }
 
+TEST_CASE("lsp document sync: a burst of changes is linted and published once, when the burst ends") {
+  Session s;
+  s.init(false);
+  s.open(kText);
+  auto change = [&](int version, const json& range_, const std::string& text, bool more_waiting) {
+    const json message = notification("textDocument/didChange", {{"textDocument", {{"uri", kUri}, {"version", version}}},
+                                                                  {"contentChanges", {{{"range", range_}, {"text", text}}}}});
+    return s.server.handle(message.dump(), more_waiting);
+  };
+  // "Daily" -> "daily" in two keystrokes while more input waits: nothing published yet.
+  CHECK(change(2, range(2, 51, 2, 52), "d", true).empty());
+  // A request in the burst sees the current text (SM501 is gone) though nothing was published.
+  const json hover = s.server.handle(request(7, "textDocument/hover", {{"textDocument", {{"uri", kUri}}},
+                                                                        {"position", pos(2, 52)}}).dump(), true)[0];
+  CHECK(hover["id"] == 7);
+  CHECK(hover["result"].is_null());
+  // The burst ends: one publish, of the last version.
+  const std::vector<json> out = change(3, range(3, 38, 3, 39), "&amp;", false);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0]["params"]["version"] == 3);
+  CHECK(codes_and_ranges(out[0]["params"]["diagnostics"]) == json::parse(R"([
+    ["SM208", 2, {"start": {"line": 2, "character": 32}, "end": {"line": 2, "character": 33}}],
+    ["SM208", 2, {"start": {"line": 3, "character": 12}, "end": {"line": 3, "character": 46}}]])"));
+}
+
 TEST_CASE("lsp code actions: a quick fix for the finding in range, and fix-all for the file") {
   Session s;
   s.init(false);
