@@ -83,7 +83,7 @@ const ConfigFile* ConfigResolver::load(const fs::path& path, std::string* error)
 
 const ConfigFile* ConfigResolver::config_locked(const std::string& given, std::string* error) {
   error->clear();
-  const std::string& input = given == "-" && !stdin_name_.empty() ? stdin_name_ : given;
+  const std::string& input = as_named(given);
   if (source_ == ConfigSource::None) return nullptr;
   if (source_ == ConfigSource::Given) return load(given_, error);
   // Standard input and URLs have no directory of their own: the current one stands in.
@@ -120,7 +120,7 @@ const Profile* ConfigResolver::profile_for(const std::string& input, std::string
   if (!config && !error->empty()) return nullptr;
   std::vector<std::size_t> matched;
   if (config) {
-    const std::string relative = path_for_globs(input == "-" && !stdin_name_.empty() ? stdin_name_ : input, *config, cwd_);
+    const std::string relative = path_for_globs(as_named(input), *config, cwd_);
     for (std::size_t i = 0; !relative.empty() && i < config->overrides.size(); ++i) {
       for (const std::string& glob : config->overrides[i].files) {
         if (glob_matches(glob, relative)) {

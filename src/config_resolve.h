@@ -52,6 +52,10 @@ class ConfigResolver {
   }
 
  private:
+  // Standard input under its --stdin-filename name, when it has one; any other input as it is.
+  const std::string& as_named(const std::string& input) const {
+    return input == "-" && !stdin_name_.empty() ? stdin_name_ : input;
+  }
   const ConfigFile* load(const std::filesystem::path& path, std::string* error);  // mutex held
   const ConfigFile* config_locked(const std::string& input, std::string* error);  // mutex held
 

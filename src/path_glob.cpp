@@ -40,10 +40,11 @@ bool match_from(const std::vector<std::string>& glob, std::size_t g, const std::
 
 std::string glob_problem(std::string_view glob) {
   if (glob.find('\\') != std::string_view::npos) return "globs separate folders with '/', not '\\'";
-  for (const std::string& segment : segments(glob)) {
+  const std::vector<std::string> parts = segments(glob);
+  for (const std::string& segment : parts) {
     if (segment == "..") return "globs cannot reach above the config file's directory ('..')";
   }
-  if (segments(glob).empty()) return "a glob needs at least one name or pattern";
+  if (parts.empty()) return "a glob needs at least one name or pattern";
   return {};
 }
 
