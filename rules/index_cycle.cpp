@@ -1,18 +1,19 @@
-// SM802 index-cycle: an index lists itself, or a sitemap already listed in this run.
+// SM802 index-cycle: an index lists itself.
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
 namespace {
 
 constexpr RuleInfo kInfo{"SM802", "index-cycle", Severity::Error,
-                         "A sitemap index lists itself or a sitemap already listed", R"md(
+                         "A sitemap index lists itself", R"md(
 ## What it does
-While following a sitemap index, reports a child URL that is the index itself or a sitemap the
-run has already reached through another entry. Nothing is followed twice.
+While following a sitemap index, reports a child URL that is the index itself. Nothing is
+followed twice: a sitemap that several entries (or several indexes) list, or that is also given
+on the command line, is linted once. The same child listed twice in one index is
+`duplicate-loc` (SM211), not a cycle.
 
 ## Why it matters
-An index that lists itself loops forever in naive crawlers and is rejected by search engines; a
-sitemap listed twice is fetched twice and its URLs counted twice against the site's limits.
+An index that lists itself loops forever in naive crawlers and is rejected by search engines.
 
 ## Example
 ```text

@@ -60,7 +60,7 @@ class LocOutOfScope final : public Rule {
   unsigned hooks() const override { return kOnEntry; }
 
   void on_entry(const Entry& entry, Reporter& out) override {
-    if (!location_ || !has_loc(entry)) return;
+    if (!location_ || !has_loc(entry) || entry.from_robots) return;
     const LocAnalysis& a = entry.loc_analysis();
     // Invalid URLs are other rules' business; a non-ASCII one is compared in its ASCII form.
     if (a.shape != LocShape::Http || !a.syntax_valid || !a.valid_utf8) return;

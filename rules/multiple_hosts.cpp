@@ -62,7 +62,7 @@ class MultipleHosts final : public Rule {
   unsigned hooks() const override { return kOnEntry; }
 
   void on_entry(const Entry& entry, Reporter& out) override {
-    if (scoped_ || !has_loc(entry)) return;
+    if (scoped_ || !has_loc(entry) || entry.from_robots) return;
     const LocAnalysis& a = entry.loc_analysis();
     if (a.shape != LocShape::Http || !a.syntax_valid || a.host_problem != HostProblem::None) return;
     normalize(a.ascii_host, key_);  // reuses key_'s capacity: no allocation per URL

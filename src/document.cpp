@@ -101,6 +101,10 @@ std::unique_ptr<Document> parse_document(std::string path, std::string_view byte
   if (doc->load.http_status != 0 && (doc->load.http_status < 200 || doc->load.http_status > 299)) return doc;
   doc->encoding = scan_encoding(bytes);
   if (doc->encoding.foreign_encoding_is_fatal) return doc;
+  if (doc->load.robots_txt) {
+    doc->kind = DocumentKind::Robots;
+    return doc;
+  }
   doc->kind = sniff_format(bytes.substr(doc->encoding.bom_length), &doc->looks_like);
   if (doc->kind != DocumentKind::None) return doc;  // not XML: nothing for pugixml to parse
 

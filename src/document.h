@@ -24,6 +24,7 @@ enum class DocumentKind {
   Other,         // XML with any other root element
   Text,          // a text sitemap: one URL per line
   NotSitemap,    // neither XML nor a list of URLs (JSON, robots.txt, prose ...)
+  Robots,        // a robots.txt given as one (--robots): each Sitemap: line is an entry
 };
 
 struct ByteFinding {
@@ -51,6 +52,7 @@ struct LoadFacts {
   std::string compression_error;       // corrupt gzip
   long http_status = 0;                // fetched over HTTP: the final status (0: not fetched)
   std::string content_type;            // fetched over HTTP: the Content-Type header
+  bool robots_txt = false;             // given as a robots.txt (--robots)
 };
 
 struct Document {
@@ -82,6 +84,19 @@ struct Document {
     std::string_view text;
   };
   std::vector<DirectiveComment> directives;
+
+  // The <sitemap> entries of an index, or the Sitemap: lines of a robots.txt, recorded by the
+  // engine's walk for following them: the URL as written (trimmed, entities decoded), where it
+  // is, and the entry's <lastmod> when valid.
+  struct ChildRef {
+    std::string url;
+    std::size_t offset = 0;
+    std::size_t length = 0;
+    std::optional<std::int64_t> lastmod;  // seconds since the epoch
+    std::size_t lastmod_offset = 0;
+    std::size_t lastmod_length = 0;
+  };
+  std::vector<ChildRef> children;
 
   std::string_view looks_like;  // for NotSitemap: what the input seems to be, e.g. "JSON"
 

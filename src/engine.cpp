@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <memory>
 #include <unordered_map>
 
@@ -102,32 +103,71 @@ class Walker {
 
   // A text sitemap: every non-blank line is a <url> entry whose <loc> is the line.
   void walk_text() {
+    for_each_line([this](std::size_t at, std::string_view line) {
+      if (line.find_first_not_of(" \t") != std::string_view::npos) line_entry("url", at, line, at);
+    });
+  }
+
+  // A robots.txt: every "Sitemap:" line (the field name in any case; '#' starts a comment) is a
+  // <sitemap> entry whose <loc> is the line's value, as in an index.
+  void walk_robots() {
+    for_each_line([this](std::size_t at, std::string_view line) {
+      line = line.substr(0, line.find('#'));
+      const std::size_t colon = line.find(':');
+      if (colon == std::string_view::npos || !equals_ignoring_case(trim_blanks(line.substr(0, colon)), "sitemap")) {
+        return;
+      }
+      const std::string_view value = trim_blanks(line.substr(colon + 1));
+      if (!value.empty()) line_entry("sitemap", at, value, at + static_cast<std::size_t>(value.data() - line.data()));
+    });
+  }
+
+ private:
+  // Calls line(offset, text) for each line of a text input, without its end-of-line characters.
+  template <typename LineFn>
+  void for_each_line(LineFn line) {
     const std::string_view text = doc_.bytes;
     std::size_t pos = doc_.encoding.bom_length;
     while (pos < text.size()) {
       std::size_t end = text.find_first_of("\r\n", pos);
       if (end == std::string_view::npos) end = text.size();
-      const std::string_view line = text.substr(pos, end - pos);
-      if (line.find_first_not_of(" \t") != std::string_view::npos) {
-        text_line_ = Element{};
-        text_line_.qualified_name = text_line_.local_name = "url";
-        text_line_.offset = pos;
-        text_line_.depth = 2;
-        text_line_.in_sitemap_ns = true;
-        begin_entry(text_line_);
-        Field& loc = entry_.loc;
-        loc.present = true;
-        loc.element_offset = loc.value_offset = pos;
-        loc.raw = loc.value = line;
-        finish_entry();
-      }
+      line(pos, text.substr(pos, end - pos));
       pos = end;
       if (pos < text.size() && text[pos] == '\r') ++pos;
       if (pos < text.size() && text[pos] == '\n') ++pos;
     }
   }
 
- private:
+  static std::string_view trim_blanks(std::string_view s) {
+    const std::size_t first = s.find_first_not_of(" \t");
+    if (first == std::string_view::npos) return {};
+    return s.substr(first, s.find_last_not_of(" \t") - first + 1);
+  }
+
+  static bool equals_ignoring_case(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+             return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
+  }
+
+  // An entry that a line of a text input stands for: a <url> (text sitemap) or <sitemap>
+  // (robots.txt) element at `line_at` whose <loc> holds `value`, found at `value_at`.
+  void line_entry(std::string_view element, std::size_t line_at, std::string_view value, std::size_t value_at) {
+    text_line_ = Element{};
+    text_line_.qualified_name = text_line_.local_name = element;
+    text_line_.offset = line_at;
+    text_line_.depth = 2;
+    text_line_.in_sitemap_ns = true;
+    begin_entry(text_line_);
+    entry_.from_robots = doc_.kind == DocumentKind::Robots;
+    Field& loc = entry_.loc;
+    loc.present = true;
+    loc.element_offset = line_at;
+    loc.value_offset = value_at;
+    loc.raw = loc.value = value;
+    finish_entry();
+  }
+
   void enter(pugi::xml_node node) {
     Frame frame;
     frame.scope_mark = declared_.size();
@@ -301,8 +341,35 @@ class Walker {
   void finish_entry() {
     entry_.children = children_;
     if (facts_ && entry_.kind == EntryKind::Url) record_set_facts();
+    if (entry_.kind == EntryKind::Sitemap && entry_.loc.present &&
+        (doc_.kind == DocumentKind::SitemapIndex || doc_.kind == DocumentKind::Robots)) {
+      record_child();
+    }
     for (ActiveRule* active : entry_rules_) active->rule->on_entry(entry_, active->reporter);
     in_entry_ = false;
+  }
+
+  // An index's child (or a robots.txt's sitemap), for following it after the walk.
+  void record_child() {
+    const Field& loc = entry_.loc;
+    const std::string_view url = loc.trimmed();
+    Document::ChildRef child;
+    child.url = std::string(url);
+    if (loc.exact) {
+      child.offset = loc.value_offset + static_cast<std::size_t>(url.data() - loc.value.data());
+      child.length = url.size();
+    } else {
+      child.offset = loc.value_offset;
+      child.length = loc.raw.size();
+    }
+    if (entry_.lastmod.present) {
+      if (const auto& parsed = entry_.lastmod_parsed().value) {
+        child.lastmod = to_unix_seconds(*parsed);
+        child.lastmod_offset = entry_.lastmod.value_offset;
+        child.lastmod_length = entry_.lastmod.raw.size();
+      }
+    }
+    doc_.children.push_back(std::move(child));
   }
 
   void record_set_facts() {
@@ -354,6 +421,7 @@ std::vector<Diagnostic> run_rules(Document& doc, const RuleSelection& selection,
   }
   if (doc.parsed) Walker(doc, rules, facts).walk();
   else if (doc.kind == DocumentKind::Text) Walker(doc, rules, facts).walk_text();
+  else if (doc.kind == DocumentKind::Robots) Walker(doc, rules, facts).walk_robots();
   for (ActiveRule& active : rules) {
     if (active.rule->hooks() & kOnFinish) active.rule->on_finish(doc, active.reporter);
     active.reporter.report_suppressed();

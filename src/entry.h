@@ -87,6 +87,9 @@ struct Entry {
   // An RSS <item> or Atom <entry>: `loc` is its link (an Atom link's href, offsets those of the
   // attribute value), it may lack one, and its children are not a sitemap's; structure rules skip it.
   bool in_feed = false;
+  // A robots.txt's Sitemap: line: kind Sitemap, `loc` is the line's value. The URL may be on any
+  // host (robots.txt may announce sitemaps elsewhere), so scope and host rules skip it.
+  bool from_robots = false;
   Field loc, lastmod, changefreq, priority;
   std::span<const Child> children;
 

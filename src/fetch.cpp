@@ -1,14 +1,18 @@
 #include "fetch.h"
 
+#include <arpa/inet.h>
 #include <curl/curl.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <thread>
-#include <unordered_set>
 
 namespace sitemaplint {
 namespace {
@@ -88,6 +92,61 @@ Url check_url(const std::string& text, const FetchOptions& options, std::string*
   return url;
 }
 
+// The address a connection would go to, as text ("127.0.0.1", "::1").
+std::string address_text(const void* address, int family) {
+  char text[INET6_ADDRSTRLEN] = {};
+  const void* raw = family == AF_INET ? static_cast<const void*>(&static_cast<const sockaddr_in*>(address)->sin_addr)
+                                      : static_cast<const void*>(&static_cast<const sockaddr_in6*>(address)->sin6_addr);
+  return inet_ntop(family, raw, text, sizeof text) ? text : "?";
+}
+
+// A host written as an IP literal ("10.0.0.1", "[fd00::1]") in an internal range, or a name that
+// always means this machine ("localhost", "x.localhost"): refused before any connection, which is
+// all that can be checked when a proxy resolves names instead of us.
+std::string internal_literal(std::string host) {
+  for (char& c : host) c = ascii_lower(c);
+  if (host == "localhost" || host.ends_with(".localhost")) return "this machine";
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  sockaddr_in v4{};
+  sockaddr_in6 v6{};
+  if (inet_pton(AF_INET, host.c_str(), &v4.sin_addr) == 1 && is_internal_address(&v4, AF_INET)) return host;
+  if (inet_pton(AF_INET6, host.c_str(), &v6.sin6_addr) == 1 && is_internal_address(&v6, AF_INET6)) return host;
+  return "";
+}
+
+// With a proxy, connections go to the proxy (often on a private address), not to the host.
+bool proxy_configured() {
+  for (const char* name : {"http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"}) {
+    const char* value = std::getenv(name);
+    if (value && *value) return true;
+  }
+  return false;
+}
+
+// Refuses connections to internal addresses: the check runs on the address libcurl resolved, just
+// before it connects, so a name that resolves to 127.0.0.1 (or is rebound to it) is caught too.
+struct SocketGuard {
+  bool active = false;
+  std::string refused;  // the address refused, for the message
+};
+
+curl_socket_t open_guarded_socket(void* user, curlsocktype purpose, curl_sockaddr* address) {
+  auto& guard = *static_cast<SocketGuard*>(user);
+  if (guard.active && purpose == CURLSOCKTYPE_IPCXN &&
+      (address->family == AF_INET || address->family == AF_INET6) &&
+      is_internal_address(&address->addr, address->family)) {
+    guard.refused = address_text(&address->addr, address->family);
+    return CURL_SOCKET_BAD;
+  }
+  return ::socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
+}
+
+std::string refusal(const std::string& host, const std::string& address) {
+  return one_line("refused to connect to '" + host + "'" + (address == host ? "" : " (" + address + ")") +
+                  ": a loopback, private or link-local address, named by a remote document or a redirect, "
+                  "is not fetched unless --allow-host names it");
+}
+
 struct Sink {
   std::string* body;
   std::size_t limit;
@@ -134,7 +193,7 @@ class Fetcher {
  public:
   Fetcher() : handle_(global_init() ? curl_easy_init() : nullptr) {}
 
-  FetchResult fetch(const std::string& start_url, const FetchOptions& options) {
+  FetchResult fetch(const std::string& start_url, const FetchOptions& options, UrlOrigin origin) {
     FetchResult result;
     if (!handle_) {
       result.error = "libcurl could not be initialised";
@@ -157,6 +216,21 @@ class Fetcher {
         result.error = "timed out after " + std::to_string(options.timeout_ms) + " ms";
         result.body.clear();
         return result;
+      }
+      // Remote input (a URL a document named, any redirect target) may reach an internal address
+      // only on a host the user named; a user's own URL may redirect within its own host.
+      const std::string host = url_part(parsed.get(), CURLUPART_HOST);
+      if (redirects == 0) start_host_ = host;
+      const bool trusted = host_in(host, options.trusted_hosts) ||
+                           (origin == UrlOrigin::User && iequals(host, start_host_));
+      guard_.active = !trusted && !proxy_configured();
+      guard_.refused.clear();
+      if (!trusted) {
+        if (const std::string literal = internal_literal(host); !literal.empty()) {
+          result.error = refusal(host, literal);
+          result.body.clear();
+          return result;
+        }
       }
       result.final_url = url;
       result.status = 0;
@@ -203,6 +277,8 @@ class Fetcher {
     curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, write_body);
     curl_easy_setopt(h, CURLOPT_WRITEDATA, &sink);
     curl_easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
+    curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, open_guarded_socket);
+    curl_easy_setopt(h, CURLOPT_OPENSOCKETDATA, &guard_);
 
     const CURLcode code = curl_easy_perform(h);
     long status = 0;
@@ -231,6 +307,7 @@ class Fetcher {
     CURL* h = handle_.get();
     const std::string detail = one_line(*errbuf ? errbuf : curl_easy_strerror(code));
     const std::string host = url_part(url, CURLUPART_HOST);
+    if (!guard_.refused.empty()) return refusal(host, guard_.refused);
     if (overflowed || code == CURLE_FILESIZE_EXCEEDED) return too_large(options.max_bytes);
     if (code == CURLE_OPERATION_TIMEDOUT) {
       const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
@@ -257,17 +334,45 @@ class Fetcher {
   }
 
   Easy handle_;
+  SocketGuard guard_;
+  std::string start_host_;
 };
 
 }  // namespace
 
-FetchResult fetch(const std::string& url, const FetchOptions& options) {
+bool host_in(std::string_view host, const std::vector<std::string>& hosts) {
+  return std::any_of(hosts.begin(), hosts.end(), [&](const std::string& h) { return iequals(h, host); });
+}
+
+bool is_internal_address(const void* address, int family) {
+  if (family == AF_INET) {
+    const auto* v4 = static_cast<const sockaddr_in*>(address);
+    const std::uint32_t a = ntohl(v4->sin_addr.s_addr);
+    const auto in = [a](std::uint32_t net, int bits) { return (a >> (32 - bits)) == (net >> (32 - bits)); };
+    return in(0x00000000, 8) || in(0x0A000000, 8) || in(0x64400000, 10) || in(0x7F000000, 8) ||
+           in(0xA9FE0000, 16) || in(0xAC100000, 12) || in(0xC0A80000, 16);
+  }
+  if (family != AF_INET6) return false;
+  const unsigned char* b = static_cast<const sockaddr_in6*>(address)->sin6_addr.s6_addr;
+  static constexpr unsigned char kMapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF};
+  if (std::memcmp(b, kMapped, 12) == 0) {  // ::ffff:a.b.c.d is the IPv4 address a.b.c.d
+    sockaddr_in v4{};
+    std::memcpy(&v4.sin_addr, b + 12, 4);
+    return is_internal_address(&v4, AF_INET);
+  }
+  static constexpr unsigned char kZero[15] = {};
+  if (std::memcmp(b, kZero, 15) == 0 && b[15] <= 1) return true;  // :: and ::1
+  return (b[0] & 0xFE) == 0xFC ||                   // fc00::/7, unique local
+         (b[0] == 0xFE && (b[1] & 0xC0) == 0x80);   // fe80::/10, link-local
+}
+
+FetchResult fetch(const std::string& url, const FetchOptions& options, UrlOrigin origin) {
   Fetcher fetcher;
-  return fetcher.fetch(url, options);
+  return fetcher.fetch(url, options, origin);
 }
 
 std::vector<FetchResult> fetch_all(const std::vector<std::string>& urls, const FetchOptions& options,
-                                   int concurrency) {
+                                   int concurrency, UrlOrigin origin) {
   global_init();  // before any thread starts
   std::vector<FetchResult> results(urls.size());
   if (urls.empty()) return results;
@@ -275,37 +380,13 @@ std::vector<FetchResult> fetch_all(const std::vector<std::string>& urls, const F
   std::atomic<std::size_t> next{0};
   auto work = [&] {
     Fetcher fetcher;  // one handle per worker: connections to the same host are reused
-    for (std::size_t i = next++; i < urls.size(); i = next++) results[i] = fetcher.fetch(urls[i], options);
+    for (std::size_t i = next++; i < urls.size(); i = next++) results[i] = fetcher.fetch(urls[i], options, origin);
   };
   std::vector<std::jthread> threads;
   threads.reserve(workers - 1);
   for (std::size_t i = 1; i < workers; ++i) threads.emplace_back(work);
   work();
   return results;  // the jthreads join first
-}
-
-std::vector<std::string> sitemaps_from_robots(std::string_view text) {
-  std::vector<std::string> out;
-  std::unordered_set<std::string> seen;
-  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
-  auto trim = [](std::string_view s) {
-    const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; };
-    while (!s.empty() && blank(s.front())) s.remove_prefix(1);
-    while (!s.empty() && blank(s.back())) s.remove_suffix(1);
-    return s;
-  };
-  while (!text.empty()) {
-    const std::size_t end = text.find_first_of("\r\n");
-    std::string_view line = text.substr(0, end);
-    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
-    if (const std::size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
-    const std::size_t colon = line.find(':');
-    if (colon == std::string_view::npos || !iequals(trim(line.substr(0, colon)), "sitemap")) continue;
-    const std::string_view value = trim(line.substr(colon + 1));
-    if (value.empty()) continue;
-    if (seen.emplace(value).second) out.emplace_back(value);
-  }
-  return out;
 }
 
 }  // namespace sitemaplint

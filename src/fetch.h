@@ -21,6 +21,11 @@ struct FetchOptions {
   // Empty: any host. Otherwise only these hosts (exact, ASCII case-insensitive; IPv6 literals in
   // brackets, "[::1]"), for the first URL and for every redirect.
   std::vector<std::string> allowed_hosts;
+  // Hosts the user named (on the command line, in --robots, or with --allow-host). A URL that
+  // came from a remote document, and every redirect target, may reach a loopback, private or
+  // link-local address only on one of these hosts: a public sitemap must not make sitemaplint
+  // probe the machine it runs on or its network.
+  std::vector<std::string> trusted_hosts;
   std::string user_agent = "sitemaplint/" SITEMAPLINT_VERSION;
 };
 
@@ -39,16 +44,24 @@ struct FetchResult {
   std::string body;
 };
 
+// Who named a URL: the user (command line, config), or a document sitemaplint fetched (an
+// index's child, a robots.txt's Sitemap: line). Redirect targets are always remote.
+enum class UrlOrigin { User, RemoteDocument };
+
 // Fetches `url` (GET). Thread-safe: concurrent calls share nothing.
-FetchResult fetch(const std::string& url, const FetchOptions& options);
+FetchResult fetch(const std::string& url, const FetchOptions& options, UrlOrigin origin = UrlOrigin::User);
 
 // Fetches every URL with at most `concurrency` transfers at once (at least one); the results are
 // in the order of `urls`.
 std::vector<FetchResult> fetch_all(const std::vector<std::string>& urls, const FetchOptions& options,
-                                   int concurrency);
+                                   int concurrency, UrlOrigin origin = UrlOrigin::User);
 
-// The URLs of robots.txt's "Sitemap:" lines (field name case-insensitive), trimmed, in order of
-// appearance, without duplicates. Comments ('#' to the end of the line) are ignored.
-std::vector<std::string> sitemaps_from_robots(std::string_view robots_txt);
+// Whether `host` (a URL's host, ASCII case-insensitive) is one of `hosts`.
+bool host_in(std::string_view host, const std::vector<std::string>& hosts);
+
+// Whether a numeric address is loopback, private, link-local or otherwise not a public host:
+// 0.0.0.0/8, 10/8, 100.64/10, 127/8, 169.254/16, 172.16/12, 192.168/16, ::, ::1, fc00::/7,
+// fe80::/10, and IPv4 addresses mapped into IPv6. `address` is a sockaddr_in or sockaddr_in6.
+bool is_internal_address(const void* sockaddr, int family);
 
 }  // namespace sitemaplint

@@ -13,22 +13,16 @@
 
 namespace sitemaplint {
 
-// A <sitemap> entry of an index: the child's URL and where its <loc> is, and its <lastmod>.
-struct ChildSitemap {
-  std::string url;  // trimmed, entities decoded
-  std::size_t offset = 0;
-  std::size_t length = 0;
-  std::optional<std::int64_t> lastmod;  // seconds since the epoch, when present and valid
-  std::size_t lastmod_offset = 0;
-  std::size_t lastmod_length = 0;
-};
+// A <sitemap> entry of an index (or a robots.txt's Sitemap: line): the child's URL and where its
+// <loc> is, and its <lastmod>.
+using ChildSitemap = Document::ChildRef;
 
 struct FileReport {
   std::string path;
   std::string bytes;  // the uncompressed input, kept only when there are findings to place and show
   DocumentKind kind = DocumentKind::None;
   std::size_t entries = 0;
-  std::vector<ChildSitemap> children;  // a sitemap index's children, for following them
+  std::vector<ChildSitemap> children;  // an index's children (a robots.txt's sitemaps), to follow them
   SetFacts set;  // with Settings::collect_set_facts: what checks across a set of files need
   std::vector<Diagnostic> diagnostics;  // sorted by offset, then rule code
 };

@@ -71,20 +71,28 @@ bool is_url(std::string_view path) {
 }
 
 Outcome lint_one(const std::string& path, const RuleSelection& selection, const Settings& settings,
-                 const FetchOptions& fetch_options) {
+                 const FetchOptions& fetch_options, ReadAs read_as) {
   Outcome outcome;
   outcome.path = path;
   if (!is_url(path)) {
     Input input;
-    if (load_input(path, &input, &outcome.error)) outcome.report = lint_input(std::move(input), selection, settings);
+    if (load_input(path, &input, &outcome.error)) {
+      input.robots_txt = read_as.robots_txt;
+      outcome.report = lint_input(std::move(input), selection, settings);
+    }
     return outcome;
   }
-  FetchResult fetched = fetch(path, fetch_options);
+  FetchResult fetched = fetch(path, fetch_options, read_as.origin);
   if (!fetched.ok) {
     outcome.error = path + ": " + fetched.error;
     return outcome;
   }
+  if (read_as.robots_txt && (fetched.status < 200 || fetched.status > 299)) {
+    outcome.error = path + ": the server answered HTTP " + std::to_string(fetched.status);
+    return outcome;
+  }
   Input input = input_from_bytes(path, std::move(fetched.body));
+  input.robots_txt = read_as.robots_txt;
   input.http_status = fetched.status;
   input.content_type = std::move(fetched.content_type);
   Settings scoped = settings;

@@ -36,10 +36,17 @@ struct Outcome {
 // Calls work(i) for every i < count on `jobs` threads (0: one per core); each i exactly once.
 void parallel_for(std::size_t count, unsigned jobs, const std::function<void(std::size_t)>& work);
 
+// How an input is read: as a robots.txt (its Sitemap: lines are its entries), and who named it
+// (a URL a fetched document names is remote input; see fetch.h).
+struct ReadAs {
+  bool robots_txt = false;
+  UrlOrigin origin = UrlOrigin::User;
+};
+
 // Reads or fetches `path` and lints it; a URL is scoped to its own location unless `settings`
 // names one.
 Outcome lint_one(const std::string& path, const RuleSelection& selection, const Settings& settings,
-                 const FetchOptions& fetch_options);
+                 const FetchOptions& fetch_options, ReadAs read_as = {});
 
 // Whether `path` is an http:// or https:// URL (any case) rather than a file name.
 bool is_url(std::string_view path);

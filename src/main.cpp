@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "baseline.h"
+#include "child_location.h"
 #include "config_resolve.h"
 #include "config_show.h"
 #include "lint.h"
@@ -166,21 +167,15 @@ int run(const CliOptions& options) {
   fetch_options.timeout_ms = static_cast<long>(options.timeout_seconds * 1000);
   fetch_options.connect_timeout_ms = std::min(fetch_options.timeout_ms, 10'000L);
   fetch_options.allowed_hosts = split_commas(options.allowed_hosts);
-  std::vector<std::string> inputs = options.paths;
-  if (!options.robots.empty()) {
-    // The sitemaps a site announces in its robots.txt, linted like URLs given by hand.
-    const FetchResult robots = fetch(options.robots, fetch_options);
-    if (!robots.ok) return usage_error("--robots: " + options.robots + ": " + robots.error);
-    if (robots.status < 200 || robots.status > 299) {
-      return usage_error("--robots: " + options.robots + ": the server answered HTTP " + std::to_string(robots.status));
-    }
-    const std::vector<std::string> announced = sitemaps_from_robots(robots.body);
-    if (announced.empty()) return usage_error("--robots: " + options.robots + " has no Sitemap: lines");
-    inputs.insert(inputs.end(), announced.begin(), announced.end());
+  // The hosts the user named may serve internal addresses; a host a fetched document names may not.
+  fetch_options.trusted_hosts = fetch_options.allowed_hosts;
+  for (const std::string& path : options.paths) {
+    if (is_url(path)) fetch_options.trusted_hosts.push_back(host_of(path));
   }
+  if (is_url(options.robots)) fetch_options.trusted_hosts.push_back(host_of(options.robots));
   std::vector<std::pair<std::string, std::string>> expansion_errors;
   const std::vector<std::string> paths =
-      expand_inputs(inputs, &expansion_errors, [&](const std::string& path, bool is_directory) {
+      expand_inputs(options.paths, &expansion_errors, [&](const std::string& path, bool is_directory) {
         std::string ignored;  // a broken config is reported below, for the files it governs
         return configs.excluded(path, is_directory, &ignored);
       });
@@ -212,6 +207,7 @@ int run(const CliOptions& options) {
   site.root = run_settings.root.value_or("");
   site.jobs = options.jobs;
   site.fetch = fetch_options;
+  site.robots = options.robots;
   for (Outcome& outcome : lint_site(paths, configs.lookup(), site)) {
     if (!outcome.report) {
       input_errors.push_back({outcome.path, outcome.error});
@@ -334,7 +330,7 @@ int main(int argc, char** argv) {
       ->default_str("text")
       ->check(CLI::IsMember({"text", "markdown", "json"}));
   app.add_option("--explain", options.explain, "Print a rule's documentation and exit");
-  app.add_option("--robots", options.robots, "Also lint every sitemap named by the Sitemap: lines of this robots.txt URL");
+  app.add_option("--robots", options.robots, "Also lint this robots.txt (URL or file) and every sitemap its Sitemap: lines name");
   app.add_option("--timeout", options.timeout_seconds, "Give up on a URL after this many seconds (default 30)")
       ->check(CLI::Range(0.1, 3600.0));
   app.add_option("--allow-host", options.allowed_hosts, "Fetch only from these hosts (repeatable, comma-separated)")

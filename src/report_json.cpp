@@ -15,6 +15,7 @@ std::string_view kind_name(DocumentKind kind) {
     case DocumentKind::SitemapIndex: return "sitemapindex";
     case DocumentKind::Feed: return "feed";
     case DocumentKind::Text: return "text";
+    case DocumentKind::Robots: return "robots";
     case DocumentKind::NotSitemap: return "not-sitemap";
     case DocumentKind::Other: return "other";
     case DocumentKind::None: break;

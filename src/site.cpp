@@ -5,6 +5,7 @@
 #include <set>
 #include <tuple>
 
+#include "child_location.h"
 #include "registry.h"
 #include "w3c_datetime.h"
 #include "rules/rule_support.h"
@@ -20,12 +21,14 @@ struct FollowedChild {
   std::string path;    // a file or a URL
   const Profile* profile = nullptr;  // the child's own (its config's overrides may differ from the index's)
   Settings settings;   // the profile's, scoped to the child's own URL
+  UrlOrigin origin = UrlOrigin::User;  // a URL a fetched document named is remote input
 };
 
 // sitemaplint::quoted, not std::quoted, which argument-dependent lookup would find for a string.
 std::string quote(const std::string& url) { return sitemaplint::quoted(std::string_view(url)); }
 
-// Adds a finding of rule `code` to `report`, unless the user deselected the rule.
+// Adds a finding of rule `code` to `report`, unless the user deselected the rule. Findings are
+// sorted once, when the set is complete.
 void add_finding(FileReport& report, const RuleSelection& selection, std::string_view code, std::size_t offset,
                  std::size_t length, std::string message,
                  std::optional<std::pair<std::size_t, std::size_t>> line_column = std::nullopt) {
@@ -33,26 +36,48 @@ void add_finding(FileReport& report, const RuleSelection& selection, std::string
   if (!rule || std::find(selection.enabled.begin(), selection.enabled.end(), rule) == selection.enabled.end()) return;
   report.diagnostics.push_back(Diagnostic{&rule->info, selection.severity_of(rule->info), offset, length,
                                           std::move(message), std::nullopt, std::nullopt, line_column});
+}
+
+void sort_findings(FileReport& report) {
   std::stable_sort(report.diagnostics.begin(), report.diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
     return a.offset != b.offset ? a.offset < b.offset : a.rule->code < b.rule->code;
   });
 }
 
-// The file a child URL stands for, when the index is read from disk: under --root by the URL's
-// path, or else under the index's directory by the path below the index's own folder. Empty when
-// the URL is outside the index's scope (loc-out-of-scope reports that).
-std::string local_path(const ChildSitemap& child, const SitemapLocation& index_at, const std::string& index_file,
-                       const std::string& root) {
-  std::string error;
-  const auto child_at = parse_sitemap_location(child.url, &error);
-  if (!child_at || child_at->scheme != index_at.scheme || child_at->host != index_at.host ||
-      child_at->port != index_at.port) {
-    return {};
+// Where a parent (an index or a robots.txt) is, for finding its children.
+struct ParentPlace {
+  bool remote = false;       // fetched: its children are fetched too, as remote input
+  bool robots = false;       // a robots.txt: may name sitemaps on any host; at the root of its site
+  std::string base;          // the absolute URL relative children resolve against ("" if unknown)
+  std::string folder;        // on disk: the folder that holds `url_folder`
+  std::string url_folder;    // on disk: the URL folder (decoded path) that `folder` holds
+};
+
+ParentPlace place_of(const std::string& path, const FileReport& report, const Settings& settings,
+                     const std::string& root) {
+  ParentPlace place;
+  place.robots = report.kind == DocumentKind::Robots;
+  place.remote = is_url(path);
+  if (place.remote) {
+    place.base = path;
+    return place;
   }
-  const std::string& bare = child_at->path;  // no query or fragment
-  if (!root.empty()) return (fs::path(root) / bare.substr(1)).lexically_normal().string();
-  if (!bare.starts_with(index_at.directory)) return {};
-  return (fs::path(index_file).parent_path() / bare.substr(index_at.directory.size())).lexically_normal().string();
+  if (settings.location) place.base = settings.location->url;
+  if (!root.empty()) {
+    place.folder = root;
+    place.url_folder = "/";
+  } else {
+    place.folder = fs::path(path).parent_path().string();
+    // A robots.txt is at the root of its site; an index serves its own folder and below.
+    const auto folder = place.robots || !settings.location ? std::optional<std::string>("/")
+                                                           : decoded_path(settings.location->directory);
+    place.url_folder = folder.value_or("/");
+  }
+  return place;
+}
+
+std::string plural(std::size_t n, const std::string& word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
 // SM803: a URL another file of the set lists already. Sorting (hash, file, entry) triples keeps
@@ -93,7 +118,29 @@ void report_duplicates_across(std::vector<Outcome>& outcomes, const std::vector<
 std::vector<Outcome> lint_site(const std::vector<std::string>& paths, const ProfileLookup& profile_for,
                                const SiteOptions& options) {
   // A single file is a set only with its children.
-  std::vector<Outcome> outcomes = lint_all(paths, profile_for, options.jobs, options.fetch, paths.size() > 1);
+  const bool in_a_set = paths.size() + (options.robots.empty() ? 0 : 1) > 1;
+  std::vector<Outcome> outcomes;
+  std::vector<std::string> inputs;  // the path of each outcome's input, as given
+  if (!options.robots.empty()) {
+    std::string why;
+    const Profile* profile = profile_for(options.robots, &why);
+    if (!profile) {
+      outcomes.push_back(Outcome{options.robots, std::nullopt, why});
+    } else {
+      Settings settings = profile->settings;
+      settings.collect_set_facts = in_a_set;
+      Outcome robots = lint_one(options.robots, profile->selection, settings, options.fetch, ReadAs{true});
+      if (robots.report && robots.report->children.empty()) {
+        robots = Outcome{options.robots, std::nullopt, options.robots + " has no Sitemap: lines"};
+      }
+      outcomes.push_back(std::move(robots));
+    }
+    inputs.push_back(options.robots);
+  }
+  for (Outcome& outcome : lint_all(paths, profile_for, options.jobs, options.fetch, in_a_set)) {
+    outcomes.push_back(std::move(outcome));
+  }
+  inputs.insert(inputs.end(), paths.begin(), paths.end());
   // Findings made here obey the selection of the file they are reported in; an outcome with a
   // report had a profile.
   std::vector<const RuleSelection*> selections;
@@ -103,41 +150,73 @@ std::vector<Outcome> lint_site(const std::vector<std::string>& paths, const Prof
     selections.push_back(profile ? &profile->selection : nullptr);
   }
   std::vector<FollowedChild> children;
-  std::set<std::string> seen;  // every sitemap URL reached, to follow each once
+  std::set<std::string> seen;  // every sitemap reached (URL or file), to follow each once
   for (std::size_t i = 0; i < outcomes.size(); ++i) {
-    if (!outcomes[i].report || outcomes[i].report->kind != DocumentKind::SitemapIndex || !selections[i]) continue;
+    if (outcomes[i].report) seen.insert(inputs[i]);
+  }
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    if (!outcomes[i].report || outcomes[i].report->children.empty() || !selections[i]) continue;
+    FileReport& parent = *outcomes[i].report;
     const RuleSelection& selection = *selections[i];
-    // Where the index is served: a URL is its own location; a file needs a base-url.
-    const Settings& settings = profile_for(paths[i], &error)->settings;
-    std::optional<SitemapLocation> index_at = settings.location;
-    if (is_url(paths[i]) && !settings.location) index_at = parse_sitemap_location(paths[i], &error);
-    if (!index_at) continue;
-    seen.insert(index_at->url);
-    for (const ChildSitemap& ref : outcomes[i].report->children) {
-      if (!seen.insert(ref.url).second) {
-        add_finding(*outcomes[i].report, selection, "SM802", ref.offset, ref.length,
-                    quote(ref.url) + " is " + (ref.url == index_at->url ? "this index itself" : "listed already") +
-                        "; it is not followed again");
+    const Settings& settings = profile_for(inputs[i], &error)->settings;
+    const ParentPlace place = place_of(inputs[i], parent, settings, options.root);
+    std::size_t not_followed = 0;  // children whose place on disk is unknown
+    for (const ChildSitemap& ref : parent.children) {
+      FollowedChild child{i, &ref, "", nullptr, settings, place.remote ? UrlOrigin::RemoteDocument : UrlOrigin::User};
+      const std::optional<std::string> url = resolve_child_url(ref.url, place.base);
+      if (url && (*url == place.base || *url == inputs[i])) {
+        add_finding(parent, selection, "SM802", ref.offset, ref.length,
+                    quote(ref.url) + " is this index itself; it is not followed again");
         continue;
       }
-      FollowedChild child{i, &ref, ref.url, nullptr, settings};
-      if (!parse_sitemap_location(ref.url, &error)) continue;  // not an http(s) URL: loc rules report it
-      if (!is_url(paths[i])) {
-        child.path = local_path(ref, *index_at, paths[i], options.root);
-        if (child.path.empty()) continue;
+      if (place.remote) {
+        if (!url) continue;  // not an http(s) URL: the loc rules report it
+        // An index may list only sitemaps of its own site (loc-out-of-scope says so); a
+        // robots.txt may name any host. Neither reaches an internal address (fetch.h).
+        if (!place.robots && !same_origin(*url, place.base) &&
+            !host_in(host_of(*url), options.fetch.allowed_hosts)) {
+          continue;
+        }
+        child.path = *url;
+      } else {
+        // On disk: the file that would serve the URL, confined to the site's folder.
+        std::optional<std::string> path;
+        if (url && !place.base.empty() && same_origin(*url, place.base)) path = decoded_path(*url);
+        else if (!url && place.robots && ref.url.starts_with('/')) path = decoded_path(ref.url);
+        if (!path) {
+          // An index's child on another site is loc-out-of-scope's business; a robots.txt may
+          // name one, but a local file's URLs are never fetched.
+          if (!url || place.base.empty() || place.robots) ++not_followed;
+          continue;
+        }
+        child.path = file_in_folder(place.folder, place.url_folder, *path);
+        if (child.path.empty()) continue;  // outside the index's folder: loc-out-of-scope
+        child.path = fs::path(child.path).lexically_normal().string();
         if (!fs::exists(child.path)) {
-          add_finding(*outcomes[i].report, selection, "SM801", ref.offset, ref.length,
+          add_finding(parent, selection, "SM801", ref.offset, ref.length,
                       "the index lists " + quote(ref.url) + ", but " + child.path + " does not exist");
           continue;
         }
       }
+      if (!seen.insert(child.path).second) continue;  // linted already: once per run
       child.profile = profile_for(child.path, &error);
       if (child.profile) {
         child.settings = child.profile->settings;
         child.settings.collect_set_facts = true;
-        child.settings.location = parse_sitemap_location(ref.url, &error);
+        child.settings.location = url ? parse_sitemap_location(*url, &error) : std::nullopt;
       }
       children.push_back(std::move(child));
+    }
+    if (not_followed > 0) {
+      add_finding(parent, selection, "SM805", parent.children.front().offset, parent.children.front().length,
+                  plural(not_followed, place.robots ? "sitemap" : "child sitemap") +
+                      (not_followed == 1 ? " is" : " are") + " not checked: " +
+                      (place.base.empty()
+                           ? "give --base-url (where this file is served) so that URLs can be mapped to files"
+                           : std::string(not_followed == 1 ? "it is" : "they are") +
+                                 " on another site than --base-url, and sitemaplint fetches no URL a local file "
+                                 "names") +
+                      (place.robots ? "" : "; add --root if the site's files are not beside the index"));
     }
   }
   std::vector<Outcome> child_outcomes(children.size());
@@ -145,7 +224,8 @@ std::vector<Outcome> lint_site(const std::vector<std::string>& paths, const Prof
     const FollowedChild& child = children[k];
     std::string why;
     if (!child.profile) profile_for(child.path, &why);  // the config error, again, for this child
-    child_outcomes[k] = child.profile ? lint_one(child.path, child.profile->selection, child.settings, options.fetch)
+    child_outcomes[k] = child.profile ? lint_one(child.path, child.profile->selection, child.settings, options.fetch,
+                                                 ReadAs{false, child.origin})
                                       : Outcome{child.path, std::nullopt, why};
   });
   for (std::size_t k = 0; k < children.size(); ++k) {
@@ -174,6 +254,9 @@ std::vector<Outcome> lint_site(const std::vector<std::string>& paths, const Prof
     outcomes.push_back(std::move(child_outcomes[k]));
   }
   report_duplicates_across(outcomes, selections);
+  for (Outcome& outcome : outcomes) {
+    if (outcome.report) sort_findings(*outcome.report);
+  }
   return outcomes;
 }
 

@@ -14,6 +14,9 @@ struct SiteOptions {
   std::string root;  // --root: the directory that holds the site's "/" (empty: the index's own folder)
   unsigned jobs = 0;
   FetchOptions fetch;
+  // --robots: a robots.txt (URL or file) linted first, its Sitemap: lines followed like an
+  // index's children (a local one's relative lines are mapped under `root` or its own folder).
+  std::string robots;
 };
 
 // Lints `paths` and follows the indexes among them one level: children that are themselves

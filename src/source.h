@@ -22,6 +22,7 @@ struct Input {
   // For an input fetched over HTTP: the final status and Content-Type.
   long http_status = 0;                // 0: not fetched
   std::string content_type;
+  bool robots_txt = false;  // given as a robots.txt (--robots): its Sitemap: lines are its entries
 };
 
 // Loads `path`. Returns false with a one-line *error for a missing, unreadable or oversized input.

@@ -1,4 +1,4 @@
-// fetch(), fetch_all() and sitemaps_from_robots(). The HTTP tests talk only to a server on the
+// fetch() and fetch_all(). The HTTP tests talk only to a server on the
 // loopback interface (http_test_server.h); every fetch has a short timeout so that nothing hangs.
 #include <doctest/doctest.h>
 #include <netinet/in.h>
@@ -221,11 +221,19 @@ TEST_CASE("fetch: only allowed hosts are fetched, redirects included") {
     CHECK(r.error == "");
     CHECK(r.body == kSitemap);
   }
-  SUBCASE("without a list, any host") {
-    const FetchResult r = fetch(f.server.url("/to-localhost"), quick());
+  SUBCASE("without a list, any host the user trusts") {
+    FetchOptions trusting = quick();
+    trusting.trusted_hosts = {"localhost"};
+    const FetchResult r = fetch(f.server.url("/to-localhost"), trusting);
     CHECK(r.ok);
     CHECK(r.final_url == f.server.url("/sitemap.xml", "localhost"));
     CHECK(r.body == kSitemap);
+  }
+  SUBCASE("a redirect to another host on an internal address is refused unless trusted") {
+    const FetchResult r = fetch(f.server.url("/to-localhost"), quick());
+    CHECK_FALSE(r.ok);
+    CHECK(r.error.find("refused to connect to 'localhost'") != std::string::npos);
+    CHECK(f.server.hits("/sitemap.xml") == 0);
   }
 }
 
@@ -399,29 +407,4 @@ TEST_CASE("fetch_all: bounded concurrency, results in input order") {
   const std::vector<FetchResult> one = fetch_all({f.server.url("/sitemap.xml")}, quick(), 0);
   REQUIRE(one.size() == 1);
   CHECK(one[0].body == kSitemap);
-}
-
-TEST_CASE("sitemaps_from_robots") {
-  const std::string robots =
-      "\xEF\xBB\xBFUser-agent: *\n"
-      "Disallow: /private/\n"
-      "Sitemap: https://example.com/sitemap.xml\n"
-      "sitemap:https://example.com/news.xml   \r\n"
-      "SITEMAP :\thttps://example.com/b.xml # a comment\r\n"
-      "  Sitemap: https://example.com/sitemap.xml\n"  // a duplicate
-      "# Sitemap: https://example.com/commented-out.xml\n"
-      "Sitemap:\n"
-      "Sitemaps: https://example.com/not-the-field.xml\n"
-      "Allow: /sitemap: no\n"
-      "Sitemap: https://example.com/last.xml";
-  CHECK(sitemaps_from_robots(robots) == std::vector<std::string>{
-                                            "https://example.com/sitemap.xml",
-                                            "https://example.com/news.xml",
-                                            "https://example.com/b.xml",
-                                            "https://example.com/last.xml",
-                                        });
-  CHECK(sitemaps_from_robots("").empty());
-  CHECK(sitemaps_from_robots("User-agent: *\nDisallow:\n").empty());
-  CHECK(sitemaps_from_robots("\xEF\xBB\xBFsitemap: https://a.example/s.xml") ==
-        std::vector<std::string>{"https://a.example/s.xml"});
 }

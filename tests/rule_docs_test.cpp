@@ -20,7 +20,7 @@ namespace {
 // Rules about how a file was fetched (SM009, SM010) have HTTP exchanges as examples.
 const std::set<std::string_view> kExamplesNotRunnable = {"SM003", "SM004", "SM007", "SM009", "SM010",
                                                          "SM112", "SM701", "SM702", "SM703",
-                                                         "SM801", "SM802", "SM803", "SM804"};
+                                                         "SM801", "SM802", "SM803", "SM804", "SM805"};
 
 // The first fenced code block after `heading`, with its language.
 std::pair<std::string, std::string> code_block_after(std::string_view docs, std::string_view heading) {

@@ -2,6 +2,8 @@
 // built binary.
 #pragma once
 
+#include <doctest/doctest.h>
+
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -64,3 +66,15 @@ CommandResult run_cli(const std::vector<std::string>& args, const std::string& s
                       const std::string& cwd = "");
 
 }  // namespace sitemaplint::testing
+
+// A failed CHECK on two lists of strings prints both lists.
+namespace doctest {
+template <>
+struct StringMaker<std::vector<std::string>> {
+  static String convert(const std::vector<std::string>& items) {
+    std::string out = "{";
+    for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", \"" : "\"") + items[i] + "\"";
+    return String((out + "}").c_str());
+  }
+};
+}  // namespace doctest

@@ -1,0 +1,67 @@
+// A robots.txt given with --robots is a document whose entries are its Sitemap: lines.
+#include <doctest/doctest.h>
+
+#include "test_support.h"
+
+using namespace sitemaplint;
+using namespace sitemaplint::testing;
+
+namespace {
+
+FileReport lint_robots(const std::string& text) {
+  Input input = input_from_bytes("robots.txt", text);
+  input.robots_txt = true;
+  return lint_input(std::move(input), every_rule(), test_settings());
+}
+
+// "URL@offset+length" for each child the walk recorded.
+std::vector<std::string> children_of(const FileReport& report) {
+  std::vector<std::string> out;
+  for (const ChildSitemap& child : report.children) {
+    out.push_back(child.url + "@" + std::to_string(child.offset) + "+" + std::to_string(child.length));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("robots.txt: every Sitemap: line is an entry, with its value's exact place") {
+  const std::string robots =
+      "\xEF\xBB\xBFUser-agent: *\n"                                 // bytes 0-16 (a 3-byte BOM)
+      "Disallow: /private/\n"                                       // 17-36
+      "Sitemap: https://example.com/sitemap.xml\n"                  // 37: value at 46
+      "sitemap:https://example.com/news.xml   \r\n"                 // 78: value at 86
+      "SITEMAP :\thttps://example.com/b.xml # a comment\r\n"        // 119: value at 129
+      "  Sitemap: https://example.com/sitemap.xml\n"                // 168: value at 179, a duplicate
+      "# Sitemap: https://example.com/commented-out.xml\n"
+      "Sitemap:\n"
+      "Sitemaps: https://example.com/not-the-field.xml\n"
+      "Allow: /sitemap: no\n"
+      "Sitemap: https://example.com/last.xml";
+  const FileReport report = lint_robots(robots);
+  CHECK(report.kind == DocumentKind::Robots);
+  CHECK(report.entries == 5);
+  CHECK(children_of(report) == std::vector<std::string>{
+                                   "https://example.com/sitemap.xml@46+31",
+                                   "https://example.com/news.xml@86+28",
+                                   "https://example.com/b.xml@129+25",
+                                   "https://example.com/sitemap.xml@179+31",
+                                   "https://example.com/last.xml@" + std::to_string(robots.size() - 28) + "+28",
+                               });
+  // The duplicate line is the one finding: the loc rules see each line's value.
+  CHECK(summarize(report) == std::vector<std::string>{"SM211 warning 6:12"});
+}
+
+TEST_CASE("robots.txt: no Sitemap: lines, and lines that are not URLs") {
+  CHECK(lint_robots("").children.empty());
+  CHECK(lint_robots("User-agent: *\nDisallow:\n").children.empty());
+  const FileReport odd = lint_robots("Sitemap: /sitemap.xml\nSitemap: file:///etc/passwd\n");
+  CHECK(summarize(odd) == std::vector<std::string>{"SM202 error 1:10", "SM203 error 2:10"});
+  // Scope and host rules do not apply: a robots.txt may name sitemaps on other hosts.
+  Settings scoped = test_settings();
+  std::string error;
+  scoped.location = parse_sitemap_location("https://example.com/robots.txt", &error);
+  Input input = input_from_bytes("robots.txt", "Sitemap: https://cdn.example.net/s.xml\nSitemap: https://example.com/s.xml\n");
+  input.robots_txt = true;
+  CHECK(lint_input(std::move(input), every_rule(), scoped).diagnostics.empty());
+}
