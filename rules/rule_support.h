@@ -7,6 +7,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "analysis/message_text.h"
 #include "rule.h"
 
 namespace sitemaplint {
@@ -20,9 +21,6 @@ std::unique_ptr<Rule> construct_rule(const Settings& settings) {
     return std::make_unique<RuleClass>();
   }
 }
-
-// Quotes a value for a message, shortening very long ones.
-std::string quoted(std::string_view value, std::size_t max = 80);
 
 struct Span {
   std::size_t offset = 0;

@@ -12,9 +12,15 @@
 
 #include <pugixml.hpp>
 
+#include "analysis/encoding_scan.h"
+
 namespace sitemaplint {
 
 inline constexpr std::string_view kSitemapNamespace = "http://www.sitemaps.org/schemas/sitemap/0.9";
+
+// Elements deeper than this are not inspected; no sitemap comes near it, and it bounds the
+// engine's memory on hostile input.
+inline constexpr int kMaxInspectedDepth = 64;
 
 enum class DocumentKind {
   None,          // nothing could be read as XML: empty input, or not well-formed
@@ -26,24 +32,6 @@ enum class DocumentKind {
   NotSitemap,    // neither XML nor a list of URLs (JSON, robots.txt, prose ...)
   Robots,        // a robots.txt given as one (--robots): each Sitemap: line is an entry
 };
-
-struct ByteFinding {
-  std::size_t offset = 0;
-  std::size_t length = 0;
-  std::string message;
-};
-
-// What the byte-level scan found; every offset is into Document::bytes.
-struct EncodingFacts {
-  std::size_t bom_length = 0;                  // 3 for a UTF-8 BOM, 0 without
-  std::optional<ByteFinding> foreign_encoding; // UTF-16/32 BOM or a declared non-UTF-8 encoding
-  bool foreign_encoding_is_fatal = false;      // the bytes cannot be read as UTF-8 at all
-  bool has_declaration = false;                // <?xml ...?> at the very start
-  std::vector<ByteFinding> invalid_utf8;       // capped, see kMaxByteFindings
-  std::vector<ByteFinding> invalid_characters; // characters XML 1.0 forbids
-};
-
-inline constexpr std::size_t kMaxByteFindings = 100;
 
 // How the bytes were obtained; set by the loader.
 struct LoadFacts {

@@ -6,9 +6,9 @@
 #include <memory>
 #include <unordered_map>
 
-#include "loc_analysis.h"
+#include "analysis/loc_analysis.h"
 #include "rule_reporter.h"
-#include "xml_text.h"
+#include "analysis/xml_text.h"
 
 namespace sitemaplint {
 namespace {

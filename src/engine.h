@@ -12,10 +12,6 @@
 
 namespace sitemaplint {
 
-// Elements deeper than this are not inspected; no sitemap comes near it, and it bounds the
-// engine's memory on hostile input.
-inline constexpr int kMaxInspectedDepth = 64;
-
 // With `facts`, also records each <url>'s loc hash and offset and the newest lastmod.
 std::vector<Diagnostic> run_rules(Document& doc, const RuleSelection& selection, const Settings& settings,
                                   SetFacts* facts = nullptr);

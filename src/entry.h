@@ -12,7 +12,7 @@
 #include <pugixml.hpp>
 
 #include "diagnostic.h"
-#include "w3c_datetime.h"
+#include "analysis/w3c_datetime.h"
 
 namespace sitemaplint {
 

@@ -1,6 +1,7 @@
 #include "registry.h"
+#include "analysis/message_text.h"
 
-#include "edit_distance.h"
+#include "analysis/edit_distance.h"
 
 #include <algorithm>
 #include <array>
@@ -25,7 +26,7 @@ bool equals_ignoring_case(std::string_view a, std::string_view b) {
 std::string unknown_rule_message(std::string_view word) {
   std::string message = "unknown rule '" + std::string(word) + "'";
   const std::string hint = closest_rule(word);
-  if (!hint.empty()) return message + "; did you mean '" + hint + "'?";
+  if (!hint.empty()) return message + did_you_mean(hint);
   return message + " (sitemaplint --list-rules shows them all)";
 }
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "sitemap_location.h"
+#include "analysis/sitemap_location.h"
 
 namespace sitemaplint {
 

@@ -7,10 +7,10 @@
 
 #include <fstream>
 
-#include "config_file.h"
-#include "config_resolve.h"
-#include "config_show.h"
-#include "path_glob.h"
+#include "config/config_file.h"
+#include "config/resolve.h"
+#include "config/show.h"
+#include "config/path_glob.h"
 #include "test_support.h"
 
 using namespace sitemaplint;

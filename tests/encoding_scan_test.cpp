@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "encoding_scan.h"
+#include "analysis/encoding_scan.h"
 
 using namespace sitemaplint;
 

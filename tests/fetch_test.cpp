@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "fetch.h"
+#include "load/fetch.h"
 #include "http_test_server.h"
 #include "test_support.h"
 

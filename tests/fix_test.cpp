@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "fix.h"
+#include "run/fix.h"
 #include "test_support.h"
 
 using namespace sitemaplint;

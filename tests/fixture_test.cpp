@@ -17,9 +17,9 @@
 #include <set>
 #include <sstream>
 
-#include "line_index.h"
+#include "analysis/line_index.h"
 #include "registry.h"
-#include "source.h"
+#include "load/source.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "line_index.h"
+#include "analysis/line_index.h"
 
 using sitemaplint::LineIndex;
 

@@ -3,8 +3,8 @@
 #include <doctest/doctest.h>
 #include <unicode/uidna.h>
 
-#include "loc_analysis.h"
-#include "uri_scan.h"
+#include "analysis/loc_analysis.h"
+#include "analysis/uri_scan.h"
 
 #include <boost/url/parse.hpp>
 #include <random>

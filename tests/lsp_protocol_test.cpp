@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "lsp_session.h"
-#include "lsp_transport.h"
+#include "lsp/transport.h"
 
 using namespace sitemaplint;
 using namespace sitemaplint::lsp;

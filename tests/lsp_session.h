@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "lsp_server.h"
+#include "lsp/server.h"
 #include "registry.h"
-#include "rule_docs.h"
+#include "report/rule_docs.h"
 
 namespace sitemaplint::lsp::testing {
 

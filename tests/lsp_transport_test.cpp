@@ -4,8 +4,8 @@
 
 #include <sstream>
 
-#include "lsp_convert.h"
-#include "lsp_transport.h"
+#include "lsp/convert.h"
+#include "lsp/transport.h"
 
 using namespace sitemaplint::lsp;
 

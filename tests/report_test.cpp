@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "report.h"
+#include "report/report.h"
 #include "test_support.h"
 
 using namespace sitemaplint;

@@ -8,7 +8,7 @@
 #include <set>
 
 #include "registry.h"
-#include "rule_docs.h"
+#include "report/rule_docs.h"
 #include "test_support.h"
 
 using namespace sitemaplint;

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "registry.h"
-#include "report.h"
+#include "report/report.h"
 #include "test_support.h"
 
 using namespace sitemaplint;

@@ -10,9 +10,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "line_index.h"
+#include "analysis/line_index.h"
 #include "rule.h"
-#include "w3c_datetime.h"
+#include "analysis/w3c_datetime.h"
 
 namespace sitemaplint::testing {
 

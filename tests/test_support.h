@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "lint.h"
+#include "run/lint.h"
 
 namespace sitemaplint::testing {
 

@@ -2,7 +2,7 @@
 // people make, and conversion to Unix time against known instants.
 #include <doctest/doctest.h>
 
-#include "w3c_datetime.h"
+#include "analysis/w3c_datetime.h"
 
 using namespace sitemaplint;
 

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "xml_text.h"
+#include "analysis/xml_text.h"
 
 using namespace sitemaplint;
 

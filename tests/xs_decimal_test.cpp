@@ -1,7 +1,7 @@
 // xs:decimal, the type of <priority>: the lexical form, exact comparison and the canonical form.
 #include <doctest/doctest.h>
 
-#include "xs_decimal.h"
+#include "analysis/xs_decimal.h"
 
 using namespace sitemaplint;
 

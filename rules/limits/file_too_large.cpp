@@ -1,0 +1,48 @@
+// SM702 file-too-large: more than 52,428,800 bytes uncompressed.
+#include "rules/rule_support.h"
+
+#include "load/source.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM702", "file-too-large", Severity::Error,
+                         "The sitemap is larger than 52,428,800 bytes uncompressed", R"md(
+## What it does
+Reports a sitemap whose uncompressed size exceeds 52,428,800 bytes (50 MiB). For gzip input,
+decompression stops just past the limit (so a decompression bomb costs no more than that) and the
+truncated document is not checked further.
+
+## Why it matters
+The limit applies to the uncompressed file, whatever its compressed size; search engines stop
+reading past it ("Sitemap file size error"). Split the sitemap and list the parts in an index.
+
+## Example
+```text
+sitemap.xml of 60,000,000 bytes
+```
+
+## Use instead
+```text
+sitemap-1.xml and sitemap-2.xml of at most 52,428,800 bytes each, listed in an index
+```
+)md"};
+
+class FileTooLarge final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnDocument; }
+  void on_document(const Document& doc, Reporter& out) override {
+    if (doc.load.decompression_stopped) {
+      out.report(0, 0, "decompressed size exceeds the limit of 52,428,800 bytes; decompression "
+                       "stopped there and the document was not checked");
+    } else if (doc.bytes.size() > kProtocolMaxBytes) {
+      out.report(0, 0, "the sitemap is " + std::to_string(doc.bytes.size()) +
+                           " bytes uncompressed; the limit is 52,428,800 bytes (50 MiB)");
+    }
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(file_too_large, kInfo, FileTooLarge)

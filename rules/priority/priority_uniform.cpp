@@ -1,0 +1,89 @@
+// SM603 priority-uniform: every <priority> in the file is the same, or all are high.
+#include "rules/rule_support.h"
+#include "analysis/xs_decimal.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM603", "priority-uniform", Severity::Info,
+                         "Every <priority> in the file is the same, or all are high", R"md(
+## What it does
+Reports, once per file, when at least three `<url>` entries carry a `<priority>` and either all of
+them are numerically equal (`1` and `1.0` count as equal) or all are 0.8 or higher. The finding
+points at the first `<priority>`. It stays quiet when any priority is invalid or out of range;
+those rules (SM601, SM602) speak first.
+
+## Why it matters
+sitemaps.org defines priority as relative to the other pages of the same site; it does not
+compare sites. Giving every page the same value, or calling every page important, says nothing
+about which pages matter most. Rank pages against each other, or leave `<priority>` out (Google
+ignores it entirely).
+
+## Example
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/</loc><priority>1.0</priority></url>
+  <url><loc>https://example.com/about</loc><priority>1.0</priority></url>
+  <url><loc>https://example.com/blog</loc><priority>1.0</priority></url>
+</urlset>
+```
+
+## Use instead
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/</loc><priority>1.0</priority></url>
+  <url><loc>https://example.com/about</loc><priority>0.5</priority></url>
+  <url><loc>https://example.com/blog</loc><priority>0.8</priority></url>
+</urlset>
+```
+)md"};
+
+constexpr std::size_t kMinimumEntries = 3;
+
+class PriorityUniform final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnEntry | kOnFinish; }
+
+  void on_entry(const Entry& entry, Reporter&) override {
+    if (entry.kind != EntryKind::Url || !entry.priority.present) return;
+    static const XsDecimal kZero = *parse_xs_decimal("0"), kHigh = *parse_xs_decimal("0.8"),
+                           kOne = *parse_xs_decimal("1");
+    const std::string_view value = entry.priority.trimmed();
+    const auto parsed = parse_xs_decimal(value);
+    if (!parsed || compare(*parsed, kZero) < 0 || compare(*parsed, kOne) > 0) {
+      unusable_ = true;
+      return;
+    }
+    if (count_++ == 0) {
+      first_.assign(value);
+      first_span_ = value_span(entry.priority);
+    } else if (compare(*parsed, *parse_xs_decimal(first_)) != 0) {
+      all_equal_ = false;
+    }
+    if (compare(*parsed, kHigh) < 0) all_high_ = false;
+  }
+
+  void on_finish(const Document&, Reporter& out) override {
+    if (unusable_ || count_ < kMinimumEntries || (!all_equal_ && !all_high_)) return;
+    const std::string all = "all " + std::to_string(count_) + " <priority> values ";
+    out.report(first_span_.offset, first_span_.length,
+               (all_equal_ ? all + "are " + quoted(first_) : all + "are 0.8 or higher") +
+                   ": priority ranks a site's pages against each other, so " +
+                   (all_equal_ ? "one value for every page" : "calling every page important") +
+                   " says nothing; give the pages that matter most higher values than the rest, or "
+                   "leave priority out (Google ignores it)");
+  }
+
+ private:
+  std::size_t count_ = 0;
+  std::string first_;
+  Span first_span_;
+  bool all_equal_ = true, all_high_ = true, unusable_ = false;
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(priority_uniform, kInfo, PriorityUniform)

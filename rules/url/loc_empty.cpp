@@ -1,0 +1,56 @@
+// SM201 loc-empty: <loc> is empty or holds only white space.
+#include "analysis/loc_analysis.h"
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM201", "loc-empty", Severity::Error, "<loc> is empty or only white space", R"md(
+## What it does
+Reports a `<loc>` that holds no URL at all: `<loc></loc>`, `<loc/>`, or only spaces, tabs and line
+breaks. A `<url>` or `<sitemap>` without any `<loc>` element is `missing-loc`. In an RSS or Atom
+feed, each item's link is its `<loc>`: an empty RSS `<link>` or Atom `href=""` is reported too.
+
+## Why it matters
+`<loc>` is the one required field of an entry: without a URL the entry says nothing, and search
+engines drop it (Google Search Console files such values under "Invalid URL"). An empty `<loc>`
+usually means the generator found no URL for a record, for example an unpublished page, and wrote
+the entry anyway.
+
+## Example
+```xml
+<url>
+  <loc></loc>
+</url>
+```
+
+## Use instead
+```xml
+<url>
+  <loc>https://example.com/page</loc>
+</url>
+```
+Or leave the entry out when the page has no URL.
+)md"};
+
+class LocEmpty final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnEntry; }
+
+  void on_entry(const Entry& entry, Reporter& out) override {
+    if (!has_loc(entry) || entry.loc_analysis().shape != LocShape::Empty) return;
+    const Field& loc = entry.loc;
+    const std::string what = entry.kind == EntryKind::Url ? "page" : "sitemap";
+    const std::string message =
+        std::string(loc.value.empty() ? "<loc> is empty" : "<loc> holds only white space") +
+        "; write the absolute URL of the " + what + " (e.g. 'https://example.com/" +
+        (entry.kind == EntryKind::Url ? "page" : "sitemap.xml") + "'), or leave the entry out";
+    // Cover the start tag and whatever text there is: there is no value to point at.
+    out.report(loc.element_offset, loc.value_offset + loc.raw.size() - loc.element_offset, message);
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(loc_empty, kInfo, LocEmpty)

@@ -1,0 +1,55 @@
+// SM209 loc-fragment: <loc> contains a '#fragment'.
+#include "analysis/loc_analysis.h"
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM209", "loc-fragment", Severity::Warning, "<loc> contains a #fragment", R"md(
+## What it does
+Reports a `<loc>` that contains `#`, the start of a fragment: `https://example.com/faq#shipping`,
+`https://example.com/#!/products`, or a lone `#` at the end.
+
+## Why it matters
+A fragment never reaches the server: crawlers drop it, so `page#a` and `page#b` are one page
+listed twice, and the fragment is no way to list sections or app states separately. List each
+page once, under its URL without the fragment; give content that deserves its own search result
+its own URL. (Google has no Search Console error for this; it silently folds the URLs together.)
+
+## Example
+```xml
+<url>
+  <loc>https://example.com/faq#shipping</loc>
+</url>
+```
+
+## Use instead
+```xml
+<url>
+  <loc>https://example.com/faq</loc>
+</url>
+```
+)md"};
+
+class LocFragment final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnEntry; }
+
+  void on_entry(const Entry& entry, Reporter& out) override {
+    if (!has_loc(entry)) return;
+    const LocAnalysis& a = entry.loc_analysis();
+    if (a.fragment == kNoPosition) return;
+    const std::string_view fragment = a.trimmed.substr(a.fragment);
+    const std::string_view page = a.trimmed.substr(0, a.fragment);
+    std::string message =
+        quoted(a.trimmed) + " has the fragment " + quoted(fragment) + "; crawlers drop fragments";
+    if (!page.empty()) message += ", so list the page once as " + quoted(page);
+    const SourceSpan span = loc_span(entry.loc, a, a.fragment, fragment.size());
+    out.report(span.offset, span.length, std::move(message));
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(loc_fragment, kInfo, LocFragment)

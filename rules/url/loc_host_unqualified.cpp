@@ -1,0 +1,54 @@
+// SM212 loc-host-unqualified: the host of an http(s) <loc> has no dot (localhost, intranet, HOST).
+#include "analysis/loc_analysis.h"
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM212", "loc-host-unqualified", Severity::Warning,
+                         "<loc> has a host name without a dot, such as localhost", R"md(
+## What it does
+Reports an `http`/`https` `<loc>` whose host is a single label without a dot (`localhost`,
+`intranet`, `staging`, a placeholder such as `HOST` or `None`). The URL is valid RFC 3986 syntax,
+so this is a warning; IP literals are not affected.
+
+## Why it matters
+Search engines crawl only hosts that resolve in public DNS, and those always have a dot. A
+single-label host usually means the sitemap was generated on a development or staging machine, or
+a template wrote a placeholder where the site's host belongs.
+
+## Example
+```xml
+<url>
+  <loc>http://localhost/reports</loc>
+</url>
+```
+
+## Use instead
+```xml
+<url>
+  <loc>https://www.example.com/reports</loc>
+</url>
+```
+)md"};
+
+class LocHostUnqualified final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnEntry; }
+
+  void on_entry(const Entry& entry, Reporter& out) override {
+    if (!has_loc(entry)) return;
+    const LocAnalysis& a = entry.loc_analysis();
+    if (a.shape != LocShape::Http || !a.syntax_valid || a.host_problem != HostProblem::NotQualified) return;
+    const SourceSpan span = loc_span(entry.loc, a, a.host_at, a.host.size());
+    out.report(span.offset, span.length,
+               "the host " + quoted(a.host) + " of " + quoted(a.trimmed) +
+                   " has no dot, so it is not a public host name; search engines need a fully "
+                   "qualified name such as 'www.example.com'");
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(loc_host_unqualified, kInfo, LocHostUnqualified)

@@ -1,0 +1,134 @@
+// SM205 loc-invalid-syntax: <loc> is not a valid RFC 3986 URL.
+#include <cstdio>
+
+#include "analysis/loc_analysis.h"
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM205", "loc-invalid-syntax", Severity::Error,
+                         "<loc> is not a valid URL (RFC 3986)", R"md(
+## What it does
+Checks an `http`/`https` `<loc>` against the URI syntax of RFC 3986 (as Boost.URL parses it) and
+names the first character that breaks it and its position: a space, a backtick, one of
+`{ } < > " \ ^ |`, a `[` or `]` outside an IPv6 address, a second `#`, a `%` that does not start
+a `%XX` escape, a port that is not a number. Non-ASCII characters alone do not count:
+`loc-non-ascii` reports those.
+
+## Why it matters
+The protocol requires URLs to follow RFC 3986, escaped as the server expects them. Browsers quietly
+repair a space or a brace, but crawlers see an invalid URL and drop it (Google Search Console:
+"Invalid URL"). Braces usually mean an unexpanded template (`{id}`), spaces a file name pasted
+as is.
+
+## Example
+```xml
+<url>
+  <loc>https://example.com/products/{id}</loc>
+</url>
+```
+
+## Use instead
+```xml
+<url>
+  <loc>https://example.com/products/42</loc>
+</url>
+```
+A character that really belongs in the URL is percent-encoded: a space as `%20`, `{` as `%7B`.
+)md"};
+
+std::string_view part_name(UriPart part) {
+  switch (part) {
+    case UriPart::UserInfo:
+      return "the user name";
+    case UriPart::Host:
+      return "the host";
+    case UriPart::Port:
+      return "the port";
+    case UriPart::Path:
+      return "the path";
+    case UriPart::Query:
+      return "the query";
+    case UriPart::Fragment:
+      return "the fragment";
+  }
+  return "the URL";
+}
+
+// How to show a character in a message: quoted, or named when it cannot be seen.
+std::string label(std::string_view ch) {
+  const auto c = static_cast<unsigned char>(ch.front());
+  if (c == ' ') return "a space";
+  if (c == '\t') return "a tab";
+  if (c == '\n' || c == '\r') return "a line break";
+  if (c < 0x20 || c == 0x7F) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "the control character U+%04X", c);
+    return buffer;
+  }
+  return quoted(ch);
+}
+
+// Characters RFC 3986 allows nowhere as they are.
+bool never_allowed(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return u <= 0x20 || u == 0x7F || std::string_view("\"<>\\^`{|}").find(c) != std::string_view::npos;
+}
+
+std::string message_for(const LocAnalysis& a) {
+  const std::string_view t = a.trimmed;
+  const std::string url = quoted(t);
+  if (a.syntax_problem == SyntaxProblem::Unlocated) {
+    return url + " is not a valid URL (RFC 3986); check its punctuation";
+  }
+  const std::string where = " at position " + std::to_string(loc_position(a, a.syntax_at));
+  const std::string_view ch = code_point_at(t, a.syntax_at);
+  switch (a.syntax_problem) {
+    case SyntaxProblem::PercentEscape: {
+      std::size_t end = a.syntax_at + 1;
+      for (int n = 0; n < 2 && end < t.size(); ++n) end += code_point_at(t, end).size();
+      return url + ": '%'" + where + " does not start a percent-escape (" +
+             quoted(t.substr(a.syntax_at, end - a.syntax_at)) +
+             "); a '%' must be followed by two hex digits, and a literal '%' is written %25";
+    }
+    case SyntaxProblem::IpLiteral:
+      return url + ": " + quoted(a.host) + where +
+             " is not a valid IPv6 address; write it as in '[2001:db8::1]'";
+    case SyntaxProblem::Character:
+      if (a.syntax_part == UriPart::Port) {
+        return url + ": " + label(ch) + where + " is not allowed in the port, which must be digits only";
+      }
+      if (never_allowed(ch.front())) {
+        return url + ": " + label(ch) + where + " is not allowed in a URL; percent-encode it as " +
+               percent_encoded(ch);
+      }
+      return url + ": " + label(ch) + where + " is not allowed in " + std::string(part_name(a.syntax_part)) +
+             "; percent-encode it as " + percent_encoded(ch);
+    case SyntaxProblem::None:
+    case SyntaxProblem::Unlocated:
+      break;
+  }
+  return url + " is not a valid URL (RFC 3986)";
+}
+
+class LocInvalidSyntax final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnEntry; }
+
+  void on_entry(const Entry& entry, Reporter& out) override {
+    if (!has_loc(entry)) return;
+    const LocAnalysis& a = entry.loc_analysis();
+    if (a.shape != LocShape::Http || a.syntax_valid) return;
+    const SourceSpan span =
+        a.syntax_at == kNoPosition
+            ? loc_span(entry.loc, a)
+            : loc_span(entry.loc, a, a.syntax_at, code_point_at(a.trimmed, a.syntax_at).size());
+    out.report(span.offset, span.length, message_for(a));
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(loc_invalid_syntax, kInfo, LocInvalidSyntax)

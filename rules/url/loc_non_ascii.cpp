@@ -1,0 +1,75 @@
+// SM208 loc-non-ascii: raw non-ASCII characters in <loc> instead of percent-encoding or Punycode.
+#include <cstdio>
+
+#include "analysis/loc_analysis.h"
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM208", "loc-non-ascii", Severity::Warning, "<loc> contains non-ASCII characters",
+                         R"md(
+## What it does
+Reports a `<loc>` with characters outside ASCII, such as `é`, `ü` or `日本`, written as they are
+(or as character references such as `&#233;`). The message names the first one; the fix replaces
+the URL with its ASCII form: a Unicode host converted to Punycode by IDNA (`bücher.example` becomes
+`xn--bcher-kva.example`) and every other non-ASCII character percent-encoded as UTF-8 (`é` becomes
+`%C3%A9`). The fix is offered when the text has no entities or CDATA sections and the host
+converts.
+
+## Why it matters
+RFC 3986 URLs are ASCII, and the sitemaps.org protocol asks for URLs to be escaped as the web
+server expects them. Search engines usually encode Unicode characters themselves, but not all
+consumers do, and a URL written two ways can count as two pages. Writing the encoded form makes the
+sitemap unambiguous (a URL that still fails shows up in Google Search Console as "Invalid URL").
+
+## Example
+```xml
+<url>
+  <loc>https://example.com/café</loc>
+</url>
+```
+
+## Use instead
+```xml
+<url>
+  <loc>https://example.com/caf%C3%A9</loc>
+</url>
+```
+)md"};
+
+// "U+00E9" for 'é'.
+std::string code_point_label(std::string_view ch) {
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "U+%04X", static_cast<unsigned>(decode_code_point(ch)));
+  return buffer;
+}
+
+class LocNonAscii final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnEntry; }
+
+  void on_entry(const Entry& entry, Reporter& out) override {
+    if (!has_loc(entry)) return;
+    const LocAnalysis& a = entry.loc_analysis();
+    if (a.first_non_ascii == kNoPosition || !a.valid_utf8) return;
+    const std::string_view ch = code_point_at(a.trimmed, a.first_non_ascii);
+    std::string message = quoted(a.trimmed) + " contains the non-ASCII character " + quoted(ch) + " (" +
+                          code_point_label(ch) + ") at position " +
+                          std::to_string(loc_position(a, a.first_non_ascii)) + "; ";
+    std::optional<Fix> fix;
+    if (a.ascii_form.empty()) {
+      message += "percent-encode non-ASCII characters as UTF-8 and write a Unicode host in Punycode";
+    } else {
+      message += "write it in ASCII: " + quoted(a.ascii_form, 120);
+      fix = entry.loc.replace_value(a.ascii_form, "replace with the percent-encoded URL");
+    }
+    const SourceSpan span = loc_span(entry.loc, a, a.first_non_ascii, ch.size());
+    out.report(span.offset, span.length, std::move(message), std::move(fix));
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(loc_non_ascii, kInfo, LocNonAscii)

@@ -1,0 +1,120 @@
+// SM202 loc-not-absolute: <loc> has no scheme: a relative or scheme-relative URL.
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+#include "analysis/loc_analysis.h"
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM202", "loc-not-absolute", Severity::Error,
+                         "<loc> is not an absolute URL (no scheme)", R"md(
+## What it does
+Reports a `<loc>` without a scheme: a relative URL (`/about`, `index.html`), a host without
+`https://` (`www.example.com/about`), a scheme-relative URL (`//example.com/about`), `://` with
+nothing before it, or a placeholder such as `None` or `null` that a template wrote in place of a URL.
+The message suggests the full URL where it can guess it.
+
+In an RSS or Atom feed, each item's link is checked as its `<loc>`. An Atom `href` may be relative
+to an `xml:base`; sitemaplint does not resolve `xml:base`, so it reports such a link as relative:
+write absolute URLs in a feed you submit as a sitemap.
+
+## Why it matters
+The sitemaps.org protocol requires every `<loc>` to be a complete URL starting with the protocol.
+A sitemap has no base URL to resolve a relative one against, so search engines reject the entry
+(Google Search Console: "Invalid URL"; a host without its scheme can also show as "URL not
+allowed").
+
+## Example
+```xml
+<url>
+  <loc>/about</loc>
+</url>
+```
+
+## Use instead
+```xml
+<url>
+  <loc>https://example.com/about</loc>
+</url>
+```
+)md"};
+
+bool is_placeholder(std::string_view t) {
+  static constexpr std::string_view kWords[] = {"none", "null", "nil", "undefined", "nan", "n/a", "false"};
+  for (std::string_view word : kWords) {
+    if (t.size() == word.size() && std::equal(t.begin(), t.end(), word.begin(), [](char a, char b) {
+          return std::tolower(static_cast<unsigned char>(a)) == b;
+        })) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Characters that look like nothing or like a space, pasted in front of a URL from a web page or
+// a word processor: U+00A0, U+2000-U+200F, U+2028, U+2029, U+202F, U+205F, U+2060, U+3000, U+FEFF.
+bool is_invisible(char32_t c) {
+  return c == 0xA0 || (c >= 0x2000 && c <= 0x200F) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
+         c == 0x205F || c == 0x2060 || c == 0x3000 || c == 0xFEFF;
+}
+
+std::string message_for(const LocAnalysis& a) {
+  const std::string_view t = a.trimmed;
+  const std::string value = quoted(t);
+  if (a.first_non_ascii == 0) {
+    const char32_t c = decode_code_point(code_point_at(t, 0));
+    if (is_invisible(c)) {
+      char label[16];
+      std::snprintf(label, sizeof label, "U+%04X", static_cast<unsigned>(c));
+      return value + " starts with the invisible character " + label +
+             ", so it does not start with a scheme; "
+             "delete the character";
+    }
+  }
+  switch (a.relative_form) {
+    case RelativeForm::SchemeRelative:
+      return value + " is scheme-relative; <loc> needs the scheme too: write " +
+             quoted("https:" + std::string(t));
+    case RelativeForm::MissingScheme:
+      return value + " has nothing before '://'; write the scheme: " + quoted("https" + std::string(t));
+    case RelativeForm::MissingColon: {
+      const std::size_t slashes = t.find("//");
+      return value + " lacks the ':' after " + quoted(t.substr(0, slashes)) + "; write " +
+             quoted(std::string(t.substr(0, slashes)) + ":" + std::string(t.substr(slashes)));
+    }
+    case RelativeForm::HostName:
+      return value + " has no scheme; add https:// (" + quoted("https://" + std::string(t)) + ")";
+    case RelativeForm::Path:
+      break;
+  }
+  if (is_placeholder(t)) {
+    return value +
+           " is not a URL but a placeholder, probably written by the program that made the "
+           "sitemap for a page without a URL; write the page's absolute URL or leave the entry out";
+  }
+  const std::string example =
+      "https://example.com" + std::string(t.starts_with('/') ? "" : "/") + std::string(t);
+  return value + " is a relative URL; <loc> needs an absolute URL with scheme and host, e.g. " +
+         quoted(example);
+}
+
+class LocNotAbsolute final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnEntry; }
+
+  void on_entry(const Entry& entry, Reporter& out) override {
+    if (!has_loc(entry)) return;
+    const LocAnalysis& a = entry.loc_analysis();
+    if (a.shape != LocShape::NotAbsolute) return;
+    const SourceSpan span = loc_span(entry.loc, a);
+    out.report(span.offset, span.length, message_for(a));
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(loc_not_absolute, kInfo, LocNotAbsolute)

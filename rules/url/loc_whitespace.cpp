@@ -1,0 +1,62 @@
+// SM207 loc-whitespace: white space around the URL inside <loc>.
+#include "analysis/loc_analysis.h"
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleInfo kInfo{"SM207", "loc-whitespace", Severity::Warning, "White space around the URL in <loc>",
+                         R"md(
+## What it does
+Reports spaces, tabs or line breaks before or after the URL inside `<loc>`, as in
+`<loc> https://example.com/</loc>` or a URL on its own indented line. The fix replaces the text
+of `<loc>` with the bare URL (offered when the text has no entities or CDATA sections).
+
+## Why it matters
+Google Search Console reports it as "Leading whitespace". A schema validator would collapse the
+white space of the `xs:anyURI` in `<loc>`, but consumers that read the text as it is take the white
+space as part of the URL, which then is no valid URL at all. It often comes from a template that
+puts the URL on its own indented line.
+
+## Example
+```xml
+<url>
+  <loc> https://example.com/page</loc>
+</url>
+```
+
+## Use instead
+```xml
+<url>
+  <loc>https://example.com/page</loc>
+</url>
+```
+)md"};
+
+class LocWhitespace final : public Rule {
+ public:
+  unsigned hooks() const override { return kOnEntry; }
+
+  void on_entry(const Entry& entry, Reporter& out) override {
+    if (!has_loc(entry)) return;
+    const LocAnalysis& a = entry.loc_analysis();
+    const Field& loc = entry.loc;
+    if (a.trimmed.empty()) return;  // loc-empty reports that
+    const bool leading = a.start > 0;
+    const bool trailing = a.start + a.trimmed.size() < loc.value.size();
+    if (!leading && !trailing) return;
+    const char* where = leading && trailing ? "leading and trailing" : leading ? "leading" : "trailing";
+    std::string message = "<loc> has " + std::string(where) + " white space around " + quoted(a.trimmed) +
+                          "; remove it so that <loc> holds only the URL";
+    // Point at the first white space: the start of the text, or the end of the URL.
+    std::size_t offset = loc.value_offset;
+    if (!leading && loc.exact) offset = loc.value_offset + a.start + a.trimmed.size();
+    const std::size_t length = loc.value_offset + loc.raw.size() - offset;
+    out.report(offset, length, std::move(message), loc.replace_value(a.trimmed, "remove the white space around the URL"));
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(loc_whitespace, kInfo, LocWhitespace)

@@ -1,0 +1,178 @@
+#include "analysis/encoding_scan.h"
+
+#include <algorithm>
+#include <bit>
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+namespace sitemaplint {
+namespace {
+
+bool starts_with_bytes(std::string_view bytes, std::initializer_list<unsigned char> prefix) {
+  if (bytes.size() < prefix.size()) return false;
+  std::size_t i = 0;
+  for (unsigned char c : prefix) {
+    if (static_cast<unsigned char>(bytes[i++]) != c) return false;
+  }
+  return true;
+}
+
+std::string hex_code_point(std::uint32_t cp) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "U+%04X", cp);
+  return buf;
+}
+
+// Encodings that cannot be read byte for byte as UTF-8: they must be named, and linting stops.
+std::optional<std::string_view> fatal_encoding_from_bom(std::string_view bytes) {
+  if (starts_with_bytes(bytes, {0x00, 0x00, 0xFE, 0xFF})) return "UTF-32BE";
+  if (starts_with_bytes(bytes, {0xFF, 0xFE, 0x00, 0x00})) return "UTF-32LE";
+  if (starts_with_bytes(bytes, {0xFE, 0xFF})) return "UTF-16BE";
+  if (starts_with_bytes(bytes, {0xFF, 0xFE})) return "UTF-16LE";
+  if (starts_with_bytes(bytes, {0x3C, 0x00, 0x3F, 0x00})) return "UTF-16LE (without a BOM)";
+  if (starts_with_bytes(bytes, {0x00, 0x3C, 0x00, 0x3F})) return "UTF-16BE (without a BOM)";
+  return std::nullopt;
+}
+
+bool is_utf8_name(std::string_view name) {
+  std::string lower(name);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower == "utf-8" || lower == "utf8";
+}
+
+bool is_xml_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+void add_capped(std::vector<ByteFinding>& list, ByteFinding finding) {
+  if (list.size() < kMaxByteFindings) list.push_back(std::move(finding));
+}
+
+// Whether every byte flagged in `control` (bit 7 of each byte below 0x20) is a tab, LF or CR, the
+// control characters XML allows: a word holding a line break stays on the fast path.
+bool only_whitespace_controls(const unsigned char* word, std::uint64_t control) {
+  for (int k = 0; k < 8; ++k) {
+    // memcpy put byte k of memory in the word's low byte k on little endian, high byte k on big.
+    const int shift = std::endian::native == std::endian::little ? 8 * k : 8 * (7 - k);
+    if (!(control & (0x80ULL << shift))) continue;
+    const unsigned char c = word[k];
+    if (c != '\t' && c != '\n' && c != '\r') return false;
+  }
+  return true;
+}
+
+// Validates UTF-8 and XML 1.0's Char production in one pass. ASCII text, the common case, is
+// checked eight bytes at a time.
+void scan_characters(std::string_view bytes, std::size_t start, EncodingFacts& facts) {
+  const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
+  const std::size_t size = bytes.size();
+  std::size_t i = start;
+  while (i < size) {
+    if (i + 8 <= size) {
+      std::uint64_t word;
+      std::memcpy(&word, data + i, 8);
+      constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
+      constexpr std::uint64_t kLowLimit = 0x2020202020202020ULL;
+      const bool any_high = (word & kHigh) != 0;
+      const std::uint64_t control = (word - kLowLimit) & ~word & kHigh;  // exact when !any_high
+      if (!any_high && (control == 0 || only_whitespace_controls(data + i, control))) {
+        i += 8;
+        continue;
+      }
+    }
+    const unsigned char c = data[i];
+    if (c < 0x80) {
+      if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+        add_capped(facts.invalid_characters,
+                   {i, 1, "control character " + hex_code_point(c) + " is not allowed in XML"});
+      }
+      ++i;
+      continue;
+    }
+    std::size_t length = 0;
+    std::uint32_t cp = 0;
+    std::uint32_t min = 0;
+    if (c >= 0xC2 && c <= 0xDF) { length = 2; cp = c & 0x1F; min = 0x80; }
+    else if (c >= 0xE0 && c <= 0xEF) { length = 3; cp = c & 0x0F; min = 0x800; }
+    else if (c >= 0xF0 && c <= 0xF4) { length = 4; cp = c & 0x07; min = 0x10000; }
+    // Count the continuation bytes that follow, so an incomplete sequence is one finding.
+    std::size_t taken = 1;
+    while (taken < std::max<std::size_t>(length, 1) && i + taken < size &&
+           (data[i + taken] & 0xC0) == 0x80) {
+      cp = (cp << 6) | (data[i + taken] & 0x3F);
+      ++taken;
+    }
+    const char* problem = nullptr;
+    if (length == 0) problem = "is not a valid UTF-8 lead byte";
+    else if (taken < length) problem = "starts an incomplete UTF-8 sequence";
+    else if (cp < min) problem = "starts an overlong UTF-8 encoding";
+    else if (cp > 0x10FFFF) problem = "encodes a value beyond U+10FFFF";
+    else if (cp >= 0xD800 && cp <= 0xDFFF) problem = "encodes a UTF-16 surrogate, which UTF-8 forbids";
+    if (problem) {
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "byte 0x%02X %s (is the file in another encoding, such as Windows-1252?)", c, problem);
+      add_capped(facts.invalid_utf8, {i, taken, buf});
+      i += taken;
+      continue;
+    }
+    if (cp == 0xFFFE || cp == 0xFFFF) {
+      add_capped(facts.invalid_characters,
+                 {i, length, "character " + hex_code_point(cp) + " is not allowed in XML"});
+    }
+    i += length;
+  }
+}
+
+}  // namespace
+
+std::string_view declaration_attribute(std::string_view declaration, std::string_view name,
+                                       std::size_t* offset) {
+  const auto end = declaration.find("?>");
+  const std::string_view head = declaration.substr(0, end);
+  std::size_t pos = 0;
+  while ((pos = head.find(name, pos)) != std::string_view::npos) {
+    const bool boundary = pos > 0 && is_xml_space(head[pos - 1]);
+    std::size_t p = pos + name.size();
+    while (p < head.size() && is_xml_space(head[p])) ++p;
+    if (boundary && p < head.size() && head[p] == '=') {
+      ++p;
+      while (p < head.size() && is_xml_space(head[p])) ++p;
+      if (p < head.size() && (head[p] == '"' || head[p] == '\'')) {
+        const char quote = head[p];
+        const auto close = head.find(quote, p + 1);
+        if (close == std::string_view::npos) return {};
+        if (offset) *offset = p + 1;
+        return head.substr(p + 1, close - p - 1);
+      }
+    }
+    pos += name.size();
+  }
+  return {};
+}
+
+EncodingFacts scan_encoding(std::string_view bytes) {
+  EncodingFacts facts;
+  if (auto fatal = fatal_encoding_from_bom(bytes)) {
+    facts.foreign_encoding = ByteFinding{
+        0, 2, "the input is encoded as " + std::string(*fatal) + "; sitemaps must be UTF-8"};
+    facts.foreign_encoding_is_fatal = true;
+    return facts;
+  }
+  if (starts_with_bytes(bytes, {0xEF, 0xBB, 0xBF})) facts.bom_length = 3;
+  const std::string_view text = bytes.substr(facts.bom_length);
+  if (text.size() >= 6 && text.substr(0, 5) == "<?xml" && is_xml_space(text[5])) {
+    facts.has_declaration = true;
+    std::size_t offset = 0;
+    const std::string_view declared = declaration_attribute(text, "encoding", &offset);
+    if (!declared.empty() && !is_utf8_name(declared)) {
+      facts.foreign_encoding = ByteFinding{
+          facts.bom_length + offset, declared.size(),
+          "the XML declaration names encoding '" + std::string(declared) +
+              "'; the sitemap protocol requires UTF-8"};
+    }
+  }
+  scan_characters(bytes, facts.bom_length, facts);
+  return facts;
+}
+
+}  // namespace sitemaplint

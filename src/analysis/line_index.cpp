@@ -1,0 +1,71 @@
+#include "analysis/line_index.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+
+#include <unicode/utf8.h>
+
+namespace sitemaplint {
+
+LineIndex::LineIndex(std::string_view text) : text_(text) {
+  starts_.push_back(0);
+  const char* data = text.data();
+  const std::size_t size = text.size();
+  std::size_t i = 0;
+  while (i < size) {
+    // memchr-style search: most bytes are not line breaks.
+    const void* lf = std::memchr(data + i, '\n', size - i);
+    const std::size_t next_lf = lf ? static_cast<const char*>(lf) - data : size;
+    const void* cr = std::memchr(data + i, '\r', next_lf - i);
+    if (cr) {
+      const std::size_t at = static_cast<const char*>(cr) - data;
+      const std::size_t after = (at + 1 < size && data[at + 1] == '\n') ? at + 2 : at + 1;
+      starts_.push_back(after);
+      i = after;
+      continue;
+    }
+    if (!lf) break;
+    starts_.push_back(next_lf + 1);
+    i = next_lf + 1;
+  }
+}
+
+Position LineIndex::position(std::size_t offset) const {
+  offset = std::min(offset, text_.size());
+  const auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
+  const std::size_t line = static_cast<std::size_t>(it - starts_.begin());
+  Position pos;
+  pos.line = line;
+  std::size_t i = starts_[line - 1];
+  // A UTF-8 byte order mark is an encoding signature, not a character an editor shows.
+  if (line == 1 && text_.starts_with("\xEF\xBB\xBF") && offset >= 3) i = 3;
+  if (cached_.line == line && cached_offset_ >= i && cached_offset_ <= offset) {
+    pos = cached_;
+    i = cached_offset_;
+  }
+  // Decode as an editor does: each code point, and each ill-formed UTF-8 subsequence (ICU's
+  // maximal subpart, shown as one U+FFFD), is one column.
+  const auto* data = reinterpret_cast<const std::uint8_t*>(text_.data());
+  const auto limit = static_cast<std::int64_t>(offset);
+  std::int64_t at = static_cast<std::int64_t>(i);
+  while (at < limit) {
+    UChar32 c;
+    U8_NEXT(data, at, limit, c);
+    ++pos.column;
+    pos.utf16_column += c > 0xFFFF ? 2 : 1;  // astral code points take a surrogate pair
+  }
+  cached_offset_ = offset;
+  cached_ = pos;
+  return pos;
+}
+
+std::string_view LineIndex::line_text(std::size_t line) const {
+  if (line == 0 || line > starts_.size()) return {};
+  const std::size_t begin = starts_[line - 1];
+  std::size_t end = line < starts_.size() ? starts_[line] : text_.size();
+  while (end > begin && (text_[end - 1] == '\n' || text_[end - 1] == '\r')) --end;
+  return text_.substr(begin, end - begin);
+}
+
+}  // namespace sitemaplint

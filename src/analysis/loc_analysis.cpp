@@ -1,0 +1,395 @@
+#include "analysis/loc_analysis.h"
+
+#include "analysis/uri_scan.h"
+
+#include <unicode/utf8.h>
+
+#include <array>
+#include <cstring>
+#include <memory>
+
+#include <boost/url/ipv6_address.hpp>
+#include <boost/url/ipv4_address.hpp>
+#include <boost/url/parse.hpp>
+#include <unicode/uidna.h>
+
+namespace sitemaplint {
+namespace {
+
+constexpr std::string_view kXmlSpace = " \t\r\n";
+
+bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_ascii(char c) { return static_cast<unsigned char>(c) < 0x80; }
+char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (lower(a[i]) != lower(b[i])) return false;
+  }
+  return true;
+}
+
+bool istarts_with(std::string_view s, std::string_view prefix) {
+  return s.size() >= prefix.size() && iequals(s.substr(0, prefix.size()), prefix);
+}
+
+// A file name such as 'index.html' is not a host name without its scheme.
+bool looks_like_host(std::string_view t) {
+  const std::string_view name = t.substr(0, t.find_first_of("/?#:"));
+  if (name.empty() || name.front() == '.' || name.back() == '.') return false;
+  for (char c : name) {
+    if (!is_alpha(c) && !is_digit(c) && c != '-' && c != '.') return false;
+  }
+  const std::size_t dot = name.rfind('.');
+  if (dot == std::string_view::npos) return false;
+  if (istarts_with(name, "www.")) return true;
+  const std::string_view tld = name.substr(dot + 1);
+  if (tld.size() < 2) return false;
+  for (char c : tld) {
+    if (!is_alpha(c)) return false;
+  }
+  static constexpr std::string_view kFileTypes[] = {
+      "html", "htm", "xhtml", "shtml", "php", "asp", "aspx", "jsp", "cfm", "cgi", "pl",
+      "xml",  "txt", "pdf",   "json",  "gz",  "jpg", "jpeg", "png", "gif", "svg", "webp"};
+  for (std::string_view type : kFileTypes) {
+    if (iequals(tld, type)) return false;
+  }
+  return true;
+}
+
+// 'www.example.com:8080/x' parses as the scheme 'www.example.com': a host and port, really.
+bool scheme_is_host_and_port(std::string_view t, std::string_view scheme) {
+  if (scheme.find('.') == std::string_view::npos && !iequals(scheme, "localhost")) return false;
+  std::size_t i = scheme.size() + 1;
+  const std::size_t digits = i;
+  while (i < t.size() && is_digit(t[i])) ++i;
+  return i > digits && (i == t.size() || t[i] == '/' || t[i] == '?' || t[i] == '#');
+}
+
+void classify(LocAnalysis& a) {
+  const std::string_view t = a.trimmed;
+  if (t.empty()) {
+    a.shape = LocShape::Empty;
+    return;
+  }
+  a.shape = LocShape::NotAbsolute;
+  if (t.starts_with("//")) {
+    a.relative_form = RelativeForm::SchemeRelative;
+    return;
+  }
+  if (t.starts_with("://")) {
+    a.relative_form = RelativeForm::MissingScheme;
+    return;
+  }
+  std::size_t i = 0;
+  if (is_alpha(t[0])) {
+    i = 1;
+    while (i < t.size() && (is_alpha(t[i]) || is_digit(t[i]) || t[i] == '+' || t[i] == '-' || t[i] == '.'))
+      ++i;
+  }
+  if (i == 0 || i == t.size() || t[i] != ':') {
+    if (istarts_with(t, "http//") || istarts_with(t, "https//")) a.relative_form = RelativeForm::MissingColon;
+    else if (looks_like_host(t)) a.relative_form = RelativeForm::HostName;
+    else a.relative_form = RelativeForm::Path;
+    return;
+  }
+  a.scheme = t.substr(0, i);
+  if (scheme_is_host_and_port(t, a.scheme)) {
+    a.scheme = {};
+    a.relative_form = RelativeForm::HostName;
+    return;
+  }
+  a.shape = iequals(a.scheme, "http") || iequals(a.scheme, "https") ? LocShape::Http : LocShape::OtherScheme;
+}
+
+void append_percent_encoded(std::string_view bytes, std::string& out) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  for (char c : bytes) {
+    if (is_ascii(c)) {
+      out += c;
+    } else {
+      const auto b = static_cast<unsigned char>(c);
+      out += '%';
+      out += kHex[b >> 4];
+      out += kHex[b & 15];
+    }
+  }
+}
+
+int hex_value(char c) { return is_digit(c) ? c - '0' : lower(c) - 'a' + 10; }
+
+// A host of LDH labels (letters, digits, hyphens) that UTS #46 would pass unchanged but for case:
+// ICU need not see it. 'xn--' and other '--' labels, '_' and the like go to ICU.
+bool plain_ascii_host(std::string_view host) {
+  if (!host.empty() && host.back() == '.') host.remove_suffix(1);
+  if (host.empty() || host.size() > 253) return false;
+  std::size_t label = 0;
+  while (label <= host.size()) {
+    const std::size_t end = std::min(host.find('.', label), host.size());
+    const std::string_view l = host.substr(label, end - label);
+    if (l.empty() || l.size() > 63 || l.front() == '-' || l.back() == '-') return false;
+    if (l.size() >= 4 && l[2] == '-' && l[3] == '-') return false;
+    for (char c : l) {
+      if (!is_alpha(c) && !is_digit(c) && c != '-') return false;
+    }
+    label = end + 1;
+  }
+  return true;
+}
+
+const UIDNA* idna() {
+  static const std::unique_ptr<UIDNA, void (*)(UIDNA*)> instance = [] {
+    UErrorCode status = U_ZERO_ERROR;
+    UIDNA* p = uidna_openUTS46(
+        UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ | UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_USE_STD3_RULES,
+        &status);
+    return std::unique_ptr<UIDNA, void (*)(UIDNA*)>(U_SUCCESS(status) ? p : nullptr, &uidna_close);
+  }();
+  return instance.get();
+}
+
+// UTS #46 ToASCII of `name` into `out`; returns the UIDNA_ERROR_* bits.
+std::uint32_t to_ascii(std::string_view name, std::string& out) {
+  const UIDNA* converter = idna();
+  if (!converter) {  // no ICU data: keep the name, report nothing
+    out.assign(name);
+    return 0;
+  }
+  out.resize(name.size() * 2 + 64);
+  for (;;) {
+    UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+    UErrorCode status = U_ZERO_ERROR;
+    const int32_t n = uidna_nameToASCII_UTF8(converter, name.data(), static_cast<int32_t>(name.size()),
+                                             out.data(), static_cast<int32_t>(out.size()), &info, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) {
+      out.resize(static_cast<std::size_t>(n));
+      continue;
+    }
+    out.resize(U_SUCCESS(status) ? static_cast<std::size_t>(n) : 0);
+    return U_SUCCESS(status) ? info.errors : static_cast<std::uint32_t>(UIDNA_ERROR_DISALLOWED);
+  }
+}
+
+void check_host(LocAnalysis& a) {
+  if (!a.has_authority) {
+    a.host_problem = HostProblem::NoAuthority;
+    return;
+  }
+  if (a.host.empty()) {
+    a.host_problem = HostProblem::Empty;
+    return;
+  }
+  // The scan has validated a bracketed IP literal already; a dotted quad is an IPv4 address.
+  const bool ip_literal = a.host.front() == '[';
+  if (ip_literal ||
+      boost::urls::parse_ipv4_address(boost::urls::string_view(a.host.data(), a.host.size())).has_value()) {
+    a.host_is_ip = true;
+    a.ascii_host = a.host;
+    return;
+  }
+  if (plain_ascii_host(a.host)) {
+    a.ascii_host = a.host;
+  } else {
+    std::string_view name = a.host;
+    if (name.find('%') != std::string_view::npos) {  // the syntax is valid, so every '%' is an escape
+      a.host_buffer.clear();
+      for (std::size_t i = 0; i < name.size(); ++i) {
+        if (name[i] == '%') {
+          a.host_buffer += static_cast<char>(hex_value(name[i + 1]) * 16 + hex_value(name[i + 2]));
+          i += 2;
+        } else {
+          a.host_buffer += name[i];
+        }
+      }
+      name = a.host_buffer;
+    }
+    a.idna_errors = to_ascii(name, a.idna_buffer);
+    a.ascii_host = a.idna_buffer;
+    if (a.idna_errors != 0) {
+      a.host_problem = HostProblem::Idna;
+      return;
+    }
+  }
+  std::string_view name = a.ascii_host;
+  if (!name.empty() && name.back() == '.') name.remove_suffix(1);
+  const std::size_t dot = name.rfind('.');
+  const std::string_view last = dot == std::string_view::npos ? name : name.substr(dot + 1);
+  bool numeric = !last.empty();
+  for (char c : last) numeric = numeric && is_digit(c);
+  if (numeric) a.host_problem = HostProblem::NumericTld;
+  else if (dot == std::string_view::npos) a.host_problem = HostProblem::NotQualified;
+}
+
+void analyze_http(LocAnalysis& a) {
+  const std::string_view t = a.trimmed;
+  const UriScan scan = scan_http(t, a.scheme.size());
+  a.has_authority = scan.has_authority;
+  if (scan.has_authority) {
+    a.host_at = scan.host_begin;
+    a.host = t.substr(scan.host_begin, scan.host_end - scan.host_begin);
+  }
+  // The hot path: an ASCII URL our RFC 3986 walk finds nothing wrong with. Boost.URL agrees on
+  // every such URL (a differential test in tests/loc_analysis_test.cpp holds them to it) and would
+  // cost four times as much as the rest of the analysis, so it is consulted only below.
+  if (scan.problem == SyntaxProblem::None && a.first_non_ascii == kNoPosition) {
+    a.syntax_valid = true;
+    check_host(a);
+    return;
+  }
+  std::string_view input = t;
+  if (a.first_non_ascii != kNoPosition) {
+    a.encoded_buffer.clear();
+    append_percent_encoded(t, a.encoded_buffer);
+    input = a.encoded_buffer;
+  }
+  const auto parsed = boost::urls::parse_uri(boost::urls::string_view(input.data(), input.size()));
+  bool valid = parsed.has_value() && scan.problem == SyntaxProblem::None;
+  // Boost.URL 1.81 lets a path without its leading '/' follow the authority ('http://h:80a/'),
+  // which RFC 3986 (path-abempty) does not (boostorg/url#636).
+  if (valid && parsed->has_authority() && !parsed->encoded_path().empty() &&
+      parsed->encoded_path().front() != '/') {
+    valid = false;
+  }
+  if (!valid) {
+    a.syntax_problem = scan.problem == SyntaxProblem::None ? SyntaxProblem::Unlocated : scan.problem;
+    a.syntax_part = scan.part;
+    a.syntax_at = scan.at;
+    return;
+  }
+  a.syntax_valid = true;
+  check_host(a);
+}
+
+void build_ascii_form(LocAnalysis& a) {
+  const std::string_view t = a.trimmed;
+  a.ascii_form.clear();
+  const std::string_view host = a.has_authority ? a.host : std::string_view{};
+  bool unicode_host = false;
+  for (char c : host) unicode_host = unicode_host || !is_ascii(c);
+  if (!unicode_host) {
+    append_percent_encoded(t, a.ascii_form);
+    return;
+  }
+  if (!a.syntax_valid || a.host_problem == HostProblem::Idna || a.ascii_host.empty()) return;
+  append_percent_encoded(t.substr(0, a.host_at), a.ascii_form);
+  a.ascii_form += a.ascii_host;
+  append_percent_encoded(t.substr(a.host_at + host.size()), a.ascii_form);
+}
+
+}  // namespace
+
+// The index of the first byte >= 0x80, or kNoPosition; eight bytes at a time.
+std::size_t first_non_ascii_byte(std::string_view t) {
+  std::size_t i = 0;
+  for (; i + 8 <= t.size(); i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, t.data() + i, 8);
+    if (word & 0x8080808080808080ULL) break;
+  }
+  for (; i < t.size(); ++i) {
+    if (static_cast<unsigned char>(t[i]) >= 0x80) return i;
+  }
+  return kNoPosition;
+}
+
+void analyze_loc(std::string_view value, LocAnalysis& out) {
+  // Start afresh but keep the buffers' capacity.
+  std::string encoded = std::move(out.encoded_buffer), host = std::move(out.host_buffer),
+              idna_out = std::move(out.idna_buffer), ascii_form = std::move(out.ascii_form);
+  out = LocAnalysis{};
+  out.encoded_buffer = std::move(encoded);
+  out.host_buffer = std::move(host);
+  out.idna_buffer = std::move(idna_out);
+  out.ascii_form = std::move(ascii_form);
+  out.ascii_form.clear();
+
+  out.trimmed = trim_xml_space(value);
+  out.start = out.trimmed.empty() ? value.size() : static_cast<std::size_t>(out.trimmed.data() - value.data());
+  const std::string_view t = out.trimmed;
+  out.fragment = t.find('#');
+  out.first_non_ascii = first_non_ascii_byte(t);
+  out.code_points = t.size();
+  if (out.first_non_ascii != kNoPosition) {
+    out.code_points = 0;
+    for (char c : t) out.code_points += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }
+  classify(out);
+  if (out.shape == LocShape::Http) analyze_http(out);
+  if (out.first_non_ascii != kNoPosition) {
+    out.valid_utf8 = is_valid_utf8(t.substr(out.first_non_ascii));
+    build_ascii_form(out);
+  }
+}
+
+bool is_valid_utf8(std::string_view text) {
+  int32_t i = 0;
+  const auto length = static_cast<int32_t>(text.size());
+  while (i < length) {
+    UChar32 c;
+    U8_NEXT(reinterpret_cast<const uint8_t*>(text.data()), i, length, c);
+    if (c < 0) return false;
+  }
+  return true;
+}
+
+const LocAnalysis& Entry::loc_analysis() const {
+  if (loc_cache) return loc_cache->get(loc);
+  thread_local LocAnalysisCache fallback;
+  fallback.reset();
+  return fallback.get(loc);
+}
+
+SourceSpan loc_span(const Field& loc, const LocAnalysis& a) {
+  if (loc.exact) return {loc.value_offset + a.start, a.trimmed.size()};
+  const std::size_t first = loc.raw.find_first_not_of(kXmlSpace);
+  if (first == std::string_view::npos) return {loc.value_offset, 0};
+  return {loc.value_offset + first, loc.raw.find_last_not_of(kXmlSpace) - first + 1};
+}
+
+SourceSpan loc_span(const Field& loc, const LocAnalysis& a, std::size_t at, std::size_t length) {
+  if (loc.exact) return {loc.value_offset + a.start + at, length};
+  return loc_span(loc, a);
+}
+
+std::size_t loc_position(const LocAnalysis& a, std::size_t at) {
+  std::size_t position = 1;
+  for (std::size_t i = 0; i < at && i < a.trimmed.size(); ++i) {
+    if ((static_cast<unsigned char>(a.trimmed[i]) & 0xC0) != 0x80) ++position;
+  }
+  return position;
+}
+
+std::string_view code_point_at(std::string_view s, std::size_t at) {
+  std::size_t end = at + 1;
+  while (end < s.size() && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) ++end;
+  return s.substr(at, end - at);
+}
+
+char32_t decode_code_point(std::string_view ch) {
+  if (ch.empty()) return 0;
+  const auto lead = static_cast<unsigned char>(ch[0]);
+  const auto next = [&](std::size_t i) {
+    return static_cast<char32_t>(static_cast<unsigned char>(ch[i]) & 0x3Fu);
+  };
+  if (lead >= 0xF0 && ch.size() == 4)
+    return ((lead & 0x07u) << 18) | (next(1) << 12) | (next(2) << 6) | next(3);
+  if (lead >= 0xE0 && ch.size() == 3) return ((lead & 0x0Fu) << 12) | (next(1) << 6) | next(2);
+  if (lead >= 0xC0 && ch.size() == 2) return ((lead & 0x1Fu) << 6) | next(1);
+  return lead;
+}
+
+std::string percent_encoded(std::string_view text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (char c : text) {
+    const auto b = static_cast<unsigned char>(c);
+    out += '%';
+    out += kHex[b >> 4];
+    out += kHex[b & 15];
+  }
+  return out;
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,68 @@
+#include "analysis/sitemap_location.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include <boost/url/parse.hpp>
+#include <boost/url/url.hpp>
+
+namespace sitemaplint {
+namespace {
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+struct Parts {
+  std::string scheme, host, port, path;
+};
+
+std::optional<Parts> parts_of(std::string_view url) {
+  const auto parsed = boost::urls::parse_uri(boost::urls::string_view(url.data(), url.size()));
+  if (!parsed || !parsed->has_authority()) return std::nullopt;
+  Parts parts;
+  parts.scheme = lower(parsed->scheme());
+  parts.host = lower(parsed->encoded_host());
+  parts.port = std::string(parsed->port());
+  if (parts.port.empty()) parts.port = parts.scheme == "https" ? "443" : "80";
+  // '/blog/../shop/' is '/shop/': compare paths with dot segments removed and unreserved
+  // characters decoded, as the server will resolve them.
+  boost::urls::url normalized(*parsed);
+  normalized.normalize_path();
+  parts.path = std::string(normalized.encoded_path());
+  if (parts.path.empty()) parts.path = "/";
+  return parts;
+}
+
+}  // namespace
+
+std::optional<SitemapLocation> parse_sitemap_location(std::string_view url, std::string* error) {
+  const auto parts = parts_of(url);
+  if (!parts || (parts->scheme != "http" && parts->scheme != "https") || parts->host.empty()) {
+    *error = "'" + std::string(url) + "' is not an absolute http(s) URL such as https://example.com/sitemap.xml";
+    return std::nullopt;
+  }
+  SitemapLocation location;
+  location.url = std::string(url);
+  location.scheme = parts->scheme;
+  location.host = parts->host;
+  location.port = parts->port;
+  location.directory = parts->path.substr(0, parts->path.rfind('/') + 1);
+  location.path = parts->path;
+  return location;
+}
+
+ScopeVerdict check_scope(const SitemapLocation& location, std::string_view url) {
+  const auto parts = parts_of(url);
+  if (!parts) return {ScopeMismatch::Unparsable, std::string(url)};
+  if (parts->scheme != location.scheme) return {ScopeMismatch::Scheme, parts->scheme};
+  if (parts->host != location.host) return {ScopeMismatch::Host, parts->host};
+  if (parts->port != location.port) return {ScopeMismatch::Port, parts->port};
+  if (!parts->path.starts_with(location.directory)) return {ScopeMismatch::Path, parts->path};
+  return {};
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,128 @@
+#include "analysis/uri_scan.h"
+
+#include <algorithm>
+#include <array>
+
+#include <boost/url/ipv6_address.hpp>
+
+namespace sitemaplint {
+namespace {
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// The end of the authority ('/', '?' or '#') or of the path ('?' or '#') at or after `from`, or
+// t.size(). A plain loop: std::string_view::find_first_of costs a memchr per character.
+std::size_t find_delimiter(std::string_view t, std::size_t from, bool slash_ends) {
+  for (std::size_t i = from; i < t.size(); ++i) {
+    const char c = t[i];
+    if (c == '?' || c == '#' || (slash_ends && c == '/')) return i;
+  }
+  return t.size();
+}
+
+bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+bool is_ascii(char c) { return static_cast<unsigned char>(c) < 0x80; }
+
+// Which parts of a URI allow an ASCII character as is (RFC 3986 section 3 and appendix A).
+enum : std::uint8_t { kUserInfo = 1, kRegName = 2, kPath = 4, kQuery = 8 };
+
+// Non-ASCII bytes pass every part here (loc-non-ascii reports them); '%' is checked on its own.
+constexpr std::array<std::uint8_t, 256> make_allowed() {
+  std::array<std::uint8_t, 256> table{};
+  auto add = [&](std::string_view chars, std::uint8_t parts) {
+    for (char c : chars) table[static_cast<unsigned char>(c)] |= parts;
+  };
+  constexpr std::uint8_t kAll = kUserInfo | kRegName | kPath | kQuery;
+  add("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~", kAll);  // unreserved
+  add("!$&'()*+,;=", kAll);                                                         // sub-delims
+  add(":", kUserInfo | kPath | kQuery);
+  add("@", kPath | kQuery);
+  add("/", kPath | kQuery);
+  add("?", kQuery);
+  for (int c = 0x80; c < 0x100; ++c) table[c] = kAll;
+  return table;
+}
+constexpr std::array<std::uint8_t, 256> kAllowed = make_allowed();
+
+void scan_chars(std::string_view t, std::size_t begin, std::size_t end, std::uint8_t allowed, UriPart part,
+                UriScan& scan) {
+  for (std::size_t i = begin; i < end; ++i) {
+    const char c = t[i];
+    if (kAllowed[static_cast<unsigned char>(c)] & allowed) continue;  // the hot path: one lookup
+    if (c == '%' && i + 2 < end && is_hex(t[i + 1]) && is_hex(t[i + 2])) {
+      i += 2;
+      continue;
+    }
+    scan.fail(c == '%' ? SyntaxProblem::PercentEscape : SyntaxProblem::Character, part, i);
+    return;
+  }
+}
+
+bool valid_ip_literal(std::string_view inside) {
+  if (!inside.empty() && (inside[0] == 'v' || inside[0] == 'V')) {  // IPvFuture
+    std::size_t i = 1;
+    while (i < inside.size() && is_hex(inside[i])) ++i;
+    if (i == 1 || i >= inside.size() || inside[i] != '.' || i + 1 == inside.size()) return false;
+    for (++i; i < inside.size(); ++i) {
+      const char c = inside[i];
+      if (!is_ascii(c) || !(c == ':' || (kAllowed[static_cast<unsigned char>(c)] & kRegName))) return false;
+    }
+    return true;
+  }
+  return boost::urls::parse_ipv6_address(boost::urls::string_view(inside.data(), inside.size())).has_value();
+}
+
+}  // namespace
+
+UriScan scan_http(std::string_view t, std::size_t scheme_length) {
+  UriScan scan;
+  std::size_t i = scheme_length + 1;
+  if (t.substr(i, 2) == "//") {
+    scan.has_authority = true;
+    i += 2;
+    const std::size_t end = find_delimiter(t, i, true);
+    const std::size_t at_sign = t.substr(i, end - i).rfind('@');
+    std::size_t host = i;
+    if (at_sign != std::string_view::npos) {
+      host = i + at_sign + 1;  // the userinfo allows no '@': any but the last is its culprit
+      scan_chars(t, i, host - 1, kUserInfo, UriPart::UserInfo, scan);
+    }
+    std::size_t port = end;
+    scan.host_begin = host;
+    if (host < end && t[host] == '[') {
+      const std::size_t close = t.find(']', host);
+      if (close >= end || !valid_ip_literal(t.substr(host + 1, close - host - 1))) {
+        scan.fail(SyntaxProblem::IpLiteral, UriPart::Host, host);
+        scan.host_end = end;
+      } else {
+        scan.host_end = close + 1;
+        if (close + 1 < end && t[close + 1] != ':')
+          scan.fail(SyntaxProblem::Character, UriPart::Host, close + 1);
+        port = close + 1;
+      }
+    } else {
+      scan.host_end = std::min(t.find(':', host), end);
+      port = scan.host_end;
+      scan_chars(t, host, scan.host_end, kRegName, UriPart::Host, scan);
+    }
+    if (port < end && t[port] == ':') {
+      for (std::size_t p = port + 1; p < end; ++p) {
+        if (!is_digit(t[p])) {
+          scan.fail(SyntaxProblem::Character, UriPart::Port, p);
+          break;
+        }
+      }
+    }
+    i = end;
+  }
+  const std::size_t query = find_delimiter(t, i, false);
+  scan_chars(t, i, query, kPath, UriPart::Path, scan);
+  if (query == t.size()) return scan;
+  const std::size_t fragment = t[query] == '#' ? query : std::min(t.find('#', query), t.size());
+  scan_chars(t, query + 1, fragment, kQuery, UriPart::Query, scan);
+  if (fragment < t.size()) scan_chars(t, fragment + 1, t.size(), kQuery, UriPart::Fragment, scan);
+  return scan;
+}
+
+
+}  // namespace sitemaplint

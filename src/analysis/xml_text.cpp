@@ -1,0 +1,109 @@
+#include "analysis/xml_text.h"
+
+#include <cctype>
+
+namespace sitemaplint {
+namespace {
+
+bool is_xml_char(std::uint32_t cp) {
+  return cp == 0x9 || cp == 0xA || cp == 0xD || (cp >= 0x20 && cp <= 0xD7FF) ||
+         (cp >= 0xE000 && cp <= 0xFFFD) || (cp >= 0x10000 && cp <= 0x10FFFF);
+}
+
+// ASCII classes without the locale: this runs for every '&' of every text.
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_hex_digit(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
+bool is_name_start(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == ':' ||
+         static_cast<unsigned char>(c) >= 0x80;
+}
+
+bool is_name_char(char c) { return is_name_start(c) || is_digit(c) || c == '-' || c == '.'; }
+
+}  // namespace
+
+Reference read_reference(std::string_view text) {
+  Reference ref;
+  if (text.starts_with("&amp;")) {  // by far the most common reference in sitemaps
+    ref.kind = ReferenceKind::Predefined;
+    ref.length = 5;
+    ref.name = text.substr(1, 3);
+    ref.code_point = '&';
+    return ref;
+  }
+  if (text.size() < 2) return ref;
+  if (text[1] == '#') {
+    const bool hex = text.size() > 2 && text[2] == 'x';
+    std::size_t i = hex ? 3 : 2;
+    const std::size_t digits_start = i;
+    std::uint64_t value = 0;
+    while (i < text.size() && (hex ? is_hex_digit(text[i]) : is_digit(text[i]))) {
+      const char c = text[i] >= 'A' && text[i] <= 'F' ? static_cast<char>(text[i] - 'A' + 'a') : text[i];
+      value = value * (hex ? 16 : 10) + static_cast<std::uint64_t>(c <= '9' ? c - '0' : c - 'a' + 10);
+      if (value > 0x10FFFF) value = 0x110000;  // stays out of range without overflowing
+      ++i;
+    }
+    if (i == digits_start || i >= text.size() || text[i] != ';') return ref;
+    ref.length = i + 1;
+    ref.code_point = static_cast<std::uint32_t>(value);
+    ref.kind = is_xml_char(ref.code_point) ? ReferenceKind::Character : ReferenceKind::BadCharacter;
+    return ref;
+  }
+  if (!is_name_start(text[1])) return ref;
+  std::size_t i = 2;
+  while (i < text.size() && is_name_char(text[i])) ++i;
+  if (i >= text.size() || text[i] != ';') return ref;
+  ref.length = i + 1;
+  ref.name = text.substr(1, i - 1);
+  static constexpr struct { std::string_view name; std::uint32_t cp; } kPredefined[] = {
+      {"amp", '&'}, {"lt", '<'}, {"gt", '>'}, {"quot", '"'}, {"apos", '\''}};
+  for (const auto& entity : kPredefined) {
+    if (ref.name == entity.name) {
+      ref.kind = ReferenceKind::Predefined;
+      ref.code_point = entity.cp;
+      return ref;
+    }
+  }
+  ref.kind = ReferenceKind::Undefined;
+  return ref;
+}
+
+void append_utf8(std::uint32_t cp, std::string* out) {
+  if (cp < 0x80) {
+    out->push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+void decode_entities(std::string_view raw, std::string* out) {
+  std::size_t i = 0;
+  while (i < raw.size()) {
+    const std::size_t amp = raw.find('&', i);
+    if (amp == std::string_view::npos) {
+      out->append(raw.substr(i));
+      return;
+    }
+    out->append(raw.substr(i, amp - i));
+    const Reference ref = read_reference(raw.substr(amp));
+    if (ref.kind == ReferenceKind::Predefined || ref.kind == ReferenceKind::Character) {
+      append_utf8(ref.code_point, out);
+    } else {
+      out->append(raw.substr(amp, ref.length));
+    }
+    i = amp + ref.length;
+  }
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,272 @@
+#include "config/config_file.h"
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+#include <toml++/toml.h>
+
+#include "analysis/edit_distance.h"
+#include "analysis/message_text.h"
+#include "config/path_glob.h"
+
+namespace sitemaplint {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::array<std::string_view, 8> kTopLevelKeys = {"select", "ignore",       "severity", "base-url",
+                                                           "root",   "max-warnings", "exclude",  "overrides"};
+constexpr std::array<std::string_view, 5> kOverrideKeys = {"files", "select", "ignore", "severity", "base-url"};
+
+// A table's entries in the order the file wrote them (toml++ keeps them sorted by key), so the
+// first problem reported is the first in the file and a later line wins over an earlier one.
+std::vector<std::pair<const toml::key*, const toml::node*>> in_file_order(const toml::table& table) {
+  std::vector<std::pair<const toml::key*, const toml::node*>> entries;
+  for (auto&& [key, node] : table) entries.emplace_back(&key, &node);
+  std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
+    const auto& x = a.first->source().begin;
+    const auto& y = b.first->source().begin;
+    return x.line != y.line ? x.line < y.line : x.column < y.column;
+  });
+  return entries;
+}
+
+// Reads one parsed document into a ConfigFile, stopping at the first problem with its position.
+class ConfigReader {
+ public:
+  ConfigReader(const fs::path& path, std::string* error) : path_(path), error_(error) {}
+
+  bool read(const toml::table& document, ConfigFile* out) {
+    for (const auto& [key_pointer, node_pointer] : in_file_order(document)) {
+      const toml::key& key = *key_pointer;
+      const toml::node& node = *node_pointer;
+      if (!known(key, kTopLevelKeys, "")) return false;
+      const std::string_view name = key.str();
+      if (name == "overrides") {
+        if (!read_overrides(node, out)) return false;
+      } else if (name == "exclude") {
+        if (!read_globs("exclude", node, &out->exclude)) return false;
+      } else if (name == "root") {
+        const auto text = node.value<std::string>();
+        if (!node.is_string() || text->empty()) return fail(node.source(), "'root' must be a directory path (a string)");
+        out->root = (path_.parent_path() / *text).lexically_normal().string();
+      } else if (name == "max-warnings") {
+        const auto number = node.value<std::int64_t>();
+        if (!node.is_integer() || *number < 0 || *number > 1'000'000'000) {
+          return fail(node.source(), "'max-warnings' must be a whole number from 0 to 1000000000");
+        }
+        out->max_warnings = static_cast<int>(*number);
+      } else if (!read_shared(name, node, &out->rules, &out->location, "")) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+ private:
+  // Keys a top-level table and an override share: select, ignore, severity, base-url.
+  bool read_shared(std::string_view name, const toml::node& node, RuleLayer* rules,
+                   std::optional<SitemapLocation>* location, std::string_view context) {
+    const std::string key = std::string(context) + std::string(name);
+    if (name == "select") {
+      rules->select.emplace();
+      if (!read_rules(key, node, &*rules->select)) return false;
+      if (rules->select->empty()) {
+        return fail(node.source(), "'" + key + "' is empty, so no rule would run; leave it out to run every rule");
+      }
+      return true;
+    }
+    if (name == "ignore") return read_rules(key, node, &rules->ignore);
+    if (name == "severity") return read_severities(key, node, &rules->severity);
+    // base-url
+    const auto text = node.value<std::string>();
+    if (!node.is_string()) return fail(node.source(), "'" + key + "' must be a URL string");
+    std::string why;
+    *location = parse_sitemap_location(*text, &why);
+    if (!*location) return fail(node.source(), "'" + key + "': " + why);
+    return true;
+  }
+
+  bool read_globs(const std::string& key, const toml::node& node, std::vector<std::string>* out) {
+    const toml::array* globs = node.as_array();
+    if (!globs || globs->empty()) {
+      return fail(node.source(), "'" + key + "' must be a non-empty array of globs, e.g. [\"news/*.xml\"]");
+    }
+    for (const toml::node& glob : *globs) {
+      const auto text = glob.value<std::string>();
+      if (!glob.is_string() || text->empty()) return fail(glob.source(), "'" + key + "' must list globs as non-empty strings");
+      if (const std::string problem = glob_problem(*text); !problem.empty()) {
+        return fail(glob.source(), "'" + key + "': " + problem + ": '" + *text + "'");
+      }
+      out->push_back(*text);
+    }
+    return true;
+  }
+
+  bool read_rules(const std::string& key, const toml::node& node, std::vector<const RuleDefinition*>* out) {
+    const toml::array* words = node.as_array();
+    if (!words) {
+      return fail(node.source(), "'" + key + "' must be an array of rule codes or names, e.g. [\"SM403\", \"priority-uniform\"]");
+    }
+    for (const toml::node& word : *words) {
+      const auto text = word.value<std::string>();
+      if (!word.is_string()) return fail(word.source(), "'" + key + "' must list rule codes or names as strings");
+      std::string why;
+      if (!resolve_rule_words({*text}, out, &why)) return fail(word.source(), "'" + key + "': " + why);
+    }
+    return true;
+  }
+
+  bool read_severities(const std::string& key, const toml::node& node,
+                       std::vector<std::pair<const RuleDefinition*, Severity>>* out) {
+    const toml::table* table = node.as_table();
+    if (!table) return fail(node.source(), "'" + key + "' must be a table of RULE = \"error\" | \"warning\" | \"info\"");
+    for (const auto& [rule_key_pointer, level_pointer] : in_file_order(*table)) {
+      const toml::key& rule_key = *rule_key_pointer;
+      const toml::node& level_node = *level_pointer;
+      const RuleDefinition* rule = find_rule(rule_key.str());
+      if (!rule) return fail(rule_key.source(), "'" + key + "': " + unknown_rule_message(rule_key.str()));
+      const auto text = level_node.value<std::string>();
+      const auto level = level_node.is_string() ? parse_severity(*text) : std::nullopt;
+      if (!level) {
+        return fail(level_node.source(), "'" + key + "." + std::string(rule_key.str()) +
+                                             "' must be \"error\", \"warning\" or \"info\"");
+      }
+      out->emplace_back(rule, *level);
+    }
+    return true;
+  }
+
+  bool read_overrides(const toml::node& node, ConfigFile* out) {
+    const toml::array* tables = node.as_array();
+    if (!tables || !tables->is_array_of_tables()) {
+      return fail(node.source(), "'overrides' must be an array of tables: write each as [[overrides]]");
+    }
+    for (const toml::node& element : *tables) {
+      const toml::table& table = *element.as_table();
+      const std::string context = "overrides[" + std::to_string(out->overrides.size()) + "].";
+      ConfigOverride entry;
+      bool has_files = false;
+      for (const auto& [key_pointer, value_pointer] : in_file_order(table)) {
+        const toml::key& key = *key_pointer;
+        const toml::node& value = *value_pointer;
+        for (std::string_view whole_run : {"root", "max-warnings", "exclude"}) {
+          if (key.str() == whole_run) {
+            return fail(key.source(), "'" + context + std::string(whole_run) + "': '" + std::string(whole_run) +
+                                          "' concerns the whole run; set it at the top level, not in [[overrides]]");
+          }
+        }
+        if (!known(key, kOverrideKeys, context)) return false;
+        if (key.str() != "files") {
+          if (!read_shared(key.str(), value, &entry.rules, &entry.location, context)) return false;
+          continue;
+        }
+        has_files = true;
+        if (!read_globs(context + "files", value, &entry.files)) return false;
+      }
+      if (!has_files) {
+        return fail(table.source(), "an [[overrides]] table needs 'files', the globs of the files it applies to");
+      }
+      out->overrides.push_back(std::move(entry));
+    }
+    return true;
+  }
+
+  template <std::size_t N>
+  bool known(const toml::key& key, const std::array<std::string_view, N>& keys, std::string_view context) {
+    for (std::string_view candidate : keys) {
+      if (key.str() == candidate) return true;
+    }
+    std::string message = "unknown key '" + std::string(context) + std::string(key.str()) + "'";
+    std::string_view best;
+    std::size_t best_distance = 3;
+    for (std::string_view candidate : keys) {
+      const std::size_t d = edit_distance(key.str(), candidate);
+      if (d < best_distance) {
+        best_distance = d;
+        best = candidate;
+      }
+    }
+    message += did_you_mean(best);
+    return fail(key.source(), message + " (known keys: " + join(keys) + ")");
+  }
+
+  template <std::size_t N>
+  static std::string join(const std::array<std::string_view, N>& keys) {
+    std::string out;
+    for (std::string_view key : keys) out += (out.empty() ? "" : ", ") + std::string(key);
+    return out;
+  }
+
+  bool fail(const toml::source_region& where, const std::string& message) {
+    *error_ = path_.string() + ":" + std::to_string(where.begin.line) + ":" + std::to_string(where.begin.column) +
+              ": " + message;
+    return false;
+  }
+
+  fs::path path_;
+  std::string* error_;
+};
+
+}  // namespace
+
+bool parse_config(std::string_view text, const fs::path& path, ConfigFile* out, std::string* error) {
+  *out = ConfigFile{};
+  out->path = path;
+  out->glob_base = path.parent_path();
+  toml::table document;
+  try {
+    document = toml::parse(text, path.string());
+  } catch (const toml::parse_error& e) {
+    *error = path.string() + ":" + std::to_string(e.source().begin.line) + ":" +
+             std::to_string(e.source().begin.column) + ": " + std::string(e.description());
+    return false;
+  }
+  return ConfigReader(path, error).read(document, out);
+}
+
+bool load_config(const fs::path& path, ConfigFile* out, std::string* error) {
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(path, ec).lexically_normal();
+  // Only a regular file: a directory cannot be read and a FIFO would block the run.
+  const fs::file_status status = fs::status(absolute, ec);
+  std::string why;
+  if (!fs::exists(status)) {
+    why = fs::is_symlink(fs::symlink_status(absolute, ec)) ? "it is a symbolic link to nothing" : "no such file";
+  } else if (fs::is_directory(status)) {
+    why = "it is a directory";
+  } else if (!fs::is_regular_file(status)) {
+    why = "it is not a regular file";
+  }
+  std::ifstream file;
+  if (why.empty()) {
+    file.open(absolute, std::ios::binary);
+    if (!file) why = std::strerror(errno);
+  }
+  if (!why.empty()) {
+    *error = path.string() + ": cannot read the config file: " + why;
+    return false;
+  }
+  std::stringstream text;
+  text << file.rdbuf();
+  return parse_config(text.str(), absolute, out, error);
+}
+
+std::optional<fs::path> find_config(const fs::path& directory) {
+  std::error_code ec;
+  fs::path here = fs::absolute(directory, ec).lexically_normal();
+  if (ec) return std::nullopt;
+  while (true) {
+    const fs::path candidate = here / kConfigFileName;
+    // Anything by that name counts, so a broken link or a folder is reported, not passed over.
+    if (fs::exists(fs::symlink_status(candidate, ec))) return candidate;
+    if (!here.has_relative_path()) return std::nullopt;  // reached "/"
+    here = here.parent_path();
+  }
+}
+
+}  // namespace sitemaplint

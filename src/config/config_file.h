@@ -1,0 +1,49 @@
+// sitemaplint.toml: reading and validating one config file. Every key and value is checked when the
+// file is read, so a typo fails the run at once with the file, line and column, rather than
+// silently changing nothing.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "registry.h"
+#include "analysis/sitemap_location.h"
+
+namespace sitemaplint {
+
+inline constexpr std::string_view kConfigFileName = "sitemaplint.toml";
+
+// An [[overrides]] table: settings for the files its globs match.
+struct ConfigOverride {
+  std::vector<std::string> files;  // globs relative to the config file's directory
+  RuleLayer rules;
+  std::optional<SitemapLocation> location;  // base-url
+};
+
+struct ConfigFile {
+  std::filesystem::path path;  // absolute
+  // The directory globs are relative to: the file's own, or the current one for --config (as
+  // ESLint does), since a shared config usually lives away from the sitemaps.
+  std::filesystem::path glob_base;
+  RuleLayer rules;
+  std::optional<SitemapLocation> location;  // base-url
+  std::optional<std::string> root;          // absolute: relative roots are resolved against the file's directory
+  std::optional<int> max_warnings;
+  std::vector<std::string> exclude;  // globs of files and folders a directory search skips
+  std::vector<ConfigOverride> overrides;
+};
+
+// Parses `text` as the config file at `path` (absolute; relative paths inside resolve against its
+// directory). On failure returns false and sets *error to "PATH:LINE:COL: message".
+bool parse_config(std::string_view text, const std::filesystem::path& path, ConfigFile* out, std::string* error);
+
+// Reads and parses the file at `path`.
+bool load_config(const std::filesystem::path& path, ConfigFile* out, std::string* error);
+
+// The nearest sitemaplint.toml in `directory` or any directory above it; nullopt when none.
+std::optional<std::filesystem::path> find_config(const std::filesystem::path& directory);
+
+}  // namespace sitemaplint

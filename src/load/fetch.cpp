@@ -1,0 +1,392 @@
+#include "load/fetch.h"
+
+#include <arpa/inet.h>
+#include <curl/curl.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <thread>
+
+namespace sitemaplint {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// libcurl's global state, set up once (curl_global_init is not thread-safe in every build).
+bool global_init() {
+  static const bool ok = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
+  return ok;
+}
+
+struct EasyDeleter {
+  void operator()(CURL* handle) const { curl_easy_cleanup(handle); }
+};
+using Easy = std::unique_ptr<CURL, EasyDeleter>;
+
+struct UrlDeleter {
+  void operator()(CURLU* url) const { curl_url_cleanup(url); }
+};
+using Url = std::unique_ptr<CURLU, UrlDeleter>;
+
+char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool iequals(std::string_view a, std::string_view b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return ascii_lower(x) == ascii_lower(y); });
+}
+
+// Control characters (a server's text can reach messages) become spaces: errors are one line.
+std::string one_line(std::string text) {
+  for (char& c : text) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
+  }
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  return text;
+}
+
+std::string url_part(CURLU* url, CURLUPart part, unsigned flags = 0) {
+  char* value = nullptr;
+  if (curl_url_get(url, part, &value, flags) != CURLUE_OK || !value) return "";
+  std::string out(value);
+  curl_free(value);
+  return out;
+}
+
+// A URL that may be requested: parsed by libcurl (the same parse the transfer uses), http or
+// https, and on an allowed host. Returns the parsed URL, or null with *error set.
+Url check_url(const std::string& text, const FetchOptions& options, std::string* error) {
+  Url url(curl_url());
+  if (!url) {
+    *error = "out of memory";
+    return nullptr;
+  }
+  // Any scheme parses, so that refusing one is this function's message, not libcurl's.
+  const CURLUcode parsed = curl_url_set(url.get(), CURLUPART_URL, text.c_str(), CURLU_NON_SUPPORT_SCHEME);
+  if (parsed != CURLUE_OK) {
+    *error = one_line("invalid URL '" + text + "': " + curl_url_strerror(parsed));
+    return nullptr;
+  }
+  const std::string scheme = url_part(url.get(), CURLUPART_SCHEME);
+  if (!iequals(scheme, "http") && !iequals(scheme, "https")) {
+    *error = one_line("unsupported URL scheme '" + scheme + "': only http and https URLs are fetched");
+    return nullptr;
+  }
+  const std::string host = url_part(url.get(), CURLUPART_HOST);
+  if (host.empty()) {
+    *error = one_line("invalid URL '" + text + "': no host");
+    return nullptr;
+  }
+  if (!options.allowed_hosts.empty() &&
+      std::none_of(options.allowed_hosts.begin(), options.allowed_hosts.end(),
+                   [&](const std::string& allowed) { return iequals(allowed, host); })) {
+    *error = one_line("host '" + host + "' is not an allowed host");
+    return nullptr;
+  }
+  return url;
+}
+
+// The address a connection would go to, as text ("127.0.0.1", "::1").
+std::string address_text(const void* address, int family) {
+  char text[INET6_ADDRSTRLEN] = {};
+  const void* raw = family == AF_INET ? static_cast<const void*>(&static_cast<const sockaddr_in*>(address)->sin_addr)
+                                      : static_cast<const void*>(&static_cast<const sockaddr_in6*>(address)->sin6_addr);
+  return inet_ntop(family, raw, text, sizeof text) ? text : "?";
+}
+
+// A host written as an IP literal ("10.0.0.1", "[fd00::1]") in an internal range, or a name that
+// always means this machine ("localhost", "x.localhost"): refused before any connection, which is
+// all that can be checked when a proxy resolves names instead of us.
+std::string internal_literal(std::string host) {
+  for (char& c : host) c = ascii_lower(c);
+  if (host == "localhost" || host.ends_with(".localhost")) return "this machine";
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  sockaddr_in v4{};
+  sockaddr_in6 v6{};
+  if (inet_pton(AF_INET, host.c_str(), &v4.sin_addr) == 1 && is_internal_address(&v4, AF_INET)) return host;
+  if (inet_pton(AF_INET6, host.c_str(), &v6.sin6_addr) == 1 && is_internal_address(&v6, AF_INET6)) return host;
+  return "";
+}
+
+// With a proxy, connections go to the proxy (often on a private address), not to the host.
+bool proxy_configured() {
+  for (const char* name : {"http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"}) {
+    const char* value = std::getenv(name);
+    if (value && *value) return true;
+  }
+  return false;
+}
+
+// Refuses connections to internal addresses: the check runs on the address libcurl resolved, just
+// before it connects, so a name that resolves to 127.0.0.1 (or is rebound to it) is caught too.
+struct SocketGuard {
+  bool active = false;
+  std::string refused;  // the address refused, for the message
+};
+
+curl_socket_t open_guarded_socket(void* user, curlsocktype purpose, curl_sockaddr* address) {
+  auto& guard = *static_cast<SocketGuard*>(user);
+  if (guard.active && purpose == CURLSOCKTYPE_IPCXN &&
+      (address->family == AF_INET || address->family == AF_INET6) &&
+      is_internal_address(&address->addr, address->family)) {
+    guard.refused = address_text(&address->addr, address->family);
+    return CURL_SOCKET_BAD;
+  }
+  return ::socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
+}
+
+std::string refusal(const std::string& host, const std::string& address) {
+  return one_line("refused to connect to '" + host + "'" + (address == host ? "" : " (" + address + ")") +
+                  ": a loopback, private or link-local address, named by a remote document or a redirect, "
+                  "is not fetched unless --allow-host names it");
+}
+
+struct Sink {
+  std::string* body;
+  std::size_t limit;
+  bool overflowed = false;
+};
+
+std::size_t write_body(char* data, std::size_t size, std::size_t count, void* user) {
+  Sink& sink = *static_cast<Sink*>(user);
+  const std::size_t n = size * count;
+  if (n > sink.limit - std::min(sink.limit, sink.body->size())) {
+    sink.overflowed = true;
+    return 0;  // libcurl aborts the transfer with CURLE_WRITE_ERROR
+  }
+  sink.body->append(data, n);
+  return n;
+}
+
+bool is_tls_error(CURLcode code) {
+  switch (code) {
+    case CURLE_SSL_CONNECT_ERROR:
+    case CURLE_PEER_FAILED_VERIFICATION:
+    case CURLE_SSL_CERTPROBLEM:
+    case CURLE_SSL_CIPHER:
+    case CURLE_SSL_CACERT_BADFILE:
+    case CURLE_SSL_ENGINE_NOTFOUND:
+    case CURLE_SSL_ENGINE_SETFAILED:
+    case CURLE_SSL_ENGINE_INITFAILED:
+    case CURLE_SSL_SHUTDOWN_FAILED:
+    case CURLE_SSL_CRL_BADFILE:
+    case CURLE_SSL_ISSUER_ERROR:
+    case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+    case CURLE_SSL_INVALIDCERTSTATUS:
+    case CURLE_SSL_CLIENTCERT:
+    case CURLE_USE_SSL_FAILED:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::string too_large(std::size_t limit) { return "response larger than " + std::to_string(limit) + " bytes"; }
+
+class Fetcher {
+ public:
+  Fetcher() : handle_(global_init() ? curl_easy_init() : nullptr) {}
+
+  FetchResult fetch(const std::string& start_url, const FetchOptions& options, UrlOrigin origin) {
+    FetchResult result;
+    if (!handle_) {
+      result.error = "libcurl could not be initialised";
+      return result;
+    }
+    const Clock::time_point start = Clock::now();
+    std::string url = start_url;
+    for (int redirects = 0;; ++redirects) {
+      std::string error;
+      Url parsed = check_url(url, options, &error);
+      if (!parsed) {
+        result.error = redirects == 0 ? error : one_line("redirect to '" + url + "' refused: " + error);
+        result.body.clear();
+        return result;
+      }
+      const long elapsed_ms =
+          static_cast<long>(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count());
+      const long remaining_ms = options.timeout_ms - elapsed_ms;
+      if (remaining_ms <= 0) {
+        result.error = "timed out after " + std::to_string(options.timeout_ms) + " ms";
+        result.body.clear();
+        return result;
+      }
+      // Remote input (a URL a document named, any redirect target) may reach an internal address
+      // only on a host the user named; a user's own URL may redirect within its own host.
+      const std::string host = url_part(parsed.get(), CURLUPART_HOST);
+      if (redirects == 0) start_host_ = host;
+      const bool trusted = host_in(host, options.trusted_hosts) ||
+                           (origin == UrlOrigin::User && iequals(host, start_host_));
+      guard_.active = !trusted && !proxy_configured();
+      guard_.refused.clear();
+      if (!trusted) {
+        if (const std::string literal = internal_literal(host); !literal.empty()) {
+          result.error = refusal(host, literal);
+          result.body.clear();
+          return result;
+        }
+      }
+      result.final_url = url;
+      result.status = 0;
+      result.content_type.clear();
+      result.body.clear();
+      std::string next;
+      if (!transfer(parsed.get(), options, remaining_ms, start, &result, &next)) {
+        result.body.clear();
+        return result;
+      }
+      if (next.empty()) {
+        result.ok = true;
+        return result;
+      }
+      if (redirects >= options.max_redirects) {
+        result.error = "too many redirects (" + std::to_string(options.max_redirects) + ")";
+        result.body.clear();
+        return result;
+      }
+      url = std::move(next);
+    }
+  }
+
+ private:
+  // One request. Returns false with result->error set when no response arrived; otherwise fills
+  // status, content type and body, and *next with the redirect target when there is one.
+  bool transfer(CURLU* url, const FetchOptions& options, long remaining_ms, Clock::time_point start,
+                FetchResult* result, std::string* next) {
+    CURL* h = handle_.get();
+    curl_easy_reset(h);  // keeps the connection and DNS caches
+    char errbuf[CURL_ERROR_SIZE] = {};
+    Sink sink{&result->body, options.max_bytes};
+    curl_easy_setopt(h, CURLOPT_CURLU, url);
+    // Belt and braces: check_url already allows only these, and redirects are not followed here.
+    curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
+    curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, remaining_ms);
+    curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, std::min(options.connect_timeout_ms, remaining_ms));
+    curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");
+    curl_easy_setopt(h, CURLOPT_USERAGENT, options.user_agent.c_str());
+    curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(options.max_bytes));
+    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, write_body);
+    curl_easy_setopt(h, CURLOPT_WRITEDATA, &sink);
+    curl_easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
+    curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, open_guarded_socket);
+    curl_easy_setopt(h, CURLOPT_OPENSOCKETDATA, &guard_);
+
+    const CURLcode code = curl_easy_perform(h);
+    long status = 0;
+    curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
+    result->status = status;
+    if (code != CURLE_OK) {
+      result->error = describe(code, errbuf, sink.overflowed, url, options, start);
+      curl_easy_setopt(h, CURLOPT_ERRORBUFFER, nullptr);
+      return false;
+    }
+    curl_easy_setopt(h, CURLOPT_ERRORBUFFER, nullptr);
+    const char* content_type = nullptr;
+    if (curl_easy_getinfo(h, CURLINFO_CONTENT_TYPE, &content_type) == CURLE_OK && content_type) {
+      result->content_type = content_type;
+    }
+    const char* location = nullptr;
+    if (status >= 300 && status < 400 && curl_easy_getinfo(h, CURLINFO_REDIRECT_URL, &location) == CURLE_OK &&
+        location) {
+      *next = location;
+    }
+    return true;
+  }
+
+  std::string describe(CURLcode code, const char* errbuf, bool overflowed, CURLU* url, const FetchOptions& options,
+                       Clock::time_point start) {
+    CURL* h = handle_.get();
+    const std::string detail = one_line(*errbuf ? errbuf : curl_easy_strerror(code));
+    const std::string host = url_part(url, CURLUPART_HOST);
+    if (!guard_.refused.empty()) return refusal(host, guard_.refused);
+    if (overflowed || code == CURLE_FILESIZE_EXCEEDED) return too_large(options.max_bytes);
+    if (code == CURLE_OPERATION_TIMEDOUT) {
+      const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+      curl_off_t connect_us = 0;
+      curl_easy_getinfo(h, CURLINFO_CONNECT_TIME_T, &connect_us);
+      if (connect_us == 0 && elapsed < options.timeout_ms) {
+        return one_line("could not connect to '" + host + "' within " + std::to_string(options.connect_timeout_ms) +
+                        " ms");
+      }
+      return "timed out after " + std::to_string(options.timeout_ms) + " ms";
+    }
+    if (code == CURLE_COULDNT_RESOLVE_HOST) return one_line("could not resolve host '" + host + "'");
+    if (code == CURLE_COULDNT_CONNECT) {
+      long os_error = 0;
+      curl_easy_getinfo(h, CURLINFO_OS_ERRNO, &os_error);
+      const std::string port = url_part(url, CURLUPART_PORT, CURLU_DEFAULT_PORT);
+      std::string message = "could not connect to '" + host + "' port " + port;
+      if (os_error != 0) message += std::string(": ") + std::strerror(static_cast<int>(os_error));
+      return one_line(message);
+    }
+    if (is_tls_error(code)) return "TLS error: " + detail;
+    if (code == CURLE_BAD_CONTENT_ENCODING) return "could not decode the response: " + detail;
+    return detail;
+  }
+
+  Easy handle_;
+  SocketGuard guard_;
+  std::string start_host_;
+};
+
+}  // namespace
+
+bool host_in(std::string_view host, const std::vector<std::string>& hosts) {
+  return std::any_of(hosts.begin(), hosts.end(), [&](const std::string& h) { return iequals(h, host); });
+}
+
+bool is_internal_address(const void* address, int family) {
+  if (family == AF_INET) {
+    const auto* v4 = static_cast<const sockaddr_in*>(address);
+    const std::uint32_t a = ntohl(v4->sin_addr.s_addr);
+    const auto in = [a](std::uint32_t net, int bits) { return (a >> (32 - bits)) == (net >> (32 - bits)); };
+    return in(0x00000000, 8) || in(0x0A000000, 8) || in(0x64400000, 10) || in(0x7F000000, 8) ||
+           in(0xA9FE0000, 16) || in(0xAC100000, 12) || in(0xC0A80000, 16);
+  }
+  if (family != AF_INET6) return false;
+  const unsigned char* b = static_cast<const sockaddr_in6*>(address)->sin6_addr.s6_addr;
+  static constexpr unsigned char kMapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF};
+  if (std::memcmp(b, kMapped, 12) == 0) {  // ::ffff:a.b.c.d is the IPv4 address a.b.c.d
+    sockaddr_in v4{};
+    std::memcpy(&v4.sin_addr, b + 12, 4);
+    return is_internal_address(&v4, AF_INET);
+  }
+  static constexpr unsigned char kZero[15] = {};
+  if (std::memcmp(b, kZero, 15) == 0 && b[15] <= 1) return true;  // :: and ::1
+  return (b[0] & 0xFE) == 0xFC ||                   // fc00::/7, unique local
+         (b[0] == 0xFE && (b[1] & 0xC0) == 0x80);   // fe80::/10, link-local
+}
+
+FetchResult fetch(const std::string& url, const FetchOptions& options, UrlOrigin origin) {
+  Fetcher fetcher;
+  return fetcher.fetch(url, options, origin);
+}
+
+std::vector<FetchResult> fetch_all(const std::vector<std::string>& urls, const FetchOptions& options,
+                                   int concurrency, UrlOrigin origin) {
+  global_init();  // before any thread starts
+  std::vector<FetchResult> results(urls.size());
+  if (urls.empty()) return results;
+  const std::size_t workers = std::min(urls.size(), static_cast<std::size_t>(std::max(concurrency, 1)));
+  std::atomic<std::size_t> next{0};
+  auto work = [&] {
+    Fetcher fetcher;  // one handle per worker: connections to the same host are reused
+    for (std::size_t i = next++; i < urls.size(); i = next++) results[i] = fetcher.fetch(urls[i], options, origin);
+  };
+  std::vector<std::jthread> threads;
+  threads.reserve(workers - 1);
+  for (std::size_t i = 1; i < workers; ++i) threads.emplace_back(work);
+  work();
+  return results;  // the jthreads join first
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,67 @@
+// Fetching sitemaps (and robots.txt) over HTTP(S) with libcurl. Only http and https URLs are
+// fetched, redirects are followed here (not by libcurl) so that every hop is checked against the
+// same scheme and host rules, and the body is capped while it downloads. Failures are returned as
+// one-line messages, not thrown.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "load/source.h"
+
+namespace sitemaplint {
+
+struct FetchOptions {
+  long timeout_ms = 30000;          // the whole fetch, redirects included
+  long connect_timeout_ms = 10000;  // each connection
+  int max_redirects = 5;            // redirects followed; one more 3xx is an error
+  std::size_t max_bytes = kMaxInputBytes;  // decoded body cap; the transfer stops just past it
+  // Empty: any host. Otherwise only these hosts (exact, ASCII case-insensitive; IPv6 literals in
+  // brackets, "[::1]"), for the first URL and for every redirect.
+  std::vector<std::string> allowed_hosts;
+  // Hosts the user named (on the command line, in --robots, or with --allow-host). A URL that
+  // came from a remote document, and every redirect target, may reach a loopback, private or
+  // link-local address only on one of these hosts: a public sitemap must not make sitemaplint
+  // probe the machine it runs on or its network.
+  std::vector<std::string> trusted_hosts;
+  std::string user_agent = "sitemaplint/" SITEMAPLINT_VERSION;
+};
+
+struct FetchResult {
+  // A response arrived, whatever its status. When false, `error` says why in one line (bad URL,
+  // refused scheme or host, DNS, connection, TLS, timeout, too large, too many redirects) and
+  // `body` is empty; `status` is then the last HTTP status received (a refused redirect's 3xx), or
+  // 0 when none was.
+  bool ok = false;
+  std::string error;
+  long status = 0;
+  std::string final_url;     // the last URL requested (after the redirects that were followed)
+  std::string content_type;  // as the server sent it, parameters included; empty when absent
+  // Content-Encoding gzip/deflate is decoded (the cap applies to the decoded size). A body that is
+  // itself a .gz file (no Content-Encoding) is returned as is: gunzip() is the caller's business.
+  std::string body;
+};
+
+// Who named a URL: the user (command line, config), or a document sitemaplint fetched (an
+// index's child, a robots.txt's Sitemap: line). Redirect targets are always remote.
+enum class UrlOrigin { User, RemoteDocument };
+
+// Fetches `url` (GET). Thread-safe: concurrent calls share nothing.
+FetchResult fetch(const std::string& url, const FetchOptions& options, UrlOrigin origin = UrlOrigin::User);
+
+// Fetches every URL with at most `concurrency` transfers at once (at least one); the results are
+// in the order of `urls`.
+std::vector<FetchResult> fetch_all(const std::vector<std::string>& urls, const FetchOptions& options,
+                                   int concurrency, UrlOrigin origin = UrlOrigin::User);
+
+// Whether `host` (a URL's host, ASCII case-insensitive) is one of `hosts`.
+bool host_in(std::string_view host, const std::vector<std::string>& hosts);
+
+// Whether a numeric address is loopback, private, link-local or otherwise not a public host:
+// 0.0.0.0/8, 10/8, 100.64/10, 127/8, 169.254/16, 172.16/12, 192.168/16, ::, ::1, fc00::/7,
+// fe80::/10, and IPv4 addresses mapped into IPv6. `address` is a sockaddr_in or sockaddr_in6.
+bool is_internal_address(const void* sockaddr, int family);
+
+}  // namespace sitemaplint

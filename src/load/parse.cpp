@@ -1,0 +1,129 @@
+#include "document.h"
+
+#include <cctype>
+#include <cstring>
+
+#include "analysis/encoding_scan.h"
+#include "load/wellformed.h"
+
+namespace sitemaplint {
+namespace {
+
+// Values stay raw: no entity decoding (escaping rules must see what the author wrote) and no
+// end-of-line normalisation (so every string still sits at its original offset).
+constexpr unsigned kParseFlags = pugi::parse_declaration | pugi::parse_doctype |
+                                 pugi::parse_comments | pugi::parse_pi | pugi::parse_cdata;
+
+// The namespace URI that the root's own attributes bind to its prefix; the root has no ancestors.
+void resolve_root(Document& doc, pugi::xml_node root) {
+  const std::string_view qname = root.name();
+  const auto colon = qname.find(':');
+  const std::string_view prefix = colon == std::string_view::npos ? "" : qname.substr(0, colon);
+  doc.root_local = colon == std::string_view::npos ? qname : qname.substr(colon + 1);
+  doc.root_offset = doc.offset_of(root.name()) - 1;
+  const std::string wanted = prefix.empty() ? "xmlns" : "xmlns:" + std::string(prefix);
+  for (pugi::xml_attribute attr : root.attributes()) {
+    if (wanted == attr.name()) {
+      doc.root_ns = attr.value();
+      doc.root_ns_value_offset = doc.offset_of(attr.value());
+      doc.root_ns_value_length = doc.root_ns.size();
+    }
+  }
+  if (doc.root_local == "urlset") doc.kind = DocumentKind::UrlSet;
+  else if (doc.root_local == "sitemapindex") doc.kind = DocumentKind::SitemapIndex;
+  else if (doc.root_local == "rss" || doc.root_local == "feed") doc.kind = DocumentKind::Feed;
+  else doc.kind = DocumentKind::Other;
+}
+
+bool starts_with_ignoring_case(std::string_view text, std::string_view prefix) {
+  if (text.size() < prefix.size()) return false;
+  for (std::size_t i = 0; i < prefix.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(text[i])) != prefix[i]) return false;
+  }
+  return true;
+}
+
+// A robots.txt has lines such as "User-agent: *" or "Sitemap: ..." near its top, often after comments.
+bool looks_like_robots_txt(std::string_view text) {
+  const std::string_view head = text.substr(0, 4096);
+  for (std::size_t at = 0; at < head.size();) {
+    std::size_t end = head.find('\n', at);
+    if (end == std::string_view::npos) end = head.size();
+    const std::string_view line = head.substr(at, end - at);
+    for (std::string_view field : {"user-agent:", "sitemap:", "disallow:", "allow:"}) {
+      if (starts_with_ignoring_case(line, field)) return true;
+    }
+    at = end + 1;
+  }
+  return false;
+}
+
+// XML starts with '<' (after a BOM and white space); a text sitemap starts with a URL. Anything
+// else is named as well as we can, so the user learns what they passed instead of a sitemap.
+DocumentKind sniff_format(std::string_view text, std::string_view* looks_like) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return DocumentKind::None;
+  if (text[first] == '<') {
+    // HTML5 is not XML (void elements, lower-case doctype): name it instead of reporting the first
+    // tag pugixml trips over. A server's error page or app shell at /sitemap.xml is the usual case.
+    const std::string_view markup = text.substr(first);
+    if (starts_with_ignoring_case(markup, "<!doctype html") || starts_with_ignoring_case(markup, "<html")) {
+      *looks_like = "an HTML page (a server's error or app page served instead of the sitemap?)";
+      return DocumentKind::NotSitemap;
+    }
+    return DocumentKind::None;
+  }
+  // Text never contains NUL; archives, images and UTF-16 without a BOM do.
+  if (text.substr(0, 4096).find('\0') != std::string_view::npos) {
+    *looks_like = text.size() > 262 && text.substr(257, 5) == "ustar" ? "a tar archive" : "binary data";
+    return DocumentKind::NotSitemap;
+  }
+  const std::string_view rest = text.substr(first);
+  if (starts_with_ignoring_case(rest, "http://") || starts_with_ignoring_case(rest, "https://")) {
+    return DocumentKind::Text;
+  }
+  if (rest[0] == '{' || rest[0] == '[') *looks_like = "JSON";
+  else if (looks_like_robots_txt(text)) *looks_like = "a robots.txt file";
+  else if (rest[0] == '#') *looks_like = "a comment or Markdown document";
+  else *looks_like = "plain text";
+  return DocumentKind::NotSitemap;
+}
+
+}  // namespace
+
+std::unique_ptr<Document> parse_document(std::string path, std::string_view bytes,
+                                         LoadFacts load) {
+  auto doc = std::make_unique<Document>();
+  doc->path = std::move(path);
+  doc->bytes = bytes;
+  doc->load = std::move(load);
+  if (!doc->load.compression_error.empty() || doc->load.decompression_stopped) return doc;
+  if (doc->load.http_status != 0 && (doc->load.http_status < 200 || doc->load.http_status > 299)) return doc;
+  doc->encoding = scan_encoding(bytes);
+  if (doc->encoding.foreign_encoding_is_fatal) return doc;
+  if (doc->load.robots_txt) {
+    doc->kind = DocumentKind::Robots;
+    return doc;
+  }
+  doc->kind = sniff_format(bytes.substr(doc->encoding.bom_length), &doc->looks_like);
+  if (doc->kind != DocumentKind::None) return doc;  // not XML: nothing for pugixml to parse
+
+  doc->parse_buffer = std::make_unique_for_overwrite<char[]>(bytes.size() + 1);
+  if (!bytes.empty()) std::memcpy(doc->parse_buffer.get(), bytes.data(), bytes.size());
+  doc->parse_buffer[bytes.size()] = '\0';
+  const std::size_t bom = doc->encoding.bom_length;
+  const pugi::xml_parse_result result = doc->tree.load_buffer_inplace(
+      doc->parse_buffer.get() + bom, bytes.size() - bom, kParseFlags, pugi::encoding_utf8);
+  if (!result) {
+    pugi::xml_parse_result shifted = result;
+    shifted.offset += static_cast<std::ptrdiff_t>(bom);
+    doc->syntax_errors.push_back(describe_parse_error(*doc, shifted));
+    return doc;
+  }
+  resolve_root(*doc, doc->tree.document_element());
+  check_outside_root(*doc);
+  doc->parsed = true;
+  return doc;
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,252 @@
+#include "load/wellformed.h"
+
+#include <string>
+#include <vector>
+
+#include "analysis/line_index.h"
+
+namespace sitemaplint {
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+bool is_name_char(char c) {
+  return !is_space(c) && c != '>' && c != '/' && c != '<' && c != '=' && c != '\0';
+}
+
+std::string_view name_at(std::string_view bytes, std::size_t offset) {
+  std::size_t end = offset;
+  while (end < bytes.size() && is_name_char(bytes[end])) ++end;
+  return bytes.substr(offset, end - offset);
+}
+
+// A short, printable excerpt of the input for messages.
+std::string excerpt(std::string_view bytes, std::size_t offset) {
+  std::string out;
+  for (std::size_t i = offset; i < bytes.size() && out.size() < 30; ++i) {
+    const char c = bytes[i];
+    if (c == '\n' || c == '\r') break;
+    out += c;
+  }
+  return out;
+}
+
+// Whether the element starting at `start` (its '<') is closed before `limit`: a self-closing
+// start tag, or its end tag.
+bool closed_before(std::string_view bytes, std::size_t start, std::string_view name, std::size_t limit) {
+  const std::size_t tag_end = bytes.find('>', start);
+  if (tag_end == std::string_view::npos || tag_end >= limit) return false;
+  if (bytes[tag_end - 1] == '/') return true;
+  const std::string end_tag = "</" + std::string(name);
+  for (std::size_t at = bytes.find(end_tag, tag_end); at != std::string_view::npos && at < limit;
+       at = bytes.find(end_tag, at + 1)) {
+    std::size_t i = at + end_tag.size();
+    while (i < bytes.size() && is_space(bytes[i])) ++i;
+    if (i < limit && bytes[i] == '>') return true;
+  }
+  return false;
+}
+
+// The innermost element still open where parsing stopped. pugixml keeps the partial tree but not
+// which elements were closed: take the chain of last elements and, from the deepest up, the first
+// one whose end tag does not come before `limit`. Usually the deepest is it, so one search suffices
+// even for 100,000 levels of nesting.
+pugi::xml_node innermost_open_element(const Document& doc, std::size_t limit) {
+  std::vector<pugi::xml_node> chain;
+  for (pugi::xml_node node = doc.tree.last_child(); node; node = node.last_child()) {
+    while (node && node.type() != pugi::node_element) node = node.previous_sibling();
+    if (!node) break;
+    chain.push_back(node);
+  }
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    const std::size_t start = doc.offset_of(it->name()) - 1;
+    if (!closed_before(doc.bytes, start, it->name(), limit)) return *it;
+  }
+  return {};
+}
+
+std::string where(const Document& doc, std::size_t offset) {
+  const Position pos = LineIndex(doc.bytes).position(offset);
+  return "line " + std::to_string(pos.line) + ", column " + std::to_string(pos.column);
+}
+
+std::string describe_mismatch(const Document& doc, std::size_t offset, ByteFinding& finding) {
+  const bool at_end_tag = offset >= 2 && offset <= doc.bytes.size() &&
+                          doc.bytes.substr(offset - 2, 2) == "</";
+  // Parsers stop at a NUL byte: for them the input ends there.
+  const std::size_t end_of_input = std::min(doc.bytes.find('\0'), doc.bytes.size());
+  const pugi::xml_node open = innermost_open_element(doc, at_end_tag ? offset - 2 : end_of_input);
+  const std::string open_text =
+      open ? "<" + std::string(open.name()) + "> opened at " + where(doc, doc.offset_of(open.name()) - 1)
+           : std::string("the open element");
+  if (!at_end_tag) {
+    finding.offset = doc.bytes.size();
+    return "unexpected end of input: " + open_text + " is never closed";
+  }
+  finding.offset = offset - 2;
+  const std::string_view closing = name_at(doc.bytes, offset);
+  finding.length = closing.size() + 2;
+  return "closing tag </" + std::string(closing) + "> does not match " + open_text;
+}
+
+}  // namespace
+
+ByteFinding describe_parse_error(const Document& doc, const pugi::xml_parse_result& result) {
+  ByteFinding finding;
+  finding.offset = static_cast<std::size_t>(result.offset);
+  if (finding.offset > doc.bytes.size()) finding.offset = doc.bytes.size();
+  const std::size_t at = finding.offset;
+  switch (result.status) {
+    case pugi::status_end_element_mismatch:
+      finding.message = describe_mismatch(doc, at, finding);
+      break;
+    case pugi::status_no_document_element: {
+      bool blank = true;
+      for (std::size_t i = doc.encoding.bom_length; i < doc.bytes.size() && blank; ++i)
+        blank = is_space(doc.bytes[i]);
+      finding.offset = 0;
+      finding.message = doc.bytes.size() == doc.encoding.bom_length ? "the input is empty"
+                        : blank ? "the input contains only white space"
+                                : "no root element: the input contains no XML element";
+      break;
+    }
+    case pugi::status_unrecognized_tag:
+      finding.message = "'<' does not start a valid tag: '" + excerpt(doc.bytes, at ? at - 1 : 0) + "'";
+      if (at) finding.offset = at - 1;
+      break;
+    case pugi::status_bad_start_element:
+      finding.message = "malformed start tag near '" + excerpt(doc.bytes, at) + "' (is a '>' missing?)";
+      break;
+    case pugi::status_bad_attribute:
+      finding.message = "malformed attribute near '" + excerpt(doc.bytes, at) +
+                        "' (attributes are name=\"value\", values quoted)";
+      break;
+    case pugi::status_bad_end_element:
+      finding.message = "malformed closing tag near '" + excerpt(doc.bytes, at) + "'";
+      break;
+    case pugi::status_bad_pi:
+      finding.message = "malformed processing instruction or XML declaration near '" +
+                        excerpt(doc.bytes, at) + "'";
+      break;
+    case pugi::status_bad_comment:
+      finding.message = "malformed comment near '" + excerpt(doc.bytes, at) + "'";
+      break;
+    case pugi::status_bad_cdata:
+      finding.message = "malformed CDATA section near '" + excerpt(doc.bytes, at) + "'";
+      break;
+    case pugi::status_bad_doctype:
+      finding.message = "malformed DOCTYPE near '" + excerpt(doc.bytes, at) + "'";
+      break;
+    case pugi::status_bad_pcdata:
+      finding.message = "malformed text near '" + excerpt(doc.bytes, at) + "'";
+      break;
+    default:
+      finding.message = std::string("XML parse error: ") + result.description();
+      break;
+  }
+  // pugixml, like every XML parser, stops at a NUL byte: that is where the document really ends.
+  const std::size_t nul = doc.bytes.find('\0');
+  if (nul != std::string_view::npos && nul < finding.offset) {
+    finding.offset = nul;
+    finding.length = 1;
+    finding.message = "a NUL byte ends the document here for XML parsers; " + finding.message;
+  }
+  return finding;
+}
+
+void check_outside_root(Document& doc) {
+  const std::string_view bytes = doc.bytes;
+  const std::size_t root_start = doc.root_offset;
+  // Before the root: only white space, comments, processing instructions and one DOCTYPE; the
+  // XML declaration, if any, must be the very first bytes.
+  std::size_t pos = doc.encoding.bom_length;
+  while (pos < root_start) {
+    const char c = bytes[pos];
+    if (is_space(c)) { ++pos; continue; }
+    const std::string_view rest = bytes.substr(pos, root_start - pos);
+    if (rest.starts_with("<?")) {
+      const bool declaration = rest.size() > 5 && rest.substr(2, 3) == "xml" &&
+                               (is_space(rest[5]) || rest[5] == '?');
+      if (declaration && pos != doc.encoding.bom_length) {
+        doc.syntax_errors.push_back(
+            {pos, 5, "the XML declaration must be the very first thing in the file; " +
+                         std::to_string(pos - doc.encoding.bom_length) +
+                         " byte(s) come before it (white space, a comment or text)"});
+      }
+      const auto end = rest.find("?>");
+      pos = end == std::string_view::npos ? root_start : pos + end + 2;
+    } else if (rest.starts_with("<!--")) {
+      const auto end = rest.find("-->");
+      pos = end == std::string_view::npos ? root_start : pos + end + 3;
+    } else if (rest.starts_with("<!DOCTYPE")) {
+      doc.doctype_offset = pos;
+      int brackets = 0;
+      std::size_t i = 9;
+      for (; i < rest.size(); ++i) {
+        const char ch = rest[i];
+        if (ch == '"' || ch == '\'') {  // a quoted entity value or system id may hold ']' and '>'
+          const auto close = rest.find(ch, i + 1);
+          if (close == std::string_view::npos) break;
+          i = close;
+        } else if (rest.substr(i).starts_with("<!--")) {
+          const auto close = rest.find("-->", i + 4);
+          if (close == std::string_view::npos) break;
+          i = close + 2;
+        } else if (ch == '[') {
+          ++brackets;
+        } else if (ch == ']') {
+          --brackets;
+        } else if (ch == '>' && brackets <= 0) {
+          break;
+        }
+      }
+      pos += i + 1;
+    } else {
+      doc.syntax_errors.push_back({pos, 1, "text before the root element: '" + excerpt(bytes.substr(0, root_start), pos) +
+                                               "' (only white space, comments and the XML "
+                                               "declaration may come before it)"});
+      break;
+    }
+  }
+  // A second root element.
+  bool seen_root = false;
+  for (pugi::xml_node node : doc.tree.children()) {
+    if (node.type() != pugi::node_element) continue;
+    if (seen_root) {
+      const std::size_t at = doc.offset_of(node.name());
+      doc.syntax_errors.push_back(
+          {at - 1, std::string_view(node.name()).size() + 1,
+           "a second root element <" + std::string(node.name()) +
+               ">: an XML document has exactly one, and it ended before this"});
+      return;  // the text check below would only repeat this
+    }
+    seen_root = true;
+  }
+  // After the root: scan backwards over white space, comments and processing instructions; what
+  // is left must end with the root's '>'.
+  std::size_t end = bytes.size();
+  while (end > root_start) {
+    if (is_space(bytes[end - 1])) { --end; continue; }
+    const std::string_view head = bytes.substr(0, end);
+    if (head.ends_with("-->")) {
+      const auto open = head.rfind("<!--");
+      if (open == std::string_view::npos || open < root_start) break;
+      end = open;
+    } else if (head.ends_with("?>")) {
+      const auto open = head.rfind("<?");
+      if (open == std::string_view::npos || open < root_start) break;
+      end = open;
+    } else {
+      break;
+    }
+  }
+  if (end > root_start && bytes[end - 1] != '>') {
+    std::size_t junk = bytes.substr(0, end).rfind('>');
+    junk = junk == std::string_view::npos ? root_start : junk + 1;
+    while (junk < end && is_space(bytes[junk])) ++junk;
+    doc.syntax_errors.push_back({junk, end - junk, "text after the root element ended: '" +
+                                                       excerpt(bytes, junk) + "'"});
+  }
+}
+
+}  // namespace sitemaplint

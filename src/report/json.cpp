@@ -1,0 +1,101 @@
+// The JSON report. Stable and versioned: fields are only ever added, and "version" changes when
+// an existing field changes meaning. README.md documents the shape.
+#include <nlohmann/json.hpp>
+
+#include "analysis/line_index.h"
+#include "report/report.h"
+#include "rule.h"
+
+namespace sitemaplint {
+namespace {
+
+std::string_view kind_name(DocumentKind kind) {
+  switch (kind) {
+    case DocumentKind::UrlSet: return "urlset";
+    case DocumentKind::SitemapIndex: return "sitemapindex";
+    case DocumentKind::Feed: return "feed";
+    case DocumentKind::Text: return "text";
+    case DocumentKind::Robots: return "robots";
+    case DocumentKind::NotSitemap: return "not-sitemap";
+    case DocumentKind::Other: return "other";
+    case DocumentKind::None: break;
+  }
+  return "unknown";
+}
+
+nlohmann::ordered_json position_json(const Position& pos) {
+  return {{"line", pos.line}, {"column", pos.column}};
+}
+
+nlohmann::ordered_json diagnostic_json(const Diagnostic& d, const LineIndex& index) {
+  Position start, end;
+  if (d.line_column) {
+    start.line = end.line = d.line_column->first;
+    start.column = end.column = d.line_column->second;
+  } else {
+    start = index.position(d.offset);
+    end = index.position(d.offset + d.length);
+  }
+  nlohmann::ordered_json j;
+  j["rule"] = d.rule->name;
+  j["code"] = d.rule->code;
+  j["severity"] = severity_name(d.severity);
+  j["line"] = start.line;
+  j["column"] = start.column;
+  j["end_line"] = end.line;
+  j["end_column"] = end.column;
+  j["offset"] = d.offset;
+  j["length"] = d.length;
+  j["message"] = d.message;
+  if (d.fix) {
+    j["fix"] = {{"description", d.fix->description},
+                {"offset", d.fix->offset},
+                {"length", d.fix->length},
+                {"replacement", d.fix->replacement}};
+  }
+  if (d.related) {
+    nlohmann::ordered_json related = position_json(index.position(d.related->offset));
+    related["message"] = d.related->message;
+    j["related"] = related;
+  }
+  return j;
+}
+
+}  // namespace
+
+void write_json(std::span<const FileReport> reports, std::span<const InputError> input_errors, std::ostream& out) {
+  nlohmann::ordered_json root;
+  root["version"] = kJsonFormatVersion;
+  root["tool"] = {{"name", "sitemaplint"}, {"version", SITEMAPLINT_VERSION}};
+  nlohmann::ordered_json files = nlohmann::ordered_json::array();
+  for (const FileReport& report : reports) {
+    nlohmann::ordered_json file;
+    file["path"] = report.path;
+    file["kind"] = kind_name(report.kind);
+    file["entries"] = report.entries;
+    nlohmann::ordered_json diagnostics = nlohmann::ordered_json::array();
+    if (!report.diagnostics.empty()) {
+      const LineIndex index(report.bytes);
+      for (const Diagnostic& d : report.diagnostics) diagnostics.push_back(diagnostic_json(d, index));
+    }
+    file["diagnostics"] = std::move(diagnostics);
+    files.push_back(std::move(file));
+  }
+  root["files"] = std::move(files);
+  // Inputs that could not be read are part of the report, so a dashboard reading only the JSON
+  // does not mistake a run that linted nothing for a clean one.
+  nlohmann::ordered_json unreadable = nlohmann::ordered_json::array();
+  for (const InputError& error : input_errors) unreadable.push_back({{"path", error.path}, {"message", error.message}});
+  root["input_errors"] = std::move(unreadable);
+  const Totals totals = count(reports);
+  root["summary"] = {{"files", totals.files},
+                     {"errors", totals.errors},
+                     {"warnings", totals.warnings},
+                     {"infos", totals.infos},
+                     {"fixable", totals.fixable},
+                     {"input_errors", input_errors.size()}};
+  // Invalid UTF-8 in messages (quoted from a broken input) is replaced, never a crash.
+  out << root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+}
+
+}  // namespace sitemaplint

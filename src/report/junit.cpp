@@ -1,0 +1,87 @@
+// JUnit XML, which most CI systems display as test results: one test case per file, failing when
+// the file has an error-severity finding (as the exit code does), every finding in the body.
+#include <string>
+
+#include "analysis/line_index.h"
+#include "report/report.h"
+#include "rule.h"
+
+namespace sitemaplint {
+namespace {
+
+std::string xml_escape(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default:
+        // XML 1.0 cannot carry most control characters at all, even escaped.
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') out += '?';
+        else out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void write_junit(std::span<const FileReport> reports, std::span<const InputError> input_errors, std::ostream& out) {
+  std::size_t failing = 0;
+  for (const FileReport& report : reports) {
+    for (const Diagnostic& d : report.diagnostics) {
+      if (d.severity == Severity::Error) {
+        ++failing;
+        break;
+      }
+    }
+  }
+  const std::size_t tests = reports.size() + input_errors.size();
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      << "<testsuites name=\"sitemaplint\" tests=\"" << tests << "\" failures=\"" << failing << "\" errors=\""
+      << input_errors.size() << "\">\n"
+      << "  <testsuite name=\"sitemaplint\" tests=\"" << tests << "\" failures=\"" << failing << "\" errors=\""
+      << input_errors.size() << "\">\n";
+  for (const FileReport& report : reports) {
+    out << "    <testcase classname=\"sitemaplint\" name=\"" << xml_escape(report.path) << "\"";
+    if (report.diagnostics.empty()) {
+      out << "/>\n";
+      continue;
+    }
+    out << ">\n";
+    std::size_t errors = 0;
+    std::string body;
+    const LineIndex index(report.bytes);
+    for (const Diagnostic& d : report.diagnostics) {
+      errors += d.severity == Severity::Error;
+      Position at;
+      if (d.line_column) {
+        at.line = d.line_column->first;
+        at.column = d.line_column->second;
+      } else {
+        at = index.position(d.offset);
+      }
+      body += report.path + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": " +
+              std::string(severity_name(d.severity)) + "[" + std::string(d.rule->code) + " " +
+              std::string(d.rule->name) + "]: " + d.message + "\n";
+    }
+    if (errors > 0) {
+      out << "      <failure type=\"error\" message=\"" << errors << " error" << (errors == 1 ? "" : "s")
+          << "\">" << xml_escape(body) << "</failure>\n";
+    } else {
+      out << "      <system-out>" << xml_escape(body) << "</system-out>\n";
+    }
+    out << "    </testcase>\n";
+  }
+  for (const InputError& error : input_errors) {
+    out << "    <testcase classname=\"sitemaplint\" name=\"" << xml_escape(error.path) << "\">\n"
+        << "      <error type=\"input\" message=\"" << xml_escape(error.message) << "\"/>\n"
+        << "    </testcase>\n";
+  }
+  out << "  </testsuite>\n</testsuites>\n";
+}
+
+}  // namespace sitemaplint

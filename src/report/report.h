@@ -1,0 +1,48 @@
+// Reporters turn file reports into text. Each computes line and column numbers itself, only for
+// the findings it prints.
+#pragma once
+
+#include <ostream>
+#include <span>
+
+#include "run/lint.h"
+
+namespace sitemaplint {
+
+struct Totals {
+  std::size_t files = 0;
+  std::size_t errors = 0;
+  std::size_t warnings = 0;
+  std::size_t infos = 0;
+  std::size_t fixable = 0;
+};
+
+Totals count(std::span<const FileReport> reports);
+
+struct HumanStyle {
+  bool color = false;
+  bool quiet = false;  // findings only: no source excerpt, no summary
+};
+
+void write_human(std::span<const FileReport> reports, const HumanStyle& style, std::ostream& out);
+
+// The JSON report; its shape is documented in README.md ("JSON output") and versioned.
+inline constexpr int kJsonFormatVersion = 1;
+// An input that could not be read at all (missing, unreadable, a failed fetch).
+struct InputError {
+  std::string path;
+  std::string message;
+};
+
+void write_json(std::span<const FileReport> reports, std::span<const InputError> input_errors, std::ostream& out);
+
+// One line per finding: "path:line:col: error: message [CODE name]".
+void write_gcc(std::span<const FileReport> reports, std::ostream& out);
+// GitHub Actions workflow commands, which annotate the files in a pull request.
+void write_github(std::span<const FileReport> reports, std::ostream& out);
+// JUnit XML: one test case per file (and per unreadable input).
+void write_junit(std::span<const FileReport> reports, std::span<const InputError> input_errors, std::ostream& out);
+// SARIF 2.1.0 (GitHub code scanning); README.md ("SARIF") documents the fields.
+void write_sarif(std::span<const FileReport> reports, std::ostream& out);
+
+}  // namespace sitemaplint

@@ -1,0 +1,215 @@
+// The SARIF 2.1.0 report, for GitHub code scanning and other SARIF viewers. README.md ("SARIF")
+// documents which fields are filled in.
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "analysis/line_index.h"
+#include "run/lint_many.h"
+#include "registry.h"
+#include "report/report.h"
+#include "rule.h"
+
+namespace sitemaplint {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string_view sarif_level(Severity s) {
+  switch (s) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Info: return "note";
+  }
+  return "error";
+}
+
+// Percent-encodes what may not appear in a URI path. `relative` also encodes ':' so a relative
+// reference is never read as having a scheme.
+std::string uri_escape(std::string_view path, bool relative) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (const char ch : path) {
+    const auto c = static_cast<unsigned char>(ch);
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                       std::string_view("-._~/!$&'()*+,;=@").find(ch) != std::string_view::npos ||
+                       (c == ':' && !relative);
+    if (plain) {
+      out += ch;
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
+std::string file_uri(const std::filesystem::path& absolute) {
+  std::string p = absolute.generic_string();
+  if (p.empty() || p.front() != '/') p.insert(p.begin(), '/');
+  return "file://" + uri_escape(p, false);
+}
+
+// Where an input is, as a SARIF artifactLocation: relative to %SRCROOT% (the current directory)
+// when it lies under it, otherwise an absolute URI. URLs stay as given.
+Json artifact_location(const std::string& path) {
+  if (path == "-") return {{"uri", "stdin"}};
+  if (is_url(path)) return {{"uri", path}};
+  std::error_code ec;
+  const std::filesystem::path cwd = std::filesystem::current_path(ec);
+  const std::filesystem::path absolute = std::filesystem::absolute(path, ec).lexically_normal();
+  if (!cwd.empty()) {
+    const std::filesystem::path relative = absolute.lexically_relative(cwd.lexically_normal());
+    const std::string rel = relative.generic_string();
+    if (!rel.empty() && rel != "." && !rel.starts_with("../") && rel != "..") {
+      return {{"uri", uri_escape(rel, true)}, {"uriBaseId", "%SRCROOT%"}};
+    }
+  }
+  return {{"uri", file_uri(absolute)}};
+}
+
+Json region_json(const Position& start, const Position& end) {
+  return {{"startLine", start.line},
+          {"startColumn", start.utf16_column},
+          {"endLine", end.line},
+          {"endColumn", end.utf16_column}};
+}
+
+std::uint64_t fnv1a(std::uint64_t h, std::string_view text) {
+  for (const char c : text) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+// The text a finding's fingerprint hashes: its trimmed source line, or on a very long line (a
+// whole sitemap on one line) a window around the finding, so hashing stays cheap.
+std::string_view fingerprint_text(const FileReport& report, const LineIndex& index, const Diagnostic& d,
+                                  std::size_t line) {
+  constexpr std::size_t kLongLine = 1024, kWindow = 256;
+  const std::string_view text = index.line_text(line);
+  if (text.size() <= kLongLine) return trim(text);
+  const auto line_begin = static_cast<std::size_t>(text.data() - report.bytes.data());
+  const std::size_t at = d.offset > line_begin ? d.offset - line_begin : 0;
+  const std::size_t from = at > kWindow ? at - kWindow : 0;
+  return text.substr(from, 2 * kWindow);
+}
+
+std::string hex(std::uint64_t v) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, v >>= 4) out[static_cast<std::size_t>(i)] = kHex[v & 15];
+  return out;
+}
+
+Json rule_json(const RuleInfo& info) {
+  Json j;
+  j["id"] = info.code;
+  j["name"] = info.name;
+  j["shortDescription"] = {{"text", info.summary}};
+  j["fullDescription"] = {{"text", info.summary}};
+  j["help"] = {{"text", info.docs}, {"markdown", info.docs}};
+  j["defaultConfiguration"] = {{"level", sarif_level(info.default_severity)}};
+  return j;
+}
+
+}  // namespace
+
+void write_sarif(std::span<const FileReport> reports, std::ostream& out) {
+  Json rules = Json::array();
+  std::map<std::string_view, std::size_t> rule_index;
+  for (const RuleDefinition* def : all_rules()) {
+    rule_index.emplace(def->info.code, rules.size());
+    rules.push_back(rule_json(def->info));
+  }
+
+  Json results = Json::array();
+  for (const FileReport& report : reports) {
+    if (report.diagnostics.empty()) continue;
+    const Json location = artifact_location(report.path);
+    const LineIndex index(report.bytes);
+    std::map<std::uint64_t, std::size_t> seen;  // occurrences of each line hash in this file
+    for (const Diagnostic& d : report.diagnostics) {
+      Json result;
+      result["ruleId"] = d.rule->code;
+      if (const auto it = rule_index.find(d.rule->code); it != rule_index.end()) result["ruleIndex"] = it->second;
+      result["level"] = sarif_level(d.severity);
+      result["message"] = {{"text", d.message}};
+
+      Json physical;
+      physical["artifactLocation"] = location;
+      std::uint64_t hash = fnv1a(14695981039346656037ull, d.rule->code);
+      hash = fnv1a(hash, std::string_view("\0", 1));
+      if (d.line_column) {
+        // Found after the bytes were released: the position the check recorded; no source line.
+        physical["region"] = {{"startLine", d.line_column->first}, {"startColumn", d.line_column->second}};
+        hash = fnv1a(hash, d.message);
+      } else {
+        const Position start = index.position(d.offset);
+        const Position end = index.position(d.offset + d.length);
+        physical["region"] = region_json(start, end);
+        hash = fnv1a(hash, fingerprint_text(report, index, d, start.line));
+      }
+      hash = fnv1a(hash, std::string_view("\0", 1));
+      hash = fnv1a(hash, report.path);
+      result["locations"] = Json::array({{{"physicalLocation", std::move(physical)}}});
+      // GitHub's form: hash, then which occurrence of that hash in the file this is.
+      result["partialFingerprints"] = {{"primaryLocationLineHash", hex(hash) + ":" + std::to_string(++seen[hash])}};
+
+      if (d.related && !d.line_column) {
+        const Position at = index.position(d.related->offset);
+        Json related;
+        related["id"] = 1;
+        related["physicalLocation"] = {{"artifactLocation", location},
+                                       {"region", {{"startLine", at.line}, {"startColumn", at.utf16_column}}}};
+        related["message"] = {{"text", d.related->message}};
+        result["relatedLocations"] = Json::array({std::move(related)});
+      }
+      if (d.fix && !d.line_column) {
+        const Json deleted = region_json(index.position(d.fix->offset), index.position(d.fix->offset + d.fix->length));
+        Json replacement = {{"deletedRegion", deleted}, {"insertedContent", {{"text", d.fix->replacement}}}};
+        Json change = {{"artifactLocation", location}, {"replacements", Json::array({std::move(replacement)})}};
+        result["fixes"] = Json::array(
+            {{{"description", {{"text", d.fix->description}}}, {"artifactChanges", Json::array({std::move(change)})}}});
+      }
+      results.push_back(std::move(result));
+    }
+  }
+
+  Json driver;
+  driver["name"] = "sitemaplint";
+  driver["version"] = SITEMAPLINT_VERSION;
+  driver["semanticVersion"] = SITEMAPLINT_VERSION;
+  driver["rules"] = std::move(rules);
+
+  Json run;
+  run["tool"] = {{"driver", std::move(driver)}};
+  std::error_code ec;
+  const std::filesystem::path cwd = std::filesystem::current_path(ec);
+  if (!cwd.empty()) {
+    std::string root = file_uri(cwd.lexically_normal());
+    if (root.back() != '/') root += '/';
+    run["originalUriBaseIds"] = {{"%SRCROOT%", {{"uri", root}}}};
+  }
+  run["results"] = std::move(results);
+  run["columnKind"] = "utf16CodeUnits";
+
+  Json root;
+  root["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
+  root["version"] = "2.1.0";
+  root["runs"] = Json::array({std::move(run)});
+  // Invalid UTF-8 in messages (quoted from a broken input) is replaced, never a crash.
+  out << root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,21 @@
+#include "report/report.h"
+
+namespace sitemaplint {
+
+Totals count(std::span<const FileReport> reports) {
+  Totals totals;
+  totals.files = reports.size();
+  for (const FileReport& report : reports) {
+    for (const Diagnostic& d : report.diagnostics) {
+      switch (d.severity) {
+        case Severity::Error: ++totals.errors; break;
+        case Severity::Warning: ++totals.warnings; break;
+        case Severity::Info: ++totals.infos; break;
+      }
+      if (d.fix) ++totals.fixable;
+    }
+  }
+  return totals;
+}
+
+}  // namespace sitemaplint

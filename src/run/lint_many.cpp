@@ -1,0 +1,138 @@
+#include "run/lint_many.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <filesystem>
+#include <system_error>
+#include <thread>
+
+namespace sitemaplint {
+
+bool looks_like_sitemap_file(std::string_view name) {
+  std::string lower(name);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return lower.find("sitemap") != std::string::npos &&
+         (lower.ends_with(".xml") || lower.ends_with(".txt") || lower.ends_with(".gz"));
+}
+
+std::vector<std::string> expand_inputs(const std::vector<std::string>& paths,
+                                       std::vector<std::pair<std::string, std::string>>* errors,
+                                       const std::function<bool(const std::string&, bool)>& excluded) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> out;
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    if (path == "-" || is_url(path) || !fs::is_directory(path, ec)) {
+      out.push_back(path);
+      continue;
+    }
+    std::vector<std::string> found;
+    bool excluded_any = false;
+    const auto options = fs::directory_options::skip_permission_denied;
+    for (auto it = fs::recursive_directory_iterator(path, options, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+      const bool directory = it->is_directory(ec);
+      if (!directory && !(it->is_regular_file(ec) && looks_like_sitemap_file(it->path().filename().string()))) continue;
+      if (excluded && excluded(it->path().string(), directory)) {
+        if (directory) it.disable_recursion_pending();  // an excluded folder is not even searched
+        excluded_any = true;
+        continue;
+      }
+      if (!directory) found.push_back(it->path().string());
+    }
+    if (ec) {
+      errors->push_back({path, path + ": " + ec.message()});
+      continue;
+    }
+    if (found.empty() && excluded_any) {
+      errors->push_back({path, path + ": every sitemap file in this directory is excluded by the config's 'exclude' globs"});
+      continue;
+    }
+    if (found.empty()) {
+      errors->push_back({path, path + ": no sitemap files in this directory (names containing 'sitemap' and "
+                                      "ending in .xml, .txt or .gz)"});
+      continue;
+    }
+    std::sort(found.begin(), found.end());
+    out.insert(out.end(), found.begin(), found.end());
+  }
+  return out;
+}
+
+bool is_url(std::string_view path) {
+  const auto starts = [&](std::string_view prefix) {
+    return path.size() >= prefix.size() &&
+           std::equal(prefix.begin(), prefix.end(), path.begin(),
+                      [](char a, char b) { return a == std::tolower(static_cast<unsigned char>(b)); });
+  };
+  return starts("http://") || starts("https://");
+}
+
+Outcome lint_one(const std::string& path, const RuleSelection& selection, const Settings& settings,
+                 const FetchOptions& fetch_options, ReadAs read_as) {
+  Outcome outcome;
+  outcome.path = path;
+  if (!is_url(path)) {
+    Input input;
+    if (load_input(path, &input, &outcome.error)) {
+      input.robots_txt = read_as.robots_txt;
+      outcome.report = lint_input(std::move(input), selection, settings);
+    }
+    return outcome;
+  }
+  FetchResult fetched = fetch(path, fetch_options, read_as.origin);
+  if (!fetched.ok) {
+    outcome.error = path + ": " + fetched.error;
+    return outcome;
+  }
+  if (read_as.robots_txt && (fetched.status < 200 || fetched.status > 299)) {
+    outcome.error = path + ": the server answered HTTP " + std::to_string(fetched.status);
+    return outcome;
+  }
+  Input input = input_from_bytes(path, std::move(fetched.body));
+  input.robots_txt = read_as.robots_txt;
+  input.http_status = fetched.status;
+  input.content_type = std::move(fetched.content_type);
+  Settings scoped = settings;
+  if (!scoped.location) {  // a fetched sitemap may list only URLs under its own location
+    std::string error;
+    scoped.location = parse_sitemap_location(path, &error);
+  }
+  outcome.report = lint_input(std::move(input), selection, scoped);
+  return outcome;
+}
+
+void parallel_for(std::size_t count, unsigned jobs, const std::function<void(std::size_t)>& work) {
+  std::atomic<std::size_t> next{0};
+  // Each worker takes the next unclaimed index: no locks, and callers write only their own slot.
+  const auto worker = [&] {
+    for (std::size_t i = next++; i < count; i = next++) work(i);
+  };
+  if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
+  jobs = static_cast<unsigned>(std::min<std::size_t>(jobs, std::max<std::size_t>(count, 1)));
+  std::vector<std::thread> threads;
+  for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(worker);
+  worker();
+  for (std::thread& thread : threads) thread.join();
+}
+
+std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const ProfileLookup& profile_for, unsigned jobs,
+                              const FetchOptions& fetch_options, bool in_a_set) {
+  std::vector<Outcome> outcomes(paths.size());
+  parallel_for(paths.size(), jobs, [&](std::size_t i) {
+    std::string error;
+    const Profile* profile = profile_for(paths[i], &error);
+    if (!profile) {
+      outcomes[i] = Outcome{paths[i], std::nullopt, error};
+      return;
+    }
+    Settings settings = profile->settings;
+    settings.collect_set_facts = in_a_set;
+    outcomes[i] = lint_one(paths[i], profile->selection, settings, fetch_options);
+  });
+  return outcomes;
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,60 @@
+// Linting many inputs: directories expanded into the sitemap files under them, files linted in
+// parallel, results in the order the inputs were given whatever the thread timing.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <utility>
+#include <string>
+#include <vector>
+
+#include "load/fetch.h"
+#include "run/lint.h"
+#include "profile.h"
+
+namespace sitemaplint {
+
+// Whether a file name looks like a sitemap: it contains "sitemap" (any case) and ends in .xml,
+// .txt or .gz.
+bool looks_like_sitemap_file(std::string_view name);
+
+// Replaces each directory in `paths` by the sitemap-looking files below it, sorted. A directory
+// without any is an error in *errors (the directory, and one line saying why); other paths are kept
+// as given.
+// `excluded(path, is_directory)`, when given, prunes files and directories met during the search
+// (not the paths given).
+std::vector<std::string> expand_inputs(const std::vector<std::string>& paths,
+                                       std::vector<std::pair<std::string, std::string>>* errors,
+                                       const std::function<bool(const std::string&, bool)>& excluded = {});
+
+struct Outcome {
+  std::string path;                  // as given, or the child's URL or file
+  std::optional<FileReport> report;  // empty when the input could not be read
+  std::string error;                 // why, one line
+};
+
+// Calls work(i) for every i < count on `jobs` threads (0: one per core); each i exactly once.
+void parallel_for(std::size_t count, unsigned jobs, const std::function<void(std::size_t)>& work);
+
+// How an input is read: as a robots.txt (its Sitemap: lines are its entries), and who named it
+// (a URL a fetched document names is remote input; see fetch.h).
+struct ReadAs {
+  bool robots_txt = false;
+  UrlOrigin origin = UrlOrigin::User;
+};
+
+// Reads or fetches `path` and lints it; a URL is scoped to its own location unless `settings`
+// names one.
+Outcome lint_one(const std::string& path, const RuleSelection& selection, const Settings& settings,
+                 const FetchOptions& fetch_options, ReadAs read_as = {});
+
+// Whether `path` is an http:// or https:// URL (any case) rather than a file name.
+bool is_url(std::string_view path);
+
+// Loads (reads or fetches) and lints every path, each with the profile `profile_for` gives it, on
+// `jobs` threads (0: one per core). Outcome i belongs to paths[i]. A URL's own location is its
+// scope unless its profile names one. With `in_a_set`, records what checks across files need.
+std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const ProfileLookup& profile_for, unsigned jobs,
+                              const FetchOptions& fetch_options = {}, bool in_a_set = false);
+
+}  // namespace sitemaplint

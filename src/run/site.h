@@ -1,0 +1,29 @@
+// A whole sitemap set: the files given, then the children of every sitemap index among them,
+// followed once, on disk or over HTTP, with the findings only the set as a whole can show
+// (missing children, nested indexes, cycles).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "run/lint_many.h"
+
+namespace sitemaplint {
+
+struct SiteOptions {
+  std::string root;  // --root: the directory that holds the site's "/" (empty: the index's own folder)
+  unsigned jobs = 0;
+  FetchOptions fetch;
+  // --robots: a robots.txt (URL or file) linted first, its Sitemap: lines followed like an
+  // index's children (a local one's relative lines are mapped under `root` or its own folder).
+  std::string robots;
+};
+
+// Lints `paths` and follows the indexes among them one level: children that are themselves
+// indexes are reported as nested, not followed. Each file, child or not, is linted with its own
+// profile. Outcomes: the given paths in order, then the
+// children in the order their indexes list them.
+std::vector<Outcome> lint_site(const std::vector<std::string>& paths, const ProfileLookup& profile_for,
+                               const SiteOptions& options);
+
+}  // namespace sitemaplint
