@@ -15,7 +15,7 @@ Span value_span(const Field& field) {
 namespace sitemaplint {
 
 void report_unescaped(const TextRun& run, char c, std::string_view what, std::string_view entity,
-                      Reporter& out) {
+                      FindingSink& out) {
   if (run.kind != TextKind::Text) return;
   for (std::size_t at = run.raw.find(c); at != std::string_view::npos; at = run.raw.find(c, at + 1)) {
     out.report(run.offset + at, 1,
@@ -29,7 +29,7 @@ void report_unescaped(const TextRun& run, char c, std::string_view what, std::st
 
 namespace sitemaplint {
 
-void EntryLimit::count(const Entry& entry, Reporter& out, std::string_view advice) {
+void EntryLimit::count(const Entry& entry, FindingSink& out, std::string_view advice) {
   if (entry.kind != kind_ || ++seen_ != kMaxEntries + 1) return;
   const Element& e = *entry.element;
   out.report(e.offset, e.qualified_name.size() + 1,

@@ -46,7 +46,7 @@ namespace sitemaplint {
 // For the protocol-advice escaping rules: reports each raw `c` in a text run (not CDATA, not
 // attribute values) with a fix that writes `entity` instead; `what` names the character.
 void report_unescaped(const TextRun& run, char c, std::string_view what, std::string_view entity,
-                      Reporter& out);
+                      FindingSink& out);
 
 }  // namespace sitemaplint
 
@@ -58,7 +58,7 @@ inline constexpr std::size_t kMaxEntries = 50'000;
 class EntryLimit {
  public:
   explicit EntryLimit(EntryKind kind) : kind_(kind) {}
-  void count(const Entry& entry, Reporter& out, std::string_view advice);
+  void count(const Entry& entry, FindingSink& out, std::string_view advice);
 
  private:
   EntryKind kind_;

@@ -7,7 +7,7 @@
 #include <unordered_map>
 
 #include "analysis/loc_analysis.h"
-#include "rule_reporter.h"
+#include "rule_sink.h"
 #include "analysis/xml_text.h"
 
 namespace sitemaplint {
@@ -15,7 +15,7 @@ namespace {
 
 struct ActiveRule {
   std::unique_ptr<Rule> rule;
-  RuleReporter reporter;
+  RuleSink reporter;
 };
 
 
@@ -412,9 +412,9 @@ std::vector<Diagnostic> run_rules(Document& doc, const RuleSelection& selection,
   std::vector<Diagnostic> diagnostics;
   std::vector<ActiveRule> rules;
   rules.reserve(selection.enabled.size());
-  for (const RuleDefinition* def : selection.enabled) {
+  for (const RuleInfo* def : selection.enabled) {
     rules.push_back(ActiveRule{def->make(settings),
-                               RuleReporter(def->info, selection.severity_of(def->info), diagnostics)});
+                               RuleSink(*def, selection.severity_of(*def), diagnostics)});
   }
   for (ActiveRule& active : rules) {
     if (active.rule->hooks() & kOnDocument) active.rule->on_document(doc, active.reporter);
@@ -426,11 +426,7 @@ std::vector<Diagnostic> run_rules(Document& doc, const RuleSelection& selection,
     if (active.rule->hooks() & kOnFinish) active.rule->on_finish(doc, active.reporter);
     active.reporter.report_suppressed();
   }
-  std::stable_sort(diagnostics.begin(), diagnostics.end(),
-                   [](const Diagnostic& a, const Diagnostic& b) {
-                     if (a.offset != b.offset) return a.offset < b.offset;
-                     return a.rule->code < b.rule->code;
-                   });
+  std::stable_sort(diagnostics.begin(), diagnostics.end(), diagnostic_order);
   return diagnostics;
 }
 

@@ -5,12 +5,12 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 
 namespace sitemaplint {
 
-#define SITEMAPLINT_RULE(id) extern const RuleDefinition id;
+#define SITEMAPLINT_RULE(family, code, id) extern const RuleDefinition id;
 #include "rules/rules.def"
-#undef SITEMAPLINT_RULE
 
 namespace {
 
@@ -19,6 +19,55 @@ bool equals_ignoring_case(std::string_view a, std::string_view b) {
            return std::tolower(static_cast<unsigned char>(x)) ==
                   std::tolower(static_cast<unsigned char>(y));
          });
+}
+
+bool starts_with_ignoring_case(std::string_view text, std::string_view prefix) {
+  return text.size() >= prefix.size() && equals_ignoring_case(text.substr(0, prefix.size()), prefix);
+}
+
+constexpr FamilyInfo kFamilies[] = {
+#define SITEMAPLINT_FAMILY(id, prefix, summary) {FamilyId::id, #id, prefix, summary},
+#include "rules/rules.def"
+};
+
+// A rule's identity as rules/rules.def states it, with its file's definition.
+struct Identity {
+  RuleId id;
+  std::string_view code;
+  std::string_view id_name;  // lastmod_invalid: the name with '_' for '-'
+  FamilyId family;
+  const RuleDefinition* definition;
+};
+
+const Identity kIdentities[] = {
+#define SITEMAPLINT_RULE(family, code, id) {RuleId::id, #code, #id, FamilyId::family, &id},
+#include "rules/rules.def"
+};
+
+struct Table {
+  std::array<std::string, kRuleCount> names;
+  std::vector<RuleInfo> infos;
+  std::vector<const RuleInfo*> pointers;
+};
+
+const Table& table() {
+  static const Table kTable = [] {
+    Table t;
+    t.infos.reserve(kRuleCount);
+    for (std::size_t i = 0; i < kRuleCount; ++i) {
+      const Identity& rule = kIdentities[i];
+      std::string& name = t.names[i];
+      name = rule.id_name;
+      std::replace(name.begin(), name.end(), '_', '-');
+      const RuleMeta& meta = rule.definition->meta;
+      t.infos.push_back(RuleInfo{rule.id, rule.code, name, &kFamilies[static_cast<std::size_t>(rule.family)],
+                                 meta.severity, meta.fixes, meta.suppressible, meta.summary, meta.docs,
+                                 rule.definition->make});
+    }
+    for (const RuleInfo& info : t.infos) t.pointers.push_back(&info);
+    return t;
+  }();
+  return kTable;
 }
 
 }  // namespace
@@ -30,33 +79,51 @@ std::string unknown_rule_message(std::string_view word) {
   return message + " (sitemaplint --list-rules shows them all)";
 }
 
-std::span<const RuleDefinition* const> all_rules() {
-  static const auto kRules = [] {
-    std::vector<const RuleDefinition*> rules{
-#define SITEMAPLINT_RULE(id) &id,
-#include "rules/rules.def"
-#undef SITEMAPLINT_RULE
-    };
-    std::sort(rules.begin(), rules.end(), [](const RuleDefinition* a, const RuleDefinition* b) {
-      return a->info.code < b->info.code;
-    });
-    return rules;
-  }();
-  return kRules;
-}
+std::span<const RuleInfo* const> all_rules() { return table().pointers; }
 
-const RuleDefinition* find_rule(std::string_view word) {
-  for (const RuleDefinition* rule : all_rules()) {
-    if (equals_ignoring_case(word, rule->info.code) || word == rule->info.name) return rule;
+std::span<const FamilyInfo> all_families() { return kFamilies; }
+
+const RuleInfo& rule_info(RuleId id) { return table().infos[index_of(id)]; }
+
+const RuleInfo* find_rule(std::string_view word) {
+  for (const RuleInfo* rule : all_rules()) {
+    if (equals_ignoring_case(word, rule->code) || word == rule->name) return rule;
   }
   return nullptr;
+}
+
+std::vector<const RuleInfo*> rules_named(std::string_view word) {
+  std::vector<const RuleInfo*> out;
+  if (equals_ignoring_case(word, "ALL")) return {all_rules().begin(), all_rules().end()};
+  if (const RuleInfo* rule = find_rule(word)) return {rule};
+  for (const FamilyInfo& family : all_families()) {
+    if (word == family.name) {
+      for (const RuleInfo* rule : all_rules()) {
+        if (rule->family == &family) out.push_back(rule);
+      }
+      return out;
+    }
+  }
+  // A code prefix: the letters of a family's prefix in full ("SM", "IMG"), then any digits.
+  const std::size_t letters = static_cast<std::size_t>(
+      std::find_if(word.begin(), word.end(), [](char c) { return !std::isalpha(static_cast<unsigned char>(c)); }) -
+      word.begin());
+  if (letters == 0 || !std::all_of(word.begin() + static_cast<std::ptrdiff_t>(letters), word.end(),
+                                   [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+    return out;
+  }
+  for (const RuleInfo* rule : all_rules()) {
+    const std::size_t code_letters = rule->code.find_first_of("0123456789");
+    if (code_letters == letters && starts_with_ignoring_case(rule->code, word)) out.push_back(rule);
+  }
+  return out;
 }
 
 std::string closest_rule(std::string_view unknown) {
   std::string best;
   std::size_t best_distance = std::max<std::size_t>(3, unknown.size() / 3) + 1;
-  for (const RuleDefinition* rule : all_rules()) {
-    for (std::string_view candidate : {rule->info.name, rule->info.code}) {
+  for (const RuleInfo* rule : all_rules()) {
+    for (std::string_view candidate : {rule->name, rule->code}) {
       const std::size_t d = edit_distance(unknown, candidate);
       if (d < best_distance) {
         best_distance = d;
@@ -67,19 +134,21 @@ std::string closest_rule(std::string_view unknown) {
   return best;
 }
 
+bool RuleSelection::is_enabled(RuleId id) const {
+  return std::any_of(enabled.begin(), enabled.end(), [id](const RuleInfo* rule) { return rule->id == id; });
+}
+
 Severity RuleSelection::severity_of(const RuleInfo& info) const {
-  const auto it = severity_overrides.find(info.code);
-  return it == severity_overrides.end() ? info.default_severity : it->second;
+  return severity_overrides[index_of(info.id)].value_or(info.default_severity);
 }
 
 void apply_layer(const RuleLayer& layer, RuleSelection* selection) {
   if (layer.select) selection->enabled = *layer.select;
-  for (const RuleDefinition* rule : layer.ignore) std::erase(selection->enabled, rule);
-  std::sort(selection->enabled.begin(), selection->enabled.end(), [](const RuleDefinition* a, const RuleDefinition* b) {
-    return a->info.code < b->info.code;
-  });
+  for (const RuleInfo* rule : layer.ignore) std::erase(selection->enabled, rule);
+  std::sort(selection->enabled.begin(), selection->enabled.end(),
+            [](const RuleInfo* a, const RuleInfo* b) { return a->id < b->id; });
   selection->enabled.erase(std::unique(selection->enabled.begin(), selection->enabled.end()), selection->enabled.end());
-  for (const auto& [rule, level] : layer.severity) selection->severity_overrides[rule->info.code] = level;
+  for (const auto& [rule, level] : layer.severity) selection->severity_overrides[index_of(rule->id)] = level;
 }
 
 RuleSelection default_selection() {
@@ -88,19 +157,17 @@ RuleSelection default_selection() {
   return selection;
 }
 
-bool resolve_rule_words(const std::vector<std::string>& words, std::vector<const RuleDefinition*>* out,
+bool resolve_rule_words(const std::vector<std::string>& words, std::vector<const RuleInfo*>* out,
                         std::string* error) {
   for (const std::string& word : words) {
-    if (equals_ignoring_case(word, "ALL")) {
-      out->assign(all_rules().begin(), all_rules().end());
-      continue;
-    }
-    const RuleDefinition* rule = find_rule(word);
-    if (!rule) {
+    const std::vector<const RuleInfo*> named = rules_named(word);
+    if (named.empty()) {
       *error = unknown_rule_message(word);
       return false;
     }
-    if (std::find(out->begin(), out->end(), rule) == out->end()) out->push_back(rule);
+    for (const RuleInfo* rule : named) {
+      if (std::find(out->begin(), out->end(), rule) == out->end()) out->push_back(rule);
+    }
   }
   return true;
 }
@@ -118,7 +185,7 @@ bool parse_rule_layer(const std::vector<std::string>& select, const std::vector<
       *error = "--severity: expected RULE=LEVEL, got '" + word + "'";
       return false;
     }
-    const RuleDefinition* rule = find_rule(std::string_view(word).substr(0, eq));
+    const RuleInfo* rule = find_rule(std::string_view(word).substr(0, eq));
     if (!rule) { *error = "--severity: " + unknown_rule_message(word.substr(0, eq)); return false; }
     const auto level = parse_severity(std::string_view(word).substr(eq + 1));
     if (!level) {

@@ -2,7 +2,7 @@
 // which run at what severity.
 #pragma once
 
-#include <map>
+#include <array>
 #include <optional>
 #include <utility>
 #include <span>
@@ -15,19 +15,37 @@
 
 namespace sitemaplint {
 
-// All rules, in code order.
-std::span<const RuleDefinition* const> all_rules();
+// All rules, in the order of rules/rules.def: family by family, each in code order.
+std::span<const RuleInfo* const> all_rules();
 
-// A rule by code ("SM203") or name ("lastmod-invalid"); nullptr when unknown.
-const RuleDefinition* find_rule(std::string_view code_or_name);
+// All families, in the order of rules/rules.def.
+std::span<const FamilyInfo> all_families();
+
+// The rule with this id.
+const RuleInfo& rule_info(RuleId id);
+
+// A rule by code ("SM203", any case) or name ("lastmod-invalid"); nullptr when unknown.
+const RuleInfo* find_rule(std::string_view code_or_name);
+
+// The rules a word of --select/--ignore (or the config) names, in rule order: ALL, a rule's code
+// or name, a family's name ("lastmod", "image"), or a code prefix ("SM4", "IMG1"). Empty when
+// the word names nothing.
+std::vector<const RuleInfo*> rules_named(std::string_view word);
+
+// Orders findings for output: by offset, then by rule (rules/rules.def order).
+inline bool diagnostic_order(const Diagnostic& a, const Diagnostic& b) {
+  if (a.offset != b.offset) return a.offset < b.offset;
+  return a.rule->id < b.rule->id;
+}
 
 // The closest known rule name or code, for "did you mean" hints; empty when nothing is close.
 std::string closest_rule(std::string_view unknown);
 
 struct RuleSelection {
-  std::vector<const RuleDefinition*> enabled;  // in code order
-  std::map<std::string_view, Severity> severity_overrides;  // by code
+  std::vector<const RuleInfo*> enabled;  // in rule order
+  std::array<std::optional<Severity>, kRuleCount> severity_overrides{};  // by RuleId
 
+  bool is_enabled(RuleId id) const;
   Severity severity_of(const RuleInfo& info) const;
 };
 
@@ -35,9 +53,9 @@ struct RuleSelection {
 // Layers apply in that order on top of every rule at its default severity: `select` makes exactly
 // its rules run, then `ignore` stops some, then `severity` sets levels rule by rule.
 struct RuleLayer {
-  std::optional<std::vector<const RuleDefinition*>> select;
-  std::vector<const RuleDefinition*> ignore;
-  std::vector<std::pair<const RuleDefinition*, Severity>> severity;
+  std::optional<std::vector<const RuleInfo*>> select;
+  std::vector<const RuleInfo*> ignore;
+  std::vector<std::pair<const RuleInfo*, Severity>> severity;
 };
 
 void apply_layer(const RuleLayer& layer, RuleSelection* selection);
@@ -47,7 +65,7 @@ RuleSelection default_selection();
 
 // Rule codes or names (or ALL) appended to *out without repeats. On an unknown word, returns false
 // and sets *error to "unknown rule 'X'; did you mean 'Y'?...".
-bool resolve_rule_words(const std::vector<std::string>& words, std::vector<const RuleDefinition*>* out,
+bool resolve_rule_words(const std::vector<std::string>& words, std::vector<const RuleInfo*>* out,
                         std::string* error);
 
 // The command line's layer from --select, --ignore and --severity words.

@@ -28,21 +28,21 @@ std::string parse_error(const std::string& text) {
   return error;
 }
 
-std::vector<std::string> codes(const std::vector<const RuleDefinition*>& rules) {
+std::vector<std::string> codes(const std::vector<const RuleInfo*>& rules) {
   std::vector<std::string> out;
-  for (const RuleDefinition* rule : rules) out.emplace_back(rule->info.code);
+  for (const RuleInfo* rule : rules) out.emplace_back(rule->code);
   return out;
 }
 
 bool enabled(const Profile& profile, std::string_view code) {
-  for (const RuleDefinition* rule : profile.selection.enabled) {
-    if (rule->info.code == code) return true;
+  for (const RuleInfo* rule : profile.selection.enabled) {
+    if (rule->code == code) return true;
   }
   return false;
 }
 
 Severity level(const Profile& profile, std::string_view code) {
-  return profile.selection.severity_of(find_rule(code)->info);
+  return profile.selection.severity_of(*find_rule(code));
 }
 
 }  // namespace
@@ -80,9 +80,9 @@ SM001 = "warning"
   CHECK(config.rules.select->size() == all_rules().size());
   CHECK(codes(config.rules.ignore) == std::vector<std::string>{"SM403", "SM603"});
   REQUIRE(config.rules.severity.size() == 2);
-  CHECK(config.rules.severity[0].first->info.code == "SM502");
+  CHECK(config.rules.severity[0].first->code == "SM502");
   CHECK(config.rules.severity[0].second == Severity::Warning);
-  CHECK(config.rules.severity[1].first->info.code == "SM201");
+  CHECK(config.rules.severity[1].first->code == "SM201");
   CHECK(config.rules.severity[1].second == Severity::Info);
   REQUIRE(config.location);
   CHECK(config.location->url == "https://example.com/sitemap.xml");

@@ -22,7 +22,7 @@ TEST_CASE("lsp server end to end: a real LSP client over stdio, with utf-8 and w
   }
   // The links the client must see, whatever SITEMAPLINT_DOCS_URL this build was configured with.
   nlohmann::json docs;
-  for (const char* code : {"SM208", "SM301", "SM501"}) docs[code] = rule_docs_url(find_rule(code)->info);
+  for (const char* code : {"SM208", "SM301", "SM501"}) docs[code] = rule_docs_url(*find_rule(code));
   const CommandResult client = run_node("tests/lsp-client/client.js", {SITEMAPLINT_BINARY, SITEMAPLINT_VERSION, docs.dump()});
   INFO(client.out);
   CHECK(client.exit_code == 0);

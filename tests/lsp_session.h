@@ -67,6 +67,6 @@ inline json codes_and_ranges(const json& diagnostics) {
   return out;
 }
 
-inline std::string docs_url(std::string_view code) { return rule_docs_url(find_rule(code)->info); }
+inline std::string docs_url(std::string_view code) { return rule_docs_url(*find_rule(code)); }
 
 }  // namespace sitemaplint::lsp::testing

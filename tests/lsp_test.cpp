@@ -173,7 +173,7 @@ TEST_CASE("lsp hover: a rule named in a suppression comment, a finding's rule, o
     return s.call(3, "textDocument/hover", {{"textDocument", {{"uri", kUri}}}, {"position", pos(line, character)}})["result"];
   };
   std::ostringstream sm201;
-  write_explanation(find_rule("SM201")->info, sm201);
+  write_explanation(*find_rule("SM201"), sm201);
   const json on_code = hover_at(2, 36);
   CHECK(on_code == json({{"contents", {{"kind", "markdown"},
                                        {"value", sm201.str() + "\n[SM201 in the sitemaplint documentation](" + docs_url("SM201") + ")\n"}}},

@@ -56,7 +56,7 @@ TEST_CASE("sarif report: log, run, driver, every rule with its help") {
   const auto& rules = run["tool"]["driver"]["rules"];
   REQUIRE(rules.size() == all_rules().size());
   for (std::size_t i = 0; i < rules.size(); ++i) {
-    const RuleInfo& info = all_rules()[i]->info;
+    const RuleInfo& info = *all_rules()[i];
     CAPTURE(info.code);
     CHECK(rules[i]["id"] == info.code);
     CHECK(rules[i]["name"] == info.name);

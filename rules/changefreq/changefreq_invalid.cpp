@@ -9,8 +9,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM501", "changefreq-invalid", Severity::Error,
-                         "A <changefreq> is not one of the seven allowed values", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .fixes = Fixes::Sometimes,
+                        .summary = "A <changefreq> is not one of the seven allowed values",
+                        .docs = R"md(
 ## What it does
 Reports a `<changefreq>` in a `<url>` whose value (after trimming white space) is not exactly one
 of `always`, `hourly`, `daily`, `weekly`, `monthly`, `yearly` or `never`, and an empty one. The
@@ -48,7 +50,7 @@ class ChangefreqInvalid final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind != EntryKind::Url || !entry.changefreq.present) return;
     const std::string_view value = entry.changefreq.trimmed();
     if (std::find(kValues.begin(), kValues.end(), value) != kValues.end()) return;
@@ -90,4 +92,4 @@ class ChangefreqInvalid final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(changefreq_invalid, kInfo, ChangefreqInvalid)
+SITEMAPLINT_DEFINE_RULE(changefreq_invalid, kMeta, ChangefreqInvalid)

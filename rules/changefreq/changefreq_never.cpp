@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM502", "changefreq-never", Severity::Info,
-                         "A <changefreq> is 'never', which does not stop crawling", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Info,
+                        .summary = "A <changefreq> is 'never', which does not stop crawling",
+                        .docs = R"md(
 ## What it does
 Points out a `<url>` whose `<changefreq>` is `never`.
 
@@ -40,7 +41,7 @@ class ChangefreqNever final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind != EntryKind::Url || !entry.changefreq.present) return;
     if (entry.changefreq.trimmed() != "never") return;
     const Span span = value_span(entry.changefreq);
@@ -54,4 +55,4 @@ class ChangefreqNever final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(changefreq_never, kInfo, ChangefreqNever)
+SITEMAPLINT_DEFINE_RULE(changefreq_never, kMeta, ChangefreqNever)

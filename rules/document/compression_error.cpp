@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM007", "compression-error", Severity::Error,
-                         "The gzip-compressed input is corrupt or truncated", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "The gzip-compressed input is corrupt or truncated",
+                        .docs = R"md(
 ## What it does
 Reports a gzip input (recognised by its magic bytes, whatever its name) whose data is corrupt,
 truncated, or followed by junk. Nothing is parsed from it.
@@ -29,7 +30,7 @@ $ gzip -9 -c sitemap.xml > sitemap.xml.gz
 class CompressionError final : public Rule {
  public:
   unsigned hooks() const override { return kOnDocument; }
-  void on_document(const Document& doc, Reporter& out) override {
+  void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.load.compression_error.empty()) out.report(0, 0, doc.load.compression_error);
   }
 };
@@ -37,4 +38,4 @@ class CompressionError final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(compression_error, kInfo, CompressionError)
+SITEMAPLINT_DEFINE_RULE(compression_error, kMeta, CompressionError)

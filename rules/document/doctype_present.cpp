@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM006", "doctype-present", Severity::Error,
-                         "The sitemap contains a DOCTYPE declaration", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "The sitemap contains a DOCTYPE declaration",
+                        .docs = R"md(
 ## What it does
 Reports a `<!DOCTYPE ...>` declaration. sitemaplint never reads DTDs and never expands the
 entities they define, so values that use them are left as written.
@@ -36,7 +37,7 @@ and what your URLs contain then depends on who reads them.
 class DoctypePresent final : public Rule {
  public:
   unsigned hooks() const override { return kOnDocument; }
-  void on_document(const Document& doc, Reporter& out) override {
+  void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.doctype_offset) return;
     out.report(*doc.doctype_offset, 9,
                "DOCTYPE declarations are not allowed in sitemaps; its entities are not expanded");
@@ -46,4 +47,4 @@ class DoctypePresent final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(doctype_present, kInfo, DoctypePresent)
+SITEMAPLINT_DEFINE_RULE(doctype_present, kMeta, DoctypePresent)

@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM002", "encoding-not-utf8", Severity::Error,
-                         "The sitemap is not encoded as UTF-8, or declares another encoding", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "The sitemap is not encoded as UTF-8, or declares another encoding",
+                        .docs = R"md(
 ## What it does
 Reports a UTF-16 or UTF-32 byte order mark, and an XML declaration whose `encoding` names anything
 but UTF-8 (for example `ISO-8859-1` or `windows-1252`). A UTF-16/32 input is not checked further.
@@ -35,7 +36,7 @@ Convert the file to UTF-8 (`iconv -f ISO-8859-1 -t UTF-8`) and declare `encoding
 class EncodingNotUtf8 final : public Rule {
  public:
   unsigned hooks() const override { return kOnDocument; }
-  void on_document(const Document& doc, Reporter& out) override {
+  void on_document(const Document& doc, FindingSink& out) override {
     if (const auto& finding = doc.encoding.foreign_encoding) {
       out.report(finding->offset, finding->length, finding->message);
     }
@@ -45,4 +46,4 @@ class EncodingNotUtf8 final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(encoding_not_utf8, kInfo, EncodingNotUtf8)
+SITEMAPLINT_DEFINE_RULE(encoding_not_utf8, kMeta, EncodingNotUtf8)

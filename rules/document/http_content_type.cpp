@@ -7,8 +7,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM010", "http-content-type", Severity::Warning,
-                         "The sitemap is served with a Content-Type that is not XML, text or gzip", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .summary = "The sitemap is served with a Content-Type that is not XML, text or gzip",
+                        .docs = R"md(
 ## What it does
 For a sitemap fetched over HTTP(S) with a success status, reports a `Content-Type` other than an
 XML type (`application/xml`, `text/xml`, `application/rss+xml`, `application/atom+xml`, any
@@ -43,7 +44,7 @@ bool acceptable(std::string type) {
 class HttpContentType final : public Rule {
  public:
   unsigned hooks() const override { return kOnDocument; }
-  void on_document(const Document& doc, Reporter& out) override {
+  void on_document(const Document& doc, FindingSink& out) override {
     const long status = doc.load.http_status;
     if (status < 200 || status > 299 || acceptable(doc.load.content_type)) return;
     out.report(0, 0, "the server sent the sitemap as " + quoted(doc.load.content_type) +
@@ -54,4 +55,4 @@ class HttpContentType final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(http_content_type, kInfo, HttpContentType)
+SITEMAPLINT_DEFINE_RULE(http_content_type, kMeta, HttpContentType)

@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM009", "http-status", Severity::Error,
-                         "The sitemap's URL answered with an HTTP error status", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "The sitemap's URL answered with an HTTP error status",
+                        .docs = R"md(
 ## What it does
 For a sitemap fetched over HTTP(S), reports a final status outside 200-299 (after redirects):
 `404 Not Found`, `403 Forbidden`, `500 Internal Server Error`, `503 Service Unavailable`... The
@@ -30,7 +31,7 @@ $ sitemaplint https://example.com/sitemap.xml      (the server answers 200 with 
 class HttpStatus final : public Rule {
  public:
   unsigned hooks() const override { return kOnDocument; }
-  void on_document(const Document& doc, Reporter& out) override {
+  void on_document(const Document& doc, FindingSink& out) override {
     const long status = doc.load.http_status;
     if (status == 0 || (status >= 200 && status <= 299)) return;
     out.report(0, 0, "the server answered HTTP " + std::to_string(status) +
@@ -41,4 +42,4 @@ class HttpStatus final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(http_status, kInfo, HttpStatus)
+SITEMAPLINT_DEFINE_RULE(http_status, kMeta, HttpStatus)

@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM003", "invalid-utf8", Severity::Error,
-                         "Bytes that are not valid UTF-8", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "Bytes that are not valid UTF-8",
+                        .docs = R"md(
 ## What it does
 Reports each byte that does not belong to a valid UTF-8 sequence: stray Latin-1 bytes, truncated
 or overlong sequences, encoded surrogates. At most 100 are reported per file.
@@ -28,7 +29,7 @@ the sitemap is lost. The usual cause is text pasted from a Latin-1 or Windows-12
 class InvalidUtf8 final : public Rule {
  public:
   unsigned hooks() const override { return kOnDocument; }
-  void on_document(const Document& doc, Reporter& out) override {
+  void on_document(const Document& doc, FindingSink& out) override {
     if (doc.kind == DocumentKind::NotSitemap) return;  // not-a-sitemap says it once, not per byte
     for (const ByteFinding& f : doc.encoding.invalid_utf8) out.report(f.offset, f.length, f.message);
   }
@@ -37,4 +38,4 @@ class InvalidUtf8 final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(invalid_utf8, kInfo, InvalidUtf8)
+SITEMAPLINT_DEFINE_RULE(invalid_utf8, kMeta, InvalidUtf8)

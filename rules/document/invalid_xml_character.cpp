@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM004", "invalid-xml-character", Severity::Error,
-                         "A character that XML 1.0 forbids, such as a control character", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "A character that XML 1.0 forbids, such as a control character",
+                        .docs = R"md(
 ## What it does
 Reports control characters other than tab, line feed and carriage return (U+0000 to U+001F), and
 the non-characters U+FFFE and U+FFFF. At most 100 are reported per file.
@@ -28,7 +29,7 @@ They usually come from database fields copied verbatim (a form feed, a vertical 
 class InvalidXmlCharacter final : public Rule {
  public:
   unsigned hooks() const override { return kOnDocument; }
-  void on_document(const Document& doc, Reporter& out) override {
+  void on_document(const Document& doc, FindingSink& out) override {
     if (doc.kind == DocumentKind::NotSitemap) return;  // not-a-sitemap says it once, not per byte
     for (const ByteFinding& f : doc.encoding.invalid_characters) out.report(f.offset, f.length, f.message);
   }
@@ -37,4 +38,4 @@ class InvalidXmlCharacter final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(invalid_xml_character, kInfo, InvalidXmlCharacter)
+SITEMAPLINT_DEFINE_RULE(invalid_xml_character, kMeta, InvalidXmlCharacter)

@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM008", "not-a-sitemap", Severity::Error,
-                         "The input is neither an XML sitemap nor a text list of URLs", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "The input is neither an XML sitemap nor a text list of URLs",
+                        .docs = R"md(
 ## What it does
 Reports an input that does not start with XML markup and whose first line is not an `http://` or
 `https://` URL, and says what it looks like: JSON, a robots.txt file, Markdown, or plain text.
@@ -31,7 +32,7 @@ https://example.com/about
 class NotASitemap final : public Rule {
  public:
   unsigned hooks() const override { return kOnDocument; }
-  void on_document(const Document& doc, Reporter& out) override {
+  void on_document(const Document& doc, FindingSink& out) override {
     if (doc.kind != DocumentKind::NotSitemap) return;
     const std::size_t at = doc.bytes.find_first_not_of(" \t\r\n", doc.encoding.bom_length);
     out.report(at, 1, "this is not a sitemap: it looks like " + std::string(doc.looks_like) +
@@ -42,4 +43,4 @@ class NotASitemap final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(not_a_sitemap, kInfo, NotASitemap)
+SITEMAPLINT_DEFINE_RULE(not_a_sitemap, kMeta, NotASitemap)

@@ -4,8 +4,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM005", "xml-declaration-missing", Severity::Warning,
-                         "The file does not start with an XML declaration", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .fixes = Fixes::Always,
+                        .summary = "The file does not start with an XML declaration",
+                        .docs = R"md(
 ## What it does
 Reports a sitemap that does not begin with `<?xml version="1.0" encoding="UTF-8"?>`. The fix
 inserts that line.
@@ -33,7 +35,7 @@ use it to confirm the encoding. Without it, XML parsers assume UTF-8, so this is
 class XmlDeclarationMissing final : public Rule {
  public:
   unsigned hooks() const override { return kOnDocument; }
-  void on_document(const Document& doc, Reporter& out) override {
+  void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.parsed || doc.encoding.has_declaration) return;
     if (doc.kind != DocumentKind::UrlSet && doc.kind != DocumentKind::SitemapIndex) return;
     // A declaration that is present but misplaced is an xml-syntax error, not a missing one.
@@ -48,4 +50,4 @@ class XmlDeclarationMissing final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(xml_declaration_missing, kInfo, XmlDeclarationMissing)
+SITEMAPLINT_DEFINE_RULE(xml_declaration_missing, kMeta, XmlDeclarationMissing)

@@ -6,8 +6,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM001", "xml-syntax", Severity::Error,
-                         "The input is not well-formed XML", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .suppressible = false,
+                        .summary = "The input is not well-formed XML",
+                        .docs = R"md(
 ## What it does
 Reports every way the input fails to be well-formed XML: tags that do not match, a file cut off
 before its end, markup that is not a tag, text or a second element outside the root, an XML
@@ -40,11 +42,11 @@ class XmlSyntax final : public Rule {
  public:
   unsigned hooks() const override { return kOnDocument | kOnElement; }
 
-  void on_document(const Document& doc, Reporter& out) override {
+  void on_document(const Document& doc, FindingSink& out) override {
     for (const ByteFinding& error : doc.syntax_errors) out.report(error.offset, error.length, error.message);
   }
 
-  void on_element(const Element& element, Reporter& out) override {
+  void on_element(const Element& element, FindingSink& out) override {
     if (!element.has_attributes) return;
     // pugixml accepts repeated attributes; XML does not. A set keeps hostile input with thousands
     // of attributes linear.
@@ -66,4 +68,4 @@ class XmlSyntax final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(xml_syntax, kInfo, XmlSyntax)
+SITEMAPLINT_DEFINE_RULE(xml_syntax, kMeta, XmlSyntax)

@@ -6,8 +6,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM302", "undefined-entity", Severity::Error,
-                         "An entity reference that XML does not define, such as &nbsp;", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .fixes = Fixes::Sometimes,
+                        .summary = "An entity reference that XML does not define, such as &nbsp;",
+                        .docs = R"md(
 ## What it does
 Reports references to entities other than XML's five (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;`),
 typically HTML names like `&nbsp;`, `&copy;` or `&eacute;`, and character references to
@@ -44,7 +46,7 @@ std::optional<std::uint32_t> html_entity(std::string_view name) {
 class UndefinedEntity final : public Rule {
  public:
   unsigned hooks() const override { return kOnText; }
-  void on_text(const TextRun& run, Reporter& out) override {
+  void on_text(const TextRun& run, FindingSink& out) override {
     if (run.kind == TextKind::CData) return;
     for (std::size_t at = run.raw.find('&'); at != std::string_view::npos; at = run.raw.find('&', at + 1)) {
       const Reference ref = read_reference(run.raw.substr(at));
@@ -71,4 +73,4 @@ class UndefinedEntity final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(undefined_entity, kInfo, UndefinedEntity)
+SITEMAPLINT_DEFINE_RULE(undefined_entity, kMeta, UndefinedEntity)

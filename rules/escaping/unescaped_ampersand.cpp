@@ -6,8 +6,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM301", "unescaped-ampersand", Severity::Error,
-                         "A raw '&' that must be written '&amp;'", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .fixes = Fixes::Always,
+                        .summary = "A raw '&' that must be written '&amp;'",
+                        .docs = R"md(
 ## What it does
 Reports every `&` in text or an attribute value that does not start an entity or character
 reference, most often in a URL's query string (`?a=1&b=2`) or a title. The fix writes `&amp;`.
@@ -31,7 +33,7 @@ rejects the whole sitemap ("Parsing error"). Many lenient tools hide it.
 class UnescapedAmpersand final : public Rule {
  public:
   unsigned hooks() const override { return kOnText; }
-  void on_text(const TextRun& run, Reporter& out) override {
+  void on_text(const TextRun& run, FindingSink& out) override {
     if (run.kind == TextKind::CData) return;
     for (std::size_t at = run.raw.find('&'); at != std::string_view::npos; at = run.raw.find('&', at + 1)) {
       if (read_reference(run.raw.substr(at)).kind != ReferenceKind::RawAmpersand) continue;
@@ -44,4 +46,4 @@ class UnescapedAmpersand final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(unescaped_ampersand, kInfo, UnescapedAmpersand)
+SITEMAPLINT_DEFINE_RULE(unescaped_ampersand, kMeta, UnescapedAmpersand)

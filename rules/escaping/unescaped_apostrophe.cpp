@@ -4,8 +4,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM304", "unescaped-apostrophe", Severity::Info,
-                         "A raw apostrophe in text, which the protocol asks to write as &apos;", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Info,
+                        .fixes = Fixes::Always,
+                        .summary = "A raw apostrophe in text, which the protocol asks to write as &apos;",
+                        .docs = R"md(
 ## What it does
 Reports each apostrophe (`'`) written as is in element text. The fix writes `&apos;`. Attribute values
 and CDATA sections are not affected.
@@ -44,7 +46,7 @@ descriptions). Raise it with `--severity` if your consumers follow the protocol 
 class UnescapedApostrophe final : public Rule {
  public:
   unsigned hooks() const override { return kOnText; }
-  void on_text(const TextRun& run, Reporter& out) override {
+  void on_text(const TextRun& run, FindingSink& out) override {
     report_unescaped(run, '\'', "apostrophe (')", "&apos;", out);
   }
 };
@@ -52,4 +54,4 @@ class UnescapedApostrophe final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(unescaped_apostrophe, kInfo, UnescapedApostrophe)
+SITEMAPLINT_DEFINE_RULE(unescaped_apostrophe, kMeta, UnescapedApostrophe)

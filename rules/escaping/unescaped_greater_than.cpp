@@ -4,8 +4,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM305", "unescaped-greater-than", Severity::Info,
-                         "A raw > in text, which the protocol asks to write as &gt;", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Info,
+                        .fixes = Fixes::Always,
+                        .summary = "A raw > in text, which the protocol asks to write as &gt;",
+                        .docs = R"md(
 ## What it does
 Reports each greater-than sign (`>`) written as is in element text. The fix writes `&gt;`. Attribute values
 and CDATA sections are not affected.
@@ -44,7 +46,7 @@ descriptions). Raise it with `--severity` if your consumers follow the protocol 
 class UnescapedGreaterThan final : public Rule {
  public:
   unsigned hooks() const override { return kOnText; }
-  void on_text(const TextRun& run, Reporter& out) override {
+  void on_text(const TextRun& run, FindingSink& out) override {
     report_unescaped(run, '>', "'>'", "&gt;", out);
   }
 };
@@ -52,4 +54,4 @@ class UnescapedGreaterThan final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(unescaped_greater_than, kInfo, UnescapedGreaterThan)
+SITEMAPLINT_DEFINE_RULE(unescaped_greater_than, kMeta, UnescapedGreaterThan)

@@ -4,8 +4,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM303", "unescaped-quote", Severity::Info,
-                         "A raw double quote in text, which the protocol asks to write as &quot;", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Info,
+                        .fixes = Fixes::Always,
+                        .summary = "A raw double quote in text, which the protocol asks to write as &quot;",
+                        .docs = R"md(
 ## What it does
 Reports each double quote (`"`) written as is in element text. The fix writes `&quot;`. Attribute values
 and CDATA sections are not affected.
@@ -44,7 +46,7 @@ descriptions). Raise it with `--severity` if your consumers follow the protocol 
 class UnescapedQuote final : public Rule {
  public:
   unsigned hooks() const override { return kOnText; }
-  void on_text(const TextRun& run, Reporter& out) override {
+  void on_text(const TextRun& run, FindingSink& out) override {
     report_unescaped(run, '"', "double quote (\")", "&quot;", out);
   }
 };
@@ -52,4 +54,4 @@ class UnescapedQuote final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(unescaped_quote, kInfo, UnescapedQuote)
+SITEMAPLINT_DEFINE_RULE(unescaped_quote, kMeta, UnescapedQuote)

@@ -5,8 +5,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM404", "lastmod-in-future", Severity::Warning,
-                         "A <lastmod> lies in the future", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .summary = "A <lastmod> lies in the future",
+                        .docs = R"md(
 ## What it does
 Reports a `<lastmod>` (in `<url>` or `<sitemap>` entries) whose instant is more than 24 hours after
 the present. A value counts from the earliest instant it can mean: `2025` is 1 January 2025,
@@ -54,7 +55,7 @@ class LastmodInFuture final : public Rule {
   explicit LastmodInFuture(const Settings& settings) : now_(settings.now) {}
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind == EntryKind::Other || !entry.lastmod.present) return;
     const std::string_view value = entry.lastmod.trimmed();
     const auto& parsed = entry.lastmod_parsed().value;
@@ -76,4 +77,4 @@ class LastmodInFuture final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(lastmod_in_future, kInfo, LastmodInFuture)
+SITEMAPLINT_DEFINE_RULE(lastmod_in_future, kMeta, LastmodInFuture)

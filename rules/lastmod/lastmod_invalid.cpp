@@ -5,8 +5,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM401", "lastmod-invalid", Severity::Error,
-                         "A <lastmod> is not a valid W3C Datetime", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .fixes = Fixes::Sometimes,
+                        .summary = "A <lastmod> is not a valid W3C Datetime",
+                        .docs = R"md(
 ## What it does
 Checks every `<lastmod>` (in `<url>` and in `<sitemap>` entries) against the W3C Datetime note
 that the sitemaps.org protocol names as its format: `YYYY`, `YYYY-MM`, `YYYY-MM-DD`, or a date
@@ -63,7 +65,7 @@ class LastmodInvalid final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind == EntryKind::Other || !entry.lastmod.present) return;
     const Field& field = entry.lastmod;
     const std::string_view value = field.trimmed();
@@ -91,4 +93,4 @@ class LastmodInvalid final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(lastmod_invalid, kInfo, LastmodInvalid)
+SITEMAPLINT_DEFINE_RULE(lastmod_invalid, kMeta, LastmodInvalid)

@@ -5,8 +5,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM402", "lastmod-missing-timezone", Severity::Error,
-                         "A <lastmod> gives a time without a time zone", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "A <lastmod> gives a time without a time zone",
+                        .docs = R"md(
 ## What it does
 Reports a `<lastmod>` (in `<url>` or `<sitemap>` entries) that has a time of day but no time zone
 designator, such as `2024-05-31T10:00:00`. There is no fix: only the site knows which zone the
@@ -42,7 +43,7 @@ class LastmodMissingTimezone final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind == EntryKind::Other || !entry.lastmod.present) return;
     const std::string_view value = entry.lastmod.trimmed();
     const auto& parsed = entry.lastmod_parsed().value;
@@ -59,4 +60,4 @@ class LastmodMissingTimezone final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(lastmod_missing_timezone, kInfo, LastmodMissingTimezone)
+SITEMAPLINT_DEFINE_RULE(lastmod_missing_timezone, kMeta, LastmodMissingTimezone)

@@ -5,8 +5,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM403", "lastmod-reduced-precision", Severity::Warning,
-                         "A <lastmod> is less precise than the sitemap XSD accepts", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .fixes = Fixes::Sometimes,
+                        .summary = "A <lastmod> is less precise than the sitemap XSD accepts",
+                        .docs = R"md(
 ## What it does
 Reports a `<lastmod>` (in `<url>` or `<sitemap>` entries) written in one of the W3C Datetime forms
 that the sitemap XSD rejects:
@@ -43,7 +45,7 @@ class LastmodReducedPrecision final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind == EntryKind::Other || !entry.lastmod.present) return;
     const std::string_view value = entry.lastmod.trimmed();
     const auto& parsed = entry.lastmod_parsed().value;
@@ -85,4 +87,4 @@ class LastmodReducedPrecision final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(lastmod_reduced_precision, kInfo, LastmodReducedPrecision)
+SITEMAPLINT_DEFINE_RULE(lastmod_reduced_precision, kMeta, LastmodReducedPrecision)

@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM405", "lastmod-uniform", Severity::Info,
-                         "Every <lastmod> in the file has the same value", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Info,
+                        .summary = "Every <lastmod> in the file has the same value",
+                        .docs = R"md(
 ## What it does
 Reports, once per file, when at least three entries (`<url>` or `<sitemap>`) carry a `<lastmod>`
 and all of them are the same text (after trimming white space). The finding points at the first
@@ -45,7 +46,7 @@ class LastmodUniform final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry | kOnFinish; }
 
-  void on_entry(const Entry& entry, Reporter&) override {
+  void on_entry(const Entry& entry, FindingSink&) override {
     if (entry.kind == EntryKind::Other || !entry.lastmod.present) return;
     const std::string_view value = entry.lastmod.trimmed();
     if (count_++ == 0) {
@@ -56,7 +57,7 @@ class LastmodUniform final : public Rule {
     }
   }
 
-  void on_finish(const Document&, Reporter& out) override {
+  void on_finish(const Document&, FindingSink& out) override {
     if (count_ < kMinimumEntries || varies_ || first_.empty()) return;
     out.report(first_span_.offset, first_span_.length,
                "all " + std::to_string(count_) + " <lastmod> values are " + quoted(first_) +
@@ -74,4 +75,4 @@ class LastmodUniform final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(lastmod_uniform, kInfo, LastmodUniform)
+SITEMAPLINT_DEFINE_RULE(lastmod_uniform, kMeta, LastmodUniform)

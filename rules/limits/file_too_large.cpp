@@ -6,8 +6,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM702", "file-too-large", Severity::Error,
-                         "The sitemap is larger than 52,428,800 bytes uncompressed", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "The sitemap is larger than 52,428,800 bytes uncompressed",
+                        .docs = R"md(
 ## What it does
 Reports a sitemap whose uncompressed size exceeds 52,428,800 bytes (50 MiB). For gzip input,
 decompression stops just past the limit (so a decompression bomb costs no more than that) and the
@@ -31,7 +32,7 @@ sitemap-1.xml and sitemap-2.xml of at most 52,428,800 bytes each, listed in an i
 class FileTooLarge final : public Rule {
  public:
   unsigned hooks() const override { return kOnDocument; }
-  void on_document(const Document& doc, Reporter& out) override {
+  void on_document(const Document& doc, FindingSink& out) override {
     if (doc.load.decompression_stopped) {
       out.report(0, 0, "decompressed size exceeds the limit of 52,428,800 bytes; decompression "
                        "stopped there and the document was not checked");
@@ -45,4 +46,4 @@ class FileTooLarge final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(file_too_large, kInfo, FileTooLarge)
+SITEMAPLINT_DEFINE_RULE(file_too_large, kMeta, FileTooLarge)

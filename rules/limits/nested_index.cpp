@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM704", "nested-index", Severity::Error,
-                         "A sitemap index nested inside another", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "A sitemap index nested inside another",
+                        .docs = R"md(
 ## What it does
 Reports a `<sitemapindex>` element below the root: an index written inside an index (or inside a
 urlset). Following an index's children to find indexes among them is part of whole-site linting.
@@ -36,7 +37,7 @@ List every sitemap directly in one index, or submit several indexes.
 class NestedIndex final : public Rule {
  public:
   unsigned hooks() const override { return kOnElement; }
-  void on_element(const Element& e, Reporter& out) override {
+  void on_element(const Element& e, FindingSink& out) override {
     if (e.depth < 2 || !e.in_sitemap_ns || e.local_name != "sitemapindex") return;
     out.report(e.offset, e.qualified_name.size() + 1,
                "a <sitemapindex> nested inside <" + std::string(e.parent->qualified_name) +
@@ -47,4 +48,4 @@ class NestedIndex final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(nested_index, kInfo, NestedIndex)
+SITEMAPLINT_DEFINE_RULE(nested_index, kMeta, NestedIndex)

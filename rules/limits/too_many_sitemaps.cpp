@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM703", "too-many-sitemaps", Severity::Error,
-                         "More than 50,000 <sitemap> entries in one sitemap index", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "More than 50,000 <sitemap> entries in one sitemap index",
+                        .docs = R"md(
 ## What it does
 Reports the 50,001st `<sitemap>` of a sitemap index, once.
 
@@ -27,7 +28,7 @@ sitemap_index-1.xml and sitemap_index-2.xml with at most 50,000 <sitemap> each, 
 class TooManySitemaps final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     limit_.count(entry, out, "split the index and submit each part");
   }
 
@@ -38,4 +39,4 @@ class TooManySitemaps final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(too_many_sitemaps, kInfo, TooManySitemaps)
+SITEMAPLINT_DEFINE_RULE(too_many_sitemaps, kMeta, TooManySitemaps)

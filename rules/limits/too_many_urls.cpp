@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM701", "too-many-urls", Severity::Error,
-                         "More than 50,000 <url> entries in one sitemap", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "More than 50,000 <url> entries in one sitemap",
+                        .docs = R"md(
 ## What it does
 Reports the 50,001st `<url>` of a sitemap, once.
 
@@ -27,7 +28,7 @@ sitemap-1.xml and sitemap-2.xml with at most 50,000 <url> each, listed in sitema
 class TooManyUrls final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     limit_.count(entry, out, "split the sitemap and list the parts in a sitemap index");
   }
 
@@ -38,4 +39,4 @@ class TooManyUrls final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(too_many_urls, kInfo, TooManyUrls)
+SITEMAPLINT_DEFINE_RULE(too_many_urls, kMeta, TooManyUrls)

@@ -7,8 +7,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM601", "priority-invalid", Severity::Error,
-                         "A <priority> is not a decimal number", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .fixes = Fixes::Sometimes,
+                        .summary = "A <priority> is not a decimal number",
+                        .docs = R"md(
 ## What it does
 Reports a `<priority>` in a `<url>` whose value (after trimming white space) is not an
 `xs:decimal`, the type the sitemap XSD gives it: an optional sign, digits, and an optional
@@ -49,7 +51,7 @@ class PriorityInvalid final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind != EntryKind::Url || !entry.priority.present) return;
     const std::string_view value = entry.priority.trimmed();
     if (!value.empty() && parse_xs_decimal(value)) return;
@@ -86,4 +88,4 @@ class PriorityInvalid final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(priority_invalid, kInfo, PriorityInvalid)
+SITEMAPLINT_DEFINE_RULE(priority_invalid, kMeta, PriorityInvalid)

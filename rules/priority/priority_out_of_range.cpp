@@ -5,8 +5,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM602", "priority-out-of-range", Severity::Error,
-                         "A <priority> is outside 0.0 to 1.0", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "A <priority> is outside 0.0 to 1.0",
+                        .docs = R"md(
 ## What it does
 Reports a `<priority>` in a `<url>` that is a valid decimal but lies outside 0.0 to 1.0, such as
 `1.5`, `-0.1`, `10` or `1.0000001`. The comparison is exact, digit by digit, so no rounding lets a
@@ -38,7 +39,7 @@ class PriorityOutOfRange final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind != EntryKind::Url || !entry.priority.present) return;
     const std::string_view value = entry.priority.trimmed();
     const auto parsed = parse_xs_decimal(value);
@@ -58,4 +59,4 @@ class PriorityOutOfRange final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(priority_out_of_range, kInfo, PriorityOutOfRange)
+SITEMAPLINT_DEFINE_RULE(priority_out_of_range, kMeta, PriorityOutOfRange)

@@ -5,8 +5,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM603", "priority-uniform", Severity::Info,
-                         "Every <priority> in the file is the same, or all are high", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Info,
+                        .summary = "Every <priority> in the file is the same, or all are high",
+                        .docs = R"md(
 ## What it does
 Reports, once per file, when at least three `<url>` entries carry a `<priority>` and either all of
 them are numerically equal (`1` and `1.0` count as equal) or all are 0.8 or higher. The finding
@@ -46,7 +47,7 @@ class PriorityUniform final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry | kOnFinish; }
 
-  void on_entry(const Entry& entry, Reporter&) override {
+  void on_entry(const Entry& entry, FindingSink&) override {
     if (entry.kind != EntryKind::Url || !entry.priority.present) return;
     static const XsDecimal kZero = *parse_xs_decimal("0"), kHigh = *parse_xs_decimal("0.8"),
                            kOne = *parse_xs_decimal("1");
@@ -65,7 +66,7 @@ class PriorityUniform final : public Rule {
     if (compare(*parsed, kHigh) < 0) all_high_ = false;
   }
 
-  void on_finish(const Document&, Reporter& out) override {
+  void on_finish(const Document&, FindingSink& out) override {
     if (unusable_ || count_ < kMinimumEntries || (!all_equal_ && !all_high_)) return;
     const std::string all = "all " + std::to_string(count_) + " <priority> values ";
     out.report(first_span_.offset, first_span_.length,
@@ -86,4 +87,4 @@ class PriorityUniform final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(priority_uniform, kInfo, PriorityUniform)
+SITEMAPLINT_DEFINE_RULE(priority_uniform, kMeta, PriorityUniform)

@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM803", "duplicate-across-sitemaps", Severity::Warning,
-                         "The same URL is listed in two sitemaps of one set", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .summary = "The same URL is listed in two sitemaps of one set",
+                        .docs = R"md(
 ## What it does
 When several sitemaps are linted together (an index and its children, a directory, several
 files), reports each `<loc>` that another sitemap of the set already lists, with the place of the
@@ -38,4 +39,4 @@ class DuplicateAcrossSitemaps final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(duplicate_across_sitemaps, kInfo, DuplicateAcrossSitemaps)
+SITEMAPLINT_DEFINE_RULE(duplicate_across_sitemaps, kMeta, DuplicateAcrossSitemaps)

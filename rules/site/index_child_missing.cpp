@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM801", "index-child-missing", Severity::Error,
-                         "A sitemap listed in an index is missing on disk", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "A sitemap listed in an index is missing on disk",
+                        .docs = R"md(
 ## What it does
 When sitemaplint follows a sitemap index on disk (an index with `--base-url`, optionally
 `--root`), it maps each child's URL to a file: a URL under the index's folder to the same relative
@@ -39,4 +40,4 @@ class IndexChildMissing final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(index_child_missing, kInfo, IndexChildMissing)
+SITEMAPLINT_DEFINE_RULE(index_child_missing, kMeta, IndexChildMissing)

@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM802", "index-cycle", Severity::Error,
-                         "A sitemap index lists itself", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "A sitemap index lists itself",
+                        .docs = R"md(
 ## What it does
 While following a sitemap index, reports a child URL that is the index itself. Nothing is
 followed twice: a sitemap that several entries (or several indexes) list, or that is also given
@@ -35,4 +36,4 @@ class IndexCycle final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(index_cycle, kInfo, IndexCycle)
+SITEMAPLINT_DEFINE_RULE(index_cycle, kMeta, IndexCycle)

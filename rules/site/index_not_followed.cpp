@@ -6,8 +6,9 @@ namespace sitemaplint {
 
 namespace {
 
-constexpr RuleInfo kInfo{"SM805", "index-not-followed", Severity::Info,
-                         "An index's children are not checked: where they are is unknown", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Info,
+                        .summary = "An index's children are not checked: where they are is unknown",
+                        .docs = R"md(
 ## What it does
 Says once per file when the children of a sitemap index read from disk (or the sitemaps a local
 robots.txt names) are not checked, because their URLs cannot be mapped to files:
@@ -43,4 +44,4 @@ class IndexNotFollowed final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(index_not_followed, kInfo, IndexNotFollowed)
+SITEMAPLINT_DEFINE_RULE(index_not_followed, kMeta, IndexNotFollowed)

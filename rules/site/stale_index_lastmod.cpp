@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM804", "stale-index-lastmod", Severity::Warning,
-                         "An index entry's lastmod is older than the newest lastmod in that sitemap", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .summary = "An index entry's lastmod is older than the newest lastmod in that sitemap",
+                        .docs = R"md(
 ## What it does
 While following a sitemap index, compares each `<sitemap>` entry's `<lastmod>` with the newest
 `<lastmod>` of the URLs inside that child sitemap, and reports the entry when it is older.
@@ -36,4 +37,4 @@ class StaleIndexLastmod final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(stale_index_lastmod, kInfo, StaleIndexLastmod)
+SITEMAPLINT_DEFINE_RULE(stale_index_lastmod, kMeta, StaleIndexLastmod)

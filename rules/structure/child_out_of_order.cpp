@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM106", "child-out-of-order", Severity::Warning,
-                         "The children of an entry are not in the schema's order", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .summary = "The children of an entry are not in the schema's order",
+                        .docs = R"md(
 ## What it does
 Reports a child of `<url>` or `<sitemap>` that comes after one the schema puts later. The XSD
 order is `loc`, `lastmod`, `changefreq`, `priority`, then elements of other namespaces (image,
@@ -37,7 +38,7 @@ constexpr int kExtensionRank = 4;
 class ChildOutOfOrder final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind == EntryKind::Other || entry.in_feed) return;  // a feed has its own schema
     int highest = -1;
     const Child* highest_child = nullptr;
@@ -69,4 +70,4 @@ class ChildOutOfOrder final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(child_out_of_order, kInfo, ChildOutOfOrder)
+SITEMAPLINT_DEFINE_RULE(child_out_of_order, kMeta, ChildOutOfOrder)

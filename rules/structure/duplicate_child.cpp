@@ -6,8 +6,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM105", "duplicate-child", Severity::Error,
-                         "An entry has the same child element twice", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "An entry has the same child element twice",
+                        .docs = R"md(
 ## What it does
 Reports a second `<loc>`, `<lastmod>`, `<changefreq>` or `<priority>` in one `<url>` (or a second
 `<loc>`/`<lastmod>` in one `<sitemap>`). The first one is the one sitemaplint checks.
@@ -34,7 +35,7 @@ one `<url>` usually mean a closing `</url>` and opening `<url>` were lost, so a 
 class DuplicateChild final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind == EntryKind::Other || entry.in_feed) return;  // a feed has its own schema
     std::array<std::optional<std::size_t>, 4> first{};
     for (const Child& child : entry.children) {
@@ -55,4 +56,4 @@ class DuplicateChild final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(duplicate_child, kInfo, DuplicateChild)
+SITEMAPLINT_DEFINE_RULE(duplicate_child, kMeta, DuplicateChild)

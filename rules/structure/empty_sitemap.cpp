@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM108", "empty-sitemap", Severity::Warning,
-                         "The sitemap lists no entries", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .summary = "The sitemap lists no entries",
+                        .docs = R"md(
 ## What it does
 Reports a `<urlset>` without any `<url>`, or a `<sitemapindex>` without any `<sitemap>`.
 
@@ -33,10 +34,10 @@ everything, so it is worth a look before deploying.
 class EmptySitemap final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry | kOnFinish; }
-  void on_entry(const Entry& entry, Reporter&) override {
+  void on_entry(const Entry& entry, FindingSink&) override {
     if (entry.kind != EntryKind::Other) ++entries_;
   }
-  void on_finish(const Document& doc, Reporter& out) override {
+  void on_finish(const Document& doc, FindingSink& out) override {
     if (!doc.parsed || entries_ > 0) return;
     if (doc.kind == DocumentKind::UrlSet) {
       out.report(doc.root_offset, doc.root_local.size() + 1, "the <urlset> lists no <url>");
@@ -52,4 +53,4 @@ class EmptySitemap final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(empty_sitemap, kInfo, EmptySitemap)
+SITEMAPLINT_DEFINE_RULE(empty_sitemap, kMeta, EmptySitemap)

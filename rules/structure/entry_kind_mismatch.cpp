@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM109", "entry-kind-mismatch", Severity::Error,
-                         "A <url> in a sitemap index, or a <sitemap> in a urlset", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "A <url> in a sitemap index, or a <sitemap> in a urlset",
+                        .docs = R"md(
 ## What it does
 Reports `<url>` entries inside a `<sitemapindex>` and `<sitemap>` entries inside a `<urlset>`.
 
@@ -33,7 +34,7 @@ entries of the wrong kind (or the whole file), so either pages or child sitemaps
 class EntryKindMismatch final : public Rule {
  public:
   unsigned hooks() const override { return kOnElement; }
-  void on_element(const Element& e, Reporter& out) override {
+  void on_element(const Element& e, FindingSink& out) override {
     if (e.depth != 2 || !e.in_sitemap_ns) return;
     const std::string_view root = e.parent->local_name;
     if (e.local_name == "url" && root == "sitemapindex") {
@@ -49,4 +50,4 @@ class EntryKindMismatch final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(entry_kind_mismatch, kInfo, EntryKindMismatch)
+SITEMAPLINT_DEFINE_RULE(entry_kind_mismatch, kMeta, EntryKindMismatch)

@@ -4,8 +4,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM113", "field-whitespace", Severity::Warning,
-                         "White space around a <lastmod>, <changefreq> or <priority> value", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .fixes = Fixes::Sometimes,
+                        .summary = "White space around a <lastmod>, <changefreq> or <priority> value",
+                        .docs = R"md(
 ## What it does
 Reports spaces, tabs or line breaks before or after the value of `<lastmod>` (in `<url>` and
 `<sitemap>` entries), `<changefreq>` or `<priority>` (in `<url>` entries), as in
@@ -41,7 +43,7 @@ class FieldWhitespace final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind == EntryKind::Other || entry.in_feed) return;  // a feed item has only a link
     check(entry.lastmod, "lastmod", out);
     if (entry.kind != EntryKind::Url) return;  // in <sitemap>, another rule reports these children
@@ -50,7 +52,7 @@ class FieldWhitespace final : public Rule {
   }
 
  private:
-  static void check(const Field& field, std::string_view name, Reporter& out) {
+  static void check(const Field& field, std::string_view name, FindingSink& out) {
     if (!field.present) return;
     const std::string_view value = field.trimmed();
     if (value.empty() || value.size() == field.value.size()) return;  // empty: the value rule says so
@@ -75,4 +77,4 @@ class FieldWhitespace final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(field_whitespace, kInfo, FieldWhitespace)
+SITEMAPLINT_DEFINE_RULE(field_whitespace, kMeta, FieldWhitespace)

@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM107", "missing-loc", Severity::Error,
-                         "A <url> or <sitemap> entry has no <loc>", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "A <url> or <sitemap> entry has no <loc>",
+                        .docs = R"md(
 ## What it does
 Reports a `<url>` or `<sitemap>` entry without a `<loc>` child, including one that holds the URL as
 bare text (`<sitemap>https://example.com/a.xml</sitemap>`). In an RSS or Atom feed, an item or
@@ -34,7 +35,7 @@ entry without a link is not reported: feed items may be text only, and search en
 class MissingLoc final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     // A feed item may be text only, and search engines skip it: nothing to report.
     if (entry.kind == EntryKind::Other || entry.in_feed || entry.loc.present) return;
     const Element& e = *entry.element;
@@ -46,4 +47,4 @@ class MissingLoc final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(missing_loc, kInfo, MissingLoc)
+SITEMAPLINT_DEFINE_RULE(missing_loc, kMeta, MissingLoc)

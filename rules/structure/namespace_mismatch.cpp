@@ -4,8 +4,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM103", "namespace-mismatch", Severity::Error,
-                         "The namespace URI is not http://www.sitemaps.org/schemas/sitemap/0.9", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .fixes = Fixes::Always,
+                        .summary = "The namespace URI is not http://www.sitemaps.org/schemas/sitemap/0.9",
+                        .docs = R"md(
 ## What it does
 Reports a `<urlset>` or `<sitemapindex>` whose namespace URI is not exactly
 `http://www.sitemaps.org/schemas/sitemap/0.9`: `https://`, a trailing slash, another version
@@ -36,7 +38,7 @@ file is not a sitemap to a validating consumer. Search Console: "Incorrect names
 class NamespaceMismatch final : public Rule {
  public:
   unsigned hooks() const override { return kOnDocument; }
-  void on_document(const Document& doc, Reporter& out) override {
+  void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.parsed || (doc.kind != DocumentKind::UrlSet && doc.kind != DocumentKind::SitemapIndex)) return;
     if (doc.root_ns.empty() || doc.root_ns == kSitemapNamespace || !doc.root_ns_value_offset) return;
     const std::size_t at = *doc.root_ns_value_offset;
@@ -50,4 +52,4 @@ class NamespaceMismatch final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(namespace_mismatch, kInfo, NamespaceMismatch)
+SITEMAPLINT_DEFINE_RULE(namespace_mismatch, kMeta, NamespaceMismatch)

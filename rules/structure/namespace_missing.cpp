@@ -4,8 +4,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM102", "namespace-missing", Severity::Error,
-                         "The sitemap's elements have no namespace", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .fixes = Fixes::Sometimes,
+                        .summary = "The sitemap's elements have no namespace",
+                        .docs = R"md(
 ## What it does
 Reports a `<urlset>` or `<sitemapindex>` root without the sitemaps.org namespace, and sitemap
 elements (`<url>`, `<loc>`, ...) left in no namespace inside a root that has one, which happens when
@@ -45,7 +47,7 @@ class NamespaceMissing final : public Rule {
  public:
   unsigned hooks() const override { return kOnDocument | kOnElement; }
 
-  void on_document(const Document& doc, Reporter& out) override {
+  void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.parsed || (doc.kind != DocumentKind::UrlSet && doc.kind != DocumentKind::SitemapIndex)) return;
     if (!doc.root_ns.empty()) return;
     const std::size_t name_end = doc.root_offset + 1 + doc.root_local.size();
@@ -60,7 +62,7 @@ class NamespaceMissing final : public Rule {
                std::move(fix));
   }
 
-  void on_element(const Element& e, Reporter& out) override {
+  void on_element(const Element& e, FindingSink& out) override {
     // Only inside a root that does have a namespace; a root without one is reported above.
     if (e.depth < 2 || e.depth > 3 || !e.parent || !e.parent->in_sitemap_ns || e.parent->ns.empty()) return;
     if (!e.ns.empty() || !e.prefix.empty() || !is_sitemap_name(e.local_name)) return;
@@ -74,4 +76,4 @@ class NamespaceMissing final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(namespace_missing, kInfo, NamespaceMissing)
+SITEMAPLINT_DEFINE_RULE(namespace_missing, kMeta, NamespaceMissing)

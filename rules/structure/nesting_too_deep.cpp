@@ -5,8 +5,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM112", "nesting-too-deep", Severity::Warning,
-                         "Elements are nested too deeply to be checked", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .summary = "Elements are nested too deeply to be checked",
+                        .docs = R"md(
 ## What it does
 Reports the first element nested more than 64 levels deep. Nothing below that depth is checked.
 Real sitemaps are at most six levels deep (`urlset` > `url` > `video:video` > ...).
@@ -29,7 +30,7 @@ Crawlers have depth limits too and may reject the file.
 class NestingTooDeep final : public Rule {
  public:
   unsigned hooks() const override { return kOnFinish; }
-  void on_finish(const Document& doc, Reporter& out) override {
+  void on_finish(const Document& doc, FindingSink& out) override {
     if (!doc.nesting_limit_offset) return;
     out.report(*doc.nesting_limit_offset, 1,
                "elements are nested more than " + std::to_string(kMaxInspectedDepth) +
@@ -40,4 +41,4 @@ class NestingTooDeep final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(nesting_too_deep, kInfo, NestingTooDeep)
+SITEMAPLINT_DEFINE_RULE(nesting_too_deep, kMeta, NestingTooDeep)

@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM110", "undeclared-prefix", Severity::Error,
-                         "A namespace prefix is used without being declared", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "A namespace prefix is used without being declared",
+                        .docs = R"md(
 ## What it does
 Reports an element or attribute whose prefix (`image:`, `xhtml:`, `xsi:` ...) has no
 `xmlns:prefix="..."` declaration on it or an ancestor, and suggests the usual URI for well-known
@@ -69,7 +70,7 @@ bool declared_in_scope(pugi::xml_node node, std::string_view prefix) {
 class UndeclaredPrefix final : public Rule {
  public:
   unsigned hooks() const override { return kOnElement; }
-  void on_element(const Element& e, Reporter& out) override {
+  void on_element(const Element& e, FindingSink& out) override {
     if (!e.prefix_declared) {
       out.report(e.offset + 1, e.prefix.size(),
                  "prefix '" + std::string(e.prefix) + "' of <" + std::string(e.qualified_name) +
@@ -93,4 +94,4 @@ class UndeclaredPrefix final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(undeclared_prefix, kInfo, UndeclaredPrefix)
+SITEMAPLINT_DEFINE_RULE(undeclared_prefix, kMeta, UndeclaredPrefix)

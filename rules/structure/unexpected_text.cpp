@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM111", "unexpected-text", Severity::Error,
-                         "Text directly inside an element that holds only elements", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "Text directly inside an element that holds only elements",
+                        .docs = R"md(
 ## What it does
 Reports text (other than white space) placed directly in `<urlset>`, `<sitemapindex>`, `<url>` or
 `<sitemap>`, which contain only child elements: a URL written without its `<loc>`, a leftover
@@ -42,7 +43,7 @@ bool element_only(const Element& e) {
 class UnexpectedText final : public Rule {
  public:
   unsigned hooks() const override { return kOnText; }
-  void on_text(const TextRun& run, Reporter& out) override {
+  void on_text(const TextRun& run, FindingSink& out) override {
     if (run.kind == TextKind::AttributeValue || !element_only(*run.parent)) return;
     const auto first = run.raw.find_first_not_of(" \t\r\n");
     if (first == std::string_view::npos) return;
@@ -58,4 +59,4 @@ class UnexpectedText final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(unexpected_text, kInfo, UnexpectedText)
+SITEMAPLINT_DEFINE_RULE(unexpected_text, kMeta, UnexpectedText)

@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM104", "unknown-element", Severity::Error,
-                         "An element of the sitemap namespace that the protocol does not define there", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "An element of the sitemap namespace that the protocol does not define there",
+                        .docs = R"md(
 ## What it does
 Reports elements in the sitemaps.org namespace that the schema does not allow where they stand: a
 `<foo>` or a stray `<lastmod>` directly in `<urlset>`/`<sitemapindex>`, an unknown child of
@@ -45,7 +46,7 @@ bool is_field_of_entry(const Element* e) {
 class UnknownElement final : public Rule {
  public:
   unsigned hooks() const override { return kOnElement; }
-  void on_element(const Element& e, Reporter& out) override {
+  void on_element(const Element& e, FindingSink& out) override {
     if (e.depth == 2 && e.in_sitemap_ns) {
       const std::string_view l = e.local_name;
       if (l == "url" || l == "sitemap" || l == "sitemapindex") return;  // other rules judge those
@@ -74,7 +75,7 @@ class UnknownElement final : public Rule {
   }
 
  private:
-  static void report(const Element& e, Reporter& out, std::string message) {
+  static void report(const Element& e, FindingSink& out, std::string message) {
     out.report(e.offset, e.qualified_name.size() + 1, std::move(message));
   }
 };
@@ -82,4 +83,4 @@ class UnknownElement final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(unknown_element, kInfo, UnknownElement)
+SITEMAPLINT_DEFINE_RULE(unknown_element, kMeta, UnknownElement)

@@ -4,8 +4,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM101", "unknown-root", Severity::Error,
-                         "The root element is not <urlset> or <sitemapindex>", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "The root element is not <urlset> or <sitemapindex>",
+                        .docs = R"md(
 ## What it does
 Reports a document whose root element is anything but `<urlset>` (a sitemap) or `<sitemapindex>`
 (a sitemap index), and says what the document looks like instead: an RSS or Atom feed, an HTML
@@ -45,7 +46,7 @@ std::string_view looks_like(std::string_view local) {
 class UnknownRoot final : public Rule {
  public:
   unsigned hooks() const override { return kOnDocument; }
-  void on_document(const Document& doc, Reporter& out) override {
+  void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.parsed || doc.kind != DocumentKind::Other) return;
     out.report(doc.root_offset, doc.root_local.size() + 1,
                "expected <urlset> or <sitemapindex> as the root element, found <" +
@@ -56,4 +57,4 @@ class UnknownRoot final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(unknown_root, kInfo, UnknownRoot)
+SITEMAPLINT_DEFINE_RULE(unknown_root, kMeta, UnknownRoot)

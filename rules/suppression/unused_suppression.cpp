@@ -5,8 +5,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM901", "unused-suppression", Severity::Warning,
-                         "A sitemaplint suppression comment is wrong or silences nothing", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .suppressible = false,
+                        .summary = "A sitemaplint suppression comment is wrong or silences nothing",
+                        .docs = R"md(
 ## What it does
 Checks the inline suppression comments:
 `<!-- sitemaplint-disable-next-line RULE[,RULE...] -->` silences the named rules (codes or names;
@@ -48,4 +50,4 @@ class UnusedSuppression final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(unused_suppression, kInfo, UnusedSuppression)
+SITEMAPLINT_DEFINE_RULE(unused_suppression, kMeta, UnusedSuppression)

@@ -9,8 +9,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM211", "duplicate-loc", Severity::Warning, "The same URL is listed more than once",
-                         R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .summary = "The same URL is listed more than once",
+                        .docs = R"md(
 ## What it does
 Reports every `<loc>` whose URL an earlier entry of the same file already lists, and points at
 that first entry. URLs are compared exactly, after entities are decoded and the white space around
@@ -46,7 +47,7 @@ class DuplicateLoc final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (!has_loc(entry)) return;
     const LocAnalysis& a = entry.loc_analysis();
     if (a.trimmed.empty()) return;
@@ -70,4 +71,4 @@ class DuplicateLoc final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(duplicate_loc, kInfo, DuplicateLoc)
+SITEMAPLINT_DEFINE_RULE(duplicate_loc, kMeta, DuplicateLoc)

@@ -5,7 +5,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM201", "loc-empty", Severity::Error, "<loc> is empty or only white space", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "<loc> is empty or only white space",
+                        .docs = R"md(
 ## What it does
 Reports a `<loc>` that holds no URL at all: `<loc></loc>`, `<loc/>`, or only spaces, tabs and line
 breaks. A `<url>` or `<sitemap>` without any `<loc>` element is `missing-loc`. In an RSS or Atom
@@ -37,7 +39,7 @@ class LocEmpty final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (!has_loc(entry) || entry.loc_analysis().shape != LocShape::Empty) return;
     const Field& loc = entry.loc;
     const std::string what = entry.kind == EntryKind::Url ? "page" : "sitemap";
@@ -53,4 +55,4 @@ class LocEmpty final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(loc_empty, kInfo, LocEmpty)
+SITEMAPLINT_DEFINE_RULE(loc_empty, kMeta, LocEmpty)

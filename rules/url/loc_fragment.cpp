@@ -5,7 +5,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM209", "loc-fragment", Severity::Warning, "<loc> contains a #fragment", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .summary = "<loc> contains a #fragment",
+                        .docs = R"md(
 ## What it does
 Reports a `<loc>` that contains `#`, the start of a fragment: `https://example.com/faq#shipping`,
 `https://example.com/#!/products`, or a lone `#` at the end.
@@ -35,7 +37,7 @@ class LocFragment final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (!has_loc(entry)) return;
     const LocAnalysis& a = entry.loc_analysis();
     if (a.fragment == kNoPosition) return;
@@ -52,4 +54,4 @@ class LocFragment final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(loc_fragment, kInfo, LocFragment)
+SITEMAPLINT_DEFINE_RULE(loc_fragment, kMeta, LocFragment)

@@ -5,8 +5,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM212", "loc-host-unqualified", Severity::Warning,
-                         "<loc> has a host name without a dot, such as localhost", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .summary = "<loc> has a host name without a dot, such as localhost",
+                        .docs = R"md(
 ## What it does
 Reports an `http`/`https` `<loc>` whose host is a single label without a dot (`localhost`,
 `intranet`, `staging`, a placeholder such as `HOST` or `None`). The URL is valid RFC 3986 syntax,
@@ -36,7 +37,7 @@ class LocHostUnqualified final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (!has_loc(entry)) return;
     const LocAnalysis& a = entry.loc_analysis();
     if (a.shape != LocShape::Http || !a.syntax_valid || a.host_problem != HostProblem::NotQualified) return;
@@ -51,4 +52,4 @@ class LocHostUnqualified final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(loc_host_unqualified, kInfo, LocHostUnqualified)
+SITEMAPLINT_DEFINE_RULE(loc_host_unqualified, kMeta, LocHostUnqualified)

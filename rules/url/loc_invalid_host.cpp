@@ -7,8 +7,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM206", "loc-invalid-host", Severity::Error, "<loc> has a missing or invalid host",
-                         R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "<loc> has a missing or invalid host",
+                        .docs = R"md(
 ## What it does
 Checks the host of an `http`/`https` `<loc>` whose syntax is otherwise valid. It reports a URL
 without a host (`http:///page`, `https:/example.com`), a host name that IDNA (UTS #46, with the
@@ -110,7 +111,7 @@ class LocInvalidHost final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (!has_loc(entry)) return;
     const LocAnalysis& a = entry.loc_analysis();
     if (a.shape != LocShape::Http || !a.syntax_valid || a.host_problem == HostProblem::None ||
@@ -127,4 +128,4 @@ class LocInvalidHost final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(loc_invalid_host, kInfo, LocInvalidHost)
+SITEMAPLINT_DEFINE_RULE(loc_invalid_host, kMeta, LocInvalidHost)

@@ -7,8 +7,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM205", "loc-invalid-syntax", Severity::Error,
-                         "<loc> is not a valid URL (RFC 3986)", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "<loc> is not a valid URL (RFC 3986)",
+                        .docs = R"md(
 ## What it does
 Checks an `http`/`https` `<loc>` against the URI syntax of RFC 3986 (as Boost.URL parses it) and
 names the first character that breaks it and its position: a space, a backtick, one of
@@ -116,7 +117,7 @@ class LocInvalidSyntax final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (!has_loc(entry)) return;
     const LocAnalysis& a = entry.loc_analysis();
     if (a.shape != LocShape::Http || a.syntax_valid) return;
@@ -131,4 +132,4 @@ class LocInvalidSyntax final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(loc_invalid_syntax, kInfo, LocInvalidSyntax)
+SITEMAPLINT_DEFINE_RULE(loc_invalid_syntax, kMeta, LocInvalidSyntax)

@@ -7,8 +7,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM208", "loc-non-ascii", Severity::Warning, "<loc> contains non-ASCII characters",
-                         R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .fixes = Fixes::Sometimes,
+                        .summary = "<loc> contains non-ASCII characters",
+                        .docs = R"md(
 ## What it does
 Reports a `<loc>` with characters outside ASCII, such as `é`, `ü` or `日本`, written as they are
 (or as character references such as `&#233;`). The message names the first one; the fix replaces
@@ -49,7 +51,7 @@ class LocNonAscii final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (!has_loc(entry)) return;
     const LocAnalysis& a = entry.loc_analysis();
     if (a.first_non_ascii == kNoPosition || !a.valid_utf8) return;
@@ -72,4 +74,4 @@ class LocNonAscii final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(loc_non_ascii, kInfo, LocNonAscii)
+SITEMAPLINT_DEFINE_RULE(loc_non_ascii, kMeta, LocNonAscii)

@@ -9,8 +9,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM202", "loc-not-absolute", Severity::Error,
-                         "<loc> is not an absolute URL (no scheme)", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "<loc> is not an absolute URL (no scheme)",
+                        .docs = R"md(
 ## What it does
 Reports a `<loc>` without a scheme: a relative URL (`/about`, `index.html`), a host without
 `https://` (`www.example.com/about`), a scheme-relative URL (`//example.com/about`), `://` with
@@ -105,7 +106,7 @@ class LocNotAbsolute final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (!has_loc(entry)) return;
     const LocAnalysis& a = entry.loc_analysis();
     if (a.shape != LocShape::NotAbsolute) return;
@@ -117,4 +118,4 @@ class LocNotAbsolute final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(loc_not_absolute, kInfo, LocNotAbsolute)
+SITEMAPLINT_DEFINE_RULE(loc_not_absolute, kMeta, LocNotAbsolute)

@@ -5,8 +5,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM213", "loc-out-of-scope", Severity::Error,
-                         "<loc> lies outside the location the sitemap is served from (--base-url)", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "<loc> lies outside the location the sitemap is served from (--base-url)",
+                        .docs = R"md(
 ## What it does
 When `--base-url` says where the sitemap will be served (for example
 `https://example.com/blog/sitemap.xml`), reports every `<loc>` that does not share its scheme, host
@@ -59,7 +60,7 @@ class LocOutOfScope final : public Rule {
   explicit LocOutOfScope(const Settings& settings) : location_(settings.location) {}
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (!location_ || !has_loc(entry) || entry.from_robots) return;
     const LocAnalysis& a = entry.loc_analysis();
     // Invalid URLs are other rules' business; a non-ASCII one is compared in its ASCII form.
@@ -80,4 +81,4 @@ class LocOutOfScope final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(loc_out_of_scope, kInfo, LocOutOfScope)
+SITEMAPLINT_DEFINE_RULE(loc_out_of_scope, kMeta, LocOutOfScope)

@@ -5,8 +5,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM204", "loc-too-long", Severity::Error, "<loc> is 2,048 characters or longer",
-                         R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "<loc> is 2,048 characters or longer",
+                        .docs = R"md(
 ## What it does
 Reports a `<loc>` of 2,048 characters or more. Characters are counted as the URL is read: after
 entities such as `&amp;` are decoded, without the white space around it, one per code point.
@@ -48,7 +49,7 @@ class LocTooLong final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (!has_loc(entry)) return;
     const LocAnalysis& a = entry.loc_analysis();
     if (a.code_points < kLimit) return;
@@ -66,4 +67,4 @@ class LocTooLong final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(loc_too_long, kInfo, LocTooLong)
+SITEMAPLINT_DEFINE_RULE(loc_too_long, kMeta, LocTooLong)

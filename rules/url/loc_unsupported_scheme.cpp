@@ -8,8 +8,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM203", "loc-unsupported-scheme", Severity::Error,
-                         "<loc> uses a scheme other than http or https", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .summary = "<loc> uses a scheme other than http or https",
+                        .docs = R"md(
 ## What it does
 Reports a `<loc>` whose scheme is not `http` or `https` (compared without regard to case):
 `ftp:`, `file:`, `mailto:`, `javascript:`, `tel:`, and misspellings such as `htps:`, for which
@@ -56,7 +57,7 @@ class LocUnsupportedScheme final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (!has_loc(entry)) return;
     const LocAnalysis& a = entry.loc_analysis();
     if (a.shape != LocShape::OtherScheme) return;
@@ -75,4 +76,4 @@ class LocUnsupportedScheme final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(loc_unsupported_scheme, kInfo, LocUnsupportedScheme)
+SITEMAPLINT_DEFINE_RULE(loc_unsupported_scheme, kMeta, LocUnsupportedScheme)

@@ -5,8 +5,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM207", "loc-whitespace", Severity::Warning, "White space around the URL in <loc>",
-                         R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .fixes = Fixes::Sometimes,
+                        .summary = "White space around the URL in <loc>",
+                        .docs = R"md(
 ## What it does
 Reports spaces, tabs or line breaks before or after the URL inside `<loc>`, as in
 `<loc> https://example.com/</loc>` or a URL on its own indented line. The fix replaces the text
@@ -37,7 +39,7 @@ class LocWhitespace final : public Rule {
  public:
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (!has_loc(entry)) return;
     const LocAnalysis& a = entry.loc_analysis();
     const Field& loc = entry.loc;
@@ -59,4 +61,4 @@ class LocWhitespace final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(loc_whitespace, kInfo, LocWhitespace)
+SITEMAPLINT_DEFINE_RULE(loc_whitespace, kMeta, LocWhitespace)

@@ -7,8 +7,9 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleInfo kInfo{"SM210", "multiple-hosts", Severity::Warning,
-                         "The sitemap lists URLs of more than one host", R"md(
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .summary = "The sitemap lists URLs of more than one host",
+                        .docs = R"md(
 ## What it does
 Takes the host of the first valid `http`/`https` `<loc>` in the file as the sitemap's host and
 reports every other host the first time it appears, pointing back at the first URL. Host names are
@@ -61,7 +62,7 @@ class MultipleHosts final : public Rule {
   explicit MultipleHosts(const Settings& settings) : scoped_(settings.location.has_value()) {}
   unsigned hooks() const override { return kOnEntry; }
 
-  void on_entry(const Entry& entry, Reporter& out) override {
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (scoped_ || !has_loc(entry) || entry.from_robots) return;
     const LocAnalysis& a = entry.loc_analysis();
     if (a.shape != LocShape::Http || !a.syntax_valid || a.host_problem != HostProblem::None) return;
@@ -92,4 +93,4 @@ class MultipleHosts final : public Rule {
 }  // namespace
 }  // namespace sitemaplint
 
-SITEMAPLINT_DEFINE_RULE(multiple_hosts, kInfo, MultipleHosts)
+SITEMAPLINT_DEFINE_RULE(multiple_hosts, kMeta, MultipleHosts)

@@ -121,14 +121,14 @@ int list_rules(const std::string& format) {
 int run(const CliOptions& options) {
   if (!options.list_rules.empty()) return list_rules(options.list_rules);
   if (!options.explain.empty()) {
-    const RuleDefinition* rule = find_rule(options.explain);
+    const RuleInfo* rule = find_rule(options.explain);
     if (!rule) {
       std::string message = "unknown rule '" + options.explain + "'";
       const std::string hint = closest_rule(options.explain);
       message += did_you_mean(hint);
       return usage_error(message);
     }
-    write_explanation(rule->info, std::cout);
+    write_explanation(*rule, std::cout);
     return kExitClean;
   }
   if (options.paths.empty() && options.robots.empty() && !options.show_config) return usage_error("no input: give one or more sitemap paths, or '-' for stdin");

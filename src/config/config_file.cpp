@@ -107,7 +107,7 @@ class ConfigReader {
     return true;
   }
 
-  bool read_rules(const std::string& key, const toml::node& node, std::vector<const RuleDefinition*>* out) {
+  bool read_rules(const std::string& key, const toml::node& node, std::vector<const RuleInfo*>* out) {
     const toml::array* words = node.as_array();
     if (!words) {
       return fail(node.source(), "'" + key + "' must be an array of rule codes or names, e.g. [\"SM403\", \"priority-uniform\"]");
@@ -122,13 +122,13 @@ class ConfigReader {
   }
 
   bool read_severities(const std::string& key, const toml::node& node,
-                       std::vector<std::pair<const RuleDefinition*, Severity>>* out) {
+                       std::vector<std::pair<const RuleInfo*, Severity>>* out) {
     const toml::table* table = node.as_table();
     if (!table) return fail(node.source(), "'" + key + "' must be a table of RULE = \"error\" | \"warning\" | \"info\"");
     for (const auto& [rule_key_pointer, level_pointer] : in_file_order(*table)) {
       const toml::key& rule_key = *rule_key_pointer;
       const toml::node& level_node = *level_pointer;
-      const RuleDefinition* rule = find_rule(rule_key.str());
+      const RuleInfo* rule = find_rule(rule_key.str());
       if (!rule) return fail(rule_key.source(), "'" + key + "': " + unknown_rule_message(rule_key.str()));
       const auto text = level_node.value<std::string>();
       const auto level = level_node.is_string() ? parse_severity(*text) : std::nullopt;

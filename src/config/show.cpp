@@ -56,23 +56,23 @@ void write_effective_config(const std::string& label, const Profile& profile, co
   out << "select = [\"ALL\"]\n";
   out << "ignore = [";
   bool any_ignored = false;
-  for (const RuleDefinition* rule : all_rules()) {
+  for (const RuleInfo* rule : all_rules()) {
     const auto& enabled = profile.selection.enabled;
     if (std::find(enabled.begin(), enabled.end(), rule) != enabled.end()) continue;
-    out << "\n  \"" << rule->info.code << "\",  # " << rule->info.name;
+    out << "\n  \"" << rule->code << "\",  # " << rule->name;
     any_ignored = true;
   }
   out << (any_ignored ? "\n]\n" : "]\n");
   bool header = false;
-  for (const RuleDefinition* rule : all_rules()) {
-    const Severity level = profile.selection.severity_of(rule->info);
+  for (const RuleInfo* rule : all_rules()) {
+    const Severity level = profile.selection.severity_of(*rule);
     const auto& enabled = profile.selection.enabled;
     // A rule that does not run has no level worth showing.
-    if (level == rule->info.default_severity || std::find(enabled.begin(), enabled.end(), rule) == enabled.end()) continue;
+    if (level == rule->default_severity || std::find(enabled.begin(), enabled.end(), rule) == enabled.end()) continue;
     if (!header) out << "\n[severity]  # rules whose level differs from their default\n";
     header = true;
-    out << rule->info.code << " = \"" << severity_name(level) << "\"  # " << rule->info.name << " (default: "
-        << severity_name(rule->info.default_severity) << ")\n";
+    out << rule->code << " = \"" << severity_name(level) << "\"  # " << rule->name << " (default: "
+        << severity_name(rule->default_severity) << ")\n";
   }
 }
 

@@ -89,8 +89,8 @@ nlohmann::json hover(const OpenDocument& doc, PositionEncoding encoding, const n
   while (begin < end && text[begin] == '-') ++begin;
   while (end > begin && text[end - 1] == '-') --end;
   if (end > begin) {
-    if (const RuleDefinition* rule = find_rule(text.substr(begin, end - begin))) {
-      return rule_hover(rule->info, index.range(begin, end - begin));
+    if (const RuleInfo* rule = find_rule(text.substr(begin, end - begin))) {
+      return rule_hover(*rule, index.range(begin, end - begin));
     }
   }
   for (const Diagnostic& d : doc.findings) {

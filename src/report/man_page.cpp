@@ -34,8 +34,8 @@ void write_man_page(const std::string& help_text, std::ostream& out) {
       << ".TP\n2\nA usage error or an input that cannot be used.\n"
       << ".SH RULES\nEach rule has a stable code and a name; \\fBsitemaplint \\-\\-explain\\fR \\fIRULE\\fR "
          "prints its documentation.\n";
-  for (const RuleDefinition* rule : all_rules()) {
-    const RuleInfo& info = rule->info;
+  for (const RuleInfo* rule : all_rules()) {
+    const RuleInfo& info = *rule;
     out << ".TP\n.B " << info.code << " " << roff(info.name) << "\n(" << severity_name(info.default_severity)
         << ") " << roff(info.summary) << ".\n";
   }

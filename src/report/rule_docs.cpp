@@ -15,8 +15,8 @@ namespace sitemaplint {
 void write_rule_list_text(std::ostream& out) {
   out << std::left << std::setw(7) << "CODE" << std::setw(28) << "NAME" << std::setw(9) << "SEVERITY"
       << "SUMMARY\n";
-  for (const RuleDefinition* rule : all_rules()) {
-    const RuleInfo& info = rule->info;
+  for (const RuleInfo* rule : all_rules()) {
+    const RuleInfo& info = *rule;
     out << std::setw(7) << info.code << std::setw(28) << info.name << std::setw(9)
         << severity_name(info.default_severity) << info.summary << '\n';
   }
@@ -24,8 +24,8 @@ void write_rule_list_text(std::ostream& out) {
 
 void write_rule_list_json(std::ostream& out) {
   nlohmann::ordered_json rules = nlohmann::ordered_json::array();
-  for (const RuleDefinition* rule : all_rules()) {
-    const RuleInfo& info = rule->info;
+  for (const RuleInfo* rule : all_rules()) {
+    const RuleInfo& info = *rule;
     rules.push_back({{"code", info.code},
                      {"name", info.name},
                      {"severity", severity_name(info.default_severity)},
@@ -37,8 +37,8 @@ void write_rule_list_json(std::ostream& out) {
 
 std::string rule_table_markdown() {
   std::string table = "| Code | Name | Default | Summary |\n|---|---|---|---|\n";
-  for (const RuleDefinition* rule : all_rules()) {
-    const RuleInfo& info = rule->info;
+  for (const RuleInfo* rule : all_rules()) {
+    const RuleInfo& info = *rule;
     table += "| " + std::string(info.code) + " | `" + std::string(info.name) + "` | " +
              std::string(severity_name(info.default_severity)) + " | " + std::string(info.summary) +
              " |\n";

@@ -128,9 +128,9 @@ Json rule_json(const RuleInfo& info) {
 void write_sarif(std::span<const FileReport> reports, std::ostream& out) {
   Json rules = Json::array();
   std::map<std::string_view, std::size_t> rule_index;
-  for (const RuleDefinition* def : all_rules()) {
-    rule_index.emplace(def->info.code, rules.size());
-    rules.push_back(rule_json(def->info));
+  for (const RuleInfo* def : all_rules()) {
+    rule_index.emplace(def->code, rules.size());
+    rules.push_back(rule_json(*def));
   }
 
   Json results = Json::array();

@@ -32,16 +32,14 @@ std::string quote(const std::string& url) { return sitemaplint::quoted(std::stri
 void add_finding(FileReport& report, const RuleSelection& selection, std::string_view code, std::size_t offset,
                  std::size_t length, std::string message,
                  std::optional<std::pair<std::size_t, std::size_t>> line_column = std::nullopt) {
-  const RuleDefinition* rule = find_rule(code);
+  const RuleInfo* rule = find_rule(code);
   if (!rule || std::find(selection.enabled.begin(), selection.enabled.end(), rule) == selection.enabled.end()) return;
-  report.diagnostics.push_back(Diagnostic{&rule->info, selection.severity_of(rule->info), offset, length,
+  report.diagnostics.push_back(Diagnostic{rule, selection.severity_of(*rule), offset, length,
                                           std::move(message), std::nullopt, std::nullopt, line_column});
 }
 
 void sort_findings(FileReport& report) {
-  std::stable_sort(report.diagnostics.begin(), report.diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
-    return a.offset != b.offset ? a.offset < b.offset : a.rule->code < b.rule->code;
-  });
+  std::stable_sort(report.diagnostics.begin(), report.diagnostics.end(), diagnostic_order);
 }
 
 // Where a parent (an index or a robots.txt) is, for finding its children.

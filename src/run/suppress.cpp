@@ -37,20 +37,19 @@ std::vector<std::string_view> rule_words(std::string_view rest) {
 // Directives honoured per file; more only make a hostile file slow.
 constexpr std::size_t kMaxDirectives = 10'000;
 
-bool unsuppressible(const RuleInfo& info) { return info.code == "SM001" || info.code == "SM901"; }
+bool unsuppressible(const RuleInfo& info) { return !info.suppressible; }
 
 }  // namespace
 
 void apply_suppressions(const Document& doc, std::string_view bytes, const RuleSelection& selection,
                         std::vector<Diagnostic>* diagnostics) {
   if (doc.directives.empty()) return;
-  const RuleDefinition* sm901 = find_rule("SM901");
-  const bool report = sm901 && std::find(selection.enabled.begin(), selection.enabled.end(), sm901) !=
-                                   selection.enabled.end();
+  const RuleInfo* sm901 = &rule_info(RuleId::unused_suppression);
+  const bool report = selection.is_enabled(RuleId::unused_suppression);
   std::vector<Diagnostic> findings;  // SM901's own
   const auto finding = [&](std::size_t offset, std::size_t length, std::string message) {
     if (report) {
-      findings.push_back(Diagnostic{&sm901->info, selection.severity_of(sm901->info), offset, length,
+      findings.push_back(Diagnostic{sm901, selection.severity_of(*sm901), offset, length,
                                     std::move(message), std::nullopt, std::nullopt, std::nullopt});
     }
   };
@@ -86,15 +85,15 @@ void apply_suppressions(const Document& doc, std::string_view bytes, const RuleS
     std::vector<std::pair<const RuleInfo*, std::string_view>> rules;
     const std::vector<std::string_view> words = rule_words(rest);
     for (std::string_view word : words) {
-      const RuleDefinition* rule = find_rule(word);
+      const RuleInfo* rule = find_rule(word);
       if (!rule) {
         const std::string hint = closest_rule(word);
         finding(directive.offset, length,
                 "unknown rule '" + std::string(word) + "' in " + std::string(command) + did_you_mean(hint));
-      } else if (unsuppressible(rule->info)) {
-        finding(directive.offset, length, std::string(rule->info.name) + " findings cannot be suppressed");
+      } else if (unsuppressible(*rule)) {
+        finding(directive.offset, length, std::string(rule->name) + " findings cannot be suppressed");
       } else {
-        rules.emplace_back(&rule->info, word);
+        rules.emplace_back(rule, word);
       }
     }
     if (words.empty()) rules.emplace_back(nullptr, std::string_view());
@@ -167,7 +166,7 @@ void apply_suppressions(const Document& doc, std::string_view bytes, const RuleS
   diagnostics->swap(kept);
   const auto selected = [&](const RuleInfo* info) {
     return std::any_of(selection.enabled.begin(), selection.enabled.end(),
-                       [&](const RuleDefinition* def) { return &def->info == info; });
+                       [&](const RuleInfo* def) { return def == info; });
   };
   for (const Suppression& s : done) {
     // A rule that did not run could not have anything to suppress.
@@ -177,10 +176,7 @@ void apply_suppressions(const Document& doc, std::string_view bytes, const RuleS
   }
   if (findings.empty()) return;
   diagnostics->insert(diagnostics->end(), findings.begin(), findings.end());
-  std::stable_sort(diagnostics->begin(), diagnostics->end(), [](const Diagnostic& a, const Diagnostic& b) {
-    if (a.offset != b.offset) return a.offset < b.offset;
-    return a.rule->code < b.rule->code;
-  });
+  std::stable_sort(diagnostics->begin(), diagnostics->end(), diagnostic_order);
 }
 
 }  // namespace sitemaplint

@@ -13,9 +13,9 @@ namespace sitemaplint {
 // Findings one rule may report in one file; past it, a single finding counts the rest.
 inline constexpr std::size_t kMaxFindingsPerRule = 10'000;
 
-class RuleReporter final : public Reporter {
+class RuleSink final : public FindingSink {
  public:
-  RuleReporter(const RuleInfo& info, Severity severity, std::vector<Diagnostic>& out)
+  RuleSink(const RuleInfo& info, Severity severity, std::vector<Diagnostic>& out)
       : info_(info), severity_(severity), out_(out) {}
   void report(std::size_t offset, std::size_t length, std::string message, std::optional<Fix> fix,
               std::optional<RelatedLocation> related) override {
