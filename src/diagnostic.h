@@ -21,10 +21,12 @@ struct Fix {
   std::string description;  // imperative, e.g. "replace with 'daily'"
 };
 
-// A second place that explains a finding, e.g. where a duplicate was first seen.
+// A second place that explains a finding, e.g. where a duplicate was first seen; in the finding's
+// own file, or in another file of the run.
 struct RelatedLocation {
   std::size_t offset = 0;
   std::string message;
+  std::string path;  // another file of the run (as reported); empty: the finding's own file
 };
 
 struct Diagnostic {
@@ -35,9 +37,9 @@ struct Diagnostic {
   std::string message;
   std::optional<Fix> fix;
   std::optional<RelatedLocation> related;
-  // Set when the finding was made after the file's bytes were released (checks across a set of
-  // files): reporters print this position and no source excerpt.
-  std::optional<std::pair<std::size_t, std::size_t>> line_column;
+  // The URL of the entry the finding is in (its <loc>), when there is one: what a baseline keys
+  // the finding on, so that it survives lines moving.
+  std::string subject;
 };
 
 }  // namespace sitemaplint

@@ -13,10 +13,9 @@
 #include <pugixml.hpp>
 
 #include "analysis/encoding_scan.h"
+#include "schema.h"
 
 namespace sitemaplint {
-
-inline constexpr std::string_view kSitemapNamespace = "http://www.sitemaps.org/schemas/sitemap/0.9";
 
 // Elements deeper than this are not inspected; no sitemap comes near it, and it bounds the
 // engine's memory on hostile input.

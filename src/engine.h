@@ -1,19 +1,26 @@
-// Runs the selected rules over one parsed document: one walk of the tree, each event dispatched to
-// the rules that asked for it. Returns the findings sorted by offset, then rule code.
+// Runs the selected rules over one parsed document: one walk, each event dispatched to the rules
+// that subscribed to it. Set-level rules also leave what they need of the file for their on_set.
 #pragma once
 
+#include <memory>
+#include <utility>
 #include <vector>
 
 #include "diagnostic.h"
 #include "document.h"
 #include "registry.h"
-#include "set_facts.h"
 #include "settings.h"
 
 namespace sitemaplint {
 
-// With `facts`, also records each <url>'s loc hash and offset and the newest lastmod.
-std::vector<Diagnostic> run_rules(Document& doc, const RuleSelection& selection, const Settings& settings,
-                                  SetFacts* facts = nullptr);
+// What set-level rules kept of one file, by rule.
+using KeptFacts = std::vector<std::pair<RuleId, std::shared_ptr<const FileFacts>>>;
+
+struct RuleRun {
+  std::vector<Diagnostic> diagnostics;  // sorted by diagnostic_order
+  KeptFacts facts;
+};
+
+RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings& settings);
 
 }  // namespace sitemaplint

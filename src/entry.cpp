@@ -38,6 +38,20 @@ const Entry::ParsedLastmod& Entry::lastmod_parsed() const {
   return *lastmod_cache;
 }
 
+const Attribute* ExtensionNode::attribute(std::string_view name) const {
+  for (const Attribute& a : attributes) {
+    if (a.local_name == name && a.ns.empty()) return &a;
+  }
+  return nullptr;
+}
+
+const ExtensionNode* ExtensionBlock::child(std::string_view ns, std::string_view local_name) const {
+  for (std::size_t k = 1; k < nodes.size(); ++k) {
+    if (nodes[k].depth == 1 && nodes[k].local_name == local_name && nodes[k].ns == ns) return &nodes[k];
+  }
+  return nullptr;
+}
+
 const Field& Entry::field(FieldId id) const {
   switch (id) {
     case FieldId::Loc: return loc;

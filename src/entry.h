@@ -11,8 +11,8 @@
 
 #include <pugixml.hpp>
 
-#include "diagnostic.h"
 #include "analysis/w3c_datetime.h"
+#include "diagnostic.h"
 
 namespace sitemaplint {
 
@@ -73,10 +73,53 @@ struct Child {
   std::size_t offset = 0;
 };
 
+// An attribute of an element in an extension block, with its value as a Field (its offsets are the
+// value's, between the quotes).
+struct Attribute {
+  std::string_view qualified_name;  // as written, e.g. "hreflang", "xml:lang"
+  std::string_view local_name;
+  std::string_view ns;              // a prefixed attribute's namespace; empty for an unprefixed one
+  std::size_t offset = 0;           // of its name
+  Field value;
+};
+
+// An element of an extension block: the block's root or one of its descendants.
+struct ExtensionNode {
+  std::string_view qualified_name;  // as written, e.g. "video:title"
+  std::string_view local_name;
+  std::string_view ns;              // resolved namespace URI, empty for none
+  bool prefix_declared = true;
+  std::size_t offset = 0;           // of the start tag's '<'
+  std::size_t parent = 0;           // index of its parent in the block (the root's is itself, 0)
+  int depth = 0;                    // 0 for the block's root, 1 for its children, ...
+  bool has_element_children = false;
+  Field text;                       // its own text runs, joined; `present` is always true
+  std::span<const Attribute> attributes;
+
+  const Attribute* attribute(std::string_view local_name) const;  // an unprefixed attribute by name
+};
+
+// An element of another namespace than the sitemap's, inside an entry (<image:image>,
+// <video:video>, <news:news>, <xhtml:link>), gathered with all it contains while the engine walks.
+struct ExtensionBlock {
+  std::span<const ExtensionNode> nodes;  // nodes[0] is the block's root; then its descendants in document order
+
+  const ExtensionNode& root() const { return nodes[0]; }
+  // The children of nodes[i], in document order, by callback.
+  template <typename Fn>
+  void for_each_child(std::size_t i, Fn fn) const {
+    for (std::size_t k = i + 1; k < nodes.size() && nodes[k].depth > nodes[i].depth; ++k) {
+      if (nodes[k].parent == i) fn(nodes[k]);
+    }
+  }
+  // The first child of the root with this namespace and local name; nullptr when there is none.
+  const ExtensionNode* child(std::string_view ns, std::string_view local_name) const;
+};
+
 enum class EntryKind { Url, Sitemap, Other };
 
-struct LocAnalysis;       // loc_analysis.h
-class LocAnalysisCache;   // loc_analysis.h
+struct UrlAnalysis;       // loc_analysis.h
+class UrlAnalysisCache;   // loc_analysis.h
 
 // A child element of the root: a <url> of a urlset, a <sitemap> of an index, or anything else.
 // In a feed, an RSS <item> or Atom <entry>: kind Url, with only `loc` filled, from its link.
@@ -92,13 +135,15 @@ struct Entry {
   bool from_robots = false;
   Field loc, lastmod, changefreq, priority;
   std::span<const Child> children;
+  // Its extension blocks, in document order (gathered only when a rule subscribed to them).
+  std::span<const ExtensionBlock> extensions;
 
   const Field& field(FieldId id) const;
 
   // The analysis of `loc` that every loc rule shares (loc_analysis.h): computed on the first
   // call, at most once per entry, into `loc_cache`, which the engine owns and resets per entry.
   // Without a cache (an Entry built by hand) each call recomputes into thread-local storage.
-  const LocAnalysis& loc_analysis() const;
+  const UrlAnalysis& loc_analysis() const;
 
   // <lastmod>'s trimmed value as a W3C Datetime, parsed on the first rule's request and shared.
   struct ParsedLastmod {
@@ -106,7 +151,7 @@ struct Entry {
     DatetimeError error;  // when value is empty
   };
   const ParsedLastmod& lastmod_parsed() const;
-  LocAnalysisCache* loc_cache = nullptr;
+  UrlAnalysisCache* loc_cache = nullptr;
   mutable std::optional<ParsedLastmod> lastmod_cache;
 };
 

@@ -6,11 +6,14 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <span>
 #include <string_view>
+#include <vector>
 
 #include "diagnostic.h"
 #include "document.h"
 #include "entry.h"
+#include "schema.h"
 #include "rule_id.h"
 #include "settings.h"
 
@@ -62,23 +65,114 @@ class FindingSink {
                       std::optional<RelatedLocation> related = std::nullopt) = 0;
 };
 
-enum Hooks : unsigned {
-  kOnDocument = 1u << 0,  // once, after parsing: encoding, syntax, root and namespace facts
-  kOnElement = 1u << 1,   // every element of the tree, with its resolved namespace
-  kOnText = 1u << 2,      // every raw text run and attribute value, as written
-  kOnEntry = 1u << 3,     // every child of the root (<url>, <sitemap>, or something else)
-  kOnFinish = 1u << 4,    // once, after the walk: counts, duplicates, uniformity
+// What a rule asks to see. The engine walks the document once and calls each rule only for what
+// it subscribed to, as clang-tidy matchers and ESLint selectors do: a rule never walks the tree.
+class Subscriptions {
+ public:
+  // Namespace patterns for elements() and extensions().
+  static constexpr std::string_view kAnyNamespace = "*";
+  static constexpr std::string_view kDocumentNamespace = "#sitemap";  // the namespace of the document's root
+
+  void document() { document_ = true; }  // on_document: once, after parsing
+  void text() { text_ = true; }          // on_text: every raw text run and attribute value
+  void entries() { entries_ = true; }    // on_entry: every child of the root (or feed item, text line)
+  void urls() { urls_ = true; }          // on_url: every URL-valued field (<loc> and extension URLs)
+  void finish() { finish_ = true; }      // on_finish: once, after the walk
+  void set() { set_ = true; }            // on_set: once per run, with what take_facts kept of each file
+  // on_element for elements in namespace `ns` (a URI, kAnyNamespace or kDocumentNamespace) named
+  // `local_name` (empty: any name).
+  void elements(std::string_view ns, std::string_view local_name = {}) { elements_.push_back({ns, local_name}); }
+  // on_extension for the extension blocks of entries whose root matches, as for elements(); the
+  // blocks are also in Entry::extensions for on_entry and on_url.
+  void extensions(std::string_view ns, std::string_view local_name = {}) { extensions_.push_back({ns, local_name}); }
+
+  struct Pattern {
+    std::string_view ns, local_name;
+  };
+  bool document_ = false, text_ = false, entries_ = false, urls_ = false, finish_ = false, set_ = false;
+  std::vector<Pattern> elements_, extensions_;
+};
+
+// A URL-valued field as the URL rules see it: an entry's <loc> or a URL in an extension block.
+struct UrlField {
+  UrlFieldKind kind = UrlFieldKind::Loc;
+  std::string_view label;      // how messages name it: "<loc>", "<image:loc>", "Sitemap:" ...
+  const Field* field = nullptr;
+  const Entry* entry = nullptr;  // the entry it belongs to
+  UrlAnalysisCache* cache = nullptr;
+
+  // The analysis every URL rule shares, computed on first use (url_analysis.h).
+  const UrlAnalysis& analysis() const;
+  // The URL quoted for a message; a field other than <loc> is named first: "<image:loc> 'x'".
+  std::string quoted_value() const;
+};
+
+// What a set-level rule kept from one file's walk for its on_set: hashes and offsets, not copies.
+class FileFacts {
+ public:
+  virtual ~FileFacts() = default;
+};
+
+inline constexpr std::size_t kNoFile = static_cast<std::size_t>(-1);
+
+// What following one child of an index (or one Sitemap: line of a robots.txt) found.
+enum class ChildOutcome {
+  Followed,      // linted: SetFile::file says which file of the set it is
+  Self,          // the index itself
+  Missing,       // on disk, the file it maps to does not exist (`detail` names it)
+  NotMapped,     // read from disk without knowing where it is served: not checked
+  OtherSite,     // on another origin: not fetched (or, from a local file, never fetched)
+  NotHttp,       // not an http(s) URL: the URL rules report it
+  Unreadable,    // following failed (fetch error); the run lists it as an unusable input
+};
+
+struct ChildLink {
+  const Document::ChildRef* ref = nullptr;  // the child's URL, where it is, its <lastmod>
+  ChildOutcome outcome = ChildOutcome::Followed;
+  std::size_t file = kNoFile;  // the child's index in SetView::files, when it was linted
+  std::string detail;
+};
+
+// One file of the run, as set-level rules see it.
+struct SetFile {
+  std::string_view path;
+  DocumentKind kind = DocumentKind::None;
+  const FileFacts* facts = nullptr;    // what this rule's take_facts() returned for it, if anything
+  std::span<const ChildLink> children;  // an index's or robots.txt's children and their outcomes
+  std::size_t parent = kNoFile;        // the index that led to it, for a followed child
+};
+
+struct SetView {
+  std::span<const SetFile> files;  // in report order: the inputs, then followed children
+};
+
+// Where a set-level rule reports: into any file of the set, at an offset of that file.
+class SetSink {
+ public:
+  virtual ~SetSink() = default;
+  // `subject`: the URL the finding is about (what a baseline keys it on).
+  virtual void report(std::size_t file, std::size_t offset, std::size_t length, std::string message,
+                      std::optional<RelatedLocation> related = std::nullopt, std::string subject = {}) = 0;
+  // The text of a file at [offset, offset + length), for naming a value in a message (the file
+  // is read again if its bytes were released).
+  virtual std::string text(std::size_t file, std::size_t offset, std::size_t length) = 0;
 };
 
 class Rule {
  public:
   virtual ~Rule() = default;
-  virtual unsigned hooks() const = 0;
+  virtual void subscribe(Subscriptions&) const = 0;
   virtual void on_document(const Document&, FindingSink&) {}
   virtual void on_element(const Element&, FindingSink&) {}
   virtual void on_text(const TextRun&, FindingSink&) {}
+  virtual void on_url(const UrlField&, FindingSink&) {}
+  virtual void on_extension(const ExtensionBlock&, const Entry&, FindingSink&) {}
   virtual void on_entry(const Entry&, FindingSink&) {}
   virtual void on_finish(const Document&, FindingSink&) {}
+  // Set-level rules: after a file's walk, what to keep of it for on_set (nullptr: nothing).
+  virtual std::unique_ptr<FileFacts> take_facts() { return nullptr; }
+  // Once per run, on an instance of its own, after every file (and every index child) is linted.
+  virtual void on_set(const SetView&, SetSink&) {}
 };
 
 // What a rule file contributes (SITEMAPLINT_DEFINE_RULE): its metadata and how to make it.

@@ -1,6 +1,7 @@
 // Where one rule's findings go while a file is linted: the rule and its effective severity are
 // attached, and past kMaxFindingsPerRule findings are only counted, so a hostile file cannot
-// exhaust memory and the report still says how many there were.
+// exhaust memory and the report still says how many there were. Set-level findings obey the
+// same cap through a FindingCap of their own.
 #pragma once
 
 #include <string>
@@ -13,36 +14,64 @@ namespace sitemaplint {
 // Findings one rule may report in one file; past it, a single finding counts the rest.
 inline constexpr std::size_t kMaxFindingsPerRule = 10'000;
 
-class RuleSink final : public FindingSink {
+// Counts one rule's findings in one file and says when the cap is reached.
+class FindingCap {
  public:
-  RuleSink(const RuleInfo& info, Severity severity, std::vector<Diagnostic>& out)
-      : info_(info), severity_(severity), out_(out) {}
-  void report(std::size_t offset, std::size_t length, std::string message, std::optional<Fix> fix,
-              std::optional<RelatedLocation> related) override {
-    if (reported_ == kMaxFindingsPerRule) {
-      if (suppressed_++ == 0) first_suppressed_ = offset;
-      return;
+  // Whether a finding at `offset` is kept; past the cap it is only counted.
+  bool admit(std::size_t offset) {
+    if (reported_ < kMaxFindingsPerRule) {
+      ++reported_;
+      return true;
     }
-    ++reported_;
-    out_.push_back(Diagnostic{&info_, severity_, offset, length, std::move(message), std::move(fix),
-                              std::move(related), std::nullopt});
+    if (left_out_++ == 0) first_left_out_ = offset;
+    return false;
   }
-  // One last finding that says how many were left out.
-  void report_suppressed() {
-    if (suppressed_ == 0) return;
-    out_.push_back(Diagnostic{&info_, severity_, first_suppressed_, 0,
-                              std::to_string(suppressed_) + " more findings of this rule in this file are not shown "
-                              "(at most " + std::to_string(kMaxFindingsPerRule) + " per rule and file)",
-                              std::nullopt, std::nullopt, std::nullopt});
+  // The finding that says how many were left out, when any were.
+  std::optional<Diagnostic> note(const RuleInfo& info, Severity severity) const {
+    if (left_out_ == 0) return std::nullopt;
+    Diagnostic d;
+    d.rule = &info;
+    d.severity = severity;
+    d.offset = first_left_out_;
+    d.message = std::to_string(left_out_) + " more findings of this rule in this file are not shown (at most " +
+                std::to_string(kMaxFindingsPerRule) + " per rule and file)";
+    return d;
   }
 
  private:
-  const RuleInfo& info_;
-  Severity severity_;
-  std::vector<Diagnostic>& out_;
   std::size_t reported_ = 0;
-  std::size_t suppressed_ = 0;
-  std::size_t first_suppressed_ = 0;
+  std::size_t left_out_ = 0;
+  std::size_t first_left_out_ = 0;
+};
+
+class RuleSink final : public FindingSink {
+ public:
+  RuleSink(const RuleInfo& info, Severity severity, std::vector<Diagnostic>& out)
+      : info_(&info), severity_(severity), out_(&out) {}
+  void report(std::size_t offset, std::size_t length, std::string message, std::optional<Fix> fix,
+              std::optional<RelatedLocation> related) override {
+    if (!cap_.admit(offset)) return;
+    Diagnostic d;
+    d.rule = info_;
+    d.severity = severity_;
+    d.offset = offset;
+    d.length = length;
+    d.message = std::move(message);
+    d.fix = std::move(fix);
+    d.related = std::move(related);
+    out_->push_back(std::move(d));
+  }
+  // One last finding that says how many were left out.
+  void report_suppressed() {
+    if (auto note = cap_.note(*info_, severity_)) out_->push_back(std::move(*note));
+  }
+  const RuleInfo& rule() const { return *info_; }
+
+ private:
+  const RuleInfo* info_;
+  Severity severity_;
+  std::vector<Diagnostic>* out_;
+  FindingCap cap_;
 };
 
 }  // namespace sitemaplint

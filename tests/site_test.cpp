@@ -197,10 +197,16 @@ TEST_CASE("site: a URL in two sitemaps of the set, and an index lastmod older th
             "2024-01-01T00:00:00Z, but it lists a URL modified 2024-03-15T00:00:00Z; crawlers may not fetch it "
             "again until the index says it changed\n" +
             (pub / "s2.xml").string() +
-            ":4:13: warning[SM803 duplicate-across-sitemaps]: this URL is also listed in " + (pub / "s1.xml").string() +
-            ":4:13; list each URL in one sitemap of the set\n");
-  // Files given together form a set too, without an index.
-  const auto pair = run_cli({"--quiet", "--now", kTestNow, (pub / "s1.xml").string(), (pub / "s2.xml").string()});
-  CHECK(pair.out == (pub / "s2.xml").string() + ":4:13: warning[SM803 duplicate-across-sitemaps]: this URL is also listed in " +
-                        (pub / "s1.xml").string() + ":4:13; list each URL in one sitemap of the set\n");
+            ":4:13: warning[SM803 duplicate-across-sitemaps]: 'https://example.com/b' is also listed in " +
+            (pub / "s1.xml").string() + "; list each URL in one sitemap of the set\n");
+  // Files given together form a set too, without an index. The finding shows its source line and
+  // where the URL was listed first, in the other file.
+  const auto pair = run_cli({"--now", kTestNow, "--color", "never", (pub / "s1.xml").string(), (pub / "s2.xml").string()});
+  CHECK(pair.out == (pub / "s2.xml").string() +
+                        ":4:13: warning[SM803 duplicate-across-sitemaps]: 'https://example.com/b' is also listed in " +
+                        (pub / "s1.xml").string() + "; list each URL in one sitemap of the set\n" +
+                        " 4 |   <url><loc>https://example.com/b</loc><lastmod>2024-04-01</lastmod></ur...\n"
+                        "   |             ^~~~~~~~~~~~~~~~~~~~~\n"
+                        "  note: first listed here at " + (pub / "s1.xml").string() + ":4:13\n"
+                        "Found 0 errors, 1 warning and 0 info findings in 2 files.\n");
 }

@@ -48,7 +48,7 @@ constexpr std::array<std::string_view, 7> kValues{"always", "hourly", "daily", "
 
 class ChangefreqInvalid final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.entries(); }
 
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind != EntryKind::Url || !entry.changefreq.present) return;

@@ -39,7 +39,7 @@ Leave changefreq out (Google ignores it anyway) and let `<lastmod>` say when the
 
 class ChangefreqNever final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.entries(); }
 
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind != EntryKind::Url || !entry.changefreq.present) return;

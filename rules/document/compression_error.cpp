@@ -29,7 +29,7 @@ $ gzip -9 -c sitemap.xml > sitemap.xml.gz
 
 class CompressionError final : public Rule {
  public:
-  unsigned hooks() const override { return kOnDocument; }
+  void subscribe(Subscriptions& s) const override { s.document(); }
   void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.load.compression_error.empty()) out.report(0, 0, doc.load.compression_error);
   }

@@ -36,7 +36,7 @@ and what your URLs contain then depends on who reads them.
 
 class DoctypePresent final : public Rule {
  public:
-  unsigned hooks() const override { return kOnDocument; }
+  void subscribe(Subscriptions& s) const override { s.document(); }
   void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.doctype_offset) return;
     out.report(*doc.doctype_offset, 9,

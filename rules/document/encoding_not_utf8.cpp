@@ -35,7 +35,7 @@ Convert the file to UTF-8 (`iconv -f ISO-8859-1 -t UTF-8`) and declare `encoding
 
 class EncodingNotUtf8 final : public Rule {
  public:
-  unsigned hooks() const override { return kOnDocument; }
+  void subscribe(Subscriptions& s) const override { s.document(); }
   void on_document(const Document& doc, FindingSink& out) override {
     if (const auto& finding = doc.encoding.foreign_encoding) {
       out.report(finding->offset, finding->length, finding->message);

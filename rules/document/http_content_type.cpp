@@ -43,7 +43,7 @@ bool acceptable(std::string type) {
 
 class HttpContentType final : public Rule {
  public:
-  unsigned hooks() const override { return kOnDocument; }
+  void subscribe(Subscriptions& s) const override { s.document(); }
   void on_document(const Document& doc, FindingSink& out) override {
     const long status = doc.load.http_status;
     if (status < 200 || status > 299 || acceptable(doc.load.content_type)) return;

@@ -30,7 +30,7 @@ $ sitemaplint https://example.com/sitemap.xml      (the server answers 200 with 
 
 class HttpStatus final : public Rule {
  public:
-  unsigned hooks() const override { return kOnDocument; }
+  void subscribe(Subscriptions& s) const override { s.document(); }
   void on_document(const Document& doc, FindingSink& out) override {
     const long status = doc.load.http_status;
     if (status == 0 || (status >= 200 && status <= 299)) return;

@@ -28,7 +28,7 @@ the sitemap is lost. The usual cause is text pasted from a Latin-1 or Windows-12
 
 class InvalidUtf8 final : public Rule {
  public:
-  unsigned hooks() const override { return kOnDocument; }
+  void subscribe(Subscriptions& s) const override { s.document(); }
   void on_document(const Document& doc, FindingSink& out) override {
     if (doc.kind == DocumentKind::NotSitemap) return;  // not-a-sitemap says it once, not per byte
     for (const ByteFinding& f : doc.encoding.invalid_utf8) out.report(f.offset, f.length, f.message);

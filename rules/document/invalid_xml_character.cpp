@@ -28,7 +28,7 @@ They usually come from database fields copied verbatim (a form feed, a vertical 
 
 class InvalidXmlCharacter final : public Rule {
  public:
-  unsigned hooks() const override { return kOnDocument; }
+  void subscribe(Subscriptions& s) const override { s.document(); }
   void on_document(const Document& doc, FindingSink& out) override {
     if (doc.kind == DocumentKind::NotSitemap) return;  // not-a-sitemap says it once, not per byte
     for (const ByteFinding& f : doc.encoding.invalid_characters) out.report(f.offset, f.length, f.message);

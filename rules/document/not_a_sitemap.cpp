@@ -31,7 +31,7 @@ https://example.com/about
 
 class NotASitemap final : public Rule {
  public:
-  unsigned hooks() const override { return kOnDocument; }
+  void subscribe(Subscriptions& s) const override { s.document(); }
   void on_document(const Document& doc, FindingSink& out) override {
     if (doc.kind != DocumentKind::NotSitemap) return;
     const std::size_t at = doc.bytes.find_first_not_of(" \t\r\n", doc.encoding.bom_length);

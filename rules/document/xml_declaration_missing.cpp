@@ -34,7 +34,7 @@ use it to confirm the encoding. Without it, XML parsers assume UTF-8, so this is
 
 class XmlDeclarationMissing final : public Rule {
  public:
-  unsigned hooks() const override { return kOnDocument; }
+  void subscribe(Subscriptions& s) const override { s.document(); }
   void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.parsed || doc.encoding.has_declaration) return;
     if (doc.kind != DocumentKind::UrlSet && doc.kind != DocumentKind::SitemapIndex) return;

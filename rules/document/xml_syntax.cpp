@@ -40,7 +40,7 @@ line or a space before `<?xml` is the most common real-world breakage.
 
 class XmlSyntax final : public Rule {
  public:
-  unsigned hooks() const override { return kOnDocument | kOnElement; }
+  void subscribe(Subscriptions& s) const override { s.document(); s.elements(Subscriptions::kAnyNamespace); }
 
   void on_document(const Document& doc, FindingSink& out) override {
     for (const ByteFinding& error : doc.syntax_errors) out.report(error.offset, error.length, error.message);

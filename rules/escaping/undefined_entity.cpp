@@ -45,7 +45,7 @@ std::optional<std::uint32_t> html_entity(std::string_view name) {
 
 class UndefinedEntity final : public Rule {
  public:
-  unsigned hooks() const override { return kOnText; }
+  void subscribe(Subscriptions& s) const override { s.text(); }
   void on_text(const TextRun& run, FindingSink& out) override {
     if (run.kind == TextKind::CData) return;
     for (std::size_t at = run.raw.find('&'); at != std::string_view::npos; at = run.raw.find('&', at + 1)) {

@@ -32,7 +32,7 @@ rejects the whole sitemap ("Parsing error"). Many lenient tools hide it.
 
 class UnescapedAmpersand final : public Rule {
  public:
-  unsigned hooks() const override { return kOnText; }
+  void subscribe(Subscriptions& s) const override { s.text(); }
   void on_text(const TextRun& run, FindingSink& out) override {
     if (run.kind == TextKind::CData) return;
     for (std::size_t at = run.raw.find('&'); at != std::string_view::npos; at = run.raw.find('&', at + 1)) {

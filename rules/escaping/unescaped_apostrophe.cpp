@@ -45,7 +45,7 @@ descriptions). Raise it with `--severity` if your consumers follow the protocol 
 
 class UnescapedApostrophe final : public Rule {
  public:
-  unsigned hooks() const override { return kOnText; }
+  void subscribe(Subscriptions& s) const override { s.text(); }
   void on_text(const TextRun& run, FindingSink& out) override {
     report_unescaped(run, '\'', "apostrophe (')", "&apos;", out);
   }

@@ -53,7 +53,7 @@ std::string how_far(std::int64_t seconds) {
 class LastmodInFuture final : public Rule {
  public:
   explicit LastmodInFuture(const Settings& settings) : now_(settings.now) {}
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.entries(); }
 
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind == EntryKind::Other || !entry.lastmod.present) return;

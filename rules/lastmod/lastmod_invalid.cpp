@@ -63,7 +63,7 @@ std::optional<std::string> corrected(std::string_view value, DatetimeError error
 
 class LastmodInvalid final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.entries(); }
 
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind == EntryKind::Other || !entry.lastmod.present) return;

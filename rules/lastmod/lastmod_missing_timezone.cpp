@@ -41,7 +41,7 @@ Values that are wrong in other ways are `lastmod-invalid` (SM401); a value gets 
 
 class LastmodMissingTimezone final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.entries(); }
 
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind == EntryKind::Other || !entry.lastmod.present) return;

@@ -43,7 +43,7 @@ tells a crawler little about when the page changed.
 
 class LastmodReducedPrecision final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.entries(); }
 
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind == EntryKind::Other || !entry.lastmod.present) return;

@@ -44,7 +44,7 @@ constexpr std::size_t kMinimumEntries = 3;
 
 class LastmodUniform final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry | kOnFinish; }
+  void subscribe(Subscriptions& s) const override { s.entries(); s.finish(); }
 
   void on_entry(const Entry& entry, FindingSink&) override {
     if (entry.kind == EntryKind::Other || !entry.lastmod.present) return;

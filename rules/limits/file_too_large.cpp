@@ -31,7 +31,7 @@ sitemap-1.xml and sitemap-2.xml of at most 52,428,800 bytes each, listed in an i
 
 class FileTooLarge final : public Rule {
  public:
-  unsigned hooks() const override { return kOnDocument; }
+  void subscribe(Subscriptions& s) const override { s.document(); }
   void on_document(const Document& doc, FindingSink& out) override {
     if (doc.load.decompression_stopped) {
       out.report(0, 0, "decompressed size exceeds the limit of 52,428,800 bytes; decompression "

@@ -8,8 +8,9 @@ constexpr RuleMeta kMeta{.severity = Severity::Error,
                         .summary = "A sitemap index nested inside another",
                         .docs = R"md(
 ## What it does
-Reports a `<sitemapindex>` element below the root: an index written inside an index (or inside a
-urlset). Following an index's children to find indexes among them is part of whole-site linting.
+Reports a `<sitemapindex>` element below the root (an index written inside an index, or inside a
+urlset), and, when an index's children are followed, a child that is itself an index; the
+finding is on that child's `<loc>` and the nested index's own children are not followed.
 
 ## Why it matters
 Indexes do not nest: search engines read one level of index and report "Nested sitemap indexes".
@@ -36,12 +37,30 @@ List every sitemap directly in one index, or submit several indexes.
 
 class NestedIndex final : public Rule {
  public:
-  unsigned hooks() const override { return kOnElement; }
+  void subscribe(Subscriptions& s) const override {
+    s.elements(Subscriptions::kDocumentNamespace, "sitemapindex");
+    s.set();
+  }
   void on_element(const Element& e, FindingSink& out) override {
-    if (e.depth < 2 || !e.in_sitemap_ns || e.local_name != "sitemapindex") return;
+    if (e.depth < 2) return;
     out.report(e.offset, e.qualified_name.size() + 1,
                "a <sitemapindex> nested inside <" + std::string(e.parent->qualified_name) +
                    ">: indexes do not nest; list its <sitemap> entries in the top-level index");
+  }
+
+  // A child an index lists that is itself an index.
+  void on_set(const SetView& set, SetSink& out) override {
+    for (std::size_t f = 0; f < set.files.size(); ++f) {
+      for (const ChildLink& link : set.files[f].children) {
+        if (link.outcome != ChildOutcome::Followed || link.file == kNoFile) continue;
+        if (set.files[link.file].kind != DocumentKind::SitemapIndex || set.files[f].kind == DocumentKind::Robots) continue;
+        out.report(f, link.ref->offset, link.ref->length,
+                   quoted(link.ref->url) +
+                       " is itself a sitemap index; indexes do not nest (Search Console: \"Nested sitemap "
+                       "indexes\"), so its children are not followed",
+                   std::nullopt, link.ref->url);
+      }
+    }
   }
 };
 

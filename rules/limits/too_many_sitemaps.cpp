@@ -27,7 +27,7 @@ sitemap_index-1.xml and sitemap_index-2.xml with at most 50,000 <sitemap> each, 
 
 class TooManySitemaps final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.entries(); }
   void on_entry(const Entry& entry, FindingSink& out) override {
     limit_.count(entry, out, "split the index and submit each part");
   }

@@ -27,7 +27,7 @@ sitemap-1.xml and sitemap-2.xml with at most 50,000 <url> each, listed in sitema
 
 class TooManyUrls final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.entries(); }
   void on_entry(const Entry& entry, FindingSink& out) override {
     limit_.count(entry, out, "split the sitemap and list the parts in a sitemap index");
   }

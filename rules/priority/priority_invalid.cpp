@@ -49,7 +49,7 @@ bool looks_like_exponent(std::string_view value) {
 
 class PriorityInvalid final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.entries(); }
 
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind != EntryKind::Url || !entry.priority.present) return;

@@ -37,7 +37,7 @@ validators reject the file, and sitemaps.org defines priority only on that scale
 
 class PriorityOutOfRange final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.entries(); }
 
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind != EntryKind::Url || !entry.priority.present) return;

@@ -45,7 +45,7 @@ constexpr std::size_t kMinimumEntries = 3;
 
 class PriorityUniform final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry | kOnFinish; }
+  void subscribe(Subscriptions& s) const override { s.entries(); s.finish(); }
 
   void on_entry(const Entry& entry, FindingSink&) override {
     if (entry.kind != EntryKind::Url || !entry.priority.present) return;

@@ -1,5 +1,10 @@
 // SM803 duplicate-across-sitemaps: the same URL in two sitemaps of one set.
 #include "rules/rule_support.h"
+#include <algorithm>
+#include <tuple>
+
+#include "analysis/xml_text.h"
+#include "url_analysis.h"
 
 namespace sitemaplint {
 namespace {
@@ -30,10 +35,74 @@ each URL in exactly one sitemap of the set
 ```
 )md"};
 
-// The check runs in src/site.cpp, which sees the whole set of files.
+// Of each sitemap of a set: a 64-bit hash of each <url>'s <loc> (trimmed, entities decoded) with
+// where it is, so millions of URLs stay small in memory.
+struct LocHashes final : FileFacts {
+  struct Loc {
+    std::uint64_t hash;
+    std::size_t offset;
+    std::uint32_t length;
+  };
+  std::vector<Loc> locs;
+};
+
 class DuplicateAcrossSitemaps final : public Rule {
  public:
-  unsigned hooks() const override { return 0; }
+  explicit DuplicateAcrossSitemaps(const Settings& settings) : in_a_set_(settings.collect_set_facts) {}
+  void subscribe(Subscriptions& s) const override {
+    s.urls();
+    s.set();
+  }
+
+  void on_url(const UrlField& url, FindingSink&) override {
+    if (!in_a_set_ || url.kind != UrlFieldKind::Loc || url.entry->kind != EntryKind::Url) return;
+    const UrlAnalysis& a = url.analysis();
+    if (a.trimmed.empty()) return;
+    if (!facts_) facts_ = std::make_unique<LocHashes>();
+    const SourceSpan span = url_span(*url.field, a);
+    facts_->locs.push_back({std::hash<std::string_view>{}(a.trimmed), span.offset, static_cast<std::uint32_t>(span.length)});
+  }
+
+  std::unique_ptr<FileFacts> take_facts() override { return std::move(facts_); }
+
+  // Sorting (hash, file, entry) triples finds every URL listed in two files in O(n log n).
+  void on_set(const SetView& set, SetSink& out) override {
+    struct Ref {
+      std::uint64_t hash;
+      std::uint32_t file, entry;
+    };
+    std::vector<Ref> refs;
+    for (std::size_t f = 0; f < set.files.size(); ++f) {
+      const auto* facts = static_cast<const LocHashes*>(set.files[f].facts);
+      if (!facts) continue;
+      for (std::size_t e = 0; e < facts->locs.size(); ++e) {
+        refs.push_back({facts->locs[e].hash, static_cast<std::uint32_t>(f), static_cast<std::uint32_t>(e)});
+      }
+    }
+    std::sort(refs.begin(), refs.end(), [](const Ref& a, const Ref& b) {
+      return std::tie(a.hash, a.file, a.entry) < std::tie(b.hash, b.file, b.entry);
+    });
+    for (std::size_t i = 0; i < refs.size();) {
+      std::size_t j = i + 1;
+      for (; j < refs.size() && refs[j].hash == refs[i].hash; ++j) {
+        if (refs[j].file == refs[i].file) continue;  // within one file: duplicate-loc
+        const auto& first = static_cast<const LocHashes*>(set.files[refs[i].file].facts)->locs[refs[i].entry];
+        const auto& again = static_cast<const LocHashes*>(set.files[refs[j].file].facts)->locs[refs[j].entry];
+        std::string url;
+        decode_entities(out.text(refs[j].file, again.offset, again.length), &url);
+        const std::string_view first_path = set.files[refs[i].file].path;
+        out.report(refs[j].file, again.offset, again.length,
+                   quoted(url) + " is also listed in " + std::string(first_path) +
+                       "; list each URL in one sitemap of the set",
+                   RelatedLocation{first.offset, "first listed here", std::string(first_path)}, url);
+      }
+      i = j;
+    }
+  }
+
+ private:
+  bool in_a_set_;
+  std::unique_ptr<LocHashes> facts_;
 };
 
 }  // namespace

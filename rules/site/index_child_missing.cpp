@@ -30,11 +30,20 @@ list only the sitemaps the build writes, with the names it writes them under
 ```
 )md"};
 
-// The check runs in src/site.cpp, which sees the whole set of files; this unit carries the rule's
-// identity and documentation.
 class IndexChildMissing final : public Rule {
  public:
-  unsigned hooks() const override { return 0; }
+  void subscribe(Subscriptions& s) const override { s.set(); }
+
+  void on_set(const SetView& set, SetSink& out) override {
+    for (std::size_t f = 0; f < set.files.size(); ++f) {
+      for (const ChildLink& link : set.files[f].children) {
+        if (link.outcome != ChildOutcome::Missing) continue;
+        out.report(f, link.ref->offset, link.ref->length,
+                   "the index lists " + quoted(link.ref->url) + ", but " + link.detail + " does not exist",
+                   std::nullopt, link.ref->url);
+      }
+    }
+  }
 };
 
 }  // namespace

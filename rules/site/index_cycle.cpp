@@ -27,10 +27,20 @@ an index lists each of its sitemaps once, and never itself
 ```
 )md"};
 
-// The check runs in src/site.cpp, which sees the whole set of files.
 class IndexCycle final : public Rule {
  public:
-  unsigned hooks() const override { return 0; }
+  void subscribe(Subscriptions& s) const override { s.set(); }
+
+  void on_set(const SetView& set, SetSink& out) override {
+    for (std::size_t f = 0; f < set.files.size(); ++f) {
+      for (const ChildLink& link : set.files[f].children) {
+        if (link.outcome != ChildOutcome::Self) continue;
+        out.report(f, link.ref->offset, link.ref->length,
+                   quoted(link.ref->url) + " is this index itself; it is not followed again", std::nullopt,
+                   link.ref->url);
+      }
+    }
+  }
 };
 
 }  // namespace

@@ -35,10 +35,35 @@ sitemaplint --base-url https://example.com/sitemap_index.xml --root public publi
 ```
 )md"};
 
-// The check runs in src/site.cpp, which sees the whole set of files.
 class IndexNotFollowed final : public Rule {
  public:
-  unsigned hooks() const override { return 0; }
+  void subscribe(Subscriptions& s) const override { s.set(); }
+
+  // Once per file: how many of its children could not be mapped to files.
+  void on_set(const SetView& set, SetSink& out) override {
+    for (std::size_t f = 0; f < set.files.size(); ++f) {
+      const SetFile& file = set.files[f];
+      const bool robots = file.kind == DocumentKind::Robots;
+      std::size_t unmapped = 0, elsewhere = 0;
+      const ChildLink* first = nullptr;
+      for (const ChildLink& link : file.children) {
+        // An index's child on another site is loc-out-of-scope's business; a local robots.txt may
+        // name one, but a URL a local file names is never fetched.
+        const bool counts = link.outcome == ChildOutcome::NotMapped || (robots && link.outcome == ChildOutcome::OtherSite);
+        if (!counts) continue;
+        (link.outcome == ChildOutcome::NotMapped ? unmapped : elsewhere) += 1;
+        if (!first) first = &link;
+      }
+      if (!first) continue;
+      const std::size_t n = unmapped + elsewhere;
+      std::string message = counted(n, robots ? "sitemap" : "child sitemap") + (n == 1 ? " is" : " are") + " not checked: ";
+      message += unmapped > 0 ? "give --base-url (where this file is served) so that URLs can be mapped to files"
+                              : std::string(n == 1 ? "it is" : "they are") +
+                                    " on another site than --base-url, and sitemaplint fetches no URL a local file names";
+      if (!robots) message += "; add --root if the site's files are not beside the index";
+      out.report(f, first->ref->offset, first->ref->length, std::move(message));
+    }
+  }
 };
 
 }  // namespace

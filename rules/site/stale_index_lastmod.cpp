@@ -1,5 +1,6 @@
 // SM804 stale-index-lastmod: an index entry's <lastmod> is older than the child's own content.
 #include "rules/rule_support.h"
+#include "analysis/w3c_datetime.h"
 
 namespace sitemaplint {
 namespace {
@@ -28,10 +29,52 @@ sitemap_index.xml: <lastmod>2024-03-15</lastmod> (the newest change inside the c
 ```
 )md"};
 
-// The check runs in src/site.cpp, which sees the index and its children together.
+// Of each sitemap of a set: the newest <lastmod> among its <url> entries.
+struct NewestLastmod final : FileFacts {
+  std::int64_t seconds = 0;
+};
+
 class StaleIndexLastmod final : public Rule {
  public:
-  unsigned hooks() const override { return 0; }
+  explicit StaleIndexLastmod(const Settings& settings) : in_a_set_(settings.collect_set_facts) {}
+  void subscribe(Subscriptions& s) const override {
+    s.entries();
+    s.set();
+  }
+
+  void on_entry(const Entry& entry, FindingSink&) override {
+    if (!in_a_set_ || entry.kind != EntryKind::Url || !entry.lastmod.present) return;
+    if (const auto& parsed = entry.lastmod_parsed().value) {
+      const std::int64_t instant = to_unix_seconds(*parsed);
+      if (!newest_ || instant > *newest_) newest_ = instant;
+    }
+  }
+
+  std::unique_ptr<FileFacts> take_facts() override {
+    if (!newest_) return nullptr;
+    auto facts = std::make_unique<NewestLastmod>();
+    facts->seconds = *newest_;
+    return facts;
+  }
+
+  void on_set(const SetView& set, SetSink& out) override {
+    for (std::size_t f = 0; f < set.files.size(); ++f) {
+      for (const ChildLink& link : set.files[f].children) {
+        if (link.outcome != ChildOutcome::Followed || link.file == kNoFile || !link.ref->lastmod) continue;
+        const auto* child = static_cast<const NewestLastmod*>(set.files[link.file].facts);
+        if (!child || *link.ref->lastmod >= child->seconds) continue;
+        out.report(f, link.ref->lastmod_offset, link.ref->lastmod_length,
+                   "the index dates " + quoted(link.ref->url) + " " + format_utc(*link.ref->lastmod) +
+                       ", but it lists a URL modified " + format_utc(child->seconds) +
+                       "; crawlers may not fetch it again until the index says it changed",
+                   std::nullopt, link.ref->url);
+      }
+    }
+  }
+
+ private:
+  bool in_a_set_;
+  std::optional<std::int64_t> newest_;
 };
 
 }  // namespace

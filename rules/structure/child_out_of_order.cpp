@@ -37,7 +37,7 @@ constexpr int kExtensionRank = 4;
 
 class ChildOutOfOrder final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.entries(); }
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind == EntryKind::Other || entry.in_feed) return;  // a feed has its own schema
     int highest = -1;

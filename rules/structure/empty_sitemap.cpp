@@ -33,7 +33,7 @@ everything, so it is worth a look before deploying.
 
 class EmptySitemap final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry | kOnFinish; }
+  void subscribe(Subscriptions& s) const override { s.entries(); s.finish(); }
   void on_entry(const Entry& entry, FindingSink&) override {
     if (entry.kind != EntryKind::Other) ++entries_;
   }

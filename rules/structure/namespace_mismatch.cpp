@@ -37,7 +37,7 @@ file is not a sitemap to a validating consumer. Search Console: "Incorrect names
 
 class NamespaceMismatch final : public Rule {
  public:
-  unsigned hooks() const override { return kOnDocument; }
+  void subscribe(Subscriptions& s) const override { s.document(); }
   void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.parsed || (doc.kind != DocumentKind::UrlSet && doc.kind != DocumentKind::SitemapIndex)) return;
     if (doc.root_ns.empty() || doc.root_ns == kSitemapNamespace || !doc.root_ns_value_offset) return;

@@ -45,7 +45,7 @@ bool is_sitemap_name(std::string_view local) {
 
 class NamespaceMissing final : public Rule {
  public:
-  unsigned hooks() const override { return kOnDocument | kOnElement; }
+  void subscribe(Subscriptions& s) const override { s.document(); s.elements(Subscriptions::kAnyNamespace); }
 
   void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.parsed || (doc.kind != DocumentKind::UrlSet && doc.kind != DocumentKind::SitemapIndex)) return;

@@ -29,7 +29,7 @@ Crawlers have depth limits too and may reject the file.
 
 class NestingTooDeep final : public Rule {
  public:
-  unsigned hooks() const override { return kOnFinish; }
+  void subscribe(Subscriptions& s) const override { s.finish(); }
   void on_finish(const Document& doc, FindingSink& out) override {
     if (!doc.nesting_limit_offset) return;
     out.report(*doc.nesting_limit_offset, 1,

@@ -42,7 +42,7 @@ bool element_only(const Element& e) {
 
 class UnexpectedText final : public Rule {
  public:
-  unsigned hooks() const override { return kOnText; }
+  void subscribe(Subscriptions& s) const override { s.text(); }
   void on_text(const TextRun& run, FindingSink& out) override {
     if (run.kind == TextKind::AttributeValue || !element_only(*run.parent)) return;
     const auto first = run.raw.find_first_not_of(" \t\r\n");

@@ -45,7 +45,7 @@ bool is_field_of_entry(const Element* e) {
 
 class UnknownElement final : public Rule {
  public:
-  unsigned hooks() const override { return kOnElement; }
+  void subscribe(Subscriptions& s) const override { s.elements(Subscriptions::kAnyNamespace); }
   void on_element(const Element& e, FindingSink& out) override {
     if (e.depth == 2 && e.in_sitemap_ns) {
       const std::string_view l = e.local_name;

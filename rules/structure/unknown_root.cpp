@@ -45,7 +45,7 @@ std::string_view looks_like(std::string_view local) {
 
 class UnknownRoot final : public Rule {
  public:
-  unsigned hooks() const override { return kOnDocument; }
+  void subscribe(Subscriptions& s) const override { s.document(); }
   void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.parsed || doc.kind != DocumentKind::Other) return;
     out.report(doc.root_offset, doc.root_local.size() + 1,

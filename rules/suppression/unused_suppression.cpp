@@ -44,7 +44,7 @@ misspelled rule name silently suppresses nothing at all.
 // The check runs in src/suppress.cpp, after every other rule, because it needs their findings.
 class UnusedSuppression final : public Rule {
  public:
-  unsigned hooks() const override { return 0; }
+  void subscribe(Subscriptions&) const override {}
 };
 
 }  // namespace

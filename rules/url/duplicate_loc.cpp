@@ -3,7 +3,7 @@
 #include <functional>
 #include <unordered_map>
 
-#include "analysis/loc_analysis.h"
+#include "url_analysis.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -45,16 +45,16 @@ removing duplicates.
 
 class DuplicateLoc final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.urls(); }
 
-  void on_entry(const Entry& entry, FindingSink& out) override {
-    if (!has_loc(entry)) return;
-    const LocAnalysis& a = entry.loc_analysis();
+  void on_url(const UrlField& url, FindingSink& out) override {
+    if (url.kind != UrlFieldKind::Loc) return;  // an entry's URL; repeated images are the image rules'
+    const UrlAnalysis& a = url.analysis();
     if (a.trimmed.empty()) return;
     // A 64-bit hash stands for the URL: a collision needs billions of URLs, and a sitemap holds
     // 50,000, so memory stays at one small node per URL however long the URLs are.
     const std::uint64_t hash = std::hash<std::string_view>{}(a.trimmed);
-    const SourceSpan span = loc_span(entry.loc, a);
+    const SourceSpan span = url_span(*url.field, a);
     const auto [it, inserted] = first_seen_.try_emplace(hash, span.offset);
     if (inserted) return;
     out.report(span.offset, span.length,

@@ -1,5 +1,5 @@
 // SM201 loc-empty: <loc> is empty or holds only white space.
-#include "analysis/loc_analysis.h"
+#include "url_analysis.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -37,16 +37,19 @@ Or leave the entry out when the page has no URL.
 
 class LocEmpty final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.urls(); }
 
-  void on_entry(const Entry& entry, FindingSink& out) override {
-    if (!has_loc(entry) || entry.loc_analysis().shape != LocShape::Empty) return;
-    const Field& loc = entry.loc;
-    const std::string what = entry.kind == EntryKind::Url ? "page" : "sitemap";
-    const std::string message =
-        std::string(loc.value.empty() ? "<loc> is empty" : "<loc> holds only white space") +
-        "; write the absolute URL of the " + what + " (e.g. 'https://example.com/" +
-        (entry.kind == EntryKind::Url ? "page" : "sitemap.xml") + "'), or leave the entry out";
+  void on_url(const UrlField& url, FindingSink& out) override {
+    if (url.analysis().shape != UrlShape::Empty) return;
+    const Field& loc = *url.field;
+    std::string message = std::string(url.label) + (loc.value.empty() ? " is empty" : " holds only white space");
+    if (url.kind == UrlFieldKind::Loc) {
+      const bool page = url.entry->kind == EntryKind::Url;
+      message += std::string("; write the absolute URL of the ") + (page ? "page" : "sitemap") +
+                 " (e.g. 'https://example.com/" + (page ? "page" : "sitemap.xml") + "'), or leave the entry out";
+    } else {
+      message += "; write an absolute URL, or leave the element out";
+    }
     // Cover the start tag and whatever text there is: there is no value to point at.
     out.report(loc.element_offset, loc.value_offset + loc.raw.size() - loc.element_offset, message);
   }

@@ -1,5 +1,5 @@
 // SM209 loc-fragment: <loc> contains a '#fragment'.
-#include "analysis/loc_analysis.h"
+#include "url_analysis.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -35,18 +35,17 @@ its own URL. (Google has no Search Console error for this; it silently folds the
 
 class LocFragment final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.urls(); }
 
-  void on_entry(const Entry& entry, FindingSink& out) override {
-    if (!has_loc(entry)) return;
-    const LocAnalysis& a = entry.loc_analysis();
+  void on_url(const UrlField& url, FindingSink& out) override {
+    const UrlAnalysis& a = url.analysis();
     if (a.fragment == kNoPosition) return;
     const std::string_view fragment = a.trimmed.substr(a.fragment);
     const std::string_view page = a.trimmed.substr(0, a.fragment);
     std::string message =
-        quoted(a.trimmed) + " has the fragment " + quoted(fragment) + "; crawlers drop fragments";
+        url.quoted_value() + " has the fragment " + quoted(fragment) + "; crawlers drop fragments";
     if (!page.empty()) message += ", so list the page once as " + quoted(page);
-    const SourceSpan span = loc_span(entry.loc, a, a.fragment, fragment.size());
+    const SourceSpan span = url_span(*url.field, a, a.fragment, fragment.size());
     out.report(span.offset, span.length, std::move(message));
   }
 };

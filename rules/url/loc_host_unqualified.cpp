@@ -1,5 +1,5 @@
 // SM212 loc-host-unqualified: the host of an http(s) <loc> has no dot (localhost, intranet, HOST).
-#include "analysis/loc_analysis.h"
+#include "url_analysis.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -35,15 +35,14 @@ a template wrote a placeholder where the site's host belongs.
 
 class LocHostUnqualified final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.urls(); }
 
-  void on_entry(const Entry& entry, FindingSink& out) override {
-    if (!has_loc(entry)) return;
-    const LocAnalysis& a = entry.loc_analysis();
-    if (a.shape != LocShape::Http || !a.syntax_valid || a.host_problem != HostProblem::NotQualified) return;
-    const SourceSpan span = loc_span(entry.loc, a, a.host_at, a.host.size());
+  void on_url(const UrlField& url, FindingSink& out) override {
+    const UrlAnalysis& a = url.analysis();
+    if (a.shape != UrlShape::Http || !a.syntax_valid || a.host_problem != HostProblem::NotQualified) return;
+    const SourceSpan span = url_span(*url.field, a, a.host_at, a.host.size());
     out.report(span.offset, span.length,
-               "the host " + quoted(a.host) + " of " + quoted(a.trimmed) +
+               "the host " + quoted(a.host) + " of " + url.quoted_value() +
                    " has no dot, so it is not a public host name; search engines need a fully "
                    "qualified name such as 'www.example.com'");
   }

@@ -1,7 +1,7 @@
 // SM206 loc-invalid-host: the host of an http(s) <loc> is missing or invalid.
 #include <unicode/uidna.h>
 
-#include "analysis/loc_analysis.h"
+#include "url_analysis.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -48,7 +48,7 @@ std::size_t longest_label(std::string_view name) {
   return longest;
 }
 
-std::string idna_reason(const LocAnalysis& a) {
+std::string idna_reason(const UrlAnalysis& a) {
   const std::uint32_t e = a.idna_errors;
   if (e & UIDNA_ERROR_EMPTY_LABEL) return "it has an empty label (a leading dot or two dots in a row)";
   if (e & UIDNA_ERROR_LABEL_TOO_LONG) {
@@ -82,8 +82,7 @@ std::string idna_reason(const LocAnalysis& a) {
   return "IDNA rejects it";
 }
 
-std::string message_for(const LocAnalysis& a) {
-  const std::string url = quoted(a.trimmed);
+std::string message_for(const UrlAnalysis& a, const std::string& url) {
   const std::string host = quoted(a.host);
   switch (a.host_problem) {
     case HostProblem::NoAuthority: {
@@ -109,19 +108,18 @@ std::string message_for(const LocAnalysis& a) {
 
 class LocInvalidHost final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.urls(); }
 
-  void on_entry(const Entry& entry, FindingSink& out) override {
-    if (!has_loc(entry)) return;
-    const LocAnalysis& a = entry.loc_analysis();
-    if (a.shape != LocShape::Http || !a.syntax_valid || a.host_problem == HostProblem::None ||
+  void on_url(const UrlField& url, FindingSink& out) override {
+    const UrlAnalysis& a = url.analysis();
+    if (a.shape != UrlShape::Http || !a.syntax_valid || a.host_problem == HostProblem::None ||
         a.host_problem == HostProblem::NotQualified) {
       return;
     }
     // Point at the host when there is one, at the whole URL otherwise.
     const SourceSpan span =
-        a.host.empty() ? loc_span(entry.loc, a) : loc_span(entry.loc, a, a.host_at, a.host.size());
-    out.report(span.offset, span.length, message_for(a));
+        a.host.empty() ? url_span(*url.field, a) : url_span(*url.field, a, a.host_at, a.host.size());
+    out.report(span.offset, span.length, message_for(a, url.quoted_value()));
   }
 };
 

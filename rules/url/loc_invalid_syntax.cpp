@@ -1,7 +1,7 @@
 // SM205 loc-invalid-syntax: <loc> is not a valid RFC 3986 URL.
 #include <cstdio>
 
-#include "analysis/loc_analysis.h"
+#include "url_analysis.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -77,13 +77,12 @@ bool never_allowed(char c) {
   return u <= 0x20 || u == 0x7F || std::string_view("\"<>\\^`{|}").find(c) != std::string_view::npos;
 }
 
-std::string message_for(const LocAnalysis& a) {
+std::string message_for(const UrlAnalysis& a, const std::string& url) {
   const std::string_view t = a.trimmed;
-  const std::string url = quoted(t);
   if (a.syntax_problem == SyntaxProblem::Unlocated) {
     return url + " is not a valid URL (RFC 3986); check its punctuation";
   }
-  const std::string where = " at position " + std::to_string(loc_position(a, a.syntax_at));
+  const std::string where = " at position " + std::to_string(url_position(a, a.syntax_at));
   const std::string_view ch = code_point_at(t, a.syntax_at);
   switch (a.syntax_problem) {
     case SyntaxProblem::PercentEscape: {
@@ -115,17 +114,16 @@ std::string message_for(const LocAnalysis& a) {
 
 class LocInvalidSyntax final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.urls(); }
 
-  void on_entry(const Entry& entry, FindingSink& out) override {
-    if (!has_loc(entry)) return;
-    const LocAnalysis& a = entry.loc_analysis();
-    if (a.shape != LocShape::Http || a.syntax_valid) return;
+  void on_url(const UrlField& url, FindingSink& out) override {
+    const UrlAnalysis& a = url.analysis();
+    if (a.shape != UrlShape::Http || a.syntax_valid) return;
     const SourceSpan span =
         a.syntax_at == kNoPosition
-            ? loc_span(entry.loc, a)
-            : loc_span(entry.loc, a, a.syntax_at, code_point_at(a.trimmed, a.syntax_at).size());
-    out.report(span.offset, span.length, message_for(a));
+            ? url_span(*url.field, a)
+            : url_span(*url.field, a, a.syntax_at, code_point_at(a.trimmed, a.syntax_at).size());
+    out.report(span.offset, span.length, message_for(a, url.quoted_value()));
   }
 };
 

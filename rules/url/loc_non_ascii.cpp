@@ -1,7 +1,7 @@
 // SM208 loc-non-ascii: raw non-ASCII characters in <loc> instead of percent-encoding or Punycode.
 #include <cstdio>
 
-#include "analysis/loc_analysis.h"
+#include "url_analysis.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -49,24 +49,23 @@ std::string code_point_label(std::string_view ch) {
 
 class LocNonAscii final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.urls(); }
 
-  void on_entry(const Entry& entry, FindingSink& out) override {
-    if (!has_loc(entry)) return;
-    const LocAnalysis& a = entry.loc_analysis();
+  void on_url(const UrlField& url, FindingSink& out) override {
+    const UrlAnalysis& a = url.analysis();
     if (a.first_non_ascii == kNoPosition || !a.valid_utf8) return;
     const std::string_view ch = code_point_at(a.trimmed, a.first_non_ascii);
-    std::string message = quoted(a.trimmed) + " contains the non-ASCII character " + quoted(ch) + " (" +
+    std::string message = url.quoted_value() + " contains the non-ASCII character " + quoted(ch) + " (" +
                           code_point_label(ch) + ") at position " +
-                          std::to_string(loc_position(a, a.first_non_ascii)) + "; ";
+                          std::to_string(url_position(a, a.first_non_ascii)) + "; ";
     std::optional<Fix> fix;
     if (a.ascii_form.empty()) {
       message += "percent-encode non-ASCII characters as UTF-8 and write a Unicode host in Punycode";
     } else {
       message += "write it in ASCII: " + quoted(a.ascii_form, 120);
-      fix = entry.loc.replace_value(a.ascii_form, "replace with the percent-encoded URL");
+      fix = url.field->replace_value(a.ascii_form, "replace with the percent-encoded URL");
     }
-    const SourceSpan span = loc_span(entry.loc, a, a.first_non_ascii, ch.size());
+    const SourceSpan span = url_span(*url.field, a, a.first_non_ascii, ch.size());
     out.report(span.offset, span.length, std::move(message), std::move(fix));
   }
 };

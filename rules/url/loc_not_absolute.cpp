@@ -3,7 +3,7 @@
 #include <cctype>
 #include <cstdio>
 
-#include "analysis/loc_analysis.h"
+#include "url_analysis.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -62,9 +62,8 @@ bool is_invisible(char32_t c) {
          c == 0x205F || c == 0x2060 || c == 0x3000 || c == 0xFEFF;
 }
 
-std::string message_for(const LocAnalysis& a) {
+std::string message_for(const UrlAnalysis& a, std::string_view label, const std::string& value) {
   const std::string_view t = a.trimmed;
-  const std::string value = quoted(t);
   if (a.first_non_ascii == 0) {
     const char32_t c = decode_code_point(code_point_at(t, 0));
     if (is_invisible(c)) {
@@ -77,7 +76,7 @@ std::string message_for(const LocAnalysis& a) {
   }
   switch (a.relative_form) {
     case RelativeForm::SchemeRelative:
-      return value + " is scheme-relative; <loc> needs the scheme too: write " +
+      return value + " is scheme-relative; " + std::string(label) + " needs the scheme too: write " +
              quoted("https:" + std::string(t));
     case RelativeForm::MissingScheme:
       return value + " has nothing before '://'; write the scheme: " + quoted("https" + std::string(t));
@@ -98,20 +97,19 @@ std::string message_for(const LocAnalysis& a) {
   }
   const std::string example =
       "https://example.com" + std::string(t.starts_with('/') ? "" : "/") + std::string(t);
-  return value + " is a relative URL; <loc> needs an absolute URL with scheme and host, e.g. " +
+  return value + " is a relative URL; " + std::string(label) + " needs an absolute URL with scheme and host, e.g. " +
          quoted(example);
 }
 
 class LocNotAbsolute final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.urls(); }
 
-  void on_entry(const Entry& entry, FindingSink& out) override {
-    if (!has_loc(entry)) return;
-    const LocAnalysis& a = entry.loc_analysis();
-    if (a.shape != LocShape::NotAbsolute) return;
-    const SourceSpan span = loc_span(entry.loc, a);
-    out.report(span.offset, span.length, message_for(a));
+  void on_url(const UrlField& url, FindingSink& out) override {
+    const UrlAnalysis& a = url.analysis();
+    if (a.shape != UrlShape::NotAbsolute) return;
+    const SourceSpan span = url_span(*url.field, a);
+    out.report(span.offset, span.length, message_for(a, url.label, url.quoted_value()));
   }
 };
 

@@ -1,5 +1,5 @@
 // SM213 loc-out-of-scope: with --base-url, a <loc> outside the sitemap's scheme, host, port or folder.
-#include "analysis/loc_analysis.h"
+#include "url_analysis.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -58,17 +58,19 @@ std::string explain(const ScopeVerdict& verdict, const SitemapLocation& at) {
 class LocOutOfScope final : public Rule {
  public:
   explicit LocOutOfScope(const Settings& settings) : location_(settings.location) {}
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.urls(); }
 
-  void on_entry(const Entry& entry, FindingSink& out) override {
-    if (!location_ || !has_loc(entry) || entry.from_robots) return;
-    const LocAnalysis& a = entry.loc_analysis();
+  void on_url(const UrlField& url, FindingSink& out) override {
+    // Only an entry's own URL must lie in the sitemap's scope: images, videos and alternates may
+    // live on other hosts, and a robots.txt may name sitemaps anywhere.
+    if (!location_ || url.kind != UrlFieldKind::Loc || url.entry->from_robots) return;
+    const UrlAnalysis& a = url.analysis();
     // Invalid URLs are other rules' business; a non-ASCII one is compared in its ASCII form.
-    if (a.shape != LocShape::Http || !a.syntax_valid || !a.valid_utf8) return;
-    const std::string_view url = a.ascii_form.empty() ? a.trimmed : std::string_view(a.ascii_form);
-    const ScopeVerdict verdict = check_scope(*location_, url);
+    if (a.shape != UrlShape::Http || !a.syntax_valid || !a.valid_utf8) return;
+    const std::string_view ascii = a.ascii_form.empty() ? a.trimmed : std::string_view(a.ascii_form);
+    const ScopeVerdict verdict = check_scope(*location_, ascii);
     if (verdict.mismatch == ScopeMismatch::None || verdict.mismatch == ScopeMismatch::Unparsable) return;
-    const SourceSpan span = loc_span(entry.loc, a);
+    const SourceSpan span = url_span(*url.field, a);
     out.report(span.offset, span.length,
                quoted(a.trimmed) + " " + explain(verdict, *location_) + " (the sitemap is at " +
                    location_->url + "; Search Console: \"URL not allowed\")");

@@ -1,5 +1,5 @@
 // SM204 loc-too-long: <loc> is 2,048 characters or longer.
-#include "analysis/loc_analysis.h"
+#include "url_analysis.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -47,13 +47,12 @@ std::string with_separators(std::size_t n) {
 
 class LocTooLong final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.urls(); }
 
-  void on_entry(const Entry& entry, FindingSink& out) override {
-    if (!has_loc(entry)) return;
-    const LocAnalysis& a = entry.loc_analysis();
+  void on_url(const UrlField& url, FindingSink& out) override {
+    const UrlAnalysis& a = url.analysis();
     if (a.code_points < kLimit) return;
-    const SourceSpan span = loc_span(entry.loc, a);
+    const SourceSpan span = url_span(*url.field, a);
     out.report(span.offset, span.length,
                quoted(a.trimmed, 60) + " is " + with_separators(a.code_points) +
                    " characters long; the protocol requires less than 2,048 (at most 2,047): "

@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "analysis/loc_analysis.h"
+#include "url_analysis.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -55,20 +55,19 @@ bool one_edit_apart(std::string_view a, std::string_view b) {
 
 class LocUnsupportedScheme final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.urls(); }
 
-  void on_entry(const Entry& entry, FindingSink& out) override {
-    if (!has_loc(entry)) return;
-    const LocAnalysis& a = entry.loc_analysis();
-    if (a.shape != LocShape::OtherScheme) return;
+  void on_url(const UrlField& url, FindingSink& out) override {
+    const UrlAnalysis& a = url.analysis();
+    if (a.shape != UrlShape::OtherScheme) return;
     const std::string scheme = lowered(a.scheme);
-    std::string message = quoted(a.trimmed) + " uses the scheme " + quoted(a.scheme) +
+    std::string message = url.quoted_value() + " uses the scheme " + quoted(a.scheme) +
                           "; a sitemap may list only http and https URLs";
     if (one_edit_apart(scheme, "https")) message += "; did you mean 'https'?";
     else if (one_edit_apart(scheme, "http")) message += "; did you mean 'http'?";
     else if (scheme == "file") message += "; publish the page and list its public URL";
     else message += "; list the web page's https:// URL instead, or leave the entry out";
-    const SourceSpan span = loc_span(entry.loc, a);
+    const SourceSpan span = url_span(*url.field, a);
     out.report(span.offset, span.length, message);
   }
 };

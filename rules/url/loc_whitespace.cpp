@@ -1,5 +1,5 @@
 // SM207 loc-whitespace: white space around the URL inside <loc>.
-#include "analysis/loc_analysis.h"
+#include "url_analysis.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -37,19 +37,18 @@ puts the URL on its own indented line.
 
 class LocWhitespace final : public Rule {
  public:
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.urls(); }
 
-  void on_entry(const Entry& entry, FindingSink& out) override {
-    if (!has_loc(entry)) return;
-    const LocAnalysis& a = entry.loc_analysis();
-    const Field& loc = entry.loc;
+  void on_url(const UrlField& url, FindingSink& out) override {
+    const UrlAnalysis& a = url.analysis();
+    const Field& loc = *url.field;
     if (a.trimmed.empty()) return;  // loc-empty reports that
     const bool leading = a.start > 0;
     const bool trailing = a.start + a.trimmed.size() < loc.value.size();
     if (!leading && !trailing) return;
     const char* where = leading && trailing ? "leading and trailing" : leading ? "leading" : "trailing";
-    std::string message = "<loc> has " + std::string(where) + " white space around " + quoted(a.trimmed) +
-                          "; remove it so that <loc> holds only the URL";
+    std::string message = std::string(url.label) + " has " + std::string(where) + " white space around " +
+                          quoted(a.trimmed) + "; remove it so that " + std::string(url.label) + " holds only the URL";
     // Point at the first white space: the start of the text, or the end of the URL.
     std::size_t offset = loc.value_offset;
     if (!leading && loc.exact) offset = loc.value_offset + a.start + a.trimmed.size();

@@ -1,7 +1,7 @@
 // SM210 multiple-hosts: the URLs of one sitemap are on more than one host.
 #include <unordered_set>
 
-#include "analysis/loc_analysis.h"
+#include "url_analysis.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -60,17 +60,17 @@ class MultipleHosts final : public Rule {
  public:
   // With --base-url, loc-out-of-scope judges every URL against the sitemap's own host instead.
   explicit MultipleHosts(const Settings& settings) : scoped_(settings.location.has_value()) {}
-  unsigned hooks() const override { return kOnEntry; }
+  void subscribe(Subscriptions& s) const override { s.urls(); }
 
-  void on_entry(const Entry& entry, FindingSink& out) override {
-    if (scoped_ || !has_loc(entry) || entry.from_robots) return;
-    const LocAnalysis& a = entry.loc_analysis();
-    if (a.shape != LocShape::Http || !a.syntax_valid || a.host_problem != HostProblem::None) return;
+  void on_url(const UrlField& url, FindingSink& out) override {
+    if (scoped_ || url.kind != UrlFieldKind::Loc || url.entry->from_robots) return;
+    const UrlAnalysis& a = url.analysis();
+    if (a.shape != UrlShape::Http || !a.syntax_valid || a.host_problem != HostProblem::None) return;
     normalize(a.ascii_host, key_);  // reuses key_'s capacity: no allocation per URL
-    const SourceSpan span = loc_span(entry.loc, a, a.host_at, a.host.size());
+    const SourceSpan span = url_span(*url.field, a, a.host_at, a.host.size());
     if (!first_offset_) {
       first_host_ = key_;
-      first_offset_ = loc_span(entry.loc, a).offset;
+      first_offset_ = url_span(*url.field, a).offset;
       return;
     }
     if (key_ == first_host_ || !other_hosts_.insert(key_).second) return;

@@ -86,6 +86,14 @@ void gunzip(std::string_view data, std::size_t limit, Input* out) {
   inflateEnd(&stream);
 }
 
+namespace {
+struct stat info_of(const std::string& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) info.st_mode = 0;
+  return info;
+}
+}  // namespace
+
 bool load_input(const std::string& path, Input* out, std::string* error) {
   out->path = path;
   std::string raw;
@@ -114,6 +122,8 @@ bool load_input(const std::string& path, Input* out, std::string* error) {
     if (!read_stream(file.get(), path, &raw, error)) return false;
   }
   *out = input_from_bytes(path, std::move(raw));
+  // A regular file can be read again (a FIFO or a device could not).
+  out->reloadable = path != "-" && S_ISREG(info_of(path).st_mode);
   return true;
 }
 

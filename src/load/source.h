@@ -23,6 +23,7 @@ struct Input {
   long http_status = 0;                // 0: not fetched
   std::string content_type;
   bool robots_txt = false;  // given as a robots.txt (--robots): its Sitemap: lines are its entries
+  bool reloadable = false;  // read from a regular file, which can be read again
 };
 
 // Loads `path`. Returns false with a one-line *error for a missing, unreadable or oversized input.

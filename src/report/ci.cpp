@@ -3,22 +3,16 @@
 //   github  ::error file=…,line=…,col=…,endLine=…,endColumn=…,title=…::message   (Actions)
 #include <string>
 
-#include "analysis/line_index.h"
 #include "report/report.h"
+#include "report/source.h"
 #include "rule.h"
 
 namespace sitemaplint {
 namespace {
 
-// A finding's start and end, from its precomputed position or the file's bytes.
-std::pair<Position, Position> span_of(const Diagnostic& d, const LineIndex& index) {
-  if (d.line_column) {
-    Position at;
-    at.line = d.line_column->first;
-    at.column = d.line_column->second;
-    return {at, at};
-  }
-  return {index.position(d.offset), index.position(d.offset + d.length)};
+// A finding's start and end.
+std::pair<Position, Position> span_of(const Diagnostic& d, const ReportSource& source) {
+  return {source.position(d.offset), source.position(d.offset + d.length)};
 }
 
 // Workflow commands end at a newline and split properties at ',' and ':': escape them.
@@ -58,9 +52,9 @@ std::string one_line(std::string_view text) {
 
 void write_gcc(std::span<const FileReport> reports, std::ostream& out) {
   for (const FileReport& report : reports) {
-    const LineIndex index(report.bytes);
+    const ReportSource source(report);
     for (const Diagnostic& d : report.diagnostics) {
-      const Position at = span_of(d, index).first;
+      const Position at = span_of(d, source).first;
       out << report.path << ':' << at.line << ':' << at.column << ": " << gcc_level(d.severity) << ": "
           << one_line(d.message) << " [" << d.rule->code << ' ' << d.rule->name << "]\n";
     }
@@ -69,9 +63,9 @@ void write_gcc(std::span<const FileReport> reports, std::ostream& out) {
 
 void write_github(std::span<const FileReport> reports, std::ostream& out) {
   for (const FileReport& report : reports) {
-    const LineIndex index(report.bytes);
+    const ReportSource source(report);
     for (const Diagnostic& d : report.diagnostics) {
-      const auto [start, end] = span_of(d, index);
+      const auto [start, end] = span_of(d, source);
       out << "::" << github_command(d.severity) << " file=" << github_escape(report.path, true)
           << ",line=" << start.line << ",col=" << start.column << ",endLine=" << end.line
           << ",endColumn=" << end.column << ",title="

@@ -10,6 +10,7 @@
 #include <unicode/utf8.h>
 
 #include "analysis/line_index.h"
+#include "report/source.h"
 #include "report/report.h"
 #include "rule.h"
 
@@ -125,28 +126,24 @@ void write_source(std::ostream& out, std::string_view text, const LineIndex& ind
 
 void write_human(std::span<const FileReport> reports, const HumanStyle& style, std::ostream& out) {
   const Colors c = make_colors(style.color);
+  RunSources sources(reports);
   for (const FileReport& report : reports) {
     if (report.diagnostics.empty()) continue;
-    const LineIndex index(report.bytes);
+    const ReportSource source(report);
     const std::string path = printable(report.path);
     for (const Diagnostic& d : report.diagnostics) {
-      Position pos;
-      if (d.line_column) {
-        pos.line = d.line_column->first;
-        pos.column = d.line_column->second;
-      } else {
-        pos = index.position(d.offset);
-      }
+      const Position pos = source.position(d.offset);
       out << c.bold << path << ':' << pos.line << ':' << pos.column << ": " << c.reset
           << c.severity(d.severity) << severity_name(d.severity) << c.reset << c.bold << '['
           << d.rule->code << ' ' << d.rule->name << "]: " << c.reset << printable(d.message) << '\n';
       if (style.quiet) continue;
-      if (!d.line_column && d.offset < report.bytes.size()) {
-        write_source(out, report.bytes, index, pos.line, d.offset, d.length, c);
+      if (d.offset < source.bytes().size()) {
+        write_source(out, source.bytes(), source.index(), pos.line, d.offset, d.length, c);
       }
       if (d.related) {
-        const Position related = index.position(d.related->offset);
-        out << "  " << c.dim << "note: " << c.reset << printable(d.related->message) << " at " << path
+        const Position related = sources.related_position(d, source);
+        const std::string related_path = d.related->path.empty() ? path : printable(d.related->path);
+        out << "  " << c.dim << "note: " << c.reset << printable(d.related->message) << " at " << related_path
             << ':' << related.line << ':' << related.column << '\n';
       }
       if (d.fix) out << "  " << c.dim << "fix: " << c.reset << printable(d.fix->description) << '\n';

@@ -2,7 +2,7 @@
 // an existing field changes meaning. README.md documents the shape.
 #include <nlohmann/json.hpp>
 
-#include "analysis/line_index.h"
+#include "report/source.h"
 #include "report/report.h"
 #include "rule.h"
 
@@ -27,15 +27,9 @@ nlohmann::ordered_json position_json(const Position& pos) {
   return {{"line", pos.line}, {"column", pos.column}};
 }
 
-nlohmann::ordered_json diagnostic_json(const Diagnostic& d, const LineIndex& index) {
-  Position start, end;
-  if (d.line_column) {
-    start.line = end.line = d.line_column->first;
-    start.column = end.column = d.line_column->second;
-  } else {
-    start = index.position(d.offset);
-    end = index.position(d.offset + d.length);
-  }
+nlohmann::ordered_json diagnostic_json(const Diagnostic& d, const ReportSource& source, RunSources& sources) {
+  const Position start = source.position(d.offset);
+  const Position end = source.position(d.offset + d.length);
   nlohmann::ordered_json j;
   j["rule"] = d.rule->name;
   j["code"] = d.rule->code;
@@ -54,7 +48,11 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& d, const LineIndex& ind
                 {"replacement", d.fix->replacement}};
   }
   if (d.related) {
-    nlohmann::ordered_json related = position_json(index.position(d.related->offset));
+    nlohmann::ordered_json related;
+    if (!d.related->path.empty()) related["path"] = d.related->path;
+    const Position at = sources.related_position(d, source);
+    related["line"] = at.line;
+    related["column"] = at.column;
     related["message"] = d.related->message;
     j["related"] = related;
   }
@@ -68,6 +66,7 @@ void write_json(std::span<const FileReport> reports, std::span<const InputError>
   root["version"] = kJsonFormatVersion;
   root["tool"] = {{"name", "sitemaplint"}, {"version", SITEMAPLINT_VERSION}};
   nlohmann::ordered_json files = nlohmann::ordered_json::array();
+  RunSources sources(reports);
   for (const FileReport& report : reports) {
     nlohmann::ordered_json file;
     file["path"] = report.path;
@@ -75,8 +74,8 @@ void write_json(std::span<const FileReport> reports, std::span<const InputError>
     file["entries"] = report.entries;
     nlohmann::ordered_json diagnostics = nlohmann::ordered_json::array();
     if (!report.diagnostics.empty()) {
-      const LineIndex index(report.bytes);
-      for (const Diagnostic& d : report.diagnostics) diagnostics.push_back(diagnostic_json(d, index));
+      const ReportSource source(report);
+      for (const Diagnostic& d : report.diagnostics) diagnostics.push_back(diagnostic_json(d, source, sources));
     }
     file["diagnostics"] = std::move(diagnostics);
     files.push_back(std::move(file));

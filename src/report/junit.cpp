@@ -2,7 +2,7 @@
 // the file has an error-severity finding (as the exit code does), every finding in the body.
 #include <string>
 
-#include "analysis/line_index.h"
+#include "report/source.h"
 #include "report/report.h"
 #include "rule.h"
 
@@ -54,16 +54,10 @@ void write_junit(std::span<const FileReport> reports, std::span<const InputError
     out << ">\n";
     std::size_t errors = 0;
     std::string body;
-    const LineIndex index(report.bytes);
+    const ReportSource source(report);
     for (const Diagnostic& d : report.diagnostics) {
       errors += d.severity == Severity::Error;
-      Position at;
-      if (d.line_column) {
-        at.line = d.line_column->first;
-        at.column = d.line_column->second;
-      } else {
-        at = index.position(d.offset);
-      }
+      const Position at = source.position(d.offset);
       body += report.path + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": " +
               std::string(severity_name(d.severity)) + "[" + std::string(d.rule->code) + " " +
               std::string(d.rule->name) + "]: " + d.message + "\n";

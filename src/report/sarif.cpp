@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "analysis/line_index.h"
+#include "report/source.h"
 #include "run/lint_many.h"
 #include "registry.h"
 #include "report/report.h"
@@ -94,12 +94,11 @@ std::string_view trim(std::string_view s) {
 
 // The text a finding's fingerprint hashes: its trimmed source line, or on a very long line (a
 // whole sitemap on one line) a window around the finding, so hashing stays cheap.
-std::string_view fingerprint_text(const FileReport& report, const LineIndex& index, const Diagnostic& d,
-                                  std::size_t line) {
+std::string_view fingerprint_text(const ReportSource& source, const Diagnostic& d, std::size_t line) {
   constexpr std::size_t kLongLine = 1024, kWindow = 256;
-  const std::string_view text = index.line_text(line);
+  const std::string_view text = source.index().line_text(line);
   if (text.size() <= kLongLine) return trim(text);
-  const auto line_begin = static_cast<std::size_t>(text.data() - report.bytes.data());
+  const auto line_begin = static_cast<std::size_t>(text.data() - source.bytes().data());
   const std::size_t at = d.offset > line_begin ? d.offset - line_begin : 0;
   const std::size_t from = at > kWindow ? at - kWindow : 0;
   return text.substr(from, 2 * kWindow);
@@ -134,10 +133,11 @@ void write_sarif(std::span<const FileReport> reports, std::ostream& out) {
   }
 
   Json results = Json::array();
+  RunSources sources(reports);
   for (const FileReport& report : reports) {
     if (report.diagnostics.empty()) continue;
     const Json location = artifact_location(report.path);
-    const LineIndex index(report.bytes);
+    const ReportSource source(report);
     std::map<std::uint64_t, std::size_t> seen;  // occurrences of each line hash in this file
     for (const Diagnostic& d : report.diagnostics) {
       Json result;
@@ -150,33 +150,28 @@ void write_sarif(std::span<const FileReport> reports, std::ostream& out) {
       physical["artifactLocation"] = location;
       std::uint64_t hash = fnv1a(14695981039346656037ull, d.rule->code);
       hash = fnv1a(hash, std::string_view("\0", 1));
-      if (d.line_column) {
-        // Found after the bytes were released: the position the check recorded; no source line.
-        physical["region"] = {{"startLine", d.line_column->first}, {"startColumn", d.line_column->second}};
-        hash = fnv1a(hash, d.message);
-      } else {
-        const Position start = index.position(d.offset);
-        const Position end = index.position(d.offset + d.length);
-        physical["region"] = region_json(start, end);
-        hash = fnv1a(hash, fingerprint_text(report, index, d, start.line));
-      }
+      const Position start = source.position(d.offset);
+      const Position end = source.position(d.offset + d.length);
+      physical["region"] = region_json(start, end);
+      hash = fnv1a(hash, fingerprint_text(source, d, start.line));
       hash = fnv1a(hash, std::string_view("\0", 1));
       hash = fnv1a(hash, report.path);
       result["locations"] = Json::array({{{"physicalLocation", std::move(physical)}}});
       // GitHub's form: hash, then which occurrence of that hash in the file this is.
       result["partialFingerprints"] = {{"primaryLocationLineHash", hex(hash) + ":" + std::to_string(++seen[hash])}};
 
-      if (d.related && !d.line_column) {
-        const Position at = index.position(d.related->offset);
+      if (d.related) {
+        const Position at = sources.related_position(d, source);
         Json related;
         related["id"] = 1;
-        related["physicalLocation"] = {{"artifactLocation", location},
+        related["physicalLocation"] = {{"artifactLocation", d.related->path.empty() ? location
+                                                                                     : artifact_location(d.related->path)},
                                        {"region", {{"startLine", at.line}, {"startColumn", at.utf16_column}}}};
         related["message"] = {{"text", d.related->message}};
         result["relatedLocations"] = Json::array({std::move(related)});
       }
-      if (d.fix && !d.line_column) {
-        const Json deleted = region_json(index.position(d.fix->offset), index.position(d.fix->offset + d.fix->length));
+      if (d.fix) {
+        const Json deleted = region_json(source.position(d.fix->offset), source.position(d.fix->offset + d.fix->length));
         Json replacement = {{"deletedRegion", deleted}, {"insertedContent", {{"text", d.fix->replacement}}}};
         Json change = {{"artifactLocation", location}, {"replacements", Json::array({std::move(replacement)})}};
         result["fixes"] = Json::array(

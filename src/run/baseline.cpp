@@ -5,74 +5,20 @@
 #include <tuple>
 
 #include <nlohmann/json.hpp>
-#include <pugixml.hpp>
-
-#include "entry.h"
 #include "rule.h"
-#include "analysis/xml_text.h"
 
 namespace sitemaplint {
 namespace {
 
 using Key = std::tuple<std::string, std::string, std::string>;  // path, rule code, url or message
 
-bool named(std::string_view name, std::string_view local) {
-  return name.ends_with(local) &&
-         (name.size() == local.size() || name[name.size() - local.size() - 1] == ':');
-}
-
-// The entries of a file: where each child of the root starts, and its <loc>, trimmed and decoded.
-struct EntrySpan {
-  std::size_t begin = 0;
-  std::size_t end = 0;
-  std::string loc;
-};
-
-std::vector<EntrySpan> entry_spans(const std::string& bytes) {
-  std::vector<EntrySpan> spans;
-  pugi::xml_document tree;
-  if (!tree.load_buffer(bytes.data(), bytes.size(), pugi::parse_minimal, pugi::encoding_utf8)) return spans;
-  const pugi::xml_node root = tree.document_element();
-  for (pugi::xml_node entry = root.first_child(); entry; entry = entry.next_sibling()) {
-    if (entry.type() != pugi::node_element) continue;
-    EntrySpan span;
-    span.begin = static_cast<std::size_t>(entry.offset_debug() - 1);
-    for (pugi::xml_node field : entry.children()) {
-      if (field.type() != pugi::node_element || !named(field.name(), "loc")) continue;
-      std::string value;
-      decode_entities(field.child_value(), &value);
-      span.loc = std::string(trim_xml_space(value));
-      break;
-    }
-    spans.push_back(std::move(span));
-  }
-  // An entry ends where the next begins; the last one where the root's end tag begins.
-  for (std::size_t i = 0; i < spans.size(); ++i) {
-    if (i + 1 < spans.size()) {
-      spans[i].end = spans[i + 1].begin;
-    } else {
-      const std::size_t close = bytes.rfind("</");
-      spans[i].end = close == std::string::npos || close < spans[i].begin ? bytes.size() : close;
-    }
-  }
-  return spans;
-}
-
+// A finding's key: its file, its rule, and what it is about: the URL of its entry (or of what a
+// check across the set names), else its message.
 std::vector<Key> keys_of(const FileReport& report) {
   std::vector<Key> keys;
-  std::vector<EntrySpan> spans;
-  if (!report.bytes.empty() && !report.diagnostics.empty()) spans = entry_spans(report.bytes);
+  keys.reserve(report.diagnostics.size());
   for (const Diagnostic& d : report.diagnostics) {
-    std::string what = d.message;
-    if (!d.line_column) {
-      const auto after = std::upper_bound(spans.begin(), spans.end(), d.offset,
-                                          [](std::size_t offset, const EntrySpan& s) { return offset < s.begin; });
-      if (after != spans.begin()) {
-        const EntrySpan& span = *(after - 1);
-        if (d.offset < span.end && !span.loc.empty()) what = span.loc;
-      }
-    }
-    keys.emplace_back(report.path, std::string(d.rule->code), std::move(what));
+    keys.emplace_back(report.path, std::string(d.rule->code), d.subject.empty() ? d.message : d.subject);
   }
   return keys;
 }
@@ -90,7 +36,8 @@ std::size_t write_baseline(const std::vector<FileReport>& reports, std::ostream&
   nlohmann::ordered_json root;
   root["version"] = 1;
   root["findings"] = std::move(findings);
-  out << root.dump(2) << '\n';
+  // Paths and messages may quote invalid UTF-8 from a broken input: replaced, never an abort.
+  out << root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
   return count;
 }
 

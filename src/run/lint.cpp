@@ -1,36 +1,34 @@
 #include "run/lint.h"
 
 #include "engine.h"
-#include "analysis/line_index.h"
-#include "run/suppress.h"
 
 namespace sitemaplint {
 
-FileReport lint_input(Input input, const RuleSelection& selection, const Settings& settings) {
+FileReport lint_input(Input input, const RuleSelection& selection, const Settings& settings, LintScope scope) {
   FileReport report;
   report.path = input.path;
   report.bytes = std::move(input.bytes);
+  report.reloadable = input.reloadable;
   LoadFacts load{input.compressed, input.decompression_stopped, std::move(input.compression_error),
                  input.http_status, std::move(input.content_type), input.robots_txt};
   auto doc = parse_document(input.path, report.bytes, std::move(load));
-  report.diagnostics = run_rules(*doc, selection, settings, settings.collect_set_facts ? &report.set : nullptr);
-  apply_suppressions(*doc, report.bytes, selection, &report.diagnostics);
-  if (!report.set.locs.empty()) {
-    const LineIndex index(report.bytes);  // locs come in document order: one pass
-    for (LocRecord& loc : report.set.locs) {
-      const Position pos = index.position(loc.offset);
-      loc.line = static_cast<std::uint32_t>(pos.line);
-      loc.column = static_cast<std::uint32_t>(pos.column);
-    }
-  }
+  RuleRun run = run_rules(*doc, selection, settings);
+  report.diagnostics = std::move(run.diagnostics);
+  report.facts = std::move(run.facts);
+  report.suppressions = Suppressions(*doc, report.bytes);
+  report.suppressions.apply(&report.diagnostics);
+  if (scope == LintScope::Alone) finish_suppressions(report, selection);
   report.kind = doc->kind;
   report.entries = doc->entry_count;
   report.children = std::move(doc->children);
   // Reporters need the bytes only to place and show findings; a clean file of a large site need
-  // not stay in memory until the report is written. An index (or robots.txt) may still get
-  // findings about its children, so it keeps them.
-  if (report.diagnostics.empty() && report.children.empty()) std::string().swap(report.bytes);
+  // not stay in memory until the report is written. Findings made later re-read it.
+  if (report.diagnostics.empty() && report.reloadable) std::string().swap(report.bytes);
   return report;
+}
+
+void finish_suppressions(FileReport& report, const RuleSelection& selection) {
+  report.suppressions.report_unused(selection, &report.diagnostics);
 }
 
 FileReport lint_bytes(std::string path, std::string bytes, const RuleSelection& selection,

@@ -1,15 +1,17 @@
-// Linting one input end to end: parse, run the selected rules, keep what reporters need.
+// Linting one input end to end: parse, run the selected rules, apply its inline suppressions, keep
+// what reporters and the checks across a set of files need.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "diagnostic.h"
-#include "set_facts.h"
 #include "document.h"
-#include "registry.h"
-#include "settings.h"
+#include "engine.h"
 #include "load/source.h"
+#include "registry.h"
+#include "run/suppress.h"
+#include "settings.h"
 
 namespace sitemaplint {
 
@@ -19,15 +21,28 @@ using ChildSitemap = Document::ChildRef;
 
 struct FileReport {
   std::string path;
-  std::string bytes;  // the uncompressed input, kept only when there are findings to place and show
+  // The uncompressed input. A clean file read from disk gives its bytes up after linting (a large
+  // site need not stay in memory); `reloadable` says they can be read again to show a finding that
+  // checks across the set add later (see report/source.h).
+  std::string bytes;
+  bool reloadable = false;
   DocumentKind kind = DocumentKind::None;
   std::size_t entries = 0;
   std::vector<ChildSitemap> children;  // an index's children (a robots.txt's sitemaps), to follow them
-  SetFacts set;  // with Settings::collect_set_facts: what checks across a set of files need
-  std::vector<Diagnostic> diagnostics;  // sorted by offset, then rule code
+  KeptFacts facts;                     // what set-level rules kept of this file
+  Suppressions suppressions;           // its inline suppressions, for findings made later
+  std::vector<Diagnostic> diagnostics;  // sorted by diagnostic_order
 };
 
-FileReport lint_input(Input input, const RuleSelection& selection, const Settings& settings);
+// In a set, SM901 (suppressions that silenced nothing) waits until the set's own findings are in:
+// call finish_suppressions() then. Alone, the report is complete.
+enum class LintScope { Alone, InASet };
+
+FileReport lint_input(Input input, const RuleSelection& selection, const Settings& settings,
+                      LintScope scope = LintScope::Alone);
+
+// The SM901 findings of a report linted InASet, once every finding is in.
+void finish_suppressions(FileReport& report, const RuleSelection& selection);
 
 // Convenience for tests and tools: lints in-memory bytes as if read from `path`.
 FileReport lint_bytes(std::string path, std::string bytes, const RuleSelection& selection,

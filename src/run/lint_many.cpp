@@ -78,7 +78,7 @@ Outcome lint_one(const std::string& path, const RuleSelection& selection, const 
     Input input;
     if (load_input(path, &input, &outcome.error)) {
       input.robots_txt = read_as.robots_txt;
-      outcome.report = lint_input(std::move(input), selection, settings);
+      outcome.report = lint_input(std::move(input), selection, settings, read_as.scope);
     }
     return outcome;
   }
@@ -100,7 +100,7 @@ Outcome lint_one(const std::string& path, const RuleSelection& selection, const 
     std::string error;
     scoped.location = parse_sitemap_location(path, &error);
   }
-  outcome.report = lint_input(std::move(input), selection, scoped);
+  outcome.report = lint_input(std::move(input), selection, scoped, read_as.scope);
   return outcome;
 }
 
@@ -119,7 +119,7 @@ void parallel_for(std::size_t count, unsigned jobs, const std::function<void(std
 }
 
 std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const ProfileLookup& profile_for, unsigned jobs,
-                              const FetchOptions& fetch_options, bool in_a_set) {
+                              const FetchOptions& fetch_options, bool in_a_set, LintScope scope) {
   std::vector<Outcome> outcomes(paths.size());
   parallel_for(paths.size(), jobs, [&](std::size_t i) {
     std::string error;
@@ -130,7 +130,7 @@ std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const Profi
     }
     Settings settings = profile->settings;
     settings.collect_set_facts = in_a_set;
-    outcomes[i] = lint_one(paths[i], profile->selection, settings, fetch_options);
+    outcomes[i] = lint_one(paths[i], profile->selection, settings, fetch_options, ReadAs{false, UrlOrigin::User, scope});
   });
   return outcomes;
 }

@@ -41,6 +41,7 @@ void parallel_for(std::size_t count, unsigned jobs, const std::function<void(std
 struct ReadAs {
   bool robots_txt = false;
   UrlOrigin origin = UrlOrigin::User;
+  LintScope scope = LintScope::Alone;
 };
 
 // Reads or fetches `path` and lints it; a URL is scoped to its own location unless `settings`
@@ -53,8 +54,10 @@ bool is_url(std::string_view path);
 
 // Loads (reads or fetches) and lints every path, each with the profile `profile_for` gives it, on
 // `jobs` threads (0: one per core). Outcome i belongs to paths[i]. A URL's own location is its
-// scope unless its profile names one. With `in_a_set`, records what checks across files need.
+// scope unless its profile names one. With `in_a_set`, rules record what checks across files
+// need; with LintScope::InASet, SM901 waits for finish_suppressions().
 std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const ProfileLookup& profile_for, unsigned jobs,
-                              const FetchOptions& fetch_options = {}, bool in_a_set = false);
+                              const FetchOptions& fetch_options = {}, bool in_a_set = false,
+                              LintScope scope = LintScope::Alone);
 
 }  // namespace sitemaplint

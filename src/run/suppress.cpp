@@ -10,18 +10,6 @@
 namespace sitemaplint {
 namespace {
 
-// One rule (or every rule, when rule is null) silenced over the bytes [begin, end).
-struct Suppression {
-  const RuleInfo* rule = nullptr;
-  std::string_view word;      // as written in the directive; empty for every rule
-  std::size_t begin = 0;
-  std::size_t end = 0;
-  std::size_t directive = 0;  // where the directive's comment starts and ends
-  std::size_t directive_end = 0;
-  std::string_view kind;      // "disable-next-line" or "disable"
-  bool used = false;
-};
-
 std::vector<std::string_view> rule_words(std::string_view rest) {
   std::vector<std::string_view> words;
   std::size_t pos = 0;
@@ -37,23 +25,10 @@ std::vector<std::string_view> rule_words(std::string_view rest) {
 // Directives honoured per file; more only make a hostile file slow.
 constexpr std::size_t kMaxDirectives = 10'000;
 
-bool unsuppressible(const RuleInfo& info) { return !info.suppressible; }
-
 }  // namespace
 
-void apply_suppressions(const Document& doc, std::string_view bytes, const RuleSelection& selection,
-                        std::vector<Diagnostic>* diagnostics) {
+Suppressions::Suppressions(const Document& doc, std::string_view bytes) {
   if (doc.directives.empty()) return;
-  const RuleInfo* sm901 = &rule_info(RuleId::unused_suppression);
-  const bool report = selection.is_enabled(RuleId::unused_suppression);
-  std::vector<Diagnostic> findings;  // SM901's own
-  const auto finding = [&](std::size_t offset, std::size_t length, std::string message) {
-    if (report) {
-      findings.push_back(Diagnostic{sm901, selection.severity_of(*sm901), offset, length,
-                                    std::move(message), std::nullopt, std::nullopt, std::nullopt});
-    }
-  };
-
   std::vector<Document::DirectiveComment> directives = doc.directives;
   std::sort(directives.begin(), directives.end(), [](const auto& a, const auto& b) { return a.offset < b.offset; });
   const LineIndex lines(bytes);
@@ -61,12 +36,11 @@ void apply_suppressions(const Document& doc, std::string_view bytes, const RuleS
     return static_cast<std::size_t>(lines.line_text(line).data() - bytes.data());
   };
 
-  std::vector<Suppression> done;
-  std::vector<Suppression> open;  // disable ranges not yet enabled again
+  std::vector<Range> open;  // disable ranges not yet enabled again
   if (directives.size() > kMaxDirectives) {
-    finding(directives[kMaxDirectives].offset, 4,
-            std::to_string(directives.size() - kMaxDirectives) + " more sitemaplint directives are ignored (at most " +
-                std::to_string(kMaxDirectives) + " per file)");
+    add_problem(directives[kMaxDirectives].offset, 4,
+                std::to_string(directives.size() - kMaxDirectives) + " more sitemaplint directives are ignored (at most " +
+                    std::to_string(kMaxDirectives) + " per file)");
     directives.resize(kMaxDirectives);
   }
   for (const auto& directive : directives) {
@@ -77,41 +51,42 @@ void apply_suppressions(const Document& doc, std::string_view bytes, const RuleS
     const std::size_t length = directive.end - directive.offset;
     if (command != "sitemaplint-disable-next-line" && command != "sitemaplint-disable" &&
         command != "sitemaplint-enable") {
-      finding(directive.offset, length, "unknown sitemaplint directive '" + std::string(command) +
-                                            "' (use sitemaplint-disable-next-line, sitemaplint-disable or sitemaplint-enable)");
+      add_problem(directive.offset, length, "unknown sitemaplint directive '" + std::string(command) +
+                                                "' (use sitemaplint-disable-next-line, sitemaplint-disable or sitemaplint-enable)");
       continue;
     }
-    // The rules it names, null for every rule; unknown words are findings and are left out.
-    std::vector<std::pair<const RuleInfo*, std::string_view>> rules;
+    // The rules each word names (none: every rule); unknown words are findings and are left out.
+    std::vector<std::pair<std::vector<const RuleInfo*>, std::string_view>> named;
     const std::vector<std::string_view> words = rule_words(rest);
     for (std::string_view word : words) {
-      const RuleInfo* rule = find_rule(word);
-      if (!rule) {
-        const std::string hint = closest_rule(word);
-        finding(directive.offset, length,
-                "unknown rule '" + std::string(word) + "' in " + std::string(command) + did_you_mean(hint));
-      } else if (unsuppressible(*rule)) {
-        finding(directive.offset, length, std::string(rule->name) + " findings cannot be suppressed");
+      std::vector<const RuleInfo*> rules = rules_named(word);
+      const auto fixed = std::stable_partition(rules.begin(), rules.end(), [](const RuleInfo* r) { return r->suppressible; });
+      if (rules.empty()) {
+        add_problem(directive.offset, length,
+                    "unknown rule '" + std::string(word) + "' in " + std::string(command) + did_you_mean(closest_rule(word)));
+      } else if (fixed == rules.begin()) {
+        add_problem(directive.offset, length, std::string(rules.front()->name) + " findings cannot be suppressed");
       } else {
-        rules.emplace_back(rule, word);
+        rules.erase(fixed, rules.end());
+        named.emplace_back(std::move(rules), word);
       }
     }
-    if (words.empty()) rules.emplace_back(nullptr, std::string_view());
-    if (rules.empty()) continue;  // every word was bad, already reported
+    if (words.empty()) named.emplace_back(std::vector<const RuleInfo*>{}, std::string_view());
+    if (named.empty()) continue;  // every word was bad, already reported
 
     if (command == "sitemaplint-enable") {
       for (auto it = open.begin(); it != open.end();) {
-        const bool match = std::any_of(rules.begin(), rules.end(), [&](const auto& r) {
-          return r.first == nullptr || r.first == it->rule;
+        const bool match = std::any_of(named.begin(), named.end(), [&](const auto& n) {
+          return n.first.empty() || n.first == it->rules;
         });
         if (!match) { ++it; continue; }
         it->end = directive.offset;
-        done.push_back(*it);
+        ranges_.push_back(std::move(*it));
         it = open.erase(it);
       }
       continue;
     }
-    Suppression base;
+    Range base;
     base.directive = directive.offset;
     base.directive_end = directive.end;
     if (command == "sitemaplint-disable") {
@@ -129,34 +104,41 @@ void apply_suppressions(const Document& doc, std::string_view bytes, const RuleS
         base.end = line < lines.line_count() ? line_start(line + 1) : bytes.size() + 1;
       }
     }
-    for (const auto& [info, word] : rules) {
-      Suppression s = base;
-      s.rule = info;
-      s.word = word;
-      (command == "sitemaplint-disable" ? open : done).push_back(s);
+    for (auto& [rules, word] : named) {
+      Range r = base;
+      r.rules = rules;
+      r.word = std::string(word);
+      (command == "sitemaplint-disable" ? open : ranges_).push_back(std::move(r));
     }
   }
-  for (Suppression& s : open) done.push_back(s);
+  for (Range& r : open) ranges_.push_back(std::move(r));
+  by_begin_.resize(ranges_.size());
+  for (std::size_t i = 0; i < ranges_.size(); ++i) by_begin_[i] = i;
+  std::stable_sort(by_begin_.begin(), by_begin_.end(),
+                   [&](std::size_t a, std::size_t b) { return ranges_[a].begin < ranges_[b].begin; });
+}
 
-  // One sweep in offset order (the findings come sorted): only the ranges around a finding are
-  // looked at, so a file with many directives stays linear in practice.
-  std::vector<std::size_t> by_begin(done.size());
-  for (std::size_t i = 0; i < done.size(); ++i) by_begin[i] = i;
-  std::stable_sort(by_begin.begin(), by_begin.end(),
-                   [&](std::size_t a, std::size_t b) { return done[a].begin < done[b].begin; });
+void Suppressions::add_problem(std::size_t offset, std::size_t length, std::string message) {
+  problems_.push_back({offset, length, std::move(message)});
+}
+
+void Suppressions::apply(std::vector<Diagnostic>* diagnostics) {
+  if (ranges_.empty()) return;
+  // One sweep in offset order: only the ranges around a finding are looked at, so a file with
+  // many directives stays linear in practice.
   std::size_t next = 0;
   std::vector<std::size_t> active;
   std::vector<Diagnostic> kept;
   kept.reserve(diagnostics->size());
   for (Diagnostic& d : *diagnostics) {
-    while (next < by_begin.size() && done[by_begin[next]].begin <= d.offset) active.push_back(by_begin[next++]);
-    std::erase_if(active, [&](std::size_t i) { return done[i].end <= d.offset; });
+    while (next < by_begin_.size() && ranges_[by_begin_[next]].begin <= d.offset) active.push_back(by_begin_[next++]);
+    std::erase_if(active, [&](std::size_t i) { return ranges_[i].end <= d.offset; });
     bool suppressed = false;
-    if (!unsuppressible(*d.rule)) {
+    if (d.rule->suppressible) {
       for (std::size_t i : active) {
-        Suppression& s = done[i];
-        if (s.rule == nullptr || s.rule == d.rule) {
-          s.used = true;
+        Range& r = ranges_[i];
+        if (r.rules.empty() || std::find(r.rules.begin(), r.rules.end(), d.rule) != r.rules.end()) {
+          r.used = true;
           suppressed = true;
         }
       }
@@ -164,18 +146,30 @@ void apply_suppressions(const Document& doc, std::string_view bytes, const RuleS
     if (!suppressed) kept.push_back(std::move(d));
   }
   diagnostics->swap(kept);
-  const auto selected = [&](const RuleInfo* info) {
-    return std::any_of(selection.enabled.begin(), selection.enabled.end(),
-                       [&](const RuleInfo* def) { return def == info; });
+}
+
+void Suppressions::report_unused(const RuleSelection& selection, std::vector<Diagnostic>* diagnostics) const {
+  if (!selection.is_enabled(RuleId::unused_suppression) || (ranges_.empty() && problems_.empty())) return;
+  const RuleInfo& sm901 = rule_info(RuleId::unused_suppression);
+  const auto finding = [&](std::size_t offset, std::size_t length, std::string message) {
+    Diagnostic d;
+    d.rule = &sm901;
+    d.severity = selection.severity_of(sm901);
+    d.offset = offset;
+    d.length = length;
+    d.message = std::move(message);
+    diagnostics->push_back(std::move(d));
   };
-  for (const Suppression& s : done) {
+  for (const Problem& p : problems_) finding(p.offset, p.length, p.message);
+  for (const Range& r : ranges_) {
     // A rule that did not run could not have anything to suppress.
-    if (s.used || (s.rule && !selected(s.rule))) continue;
-    const std::string what = s.rule ? "'" + std::string(s.word) + "'" : "every rule";
-    finding(s.directive, s.directive_end - s.directive, "sitemaplint-" + std::string(s.kind) + " of " + what + " suppressed nothing");
+    const bool ran = r.rules.empty() || std::any_of(r.rules.begin(), r.rules.end(),
+                                                    [&](const RuleInfo* rule) { return selection.is_enabled(rule->id); });
+    if (r.used || !ran) continue;
+    const std::string what = r.rules.empty() ? "every rule" : "'" + r.word + "'";
+    finding(r.directive, r.directive_end - r.directive,
+            "sitemaplint-" + std::string(r.kind) + " of " + what + " suppressed nothing");
   }
-  if (findings.empty()) return;
-  diagnostics->insert(diagnostics->end(), findings.begin(), findings.end());
   std::stable_sort(diagnostics->begin(), diagnostics->end(), diagnostic_order);
 }
 

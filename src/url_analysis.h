@@ -14,7 +14,7 @@
 
 namespace sitemaplint {
 
-enum class LocShape {
+enum class UrlShape {
   Empty,        // nothing but white space
   NotAbsolute,  // no scheme: '/a', 'index.html', '//host/x', '://x', ...
   OtherScheme,  // an absolute URI whose scheme is not http or https
@@ -34,18 +34,18 @@ enum class HostProblem {
   None,
   NoAuthority,   // 'https:/example.com/x': no '//' after the scheme
   Empty,         // 'http:///x'
-  Idna,          // UTS #46 ToASCII reported errors (LocAnalysis::idna_errors)
+  Idna,          // UTS #46 ToASCII reported errors (UrlAnalysis::idna_errors)
   NumericTld,    // '256.1.1.1', 'example.123': ends in a number but is no IPv4 address
   NotQualified,  // 'intranet', 'localhost', 'None': no dot
 };
 
 
-struct LocAnalysis {
+struct UrlAnalysis {
   // Every position is a byte index into `trimmed`.
   std::string_view trimmed;     // the value without the XML white space around it
   std::size_t start = 0;        // index of `trimmed` in the field's value
   std::size_t code_points = 0;  // length of `trimmed` in code points
-  LocShape shape = LocShape::Empty;
+  UrlShape shape = UrlShape::Empty;
   RelativeForm relative_form = RelativeForm::Path;  // NotAbsolute only
   std::string_view scheme;                          // as written; OtherScheme and Http only
   std::size_t fragment = kNoPosition;               // the first '#'
@@ -80,14 +80,14 @@ struct LocAnalysis {
 bool is_valid_utf8(std::string_view text);
 
 // Fills `out` for a <loc> value (entities decoded, not trimmed), reusing out's buffers.
-void analyze_loc(std::string_view value, LocAnalysis& out);
+void analyze_url(std::string_view value, UrlAnalysis& out);
 
 // The storage behind Entry::loc_analysis(): the walker owns one and resets it for every entry.
-class LocAnalysisCache {
+class UrlAnalysisCache {
  public:
-  const LocAnalysis& get(const Field& loc) {
+  const UrlAnalysis& get(const Field& loc) {
     if (!valid_) {
-      analyze_loc(loc.value, analysis_);
+      analyze_url(loc.value, analysis_);
       valid_ = true;
     }
     return analysis_;
@@ -95,7 +95,7 @@ class LocAnalysisCache {
   void reset() { valid_ = false; }
 
  private:
-  LocAnalysis analysis_;
+  UrlAnalysis analysis_;
   bool valid_ = false;
 };
 
@@ -109,12 +109,12 @@ struct SourceSpan {
 
 // Where the trimmed value is in the input. When entities or CDATA make the map inexact, the text as
 // written, without the white space around it.
-SourceSpan loc_span(const Field& loc, const LocAnalysis& a);
+SourceSpan url_span(const Field& loc, const UrlAnalysis& a);
 // Where trimmed[at, at + length) is in the input; the whole value's span when the map is inexact.
-SourceSpan loc_span(const Field& loc, const LocAnalysis& a, std::size_t at, std::size_t length);
+SourceSpan url_span(const Field& loc, const UrlAnalysis& a, std::size_t at, std::size_t length);
 
 // The 1-based position, in code points, of trimmed[at]: what a person counts.
-std::size_t loc_position(const LocAnalysis& a, std::size_t at);
+std::size_t url_position(const UrlAnalysis& a, std::size_t at);
 // The whole UTF-8 sequence that starts at s[at].
 std::string_view code_point_at(std::string_view s, std::size_t at);
 // The code point of a whole UTF-8 sequence, as code_point_at() returns it.

@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 #include <unicode/uidna.h>
 
-#include "analysis/loc_analysis.h"
+#include "url_analysis.h"
 #include "analysis/uri_scan.h"
 
 #include <boost/url/parse.hpp>
@@ -15,23 +15,23 @@ using namespace sitemaplint;
 
 namespace {
 
-LocAnalysis analyze(std::string_view value) {
-  LocAnalysis a;
-  analyze_loc(value, a);
+UrlAnalysis analyze(std::string_view value) {
+  UrlAnalysis a;
+  analyze_url(value, a);
   return a;
 }
 
 }  // namespace
 
 TEST_CASE("loc analysis: trimming, length and positions") {
-  const LocAnalysis a = analyze("\n    https://example.com/caf\xC3\xA9#top \t");
+  const UrlAnalysis a = analyze("\n    https://example.com/caf\xC3\xA9#top \t");
   CHECK(a.trimmed == "https://example.com/caf\xC3\xA9#top");
   CHECK(a.start == 5);
   CHECK(a.code_points == 28);  // 'é' is one character in two bytes
   CHECK(a.first_non_ascii == 23);
   CHECK(a.fragment == 25);
-  CHECK(loc_position(a, a.first_non_ascii) == 24);
-  CHECK(loc_position(a, a.fragment) == 25);  // 1-based, in code points
+  CHECK(url_position(a, a.first_non_ascii) == 24);
+  CHECK(url_position(a, a.fragment) == 25);  // 1-based, in code points
   CHECK(code_point_at(a.trimmed, 23) == "\xC3\xA9");
   CHECK(decode_code_point("\xC3\xA9") == U'\u00E9');
   CHECK(decode_code_point("\xE2\x80\x8B") == U'\u200B');
@@ -39,12 +39,12 @@ TEST_CASE("loc analysis: trimming, length and positions") {
 }
 
 TEST_CASE("loc analysis: shapes") {
-  CHECK(analyze("").shape == LocShape::Empty);
-  CHECK(analyze(" \r\n\t ").shape == LocShape::Empty);
-  CHECK(analyze("https://example.com/").shape == LocShape::Http);
-  CHECK(analyze("http://example.com/").shape == LocShape::Http);
-  const LocAnalysis upper = analyze("HTTPS://EXAMPLE.COM/");
-  CHECK(upper.shape == LocShape::Http);
+  CHECK(analyze("").shape == UrlShape::Empty);
+  CHECK(analyze(" \r\n\t ").shape == UrlShape::Empty);
+  CHECK(analyze("https://example.com/").shape == UrlShape::Http);
+  CHECK(analyze("http://example.com/").shape == UrlShape::Http);
+  const UrlAnalysis upper = analyze("HTTPS://EXAMPLE.COM/");
+  CHECK(upper.shape == UrlShape::Http);
   CHECK(upper.scheme == "HTTPS");
   CHECK(upper.syntax_valid);
   CHECK(upper.host_problem == HostProblem::None);
@@ -52,7 +52,7 @@ TEST_CASE("loc analysis: shapes") {
   for (std::string_view other : {"ftp://example.com/x", "mailto:info@example.com",
                                  "file:///C:/site/index.html", "javascript:void(0)", "htps://example.com/"}) {
     CAPTURE(other);
-    CHECK(analyze(other).shape == LocShape::OtherScheme);
+    CHECK(analyze(other).shape == UrlShape::OtherScheme);
   }
   CHECK(analyze("mailto:info@example.com").scheme == "mailto");
 
@@ -69,8 +69,8 @@ TEST_CASE("loc analysis: shapes") {
         Case{"://example.com/x", RelativeForm::MissingScheme},
         Case{"https//example.com/x", RelativeForm::MissingColon}}) {
     CAPTURE(c.value);
-    const LocAnalysis a = analyze(c.value);
-    CHECK(a.shape == LocShape::NotAbsolute);
+    const UrlAnalysis a = analyze(c.value);
+    CHECK(a.shape == UrlShape::NotAbsolute);
     CHECK(a.relative_form == c.form);
   }
 }
@@ -99,8 +99,8 @@ TEST_CASE("loc analysis: syntax errors are Boost.URL's verdict, located by our o
            Case{"http://[zz]/", SyntaxProblem::IpLiteral, UriPart::Host, 7},
        }) {
     CAPTURE(c.value);
-    const LocAnalysis a = analyze(c.value);
-    REQUIRE(a.shape == LocShape::Http);
+    const UrlAnalysis a = analyze(c.value);
+    REQUIRE(a.shape == UrlShape::Http);
     CHECK_FALSE(a.syntax_valid);
     CHECK(a.syntax_problem == c.problem);
     CHECK(a.syntax_part == c.part);
@@ -114,14 +114,14 @@ TEST_CASE("loc analysis: syntax errors are Boost.URL's verdict, located by our o
         "https://example.com/?q=a&b='c'(d)*+,;=:@/?", "https://user:pw@example.com:8080/",
         "https://example.com/%7Bx%7D", "https://example.com", "https://example.com:/x"}) {
     CAPTURE(valid);
-    const LocAnalysis a = analyze(valid);
+    const UrlAnalysis a = analyze(valid);
     CHECK(a.syntax_valid);
     CHECK(a.syntax_problem == SyntaxProblem::None);
   }
 }
 
 TEST_CASE("loc analysis: hosts") {
-  const LocAnalysis plain = analyze("https://Example.COM:8443/x");
+  const UrlAnalysis plain = analyze("https://Example.COM:8443/x");
   CHECK(plain.has_authority);
   CHECK(plain.host == "Example.COM");
   CHECK(plain.host_at == 8);
@@ -131,13 +131,13 @@ TEST_CASE("loc analysis: hosts") {
   for (std::string_view ip :
        {"http://192.0.2.1/", "http://[2001:db8::1]/", "http://[::1]:8080/", "http://[v1.x]/"}) {
     CAPTURE(ip);
-    const LocAnalysis a = analyze(ip);
+    const UrlAnalysis a = analyze(ip);
     CHECK(a.host_is_ip);
     CHECK(a.host_problem == HostProblem::None);
   }
   CHECK(analyze("http://[2001:db8::1]/").host == "[2001:db8::1]");
 
-  const LocAnalysis idn = analyze(
+  const UrlAnalysis idn = analyze(
       "https://B\xC3\xBC"
       "cher.example/");
   CHECK(idn.host_problem == HostProblem::None);
@@ -171,7 +171,7 @@ TEST_CASE("loc analysis: hosts") {
         Case{long_label, HostProblem::Idna, UIDNA_ERROR_LABEL_TOO_LONG},
         Case{long_name, HostProblem::Idna, UIDNA_ERROR_DOMAIN_NAME_TOO_LONG}}) {
     CAPTURE(c.value);
-    const LocAnalysis a = analyze(c.value);
+    const UrlAnalysis a = analyze(c.value);
     REQUIRE(a.syntax_valid);
     CHECK(a.host_problem == c.problem);
     if (c.idna) CHECK((a.idna_errors & c.idna) != 0);
@@ -194,20 +194,20 @@ TEST_CASE("loc analysis: the ASCII form offered for non-ASCII URLs") {
 }
 
 TEST_CASE("loc analysis: reusing one analysis leaves nothing behind") {
-  LocAnalysis a;
-  analyze_loc(
+  UrlAnalysis a;
+  analyze_url(
       "https://b\xC3\xBC"
       "cher.example/a b#x",
       a);
   CHECK(a.first_non_ascii != kNoPosition);
-  analyze_loc("https://example.com/", a);
+  analyze_url("https://example.com/", a);
   CHECK(a.syntax_valid);
   CHECK(a.first_non_ascii == kNoPosition);
   CHECK(a.fragment == kNoPosition);
   CHECK(a.ascii_form.empty());
   CHECK(a.ascii_host == "example.com");
-  analyze_loc("", a);
-  CHECK(a.shape == LocShape::Empty);
+  analyze_url("", a);
+  CHECK(a.shape == UrlShape::Empty);
   CHECK(a.host.empty());
 }
 
@@ -216,12 +216,12 @@ TEST_CASE("loc analysis: source spans map into the input") {
   exact.present = true;
   exact.value_offset = 100;
   exact.raw = exact.value = "  https://example.com/{x}\n";
-  LocAnalysis a;
-  analyze_loc(exact.value, a);
-  SourceSpan whole = loc_span(exact, a);
+  UrlAnalysis a;
+  analyze_url(exact.value, a);
+  SourceSpan whole = url_span(exact, a);
   CHECK(whole.offset == 102);
   CHECK(whole.length == 23);
-  const SourceSpan brace = loc_span(exact, a, a.syntax_at, 1);
+  const SourceSpan brace = url_span(exact, a, a.syntax_at, 1);
   CHECK(brace.offset == 102 + 20);
   CHECK(brace.length == 1);
 
@@ -232,11 +232,11 @@ TEST_CASE("loc analysis: source spans map into the input") {
   inexact.raw = " https://example.com/?a=1&amp;b={2} ";
   inexact.value = " https://example.com/?a=1&b={2} ";
   inexact.exact = false;
-  analyze_loc(inexact.value, a);
-  whole = loc_span(inexact, a);
+  analyze_url(inexact.value, a);
+  whole = url_span(inexact, a);
   CHECK(whole.offset == 51);
   CHECK(whole.length == inexact.raw.size() - 2);
-  CHECK(loc_span(inexact, a, a.syntax_at, 1).offset == 51);
+  CHECK(url_span(inexact, a, a.syntax_at, 1).offset == 51);
 }
 
 TEST_CASE("loc analysis: computed once per entry and shared by the loc rules") {
@@ -245,15 +245,15 @@ TEST_CASE("loc analysis: computed once per entry and shared by the loc rules") {
   entry.kind = EntryKind::Url;
   entry.loc.present = true;
   entry.loc.raw = entry.loc.value = "https://example.com/a";
-  LocAnalysisCache cache;
+  UrlAnalysisCache cache;
   entry.loc_cache = &cache;
-  const LocAnalysis* first = &entry.loc_analysis();
+  const UrlAnalysis* first = &entry.loc_analysis();
   CHECK(first == &entry.loc_analysis());
   CHECK(first->trimmed == "https://example.com/a");
   entry.loc.raw = entry.loc.value = "ftp://example.com/b";
-  CHECK(entry.loc_analysis().shape == LocShape::Http);  // cached until the engine resets it
+  CHECK(entry.loc_analysis().shape == UrlShape::Http);  // cached until the engine resets it
   cache.reset();
-  CHECK(entry.loc_analysis().shape == LocShape::OtherScheme);
+  CHECK(entry.loc_analysis().shape == UrlShape::OtherScheme);
   // Without a cache, each call analyzes afresh.
   entry.loc_cache = nullptr;
   CHECK(entry.loc_analysis().trimmed == "ftp://example.com/b");
@@ -309,15 +309,15 @@ TEST_CASE("the RFC 3986 walk and Boost.URL agree on every generated http(s) URL"
 }
 
 TEST_CASE("a host that only starts like an IPv4 address is a registered name (RFC 3986 3.2.2)") {
-  LocAnalysis a;
-  analyze_loc("https://10.0.0.1x.example.com/page", a);
+  UrlAnalysis a;
+  analyze_url("https://10.0.0.1x.example.com/page", a);
   CHECK(a.syntax_valid);
   CHECK(a.host == "10.0.0.1x.example.com");
   CHECK(a.host_problem == HostProblem::None);
   CHECK_FALSE(a.host_is_ip);
-  analyze_loc("https://192.0.2.1/page", a);
+  analyze_url("https://192.0.2.1/page", a);
   CHECK(a.host_is_ip);
-  analyze_loc("https://[2001:db8::1]:8443/", a);
+  analyze_url("https://[2001:db8::1]:8443/", a);
   CHECK(a.host == "[2001:db8::1]");
   CHECK(a.host_is_ip);
 }

@@ -1,4 +1,4 @@
-#include "analysis/loc_analysis.h"
+#include "url_analysis.h"
 
 #include "analysis/uri_scan.h"
 
@@ -68,13 +68,13 @@ bool scheme_is_host_and_port(std::string_view t, std::string_view scheme) {
   return i > digits && (i == t.size() || t[i] == '/' || t[i] == '?' || t[i] == '#');
 }
 
-void classify(LocAnalysis& a) {
+void classify(UrlAnalysis& a) {
   const std::string_view t = a.trimmed;
   if (t.empty()) {
-    a.shape = LocShape::Empty;
+    a.shape = UrlShape::Empty;
     return;
   }
-  a.shape = LocShape::NotAbsolute;
+  a.shape = UrlShape::NotAbsolute;
   if (t.starts_with("//")) {
     a.relative_form = RelativeForm::SchemeRelative;
     return;
@@ -101,7 +101,7 @@ void classify(LocAnalysis& a) {
     a.relative_form = RelativeForm::HostName;
     return;
   }
-  a.shape = iequals(a.scheme, "http") || iequals(a.scheme, "https") ? LocShape::Http : LocShape::OtherScheme;
+  a.shape = iequals(a.scheme, "http") || iequals(a.scheme, "https") ? UrlShape::Http : UrlShape::OtherScheme;
 }
 
 void append_percent_encoded(std::string_view bytes, std::string& out) {
@@ -172,7 +172,7 @@ std::uint32_t to_ascii(std::string_view name, std::string& out) {
   }
 }
 
-void check_host(LocAnalysis& a) {
+void check_host(UrlAnalysis& a) {
   if (!a.has_authority) {
     a.host_problem = HostProblem::NoAuthority;
     return;
@@ -222,7 +222,7 @@ void check_host(LocAnalysis& a) {
   else if (dot == std::string_view::npos) a.host_problem = HostProblem::NotQualified;
 }
 
-void analyze_http(LocAnalysis& a) {
+void analyze_http(UrlAnalysis& a) {
   const std::string_view t = a.trimmed;
   const UriScan scan = scan_http(t, a.scheme.size());
   a.has_authority = scan.has_authority;
@@ -262,7 +262,7 @@ void analyze_http(LocAnalysis& a) {
   check_host(a);
 }
 
-void build_ascii_form(LocAnalysis& a) {
+void build_ascii_form(UrlAnalysis& a) {
   const std::string_view t = a.trimmed;
   a.ascii_form.clear();
   const std::string_view host = a.has_authority ? a.host : std::string_view{};
@@ -294,11 +294,11 @@ std::size_t first_non_ascii_byte(std::string_view t) {
   return kNoPosition;
 }
 
-void analyze_loc(std::string_view value, LocAnalysis& out) {
+void analyze_url(std::string_view value, UrlAnalysis& out) {
   // Start afresh but keep the buffers' capacity.
   std::string encoded = std::move(out.encoded_buffer), host = std::move(out.host_buffer),
               idna_out = std::move(out.idna_buffer), ascii_form = std::move(out.ascii_form);
-  out = LocAnalysis{};
+  out = UrlAnalysis{};
   out.encoded_buffer = std::move(encoded);
   out.host_buffer = std::move(host);
   out.idna_buffer = std::move(idna_out);
@@ -316,7 +316,7 @@ void analyze_loc(std::string_view value, LocAnalysis& out) {
     for (char c : t) out.code_points += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
   }
   classify(out);
-  if (out.shape == LocShape::Http) analyze_http(out);
+  if (out.shape == UrlShape::Http) analyze_http(out);
   if (out.first_non_ascii != kNoPosition) {
     out.valid_utf8 = is_valid_utf8(t.substr(out.first_non_ascii));
     build_ascii_form(out);
@@ -334,26 +334,26 @@ bool is_valid_utf8(std::string_view text) {
   return true;
 }
 
-const LocAnalysis& Entry::loc_analysis() const {
+const UrlAnalysis& Entry::loc_analysis() const {
   if (loc_cache) return loc_cache->get(loc);
-  thread_local LocAnalysisCache fallback;
+  thread_local UrlAnalysisCache fallback;
   fallback.reset();
   return fallback.get(loc);
 }
 
-SourceSpan loc_span(const Field& loc, const LocAnalysis& a) {
+SourceSpan url_span(const Field& loc, const UrlAnalysis& a) {
   if (loc.exact) return {loc.value_offset + a.start, a.trimmed.size()};
   const std::size_t first = loc.raw.find_first_not_of(kXmlSpace);
   if (first == std::string_view::npos) return {loc.value_offset, 0};
   return {loc.value_offset + first, loc.raw.find_last_not_of(kXmlSpace) - first + 1};
 }
 
-SourceSpan loc_span(const Field& loc, const LocAnalysis& a, std::size_t at, std::size_t length) {
+SourceSpan url_span(const Field& loc, const UrlAnalysis& a, std::size_t at, std::size_t length) {
   if (loc.exact) return {loc.value_offset + a.start + at, length};
-  return loc_span(loc, a);
+  return url_span(loc, a);
 }
 
-std::size_t loc_position(const LocAnalysis& a, std::size_t at) {
+std::size_t url_position(const UrlAnalysis& a, std::size_t at) {
   std::size_t position = 1;
   for (std::size_t i = 0; i < at && i < a.trimmed.size(); ++i) {
     if ((static_cast<unsigned char>(a.trimmed[i]) & 0xC0) != 0x80) ++position;

@@ -1,0 +1,80 @@
+#include "dispatch.h"
+
+#include "analysis/message_text.h"
+#include "url_analysis.h"
+
+namespace sitemaplint {
+
+Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diagnostics)
+    : diagnostics_(diagnostics) {
+  for (ActiveRule& active : rules) {
+    const Subscriptions& s = active.subscriptions;
+    if (s.document_) document_.push_back(&active);
+    if (s.text_) text_.push_back(&active);
+    if (s.entries_) entries_.push_back(&active);
+    if (s.urls_) urls_.push_back(&active);
+    if (s.finish_) finish_.push_back(&active);
+    for (const Subscriptions::Pattern& p : s.elements_) elements_.emplace_back(p, &active);
+    for (const Subscriptions::Pattern& p : s.extensions_) extensions_.emplace_back(p, &active);
+  }
+}
+
+bool Dispatch::matches(const Subscriptions::Pattern& p, std::string_view ns, bool in_sitemap_ns,
+                       std::string_view local_name) {
+  if (!p.local_name.empty() && p.local_name != local_name) return false;
+  if (p.ns == Subscriptions::kAnyNamespace) return true;
+  if (p.ns == Subscriptions::kDocumentNamespace) return in_sitemap_ns;
+  return p.ns == ns;
+}
+
+void Dispatch::document(const Document& doc) {
+  for (ActiveRule* active : document_) active->rule->on_document(doc, active->sink);
+}
+
+void Dispatch::element(const Element& e) {
+  for (auto& [pattern, active] : elements_) {
+    if (matches(pattern, e.ns, e.in_sitemap_ns, e.local_name)) active->rule->on_element(e, active->sink);
+  }
+}
+
+void Dispatch::text(const TextRun& run) {
+  for (ActiveRule* active : text_) active->rule->on_text(run, active->sink);
+}
+
+void Dispatch::entry_begins() { entry_mark_ = diagnostics_.size(); }
+
+void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
+  for (const UrlField& url : urls) {
+    for (ActiveRule* active : urls_) active->rule->on_url(url, active->sink);
+  }
+  if (!extensions_.empty()) {
+    for (const ExtensionBlock& block : entry.extensions) {
+      const ExtensionNode& root = block.root();
+      for (auto& [pattern, active] : extensions_) {
+        if (matches(pattern, root.ns, false, root.local_name)) active->rule->on_extension(block, entry, active->sink);
+      }
+    }
+  }
+  for (ActiveRule* active : entries_) active->rule->on_entry(entry, active->sink);
+  // A URL longer than any valid one is no useful key (and copying it per finding would cost).
+  if (diagnostics_.size() > entry_mark_ && entry.loc.present && entry.loc.trimmed().size() <= 4096) {
+    const std::string subject(entry.loc.trimmed());
+    for (std::size_t i = entry_mark_; i < diagnostics_.size(); ++i) {
+      if (diagnostics_[i].subject.empty()) diagnostics_[i].subject = subject;
+    }
+  }
+  entry_mark_ = diagnostics_.size();
+}
+
+void Dispatch::finish(const Document& doc) {
+  for (ActiveRule* active : finish_) active->rule->on_finish(doc, active->sink);
+}
+
+const UrlAnalysis& UrlField::analysis() const { return cache->get(*field); }
+
+std::string UrlField::quoted_value() const {
+  const std::string value = quoted(analysis().trimmed);
+  return kind == UrlFieldKind::Loc ? value : std::string(label) + " " + value;
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,51 @@
+// Who wants what: the engine sorts the active rules by their subscriptions once per file, and the
+// walker hands each event only to the rules that asked for it.
+#pragma once
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "rule.h"
+#include "rule_sink.h"
+
+namespace sitemaplint {
+
+struct ActiveRule {
+  std::unique_ptr<Rule> rule;
+  RuleSink sink;
+  Subscriptions subscriptions;
+};
+
+class Dispatch {
+ public:
+  Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diagnostics);
+
+  bool wants_elements() const { return !elements_.empty(); }
+  bool wants_text() const { return !text_.empty(); }
+  // Entries are assembled whenever a rule wants entries, URLs or extension blocks.
+  bool wants_entries() const { return !entries_.empty() || !urls_.empty() || !extensions_.empty(); }
+  // Extension blocks are gathered only when a rule looks at them: URL rules (extension URLs),
+  // extension subscribers.
+  bool wants_extensions() const { return !urls_.empty() || !extensions_.empty(); }
+
+  void document(const Document& doc);
+  void element(const Element& e);
+  void text(const TextRun& run);
+  // A finished entry: its URL fields, its extension blocks, then the entry itself. Findings made
+  // since the entry began are stamped with its URL (Diagnostic::subject).
+  void entry(const Entry& entry, std::span<const UrlField> urls);
+  void entry_begins();
+  void finish(const Document& doc);
+
+ private:
+  static bool matches(const Subscriptions::Pattern& p, std::string_view ns, bool in_sitemap_ns,
+                      std::string_view local_name);
+
+  std::vector<Diagnostic>& diagnostics_;
+  std::size_t entry_mark_ = 0;  // the first finding of the current entry
+  std::vector<ActiveRule*> document_, text_, entries_, urls_, finish_;
+  std::vector<std::pair<Subscriptions::Pattern, ActiveRule*>> elements_, extensions_;
+};
+
+}  // namespace sitemaplint

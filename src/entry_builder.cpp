@@ -1,0 +1,170 @@
+#include "entry_builder.h"
+
+#include "analysis/xml_text.h"
+#include "schema.h"
+
+namespace sitemaplint {
+
+Entry& EntryBuilder::begin(const Element& e, std::size_t index) {
+  entry_ = Entry{};
+  entry_.element = &e;
+  entry_.index = index;
+  children_.clear();
+  nodes_.clear();
+  slots_.clear();
+  attributes_.clear();
+  block_ranges_.clear();
+  strings_used_ = 0;
+  if (url_caches_.empty()) url_caches_.emplace_back();
+  url_caches_[0].reset();
+  entry_.loc_cache = &url_caches_[0];  // the loc rules share one analysis of <loc> per entry
+  return entry_;
+}
+
+std::string& EntryBuilder::scratch() {
+  if (strings_used_ == strings_.size()) strings_.emplace_back();
+  std::string& s = strings_[strings_used_++];
+  s.clear();
+  return s;
+}
+
+bool EntryBuilder::add_child(const Element& e, FieldId id) {
+  children_.push_back(Child{e.local_name, e.qualified_name, e.in_sitemap_ns, e.ns.empty() && e.prefix_declared,
+                            id, e.offset});
+  if (id == FieldId::Unknown) return false;
+  Field& field = const_cast<Field&>(entry_.field(id));
+  if (field.present) return false;  // a duplicate; the first one counts
+  field.present = true;
+  field.element_offset = e.offset;
+  // Until text arrives, point just past the start tag's name.
+  field.value_offset = e.offset + 1 + e.qualified_name.size();
+  return true;
+}
+
+void EntryBuilder::append_field_text(FieldId id, const TextRun& run) {
+  append_text(const_cast<Field&>(entry_.field(id)), field_storage_[static_cast<std::size_t>(id)], run);
+}
+
+// Joins a text run to a field: the first run is used in place; entities, CDATA next to text, or a
+// second run (text split by a comment) make a decoded copy in `storage`.
+void EntryBuilder::append_text(Field& field, std::string& storage, const TextRun& run) {
+  if (field.raw.empty() && field.value.empty()) {
+    field.value_offset = run.offset;
+    field.raw = run.raw;
+    field.value = run.raw;
+    if (run.kind != TextKind::CData && run.raw.find('&') != std::string_view::npos) {
+      storage.clear();
+      decode_entities(run.raw, &storage);
+      field.value = storage;
+      field.exact = false;
+    }
+    return;
+  }
+  if (field.exact) storage.assign(field.value);
+  if (run.kind != TextKind::CData) decode_entities(run.raw, &storage);
+  else storage.append(run.raw);
+  field.value = storage;
+  field.exact = false;
+  field.raw = bytes_.substr(field.value_offset, run.offset + run.raw.size() - field.value_offset);
+}
+
+std::size_t EntryBuilder::push_node(const Element& e, std::size_t parent, int depth) {
+  ExtensionNode node;
+  node.qualified_name = e.qualified_name;
+  node.local_name = e.local_name;
+  node.ns = e.ns;
+  node.prefix_declared = e.prefix_declared;
+  node.offset = e.offset;
+  node.parent = parent;
+  node.depth = depth;
+  node.text.present = true;
+  node.text.element_offset = e.offset;
+  node.text.value_offset = e.offset + 1 + e.qualified_name.size();
+  nodes_.push_back(node);
+  slots_.push_back(NodeSlots{attributes_.size(), 0, nullptr});
+  return nodes_.size() - 1;
+}
+
+std::size_t EntryBuilder::begin_block(const Element& e) {
+  const std::size_t at = push_node(e, nodes_.size(), 0);
+  nodes_[at].parent = 0;  // the root's parent is itself: index 0 of its block
+  block_ranges_.emplace_back(at, at + 1);
+  return at;
+}
+
+std::size_t EntryBuilder::add_node(const Element& e, std::size_t parent) {
+  nodes_[parent].has_element_children = true;
+  const std::size_t at = push_node(e, parent, nodes_[parent].depth + 1);
+  block_ranges_.back().second = at + 1;
+  return at;
+}
+
+void EntryBuilder::add_attribute(std::string_view qualified_name, std::string_view local_name, std::string_view ns,
+                                 std::size_t name_offset, std::string_view raw_value, std::size_t value_offset) {
+  Attribute a{qualified_name, local_name, ns, name_offset, Field{}};
+  Field& f = a.value;
+  f.present = true;
+  f.element_offset = name_offset;
+  f.value_offset = value_offset;
+  f.raw = f.value = raw_value;
+  if (raw_value.find('&') != std::string_view::npos) {
+    std::string& storage = scratch();
+    decode_entities(raw_value, &storage);
+    f.value = storage;
+    f.exact = false;
+  }
+  attributes_.push_back(a);
+  ++slots_.back().attributes_count;
+}
+
+void EntryBuilder::append_node_text(std::size_t node, const TextRun& run) {
+  NodeSlots& slot = slots_[node];
+  if (!slot.storage) slot.storage = &scratch();
+  append_text(nodes_[node].text, *slot.storage, run);
+}
+
+std::span<const UrlField> EntryBuilder::finish(std::string_view loc_label) {
+  entry_.children = children_;
+  // Spans only now: the vectors no longer grow.
+  for (std::size_t i = 0; i < nodes_.size(); ++i) {
+    nodes_[i].attributes = std::span<const Attribute>(attributes_).subspan(slots_[i].attributes_begin,
+                                                                           slots_[i].attributes_count);
+  }
+  blocks_.clear();
+  for (const auto& [begin, end] : block_ranges_) {
+    // Parent indexes were absolute while gathering; a block's nodes see them relative to its root.
+    for (std::size_t i = begin + 1; i < end; ++i) nodes_[i].parent -= begin;
+    blocks_.push_back(ExtensionBlock{std::span<const ExtensionNode>(nodes_).subspan(begin, end - begin)});
+  }
+  entry_.extensions = blocks_;
+
+  urls_.clear();
+  std::size_t caches = 1;
+  const auto add_url = [&](UrlFieldKind kind, std::string_view label, const Field& field) {
+    if (caches == url_caches_.size()) url_caches_.emplace_back();
+    UrlAnalysisCache* cache = &url_caches_[caches++];
+    cache->reset();
+    urls_.push_back(UrlField{kind, label, &field, &entry_, cache});
+  };
+  if (entry_.kind != EntryKind::Other && entry_.loc.present) {
+    urls_.push_back(UrlField{UrlFieldKind::Loc, loc_label, &entry_.loc, &entry_, entry_.loc_cache});
+  }
+  for (const ExtensionBlock& block : blocks_) {
+    for (const ExtensionNode& node : block.nodes) {
+      for (const UrlFieldSpec& spec : kExtensionUrlFields) {
+        if (node.ns != spec.ns || node.local_name != spec.element || block.root().local_name != spec.block ||
+            block.root().ns != spec.ns) {
+          continue;
+        }
+        if (spec.attribute.empty()) {
+          if (node.depth == 1) add_url(spec.kind, spec.label, node.text);
+        } else if (const Attribute* a = node.attribute(spec.attribute); a && node.depth <= 1) {
+          add_url(spec.kind, spec.label, a->value);
+        }
+      }
+    }
+  }
+  return urls_;
+}
+
+}  // namespace sitemaplint

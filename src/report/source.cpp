@@ -1,0 +1,37 @@
+#include "report/source.h"
+
+namespace sitemaplint {
+namespace {
+
+// A clean file's bytes are not read again unless asked: nothing of it is shown.
+std::string_view bytes_of(const FileReport& report, bool always, std::string* reloaded) {
+  if (!report.bytes.empty() || !report.reloadable || (report.diagnostics.empty() && !always)) return report.bytes;
+  Input input;
+  std::string error;
+  if (load_input(report.path, &input, &error)) *reloaded = std::move(input.bytes);
+  return *reloaded;
+}
+
+}  // namespace
+
+ReportSource::ReportSource(const FileReport& report, bool always_load)
+    : bytes_(bytes_of(report, always_load, &reloaded_)), index_(bytes_) {}
+
+RunSources::RunSources(std::span<const FileReport> reports) {
+  for (const FileReport& report : reports) by_path_.emplace(report.path, &report);
+}
+
+Position RunSources::related_position(const Diagnostic& d, const ReportSource& own) {
+  if (!d.related) return {};
+  if (d.related->path.empty()) return own.position(d.related->offset);
+  auto loaded = loaded_.find(d.related->path);
+  if (loaded == loaded_.end()) {
+    const auto report = by_path_.find(d.related->path);
+    if (report == by_path_.end()) return {};
+    // Read even when the other file has no findings of its own.
+    loaded = loaded_.emplace(report->second->path, std::make_unique<ReportSource>(*report->second, true)).first;
+  }
+  return loaded->second->position(d.related->offset);
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,29 @@
+// Runs the set-level rules once over a whole run: each gets the facts it kept of every file and
+// the links between indexes and their children, and reports through a sink that applies the same
+// per-rule cap, severity and selection as the file's own findings. Suppressions and SM901 come
+// after, in lint_site.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "profile.h"
+#include "rule.h"
+#include "run/lint.h"
+
+namespace sitemaplint {
+
+// One file of the run: its report (none when it could not be read), the selection it was linted
+// with, how it was reached, and what following its children found.
+struct SetMember {
+  FileReport* report = nullptr;
+  const RuleSelection* selection = nullptr;
+  std::size_t parent = kNoFile;
+  std::vector<ChildLink> children;
+};
+
+// Calls on_set of every set-level rule that at least one member runs; their findings are added to
+// the members' reports (unsorted).
+void run_set_rules(std::span<SetMember> members, const Settings& settings);
+
+}  // namespace sitemaplint

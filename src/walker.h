@@ -1,0 +1,71 @@
+// The one walk over a document: elements with their namespaces resolved, raw text runs, entries
+// (a <url> or <sitemap>, a feed item, a line of a text sitemap or a robots.txt's Sitemap: line)
+// assembled by an EntryBuilder, each event handed to the Dispatch. Also records what following an
+// index needs (Document::children) and the comments that may be sitemaplint directives.
+#pragma once
+
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "dispatch.h"
+#include "document.h"
+#include "entry_builder.h"
+
+namespace sitemaplint {
+
+class Walker {
+ public:
+  Walker(Document& doc, Dispatch& dispatch);
+
+  void walk();          // a parsed XML document
+  void walk_text();     // a text sitemap: every non-blank line is a <url> whose <loc> is the line
+  void walk_robots();   // a robots.txt: every Sitemap: line is a <sitemap> whose <loc> is its value
+
+ private:
+  // Search engines accept RSS 2.0 and Atom feeds as sitemaps and take one URL per item.
+  enum class FeedFormat { None, Rss, Atom };
+
+  struct Frame {
+    Element element;
+    std::size_t scope_mark;                    // entries of declared_ below this index belong to ancestors
+    FieldId field = FieldId::Unknown;          // a child of an entry: the core field its text fills
+    std::size_t node = kNoNode;                // inside an extension block: its node in the builder
+  };
+  static constexpr std::size_t kNoNode = static_cast<std::size_t>(-1);
+
+  template <typename LineFn>
+  void for_each_line(LineFn line);
+  void line_entry(std::string_view element, std::size_t line_at, std::string_view value, std::size_t value_at);
+
+  void enter(pugi::xml_node node);
+  void leave();
+  bool starts_entry(const Element& e) const;
+  void bind(std::string_view prefix, std::string_view uri);
+  std::string_view resolve(std::string_view prefix, bool* declared) const;
+  void text(pugi::xml_node node);
+  void comment(pugi::xml_node node);
+  void begin_entry(const Element& e);
+  void add_child(Frame& frame);
+  void gather(Frame& frame);
+  void gather_attribute(pugi::xml_attribute attr);
+  void finish_entry();
+  void record_child(const Entry& entry);
+
+  Document& doc_;
+  Dispatch& dispatch_;
+  EntryBuilder builder_;
+  std::unordered_map<std::string_view, std::vector<std::string_view>> bindings_;
+  std::vector<std::string_view> default_ns_;  // xmlns="..." in scope: most elements need only this
+  std::vector<std::string_view> declared_;    // prefixes bound, in order, for unwinding
+  std::vector<Frame> frames_;
+  std::string_view core_ns_;
+  bool has_core_ns_ = false;
+  FeedFormat feed_ = FeedFormat::None;
+  bool in_entry_ = false;
+  int entry_depth_ = 0;  // the current entry element's depth, while in_entry_
+  int block_depth_ = 0;  // the current extension block's root depth, 0 outside blocks
+  Element text_line_;    // the element a text line stands for
+};
+
+}  // namespace sitemaplint
