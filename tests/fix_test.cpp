@@ -106,3 +106,18 @@ TEST_CASE("fix: stdin, URLs and compressed files are not fixed") {
   CHECK(result.err.find("compressed files are not fixed") != std::string::npos);
   CHECK(read_file(gz) == gzip_for_test(kBroken));
 }
+
+TEST_CASE("fix: a value rewritten from its references writes quotes and apostrophes as references again") {
+  const FileReport report = lint_text(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+      "  <url><loc> https://example.com/it&apos;s</loc></url>\n"
+      "  <url><loc> https://example.com/&quot;q&quot;?a=1&amp;b=2</loc></url>\n"
+      "</urlset>\n");
+  std::vector<std::string> replacements;
+  for (const Diagnostic& d : report.diagnostics) {
+    if (d.rule->code == "SM207" && d.fix) replacements.push_back(d.fix->replacement);
+  }
+  CHECK(replacements == std::vector<std::string>{"https://example.com/it&apos;s",
+                                                 "https://example.com/&quot;q&quot;?a=1&amp;b=2"});
+}
