@@ -121,3 +121,23 @@ TEST_CASE("fix: a value rewritten from its references writes quotes and apostrop
   CHECK(replacements == std::vector<std::string>{"https://example.com/it&apos;s",
                                                  "https://example.com/&quot;q&quot;?a=1&amp;b=2"});
 }
+
+TEST_CASE("fix: loc-non-ascii offers no fix that would make the URL too long") {
+  const auto loc_non_ascii_fixes = [](std::size_t length) {
+    std::string url = "https://example.com/caf\xC3\xA9?q=";
+    url += std::string(length - (url.size() - 1), 'a');  // `length` code points: 'é' is one
+    const FileReport report = lint_text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                                        "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+                                        "  <url><loc>" + url + "</loc></url>\n</urlset>\n");
+    std::size_t findings = 0, fixes = 0;
+    for (const Diagnostic& d : report.diagnostics) {
+      if (d.rule->code != "SM208") continue;
+      ++findings;
+      if (d.fix) ++fixes;
+    }
+    CHECK(findings == 1);
+    return fixes;
+  };
+  CHECK(loc_non_ascii_fixes(2042) == 1);  // 2,047 characters once 'é' is '%C3%A9'
+  CHECK(loc_non_ascii_fixes(2043) == 0);  // 2,048
+}
