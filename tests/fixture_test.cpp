@@ -12,6 +12,10 @@
 // "message"` per line, or "none". "<!-- base-url: URL -->" lints the fixture as if served from URL
 // (--base-url). The comparison is exact: a missing finding, an unexpected one and a different
 // message all fail.
+//
+// The fixtures also hold fixes to account: for every fixture of a rule that offers fixes, that
+// rule's fixes are applied and the result linted again (see check_fixes), and every rule's findings
+// in every fixture must agree with its RuleMeta::fixes declaration.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -25,6 +29,7 @@
 #include "analysis/line_index.h"
 #include "registry.h"
 #include "load/source.h"
+#include "run/fix.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;
@@ -333,6 +338,111 @@ std::string shown(const fs::path& path) {
   return fs::path(path).lexically_relative(source_path("")).string();
 }
 
+// Where the byte at `offset` of the original lies after `fixes` (sorted, not overlapping) were
+// applied; a byte inside a replaced range maps to the replacement's start.
+std::size_t offset_after(std::size_t offset, const std::vector<Fix>& fixes) {
+  std::size_t grown = 0, shrunk = 0;  // what the fixes before `offset` added and removed
+  for (const Fix& fix : fixes) {
+    const bool insertion = fix.length == 0;
+    if (insertion ? fix.offset > offset : fix.offset >= offset) break;
+    if (!insertion && offset < fix.offset + fix.length) return fix.offset + grown - shrunk;
+    grown += fix.replacement.size();
+    shrunk += fix.length;
+  }
+  return offset + grown - shrunk;
+}
+
+std::string located(const FileReport& report, const Diagnostic& d) {
+  const Position pos = LineIndex(report.bytes).position(d.offset);
+  return std::string(d.rule->code) + " " + std::string(severity_name(d.severity)) + " " + std::to_string(pos.line) +
+         ":" + std::to_string(pos.column) + " \"" + escape_message(d.message) + "\"";
+}
+
+// Rules that judge only a value another rule accepts: fixing a case slip in the value can reveal
+// their finding on it, which is the fix working, not breaking something. Such a finding must lie
+// where a fixed one did. (Fixing "2024-05-31t10:00z" reveals that it has no seconds; fixing
+// "Never" that 'never' does not stop crawling.)
+const std::set<std::pair<std::string_view, std::string_view>> kRevealedByFix = {{"SM401", "SM403"},
+                                                                                {"SM501", "SM502"}};
+
+// Applies `rule`'s fixes to the fixture (linted as `before`) and lints the result again. Returns
+// what went wrong, empty when: every finding of `rule` that carried a fix is gone and those that
+// had none remain; a second pass changes nothing; a well-formed file stays well-formed; and no
+// finding of another rule appears. *applied counts the fixes.
+std::string check_fixes(const Input& input, const Settings& settings, const RuleInfo& rule, const FileReport& before,
+                        std::size_t* applied) {
+  std::vector<Diagnostic> fixable;
+  std::multiset<std::string> unfixable;  // messages
+  for (const Diagnostic& d : before.diagnostics) {
+    if (d.rule->id != rule.id) continue;
+    if (d.fix) fixable.push_back(d);
+    else unfixable.insert(d.message);
+  }
+  *applied = 0;
+  if (fixable.empty()) return {};
+  const std::string fixed = apply_fixes(before.bytes, fixable, applied);
+  if (*applied != fixable.size()) {
+    return "only " + std::to_string(*applied) + " of the " + std::to_string(fixable.size()) + " fixes of " +
+           std::string(rule.code) + " could be applied together: they overlap";
+  }
+  std::vector<Fix> fixes;
+  for (const Diagnostic& d : fixable) fixes.push_back(*d.fix);
+  std::stable_sort(fixes.begin(), fixes.end(), [](const Fix& a, const Fix& b) { return a.offset < b.offset; });
+  std::set<std::size_t> fixed_at;  // where the fixed findings lie in the fixed text
+  for (const Diagnostic& d : fixable) fixed_at.insert(offset_after(d.offset, fixes));
+
+  Input again = input;
+  again.bytes = fixed;
+  const FileReport after = lint_input(std::move(again), every_rule(), settings);
+  std::string problems;
+  std::multiset<std::string> remaining;
+  std::vector<Diagnostic> fixable_after;
+  for (const Diagnostic& d : after.diagnostics) {
+    if (d.rule->id != rule.id) continue;
+    remaining.insert(d.message);
+    if (d.fix) fixable_after.push_back(d);
+  }
+  if (remaining != unfixable) {
+    problems += "  the findings of " + std::string(rule.code) +
+                " left are not exactly the ones that had no fix (" + std::to_string(unfixable.size()) + "); they are:\n";
+    for (const Diagnostic& d : after.diagnostics) {
+      if (d.rule->id == rule.id) problems += "    " + located(after, d) + "\n";
+    }
+    if (remaining.empty()) problems += "    (none)\n";
+  }
+  std::size_t second = 0;
+  if (apply_fixes(fixed, fixable_after, &second) != fixed) {
+    problems += "  a second pass of fixes changes the text again (not idempotent)\n";
+  }
+  const RuleId xml_syntax = find_rule("xml-syntax")->id;
+  const auto has_syntax_error = [&](const FileReport& r) {
+    return std::any_of(r.diagnostics.begin(), r.diagnostics.end(),
+                       [&](const Diagnostic& d) { return d.rule->id == xml_syntax; });
+  };
+  if (!has_syntax_error(before) && has_syntax_error(after)) {
+    problems += "  the fixed text is not well-formed XML\n";
+  }
+  std::multiset<std::pair<RuleId, std::size_t>> before_elsewhere;
+  for (const Diagnostic& d : before.diagnostics) {
+    if (d.rule->id != rule.id) before_elsewhere.insert({d.rule->id, offset_after(d.offset, fixes)});
+  }
+  for (const Diagnostic& d : after.diagnostics) {
+    if (d.rule->id == rule.id) continue;
+    const auto seen = before_elsewhere.find({d.rule->id, d.offset});
+    if (seen != before_elsewhere.end()) {
+      before_elsewhere.erase(seen);
+      continue;
+    }
+    if (kRevealedByFix.count({rule.code, d.rule->code}) && fixed_at.count(d.offset)) continue;
+    problems += "  a finding of another rule appeared: " + located(after, d) + "\n";
+  }
+  if (!problems.empty()) {
+    problems = "applying the " + std::to_string(*applied) + " fixes of " + std::string(rule.code) + " " +
+               std::string(rule.name) + " went wrong:\n" + problems + "  the fixed text:\n" + fixed;
+  }
+  return problems;
+}
+
 }  // namespace
 
 TEST_CASE("fixture expectations: the syntax, with full messages") {
@@ -408,6 +518,16 @@ TEST_CASE("fixture expectations: the syntax, with full messages") {
   }
 }
 
+TEST_CASE("fixture harness: offsets after fixes") {
+  const std::vector<Fix> fixes{{0, 0, "<?xml?>\n", ""}, {10, 1, "&amp;", ""}, {20, 3, "x", ""}};
+  CHECK(offset_after(0, fixes) == 8);    // the insertion goes before it
+  CHECK(offset_after(9, fixes) == 17);
+  CHECK(offset_after(10, fixes) == 18);  // the start of a replaced range
+  CHECK(offset_after(11, fixes) == 23);
+  CHECK(offset_after(21, fixes) == 32);  // inside a replaced range: its start
+  CHECK(offset_after(23, fixes) == 33);
+}
+
 TEST_CASE("every rule fixture produces exactly its expected findings, messages included") {
   std::size_t files_checked = 0, expectations_checked = 0;
   std::map<std::string, std::pair<bool, bool>> fires_and_quiet;  // by directory
@@ -444,6 +564,62 @@ TEST_CASE("every rule fixture produces exactly its expected findings, messages i
   CHECK(files_checked > 0);
   MESSAGE("checked " << files_checked << " fixture files in " << fires_and_quiet.size() << " directories, "
                      << expectations_checked << " expected findings with their messages");
+}
+
+TEST_CASE("fixes in the fixtures: each rule keeps its fixes declaration, and its fixes work") {
+  // Every rule's findings in every fixture, not only its own: a fix that breaks something is as
+  // likely to show in another rule's fixture.
+  struct Seen {
+    std::size_t with_fix = 0, without_fix = 0;
+    bool fixed_in_own_fixtures = false;
+  };
+  std::map<RuleId, Seen> seen;
+  std::size_t fixture_runs = 0, fixes_applied = 0;
+  std::set<fs::path> fixtures_fixed;
+  for (const Fixture& fixture : all_fixtures()) {
+    const std::string file = shown(fixture.path);
+    CAPTURE(file);
+    const std::string text = read_file(fixture.path.string());
+    const Settings settings = fixture_settings(text);
+    const Input input = load_fixture(fixture.path);
+    const FileReport report = lint_input(input, every_rule(), settings);
+    std::set<RuleId> with_fixes;
+    for (const Diagnostic& d : report.diagnostics) {
+      const RuleInfo& rule = *d.rule;
+      ++(d.fix ? seen[rule.id].with_fix : seen[rule.id].without_fix);
+      if (d.fix) with_fixes.insert(rule.id);
+      if (rule.fixes == Fixes::Never && d.fix) {
+        FAIL_CHECK(file << ": " << rule.code << " is declared Fixes::Never but offers a fix: " << located(report, d));
+      }
+      if (rule.fixes == Fixes::Always && !d.fix) {
+        FAIL_CHECK(file << ": " << rule.code << " is declared Fixes::Always but offers no fix: " << located(report, d));
+      }
+    }
+    for (const RuleId id : with_fixes) {
+      const RuleInfo& rule = rule_info(id);
+      std::size_t applied = 0;
+      const std::string problems = check_fixes(input, settings, rule, report, &applied);
+      if (!problems.empty()) FAIL_CHECK(file << ": " << problems);
+      ++fixture_runs;
+      fixes_applied += applied;
+      fixtures_fixed.insert(fixture.path);
+      if (rule.code == fixture.code) seen[id].fixed_in_own_fixtures = true;
+    }
+  }
+  std::size_t declared = 0;
+  for (const RuleInfo* rule : all_rules()) {
+    if (rule->fixes == Fixes::Never) continue;
+    ++declared;
+    CAPTURE(rule->code);
+    const Seen s = seen[rule->id];
+    CHECK_MESSAGE(s.fixed_in_own_fixtures, rule->code << " declares fixes but offers none in its own fixtures; add one that shows a fix");
+    if (rule->fixes == Fixes::Sometimes) {
+      CHECK_MESSAGE(s.without_fix > 0, rule->code << " is declared Fixes::Sometimes but every finding in the fixtures has a "
+                                                     "fix; add a fixture where it offers none (or declare Fixes::Always)");
+    }
+  }
+  MESSAGE("fixes: " << declared << " rules declare them; " << fixes_applied << " fixes applied rule by rule ("
+                    << fixture_runs << " runs on " << fixtures_fixed.size() << " fixture files) and checked");
 }
 
 TEST_CASE("every rule has a fixture directory named after its code and name") {
