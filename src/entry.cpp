@@ -20,11 +20,14 @@ std::optional<Fix> Field::replace_value(std::string_view new_value, std::string 
   if (raw.find("<![CDATA[") != std::string_view::npos || raw.find("<!--") != std::string_view::npos) {
     return std::nullopt;
   }
+  // Quotes and apostrophes too: unescaped-quote and unescaped-apostrophe ask for that.
   std::string text;
   for (char c : new_value) {
     if (c == '&') text += "&amp;";
     else if (c == '<') text += "&lt;";
     else if (c == '>') text += "&gt;";
+    else if (c == '\'') text += "&apos;";
+    else if (c == '"') text += "&quot;";
     else text += c;
   }
   return Fix{value_offset, raw.size(), std::move(text), std::move(description)};

@@ -106,3 +106,38 @@ TEST_CASE("fix: stdin, URLs and compressed files are not fixed") {
   CHECK(result.err.find("compressed files are not fixed") != std::string::npos);
   CHECK(read_file(gz) == gzip_for_test(kBroken));
 }
+
+TEST_CASE("fix: a value rewritten from its references writes quotes and apostrophes as references again") {
+  const FileReport report = lint_text(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+      "  <url><loc> https://example.com/it&apos;s</loc></url>\n"
+      "  <url><loc> https://example.com/&quot;q&quot;?a=1&amp;b=2</loc></url>\n"
+      "</urlset>\n");
+  std::vector<std::string> replacements;
+  for (const Diagnostic& d : report.diagnostics) {
+    if (d.rule->code == "SM207" && d.fix) replacements.push_back(d.fix->replacement);
+  }
+  CHECK(replacements == std::vector<std::string>{"https://example.com/it&apos;s",
+                                                 "https://example.com/&quot;q&quot;?a=1&amp;b=2"});
+}
+
+TEST_CASE("fix: loc-non-ascii offers no fix that would make the URL too long") {
+  const auto loc_non_ascii_fixes = [](std::size_t length) {
+    std::string url = "https://example.com/caf\xC3\xA9?q=";
+    url += std::string(length - (url.size() - 1), 'a');  // `length` code points: 'é' is one
+    const FileReport report = lint_text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                                        "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+                                        "  <url><loc>" + url + "</loc></url>\n</urlset>\n");
+    std::size_t findings = 0, fixes = 0;
+    for (const Diagnostic& d : report.diagnostics) {
+      if (d.rule->code != "SM208") continue;
+      ++findings;
+      if (d.fix) ++fixes;
+    }
+    CHECK(findings == 1);
+    return fixes;
+  };
+  CHECK(loc_non_ascii_fixes(2042) == 1);  // 2,047 characters once 'é' is '%C3%A9'
+  CHECK(loc_non_ascii_fixes(2043) == 0);  // 2,048
+}

@@ -1,25 +1,35 @@
 // Rule fixtures: testdata/rules/<code>-<name>/ holds sitemaps whose expected findings are written
-// next to the offending line, in the style of clang's -verify:
+// next to the offending line, in the style of clang's -verify, each with the full message a user
+// reads:
 //
-//   <loc>ftp://example.com/</loc>  <!-- expect: SM203 error @:8 -->
+//   <loc>ftp://example.com/</loc>  <!-- expect: SM203 error @:8 "<loc> uses the scheme 'ftp' ..." -->
 //
 // "@:C" is the comment's own line, "@-1:C" / "@+1:C" are relative lines, "@12:C" is absolute.
-// Several expectations in one comment are separated by ';'. A file that expects nothing says
-// "<!-- expect: none -->". Inputs that must stay byte-exact (encodings, gzip, no room for a
-// comment) use a sidecar "<file>.expected" with one "CODE severity LINE:COL" per line, or "none".
-// "<!-- base-url: URL -->" lints the fixture as if served from URL (--base-url).
-// The comparison is exact: a missing and an unexpected finding both fail.
+// Inside the quotes, \" is a quote, \\ a backslash and \- a hyphen (so "--", which an XML comment
+// cannot hold, is written -\-). Several expectations in one comment are separated by ';'. A file
+// that expects nothing says "<!-- expect: none -->". Inputs that must stay byte-exact (encodings,
+// gzip, no room for a comment) use a sidecar "<file>.expected" with one `CODE severity LINE:COL
+// "message"` per line, or "none". "<!-- base-url: URL -->" lints the fixture as if served from URL
+// (--base-url). The comparison is exact: a missing finding, an unexpected one and a different
+// message all fail.
+//
+// The fixtures also hold fixes to account: for every fixture of a rule that offers fixes, that
+// rule's fixes are applied and the result linted again (see check_fixes), and every rule's findings
+// in every fixture must agree with its RuleMeta::fixes declaration.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "analysis/line_index.h"
 #include "registry.h"
 #include "load/source.h"
+#include "run/fix.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;
@@ -28,63 +38,239 @@ using namespace sitemaplint::testing;
 
 namespace {
 
-struct Expectations {
-  std::vector<std::string> findings;  // "SM201 error 3:5"
-  bool declared = false;              // the file states what it expects, possibly "none"
-  std::string problem;                // a malformed expectation
+// One finding, expected or reported.
+struct Finding {
+  std::string code;
+  std::string severity;
+  std::size_t line = 0;
+  std::size_t column = 0;
+  std::string message;
+  std::string written_at;  // "file:line" of the expectation; not compared
+
+  auto key() const { return std::tie(code, severity, line, column, message); }
+  bool operator<(const Finding& other) const { return key() < other.key(); }
+  bool operator==(const Finding& other) const { return key() == other.key(); }
 };
 
-Expectations inline_expectations(const std::string& text) {
+// The message as it is written between the quotes of an expectation.
+std::string escape_message(std::string_view message) {
+  std::string out;
+  for (std::size_t i = 0; i < message.size(); ++i) {
+    const char c = message[i];
+    if (c == '\\' || c == '"') out += '\\';
+    if (c == '-' && i > 0 && message[i - 1] == '-') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// As a sidecar line: SM401 error 3:14 "message" (ready to paste, after '@' for an inline one).
+std::string describe(const Finding& f) {
+  return f.code + " " + f.severity + " " + std::to_string(f.line) + ":" + std::to_string(f.column) + " \"" +
+         escape_message(f.message) + "\"";
+}
+
+struct Expectations {
+  std::vector<Finding> findings;
+  bool declared = false;   // an expect comment, or a sidecar
+  bool says_none = false;  // "none" was written
+  std::vector<std::string> problems;  // "file:line: what is wrong", one per malformed expectation
+};
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+// Reads `body` (what follows "expect:" in a comment, or a sidecar line): "none", or expectations
+// `CODE SEVERITY POSITION "MESSAGE"` separated by ';'. An inline POSITION is "@:C", "@+N:C",
+// "@-N:C" or "@N:C" (relative to `line`, the comment's line); a sidecar's is "LINE:COL". Returns
+// what is wrong, or an empty string.
+std::string parse_expectation_list(std::string_view body, bool is_inline, std::size_t line,
+                                   const std::string& where, Expectations* out) {
+  std::size_t i = 0;
+  const auto skip_space = [&] {
+    while (i < body.size() && is_space(body[i])) ++i;
+  };
+  const auto digits = [&] {
+    const std::size_t start = i;
+    while (i < body.size() && body[i] >= '0' && body[i] <= '9') ++i;
+    return body.substr(start, i - start);
+  };
+  const auto rest = [&] { return "'" + std::string(body.substr(i, 40)) + "'"; };
+  std::string_view trimmed = body;
+  while (!trimmed.empty() && is_space(trimmed.front())) trimmed.remove_prefix(1);
+  while (!trimmed.empty() && is_space(trimmed.back())) trimmed.remove_suffix(1);
+  if (trimmed == "none") {
+    out->says_none = true;
+    return {};
+  }
+  if (trimmed.empty()) return "no expectation; write 'none' for a file without findings";
+  while (true) {
+    skip_space();
+    Finding f;
+    f.written_at = where;
+    const std::size_t code_start = i;
+    while (i < body.size() && body[i] >= 'A' && body[i] <= 'Z') ++i;
+    const bool has_letters = i > code_start;
+    if (!has_letters || digits().empty() || (i < body.size() && !is_space(body[i]))) {
+      i = code_start;
+      return "expected a rule code (capital letters, then digits, as in SM401 or IMG101) at " + rest();
+    }
+    f.code = std::string(body.substr(code_start, i - code_start));
+    skip_space();
+    const std::size_t severity_start = i;
+    while (i < body.size() && body[i] >= 'a' && body[i] <= 'z') ++i;
+    f.severity = std::string(body.substr(severity_start, i - severity_start));
+    if (f.severity != "error" && f.severity != "warning" && f.severity != "info") {
+      i = severity_start;
+      return "expected a severity (error, warning or info) after " + f.code + " at " + rest();
+    }
+    skip_space();
+    const std::size_t position_start = i;
+    const std::string form = is_inline ? "'@:C', '@+N:C', '@-N:C' or '@N:C'" : "'LINE:COL'";
+    const auto bad_position = [&] {
+      i = position_start;
+      return "expected a position (" + form + ") after '" + f.code + " " + f.severity + "' at " + rest();
+    };
+    std::size_t target = line;
+    if (is_inline) {
+      if (i >= body.size() || body[i] != '@') return bad_position();
+      ++i;
+      const char sign = i < body.size() && (body[i] == '+' || body[i] == '-') ? body[i++] : '\0';
+      const std::string_view number = digits();
+      if (sign && number.empty()) return bad_position();
+      const std::size_t n = number.empty() ? 0 : std::stoul(std::string(number));
+      if (sign == '+') target = line + n;
+      else if (sign == '-') target = n < line ? line - n : 0;
+      else if (!number.empty()) target = n;
+    } else {
+      const std::string_view number = digits();
+      if (number.empty()) return bad_position();
+      target = std::stoul(std::string(number));
+    }
+    if (i >= body.size() || body[i] != ':') return bad_position();
+    ++i;
+    const std::string_view column = digits();
+    if (column.empty() || target == 0 || std::stoul(std::string(column)) == 0) return bad_position();
+    f.line = target;
+    f.column = std::stoul(std::string(column));
+    const std::string label = "'" + std::string(body.substr(code_start, i - code_start)) + "'";
+    skip_space();
+    if (i >= body.size() || body[i] == ';') {
+      return "no message for " + label + ": write the finding's full message in double quotes after the position";
+    }
+    if (body[i] != '"') return "expected the message in double quotes after " + label + " at " + rest();
+    ++i;
+    bool closed = false;
+    while (i < body.size()) {
+      const char c = body[i++];
+      if (c == '"') {
+        closed = true;
+        break;
+      }
+      if (c != '\\') {
+        f.message += c;
+        continue;
+      }
+      if (i >= body.size() || (body[i] != '"' && body[i] != '\\' && body[i] != '-')) {
+        return "unknown escape in the message of " + label + ": only \\\", \\\\ and \\- are escapes";
+      }
+      f.message += body[i++];
+    }
+    if (!closed) return "the message of " + label + " has no closing '\"'";
+    out->findings.push_back(std::move(f));
+    skip_space();
+    if (i >= body.size()) return {};
+    if (body[i] != ';') return "unexpected " + rest() + " after the message of " + label + "; separate expectations with ';'";
+    ++i;
+  }
+}
+
+void finish(Expectations* result, const std::string& file) {
+  if (result->says_none && !result->findings.empty()) {
+    result->problems.push_back(file + ": says 'none' but also expects findings");
+  }
+}
+
+// The expectations written in `text`'s comments; `file` names it in problems.
+Expectations inline_expectations(const std::string& text, const std::string& file) {
   Expectations result;
   const LineIndex index(text);
-  static const std::regex kComment(R"(<!--\s*expect:\s*([^>]*?)\s*-->)");
-  static const std::regex kItem(R"(^\s*([A-Z]+\d+)\s+(error|warning|info)\s+@([+-]?\d*):(\d+)\s*$)");
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), kComment); it != std::sregex_iterator(); ++it) {
-    result.declared = true;
-    const std::size_t line = index.position(static_cast<std::size_t>(it->position(0))).line;
-    std::string body = (*it)[1];
-    if (body == "none") continue;
-    std::size_t start = 0;
-    while (start <= body.size()) {
-      const std::size_t semi = std::min(body.find(';', start), body.size());
-      const std::string item = body.substr(start, semi - start);
-      std::smatch m;
-      if (!std::regex_match(item, m, kItem)) {
-        result.problem = "malformed expectation '" + item + "' on line " + std::to_string(line);
-        return result;
-      }
-      const std::string spec = m[3];
-      long target = static_cast<long>(line);
-      if (!spec.empty() && (spec[0] == '+' || spec[0] == '-')) target += std::stol(spec);
-      else if (!spec.empty()) target = std::stol(spec);
-      result.findings.push_back(std::string(m[1]) + " " + std::string(m[2]) + " " +
-                                std::to_string(target) + ":" + std::string(m[4]));
-      start = semi + 1;
+  std::size_t close = 0;
+  for (std::size_t open = text.find("<!--"); open != std::string::npos; open = text.find("<!--", close + 3)) {
+    close = text.find("-->", open + 4);
+    if (close == std::string::npos) break;
+    std::string_view body = std::string_view(text).substr(open + 4, close - open - 4);
+    while (!body.empty() && is_space(body.front())) body.remove_prefix(1);
+    std::string head(body.substr(0, 6));
+    std::transform(head.begin(), head.end(), head.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (head != "expect") continue;
+    const std::size_t line = index.position(open).line;
+    const std::string where = file + ":" + std::to_string(line);
+    if (!body.starts_with("expect:")) {
+      result.problems.push_back(where + ": malformed expectation comment: write '<!-- expect: ... -->'");
+      continue;
     }
+    result.declared = true;
+    if (body.find("--") != std::string_view::npos) {
+      result.problems.push_back(where + ": '--' cannot appear inside an XML comment; write '-\\-' in a message");
+      continue;
+    }
+    const std::string problem = parse_expectation_list(body.substr(7), true, line, where, &result);
+    if (!problem.empty()) result.problems.push_back(where + ": malformed expectation: " + problem);
   }
+  finish(&result, file);
   return result;
 }
 
-Expectations sidecar_expectations(const std::string& path) {
+// The expectations of a sidecar file's `text`; `file` names it in problems.
+Expectations sidecar_expectations(const std::string& text, const std::string& file) {
   Expectations result;
   result.declared = true;
-  std::istringstream lines(read_file(path));
-  static const std::regex kLine(R"(^([A-Z]+\d+) (error|warning|info) (\d+):(\d+)$)");
+  std::istringstream lines(text);
   std::string line;
-  while (std::getline(lines, line)) {
-    if (line.empty() || line == "none" || line[0] == '#') continue;
-    if (!std::regex_match(line, kLine)) {
-      result.problem = "malformed sidecar line '" + line + "'";
-      return result;
-    }
-    result.findings.push_back(line);
+  for (std::size_t number = 1; std::getline(lines, line); ++number) {
+    if (line.empty() || line[0] == '#') continue;
+    const std::string where = file + ":" + std::to_string(number);
+    const std::string problem = parse_expectation_list(line, false, number, where, &result);
+    if (!problem.empty()) result.problems.push_back(where + ": malformed expectation: " + problem);
   }
+  if (!result.says_none && result.findings.empty() && result.problems.empty()) {
+    result.problems.push_back(file + ": expects nothing without saying so; write 'none' for a file without findings");
+  }
+  finish(&result, file);
   return result;
 }
 
-std::vector<std::string> with_messages(const FileReport& report) {
-  std::vector<std::string> out = summarize(report);
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] += "  (" + report.diagnostics[i].message + ")";
+std::vector<Finding> findings_of(const FileReport& report) {
+  std::vector<Finding> out;
+  const LineIndex index(report.bytes);
+  for (const Diagnostic& d : report.diagnostics) {
+    const Position pos = index.position(d.offset);
+    out.push_back({std::string(d.rule->code), std::string(severity_name(d.severity)), pos.line, pos.column,
+                   d.message, ""});
+  }
+  return out;
+}
+
+// What differs between two sorted lists, as lines to read: a finding whose message alone differs
+// is shown with both messages.
+std::string difference(const std::vector<Finding>& want, const std::vector<Finding>& got) {
+  std::vector<Finding> missing, unexpected;
+  std::set_difference(want.begin(), want.end(), got.begin(), got.end(), std::back_inserter(missing));
+  std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(unexpected));
+  std::string out;
+  for (const Finding& m : missing) {
+    const auto same_place = std::find_if(unexpected.begin(), unexpected.end(), [&](const Finding& u) {
+      return u.code == m.code && u.severity == m.severity && u.line == m.line && u.column == m.column;
+    });
+    if (same_place != unexpected.end()) {
+      out += "  " + m.written_at + ": the message differs:\n    expected " + describe(m) + "\n    reported " +
+             describe(*same_place) + "\n";
+      unexpected.erase(same_place);
+    } else {
+      out += "  " + m.written_at + ": expected but not reported: " + describe(m) + "\n";
+    }
+  }
+  for (const Finding& u : unexpected) out += "  reported but not expected: " + describe(u) + "\n";
   return out;
 }
 
@@ -104,76 +290,336 @@ Settings fixture_settings(const std::string& text) {
 // A fixture with a "<file>.http" sidecar is linted as if fetched: its lines "status: 404" and
 // "content-type: text/html" stand for the response, so the HTTP rules are tested without a server
 // (the end-to-end tests in cli_http_test.cpp do use one).
-FileReport lint_fixture(const fs::path& path, const Settings& settings) {
+Input load_fixture(const fs::path& path) {
   fs::path http = path;
   http += ".http";
-  if (!fs::exists(http)) return lint_path(path.string(), settings);
-  Input input = input_from_bytes(path.string(), read_file(path.string()));
+  Input input;
+  if (!fs::exists(http)) {
+    std::string error;
+    if (!load_input(path.string(), &input, &error)) throw std::runtime_error(error);
+    return input;
+  }
+  input = input_from_bytes(path.string(), read_file(path.string()));
   std::istringstream lines(read_file(http.string()));
   std::string line;
   while (std::getline(lines, line)) {
     if (line.starts_with("status: ")) input.http_status = std::stol(line.substr(8));
     if (line.starts_with("content-type: ")) input.content_type = line.substr(14);
   }
-  return lint_input(std::move(input), every_rule(), settings);
+  return input;
 }
 
-struct FixtureFile {
+struct Fixture {
   fs::path path;
-  fs::path sidecar;
+  fs::path sidecar;  // empty: expectations are inline
+  std::string dir;   // "SM203-loc-unsupported-scheme"
+  std::string code;  // "SM203"
 };
 
-std::vector<FixtureFile> fixture_files(const fs::path& dir) {
-  std::vector<FixtureFile> files;
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    const fs::path p = entry.path();
-    if (p.extension() == ".expected" || p.extension() == ".http") continue;
-    fs::path sidecar = p;
-    sidecar += ".expected";
-    files.push_back({p, fs::exists(sidecar) ? sidecar : fs::path()});
+std::vector<Fixture> all_fixtures() {
+  std::vector<Fixture> files;
+  for (const auto& dir : fs::directory_iterator(source_path("testdata/rules"))) {
+    if (!dir.is_directory()) continue;
+    const std::string name = dir.path().filename().string();
+    for (const auto& entry : fs::directory_iterator(dir.path())) {
+      const fs::path p = entry.path();
+      if (p.extension() == ".expected" || p.extension() == ".http") continue;
+      fs::path sidecar = p;
+      sidecar += ".expected";
+      files.push_back({p, fs::exists(sidecar) ? sidecar : fs::path(), name, name.substr(0, name.find('-'))});
+    }
   }
   std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
   return files;
 }
 
+// The fixture's path from the source tree, as failures name it.
+std::string shown(const fs::path& path) {
+  return fs::path(path).lexically_relative(source_path("")).string();
+}
+
+// Where the byte at `offset` of the original lies after `fixes` (sorted, not overlapping) were
+// applied; a byte inside a replaced range maps to the replacement's start.
+std::size_t offset_after(std::size_t offset, const std::vector<Fix>& fixes) {
+  std::size_t grown = 0, shrunk = 0;  // what the fixes before `offset` added and removed
+  for (const Fix& fix : fixes) {
+    const bool insertion = fix.length == 0;
+    if (insertion ? fix.offset > offset : fix.offset >= offset) break;
+    if (!insertion && offset < fix.offset + fix.length) return fix.offset + grown - shrunk;
+    grown += fix.replacement.size();
+    shrunk += fix.length;
+  }
+  return offset + grown - shrunk;
+}
+
+std::string located(const FileReport& report, const Diagnostic& d) {
+  const Position pos = LineIndex(report.bytes).position(d.offset);
+  return std::string(d.rule->code) + " " + std::string(severity_name(d.severity)) + " " + std::to_string(pos.line) +
+         ":" + std::to_string(pos.column) + " \"" + escape_message(d.message) + "\"";
+}
+
+// Rules that judge only a value another rule accepts: fixing a case slip in the value can reveal
+// their finding on it, which is the fix working, not breaking something. Such a finding must lie
+// where a fixed one did. (Fixing "2024-05-31t10:00z" reveals that it has no seconds; fixing
+// "Never" that 'never' does not stop crawling.)
+const std::set<std::pair<std::string_view, std::string_view>> kRevealedByFix = {{"SM401", "SM403"},
+                                                                                {"SM501", "SM502"}};
+
+// Applies `rule`'s fixes to the fixture (linted as `before`) and lints the result again. Returns
+// what went wrong, empty when: every finding of `rule` that carried a fix is gone and those that
+// had none remain; a second pass changes nothing; a well-formed file stays well-formed; and no
+// finding of another rule appears. *applied counts the fixes.
+std::string check_fixes(const Input& input, const Settings& settings, const RuleInfo& rule, const FileReport& before,
+                        std::size_t* applied) {
+  std::vector<Diagnostic> fixable;
+  std::multiset<std::string> unfixable;  // messages
+  for (const Diagnostic& d : before.diagnostics) {
+    if (d.rule->id != rule.id) continue;
+    if (d.fix) fixable.push_back(d);
+    else unfixable.insert(d.message);
+  }
+  *applied = 0;
+  if (fixable.empty()) return {};
+  const std::string fixed = apply_fixes(before.bytes, fixable, applied);
+  if (*applied != fixable.size()) {
+    return "only " + std::to_string(*applied) + " of the " + std::to_string(fixable.size()) + " fixes of " +
+           std::string(rule.code) + " could be applied together: they overlap";
+  }
+  std::vector<Fix> fixes;
+  for (const Diagnostic& d : fixable) fixes.push_back(*d.fix);
+  std::stable_sort(fixes.begin(), fixes.end(), [](const Fix& a, const Fix& b) { return a.offset < b.offset; });
+  std::set<std::size_t> fixed_at;  // where the fixed findings lie in the fixed text
+  for (const Diagnostic& d : fixable) fixed_at.insert(offset_after(d.offset, fixes));
+
+  Input again = input;
+  again.bytes = fixed;
+  const FileReport after = lint_input(std::move(again), every_rule(), settings);
+  std::string problems;
+  std::multiset<std::string> remaining;
+  std::vector<Diagnostic> fixable_after;
+  for (const Diagnostic& d : after.diagnostics) {
+    if (d.rule->id != rule.id) continue;
+    remaining.insert(d.message);
+    if (d.fix) fixable_after.push_back(d);
+  }
+  if (remaining != unfixable) {
+    problems += "  the findings of " + std::string(rule.code) +
+                " left are not exactly the ones that had no fix (" + std::to_string(unfixable.size()) + "); they are:\n";
+    for (const Diagnostic& d : after.diagnostics) {
+      if (d.rule->id == rule.id) problems += "    " + located(after, d) + "\n";
+    }
+    if (remaining.empty()) problems += "    (none)\n";
+  }
+  std::size_t second = 0;
+  if (apply_fixes(fixed, fixable_after, &second) != fixed) {
+    problems += "  a second pass of fixes changes the text again (not idempotent)\n";
+  }
+  const RuleId xml_syntax = find_rule("xml-syntax")->id;
+  const auto has_syntax_error = [&](const FileReport& r) {
+    return std::any_of(r.diagnostics.begin(), r.diagnostics.end(),
+                       [&](const Diagnostic& d) { return d.rule->id == xml_syntax; });
+  };
+  if (!has_syntax_error(before) && has_syntax_error(after)) {
+    problems += "  the fixed text is not well-formed XML\n";
+  }
+  std::multiset<std::pair<RuleId, std::size_t>> before_elsewhere;
+  for (const Diagnostic& d : before.diagnostics) {
+    if (d.rule->id != rule.id) before_elsewhere.insert({d.rule->id, offset_after(d.offset, fixes)});
+  }
+  for (const Diagnostic& d : after.diagnostics) {
+    if (d.rule->id == rule.id) continue;
+    const auto seen = before_elsewhere.find({d.rule->id, d.offset});
+    if (seen != before_elsewhere.end()) {
+      before_elsewhere.erase(seen);
+      continue;
+    }
+    if (kRevealedByFix.count({rule.code, d.rule->code}) && fixed_at.count(d.offset)) continue;
+    problems += "  a finding of another rule appeared: " + located(after, d) + "\n";
+  }
+  if (!problems.empty()) {
+    problems = "applying the " + std::to_string(*applied) + " fixes of " + std::string(rule.code) + " " +
+               std::string(rule.name) + " went wrong:\n" + problems + "  the fixed text:\n" + fixed;
+  }
+  return problems;
+}
+
 }  // namespace
 
-TEST_CASE("every rule fixture produces exactly its expected findings") {
-  const fs::path root = source_path("testdata/rules");
-  std::size_t files_checked = 0;
-  for (const auto& dir : fs::directory_iterator(root)) {
-    if (!dir.is_directory()) continue;
-    const std::string dir_name = dir.path().filename().string();
-    const std::string code = dir_name.substr(0, dir_name.find('-'));
-    bool fires = false, stays_quiet = false;
-    for (const FixtureFile& file : fixture_files(dir.path())) {
-      CAPTURE(file.path.string());
-      const std::string text = read_file(file.path.string());
-      const Expectations expected = file.sidecar.empty() ? inline_expectations(text)
-                                                         : sidecar_expectations(file.sidecar.string());
-      REQUIRE_MESSAGE(expected.problem.empty(), expected.problem);
-      REQUIRE_MESSAGE(expected.declared, "the fixture states no expectation; add <!-- expect: none --> if it expects none");
-      const FileReport report = lint_fixture(file.path, fixture_settings(text));
-      std::vector<std::string> want = expected.findings;
-      std::vector<std::string> got = summarize(report);
-      std::sort(want.begin(), want.end());
-      std::sort(got.begin(), got.end());
-      if (want != got) {
-        std::string detail = "expected:\n";
-        for (const auto& w : want) detail += "  " + w + "\n";
-        detail += "actual:\n";
-        for (const auto& g : with_messages(report)) detail += "  " + g + "\n";
-        FAIL_CHECK(detail);
-      }
-      const bool this_fires = std::any_of(got.begin(), got.end(), [&](const std::string& g) { return g.starts_with(code + " "); });
-      fires |= this_fires;
-      stays_quiet |= !this_fires;
-      ++files_checked;
+TEST_CASE("fixture expectations: the syntax, with full messages") {
+  SUBCASE("inline, with relative and absolute lines, escapes and several in one comment") {
+    const Expectations e = inline_expectations(
+        "<a/>\n<b/>\n<!-- expect: SM401 error @:14 \"'x' is \\\"odd\\\" -\\- a\\\\b; c\"; IMG101 warning @-1:2 \"m\";"
+        "NEWS301 info @+2:3 \"<n>\" -->\n<!-- expect: SM9 info @7:1 \"z\"-->\n",
+        "f.xml");
+    CHECK(e.problems.empty());
+    CHECK(e.declared);
+    REQUIRE(e.findings.size() == 4);
+    CHECK(describe(e.findings[0]) == "SM401 error 3:14 \"'x' is \\\"odd\\\" -\\- a\\\\b; c\"");
+    CHECK(e.findings[0].message == "'x' is \"odd\" -- a\\b; c");
+    CHECK(e.findings[0].written_at == "f.xml:3");
+    CHECK(describe(e.findings[1]) == "IMG101 warning 2:2 \"m\"");
+    CHECK(describe(e.findings[2]) == "NEWS301 info 5:3 \"<n>\"");
+    CHECK(describe(e.findings[3]) == "SM9 info 7:1 \"z\"");
+  }
+  SUBCASE("none, and a file that states nothing") {
+    const Expectations none = inline_expectations("<!-- a comment -->\n<!-- expect: none -->\n", "f.xml");
+    CHECK(none.declared);
+    CHECK(none.says_none);
+    CHECK(none.problems.empty());
+    CHECK(!inline_expectations("<!-- a comment -->\n", "f.xml").declared);
+  }
+  SUBCASE("each malformed expectation is named with its file and line") {
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {"<!-- expect: SM401 error @:14 -->", "f.xml:2: malformed expectation: no message for 'SM401 error @:14'"},
+        {"<!-- expect: SM401 error @:14 'x' -->", "f.xml:2: malformed expectation: expected the message in double quotes"},
+        {"<!-- expect: SM401 error @:14 \"x -->", "f.xml:2: malformed expectation: the message of 'SM401 error @:14' has no closing"},
+        {"<!-- expect: SM401 error @:14 \"a\\nb\" -->", "f.xml:2: malformed expectation: unknown escape"},
+        {"<!-- expect: SM401 error @:14 \"a\" \"b\" -->", "f.xml:2: malformed expectation: unexpected '\"b\""},
+        {"<!-- expect: SM401 error @:14 \"a\"; -->", "f.xml:2: malformed expectation: expected a rule code"},
+        {"<!-- expect: sm401 error @:14 \"a\" -->", "f.xml:2: malformed expectation: expected a rule code"},
+        {"<!-- expect: 401 error @:14 \"a\" -->", "f.xml:2: malformed expectation: expected a rule code"},
+        {"<!-- expect: SM401 fatal @:14 \"a\" -->", "f.xml:2: malformed expectation: expected a severity"},
+        {"<!-- expect: SM401 error 14 \"a\" -->", "f.xml:2: malformed expectation: expected a position"},
+        {"<!-- expect: SM401 error @+:14 \"a\" -->", "f.xml:2: malformed expectation: expected a position"},
+        {"<!-- expect: SM401 error @-5:14 \"a\" -->", "f.xml:2: malformed expectation: expected a position"},
+        {"<!-- expect: SM401 error @:0 \"a\" -->", "f.xml:2: malformed expectation: expected a position"},
+        {"<!-- expect: -->", "f.xml:2: malformed expectation: no expectation; write 'none'"},
+        {"<!-- expect: a--b -->", "f.xml:2: '--' cannot appear inside an XML comment"},
+        {"<!-- expected: none -->", "f.xml:2: malformed expectation comment"},
+        {"<!-- expect: none -->\n<!-- expect: SM1 error @:1 \"a\" -->", "f.xml: says 'none' but also expects findings"},
+    };
+    for (const auto& [text, problem] : cases) {
+      CAPTURE(text);
+      const Expectations e = inline_expectations("<a/>\n" + text + "\n", "f.xml");
+      REQUIRE(e.problems.size() == 1);
+      CHECK_MESSAGE(e.problems[0].starts_with(problem), e.problems[0]);
     }
-    CHECK_MESSAGE(fires, dir_name << " has no fixture on which its rule fires");
-    CHECK_MESSAGE(stays_quiet, dir_name << " has no fixture on which its rule stays quiet");
+  }
+  SUBCASE("sidecar files") {
+    const Expectations e = sidecar_expectations("# comment\nSM203 error 3:12 \"a \\\"b\\\"\"\n\nSM1 info 1:1 \"c\"\n", "f.expected");
+    CHECK(e.problems.empty());
+    REQUIRE(e.findings.size() == 2);
+    CHECK(describe(e.findings[0]) == "SM203 error 3:12 \"a \\\"b\\\"\"");
+    CHECK(e.findings[1].written_at == "f.expected:4");
+    CHECK(sidecar_expectations("none\n", "f.expected").says_none);
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {"SM203 error 3:12\n", "f.expected:1: malformed expectation: no message for 'SM203 error 3:12'"},
+        {"none\nSM203 error @:12 \"a\"\n", "f.expected:2: malformed expectation: expected a position ('LINE:COL')"},
+        {"", "f.expected: expects nothing without saying so; write 'none'"},
+        {"# only a comment\n\n", "f.expected: expects nothing without saying so"},
+        {"none\nSM203 error 3:12 \"a\"\n", "f.expected: says 'none' but also expects findings"},
+    };
+    for (const auto& [text, problem] : cases) {
+      CAPTURE(text);
+      const Expectations bad = sidecar_expectations(text, "f.expected");
+      REQUIRE(bad.problems.size() == 1);
+      CHECK_MESSAGE(bad.problems[0].starts_with(problem), bad.problems[0]);
+    }
+  }
+}
+
+TEST_CASE("fixture harness: offsets after fixes") {
+  const std::vector<Fix> fixes{{0, 0, "<?xml?>\n", ""}, {10, 1, "&amp;", ""}, {20, 3, "x", ""}};
+  CHECK(offset_after(0, fixes) == 8);    // the insertion goes before it
+  CHECK(offset_after(9, fixes) == 17);
+  CHECK(offset_after(10, fixes) == 18);  // the start of a replaced range
+  CHECK(offset_after(11, fixes) == 23);
+  CHECK(offset_after(21, fixes) == 32);  // inside a replaced range: its start
+  CHECK(offset_after(23, fixes) == 33);
+}
+
+TEST_CASE("every rule fixture produces exactly its expected findings, messages included") {
+  std::size_t files_checked = 0, expectations_checked = 0;
+  std::map<std::string, std::pair<bool, bool>> fires_and_quiet;  // by directory
+  for (const Fixture& fixture : all_fixtures()) {
+    const std::string file = shown(fixture.path);
+    CAPTURE(file);
+    const std::string text = read_file(fixture.path.string());
+    const Expectations expected = fixture.sidecar.empty()
+                                      ? inline_expectations(text, file)
+                                      : sidecar_expectations(read_file(fixture.sidecar.string()), shown(fixture.sidecar));
+    for (const std::string& problem : expected.problems) FAIL_CHECK(problem);
+    if (!expected.problems.empty()) continue;
+    if (!expected.declared) {
+      FAIL_CHECK(file << ": the fixture states no expectation; add <!-- expect: none --> if it expects none");
+      continue;
+    }
+    const FileReport report = lint_input(load_fixture(fixture.path), every_rule(), fixture_settings(text));
+    std::vector<Finding> want = expected.findings;
+    std::vector<Finding> got = findings_of(report);
+    std::sort(want.begin(), want.end());
+    std::sort(got.begin(), got.end());
+    if (want != got) FAIL_CHECK(file << ": the findings are not the expected ones:\n" << difference(want, got));
+    const bool fires = std::any_of(got.begin(), got.end(), [&](const Finding& g) { return g.code == fixture.code; });
+    auto& [any_fires, any_quiet] = fires_and_quiet[fixture.dir];
+    any_fires |= fires;
+    any_quiet |= !fires;
+    ++files_checked;
+    expectations_checked += want.size();
+  }
+  for (const auto& [dir, seen] : fires_and_quiet) {
+    CHECK_MESSAGE(seen.first, dir << " has no fixture on which its rule fires");
+    CHECK_MESSAGE(seen.second, dir << " has no fixture on which its rule stays quiet");
   }
   CHECK(files_checked > 0);
+  MESSAGE("checked " << files_checked << " fixture files in " << fires_and_quiet.size() << " directories, "
+                     << expectations_checked << " expected findings with their messages");
+}
+
+TEST_CASE("fixes in the fixtures: each rule keeps its fixes declaration, and its fixes work") {
+  // Every rule's findings in every fixture, not only its own: a fix that breaks something is as
+  // likely to show in another rule's fixture.
+  struct Seen {
+    std::size_t with_fix = 0, without_fix = 0;
+    bool fixed_in_own_fixtures = false;
+  };
+  std::map<RuleId, Seen> seen;
+  std::size_t fixture_runs = 0, fixes_applied = 0;
+  std::set<fs::path> fixtures_fixed;
+  for (const Fixture& fixture : all_fixtures()) {
+    const std::string file = shown(fixture.path);
+    CAPTURE(file);
+    const std::string text = read_file(fixture.path.string());
+    const Settings settings = fixture_settings(text);
+    const Input input = load_fixture(fixture.path);
+    const FileReport report = lint_input(input, every_rule(), settings);
+    std::set<RuleId> with_fixes;
+    for (const Diagnostic& d : report.diagnostics) {
+      const RuleInfo& rule = *d.rule;
+      ++(d.fix ? seen[rule.id].with_fix : seen[rule.id].without_fix);
+      if (d.fix) with_fixes.insert(rule.id);
+      if (rule.fixes == Fixes::Never && d.fix) {
+        FAIL_CHECK(file << ": " << rule.code << " is declared Fixes::Never but offers a fix: " << located(report, d));
+      }
+      if (rule.fixes == Fixes::Always && !d.fix) {
+        FAIL_CHECK(file << ": " << rule.code << " is declared Fixes::Always but offers no fix: " << located(report, d));
+      }
+    }
+    for (const RuleId id : with_fixes) {
+      const RuleInfo& rule = rule_info(id);
+      std::size_t applied = 0;
+      const std::string problems = check_fixes(input, settings, rule, report, &applied);
+      if (!problems.empty()) FAIL_CHECK(file << ": " << problems);
+      ++fixture_runs;
+      fixes_applied += applied;
+      fixtures_fixed.insert(fixture.path);
+      if (rule.code == fixture.code) seen[id].fixed_in_own_fixtures = true;
+    }
+  }
+  std::size_t declared = 0;
+  for (const RuleInfo* rule : all_rules()) {
+    if (rule->fixes == Fixes::Never) continue;
+    ++declared;
+    CAPTURE(rule->code);
+    const Seen s = seen[rule->id];
+    CHECK_MESSAGE(s.fixed_in_own_fixtures, rule->code << " declares fixes but offers none in its own fixtures; add one that shows a fix");
+    if (rule->fixes == Fixes::Sometimes) {
+      CHECK_MESSAGE(s.without_fix > 0, rule->code << " is declared Fixes::Sometimes but every finding in the fixtures has a "
+                                                     "fix; add a fixture where it offers none (or declare Fixes::Always)");
+    }
+  }
+  MESSAGE("fixes: " << declared << " rules declare them; " << fixes_applied << " fixes applied rule by rule ("
+                    << fixture_runs << " runs on " << fixtures_fixed.size() << " fixture files) and checked");
 }
 
 TEST_CASE("every rule has a fixture directory named after its code and name") {

@@ -22,13 +22,25 @@ login wall, a CDN error page. Even when the body is the sitemap, some consumers 
 and refuse it ("Your Sitemap appears to be an HTML page").
 
 ## Example
-```text
+```http
+HTTP/1.1 200 OK
 Content-Type: text/html; charset=utf-8
+
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/</loc></url>
+</urlset>
 ```
 
 ## Use instead
-```text
+```http
+HTTP/1.1 200 OK
 Content-Type: application/xml; charset=utf-8
+
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/</loc></url>
+</urlset>
 ```
 )md"};
 

@@ -18,13 +18,23 @@ not be read" in Search Console). A 403 often means a firewall or bot protection 
 a 404 that the deploy did not publish the file where robots.txt or the index says it is.
 
 ## Example
-```text
-$ sitemaplint https://example.com/sitemap.xml      (the server answers 404)
+What `sitemaplint https://example.com/sitemap.xml` received:
+```http
+HTTP/1.1 404 Not Found
+Content-Type: text/html; charset=utf-8
+
+<html><body><h1>Not Found</h1></body></html>
 ```
 
 ## Use instead
-```text
-$ sitemaplint https://example.com/sitemap.xml      (the server answers 200 with the sitemap)
+```http
+HTTP/1.1 200 OK
+Content-Type: application/xml; charset=utf-8
+
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/</loc></url>
+</urlset>
 ```
 )md"};
 

@@ -16,12 +16,13 @@ The protocol requires UTF-8, and strict XML parsers stop at the first invalid by
 the sitemap is lost. The usual cause is text pasted from a Latin-1 or Windows-1252 source.
 
 ## Example
-```text
-<loc>https://example.com/caf\xE9</loc>     (a Latin-1 byte 0xE9 for "é")
+Text pasted from a Latin-1 source, where "é" is the single byte 0xE9 (written `\xE9` here):
+```xml bytes
+<loc>https://example.com/caf\xE9</loc>
 ```
 
 ## Use instead
-```text
+```xml
 <loc>https://example.com/caf%C3%A9</loc>
 ```
 )md"};

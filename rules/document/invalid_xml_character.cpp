@@ -16,13 +16,23 @@ XML 1.0 forbids these characters even when escaped, so strict parsers reject the
 They usually come from database fields copied verbatim (a form feed, a vertical tab, a NUL).
 
 ## Example
-```text
-<loc>https://example.com/page\x0C</loc>     (a form feed, U+000C)
+They are forbidden everywhere, comments included. A build script wrote its coloured terminal
+output into one, with the escape character U+001B (written `\x1B` here):
+```xml bytes
+<?xml version="1.0" encoding="UTF-8"?>
+<!-- built by deploy.sh: \x1B[32mOK\x1B[0m -->
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/</loc></url>
+</urlset>
 ```
 
 ## Use instead
-```text
-<loc>https://example.com/page</loc>
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<!-- built by deploy.sh: OK -->
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/</loc></url>
+</urlset>
 ```
 )md"};
 

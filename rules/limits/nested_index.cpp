@@ -20,8 +20,9 @@ List every sitemap directly in one index, or submit several indexes.
 ```xml
 <?xml version="1.0" encoding="UTF-8"?>
 <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <sitemap><loc>https://example.com/sitemap-1.xml</loc></sitemap>
   <sitemapindex>
-    <sitemap><loc>https://example.com/sitemap-1.xml</loc></sitemap>
+    <sitemap><loc>https://example.com/sitemap-2.xml</loc></sitemap>
   </sitemapindex>
 </sitemapindex>
 ```
@@ -31,6 +32,7 @@ List every sitemap directly in one index, or submit several indexes.
 <?xml version="1.0" encoding="UTF-8"?>
 <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
   <sitemap><loc>https://example.com/sitemap-1.xml</loc></sitemap>
+  <sitemap><loc>https://example.com/sitemap-2.xml</loc></sitemap>
 </sitemapindex>
 ```
 )md"};

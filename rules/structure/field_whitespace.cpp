@@ -12,7 +12,7 @@ constexpr RuleMeta kMeta{.severity = Severity::Warning,
 Reports spaces, tabs or line breaks before or after the value of `<lastmod>` (in `<url>` and
 `<sitemap>` entries), `<changefreq>` or `<priority>` (in `<url>` entries), as in
 `<lastmod> 2024-05-31 </lastmod>` or a value on its own indented line. The fix removes them (it is
-offered when the text has no entities or CDATA, so the bytes map one to one). The value rules
+offered unless the text is split by a CDATA section or a comment). The value rules
 (SM401 to SM603) check the trimmed value, so they do not report the same thing twice. White space
 around `<loc>` has its own rule.
 

@@ -17,19 +17,22 @@ The schema gives these elements element-only content, so validation fails; crawl
 text, so a URL written there is never seen.
 
 ## Example
+A template that joins the entries with commas:
 ```xml
 <?xml version="1.0" encoding="UTF-8"?>
-<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-  <sitemap>https://example.com/sitemap-1.xml</sitemap>
-</sitemapindex>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/a</loc></url>,
+  <url><loc>https://example.com/b</loc></url>
+</urlset>
 ```
 
 ## Use instead
 ```xml
 <?xml version="1.0" encoding="UTF-8"?>
-<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-  <sitemap><loc>https://example.com/sitemap-1.xml</loc></sitemap>
-</sitemapindex>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/a</loc></url>
+  <url><loc>https://example.com/b</loc></url>
+</urlset>
 ```
 )md"};
 

@@ -16,8 +16,8 @@ Reports a `<loc>` with characters outside ASCII, such as `é`, `ü` or `日本`,
 (or as character references such as `&#233;`). The message names the first one; the fix replaces
 the URL with its ASCII form: a Unicode host converted to Punycode by IDNA (`bücher.example` becomes
 `xn--bcher-kva.example`) and every other non-ASCII character percent-encoded as UTF-8 (`é` becomes
-`%C3%A9`). The fix is offered when the text has no entities or CDATA sections and the host
-converts.
+`%C3%A9`). The fix is offered when the host converts, the ASCII form is shorter than 2,048
+characters (`loc-too-long`), and the text is not split by a CDATA section or a comment.
 
 ## Why it matters
 RFC 3986 URLs are ASCII, and the sitemaps.org protocol asks for URLs to be escaped as the web
@@ -63,7 +63,10 @@ class LocNonAscii final : public Rule {
       message += "percent-encode non-ASCII characters as UTF-8 and write a Unicode host in Punycode";
     } else {
       message += "write it in ASCII: " + quoted(a.ascii_form, 120);
-      fix = url.field->replace_value(a.ascii_form, "replace with the percent-encoded URL");
+      // Percent-encoding makes a URL longer: no fix that would make it too long (loc-too-long).
+      if (a.ascii_form.size() < 2048) {
+        fix = url.field->replace_value(a.ascii_form, "replace with the percent-encoded URL");
+      }
     }
     const SourceSpan span = url_span(*url.field, a, a.first_non_ascii, ch.size());
     out.report(span.offset, span.length, std::move(message), std::move(fix));

@@ -12,7 +12,7 @@ constexpr RuleMeta kMeta{.severity = Severity::Warning,
 ## What it does
 Reports spaces, tabs or line breaks before or after the URL inside `<loc>`, as in
 `<loc> https://example.com/</loc>` or a URL on its own indented line. The fix replaces the text
-of `<loc>` with the bare URL (offered when the text has no entities or CDATA sections).
+of `<loc>` with the bare URL (offered unless the text is split by a CDATA section or a comment).
 
 ## Why it matters
 Google Search Console reports it as "Leading whitespace". A schema validator would collapse the
