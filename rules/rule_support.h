@@ -52,8 +52,6 @@ void report_unescaped(const TextRun& run, char c, std::string_view what, std::st
 
 namespace sitemaplint {
 
-inline constexpr std::size_t kMaxEntries = 50'000;
-
 // For the entry-count limits: reports the first entry of `kind` past kMaxEntries.
 class EntryLimit {
  public:

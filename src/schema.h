@@ -2,6 +2,7 @@
 // protocol and of Google's extensions, and which fields hold URLs (they all get the URL rules).
 #pragma once
 
+#include <cstddef>
 #include <span>
 #include <string_view>
 
@@ -12,6 +13,10 @@ inline constexpr std::string_view kImageNamespace = "http://www.google.com/schem
 inline constexpr std::string_view kVideoNamespace = "http://www.google.com/schemas/sitemap-video/1.1";
 inline constexpr std::string_view kNewsNamespace = "http://www.google.com/schemas/sitemap-news/0.9";
 inline constexpr std::string_view kXhtmlNamespace = "http://www.w3.org/1999/xhtml";
+
+// The protocol's limits on a sitemap's uncompressed size and on its entries.
+inline constexpr std::size_t kProtocolMaxBytes = 52'428'800;
+inline constexpr std::size_t kMaxEntries = 50'000;
 
 // Every field whose value is a URL. Loc is an entry's <loc> (or a feed item's link, or a
 // robots.txt's Sitemap: line); the others live in extension blocks.

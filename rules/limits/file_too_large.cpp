@@ -1,7 +1,6 @@
 // SM702 file-too-large: more than 52,428,800 bytes uncompressed.
 #include "rules/rule_support.h"
 
-#include "load/source.h"
 
 namespace sitemaplint {
 namespace {

@@ -5,12 +5,12 @@
 #include <cstddef>
 #include <string>
 
+#include "schema.h"
+
 namespace sitemaplint {
 
 // Inputs larger than this are refused outright rather than risking memory exhaustion.
 inline constexpr std::size_t kMaxInputBytes = std::size_t{1} << 30;
-// The protocol's limit on a sitemap's uncompressed size.
-inline constexpr std::size_t kProtocolMaxBytes = 52'428'800;
 
 struct Input {
   std::string path;            // as given; "-" is stdin
