@@ -2,7 +2,7 @@
 // next to the offending line, in the style of clang's -verify, each with the full message a user
 // reads:
 //
-//   <loc>ftp://example.com/</loc>  <!-- expect: SM203 error @:8 "<loc> uses the scheme 'ftp' ..." -->
+//   <loc>https://example.com/b</loc> <!-- expect: SM105 error @:5 "<url> has a second <loc>; only one is allowed and the first is used" -->
 //
 // "@:C" is the comment's own line, "@-1:C" / "@+1:C" are relative lines, "@12:C" is absolute.
 // Inside the quotes, \" is a quote, \\ a backslash and \- a hyphen (so "--", which an XML comment
@@ -13,8 +13,8 @@
 // (--base-url). The comparison is exact: a missing finding, an unexpected one and a different
 // message all fail.
 //
-// The fixtures also hold fixes to account: for every fixture of a rule that offers fixes, that
-// rule's fixes are applied and the result linted again (see check_fixes), and every rule's findings
+// The fixtures also hold fixes to account: in every fixture, the fixes of each rule that offers
+// some there are applied and the result linted again (see check_fixes), and every rule's findings
 // in every fixture must agree with its RuleMeta::fixes declaration.
 #include <doctest/doctest.h>
 

@@ -16,8 +16,8 @@ using namespace sitemaplint::testing;
 namespace fs = std::filesystem;
 
 TEST_CASE("lsp server end to end: a real LSP client over stdio, with utf-8 and with utf-16 positions") {
-  if (!node_tool_ready("tests/lsp-client", "vscode-languageserver-protocol")) {
-    MESSAGE("SKIPPED: node and npm are needed to drive the language server with an LSP client (tests/lsp-client)");
+  if (const std::string missing = node_tool_missing("tests/lsp-client", "vscode-languageserver-protocol"); !missing.empty()) {
+    skip_test("driving the language server with an LSP client needs Node: " + missing);
     return;
   }
   // The links the client must see, whatever SITEMAPLINT_DOCS_URL this build was configured with.

@@ -45,16 +45,26 @@ struct TempDir {
   std::string write(const std::string& name, const std::string& text) const;
 };
 
-// Whether the Node program in `folder` (under tests/) can run: node and npm are installed, and so
-// are its exact npm packages (npm ci on first use; .ci/run does it first). False means skip the
-// test; a failed install throws.
-bool node_tool_ready(const std::string& folder, const std::string& a_package);
+// Skips the running test case for `reason` (then return from it). ctest runs each test case in a
+// process of its own, with SITEMAPLINT_SKIP_RETURN_CODE set to the code it registered as the
+// tests' SKIP_RETURN_CODE: the process prints the reason and exits with that code, and ctest
+// reports the test as skipped, not passed. Run directly, the test case logs "SKIPPED: reason".
+// With SITEMAPLINT_REQUIRE_ALL_TESTS=1 (CI sets it) a skip fails the test instead.
+void skip_test(const std::string& reason);
+
+// Why the Node program in `folder` (under the source tree) cannot run, for skip_test: node is not
+// installed, or its exact npm packages are not (the build's node_test_tools target installs them;
+// tests never do). Empty when it can run.
+std::string node_tool_missing(const std::string& folder, const std::string& a_package);
 
 struct CommandResult {
   int exit_code = -1;
   std::string out;
   std::string err;
 };
+
+// Runs `command` with sh; standard output and standard error together in .out.
+CommandResult run_command(const std::string& command);
 
 // Runs `node SCRIPT ARGS...` (SCRIPT relative to the source tree); standard output and standard
 // error together in .out.
