@@ -1,0 +1,46 @@
+// What the command line asked for, as parsed by main.cpp; run.cpp carries it out.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace sitemaplint {
+
+inline constexpr int kExitClean = 0;
+inline constexpr int kExitFindings = 1;
+inline constexpr int kExitUsage = 2;
+
+struct CliOptions {
+  std::vector<std::string> paths;
+  std::string format = "human";
+  std::string output;
+  std::vector<std::string> select, ignore, severities;
+  int max_warnings = -1;
+  std::string now;
+  std::string base_url;
+  std::string list_rules;
+  std::string explain;
+  bool quiet = false;
+  bool fix = false;
+  bool diff = false;
+  unsigned jobs = 0;
+  double timeout_seconds = 30;
+  std::string root;
+  std::string robots;
+  std::vector<std::string> allowed_hosts;
+  std::string color = "auto";
+  std::string baseline;
+  std::string write_baseline;
+  std::string config;
+  std::string stdin_filename;
+  bool no_config = false;
+  bool show_config = false;
+};
+
+// "sitemaplint: error: MESSAGE (see sitemaplint --help)" on standard error; returns kExitUsage.
+int usage_error(const std::string& message);
+
+// Carries out a parsed command line; returns the exit code.
+int run(const CliOptions& options);
+
+}  // namespace sitemaplint

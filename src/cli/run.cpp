@@ -1,0 +1,288 @@
+// The steps of a run, in order: documentation commands, the configuration, the inputs, linting
+// (or fixing), baselines, the report, the exit code.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "analysis/message_text.h"
+#include "analysis/sitemap_location.h"
+#include "analysis/w3c_datetime.h"
+#include "cli/options.h"
+#include "config/resolve.h"
+#include "config/show.h"
+#include "registry.h"
+#include "report/report.h"
+#include "report/rule_docs.h"
+#include "run/baseline.h"
+#include "run/child_location.h"
+#include "run/fix_files.h"
+#include "run/lint_many.h"
+#include "run/site.h"
+
+namespace sitemaplint {
+namespace {
+
+std::vector<std::string> split_commas(const std::vector<std::string>& words) {
+  std::vector<std::string> out;
+  for (const std::string& word : words) {
+    std::stringstream stream(word);
+    std::string item;
+    while (std::getline(stream, item, ',')) {
+      if (!item.empty()) out.push_back(item);
+    }
+  }
+  return out;
+}
+
+bool use_color(const std::string& mode, bool to_terminal) {
+  if (mode == "always") return true;
+  if (mode == "never") return false;
+  const char* no_color = std::getenv("NO_COLOR");
+  if (no_color && *no_color) return false;
+  return to_terminal;
+}
+
+int config_error(const std::string& message) {
+  std::cerr << "sitemaplint: error: " << message << '\n';
+  return kExitUsage;
+}
+
+// --list-rules and --explain: documentation, no linting. nullopt when neither was asked for.
+std::optional<int> documentation(const CliOptions& options) {
+  if (!options.list_rules.empty()) {
+    if (options.list_rules == "json") write_rule_list_json(std::cout);
+    else if (options.list_rules == "markdown") std::cout << rule_table_markdown();
+    else write_rule_list_text(std::cout);
+    return kExitClean;
+  }
+  if (options.explain.empty()) return std::nullopt;
+  const RuleInfo* rule = find_rule(options.explain);
+  if (!rule) return usage_error("unknown rule '" + options.explain + "'" + did_you_mean(closest_rule(options.explain)));
+  write_explanation(*rule, std::cout);
+  return kExitClean;
+}
+
+// The command line's share of every profile: rule choices, --now, --base-url.
+bool command_line_choices(const CliOptions& options, CommandLineChoices* out, std::string* error) {
+  if (!parse_rule_layer(split_commas(options.select), split_commas(options.ignore), options.severities, &out->rules,
+                        error)) {
+    return false;
+  }
+  out->now = static_cast<std::int64_t>(std::time(nullptr));
+  if (!options.now.empty()) {
+    DatetimeError date_error;
+    const auto now = parse_w3c_datetime(options.now, &date_error);
+    if (!now) {
+      *error = "--now: " + date_error.message;
+      return false;
+    }
+    out->now = to_unix_seconds(*now);
+  }
+  if (!options.base_url.empty()) {
+    out->location = parse_sitemap_location(options.base_url, error);
+    if (!out->location) {
+      *error = "--base-url: " + *error;
+      return false;
+    }
+  }
+  return true;
+}
+
+FetchOptions fetch_options_for(const CliOptions& options) {
+  FetchOptions fetch;
+  fetch.timeout_ms = static_cast<long>(options.timeout_seconds * 1000);
+  fetch.connect_timeout_ms = std::min(fetch.timeout_ms, 10'000L);
+  fetch.allowed_hosts = split_commas(options.allowed_hosts);
+  // The hosts the user named may serve internal addresses; a host a fetched document names may not.
+  fetch.trusted_hosts = fetch.allowed_hosts;
+  for (const std::string& path : options.paths) {
+    if (is_url(path)) fetch.trusted_hosts.push_back(host_of(path));
+  }
+  if (is_url(options.robots)) fetch.trusted_hosts.push_back(host_of(options.robots));
+  return fetch;
+}
+
+// --show-config: the effective settings of each input, or of a file in the current directory.
+int show_config(const std::vector<std::string>& paths, ConfigResolver& configs, const RunSettings& run) {
+  const std::vector<std::string> inputs = paths.empty() ? std::vector<std::string>{"-"} : paths;
+  std::string error;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    if (i > 0) std::cout << '\n';
+    const std::string label = paths.empty() ? "a sitemap in the current directory"
+                              : inputs[i] == "-"  ? "standard input"
+                                                  : inputs[i];
+    write_effective_config(label, *configs.profile_for(inputs[i], &error), run, std::cout);
+    std::error_code missing;
+    if (!paths.empty() && inputs[i] != "-" && !is_url(inputs[i]) && !std::filesystem::exists(inputs[i], missing)) {
+      std::cout << "# note: " << inputs[i] << " does not exist (yet); these are the settings it would get\n";
+    }
+  }
+  return kExitClean;
+}
+
+void print_input_errors(const std::vector<InputError>& errors) {
+  for (const InputError& error : errors) std::cerr << "sitemaplint: error: " << error.message << '\n';
+}
+
+// --write-baseline: the findings to a file, no report.
+int write_baseline_file(const std::string& path, const std::vector<FileReport>& reports,
+                        const std::vector<InputError>& input_errors) {
+  std::ofstream baseline(path, std::ios::binary | std::ios::trunc);
+  if (!baseline) return usage_error("--write-baseline: cannot write '" + path + "'");
+  const std::size_t written = write_baseline(reports, baseline);
+  baseline.flush();
+  if (!baseline) return usage_error("--write-baseline: writing '" + path + "' failed");
+  print_input_errors(input_errors);
+  std::cerr << "sitemaplint: wrote " << counted(written, "finding") << " to " << path << '\n';
+  return input_errors.empty() ? kExitClean : kExitUsage;
+}
+
+bool apply_baseline_file(const std::string& path, std::vector<FileReport>* reports, std::string* error) {
+  std::ifstream baseline(path, std::ios::binary);
+  if (!baseline) {
+    *error = "--baseline: cannot read '" + path + "'";
+    return false;
+  }
+  std::stringstream text;
+  text << baseline.rdbuf();
+  if (apply_baseline(text.str(), reports, error)) return true;
+  *error = "--baseline: " + path + ": " + *error;
+  return false;
+}
+
+// Writes the report in the chosen format; false when writing failed.
+bool write_report(const CliOptions& options, const std::vector<FileReport>& reports,
+                  const std::vector<InputError>& input_errors, std::ostream& out) {
+  if (options.format == "json") write_json(reports, input_errors, out);
+  else if (options.format == "gcc") write_gcc(reports, out);
+  else if (options.format == "github") write_github(reports, out);
+  else if (options.format == "junit") write_junit(reports, input_errors, out);
+  else if (options.format == "sarif") write_sarif(reports, out);
+  else {
+    const bool terminal = options.output.empty() && ::isatty(STDOUT_FILENO);
+    write_human(reports, HumanStyle{use_color(options.color, terminal), options.quiet}, out);
+  }
+  out.flush();
+  return static_cast<bool>(out);
+}
+
+// Exit 1 on an error finding, or on more warnings than --max-warnings (saying why).
+int findings_exit_code(const std::vector<FileReport>& reports, const RunSettings& run, const CliOptions& options,
+                       const ConfigFile* project) {
+  const Totals totals = count(reports);
+  if (totals.errors > 0) return kExitFindings;
+  if (!run.max_warnings || totals.warnings <= static_cast<std::size_t>(*run.max_warnings)) return kExitClean;
+  std::cerr << "sitemaplint: " << counted(totals.warnings, "warning") << (totals.warnings == 1 ? " exceeds" : " exceed")
+            << (options.max_warnings >= 0
+                    ? " --max-warnings " + std::to_string(*run.max_warnings)
+                    : " max-warnings = " + std::to_string(*run.max_warnings) + " in " + project->path.string())
+            << '\n';
+  return kExitFindings;
+}
+
+}  // namespace
+
+int usage_error(const std::string& message) {
+  std::cerr << "sitemaplint: error: " << message << " (see sitemaplint --help)\n";
+  return kExitUsage;
+}
+
+int run(const CliOptions& options) {
+  if (const auto done = documentation(options)) return *done;
+  if (options.paths.empty() && options.robots.empty() && !options.show_config) {
+    return usage_error("no input: give one or more sitemap paths, or '-' for stdin");
+  }
+  if (std::count(options.paths.begin(), options.paths.end(), "-") > 1) {
+    return usage_error("'-' (standard input) is given more than once");
+  }
+
+  // The configuration: the command line's choices on top of each input's sitemaplint.toml.
+  CommandLineChoices command_line;
+  std::string error;
+  if (!command_line_choices(options, &command_line, &error)) return usage_error(error);
+  const ConfigSource config_source = options.no_config        ? ConfigSource::None
+                                     : options.config.empty() ? ConfigSource::Discover
+                                                              : ConfigSource::Given;
+  ConfigResolver configs(std::move(command_line), config_source, options.config);
+  if (!options.stdin_filename.empty()) {
+    if (std::find(options.paths.begin(), options.paths.end(), "-") == options.paths.end()) {
+      return usage_error("--stdin-filename names standard input, but '-' is not among the inputs");
+    }
+    configs.name_standard_input(options.stdin_filename);
+  }
+
+  // The inputs: directories searched (without what the config excludes).
+  std::vector<std::pair<std::string, std::string>> expansion_errors;
+  const std::vector<std::string> paths =
+      expand_inputs(options.paths, &expansion_errors, [&](const std::string& path, bool is_directory) {
+        std::string ignored;  // a broken config is reported below, for the files it governs
+        return configs.excluded(path, is_directory, &ignored);
+      });
+  std::vector<InputError> input_errors;
+  for (auto& [path, message] : expansion_errors) input_errors.push_back({path, message});
+  // A broken config file stops the run before any linting, with its file, line and column.
+  for (const std::string& path : paths) {
+    if (!configs.profile_for(path, &error)) return config_error(error);
+  }
+  // Settings of the whole run come from the config of the first input (or of the current
+  // directory); the command line has the last word.
+  const ConfigFile* project = configs.config_for(paths.empty() ? "-" : paths.front(), &error);
+  if (!project && !error.empty()) return config_error(error);
+  RunSettings run_settings;
+  if (project) run_settings = {project->max_warnings, project->root};
+  if (options.max_warnings >= 0) run_settings.max_warnings = options.max_warnings;
+  if (!options.root.empty()) run_settings.root = options.root;
+  if (options.show_config) return show_config(paths, configs, run_settings);
+
+  if (options.fix || options.diff) {
+    const int fixed = fix_files(paths, configs.lookup(), options.fix, options.diff);
+    if (fixed < 0) return kExitUsage;
+    if (!options.fix) return fixed > 0 ? kExitFindings : kExitClean;  // --diff alone: a dry run
+  }
+
+  // Linting the whole set: inputs, the children of indexes, checks across them.
+  SiteOptions site;
+  site.root = run_settings.root.value_or("");
+  site.jobs = options.jobs;
+  site.fetch = fetch_options_for(options);
+  site.robots = options.robots;
+  std::vector<FileReport> reports;
+  for (Outcome& outcome : lint_site(paths, configs.lookup(), site)) {
+    if (!outcome.report) {
+      input_errors.push_back({outcome.path, outcome.error});
+      continue;
+    }
+    if (outcome.path == "-" && !options.stdin_filename.empty()) outcome.report->path = options.stdin_filename;
+    reports.push_back(std::move(*outcome.report));
+  }
+  if (!options.write_baseline.empty()) return write_baseline_file(options.write_baseline, reports, input_errors);
+  if (!options.baseline.empty() && !apply_baseline_file(options.baseline, &reports, &error)) return usage_error(error);
+
+  // The report, on standard output or in --output (never over an input).
+  std::ofstream file;
+  if (!options.output.empty()) {
+    std::error_code ec;
+    for (const std::string& path : paths) {
+      if (path != "-" && !is_url(path) && std::filesystem::equivalent(path, options.output, ec)) {
+        return usage_error("--output: '" + options.output + "' is one of the inputs; refusing to overwrite it");
+      }
+    }
+    file.open(options.output, std::ios::binary | std::ios::trunc);
+    if (!file) return usage_error("--output: cannot write '" + options.output + "'");
+  }
+  print_input_errors(input_errors);
+  if (!write_report(options, reports, input_errors, options.output.empty() ? std::cout : file)) {
+    std::cerr << "sitemaplint: error: writing the report failed\n";
+    return kExitUsage;
+  }
+  if (!input_errors.empty()) return kExitUsage;
+  return findings_exit_code(reports, run_settings, options, project);
+}
+
+}  // namespace sitemaplint
