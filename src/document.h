@@ -72,6 +72,16 @@ struct Document {
   };
   std::vector<DirectiveComment> directives;
 
+  // Every namespace declaration (xmlns="..." and xmlns:prefix="..."), recorded by the walk:
+  // checks of namespace URIs look here instead of at every element.
+  struct NamespaceDeclaration {
+    std::string_view prefix;      // empty for a default namespace
+    std::string_view uri;         // as written (raw)
+    std::size_t value_offset = 0;  // where the URI is written
+    std::size_t element_offset = 0;
+  };
+  std::vector<NamespaceDeclaration> namespace_declarations;
+
   // The <sitemap> entries of an index, or the Sitemap: lines of a robots.txt, recorded by the
   // engine's walk for following them: the URL as written (trimmed, entities decoded), where it
   // is, and the entry's <lastmod> when valid.

@@ -23,6 +23,29 @@ class Rule;
 
 enum class Fixes : std::uint8_t { Never, Sometimes, Always };
 
+// Whose rule a rule is: the authorities it rests on. They disagree (the sitemaps.org text allows
+// YYYY dates the XSD rejects; Google ignores <priority>), so every rule names its own, and
+// profiles (--profile) are presets over them.
+enum Authority : std::uint32_t {
+  kSitemapsOrg = 1u << 0,   // the sitemaps.org protocol text
+  kSitemapXsd = 1u << 1,    // sitemaps.org's sitemap.xsd and siteindex.xsd
+  kGoogle = 1u << 2,        // Google Search Central documentation (and Search Console)
+  kBing = 1u << 3,          // Bing Webmaster Guidelines
+  kExtensionXsd = 1u << 4,  // Google's image, video and news XSDs
+  kRfc3986 = 1u << 5,       // URI syntax
+  kRfc3987 = 1u << 6,       // IRIs (non-ASCII URLs)
+  kW3cDatetime = 1u << 7,   // the W3C Datetime note
+  kBcp47 = 1u << 8,         // language tags, with ISO 639, ISO 15924 and ISO 3166
+  kXml = 1u << 9,           // XML 1.0 and Namespaces in XML
+  kRfc9309 = 1u << 10,      // the Robots Exclusion Protocol
+  kHttp = 1u << 11,         // HTTP semantics (RFC 9110)
+  kAdvice = 1u << 12,       // sitemaplint's own advice: no authority requires it
+};
+inline constexpr std::uint32_t kAllAuthorities = (kAdvice << 1) - 1;
+
+// "sitemaps.org", "XSD", "Google", ...: the display name of one authority bit.
+std::string_view authority_name(Authority authority);
+
 // What a rule's own file says about it; its code, name and family come from rules/rules.def.
 struct RuleMeta {
   Severity severity = Severity::Error;  // the default; users override it
@@ -30,6 +53,8 @@ struct RuleMeta {
   bool suppressible = true;             // false: inline comments cannot hide its findings
   std::string_view summary;             // one line, no final period
   std::string_view docs;                // Markdown: What it does / Why it matters / Example / Use instead
+  std::uint32_t authorities = 0;        // Authority bits: whose rule it is
+  std::string_view search_console;      // the Search Console message it maps to, e.g. "Invalid date"
 };
 
 // A family of rules: a folder of rules/, selectable as a whole by its name or code prefix.
@@ -53,6 +78,8 @@ struct RuleInfo {
   bool suppressible;
   std::string_view summary;
   std::string_view docs;
+  std::uint32_t authorities;
+  std::string_view search_console;
   RuleFactory make;
 };
 

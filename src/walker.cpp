@@ -147,8 +147,10 @@ void Walker::enter(pugi::xml_node node) {
   e.has_attributes = first_attribute;
   for (pugi::xml_attribute attr = first_attribute; attr; attr = attr.next_attribute()) {
     const std::string_view name = attr.name();
-    if (name == "xmlns") bind("", attr.value());
-    else if (name.starts_with("xmlns:")) bind(name.substr(6), attr.value());
+    if (name != "xmlns" && !name.starts_with("xmlns:")) continue;
+    const std::string_view prefix = name.size() > 6 ? name.substr(6) : std::string_view();
+    bind(prefix, attr.value());
+    doc_.namespace_declarations.push_back({prefix, attr.value(), doc_.offset_of(attr.value()), e.offset});
   }
   const auto colon = e.qualified_name.find(':');
   if (colon != std::string_view::npos) {
