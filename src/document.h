@@ -50,6 +50,11 @@ struct Document {
   std::vector<ByteFinding> syntax_errors;  // well-formedness errors, first is the parser's
   bool parsed = false;          // false: the XML is not well-formed enough to walk
   std::optional<std::size_t> doctype_offset;
+  // An XML declaration that is not the very first bytes (after white space, a comment, or the
+  // root): an xml-syntax error. When only white space comes before it, deleting
+  // [bom, misplaced_declaration) is a safe fix.
+  std::optional<std::size_t> misplaced_declaration;
+  bool declaration_after_space_only = false;
 
   // The root element, when there is one.
   DocumentKind kind = DocumentKind::None;

@@ -12,7 +12,8 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
   std::vector<ActiveRule> rules;
   rules.reserve(selection.enabled.size());
   for (const RuleInfo* info : selection.enabled) {
-    ActiveRule active{info->make(settings), RuleSink(*info, selection.severity_of(*info), run.diagnostics), {}};
+    ActiveRule active{info->make(settings),
+                      RuleSink(*info, selection.severity_of(*info), run.diagnostics, settings.max_findings_per_rule), {}};
     active.rule->subscribe(active.subscriptions);
     rules.push_back(std::move(active));
   }

@@ -22,6 +22,7 @@
 #include "run/baseline.h"
 #include "run/child_location.h"
 #include "run/fix_files.h"
+#include "run/lint.h"
 #include "run/lint_many.h"
 #include "run/site.h"
 
@@ -156,6 +157,26 @@ bool apply_baseline_file(const std::string& path, std::vector<FileReport>* repor
   return false;
 }
 
+// --fix -: the fixed text on standard output (for editors' format-on-save), what is left as a
+// short report on standard error; exit 1 when errors remain.
+int fix_standard_input(const CliOptions& options, ConfigResolver& configs) {
+  Input input;
+  std::string error;
+  if (!load_input("-", &input, &error)) return usage_error(error);
+  if (input.compressed) return usage_error("--fix -: compressed input is not fixed; give the uncompressed text");
+  const std::string name = options.stdin_filename.empty() ? "-" : options.stdin_filename;
+  const std::string fixed = fix_text("-", input.bytes, configs.lookup(), &error);
+  if (!error.empty()) return usage_error(error);
+  std::cout << fixed;
+  std::cout.flush();
+  const Profile* profile = configs.lookup()("-", &error);
+  FileReport report = lint_bytes(name, fixed, profile->selection, profile->settings);
+  std::vector<FileReport> reports;
+  reports.push_back(std::move(report));
+  write_human(reports, HumanStyle{false, true}, std::cerr);
+  return count(reports).errors > 0 ? kExitFindings : kExitClean;
+}
+
 // Writes the report in the chosen format; false when writing failed.
 bool write_report(const CliOptions& options, const std::vector<FileReport>& reports,
                   const std::vector<InputError>& input_errors, std::ostream& out) {
@@ -239,12 +260,24 @@ int run(const CliOptions& options) {
   if (options.max_warnings >= 0) run_settings.max_warnings = options.max_warnings;
   if (!options.root.empty()) run_settings.root = options.root;
   if (options.show_config) return show_config(paths, configs, run_settings);
-
-  if (options.fix || options.diff) {
-    const int fixed = fix_files(paths, configs.lookup(), options.fix, options.diff);
-    if (fixed < 0) return kExitUsage;
-    if (!options.fix) return fixed > 0 ? kExitFindings : kExitClean;  // --diff alone: a dry run
+  // Shown above even before a build creates it; linting needs it.
+  if (run_settings.root) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(*run_settings.root, ec)) {
+      return usage_error((options.root.empty() ? "root = " : "--root: ") + *run_settings.root + " is not a directory");
+    }
   }
+
+  // --diff shows the fixes and writes nothing, with or without --fix (a dry run).
+  if (options.diff) {
+    const int fixed = fix_files(paths, configs.lookup(), FixMode::Diff);
+    return fixed < 0 ? kExitUsage : fixed > 0 ? kExitFindings : kExitClean;
+  }
+  if (options.fix && std::find(paths.begin(), paths.end(), "-") != paths.end()) {
+    if (paths.size() > 1) return usage_error("--fix - fixes standard input alone; name the files in another run");
+    return fix_standard_input(options, configs);
+  }
+  if (options.fix && fix_files(paths, configs.lookup(), FixMode::Write) < 0) return kExitUsage;
 
   // Linting the whole set: inputs, the children of indexes, checks across them.
   SiteOptions site;
