@@ -17,6 +17,7 @@ struct ParentPlace {
   bool remote = false;     // fetched: its children are fetched too, as remote input
   bool robots = false;     // a robots.txt: may name sitemaps on any host; at the root of its site
   std::string base;        // the absolute URL relative children resolve against ("" if unknown)
+  std::string served_from;  // fetched: where it came from (after redirects), when not `base`
   std::string folder;      // on disk: the folder that holds `url_folder`
   std::string url_folder;  // on disk: the URL folder (decoded path) that `folder` holds
 };
@@ -27,7 +28,10 @@ ParentPlace place_of(const std::string& path, const FileReport& report, const Se
   place.robots = report.kind == DocumentKind::Robots;
   place.remote = is_url(path);
   if (place.remote) {
-    place.base = path;
+    // Linted as if served from --base-url (a staging copy of production): its children are
+    // fetched from where it actually came from, on the same paths.
+    place.base = settings.location ? settings.location->url : report.path;
+    if (!same_origin(place.base, report.path)) place.served_from = report.path;
     return place;
   }
   if (settings.location) place.base = settings.location->url;
@@ -104,6 +108,8 @@ class Site {
       if (member_of_.count(canonical(paths[i]))) continue;
       add(std::move(linted[i]), paths[i], kNoFile);
       member_of_.emplace(canonical(paths[i]), outcomes_.size() - 1);
+      // A URL that redirected is known by where it landed too.
+      if (const auto& r = outcomes_.back().report; r && !r->requested.empty()) member_of_.emplace(r->path, outcomes_.size() - 1);
     }
   }
 
@@ -126,7 +132,7 @@ class Site {
       ChildLink& link = links.emplace_back();
       link.ref = &ref;
       const std::optional<std::string> url = resolve_child_url(ref.url, place.base);
-      if (url && (*url == place.base || *url == given_[i])) {
+      if (url && (*url == place.base || *url == given_[i] || *url == parent.path)) {
         link.outcome = ChildOutcome::Self;
         continue;
       }
@@ -142,7 +148,7 @@ class Site {
           link.outcome = ChildOutcome::OtherSite;
           continue;
         }
-        path = *url;
+        path = place.served_from.empty() || !same_origin(*url, place.base) ? *url : on_origin_of(*url, place.served_from);
       } else {
         // On disk: the file that would serve the URL, confined to the site's folder.
         std::optional<std::string> url_path;
