@@ -151,7 +151,12 @@ enum class ChildOutcome {
   OtherSite,     // on another origin: not fetched (or, from a local file, never fetched)
   NotHttp,       // not an http(s) URL: the URL rules report it
   Unreadable,    // following failed (fetch error); the run lists it as an unusable input
+  OverLimit,     // past the number of sitemaps one robots.txt may lead to (kMaxRobotsSitemaps)
 };
+
+// Sitemaps one robots.txt leads to at most: real ones name a handful; 100,000 lines must not make
+// a run fetch for minutes.
+inline constexpr std::size_t kMaxRobotsSitemaps = 1'000;
 
 struct ChildLink {
   const Document::ChildRef* ref = nullptr;  // the child's URL, where it is, its <lastmod>

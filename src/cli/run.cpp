@@ -145,6 +145,17 @@ int write_baseline_file(const std::string& path, const std::vector<FileReport>& 
 }
 
 bool apply_baseline_file(const std::string& path, std::vector<FileReport>* reports, std::string* error) {
+  // A baseline is a regular file of reasonable size: /dev/zero or a FIFO must not hang the run.
+  constexpr std::uintmax_t kMaxBaselineBytes = std::uintmax_t{256} << 20;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    *error = "--baseline: '" + path + "' is not a regular file";
+    return false;
+  }
+  if (std::filesystem::file_size(path, ec) > kMaxBaselineBytes) {
+    *error = "--baseline: '" + path + "' is larger than 256 MiB; that is no baseline sitemaplint wrote";
+    return false;
+  }
   std::ifstream baseline(path, std::ios::binary);
   if (!baseline) {
     *error = "--baseline: cannot read '" + path + "'";

@@ -82,7 +82,11 @@ Outcome lint_one(const std::string& path, const RuleSelection& selection, const 
     }
     return outcome;
   }
-  FetchResult fetched = fetch(path, fetch_options, read_as.origin);
+  // Nothing past the protocol's size limit is worth downloading: the rest is a finding.
+  FetchOptions bounded = fetch_options;
+  bounded.max_bytes = std::min(bounded.max_bytes, kProtocolMaxBytes + 1);
+  bounded.keep_truncated = true;
+  FetchResult fetched = fetch(path, bounded, read_as.origin);
   if (!fetched.ok) {
     outcome.error = path + ": " + fetched.error;
     return outcome;
@@ -97,6 +101,7 @@ Outcome lint_one(const std::string& path, const RuleSelection& selection, const 
   Input input = input_from_bytes(fetched.final_url, std::move(fetched.body));
   input.robots_txt = read_as.robots_txt;
   input.http_status = fetched.status;
+  input.decompression_stopped = input.decompression_stopped || fetched.truncated;
   input.content_type = std::move(fetched.content_type);
   Settings scoped = settings;
   if (!scoped.location) {  // a fetched sitemap may list only URLs under its own location

@@ -131,6 +131,10 @@ class Site {
     for (const ChildSitemap& ref : parent.children) {
       ChildLink& link = links.emplace_back();
       link.ref = &ref;
+      if (place.robots && links.size() > kMaxRobotsSitemaps) {
+        link.outcome = ChildOutcome::OverLimit;
+        continue;
+      }
       const std::optional<std::string> url = resolve_child_url(ref.url, place.base);
       if (url && (*url == place.base || *url == given_[i] || *url == parent.path)) {
         link.outcome = ChildOutcome::Self;
