@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <deque>
 #include <regex>
 #include <set>
 
@@ -25,6 +26,16 @@ std::string normalised_namespace(std::string_view uri) {
   if (const auto slash = s.rfind('/'); slash != std::string::npos && s.ends_with(".xsd")) s.erase(slash);
   while (!s.empty() && s.back() == '/') s.pop_back();
   return s;
+}
+
+// A family's near-miss pattern, compiled once per thread: compiling a std::regex costs far more
+// than matching one, and a hostile file may declare 50,000 namespaces.
+const std::regex& near_miss_regex(std::string_view pattern) {
+  thread_local std::deque<std::pair<std::string, std::regex>> compiled;
+  for (const auto& [source, regex] : compiled) {
+    if (source == pattern) return regex;
+  }
+  return compiled.emplace_back(std::string(pattern), std::regex(std::string(pattern))).second;
 }
 
 // The names of a spec's children for a message: "<image:loc>" (and the deprecated ones apart).
@@ -72,7 +83,7 @@ std::optional<NearMiss> namespace_near_miss(const ExtensionFamily& family, std::
                                             std::string_view uri) {
   if (uri == family.ns) return std::nullopt;
   const std::string normalised = normalised_namespace(uri);
-  if (std::regex_match(normalised, std::regex(std::string(family.near_miss_pattern)))) return NearMiss{true};
+  if (std::regex_match(normalised, near_miss_regex(family.near_miss_pattern))) return NearMiss{true};
   // The usual prefix bound to a URI that is no sitemap schema at all: xmlns:image="urn:x:image".
   if (!prefix.empty() && prefix == family.prefix && normalised.find("sitemap") == std::string::npos &&
       normalised.find("w3.org") == std::string::npos) {
