@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <deque>
 #include <regex>
 #include <set>
 
@@ -25,6 +26,16 @@ std::string normalised_namespace(std::string_view uri) {
   if (const auto slash = s.rfind('/'); slash != std::string::npos && s.ends_with(".xsd")) s.erase(slash);
   while (!s.empty() && s.back() == '/') s.pop_back();
   return s;
+}
+
+// A family's near-miss pattern, compiled once per thread: compiling a std::regex costs far more
+// than matching one, and a hostile file may declare 50,000 namespaces.
+const std::regex& near_miss_regex(std::string_view pattern) {
+  thread_local std::deque<std::pair<std::string, std::regex>> compiled;
+  for (const auto& [source, regex] : compiled) {
+    if (source == pattern) return regex;
+  }
+  return compiled.emplace_back(std::string(pattern), std::regex(std::string(pattern))).second;
 }
 
 // The names of a spec's children for a message: "<image:loc>" (and the deprecated ones apart).
@@ -72,7 +83,7 @@ std::optional<NearMiss> namespace_near_miss(const ExtensionFamily& family, std::
                                             std::string_view uri) {
   if (uri == family.ns) return std::nullopt;
   const std::string normalised = normalised_namespace(uri);
-  if (std::regex_match(normalised, std::regex(std::string(family.near_miss_pattern)))) return NearMiss{true};
+  if (std::regex_match(normalised, near_miss_regex(family.near_miss_pattern))) return NearMiss{true};
   // The usual prefix bound to a URI that is no sitemap schema at all: xmlns:image="urn:x:image".
   if (!prefix.empty() && prefix == family.prefix && normalised.find("sitemap") == std::string::npos &&
       normalised.find("w3.org") == std::string::npos) {
@@ -245,6 +256,165 @@ std::vector<const ElementSpec*> missing_children(const ExtensionFamily& family, 
     if (!present) missing.push_back(&child);
   }
   return missing;
+}
+
+bool is_page_entry(const Entry& entry) { return entry.kind == EntryKind::Url && !entry.in_feed; }
+
+std::size_t node_index(const ExtensionBlock& block, const ExtensionNode& node) {
+  return static_cast<std::size_t>(&node - block.nodes.data());
+}
+
+const ExtensionNode* child_of(const ExtensionBlock& block, std::size_t parent, std::string_view ns,
+                              std::string_view local_name) {
+  for (std::size_t k = parent + 1; k < block.nodes.size() && block.nodes[k].depth > block.nodes[parent].depth; ++k) {
+    const ExtensionNode& node = block.nodes[k];
+    if (node.parent == parent && node.ns == ns && node.local_name == local_name) return &node;
+  }
+  return nullptr;
+}
+
+bool declares_namespace(const Document& doc, std::string_view uri) {
+  return std::any_of(doc.namespace_declarations.begin(), doc.namespace_declarations.end(),
+                     [&](const Document::NamespaceDeclaration& d) { return d.uri == uri; });
+}
+
+void report_outside_url(const Element& element, std::string_view owner, FindingSink& out) {
+  const Element* parent = element.parent;
+  if (!parent || !parent->in_sitemap_ns) return;  // inside <loc> and the like: unknown-element's
+  const bool in_root = parent->depth == 1 && (parent->local_name == "urlset" || parent->local_name == "sitemapindex");
+  const bool in_index_entry = parent->depth == 2 && parent->local_name == "sitemap";
+  if (!in_root && !in_index_entry) return;
+  out.report(element.offset, element.qualified_name.size() + 1,
+             "<" + std::string(element.qualified_name) + "> outside any <url> is attached to no page and ignored; " +
+                 "move it into the <url> of " + std::string(owner));
+}
+
+void report_misplaced_entry(const ExtensionFamily& family, const Entry& entry, FindingSink& out) {
+  const Element* e = entry.element;
+  if (entry.kind != EntryKind::Other || entry.in_feed || !e || e->ns != family.ns || !family.root ||
+      e->local_name == family.root->name || !e->parent || !e->parent->in_sitemap_ns) {
+    return;
+  }
+  const std::string root = "<" + std::string(e->prefix) + (e->prefix.empty() ? "" : ":") + std::string(family.root->name) + ">";
+  out.report(e->offset, e->qualified_name.size() + 1,
+             "<" + std::string(e->qualified_name) + "> cannot stand directly in <" + std::string(e->parent->qualified_name) +
+                 ">; the " + std::string(family.name) + " extension's element there is " + root + ", inside a <url>");
+}
+
+void DeprecatedTagCount::count(const ExtensionFamily& family, const ExtensionBlock& block) {
+  for (std::size_t i = 1; i < block.nodes.size(); ++i) {
+    const ElementSpec* spec = spec_of(family, block, i);
+    if (!spec || !spec->deprecated) continue;
+    const auto seen = std::find_if(seen_.begin(), seen_.end(), [&](const Seen& s) { return s.local_name == spec->name; });
+    if (seen != seen_.end()) {
+      ++seen->count;
+      continue;
+    }
+    const ExtensionNode& node = block.nodes[i];
+    seen_.push_back({spec->name, std::string(node.qualified_name), node.offset, tag_length(node), 1});
+  }
+}
+
+void DeprecatedTagCount::report(std::string_view effect, FindingSink& out) const {
+  for (const Seen& s : seen_) {
+    out.report(s.offset, s.length,
+               "<" + s.qualified_name + "> " + std::string(effect) + " (" + grouped(s.count) +
+                   " in this file); you may keep it for other consumers or remove it");
+  }
+}
+
+bool usable_url(const UrlAnalysis& a) {
+  return a.shape == UrlShape::Http && a.valid_utf8 && a.syntax_valid &&
+         (a.host_problem == HostProblem::None || a.host_problem == HostProblem::NotQualified);
+}
+
+namespace {
+
+char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  c = ascii_lower(c);
+  return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+bool is_unreserved(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == '_' || c == '~';
+}
+
+// Where the path begins in a usable URL: after the scheme, the authority and its port.
+std::size_t path_start(const UrlAnalysis& a) {
+  std::size_t at = a.scheme.size() + 1;
+  if (a.has_authority && a.host_at != kNoPosition) {
+    at = a.host_at + a.host.size();
+    while (at < a.trimmed.size() && a.trimmed[at] != '/' && a.trimmed[at] != '?' && a.trimmed[at] != '#') ++at;
+  }
+  return at;
+}
+
+}  // namespace
+
+std::string_view normalised_url(const UrlAnalysis& a, std::string& buffer) {
+  buffer.clear();
+  const std::string_view url = a.trimmed;
+  for (char c : a.scheme) buffer += ascii_lower(c);
+  buffer += ':';
+  std::size_t at = a.scheme.size() + 1;
+  if (a.has_authority && a.host_at != kNoPosition) {
+    buffer.append(url.substr(at, a.host_at - at));  // "//" and any user information
+    for (char c : a.ascii_host.empty() ? a.host : a.ascii_host) buffer += ascii_lower(c);
+    at = a.host_at + a.host.size();
+    const std::size_t rest = path_start(a);
+    if (at < rest && url[at] == ':') {
+      const std::string_view port = url.substr(at + 1, rest - at - 1);
+      const std::string scheme(buffer.substr(0, a.scheme.size()));
+      const bool default_port = port.empty() || (scheme == "http" && port == "80") || (scheme == "https" && port == "443") ||
+                                (scheme == "ftp" && port == "21");
+      if (!default_port) buffer.append(url.substr(at, rest - at));
+    }
+    at = rest;
+  }
+  if (at >= url.size() || url[at] == '?' || url[at] == '#') buffer += '/';
+  for (std::size_t i = at; i < url.size(); ++i) {
+    if (url[i] == '%' && i + 2 < url.size() && hex_value(url[i + 1]) >= 0 && hex_value(url[i + 2]) >= 0) {
+      const char decoded = static_cast<char>(hex_value(url[i + 1]) * 16 + hex_value(url[i + 2]));
+      if (is_unreserved(decoded)) {
+        buffer += decoded;
+      } else {
+        buffer += '%';
+        buffer += static_cast<char>(std::toupper(static_cast<unsigned char>(url[i + 1])));
+        buffer += static_cast<char>(std::toupper(static_cast<unsigned char>(url[i + 2])));
+      }
+      i += 2;
+      continue;
+    }
+    buffer += url[i];
+  }
+  return buffer;
+}
+
+std::string_view path_extension(const UrlAnalysis& a, std::string& buffer) {
+  buffer.clear();
+  const std::string_view url = a.trimmed;
+  const std::size_t begin = path_start(a);
+  const std::string_view path = url.substr(begin, std::min(url.find_first_of("?#", begin), url.size()) - begin);
+  const std::size_t slash = path.rfind('/');
+  const std::string_view segment = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  for (std::size_t i = 0; i < segment.size(); ++i) {
+    if (segment[i] == '%' && i + 2 < segment.size() && hex_value(segment[i + 1]) >= 0 && hex_value(segment[i + 2]) >= 0) {
+      buffer += static_cast<char>(hex_value(segment[i + 1]) * 16 + hex_value(segment[i + 2]));
+      i += 2;
+    } else {
+      buffer += ascii_lower(segment[i]);
+    }
+  }
+  const std::size_t dot = buffer.rfind('.');
+  if (dot == std::string::npos) return {};
+  buffer.erase(0, dot + 1);
+  for (char& c : buffer) c = ascii_lower(c);
+  const bool plain = !buffer.empty() && buffer.size() <= 5 &&
+                     std::all_of(buffer.begin(), buffer.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
+  return plain ? std::string_view(buffer) : std::string_view();
 }
 
 }  // namespace sitemaplint

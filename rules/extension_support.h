@@ -8,8 +8,10 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rule.h"
+#include "url_analysis.h"
 
 namespace sitemaplint {
 
@@ -75,5 +77,121 @@ bool is_family_block(const ExtensionFamily& family, const ExtensionBlock& block)
 // "<image:loc>", "<image:loc>, <image:caption>" ...: names as a message writes them, with the
 // prefix the document uses (the block root's).
 std::string element_name(const ExtensionBlock& block, std::string_view local_name);
+
+// ---------------------------------------------------------------------------------------------
+// What the families' rule files share beyond the schema checks.
+
+// Whether an entry is a <url> of a sitemap (D1, D2): the only place an extension block describes a
+// page. Feeds and index entries are not inspected.
+bool is_page_entry(const Entry& entry);
+
+// The index of `node` in its block's nodes.
+std::size_t node_index(const ExtensionBlock& block, const ExtensionNode& node);
+
+// The first child of nodes[parent] in namespace `ns` named `local_name`; nullptr when there is none.
+const ExtensionNode* child_of(const ExtensionBlock& block, std::size_t parent, std::string_view ns,
+                              std::string_view local_name);
+
+// Whether any element of `doc` declares the namespace `uri`.
+bool declares_namespace(const Document& doc, std::string_view uri);
+
+// A block root (subscribe to it by name) outside any <url>: directly in <urlset> or <sitemapindex>,
+// or in an index's <sitemap>. The XSDs' wildcards accept it there, but no page owns it. Reports
+// `element` if so; `owner` names the page it belongs to ("the page that shows the image").
+void report_outside_url(const Element& element, std::string_view owner, FindingSink& out);
+
+// An element of the family's namespace straight in <urlset> or <sitemapindex> (an entry of its
+// own) that is not the family's block root: the XSD declares only the root globally.
+void report_misplaced_entry(const ExtensionFamily& family, const Entry& entry, FindingSink& out);
+
+// Counts the deprecated children of a family's blocks over a file and reports the first of each
+// kind at the end, with how many the file has (D13: a file can hold hundreds).
+class DeprecatedTagCount {
+ public:
+  void count(const ExtensionFamily& family, const ExtensionBlock& block);
+  // `effect` completes "<image:caption> ..." with what Google does with the tag now.
+  void report(std::string_view effect, FindingSink& out) const;
+
+ private:
+  struct Seen {
+    std::string_view local_name;
+    std::string qualified_name;
+    std::size_t offset = 0;
+    std::size_t length = 0;
+    std::size_t count = 0;
+  };
+  std::vector<Seen> seen_;  // one per deprecated tag found, in order of first appearance
+};
+
+// D6: a URL the family rules may interpret: none of loc-empty, loc-not-absolute,
+// loc-unsupported-scheme (http and https only), loc-invalid-syntax or loc-invalid-host fires on it.
+bool usable_url(const UrlAnalysis& a);
+
+// D7: a usable URL normalised for comparison (RFC 3986 section 6.2.2): scheme and host lower case,
+// default port dropped, empty path as "/", percent-encoding in upper case with unreserved
+// characters decoded. Written into `buffer`, which callers reuse.
+std::string_view normalised_url(const UrlAnalysis& a, std::string& buffer);
+
+// D8: the extension of a usable URL's last path segment, percent-decoded and in lower case, when
+// it is 1 to 5 ASCII letters or digits ("jpg" for ".../a.JPG?x=1"); empty otherwise. Written into
+// `buffer`, which callers reuse.
+std::string_view path_extension(const UrlAnalysis& a, std::string& buffer);
+
+// Rule classes the families instantiate with their schema (`family` is the family's constant in
+// its schema header), so each rule file holds its documentation and little else.
+
+// The 101 rules: namespace declarations that miss the family's URI (D11), in sitemaps only (D1).
+template <const ExtensionFamily& family>
+class NamespaceNearMissRule final : public Rule {
+ public:
+  void subscribe(Subscriptions& s) const override { s.finish(); }
+  void on_finish(const Document& doc, FindingSink& out) override {
+    if (doc.kind == DocumentKind::UrlSet || doc.kind == DocumentKind::SitemapIndex) {
+      report_namespace_near_misses(family, doc, out);
+    }
+  }
+};
+
+using BlockCheck = void (*)(const ExtensionFamily&, const ExtensionBlock&, FindingSink&);
+
+// Runs one of the schema checks above on every block of the family's namespace in a <url>.
+template <const ExtensionFamily& family, BlockCheck check>
+class BlockCheckRule final : public Rule {
+ public:
+  void subscribe(Subscriptions& s) const override { s.extensions(family.ns); }
+  void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
+    if (is_page_entry(entry)) check(family, block, out);
+  }
+};
+
+// The 102 rules: unknown and misplaced elements in blocks, and family elements straight in the root.
+template <const ExtensionFamily& family>
+class UnknownElementRule final : public Rule {
+ public:
+  void subscribe(Subscriptions& s) const override {
+    s.extensions(family.ns);
+    s.entries();
+  }
+  void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
+    if (is_page_entry(entry)) report_unknown_elements(family, block, out);
+  }
+  void on_entry(const Entry& entry, FindingSink& out) override { report_misplaced_entry(family, entry, out); }
+};
+
+// The 401 rules: deprecated tags, the first of each kind per file with the file's count.
+template <const ExtensionFamily& family>
+class DeprecatedTagRule : public Rule {
+ public:
+  void subscribe(Subscriptions& s) const override {
+    s.extensions(family.ns, family.root->name);
+    s.finish();
+  }
+  void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink&) override {
+    if (is_page_entry(entry)) tags_.count(family, block);
+  }
+
+ protected:
+  DeprecatedTagCount tags_;
+};
 
 }  // namespace sitemaplint

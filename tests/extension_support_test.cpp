@@ -8,6 +8,7 @@
 #include "dispatch.h"
 #include "load/source.h"
 #include "rules/extension_support.h"
+#include "url_analysis.h"
 #include "test_support.h"
 #include "walker.h"
 
@@ -111,4 +112,46 @@ TEST_CASE("extension schema checks: a namespace that misses the family's by a li
   CHECK_FALSE(namespace_near_miss(kToyFamily, "t", "https://example.com/other"));
   CHECK(namespace_near_miss(kToyFamily, "toy", "urn:unrelated")->fixable == false);
   CHECK(namespace_near_miss(kToyFamily, "t", "http://example.com/toy/2.0/toy.xsd")->fixable);
+}
+
+namespace {
+
+// normalised_url and path_extension of `url`, through the shared URL analysis.
+std::string normalised(const std::string& url) {
+  UrlAnalysis a;
+  analyze_url(url, a);
+  REQUIRE(usable_url(a));
+  std::string buffer;
+  return std::string(normalised_url(a, buffer));
+}
+
+std::string extension(const std::string& url) {
+  UrlAnalysis a;
+  analyze_url(url, a);
+  std::string buffer;
+  return std::string(path_extension(a, buffer));
+}
+
+}  // namespace
+
+TEST_CASE("extension URLs: normalised for comparison as RFC 3986 6.2.2 says, no further") {
+  CHECK(normalised("HTTPS://Example.COM:443") == "https://example.com/");
+  CHECK(normalised("http://example.com:80/a?b#c") == "http://example.com/a?b#c");
+  CHECK(normalised("http://example.com:8080/a") == "http://example.com:8080/a");
+  CHECK(normalised("https://example.com/%7ejane/%2fx%3F") == "https://example.com/~jane/%2Fx%3F");
+  CHECK(normalised("https://user@Example.com/A/") == "https://user@example.com/A/");
+  CHECK(normalised("https://example.com/a/") != normalised("https://example.com/a"));
+  UrlAnalysis relative;
+  analyze_url("/a.jpg", relative);
+  CHECK_FALSE(usable_url(relative));
+}
+
+TEST_CASE("extension URLs: the extension of the last path segment, decoded, lower case, 1 to 5 characters") {
+  CHECK(extension("https://example.com/a/Photo.JPG?x=1.png#y.gif") == "jpg");
+  CHECK(extension("https://example.com/1.7242578!/image/417104257.jpg") == "jpg");
+  CHECK(extension("https://example.com/a%2Ephp") == "php");
+  CHECK(extension("https://example.com/thumb3.jpg/sm/x") == "");
+  CHECK(extension("https://example.com/archive.backup") == "");
+  CHECK(extension("https://example.com/") == "");
+  CHECK(extension("https://example.com") == "");
 }

@@ -26,6 +26,8 @@ const std::set<std::string_view> kExamplesNotRunnable = {
     "SM701",  // too-many-urls: 50,001 <url> entries
     "SM702",  // file-too-large: more than 50 MB
     "SM703",  // too-many-sitemaps: 50,001 <sitemap> entries
+    "IMG301",  // image-too-many: 1,001 <image:image> in one <url>
+    "NEWS301",  // news-too-many: 1,001 <news:news> in one sitemap
     // Checks across a set of files, which one block cannot show (tests/site_test.cpp runs them):
     "SM801",  // index-child-missing: an index and the files on disk
     "SM802",  // index-cycle: an index that lists itself, found by following it

@@ -17,4 +17,7 @@ std::string did_you_mean(std::string_view hint);
 // "1 file", "3 files": `n` and `noun`, with an "s" unless n is 1.
 std::string counted(std::size_t n, std::string_view noun);
 
+// "1,214": `n` with a comma between groups of three digits, as messages write counts.
+std::string grouped(std::size_t n);
+
 }  // namespace sitemaplint
