@@ -23,9 +23,6 @@ std::string_view kind_name(DocumentKind kind) {
   return "unknown";
 }
 
-nlohmann::ordered_json position_json(const Position& pos) {
-  return {{"line", pos.line}, {"column", pos.column}};
-}
 
 nlohmann::ordered_json diagnostic_json(const Diagnostic& d, const ReportSource& source, RunSources& sources) {
   const Position start = source.position(d.offset);
