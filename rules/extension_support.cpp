@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <deque>
 #include <regex>
 #include <set>
 
@@ -57,7 +56,8 @@ const ElementSpec* child_spec(const ElementSpec& parent, std::string_view name) 
   return nullptr;
 }
 
-// The child names of `spec` closest to `name` (case or a small typo): "did you mean" material.
+// The child names of `spec` closest to `name` (case or a small typo, or the start of a longer
+// name: <video:thumbnail> for <video:thumbnail_loc>): "did you mean" material.
 std::string closest_child(const ElementSpec& spec, std::string_view name) {
   std::string_view best;
   std::size_t best_distance = 3;
@@ -68,8 +68,16 @@ std::string closest_child(const ElementSpec& spec, std::string_view name) {
       best = child.name;
     }
   }
+  if (best.empty() && name.size() >= 4) {
+    for (const ElementSpec& child : spec.children) {
+      if (child.name.starts_with(name)) return std::string(child.name);
+    }
+  }
   return std::string(best);
 }
+
+// Beyond this many children a message does not list them all (<video:video> has 23).
+constexpr std::size_t kChildrenListed = 10;
 
 // Whether nodes[i] has a known spec whose children the checks may look at.
 const ElementSpec* checked_parent(const ExtensionFamily& family, const ExtensionBlock& block, std::size_t i) {
@@ -154,6 +162,12 @@ void report_unknown_elements(const ExtensionFamily& family, const ExtensionBlock
                           std::string(owner.qualified_name) + ">";
     if (parent->children.empty()) {
       message += ", which holds text only";
+    } else if (parent->children.size() > kChildrenListed) {
+      message += ", which the " + std::string(family.name) + " schema does not define there";
+      if (node.ns == family.ns) {
+        const std::string hint = closest_child(*parent, node.local_name);
+        if (!hint.empty()) message += "; did you mean " + element_name(block, hint) + "?";
+      }
     } else {
       message += ", which holds only " + children_list(block, *parent);
       if (node.ns == family.ns) {
@@ -167,6 +181,7 @@ void report_unknown_elements(const ExtensionFamily& family, const ExtensionBlock
 
 void report_unexpected_attributes(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out) {
   for (std::size_t i = 0; i < block.nodes.size(); ++i) {
+    if (block.nodes[i].attributes.empty()) continue;  // most elements: no schema lookup needed
     const ElementSpec* spec = spec_of(family, block, i);
     if (!spec || (i > 0 && !checked_parent(family, block, block.nodes[i].parent))) continue;
     const ExtensionNode& node = block.nodes[i];
@@ -192,9 +207,12 @@ void report_unexpected_attributes(const ExtensionFamily& family, const Extension
 
 void report_duplicate_children(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out) {
   for (std::size_t i = 0; i < block.nodes.size(); ++i) {
+    if (!block.nodes[i].has_element_children) continue;  // a leaf has no children to repeat
     const ElementSpec* parent = checked_parent(family, block, i);
     if (!parent || parent->children.empty()) continue;
-    std::vector<std::pair<std::string_view, std::size_t>> first;  // name -> the first such child
+    // name -> the first such child; reused, so that a clean block allocates nothing
+    thread_local std::vector<std::pair<std::string_view, std::size_t>> first;
+    first.clear();
     block.for_each_child(i, [&](const ExtensionNode& child) {
       if (child.ns != family.ns) return;
       const ElementSpec* spec = child_spec(*parent, child.local_name);
@@ -214,11 +232,14 @@ void report_duplicate_children(const ExtensionFamily& family, const ExtensionBlo
 
 void report_children_out_of_order(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out) {
   for (std::size_t i = 0; i < block.nodes.size(); ++i) {
+    if (!block.nodes[i].has_element_children) continue;  // a leaf has no children to order
     const ElementSpec* parent = checked_parent(family, block, i);
     if (!parent || parent->children.size() < 2) continue;
     std::size_t highest = 0;
     const ExtensionNode* highest_node = nullptr;
-    std::vector<const ElementSpec*> seen;  // a repeated single child is a duplicate, not also out of order
+    // A repeated single child is a duplicate, not also out of order. Reused: a clean block allocates nothing.
+    thread_local std::vector<const ElementSpec*> seen;
+    seen.clear();
     block.for_each_child(i, [&](const ExtensionNode& child) {
       if (child.ns != family.ns) return;
       const ElementSpec* spec = child_spec(*parent, child.local_name);
@@ -289,36 +310,73 @@ void report_outside_url(const Element& element, std::string_view owner, FindingS
                  "move it into the <url> of " + std::string(owner));
 }
 
+namespace {
+
+// "<video:title> cannot stand directly in <urlset>; the video extension's element there is ...".
+void report_misplaced(const ExtensionFamily& family, std::string_view qualified_name, std::size_t offset,
+                      std::string_view parent, FindingSink& out) {
+  const auto colon = qualified_name.find(':');
+  const std::string prefix(colon == std::string_view::npos ? std::string_view() : qualified_name.substr(0, colon + 1));
+  out.report(offset, qualified_name.size() + 1,
+             "<" + std::string(qualified_name) + "> cannot stand directly in <" + std::string(parent) + ">; the " +
+                 std::string(family.name) + " extension's element there is <" + prefix + std::string(family.root->name) +
+                 ">, inside a <url>");
+}
+
+}  // namespace
+
 void report_misplaced_entry(const ExtensionFamily& family, const Entry& entry, FindingSink& out) {
   const Element* e = entry.element;
   if (entry.kind != EntryKind::Other || entry.in_feed || !e || e->ns != family.ns || !family.root ||
       e->local_name == family.root->name || !e->parent || !e->parent->in_sitemap_ns) {
     return;
   }
-  const std::string root = "<" + std::string(e->prefix) + (e->prefix.empty() ? "" : ":") + std::string(family.root->name) + ">";
-  out.report(e->offset, e->qualified_name.size() + 1,
-             "<" + std::string(e->qualified_name) + "> cannot stand directly in <" + std::string(e->parent->qualified_name) +
-                 ">; the " + std::string(family.name) + " extension's element there is " + root + ", inside a <url>");
+  report_misplaced(family, e->qualified_name, e->offset, e->parent->qualified_name, out);
+}
+
+void report_misplaced_in_index_entry(const ExtensionFamily& family, const ExtensionBlock& block, const Entry& entry,
+                                     FindingSink& out) {
+  const ExtensionNode& root = block.root();
+  if (entry.kind != EntryKind::Sitemap || entry.in_feed || !entry.element || !family.root || root.ns != family.ns ||
+      root.local_name == family.root->name) {
+    return;
+  }
+  report_misplaced(family, root.qualified_name, root.offset, entry.element->qualified_name, out);
 }
 
 void DeprecatedTagCount::count(const ExtensionFamily& family, const ExtensionBlock& block) {
   for (std::size_t i = 1; i < block.nodes.size(); ++i) {
     const ElementSpec* spec = spec_of(family, block, i);
-    if (!spec || !spec->deprecated) continue;
-    const auto seen = std::find_if(seen_.begin(), seen_.end(), [&](const Seen& s) { return s.local_name == spec->name; });
-    if (seen != seen_.end()) {
-      ++seen->count;
-      continue;
-    }
-    const ExtensionNode& node = block.nodes[i];
-    seen_.push_back({spec->name, std::string(node.qualified_name), node.offset, tag_length(node), 1});
+    if (spec && spec->deprecated) note(spec->name, {}, block.nodes[i], block.nodes[i].offset, tag_length(block.nodes[i]));
   }
+}
+
+void DeprecatedTagCount::count_element(const ExtensionNode& element) {
+  note(element.local_name, {}, element, element.offset, tag_length(element));
+}
+
+void DeprecatedTagCount::count_attribute(const ExtensionNode& element, const Attribute& attribute) {
+  note(element.local_name, attribute.local_name, element, attribute.offset, attribute.qualified_name.size());
+}
+
+void DeprecatedTagCount::note(std::string_view local_name, std::string_view attribute, const ExtensionNode& element,
+                              std::size_t offset, std::size_t length) {
+  const auto seen = std::find_if(seen_.begin(), seen_.end(),
+                                 [&](const Seen& s) { return s.local_name == local_name && s.attribute == attribute; });
+  if (seen != seen_.end()) {
+    ++seen->count;
+    return;
+  }
+  // The names are views into the document, which outlives the walk and its report at the end.
+  seen_.push_back({local_name, attribute, std::string(element.qualified_name), offset, length, 1});
 }
 
 void DeprecatedTagCount::report(std::string_view effect, FindingSink& out) const {
   for (const Seen& s : seen_) {
+    const std::string what = s.attribute.empty() ? "<" + s.qualified_name + ">"
+                                                 : "the " + std::string(s.attribute) + " attribute of <" + s.qualified_name + ">";
     out.report(s.offset, s.length,
-               "<" + s.qualified_name + "> " + std::string(effect) + " (" + grouped(s.count) +
+               what + " " + std::string(effect) + " (" + grouped(s.count) +
                    " in this file); you may keep it for other consumers or remove it");
   }
 }

@@ -104,17 +104,30 @@ void report_outside_url(const Element& element, std::string_view owner, FindingS
 // own) that is not the family's block root: the XSD declares only the root globally.
 void report_misplaced_entry(const ExtensionFamily& family, const Entry& entry, FindingSink& out);
 
+// The same inside an index's <sitemap>, where the engine gathers it as a block: a block of the
+// family's namespace whose root is not the family's root (that one is the 103 rules').
+void report_misplaced_in_index_entry(const ExtensionFamily& family, const ExtensionBlock& block, const Entry& entry,
+                                     FindingSink& out);
+
 // Counts the deprecated children of a family's blocks over a file and reports the first of each
 // kind at the end, with how many the file has (D13: a file can hold hundreds).
 class DeprecatedTagCount {
  public:
   void count(const ExtensionFamily& family, const ExtensionBlock& block);
-  // `effect` completes "<image:caption> ..." with what Google does with the tag now.
+  // Counts one element or attribute that the schema does not mark deprecated but Google no
+  // longer reads (or never documented): <video:id>, the autoplay attribute of <video:player_loc>.
+  void count_element(const ExtensionNode& element);
+  void count_attribute(const ExtensionNode& element, const Attribute& attribute);
+  // `effect` completes "<image:caption> ..." (or "the autoplay attribute of <video:player_loc> ...")
+  // with what Google does with the tag now.
   void report(std::string_view effect, FindingSink& out) const;
 
  private:
+  void note(std::string_view local_name, std::string_view attribute, const ExtensionNode& element,
+            std::size_t offset, std::size_t length);
   struct Seen {
-    std::string_view local_name;
+    std::string_view local_name;  // of the element
+    std::string_view attribute;   // empty for the element itself
     std::string qualified_name;
     std::size_t offset = 0;
     std::size_t length = 0;
@@ -174,6 +187,7 @@ class UnknownElementRule final : public Rule {
   }
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
     if (is_page_entry(entry)) report_unknown_elements(family, block, out);
+    else report_misplaced_in_index_entry(family, block, entry, out);
   }
   void on_entry(const Entry& entry, FindingSink& out) override { report_misplaced_entry(family, entry, out); }
 };

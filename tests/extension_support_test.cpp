@@ -155,3 +155,37 @@ TEST_CASE("extension URLs: the extension of the last path segment, decoded, lowe
   CHECK(extension("https://example.com/") == "");
   CHECK(extension("https://example.com") == "");
 }
+
+TEST_CASE("extension schema checks: a long list of children is not spelled out, and a prefix is a hint") {
+  static constexpr ElementSpec kManyChildren[] = {
+      {.name = "loc", .min_occurs = 1}, {.name = "a1"}, {.name = "a2"}, {.name = "a3"}, {.name = "a4"}, {.name = "a5"},
+      {.name = "a6"}, {.name = "a7"}, {.name = "a8"}, {.name = "a9"}, {.name = "thumbnail_loc"},
+  };
+  static constexpr ElementSpec kMany{.name = "toy", .children = kManyChildren};
+  static constexpr ExtensionFamily kManyFamily{"toy", kNs, "toy", R"(^example\.com/toys?(/[^/]*)?$)", &kMany};
+  // The checks run through a rule of the toy family above; this one calls the long family directly.
+  class ManyChecks final : public Rule {
+   public:
+    void subscribe(Subscriptions& s) const override { s.extensions(kNs); }
+    void on_extension(const ExtensionBlock& block, const Entry&, FindingSink& out) override {
+      report_unknown_elements(kManyFamily, block, out);
+    }
+  };
+  auto doc = parse_document("toy.xml", urlset("<t:toy><t:loc>https://example.com/a</t:loc><t:thumbnail>x</t:thumbnail>"
+                                              "<t:colour>y</t:colour></t:toy>"));
+  REQUIRE(doc->parsed);
+  std::vector<Diagnostic> found;
+  std::vector<ActiveRule> rules;
+  rules.push_back(ActiveRule{std::make_unique<ManyChecks>(), RuleSink(rule_info(RuleId::xml_syntax), Severity::Error, found), {}});
+  rules.back().rule->subscribe(rules.back().subscriptions);
+  Dispatch dispatch(rules, found);
+  dispatch.document(*doc);
+  Walker(*doc, dispatch).walk();
+  std::vector<std::string> messages;
+  for (const Diagnostic& d : found) messages.push_back(d.message);
+  CHECK(messages == std::vector<std::string>{
+                        "unknown element <t:thumbnail> in <t:toy>, which the toy schema does not define there; did you "
+                        "mean <t:thumbnail_loc>?",
+                        "unknown element <t:colour> in <t:toy>, which the toy schema does not define there",
+                    });
+}

@@ -1,0 +1,92 @@
+#include "rules/video/video_urls.h"
+
+#include <algorithm>
+
+#include "rules/extension_support.h"
+
+namespace sitemaplint::video {
+namespace {
+
+char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+}  // namespace
+
+bool SameUrl::operator()(const UrlAnalysis& a, const UrlAnalysis& b) {
+  if (a.trimmed == b.trimmed) return true;
+  // Most video URLs are on another host than their page (a CDN): no need to normalise them.
+  if (!equals_ignoring_case(a.ascii_host, b.ascii_host)) return false;
+  return normalised_url(a, a_) == normalised_url(b, b_);
+}
+
+std::string_view path_of(const UrlAnalysis& a) {
+  std::size_t begin = a.host_at + a.host.size();  // past the host, then past any port
+  while (begin < a.trimmed.size() && a.trimmed[begin] != '/' && a.trimmed[begin] != '?' && a.trimmed[begin] != '#') {
+    ++begin;
+  }
+  const std::size_t end = std::min(a.trimmed.find_first_of("?#", begin), a.trimmed.size());
+  return a.trimmed.substr(begin, end - begin);
+}
+
+std::string_view host_without_www(const UrlAnalysis& a) {
+  std::string_view host = a.ascii_host;
+  if (host.size() > 4 && equals_ignoring_case(host.substr(0, 4), "www.")) host.remove_prefix(4);
+  return host;
+}
+
+bool equals_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
+}
+
+bool is_html_type(std::string_view type) {
+  return type == "html" || type == "htm" || type == "xhtml" || type == "shtml";
+}
+
+bool is_listed_video_type(std::string_view type) {
+  static constexpr std::string_view kTypes[] = {"3gp", "3g2", "asf",  "avi",  "divx", "m2v", "m3u", "m3u8",
+                                                "m4v", "mkv", "mov",  "mp4",  "mpeg", "mpg", "mpe", "ogv",
+                                                "qvt", "ram", "rm",   "vob",  "webm", "wmv", "xap"};
+  return std::find(std::begin(kTypes), std::end(kTypes), type) != std::end(kTypes);
+}
+
+std::string_view hosting_platform(const UrlAnalysis& a) {
+  std::string_view host = host_without_www(a);
+  if (host.size() > 2 && equals_ignoring_case(host.substr(0, 2), "m.")) host.remove_prefix(2);
+  const std::string_view path = path_of(a);
+  const auto under = [&](std::string_view prefix) { return path.starts_with(prefix) && path.size() > prefix.size(); };
+  if (equals_ignoring_case(host, "youtube.com")) {
+    return path.starts_with("/watch") || under("/embed/") || under("/shorts/") || under("/live/") ? "YouTube" : "";
+  }
+  if (equals_ignoring_case(host, "youtu.be")) return path.size() > 1 ? "YouTube" : "";
+  if (equals_ignoring_case(host, "youtube-nocookie.com")) return under("/embed/") ? "YouTube" : "";
+  if (equals_ignoring_case(host, "vimeo.com")) {
+    return path.size() > 1 && std::all_of(path.begin() + 1, path.end(), [](char c) { return c >= '0' && c <= '9'; })
+               ? "Vimeo"
+               : "";
+  }
+  if (equals_ignoring_case(host, "player.vimeo.com")) return under("/video/") ? "Vimeo" : "";
+  if (equals_ignoring_case(host, "dailymotion.com")) return under("/video/") || under("/embed/video/") ? "Dailymotion" : "";
+  if (equals_ignoring_case(host, "dai.ly")) return path.size() > 1 ? "Dailymotion" : "";
+  return "";
+}
+
+const ExtensionBlock* video_block_of(const UrlField& url) {
+  for (const ExtensionBlock& block : url.entry->extensions) {
+    for (const ExtensionNode& node : block.nodes) {
+      if (&node.text == url.field) return &block;
+      for (const Attribute& attribute : node.attributes) {
+        if (&attribute.value == url.field) return &block;
+      }
+    }
+  }
+  return nullptr;
+}
+
+const Field* same_as_page(const UrlField& url, SameUrl& same) {
+  const Entry& entry = *url.entry;
+  if (entry.kind != EntryKind::Url || entry.in_feed || !entry.loc.present) return nullptr;
+  const UrlAnalysis& a = url.analysis();
+  if (!usable_url(a) || !usable_url(entry.loc_analysis()) || !same(a, entry.loc_analysis())) return nullptr;
+  return &entry.loc;
+}
+
+}  // namespace sitemaplint::video
