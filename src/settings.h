@@ -2,16 +2,30 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <string>
 
+#include "analysis/robots_txt.h"
 #include "analysis/sitemap_location.h"
 
 namespace sitemaplint {
+
+// The robots.txt of a run (--robots, or robots = in the config), read once, which every URL the
+// sitemaps list is checked against.
+struct SiteRobots {
+  std::shared_ptr<const RobotsTxt> rules;
+  std::string path;  // the robots.txt as the run reports it (a file or a URL), for related locations
+  // The origin it governs (a robots.txt speaks only for its own scheme, host and port): its own
+  // URL's, or for a local file the run's --base-url. nullopt: unknown, so every URL is matched.
+  std::optional<SitemapLocation> site;
+};
 
 struct Settings {
   std::int64_t now = 0;  // "now" in seconds since the Unix epoch, UTC: --now makes tests repeatable
   std::optional<SitemapLocation> location;  // --base-url: where the sitemap is served
   bool collect_set_facts = false;  // the file is one of a set: record what cross-file checks need
+  std::shared_ptr<const SiteRobots> robots;  // the run's robots.txt, when there is one
 };
 
 }  // namespace sitemaplint

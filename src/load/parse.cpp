@@ -103,6 +103,7 @@ std::unique_ptr<Document> parse_document(std::string path, std::string_view byte
   if (doc->encoding.foreign_encoding_is_fatal) return doc;
   if (doc->load.robots_txt) {
     doc->kind = DocumentKind::Robots;
+    doc->robots = std::make_shared<const RobotsTxt>(parse_robots_txt(bytes));
     return doc;
   }
   doc->kind = sniff_format(bytes.substr(doc->encoding.bom_length), &doc->looks_like);
