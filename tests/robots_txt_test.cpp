@@ -244,13 +244,15 @@ TEST_CASE("robots.txt matching: what a URL is matched by") {
 
 TEST_CASE("robots.txt: Google reads the first 500 KiB") {
   std::string text = "User-agent: *\nDisallow: /early\n";
-  text += std::string(kRobotsTxtReadLimit - text.size() - 10, '#') + "\n";
-  text += "Disallow: /late\n";  // starts 9 bytes before the limit: cut to "Disallow:"
+  text += std::string(kRobotsTxtReadLimit - text.size() - 24, '#') + "\n";
+  text += "Disallow: /kept\nDisallow: /late\n";  // the limit cuts the second line to "Disallo"
   const RobotsTxt robots = parse_robots_txt(text);
   CHECK(robots.truncated());
   CHECK(!allowed(text, "/early"));
-  CHECK(allowed(text, "/late"));
-  CHECK(robots.lines.back().content(text) == "Disallow:");
+  CHECK(!allowed(text, "/kept"));
+  CHECK(allowed(text, "/late"));  // the cut line is not read
+  CHECK(robots.lines.back().content(text) == "Disallow: /kept");
+  CHECK(parse_robots_txt(std::string(kRobotsTxtReadLimit - 13, '#') + "\nDisallow: /x").lines.size() == 1);
 }
 
 TEST_CASE("robots.txt matching: hostile patterns cost little") {

@@ -111,6 +111,9 @@ RobotsTxt parse_robots_txt(std::string_view text) {
   for (std::uint32_t number = 1;; ++number) {
     std::size_t end = read.find_first_of("\r\n", pos);
     if (end == std::string_view::npos) end = read.size();
+    // A line that the limit cuts is not read: "Disallow: /products/item-1" cut to "Disallow: /pr"
+    // would block more than it says, and a cut "Disall" is no line at all.
+    if (end == read.size() && text.size() > read.size()) break;
     RobotsLine line = read_line(read, pos, end, number);
     if (line.content_length > 0) {
       groups.add(line);

@@ -15,7 +15,7 @@
 namespace sitemaplint {
 
 // Google reads the first 500 KiB of a robots.txt and ignores the rest; RFC 9309 (section 2.5)
-// asks crawlers to read at least that much. Lines past it are not read at all.
+// asks crawlers to read at least that much. Lines past it, and the line it cuts, are not read.
 inline constexpr std::size_t kRobotsTxtReadLimit = 500 * 1024;
 
 enum class RobotsField : std::uint8_t {
