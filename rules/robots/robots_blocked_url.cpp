@@ -18,15 +18,16 @@ as wildcards. A blocked URL is reported with the rule that blocks it and its lin
 robots.txt, which is also given as a related location.
 
 A robots.txt governs only its own scheme, host and port: URLs on other origins are not checked.
-The origin is the robots.txt's URL, or for a local file the run's `--base-url`; a local
+The origin is `--base-url`'s when it is given, else a fetched robots.txt's own URL's; a local
 robots.txt without `--base-url` is taken to be the robots.txt of every URL the sitemaps list.
 The robots.txt's own `Sitemap:` lines are not checked against it.
 
 ## Why it matters
 A sitemap asks search engines to crawl its URLs; a robots.txt rule forbids it. Googlebot obeys
-the robots.txt, so the page is not crawled, its content is not read and it is rarely indexed,
-while Search Console warns "Sitemap contains URLs which are blocked by robots.txt". Either the
-URL should not be in the sitemap or the rule is wider than meant.
+the robots.txt, so the page is not crawled and its content never read (it may still be indexed
+from links, without a description), while Search Console warns "Sitemap contains URLs which are
+blocked by robots.txt". Either the URL should not be in the sitemap or the rule is wider than
+meant.
 
 ## Example
 ```text
