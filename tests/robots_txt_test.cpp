@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -267,4 +268,38 @@ TEST_CASE("robots.txt matching: hostile patterns cost little") {
     CHECK(!robots_pattern_matches(long_piece, path));
   }
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
+}
+
+TEST_CASE("robots.txt matching: the indexed matcher gives every verdict the plain one gives") {
+  // Random rules and paths over a small alphabet, so that prefixes, wildcards, anchors and ties
+  // between allow and disallow all meet often.
+  std::mt19937 random(9309);
+  const std::string alphabet = "/ab*$%2A";
+  const auto random_text = [&](std::size_t max) {
+    std::string out = "/";
+    for (std::size_t n = random() % max; n > 0; --n) out += alphabet[random() % alphabet.size()];
+    return out;
+  };
+  std::size_t blocked = 0, checked = 0;
+  for (int file = 0; file < 200; ++file) {
+    std::string text = "User-agent: *\n";
+    for (int r = random() % 12; r > 0; --r) text += std::string(random() % 2 ? "Allow: " : "Disallow: ") + random_text(6) + "\n";
+    const RobotsTxt robots = parse_robots_txt(text);
+    const std::string_view googlebot[] = {kGooglebot};
+    const auto rules = robots_rules_for(robots, googlebot);
+    const RobotsMatcher matcher(robots, googlebot);
+    for (int u = 0; u < 50; ++u) {
+      const std::string path = random_text(8);
+      const RobotsVerdict plain = robots_verdict(rules, path);
+      const RobotsVerdict indexed = matcher.verdict(path);
+      CAPTURE(text);
+      CAPTURE(path);
+      CHECK(plain.allowed == indexed.allowed);
+      CHECK(plain.rule == indexed.rule);
+      blocked += plain.allowed ? 0 : 1;
+      ++checked;
+    }
+  }
+  CHECK(blocked > checked / 10);  // the comparison saw both verdicts often
+  CHECK(RobotsMatcher().verdict("/a").allowed);
 }

@@ -52,14 +52,14 @@ class RobotsBlockedUrl final : public Rule {
   explicit RobotsBlockedUrl(const Settings& settings) : robots_(settings.robots) {
     if (!robots_ || !robots_->rules) return;
     const std::string_view googlebot[] = {kGooglebot};
-    rules_ = robots_rules_for(*robots_->rules, googlebot);
+    matcher_ = RobotsMatcher(*robots_->rules, googlebot);
   }
 
   void subscribe(Subscriptions& s) const override { s.urls(); }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     // A robots.txt's own Sitemap: lines are not pages to crawl.
-    if (rules_.empty() || url.kind != UrlFieldKind::Loc || url.entry->from_robots) return;
+    if (matcher_.empty() || url.kind != UrlFieldKind::Loc || url.entry->from_robots) return;
     const UrlAnalysis& a = url.analysis();
     // Invalid URLs are the url rules' business; a non-ASCII one is matched in its ASCII form.
     if (a.shape != UrlShape::Http || !a.syntax_valid || !a.valid_utf8) return;
@@ -68,7 +68,7 @@ class RobotsBlockedUrl final : public Rule {
       const ScopeMismatch mismatch = check_scope(*robots_->site, ascii).mismatch;
       if (mismatch != ScopeMismatch::None && mismatch != ScopeMismatch::Path) return;  // another origin
     }
-    const RobotsVerdict verdict = robots_verdict(rules_, robots_target(ascii));
+    const RobotsVerdict verdict = matcher_.verdict(robots_target(ascii));
     if (verdict.allowed) return;
     const RobotsRule& rule = *verdict.rule;
     const std::string where = quoted(rule.text) + " (robots.txt:" + std::to_string(rule.line) + ")";
@@ -85,8 +85,8 @@ class RobotsBlockedUrl final : public Rule {
   }
 
  private:
-  std::shared_ptr<const SiteRobots> robots_;
-  std::vector<const RobotsRule*> rules_;  // Googlebot's, chosen once per file
+  std::shared_ptr<const SiteRobots> robots_;  // keeps the rules the matcher points to
+  RobotsMatcher matcher_;                     // Googlebot's rules, indexed once per file
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <string>
 
 namespace sitemaplint {
 namespace {
@@ -32,6 +33,39 @@ std::size_t find_from(std::string_view text, std::string_view piece, std::size_t
   if (piece.empty()) return from;
   const void* found = ::memmem(text.data() + from, text.size() - from, piece.data(), piece.size());
   return found ? static_cast<std::size_t>(static_cast<const char*>(found) - text.data()) : std::string_view::npos;
+}
+
+// The longest matching allow and disallow rules met so far; of equally long ones, the first in
+// the file, whatever order they are met in.
+struct Leaders {
+  const RobotsRule* allow = nullptr;
+  const RobotsRule* disallow = nullptr;
+
+  // Whether `rule` would lead its kind if it matched: only then is it worth matching.
+  bool could_lead(const RobotsRule& rule) const {
+    const RobotsRule* best = rule.allow ? allow : disallow;
+    return !best || rule.pattern.size() > best->pattern.size() ||
+           (rule.pattern.size() == best->pattern.size() && rule.offset < best->offset);
+  }
+  void offer(const RobotsRule& rule, std::string_view target) {
+    if (could_lead(rule) && robots_pattern_matches(rule.pattern, target)) (rule.allow ? allow : disallow) = &rule;
+  }
+  RobotsVerdict verdict() const {
+    if (!disallow) return RobotsVerdict{true, allow};
+    if (allow && allow->pattern.size() >= disallow->pattern.size()) return RobotsVerdict{true, allow};
+    return RobotsVerdict{false, disallow};
+  }
+};
+
+constexpr std::uint64_t kFnvOffset = 14695981039346656037ull;
+constexpr std::uint64_t kFnvPrime = 1099511628211ull;
+
+std::uint64_t fnv1a_step(std::uint64_t hash, char c) { return (hash ^ static_cast<unsigned char>(c)) * kFnvPrime; }
+
+// The text a matching URL must start with: the pattern up to its first '*' or its final '$'.
+std::string_view literal_prefix(std::string_view pattern) {
+  if (pattern.ends_with('$')) pattern.remove_suffix(1);
+  return pattern.substr(0, pattern.find('*'));
 }
 
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
@@ -126,16 +160,41 @@ std::vector<const RobotsRule*> robots_rules_for(const RobotsTxt& robots, std::sp
 
 RobotsVerdict robots_verdict(std::span<const RobotsRule* const> rules, std::string_view target) {
   const std::string normalized = normalize_robots_path(target, PathRole::Target);
-  const RobotsRule* best_allow = nullptr;
-  const RobotsRule* best_disallow = nullptr;
-  for (const RobotsRule* rule : rules) {
-    const RobotsRule*& best = rule->allow ? best_allow : best_disallow;
-    if (best && best->pattern.size() >= rule->pattern.size()) continue;
-    if (robots_pattern_matches(rule->pattern, normalized)) best = rule;
+  Leaders leaders;
+  for (const RobotsRule* rule : rules) leaders.offer(*rule, normalized);
+  return leaders.verdict();
+}
+
+RobotsMatcher::RobotsMatcher(const RobotsTxt& robots, std::span<const std::string_view> agents) {
+  for (const RobotsRule* rule : robots_rules_for(robots, agents)) {
+    const std::string_view prefix = literal_prefix(rule->pattern);
+    std::uint64_t hash = kFnvOffset;
+    for (const char c : prefix) hash = fnv1a_step(hash, c);
+    by_prefix_[hash].push_back(rule);
+    if (prefix_length_.size() <= prefix.size()) prefix_length_.resize(prefix.size() + 1);
+    prefix_length_[prefix.size()] = true;
+    ++rules_;
   }
-  if (!best_disallow) return RobotsVerdict{true, best_allow};
-  if (best_allow && best_allow->pattern.size() >= best_disallow->pattern.size()) return RobotsVerdict{true, best_allow};
-  return RobotsVerdict{false, best_disallow};
+}
+
+RobotsVerdict RobotsMatcher::verdict(std::string_view target) const {
+  const std::string normalized = normalize_robots_path(target, PathRole::Target);
+  Leaders leaders;
+  if (prefix_length_.empty()) return leaders.verdict();
+  // The hash of each prefix of the URL, one byte at a time; a bucket may hold another prefix of
+  // the same hash, which robots_pattern_matches then rejects.
+  std::uint64_t hash = kFnvOffset;
+  const std::size_t longest = std::min(normalized.size(), prefix_length_.size() - 1);
+  for (std::size_t k = 0;; ++k) {
+    if (prefix_length_[k]) {
+      if (const auto bucket = by_prefix_.find(hash); bucket != by_prefix_.end()) {
+        for (const RobotsRule* rule : bucket->second) leaders.offer(*rule, normalized);
+      }
+    }
+    if (k == longest) break;
+    hash = fnv1a_step(hash, normalized[k]);
+  }
+  return leaders.verdict();
 }
 
 }  // namespace sitemaplint

@@ -6,9 +6,11 @@
 // values" and "Order of precedence" tables) hold; tests/robots_txt_test.cpp checks them.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "analysis/robots_txt.h"
@@ -46,7 +48,25 @@ struct RobotsVerdict {
 
 // Whether `rules` (from robots_rules_for) let the crawler fetch `target` (robots_target's form,
 // not yet normalised). Of two matching rules the longer pattern wins, and allow wins a tie; among
-// equals, the first in the file is named.
+// equals, the first in the file is named. Tries every rule: for one URL.
 RobotsVerdict robots_verdict(std::span<const RobotsRule* const> rules, std::string_view target);
+
+// The same verdicts for many URLs: the rules a crawler obeys, indexed by the literal text before
+// their first '*', so that a URL is matched only against rules whose text starts it. A 20,000-rule
+// robots.txt then costs a 50,000-URL sitemap milliseconds instead of seconds.
+class RobotsMatcher {
+ public:
+  RobotsMatcher() = default;
+  RobotsMatcher(const RobotsTxt& robots, std::span<const std::string_view> agents);  // `robots` must outlive it
+
+  bool empty() const { return rules_ == 0; }
+  RobotsVerdict verdict(std::string_view target) const;
+
+ private:
+  std::size_t rules_ = 0;
+  std::vector<bool> prefix_length_;  // [k]: some rule's literal prefix is k bytes long
+  // Rules by the FNV-1a hash of their literal prefix: a URL's prefixes are hashed as it is read.
+  std::unordered_map<std::uint64_t, std::vector<const RobotsRule*>> by_prefix_;
+};
 
 }  // namespace sitemaplint
