@@ -292,11 +292,8 @@ Settings fixture_settings(const fs::path& path, const std::string& text) {
   }
   if (std::regex_search(text, m, kRobots)) {
     const fs::path robots_path = path.parent_path() / m[1].str();
-    auto robots = std::make_shared<SiteRobots>();
-    robots->rules = std::make_shared<const RobotsTxt>(parse_robots_txt(read_file(robots_path.string())));
-    robots->path = robots_path.string();
-    robots->site = settings.location;
-    settings.robots = std::move(robots);
+    settings.robots = make_site_robots(std::make_shared<const RobotsTxt>(parse_robots_txt(read_file(robots_path.string()))),
+                                       robots_path.string(), settings.location);
   }
   return settings;
 }

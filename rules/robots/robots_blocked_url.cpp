@@ -49,17 +49,13 @@ Or narrow the rule so that it no longer matches the pages you want crawled.
 
 class RobotsBlockedUrl final : public Rule {
  public:
-  explicit RobotsBlockedUrl(const Settings& settings) : robots_(settings.robots) {
-    if (!robots_ || !robots_->rules) return;
-    const std::string_view googlebot[] = {kGooglebot};
-    matcher_ = RobotsMatcher(*robots_->rules, googlebot);
-  }
+  explicit RobotsBlockedUrl(const Settings& settings) : robots_(settings.robots) {}
 
   void subscribe(Subscriptions& s) const override { s.urls(); }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     // A robots.txt's own Sitemap: lines are not pages to crawl.
-    if (matcher_.empty() || url.kind != UrlFieldKind::Loc || url.entry->from_robots) return;
+    if (!robots_ || robots_->googlebot.empty() || url.kind != UrlFieldKind::Loc || url.entry->from_robots) return;
     const UrlAnalysis& a = url.analysis();
     // Invalid URLs are the url rules' business; a non-ASCII one is matched in its ASCII form.
     if (a.shape != UrlShape::Http || !a.syntax_valid || !a.valid_utf8) return;
@@ -68,7 +64,7 @@ class RobotsBlockedUrl final : public Rule {
       const ScopeMismatch mismatch = check_scope(*robots_->site, ascii).mismatch;
       if (mismatch != ScopeMismatch::None && mismatch != ScopeMismatch::Path) return;  // another origin
     }
-    const RobotsVerdict verdict = matcher_.verdict(robots_target(ascii));
+    const RobotsVerdict verdict = robots_->googlebot.verdict(robots_target(ascii));
     if (verdict.allowed) return;
     const RobotsRule& rule = *verdict.rule;
     const std::string where = quoted(rule.text) + " (robots.txt:" + std::to_string(rule.line) + ")";
@@ -85,8 +81,7 @@ class RobotsBlockedUrl final : public Rule {
   }
 
  private:
-  std::shared_ptr<const SiteRobots> robots_;  // keeps the rules the matcher points to
-  RobotsMatcher matcher_;                     // Googlebot's rules, indexed once per file
+  std::shared_ptr<const SiteRobots> robots_;  // the run's, indexed once for all its files
 };
 
 }  // namespace

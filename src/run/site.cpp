@@ -48,13 +48,10 @@ ParentPlace place_of(const std::string& path, const FileReport& report, const Se
 // The robots.txt of the run, for checking every URL against it: the origin it governs is its own
 // URL's unless --base-url (or the config's base-url) says where it is served.
 std::shared_ptr<const SiteRobots> site_robots(const FileReport& report, const Settings& settings) {
-  auto robots = std::make_shared<SiteRobots>();
-  robots->rules = report.robots;
-  robots->path = report.path;
-  robots->site = settings.location;
+  std::optional<SitemapLocation> site = settings.location;
   std::string error;
-  if (!robots->site && is_url(report.path)) robots->site = parse_sitemap_location(report.path, &error);
-  return robots;
+  if (!site && is_url(report.path)) site = parse_sitemap_location(report.path, &error);
+  return make_site_robots(report.robots, report.path, std::move(site));
 }
 
 // A child to lint: which member it becomes, and how to read it.
