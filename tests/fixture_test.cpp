@@ -10,8 +10,11 @@
 // that expects nothing says "<!-- expect: none -->". Inputs that must stay byte-exact (encodings,
 // gzip, no room for a comment) use a sidecar "<file>.expected" with one `CODE severity LINE:COL
 // "message"` per line, or "none". "<!-- base-url: URL -->" lints the fixture as if served from URL
-// (--base-url). The comparison is exact: a missing finding, an unexpected one and a different
-// message all fail.
+// (--base-url). In a ROBOTS folder, a file named *robots.txt (or .gz) is linted as a robots.txt, its
+// expectations in '#' comments ("# <!-- expect: ... -->"); "<!-- robots: FILE -->" checks a
+// sitemap's URLs against the robots.txt FILE beside it, as --robots does (its origin is the
+// base-url's, when one is given). The comparison is exact: a missing finding, an unexpected one
+// and a different message all fail.
 //
 // The fixtures also hold fixes to account: in every fixture, the fixes of each rule that offers
 // some there are applied and the result linted again (see check_fixes), and every rule's findings
@@ -27,6 +30,7 @@
 #include <tuple>
 
 #include "analysis/line_index.h"
+#include "analysis/robots_txt.h"
 #include "registry.h"
 #include "load/source.h"
 #include "run/fix.h"
@@ -274,17 +278,32 @@ std::string difference(const std::vector<Finding>& want, const std::vector<Findi
   return out;
 }
 
-// "<!-- base-url: https://example.com/blog/sitemap.xml -->" lints the fixture as if served there.
-Settings fixture_settings(const std::string& text) {
+// "<!-- base-url: https://example.com/blog/sitemap.xml -->" lints the fixture as if served there;
+// "<!-- robots: robots.txt -->" checks its URLs against the robots.txt beside it.
+Settings fixture_settings(const fs::path& path, const std::string& text) {
   Settings settings = test_settings();
   static const std::regex kBaseUrl(R"(<!--\s*base-url:\s*(\S+)\s*-->)");
+  static const std::regex kRobots(R"(<!--\s*robots:\s*(\S+)\s*-->)");
   std::smatch m;
   if (std::regex_search(text, m, kBaseUrl)) {
     std::string error;
     settings.location = parse_sitemap_location(m[1].str(), &error);
     REQUIRE_MESSAGE(settings.location, error);
   }
+  if (std::regex_search(text, m, kRobots)) {
+    const fs::path robots_path = path.parent_path() / m[1].str();
+    settings.robots = make_site_robots(std::make_shared<const RobotsTxt>(parse_robots_txt(read_file(robots_path.string()))),
+                                       robots_path.string(), settings.location);
+  }
   return settings;
+}
+
+// In a robots family folder (ROBOTS...), a file named *robots.txt (or .gz) is a robots.txt given
+// with --robots; elsewhere it is an input like any other (SM008 has one).
+bool is_robots_txt(const fs::path& path) {
+  const std::string name = path.filename().string();
+  return path.parent_path().filename().string().starts_with("ROBOTS") &&
+         (name.ends_with("robots.txt") || name.ends_with("robots.txt.gz"));
 }
 
 // A fixture with a "<file>.http" sidecar is linted as if fetched: its lines "status: 404" and
@@ -297,6 +316,7 @@ Input load_fixture(const fs::path& path) {
   if (!fs::exists(http)) {
     std::string error;
     if (!load_input(path.string(), &input, &error)) throw std::runtime_error(error);
+    input.robots_txt = is_robots_txt(path);
     return input;
   }
   input = input_from_bytes(path.string(), read_file(path.string()));
@@ -544,7 +564,7 @@ TEST_CASE("every rule fixture produces exactly its expected findings, messages i
       FAIL_CHECK(file << ": the fixture states no expectation; add <!-- expect: none --> if it expects none");
       continue;
     }
-    const FileReport report = lint_input(load_fixture(fixture.path), every_rule(), fixture_settings(text));
+    const FileReport report = lint_input(load_fixture(fixture.path), every_rule(), fixture_settings(fixture.path, text));
     std::vector<Finding> want = expected.findings;
     std::vector<Finding> got = findings_of(report);
     std::sort(want.begin(), want.end());
@@ -580,7 +600,7 @@ TEST_CASE("fixes in the fixtures: each rule keeps its fixes declaration, and its
     const std::string file = shown(fixture.path);
     CAPTURE(file);
     const std::string text = read_file(fixture.path.string());
-    const Settings settings = fixture_settings(text);
+    const Settings settings = fixture_settings(fixture.path, text);
     const Input input = load_fixture(fixture.path);
     const FileReport report = lint_input(input, every_rule(), settings);
     std::set<RuleId> with_fixes;

@@ -34,6 +34,8 @@ const std::set<std::string_view> kExamplesNotRunnable = {
     "SM803",  // duplicate-across-sitemaps: two sitemaps
     "SM804",  // stale-index-lastmod: an index and the sitemap it lists
     "SM805",  // index-not-followed: an index whose children cannot be located
+    "ROBOTS107",  // robots-too-large: a robots.txt over 500 KiB
+    "ROBOTS201",  // robots-blocked-url: a sitemap and the robots.txt that blocks its URL (tests/robots_cli_test.cpp)
 };
 
 // The first fenced code block after `heading`, with its language.
@@ -98,8 +100,14 @@ std::string with_bytes(const std::string& info, const std::string& block) {
 }
 
 // Lints a documented block: an "http" block is a response (status line, headers, a blank line,
-// the body) linted as if fetched; anything else as a sitemap.
+// the body) linted as if fetched; a "robots" block a robots.txt given with --robots; anything else
+// as a sitemap.
 FileReport lint_block(const std::string& info, const std::string& block) {
+  if (info.substr(0, info.find(' ')) == "robots") {
+    Input input = input_from_bytes("robots.txt", block);
+    input.robots_txt = true;
+    return lint_input(std::move(input), every_rule(), settings_for(info));
+  }
   if (info.substr(0, info.find(' ')) != "http") {
     return lint_text(as_document(info, with_bytes(info, block)), settings_for(info));
   }
