@@ -1,0 +1,59 @@
+// When two URLs are the same page (RFC 3986 6.2.2 and 6.2.3), and the slips that make two
+// URLs differ by one overlooked thing.
+#include <doctest/doctest.h>
+
+#include "analysis/same_url.h"
+
+using namespace sitemaplint;
+
+namespace {
+
+std::string normal(std::string_view url) {
+  std::string out = "left over from before";
+  normalise_url(url, &out);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("same URL: the normal form") {
+  CHECK(normal("HTTPS://ABCCParis.GitHub.io/AllBlacks/") == "https://abccparis.github.io/AllBlacks/");
+  CHECK(normal("https://example.com") == "https://example.com/");
+  CHECK(normal("https://example.com?q=1") == "https://example.com/?q=1");
+  CHECK(normal("http://example.com:80/a") == "http://example.com/a");
+  CHECK(normal("https://example.com:443/a") == "https://example.com/a");
+  CHECK(normal("https://example.com:0443/a") == "https://example.com/a");
+  CHECK(normal("ftp://example.com:21/a") == "ftp://example.com/a");
+  CHECK(normal("https://example.com:80/a") == "https://example.com:80/a");
+  CHECK(normal("https://example.com:/a") == "https://example.com/a");
+  CHECK(normal("https://example.com/%7euser/%2fx%2F?q=%41%3d#%62") == "https://example.com/~user/%2Fx%2F?q=A%3D#b");
+  CHECK(normal("https://example.com/caf\xC3\xA9") == "https://example.com/caf%C3%A9");
+  CHECK(normal("https://User@Example.COM/P") == "https://User@example.com/P");
+  CHECK(normal("https://[::1]:8443/") == "https://[::1]:8443/");
+  CHECK(normal("https://example.com/a/./b/../c/.") == "https://example.com/a/c/");
+  CHECK(normal("https://example.com/../a/..") == "https://example.com/");
+  CHECK(normal("https://example.com/a/.hidden/..b") == "https://example.com/a/.hidden/..b");
+  CHECK(normal("https://example.com/a?x=/../y") == "https://example.com/a?x=/../y");
+  // The query and the path keep their case and their slashes.
+  CHECK(normal("https://example.com/A/?Q=B") == "https://example.com/A/?Q=B");
+  // Without "scheme://", only the escapes are normalised.
+  CHECK(normal("/en/%7e") == "/en/~");
+}
+
+TEST_CASE("same URL: equal normal forms, equal keys; different ones, different keys") {
+  CHECK(url_key(normal("https://Example.com")) == url_key(normal("https://example.com:443/")));
+  CHECK(url_key(normal("https://example.com/a")) != url_key(normal("https://example.com/a/")));
+  CHECK(url_key(normal("https://example.com/a")) != url_key(normal("http://example.com/a")));
+}
+
+TEST_CASE("same URL: slips") {
+  CHECK(url_slip("https://example.com/a", "http://example.com/a") == UrlSlip::Scheme);
+  CHECK(url_slip("https://example.com/a", "https://www.example.com/a") == UrlSlip::Www);
+  CHECK(url_slip("https://www.example.com/a", "https://example.com/a") == UrlSlip::Www);
+  CHECK(url_slip("https://example.com/a", "https://example.com/a/") == UrlSlip::TrailingSlash);
+  CHECK(url_slip("https://example.com/a/?q", "https://example.com/a?q") == UrlSlip::TrailingSlash);
+  CHECK(url_slip("https://example.com/a", "https://example.com/a") == UrlSlip::None);
+  CHECK(url_slip("https://example.com/a", "https://example.com/b") == UrlSlip::None);
+  CHECK(url_slip("https://example.com/a", "http://www.example.com/a") == UrlSlip::None);  // two slips
+  CHECK(url_slip("https://example.com/", "https://example.com") == UrlSlip::None);        // "/" is the root
+}
