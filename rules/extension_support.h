@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "rule.h"
+#include "url_analysis.h"
 
 namespace sitemaplint {
 
@@ -75,5 +76,10 @@ bool is_family_block(const ExtensionFamily& family, const ExtensionBlock& block)
 // "<image:loc>", "<image:loc>, <image:caption>" ...: names as a message writes them, with the
 // prefix the document uses (the block root's).
 std::string element_name(const ExtensionBlock& block, std::string_view local_name);
+
+// D6: a URL value none of the URL rules' errors fire on (empty, not absolute, another scheme,
+// invalid syntax, invalid host), so that comparing it with other URLs means something. Checks
+// that interpret URLs skip the others: the URL rules have reported them.
+bool is_usable_url(const UrlAnalysis& a);
 
 }  // namespace sitemaplint
