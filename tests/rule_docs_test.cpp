@@ -32,6 +32,13 @@ const std::set<std::string_view> kExamplesNotRunnable = {
     "SM803",  // duplicate-across-sitemaps: two sitemaps
     "SM804",  // stale-index-lastmod: an index and the sitemap it lists
     "SM805",  // index-not-followed: an index whose children cannot be located
+    // The hreflang graph: pages in several entries, usually several files, linked through the set
+    // (the fixture sets in testdata/rules/LANG5xx-*/ run them, each file's findings exact):
+    "LANG501",  // hreflang-return-link-missing: an alternate's own entry without the link back
+    "LANG502",  // hreflang-return-link-unverifiable: an alternate listed without annotations
+    "LANG503",  // hreflang-cluster-mismatch: two entries whose clusters differ
+    "LANG504",  // hreflang-code-conflict: an alternate's own entry with another code
+    "LANG505",  // hreflang-alternate-not-listed: two files, an alternate in neither
 };
 
 // The first fenced code block after `heading`, with its language.

@@ -1,0 +1,78 @@
+// LANG504 hreflang-code-conflict: page A labels alternate B with one code, B's own entry labels
+// itself with another.
+#include "rules/hreflang/pair_findings.h"
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .summary = "A page labels an alternate with another code than the alternate gives itself",
+                        .docs = R"md(
+## What it does
+Across every file linted together, reports a link from page A that labels alternate B with an
+`hreflang` code (`en`) when B's own entry labels itself with other codes only (`en-GB`). Codes
+are compared in their canonical case; `x-default` links are not compared. The finding is on A's
+`hreflang`; the message names B's self link (file, line and column).
+
+## Why it matters
+Each version of a page should carry the same cluster, with the same code for each URL. When the
+pages disagree about a page's language or region, search engines have to guess which one to
+show to whom.
+
+## Example
+```text
+sitemap.xml:  <url><loc>https://example.com/uk/</loc>  en-GB -> /uk/, de -> /de/</url>
+              <url><loc>https://example.com/de/</loc>  de -> /de/, en -> /uk/</url>
+```
+
+## Use instead
+```text
+sitemap.xml:  <url><loc>https://example.com/uk/</loc>  en-GB -> /uk/, de -> /de/</url>
+              <url><loc>https://example.com/de/</loc>  de -> /de/, en-GB -> /uk/</url>
+```
+)md",
+                        .authorities = kGoogle | kAdvice};
+
+class HreflangCodeConflict final : public GraphRule {
+ public:
+  explicit HreflangCodeConflict(const Settings& settings) : GraphRule(settings, false) {}
+
+  void on_set(const SetView& set, SetSink& out) override {
+    const HreflangGraph graph(set);
+    PairFindings findings(set, graph);
+    std::vector<std::uint64_t> own_codes;  // by finding
+    graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const GraphFacts::Link& link) {
+      if (link.code == kXDefaultCode || graph.state(link.target) != HreflangGraph::State::Annotated) return;
+      // How the alternate's own entries label it: the first such self link, unless one agrees.
+      const GraphFacts::Link* self = nullptr;
+      HreflangGraph::EntryRef where;
+      bool agrees = false;
+      graph.for_each_link_of(link.target, [&](const HreflangGraph::EntryRef& ref, const GraphFacts::Link& own) {
+        if (own.target != ref.loc || own.code == kXDefaultCode) return;
+        agrees |= own.code == link.code;
+        if (!self) {
+          self = &own;
+          where = ref;
+        }
+      });
+      if (!self || agrees) return;
+      PairFindings::Finding& f = findings.add(from, link, where, self->code_offset);
+      f.offset = link.code_offset;
+      f.length = link.code_length;
+      own_codes.push_back(self->code);
+    });
+    findings.report(out, [&](const PairFindings::Finding& f, const std::string& alternate, const std::string& place) {
+      const std::string own = quoted(code_text(own_codes[f.index]));
+      return PairFindings::Words{"hreflang " + quoted(code_text(f.link->code)) + " for " + quoted(alternate) +
+                                     " disagrees with that page's own entry (" + place + "), which calls itself " + own +
+                                     "; give each page the same code everywhere",
+                                 "the self link of " + quoted(alternate)};
+    });
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(hreflang_code_conflict, kMeta, HreflangCodeConflict)
