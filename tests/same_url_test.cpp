@@ -57,3 +57,22 @@ TEST_CASE("same URL: slips") {
   CHECK(url_slip("https://example.com/a", "http://www.example.com/a") == UrlSlip::None);  // two slips
   CHECK(url_slip("https://example.com/", "https://example.com") == UrlSlip::None);        // "/" is the root
 }
+
+TEST_CASE("same URL: the shortcut for URLs already in normal form agrees with the normal form") {
+  for (const char* url : {"https://example.com/a", "https://example.com/a/?Q=B#F", "http://example.com/",
+                          "https://example.com/.well-known/x", "https://Example.com/a", "https://example.com",
+                          "https://example.com:443/a", "https://example.com/%7e", "https://example.com/a/../b",
+                          "https://u@example.com/a", "https://example.com/caf\xC3\xA9", "HTTPS://example.com/a",
+                          "https://example.com/a?x=%41", "https://[::1]/a", "https://example.com?q"}) {
+    CAPTURE(url);
+    const std::string normal_form = normal(url);
+    if (is_normal_form(url)) CHECK(normal_form == url);  // never claimed wrongly
+    std::string scratch;
+    CHECK(same_url_key(url, &scratch) == url_key(normal_form));
+  }
+  // The usual sitemap URL takes the shortcut.
+  CHECK(is_normal_form("https://example.com/en/products/item-1/"));
+  CHECK(is_normal_form("https://www.example.com/a?utm_source=x&b=C#top"));
+  CHECK_FALSE(is_normal_form("https://Example.com/a"));
+  CHECK_FALSE(is_normal_form("https://example.com"));
+}

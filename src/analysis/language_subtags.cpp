@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <array>
-#include <set>
+#include <bitset>
 
 #include <unicode/uloc.h>
 #include <unicode/unistr.h>
@@ -38,24 +38,56 @@ constexpr std::array<std::string_view, 20> kReserved{"AC", "CP", "DG", "EA", "EU
 // Script codes that name no writing system a page can be in.
 constexpr std::array<std::string_view, 7> kSpecialScripts{"Zinh", "Zyyy", "Zzzz", "Zxxx", "Zmth", "Zsye", "Zsym"};
 
-const std::set<std::string>& languages() {
-  static const std::set<std::string> codes = [] {
-    std::set<std::string> out;
-    for (const char* const* p = uloc_getISOLanguages(); *p; ++p) {
-      if (std::string_view(*p).size() == 2) out.insert(*p);
-    }
-    for (std::string_view code : kLanguagesIcuOmits) out.insert(std::string(code));
-    for (const Withdrawn& w : kWithdrawn) out.erase(std::string(w.code));
+// Two-letter codes as a set of bits, one per letter pair: a lookup is an index, not a search.
+using TwoLetterSet = std::bitset<26 * 26>;
+
+// The index of a two-letter code (any case); -1 when it is not two ASCII letters.
+int pair_index(std::string_view code) {
+  if (code.size() != 2) return -1;
+  int index = 0;
+  for (char c : code) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (c < 'a' || c > 'z') return -1;
+    index = index * 26 + (c - 'a');
+  }
+  return index;
+}
+
+bool contains(const TwoLetterSet& set, std::string_view code) {
+  const int index = pair_index(code);
+  return index >= 0 && set.test(static_cast<std::size_t>(index));
+}
+
+void add(TwoLetterSet& set, std::string_view code, bool value = true) {
+  const int index = pair_index(code);
+  if (index >= 0) set.set(static_cast<std::size_t>(index), value);
+}
+
+const TwoLetterSet& languages() {
+  static const TwoLetterSet codes = [] {
+    TwoLetterSet out;
+    for (const char* const* p = uloc_getISOLanguages(); *p; ++p) add(out, *p);
+    for (std::string_view code : kLanguagesIcuOmits) add(out, code);
+    for (const Withdrawn& w : kWithdrawn) add(out, w.code, false);
     return out;
   }();
   return codes;
 }
 
-const std::set<std::string>& countries() {
-  static const std::set<std::string> codes = [] {
-    std::set<std::string> out;
-    for (const char* const* p = uloc_getISOCountries(); *p; ++p) out.insert(*p);
-    for (std::string_view code : kReserved) out.erase(std::string(code));
+const TwoLetterSet& countries() {
+  static const TwoLetterSet codes = [] {
+    TwoLetterSet out;
+    for (const char* const* p = uloc_getISOCountries(); *p; ++p) add(out, *p);
+    for (std::string_view code : kReserved) add(out, code, false);
+    return out;
+  }();
+  return codes;
+}
+
+const TwoLetterSet& reserved() {
+  static const TwoLetterSet codes = [] {
+    TwoLetterSet out;
+    for (std::string_view code : kReserved) add(out, code);
     return out;
   }();
   return codes;
@@ -63,7 +95,7 @@ const std::set<std::string>& countries() {
 
 }  // namespace
 
-bool is_iso639_1_language(std::string_view code) { return code.size() == 2 && languages().count(lower(code)); }
+bool is_iso639_1_language(std::string_view code) { return contains(languages(), code); }
 
 std::string_view replacement_for_withdrawn_language(std::string_view code) {
   const std::string key = lower(code);
@@ -87,11 +119,9 @@ bool is_iso15924_script(std::string_view code) {
          kSpecialScripts.end();
 }
 
-bool is_iso3166_country(std::string_view code) { return code.size() == 2 && countries().count(upper(code)); }
+bool is_iso3166_country(std::string_view code) { return contains(countries(), code); }
 
-bool is_reserved_region(std::string_view code) {
-  return std::find(kReserved.begin(), kReserved.end(), upper(code)) != kReserved.end();
-}
+bool is_reserved_region(std::string_view code) { return contains(reserved(), code); }
 
 std::string_view country_meant_by_reserved(std::string_view code) { return upper(code) == "UK" ? "GB" : ""; }
 

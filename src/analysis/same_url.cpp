@@ -172,6 +172,40 @@ void normalise_url(std::string_view url, std::string* out) {
 
 std::uint64_t url_key(std::string_view normal_form) { return std::hash<std::string_view>{}(normal_form); }
 
+bool is_normal_form(std::string_view url) {
+  std::size_t i = 0;
+  if (url.empty() || !(url[0] >= 'a' && url[0] <= 'z')) return false;
+  for (; i < url.size() && url[i] != ':'; ++i) {
+    const char c = url[i];
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.')) return false;
+  }
+  if (url.substr(i, 3) != "://") return false;
+  i += 3;
+  // The host: no upper case, and nothing that needs a closer look (user info, port, IP literal).
+  for (; i < url.size() && url[i] != '/'; ++i) {
+    const char c = url[i];
+    if ((c >= 'A' && c <= 'Z') || c == '%' || c == '@' || c == ':' || c == '[' || c == '?' || c == '#') return false;
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  }
+  if (i == url.size()) return false;  // no path: it is written "/"
+  for (; i < url.size(); ++i) {
+    const char c = url[i];
+    if (c == '%' || static_cast<unsigned char>(c) >= 0x80) return false;
+    if (c == '/' && i + 1 < url.size() && url[i + 1] == '.') return false;  // perhaps a dot segment
+    if (c == '?' || c == '#') break;  // the path ends; the rest is compared as written
+  }
+  for (; i < url.size(); ++i) {
+    if (url[i] == '%' || static_cast<unsigned char>(url[i]) >= 0x80) return false;
+  }
+  return true;
+}
+
+std::uint64_t same_url_key(std::string_view url, std::string* scratch) {
+  if (is_normal_form(url)) return url_key(url);
+  normalise_url(url, scratch);
+  return url_key(*scratch);
+}
+
 UrlSlip url_slip(std::string_view a, std::string_view b) {
   if (a == b) return UrlSlip::None;
   const std::size_t sa = a.find("://"), sb = b.find("://");

@@ -21,6 +21,14 @@ void normalise_url(std::string_view url, std::string* out);
 // probability of about 2^-64 per pair, which is what lets checks across a set keep keys, not URLs.
 std::uint64_t url_key(std::string_view normal_form);
 
+// Whether `url` is its own normal form, as most URLs in sitemaps are (lower-case scheme and host,
+// no port, a path, no escapes, no dot segments, ASCII): a cheap scan that lets same_url_key skip
+// the copy. False may also mean only "not sure".
+bool is_normal_form(std::string_view url);
+
+// url_key of the normal form of `url`; `scratch` holds the normal form when one has to be written.
+std::uint64_t same_url_key(std::string_view url, std::string* scratch);
+
 // The one thing, easily overlooked, by which two different normal forms differ.
 enum class UrlSlip {
   None,           // they differ otherwise (or not at all)
