@@ -7,12 +7,26 @@ namespace {
 
 std::uint32_t u32(std::size_t n) { return static_cast<std::uint32_t>(n); }
 
-}  // namespace
+class GraphCollector final : public Rule {
+ public:
+  explicit GraphCollector(const Settings& settings) : in_a_set_(settings.collect_set_facts) {}
+  void subscribe(Subscriptions& s) const override {
+    if (!in_a_set_) return;
+    s.urls();
+    s.entries();
+  }
+  void on_url(const UrlField& url, FindingSink&) override { links_.note_url(url); }
+  void on_entry(const Entry& entry, FindingSink&) override;
+  std::unique_ptr<FileFacts> take_facts() override { return std::move(facts_); }
 
-void GraphCollector::on_entry(const Entry& entry) {
-  if (!in_a_set_) return;
+ private:
+  bool in_a_set_;
+  EntryLinks links_;
+  std::unique_ptr<GraphFacts> facts_;
+};
+
+void GraphCollector::on_entry(const Entry& entry, FindingSink&) {
   const std::span<const HreflangLink> links = links_.read(entry);
-  if (links.empty() && !all_pages_) return;
   if (entry.kind != EntryKind::Url || !entry.loc.present) return;
   std::uint64_t loc = links_.loc_key();
   if (links.empty()) {
@@ -46,5 +60,9 @@ void GraphCollector::on_entry(const Entry& entry) {
   }
   page.link_count = u32(links.size());
 }
+
+}  // namespace
+
+std::unique_ptr<Rule> make_graph_collector(const Settings& settings) { return std::make_unique<GraphCollector>(settings); }
 
 }  // namespace sitemaplint

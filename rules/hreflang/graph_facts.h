@@ -30,39 +30,16 @@ struct GraphFacts final : FileFacts {
   std::vector<Link> links;
 };
 
-// Collects GraphFacts from a rule's events (on_url, then on_entry). Only <url> entries with a
-// usable <loc> are pages. With `all_pages`, pages without links are kept too, for the checks
-// that ask whether a page is listed at all; without it a file without hreflang costs nothing.
-class GraphCollector {
- public:
-  GraphCollector(bool in_a_set, bool all_pages) : in_a_set_(in_a_set), all_pages_(all_pages) {}
-  void on_url(const UrlField& url) {
-    if (in_a_set_) links_.note_url(url);
-  }
-  void on_entry(const Entry& entry);
-  std::unique_ptr<FileFacts> take() { return std::move(facts_); }
+// The collector the LANG5xx rules share (Subscriptions::set): one per file, however many of them
+// run. It keeps every <url> with a usable <loc> as a page (pages without links too: a link's
+// target may be listed without annotations), and the links of entries without link-level errors.
+// Outside a set (the language server, a single document linted alone) it keeps nothing.
+std::unique_ptr<Rule> make_graph_collector(const Settings& settings);
 
- private:
-  bool in_a_set_, all_pages_;
-  EntryLinks links_;
-  std::unique_ptr<GraphFacts> facts_;
-};
-
-// What every LANG5xx rule does while a file is walked: collect its GraphFacts for on_set.
+// What every LANG5xx rule shares: the collector's facts in its on_set.
 class GraphRule : public Rule {
  public:
-  GraphRule(const Settings& settings, bool all_pages) : collector_(settings.collect_set_facts, all_pages) {}
-  void subscribe(Subscriptions& s) const override {
-    s.urls();
-    s.entries();
-    s.set();
-  }
-  void on_url(const UrlField& url, FindingSink&) override { collector_.on_url(url); }
-  void on_entry(const Entry& entry, FindingSink&) override { collector_.on_entry(entry); }
-  std::unique_ptr<FileFacts> take_facts() override { return collector_.take(); }
-
- private:
-  GraphCollector collector_;
+  void subscribe(Subscriptions& s) const override { s.set(&make_graph_collector); }
 };
 
 }  // namespace sitemaplint

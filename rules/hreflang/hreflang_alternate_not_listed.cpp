@@ -36,8 +36,6 @@ sitemap-th.xml, listing https://example.com/th/ with its alternates, linted with
 
 class HreflangAlternateNotListed final : public GraphRule {
  public:
-  explicit HreflangAlternateNotListed(const Settings& settings) : GraphRule(settings, true) {}
-
   void on_set(const SetView& set, SetSink& out) override {
     const HreflangGraph graph(set);
     if (graph.files_with_pages() < 2) return;

@@ -43,8 +43,6 @@ constexpr std::size_t kListed = 3;  // pages named per side; the rest are counte
 
 class HreflangClusterMismatch final : public GraphRule {
  public:
-  explicit HreflangClusterMismatch(const Settings& settings) : GraphRule(settings, false) {}
-
   void on_set(const SetView& set, SetSink& out) override {
     const HreflangGraph graph(set);
     PairFindings findings(set, graph);

@@ -36,8 +36,6 @@ sitemap.xml:  <url><loc>https://example.com/uk/</loc>  en-GB -> /uk/, de -> /de/
 
 class HreflangCodeConflict final : public GraphRule {
  public:
-  explicit HreflangCodeConflict(const Settings& settings) : GraphRule(settings, false) {}
-
   void on_set(const SetView& set, SetSink& out) override {
     const HreflangGraph graph(set);
     PairFindings findings(set, graph);

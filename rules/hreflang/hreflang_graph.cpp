@@ -1,7 +1,6 @@
 #include "rules/hreflang/hreflang_graph.h"
 
 #include <algorithm>
-#include <tuple>
 
 namespace sitemaplint {
 
@@ -34,6 +33,49 @@ HreflangGraph::HreflangGraph(const SetView& set) {
   std::stable_sort(by_loc_.begin(), by_loc_.end(), [](const EntryRef& a, const EntryRef& b) { return a.loc < b.loc; });
   std::sort(edges_.begin(), edges_.end());
   edges_.erase(std::unique(edges_.begin(), edges_.end()), edges_.end());
+
+  // One node per page (by_loc_ is sorted by URL, so nodes_ is too), with its state and the entry
+  // messages name: its first with links, else its first.
+  for (std::size_t i = 0; i < by_loc_.size();) {
+    Node n;
+    n.url = by_loc_[i].loc;
+    n.first_entry = n.shown_entry = static_cast<std::uint32_t>(i);
+    bool annotated = false, unknown = false;
+    for (; i < by_loc_.size() && by_loc_[i].loc == n.url; ++i) {
+      const GraphFacts::Page& p = page(by_loc_[i]);
+      unknown |= p.links_unknown;
+      if (p.link_count > 0 && !annotated) n.shown_entry = static_cast<std::uint32_t>(i);
+      annotated |= p.link_count > 0;
+    }
+    n.entries = static_cast<std::uint32_t>(i) - n.first_entry;
+    n.state = unknown ? State::Unknown : annotated ? State::Annotated : State::Unannotated;
+    nodes_.push_back(n);
+  }
+  // Each node's edges: both lists are sorted by URL, so one walk pairs them.
+  std::size_t e = 0;
+  for (Node& n : nodes_) {
+    while (e < edges_.size() && edges_[e].from < n.url) ++e;
+    n.first_edge = static_cast<std::uint32_t>(e);
+    while (e < edges_.size() && edges_[e].from == n.url) ++e;
+    n.edges = static_cast<std::uint32_t>(e) - n.first_edge;
+  }
+  std::size_t size = 16;
+  while (size < nodes_.size() * 2) size *= 2;
+  slots_.assign(size, 0);
+  for (std::size_t i = 0; i < nodes_.size(); ++i) {
+    std::size_t slot = nodes_[i].url & (size - 1);
+    while (slots_[slot] != 0) slot = (slot + 1) & (size - 1);
+    slots_[slot] = static_cast<std::uint32_t>(i + 1);
+  }
+}
+
+const HreflangGraph::Node* HreflangGraph::node(std::uint64_t url) const {
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t slot = url & mask; slots_[slot] != 0; slot = (slot + 1) & mask) {
+    const Node& n = nodes_[slots_[slot] - 1];
+    if (n.url == url) return &n;
+  }
+  return nullptr;
 }
 
 std::span<const GraphFacts::Link> HreflangGraph::links(const EntryRef& ref) const {
@@ -43,38 +85,32 @@ std::span<const GraphFacts::Link> HreflangGraph::links(const EntryRef& ref) cons
 }
 
 std::span<const HreflangGraph::EntryRef> HreflangGraph::entries_of(std::uint64_t url) const {
-  const auto range = std::equal_range(by_loc_.begin(), by_loc_.end(), EntryRef{url, 0, 0},
-                                      [](const EntryRef& a, const EntryRef& b) { return a.loc < b.loc; });
-  return {range.first, range.second};
+  const Node* n = node(url);
+  if (!n) return {};
+  return std::span<const EntryRef>(by_loc_).subspan(n->first_entry, n->entries);
 }
 
 HreflangGraph::State HreflangGraph::state(std::uint64_t url) const {
-  const std::span<const EntryRef> entries = entries_of(url);
-  if (entries.empty()) return State::NotListed;
-  bool annotated = false;
-  for (const EntryRef& ref : entries) {
-    if (page(ref).links_unknown) return State::Unknown;
-    annotated |= page(ref).link_count > 0;
-  }
-  return annotated ? State::Annotated : State::Unannotated;
+  const Node* n = node(url);
+  return n ? n->state : State::NotListed;
 }
 
 const HreflangGraph::EntryRef& HreflangGraph::first_entry(std::uint64_t url) const {
-  const std::span<const EntryRef> entries = entries_of(url);
-  for (const EntryRef& ref : entries) {
-    if (page(ref).link_count > 0) return ref;
-  }
-  return entries.front();
+  return by_loc_[node(url)->shown_entry];
 }
 
 bool HreflangGraph::links_to(std::uint64_t from, std::uint64_t to) const {
-  return std::binary_search(edges_.begin(), edges_.end(), Edge{from, to});
+  const Node* n = node(from);
+  if (!n) return false;
+  const auto first = edges_.begin() + n->first_edge;
+  return std::binary_search(first, first + n->edges, Edge{from, to});
 }
 
 std::vector<std::uint64_t> HreflangGraph::alternates_of(std::uint64_t url) const {
-  const auto first = std::lower_bound(edges_.begin(), edges_.end(), Edge{url, 0});
   std::vector<std::uint64_t> out;
-  for (auto it = first; it != edges_.end() && it->from == url; ++it) out.push_back(it->to);
+  const Node* n = node(url);
+  if (!n) return out;
+  for (std::uint32_t e = n->first_edge; e < n->first_edge + n->edges; ++e) out.push_back(edges_[e].to);
   return out;
 }
 

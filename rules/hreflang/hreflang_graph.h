@@ -73,6 +73,16 @@ class HreflangGraph {
   std::size_t files_with_pages() const { return files_with_pages_; }
 
  private:
+  // A page: its entries in by_loc_ and its links in edges_, with what state() says of it.
+  struct Node {
+    std::uint64_t url = 0;
+    std::uint32_t first_entry = 0, entries = 0;
+    std::uint32_t first_edge = 0, edges = 0;
+    std::uint32_t shown_entry = 0;  // first_entry()'s answer, an index into by_loc_
+    State state = State::NotListed;
+  };
+  const Node* node(std::uint64_t url) const;
+
   std::vector<const GraphFacts*> facts_;  // by file; nullptr for a file without pages
   std::vector<EntryRef> run_order_;       // the entries with known links, file by file
   std::vector<EntryRef> by_loc_;          // every entry, sorted by (loc, file, page)
@@ -82,6 +92,9 @@ class HreflangGraph {
     bool operator==(const Edge& o) const = default;
   };
   std::vector<Edge> edges_;  // sorted, without repeats
+  std::vector<Node> nodes_;  // in by_loc_ order
+  // Open addressing over the keys (already hashes): node index + 1, 0 for an empty slot.
+  std::vector<std::uint32_t> slots_;
   std::size_t files_with_pages_ = 0;
 };
 

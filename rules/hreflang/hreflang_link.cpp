@@ -98,9 +98,14 @@ bool HreflangLink::has_error() const {
 
 bool is_comparable_url(const UrlAnalysis& a) { return is_usable_url(a) && a.trimmed.size() <= kMaxComparedUrl; }
 
-std::uint64_t same_url_key(const UrlAnalysis& a, std::string* out) {
-  normalise_url(a.ascii_form.empty() ? a.trimmed : std::string_view(a.ascii_form), out);
-  return url_key(*out);
+std::uint64_t same_url_key(const UrlAnalysis& a, std::string* scratch) {
+  return same_url_key(a.ascii_form.empty() ? a.trimmed : std::string_view(a.ascii_form), scratch);
+}
+
+std::string normal_form(const UrlAnalysis& a) {
+  std::string out;
+  normalise_url(a.ascii_form.empty() ? a.trimmed : std::string_view(a.ascii_form), &out);
+  return out;
 }
 
 void EntryLinks::note_url(const UrlField& url) {
@@ -111,8 +116,6 @@ void EntryLinks::note_url(const UrlField& url) {
 
 std::span<const HreflangLink> EntryLinks::read(const Entry& entry) {
   links_.clear();
-  forms_.clear();
-  loc_form_end_ = 0;
   any_error_ = loc_usable_ = false;
   loc_key_ = 0;
   if (entry.kind != EntryKind::Url) {
@@ -141,21 +144,11 @@ std::span<const HreflangLink> EntryLinks::read(const Entry& entry) {
   if (entry.loc.present && is_comparable_url(entry.loc_analysis())) {
     loc_usable_ = true;
     loc_key_ = same_url_key(entry.loc_analysis(), &scratch_);
-    forms_ = scratch_;
-    loc_form_end_ = forms_.size();
   }
   for (HreflangLink& link : links_) {
-    if (!link.href_usable) continue;
-    link.target = same_url_key(*link.href_analysis, &scratch_);
-    link.form_at = forms_.size();
-    link.form_length = scratch_.size();
-    forms_ += scratch_;
+    if (link.href_usable) link.target = same_url_key(*link.href_analysis, &scratch_);
   }
   return links_;
-}
-
-std::string_view EntryLinks::target_form(const HreflangLink& link) const {
-  return std::string_view(forms_).substr(link.form_at, link.form_length);
 }
 
 }  // namespace sitemaplint

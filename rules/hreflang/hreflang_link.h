@@ -66,8 +66,7 @@ struct HreflangLink {
   std::uint64_t code_key = kNoCode;     // kNoCode unless the code is supported
   const UrlAnalysis* href_analysis = nullptr;  // nullptr when absent
   bool href_usable = false;             // is_comparable_url
-  std::uint64_t target = 0;             // the href's url_key (usable hrefs only)
-  std::size_t form_at = 0, form_length = 0;  // its normal form in EntryLinks' buffer (usable hrefs)
+  std::uint64_t target = 0;             // the href's same_url_key (usable hrefs only)
 
   // A link-level error, after which the entry's links say nothing reliable: no rel="alternate",
   // no (or an empty) hreflang, no href, a malformed or unsupported code, or an unusable href.
@@ -85,12 +84,10 @@ class EntryLinks {
   // The links of `entry` (none unless it is a <url>), in document order.
   std::span<const HreflangLink> read(const Entry& entry);
 
-  // After read(): whether any link has an error; the <loc>'s key and normal form, when usable.
+  // After read(): whether any link has an error; the <loc>'s key, when it is usable.
   bool any_error() const { return any_error_; }
   bool loc_usable() const { return loc_usable_; }
   std::uint64_t loc_key() const { return loc_key_; }
-  std::string_view loc_form() const { return std::string_view(forms_).substr(0, loc_form_end_); }
-  std::string_view target_form(const HreflangLink& link) const;
 
  private:
   struct NotedHref {
@@ -100,9 +97,7 @@ class EntryLinks {
   };
   std::vector<NotedHref> hrefs_;
   std::vector<HreflangLink> links_;
-  std::string forms_;  // the normal forms of the <loc> and of each usable href, one after another
-  std::string scratch_;
-  std::size_t loc_form_end_ = 0;
+  std::string scratch_;  // a normal form, when one has to be written
   bool any_error_ = false, loc_usable_ = false;
   std::uint64_t loc_key_ = 0;
 };
@@ -123,7 +118,10 @@ void find_first_occurrences(std::span<const Key> keys, std::vector<std::size_t>*
   }
 }
 
-// The normal form (same_url) of a usable URL value into *out, and its key.
-std::uint64_t same_url_key(const UrlAnalysis& a, std::string* out);
+// The same_url key of a usable URL value (in its ASCII form, when it has non-ASCII characters);
+// `scratch` holds its normal form when one has to be written.
+std::uint64_t same_url_key(const UrlAnalysis& a, std::string* scratch);
+// The normal form itself, for messages that compare two URLs.
+std::string normal_form(const UrlAnalysis& a);
 
 }  // namespace sitemaplint

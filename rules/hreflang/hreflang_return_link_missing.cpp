@@ -44,8 +44,6 @@ sitemap-de.xml:  <url><loc>https://example.com/de/</loc>
 
 class HreflangReturnLinkMissing final : public GraphRule {
  public:
-  explicit HreflangReturnLinkMissing(const Settings& settings) : GraphRule(settings, false) {}
-
   void on_set(const SetView& set, SetSink& out) override {
     const HreflangGraph graph(set);
     PairFindings findings(set, graph);

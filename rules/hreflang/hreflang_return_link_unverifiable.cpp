@@ -39,8 +39,6 @@ sitemap-de.xml:  <url><loc>https://example.com/de/</loc>
 
 class HreflangReturnLinkUnverifiable final : public GraphRule {
  public:
-  explicit HreflangReturnLinkUnverifiable(const Settings& settings) : GraphRule(settings, true) {}
-
   void on_set(const SetView& set, SetSink& out) override {
     const HreflangGraph graph(set);
     PairFindings findings(set, graph);

@@ -79,8 +79,9 @@ class HreflangSelfMissing final : public Rule {
     std::string message = "this <url> has hreflang alternates but none for itself (" + quoted(loc) + "); add <" +
                           std::string(link_name) + " rel=\"alternate\" hreflang=\"...\" href=\"" + std::string(loc) +
                           "\"/>";
+    const std::string loc_form = normal_form(entry.loc_analysis());
     for (const HreflangLink& link : links) {
-      const UrlSlip slip = url_slip(links_.loc_form(), links_.target_form(link));
+      const UrlSlip slip = url_slip(loc_form, normal_form(*link.href_analysis));
       if (slip == UrlSlip::None) continue;
       message += ", or did you mean the alternate " + quoted(link.href_analysis->trimmed) + ", which differs only by " +
                  std::string(slip_name(slip)) + "?";
