@@ -54,7 +54,8 @@ std::pair<std::string, std::string> code_block_after(std::string_view docs, std:
           std::string(docs.substr(lang_end + 1, close - lang_end))};
 }
 
-// A fragment (<url>...</url> or less) becomes a whole sitemap; a whole document stays as it is.
+// A fragment (<url>...</url> or less) becomes a whole sitemap, declaring the prefixes of Google's
+// extensions it uses (image:, video:, news:, xhtml:); a whole document stays as it is.
 std::string as_document(const std::string& info, const std::string& block) {
   const std::string language = info.substr(0, info.find(' '));
   if (language != "xml" || block.find("<urlset") != std::string::npos ||
@@ -62,8 +63,15 @@ std::string as_document(const std::string& info, const std::string& block) {
     return block;
   }
   const std::string body = block.find("<url") != std::string::npos ? block : "<url>" + block + "</url>\n";
+  std::string declarations;
+  for (const auto& [prefix, ns] : {std::pair{"image", kImageNamespace}, std::pair{"video", kVideoNamespace},
+                                   std::pair{"news", kNewsNamespace}, std::pair{"xhtml", kXhtmlNamespace}}) {
+    if (body.find("<" + std::string(prefix) + ":") != std::string::npos) {
+      declarations += " xmlns:" + std::string(prefix) + "=\"" + std::string(ns) + "\"";
+    }
+  }
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-         "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n" +
+         "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"" + declarations + ">\n" +
          body + "</urlset>\n";
 }
 

@@ -24,26 +24,18 @@ and to compare across pages.
 
 ## Example
 ```xml
-<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
-        xmlns:xhtml="http://www.w3.org/1999/xhtml">
-  <url>
-    <loc>https://example.com/en-us/</loc>
-    <xhtml:link rel="alternate" hreflang="EN-us" href="https://example.com/en-us/"/>
-  </url>
-</urlset>
+<url>
+  <loc>https://example.com/en-us/</loc>
+  <xhtml:link rel="alternate" hreflang="EN-us" href="https://example.com/en-us/"/>
+</url>
 ```
 
 ## Use instead
 ```xml
-<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
-        xmlns:xhtml="http://www.w3.org/1999/xhtml">
-  <url>
-    <loc>https://example.com/en-us/</loc>
-    <xhtml:link rel="alternate" hreflang="en-US" href="https://example.com/en-us/"/>
-  </url>
-</urlset>
+<url>
+  <loc>https://example.com/en-us/</loc>
+  <xhtml:link rel="alternate" hreflang="en-US" href="https://example.com/en-us/"/>
+</url>
 ```
 )md",
                         .authorities = kBcp47 | kAdvice};
@@ -53,19 +45,15 @@ class HreflangCodeFormat final : public Rule {
   void subscribe(Subscriptions& s) const override { s.extensions(kXhtmlNamespace, "link"); }
 
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
-    const Attribute* hreflang = block.root().attribute("hreflang");
-    if (entry.kind != EntryKind::Url || !hreflang) return;
-    const Field& field = hreflang->value;
-    const std::string_view code = trim_xml_space(field.value);
-    const LanguageTag tag = parse_language_tag(code);
-    if (code_key(tag) == kNoCode) return;  // malformed or unknown: LANG107 and LANG108
-    const bool padded = code.size() != field.value.size();
-    const bool x_default_case = tag.shape == TagShape::XDefault && code != "x-default";
-    if (!padded && !x_default_case && is_conventional_case(tag)) return;
-    const std::string canonical = canonical_tag(tag);
+    const std::optional<LinkCode> link = link_code(block, entry);
+    if (!link || code_key(link->tag) == kNoCode) return;  // malformed or unknown: LANG107 and LANG108
+    const Field& field = link->hreflang->value;
+    const bool padded = link->code.size() != field.value.size();
+    const bool x_default_case = link->tag.shape == TagShape::XDefault && link->code != "x-default";
+    if (!padded && !x_default_case && is_conventional_case(link->tag)) return;
+    const std::string canonical = canonical_tag(link->tag);
     out.report(field.value_offset, field.raw.size(),
-               "hreflang " + quoted(field.value) + " is better written " + quoted(canonical),
-               Fix{field.value_offset, field.raw.size(), canonical, "replace with " + quoted(canonical)});
+               "hreflang " + quoted(field.value) + " is better written " + quoted(canonical), replace_code(*link, canonical));
   }
 };
 

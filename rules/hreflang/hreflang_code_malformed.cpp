@@ -26,26 +26,18 @@ link useless, and with it this page's place in the cluster.
 
 ## Example
 ```xml
-<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
-        xmlns:xhtml="http://www.w3.org/1999/xhtml">
-  <url>
-    <loc>https://example.com/en-us/</loc>
-    <xhtml:link rel="alternate" hreflang="en_US" href="https://example.com/en-us/"/>
-  </url>
-</urlset>
+<url>
+  <loc>https://example.com/en-us/</loc>
+  <xhtml:link rel="alternate" hreflang="en_US" href="https://example.com/en-us/"/>
+</url>
 ```
 
 ## Use instead
 ```xml
-<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
-        xmlns:xhtml="http://www.w3.org/1999/xhtml">
-  <url>
-    <loc>https://example.com/en-us/</loc>
-    <xhtml:link rel="alternate" hreflang="en-US" href="https://example.com/en-us/"/>
-  </url>
-</urlset>
+<url>
+  <loc>https://example.com/en-us/</loc>
+  <xhtml:link rel="alternate" hreflang="en-US" href="https://example.com/en-us/"/>
+</url>
 ```
 )md",
                         .authorities = kGoogle | kBcp47 | kXml};
@@ -55,10 +47,9 @@ class HreflangCodeMalformed final : public Rule {
   void subscribe(Subscriptions& s) const override { s.extensions(kXhtmlNamespace, "link"); }
 
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
-    const Attribute* hreflang = block.root().attribute("hreflang");
-    if (entry.kind != EntryKind::Url || !hreflang) return;
-    const std::string_view code = trim_xml_space(hreflang->value.value);
-    if (code.empty() || parse_language_tag(code).shape != TagShape::Malformed) return;  // empty: LANG106
+    const std::optional<LinkCode> link = link_code(block, entry);
+    if (!link || link->code.empty() || link->tag.shape != TagShape::Malformed) return;  // empty: LANG106
+    const std::string_view code = link->code;
     const MalformedTag why = diagnose_malformed(code);
     const std::string value = "hreflang " + quoted(code);
     std::string message;
@@ -91,11 +82,8 @@ class HreflangCodeMalformed final : public Rule {
         break;
     }
     std::optional<Fix> fix;
-    const Field& field = hreflang->value;
-    if (!replacement.empty()) {
-      fix = Fix{field.value_offset, field.raw.size(), replacement, "replace with " + quoted(replacement)};
-    }
-    const Span span = value_span(field);
+    if (!replacement.empty()) fix = replace_code(*link, replacement);
+    const Span span = value_span(link->hreflang->value);
     out.report(span.offset, span.length, std::move(message), std::move(fix));
   }
 };

@@ -1,4 +1,5 @@
 // LANG108 hreflang-code-unknown: a well-formed hreflang value whose codes Google does not support.
+#include "analysis/ascii.h"
 #include "analysis/language_subtags.h"
 #include "rules/hreflang/hreflang_link.h"
 #include "rules/rule_support.h"
@@ -27,47 +28,27 @@ is ignored.
 
 ## Example
 ```xml
-<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
-        xmlns:xhtml="http://www.w3.org/1999/xhtml">
-  <url>
-    <loc>https://example.com/es/</loc>
-    <xhtml:link rel="alternate" hreflang="es-419" href="https://example.com/es/"/>
-  </url>
-</urlset>
+<url>
+  <loc>https://example.com/es/</loc>
+  <xhtml:link rel="alternate" hreflang="es-419" href="https://example.com/es/"/>
+</url>
 ```
 
 ## Use instead
 ```xml
-<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
-        xmlns:xhtml="http://www.w3.org/1999/xhtml">
-  <url>
-    <loc>https://example.com/es/</loc>
-    <xhtml:link rel="alternate" hreflang="es" href="https://example.com/es/"/>
-  </url>
-</urlset>
+<url>
+  <loc>https://example.com/es/</loc>
+  <xhtml:link rel="alternate" hreflang="es" href="https://example.com/es/"/>
+</url>
 ```
 )md",
                         .authorities = kGoogle | kBcp47};
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::string upper(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // The value with a withdrawn language replaced, when that is the same language and the rest of
 // the value is supported; empty otherwise. (mo and sh are not replaced: sh was Serbo-Croatian,
 // now three languages, and mo is rare enough to leave to a person.)
 std::string replaced_withdrawn(const LanguageTag& tag) {
-  const std::string language = lower(tag.language);
+  const std::string language = ascii_lowered(tag.language);
   if (language != "iw" && language != "in" && language != "ji" && language != "jw") return {};
   std::string text(replacement_for_withdrawn_language(language));
   if (!tag.script.empty()) text += "-" + std::string(tag.script);
@@ -81,7 +62,7 @@ std::string problem_message(const LanguageTag& tag, CodeProblem problem) {
     case CodeProblem::ThreeLetterLanguage:
       return "Google supports only two-letter ISO 639-1 languages, not " + quoted(tag.language);
     case CodeProblem::WithdrawnLanguage: {
-      const std::string language = lower(tag.language);
+      const std::string language = ascii_lowered(tag.language);
       if (language == "sh") return "'sh' (Serbo-Croatian) is a withdrawn code; use 'sr', 'hr' or 'bs'";
       return quoted(language) + " is a withdrawn code; use " + quoted(replacement_for_withdrawn_language(language));
     }
@@ -89,7 +70,7 @@ std::string problem_message(const LanguageTag& tag, CodeProblem problem) {
       std::string message = quoted(tag.language) + " is a country, not a language; the language comes first";
       const std::string language = likely_language_of_country(tag.language);
       if (!language.empty() && tag.script.empty() && tag.region.empty()) {
-        message += " (" + quoted(language + "-" + upper(tag.language)) + ")";
+        message += " (" + quoted(language + "-" + ascii_uppered(tag.language)) + ")";
       }
       return message;
     }
@@ -98,7 +79,7 @@ std::string problem_message(const LanguageTag& tag, CodeProblem problem) {
     case CodeProblem::UnknownScript:
       return quoted(tag.script) + " is not an ISO 15924 script code";
     case CodeProblem::NumericRegion:
-      return "numeric UN M.49 regions are not supported; use " + quoted(lower(tag.language)) +
+      return "numeric UN M.49 regions are not supported; use " + quoted(ascii_lowered(tag.language)) +
              " alone, or one ISO 3166-1 country per alternate";
     case CodeProblem::UnknownRegion:
       return quoted(tag.region) + " is not an ISO 3166-1 country code";
@@ -113,19 +94,15 @@ class HreflangCodeUnknown final : public Rule {
   void subscribe(Subscriptions& s) const override { s.extensions(kXhtmlNamespace, "link"); }
 
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
-    const Attribute* hreflang = block.root().attribute("hreflang");
-    if (entry.kind != EntryKind::Url || !hreflang) return;
-    const std::string_view code = trim_xml_space(hreflang->value.value);
-    const LanguageTag tag = parse_language_tag(code);
-    const CodeProblem problem = code_problem(tag);
+    const std::optional<LinkCode> link = link_code(block, entry);
+    const CodeProblem problem = link ? code_problem(link->tag) : CodeProblem::None;
     if (problem == CodeProblem::None) return;
     std::optional<Fix> fix;
-    const Field& field = hreflang->value;
-    if (const std::string replacement = replaced_withdrawn(tag); !replacement.empty()) {
-      fix = Fix{field.value_offset, field.raw.size(), replacement, "replace with " + quoted(replacement)};
+    if (const std::string replacement = replaced_withdrawn(link->tag); !replacement.empty()) {
+      fix = replace_code(*link, replacement);
     }
-    const Span span = value_span(field);
-    out.report(span.offset, span.length, "hreflang " + quoted(code) + ": " + problem_message(tag, problem),
+    const Span span = value_span(link->hreflang->value);
+    out.report(span.offset, span.length, "hreflang " + quoted(link->code) + ": " + problem_message(link->tag, problem),
                std::move(fix));
   }
 };

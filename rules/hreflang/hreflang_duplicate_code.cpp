@@ -21,29 +21,21 @@ warning: give the second page its own region (`en-GB`), or drop one link.
 
 ## Example
 ```xml
-<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
-        xmlns:xhtml="http://www.w3.org/1999/xhtml">
-  <url>
-    <loc>https://example.com/en/</loc>
-    <xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/>
-    <xhtml:link rel="alternate" hreflang="en" href="https://example.com/en-gb/"/>
-  </url>
-</urlset>
+<url>
+  <loc>https://example.com/en/</loc>
+  <xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/>
+  <xhtml:link rel="alternate" hreflang="en" href="https://example.com/en-gb/"/>
+</url>
 ```
 
 ## Use instead
 ```xml
-<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
-        xmlns:xhtml="http://www.w3.org/1999/xhtml">
-  <url>
-    <loc>https://example.com/en/</loc>
-    <xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/>
-    <xhtml:link rel="alternate" hreflang="en-GB" href="https://example.com/en-gb/"/>
-    <xhtml:link rel="alternate" hreflang="x-default" href="https://example.com/en/"/>
-  </url>
-</urlset>
+<url>
+  <loc>https://example.com/en/</loc>
+  <xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/>
+  <xhtml:link rel="alternate" hreflang="en-GB" href="https://example.com/en-gb/"/>
+  <xhtml:link rel="alternate" hreflang="x-default" href="https://example.com/en/"/>
+</url>
 ```
 )md",
                         .authorities = kGoogle | kAdvice};

@@ -1,6 +1,8 @@
 #include "rules/hreflang/hreflang_link.h"
 
+#include "analysis/ascii.h"
 #include "analysis/language_subtags.h"
+#include "analysis/message_text.h"
 #include "analysis/same_url.h"
 
 namespace sitemaplint {
@@ -9,12 +11,11 @@ namespace {
 constexpr AttributeSpec kLinkAttributes[] = {{"rel"}, {"hreflang"}, {"href"}};
 constexpr ElementSpec kLink{.name = "link", .attributes = kLinkAttributes};
 
-char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
 // Letters a-z (any case) as 1-26, five bits each; 0 marks an absent part.
 std::uint64_t pack_letters(std::string_view letters) {
   std::uint64_t out = 0;
-  for (char c : letters) out = (out << 5) | static_cast<std::uint64_t>(lower(c) - 'a' + 1);
+  for (char c : letters) out = (out << 5) | static_cast<std::uint64_t>(ascii_lower(c) - 'a' + 1);
   return out;
 }
 
@@ -42,7 +43,7 @@ bool rel_is_alternate(const Attribute* rel) {
   constexpr std::string_view kAlternate = "alternate";
   if (value.size() != kAlternate.size()) return false;  // a second token makes it longer
   for (std::size_t i = 0; i < value.size(); ++i) {
-    if (lower(value[i]) != kAlternate[i]) return false;
+    if (ascii_lower(value[i]) != kAlternate[i]) return false;
   }
   return true;
 }
@@ -90,6 +91,19 @@ std::string code_text(std::uint64_t key) {
     out += "-" + r;
   }
   return out;
+}
+
+std::optional<LinkCode> link_code(const ExtensionBlock& block, const Entry& entry) {
+  const Attribute* hreflang = block.root().attribute("hreflang");
+  if (entry.kind != EntryKind::Url || !hreflang) return std::nullopt;
+  LinkCode link{hreflang, trim_xml_space(hreflang->value.value), {}};
+  link.tag = parse_language_tag(link.code);
+  return link;
+}
+
+Fix replace_code(const LinkCode& link, const std::string& replacement) {
+  const Field& value = link.hreflang->value;
+  return Fix{value.value_offset, value.raw.size(), replacement, "replace with " + quoted(replacement)};
 }
 
 bool HreflangLink::has_error() const {

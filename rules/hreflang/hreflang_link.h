@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -54,6 +55,17 @@ std::string code_text(std::uint64_t key);
 // means a hostile 100 MB <loc> is never copied.
 inline constexpr std::size_t kMaxComparedUrl = 4096;
 bool is_comparable_url(const UrlAnalysis& a);
+
+// The hreflang value of a link in a <url>, as the rules that judge codes (LANG107-LANG110) read
+// it; nullopt for a link outside a <url>, or without the attribute.
+struct LinkCode {
+  const Attribute* hreflang = nullptr;
+  std::string_view code;  // the value, trimmed
+  LanguageTag tag;
+};
+std::optional<LinkCode> link_code(const ExtensionBlock& block, const Entry& entry);
+// A fix that writes `replacement` as the whole hreflang value, white space around it included.
+Fix replace_code(const LinkCode& link, const std::string& replacement);
 
 // One <xhtml:link> directly in a <url>, as the rules read it.
 struct HreflangLink {

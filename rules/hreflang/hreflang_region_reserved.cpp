@@ -1,4 +1,5 @@
 // LANG109 hreflang-region-reserved: an hreflang region that ISO 3166 reserves (UK, EU, UN ...).
+#include "analysis/ascii.h"
 #include "analysis/language_subtags.h"
 #include "rules/hreflang/hreflang_link.h"
 #include "rules/rule_support.h"
@@ -25,26 +26,18 @@ pages.
 
 ## Example
 ```xml
-<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
-        xmlns:xhtml="http://www.w3.org/1999/xhtml">
-  <url>
-    <loc>https://example.com/en-gb/</loc>
-    <xhtml:link rel="alternate" hreflang="en-UK" href="https://example.com/en-gb/"/>
-  </url>
-</urlset>
+<url>
+  <loc>https://example.com/en-gb/</loc>
+  <xhtml:link rel="alternate" hreflang="en-UK" href="https://example.com/en-gb/"/>
+</url>
 ```
 
 ## Use instead
 ```xml
-<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
-        xmlns:xhtml="http://www.w3.org/1999/xhtml">
-  <url>
-    <loc>https://example.com/en-gb/</loc>
-    <xhtml:link rel="alternate" hreflang="en-GB" href="https://example.com/en-gb/"/>
-  </url>
-</urlset>
+<url>
+  <loc>https://example.com/en-gb/</loc>
+  <xhtml:link rel="alternate" hreflang="en-GB" href="https://example.com/en-gb/"/>
+</url>
 ```
 )md",
                         .authorities = kGoogle};
@@ -54,15 +47,12 @@ class HreflangRegionReserved final : public Rule {
   void subscribe(Subscriptions& s) const override { s.extensions(kXhtmlNamespace, "link"); }
 
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
-    const Attribute* hreflang = block.root().attribute("hreflang");
-    if (entry.kind != EntryKind::Url || !hreflang) return;
-    const std::string_view code = trim_xml_space(hreflang->value.value);
-    const LanguageTag tag = parse_language_tag(code);
-    if (code_key(tag) == kNoCode || !has_reserved_region(tag)) return;
-    std::string region(tag.region);
-    for (char& c : region) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    const std::optional<LinkCode> link = link_code(block, entry);
+    if (!link || code_key(link->tag) == kNoCode || !has_reserved_region(link->tag)) return;
+    const LanguageTag& tag = link->tag;
+    const std::string region = ascii_uppered(tag.region);
     const std::string_view meant = country_meant_by_reserved(region);
-    std::string message = "hreflang " + quoted(code) + ": " + region;
+    std::string message = "hreflang " + quoted(link->code) + ": " + region;
     if (!meant.empty()) message += " is not an ISO 3166-1 country code (the country is " + std::string(meant) + ")";
     else message += " is reserved in ISO 3166-1, not a country";
     message += "; Google ignores the region, so this link targets all " + english_language_name(tag.language) +
@@ -71,11 +61,9 @@ class HreflangRegionReserved final : public Rule {
     if (!meant.empty()) {
       LanguageTag fixed = tag;
       fixed.region = meant;
-      const std::string replacement = canonical_tag(fixed);
-      const Field& field = hreflang->value;
-      fix = Fix{field.value_offset, field.raw.size(), replacement, "replace with " + quoted(replacement)};
+      fix = replace_code(*link, canonical_tag(fixed));
     }
-    const Span span = value_span(hreflang->value);
+    const Span span = value_span(link->hreflang->value);
     out.report(span.offset, span.length, std::move(message), std::move(fix));
   }
 };

@@ -20,26 +20,18 @@ page's hreflang cluster.
 
 ## Example
 ```xml
-<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
-        xmlns:xhtml="http://www.w3.org/1999/xhtml">
-  <url>
-    <loc>https://example.com/en/</loc>
-    <xhtml:link rel="canonical" hreflang="en" href="https://example.com/en/"/>
-  </url>
-</urlset>
+<url>
+  <loc>https://example.com/en/</loc>
+  <xhtml:link rel="canonical" hreflang="en" href="https://example.com/en/"/>
+</url>
 ```
 
 ## Use instead
 ```xml
-<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
-        xmlns:xhtml="http://www.w3.org/1999/xhtml">
-  <url>
-    <loc>https://example.com/en/</loc>
-    <xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/>
-  </url>
-</urlset>
+<url>
+  <loc>https://example.com/en/</loc>
+  <xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/>
+</url>
 ```
 )md",
                         .authorities = kGoogle};

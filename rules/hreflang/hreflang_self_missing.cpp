@@ -24,28 +24,20 @@ self link, the cluster is incomplete, and pages whose annotations do not agree a
 
 ## Example
 ```xml
-<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
-        xmlns:xhtml="http://www.w3.org/1999/xhtml">
-  <url>
-    <loc>https://example.com/en/</loc>
-    <xhtml:link rel="alternate" hreflang="de" href="https://example.com/de/"/>
-  </url>
-</urlset>
+<url>
+  <loc>https://example.com/en/</loc>
+  <xhtml:link rel="alternate" hreflang="de" href="https://example.com/de/"/>
+</url>
 ```
 
 ## Use instead
 ```xml
-<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
-        xmlns:xhtml="http://www.w3.org/1999/xhtml">
-  <url>
-    <loc>https://example.com/en/</loc>
-    <xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/>
-    <xhtml:link rel="alternate" hreflang="de" href="https://example.com/de/"/>
-    <xhtml:link rel="alternate" hreflang="x-default" href="https://example.com/en/"/>
-  </url>
-</urlset>
+<url>
+  <loc>https://example.com/en/</loc>
+  <xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/>
+  <xhtml:link rel="alternate" hreflang="de" href="https://example.com/de/"/>
+  <xhtml:link rel="alternate" hreflang="x-default" href="https://example.com/en/"/>
+</url>
 ```
 )md",
                         .authorities = kGoogle};

@@ -22,29 +22,21 @@ search engines. (The XHTML schema itself would accept them, hence a warning.)
 
 ## Example
 ```xml
-<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
-        xmlns:xhtml="http://www.w3.org/1999/xhtml">
-  <url>
-    <loc>https://example.com/en/</loc>
-    <xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/>
-    <xhtml:a hreflang="de" href="https://example.com/de/">Deutsch</xhtml:a>
-  </url>
-</urlset>
+<url>
+  <loc>https://example.com/en/</loc>
+  <xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/>
+  <xhtml:a hreflang="de" href="https://example.com/de/">Deutsch</xhtml:a>
+</url>
 ```
 
 ## Use instead
 ```xml
-<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
-        xmlns:xhtml="http://www.w3.org/1999/xhtml">
-  <url>
-    <loc>https://example.com/en/</loc>
-    <xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/>
-    <xhtml:link rel="alternate" hreflang="de" href="https://example.com/de/"/>
-    <xhtml:link rel="alternate" hreflang="x-default" href="https://example.com/en/"/>
-  </url>
-</urlset>
+<url>
+  <loc>https://example.com/en/</loc>
+  <xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/>
+  <xhtml:link rel="alternate" hreflang="de" href="https://example.com/de/"/>
+  <xhtml:link rel="alternate" hreflang="x-default" href="https://example.com/en/"/>
+</url>
 ```
 )md",
                         .authorities = kGoogle};

@@ -4,24 +4,14 @@
 #include <array>
 #include <bitset>
 
+#include "analysis/ascii.h"
+
 #include <unicode/uloc.h>
 #include <unicode/unistr.h>
 #include <unicode/uscript.h>
 
 namespace sitemaplint {
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-  return out;
-}
-
-std::string upper(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
-  return out;
-}
 
 struct Withdrawn {
   std::string_view code, replacement;
@@ -46,8 +36,8 @@ int pair_index(std::string_view code) {
   if (code.size() != 2) return -1;
   int index = 0;
   for (char c : code) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    if (c < 'a' || c > 'z') return -1;
+    c = ascii_lower(c);
+    if (!is_ascii_lower(c)) return -1;
     index = index * 26 + (c - 'a');
   }
   return index;
@@ -98,7 +88,7 @@ const TwoLetterSet& reserved() {
 bool is_iso639_1_language(std::string_view code) { return contains(languages(), code); }
 
 std::string_view replacement_for_withdrawn_language(std::string_view code) {
-  const std::string key = lower(code);
+  const std::string key = ascii_lowered(code);
   for (const Withdrawn& w : kWithdrawn) {
     if (w.code == key) return w.replacement;
   }
@@ -114,7 +104,7 @@ bool is_iso15924_script(std::string_view code) {
   const int32_t n = uscript_getCode(name.c_str(), found, 4, &status);
   if (U_FAILURE(status) || n != 1) return false;
   const char* short_name = uscript_getShortName(found[0]);
-  if (!short_name || lower(short_name) != lower(code)) return false;
+  if (!short_name || ascii_lowered(short_name) != ascii_lowered(code)) return false;
   return std::find(kSpecialScripts.begin(), kSpecialScripts.end(), std::string_view(short_name)) ==
          kSpecialScripts.end();
 }
@@ -123,11 +113,11 @@ bool is_iso3166_country(std::string_view code) { return contains(countries(), co
 
 bool is_reserved_region(std::string_view code) { return contains(reserved(), code); }
 
-std::string_view country_meant_by_reserved(std::string_view code) { return upper(code) == "UK" ? "GB" : ""; }
+std::string_view country_meant_by_reserved(std::string_view code) { return ascii_uppered(code) == "UK" ? "GB" : ""; }
 
 std::string likely_language_of_country(std::string_view code) {
   if (!is_iso3166_country(code)) return {};
-  const std::string und = "und_" + upper(code);
+  const std::string und = "und_" + ascii_uppered(code);
   char likely[ULOC_FULLNAME_CAPACITY];
   UErrorCode status = U_ZERO_ERROR;
   uloc_addLikelySubtags(und.c_str(), likely, ULOC_FULLNAME_CAPACITY, &status);
@@ -139,7 +129,7 @@ std::string likely_language_of_country(std::string_view code) {
 }
 
 std::string english_language_name(std::string_view code) {
-  const std::string key = lower(code);
+  const std::string key = ascii_lowered(code);
   UChar name[64];
   UErrorCode status = U_ZERO_ERROR;
   const int32_t length = uloc_getDisplayLanguage(key.c_str(), "en", name, 64, &status);

@@ -2,21 +2,16 @@
 
 #include <algorithm>
 
+#include "analysis/ascii.h"
+
 namespace sitemaplint {
 namespace {
-
-bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
-bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
-char to_lower(char c) { return is_upper(c) ? static_cast<char>(c - 'A' + 'a') : c; }
-char to_upper(char c) { return is_lower(c) ? static_cast<char>(c - 'a' + 'A') : c; }
 
 bool all_of(std::string_view s, bool (*pred)(char)) { return std::all_of(s.begin(), s.end(), pred); }
 
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
   return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return to_lower(x) == to_lower(y); });
+         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return ascii_lower(x) == ascii_lower(y); });
 }
 
 // The '-'-separated parts of `code`; empty parts are kept (so "en-" has two).
@@ -36,8 +31,8 @@ bool is_general_bcp47(std::string_view code) {
   bool ok = true;
   std::size_t index = 0;
   for_each_part(code, [&](std::string_view part) {
-    if (index++ == 0) ok = ok && part.size() >= 2 && part.size() <= 3 && all_of(part, is_alpha);
-    else ok = ok && !part.empty() && part.size() <= 8 && all_of(part, [](char c) { return is_alpha(c) || is_digit(c); });
+    if (index++ == 0) ok = ok && part.size() >= 2 && part.size() <= 3 && all_of(part, is_ascii_alpha);
+    else ok = ok && !part.empty() && part.size() <= 8 && all_of(part, [](char c) { return is_ascii_alpha(c) || is_ascii_digit(c); });
   });
   return ok && index > 1;
 }
@@ -55,12 +50,12 @@ LanguageTag parse_language_tag(std::string_view code) {
   for_each_part(code, [&](std::string_view part) {
     const std::size_t at = index++;
     if (!ok) return;
-    if (at == 0 && part.size() >= 2 && part.size() <= 3 && all_of(part, is_alpha)) {
+    if (at == 0 && part.size() >= 2 && part.size() <= 3 && all_of(part, is_ascii_alpha)) {
       tag.language = part;
-    } else if (at == 1 && part.size() == 4 && all_of(part, is_alpha)) {
+    } else if (at == 1 && part.size() == 4 && all_of(part, is_ascii_alpha)) {
       tag.script = part;
     } else if ((at == 1 || (at == 2 && !tag.script.empty())) &&
-               ((part.size() == 2 && all_of(part, is_alpha)) || (part.size() == 3 && all_of(part, is_digit)))) {
+               ((part.size() == 2 && all_of(part, is_ascii_alpha)) || (part.size() == 3 && all_of(part, is_ascii_digit)))) {
       tag.region = part;
     } else {
       ok = false;
@@ -75,28 +70,28 @@ std::string canonical_tag(const LanguageTag& tag) {
   if (tag.shape == TagShape::XDefault) return "x-default";
   if (tag.shape != TagShape::Tag) return {};
   std::string out;
-  for (char c : tag.language) out += to_lower(c);
+  for (char c : tag.language) out += ascii_lower(c);
   if (!tag.script.empty()) {
     out += '-';
-    for (std::size_t i = 0; i < tag.script.size(); ++i) out += i == 0 ? to_upper(tag.script[i]) : to_lower(tag.script[i]);
+    for (std::size_t i = 0; i < tag.script.size(); ++i) out += i == 0 ? ascii_upper(tag.script[i]) : ascii_lower(tag.script[i]);
   }
   if (!tag.region.empty()) {
     out += '-';
-    for (char c : tag.region) out += to_upper(c);
+    for (char c : tag.region) out += ascii_upper(c);
   }
   return out;
 }
 
 bool is_conventional_case(const LanguageTag& tag) {
   if (tag.shape != TagShape::Tag) return true;
-  if (!all_of(tag.language, is_lower)) return false;
+  if (!all_of(tag.language, is_ascii_lower)) return false;
   const std::string_view script = tag.script;
   if (!script.empty()) {
-    const bool title = is_upper(script[0]) && all_of(script.substr(1), is_lower);
-    if (!title && !all_of(script, is_lower) && !all_of(script, is_upper)) return false;
+    const bool title = is_ascii_upper(script[0]) && all_of(script.substr(1), is_ascii_lower);
+    if (!title && !all_of(script, is_ascii_lower) && !all_of(script, is_ascii_upper)) return false;
   }
   const std::string_view region = tag.region;
-  return all_of(region, is_digit) || all_of(region, is_upper) || all_of(region, is_lower);
+  return all_of(region, is_ascii_digit) || all_of(region, is_ascii_upper) || all_of(region, is_ascii_lower);
 }
 
 MalformedTag diagnose_malformed(std::string_view code) {
@@ -108,7 +103,7 @@ MalformedTag diagnose_malformed(std::string_view code) {
   std::string letters;  // the value without separators, lower case
   bool only_tag_characters = true;
   for (char c : code) {
-    if (is_alpha(c) || is_digit(c)) letters += to_lower(c);
+    if (is_ascii_alpha(c) || is_ascii_digit(c)) letters += ascii_lower(c);
     else if (c != '-' && c != '_' && c != ' ') only_tag_characters = false;
   }
   if (only_tag_characters && letters == "xdefault") {

@@ -3,24 +3,17 @@
 #include <algorithm>
 #include <functional>
 
+#include "analysis/ascii.h"
+
 namespace sitemaplint {
 namespace {
 
 constexpr char kHex[] = "0123456789ABCDEF";
 
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 bool is_unreserved(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
          c == '_' || c == '~';
 }
-
-char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
 void append_escape(unsigned char c, std::string* out) {
   *out += '%';
@@ -35,13 +28,13 @@ void append_normalised(std::string_view part, bool fold_case, std::string* out) 
     const auto c = static_cast<unsigned char>(part[i]);
     if (c == '%' && i + 2 < part.size() && hex_value(part[i + 1]) >= 0 && hex_value(part[i + 2]) >= 0) {
       const auto decoded = static_cast<unsigned char>(hex_value(part[i + 1]) * 16 + hex_value(part[i + 2]));
-      if (is_unreserved(decoded)) *out += fold_case ? lower(static_cast<char>(decoded)) : static_cast<char>(decoded);
+      if (is_unreserved(decoded)) *out += fold_case ? ascii_lower(static_cast<char>(decoded)) : static_cast<char>(decoded);
       else append_escape(decoded, out);
       i += 2;
     } else if (c >= 0x80) {
       append_escape(c, out);
     } else {
-      *out += fold_case ? lower(static_cast<char>(c)) : static_cast<char>(c);
+      *out += fold_case ? ascii_lower(static_cast<char>(c)) : static_cast<char>(c);
     }
   }
 }
@@ -134,7 +127,7 @@ void normalise_url(std::string_view url, std::string* out) {
     append_normalised(url, false, out);
     return;
   }
-  for (char c : url.substr(0, colon)) *out += lower(c);
+  for (char c : url.substr(0, colon)) *out += ascii_lower(c);
   const std::string scheme = *out;
   *out += "://";
   const std::string_view rest = url.substr(colon + 3);
