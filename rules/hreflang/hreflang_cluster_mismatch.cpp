@@ -54,7 +54,8 @@ class HreflangClusterMismatch final : public GraphRule {
     graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const GraphFacts::Link& link) {
       const std::uint64_t a = from.loc, b = link.target;
       if (graph.state(b) != HreflangGraph::State::Annotated || graph.state(a) != HreflangGraph::State::Annotated ||
-          !graph.links_to(b, a) || judged.count(std::minmax(a, b))) {
+          !graph.links_to(b, a) || graph.cluster_digest(a) == graph.cluster_digest(b) ||
+          judged.count(std::minmax(a, b))) {
         return;
       }
       const std::vector<std::uint64_t> mine = cluster(graph, a), theirs = cluster(graph, b);

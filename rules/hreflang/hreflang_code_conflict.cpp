@@ -1,5 +1,8 @@
 // LANG504 hreflang-code-conflict: page A labels alternate B with one code, B's own entry labels
 // itself with another.
+#include <algorithm>
+#include <unordered_map>
+
 #include "rules/hreflang/pair_findings.h"
 #include "rules/rule_support.h"
 
@@ -40,25 +43,36 @@ class HreflangCodeConflict final : public GraphRule {
     const HreflangGraph graph(set);
     PairFindings findings(set, graph);
     std::vector<std::uint64_t> own_codes;  // by finding
+    // How each page's own entries label it: its self links' codes, x-default aside (looked up once
+    // per page, however many pages link it).
+    struct SelfCodes {
+      std::vector<std::uint64_t> codes;
+      const GraphFacts::Link* first = nullptr;
+      HreflangGraph::EntryRef where;
+    };
+    std::unordered_map<std::uint64_t, SelfCodes> self_codes;
+    const auto self_codes_of = [&](std::uint64_t page) -> const SelfCodes& {
+      const auto [at, added] = self_codes.try_emplace(page);
+      if (added) {
+        graph.for_each_link_of(page, [&](const HreflangGraph::EntryRef& ref, const GraphFacts::Link& own) {
+          if (own.target != ref.loc || own.code == kXDefaultCode) return;
+          at->second.codes.push_back(own.code);
+          if (!at->second.first) {
+            at->second.first = &own;
+            at->second.where = ref;
+          }
+        });
+      }
+      return at->second;
+    };
     graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const GraphFacts::Link& link) {
       if (link.code == kXDefaultCode || graph.state(link.target) != HreflangGraph::State::Annotated) return;
-      // How the alternate's own entries label it: the first such self link, unless one agrees.
-      const GraphFacts::Link* self = nullptr;
-      HreflangGraph::EntryRef where;
-      bool agrees = false;
-      graph.for_each_link_of(link.target, [&](const HreflangGraph::EntryRef& ref, const GraphFacts::Link& own) {
-        if (own.target != ref.loc || own.code == kXDefaultCode) return;
-        agrees |= own.code == link.code;
-        if (!self) {
-          self = &own;
-          where = ref;
-        }
-      });
-      if (!self || agrees) return;
-      PairFindings::Finding& f = findings.add(from, link, where, self->code_offset);
+      const SelfCodes& self = self_codes_of(link.target);
+      if (!self.first || std::find(self.codes.begin(), self.codes.end(), link.code) != self.codes.end()) return;
+      PairFindings::Finding& f = findings.add(from, link, self.where, self.first->code_offset);
       f.offset = link.code_offset;
       f.length = link.code_length;
-      own_codes.push_back(self->code);
+      own_codes.push_back(self.first->code);
     });
     findings.report(out, [&](const PairFindings::Finding& f, const std::string& alternate, const std::string& place) {
       const std::string own = quoted(code_text(own_codes[f.index]));

@@ -3,6 +3,16 @@
 #include <algorithm>
 
 namespace sitemaplint {
+namespace {
+
+// splitmix64's finaliser: keys summed after mixing do not cancel out as plain sums might.
+std::uint64_t mix(std::uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+}  // namespace
 
 HreflangGraph::HreflangGraph(const SetView& set) {
   facts_.resize(set.files.size(), nullptr);
@@ -51,12 +61,14 @@ HreflangGraph::HreflangGraph(const SetView& set) {
     n.state = unknown ? State::Unknown : annotated ? State::Annotated : State::Unannotated;
     nodes_.push_back(n);
   }
-  // Each node's edges: both lists are sorted by URL, so one walk pairs them.
+  // Each node's edges: both lists are sorted by URL, so one walk pairs them. The digest of a
+  // cluster is a sum of mixed keys, which does not depend on the order of its members.
   std::size_t e = 0;
   for (Node& n : nodes_) {
     while (e < edges_.size() && edges_[e].from < n.url) ++e;
     n.first_edge = static_cast<std::uint32_t>(e);
-    while (e < edges_.size() && edges_[e].from == n.url) ++e;
+    n.digest = mix(n.url);
+    for (; e < edges_.size() && edges_[e].from == n.url; ++e) n.digest += mix(edges_[e].to);
     n.edges = static_cast<std::uint32_t>(e) - n.first_edge;
   }
   std::size_t size = 16;
@@ -112,6 +124,16 @@ std::vector<std::uint64_t> HreflangGraph::alternates_of(std::uint64_t url) const
   if (!n) return out;
   for (std::uint32_t e = n->first_edge; e < n->first_edge + n->edges; ++e) out.push_back(edges_[e].to);
   return out;
+}
+
+std::size_t HreflangGraph::alternate_count(std::uint64_t url) const {
+  const Node* n = node(url);
+  return n ? n->edges : 0;
+}
+
+std::uint64_t HreflangGraph::cluster_digest(std::uint64_t url) const {
+  const Node* n = node(url);
+  return n ? n->digest : mix(url);
 }
 
 std::uint64_t HreflangGraph::own_code(const EntryRef& ref) const {

@@ -38,8 +38,12 @@ class HreflangGraph {
 
   // Whether some entry of `from` links to `to` (links to itself are not counted).
   bool links_to(std::uint64_t from, std::uint64_t to) const;
-  // What `url`'s entries link to, itself excluded, sorted and without repeats.
+  // What `url`'s entries link to, itself excluded, sorted and without repeats; and how many.
   std::vector<std::uint64_t> alternates_of(std::uint64_t url) const;
+  std::size_t alternate_count(std::uint64_t url) const;
+  // A digest of `url`'s cluster (its alternates and itself): equal clusters, equal digests, so
+  // comparing two clusters costs nothing unless they differ.
+  std::uint64_t cluster_digest(std::uint64_t url) const;
 
   // Every link of `url`'s entries (those whose links are known): fn(entry, link).
   template <typename Fn>
@@ -79,6 +83,7 @@ class HreflangGraph {
     std::uint32_t first_entry = 0, entries = 0;
     std::uint32_t first_edge = 0, edges = 0;
     std::uint32_t shown_entry = 0;  // first_entry()'s answer, an index into by_loc_
+    std::uint64_t digest = 0;       // cluster_digest()'s answer
     State state = State::NotListed;
   };
   const Node* node(std::uint64_t url) const;

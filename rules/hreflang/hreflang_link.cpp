@@ -136,6 +136,7 @@ std::span<const HreflangLink> EntryLinks::read(const Entry& entry) {
     hrefs_.clear();
     return {};
   }
+  std::size_t next_href = 0;  // hrefs were noted in the order of their links
   for (const ExtensionBlock& block : entry.extensions) {
     if (!is_link_block(block)) continue;
     const ExtensionNode& root = block.root();
@@ -147,8 +148,12 @@ std::span<const HreflangLink> EntryLinks::read(const Entry& entry) {
     if (link.hreflang) link.code = trim_xml_space(link.hreflang->value.value);
     link.tag = parse_language_tag(link.code);
     link.code_key = code_key(link.tag);
-    for (const NotedHref& noted : hrefs_) {
-      if (link.href && noted.entry == entry.index && noted.field == &link.href->value) link.href_analysis = noted.analysis;
+    for (std::size_t k = next_href; link.href && k < hrefs_.size(); ++k) {
+      if (hrefs_[k].entry == entry.index && hrefs_[k].field == &link.href->value) {
+        link.href_analysis = hrefs_[k].analysis;
+        next_href = k + 1;
+        break;
+      }
     }
     link.href_usable = link.href_analysis && is_comparable_url(*link.href_analysis);
     any_error_ |= link.has_error();

@@ -1,5 +1,7 @@
 // LANG501 hreflang-return-link-missing: page A lists B as an alternate, B's own entry has
 // hreflang links, and none of them leads back to A.
+#include <map>
+
 #include "rules/hreflang/pair_findings.h"
 #include "rules/rule_support.h"
 
@@ -52,9 +54,12 @@ class HreflangReturnLinkMissing final : public GraphRule {
       const HreflangGraph::EntryRef& to = graph.first_entry(link.target);
       findings.add(from, link, to, graph.page(to).url_offset);
     });
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint64_t> own_codes;  // by entry: one look at its links
     findings.report(out, [&](const PairFindings::Finding& f, const std::string& alternate, const std::string& place) {
-      const std::size_t others = graph.alternates_of(f.to.loc).size();
-      const std::uint64_t own = graph.own_code(f.from);
+      const std::size_t others = graph.alternate_count(f.to.loc);
+      const auto [at, added] = own_codes.try_emplace({f.from.file, f.from.page}, kNoCode);
+      if (added) at->second = graph.own_code(f.from);
+      const std::uint64_t own = at->second;
       const std::string& loc = findings.text(f.loc);
       return PairFindings::Words{
           quoted(alternate) + " (" + code_text(f.link->code) + ") does not link back: its entry at " + place + " lists " +
