@@ -101,10 +101,11 @@ std::optional<NearMiss> namespace_near_miss(const ExtensionFamily& family, std::
 }
 
 void report_namespace_near_misses(const ExtensionFamily& family, const Document& doc, FindingSink& out) {
-  std::set<std::string_view> reported;  // each misspelt URI once, at its first declaration
+  // Every declaration, each with its own fix (D11): were a repeated URI reported once, fixing it
+  // would leave the next declaration of it to be reported on a second pass.
   for (const Document::NamespaceDeclaration& d : doc.namespace_declarations) {
     const std::optional<NearMiss> miss = namespace_near_miss(family, d.prefix, d.uri);
-    if (!miss || !reported.insert(d.uri).second) continue;
+    if (!miss) continue;
     std::optional<Fix> fix;
     if (miss->fixable) {
       fix = Fix{d.value_offset, d.uri.size(), std::string(family.ns), "replace with " + quoted(family.ns)};

@@ -13,6 +13,7 @@
 #include <pugixml.hpp>
 
 #include "analysis/encoding_scan.h"
+#include "analysis/robots_txt.h"
 #include "schema.h"
 
 namespace sitemaplint {
@@ -99,6 +100,10 @@ struct Document {
     std::size_t lastmod_length = 0;
   };
   std::vector<ChildRef> children;
+
+  // A robots.txt's lines and groups, read once when it is parsed: its Sitemap: lines are the walk's
+  // entries, the robots rules check the rest, and the run checks its URLs against its groups.
+  std::shared_ptr<const RobotsTxt> robots;
 
   std::string_view looks_like;  // for NotSitemap: what the input seems to be, e.g. "JSON"
 

@@ -109,6 +109,13 @@ TEST_CASE("extension schema checks: a namespace that misses the family's by a li
         std::vector<std::string>{"1:70 'https://www.example.com/toys/1.0/' is not the toy namespace; use "
                                  "'urn:example:toy/1.0', or search engines ignore the toy tags it binds"});
   CHECK(check(urlset("", "urn:example:toy/1.0")).empty());
+  // Each declaration, even of a URI reported before: each carries its own fix.
+  CHECK(check(urlset("<t:toy xmlns:t=\"https://www.example.com/toys/1.0/\"><t:loc>https://example.com/a</t:loc></t:toy>",
+                     "https://www.example.com/toys/1.0/")) ==
+        std::vector<std::string>{"1:70 'https://www.example.com/toys/1.0/' is not the toy namespace; use "
+                                 "'urn:example:toy/1.0', or search engines ignore the toy tags it binds",
+                                 "3:17 'https://www.example.com/toys/1.0/' is not the toy namespace; use "
+                                 "'urn:example:toy/1.0', or search engines ignore the toy tags it binds"});
   CHECK_FALSE(namespace_near_miss(kToyFamily, "t", "https://example.com/other"));
   CHECK(namespace_near_miss(kToyFamily, "toy", "urn:unrelated")->fixable == false);
   CHECK(namespace_near_miss(kToyFamily, "t", "http://example.com/toy/2.0/toy.xsd")->fixable);

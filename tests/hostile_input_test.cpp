@@ -702,7 +702,9 @@ TEST_CASE("a robots.txt naming 100,000 sitemaps leads to at most 1,000, and says
   const BoundedResult r = run_bounded({"--quiet", "--color", "never", "--select", "SM805", "--robots", path}, 60);
   CHECK_FALSE(r.timed_out);
   CHECK(r.seconds < 10 * kSlowdown);
-  CHECK(r.out.find("99000 more sitemaps are not followed: one robots.txt leads to at most 1000 sitemaps in a run") !=
+  // Google reads the first 500 KiB of a robots.txt (about 24,000 of these lines); past the first
+  // 1,000 of those, none is followed.
+  CHECK(r.out.find(" more sitemaps are not followed: one robots.txt leads to at most 1000 sitemaps in a run") !=
         std::string::npos);
 }
 

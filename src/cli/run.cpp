@@ -95,7 +95,8 @@ bool command_line_choices(const CliOptions& options, CommandLineChoices* out, st
   return true;
 }
 
-FetchOptions fetch_options_for(const CliOptions& options) {
+// `robots`: the run's robots.txt, from the command line or the config: a host the user named.
+FetchOptions fetch_options_for(const CliOptions& options, const std::string& robots) {
   FetchOptions fetch;
   fetch.timeout_ms = static_cast<long>(options.timeout_seconds * 1000);
   fetch.connect_timeout_ms = std::min(fetch.timeout_ms, 10'000L);
@@ -105,7 +106,7 @@ FetchOptions fetch_options_for(const CliOptions& options) {
   for (const std::string& path : options.paths) {
     if (is_url(path)) fetch.trusted_hosts.push_back(host_of(path));
   }
-  if (is_url(options.robots)) fetch.trusted_hosts.push_back(host_of(options.robots));
+  if (is_url(robots)) fetch.trusted_hosts.push_back(host_of(robots));
   return fetch;
 }
 
@@ -227,9 +228,6 @@ int usage_error(const std::string& message) {
 
 int run(const CliOptions& options) {
   if (const auto done = documentation(options)) return *done;
-  if (options.paths.empty() && options.robots.empty() && !options.show_config) {
-    return usage_error("no input: give one or more sitemap paths, or '-' for stdin");
-  }
   if (std::count(options.paths.begin(), options.paths.end(), "-") > 1) {
     return usage_error("'-' (standard input) is given more than once");
   }
@@ -267,10 +265,15 @@ int run(const CliOptions& options) {
   const ConfigFile* project = configs.config_for(paths.empty() ? "-" : paths.front(), &error);
   if (!project && !error.empty()) return config_error(error);
   RunSettings run_settings;
-  if (project) run_settings = {project->max_warnings, project->root};
+  if (project) run_settings = {project->max_warnings, project->root, project->robots};
   if (options.max_warnings >= 0) run_settings.max_warnings = options.max_warnings;
   if (!options.root.empty()) run_settings.root = options.root;
+  if (!options.robots.empty()) run_settings.robots = options.robots;
   if (options.show_config) return show_config(paths, configs, run_settings);
+  // A robots.txt (--robots, or robots = in the config) is an input of its own.
+  if (options.paths.empty() && !run_settings.robots) {
+    return usage_error("no input: give one or more sitemap paths, or '-' for stdin");
+  }
   // Shown above even before a build creates it; linting needs it.
   if (run_settings.root) {
     std::error_code ec;
@@ -294,8 +297,8 @@ int run(const CliOptions& options) {
   SiteOptions site;
   site.root = run_settings.root.value_or("");
   site.jobs = options.jobs;
-  site.fetch = fetch_options_for(options);
-  site.robots = options.robots;
+  site.robots = run_settings.robots.value_or("");
+  site.fetch = fetch_options_for(options, site.robots);
   std::vector<FileReport> reports;
   for (Outcome& outcome : lint_site(paths, configs.lookup(), site)) {
     if (!outcome.report) {

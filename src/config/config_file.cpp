@@ -18,8 +18,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::array<std::string_view, 8> kTopLevelKeys = {"select", "ignore",       "severity", "base-url",
-                                                           "root",   "max-warnings", "exclude",  "overrides"};
+constexpr std::array<std::string_view, 9> kTopLevelKeys = {"select", "ignore",       "severity", "base-url",
+                                                           "root",   "max-warnings", "exclude",  "overrides",
+                                                           "robots"};
 constexpr std::array<std::string_view, 5> kOverrideKeys = {"files", "select", "ignore", "severity", "base-url"};
 
 // A table's entries in the order the file wrote them (toml++ keeps them sorted by key), so the
@@ -54,6 +55,8 @@ class ConfigReader {
         const auto text = node.value<std::string>();
         if (!node.is_string() || text->empty()) return fail(node.source(), "'root' must be a directory path (a string)");
         out->root = (path_.parent_path() / *text).lexically_normal().string();
+      } else if (name == "robots") {
+        if (!read_robots(node, out)) return false;
       } else if (name == "max-warnings") {
         const auto number = node.value<std::int64_t>();
         if (!node.is_integer() || *number < 0 || *number > 1'000'000'000) {
@@ -88,6 +91,22 @@ class ConfigReader {
     std::string why;
     *location = parse_sitemap_location(*text, &why);
     if (!*location) return fail(node.source(), "'" + key + "': " + why);
+    return true;
+  }
+
+  // robots: a URL is fetched as given; a file is relative to the config file, as root is.
+  bool read_robots(const toml::node& node, ConfigFile* out) {
+    const auto text = node.value<std::string>();
+    if (!node.is_string() || text->empty()) {
+      return fail(node.source(), "'robots' must be the path or http(s) URL of a robots.txt (a string)");
+    }
+    if (text->find("://") == std::string::npos) {
+      out->robots = (path_.parent_path() / *text).lexically_normal().string();
+      return true;
+    }
+    std::string why;
+    if (!parse_sitemap_location(*text, &why)) return fail(node.source(), "'robots': " + why);
+    out->robots = *text;
     return true;
   }
 
@@ -154,7 +173,7 @@ class ConfigReader {
       for (const auto& [key_pointer, value_pointer] : in_file_order(table)) {
         const toml::key& key = *key_pointer;
         const toml::node& value = *value_pointer;
-        for (std::string_view whole_run : {"root", "max-warnings", "exclude"}) {
+        for (std::string_view whole_run : {"root", "max-warnings", "exclude", "robots"}) {
           if (key.str() == whole_run) {
             return fail(key.source(), "'" + context + std::string(whole_run) + "': '" + std::string(whole_run) +
                                           "' concerns the whole run; set it at the top level, not in [[overrides]]");

@@ -106,6 +106,7 @@ std::unique_ptr<Document> parse_document(std::string path, std::string_view byte
   if (doc->load.robots_txt) {
     doc->kind = DocumentKind::Robots;
     scan_characters(bytes, doc->encoding);
+    doc->robots = std::make_shared<const RobotsTxt>(parse_robots_txt(bytes));
     return doc;
   }
   doc->kind = sniff_format(bytes.substr(doc->encoding.bom_length), &doc->looks_like);

@@ -30,6 +30,7 @@ struct FileReport {
   DocumentKind kind = DocumentKind::None;
   std::size_t entries = 0;
   std::vector<ChildSitemap> children;  // an index's children (a robots.txt's sitemaps), to follow them
+  std::shared_ptr<const RobotsTxt> robots;  // a robots.txt's groups, to check the run's URLs against
   KeptFacts facts;                     // what set-level rules kept of this file
   Suppressions suppressions;           // its inline suppressions, for findings made later
   std::vector<Diagnostic> diagnostics;  // sorted by diagnostic_order

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <mutex>
 
 #include "run/child_location.h"
 #include "run/set_rules.h"
@@ -48,6 +49,15 @@ ParentPlace place_of(const std::string& path, const FileReport& report, const Se
   return place;
 }
 
+// The robots.txt of the run, for checking every URL against it: the origin it governs is its own
+// URL's unless --base-url (or the config's base-url) says where it is served.
+std::shared_ptr<const SiteRobots> site_robots(const FileReport& report, const Settings& settings) {
+  std::optional<SitemapLocation> site = settings.location;
+  std::string error;
+  if (!site && is_url(report.path)) site = parse_sitemap_location(report.path, &error);
+  return make_site_robots(report.robots, report.path, std::move(site));
+}
+
 // A child to lint: which member it becomes, and how to read it.
 struct Pending {
   std::string path;  // a file or a URL
@@ -59,7 +69,10 @@ struct Pending {
 
 class Site {
  public:
-  Site(const ProfileLookup& profile_for, const SiteOptions& options) : profile_for_(profile_for), options_(options) {}
+  Site(const ProfileLookup& profile_for, const SiteOptions& options)
+      : profile_for_(profile_for),
+        options_(options),
+        lookup_([this](const std::string& input, std::string* error) { return with_robots(profile_for_(input, error)); }) {}
 
   std::vector<Outcome> run(const std::vector<std::string>& paths) {
     lint_inputs(paths);
@@ -76,7 +89,7 @@ class Site {
   void add(Outcome outcome, const std::string& as_given, std::size_t parent) {
     const Profile* profile = nullptr;
     std::string error;
-    if (outcome.report) profile = profile_for_(as_given, &error);
+    if (outcome.report) profile = lookup_(as_given, &error);
     member_of_.emplace(as_given, outcomes_.size());
     outcomes_.push_back(std::move(outcome));
     given_.push_back(as_given);
@@ -95,14 +108,17 @@ class Site {
         settings.collect_set_facts = in_a_set;
         robots = lint_one(options_.robots, profile->selection, settings, options_.fetch,
                           ReadAs{true, UrlOrigin::User, LintScope::InASet});
-        if (robots.report && robots.report->children.empty()) {
+        if (robots.report && robots.report->robots) robots_ = site_robots(*robots.report, settings);
+        // Alone, a robots.txt without sitemaps leaves nothing to lint; with sitemaps given, its
+        // rules are still checked against their URLs.
+        if (robots.report && robots.report->children.empty() && paths.empty()) {
           robots = Outcome{options_.robots, std::nullopt, options_.robots + " has no Sitemap: lines"};
         }
       }
       add(std::move(robots), options_.robots, kNoFile);
     }
     std::vector<Outcome> linted =
-        lint_all(paths, profile_for_, options_.jobs, options_.fetch, in_a_set, LintScope::InASet);
+        lint_all(paths, lookup_, options_.jobs, options_.fetch, in_a_set, LintScope::InASet);
     for (std::size_t i = 0; i < linted.size(); ++i) {
       // An input named twice (x.xml ./x.xml, a file and its folder) is linted and reported once.
       if (member_of_.count(canonical(paths[i]))) continue;
@@ -184,7 +200,7 @@ class Site {
       link.file = outcomes_.size() + pending->size();
       member_of_.emplace(key, link.file);
       Pending child{path, nullptr, settings, place.remote ? UrlOrigin::RemoteDocument : UrlOrigin::User, ""};
-      child.profile = profile_for_(path, &child.config_error);
+      child.profile = lookup_(path, &child.config_error);
       if (child.profile) {
         child.settings = child.profile->settings;
         child.settings.collect_set_facts = true;
@@ -241,8 +257,24 @@ class Site {
     }
   }
 
+  // Every file of the run is checked against the run's robots.txt: its profile carries it.
+  const Profile* with_robots(const Profile* profile) {
+    if (!profile || !robots_) return profile;
+    std::lock_guard lock(robots_mutex_);  // lint_all looks profiles up from several threads
+    std::unique_ptr<Profile>& copy = with_robots_[profile];
+    if (!copy) {
+      copy = std::make_unique<Profile>(*profile);
+      copy->settings.robots = robots_;
+    }
+    return copy.get();
+  }
+
   const ProfileLookup& profile_for_;
   const SiteOptions& options_;
+  ProfileLookup lookup_;  // profile_for_, with the run's robots.txt in every profile
+  std::shared_ptr<const SiteRobots> robots_;
+  std::mutex robots_mutex_;
+  std::map<const Profile*, std::unique_ptr<Profile>> with_robots_;
   std::vector<Outcome> outcomes_;
   std::vector<std::string> given_;  // each member's path as given (or as its parent named it)
   std::vector<SetMember> members_;
