@@ -42,7 +42,7 @@ while IFS=$'\t' read -r file verdict line reason; do
       if [ "$rc" -eq 0 ]; then pass=$((pass + 1))
       else fail=$((fail + 1)); failures+=("$file: valid, but got exit $rc: $(grep -m1 'error\[' /tmp/corpus-check.$$)"); fi ;;
     invalid|invalid-ext|not-sitemap)
-      if [ -n "$line" ]; then
+      if [[ $line =~ ^[0-9]+$ ]]; then
         # Does the first error sit on the line the ground truth names?
         first=$(grep -m1 -oE '^.*:[0-9]+:[0-9]+: error\[' /tmp/corpus-check.$$ | sed -E 's/.*:([0-9]+):[0-9]+: error\[$/\1/')
         lines_total=$((lines_total + 1))
