@@ -71,7 +71,7 @@ class NewsPublicationDateInFuture final : public Rule {
     const Span span = value_span(date->node->text);
     out.report(span.offset, span.length,
                "<" + std::string(date->node->qualified_name) + "> " + quoted(date->node->text.trimmed()) +
-                   " is in the future: " + news_how_far(earliest_instant(date->value) - now_) + " after now (" +
+                   " is in the future: " + time_span(earliest_instant(date->value) - now_) + " after now (" +
                    format_utc(now_) + "); give the time the article was first published");
   }
 

@@ -73,7 +73,7 @@ class NewsPublicationDateStale final : public Rule {
     const Span span = value_span(date->node->text);
     out.report(span.offset, span.length,
                "article published " + quoted(date->node->text.trimmed()) + ", " +
-                   news_how_far(now_ - to_unix_seconds(date->value)) + " before now (" + format_utc(now_) +
+                   time_span(now_ - to_unix_seconds(date->value)) + " before now (" + format_utc(now_) +
                    "); a news sitemap should list only the last two days' articles — remove this <url> or its <" +
                    std::string(block.root().qualified_name) + ">");
   }

@@ -52,10 +52,4 @@ std::int64_t latest_instant(const W3cDatetime& value) {
   return to_unix_seconds(value) + (value.has_time ? 0 : 36 * kHour);
 }
 
-std::string news_how_far(std::int64_t seconds) {
-  constexpr std::int64_t kDay = 24 * kHour;
-  if (seconds >= 2 * kDay) return grouped(static_cast<std::size_t>(seconds / kDay)) + " days";
-  return counted(static_cast<std::size_t>(seconds / kHour), "hour");
-}
-
 }  // namespace sitemaplint

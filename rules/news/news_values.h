@@ -40,7 +40,4 @@ std::optional<PublicationDate> valid_publication_date(const ExtensionBlock& bloc
 std::int64_t earliest_instant(const W3cDatetime& value);
 std::int64_t latest_instant(const W3cDatetime& value);
 
-// "3 days" or "5 hours": a span of seconds as messages give it.
-std::string news_how_far(std::int64_t seconds);
-
 }  // namespace sitemaplint
