@@ -1,7 +1,7 @@
 // VID311 video-country-unknown: a code in <video:restriction> that is no ISO 3166-1 country.
+#include "analysis/language_subtags.h"
 #include "rules/rule_support.h"
 #include "rules/video/video_rule.h"
-#include "rules/video/video_countries.h"
 #include "rules/video/video_lists.h"
 #include "rules/video/video_schema.h"
 #include "rules/video/video_support.h"
@@ -75,15 +75,15 @@ class VideoCountryUnknown final : public video::ChildRule {
     const std::string_view value = text.trimmed();
     const std::size_t start = static_cast<std::size_t>(value.data() - text.value.data());
     video::for_each_token(value, [&](std::string_view code, std::size_t at) {
-      if (!video::is_two_capitals(code) || video::is_iso3166_country(code)) return;
+      if (!video::is_two_capitals(code) || is_iso3166_country(code)) return;
       const std::size_t offset = text.source_offset(start + at);
       const std::size_t length = text.exact ? code.size() : 0;
       std::string message = video::tag(node) + " " + quoted(code);
       std::optional<Fix> fix;
-      if (code == "UK") {
-        message += " is not an ISO 3166-1 country code (the United Kingdom is GB)";
-        if (text.exact) fix = Fix{offset, length, "GB", "replace with 'GB'"};
-      } else if (video::is_reserved_region(code)) {
+      if (const std::string_view country = country_meant_by_reserved(code); !country.empty()) {
+        message += " is not an ISO 3166-1 country code (the United Kingdom is " + std::string(country) + ")";
+        if (text.exact) fix = Fix{offset, length, std::string(country), "replace with " + quoted(country)};
+      } else if (is_reserved_region(code)) {
         message += " is reserved in ISO 3166-1, not assigned to a country; Google ignores it";
       } else {
         message += " is not an ISO 3166-1 country code; Google ignores it";

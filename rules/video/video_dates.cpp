@@ -26,11 +26,6 @@ VideoDate parse_video_date(std::string_view text) {
   return date;
 }
 
-std::int64_t latest_instant(const W3cDatetime& value) {
-  const std::int64_t start = to_unix_seconds(value);
-  return value.has_time ? start : start + 24 * 3600 + 12 * 3600;
-}
-
 bool is_xsd_date(std::string_view text) {
   const std::optional<W3cDatetime> v = parse_w3c_datetime(text, nullptr);
   if (!v) return false;

@@ -32,10 +32,6 @@ struct VideoDate {
 // Reads a trimmed <video:publication_date> or <video:expiration_date>.
 VideoDate parse_video_date(std::string_view text);
 
-// The last instant a value can mean, in seconds since the epoch: itself, or for a date alone the
-// end of that day in the last time zone to reach it (24:00 at -12:00).
-std::int64_t latest_instant(const W3cDatetime& value);
-
 // xsd:date or xsd:dateTime: a date, or a date and time with seconds, the time zone optional.
 bool is_xsd_date(std::string_view text);
 

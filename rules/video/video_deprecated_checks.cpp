@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <initializer_list>
 
+#include "analysis/ascii.h"
 #include "rules/video/video_dates.h"
 #include "rules/video/video_schema.h"
 #include "rules/video/video_support.h"
@@ -59,7 +60,7 @@ void check_attribute(const ExtensionNode& node, std::string_view name, bool (*va
 }
 
 bool is_currency(std::string_view v) {
-  return v.size() == 3 && std::all_of(v.begin(), v.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+  return v.size() == 3 && std::all_of(v.begin(), v.end(), is_ascii_upper);
 }
 bool is_price_type(std::string_view v) { return one_of(v, {"purchase", "PURCHASE", "rent", "RENT"}); }
 bool is_resolution(std::string_view v) { return one_of(v, {"sd", "SD", "hd", "HD"}); }

@@ -1,6 +1,7 @@
 // VID303 video-duration-invalid: a <video:duration> that is not 1 to 28,800 whole seconds.
 #include <optional>
 
+#include "analysis/ascii.h"
 #include "rules/rule_support.h"
 #include "rules/video/video_rule.h"
 #include "rules/video/video_schema.h"
@@ -64,12 +65,10 @@ XSD's type is a non-negative integer up to 28,800. Any other form is an invalid 
                         .authorities = kGoogle | kExtensionXsd,
                         .search_console = "Invalid tag value"};
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
 // Takes the digits at the front of `text`; nullopt when there are none (or too many to matter).
 std::optional<std::uint64_t> take_number(std::string_view& text) {
   std::size_t n = 0;
-  while (n < text.size() && is_digit(text[n])) ++n;
+  while (n < text.size() && is_ascii_digit(text[n])) ++n;
   if (n == 0 || n > 9) return std::nullopt;
   const std::uint64_t value = video::whole_number_value(text.substr(0, n));
   text.remove_prefix(n);

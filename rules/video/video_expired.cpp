@@ -70,7 +70,7 @@ class VideoExpired final : public video::ChildRule {
   void check_child(const ExtensionNode& node, FindingSink& out) override {
     const std::string_view value = node.text.trimmed();
     const video::VideoDate date = video::parse_video_date(value);
-    if (date.form != video::DateForm::Valid || video::latest_instant(*date.value) >= now_) return;
+    if (date.form != video::DateForm::Valid || latest_instant(*date.value) >= now_) return;
     video::report_value(node,
                         video::tag(node) + " " + std::string(value) + " has passed (now is " + format_utc(now_) +
                             "); Google no longer shows this video: remove the entry, or correct the date",

@@ -1,23 +1,20 @@
 #include "rules/video/video_lists.h"
 
+#include "analysis/ascii.h"
 #include "rules/video/video_support.h"
 
 namespace sitemaplint::video {
 
 bool is_two_capitals(std::string_view token) {
-  return token.size() == 2 && token[0] >= 'A' && token[0] <= 'Z' && token[1] >= 'A' && token[1] <= 'Z';
+  return token.size() == 2 && is_ascii_upper(token[0]) && is_ascii_upper(token[1]);
 }
-
-char to_upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
-char to_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 void report_bad_relationship(const ExtensionNode& node, FindingSink& out) {
   const Attribute* relationship = node.attribute("relationship");
   if (!relationship) return;
   const std::string_view value = relationship->value.trimmed();
   if (value.empty() || value == "allow" || value == "deny") return;
-  std::string lowered(value);
-  for (char& c : lowered) c = to_lower(c);
+  const std::string lowered = ascii_lowered(value);
   const bool recased = lowered == "allow" || lowered == "deny";
   std::string message = tag(node) + " has relationship=" + quoted(value) + "; it must be 'allow' or 'deny'";
   if (recased) message += " in lower case";

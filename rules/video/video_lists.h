@@ -26,7 +26,4 @@ std::optional<std::string> as_list(std::string_view value, char (*recase)(char),
 // A token of the shape the XSD's country list takes: two capital letters A-Z.
 bool is_two_capitals(std::string_view token);
 
-char to_upper(char c);
-char to_lower(char c);
-
 }  // namespace sitemaplint::video

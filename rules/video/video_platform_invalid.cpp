@@ -1,5 +1,6 @@
 // VID310 video-platform-invalid: a <video:platform> that is not a list of web, mobile and tv, or whose
 // relationship is neither allow nor deny.
+#include "analysis/ascii.h"
 #include "rules/rule_support.h"
 #include "rules/video/video_rule.h"
 #include "rules/video/video_lists.h"
@@ -77,7 +78,7 @@ class VideoPlatformInvalid final : public video::ChildRule {
     video::report_bad_relationship(node, out);
     const std::string_view value = node.text.trimmed();
     if (video::all_tokens(value, is_platform)) return;  // an empty list is valid, if odd
-    const std::optional<std::string> list = video::as_list(value, video::to_lower, is_platform);
+    const std::optional<std::string> list = video::as_list(value, ascii_lower, is_platform);
     std::string message = video::tag(node) + " " + quoted(value) + " must list web, mobile or tv, separated by spaces";
     if (list) message += ": " + quoted(*list);
     video::report_value(node, std::move(message), out, list);

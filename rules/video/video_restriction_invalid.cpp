@@ -1,5 +1,6 @@
 // VID309 video-restriction-invalid: a <video:restriction> that is not a list of country codes, or whose
 // relationship is neither allow nor deny.
+#include "analysis/ascii.h"
 #include "rules/rule_support.h"
 #include "rules/video/video_rule.h"
 #include "rules/video/video_lists.h"
@@ -76,7 +77,7 @@ class VideoRestrictionInvalid final : public video::ChildRule {
     video::report_bad_relationship(node, out);
     const std::string_view value = node.text.trimmed();
     if (video::all_tokens(value, video::is_two_capitals)) return;  // an empty list is valid, if odd
-    const std::optional<std::string> list = video::as_list(value, video::to_upper, video::is_two_capitals);
+    const std::optional<std::string> list = video::as_list(value, ascii_upper, video::is_two_capitals);
     std::string message = video::tag(node) + " " + quoted(value);
     message += list ? " must use upper-case ISO 3166 codes separated by spaces: " + quoted(*list)
                     : " must be a list of two-letter ISO 3166 country codes separated by spaces, such as 'IE GB'";

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "analysis/ascii.h"
+
 #include "rules/video/video_schema.h"
 
 namespace sitemaplint::video {
@@ -35,14 +37,14 @@ std::size_t code_points(std::string_view text) {
 
 bool is_whole_number(std::string_view text) {
   if (text.starts_with('+')) text.remove_prefix(1);
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  return !text.empty() && std::all_of(text.begin(), text.end(), is_ascii_digit);
 }
 
 std::uint64_t whole_number_value(std::string_view text) {
   constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
   std::uint64_t value = 0;
   for (char c : text) {
-    if (c < '0' || c > '9') continue;  // the sign
+    if (!is_ascii_digit(c)) continue;  // the sign
     const auto digit = static_cast<std::uint64_t>(c - '0');
     if (value > (kMax - digit) / 10) return kMax;
     value = value * 10 + digit;

@@ -1,4 +1,5 @@
 // VID207 video-uploader-info-other-domain: the uploader's page is on another domain than the video's page.
+#include "analysis/ascii.h"
 #include "rules/rule_support.h"
 #include "rules/video/video_rule.h"
 #include "rules/video/video_urls.h"
@@ -63,7 +64,7 @@ warning.
 bool within(std::string_view sub, std::string_view domain) {
   if (sub.size() < domain.size()) return false;
   const std::string_view tail = sub.substr(sub.size() - domain.size());
-  return video::equals_ignoring_case(tail, domain) &&
+  return ascii_equal_ignoring_case(tail, domain) &&
          (sub.size() == domain.size() || sub[sub.size() - domain.size() - 1] == '.');
 }
 

@@ -2,19 +2,15 @@
 
 #include <algorithm>
 
+#include "analysis/ascii.h"
 #include "rules/extension_support.h"
 
 namespace sitemaplint::video {
-namespace {
-
-char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
-}  // namespace
 
 bool SameUrl::operator()(const UrlAnalysis& a, const UrlAnalysis& b) {
   if (a.trimmed == b.trimmed) return true;
   // Most video URLs are on another host than their page (a CDN): no need to normalise them.
-  if (!equals_ignoring_case(a.ascii_host, b.ascii_host)) return false;
+  if (!ascii_equal_ignoring_case(a.ascii_host, b.ascii_host)) return false;
   return normalised_url(a, a_) == normalised_url(b, b_);
 }
 
@@ -29,12 +25,8 @@ std::string_view path_of(const UrlAnalysis& a) {
 
 std::string_view host_without_www(const UrlAnalysis& a) {
   std::string_view host = a.ascii_host;
-  if (host.size() > 4 && equals_ignoring_case(host.substr(0, 4), "www.")) host.remove_prefix(4);
+  if (host.size() > 4 && ascii_equal_ignoring_case(host.substr(0, 4), "www.")) host.remove_prefix(4);
   return host;
-}
-
-bool equals_ignoring_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
 }
 
 bool is_html_type(std::string_view type) {
@@ -50,22 +42,22 @@ bool is_listed_video_type(std::string_view type) {
 
 std::string_view hosting_platform(const UrlAnalysis& a) {
   std::string_view host = host_without_www(a);
-  if (host.size() > 2 && equals_ignoring_case(host.substr(0, 2), "m.")) host.remove_prefix(2);
+  if (host.size() > 2 && ascii_equal_ignoring_case(host.substr(0, 2), "m.")) host.remove_prefix(2);
   const std::string_view path = path_of(a);
   const auto under = [&](std::string_view prefix) { return path.starts_with(prefix) && path.size() > prefix.size(); };
-  if (equals_ignoring_case(host, "youtube.com")) {
+  if (ascii_equal_ignoring_case(host, "youtube.com")) {
     return path.starts_with("/watch") || under("/embed/") || under("/shorts/") || under("/live/") ? "YouTube" : "";
   }
-  if (equals_ignoring_case(host, "youtu.be")) return path.size() > 1 ? "YouTube" : "";
-  if (equals_ignoring_case(host, "youtube-nocookie.com")) return under("/embed/") ? "YouTube" : "";
-  if (equals_ignoring_case(host, "vimeo.com")) {
-    return path.size() > 1 && std::all_of(path.begin() + 1, path.end(), [](char c) { return c >= '0' && c <= '9'; })
+  if (ascii_equal_ignoring_case(host, "youtu.be")) return path.size() > 1 ? "YouTube" : "";
+  if (ascii_equal_ignoring_case(host, "youtube-nocookie.com")) return under("/embed/") ? "YouTube" : "";
+  if (ascii_equal_ignoring_case(host, "vimeo.com")) {
+    return path.size() > 1 && std::all_of(path.begin() + 1, path.end(), is_ascii_digit)
                ? "Vimeo"
                : "";
   }
-  if (equals_ignoring_case(host, "player.vimeo.com")) return under("/video/") ? "Vimeo" : "";
-  if (equals_ignoring_case(host, "dailymotion.com")) return under("/video/") || under("/embed/video/") ? "Dailymotion" : "";
-  if (equals_ignoring_case(host, "dai.ly")) return path.size() > 1 ? "Dailymotion" : "";
+  if (ascii_equal_ignoring_case(host, "player.vimeo.com")) return under("/video/") ? "Vimeo" : "";
+  if (ascii_equal_ignoring_case(host, "dailymotion.com")) return under("/video/") || under("/embed/video/") ? "Dailymotion" : "";
+  if (ascii_equal_ignoring_case(host, "dai.ly")) return path.size() > 1 ? "Dailymotion" : "";
   return "";
 }
 

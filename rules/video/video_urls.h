@@ -26,7 +26,6 @@ class SameUrl {
 std::string_view path_of(const UrlAnalysis& a);
 // The host of a usable URL in its ASCII form, without a leading "www." (any case).
 std::string_view host_without_www(const UrlAnalysis& a);
-bool equals_ignoring_case(std::string_view a, std::string_view b);
 
 // The video hosting platform whose page a usable URL is ("YouTube", "Vimeo", "Dailymotion"): a
 // watch, embed or short-link page, which Google reads as a player, not as a media file; "" if none.

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "analysis/ascii.h"
 #include "rules/rule_support.h"
 #include "rules/video/video_rule.h"
 #include "rules/video/video_schema.h"
@@ -64,13 +65,6 @@ for adults only, behind a subscription or live is described as it is not.
                         .authorities = kGoogle | kExtensionXsd,
                         .search_console = "Invalid tag value"};
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
-  return out;
-}
-
 // What a value that is not yes/no probably meant, for the hint.
 std::string_view meant(const std::string& lowered) {
   for (std::string_view yes : {"true", "1", "y", "on"}) {
@@ -96,7 +90,7 @@ class VideoYesNoInvalid final : public video::ChildRule {
       video::report_value(node, video::tag(node) + " is empty; write 'yes' or 'no', or leave the tag out", out);
       return;
     }
-    const std::string lowered = lower(value);
+    const std::string lowered = ascii_lowered(value);
     std::string message = video::tag(node) + " " + quoted(value) + " must be 'yes' or 'no'";
     std::optional<std::string> fix;
     if (video::is_yes_no(lowered)) {
