@@ -1,10 +1,11 @@
 #include "rules/extension_support.h"
 
 #include <algorithm>
-#include <cctype>
+#include <array>
 #include <regex>
 #include <set>
 
+#include "analysis/ascii.h"
 #include "analysis/edit_distance.h"
 #include "analysis/message_text.h"
 
@@ -15,8 +16,7 @@ constexpr std::string_view kSchemaInstance = "http://www.w3.org/2001/XMLSchema-i
 
 // D11: lower case, no scheme, no "www.", no final "*.xsd" segment, no trailing "/".
 std::string normalised_namespace(std::string_view uri) {
-  std::string s(uri);
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::string s = ascii_lowered(uri);
   for (std::string_view scheme : {"http://", "https://"}) {
     if (s.starts_with(scheme)) s.erase(0, scheme.size());
   }
@@ -389,16 +389,8 @@ bool usable_url(const UrlAnalysis& a) {
 
 namespace {
 
-char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  c = ascii_lower(c);
-  return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
 bool is_unreserved(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == '_' || c == '~';
+  return is_ascii_alpha(c) || is_ascii_digit(c) || c == '-' || c == '.' || c == '_' || c == '~';
 }
 
 // Where the path begins in a usable URL: after the scheme, the authority and its port.
@@ -441,8 +433,8 @@ std::string_view normalised_url(const UrlAnalysis& a, std::string& buffer) {
         buffer += decoded;
       } else {
         buffer += '%';
-        buffer += static_cast<char>(std::toupper(static_cast<unsigned char>(url[i + 1])));
-        buffer += static_cast<char>(std::toupper(static_cast<unsigned char>(url[i + 2])));
+        buffer += ascii_upper(url[i + 1]);
+        buffer += ascii_upper(url[i + 2]);
       }
       i += 2;
       continue;
@@ -450,6 +442,31 @@ std::string_view normalised_url(const UrlAnalysis& a, std::string& buffer) {
     buffer += url[i];
   }
   return buffer;
+}
+
+namespace {
+
+constexpr std::array<std::string_view, 9> kPageTypes = {"html", "htm", "xhtml", "shtml", "php",
+                                                         "asp",  "aspx", "jsp", "cfm"};
+constexpr std::array<std::string_view, 4> kVideoTypes = {"mp4", "webm", "mov", "avi"};
+constexpr std::array<std::string_view, 8> kUnindexedImageTypes = {"tif", "tiff", "heic", "heif",
+                                                                  "psd", "eps",  "ai",   "raw"};
+
+template <std::size_t N>
+bool listed(const std::array<std::string_view, N>& list, std::string_view extension) {
+  return std::find(list.begin(), list.end(), extension) != list.end();
+}
+
+}  // namespace
+
+std::string not_an_indexable_image(std::string_view extension) {
+  if (listed(kPageTypes, extension)) return "looks like a page, not an image file";
+  if (extension == "pdf") return "is a PDF document, not an image file";
+  if (listed(kVideoTypes, extension)) return "is a video file, not an image";
+  if (listed(kUnindexedImageTypes, extension)) {
+    return "is a " + ascii_uppered(extension) + " image, a format Google does not index";
+  }
+  return {};
 }
 
 std::string_view path_extension(const UrlAnalysis& a, std::string& buffer) {
@@ -472,7 +489,7 @@ std::string_view path_extension(const UrlAnalysis& a, std::string& buffer) {
   buffer.erase(0, dot + 1);
   for (char& c : buffer) c = ascii_lower(c);
   const bool plain = !buffer.empty() && buffer.size() <= 5 &&
-                     std::all_of(buffer.begin(), buffer.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
+                     std::all_of(buffer.begin(), buffer.end(), [](char c) { return is_ascii_alpha(c) || is_ascii_digit(c); });
   return plain ? std::string_view(buffer) : std::string_view();
 }
 

@@ -150,6 +150,16 @@ std::string_view normalised_url(const UrlAnalysis& a, std::string& buffer);
 // `buffer`, which callers reuse.
 std::string_view path_extension(const UrlAnalysis& a, std::string& buffer);
 
+// What Google indexes as images (its list of indexable file types), as messages say it.
+inline constexpr std::string_view kIndexedImageFormats = "Google indexes BMP, GIF, JPEG, PNG, WebP, SVG and AVIF";
+
+// What a file with the extension `extension` (as path_extension gives it) is when it cannot be an
+// image Google indexes: "looks like a page, not an image file", "is a PDF document, ...", "is a
+// video file, ...", "is a TIFF image, a format Google does not index"; empty when nothing is wrong
+// (an indexable image, or an extension that says nothing: image services use any). The image and
+// video families judge <image:loc> and <video:thumbnail_loc> by it.
+std::string not_an_indexable_image(std::string_view extension);
+
 // Rule classes the families instantiate with their schema (`family` is the family's constant in
 // its schema header), so each rule file holds its documentation and little else.
 

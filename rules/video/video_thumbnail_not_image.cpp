@@ -1,7 +1,4 @@
 // VID208 video-thumbnail-not-image: <video:thumbnail_loc> names a page or a file Google does not index as an image.
-#include <algorithm>
-#include <initializer_list>
-
 #include "rules/rule_support.h"
 #include "rules/video/video_rule.h"
 #include "rules/video/video_urls.h"
@@ -61,30 +58,18 @@ still serve an image whatever its name, hence a warning.
 )md",
                         .authorities = kGoogle};
 
-bool one_of(std::string_view type, std::initializer_list<std::string_view> types) {
-  return std::find(types.begin(), types.end(), type) != types.end();
-}
-
 class VideoThumbnailNotImage final : public video::UrlRule {
  public:
   VideoThumbnailNotImage() : UrlRule(UrlFieldKind::VideoThumbnailLoc) {}
 
  protected:
   void check(const UrlField& url, const UrlAnalysis& a, FindingSink& out) override {
-    const std::string_view type = path_extension(a, type_);
-    std::string_view problem;
-    if (one_of(type, {"html", "htm", "xhtml", "shtml", "php", "asp", "aspx", "jsp", "cfm"})) {
-      problem = " looks like a page, not an image file";
-    } else if (one_of(type, {"pdf", "mp4", "webm", "mov", "avi"})) {
-      problem = " is not an image file";
-    } else if (one_of(type, {"tif", "tiff", "heic", "heif", "psd", "eps", "ai", "raw"})) {
-      problem = " is in an image format Google does not index";
-    } else {
-      return;
-    }
+    // image-loc-not-image's judgement of the file type (without its comparison with the page).
+    const std::string problem = not_an_indexable_image(path_extension(a, type_));
+    if (problem.empty()) return;
     report(url, a,
-           url.quoted_value() + std::string(problem) +
-               "; give the URL of the thumbnail image itself (Google indexes BMP, GIF, JPEG, PNG, WebP, SVG and AVIF)",
+           url.quoted_value() + " " + problem + "; give the URL of the thumbnail image itself (" +
+               std::string(kIndexedImageFormats) + ")",
            out);
   }
 
