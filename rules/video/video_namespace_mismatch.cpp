@@ -13,9 +13,10 @@ constexpr RuleMeta kMeta{.severity = Severity::Error,
 Reports a namespace declaration whose URI is almost Google's video namespace,
 `http://www.google.com/schemas/sitemap-video/1.1`, but not exactly: another version (`/1.0`),
 `https`, a trailing slash, `sitemap-videos`, the `.xsd` file's URL, `sitemaps.org` instead of
-`google.com`, different case; or the `video` prefix bound to a URI of no sitemap schema at all. It
-is reported once per URI, on the first declaration. Where the URI is a misspelling of Google's, the
-fix writes the right one.
+`google.com`, different case; or the `video` prefix bound to a URI of no sitemap schema at all.
+Every such declaration is reported, on its URI. Where the URI is a misspelling of Google's, the fix
+writes the right one; a prefix bound to an unrelated URI gets no fix (the URI may be meant for
+something else).
 
 ## Why it matters
 Namespaces are compared character for character. Elements in any other namespace are not video
