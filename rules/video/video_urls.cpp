@@ -1,6 +1,7 @@
 #include "rules/video/video_urls.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "analysis/ascii.h"
 #include "rules/extension_support.h"
@@ -62,13 +63,12 @@ std::string_view hosting_platform(const UrlAnalysis& a) {
 }
 
 const ExtensionBlock* video_block_of(const UrlField& url) {
+  // A text field is a member of one of the block's nodes, which lie in one array: an address test
+  // per block, not a walk over every node (an entry may hold a thousand image blocks).
+  const std::less<const void*> before;
   for (const ExtensionBlock& block : url.entry->extensions) {
-    for (const ExtensionNode& node : block.nodes) {
-      if (&node.text == url.field) return &block;
-      for (const Attribute& attribute : node.attributes) {
-        if (&attribute.value == url.field) return &block;
-      }
-    }
+    const ExtensionNode* begin = block.nodes.data();
+    if (!before(url.field, begin) && before(url.field, begin + block.nodes.size())) return &block;
   }
   return nullptr;
 }
