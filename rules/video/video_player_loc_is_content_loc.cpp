@@ -59,21 +59,19 @@ Google reads whichever it can use, hence a warning.
                         .authorities = kGoogle | kRfc3986};
 
 // The URL rules see each field once, the fields of one block one after the other; the first
-// content_loc and the first player_loc of a block are kept until both are there.
+// content_loc and the first player_loc of a block are kept until both are there. A block is known
+// by its address and its entry's index: the next entry's blocks reuse the addresses.
 class VideoPlayerLocIsContentLoc final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override {
-    s.urls();
-    s.entries();  // to forget the entry's fields: blocks of the next entry reuse their addresses
-  }
+  void subscribe(Subscriptions& s) const override { s.urls(); }
   void on_url(const UrlField& url, FindingSink& out) override {
     const bool content = url.kind == UrlFieldKind::VideoContentLoc;
-    if ((!content && url.kind != UrlFieldKind::VideoPlayerLoc) || url.entry->kind != EntryKind::Url) return;
-    const ExtensionBlock* block = video::video_block_of(url);
+    if ((!content && url.kind != UrlFieldKind::VideoPlayerLoc) || !is_page_entry(*url.entry)) return;
+    const Kept here{video::video_block_of(url), url.entry->index, url};
     Kept& kept = content ? content_ : player_;
-    if (!block || kept.block == block) return;  // a second one of a kind is a duplicate, VID105's
-    kept = {block, url};
-    if (content_.block != player_.block) return;
+    if (!here.block || kept.same_block(here)) return;  // a second one of a kind is a duplicate, VID105's
+    kept = here;
+    if (!content_.same_block(player_)) return;
     const UrlAnalysis& player = player_.url.analysis();
     const UrlAnalysis& media = content_.url.analysis();
     if (!usable_url(player) || !usable_url(media) || !same_(player, media)) return;
@@ -84,12 +82,14 @@ class VideoPlayerLocIsContentLoc final : public Rule {
                    "); one of them is wrong: content_loc is the media file, player_loc a player for it",
                std::nullopt, RelatedLocation{content_.url.field->element_offset, "the <video:content_loc>"});
   }
-  void on_entry(const Entry&, FindingSink&) override { content_ = player_ = {}; }
 
  private:
   struct Kept {
     const ExtensionBlock* block = nullptr;
+    std::size_t entry = 0;
     UrlField url;
+
+    bool same_block(const Kept& other) const { return block && block == other.block && entry == other.entry; }
   };
   Kept content_, player_;
   video::SameUrl same_;

@@ -74,7 +74,7 @@ class UrlRule : public Rule {
   explicit UrlRule(UrlFieldKind kind) : kind_(kind) {}
   void subscribe(Subscriptions& s) const override { s.urls(); }
   void on_url(const UrlField& url, FindingSink& out) final {
-    if (url.kind != kind_ || url.entry->kind != EntryKind::Url || url.entry->in_feed) return;
+    if (url.kind != kind_ || !is_page_entry(*url.entry)) return;
     const UrlAnalysis& a = url.analysis();
     if (usable_url(a)) check(url, a, out);
   }

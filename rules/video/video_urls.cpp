@@ -75,7 +75,7 @@ const ExtensionBlock* video_block_of(const UrlField& url) {
 
 const Field* same_as_page(const UrlField& url, SameUrl& same) {
   const Entry& entry = *url.entry;
-  if (entry.kind != EntryKind::Url || entry.in_feed || !entry.loc.present) return nullptr;
+  if (!is_page_entry(entry) || !entry.loc.present) return nullptr;
   const UrlAnalysis& a = url.analysis();
   if (!usable_url(a) || !usable_url(entry.loc_analysis()) || !same(a, entry.loc_analysis())) return nullptr;
   return &entry.loc;
