@@ -115,7 +115,16 @@ void check_tvshow(const ExtensionBlock& block, const ExtensionNode& tvshow, Find
   }
   if (!missing.empty()) report_tag(tvshow, named(tvshow) + " lacks the required " + missing, Basis::Schema, out);
   block.for_each_child(index, [&](const ExtensionNode& child) {
-    if (child.ns != kVideoNamespace) return;
+    // What the schema-driven rules would say about an unknown child is said here (spec D12 v):
+    // inside a tag Google ignores, it is a warning for validators' sake, not an error.
+    const bool known = child.ns == kVideoNamespace &&
+                       std::any_of(std::begin(kVideoTvshowChildren), std::end(kVideoTvshowChildren),
+                                   [&](const ElementSpec& spec) { return spec.name == child.local_name; });
+    if (!known) {
+      const Span span = tag_span(child);
+      out.report(span.offset, span.length, named(tvshow) + " has no child " + tag(child) + " in the schema" + why(tvshow));
+      return;
+    }
     const std::string_view value = child.text.trimmed();
     std::string_view expected;
     if (child.local_name == "video_type" && !one_of(value, {"full", "preview", "clip", "interview", "news", "other"})) {
