@@ -56,7 +56,7 @@ of each. Search Console reports **"Missing thumbnail URL"**, **"Missing video ti
 ```
 )md",
                         .authorities = kGoogle | kExtensionXsd,
-                        .search_console = "Missing XML tag"};
+                        .search_console = "Missing thumbnail URL; Missing video title; Missing XML tag"};
 
 class VideoMissingRequired final : public video::BlockRule {
  protected:
