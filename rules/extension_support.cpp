@@ -165,9 +165,11 @@ void report_unknown_elements(const ExtensionFamily& family, const ExtensionBlock
       message += ", which holds text only";
     } else if (parent->children.size() > kChildrenListed) {
       message += ", which the " + std::string(family.name) + " schema does not define there";
-      if (node.ns == family.ns) {
-        const std::string hint = closest_child(*parent, node.local_name);
-        if (!hint.empty()) message += "; did you mean " + element_name(block, hint) + "?";
+      const std::string hint = node.ns == family.ns ? closest_child(*parent, node.local_name) : std::string();
+      if (!hint.empty()) {
+        message += "; did you mean " + element_name(block, hint) + "?";
+      } else {
+        message += "; remove it, or use one of the " + std::to_string(parent->children.size()) + " it defines";
       }
     } else {
       message += ", which holds only " + children_list(block, *parent);

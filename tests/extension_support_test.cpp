@@ -193,6 +193,7 @@ TEST_CASE("extension schema checks: a long list of children is not spelled out, 
   CHECK(messages == std::vector<std::string>{
                         "unknown element <t:thumbnail> in <t:toy>, which the toy schema does not define there; did you "
                         "mean <t:thumbnail_loc>?",
-                        "unknown element <t:colour> in <t:toy>, which the toy schema does not define there",
+                        "unknown element <t:colour> in <t:toy>, which the toy schema does not define there; remove it, or use "
+                        "one of the 11 it defines",
                     });
 }

@@ -84,9 +84,9 @@ class VideoCountryUnknown final : public video::ChildRule {
         message += " is not an ISO 3166-1 country code (the United Kingdom is " + std::string(country) + ")";
         if (text.exact) fix = Fix{offset, length, std::string(country), "replace with " + quoted(country)};
       } else if (is_reserved_region(code)) {
-        message += " is reserved in ISO 3166-1, not assigned to a country; Google ignores it";
+        message += " is reserved in ISO 3166-1, not assigned to a country; Google ignores it: use the code of the country meant";
       } else {
-        message += " is not an ISO 3166-1 country code; Google ignores it";
+        message += " is not an ISO 3166-1 country code; Google ignores it: use the country's two-letter ISO 3166-1 code";
       }
       out.report(offset, length, std::move(message), std::move(fix));
     });

@@ -60,7 +60,7 @@ class TooLong : public ChildRule {
     if (length <= limit_) return;
     report_value(node,
                  tag(node) + " is " + grouped(length) + " characters; " + std::string(whose_) + " allows at most " +
-                     grouped(limit_),
+                     grouped(limit_) + ": shorten it",
                  out);
   }
 

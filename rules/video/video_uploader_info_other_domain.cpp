@@ -81,7 +81,7 @@ class VideoUploaderInfoOtherDomain final : public video::UrlRule {
     if (within(info_host, page_host) || within(page_host, info_host)) return;
     report(url, info,
            "uploader info " + quoted(info.trimmed) + " is on " + std::string(info.ascii_host) + ", but the page is on " +
-               std::string(page.ascii_host) + "; Google asks for the same domain and ignores it elsewhere",
+               std::string(page.ascii_host) + "; Google asks for the same domain: give an uploader page on the page's site, or leave info out",
            out, true);
   }
 };
