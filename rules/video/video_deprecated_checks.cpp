@@ -1,7 +1,9 @@
 #include "rules/video/video_deprecated_checks.h"
 
 #include <algorithm>
+#include <array>
 #include <initializer_list>
+#include <utility>
 
 #include "analysis/ascii.h"
 #include "rules/video/video_dates.h"
@@ -114,15 +116,20 @@ void check_tvshow(const ExtensionBlock& block, const ExtensionNode& tvshow, Find
     if (spec.min_occurs > 0 && !present) missing += (missing.empty() ? "" : ", ") + element_name(block, spec.name);
   }
   if (!missing.empty()) report_tag(tvshow, named(tvshow) + " lacks the required " + missing, Basis::Schema, out);
+  std::array<bool, std::size(kVideoTvshowChildren)> seen{};
   block.for_each_child(index, [&](const ExtensionNode& child) {
-    // What the schema-driven rules would say about an unknown child is said here (spec D12 v):
-    // inside a tag Google ignores, it is a warning for validators' sake, not an error.
-    const bool known = child.ns == kVideoNamespace &&
-                       std::any_of(std::begin(kVideoTvshowChildren), std::end(kVideoTvshowChildren),
-                                   [&](const ElementSpec& spec) { return spec.name == child.local_name; });
-    if (!known) {
+    // What the schema-driven rules would say about an unknown or repeated child is said here (spec
+    // D12 v): inside a tag Google ignores, it is a warning for validators' sake, not an error.
+    const auto spec = std::find_if(std::begin(kVideoTvshowChildren), std::end(kVideoTvshowChildren),
+                                   [&](const ElementSpec& s) { return s.name == child.local_name; });
+    if (child.ns != kVideoNamespace || spec == std::end(kVideoTvshowChildren)) {
       const Span span = tag_span(child);
       out.report(span.offset, span.length, named(tvshow) + " has no child " + tag(child) + " in the schema" + why(tvshow));
+      return;
+    }
+    if (std::exchange(seen[static_cast<std::size_t>(spec - std::begin(kVideoTvshowChildren))], true)) {
+      const Span span = tag_span(child);
+      out.report(span.offset, span.length, named(tvshow) + " already has a " + tag(child) + "; the schema allows one" + why(tvshow));
       return;
     }
     const std::string_view value = child.text.trimmed();

@@ -20,8 +20,9 @@ documentation inside it:
   `resolution` not `sd`/`hd`;
 - `<video:tvshow>` without `<video:show_title>` or `<video:video_type>`, a `video_type` outside
   `full preview clip interview news other`, a `season_number` or `episode_number` that is not a
-  whole number from 1, a `premier_date` that is not a date or a date and time with seconds, and
-  any other element in it (the schema rules leave the inside of a deprecated tag to this rule);
+  whole number from 1, a `premier_date` that is not a date or a date and time with seconds, a
+  child twice, and any other element in it (the schema rules leave the inside of a deprecated tag
+  to this rule);
 - `<video:content_segment_loc>` whose `duration` is not 0 to 28,800 seconds, whose text is no
   absolute URL, or without a `<video:player_loc>` in the same video;
 - `<video:id>` without a `type`, or with another `type` than `tms:series`, `tms:program`,
