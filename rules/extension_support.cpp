@@ -471,11 +471,15 @@ std::string not_an_indexable_image(std::string_view extension) {
   return {};
 }
 
+std::string_view url_path(const UrlAnalysis& a) {
+  const std::string_view url = a.trimmed;
+  const std::size_t begin = std::min(path_start(a), url.size());
+  return url.substr(begin, std::min(url.find_first_of("?#", begin), url.size()) - begin);
+}
+
 std::string_view path_extension(const UrlAnalysis& a, std::string& buffer) {
   buffer.clear();
-  const std::string_view url = a.trimmed;
-  const std::size_t begin = path_start(a);
-  const std::string_view path = url.substr(begin, std::min(url.find_first_of("?#", begin), url.size()) - begin);
+  const std::string_view path = url_path(a);
   const std::size_t slash = path.rfind('/');
   const std::string_view segment = slash == std::string_view::npos ? path : path.substr(slash + 1);
   for (std::size_t i = 0; i < segment.size(); ++i) {

@@ -15,15 +15,6 @@ bool SameUrl::operator()(const UrlAnalysis& a, const UrlAnalysis& b) {
   return normalised_url(a, a_) == normalised_url(b, b_);
 }
 
-std::string_view path_of(const UrlAnalysis& a) {
-  std::size_t begin = a.host_at + a.host.size();  // past the host, then past any port
-  while (begin < a.trimmed.size() && a.trimmed[begin] != '/' && a.trimmed[begin] != '?' && a.trimmed[begin] != '#') {
-    ++begin;
-  }
-  const std::size_t end = std::min(a.trimmed.find_first_of("?#", begin), a.trimmed.size());
-  return a.trimmed.substr(begin, end - begin);
-}
-
 std::string_view host_without_www(const UrlAnalysis& a) {
   std::string_view host = a.ascii_host;
   if (host.size() > 4 && ascii_equal_ignoring_case(host.substr(0, 4), "www.")) host.remove_prefix(4);
@@ -44,7 +35,7 @@ bool is_listed_video_type(std::string_view type) {
 std::string_view hosting_platform(const UrlAnalysis& a) {
   std::string_view host = host_without_www(a);
   if (host.size() > 2 && ascii_equal_ignoring_case(host.substr(0, 2), "m.")) host.remove_prefix(2);
-  const std::string_view path = path_of(a);
+  const std::string_view path = url_path(a);
   const auto under = [&](std::string_view prefix) { return path.starts_with(prefix) && path.size() > prefix.size(); };
   if (ascii_equal_ignoring_case(host, "youtube.com")) {
     return path.starts_with("/watch") || under("/embed/") || under("/shorts/") || under("/live/") ? "YouTube" : "";

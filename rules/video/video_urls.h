@@ -1,7 +1,7 @@
 // How the video rules read the URLs of a video and of its page, on top of the shared URL pieces
-// (usable_url, normalised_url, path_extension in extension_support.h): when two URLs are the same,
-// which video platform's page a URL is, which file types are pages or supported videos, which
-// block a URL field is in. Nothing here allocates once its buffers have grown.
+// (usable_url, normalised_url, url_path, path_extension in extension_support.h): when two URLs
+// are the same, which video platform's page a URL is, which file types are pages or supported
+// videos, which block a URL field is in. Nothing here allocates once its buffers have grown.
 #pragma once
 
 #include <string>
@@ -22,8 +22,6 @@ class SameUrl {
   std::string a_, b_;
 };
 
-// The path of a usable URL, without query and fragment ("" for none).
-std::string_view path_of(const UrlAnalysis& a);
 // The host of a usable URL in its ASCII form, without a leading "www." (any case).
 std::string_view host_without_www(const UrlAnalysis& a);
 
