@@ -139,7 +139,21 @@ std::string extension(const std::string& url) {
   return std::string(path_extension(a, buffer));
 }
 
+std::string path(const std::string& url) {
+  UrlAnalysis a;
+  analyze_url(url, a);
+  REQUIRE(usable_url(a));
+  return std::string(url_path(a));
+}
+
 }  // namespace
+
+TEST_CASE("extension URLs: the path as written, after host and port, before query and fragment") {
+  CHECK(path("https://example.com:8080/a/b.jpg?w=2#x") == "/a/b.jpg");
+  CHECK(path("https://user@example.com/%7Ejane/") == "/%7Ejane/");
+  CHECK(path("https://example.com?q=1") == "");
+  CHECK(path("https://example.com") == "");
+}
 
 TEST_CASE("extension URLs: normalised for comparison as RFC 3986 6.2.2 says, no further") {
   CHECK(normalised("HTTPS://Example.COM:443") == "https://example.com/");
