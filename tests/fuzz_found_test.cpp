@@ -116,9 +116,10 @@ TEST_CASE("fuzz found: JUnit stays well-formed XML on invalid UTF-8 and control 
   const std::string broken = kUrlset + "  <url><loc>https://example.com/\xC3(\xFF\x01\x1B[31m\xEF\xBF\xBE</loc></url>\n</urlset>\n";
   const std::vector<FileReport> reports{lint_text(broken, "bad\xFFname\x02.xml")};
   REQUIRE(!reports[0].diagnostics.empty());
-  const std::vector<InputError> unreadable{{"gone\xC3.xml", "gone\xC3.xml: No such file or directory\r\n\x07"}};
+  RunStatus status;
+  status.input_errors.push_back({"gone\xC3.xml", "gone\xC3.xml: No such file or directory\r\n\x07"});
   std::ostringstream out;
-  write_junit(reports, unreadable, out);
+  write_junit(reports, status, out);
   const std::string junit = out.str();
   pugi::xml_document doc;
   REQUIRE(doc.load_string(junit.c_str()));
