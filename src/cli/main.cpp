@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "cli/options.h"
+#include "cli/outputs.h"
 #include "lsp/server.h"
 #include "report/man_page.h"
 
@@ -27,9 +28,12 @@ int main(int argc, char** argv) {
   app.add_option("paths", options.paths,
                  "Sitemap files, directories to search for them, or http(s) URLs ('-' reads standard input)");
   app.add_option("-f,--format", options.format, "Report format")
-      ->check(CLI::IsMember({"human", "json", "gcc", "github", "junit", "sarif"}))
+      ->check(CLI::IsMember(kReportFormats))
       ->default_str("human");
-  app.add_option("-o,--output", options.output, "Write the report to FILE instead of standard output");
+  app.add_option("-o,--output", options.outputs,
+                 "Write the report to FILE instead of standard output; FORMAT=FILE (repeatable) also writes the "
+                 "report in FORMAT to FILE, from the same run")
+      ->allow_extra_args(false);
   // Each occurrence takes one value (comma-separated lists are split later), so that
   // "--select SM201 sitemap.xml" does not swallow the path.
   app.add_option("--select", options.select, "Run only these rules (codes or names, comma-separated; ALL for every rule)")

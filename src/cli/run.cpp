@@ -14,6 +14,7 @@
 #include "analysis/sitemap_location.h"
 #include "analysis/w3c_datetime.h"
 #include "cli/options.h"
+#include "cli/outputs.h"
 #include "config/resolve.h"
 #include "config/show.h"
 #include "registry.h"
@@ -189,20 +190,49 @@ int fix_standard_input(const CliOptions& options, ConfigResolver& configs) {
   return count(reports).errors > 0 ? kExitFindings : kExitClean;
 }
 
-// Writes the report in the chosen format; false when writing failed.
-bool write_report(const CliOptions& options, const std::vector<FileReport>& reports,
+// Writes one report; false when writing failed.
+bool write_report(const CliOptions& options, const ReportTarget& target, const std::vector<FileReport>& reports,
                   const std::vector<InputError>& input_errors, std::ostream& out) {
-  if (options.format == "json") write_json(reports, input_errors, out);
-  else if (options.format == "gcc") write_gcc(reports, out);
-  else if (options.format == "github") write_github(reports, out);
-  else if (options.format == "junit") write_junit(reports, input_errors, out);
-  else if (options.format == "sarif") write_sarif(reports, out);
+  const std::string& format = target.format;
+  if (format == "json") write_json(reports, input_errors, out);
+  else if (format == "gcc") write_gcc(reports, out);
+  else if (format == "github") write_github(reports, out);
+  else if (format == "junit") write_junit(reports, input_errors, out);
+  else if (format == "sarif") write_sarif(reports, out);
   else {
-    const bool terminal = options.output.empty() && ::isatty(STDOUT_FILENO);
+    const bool terminal = target.path.empty() && ::isatty(STDOUT_FILENO);
     write_human(reports, HumanStyle{use_color(options.color, terminal), options.quiet}, out);
   }
   out.flush();
   return static_cast<bool>(out);
+}
+
+// Writes every report the command line asks for; an exit code when that failed.
+std::optional<int> write_reports(const CliOptions& options, const std::vector<ReportTarget>& targets,
+                                 const std::vector<std::string>& inputs, const std::vector<FileReport>& reports,
+                                 const std::vector<InputError>& input_errors) {
+  // Every file is opened (never over an input) before any is written: a bad name costs no half run.
+  std::vector<std::ofstream> files(targets.size());
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    const std::string& path = targets[i].path;
+    if (path.empty()) continue;
+    std::error_code ec;
+    for (const std::string& input : inputs) {
+      if (input != "-" && !is_url(input) && std::filesystem::equivalent(input, path, ec)) {
+        return usage_error("--output: '" + path + "' is one of the inputs; refusing to overwrite it");
+      }
+    }
+    files[i].open(path, std::ios::binary | std::ios::trunc);
+    if (!files[i]) return usage_error("--output: cannot write '" + path + "'");
+  }
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    if (!write_report(options, targets[i], reports, input_errors, targets[i].path.empty() ? std::cout : files[i])) {
+      std::cerr << "sitemaplint: error: writing the report" << (targets[i].path.empty() ? "" : " to " + targets[i].path)
+                << " failed\n";
+      return kExitUsage;
+    }
+  }
+  return std::nullopt;
 }
 
 // Exit 1 on an error finding, or on more warnings than --max-warnings (saying why).
@@ -231,10 +261,12 @@ int run(const CliOptions& options) {
   if (std::count(options.paths.begin(), options.paths.end(), "-") > 1) {
     return usage_error("'-' (standard input) is given more than once");
   }
+  std::string error;
+  const auto targets = report_targets(options, &error);
+  if (!targets) return usage_error(error);
 
   // The configuration: the command line's choices on top of each input's sitemaplint.toml.
   CommandLineChoices command_line;
-  std::string error;
   if (!command_line_choices(options, &command_line, &error)) return usage_error(error);
   const ConfigSource config_source = options.no_config        ? ConfigSource::None
                                      : options.config.empty() ? ConfigSource::Discover
@@ -311,23 +343,9 @@ int run(const CliOptions& options) {
   if (!options.write_baseline.empty()) return write_baseline_file(options.write_baseline, reports, input_errors);
   if (!options.baseline.empty() && !apply_baseline_file(options.baseline, &reports, &error)) return usage_error(error);
 
-  // The report, on standard output or in --output (never over an input).
-  std::ofstream file;
-  if (!options.output.empty()) {
-    std::error_code ec;
-    for (const std::string& path : paths) {
-      if (path != "-" && !is_url(path) && std::filesystem::equivalent(path, options.output, ec)) {
-        return usage_error("--output: '" + options.output + "' is one of the inputs; refusing to overwrite it");
-      }
-    }
-    file.open(options.output, std::ios::binary | std::ios::trunc);
-    if (!file) return usage_error("--output: cannot write '" + options.output + "'");
-  }
+  // The reports, on standard output or in --output files.
   print_input_errors(input_errors);
-  if (!write_report(options, reports, input_errors, options.output.empty() ? std::cout : file)) {
-    std::cerr << "sitemaplint: error: writing the report failed\n";
-    return kExitUsage;
-  }
+  if (const auto failed = write_reports(options, *targets, paths, reports, input_errors)) return *failed;
   if (!input_errors.empty()) return kExitUsage;
   return findings_exit_code(reports, run_settings, options, project);
 }
