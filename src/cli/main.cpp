@@ -73,6 +73,8 @@ int main(int argc, char** argv) {
   app.add_option("--stdin-filename", options.stdin_filename,
                  "Treat standard input ('-') as the file at PATH: for reports, config lookup and overrides");
   app.add_flag("--no-config", options.no_config, "Ignore every sitemaplint.toml")->excludes(config);
+  app.add_flag("--force-exclude", options.force_exclude,
+               "Apply the config's exclude globs to files named on the command line too (pre-commit names every file)");
   app.add_flag("--show-config", options.show_config,
                "Print the settings each input would be linted with (as TOML) and exit");
   CLI::Option* baseline = app.add_option("--baseline", options.baseline,

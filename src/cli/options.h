@@ -35,6 +35,7 @@ struct CliOptions {
   std::string stdin_filename;
   bool no_config = false;
   bool show_config = false;
+  bool force_exclude = false;  // the config's exclude globs apply to files named on the command line too
 };
 
 // "sitemaplint: error: MESSAGE (see sitemaplint --help)" on standard error; returns kExitUsage.

@@ -281,11 +281,19 @@ int run(const CliOptions& options) {
 
   // The inputs: directories searched (without what the config excludes).
   std::vector<std::pair<std::string, std::string>> expansion_errors;
-  const std::vector<std::string> paths =
+  std::vector<std::string> paths =
       expand_inputs(options.paths, &expansion_errors, [&](const std::string& path, bool is_directory) {
         std::string ignored;  // a broken config is reported below, for the files it governs
         return configs.excluded(path, is_directory, &ignored);
       });
+  // --force-exclude: a file named on the command line is dropped as a directory search would drop
+  // it (pre-commit names every changed file, so the config's exclude could not apply otherwise).
+  if (options.force_exclude) {
+    std::erase_if(paths, [&](const std::string& path) {
+      std::string ignored;
+      return path != "-" && !is_url(path) && configs.excluded(path, false, &ignored);
+    });
+  }
   std::vector<InputError> input_errors;
   for (auto& [path, message] : expansion_errors) input_errors.push_back({path, message});
   // A broken config file stops the run before any linting, with its file, line and column.
