@@ -27,7 +27,7 @@ int main(int argc, char** argv) {
   app.footer("Language server: 'sitemaplint server' speaks LSP on standard input and output (see the README).");
   app.add_option("paths", options.paths,
                  "Sitemap files, directories to search for them, or http(s) URLs ('-' reads standard input)");
-  app.add_option("-f,--format", options.format, "Report format")
+  app.add_option("-f,--format", options.format, "Report format (html: one self-contained page about the whole site)")
       ->check(CLI::IsMember(kReportFormats))
       ->default_str("human");
   app.add_option("-o,--output", options.outputs,

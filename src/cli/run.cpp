@@ -18,6 +18,7 @@
 #include "config/resolve.h"
 #include "config/show.h"
 #include "registry.h"
+#include "report/html.h"
 #include "report/report.h"
 #include "report/rule_docs.h"
 #include "run/baseline.h"
@@ -190,11 +191,13 @@ int fix_standard_input(const CliOptions& options, ConfigResolver& configs) {
   return count(reports).errors > 0 ? kExitFindings : kExitClean;
 }
 
-// Writes one report; false when writing failed.
+// Writes one report; false when writing failed. `now`: the run's "now", which the HTML report
+// measures lastmod ages from.
 bool write_report(const CliOptions& options, const ReportTarget& target, const std::vector<FileReport>& reports,
-                  const std::vector<InputError>& input_errors, std::ostream& out) {
+                  const std::vector<InputError>& input_errors, std::int64_t now, std::ostream& out) {
   const std::string& format = target.format;
   if (format == "json") write_json(reports, input_errors, out);
+  else if (format == "html") write_html(reports, input_errors, now, out);
   else if (format == "gcc") write_gcc(reports, out);
   else if (format == "github") write_github(reports, out);
   else if (format == "junit") write_junit(reports, input_errors, out);
@@ -210,7 +213,7 @@ bool write_report(const CliOptions& options, const ReportTarget& target, const s
 // Writes every report the command line asks for; an exit code when that failed.
 std::optional<int> write_reports(const CliOptions& options, const std::vector<ReportTarget>& targets,
                                  const std::vector<std::string>& inputs, const std::vector<FileReport>& reports,
-                                 const std::vector<InputError>& input_errors) {
+                                 const std::vector<InputError>& input_errors, std::int64_t now) {
   // Every file is opened (never over an input) before any is written: a bad name costs no half run.
   std::vector<std::ofstream> files(targets.size());
   for (std::size_t i = 0; i < targets.size(); ++i) {
@@ -226,7 +229,7 @@ std::optional<int> write_reports(const CliOptions& options, const std::vector<Re
     if (!files[i]) return usage_error("--output: cannot write '" + path + "'");
   }
   for (std::size_t i = 0; i < targets.size(); ++i) {
-    if (!write_report(options, targets[i], reports, input_errors, targets[i].path.empty() ? std::cout : files[i])) {
+    if (!write_report(options, targets[i], reports, input_errors, now, targets[i].path.empty() ? std::cout : files[i])) {
       std::cerr << "sitemaplint: error: writing the report" << (targets[i].path.empty() ? "" : " to " + targets[i].path)
                 << " failed\n";
       return kExitUsage;
@@ -268,6 +271,10 @@ int run(const CliOptions& options) {
   // The configuration: the command line's choices on top of each input's sitemaplint.toml.
   CommandLineChoices command_line;
   if (!command_line_choices(options, &command_line, &error)) return usage_error(error);
+  const std::int64_t now = command_line.now;
+  // The HTML report shows the site's URLs, lastmods and sections: the walk gathers them only then.
+  command_line.collect_overview = std::any_of(targets->begin(), targets->end(),
+                                              [](const ReportTarget& target) { return target.format == "html"; });
   const ConfigSource config_source = options.no_config        ? ConfigSource::None
                                      : options.config.empty() ? ConfigSource::Discover
                                                               : ConfigSource::Given;
@@ -353,7 +360,7 @@ int run(const CliOptions& options) {
 
   // The reports, on standard output or in --output files.
   print_input_errors(input_errors);
-  if (const auto failed = write_reports(options, *targets, paths, reports, input_errors)) return *failed;
+  if (const auto failed = write_reports(options, *targets, paths, reports, input_errors, now)) return *failed;
   if (!input_errors.empty()) return kExitUsage;
   return findings_exit_code(reports, run_settings, options, project);
 }
