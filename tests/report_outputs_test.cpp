@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
+
 #include "http_test_server.h"
 #include "test_support.h"
 
@@ -67,6 +69,7 @@ TEST_CASE("outputs: a file named like FORMAT=x is written with ./, and mistakes 
   CHECK(over.exit_code == 2);
   CHECK(over.err.find("is one of the inputs") != std::string::npos);
   CHECK(read_file(input) == kSitemap);
+  CHECK(!std::filesystem::exists(dir.path / "r.json"));
 }
 
 TEST_CASE("outputs: a URL is fetched once however many reports are written") {

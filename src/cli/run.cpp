@@ -214,19 +214,21 @@ bool write_report(const CliOptions& options, const ReportTarget& target, const s
 std::optional<int> write_reports(const CliOptions& options, const std::vector<ReportTarget>& targets,
                                  const std::vector<std::string>& inputs, const std::vector<FileReport>& reports,
                                  const std::vector<InputError>& input_errors, std::int64_t now) {
-  // Every file is opened (never over an input) before any is written: a bad name costs no half run.
-  std::vector<std::ofstream> files(targets.size());
-  for (std::size_t i = 0; i < targets.size(); ++i) {
-    const std::string& path = targets[i].path;
-    if (path.empty()) continue;
+  // No report goes over an input, and every file is opened before any is written: a bad name
+  // costs no half-written set of reports.
+  for (const ReportTarget& target : targets) {
     std::error_code ec;
     for (const std::string& input : inputs) {
-      if (input != "-" && !is_url(input) && std::filesystem::equivalent(input, path, ec)) {
-        return usage_error("--output: '" + path + "' is one of the inputs; refusing to overwrite it");
+      if (!target.path.empty() && input != "-" && !is_url(input) && std::filesystem::equivalent(input, target.path, ec)) {
+        return usage_error("--output: '" + target.path + "' is one of the inputs; refusing to overwrite it");
       }
     }
-    files[i].open(path, std::ios::binary | std::ios::trunc);
-    if (!files[i]) return usage_error("--output: cannot write '" + path + "'");
+  }
+  std::vector<std::ofstream> files(targets.size());
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    if (targets[i].path.empty()) continue;
+    files[i].open(targets[i].path, std::ios::binary | std::ios::trunc);
+    if (!files[i]) return usage_error("--output: cannot write '" + targets[i].path + "'");
   }
   for (std::size_t i = 0; i < targets.size(); ++i) {
     if (!write_report(options, targets[i], reports, input_errors, now, targets[i].path.empty() ? std::cout : files[i])) {
