@@ -222,7 +222,7 @@ TEST_CASE("action: the entrypoint lints once, writes every report and its output
   CHECK(lenient.outputs["errors"] == run.outputs["errors"]);
 }
 
-TEST_CASE("action: options are arguments, not shell; broken inputs fail the step") {
+TEST_CASE("action: options are arguments, not shell, and broken inputs fail the step") {
   if (!have_program("jq")) {
     skip_test("jq is not installed (.ci/install-deps installs it)");
     return;
