@@ -1,6 +1,7 @@
 #include "engine.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "dispatch.h"
 #include "walker.h"
@@ -32,6 +33,15 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
     collectors.emplace_back(make, rules.size());
     rules.push_back(std::move(collector));
   }
+  // The HTML report's overview of the site (overview.h): one more collector, which reports nothing.
+  std::optional<std::size_t> overview_at;
+  if (settings.collect_overview) {
+    const RuleInfo& any = rule_count > 0 ? rules.front().sink.rule() : *all_rules().front();
+    ActiveRule collector{make_overview_collector(settings), RuleSink(any, Severity::Info, run.diagnostics), {}};
+    collector.rule->subscribe(collector.subscriptions);
+    overview_at = rules.size();
+    rules.push_back(std::move(collector));
+  }
   Dispatch dispatch(rules, run.diagnostics);
   dispatch.document(doc);
   if (doc.parsed) Walker(doc, dispatch).walk();
@@ -54,6 +64,7 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
       if (rules[i].subscriptions.facts_collector_ == make) run.facts.emplace_back(rules[i].sink.rule().id, facts);
     }
   }
+  if (overview_at) run.overview = take_overview(*rules[*overview_at].rule);
   std::stable_sort(run.diagnostics.begin(), run.diagnostics.end(), diagnostic_order);
   return run;
 }

@@ -8,6 +8,7 @@
 
 #include "diagnostic.h"
 #include "document.h"
+#include "overview.h"
 #include "registry.h"
 #include "settings.h"
 
@@ -19,6 +20,7 @@ using KeptFacts = std::vector<std::pair<RuleId, std::shared_ptr<const FileFacts>
 struct RuleRun {
   std::vector<Diagnostic> diagnostics;  // sorted by diagnostic_order
   KeptFacts facts;
+  std::shared_ptr<const SiteOverview> overview;  // with Settings::collect_overview only
 };
 
 RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings& settings);

@@ -84,8 +84,6 @@ std::string gzip_for_test(std::string_view data) {
   return out;
 }
 
-namespace {
-
 std::string shell_quote(const std::string& word) {
   std::string out = "'";
   for (char c : word) {
@@ -95,7 +93,9 @@ std::string shell_quote(const std::string& word) {
   return out + "'";
 }
 
-}  // namespace
+bool have_program(const std::string& program) {
+  return std::system(("command -v " + shell_quote(program) + " >/dev/null 2>&1").c_str()) == 0;
+}
 
 void skip_test(const std::string& reason) {
   const char* require = std::getenv("SITEMAPLINT_REQUIRE_ALL_TESTS");

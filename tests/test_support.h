@@ -63,6 +63,12 @@ struct CommandResult {
   std::string err;
 };
 
+// `word` quoted for sh: inert whatever characters it holds.
+std::string shell_quote(const std::string& word);
+
+// Whether `program` is found on PATH (for tests that drive an outside tool, and skip without it).
+bool have_program(const std::string& program);
+
 // Runs `command` with sh; standard output and standard error together in .out.
 CommandResult run_command(const std::string& command);
 

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "cli/options.h"
+#include "cli/outputs.h"
 #include "lsp/server.h"
 #include "report/man_page.h"
 
@@ -26,10 +27,13 @@ int main(int argc, char** argv) {
   app.footer("Language server: 'sitemaplint server' speaks LSP on standard input and output (see the README).");
   app.add_option("paths", options.paths,
                  "Sitemap files, directories to search for them, or http(s) URLs ('-' reads standard input)");
-  app.add_option("-f,--format", options.format, "Report format")
-      ->check(CLI::IsMember({"human", "json", "gcc", "github", "junit", "sarif"}))
+  app.add_option("-f,--format", options.format, "Report format (html: one self-contained page about the whole site)")
+      ->check(CLI::IsMember(kReportFormats))
       ->default_str("human");
-  app.add_option("-o,--output", options.output, "Write the report to FILE instead of standard output");
+  app.add_option("-o,--output", options.outputs,
+                 "Write the report to FILE instead of standard output; FORMAT=FILE (repeatable) also writes the "
+                 "report in FORMAT to FILE, from the same run")
+      ->allow_extra_args(false);
   // Each occurrence takes one value (comma-separated lists are split later), so that
   // "--select SM201 sitemap.xml" does not swallow the path.
   app.add_option("--select", options.select, "Run only these rules (codes or names, comma-separated; ALL for every rule)")
@@ -69,6 +73,8 @@ int main(int argc, char** argv) {
   app.add_option("--stdin-filename", options.stdin_filename,
                  "Treat standard input ('-') as the file at PATH: for reports, config lookup and overrides");
   app.add_flag("--no-config", options.no_config, "Ignore every sitemaplint.toml")->excludes(config);
+  app.add_flag("--force-exclude", options.force_exclude,
+               "Apply the config's exclude globs to files named on the command line too (pre-commit names every file)");
   app.add_flag("--show-config", options.show_config,
                "Print the settings each input would be linted with (as TOML) and exit");
   CLI::Option* baseline = app.add_option("--baseline", options.baseline,

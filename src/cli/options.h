@@ -13,7 +13,7 @@ inline constexpr int kExitUsage = 2;
 struct CliOptions {
   std::vector<std::string> paths;
   std::string format = "human";
-  std::string output;
+  std::vector<std::string> outputs;  // each -o as given: FILE, or FORMAT=FILE (cli/outputs.h)
   std::vector<std::string> select, ignore, severities;
   int max_warnings = -1;
   std::string now;
@@ -35,6 +35,7 @@ struct CliOptions {
   std::string stdin_filename;
   bool no_config = false;
   bool show_config = false;
+  bool force_exclude = false;  // the config's exclude globs apply to files named on the command line too
 };
 
 // "sitemaplint: error: MESSAGE (see sitemaplint --help)" on standard error; returns kExitUsage.

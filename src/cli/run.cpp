@@ -14,9 +14,11 @@
 #include "analysis/sitemap_location.h"
 #include "analysis/w3c_datetime.h"
 #include "cli/options.h"
+#include "cli/outputs.h"
 #include "config/resolve.h"
 #include "config/show.h"
 #include "registry.h"
+#include "report/html.h"
 #include "report/report.h"
 #include "report/rule_docs.h"
 #include "run/baseline.h"
@@ -189,16 +191,19 @@ int fix_standard_input(const CliOptions& options, ConfigResolver& configs) {
   return count(reports).errors > 0 ? kExitFindings : kExitClean;
 }
 
-// Writes the report in the chosen format; false when writing failed.
-bool write_report(const CliOptions& options, const std::vector<FileReport>& reports, const RunStatus& status,
-                  std::ostream& out) {
-  if (options.format == "json") write_json(reports, status, out);
-  else if (options.format == "gcc") write_gcc(reports, status, out);
-  else if (options.format == "github") write_github(reports, status, out);
-  else if (options.format == "junit") write_junit(reports, status, out);
-  else if (options.format == "sarif") write_sarif(reports, status, out);
+// Writes one report; false when writing failed. `now`: the run's "now", which the HTML report
+// measures lastmod ages from.
+bool write_report(const CliOptions& options, const ReportTarget& target, const std::vector<FileReport>& reports,
+                  const RunStatus& status, std::int64_t now, std::ostream& out) {
+  const std::string& format = target.format;
+  if (format == "json") write_json(reports, status, out);
+  else if (format == "html") write_html(reports, status.input_errors, now, out);
+  else if (format == "gcc") write_gcc(reports, status, out);
+  else if (format == "github") write_github(reports, status, out);
+  else if (format == "junit") write_junit(reports, status, out);
+  else if (format == "sarif") write_sarif(reports, status, out);
   else {
-    const bool terminal = options.output.empty() && ::isatty(STDOUT_FILENO);
+    const bool terminal = target.path.empty() && ::isatty(STDOUT_FILENO);
     write_human(reports, status, HumanStyle{use_color(options.color, terminal), options.quiet}, out);
   }
   out.flush();
@@ -216,6 +221,36 @@ std::optional<WarningLimit> warning_limit(const std::vector<FileReport>& reports
                      ? "--max-warnings " + std::to_string(*run.max_warnings)
                      : "max-warnings = " + std::to_string(*run.max_warnings) + " in " + project->path.string();
   return limit;
+}
+
+// Writes every report the command line asks for; an exit code when that failed.
+std::optional<int> write_reports(const CliOptions& options, const std::vector<ReportTarget>& targets,
+                                 const std::vector<std::string>& inputs, const std::vector<FileReport>& reports,
+                                 const RunStatus& status, std::int64_t now) {
+  // No report goes over an input, and every file is opened before any is written: a bad name
+  // costs no half-written set of reports.
+  for (const ReportTarget& target : targets) {
+    std::error_code ec;
+    for (const std::string& input : inputs) {
+      if (!target.path.empty() && input != "-" && !is_url(input) && std::filesystem::equivalent(input, target.path, ec)) {
+        return usage_error("--output: '" + target.path + "' is one of the inputs; refusing to overwrite it");
+      }
+    }
+  }
+  std::vector<std::ofstream> files(targets.size());
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    if (targets[i].path.empty()) continue;
+    files[i].open(targets[i].path, std::ios::binary | std::ios::trunc);
+    if (!files[i]) return usage_error("--output: cannot write '" + targets[i].path + "'");
+  }
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    if (!write_report(options, targets[i], reports, status, now, targets[i].path.empty() ? std::cout : files[i])) {
+      std::cerr << "sitemaplint: error: writing the report" << (targets[i].path.empty() ? "" : " to " + targets[i].path)
+                << " failed\n";
+      return kExitUsage;
+    }
+  }
+  return std::nullopt;
 }
 
 // Exit 1 on an error finding, or on more warnings than the limit (saying why).
@@ -238,11 +273,17 @@ int run(const CliOptions& options) {
   if (std::count(options.paths.begin(), options.paths.end(), "-") > 1) {
     return usage_error("'-' (standard input) is given more than once");
   }
+  std::string error;
+  const auto targets = report_targets(options, &error);
+  if (!targets) return usage_error(error);
 
   // The configuration: the command line's choices on top of each input's sitemaplint.toml.
   CommandLineChoices command_line;
-  std::string error;
   if (!command_line_choices(options, &command_line, &error)) return usage_error(error);
+  const std::int64_t now = command_line.now;
+  // The HTML report shows the site's URLs, lastmods and sections: the walk gathers them only then.
+  command_line.collect_overview = std::any_of(targets->begin(), targets->end(),
+                                              [](const ReportTarget& target) { return target.format == "html"; });
   const ConfigSource config_source = options.no_config        ? ConfigSource::None
                                      : options.config.empty() ? ConfigSource::Discover
                                                               : ConfigSource::Given;
@@ -256,11 +297,19 @@ int run(const CliOptions& options) {
 
   // The inputs: directories searched (without what the config excludes).
   std::vector<std::pair<std::string, std::string>> expansion_errors;
-  const std::vector<std::string> paths =
+  std::vector<std::string> paths =
       expand_inputs(options.paths, &expansion_errors, [&](const std::string& path, bool is_directory) {
         std::string ignored;  // a broken config is reported below, for the files it governs
         return configs.excluded(path, is_directory, &ignored);
       });
+  // --force-exclude: a file named on the command line is dropped as a directory search would drop
+  // it (pre-commit names every changed file, so the config's exclude could not apply otherwise).
+  if (options.force_exclude) {
+    std::erase_if(paths, [&](const std::string& path) {
+      std::string ignored;
+      return path != "-" && !is_url(path) && configs.excluded(path, false, &ignored);
+    });
+  }
   std::vector<InputError> input_errors;
   for (auto& [path, message] : expansion_errors) input_errors.push_back({path, message});
   // A broken config file stops the run before any linting, with its file, line and column.
@@ -318,27 +367,12 @@ int run(const CliOptions& options) {
   if (!options.write_baseline.empty()) return write_baseline_file(options.write_baseline, reports, input_errors);
   if (!options.baseline.empty() && !apply_baseline_file(options.baseline, &reports, &error)) return usage_error(error);
 
-  // The report, on standard output or in --output (never over an input).
-  std::ofstream file;
-  if (!options.output.empty()) {
-    std::error_code ec;
-    for (const std::string& path : paths) {
-      if (path != "-" && !is_url(path) && std::filesystem::equivalent(path, options.output, ec)) {
-        return usage_error("--output: '" + options.output + "' is one of the inputs; refusing to overwrite it");
-      }
-    }
-    file.open(options.output, std::ios::binary | std::ios::trunc);
-    if (!file) return usage_error("--output: cannot write '" + options.output + "'");
-  }
-  // What fails the run besides its findings goes into the report too, whatever its format.
+  // What fails the run besides its findings goes into every report too, whatever its format.
   RunStatus status;
   status.input_errors = std::move(input_errors);
   status.warning_limit = warning_limit(reports, run_settings, options, project);
   print_input_errors(status.input_errors);
-  if (!write_report(options, reports, status, options.output.empty() ? std::cout : file)) {
-    std::cerr << "sitemaplint: error: writing the report failed\n";
-    return kExitUsage;
-  }
+  if (const auto failed = write_reports(options, *targets, paths, reports, status, now)) return *failed;
   if (!status.input_errors.empty()) return kExitUsage;
   return findings_exit_code(reports, status);
 }

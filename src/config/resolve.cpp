@@ -135,6 +135,7 @@ const Profile* ConfigResolver::profile_for(const std::string& input, std::string
   auto profile = std::make_unique<Profile>();
   profile->selection = default_selection();
   profile->settings.now = command_line_.now;
+  profile->settings.collect_overview = command_line_.collect_overview;
   profile->config = config;
   profile->overrides = matched;
   if (config) {

@@ -23,6 +23,7 @@ struct CommandLineChoices {
   RuleLayer rules;
   std::optional<SitemapLocation> location;
   std::int64_t now = 0;
+  bool collect_overview = false;  // the HTML report is asked for
 };
 
 enum class ConfigSource {

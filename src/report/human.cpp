@@ -3,13 +3,10 @@
 //      12 |     <lastmod>2024-02-30</lastmod>
 //         |              ^~~~~~~~~~
 #include <algorithm>
-#include <cstdint>
 #include <string>
-#include <vector>
-
-#include <unicode/utf8.h>
 
 #include "analysis/line_index.h"
+#include "report/excerpt.h"
 #include "report/source.h"
 #include "report/report.h"
 #include "rule.h"
@@ -35,90 +32,18 @@ Colors make_colors(bool enabled) {
   return Colors{"\033[1m", "\033[0m", "\033[2m", "\033[1;31m", "\033[1;33m", "\033[1;36m", "\033[1;32m"};
 }
 
-// Appends `bytes` as a terminal may safely show them: each code point as itself, but control
-// characters (C0, DEL, C1), bidirectional overrides and ill-formed UTF-8 as '?' and a tab as a
-// space. Input bytes are untrusted: an escape sequence quoted from a file must not reach the
-// terminal. Returns the number of characters appended.
-std::size_t append_printable(std::string_view bytes, std::string& out) {
-  const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
-  const auto length = static_cast<std::int64_t>(bytes.size());
-  std::size_t columns = 0;
-  for (std::int64_t at = 0; at < length;) {
-    const std::int64_t begin = at;
-    if (data[at] >= 0x20 && data[at] < 0x7F) {  // printable ASCII, the usual case
-      out += static_cast<char>(data[at++]);
-      ++columns;
-      continue;
-    }
-    UChar32 c;
-    U8_NEXT(data, at, length, c);
-    ++columns;
-    const bool bidi = (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
-    if (c == '\t') out += ' ';
-    else if (c < 0x20 || (c >= 0x7F && c < 0xA0) || bidi) out += '?';
-    else out.append(bytes.substr(static_cast<std::size_t>(begin), static_cast<std::size_t>(at - begin)));
-  }
-  return columns;
-}
-
-std::string printable(std::string_view bytes) {
-  std::string out;
-  append_printable(bytes, out);
-  return out;
-}
-
-// The offsets in `text` where each code point (or ill-formed subsequence) starts.
-std::vector<std::size_t> boundaries(std::string_view text) {
-  std::vector<std::size_t> starts;
-  const auto* data = reinterpret_cast<const std::uint8_t*>(text.data());
-  const auto length = static_cast<std::int64_t>(text.size());
-  for (std::int64_t at = 0; at < length;) {
-    starts.push_back(static_cast<std::size_t>(at));
-    UChar32 c;
-    U8_NEXT(data, at, length, c);
-  }
-  return starts;
-}
-
-struct Excerpt {
-  std::string text;
-  std::size_t caret_column = 0;  // 0-based, in printed characters
-};
-
-// The line around byte `at` of it: all of a short line, a window of about 60 characters either
-// side of a long one. Only the window is decoded, so a 100 MB line costs no more than a short one.
-Excerpt make_excerpt(std::string_view line, std::size_t at) {
-  constexpr std::size_t kColumnsBefore = 60, kColumnsAfter = 60, kMaxBytesPerColumn = 4;
-  std::size_t begin = at > kColumnsBefore * kMaxBytesPerColumn ? at - kColumnsBefore * kMaxBytesPerColumn : 0;
-  while (begin > 0 && begin < at && (static_cast<unsigned char>(line[begin]) & 0xC0) == 0x80) ++begin;
-  const std::vector<std::size_t> before = boundaries(line.substr(begin, at - begin));
-  if (before.size() > kColumnsBefore) begin += before[before.size() - kColumnsBefore];
-  const std::size_t tail = std::min(line.size() - at, kColumnsAfter * kMaxBytesPerColumn);
-  const std::vector<std::size_t> after = boundaries(line.substr(at, tail));
-  std::size_t end = at + tail;
-  if (after.size() > kColumnsAfter) end = at + after[kColumnsAfter];
-  Excerpt excerpt;
-  if (begin > 0) excerpt.text = "...";
-  excerpt.caret_column = excerpt.text.size() + append_printable(line.substr(begin, at - begin), excerpt.text);
-  append_printable(line.substr(at, end - at), excerpt.text);
-  if (end < line.size()) excerpt.text += "...";
-  return excerpt;
-}
-
 void write_source(std::ostream& out, std::string_view text, const LineIndex& index, std::size_t line,
                   std::size_t offset, std::size_t length, const Colors& c) {
   const std::string_view line_text = index.line_text(line);
   const std::size_t at = std::min(offset - static_cast<std::size_t>(line_text.data() - text.data()), line_text.size());
-  const Excerpt excerpt = make_excerpt(line_text, at);
-  // The caret spans the finding on this line, at most 80 characters.
-  const std::string_view covered = line_text.substr(at, std::min({length, line_text.size() - at, std::size_t{320}}));
-  const std::size_t width = std::min<std::size_t>(boundaries(covered).size(), 80);
+  // The caret spans the finding on this line, as far as the excerpt shows it, in terminal columns.
+  const Excerpt excerpt = make_excerpt(line_text, at, length);
   const std::string number = std::to_string(line);
   const std::string gutter(number.size(), ' ');
   out << c.dim << ' ' << number << " | " << c.reset << excerpt.text << '\n';
   out << c.dim << ' ' << gutter << " | " << c.reset << std::string(excerpt.caret_column, ' ') << c.caret
       << '^';
-  if (width > 1) out << std::string(width - 1, '~');
+  if (excerpt.caret_width > 1) out << std::string(excerpt.caret_width - 1, '~');
   out << c.reset << '\n';
 }
 

@@ -15,6 +15,7 @@ FileReport lint_input(Input input, const RuleSelection& selection, const Setting
   RuleRun run = run_rules(*doc, selection, settings);
   report.diagnostics = std::move(run.diagnostics);
   report.facts = std::move(run.facts);
+  report.overview = std::move(run.overview);
   report.suppressions = Suppressions(*doc, report.bytes);
   report.suppressions.apply(&report.diagnostics);
   if (scope == LintScope::Alone) finish_suppressions(report, selection);

@@ -1,0 +1,27 @@
+// Which reports a run writes, and where: the --format report on standard output or in -o FILE,
+// and one more report for each -o FORMAT=FILE, all from the same linting (a CI job that wants
+// annotations, SARIF and HTML lints, and fetches, once).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/options.h"
+
+namespace sitemaplint {
+
+// The report formats --format and -o FORMAT=FILE accept.
+inline const std::vector<std::string> kReportFormats = {"human", "json", "gcc", "github", "junit", "sarif", "html"};
+
+struct ReportTarget {
+  std::string format;
+  std::string path;  // empty: standard output
+};
+
+// The reports `options` asks for, the --format one first; nullopt with *error when two of them
+// would go to standard output or -o names a plain FILE twice. An -o value is FORMAT=FILE only
+// when FORMAT is a format's name: "./json=x" names a file called "json=x".
+std::optional<std::vector<ReportTarget>> report_targets(const CliOptions& options, std::string* error);
+
+}  // namespace sitemaplint

@@ -1,0 +1,97 @@
+#include "report/excerpt.h"
+
+#include <algorithm>
+#include <vector>
+
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
+namespace sitemaplint {
+namespace {
+
+// The offsets in `text` where each code point (or ill-formed subsequence) starts.
+std::vector<std::size_t> boundaries(std::string_view text) {
+  std::vector<std::size_t> starts;
+  const auto* data = reinterpret_cast<const std::uint8_t*>(text.data());
+  const auto length = static_cast<std::int64_t>(text.size());
+  for (std::int64_t at = 0; at < length;) {
+    starts.push_back(static_cast<std::size_t>(at));
+    UChar32 c;
+    U8_NEXT(data, at, length, c);
+  }
+  return starts;
+}
+
+}  // namespace
+
+int display_width(std::int32_t c) {
+  if (c < 0x300) return 1;  // ASCII and Latin: the usual case, no property lookup
+  // A soft hyphen is a format character that terminals still draw.
+  if (c == 0xAD) return 1;
+  const std::int32_t category_mask = U_GET_GC_MASK(c);
+  if (category_mask & (U_GC_MN_MASK | U_GC_ME_MASK | U_GC_CF_MASK)) return 0;
+  const auto width = static_cast<UEastAsianWidth>(u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH));
+  return width == U_EA_WIDE || width == U_EA_FULLWIDTH ? 2 : 1;
+}
+
+std::size_t append_printable(std::string_view bytes, std::string& out) {
+  const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
+  const auto length = static_cast<std::int64_t>(bytes.size());
+  std::size_t columns = 0;
+  for (std::int64_t at = 0; at < length;) {
+    const std::int64_t begin = at;
+    if (data[at] >= 0x20 && data[at] < 0x7F) {  // printable ASCII, the usual case
+      out += static_cast<char>(data[at++]);
+      ++columns;
+      continue;
+    }
+    UChar32 c;
+    U8_NEXT(data, at, length, c);
+    const bool bidi = (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+    if (c == '\t') {
+      out += ' ';
+      ++columns;
+    } else if (c < 0x20 || (c >= 0x7F && c < 0xA0) || bidi) {
+      out += '?';
+      ++columns;
+    } else {
+      out.append(bytes.substr(static_cast<std::size_t>(begin), static_cast<std::size_t>(at - begin)));
+      columns += static_cast<std::size_t>(display_width(c));
+    }
+  }
+  return columns;
+}
+
+std::string printable(std::string_view bytes) {
+  std::string out;
+  append_printable(bytes, out);
+  return out;
+}
+
+Excerpt make_excerpt(std::string_view line, std::size_t at, std::size_t length) {
+  constexpr std::size_t kCharsBefore = 60, kCharsAfter = 60, kMaxBytesPerChar = 4, kMaxCaretWidth = 80;
+  at = std::min(at, line.size());
+  std::size_t begin = at > kCharsBefore * kMaxBytesPerChar ? at - kCharsBefore * kMaxBytesPerChar : 0;
+  while (begin > 0 && begin < at && (static_cast<unsigned char>(line[begin]) & 0xC0) == 0x80) ++begin;
+  const std::vector<std::size_t> before = boundaries(line.substr(begin, at - begin));
+  if (before.size() > kCharsBefore) begin += before[before.size() - kCharsBefore];
+  const std::size_t tail = std::min(line.size() - at, kCharsAfter * kMaxBytesPerChar);
+  const std::vector<std::size_t> after = boundaries(line.substr(at, tail));
+  std::size_t end = at + tail;
+  if (after.size() > kCharsAfter) end = at + after[kCharsAfter];
+
+  Excerpt excerpt;
+  if (begin > 0) excerpt.text = "...";
+  excerpt.caret_column = excerpt.text.size() + append_printable(line.substr(begin, at - begin), excerpt.text);
+  // The finding as far as the window shows it: an underline never runs past the cut.
+  const std::size_t shown = std::min(length, end - at);
+  excerpt.mark_begin = excerpt.text.size();
+  const std::size_t width = append_printable(line.substr(at, shown), excerpt.text);
+  excerpt.mark_end = excerpt.text.size();
+  excerpt.caret_width = std::clamp<std::size_t>(width, 1, kMaxCaretWidth);
+  append_printable(line.substr(at + shown, end - at - shown), excerpt.text);
+  if (end < line.size()) excerpt.text += "...";
+  return excerpt;
+}
+
+}  // namespace sitemaplint

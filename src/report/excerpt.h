@@ -1,0 +1,38 @@
+// A source line as reports show it: input bytes made safe to print, measured in terminal columns
+// (East Asian wide characters take two, combining marks none), and a window around a finding on
+// a very long line.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace sitemaplint {
+
+// The columns a code point takes in a terminal: 2 for East Asian Wide and Fullwidth characters
+// (CJK, most emoji), 0 for combining marks and invisible format characters, else 1.
+int display_width(std::int32_t code_point);
+
+// Appends `bytes` as a terminal may safely show them: each code point as itself, but control
+// characters (C0, DEL, C1), bidirectional overrides and ill-formed UTF-8 as '?' and a tab as a
+// space. Input bytes are untrusted: an escape sequence quoted from a file must not reach the
+// terminal. Returns the columns appended.
+std::size_t append_printable(std::string_view bytes, std::string& out);
+std::string printable(std::string_view bytes);
+
+struct Excerpt {
+  std::string text;               // printable; "..." marks where the line was cut
+  std::size_t caret_column = 0;   // columns before the finding
+  std::size_t caret_width = 1;    // columns of the finding that the excerpt shows (at least 1)
+  std::size_t mark_begin = 0;     // the bytes of `text` that show the finding: [mark_begin, mark_end)
+  std::size_t mark_end = 0;
+};
+
+// The line around the finding at byte `at` of it, `length` bytes long: all of a short line, a
+// window of about 60 characters either side of `at` in a long one. Only the window is decoded, so a
+// 100 MB line costs no more than a short one. The finding's width is clipped to what the window
+// shows, and to 80 columns.
+Excerpt make_excerpt(std::string_view line, std::size_t at, std::size_t length);
+
+}  // namespace sitemaplint

@@ -1,0 +1,111 @@
+// The HTML report's style sheet and script, inlined into every report: the file must open
+// anywhere, offline, with nothing fetched (its Content-Security-Policy forbids fetching at all).
+#pragma once
+
+namespace sitemaplint::html_assets {
+
+inline constexpr const char* kStyle = R"css(
+:root { color-scheme: light; --ink: #1f2328; --muted: #59636e; --line: #d1d9e0; --panel: #f6f8fa; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); }
+header, main { max-width: 1360px; margin: 0 auto; padding: 0 24px; }
+header { padding-top: 20px; }
+h1 { font-size: 22px; margin: 0 0 4px; }
+h2 { font-size: 17px; margin: 28px 0 10px; }
+.sub { color: var(--muted); margin: 0; }
+.cards { display: flex; flex-wrap: wrap; gap: 10px; margin: 16px 0 0; padding: 0; list-style: none; }
+.cards li { border: 1px solid var(--line); border-radius: 8px; padding: 8px 14px; min-width: 118px; background: var(--panel); }
+.cards .figure { display: block; font-size: 24px; font-weight: 600; }
+.cards .what { color: var(--muted); }
+.cards li.errors .figure { color: #cf222e; } .cards li.warnings .figure { color: #9a6700; } .cards li.infos .figure { color: #0969da; }
+.grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(640px, 1fr)); gap: 8px 28px; }
+figure { margin: 0; }
+figcaption { font-weight: 600; margin: 18px 0 6px; }
+figcaption .note { font-weight: normal; color: var(--muted); }
+svg.chart { max-width: 100%; height: auto; display: block; }
+svg.chart text { font-size: 12px; fill: var(--ink); }
+svg.chart text.value { fill: var(--muted); }
+#by-rule g.bar { cursor: pointer; }
+.legend { list-style: none; padding: 0; margin: 8px 0 0; display: flex; flex-wrap: wrap; gap: 4px 16px; }
+.swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 5px; }
+.sev-error { fill: #cf222e; background: #cf222e; } .sev-warning { fill: #d4a72c; background: #d4a72c; }
+.sev-info { fill: #218bff; background: #218bff; } .plain { fill: #8250df; background: #8250df; }
+.fresh-7 { fill: #1a7f37; background: #1a7f37; } .fresh-30 { fill: #2da44e; background: #2da44e; }
+.fresh-365 { fill: #6fdd8b; background: #6fdd8b; } .fresh-older { fill: #d4a72c; background: #d4a72c; }
+.fresh-future { fill: #8250df; background: #8250df; } .fresh-invalid { fill: #cf222e; background: #cf222e; }
+.fresh-missing { fill: #afb8c1; background: #afb8c1; }
+dl.freshness { display: flex; flex-wrap: wrap; gap: 4px 22px; margin: 8px 0 0; }
+dl.freshness div { display: flex; gap: 6px; } dl.freshness dt { color: var(--muted); } dl.freshness dd { margin: 0; font-weight: 600; }
+.filters { display: flex; flex-wrap: wrap; gap: 10px; align-items: center; margin-bottom: 8px; }
+.filters input, .filters select { font: inherit; padding: 4px 8px; border: 1px solid var(--line); border-radius: 6px; }
+.filters input { min-width: 280px; }
+#shown { color: var(--muted); }
+table { border-collapse: collapse; width: 100%; table-layout: fixed; }
+th, td { text-align: left; vertical-align: top; padding: 5px 8px; border-bottom: 1px solid var(--line); }
+th { background: var(--panel); position: sticky; top: 0; }
+th:nth-child(1) { width: 84px; } th:nth-child(2) { width: 170px; } th:nth-child(3) { width: 24%; }
+th:nth-child(5) { width: 30%; }
+td.where { overflow-wrap: anywhere; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px; }
+td.src code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px; white-space: pre-wrap; word-break: break-all; }
+td.src mark { background: #ffebe9; border-bottom: 2px solid #cf222e; }
+.badge { display: inline-block; padding: 0 7px; border-radius: 10px; color: #fff; font-size: 12px; }
+.badge.error { background: #cf222e; } .badge.warning { background: #9a6700; } .badge.info { background: #0969da; }
+.fix { color: var(--muted); font-size: 12px; }
+details { border: 1px solid var(--line); border-radius: 6px; margin: 6px 0; padding: 4px 10px; }
+details pre { white-space: pre-wrap; font-size: 12px; }
+:target { outline: 2px solid #0969da; }
+footer { color: var(--muted); margin: 28px 0; }
+)css";
+
+// Filters the findings table by text, severity and rule; the page's URL fragment may preset them
+// ("#rule=SM301&severity=error&q=shoes"), and a click on a rule's bar filters by it. Without
+// script every finding is shown, and the count says so.
+inline constexpr const char* kScript = R"js(
+(function () {
+  'use strict';
+  var rows = Array.prototype.slice.call(document.querySelectorAll('#findings tbody tr'));
+  var texts = rows.map(function (row) { return row.textContent.toLowerCase(); });
+  var text = document.getElementById('filter-text');
+  var severity = document.getElementById('filter-severity');
+  var rule = document.getElementById('filter-rule');
+  var shown = document.getElementById('shown-count');
+  if (!text || !severity || !rule || !shown) return;
+  function apply() {
+    var words = text.value.toLowerCase().split(/\s+/).filter(Boolean);
+    var count = 0;
+    rows.forEach(function (row, i) {
+      var keep = (!severity.value || row.getAttribute('data-severity') === severity.value) &&
+                 (!rule.value || row.getAttribute('data-rule') === rule.value) &&
+                 words.every(function (word) { return texts[i].indexOf(word) >= 0; });
+      row.hidden = !keep;
+      if (keep) count++;
+    });
+    shown.textContent = count.toLocaleString('en-US');
+  }
+  var preset = new URLSearchParams(location.hash.slice(1));
+  if (preset.get('q')) text.value = preset.get('q');
+  if (preset.get('severity')) severity.value = preset.get('severity');
+  if (preset.get('rule')) rule.value = preset.get('rule');
+  [text, severity, rule].forEach(function (control) {
+    control.addEventListener('input', apply);
+    control.addEventListener('change', apply);
+  });
+  Array.prototype.forEach.call(document.querySelectorAll('#by-rule g.bar'), function (bar) {
+    bar.addEventListener('click', function () {
+      rule.value = bar.getAttribute('data-key');
+      apply();
+      document.getElementById('findings').scrollIntoView();
+    });
+  });
+  // A link to a rule's documentation opens it.
+  function openRule() {
+    var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target && target.tagName === 'DETAILS') target.open = true;
+  }
+  window.addEventListener('hashchange', openRule);
+  openRule();
+  apply();
+})();
+)js";
+
+}  // namespace sitemaplint::html_assets

@@ -1,0 +1,43 @@
+#include "report/markup.h"
+
+#include <cstdint>
+
+#include <unicode/utf8.h>
+
+namespace sitemaplint {
+
+void append_escaped(std::string_view text, std::string& out) {
+  static constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
+  const auto* data = reinterpret_cast<const std::uint8_t*>(text.data());
+  const auto length = static_cast<std::int64_t>(text.size());
+  for (std::int64_t at = 0; at < length;) {
+    const char c = static_cast<char>(data[at]);
+    if (data[at] < 0x80) {
+      ++at;
+      switch (c) {
+        case '&': out += "&amp;"; break;
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '"': out += "&quot;"; break;
+        case '\'': out += "&#39;"; break;
+        case '\t': case '\n': out += c; break;
+        default: if (c < 0x20 || c == 0x7F) out += kReplacement; else out += c;
+      }
+      continue;
+    }
+    const std::int64_t begin = at;
+    UChar32 cp;
+    U8_NEXT(data, at, length, cp);
+    if (cp < 0 || (cp >= 0x80 && cp < 0xA0)) out += kReplacement;
+    else out.append(text.substr(static_cast<std::size_t>(begin), static_cast<std::size_t>(at - begin)));
+  }
+}
+
+std::string escape_markup(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  append_escaped(text, out);
+  return out;
+}
+
+}  // namespace sitemaplint

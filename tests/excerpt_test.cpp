@@ -1,0 +1,108 @@
+// The source line under a human-report finding: carets line up in terminal columns on lines with
+// CJK, emoji and combining marks, and an underline stops where a cut excerpt stops.
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "report/excerpt.h"
+#include "report/report.h"
+#include "test_support.h"
+
+using namespace sitemaplint;
+using namespace sitemaplint::testing;
+
+TEST_CASE("excerpt: display width of a code point follows East Asian Width") {
+  CHECK(display_width('a') == 1);
+  CHECK(display_width(0xE9) == 1);     // é
+  CHECK(display_width(0x65E5) == 2);   // 日, Wide
+  CHECK(display_width(0xFF21) == 2);   // Ａ, Fullwidth
+  CHECK(display_width(0x1F600) == 2);  // 😀, Wide
+  CHECK(display_width(0x0301) == 0);   // combining acute accent
+  CHECK(display_width(0x200D) == 0);   // zero width joiner
+  CHECK(display_width(0xFF61) == 1);   // ｡, Halfwidth
+}
+
+TEST_CASE("excerpt: the caret column counts terminal columns, not characters") {
+  // "ab日本c" is 2 + 4 + 1 = 7 columns wide; the finding is the '&' after it.
+  const std::string cjk = "ab\xE6\x97\xA5\xE6\x9C\xAC" "c&d";
+  Excerpt e = make_excerpt(cjk, cjk.find('&'), 1);
+  CHECK(e.caret_column == 7);
+  CHECK(e.caret_width == 1);
+  CHECK(e.text.substr(e.mark_begin, e.mark_end - e.mark_begin) == "&");
+
+  const std::string emoji = "x\xF0\x9F\x98\x80y&";  // x😀y&: 1 + 2 + 1
+  CHECK(make_excerpt(emoji, emoji.find('&'), 1).caret_column == 4);
+
+  const std::string combining = "e\xCC\x81x&";  // é written as e + U+0301: 1 + 0 + 1
+  CHECK(make_excerpt(combining, combining.find('&'), 1).caret_column == 2);
+
+  // A finding made of wide characters is underlined across both columns of each.
+  const std::string wide = "<loc>\xE6\x97\xA5\xE6\x9C\xAC</loc>";
+  e = make_excerpt(wide, 5, 6);
+  CHECK(e.caret_column == 5);
+  CHECK(e.caret_width == 4);
+}
+
+TEST_CASE("excerpt: an underline is clipped to the window a long line is cut to") {
+  const std::string line = std::string(300, 'a') + std::string(400, 'b');
+  const Excerpt e = make_excerpt(line, 300, 400);
+  REQUIRE(e.text.ends_with("..."));
+  REQUIRE(e.text.starts_with("..."));
+  // The window shows 60 characters of the finding: the underline covers those and stops there.
+  CHECK(e.caret_width == 60);
+  CHECK(e.caret_column + e.caret_width == e.text.size() - 3);
+  CHECK(e.text.substr(e.mark_begin, e.mark_end - e.mark_begin) == std::string(60, 'b'));
+
+  // Still at most 80 columns when the window shows more (wide characters): 60 of them are 120.
+  std::string wide_line = "<loc>";
+  for (int i = 0; i < 100; ++i) wide_line += "\xE6\x97\xA5";
+  const Excerpt wide = make_excerpt(wide_line, 5, 300);
+  CHECK(wide.caret_width == 80);
+}
+
+TEST_CASE("human report: the caret sits under the finding on a line with CJK and emoji") {
+  const std::string text =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+      "<url><loc>https://example.com/\xE6\x97\xA5\xE6\x9C\xAC\xF0\x9F\x98\x80?a=1&b=2</loc></url>\n"
+      "</urlset>\n";
+  const std::vector<FileReport> reports{lint_text(text, "s.xml")};
+  std::ostringstream out;
+  write_human(reports, HumanStyle{false, false}, out);
+  const std::string report = out.str();
+  // "<url><loc>https://example.com/" is 30 columns, 日本😀 6, "?a=1" 4: the '&' is at column 40.
+  const std::string excerpt = " 3 | <url><loc>https://example.com/\xE6\x97\xA5\xE6\x9C\xAC\xF0\x9F\x98\x80?a=1&b=2</loc></url>\n";
+  const std::string caret = "   | " + std::string(40, ' ') + "^\n";
+  CAPTURE(report);
+  CHECK(report.find("error[SM301 unescaped-ampersand]") != std::string::npos);
+  CHECK(report.find(excerpt + caret) != std::string::npos);
+}
+
+TEST_CASE("human report: a finding longer than a cut line's window is underlined only to the cut") {
+  // A <loc> of 2,100 characters: loc-too-long underlines the whole value.
+  const std::string value = "https://example.com/" + std::string(2100, 'a');
+  const std::string text =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+      "<url><loc>" + value + "</loc></url>\n"
+      "</urlset>\n";
+  const std::vector<FileReport> reports{lint_text(text, "s.xml")};
+  std::ostringstream out;
+  write_human(reports, HumanStyle{false, false}, out);
+  std::istringstream lines(out.str());
+  std::string line, previous;
+  std::size_t carets = 0;
+  while (std::getline(lines, line)) {
+    if (previous.find("SM204") != std::string::npos) CHECK(line.ends_with("..."));
+    if (line.find('^') != std::string::npos && previous.starts_with(" 3 | ")) {
+      ++carets;
+      CAPTURE(previous);
+      CAPTURE(line);
+      // The underline ends no later than the excerpt's text, before its closing "...".
+      const std::size_t shown_end = previous.ends_with("...") ? previous.size() - 3 : previous.size();
+      CHECK(line.size() <= shown_end);
+    }
+    previous = line;
+  }
+  CHECK(carets > 0);
+}
