@@ -27,11 +27,13 @@ std::size_t number(std::string text) {
   return std::stoul(text);
 }
 
-// The rendered DOM after the page's script ran; `fragment` presets its filters.
+// The rendered DOM after the page's script ran; `fragment` presets its filters. --no-sandbox:
+// Chromium's sandbox will not run as root, as CI in a container does; --disable-dev-shm-usage: a
+// container's /dev/shm is small.
 std::string rendered_dom(const std::string& html, const std::string& fragment, const TempDir& dir) {
   const std::string profile = (dir.path / "chromium-profile").string();
   const CommandResult dump = run_command(
-      "env HOME=" + shell_quote(dir.path.string()) + " timeout 120 chromium --headless --no-sandbox --disable-gpu " +
+      "env HOME=" + shell_quote(dir.path.string()) + " timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage " +
       "--user-data-dir=" + shell_quote(profile) + " --dump-dom " + shell_quote("file://" + html + fragment) +
       " 2>/dev/null");
   REQUIRE_MESSAGE(dump.exit_code == 0, dump.out);

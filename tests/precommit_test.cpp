@@ -93,12 +93,17 @@ TEST_CASE("pre-commit: the hook reports what the command line reports, across fi
                           " PATH=" + shell_quote(bin) + ":\"$PATH\" ";
   const std::string git = env + "git -c user.name=test -c user.email=test@example.com -c init.defaultBranch=main ";
 
-  // The hook definition as the working tree has it, in a repository of its own: what try-repo
-  // clones is exactly this file, committed or not in the source tree.
-  dir.write("hooks/.pre-commit-hooks.yaml", read_file(source_path(".pre-commit-hooks.yaml")));
-  const CommandResult hooks = run_command("cd " + shell_quote(root + "/hooks") + " && " + git + "init -q && " + git +
-                                          "add . && " + git + "commit -qm hooks");
-  REQUIRE_MESSAGE(hooks.exit_code == 0, hooks.out);
+  // try-repo clones the source repository itself, uncommitted changes included (pre-commit makes a
+  // shadow commit of them). A source tree that is no Git checkout (an unpacked archive) lends its
+  // hook definition to a repository of its own instead.
+  std::string hooks = source_path("");
+  if (run_command("git -C " + shell_quote(hooks) + " rev-parse --is-inside-work-tree").exit_code != 0) {
+    hooks = root + "/hooks";
+    dir.write("hooks/.pre-commit-hooks.yaml", read_file(source_path(".pre-commit-hooks.yaml")));
+    const CommandResult made = run_command("cd " + shell_quote(hooks) + " && " + git + "init -q && " + git +
+                                           "add . && " + git + "commit -qm hooks");
+    REQUIRE_MESSAGE(made.exit_code == 0, made.out);
+  }
 
   write_project(dir, "project");
   const std::string project = root + "/project";
@@ -107,7 +112,7 @@ TEST_CASE("pre-commit: the hook reports what the command line reports, across fi
   REQUIRE_MESSAGE(init.exit_code == 0, init.out);
 
   const CommandResult hook = run_command("cd " + shell_quote(project) + " && " + env +
-                                         "pre-commit try-repo ../hooks sitemaplint --all-files --color never");
+                                         "pre-commit try-repo " + shell_quote(hooks) + " sitemaplint --all-files --color never");
   CAPTURE(hook.out);
   CHECK(hook.exit_code == 1);  // the hook failed: there are findings
 

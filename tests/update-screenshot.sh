@@ -9,6 +9,6 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # Exit 1: the example has error findings, on purpose.
 "$binary" --now 2025-01-01T00:00:00Z --format html -o "$work/report.html" testdata/example/shop/ || [ $? -eq 1 ]
-HOME="$work" chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir="$work/profile" \
+HOME="$work" chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars --user-data-dir="$work/profile" \
   --window-size=1360,1500 --screenshot="$PWD/docs/html-report.png" "file://$work/report.html" 2>/dev/null
 echo "docs/html-report.png updated"
