@@ -6,7 +6,9 @@
 # The corpus each target finds is kept in build-fuzz/corpus/<target>/ and grows from run to run;
 # the seeds are generated from testdata/ every time (fuzz/seeds.sh). README.md ("Fuzzing") says how
 # to run longer and how to turn a crash into a regression test.
-# Environment: CXX_FUZZ (default clang++-14), FUZZ_BUILD (default build-fuzz), FUZZ_JOBS (build jobs).
+# Environment: CXX_FUZZ (default clang++-14), FUZZ_BUILD (default build-fuzz), FUZZ_JOBS (build jobs),
+# FUZZ_SEED (libFuzzer's -seed; CI fixes it so that a run explores the same inputs every time and a
+# failure there is one a developer can replay, not a roll of the dice; unset, each run is new).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
@@ -42,14 +44,15 @@ for target in "${targets[@]}"; do
   corpus="$build/corpus/$target"
   log="$build/logs/$target.log"
   mkdir -p "$corpus"
+  [ -n "${FUZZ_SEED:-}" ] && options+=(-seed="$FUZZ_SEED")
   status=0
   "$binary" "${options[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$build/artifacts/$target-" "$corpus" "$build/seeds/$target" > "$log" 2>&1 || status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -n 1)
+  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -n 1 || true)  # none when it fails on a seed
   if [ "$status" -ne 0 ]; then
     tail -n 60 "$log"
-    artifact=$(grep -oE "Test unit written to [^ ]+" "$log" | tail -n 1 | sed 's/Test unit written to //')
+    artifact=$(grep -oE "Test unit written to [^ ]+" "$log" | tail -n 1 | sed 's/Test unit written to //' || true)
     echo "== fuzz: $target FAILED (exit $status) after ${runs:-?} runs; input: ${artifact:-none saved}; log: $log"
     [ -n "$artifact" ] && echo "   reproduce: $binary $artifact   (README.md, Fuzzing: turn it into a regression test)"
     failed+=("$target")

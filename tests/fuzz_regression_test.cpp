@@ -46,7 +46,7 @@ void replay(const std::string& target, std::string_view input) {
   try {
     target_named(target)(input);
   } catch (const std::exception& e) {
-    FAIL_CHECK("fuzz target " << target << ": " << e.what());
+    FAIL_CHECK("fuzz target " << target << ": " << std::string(e.what()));
   }
 }
 

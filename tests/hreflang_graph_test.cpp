@@ -154,5 +154,5 @@ TEST_CASE("hreflang: a <url> with 150,000 links and a cluster of 400 pages that 
   // The dense clusters agree: no graph finding there (wide.xml's alternates are in no sitemap).
   CHECK(result.out.find("LANG505") != std::string::npos);
   for (const char* code : {"LANG501", "LANG502", "LANG503", "LANG504"}) CHECK(result.out.find(code) == std::string::npos);
-  CHECK(seconds < 30);
+  CHECK(seconds < 120);  // the quadratic versions took hours; sanitizer builds on a busy machine take a minute
 }

@@ -31,6 +31,8 @@ TEST_CASE("same URL: the normal form") {
   // A '%' that starts no escape is escaped, so that no escape appears beside it on the next pass.
   CHECK(normal("https://example.com/%%341?%zz") == "https://example.com/%2541?%25zz");
   CHECK(normal(normal("https://example.com/%%341")) == normal("https://example.com/%%341"));
+  // Decoding does not make a scheme out of escapes: such a value stays as it is written.
+  CHECK(normal("h%2e://x") == "h%2e://x");
   CHECK(normal("https://User@Example.COM/P") == "https://User@example.com/P");
   CHECK(normal("https://[::1]:8443/") == "https://[::1]:8443/");
   // Not a host and a port: written as it is, so that normalising the normal form changes nothing.

@@ -120,13 +120,22 @@ std::string without_trailing_slash(std::string_view url) {
   return out;
 }
 
+// Whether `url` starts with "scheme://"; *colon is where its ':' is.
+bool has_authority(std::string_view url, std::size_t* colon) {
+  *colon = url.find(':');
+  return *colon != std::string_view::npos && is_scheme(url.substr(0, *colon)) && url.substr(*colon + 1, 2) == "//";
+}
+
 }  // namespace
 
 void normalise_url(std::string_view url, std::string* out) {
   out->clear();
-  const std::size_t colon = url.find(':');
-  if (colon == std::string_view::npos || !is_scheme(url.substr(0, colon)) || url.substr(colon + 1, 2) != "//") {
+  std::size_t colon = 0;
+  if (!has_authority(url, &colon)) {
     append_normalised(url, false, out);
+    // Decoding must not spell a scheme that was not there ("h%2e://" would become "h.://", which
+    // the next normalisation would read as a URL): such a value is written as it is.
+    if (std::size_t spelled = 0; has_authority(*out, &spelled)) out->assign(url);
     return;
   }
   for (char c : url.substr(0, colon)) *out += ascii_lower(c);
