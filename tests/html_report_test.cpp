@@ -21,7 +21,9 @@ Settings overview_settings() {
 
 std::string html_of(const std::vector<FileReport>& reports, const std::vector<InputError>& errors = {}) {
   std::ostringstream out;
-  write_html(reports, errors, 1735689600, out);  // 2025-01-01T00:00:00Z
+  RunStatus status;
+  status.input_errors = errors;
+  write_html(reports, status, 1735689600, out);  // 2025-01-01T00:00:00Z
   return out.str();
 }
 

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "http_test_server.h"
+#include "report/markup.h"
 #include "report/report.h"
 #include "test_support.h"
 
@@ -92,6 +93,9 @@ void check_unreadable(const std::string& format, const std::string& out, const s
     const pugi::xml_node test = junit_case(doc, out, path);
     CHECK(std::string(test.child("error").attribute("message").value()) == message);
     CHECK(doc.child("testsuites").attribute("errors").as_int() == 1);
+  } else if (format == "html") {
+    CHECK(out.find("<section id=\"unreadable\" class=\"run-failed\">\n<h2>1 input could not be read</h2>\n<ul><li>" +
+                   escape_markup(message) + "</li></ul>") != std::string::npos);
   } else {
     FAIL("no check for --format " << format << ": say how it shows an unreadable input");
   }
@@ -124,6 +128,9 @@ void check_limit_exceeded(const std::string& format, const std::string& out, con
     const pugi::xml_node test = junit_case(doc, out, "max-warnings");
     CHECK(std::string(test.child("failure").attribute("message").value()) == message);
     CHECK(doc.child("testsuites").attribute("failures").as_int() == 1);
+  } else if (format == "html") {
+    CHECK(out.find("<section id=\"max-warnings\" class=\"run-failed\"") != std::string::npos);
+    CHECK(out.find("data-exceeded=\"true\">\n<p>" + escape_markup(message) + ".</p>") != std::string::npos);
   } else {
     FAIL("no check for --format " << format << ": say how it shows the warning limit");
   }
@@ -148,6 +155,9 @@ void check_limit_kept(const std::string& format, const std::string& out) {
     CHECK(test);
     CHECK(test.first_child().empty());  // a passing test case
     CHECK(doc.child("testsuites").attribute("failures").as_int() == 0);
+  } else if (format == "html") {
+    CHECK(out.find("class=\"run-failed\"") == std::string::npos);
+    CHECK(out.find("data-exceeded=\"false\"") != std::string::npos);
   } else {
     FAIL("no check for --format " << format);
   }
@@ -179,6 +189,9 @@ void check_error_finding(const std::string& format, const std::string& out, cons
     CHECK(doc.child("testsuites").attribute("failures").as_int() == 1);
     CHECK(std::string(doc.child("testsuites").child("testsuite").child("testcase").child("failure").text().get())
               .find("[" + code + " ") != std::string::npos);
+  } else if (format == "html") {
+    CHECK(out.find("<tr data-severity=\"error\" data-rule=\"" + code + "\">") != std::string::npos);
+    CHECK(out.find("<li class=\"errors\" data-total=\"errors\"><span class=\"figure\">1</span>") != std::string::npos);
   } else {
     FAIL("no check for --format " << format);
   }
@@ -187,7 +200,7 @@ void check_error_finding(const std::string& format, const std::string& out, cons
 }  // namespace
 
 TEST_CASE("run failures: --help lists the formats these tests check") {
-  CHECK(formats_in_help() == std::vector<std::string>{"human", "json", "gcc", "github", "junit", "sarif"});
+  CHECK(formats_in_help() == std::vector<std::string>{"human", "json", "gcc", "github", "junit", "sarif", "html"});
 }
 
 TEST_CASE("run failures: a missing file, a directory and an unreadable file are in every format") {

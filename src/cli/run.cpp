@@ -197,7 +197,7 @@ bool write_report(const CliOptions& options, const ReportTarget& target, const s
                   const RunStatus& status, std::int64_t now, std::ostream& out) {
   const std::string& format = target.format;
   if (format == "json") write_json(reports, status, out);
-  else if (format == "html") write_html(reports, status.input_errors, now, out);
+  else if (format == "html") write_html(reports, status, now, out);
   else if (format == "gcc") write_gcc(reports, status, out);
   else if (format == "github") write_github(reports, status, out);
   else if (format == "junit") write_junit(reports, status, out);

@@ -115,8 +115,8 @@ std::string freshness_section(const SiteOverview& site) {
 
 }  // namespace
 
-void write_html(std::span<const FileReport> reports, std::span<const InputError> input_errors, std::int64_t now,
-                std::ostream& out) {
+void write_html(std::span<const FileReport> reports, const RunStatus& status, std::int64_t now, std::ostream& out) {
+  const std::vector<InputError>& input_errors = status.input_errors;
   const Totals totals = count(reports);
   SiteOverview site;
   for (const FileReport& report : reports) {
@@ -157,6 +157,21 @@ void write_html(std::span<const FileReport> reports, std::span<const InputError>
           card("infos", totals.infos, "info findings") + card("fixable", totals.fixable, "with a suggested fix") +
           card("input_errors", input_errors.size(), "unreadable inputs") + "</ul>\n</header>\n<main>\n";
 
+  // Why the run failed, besides its error findings, before anything else: what CI's exit code means.
+  if (!input_errors.empty()) {
+    page += "<section id=\"unreadable\" class=\"run-failed\">\n<h2>" + plural(input_errors.size(), "input") +
+            " could not be read</h2>\n<ul>";
+    for (const InputError& error : input_errors) page += "<li>" + escape_markup(error.message) + "</li>";
+    page += "</ul>\n</section>\n";
+  }
+  if (status.warning_limit) {
+    const WarningLimit& limit = *status.warning_limit;
+    page += std::string("<section id=\"max-warnings\" class=\"") + (limit.exceeded() ? "run-failed" : "run-kept") +
+            "\" data-limit=\"" + std::to_string(limit.limit) + "\" data-warnings=\"" + std::to_string(limit.warnings) +
+            "\" data-exceeded=\"" + (limit.exceeded() ? "true" : "false") + "\">\n<p>" +
+            escape_markup(limit.exceeded() ? limit.message() + "." : plural(limit.warnings, "warning") + ", within " + limit.source + ".") +
+            "</p>\n</section>\n";
+  }
   page += "<div class=\"grid\">\n";
   page += figure("by-rule", "Findings per rule <span class=\"note\">(click a bar to list its findings)</span>",
                  rule_rows.empty() ? "<p>No findings.</p>" : bar_chart(top_rows(rule_rows, "rules"), "Findings per rule"));
@@ -210,12 +225,6 @@ void write_html(std::span<const FileReport> reports, std::span<const InputError>
   page += "</tbody>\n</table>\n";
   if (findings == 0) page += "<p>No problems found.</p>\n";
   page += "</section>\n";
-
-  if (!input_errors.empty()) {
-    page += "<section id=\"unreadable\">\n<h2>Inputs that could not be read</h2>\n<ul>";
-    for (const InputError& error : input_errors) page += "<li>" + escape_markup(error.message) + "</li>";
-    page += "</ul>\n</section>\n";
-  }
 
   // Each rule that found something, documented in the page itself (as --explain prints it).
   if (!rules.empty()) {

@@ -12,8 +12,8 @@
 
 namespace sitemaplint {
 
-// `now`: the run's "now" (--now or the clock), which lastmod ages are measured from.
-void write_html(std::span<const FileReport> reports, std::span<const InputError> input_errors, std::int64_t now,
-                std::ostream& out);
+// `now`: the run's "now" (--now or the clock), which lastmod ages are measured from. What fails the
+// run besides its findings (`status`: unreadable inputs, a warning limit exceeded) heads the page.
+void write_html(std::span<const FileReport> reports, const RunStatus& status, std::int64_t now, std::ostream& out);
 
 }  // namespace sitemaplint

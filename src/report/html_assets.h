@@ -13,6 +13,9 @@ header { padding-top: 20px; }
 h1 { font-size: 22px; margin: 0 0 4px; }
 h2 { font-size: 17px; margin: 28px 0 10px; }
 .sub { color: var(--muted); margin: 0; }
+.run-failed { border: 1px solid #cf222e; border-left-width: 6px; border-radius: 8px; padding: 4px 14px; margin: 0 0 16px; }
+.run-failed h2 { color: #cf222e; } .run-failed p { color: #cf222e; font-weight: 600; }
+.run-kept { color: var(--muted); margin: 0 0 16px; }
 .cards { display: flex; flex-wrap: wrap; gap: 10px; margin: 16px 0 0; padding: 0; list-style: none; }
 .cards li { border: 1px solid var(--line); border-radius: 8px; padding: 8px 14px; min-width: 118px; background: var(--panel); }
 .cards .figure { display: block; font-size: 24px; font-weight: 600; }
