@@ -135,7 +135,15 @@ TEST_CASE("config: unknown keys and bad values name the key, line and column") {
   CHECK(parse_error("severity = \"error\"\n") ==
         p + "1:12: 'severity' must be a table of RULE = \"error\" | \"warning\" | \"info\"");
   CHECK(parse_error("[severity]\nSM201 = \"fatal\"\n") ==
-        p + "2:9: 'severity.SM201' must be \"error\", \"warning\" or \"info\"");
+        p + "2:9: 'severity.SM201': unknown level 'fatal' (use error, warning or info)");
+  // A misspelt or abbreviated level gets the level it most likely meant.
+  CHECK(parse_error("[severity]\nSM201 = \"warn\"\n") ==
+        p + "2:9: 'severity.SM201': unknown level 'warn'; did you mean 'warning'? (use error, warning or info)");
+  CHECK(parse_error("severity.SM201 = \"eror\"\n") ==
+        p + "1:18: 'severity.SM201': unknown level 'eror'; did you mean 'error'? (use error, warning or info)");
+  CHECK(parse_error("[severity]\nSM201 = \"Info\"\n") ==
+        p + "2:9: 'severity.SM201': unknown level 'Info'; did you mean 'info'? (use error, warning or info)");
+  CHECK(parse_error("[severity]\nSM201 = 2\n") == p + "2:9: 'severity.SM201' must be \"error\", \"warning\" or \"info\"");
   CHECK(parse_error("[severity]\nSM999 = \"error\"\n").starts_with(p + "2:1: 'severity': unknown rule 'SM999'"));
   CHECK(parse_error("max-warnings = -1\n") == p + "1:16: 'max-warnings' must be a whole number from 0 to 1000000000");
   CHECK(parse_error("max-warnings = \"10\"\n") == p + "1:16: 'max-warnings' must be a whole number from 0 to 1000000000");

@@ -152,8 +152,9 @@ class ConfigReader {
       const auto text = level_node.value<std::string>();
       const auto level = level_node.is_string() ? parse_severity(*text) : std::nullopt;
       if (!level) {
-        return fail(level_node.source(), "'" + key + "." + std::string(rule_key.str()) +
-                                             "' must be \"error\", \"warning\" or \"info\"");
+        const std::string where = "'" + key + "." + std::string(rule_key.str()) + "'";
+        if (!level_node.is_string()) return fail(level_node.source(), where + " must be \"error\", \"warning\" or \"info\"");
+        return fail(level_node.source(), where + ": " + unknown_severity_message(*text));
       }
       out->emplace_back(rule, *level);
     }
