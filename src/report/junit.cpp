@@ -3,32 +3,11 @@
 #include <string>
 
 #include "report/source.h"
+#include "report/xml_escape.h"
 #include "report/report.h"
 #include "rule.h"
 
 namespace sitemaplint {
-namespace {
-
-std::string xml_escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        // XML 1.0 cannot carry most control characters at all, even escaped.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') out += '?';
-        else out += c;
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
 void write_junit(std::span<const FileReport> reports, std::span<const InputError> input_errors, std::ostream& out) {
   std::size_t failing = 0;
   for (const FileReport& report : reports) {
