@@ -27,7 +27,7 @@ int main(int argc, char** argv) {
   app.add_option("paths", options.paths,
                  "Sitemap files, directories to search for them, or http(s) URLs ('-' reads standard input)");
   app.add_option("-f,--format", options.format, "Report format")
-      ->check(CLI::IsMember({"human", "json", "gcc", "github", "junit", "sarif"}))
+      ->check(CLI::IsMember({"human", "json", "gcc", "github", "junit", "sarif", "gitlab", "checkstyle"}))
       ->default_str("human");
   app.add_option("-o,--output", options.output, "Write the report to FILE instead of standard output");
   // Each occurrence takes one value (comma-separated lists are split later), so that

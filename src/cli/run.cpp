@@ -197,6 +197,8 @@ bool write_report(const CliOptions& options, const std::vector<FileReport>& repo
   else if (options.format == "github") write_github(reports, out);
   else if (options.format == "junit") write_junit(reports, input_errors, out);
   else if (options.format == "sarif") write_sarif(reports, out);
+  else if (options.format == "gitlab") write_gitlab(reports, input_errors, out);
+  else if (options.format == "checkstyle") write_checkstyle(reports, input_errors, out);
   else {
     const bool terminal = options.output.empty() && ::isatty(STDOUT_FILENO);
     write_human(reports, HumanStyle{use_color(options.color, terminal), options.quiet}, out);

@@ -44,5 +44,10 @@ void write_github(std::span<const FileReport> reports, std::ostream& out);
 void write_junit(std::span<const FileReport> reports, std::span<const InputError> input_errors, std::ostream& out);
 // SARIF 2.1.0 (GitHub code scanning); README.md ("SARIF") documents the fields.
 void write_sarif(std::span<const FileReport> reports, std::ostream& out);
+// GitLab Code Quality (a JSON array of issues); README.md ("CI formats") documents the fields.
+void write_gitlab(std::span<const FileReport> reports, std::span<const InputError> input_errors, std::ostream& out);
+// Checkstyle XML, which Jenkins, reviewdog and other checkstyle readers show.
+void write_checkstyle(std::span<const FileReport> reports, std::span<const InputError> input_errors,
+                      std::ostream& out);
 
 }  // namespace sitemaplint
