@@ -38,8 +38,14 @@ int main(int argc, char** argv) {
       ->allow_extra_args(false);
   app.add_option("--severity", options.severities, "Override a rule's severity: RULE=error|warning|info (repeatable)")
       ->allow_extra_args(false);
+  app.add_option("--min-severity", options.min_severity,
+                 "Report only findings at this level or above (and count only those for the exit code)")
+      ->check(CLI::IsMember({"error", "warning", "info"}));
   app.add_option("--max-warnings", options.max_warnings, "Exit 1 when there are more than N warnings")
       ->check(CLI::Range(0, 1'000'000'000));
+  app.add_flag("--exit-zero", options.exit_zero, "Exit 0 even when there are findings (usage and input errors still exit 2)");
+  app.add_flag("--statistics", options.statistics,
+               "Print how many findings each rule made (code, name, severity, fixable) instead of the findings");
   app.add_option("--base-url", options.base_url,
                  "Where the sitemap will be served, e.g. https://example.com/sitemap.xml: every <loc> must lie under it");
   app.add_option("--root", options.root,

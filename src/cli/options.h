@@ -16,6 +16,9 @@ struct CliOptions {
   std::string output;
   std::vector<std::string> select, ignore, severities;
   int max_warnings = -1;
+  std::string min_severity;  // empty: every level (or the config's min-severity)
+  bool exit_zero = false;
+  bool statistics = false;
   std::string now;
   std::string base_url;
   std::string list_rules;

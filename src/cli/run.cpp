@@ -54,6 +54,20 @@ int config_error(const std::string& message) {
   return kExitUsage;
 }
 
+// --min-severity: findings below it are left out of everything that follows (report, baseline,
+// exit code), as if their rules had not run.
+// Returns how many were left out.
+std::size_t leave_out_below(Severity min_severity, std::vector<FileReport>* reports) {
+  std::size_t left_out = 0;
+  for (FileReport& report : *reports) {
+    left_out += std::erase_if(report.diagnostics, [&](const Diagnostic& d) { return d.severity < min_severity; });
+  }
+  return left_out;
+}
+
+// The exit code for a run with findings that fail it: 1, or 0 with --exit-zero.
+int findings_exit(const CliOptions& options) { return options.exit_zero ? kExitClean : kExitFindings; }
+
 // --list-rules and --explain: documentation, no linting. nullopt when neither was asked for.
 std::optional<int> documentation(const CliOptions& options) {
   if (!options.list_rules.empty()) {
@@ -171,7 +185,7 @@ bool apply_baseline_file(const std::string& path, std::vector<FileReport>* repor
 
 // --fix -: the fixed text on standard output (for editors' format-on-save), what is left as a
 // short report on standard error; exit 1 when errors remain.
-int fix_standard_input(const CliOptions& options, ConfigResolver& configs) {
+int fix_standard_input(const CliOptions& options, ConfigResolver& configs, std::optional<Severity> min_severity) {
   Input input;
   std::string error;
   if (!load_input("-", &input, &error)) return usage_error(error);
@@ -185,14 +199,17 @@ int fix_standard_input(const CliOptions& options, ConfigResolver& configs) {
   FileReport report = lint_bytes(name, fixed, profile->selection, profile->settings);
   std::vector<FileReport> reports;
   reports.push_back(std::move(report));
+  if (min_severity) leave_out_below(*min_severity, &reports);
   write_human(reports, HumanStyle{false, true}, std::cerr);
-  return count(reports).errors > 0 ? kExitFindings : kExitClean;
+  return count(reports).errors > 0 ? findings_exit(options) : kExitClean;
 }
 
 // Writes the report in the chosen format; false when writing failed.
+// `style`: the human report's, but for colour, which is decided here.
 bool write_report(const CliOptions& options, const std::vector<FileReport>& reports,
-                  const std::vector<InputError>& input_errors, std::ostream& out) {
-  if (options.format == "json") write_json(reports, input_errors, out);
+                  const std::vector<InputError>& input_errors, HumanStyle style, std::ostream& out) {
+  if (options.statistics) write_statistics(reports, options.format == "json", out);
+  else if (options.format == "json") write_json(reports, input_errors, out);
   else if (options.format == "gcc") write_gcc(reports, out);
   else if (options.format == "github") write_github(reports, out);
   else if (options.format == "junit") write_junit(reports, input_errors, out);
@@ -201,7 +218,8 @@ bool write_report(const CliOptions& options, const std::vector<FileReport>& repo
   else if (options.format == "checkstyle") write_checkstyle(reports, input_errors, out);
   else {
     const bool terminal = options.output.empty() && ::isatty(STDOUT_FILENO);
-    write_human(reports, HumanStyle{use_color(options.color, terminal), options.quiet}, out);
+    style.color = use_color(options.color, terminal);
+    write_human(reports, style, out);
   }
   out.flush();
   return static_cast<bool>(out);
@@ -230,6 +248,9 @@ int usage_error(const std::string& message) {
 
 int run(const CliOptions& options) {
   if (const auto done = documentation(options)) return *done;
+  if (options.statistics && options.format != "human" && options.format != "json") {
+    return usage_error("--statistics prints a table, or JSON with --format json; it has no " + options.format + " form");
+  }
   if (std::count(options.paths.begin(), options.paths.end(), "-") > 1) {
     return usage_error("'-' (standard input) is given more than once");
   }
@@ -267,8 +288,9 @@ int run(const CliOptions& options) {
   const ConfigFile* project = configs.config_for(paths.empty() ? "-" : paths.front(), &error);
   if (!project && !error.empty()) return config_error(error);
   RunSettings run_settings;
-  if (project) run_settings = {project->max_warnings, project->root, project->robots};
+  if (project) run_settings = {project->max_warnings, project->root, project->robots, project->min_severity};
   if (options.max_warnings >= 0) run_settings.max_warnings = options.max_warnings;
+  if (!options.min_severity.empty()) run_settings.min_severity = parse_severity(options.min_severity);
   if (!options.root.empty()) run_settings.root = options.root;
   if (!options.robots.empty()) run_settings.robots = options.robots;
   if (options.show_config) return show_config(paths, configs, run_settings);
@@ -287,11 +309,11 @@ int run(const CliOptions& options) {
   // --diff shows the fixes and writes nothing, with or without --fix (a dry run).
   if (options.diff) {
     const int fixed = fix_files(paths, configs.lookup(), FixMode::Diff);
-    return fixed < 0 ? kExitUsage : fixed > 0 ? kExitFindings : kExitClean;
+    return fixed < 0 ? kExitUsage : fixed > 0 ? findings_exit(options) : kExitClean;
   }
   if (options.fix && std::find(paths.begin(), paths.end(), "-") != paths.end()) {
     if (paths.size() > 1) return usage_error("--fix - fixes standard input alone; name the files in another run");
-    return fix_standard_input(options, configs);
+    return fix_standard_input(options, configs, run_settings.min_severity);
   }
   if (options.fix && fix_files(paths, configs.lookup(), FixMode::Write) < 0) return kExitUsage;
 
@@ -310,6 +332,7 @@ int run(const CliOptions& options) {
     if (outcome.path == "-" && !options.stdin_filename.empty()) outcome.report->path = options.stdin_filename;
     reports.push_back(std::move(*outcome.report));
   }
+  const std::size_t left_out = run_settings.min_severity ? leave_out_below(*run_settings.min_severity, &reports) : 0;
   if (!options.write_baseline.empty()) return write_baseline_file(options.write_baseline, reports, input_errors);
   if (!options.baseline.empty() && !apply_baseline_file(options.baseline, &reports, &error)) return usage_error(error);
 
@@ -326,12 +349,14 @@ int run(const CliOptions& options) {
     if (!file) return usage_error("--output: cannot write '" + options.output + "'");
   }
   print_input_errors(input_errors);
-  if (!write_report(options, reports, input_errors, options.output.empty() ? std::cout : file)) {
+  const HumanStyle style{false, options.quiet, left_out, run_settings.min_severity.value_or(Severity::Info)};
+  if (!write_report(options, reports, input_errors, style, options.output.empty() ? std::cout : file)) {
     std::cerr << "sitemaplint: error: writing the report failed\n";
     return kExitUsage;
   }
   if (!input_errors.empty()) return kExitUsage;
-  return findings_exit_code(reports, run_settings, options, project);
+  const int code = findings_exit_code(reports, run_settings, options, project);
+  return code == kExitFindings ? findings_exit(options) : code;
 }
 
 }  // namespace sitemaplint
