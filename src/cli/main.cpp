@@ -68,6 +68,8 @@ int main(int argc, char** argv) {
   bool man_page = false;
   app.add_flag("--generate-man", man_page, "Print the man page (roff) and exit")->group("");
   app.add_flag("-q,--quiet", options.quiet, "Print findings only: no source excerpt and no summary");
+  app.add_flag("--no-progress", options.no_progress,
+               "Never show progress on standard error (shown only on a terminal, once a run takes over a second)");
   app.add_option("--color", options.color, "Colour the human report: auto (a terminal, unless NO_COLOR is set), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   CLI::Option* config = app.add_option("--config", options.config,

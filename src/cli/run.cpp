@@ -14,6 +14,7 @@
 #include "analysis/sitemap_location.h"
 #include "analysis/w3c_datetime.h"
 #include "cli/options.h"
+#include "cli/progress_display.h"
 #include "config/resolve.h"
 #include "config/show.h"
 #include "registry.h"
@@ -323,8 +324,13 @@ int run(const CliOptions& options) {
   site.jobs = options.jobs;
   site.robots = run_settings.robots.value_or("");
   site.fetch = fetch_options_for(options, site.robots);
+  RunProgress progress;
+  site.progress = &progress;
+  ProgressDisplay display(progress, !options.no_progress && stderr_is_terminal());
+  std::vector<Outcome> outcomes = lint_site(paths, configs.lookup(), site);
+  display.stop();
   std::vector<FileReport> reports;
-  for (Outcome& outcome : lint_site(paths, configs.lookup(), site)) {
+  for (Outcome& outcome : outcomes) {
     if (!outcome.report) {
       input_errors.push_back({outcome.path, outcome.error});
       continue;
