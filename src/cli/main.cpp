@@ -10,6 +10,7 @@
 #include "cli/usage_hints.h"
 #include "cli/version.h"
 #include "lsp/server.h"
+#include "report/completions.h"
 #include "report/man_page.h"
 
 int main(int argc, char** argv) {
@@ -69,9 +70,11 @@ int main(int argc, char** argv) {
                     ->type_name("FORMAT"),
                 {"text", "markdown", "json"});
   app.add_option("--explain", options.explain, "Print a rule's documentation and exit")->type_name("RULE");
-  app.add_option("--robots", options.robots,
-                 "Also lint this robots.txt (URL or file) and every sitemap its Sitemap: lines name, and check every URL against its rules")
-      ->type_name("URL|FILE");
+  checks.completes(
+      app.add_option("--robots", options.robots,
+                     "Also lint this robots.txt (URL or file) and every sitemap its Sitemap: lines name, and check every URL against its rules")
+          ->type_name("URL|FILE"),
+      ValueKind::File);
   checks.seconds(app.add_option("--timeout", options.timeout_seconds, "Give up on a URL after this many seconds (default 30)")
                      ->type_name("SECONDS"),
                  0.1, 3600.0);
@@ -85,6 +88,10 @@ int main(int argc, char** argv) {
   app.add_flag("--diff", options.diff, "Print the fixes as a unified diff instead of writing them (exit 1 if any)");
   bool man_page = false;
   app.add_flag("--generate-man", man_page, "Print the man page (roff) and exit")->group("");
+  std::string completion_shell;
+  checks.one_of(app.add_option("--generate-completion", completion_shell, "Print the shell's completion script and exit")
+                    ->group(""),
+                {kCompletionShells[0].data(), kCompletionShells[1].data(), kCompletionShells[2].data()});
   app.add_flag("-q,--quiet", options.quiet, "Print findings only: no source excerpt and no summary");
   app.add_flag("--no-progress", options.no_progress,
                "Never show progress on standard error (shown only on a terminal, once a run takes over a second)");
@@ -119,7 +126,11 @@ int main(int argc, char** argv) {
     return usage_error(e.what());
   }
   if (man_page) {
-    write_man_page(app.help(), std::cout);
+    write_man_page(checks.describe(app), std::cout);
+    return 0;
+  }
+  if (!completion_shell.empty()) {
+    write_completion(completion_shell, checks.describe(app), std::cout);
     return 0;
   }
   if (app.count("--list-rules") && options.list_rules.empty()) options.list_rules = "text";

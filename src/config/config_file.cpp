@@ -238,6 +238,9 @@ class ConfigReader {
 
 }  // namespace
 
+std::span<const std::string_view> top_level_config_keys() { return kTopLevelKeys; }
+std::span<const std::string_view> override_config_keys() { return kOverrideKeys; }
+
 bool parse_config(std::string_view text, const fs::path& path, ConfigFile* out, std::string* error) {
   *out = ConfigFile{};
   out->path = path;

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +38,10 @@ struct ConfigFile {
   std::vector<std::string> exclude;  // globs of files and folders a directory search skips
   std::vector<ConfigOverride> overrides;
 };
+
+// The keys a sitemaplint.toml may have at its top level, and in an [[overrides]] table.
+std::span<const std::string_view> top_level_config_keys();
+std::span<const std::string_view> override_config_keys();
 
 // Parses `text` as the config file at `path` (absolute; relative paths inside resolve against its
 // directory). On failure returns false and sets *error to "PATH:LINE:COL: message".
