@@ -42,15 +42,24 @@ bool has_script() { return std::system("command -v script >/dev/null 2>&1") == 0
 
 }  // namespace
 
-TEST_CASE("progress: nothing on standard error when it is not a terminal, however long the run") {
+TEST_CASE("progress: nothing on standard error when it is a file or a pipe, however long the run") {
   HttpTestServer server;
   route_slow(server, "/slow.xml", 1500ms);
   for (const char* format : {"human", "json"}) {
     CAPTURE(format);
-    const auto r = run_cli({"--format", format, "--allow-host", "127.0.0.1", server.url("/slow.xml")});
+    // Standard error to a file.
+    const auto r = run_cli({"--format", format, server.url("/slow.xml")});
     CHECK(r.exit_code != 2);
     CHECK(r.err.empty());
     CHECK(r.out.find("URLs fetched") == std::string::npos);
+    // Standard error to a pipe (the one run_command reads), standard output to a file.
+    TempDir dir;
+    const std::string out = (dir.path / "report").string();
+    const CommandResult piped =
+        run_command("{ env no_proxy=127.0.0.1 NO_PROXY=127.0.0.1 " + std::string(SITEMAPLINT_BINARY) + " --format " +
+                    format + " " + quote(server.url("/slow.xml")) + " 2>&1 > " + quote(out) + "; }");
+    CHECK(piped.out.empty());
+    CHECK(read_file(out).find("fetched") == std::string::npos);
   }
 }
 
