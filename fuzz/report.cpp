@@ -7,6 +7,7 @@
 #include <unicode/utf8.h>
 
 #include "fuzz_targets.h"
+#include "report/html.h"
 #include "report/report.h"
 
 namespace sitemaplint::fuzz {
@@ -43,12 +44,18 @@ bool well_formed_xml(const std::string& text) {
   return true;
 }
 
+std::size_t occurrences_in(std::string_view text, std::string_view key) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(key); at != std::string::npos; at = text.find(key, at + 1)) ++n;
+  return n;
+}
+
 }  // namespace
 
 // Every format over a lint of the input, which is also the file's name (paths are any bytes but
 // NUL) and that of an unreadable input, with a warning limit exceeded: lines stay lines, JSON and
-// SARIF parse, JUnit is well-formed XML, the human report is safe for a terminal, and what fails
-// the run is in each.
+// SARIF parse, JUnit and checkstyle are well-formed XML, GitLab's is a JSON array, the HTML page has
+// a row per finding, the human report is safe for a terminal, and what fails the run is in each.
 void report(std::string_view data) {
   std::vector<FileReport> reports;
   reports.push_back(lint_as_file(data));
@@ -86,17 +93,27 @@ void report(std::string_view data) {
   write_sarif(reports, status, sarif);
   const std::string log = sarif.str();
   require(nlohmann::json::accept(log), "sarif: not JSON");
-  const auto occurrences = [&](std::string_view key) {
-    std::size_t n = 0;
-    for (std::size_t at = log.find(key); at != std::string::npos; at = log.find(key, at + 1)) ++n;
-    return n;
-  };
+  const auto occurrences = [&](std::string_view key) { return occurrences_in(log, key); };
   require(occurrences("\"ruleId\": ") == findings, "sarif: not one result per finding");
   require(occurrences("\"executionSuccessful\": false") == 1 && occurrences("\"descriptor\": ") == 2,
           "sarif: the failure is missing");
 
   write_junit(reports, status, junit);
   require(well_formed_xml(junit.str()), "junit: not well-formed XML");
+
+  std::ostringstream gitlab, checkstyle, html;
+  write_gitlab(reports, status, gitlab);
+  const nlohmann::json issues = nlohmann::json::parse(gitlab.str(), nullptr, false);
+  require(issues.is_array() && issues.size() == findings + 2, "gitlab: not one issue per finding, unreadable input and limit");
+  write_checkstyle(reports, status, checkstyle);
+  require(well_formed_xml(checkstyle.str()), "checkstyle: not well-formed XML");
+  require(occurrences_in(checkstyle.str(), "<error ") == findings + 2,
+          "checkstyle: not one error per finding, unreadable input and limit");
+  write_html(reports, status, 0, html);
+  require(occurrences_in(html.str(), "<tr data-severity=") == std::min<std::size_t>(findings, 20000) &&
+              html.str().find("id=\"unreadable\" class=\"run-failed\"") != std::string::npos &&
+              html.str().find("id=\"max-warnings\" class=\"run-failed\"") != std::string::npos,
+          "html: not one row per finding, or the failure is missing");
 }
 
 }  // namespace sitemaplint::fuzz

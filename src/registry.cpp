@@ -208,7 +208,7 @@ bool parse_rule_layer(const std::vector<std::string>& select, const std::vector<
     if (!rule) { *error = "--severity: " + unknown_rule_message(word.substr(0, eq)); return false; }
     const auto level = parse_severity(std::string_view(word).substr(eq + 1));
     if (!level) {
-      *error = "--severity: unknown level '" + word.substr(eq + 1) + "' (use error, warning or info)";
+      *error = "--severity: " + unknown_severity_message(std::string_view(word).substr(eq + 1));
       return false;
     }
     out->severity.emplace_back(rule, *level);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace sitemaplint {
@@ -23,5 +24,9 @@ constexpr std::optional<Severity> parse_severity(std::string_view text) {
   if (text == "error") return Severity::Error;
   return std::nullopt;
 }
+
+// Why `text` is no level: "unknown level 'warn'; did you mean 'warning'? (use error, warning or
+// info)", the hint given when a level is close to what was written.
+std::string unknown_severity_message(std::string_view text);
 
 }  // namespace sitemaplint

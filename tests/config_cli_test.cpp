@@ -126,7 +126,7 @@ TEST_CASE("config cli: a broken, missing or unreadable config fails with exit 2 
   CHECK(broken.exit_code == 2);
   CHECK(broken.out.empty());
   CHECK(broken.err == "sitemaplint: error: " + (dir.path / "sitemaplint.toml").string() +
-                          ":2:9: 'severity.SM301' must be \"error\", \"warning\" or \"info\"\n");
+                          ":2:9: 'severity.SM301': unknown level 'fatal' (use error, warning or info)\n");
   const auto missing = lint_in(dir, {"--config", "nope.toml", "sitemap.xml"});
   CHECK(missing.exit_code == 2);
   CHECK(missing.err == "sitemaplint: error: nope.toml: cannot read the config file: no such file\n");

@@ -116,10 +116,10 @@ TEST_CASE("config: unknown keys and bad values name the key, line and column") {
   const std::string p = "/project/sitemaplint.toml:";
   CHECK(parse_error("ignore = []\nselct = [\"SM201\"]\n") ==
         p + "2:1: unknown key 'selct'; did you mean 'select'? (known keys: select, ignore, severity, base-url, root, "
-            "max-warnings, exclude, overrides, robots)");
+            "max-warnings, min-severity, exclude, overrides, robots)");
   CHECK(parse_error("colour = true\n") ==
-        p + "1:1: unknown key 'colour' (known keys: select, ignore, severity, base-url, root, max-warnings, exclude, "
-            "overrides, robots)");
+        p + "1:1: unknown key 'colour' (known keys: select, ignore, severity, base-url, root, max-warnings, "
+            "min-severity, exclude, overrides, robots)");
   CHECK(parse_error("exclude = \"drafts/\"\n") ==
         p + "1:11: 'exclude' must be a non-empty array of globs, e.g. [\"news/*.xml\"]");
   CHECK(parse_error("[[overrides]]\nfiles = [\"a.xml\"]\nbaseurl = \"https://example.com/\"\n") ==
@@ -135,8 +135,19 @@ TEST_CASE("config: unknown keys and bad values name the key, line and column") {
   CHECK(parse_error("severity = \"error\"\n") ==
         p + "1:12: 'severity' must be a table of RULE = \"error\" | \"warning\" | \"info\"");
   CHECK(parse_error("[severity]\nSM201 = \"fatal\"\n") ==
-        p + "2:9: 'severity.SM201' must be \"error\", \"warning\" or \"info\"");
+        p + "2:9: 'severity.SM201': unknown level 'fatal' (use error, warning or info)");
+  // A misspelt or abbreviated level gets the level it most likely meant.
+  CHECK(parse_error("[severity]\nSM201 = \"warn\"\n") ==
+        p + "2:9: 'severity.SM201': unknown level 'warn'; did you mean 'warning'? (use error, warning or info)");
+  CHECK(parse_error("severity.SM201 = \"eror\"\n") ==
+        p + "1:18: 'severity.SM201': unknown level 'eror'; did you mean 'error'? (use error, warning or info)");
+  CHECK(parse_error("[severity]\nSM201 = \"Info\"\n") ==
+        p + "2:9: 'severity.SM201': unknown level 'Info'; did you mean 'info'? (use error, warning or info)");
+  CHECK(parse_error("[severity]\nSM201 = 2\n") == p + "2:9: 'severity.SM201' must be \"error\", \"warning\" or \"info\"");
   CHECK(parse_error("[severity]\nSM999 = \"error\"\n").starts_with(p + "2:1: 'severity': unknown rule 'SM999'"));
+  CHECK(parse_error("min-severity = \"warn\"\n") ==
+        p + "1:16: 'min-severity': unknown level 'warn'; did you mean 'warning'? (use error, warning or info)");
+  CHECK(parse_error("min-severity = 1\n") == p + "1:16: 'min-severity' must be \"error\", \"warning\" or \"info\"");
   CHECK(parse_error("max-warnings = -1\n") == p + "1:16: 'max-warnings' must be a whole number from 0 to 1000000000");
   CHECK(parse_error("max-warnings = \"10\"\n") == p + "1:16: 'max-warnings' must be a whole number from 0 to 1000000000");
   CHECK(parse_error("max-warnings = 2.5\n") == p + "1:16: 'max-warnings' must be a whole number from 0 to 1000000000");
@@ -179,6 +190,18 @@ TEST_CASE("config: robots is a file relative to the config, or an http(s) URL, f
   CHECK(parse_error("robts = \"robots.txt\"\n").starts_with(p + "1:1: unknown key 'robts'; did you mean 'robots'?"));
   CHECK(parse_error("[[overrides]]\nfiles = [\"a\"]\nrobots = \"robots.txt\"\n") ==
         p + "3:1: 'overrides[0].robots': 'robots' concerns the whole run; set it at the top level, not in [[overrides]]");
+}
+
+TEST_CASE("config: min-severity is a level for the whole run") {
+  ConfigFile config;
+  std::string error;
+  REQUIRE(parse_config("min-severity = \"warning\"\n", kConfigPath, &config, &error));
+  CHECK(config.min_severity == Severity::Warning);
+  REQUIRE(parse_config("", kConfigPath, &config, &error));
+  CHECK_FALSE(config.min_severity);
+  CHECK(parse_error("[[overrides]]\nfiles = [\"a\"]\nmin-severity = \"error\"\n") ==
+        "/project/sitemaplint.toml:3:1: 'overrides[0].min-severity': 'min-severity' concerns the whole run; set it at "
+        "the top level, not in [[overrides]]");
 }
 
 TEST_CASE("config: TOML syntax errors, duplicate keys, invalid UTF-8 and binary input fail with a position") {

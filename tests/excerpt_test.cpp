@@ -68,7 +68,7 @@ TEST_CASE("human report: the caret sits under the finding on a line with CJK and
       "</urlset>\n";
   const std::vector<FileReport> reports{lint_text(text, "s.xml")};
   std::ostringstream out;
-  write_human(reports, HumanStyle{false, false}, out);
+  write_human(reports, {}, HumanStyle{false, false}, out);
   const std::string report = out.str();
   // "<url><loc>https://example.com/" is 30 columns, 日本😀 6, "?a=1" 4: the '&' is at column 40.
   const std::string excerpt = " 3 | <url><loc>https://example.com/\xE6\x97\xA5\xE6\x9C\xAC\xF0\x9F\x98\x80?a=1&b=2</loc></url>\n";
@@ -88,7 +88,7 @@ TEST_CASE("human report: a finding longer than a cut line's window is underlined
       "</urlset>\n";
   const std::vector<FileReport> reports{lint_text(text, "s.xml")};
   std::ostringstream out;
-  write_human(reports, HumanStyle{false, false}, out);
+  write_human(reports, {}, HumanStyle{false, false}, out);
   std::istringstream lines(out.str());
   std::string line, previous;
   std::size_t carets = 0;

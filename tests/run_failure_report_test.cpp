@@ -93,6 +93,19 @@ void check_unreadable(const std::string& format, const std::string& out, const s
     const pugi::xml_node test = junit_case(doc, out, path);
     CHECK(std::string(test.child("error").attribute("message").value()) == message);
     CHECK(doc.child("testsuites").attribute("errors").as_int() == 1);
+  } else if (format == "gitlab") {
+    const nlohmann::json issues = json_of(out);
+    REQUIRE(issues.size() == 1);
+    CHECK(issues[0]["check_name"] == "input-error");
+    CHECK(issues[0]["severity"] == "blocker");
+    CHECK(issues[0]["description"] == message);
+  } else if (format == "checkstyle") {
+    pugi::xml_document doc;
+    REQUIRE_MESSAGE(doc.load_string(out.c_str()), out);
+    const pugi::xml_node error = doc.child("checkstyle").find_child_by_attribute("file", "name", path.c_str()).child("error");
+    CHECK(std::string(error.attribute("source").value()) == "sitemaplint.input-error");
+    CHECK(std::string(error.attribute("severity").value()) == "error");
+    CHECK(std::string(error.attribute("message").value()) == message);
   } else if (format == "html") {
     CHECK(out.find("<section id=\"unreadable\" class=\"run-failed\">\n<h2>1 input could not be read</h2>\n<ul><li>" +
                    escape_markup(message) + "</li></ul>") != std::string::npos);
@@ -128,6 +141,15 @@ void check_limit_exceeded(const std::string& format, const std::string& out, con
     const pugi::xml_node test = junit_case(doc, out, "max-warnings");
     CHECK(std::string(test.child("failure").attribute("message").value()) == message);
     CHECK(doc.child("testsuites").attribute("failures").as_int() == 1);
+  } else if (format == "gitlab") {
+    const nlohmann::json issues = json_of(out);
+    REQUIRE(!issues.empty());
+    CHECK(issues.back()["check_name"] == "max-warnings");
+    CHECK(issues.back()["severity"] == "major");
+    CHECK(issues.back()["description"] == message);
+  } else if (format == "checkstyle") {
+    CHECK(out.find("<error line=\"1\" severity=\"error\" message=\"" + message +
+                   "\" source=\"sitemaplint.max-warnings\"/>") != std::string::npos);
   } else if (format == "html") {
     CHECK(out.find("<section id=\"max-warnings\" class=\"run-failed\"") != std::string::npos);
     CHECK(out.find("data-exceeded=\"true\">\n<p>" + escape_markup(message) + ".</p>") != std::string::npos);
@@ -155,6 +177,8 @@ void check_limit_kept(const std::string& format, const std::string& out) {
     CHECK(test);
     CHECK(test.first_child().empty());  // a passing test case
     CHECK(doc.child("testsuites").attribute("failures").as_int() == 0);
+  } else if (format == "gitlab" || format == "checkstyle") {
+    CHECK(out.find("max-warnings") == std::string::npos);
   } else if (format == "html") {
     CHECK(out.find("class=\"run-failed\"") == std::string::npos);
     CHECK(out.find("data-exceeded=\"false\"") != std::string::npos);
@@ -189,6 +213,13 @@ void check_error_finding(const std::string& format, const std::string& out, cons
     CHECK(doc.child("testsuites").attribute("failures").as_int() == 1);
     CHECK(std::string(doc.child("testsuites").child("testsuite").child("testcase").child("failure").text().get())
               .find("[" + code + " ") != std::string::npos);
+  } else if (format == "gitlab") {
+    const nlohmann::json issues = json_of(out);
+    REQUIRE(!issues.empty());
+    CHECK(issues[0]["check_name"] == code);
+  } else if (format == "checkstyle") {
+    CHECK(out.find("severity=\"error\"") != std::string::npos);
+    CHECK(out.find("source=\"sitemaplint." + code + ".") != std::string::npos);
   } else if (format == "html") {
     CHECK(out.find("<tr data-severity=\"error\" data-rule=\"" + code + "\">") != std::string::npos);
     CHECK(out.find("<li class=\"errors\" data-total=\"errors\"><span class=\"figure\">1</span>") != std::string::npos);
@@ -200,7 +231,8 @@ void check_error_finding(const std::string& format, const std::string& out, cons
 }  // namespace
 
 TEST_CASE("run failures: --help lists the formats these tests check") {
-  CHECK(formats_in_help() == std::vector<std::string>{"human", "json", "gcc", "github", "junit", "sarif", "html"});
+  CHECK(formats_in_help() == std::vector<std::string>{"human", "json", "gcc", "github", "junit", "sarif", "gitlab",
+                                                      "checkstyle", "html"});
 }
 
 TEST_CASE("run failures: a missing file, a directory and an unreadable file are in every format") {

@@ -16,6 +16,10 @@ struct CliOptions {
   std::vector<std::string> outputs;  // each -o as given: FILE, or FORMAT=FILE (cli/outputs.h)
   std::vector<std::string> select, ignore, severities;
   int max_warnings = -1;
+  std::string min_severity;  // empty: every level (or the config's min-severity)
+  bool exit_zero = false;
+  bool statistics = false;
+  bool no_progress = false;
   std::string now;
   std::string base_url;
   std::string list_rules;

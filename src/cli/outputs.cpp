@@ -5,7 +5,7 @@
 namespace sitemaplint {
 
 std::optional<std::vector<ReportTarget>> report_targets(const CliOptions& options, std::string* error) {
-  std::vector<ReportTarget> targets{{options.format, ""}};
+  std::vector<ReportTarget> targets{{options.format, "", true}};
   bool plain_file = false;
   for (const std::string& value : options.outputs) {
     const std::size_t equals = value.find('=');

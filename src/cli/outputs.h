@@ -12,11 +12,13 @@
 namespace sitemaplint {
 
 // The report formats --format and -o FORMAT=FILE accept.
-inline const std::vector<std::string> kReportFormats = {"human", "json", "gcc", "github", "junit", "sarif", "html"};
+inline const std::vector<std::string> kReportFormats = {"human",  "json", "gcc",    "github",
+                                                         "junit",  "sarif", "gitlab", "checkstyle", "html"};
 
 struct ReportTarget {
   std::string format;
   std::string path;  // empty: standard output
+  bool primary = false;  // the --format report (which --statistics replaces), not an -o FORMAT=FILE one
 };
 
 // The reports `options` asks for, the --format one first; nullopt with *error when two of them

@@ -15,6 +15,7 @@
 #include "analysis/w3c_datetime.h"
 #include "cli/options.h"
 #include "cli/outputs.h"
+#include "cli/progress_display.h"
 #include "config/resolve.h"
 #include "config/show.h"
 #include "registry.h"
@@ -55,6 +56,20 @@ int config_error(const std::string& message) {
   std::cerr << "sitemaplint: error: " << message << '\n';
   return kExitUsage;
 }
+
+// --min-severity: findings below it are left out of everything that follows (report, baseline,
+// exit code), as if their rules had not run.
+// Returns how many were left out.
+std::size_t leave_out_below(Severity min_severity, std::vector<FileReport>* reports) {
+  std::size_t left_out = 0;
+  for (FileReport& report : *reports) {
+    left_out += std::erase_if(report.diagnostics, [&](const Diagnostic& d) { return d.severity < min_severity; });
+  }
+  return left_out;
+}
+
+// The exit code for a run with findings that fail it: 1, or 0 with --exit-zero.
+int findings_exit(const CliOptions& options) { return options.exit_zero ? kExitClean : kExitFindings; }
 
 // --list-rules and --explain: documentation, no linting. nullopt when neither was asked for.
 std::optional<int> documentation(const CliOptions& options) {
@@ -173,7 +188,7 @@ bool apply_baseline_file(const std::string& path, std::vector<FileReport>* repor
 
 // --fix -: the fixed text on standard output (for editors' format-on-save), what is left as a
 // short report on standard error; exit 1 when errors remain.
-int fix_standard_input(const CliOptions& options, ConfigResolver& configs) {
+int fix_standard_input(const CliOptions& options, ConfigResolver& configs, std::optional<Severity> min_severity) {
   Input input;
   std::string error;
   if (!load_input("-", &input, &error)) return usage_error(error);
@@ -187,24 +202,30 @@ int fix_standard_input(const CliOptions& options, ConfigResolver& configs) {
   FileReport report = lint_bytes(name, fixed, profile->selection, profile->settings);
   std::vector<FileReport> reports;
   reports.push_back(std::move(report));
+  if (min_severity) leave_out_below(*min_severity, &reports);
   write_human(reports, RunStatus{}, HumanStyle{false, true}, std::cerr);
-  return count(reports).errors > 0 ? kExitFindings : kExitClean;
+  return count(reports).errors > 0 ? findings_exit(options) : kExitClean;
 }
 
-// Writes one report; false when writing failed. `now`: the run's "now", which the HTML report
-// measures lastmod ages from.
+// Writes one report; false when writing failed. `style`: the human report's, but for colour, which
+// is decided here. `now`: the run's "now", which the HTML report measures lastmod ages from.
+// --statistics takes the place of the --format report (`target.primary`), not of -o FORMAT=FILE.
 bool write_report(const CliOptions& options, const ReportTarget& target, const std::vector<FileReport>& reports,
-                  const RunStatus& status, std::int64_t now, std::ostream& out) {
+                  const RunStatus& status, HumanStyle style, std::int64_t now, std::ostream& out) {
   const std::string& format = target.format;
-  if (format == "json") write_json(reports, status, out);
+  if (options.statistics && target.primary) write_statistics(reports, format == "json", out);
+  else if (format == "json") write_json(reports, status, out);
   else if (format == "html") write_html(reports, status, now, out);
   else if (format == "gcc") write_gcc(reports, status, out);
   else if (format == "github") write_github(reports, status, out);
   else if (format == "junit") write_junit(reports, status, out);
   else if (format == "sarif") write_sarif(reports, status, out);
+  else if (format == "gitlab") write_gitlab(reports, status, out);
+  else if (format == "checkstyle") write_checkstyle(reports, status, out);
   else {
     const bool terminal = target.path.empty() && ::isatty(STDOUT_FILENO);
-    write_human(reports, status, HumanStyle{use_color(options.color, terminal), options.quiet}, out);
+    style.color = use_color(options.color, terminal);
+    write_human(reports, status, style, out);
   }
   out.flush();
   return static_cast<bool>(out);
@@ -226,7 +247,7 @@ std::optional<WarningLimit> warning_limit(const std::vector<FileReport>& reports
 // Writes every report the command line asks for; an exit code when that failed.
 std::optional<int> write_reports(const CliOptions& options, const std::vector<ReportTarget>& targets,
                                  const std::vector<std::string>& inputs, const std::vector<FileReport>& reports,
-                                 const RunStatus& status, std::int64_t now) {
+                                 const RunStatus& status, const HumanStyle& style, std::int64_t now) {
   // No report goes over an input, and every file is opened before any is written: a bad name
   // costs no half-written set of reports.
   for (const ReportTarget& target : targets) {
@@ -244,7 +265,7 @@ std::optional<int> write_reports(const CliOptions& options, const std::vector<Re
     if (!files[i]) return usage_error("--output: cannot write '" + targets[i].path + "'");
   }
   for (std::size_t i = 0; i < targets.size(); ++i) {
-    if (!write_report(options, targets[i], reports, status, now, targets[i].path.empty() ? std::cout : files[i])) {
+    if (!write_report(options, targets[i], reports, status, style, now, targets[i].path.empty() ? std::cout : files[i])) {
       std::cerr << "sitemaplint: error: writing the report" << (targets[i].path.empty() ? "" : " to " + targets[i].path)
                 << " failed\n";
       return kExitUsage;
@@ -270,6 +291,9 @@ int usage_error(const std::string& message) {
 
 int run(const CliOptions& options) {
   if (const auto done = documentation(options)) return *done;
+  if (options.statistics && options.format != "human" && options.format != "json") {
+    return usage_error("--statistics prints a table, or JSON with --format json; it has no " + options.format + " form");
+  }
   if (std::count(options.paths.begin(), options.paths.end(), "-") > 1) {
     return usage_error("'-' (standard input) is given more than once");
   }
@@ -321,8 +345,9 @@ int run(const CliOptions& options) {
   const ConfigFile* project = configs.config_for(paths.empty() ? "-" : paths.front(), &error);
   if (!project && !error.empty()) return config_error(error);
   RunSettings run_settings;
-  if (project) run_settings = {project->max_warnings, project->root, project->robots};
+  if (project) run_settings = {project->max_warnings, project->root, project->robots, project->min_severity};
   if (options.max_warnings >= 0) run_settings.max_warnings = options.max_warnings;
+  if (!options.min_severity.empty()) run_settings.min_severity = parse_severity(options.min_severity);
   if (!options.root.empty()) run_settings.root = options.root;
   if (!options.robots.empty()) run_settings.robots = options.robots;
   if (options.show_config) return show_config(paths, configs, run_settings);
@@ -341,11 +366,11 @@ int run(const CliOptions& options) {
   // --diff shows the fixes and writes nothing, with or without --fix (a dry run).
   if (options.diff) {
     const int fixed = fix_files(paths, configs.lookup(), FixMode::Diff);
-    return fixed < 0 ? kExitUsage : fixed > 0 ? kExitFindings : kExitClean;
+    return fixed < 0 ? kExitUsage : fixed > 0 ? findings_exit(options) : kExitClean;
   }
   if (options.fix && std::find(paths.begin(), paths.end(), "-") != paths.end()) {
     if (paths.size() > 1) return usage_error("--fix - fixes standard input alone; name the files in another run");
-    return fix_standard_input(options, configs);
+    return fix_standard_input(options, configs, run_settings.min_severity);
   }
   if (options.fix && fix_files(paths, configs.lookup(), FixMode::Write) < 0) return kExitUsage;
 
@@ -355,8 +380,13 @@ int run(const CliOptions& options) {
   site.jobs = options.jobs;
   site.robots = run_settings.robots.value_or("");
   site.fetch = fetch_options_for(options, site.robots);
+  RunProgress progress;
+  site.progress = &progress;
+  ProgressDisplay display(progress, !options.no_progress && stderr_is_terminal());
+  std::vector<Outcome> outcomes = lint_site(paths, configs.lookup(), site);
+  display.stop();
   std::vector<FileReport> reports;
-  for (Outcome& outcome : lint_site(paths, configs.lookup(), site)) {
+  for (Outcome& outcome : outcomes) {
     if (!outcome.report) {
       input_errors.push_back({outcome.path, outcome.error});
       continue;
@@ -364,6 +394,7 @@ int run(const CliOptions& options) {
     if (outcome.path == "-" && !options.stdin_filename.empty()) outcome.report->path = options.stdin_filename;
     reports.push_back(std::move(*outcome.report));
   }
+  const std::size_t left_out = run_settings.min_severity ? leave_out_below(*run_settings.min_severity, &reports) : 0;
   if (!options.write_baseline.empty()) return write_baseline_file(options.write_baseline, reports, input_errors);
   if (!options.baseline.empty() && !apply_baseline_file(options.baseline, &reports, &error)) return usage_error(error);
 
@@ -372,9 +403,11 @@ int run(const CliOptions& options) {
   status.input_errors = std::move(input_errors);
   status.warning_limit = warning_limit(reports, run_settings, options, project);
   print_input_errors(status.input_errors);
-  if (const auto failed = write_reports(options, *targets, paths, reports, status, now)) return *failed;
+  const HumanStyle style{false, options.quiet, left_out, run_settings.min_severity.value_or(Severity::Info)};
+  if (const auto failed = write_reports(options, *targets, paths, reports, status, style, now)) return *failed;
   if (!status.input_errors.empty()) return kExitUsage;
-  return findings_exit_code(reports, status);
+  const int code = findings_exit_code(reports, status);
+  return code == kExitFindings ? findings_exit(options) : code;
 }
 
 }  // namespace sitemaplint

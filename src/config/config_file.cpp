@@ -18,9 +18,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::array<std::string_view, 9> kTopLevelKeys = {"select", "ignore",       "severity", "base-url",
-                                                           "root",   "max-warnings", "exclude",  "overrides",
-                                                           "robots"};
+constexpr std::array<std::string_view, 10> kTopLevelKeys = {
+    "select", "ignore", "severity", "base-url", "root", "max-warnings", "min-severity", "exclude", "overrides", "robots"};
 constexpr std::array<std::string_view, 5> kOverrideKeys = {"files", "select", "ignore", "severity", "base-url"};
 
 // A table's entries in the order the file wrote them (toml++ keeps them sorted by key), so the
@@ -63,6 +62,11 @@ class ConfigReader {
           return fail(node.source(), "'max-warnings' must be a whole number from 0 to 1000000000");
         }
         out->max_warnings = static_cast<int>(*number);
+      } else if (name == "min-severity") {
+        const auto text = node.value<std::string>();
+        out->min_severity = node.is_string() ? parse_severity(*text) : std::nullopt;
+        if (!node.is_string()) return fail(node.source(), "'min-severity' must be \"error\", \"warning\" or \"info\"");
+        if (!out->min_severity) return fail(node.source(), "'min-severity': " + unknown_severity_message(*text));
       } else if (!read_shared(name, node, &out->rules, &out->location, "")) {
         return false;
       }
@@ -152,8 +156,9 @@ class ConfigReader {
       const auto text = level_node.value<std::string>();
       const auto level = level_node.is_string() ? parse_severity(*text) : std::nullopt;
       if (!level) {
-        return fail(level_node.source(), "'" + key + "." + std::string(rule_key.str()) +
-                                             "' must be \"error\", \"warning\" or \"info\"");
+        const std::string where = "'" + key + "." + std::string(rule_key.str()) + "'";
+        if (!level_node.is_string()) return fail(level_node.source(), where + " must be \"error\", \"warning\" or \"info\"");
+        return fail(level_node.source(), where + ": " + unknown_severity_message(*text));
       }
       out->emplace_back(rule, *level);
     }
@@ -173,7 +178,7 @@ class ConfigReader {
       for (const auto& [key_pointer, value_pointer] : in_file_order(table)) {
         const toml::key& key = *key_pointer;
         const toml::node& value = *value_pointer;
-        for (std::string_view whole_run : {"root", "max-warnings", "exclude", "robots"}) {
+        for (std::string_view whole_run : {"root", "max-warnings", "min-severity", "exclude", "robots"}) {
           if (key.str() == whole_run) {
             return fail(key.source(), "'" + context + std::string(whole_run) + "': '" + std::string(whole_run) +
                                           "' concerns the whole run; set it at the top level, not in [[overrides]]");
@@ -232,6 +237,9 @@ class ConfigReader {
 };
 
 }  // namespace
+
+std::span<const std::string_view> top_level_config_keys() { return kTopLevelKeys; }
+std::span<const std::string_view> override_config_keys() { return kOverrideKeys; }
 
 bool parse_config(std::string_view text, const fs::path& path, ConfigFile* out, std::string* error) {
   *out = ConfigFile{};

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,10 +33,15 @@ struct ConfigFile {
   std::optional<SitemapLocation> location;  // base-url
   std::optional<std::string> root;          // absolute: relative roots are resolved against the file's directory
   std::optional<int> max_warnings;
+  std::optional<Severity> min_severity;  // findings below it are not reported
   std::optional<std::string> robots;  // as --robots: an http(s) URL, or a file (made absolute like root)
   std::vector<std::string> exclude;  // globs of files and folders a directory search skips
   std::vector<ConfigOverride> overrides;
 };
+
+// The keys a sitemaplint.toml may have at its top level, and in an [[overrides]] table.
+std::span<const std::string_view> top_level_config_keys();
+std::span<const std::string_view> override_config_keys();
 
 // Parses `text` as the config file at `path` (absolute; relative paths inside resolve against its
 // directory). On failure returns false and sets *error to "PATH:LINE:COL: message".

@@ -15,6 +15,7 @@ struct RunSettings {
   std::optional<int> max_warnings;
   std::optional<std::string> root;
   std::optional<std::string> robots;  // a robots.txt file or URL
+  std::optional<Severity> min_severity;
 };
 
 // `label` names the input in the heading, e.g. "news/sitemap.xml" or "standard input".

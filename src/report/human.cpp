@@ -14,6 +14,9 @@
 namespace sitemaplint {
 namespace {
 
+// From this many findings on, the report ends with their count per rule.
+constexpr std::size_t kGroupedSummaryAt = 20;
+
 struct Colors {
   const char* bold = "";
   const char* reset = "";
@@ -45,6 +48,44 @@ void write_source(std::ostream& out, std::string_view text, const LineIndex& ind
       << '^';
   if (excerpt.caret_width > 1) out << std::string(excerpt.caret_width - 1, '~');
   out << c.reset << '\n';
+}
+
+// A long report ends with what it amounts to: errors first, each rule once with its count, so 222
+// errors are not lost among 786 notes scrolled past; and how to hide the notes.
+void write_grouped_summary(std::span<const FileReport> reports, const Totals& totals, const Colors& c,
+                           std::ostream& out) {
+  std::vector<RuleCount> rows = count_by_rule(reports);
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const RuleCount& a, const RuleCount& b) { return a.highest() > b.highest(); });
+  std::size_t count_width = 1, name_width = 1;
+  for (const RuleCount& row : rows) {
+    count_width = std::max(count_width, std::to_string(row.count).size());
+    name_width = std::max(name_width, row.rule->name.size());
+  }
+  out << '\n' << c.bold << "Findings per rule:" << c.reset << '\n';
+  for (const RuleCount& row : rows) {
+    const std::string count = std::to_string(row.count);
+    const std::string name(row.rule->name);
+    out << "  " << std::string(count_width - count.size(), ' ') << count << "  " << row.rule->code << ' ' << name
+        << std::string(name_width - name.size(), ' ') << "  ";
+    // A rule whose severity differs between files (overrides) shows each part.
+    const std::pair<Severity, std::size_t> parts[] = {
+        {Severity::Error, row.errors}, {Severity::Warning, row.warnings}, {Severity::Info, row.infos}};
+    bool first = true;
+    for (const auto& [severity, n] : parts) {
+      if (n == 0) continue;
+      if (!first) out << ", ";
+      if (n != row.count) out << n << ' ';
+      out << c.severity(severity) << severity_name(severity) << c.reset;
+      first = false;
+    }
+    if (row.fixable) out << c.dim << " (" << (row.fixable == row.count ? "fixable" : std::to_string(row.fixable) + " fixable") << ')' << c.reset;
+    out << '\n';
+  }
+  if (totals.infos > 0 && totals.errors + totals.warnings > 0) {
+    out << c.dim << "(--min-severity warning would leave out the " << totals.infos << " info finding"
+        << (totals.infos == 1 ? "" : "s") << ")" << c.reset << '\n';
+  }
 }
 
 }  // namespace
@@ -80,13 +121,20 @@ void write_human(std::span<const FileReport> reports, const RunStatus& status, c
   auto plural = [](std::size_t n, const char* word) {
     return std::to_string(n) + ' ' + word + (n == 1 ? "" : "s");
   };
-  if (!reports.empty() && totals.errors + totals.warnings + totals.infos == 0) {
-    out << c.bold << "No problems found" << c.reset << " in " << plural(totals.files, "file") << ".\n";
+  // What the minimum severity hid is said, so a clean-looking run is not mistaken for a clean site.
+  const std::string left_out =
+      style.left_out ? "; " + plural(style.left_out, "finding") + " below " + std::string(severity_name(style.min_severity)) +
+                           " not shown"
+                     : "";
+  const std::size_t findings = totals.errors + totals.warnings + totals.infos;
+  if (!reports.empty() && findings == 0) {
+    out << c.bold << "No problems found" << c.reset << " in " << plural(totals.files, "file") << left_out << ".\n";
   } else if (!reports.empty()) {
+    if (findings >= kGroupedSummaryAt) write_grouped_summary(reports, totals, c, out);
     out << c.bold << "Found " << plural(totals.errors, "error") << ", " << plural(totals.warnings, "warning")
         << " and " << plural(totals.infos, "info finding") << c.reset << " in " << plural(totals.files, "file");
     if (totals.fixable) out << " (" << totals.fixable << " with a suggested fix)";
-    out << ".\n";
+    out << left_out << ".\n";
   }
   // The summary ends with what else fails the run, so a CI log read from the bottom says why.
   if (!status.input_errors.empty()) {

@@ -2,51 +2,14 @@
 // the file has an error-severity finding (as the exit code does), every finding in the body. What
 // else fails the run has a test case too: each unreadable input (an error) and a warning limit
 // exceeded (a failure), so the test results never look green when the run was not.
-#include <cstdint>
 #include <string>
 
-#include <unicode/utf8.h>
-
 #include "report/source.h"
+#include "report/xml_escape.h"
 #include "report/report.h"
 #include "rule.h"
 
 namespace sitemaplint {
-namespace {
-
-// `text` as XML character data, or as an attribute value with `attribute`. Messages and paths quote
-// the input, which may be anything: ill-formed UTF-8 becomes U+FFFD and what XML 1.0 cannot carry
-// even escaped (most C0 controls, U+FFFE, U+FFFF) becomes '?', so the report is always well-formed.
-// In attributes, tab and line breaks are written as references, which parsers keep as they are.
-std::string xml_escape(std::string_view text, bool attribute = false) {
-  std::string out;
-  out.reserve(text.size());
-  const auto* data = reinterpret_cast<const std::uint8_t*>(text.data());
-  const auto length = static_cast<std::int64_t>(text.size());
-  for (std::int64_t at = 0; at < length;) {
-    const std::int64_t begin = at;
-    UChar32 c;
-    U8_NEXT(data, at, length, c);
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      case '\t': out += attribute ? "&#9;" : "\t"; break;
-      case '\n': out += attribute ? "&#10;" : "\n"; break;
-      case '\r': out += "&#13;"; break;  // a raw CR would be read as a line break
-      default:
-        if (c < 0) out += "\xEF\xBF\xBD";  // U+FFFD
-        else if (c < 0x20 || c == 0xFFFE || c == 0xFFFF) out += '?';
-        else out.append(text.substr(static_cast<std::size_t>(begin), static_cast<std::size_t>(at - begin)));
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
 void write_junit(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out) {
   std::size_t failing = 0;
   for (const FileReport& report : reports) {

@@ -1,12 +1,15 @@
-// The man page, generated from the command-line help and the rule metadata so it never drifts
-// from either; `cmake --install` installs it as sitemaplint(1).
+// The man page, generated from the command line's option definitions, the config keys and the
+// rule metadata so it never drifts from any of them; `cmake --install` installs it as
+// sitemaplint(1).
 #pragma once
 
 #include <ostream>
-#include <string>
+#include <span>
+
+#include "report/option_doc.h"
 
 namespace sitemaplint {
 
-void write_man_page(const std::string& help_text, std::ostream& out);
+void write_man_page(std::span<const OptionDoc> options, std::ostream& out);
 
 }  // namespace sitemaplint

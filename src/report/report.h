@@ -23,9 +23,28 @@ struct Totals {
 
 Totals count(std::span<const FileReport> reports);
 
+// The findings of one rule across a run.
+struct RuleCount {
+  const RuleInfo* rule = nullptr;
+  std::size_t count = 0;
+  std::size_t errors = 0, warnings = 0, infos = 0;  // a rule's severity may differ from file to file
+  std::size_t fixable = 0;
+  Severity highest() const { return errors ? Severity::Error : warnings ? Severity::Warning : Severity::Info; }
+};
+
+// Every rule with findings, the most findings first (then by code).
+std::vector<RuleCount> count_by_rule(std::span<const FileReport> reports);
+
+// --statistics: one line per rule (count, code, name, severity, fixable), or a JSON array of
+// {code, name, severity, count, fixable} objects.
+void write_statistics(std::span<const FileReport> reports, bool json, std::ostream& out);
+
 struct HumanStyle {
   bool color = false;
   bool quiet = false;  // findings only: no source excerpt, no summary
+  // Findings --min-severity (or min-severity = in the config) left out, for the summary to say so.
+  std::size_t left_out = 0;
+  Severity min_severity = Severity::Info;
 };
 
 // An input that could not be read at all (missing, unreadable, a failed fetch).
@@ -76,5 +95,9 @@ void write_github(std::span<const FileReport> reports, const RunStatus& status, 
 void write_junit(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out);
 // SARIF 2.1.0 (GitHub code scanning); README.md ("SARIF") documents the fields.
 void write_sarif(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out);
+// GitLab Code Quality (a JSON array of issues); README.md ("CI formats") documents the fields.
+void write_gitlab(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out);
+// Checkstyle XML, which Jenkins, reviewdog and other checkstyle readers show.
+void write_checkstyle(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out);
 
 }  // namespace sitemaplint

@@ -128,18 +128,21 @@ void parallel_for(std::size_t count, unsigned jobs, const std::function<void(std
 }
 
 std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const ProfileLookup& profile_for, unsigned jobs,
-                              const FetchOptions& fetch_options, bool in_a_set, LintScope scope) {
+                              const FetchOptions& fetch_options, bool in_a_set, LintScope scope,
+                              RunProgress* progress) {
   std::vector<Outcome> outcomes(paths.size());
   parallel_for(paths.size(), jobs, [&](std::size_t i) {
     std::string error;
     const Profile* profile = profile_for(paths[i], &error);
     if (!profile) {
       outcomes[i] = Outcome{paths[i], std::nullopt, error};
+      if (progress) progress->finished(is_url(paths[i]));  // counted as queued: counted as dealt with
       return;
     }
     Settings settings = profile->settings;
     settings.collect_set_facts = in_a_set;
     outcomes[i] = lint_one(paths[i], profile->selection, settings, fetch_options, ReadAs{false, UrlOrigin::User, scope});
+    if (progress) progress->finished(is_url(paths[i]));
   });
   return outcomes;
 }

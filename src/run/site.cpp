@@ -99,6 +99,11 @@ class Site {
 
   void lint_inputs(const std::vector<std::string>& paths) {
     const bool in_a_set = true;  // an index's children may join later: rules record what sets need
+    if (options_.progress) {
+      const auto urls = std::count_if(paths.begin(), paths.end(), [](const std::string& p) { return is_url(p); });
+      const bool robots = !options_.robots.empty();
+      options_.progress->queued(paths.size() + robots, static_cast<std::size_t>(urls) + (robots && is_url(options_.robots)));
+    }
     if (!options_.robots.empty()) {
       std::string why;
       const Profile* profile = profile_for_(options_.robots, &why);
@@ -116,9 +121,10 @@ class Site {
         }
       }
       add(std::move(robots), options_.robots, kNoFile);
+      if (options_.progress) options_.progress->finished(is_url(options_.robots));
     }
     std::vector<Outcome> linted =
-        lint_all(paths, lookup_, options_.jobs, options_.fetch, in_a_set, LintScope::InASet);
+        lint_all(paths, lookup_, options_.jobs, options_.fetch, in_a_set, LintScope::InASet, options_.progress);
     for (std::size_t i = 0; i < linted.size(); ++i) {
       // An input named twice (x.xml ./x.xml, a file and its folder) is linted and reported once.
       if (member_of_.count(canonical(paths[i]))) continue;
@@ -214,11 +220,16 @@ class Site {
 
   void lint_children(const std::vector<Pending>& pending) {
     std::vector<Outcome> linted(pending.size());
+    if (options_.progress) {
+      const auto urls = std::count_if(pending.begin(), pending.end(), [](const Pending& p) { return p.profile && is_url(p.path); });
+      options_.progress->queued(pending.size(), static_cast<std::size_t>(urls));
+    }
     parallel_for(pending.size(), options_.jobs, [&](std::size_t k) {
       const Pending& child = pending[k];
       linted[k] = child.profile ? lint_one(child.path, child.profile->selection, child.settings, options_.fetch,
                                            ReadAs{false, child.origin, LintScope::InASet})
                                 : Outcome{child.path, std::nullopt, child.config_error};
+      if (options_.progress) options_.progress->finished(child.profile && is_url(child.path));
     });
     for (std::size_t k = 0; k < pending.size(); ++k) {
       const std::size_t at = outcomes_.size();

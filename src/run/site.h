@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "run/lint_many.h"
+#include "run/progress.h"
 
 namespace sitemaplint {
 
@@ -18,6 +19,8 @@ struct SiteOptions {
   // index's children (a local one's relative lines are mapped under `root` or its own folder),
   // its rules checked against every URL of the run (Settings::robots).
   std::string robots;
+  // Counts what is queued and done as the run goes, when given (a progress display reads it).
+  RunProgress* progress = nullptr;
 };
 
 // Lints `paths` and follows the indexes among them one level: children that are themselves

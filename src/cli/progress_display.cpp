@@ -1,0 +1,73 @@
+#include "cli/progress_display.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace sitemaplint {
+namespace {
+
+// Written with write(2) in one piece, so a line is never split by another thread's output.
+void write_stderr(const std::string& text) {
+  std::size_t written = 0;
+  while (written < text.size()) {
+    const ssize_t n = ::write(STDERR_FILENO, text.data() + written, text.size() - written);
+    if (n <= 0) return;
+    written += static_cast<std::size_t>(n);
+  }
+}
+
+std::string line(const RunProgress& progress) {
+  std::string text = "sitemaplint: " + std::to_string(progress.files_done.load()) + "/" +
+                     std::to_string(progress.files_total.load()) + " files";
+  if (const std::size_t urls = progress.fetches_total.load()) {
+    text += ", " + std::to_string(progress.fetches_done.load()) + "/" + std::to_string(urls) + " URLs fetched";
+  }
+  return text;
+}
+
+}  // namespace
+
+bool stderr_is_terminal() {
+  if (!::isatty(STDERR_FILENO)) return false;
+  const char* term = std::getenv("TERM");
+  return !(term && std::strcmp(term, "dumb") == 0);  // a terminal that cannot move the cursor
+}
+
+ProgressDisplay::ProgressDisplay(const RunProgress& progress, bool enabled, std::chrono::milliseconds delay)
+    : progress_(progress) {
+  if (enabled) thread_ = std::thread([this, delay] { loop(delay); });
+}
+
+ProgressDisplay::~ProgressDisplay() { stop(); }
+
+void ProgressDisplay::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+void ProgressDisplay::loop(std::chrono::milliseconds delay) {
+  std::unique_lock lock(mutex_);
+  if (wake_.wait_for(lock, delay, [this] { return stopping_; })) return;
+  std::string last;
+  while (true) {
+    const std::string now = line(progress_);
+    if (now != last) {
+      // Carriage return and erase-line: the line is redrawn in place.
+      write_stderr("\r\033[K" + now);
+      last = now;
+      shown_ = true;
+    }
+    if (wake_.wait_for(lock, std::chrono::milliseconds(100), [this] { return stopping_; })) break;
+  }
+  if (shown_) write_stderr("\r\033[K");
+}
+
+}  // namespace sitemaplint

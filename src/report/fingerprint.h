@@ -1,0 +1,28 @@
+// Fingerprints that let a CI system follow a finding from run to run (SARIF's
+// primaryLocationLineHash, GitLab Code Quality's fingerprint): a hash of the rule, the trimmed
+// source line and the path, so lines added above it do not change it, then ":n" for the n-th such
+// finding in the file, so two findings never share one.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "report/source.h"
+
+namespace sitemaplint {
+
+class Fingerprints {
+ public:
+  // One per file: the occurrence count restarts for each.
+  Fingerprints(const FileReport& report, const ReportSource& source) : report_(report), source_(source) {}
+  // `line`: the finding's line (1-based), as its reporter computed it.
+  std::string next(const Diagnostic& d, std::size_t line);
+
+ private:
+  const FileReport& report_;
+  const ReportSource& source_;
+  std::map<std::uint64_t, std::size_t> seen_;
+};
+
+}  // namespace sitemaplint

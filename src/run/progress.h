@@ -1,0 +1,26 @@
+// How far a run has got, for a progress display: counters the linting threads bump and a display
+// thread reads, with no lock and no callback into the display.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+
+namespace sitemaplint {
+
+struct RunProgress {
+  std::atomic<std::size_t> files_total{0};  // grows as indexes name children
+  std::atomic<std::size_t> files_done{0};
+  std::atomic<std::size_t> fetches_total{0};  // the URLs among them
+  std::atomic<std::size_t> fetches_done{0};
+
+  void queued(std::size_t files, std::size_t fetches) {
+    files_total += files;
+    fetches_total += fetches;
+  }
+  void finished(bool fetched) {
+    ++files_done;
+    if (fetched) ++fetches_done;
+  }
+};
+
+}  // namespace sitemaplint
