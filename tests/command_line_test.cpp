@@ -46,7 +46,7 @@ TEST_CASE("command line: a value out of range or of the wrong kind says what was
   CHECK(usage_message({"--timeout", "10s", "a.xml"}) ==
         "--timeout: expected a number of seconds from 0.1 to 3600, got '10s'");
   CHECK(usage_message({"--format", "jsn", "a.xml"}) ==
-        "--format: expected one of human, json, gcc, github, junit, sarif, gitlab, checkstyle, got 'jsn'; did you "
+        "--format: expected one of human, json, gcc, github, junit, sarif, gitlab, checkstyle, html, got 'jsn'; did you "
         "mean 'json'?");
   CHECK(usage_message({"--color", "sometimes", "a.xml"}) == "--color: expected one of auto, always, never, got 'sometimes'");
   CHECK(usage_message({"--list-rules", "markdwn"}) ==

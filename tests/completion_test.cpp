@@ -40,9 +40,9 @@ TEST_CASE("completion: the bash script loads in bash and completes options, valu
   TempDir dir;
   const std::string script = script_for("bash", dir, "sitemaplint.bash");
   CHECK(run_command("bash --norc --noprofile -n '" + script + "'").exit_code == 0);
-  CHECK(bash_complete(script, "sitemaplint --for") == "--format\n");
+  CHECK(bash_complete(script, "sitemaplint --form") == "--format\n");
   CHECK(bash_complete(script, "sitemaplint --min-sev") == "--min-severity\n");
-  CHECK(bash_complete(script, "sitemaplint --format \"\"") == "checkstyle\ngcc\ngithub\ngitlab\nhuman\njson\njunit\nsarif\n");
+  CHECK(bash_complete(script, "sitemaplint --format \"\"") == "checkstyle\ngcc\ngithub\ngitlab\nhtml\nhuman\njson\njunit\nsarif\n");
   CHECK(bash_complete(script, "sitemaplint --format = gi") == "github\ngitlab\n");
   CHECK(bash_complete(script, "sitemaplint --min-severity w") == "warning\n");
   CHECK(bash_complete(script, "sitemaplint --select SM201,SM30") ==
@@ -74,7 +74,7 @@ TEST_CASE("completion: the zsh script passes zsh -n and completes options and va
     return r.exit_code == 0;
   };
   // Patterns allow for the terminal's escape sequences and for listings in rows or columns.
-  CHECK(shows("sitemaplint --for", "*--format*=*"));  // --for becomes --format=
+  CHECK(shows("sitemaplint --form", "*--format*=*"));  // --form becomes --format=
   CHECK(shows("sitemaplint --format ", "*checkstyle*sarif*"));
   CHECK(shows("sitemaplint --select SM30", "*SM301*SM305*"));
   CHECK(shows("sitemaplint --min-severity i", "*nfo*"));
@@ -93,7 +93,7 @@ TEST_CASE("completion: the fish script passes fish -n and completes options and 
   const auto complete = [&](const std::string& line) {
     return run_command("fish --no-config -c 'source $argv[1]; complete -C \"" + line + "\"' '" + script + "'").out;
   };
-  CHECK(complete("sitemaplint --for").starts_with("--format\tReport format\n"));
+  CHECK(complete("sitemaplint --form").starts_with("--format\tReport format\n"));
   CHECK(complete("sitemaplint --min-severity w") ==
         "warning\tReport only findings at this level or above (and count only those for the exit code)\n");
   CHECK(complete("sitemaplint --format gi").starts_with("github\t"));

@@ -33,9 +33,7 @@ int main(int argc, char** argv) {
   app.add_option("paths", options.paths,
                  "Sitemap files, directories to search for them, or http(s) URLs ('-' reads standard input)")
       ->type_name("PATH");
-  checks.one_of(app.add_option("-f,--format", options.format,
-                               "Report format (html: one self-contained page about the whole site)")
-                    ->type_name("FORMAT"),
+  checks.one_of(app.add_option("-f,--format", options.format, "Report format")->type_name("FORMAT"),
                 kReportFormats)
       ->default_str("human");
   app.add_option("-o,--output", options.outputs,
