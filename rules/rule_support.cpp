@@ -1,5 +1,8 @@
 #include "rules/rule_support.h"
 
+#include "analysis/xs_any_uri.h"
+#include "url_analysis.h"
+
 namespace sitemaplint {
 
 Span value_span(const Field& field) {
@@ -8,6 +11,27 @@ Span value_span(const Field& field) {
   if (first == std::string_view::npos) return {field.element_offset, 0};
   const auto last = field.raw.find_last_not_of(kSpace);
   return {field.value_offset + first, last - first + 1};
+}
+
+bool in_xml_sitemap(const Entry& entry) {
+  return !entry.in_feed && !entry.from_robots && entry.element && entry.element->parent;
+}
+
+bool sitemap_xsd_rejects(const UrlField& url) {
+  constexpr std::size_t kMinLength = 12, kMaxLength = 2048;  // the XSD's tLoc facets
+  const std::string_view value = url.analysis().trimmed;
+  const std::size_t length = xs_collapsed_length(value);
+  return length < kMinLength || length > kMaxLength || !is_xs_any_uri(value);
+}
+
+std::uint32_t url_finding_authorities(const UrlField& url, std::uint32_t rule_authorities) {
+  std::uint32_t rests_on = rule_authorities;
+  if (url.kind != UrlFieldKind::Loc) {
+    rests_on &= ~(kSitemapsOrg | kSitemapXsd);
+  } else if ((rests_on & kSitemapXsd) && (!in_xml_sitemap(*url.entry) || !sitemap_xsd_rejects(url))) {
+    rests_on &= ~kSitemapXsd;
+  }
+  return rests_on != 0 ? rests_on : rule_authorities;
 }
 
 }  // namespace sitemaplint

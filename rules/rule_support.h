@@ -32,6 +32,19 @@ struct Span {
 // tag with length 0.
 Span value_span(const Field& field);
 
+// Whether `entry` is a <url> or <sitemap> of an XML sitemap or index, which the sitemap XSD governs
+// (not a text sitemap's line, a feed's item or a robots.txt's Sitemap: line).
+bool in_xml_sitemap(const Entry& entry);
+
+// Whether the sitemap XSD rejects this <loc> of an XML sitemap or index: its tLoc type is an
+// xs:anyURI of 12 to 2,048 characters.
+bool sitemap_xsd_rejects(const UrlField& url);
+
+// The authorities a URL rule's finding about `url` rests on, out of the rule's own: sitemaps.org
+// and its XSD define an entry's <loc>, not the URLs of Google's extensions; and the XSD governs
+// only the <loc> of an XML sitemap or index, where it rejects some values and lets others pass.
+std::uint32_t url_finding_authorities(const UrlField& url, std::uint32_t rule_authorities);
+
 }  // namespace sitemaplint
 
 // Defines `sitemaplint::ID`, the RuleDefinition that rules/rules.def names.

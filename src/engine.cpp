@@ -12,7 +12,10 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
   std::vector<ActiveRule> rules;
   rules.reserve(selection.enabled.size());
   for (const RuleInfo* info : selection.enabled) {
-    ActiveRule active{info->make(settings), RuleSink(*info, selection.severity_of(*info), run.diagnostics), {}};
+    ActiveRule active{info->make(settings),
+                      RuleSink(*info, selection.severity_of(*info), run.diagnostics,
+                               selection.kept_authorities[index_of(info->id)]),
+                      {}};
     active.rule->subscribe(active.subscriptions);
     rules.push_back(std::move(active));
   }

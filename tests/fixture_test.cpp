@@ -545,6 +545,13 @@ TEST_CASE("every rule fixture produces exactly its expected findings, messages i
       continue;
     }
     const FileReport report = lint_input(load_fixture(fixture.path), every_rule(), fixture_settings(text));
+    // A finding rests on its rule's authorities or on some of them, never on others.
+    for (const Diagnostic& d : report.diagnostics) {
+      const std::uint32_t rests_on = finding_authorities(d);
+      CHECK_MESSAGE((rests_on != 0 && (rests_on & ~d.rule->authorities) == 0),
+                    file << ": a finding of " << d.rule->code << " rests on " << authority_list(rests_on)
+                         << ", not a part of its rule's " << authority_list(d.rule->authorities));
+    }
     std::vector<Finding> want = expected.findings;
     std::vector<Finding> got = findings_of(report);
     std::sort(want.begin(), want.end());

@@ -33,7 +33,8 @@ sitemap-posts.xml and sitemap-pages.xml both list https://example.com/about
 ```text
 each URL in exactly one sitemap of the set
 ```
-)md"};
+)md",
+                        .authorities = kAdvice};
 
 // Of each sitemap of a set: a 64-bit hash of each <url>'s <loc> (trimmed, entities decoded) with
 // where it is, so millions of URLs stay small in memory.

@@ -31,7 +31,8 @@ any order, which is why this is a warning.
   <lastmod>2024-05-01</lastmod>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapXsd};
 
 constexpr int kExtensionRank = 4;
 

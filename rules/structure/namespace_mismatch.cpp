@@ -33,7 +33,9 @@ file is not a sitemap to a validating consumer. Search Console: "Incorrect names
   <url><loc>https://example.com/</loc></url>
 </urlset>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kSitemapXsd | kGoogle,
+                        .search_console = "Incorrect namespace"};
 
 class NamespaceMismatch final : public Rule {
  public:

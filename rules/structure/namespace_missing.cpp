@@ -34,7 +34,9 @@ a sitemap to a schema-validating consumer. Search Console reports "Incorrect nam
   <url><loc>https://example.com/</loc></url>
 </urlset>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kSitemapXsd | kGoogle,
+                        .search_console = "Incorrect namespace"};
 
 bool is_sitemap_name(std::string_view local) {
   for (std::string_view name : {"url", "sitemap", "loc", "lastmod", "changefreq", "priority"}) {

@@ -41,7 +41,8 @@ removing duplicates.
   <loc>https://example.com/a</loc>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kAdvice};
 
 class DuplicateLoc final : public Rule {
  public:

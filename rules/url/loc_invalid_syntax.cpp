@@ -37,7 +37,9 @@ as is.
 </url>
 ```
 A character that really belongs in the URL is percent-encoded: a space as `%20`, `{` as `%7B`.
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kSitemapXsd | kRfc3986 | kGoogle,
+                        .search_console = "Invalid URL"};
 
 std::string_view part_name(UriPart part) {
   switch (part) {
@@ -123,7 +125,8 @@ class LocInvalidSyntax final : public Rule {
         a.syntax_at == kNoPosition
             ? url_span(*url.field, a)
             : url_span(*url.field, a, a.syntax_at, code_point_at(a.trimmed, a.syntax_at).size());
-    out.report(span.offset, span.length, message_for(a, url.quoted_value()));
+    out.report_resting_on(url_finding_authorities(url, kMeta.authorities), span.offset, span.length,
+                          message_for(a, url.quoted_value()));
   }
 };
 

@@ -38,7 +38,8 @@ sitemap unambiguous (a URL that still fails shows up in Google Search Console as
   <loc>https://example.com/caf%C3%A9</loc>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kRfc3986 | kGoogle};
 
 // "U+00E9" for 'é'.
 std::string code_point_label(std::string_view ch) {

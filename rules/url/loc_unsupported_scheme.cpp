@@ -34,7 +34,9 @@ generated on a developer's machine, a `javascript:` or `mailto:` link was scrape
   <loc>https://example.com/files/report.pdf</loc>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapXsd | kGoogle,
+                        .search_console = "Invalid URL"};
 
 std::string lowered(std::string_view s) {
   std::string out(s);
@@ -68,7 +70,7 @@ class LocUnsupportedScheme final : public Rule {
     else if (scheme == "file") message += "; publish the page and list its public URL";
     else message += "; list the web page's https:// URL instead, or leave the entry out";
     const SourceSpan span = url_span(*url.field, a);
-    out.report(span.offset, span.length, message);
+    out.report_resting_on(url_finding_authorities(url, kMeta.authorities), span.offset, span.length, message);
   }
 };
 

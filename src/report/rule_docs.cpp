@@ -12,13 +12,24 @@
 
 namespace sitemaplint {
 
+std::string authority_summary(const RuleInfo& info) {
+  std::string out;
+  for (std::string_view name : authority_names(info.authorities)) {
+    (out += out.empty() ? "" : ", ") += name;
+    if (name == authority_name(kGoogle) && !info.search_console.empty()) {
+      out += " (\"" + std::string(info.search_console) + "\")";
+    }
+  }
+  return out;
+}
+
 void write_rule_list_text(std::ostream& out) {
   out << std::left << std::setw(7) << "CODE" << std::setw(28) << "NAME" << std::setw(9) << "SEVERITY"
-      << "SUMMARY\n";
+      << "SUMMARY [AUTHORITY]\n";
   for (const RuleInfo* rule : all_rules()) {
     const RuleInfo& info = *rule;
     out << std::setw(7) << info.code << std::setw(28) << info.name << std::setw(9)
-        << severity_name(info.default_severity) << info.summary << '\n';
+        << severity_name(info.default_severity) << info.summary << " [" << authority_summary(info) << "]\n";
   }
 }
 
@@ -26,22 +37,25 @@ void write_rule_list_json(std::ostream& out) {
   nlohmann::ordered_json rules = nlohmann::ordered_json::array();
   for (const RuleInfo* rule : all_rules()) {
     const RuleInfo& info = *rule;
-    rules.push_back({{"code", info.code},
-                     {"name", info.name},
-                     {"severity", severity_name(info.default_severity)},
-                     {"summary", info.summary},
-                     {"docs", info.docs}});
+    nlohmann::ordered_json entry = {{"code", info.code},
+                                    {"name", info.name},
+                                    {"severity", severity_name(info.default_severity)},
+                                    {"summary", info.summary},
+                                    {"authority", authority_names(info.authorities)}};
+    if (!info.search_console.empty()) entry["search_console"] = info.search_console;
+    entry["docs"] = info.docs;
+    rules.push_back(std::move(entry));
   }
   out << rules.dump(2) << '\n';
 }
 
 std::string rule_table_markdown() {
-  std::string table = "| Code | Name | Default | Summary |\n|---|---|---|---|\n";
+  std::string table = "| Code | Name | Default | Authority | Summary |\n|---|---|---|---|---|\n";
   for (const RuleInfo* rule : all_rules()) {
     const RuleInfo& info = *rule;
     table += "| " + std::string(info.code) + " | `" + std::string(info.name) + "` | " +
-             std::string(severity_name(info.default_severity)) + " | " + std::string(info.summary) +
-             " |\n";
+             std::string(severity_name(info.default_severity)) + " | " + authority_summary(info) + " | " +
+             std::string(info.summary) + " |\n";
   }
   return table;
 }
@@ -94,8 +108,11 @@ std::string rule_docs_url(const RuleInfo& info) {
 void write_explanation(const RuleInfo& info, std::ostream& out) {
   out << "# " << info.code << ' ' << info.name << " (" << severity_name(info.default_severity)
       << ")\n\n"
-      << info.summary << ".\n"
-      << info.docs;
+      << info.summary << ".\n\n"
+      << "Authority: " << authority_list(info.authorities) << "\n";
+  // A blank line between them: Markdown (the language server's hover) would join the two lines.
+  if (!info.search_console.empty()) out << "\nSearch Console: \"" << info.search_console << "\"\n";
+  out << info.docs;
 }
 
 }  // namespace sitemaplint
