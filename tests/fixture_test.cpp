@@ -21,7 +21,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -274,41 +273,6 @@ std::string difference(const std::vector<Finding>& want, const std::vector<Findi
   return out;
 }
 
-// "<!-- base-url: https://example.com/blog/sitemap.xml -->" lints the fixture as if served there.
-Settings fixture_settings(const std::string& text) {
-  Settings settings = test_settings();
-  static const std::regex kBaseUrl(R"(<!--\s*base-url:\s*(\S+)\s*-->)");
-  std::smatch m;
-  if (std::regex_search(text, m, kBaseUrl)) {
-    std::string error;
-    settings.location = parse_sitemap_location(m[1].str(), &error);
-    REQUIRE_MESSAGE(settings.location, error);
-  }
-  return settings;
-}
-
-// A fixture with a "<file>.http" sidecar is linted as if fetched: its lines "status: 404" and
-// "content-type: text/html" stand for the response, so the HTTP rules are tested without a server
-// (the end-to-end tests in cli_http_test.cpp do use one).
-Input load_fixture(const fs::path& path) {
-  fs::path http = path;
-  http += ".http";
-  Input input;
-  if (!fs::exists(http)) {
-    std::string error;
-    if (!load_input(path.string(), &input, &error)) throw std::runtime_error(error);
-    return input;
-  }
-  input = input_from_bytes(path.string(), read_file(path.string()));
-  std::istringstream lines(read_file(http.string()));
-  std::string line;
-  while (std::getline(lines, line)) {
-    if (line.starts_with("status: ")) input.http_status = std::stol(line.substr(8));
-    if (line.starts_with("content-type: ")) input.content_type = line.substr(14);
-  }
-  return input;
-}
-
 struct Fixture {
   fs::path path;
   fs::path sidecar;  // empty: expectations are inline
@@ -318,18 +282,12 @@ struct Fixture {
 
 std::vector<Fixture> all_fixtures() {
   std::vector<Fixture> files;
-  for (const auto& dir : fs::directory_iterator(source_path("testdata/rules"))) {
-    if (!dir.is_directory()) continue;
-    const std::string name = dir.path().filename().string();
-    for (const auto& entry : fs::directory_iterator(dir.path())) {
-      const fs::path p = entry.path();
-      if (p.extension() == ".expected" || p.extension() == ".http") continue;
-      fs::path sidecar = p;
-      sidecar += ".expected";
-      files.push_back({p, fs::exists(sidecar) ? sidecar : fs::path(), name, name.substr(0, name.find('-'))});
-    }
+  for (const fs::path& p : rule_fixture_files()) {
+    const std::string name = p.parent_path().filename().string();
+    fs::path sidecar = p;
+    sidecar += ".expected";
+    files.push_back({p, fs::exists(sidecar) ? sidecar : fs::path(), name, name.substr(0, name.find('-'))});
   }
-  std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
   return files;
 }
 

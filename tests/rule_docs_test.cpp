@@ -159,10 +159,13 @@ TEST_CASE("--explain names a rule's authorities and its Search Console message")
   write_explanation(*find_rule("lastmod-invalid"), explained);
   CHECK(explained.str().starts_with("# SM401 lastmod-invalid (error)\n\nA <lastmod> is not a valid W3C Datetime.\n\n"
                                     "Authority: sitemaps.org, sitemap XSD, Google, W3C Datetime\n\n"
-                                    "Search Console: \"Invalid date\"\n\n## What it does"));
+                                    "Search Console: \"Invalid date\"\n\n"
+                                    "Profiles: default error, google error, xsd error, protocol error, bing error, "
+                                    "strict error\n\n## What it does"));
   std::ostringstream advice;
   write_explanation(*find_rule("loc-fragment"), advice);
-  CHECK(advice.str().find("Authority: sitemaplint advice\n\n## What it does") != std::string::npos);
+  CHECK(advice.str().find("Authority: sitemaplint advice\n\nProfiles: default warning, google warning, xsd off, "
+                          "protocol off, bing off, strict error\n\n## What it does") != std::string::npos);
   CHECK(advice.str().find("\nSearch Console: ") == std::string::npos);
 }
 

@@ -5,13 +5,16 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <stdexcept>
 
 #include "analysis/line_index.h"
+#include "load/source.h"
 #include "rule.h"
 #include "analysis/w3c_datetime.h"
 
@@ -67,6 +70,51 @@ std::vector<std::string> summarize(const FileReport& report) {
                   std::to_string(pos.line) + ":" + std::to_string(pos.column));
   }
   return out;
+}
+
+std::vector<std::filesystem::path> rule_fixture_files() {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> files;
+  for (const auto& dir : fs::directory_iterator(source_path("testdata/rules"))) {
+    if (!dir.is_directory()) continue;
+    for (const auto& entry : fs::directory_iterator(dir.path())) {
+      const fs::path p = entry.path();
+      if (p.extension() != ".expected" && p.extension() != ".http") files.push_back(p);
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+Input load_fixture(const std::filesystem::path& path) {
+  std::filesystem::path http = path;
+  http += ".http";
+  Input input;
+  if (!std::filesystem::exists(http)) {
+    std::string error;
+    if (!load_input(path.string(), &input, &error)) throw std::runtime_error(error);
+    return input;
+  }
+  input = input_from_bytes(path.string(), read_file(path.string()));
+  std::istringstream lines(read_file(http.string()));
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.starts_with("status: ")) input.http_status = std::stol(line.substr(8));
+    if (line.starts_with("content-type: ")) input.content_type = line.substr(14);
+  }
+  return input;
+}
+
+Settings fixture_settings(const std::string& text) {
+  Settings settings = test_settings();
+  static const std::regex kBaseUrl(R"(<!--\s*base-url:\s*(\S+)\s*-->)");
+  std::smatch m;
+  if (std::regex_search(text, m, kBaseUrl)) {
+    std::string error;
+    settings.location = parse_sitemap_location(m[1].str(), &error);
+    REQUIRE_MESSAGE(settings.location, error);
+  }
+  return settings;
 }
 
 std::string gzip_for_test(std::string_view data) {

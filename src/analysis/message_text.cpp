@@ -24,4 +24,14 @@ std::string counted(std::size_t n, std::string_view noun) {
   return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
 }
 
+std::string markdown_cell(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '<') out += "&lt;";
+    else if (c == '|') out += "\\|";
+    else out += c;
+  }
+  return out;
+}
+
 }  // namespace sitemaplint

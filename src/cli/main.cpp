@@ -38,6 +38,9 @@ int main(int argc, char** argv) {
       ->allow_extra_args(false);
   app.add_option("--severity", options.severities, "Override a rule's severity: RULE=error|warning|info (repeatable)")
       ->allow_extra_args(false);
+  app.add_option("--profile", options.profile,
+                 "Start from this preset of rules and severities (default, google, xsd, protocol, bing, strict); "
+                 "--select, --ignore, --severity and the config apply on top");
   app.add_option("--max-warnings", options.max_warnings, "Exit 1 when there are more than N warnings")
       ->check(CLI::Range(0, 1'000'000'000));
   app.add_option("--base-url", options.base_url,
@@ -49,6 +52,11 @@ int main(int argc, char** argv) {
       ->expected(0, 1)
       ->default_str("text")
       ->check(CLI::IsMember({"text", "markdown", "json"}));
+  app.add_option("--list-profiles", options.list_profiles,
+                 "List the profiles and what each changes, and exit (FORMAT: text, markdown)")
+      ->expected(0, 1)
+      ->default_str("text")
+      ->check(CLI::IsMember({"text", "markdown"}));
   app.add_option("--explain", options.explain, "Print a rule's documentation and exit");
   app.add_option("--robots", options.robots, "Also lint this robots.txt (URL or file) and every sitemap its Sitemap: lines name");
   app.add_option("--timeout", options.timeout_seconds, "Give up on a URL after this many seconds (default 30)")
@@ -90,5 +98,6 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (app.count("--list-rules") && options.list_rules.empty()) options.list_rules = "text";
+  if (app.count("--list-profiles") && options.list_profiles.empty()) options.list_profiles = "text";
   return run(options);
 }

@@ -18,9 +18,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::array<std::string_view, 8> kTopLevelKeys = {"select", "ignore",       "severity", "base-url",
-                                                           "root",   "max-warnings", "exclude",  "overrides"};
-constexpr std::array<std::string_view, 5> kOverrideKeys = {"files", "select", "ignore", "severity", "base-url"};
+constexpr std::array<std::string_view, 9> kTopLevelKeys = {"profile", "select",       "ignore",  "severity", "base-url",
+                                                           "root",    "max-warnings", "exclude", "overrides"};
+constexpr std::array<std::string_view, 6> kOverrideKeys = {"files",  "profile",  "select",
+                                                           "ignore", "severity", "base-url"};
 
 // A table's entries in the order the file wrote them (toml++ keeps them sorted by key), so the
 // first problem reported is the first in the file and a later line wins over an earlier one.
@@ -60,6 +61,8 @@ class ConfigReader {
           return fail(node.source(), "'max-warnings' must be a whole number from 0 to 1000000000");
         }
         out->max_warnings = static_cast<int>(*number);
+      } else if (name == "profile") {
+        if (!read_profile("profile", node, &out->profile)) return false;
       } else if (!read_shared(name, node, &out->rules, &out->location, "")) {
         return false;
       }
@@ -88,6 +91,14 @@ class ConfigReader {
     std::string why;
     *location = parse_sitemap_location(*text, &why);
     if (!*location) return fail(node.source(), "'" + key + "': " + why);
+    return true;
+  }
+
+  bool read_profile(const std::string& key, const toml::node& node, const RuleProfile** out) {
+    const auto name = node.value<std::string>();
+    if (!node.is_string()) return fail(node.source(), "'" + key + "' must be a profile name (a string), e.g. \"google\"");
+    *out = find_rule_profile(*name);
+    if (!*out) return fail(node.source(), "'" + key + "': " + unknown_profile_message(*name));
     return true;
   }
 
@@ -161,6 +172,10 @@ class ConfigReader {
           }
         }
         if (!known(key, kOverrideKeys, context)) return false;
+        if (key.str() == "profile") {
+          if (!read_profile(context + "profile", value, &entry.profile)) return false;
+          continue;
+        }
         if (key.str() != "files") {
           if (!read_shared(key.str(), value, &entry.rules, &entry.location, context)) return false;
           continue;
