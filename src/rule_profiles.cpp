@@ -22,6 +22,7 @@ constexpr ProfileChoice kGoogleChoices[] = {
 };
 
 constexpr ProfileChoice kXsdChoices[] = {
+    {RuleId::xml_version, L::Off, "XML 1.0 parsers read a 1.x document as 1.0, so schema validation passes it"},
     {RuleId::compression_error, L::Error, "a validator that cannot read the file rejects it"},
     {RuleId::not_a_sitemap, L::Error, "a validator that cannot read the file rejects it"},
     {RuleId::http_status, L::Error, "a validator that cannot read the file rejects it"},
