@@ -13,6 +13,7 @@
 #include <pugixml.hpp>
 
 #include "analysis/encoding_scan.h"
+#include "analysis/robots_txt.h"
 #include "schema.h"
 
 namespace sitemaplint {
@@ -50,6 +51,11 @@ struct Document {
   std::vector<ByteFinding> syntax_errors;  // well-formedness errors, first is the parser's
   bool parsed = false;          // false: the XML is not well-formed enough to walk
   std::optional<std::size_t> doctype_offset;
+  // An XML declaration that is not the very first bytes (after white space, a comment, or the
+  // root): an xml-syntax error. When only white space comes before it, deleting
+  // [bom, misplaced_declaration) is a safe fix.
+  std::optional<std::size_t> misplaced_declaration;
+  bool declaration_after_space_only = false;
 
   // The root element, when there is one.
   DocumentKind kind = DocumentKind::None;
@@ -94,6 +100,10 @@ struct Document {
     std::size_t lastmod_length = 0;
   };
   std::vector<ChildRef> children;
+
+  // A robots.txt's lines and groups, read once when it is parsed: its Sitemap: lines are the walk's
+  // entries, the robots rules check the rest, and the run checks its URLs against its groups.
+  std::shared_ptr<const RobotsTxt> robots;
 
   std::string_view looks_like;  // for NotSitemap: what the input seems to be, e.g. "JSON"
 

@@ -60,7 +60,15 @@ void EntryBuilder::append_text(Field& field, std::string& storage, const TextRun
     }
     return;
   }
-  if (field.exact) storage.assign(field.value);
+  if (field.exact) {
+    storage.assign(field.value);
+    // A first run that was a CDATA section: the field as written starts at its "<![CDATA[", so
+    // a fix that rewrites the whole text sees the markup and declines.
+    constexpr std::string_view kOpen = "<![CDATA[";
+    if (field.value_offset >= kOpen.size() && bytes_.substr(field.value_offset - kOpen.size(), kOpen.size()) == kOpen) {
+      field.value_offset -= kOpen.size();
+    }
+  }
   if (run.kind != TextKind::CData) decode_entities(run.raw, &storage);
   else storage.append(run.raw);
   field.value = storage;

@@ -121,6 +121,15 @@ class Subscriptions {
   void urls() { urls_ = true; }          // on_url: every URL-valued field (<loc> and extension URLs)
   void finish() { finish_ = true; }      // on_finish: once, after the walk
   void set() { set_ = true; }            // on_set: once per run, with what take_facts kept of each file
+  // on_set with the facts of a collector that several set-level rules share (a Rule that keeps
+  // facts in take_facts and reports nothing, made by `collector`): the engine runs it once per
+  // file however many of those rules run, and gives each the same facts, so rules that check one
+  // graph in different ways neither walk it nor keep it twice. The rule itself then needs no
+  // other subscription.
+  void set(RuleFactory collector) {
+    set_ = true;
+    facts_collector_ = collector;
+  }
   // on_element for elements in namespace `ns` (a URI, kAnyNamespace or kDocumentNamespace) named
   // `local_name` (empty: any name).
   void elements(std::string_view ns, std::string_view local_name = {}) { elements_.push_back({ns, local_name}); }
@@ -132,6 +141,7 @@ class Subscriptions {
     std::string_view ns, local_name;
   };
   bool document_ = false, text_ = false, entries_ = false, urls_ = false, finish_ = false, set_ = false;
+  RuleFactory facts_collector_ = nullptr;
   std::vector<Pattern> elements_, extensions_;
 };
 
@@ -166,7 +176,12 @@ enum class ChildOutcome {
   OtherSite,     // on another origin: not fetched (or, from a local file, never fetched)
   NotHttp,       // not an http(s) URL: the URL rules report it
   Unreadable,    // following failed (fetch error); the run lists it as an unusable input
+  OverLimit,     // past the number of sitemaps one robots.txt may lead to (kMaxRobotsSitemaps)
 };
+
+// Sitemaps one robots.txt leads to at most: real ones name a handful; 100,000 lines must not make
+// a run fetch for minutes.
+inline constexpr std::size_t kMaxRobotsSitemaps = 1'000;
 
 struct ChildLink {
   const Document::ChildRef* ref = nullptr;  // the child's URL, where it is, its <lastmod>

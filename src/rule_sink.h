@@ -11,15 +11,17 @@
 
 namespace sitemaplint {
 
-// Findings one rule may report in one file; past it, a single finding counts the rest.
+// Findings one rule may report in one file by default (Settings::max_findings_per_rule); past it,
+// a single finding counts the rest.
 inline constexpr std::size_t kMaxFindingsPerRule = 10'000;
 
 // Counts one rule's findings in one file and says when the cap is reached.
 class FindingCap {
  public:
+  explicit FindingCap(std::size_t limit = kMaxFindingsPerRule) : limit_(limit) {}
   // Whether a finding at `offset` is kept; past the cap it is only counted.
   bool admit(std::size_t offset) {
-    if (reported_ < kMaxFindingsPerRule) {
+    if (reported_ < limit_) {
       ++reported_;
       return true;
     }
@@ -34,11 +36,12 @@ class FindingCap {
     d.severity = severity;
     d.offset = first_left_out_;
     d.message = std::to_string(left_out_) + " more findings of this rule in this file are not shown (at most " +
-                std::to_string(kMaxFindingsPerRule) + " per rule and file)";
+                std::to_string(limit_) + " per rule and file)";
     return d;
   }
 
  private:
+  std::size_t limit_;
   std::size_t reported_ = 0;
   std::size_t left_out_ = 0;
   std::size_t first_left_out_ = 0;
@@ -50,9 +53,11 @@ inline bool kept(std::uint32_t authorities, std::uint32_t kept) { return kept ==
 
 class RuleSink final : public FindingSink {
  public:
-  // `kept`: only findings resting on one of these authorities are kept (0: all of them).
-  RuleSink(const RuleInfo& info, Severity severity, std::vector<Diagnostic>& out, std::uint32_t kept = 0)
-      : info_(&info), severity_(severity), out_(&out), kept_(kept) {}
+  // `kept`: only findings resting on one of these authorities are kept (0: all of them); at most
+  // `limit` findings are kept.
+  RuleSink(const RuleInfo& info, Severity severity, std::vector<Diagnostic>& out, std::uint32_t kept = 0,
+           std::size_t limit = kMaxFindingsPerRule)
+      : info_(&info), severity_(severity), out_(&out), kept_(kept), cap_(limit) {}
   void report(std::size_t offset, std::size_t length, std::string message, std::optional<Fix> fix,
               std::optional<RelatedLocation> related) override {
     report_resting_on(0, offset, length, std::move(message), std::move(fix), std::move(related));

@@ -1,8 +1,5 @@
 #include "walker.h"
 
-#include <algorithm>
-#include <cctype>
-
 #include "analysis/w3c_datetime.h"
 
 namespace sitemaplint {
@@ -29,18 +26,6 @@ pugi::xml_attribute atom_alternate_href(const Element& e) {
     if (value != "alternate" && value != "http://www.iana.org/assignments/relation/alternate") return {};
   }
   return e.node.attribute("href");
-}
-
-std::string_view trim_blanks(std::string_view s) {
-  const std::size_t first = s.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return {};
-  return s.substr(first, s.find_last_not_of(" \t") - first + 1);
-}
-
-bool equals_ignoring_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
 }
 
 }  // namespace
@@ -105,16 +90,14 @@ void Walker::walk_text() {
   });
 }
 
+// The lines were read when the robots.txt was parsed (Document::robots); its Sitemap: lines with
+// a value are its entries.
 void Walker::walk_robots() {
-  for_each_line([this](std::size_t at, std::string_view line) {
-    line = line.substr(0, line.find('#'));
-    const std::size_t colon = line.find(':');
-    if (colon == std::string_view::npos || !equals_ignoring_case(trim_blanks(line.substr(0, colon)), "sitemap")) {
-      return;
-    }
-    const std::string_view value = trim_blanks(line.substr(colon + 1));
-    if (!value.empty()) line_entry("sitemap", at, value, at + static_cast<std::size_t>(value.data() - line.data()));
-  });
+  if (!doc_.robots) return;
+  for (const RobotsLine& line : doc_.robots->lines) {
+    if (line.field != RobotsField::Sitemap || line.value_length == 0) continue;
+    line_entry("sitemap", line.content_offset, line.value(doc_.bytes), line.value_offset);
+  }
 }
 
 void Walker::line_entry(std::string_view element, std::size_t line_at, std::string_view value, std::size_t value_at) {

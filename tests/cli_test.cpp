@@ -229,7 +229,7 @@ TEST_CASE("cli: --base-url checks every <loc> against the sitemap's location") {
   const auto other = run_cli({"--base-url", "https://www.example.com/sitemap.xml", path});
   CHECK(other.exit_code == 1);
   CHECK(other.out.find("error[SM213 loc-out-of-scope]: 'https://example.com/' is on host 'example.com', "
-                       "but the sitemap is on 'www.example.com' (www and the bare domain are different hosts)") !=
+                       "but the sitemap is on 'www.example.com': www and the bare domain are different hosts") !=
         std::string::npos);
   const auto bad = run_cli({"--base-url", "example.com/sitemap.xml", path});
   CHECK(bad.exit_code == 2);

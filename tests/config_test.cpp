@@ -116,10 +116,10 @@ TEST_CASE("config: unknown keys and bad values name the key, line and column") {
   const std::string p = "/project/sitemaplint.toml:";
   CHECK(parse_error("ignore = []\nselct = [\"SM201\"]\n") ==
         p + "2:1: unknown key 'selct'; did you mean 'select'? (known keys: profile, select, ignore, severity, "
-            "base-url, root, max-warnings, exclude, overrides)");
+            "base-url, root, max-warnings, exclude, overrides, robots)");
   CHECK(parse_error("colour = true\n") ==
         p + "1:1: unknown key 'colour' (known keys: profile, select, ignore, severity, base-url, root, max-warnings, "
-            "exclude, overrides)");
+            "exclude, overrides, robots)");
   CHECK(parse_error("exclude = \"drafts/\"\n") ==
         p + "1:11: 'exclude' must be a non-empty array of globs, e.g. [\"news/*.xml\"]");
   CHECK(parse_error("[[overrides]]\nfiles = [\"a.xml\"]\nbaseurl = \"https://example.com/\"\n") ==
@@ -166,6 +166,26 @@ TEST_CASE("config: unknown keys and bad values name the key, line and column") {
   CHECK(parse_error("[[overrides]]\nfiles = [\"\"]\n") == p + "2:10: 'overrides[0].files' must list globs as non-empty strings");
   CHECK(parse_error("[[overrides]]\nfiles = [\"a\"]\n[[overrides]]\nfiles = [\"b\"]\nselect = [\"nope\"]\n")
             .starts_with(p + "5:11: 'overrides[1].select': unknown rule 'nope'"));
+}
+
+TEST_CASE("config: robots is a file relative to the config, or an http(s) URL, for the whole run") {
+  ConfigFile config;
+  std::string error;
+  REQUIRE(parse_config("robots = \"public/../site/robots.txt\"\n", kConfigPath, &config, &error));
+  CHECK(config.robots == "/project/site/robots.txt");
+  REQUIRE(parse_config("robots = \"/srv/robots.txt\"\n", kConfigPath, &config, &error));
+  CHECK(config.robots == "/srv/robots.txt");
+  REQUIRE(parse_config("robots = \"https://example.com/robots.txt\"\n", kConfigPath, &config, &error));
+  CHECK(config.robots == "https://example.com/robots.txt");
+  REQUIRE(parse_config("", kConfigPath, &config, &error));
+  CHECK_FALSE(config.robots);
+  const std::string p = "/project/sitemaplint.toml:";
+  CHECK(parse_error("robots = true\n") == p + "1:10: 'robots' must be the path or http(s) URL of a robots.txt (a string)");
+  CHECK(parse_error("robots = \"\"\n") == p + "1:10: 'robots' must be the path or http(s) URL of a robots.txt (a string)");
+  CHECK(parse_error("robots = \"ftp://example.com/robots.txt\"\n").starts_with(p + "1:10: 'robots': 'ftp://example.com/robots.txt'"));
+  CHECK(parse_error("robts = \"robots.txt\"\n").starts_with(p + "1:1: unknown key 'robts'; did you mean 'robots'?"));
+  CHECK(parse_error("[[overrides]]\nfiles = [\"a\"]\nrobots = \"robots.txt\"\n") ==
+        p + "3:1: 'overrides[0].robots': 'robots' concerns the whole run; set it at the top level, not in [[overrides]]");
 }
 
 TEST_CASE("config: TOML syntax errors, duplicate keys, invalid UTF-8 and binary input fail with a position") {
@@ -368,7 +388,7 @@ base-url = "https://example.com/news/sitemap.xml"
   const Profile* profile = resolver.profile_for(news, &error);
   REQUIRE(profile);
   std::ostringstream shown;
-  write_effective_config("news/sitemap.xml", *profile, RunSettings{7, "/srv/site"}, shown);
+  write_effective_config("news/sitemap.xml", *profile, RunSettings{7, "/srv/site", "/srv/site/robots.txt"}, shown);
   CHECK(shown.str() == "# sitemaplint --show-config: the settings news/sitemap.xml is linted with\n"
                        "# from " + (dir.path / "sitemaplint.toml").string() +
                        ", overrides[0] (files = [\"news/*.xml\"]), then the command line\n"
@@ -378,6 +398,7 @@ base-url = "https://example.com/news/sitemap.xml"
                        "base-url = \"https://example.com/news/sitemap.xml\"\n"
                        "root = \"/srv/site\"\n"
                        "max-warnings = 7\n"
+                       "robots = \"/srv/site/robots.txt\"\n"
                        "ignore = [\n"
                        "  \"SM106\",  # child-out-of-order\n"
                        "  \"SM304\",  # unescaped-apostrophe\n"

@@ -62,7 +62,7 @@ TEST_CASE("fix: --diff shows the change and writes nothing") {
   TempFile file(kBroken);
   const auto diff = run_cli({"--diff", file.path.string()});
   CHECK(diff.exit_code == 1);
-  CHECK(diff.out.starts_with("--- " + file.path.string() + "\n+++ " + file.path.string() + "\n@@ -1,3 +1,4 @@\n"));
+  CHECK(diff.out.starts_with("--- " + file.path.string() + "\n+++ " + file.path.string() + "\n@@ -1,4 +1,5 @@\n"));
   CHECK(diff.out.find("+  <url><loc>https://example.com/caf%C3%A9?a=1&amp;b=2</loc>") != std::string::npos);
   CHECK(read_file(file.path.string()) == kBroken);
   TempFile clean(kFixed);
@@ -97,8 +97,7 @@ TEST_CASE("fix: the permissions of the fixed file are kept") {
   CHECK(fs::status(file.path).permissions() == (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
 }
 
-TEST_CASE("fix: stdin, URLs and compressed files are not fixed") {
-  CHECK(run_cli({"--fix", "-"}, kBroken).exit_code == 2);
+TEST_CASE("fix: compressed files are not fixed") {
   TempFile file("");
   const std::string gz = (file.dir / "s.xml.gz").string();
   std::ofstream(gz, std::ios::binary) << gzip_for_test(kBroken);

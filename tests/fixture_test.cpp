@@ -10,8 +10,16 @@
 // that expects nothing says "<!-- expect: none -->". Inputs that must stay byte-exact (encodings,
 // gzip, no room for a comment) use a sidecar "<file>.expected" with one `CODE severity LINE:COL
 // "message"` per line, or "none". "<!-- base-url: URL -->" lints the fixture as if served from URL
-// (--base-url). The comparison is exact: a missing finding, an unexpected one and a different
-// message all fail.
+// (--base-url). In a ROBOTS folder, a file named *robots.txt (or .gz) is linted as a robots.txt, its
+// expectations in '#' comments ("# <!-- expect: ... -->"); "<!-- robots: FILE -->" checks a
+// sitemap's URLs against the robots.txt FILE beside it, as --robots does (its origin is the
+// base-url's, when one is given). The comparison is exact: a missing finding, an unexpected one
+// and a different message all fail.
+//
+// A folder inside a fixture directory is a set: its files are linted together as one run, as the
+// CLI lints files given together (an index among them is followed), so checks across files are
+// tested the same way, each file's findings exact. Messages name the set's files by their names
+// in the folder ("sitemap-de.xml:3:3"), wherever the source tree is.
 //
 // The fixtures also hold fixes to account: in every fixture, the fixes of each rule that offers
 // some there are applied and the result linted again (see check_fixes), and every rule's findings
@@ -26,9 +34,11 @@
 #include <tuple>
 
 #include "analysis/line_index.h"
+#include "analysis/robots_txt.h"
 #include "registry.h"
 #include "load/source.h"
 #include "run/fix.h"
+#include "run/site.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;
@@ -239,9 +249,10 @@ Expectations sidecar_expectations(const std::string& text, const std::string& fi
   return result;
 }
 
-std::vector<Finding> findings_of(const FileReport& report) {
+// The findings of `report`, placed in `text` (a report of a set may have given its bytes up).
+std::vector<Finding> findings_of(const FileReport& report, std::string_view text) {
   std::vector<Finding> out;
-  const LineIndex index(report.bytes);
+  const LineIndex index(text);
   for (const Diagnostic& d : report.diagnostics) {
     const Position pos = index.position(d.offset);
     out.push_back({std::string(d.rule->code), std::string(severity_name(d.severity)), pos.line, pos.column,
@@ -249,6 +260,8 @@ std::vector<Finding> findings_of(const FileReport& report) {
   }
   return out;
 }
+
+std::vector<Finding> findings_of(const FileReport& report) { return findings_of(report, report.bytes); }
 
 // What differs between two sorted lists, as lines to read: a finding whose message alone differs
 // is shown with both messages.
@@ -289,6 +302,31 @@ std::vector<Fixture> all_fixtures() {
     files.push_back({p, fs::exists(sidecar) ? sidecar : fs::path(), name, name.substr(0, name.find('-'))});
   }
   return files;
+}
+
+// The folders inside fixture directories: each a set of files linted together.
+struct FixtureSet {
+  fs::path folder;
+  std::string dir;   // "LANG501-hreflang-return-link-missing"
+  std::string code;  // "LANG501"
+  std::vector<fs::path> files;  // sorted
+};
+
+std::vector<FixtureSet> all_fixture_sets() {
+  std::vector<FixtureSet> sets;
+  for (const auto& dir : fs::directory_iterator(source_path("testdata/rules"))) {
+    if (!dir.is_directory()) continue;
+    const std::string name = dir.path().filename().string();
+    for (const auto& folder : fs::directory_iterator(dir.path())) {
+      if (!folder.is_directory()) continue;
+      FixtureSet set{folder.path(), name, name.substr(0, name.find('-')), {}};
+      for (const auto& file : fs::directory_iterator(folder.path())) set.files.push_back(file.path());
+      std::sort(set.files.begin(), set.files.end());
+      sets.push_back(std::move(set));
+    }
+  }
+  std::sort(sets.begin(), sets.end(), [](const auto& a, const auto& b) { return a.folder < b.folder; });
+  return sets;
 }
 
 // The fixture's path from the source tree, as failures name it.
@@ -502,7 +540,7 @@ TEST_CASE("every rule fixture produces exactly its expected findings, messages i
       FAIL_CHECK(file << ": the fixture states no expectation; add <!-- expect: none --> if it expects none");
       continue;
     }
-    const FileReport report = lint_input(load_fixture(fixture.path), every_rule(), fixture_settings(text));
+    const FileReport report = lint_input(load_fixture(fixture.path), every_rule(), fixture_settings(fixture.path, text));
     // A finding rests on its rule's authorities or on some of them, never on others.
     for (const Diagnostic& d : report.diagnostics) {
       const std::uint32_t rests_on = finding_authorities(d);
@@ -531,6 +569,65 @@ TEST_CASE("every rule fixture produces exactly its expected findings, messages i
                      << expectations_checked << " expected findings with their messages");
 }
 
+TEST_CASE("every fixture set is linted as one run, and each of its files gets exactly its expected findings") {
+  std::size_t sets_checked = 0, expectations_checked = 0;
+  std::map<std::string, std::pair<bool, bool>> fires_and_quiet;  // by directory
+  for (const FixtureSet& set : all_fixture_sets()) {
+    CAPTURE(shown(set.folder));
+    // Each file with its own settings ("<!-- base-url: ... -->"), as a config's overrides would.
+    std::map<std::string, Profile> profiles;
+    std::map<std::string, Expectations> expected;
+    std::vector<std::string> paths;
+    for (const fs::path& file : set.files) {
+      const std::string text = read_file(file.string());
+      const std::string key = file.lexically_normal().string();
+      profiles[key] = Profile{nullptr, every_rule(), fixture_settings(file, text), nullptr, {}};
+      expected[key] = inline_expectations(text, shown(file));
+      paths.push_back(key);
+    }
+    const ProfileLookup lookup = [&](const std::string& input, std::string* error) -> const Profile* {
+      const auto it = profiles.find(fs::path(input).lexically_normal().string());
+      if (it == profiles.end()) *error = "not a file of the set: " + input;
+      return it == profiles.end() ? nullptr : &it->second;
+    };
+    bool fires = false;
+    for (const Outcome& outcome : lint_site(paths, lookup, SiteOptions{})) {
+      const std::string file = fs::path(outcome.path).lexically_normal().string();
+      CAPTURE(file);
+      REQUIRE_MESSAGE(outcome.report, outcome.error);
+      const auto want_it = expected.find(file);
+      REQUIRE_MESSAGE(want_it != expected.end(), "the run linted a file outside the set");
+      const Expectations& want_all = want_it->second;
+      for (const std::string& problem : want_all.problems) FAIL_CHECK(problem);
+      if (!want_all.declared) FAIL_CHECK(shown(file) << ": the fixture states no expectation; add <!-- expect: none -->");
+      std::vector<Finding> want = want_all.findings;
+      std::vector<Finding> got = findings_of(*outcome.report, read_file(file));
+      const std::string folder = set.folder.lexically_normal().string() + "/";
+      for (Finding& g : got) {
+        for (auto at = g.message.find(folder); at != std::string::npos; at = g.message.find(folder, at)) {
+          g.message.erase(at, folder.size());
+        }
+      }
+      std::sort(want.begin(), want.end());
+      std::sort(got.begin(), got.end());
+      if (want != got) FAIL_CHECK(shown(file) << ": the findings are not the expected ones:\n" << difference(want, got));
+      fires |= std::any_of(got.begin(), got.end(), [&](const Finding& g) { return g.code == set.code; });
+      expectations_checked += want.size();
+      expected.erase(want_it);
+    }
+    CHECK_MESSAGE(expected.empty(), "files of the set that the run did not report: " << expected.size());
+    auto& [any_fires, any_quiet] = fires_and_quiet[set.dir];
+    any_fires |= fires;
+    any_quiet |= !fires;
+    ++sets_checked;
+  }
+  for (const auto& [dir, seen] : fires_and_quiet) {
+    CHECK_MESSAGE(seen.first, dir << " has no fixture set in which its rule fires");
+    CHECK_MESSAGE(seen.second, dir << " has no fixture set in which its rule stays quiet");
+  }
+  MESSAGE("checked " << sets_checked << " fixture sets, " << expectations_checked << " expected findings");
+}
+
 TEST_CASE("fixes in the fixtures: each rule keeps its fixes declaration, and its fixes work") {
   // Every rule's findings in every fixture, not only its own: a fix that breaks something is as
   // likely to show in another rule's fixture.
@@ -545,7 +642,7 @@ TEST_CASE("fixes in the fixtures: each rule keeps its fixes declaration, and its
     const std::string file = shown(fixture.path);
     CAPTURE(file);
     const std::string text = read_file(fixture.path.string());
-    const Settings settings = fixture_settings(text);
+    const Settings settings = fixture_settings(fixture.path, text);
     const Input input = load_fixture(fixture.path);
     const FileReport report = lint_input(input, every_rule(), settings);
     std::set<RuleId> with_fixes;

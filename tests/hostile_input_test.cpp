@@ -693,3 +693,51 @@ TEST_CASE("control bytes from the input never reach the terminal") {
 }
 
 }  // TEST_SUITE
+
+TEST_CASE("a robots.txt naming 100,000 sitemaps leads to at most 1,000, and says so") {
+  TempDir dir;
+  std::string robots = "User-agent: *\n";
+  for (int i = 0; i < 100'000; ++i) robots += "Sitemap: /s" + std::to_string(i) + ".xml\n";
+  const std::string path = dir.write("robots.txt", robots);
+  const BoundedResult r = run_bounded({"--quiet", "--color", "never", "--select", "SM805", "--robots", path}, 60);
+  CHECK_FALSE(r.timed_out);
+  CHECK(r.seconds < 10 * kSlowdown);
+  // Google reads the first 500 KiB of a robots.txt (about 24,000 of these lines); past the first
+  // 1,000 of those, none is followed.
+  CHECK(r.out.find(" more sitemaps are not followed: one robots.txt leads to at most 1000 sitemaps in a run") !=
+        std::string::npos);
+}
+
+TEST_CASE("a baseline that is not a regular file is refused at once") {
+  TempDir dir;
+  const std::string sitemap = dir.write("sitemap.xml", "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"/>\n");
+  const BoundedResult r = run_bounded({"--baseline", "/dev/zero", sitemap}, 30);
+  CHECK_FALSE(r.timed_out);
+  CHECK(r.exit_code == 2);
+  CHECK(r.seconds < 2 * kSlowdown);
+}
+
+TEST_CASE("500 MB of NUL or 0xFF bytes is called binary data or text from its start, quickly") {
+  TempDir dir;
+  const std::string zeros = (dir.path / "zeros.bin").string();
+  {
+    std::ofstream out(zeros, std::ios::binary);
+    const std::string block(1 << 20, '\0');
+    for (int i = 0; i < 500; ++i) out << block;
+  }
+  const BoundedResult r = run_bounded({"--quiet", "--color", "never", zeros}, 120);
+  CHECK_FALSE(r.timed_out);
+  CHECK(r.seconds < 10 * kSlowdown);  // it took 46 s when every byte was scanned first
+  CHECK(r.out.find("SM008") != std::string::npos);
+}
+
+TEST_CASE("config globs with several '**' match in polynomial time") {
+  TempDir dir;
+  std::string deep = "site";
+  for (int i = 0; i < 40; ++i) deep += "/d" + std::to_string(i);
+  dir.write(deep + "/sitemap.xml", "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"/>\n");
+  dir.write("sitemaplint.toml", "exclude = [\"**/a/**/b/**/c/**/d/**/e/**/nothing.xml\"]\n");
+  const BoundedResult r = run_bounded({"--quiet", (dir.path / "site").string()}, 60);
+  CHECK_FALSE(r.timed_out);
+  CHECK(r.seconds < 5 * kSlowdown);
+}

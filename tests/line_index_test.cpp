@@ -45,3 +45,23 @@ TEST_CASE("line index: empty input and trailing newline") {
   CHECK(index.line_count() == 2);
   CHECK(index.position(2).line == 2);
 }
+
+TEST_CASE("LineIndex: on a long line, positions asked in any order equal those counted from the start") {
+  std::string line;
+  for (int i = 0; i < 20'000; ++i) {
+    line += (i % 7 == 0) ? "\xC3\xA9" : (i % 11 == 0) ? "\xF0\x9F\x98\x80" : (i % 13 == 0) ? "\xFF" : "ab";
+  }
+  const std::string text = "first\n" + line + "\nlast";
+  const LineIndex index(text);
+  // What a fresh index says for each offset is the truth: it counts from the line's start.
+  std::vector<std::size_t> offsets;
+  for (std::size_t o = 0; o < text.size(); o += 997) offsets.push_back(o);
+  std::vector<sitemaplint::Position> expected;
+  for (std::size_t o : offsets) expected.push_back(LineIndex(text).position(o));
+  for (std::size_t k = offsets.size(); k-- > 0;) {  // backwards: every answer uses a checkpoint
+    const sitemaplint::Position p = index.position(offsets[k]);
+    CHECK(p.line == expected[k].line);
+    CHECK(p.column == expected[k].column);
+    CHECK(p.utf16_column == expected[k].utf16_column);
+  }
+}

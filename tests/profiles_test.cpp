@@ -80,7 +80,7 @@ TEST_CASE("profiles: how many fixtures each turns from default's verdict (report
   const RuleProfile& strict = *find_rule_profile("strict");
   for (const auto& [path, is_rule_fixture] : inputs) {
     const std::string text = read_file(path.string());
-    const Settings settings = fixture_settings(text);
+    const Settings settings = fixture_settings(path, text);
     const bool default_fails = has_error(lint_input(load_fixture(path), profile_selection(default_rule_profile()), settings));
     for (const RuleProfile& profile : all_rule_profiles()) {
       const bool fails = has_error(lint_input(load_fixture(path), profile_selection(profile), settings));

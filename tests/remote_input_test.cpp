@@ -215,3 +215,28 @@ TEST_CASE("remote input: a local robots.txt maps its sitemaps to files under its
   CHECK(paths_in(based.out) == joined({robots, sitemap, news}));
   CHECK(based.out.find("1 sitemap is not checked: it is on another site than --base-url") != std::string::npos);
 }
+
+TEST_CASE("remote input: after a redirect, the report names the final URL and scope follows it") {
+  HttpTestServer server;
+  server.route("/sitemap.xml", redirect(server.url("/new/sitemap.xml", "localhost")));
+  server.route("/new/sitemap.xml", xml(urlset({server.url("/new/page", "localhost")})));
+  const auto result = run_cli({"--format", "json", "--select", "url", "--allow-host", "127.0.0.1,localhost",
+                               server.url("/sitemap.xml")});
+  INFO(result.out, result.err);
+  CHECK(result.exit_code == 0);  // not out of scope: the sitemap is at the final URL
+  const auto report = nlohmann::json::parse(result.out);
+  CHECK(report["files"][0]["path"] == server.url("/new/sitemap.xml", "localhost"));
+  CHECK(report["files"][0]["requested"] == server.url("/sitemap.xml"));
+}
+
+TEST_CASE("remote input: an index fetched from staging with --base-url has its children fetched from staging") {
+  HttpTestServer staging;
+  staging.route("/sitemap_index.xml", xml(index_of({"https://example.com/s1.xml"})));
+  staging.route("/s1.xml", xml(urlset({"https://example.com/page"})));
+  const auto result = run_cli({"--format", "json", "--base-url", "https://example.com/sitemap_index.xml",
+                               staging.url("/sitemap_index.xml")});
+  INFO(result.out, result.err);
+  CHECK(result.exit_code == 0);
+  CHECK(staging.hits("/s1.xml") == 1);
+  CHECK(paths_in(result.out) == joined({staging.url("/sitemap_index.xml"), staging.url("/s1.xml")}));
+}

@@ -48,8 +48,8 @@ TEST_CASE("robots.txt: every Sitemap: line is an entry, with its value's exact p
                                    "https://example.com/sitemap.xml@179+31",
                                    "https://example.com/last.xml@" + std::to_string(robots.size() - 28) + "+28",
                                });
-  // The duplicate line is the one finding: the loc rules see each line's value.
-  CHECK(summarize(report) == std::vector<std::string>{"SM211 warning 6:12"});
+  // The loc rules see each line's value: the duplicate line is a finding; "Sitemaps:" is no field.
+  CHECK(summarize(report) == std::vector<std::string>{"SM211 warning 6:12", "ROBOTS102 warning 9:1"});
 }
 
 TEST_CASE("robots.txt: no Sitemap: lines, and lines that are not URLs") {

@@ -26,12 +26,23 @@ const std::set<std::string_view> kExamplesNotRunnable = {
     "SM701",  // too-many-urls: 50,001 <url> entries
     "SM702",  // file-too-large: more than 50 MB
     "SM703",  // too-many-sitemaps: 50,001 <sitemap> entries
+    "IMG301",  // image-too-many: 1,001 <image:image> in one <url>
+    "NEWS301",  // news-too-many: 1,001 <news:news> in one sitemap
     // Checks across a set of files, which one block cannot show (tests/site_test.cpp runs them):
     "SM801",  // index-child-missing: an index and the files on disk
     "SM802",  // index-cycle: an index that lists itself, found by following it
     "SM803",  // duplicate-across-sitemaps: two sitemaps
     "SM804",  // stale-index-lastmod: an index and the sitemap it lists
     "SM805",  // index-not-followed: an index whose children cannot be located
+    "ROBOTS107",  // robots-too-large: a robots.txt over 500 KiB
+    "ROBOTS201",  // robots-blocked-url: a sitemap and the robots.txt that blocks its URL (tests/robots_cli_test.cpp)
+    // The hreflang graph: pages in several entries, usually several files, linked through the set
+    // (the fixture sets in testdata/rules/LANG5xx-*/ run them, each file's findings exact):
+    "LANG501",  // hreflang-return-link-missing: an alternate's own entry without the link back
+    "LANG502",  // hreflang-return-link-unverifiable: an alternate listed without annotations
+    "LANG503",  // hreflang-cluster-mismatch: two entries whose clusters differ
+    "LANG504",  // hreflang-code-conflict: an alternate's own entry with another code
+    "LANG505",  // hreflang-alternate-not-listed: two files, an alternate in neither
 };
 
 // The first fenced code block after `heading`, with its language.
@@ -47,7 +58,8 @@ std::pair<std::string, std::string> code_block_after(std::string_view docs, std:
           std::string(docs.substr(lang_end + 1, close - lang_end))};
 }
 
-// A fragment (<url>...</url> or less) becomes a whole sitemap; a whole document stays as it is.
+// A fragment (<url>...</url> or less) becomes a whole sitemap, declaring the prefixes of Google's
+// extensions it uses (image:, video:, news:, xhtml:); a whole document stays as it is.
 std::string as_document(const std::string& info, const std::string& block) {
   const std::string language = info.substr(0, info.find(' '));
   if (language != "xml" || block.find("<urlset") != std::string::npos ||
@@ -55,8 +67,15 @@ std::string as_document(const std::string& info, const std::string& block) {
     return block;
   }
   const std::string body = block.find("<url") != std::string::npos ? block : "<url>" + block + "</url>\n";
+  std::string declarations;
+  for (const auto& [prefix, ns] : {std::pair{"image", kImageNamespace}, std::pair{"video", kVideoNamespace},
+                                   std::pair{"news", kNewsNamespace}, std::pair{"xhtml", kXhtmlNamespace}}) {
+    if (body.find("<" + std::string(prefix) + ":") != std::string::npos) {
+      declarations += " xmlns:" + std::string(prefix) + "=\"" + std::string(ns) + "\"";
+    }
+  }
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-         "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n" +
+         "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"" + declarations + ">\n" +
          body + "</urlset>\n";
 }
 
@@ -96,8 +115,14 @@ std::string with_bytes(const std::string& info, const std::string& block) {
 }
 
 // Lints a documented block: an "http" block is a response (status line, headers, a blank line,
-// the body) linted as if fetched; anything else as a sitemap.
+// the body) linted as if fetched; a "robots" block a robots.txt given with --robots; anything else
+// as a sitemap.
 FileReport lint_block(const std::string& info, const std::string& block) {
+  if (info.substr(0, info.find(' ')) == "robots") {
+    Input input = input_from_bytes("robots.txt", block);
+    input.robots_txt = true;
+    return lint_input(std::move(input), every_rule(), settings_for(info));
+  }
   if (info.substr(0, info.find(' ')) != "http") {
     return lint_text(as_document(info, with_bytes(info, block)), settings_for(info));
   }

@@ -101,3 +101,36 @@ TEST_CASE("set rules: index children are <sitemap> entries of the sitemap namesp
   CHECK(count_code(result.out, index, "SM801") == 0);  // foreign.xml is not a child, so not missing
   CHECK(result.out.find("real.xml") != std::string::npos);
 }
+
+TEST_CASE("set rules: rules that share a facts collector get its facts, kept once per file") {
+  const std::string text =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n"
+      "  <url><loc>https://example.com/en/</loc>"
+      "<xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"https://example.com/en/\"/></url>\n"
+      "</urlset>\n";
+  sitemaplint::Settings settings = test_settings();
+  settings.collect_set_facts = true;
+  const auto facts_of = [&](const std::vector<std::string>& select) {
+    sitemaplint::RuleSelection selection;
+    std::string error;
+    REQUIRE(sitemaplint::make_selection(select, {}, {}, &selection, &error));
+    return sitemaplint::lint_bytes("sitemap.xml", text, selection, settings).facts;
+  };
+  // The five hreflang graph rules name one collector: the file's facts are one object.
+  const sitemaplint::KeptFacts all = facts_of({"LANG5"});
+  REQUIRE(all.size() == 5);
+  for (const auto& [rule, facts] : all) {
+    CAPTURE(sitemaplint::rule_info(rule).code);
+    CHECK(facts != nullptr);
+    CHECK(facts.get() == all.front().second.get());
+  }
+  // One of them alone still gets them; a rule that does not run gets none.
+  const sitemaplint::KeptFacts one = facts_of({"LANG503"});
+  REQUIRE(one.size() == 1);
+  CHECK(sitemaplint::rule_info(one.front().first).code == "LANG503");
+  CHECK(facts_of({"SM201"}).empty());
+  // Outside a set nothing is kept.
+  settings.collect_set_facts = false;
+  CHECK(facts_of({"LANG5"}).empty());
+}

@@ -210,3 +210,17 @@ TEST_CASE("site: a URL in two sitemaps of the set, and an index lastmod older th
                         "  note: first listed here at " + (pub / "s1.xml").string() + ":4:13\n"
                         "Found 0 errors, 1 warning and 0 info findings in 2 files.\n");
 }
+
+TEST_CASE("site: a --root that does not exist is a usage error") {
+  Site site;
+  write(site.dir / "sitemap.xml", urlset({"https://example.com/"}));
+  const auto result = run_cli({"--root", (site.dir / "no-such-folder").string(), (site.dir / "sitemap.xml").string()});
+  CHECK(result.exit_code == 2);
+  CHECK(result.err.find("no-such-folder is not a directory") != std::string::npos);
+  // Without --base-url, an index on disk says that its children were not checked.
+  write(site.dir / "index.xml", index_of({"https://example.com/sitemap.xml"}));
+  const auto index = run_cli({"--quiet", "--root", site.dir.string(), (site.dir / "index.xml").string()});
+  CHECK(index.exit_code == 0);
+  CHECK(index.out.find("info[SM805 index-not-followed]: 1 child sitemap is not checked: give --base-url") !=
+        std::string::npos);
+}

@@ -79,8 +79,8 @@ TEST_CASE("a suppression that silenced nothing is an SM901 finding, per rule") {
       "<!-- sitemaplint-disable SM501 -->\n"));
   CHECK(summarize(report) == std::vector<std::string>{"SM901 warning 3:1", "SM901 warning 5:1"});
   const auto messages = messages_of(report, "SM901");
-  CHECK(messages[0] == "sitemaplint-disable-next-line of 'SM203' suppressed nothing");
-  CHECK(messages[1] == "sitemaplint-disable of 'SM501' suppressed nothing");
+  CHECK(messages[0] == "sitemaplint-disable-next-line of 'SM203' suppressed nothing; remove it, or it will hide a future finding");
+  CHECK(messages[1] == "sitemaplint-disable of 'SM501' suppressed nothing; remove it, or it will hide a future finding");
 }
 
 TEST_CASE("xml-syntax findings and SM901 itself cannot be suppressed") {

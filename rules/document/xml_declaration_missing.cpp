@@ -40,11 +40,14 @@ class XmlDeclarationMissing final : public Rule {
     if (!doc.parsed || doc.encoding.has_declaration) return;
     if (doc.kind != DocumentKind::UrlSet && doc.kind != DocumentKind::SitemapIndex) return;
     // A declaration that is present but misplaced is an xml-syntax error, not a missing one.
-    const auto misplaced = doc.bytes.find("<?xml");
-    if (misplaced != std::string_view::npos && misplaced < doc.root_offset) return;
+    if (doc.misplaced_declaration) return;
     const std::size_t at = doc.encoding.bom_length;
+    // The inserted line ends as the file's lines do (CRLF in a CRLF file).
+    const std::size_t newline = doc.bytes.find('\n');
+    const bool crlf = newline != std::string_view::npos && newline > 0 && doc.bytes[newline - 1] == '\r';
     out.report(at, 0, "the file does not start with <?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-               Fix{at, 0, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", "insert the XML declaration"});
+               Fix{at, 0, std::string("<?xml version=\"1.0\" encoding=\"UTF-8\"?>") + (crlf ? "\r\n" : "\n"),
+                   "insert the XML declaration"});
   }
 };
 

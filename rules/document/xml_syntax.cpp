@@ -7,6 +7,7 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
+                        .fixes = Fixes::Sometimes,
                         .suppressible = false,
                         .summary = "The input is not well-formed XML",
                         .docs = R"md(
@@ -45,7 +46,15 @@ class XmlSyntax final : public Rule {
   void subscribe(Subscriptions& s) const override { s.document(); s.elements(Subscriptions::kAnyNamespace); }
 
   void on_document(const Document& doc, FindingSink& out) override {
-    for (const ByteFinding& error : doc.syntax_errors) out.report(error.offset, error.length, error.message);
+    for (const ByteFinding& error : doc.syntax_errors) {
+      std::optional<Fix> fix;
+      // White space before the declaration: deleting it is safe and makes the file well-formed.
+      if (doc.misplaced_declaration == error.offset && doc.declaration_after_space_only) {
+        const std::size_t bom = doc.encoding.bom_length;
+        fix = Fix{bom, error.offset - bom, "", "delete the white space before the XML declaration"};
+      }
+      out.report(error.offset, error.length, error.message, std::move(fix));
+    }
   }
 
   void on_element(const Element& element, FindingSink& out) override {

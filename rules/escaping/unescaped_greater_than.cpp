@@ -22,10 +22,14 @@ descriptions). Raise it with `--severity` if your consumers follow the protocol 
 ```xml
 <?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
-        xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
+        xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">
   <url>
     <loc>https://example.com/</loc>
-    <image:image><image:loc>https://example.com/a.jpg</image:loc><image:title>Shoes > Boots</image:title></image:image>
+    <news:news>
+      <news:publication><news:name>Example News</news:name><news:language>en</news:language></news:publication>
+      <news:publication_date>2024-12-31</news:publication_date>
+      <news:title>Shoes > Boots</news:title>
+    </news:news>
   </url>
 </urlset>
 ```
@@ -34,10 +38,14 @@ descriptions). Raise it with `--severity` if your consumers follow the protocol 
 ```xml
 <?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
-        xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
+        xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">
   <url>
     <loc>https://example.com/</loc>
-    <image:image><image:loc>https://example.com/a.jpg</image:loc><image:title>Shoes &gt; Boots</image:title></image:image>
+    <news:news>
+      <news:publication><news:name>Example News</news:name><news:language>en</news:language></news:publication>
+      <news:publication_date>2024-12-31</news:publication_date>
+      <news:title>Shoes &gt; Boots</news:title>
+    </news:news>
   </url>
 </urlset>
 ```

@@ -45,12 +45,6 @@ distrust the lastmod of the whole site.
 
 constexpr std::int64_t kSlackSeconds = 24 * 60 * 60;
 
-std::string how_far(std::int64_t seconds) {
-  constexpr std::int64_t kDay = 24 * 60 * 60;
-  if (seconds >= 2 * kDay) return std::to_string(seconds / kDay) + " days";
-  return std::to_string(seconds / 3600) + " hours";
-}
-
 class LastmodInFuture final : public Rule {
  public:
   explicit LastmodInFuture(const Settings& settings) : now_(settings.now) {}
@@ -65,7 +59,7 @@ class LastmodInFuture final : public Rule {
     if (ahead <= kSlackSeconds) return;
     const Span span = value_span(entry.lastmod);
     out.report(span.offset, span.length,
-               "<lastmod> " + quoted(value) + " is in the future: " + how_far(ahead) + " after now (" +
+               "<lastmod> " + quoted(value) + " is in the future: " + time_span(ahead) + " after now (" +
                    format_utc(now_) + "); check the clock and time zone handling of whatever writes "
                    "the sitemap, and give the time the page last changed (Google ignores lastmod it "
                    "finds inaccurate)");

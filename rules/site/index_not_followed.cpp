@@ -20,6 +20,10 @@ robots.txt names) are not checked, because their URLs cannot be mapped to files:
 
 An index fetched over HTTP needs neither: its children are fetched from its own site.
 
+It also says when a robots.txt names more sitemaps than one run follows from it (1,000: real
+ones name a handful, and a hostile one with 100,000 lines must not keep a run fetching for
+minutes).
+
 ## Why it matters
 Without this note a clean run looks as if every child had been checked, when only the index was.
 
@@ -45,15 +49,25 @@ class IndexNotFollowed final : public Rule {
     for (std::size_t f = 0; f < set.files.size(); ++f) {
       const SetFile& file = set.files[f];
       const bool robots = file.kind == DocumentKind::Robots;
-      std::size_t unmapped = 0, elsewhere = 0;
+      std::size_t unmapped = 0, elsewhere = 0, over = 0;
       const ChildLink* first = nullptr;
+      const ChildLink* first_over = nullptr;
       for (const ChildLink& link : file.children) {
+        if (link.outcome == ChildOutcome::OverLimit) {
+          if (over++ == 0) first_over = &link;
+          continue;
+        }
         // An index's child on another site is loc-out-of-scope's business; a local robots.txt may
         // name one, but a URL a local file names is never fetched.
         const bool counts = link.outcome == ChildOutcome::NotMapped || (robots && link.outcome == ChildOutcome::OtherSite);
         if (!counts) continue;
         (link.outcome == ChildOutcome::NotMapped ? unmapped : elsewhere) += 1;
         if (!first) first = &link;
+      }
+      if (first_over) {
+        out.report(f, first_over->ref->offset, first_over->ref->length,
+                   counted(over, "more sitemap") + (over == 1 ? " is" : " are") + " not followed: one robots.txt " +
+                       "leads to at most " + std::to_string(kMaxRobotsSitemaps) + " sitemaps in a run");
       }
       if (!first) continue;
       const std::size_t n = unmapped + elsewhere;

@@ -1,4 +1,5 @@
 // SM108 empty-sitemap: a <urlset> with no <url>, or a <sitemapindex> with no <sitemap>.
+#include "rules/extension_support.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -8,7 +9,9 @@ constexpr RuleMeta kMeta{.severity = Severity::Warning,
                         .summary = "The sitemap lists no entries",
                         .docs = R"md(
 ## What it does
-Reports a `<urlset>` without any `<url>`, or a `<sitemapindex>` without any `<sitemap>`.
+Reports a `<urlset>` without any `<url>`, or a `<sitemapindex>` without any `<sitemap>`. A
+`<urlset>` that declares the news namespace is `news-empty-sitemap`'s (an info note): a news
+sitemap is empty whenever nothing was published for two days.
 
 ## Why it matters
 The schema requires at least one entry. An empty sitemap is valid enough for search engines to
@@ -41,6 +44,8 @@ class EmptySitemap final : public Rule {
   }
   void on_finish(const Document& doc, FindingSink& out) override {
     if (!doc.parsed || entries_ > 0) return;
+    // An empty news sitemap is normal (no article in two days): news-empty-sitemap notes it instead.
+    if (doc.kind == DocumentKind::UrlSet && declares_namespace(doc, kNewsNamespace)) return;
     if (doc.kind == DocumentKind::UrlSet) {
       out.report(doc.root_offset, doc.root_local.size() + 1, "the <urlset> lists no <url>");
     } else if (doc.kind == DocumentKind::SitemapIndex) {

@@ -39,6 +39,8 @@ class LocFragment final : public Rule {
   void subscribe(Subscriptions& s) const override { s.urls(); }
 
   void on_url(const UrlField& url, FindingSink& out) override {
+    // A page's URL: an image, a video or an alternate may carry a fragment its server ignores.
+    if (url.kind != UrlFieldKind::Loc) return;
     const UrlAnalysis& a = url.analysis();
     if (a.fragment == kNoPosition) return;
     const std::string_view fragment = a.trimmed.substr(a.fragment);

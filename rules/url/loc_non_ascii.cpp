@@ -1,5 +1,4 @@
 // SM208 loc-non-ascii: raw non-ASCII characters in <loc> instead of percent-encoding or Punycode.
-#include <cstdio>
 
 #include "url_analysis.h"
 #include "rules/rule_support.h"
@@ -41,13 +40,6 @@ sitemap unambiguous (a URL that still fails shows up in Google Search Console as
 )md",
                         .authorities = kRfc3986 | kGoogle};
 
-// "U+00E9" for 'é'.
-std::string code_point_label(std::string_view ch) {
-  char buffer[16];
-  std::snprintf(buffer, sizeof buffer, "U+%04X", static_cast<unsigned>(decode_code_point(ch)));
-  return buffer;
-}
-
 class LocNonAscii final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override { s.urls(); }
@@ -56,8 +48,7 @@ class LocNonAscii final : public Rule {
     const UrlAnalysis& a = url.analysis();
     if (a.first_non_ascii == kNoPosition || !a.valid_utf8) return;
     const std::string_view ch = code_point_at(a.trimmed, a.first_non_ascii);
-    std::string message = url.quoted_value() + " contains the non-ASCII character " + quoted(ch) + " (" +
-                          code_point_label(ch) + ") at position " +
+    std::string message = url.quoted_value() + " contains the non-ASCII character " + character_label(ch) + " at position " +
                           std::to_string(url_position(a, a.first_non_ascii)) + "; ";
     std::optional<Fix> fix;
     if (a.ascii_form.empty()) {

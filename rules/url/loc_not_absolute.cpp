@@ -97,8 +97,9 @@ std::string message_for(const UrlAnalysis& a, std::string_view label, const std:
            " is not a URL but a placeholder, probably written by the program that made the "
            "sitemap for a page without a URL; write the page's absolute URL or leave the entry out";
   }
-  const std::string example =
-      "https://example.com" + std::string(t.starts_with('/') ? "" : "/") + std::string(t);
+  // The example must be a URL one can copy: a space in the value is written %20 there.
+  std::string example = "https://example.com" + std::string(t.starts_with('/') ? "" : "/");
+  for (char c : t) c == ' ' ? example += "%20" : example += c;
   return value + " is a relative URL; " + std::string(label) + " needs an absolute URL with scheme and host, e.g. " +
          quoted(example);
 }

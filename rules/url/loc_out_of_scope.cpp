@@ -43,7 +43,7 @@ std::string explain(const ScopeVerdict& verdict, const SitemapLocation& at) {
     case ScopeMismatch::Host: {
       const bool www_apex = verdict.found == "www." + at.host || at.host == "www." + verdict.found;
       return "is on host " + quoted(verdict.found) + ", but the sitemap is on " + quoted(at.host) +
-             (www_apex ? " (www and the bare domain are different hosts)" : "");
+             (www_apex ? ": www and the bare domain are different hosts" : "");
     }
     case ScopeMismatch::Port:
       return "uses port " + verdict.found + ", but the sitemap is served on port " + at.port;

@@ -150,7 +150,7 @@ std::string_view declaration_attribute(std::string_view declaration, std::string
   return {};
 }
 
-EncodingFacts scan_encoding(std::string_view bytes) {
+EncodingFacts scan_encoding(std::string_view bytes, bool scan_all) {
   EncodingFacts facts;
   if (auto fatal = fatal_encoding_from_bom(bytes)) {
     facts.foreign_encoding = ByteFinding{
@@ -171,8 +171,12 @@ EncodingFacts scan_encoding(std::string_view bytes) {
               "'; the sitemap protocol requires UTF-8"};
     }
   }
-  scan_characters(bytes, facts.bom_length, facts);
+  if (scan_all) scan_characters(bytes, facts.bom_length, facts);
   return facts;
+}
+
+void scan_characters(std::string_view bytes, EncodingFacts& facts) {
+  scan_characters(bytes, facts.bom_length, facts);
 }
 
 }  // namespace sitemaplint

@@ -29,7 +29,12 @@ struct EncodingFacts {
 inline constexpr std::size_t kMaxByteFindings = 100;
 
 
-EncodingFacts scan_encoding(std::string_view bytes);
+// With `scan_all` false, only the start: BOM, a foreign encoding, the declaration (no character
+// findings); scan_characters() adds those later, for inputs worth the pass.
+EncodingFacts scan_encoding(std::string_view bytes, bool scan_all = true);
+
+// The character findings (invalid UTF-8, forbidden characters) of `bytes` into `facts`.
+void scan_characters(std::string_view bytes, EncodingFacts& facts);
 
 // The value of pseudo-attribute `name` in an XML declaration that starts at bytes[0], with its
 // offset; empty when absent.

@@ -40,24 +40,64 @@ Position LineIndex::position(std::size_t offset) const {
   std::size_t i = starts_[line - 1];
   // A UTF-8 byte order mark is an encoding signature, not a character an editor shows.
   if (line == 1 && text_.starts_with("\xEF\xBB\xBF") && offset >= 3) i = 3;
+  const std::size_t line_end = line < starts_.size() ? starts_[line] : text_.size();
+  if (line_end - i > kCheckpointBytes) {
+    const std::vector<Checkpoint>& marks = checkpoints(line);
+    const auto mark = std::upper_bound(marks.begin(), marks.end(), offset,
+                                       [](std::size_t o, const Checkpoint& c) { return o < c.offset; });
+    if (mark != marks.begin() && (mark - 1)->offset > i) {
+      pos = (mark - 1)->position;
+      i = (mark - 1)->offset;
+    }
+  }
   if (cached_.line == line && cached_offset_ >= i && cached_offset_ <= offset) {
     pos = cached_;
     i = cached_offset_;
   }
+  pos = advance(pos, i, offset);
+  cached_offset_ = offset;
+  cached_ = pos;
+  return pos;
+}
+
+Position LineIndex::advance(Position pos, std::size_t from, std::size_t offset) const {
   // Decode as an editor does: each code point, and each ill-formed UTF-8 subsequence (ICU's
   // maximal subpart, shown as one U+FFFD), is one column.
   const auto* data = reinterpret_cast<const std::uint8_t*>(text_.data());
   const auto limit = static_cast<std::int64_t>(offset);
-  std::int64_t at = static_cast<std::int64_t>(i);
+  std::int64_t at = static_cast<std::int64_t>(from);
   while (at < limit) {
     UChar32 c;
     U8_NEXT(data, at, limit, c);
     ++pos.column;
     pos.utf16_column += c > 0xFFFF ? 2 : 1;  // astral code points take a surrogate pair
   }
-  cached_offset_ = offset;
-  cached_ = pos;
   return pos;
+}
+
+const std::vector<LineIndex::Checkpoint>& LineIndex::checkpoints(std::size_t line) const {
+  const auto known = checkpoints_.find(line);
+  if (known != checkpoints_.end()) return known->second;
+  std::vector<Checkpoint>& marks = checkpoints_[line];
+  std::size_t at = starts_[line - 1];
+  if (line == 1 && text_.starts_with("\xEF\xBB\xBF")) at = 3;
+  const std::size_t end = line < starts_.size() ? starts_[line] : text_.size();
+  Position pos;
+  pos.line = line;
+  const auto* data = reinterpret_cast<const std::uint8_t*>(text_.data());
+  auto i = static_cast<std::int64_t>(at);
+  std::size_t next = at + kCheckpointBytes;
+  while (static_cast<std::size_t>(i) < end) {
+    UChar32 c;
+    U8_NEXT(data, i, static_cast<std::int64_t>(end), c);
+    ++pos.column;
+    pos.utf16_column += c > 0xFFFF ? 2 : 1;
+    if (static_cast<std::size_t>(i) >= next) {  // at a code point's end: a safe place to resume
+      marks.push_back({static_cast<std::size_t>(i), pos});
+      next = static_cast<std::size_t>(i) + kCheckpointBytes;
+    }
+  }
+  return marks;
 }
 
 std::string_view LineIndex::line_text(std::size_t line) const {

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace sitemaplint {
@@ -32,6 +33,18 @@ class LineIndex {
   // instead of from the line's start (a 100 MB line would otherwise cost 100 MB per finding).
   mutable std::size_t cached_offset_ = 0;
   mutable Position cached_;
+  // On a long line, where the columns stand every kCheckpointBytes, made on the first question
+  // about the line: a position that goes backwards (a related location, a second reporter pass)
+  // then costs at most that many bytes, not the line up to it.
+  struct Checkpoint {
+    std::size_t offset;
+    Position position;
+  };
+  static constexpr std::size_t kCheckpointBytes = 16 * 1024;
+  mutable std::unordered_map<std::size_t, std::vector<Checkpoint>> checkpoints_;  // by line
+  const std::vector<Checkpoint>& checkpoints(std::size_t line) const;
+  // Counts columns from `pos` at byte `from` to `offset` on one line.
+  Position advance(Position pos, std::size_t from, std::size_t offset) const;
 };
 
 }  // namespace sitemaplint

@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
       ->default_str("text")
       ->check(CLI::IsMember({"text", "markdown"}));
   app.add_option("--explain", options.explain, "Print a rule's documentation and exit");
-  app.add_option("--robots", options.robots, "Also lint this robots.txt (URL or file) and every sitemap its Sitemap: lines name");
+  app.add_option("--robots", options.robots, "Also lint this robots.txt (URL or file) and every sitemap its Sitemap: lines name, and check every URL against its rules");
   app.add_option("--timeout", options.timeout_seconds, "Give up on a URL after this many seconds (default 30)")
       ->check(CLI::Range(0.1, 3600.0));
   app.add_option("--allow-host", options.allowed_hosts, "Fetch only from these hosts (repeatable, comma-separated)")

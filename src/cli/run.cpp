@@ -24,6 +24,7 @@
 #include "run/baseline.h"
 #include "run/child_location.h"
 #include "run/fix_files.h"
+#include "run/lint.h"
 #include "run/lint_many.h"
 #include "run/site.h"
 
@@ -105,7 +106,8 @@ bool command_line_choices(const CliOptions& options, CommandLineChoices* out, st
   return true;
 }
 
-FetchOptions fetch_options_for(const CliOptions& options) {
+// `robots`: the run's robots.txt, from the command line or the config: a host the user named.
+FetchOptions fetch_options_for(const CliOptions& options, const std::string& robots) {
   FetchOptions fetch;
   fetch.timeout_ms = static_cast<long>(options.timeout_seconds * 1000);
   fetch.connect_timeout_ms = std::min(fetch.timeout_ms, 10'000L);
@@ -115,7 +117,7 @@ FetchOptions fetch_options_for(const CliOptions& options) {
   for (const std::string& path : options.paths) {
     if (is_url(path)) fetch.trusted_hosts.push_back(host_of(path));
   }
-  if (is_url(options.robots)) fetch.trusted_hosts.push_back(host_of(options.robots));
+  if (is_url(robots)) fetch.trusted_hosts.push_back(host_of(robots));
   return fetch;
 }
 
@@ -155,6 +157,17 @@ int write_baseline_file(const std::string& path, const std::vector<FileReport>& 
 }
 
 bool apply_baseline_file(const std::string& path, std::vector<FileReport>* reports, std::string* error) {
+  // A baseline is a regular file of reasonable size: /dev/zero or a FIFO must not hang the run.
+  constexpr std::uintmax_t kMaxBaselineBytes = std::uintmax_t{256} << 20;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    *error = "--baseline: '" + path + "' is not a regular file";
+    return false;
+  }
+  if (std::filesystem::file_size(path, ec) > kMaxBaselineBytes) {
+    *error = "--baseline: '" + path + "' is larger than 256 MiB; that is no baseline sitemaplint wrote";
+    return false;
+  }
   std::ifstream baseline(path, std::ios::binary);
   if (!baseline) {
     *error = "--baseline: cannot read '" + path + "'";
@@ -165,6 +178,26 @@ bool apply_baseline_file(const std::string& path, std::vector<FileReport>* repor
   if (apply_baseline(text.str(), reports, error)) return true;
   *error = "--baseline: " + path + ": " + *error;
   return false;
+}
+
+// --fix -: the fixed text on standard output (for editors' format-on-save), what is left as a
+// short report on standard error; exit 1 when errors remain.
+int fix_standard_input(const CliOptions& options, ConfigResolver& configs) {
+  Input input;
+  std::string error;
+  if (!load_input("-", &input, &error)) return usage_error(error);
+  if (input.compressed) return usage_error("--fix -: compressed input is not fixed; give the uncompressed text");
+  const std::string name = options.stdin_filename.empty() ? "-" : options.stdin_filename;
+  const std::string fixed = fix_text("-", input.bytes, configs.lookup(), &error);
+  if (!error.empty()) return usage_error(error);
+  std::cout << fixed;
+  std::cout.flush();
+  const Profile* profile = configs.lookup()("-", &error);
+  FileReport report = lint_bytes(name, fixed, profile->selection, profile->settings);
+  std::vector<FileReport> reports;
+  reports.push_back(std::move(report));
+  write_human(reports, HumanStyle{false, true}, std::cerr);
+  return count(reports).errors > 0 ? kExitFindings : kExitClean;
 }
 
 // Writes the report in the chosen format; false when writing failed.
@@ -206,9 +239,6 @@ int usage_error(const std::string& message) {
 
 int run(const CliOptions& options) {
   if (const auto done = documentation(options)) return *done;
-  if (options.paths.empty() && options.robots.empty() && !options.show_config) {
-    return usage_error("no input: give one or more sitemap paths, or '-' for stdin");
-  }
   if (std::count(options.paths.begin(), options.paths.end(), "-") > 1) {
     return usage_error("'-' (standard input) is given more than once");
   }
@@ -246,23 +276,40 @@ int run(const CliOptions& options) {
   const ConfigFile* project = configs.config_for(paths.empty() ? "-" : paths.front(), &error);
   if (!project && !error.empty()) return config_error(error);
   RunSettings run_settings;
-  if (project) run_settings = {project->max_warnings, project->root};
+  if (project) run_settings = {project->max_warnings, project->root, project->robots};
   if (options.max_warnings >= 0) run_settings.max_warnings = options.max_warnings;
   if (!options.root.empty()) run_settings.root = options.root;
+  if (!options.robots.empty()) run_settings.robots = options.robots;
   if (options.show_config) return show_config(paths, configs, run_settings);
-
-  if (options.fix || options.diff) {
-    const int fixed = fix_files(paths, configs.lookup(), options.fix, options.diff);
-    if (fixed < 0) return kExitUsage;
-    if (!options.fix) return fixed > 0 ? kExitFindings : kExitClean;  // --diff alone: a dry run
+  // A robots.txt (--robots, or robots = in the config) is an input of its own.
+  if (options.paths.empty() && !run_settings.robots) {
+    return usage_error("no input: give one or more sitemap paths, or '-' for stdin");
   }
+  // Shown above even before a build creates it; linting needs it.
+  if (run_settings.root) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(*run_settings.root, ec)) {
+      return usage_error((options.root.empty() ? "root = " : "--root: ") + *run_settings.root + " is not a directory");
+    }
+  }
+
+  // --diff shows the fixes and writes nothing, with or without --fix (a dry run).
+  if (options.diff) {
+    const int fixed = fix_files(paths, configs.lookup(), FixMode::Diff);
+    return fixed < 0 ? kExitUsage : fixed > 0 ? kExitFindings : kExitClean;
+  }
+  if (options.fix && std::find(paths.begin(), paths.end(), "-") != paths.end()) {
+    if (paths.size() > 1) return usage_error("--fix - fixes standard input alone; name the files in another run");
+    return fix_standard_input(options, configs);
+  }
+  if (options.fix && fix_files(paths, configs.lookup(), FixMode::Write) < 0) return kExitUsage;
 
   // Linting the whole set: inputs, the children of indexes, checks across them.
   SiteOptions site;
   site.root = run_settings.root.value_or("");
   site.jobs = options.jobs;
-  site.fetch = fetch_options_for(options);
-  site.robots = options.robots;
+  site.robots = run_settings.robots.value_or("");
+  site.fetch = fetch_options_for(options, site.robots);
   std::vector<FileReport> reports;
   for (Outcome& outcome : lint_site(paths, configs.lookup(), site)) {
     if (!outcome.report) {

@@ -18,8 +18,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::array<std::string_view, 9> kTopLevelKeys = {"profile", "select",       "ignore",  "severity", "base-url",
-                                                           "root",    "max-warnings", "exclude", "overrides"};
+constexpr std::array<std::string_view, 10> kTopLevelKeys = {"profile", "select",       "ignore",  "severity",  "base-url",
+                                                            "root",    "max-warnings", "exclude", "overrides", "robots"};
 constexpr std::array<std::string_view, 6> kOverrideKeys = {"files",  "profile",  "select",
                                                            "ignore", "severity", "base-url"};
 
@@ -55,6 +55,8 @@ class ConfigReader {
         const auto text = node.value<std::string>();
         if (!node.is_string() || text->empty()) return fail(node.source(), "'root' must be a directory path (a string)");
         out->root = (path_.parent_path() / *text).lexically_normal().string();
+      } else if (name == "robots") {
+        if (!read_robots(node, out)) return false;
       } else if (name == "max-warnings") {
         const auto number = node.value<std::int64_t>();
         if (!node.is_integer() || *number < 0 || *number > 1'000'000'000) {
@@ -99,6 +101,22 @@ class ConfigReader {
     if (!node.is_string()) return fail(node.source(), "'" + key + "' must be a profile name (a string), e.g. \"google\"");
     *out = find_rule_profile(*name);
     if (!*out) return fail(node.source(), "'" + key + "': " + unknown_profile_message(*name));
+    return true;
+  }
+
+  // robots: a URL is fetched as given; a file is relative to the config file, as root is.
+  bool read_robots(const toml::node& node, ConfigFile* out) {
+    const auto text = node.value<std::string>();
+    if (!node.is_string() || text->empty()) {
+      return fail(node.source(), "'robots' must be the path or http(s) URL of a robots.txt (a string)");
+    }
+    if (text->find("://") == std::string::npos) {
+      out->robots = (path_.parent_path() / *text).lexically_normal().string();
+      return true;
+    }
+    std::string why;
+    if (!parse_sitemap_location(*text, &why)) return fail(node.source(), "'robots': " + why);
+    out->robots = *text;
     return true;
   }
 
@@ -165,7 +183,7 @@ class ConfigReader {
       for (const auto& [key_pointer, value_pointer] : in_file_order(table)) {
         const toml::key& key = *key_pointer;
         const toml::node& value = *value_pointer;
-        for (std::string_view whole_run : {"root", "max-warnings", "exclude"}) {
+        for (std::string_view whole_run : {"root", "max-warnings", "exclude", "robots"}) {
           if (key.str() == whole_run) {
             return fail(key.source(), "'" + context + std::string(whole_run) + "': '" + std::string(whole_run) +
                                           "' concerns the whole run; set it at the top level, not in [[overrides]]");

@@ -35,6 +35,7 @@ struct ConfigFile {
   std::optional<SitemapLocation> location;  // base-url
   std::optional<std::string> root;          // absolute: relative roots are resolved against the file's directory
   std::optional<int> max_warnings;
+  std::optional<std::string> robots;  // as --robots: an http(s) URL, or a file (made absolute like root)
   std::vector<std::string> exclude;  // globs of files and folders a directory search skips
   std::vector<ConfigOverride> overrides;
 };

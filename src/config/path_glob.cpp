@@ -21,19 +21,24 @@ std::vector<std::string> segments(std::string_view text) {
   return out;
 }
 
-// Whether glob segments [g, end) match path segments [p, count); '**' tries every split, which is
-// quadratic at worst in the (short) paths a config file deals with.
+// Whether glob segments [g, end) match path segments [p, count). '**' may take any number of
+// segments; each (g, p) pair is decided once (`memo`), so several '**' stay polynomial instead of
+// trying every split of every split.
 bool match_from(const std::vector<std::string>& glob, std::size_t g, const std::vector<std::string>& path,
-                std::size_t p, std::size_t count) {
+                std::size_t p, std::size_t count, std::vector<signed char>& memo) {
   if (g == glob.size()) return p == count;
+  signed char& known = memo[g * (count + 1) + p];
+  if (known >= 0) return known;
+  bool result = false;
   if (glob[g] == "**") {
-    for (std::size_t skip = p; skip <= count; ++skip) {
-      if (match_from(glob, g + 1, path, skip, count)) return true;
-    }
-    return false;
+    for (std::size_t skip = p; skip <= count && !result; ++skip) result = match_from(glob, g + 1, path, skip, count, memo);
+  } else {
+    // FNM_PERIOD off: "*.xml" matches ".hidden.xml" too, as a user listing *.xml expects.
+    result = p < count && ::fnmatch(glob[g].c_str(), path[p].c_str(), 0) == 0 &&
+             match_from(glob, g + 1, path, p + 1, count, memo);
   }
-  // FNM_PERIOD off: "*.xml" matches ".hidden.xml" too, as a user listing *.xml expects.
-  return p < count && ::fnmatch(glob[g].c_str(), path[p].c_str(), 0) == 0 && match_from(glob, g + 1, path, p + 1, count);
+  known = result;
+  return result;
 }
 
 }  // namespace
@@ -62,7 +67,8 @@ bool glob_matches(std::string_view glob, std::string_view path, bool path_is_dir
   for (std::size_t count = 1; count <= parts.size(); ++count) {
     const bool is_folder = count < parts.size() || path_is_directory;
     if (directory_only && !is_folder) continue;
-    if (match_from(pattern, 0, parts, 0, count)) return true;
+    std::vector<signed char> memo(pattern.size() * (count + 1), -1);
+    if (match_from(pattern, 0, parts, 0, count, memo)) return true;
   }
   return false;
 }

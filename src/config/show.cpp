@@ -54,6 +54,7 @@ void write_effective_config(const std::string& label, const Profile& profile, co
   if (profile.settings.location) out << "base-url = " << toml_string(profile.settings.location->url) << '\n';
   if (run.root) out << "root = " << toml_string(*run.root) << '\n';
   if (run.max_warnings) out << "max-warnings = " << *run.max_warnings << '\n';
+  if (run.robots) out << "robots = " << toml_string(*run.robots) << '\n';
   if (profile.config && !profile.config->exclude.empty()) {
     out << "exclude = " << glob_list(profile.config->exclude) << "  # for directory searches\n";
   }

@@ -14,6 +14,7 @@ namespace sitemaplint {
 struct RunSettings {
   std::optional<int> max_warnings;
   std::optional<std::string> root;
+  std::optional<std::string> robots;  // a robots.txt file or URL
 };
 
 // `label` names the input in the heading, e.g. "news/sitemap.xml" or "standard input".

@@ -273,7 +273,10 @@ class Fetcher {
     curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, std::min(options.connect_timeout_ms, remaining_ms));
     curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");
     curl_easy_setopt(h, CURLOPT_USERAGENT, options.user_agent.c_str());
-    curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(options.max_bytes));
+    // A declared length over the cap is refused up front, unless what arrives is kept anyway.
+    if (!options.keep_truncated) {
+      curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(options.max_bytes));
+    }
     curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, write_body);
     curl_easy_setopt(h, CURLOPT_WRITEDATA, &sink);
     curl_easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
@@ -284,11 +287,12 @@ class Fetcher {
     long status = 0;
     curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
     result->status = status;
-    if (code != CURLE_OK) {
+    if (code != CURLE_OK && !(sink.overflowed && options.keep_truncated)) {
       result->error = describe(code, errbuf, sink.overflowed, url, options, start);
       curl_easy_setopt(h, CURLOPT_ERRORBUFFER, nullptr);
       return false;
     }
+    result->truncated = sink.overflowed;
     curl_easy_setopt(h, CURLOPT_ERRORBUFFER, nullptr);
     const char* content_type = nullptr;
     if (curl_easy_getinfo(h, CURLINFO_CONTENT_TYPE, &content_type) == CURLE_OK && content_type) {

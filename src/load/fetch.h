@@ -18,6 +18,10 @@ struct FetchOptions {
   long connect_timeout_ms = 10000;  // each connection
   int max_redirects = 5;            // redirects followed; one more 3xx is an error
   std::size_t max_bytes = kMaxInputBytes;  // decoded body cap; the transfer stops just past it
+  // Past max_bytes, keep what arrived and say so (FetchResult::truncated) instead of failing: a
+  // sitemap larger than the protocol allows is a finding, and a Content-Encoding bomb costs no
+  // more than that.
+  bool keep_truncated = false;
   // Empty: any host. Otherwise only these hosts (exact, ASCII case-insensitive; IPv6 literals in
   // brackets, "[::1]"), for the first URL and for every redirect.
   std::vector<std::string> allowed_hosts;
@@ -42,6 +46,7 @@ struct FetchResult {
   // Content-Encoding gzip/deflate is decoded (the cap applies to the decoded size). A body that is
   // itself a .gz file (no Content-Encoding) is returned as is: gunzip() is the caller's business.
   std::string body;
+  bool truncated = false;  // keep_truncated: the body stopped at max_bytes
 };
 
 // Who named a URL: the user (command line, config), or a document sitemaplint fetched (an

@@ -99,13 +99,19 @@ std::unique_ptr<Document> parse_document(std::string path, std::string_view byte
   doc->load = std::move(load);
   if (!doc->load.compression_error.empty() || doc->load.decompression_stopped) return doc;
   if (doc->load.http_status != 0 && (doc->load.http_status < 200 || doc->load.http_status > 299)) return doc;
-  doc->encoding = scan_encoding(bytes);
+  // The start first: binary data or a JSON file is named from its first bytes, without a pass
+  // over all of them (500 MB of NUL bytes would otherwise take a minute to be called binary).
+  doc->encoding = scan_encoding(bytes, false);
   if (doc->encoding.foreign_encoding_is_fatal) return doc;
   if (doc->load.robots_txt) {
     doc->kind = DocumentKind::Robots;
+    scan_characters(bytes, doc->encoding);
+    doc->robots = std::make_shared<const RobotsTxt>(parse_robots_txt(bytes));
     return doc;
   }
   doc->kind = sniff_format(bytes.substr(doc->encoding.bom_length), &doc->looks_like);
+  if (doc->kind == DocumentKind::NotSitemap) return doc;  // named; its characters do not matter
+  scan_characters(bytes, doc->encoding);
   if (doc->kind != DocumentKind::None) return doc;  // not XML: nothing for pugixml to parse
 
   doc->parse_buffer = std::make_unique_for_overwrite<char[]>(bytes.size() + 1);

@@ -1,5 +1,6 @@
 #include "load/wellformed.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -189,10 +190,14 @@ void check_outside_root(Document& doc) {
       const bool declaration = rest.size() > 5 && rest.substr(2, 3) == "xml" &&
                                (is_space(rest[5]) || rest[5] == '?');
       if (declaration && pos != doc.encoding.bom_length) {
+        const std::string_view before = bytes.substr(doc.encoding.bom_length, pos - doc.encoding.bom_length);
+        doc.declaration_after_space_only = std::all_of(before.begin(), before.end(), is_space);
+        doc.misplaced_declaration = pos;
         doc.syntax_errors.push_back(
             {pos, 5, "the XML declaration must be the very first thing in the file; " +
-                         std::to_string(pos - doc.encoding.bom_length) +
-                         " byte(s) come before it (white space, a comment or text)"});
+                         std::to_string(before.size()) + " byte(s) come before it (" +
+                         (doc.declaration_after_space_only ? "white space" : "white space, a comment or text") +
+                         ")"});
       }
       const auto end = rest.find("?>");
       pos = end == std::string_view::npos ? root_start : pos + end + 2;
@@ -256,6 +261,13 @@ void check_outside_root(Document& doc) {
     } else if (head.ends_with("?>")) {
       const auto open = head.rfind("<?");
       if (open == std::string_view::npos || open < root_start) break;
+      const std::string_view target = head.substr(open + 2);
+      if (target.size() > 3 && target.starts_with("xml") && (is_space(target[3]) || target[3] == '?')) {
+        doc.misplaced_declaration = open;
+        doc.syntax_errors.push_back({open, 5,
+                                     "the XML declaration must be the very first thing in the file, not after the "
+                                     "root element; move it to the top"});
+      }
       end = open;
     } else {
       break;

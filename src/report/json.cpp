@@ -69,6 +69,7 @@ void write_json(std::span<const FileReport> reports, std::span<const InputError>
   for (const FileReport& report : reports) {
     nlohmann::ordered_json file;
     file["path"] = report.path;
+    if (!report.requested.empty()) file["requested"] = report.requested;
     file["kind"] = kind_name(report.kind);
     file["entries"] = report.entries;
     nlohmann::ordered_json diagnostics = nlohmann::ordered_json::array();

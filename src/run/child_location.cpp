@@ -40,6 +40,18 @@ std::optional<std::string> resolve_child_url(std::string_view ref, std::string_v
   return std::string(resolved.buffer());
 }
 
+std::string on_origin_of(std::string_view url, std::string_view origin) {
+  const auto parsed = boost::urls::parse_uri(view(url));
+  const auto at = boost::urls::parse_uri(view(origin));
+  if (!parsed || !at) return std::string(url);
+  boost::urls::url moved(*parsed);
+  moved.set_scheme(at->scheme());
+  moved.set_encoded_host(at->encoded_host());
+  if (at->has_port()) moved.set_port(at->port());
+  else moved.remove_port();
+  return std::string(moved.buffer());
+}
+
 std::string host_of(std::string_view url) {
   const auto parsed = boost::urls::parse_uri(view(url));
   return parsed ? lower(parsed->encoded_host()) : std::string();

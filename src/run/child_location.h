@@ -19,6 +19,10 @@ std::optional<std::string> resolve_child_url(std::string_view ref, std::string_v
 // Whether two absolute http(s) URLs share scheme, host and port (default ports filled in).
 bool same_origin(std::string_view a, std::string_view b);
 
+// `url` with the scheme, host and port of `origin` (an absolute URL): a production URL moved to
+// the staging server an index was fetched from. `url` itself when either cannot be parsed.
+std::string on_origin_of(std::string_view url, std::string_view origin);
+
 // The host of an absolute URL, lower case, as written (IPv6 in brackets); empty when unparsable.
 std::string host_of(std::string_view url);
 

@@ -1,5 +1,6 @@
 #include "run/fix.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -7,13 +8,16 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <string>
 
 #include "run/lint.h"
 
 namespace sitemaplint {
 namespace {
 
-constexpr int kMaxPasses = 8;
+// Passes are needed only for fixes that overlap (one at a time): this bounds a pathological file.
+constexpr int kMaxPasses = 64;
 
 std::vector<std::string_view> split_lines(std::string_view text) {
   std::vector<std::string_view> lines;
@@ -56,8 +60,10 @@ std::string apply_fixes(std::string_view bytes, const std::vector<Diagnostic>& d
 std::string fix_until_stable(const std::string& path, std::string bytes, const RuleSelection& selection,
                              const Settings& settings, std::size_t* applied) {
   *applied = 0;
+  Settings fixing = settings;
+  fixing.max_findings_per_rule = static_cast<std::size_t>(-1);  // every fix in one pass, not 10,000
   for (int pass = 0; pass < kMaxPasses; ++pass) {
-    const FileReport report = lint_bytes(path, bytes, selection, settings);
+    const FileReport report = lint_bytes(path, bytes, selection, fixing);
     std::size_t now = 0;
     std::string fixed = apply_fixes(bytes, report.diagnostics, &now);  // offsets are into `bytes`
     if (now == 0) break;
@@ -67,13 +73,18 @@ std::string fix_until_stable(const std::string& path, std::string bytes, const R
   return bytes;
 }
 
-std::string unified_diff(const std::string& path, std::string_view before, std::string_view after) {
-  if (before == after) return {};
-  const std::vector<std::string_view> a = split_lines(before), b = split_lines(after);
-  const bool absolute = path.starts_with('/');
-  std::string out = (absolute ? "--- " : "--- a/") + path + (absolute ? "\n+++ " : "\n+++ b/") + path + "\n";
-  // Fixes are local, so walk both versions in step: equal lines are skipped, each run of differing
-  // lines becomes a hunk, resynchronising on the next line the two share.
+namespace {
+
+// One difference between two versions: a[a_begin, a_end) became b[b_begin, b_end).
+struct Change {
+  std::size_t a_begin, a_end, b_begin, b_end;
+};
+
+// Fixes are local, so the versions are walked in step: equal lines are skipped, and each run of
+// differing lines ends at the next line the two share again (looked for within a small window).
+// Linear in the file, whatever its size.
+std::vector<Change> line_changes(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b) {
+  std::vector<Change> changes;
   std::size_t i = 0, j = 0;
   while (i < a.size() || j < b.size()) {
     if (i < a.size() && j < b.size() && a[i] == b[j]) {
@@ -81,9 +92,9 @@ std::string unified_diff(const std::string& path, std::string_view before, std::
       ++j;
       continue;
     }
-    std::size_t ei = i, ej = j;
+    std::size_t ei = a.size(), ej = b.size();
     bool synced = false;
-    for (std::size_t span = 1; !synced && span <= 8; ++span) {
+    for (std::size_t span = 1; !synced && span <= 16; ++span) {
       for (std::size_t da = 0; da <= span && !synced; ++da) {
         const std::size_t db = span - da;
         if (i + da < a.size() && j + db < b.size() && a[i + da] == b[j + db]) {
@@ -93,44 +104,120 @@ std::string unified_diff(const std::string& path, std::string_view before, std::
         }
       }
     }
-    if (!synced) {
-      ei = a.size();
-      ej = b.size();
-    }
-    out += "@@ -" + std::to_string(i + 1) + "," + std::to_string(ei - i) + " +" + std::to_string(j + 1) + "," +
-           std::to_string(ej - j) + " @@\n";
-    for (std::size_t k = i; k < ei; ++k) out += "-" + std::string(a[k]) + (a[k].ends_with('\n') ? "" : "\n");
-    for (std::size_t k = j; k < ej; ++k) out += "+" + std::string(b[k]) + (b[k].ends_with('\n') ? "" : "\n");
+    changes.push_back({i, ei, j, ej});
     i = ei;
     j = ej;
+  }
+  return changes;
+}
+
+// A hunk's range as GNU diff writes it: "start,count", where an empty range names the line before.
+std::string hunk_range(std::size_t start, std::size_t count) {
+  return std::to_string(count == 0 ? start : start + 1) + "," + std::to_string(count);
+}
+
+void diff_line(std::string& out, char mark, std::string_view line) {
+  out += mark;
+  out += line;
+  if (!line.ends_with('\n')) out += "\n\\ No newline at end of file\n";
+}
+
+}  // namespace
+
+std::string unified_diff(const std::string& path, std::string_view before, std::string_view after) {
+  if (before == after) return {};
+  constexpr std::size_t kContext = 3;
+  const std::vector<std::string_view> a = split_lines(before), b = split_lines(after);
+  const std::vector<Change> changes = line_changes(a, b);
+  const bool absolute = path.starts_with('/');
+  std::string out = (absolute ? "--- " : "--- a/") + path + (absolute ? "\n+++ " : "\n+++ b/") + path + "\n";
+  for (std::size_t first = 0; first < changes.size();) {
+    // Changes whose context would touch or overlap share one hunk.
+    std::size_t last = first;
+    while (last + 1 < changes.size() && changes[last + 1].a_begin - changes[last].a_end <= 2 * kContext) ++last;
+    const Change& f = changes[first];
+    const Change& l = changes[last];
+    const std::size_t lead = std::min(kContext, f.a_begin);
+    const std::size_t trail = std::min(kContext, a.size() - l.a_end);
+    const std::size_t a_start = f.a_begin - lead, a_stop = l.a_end + trail;
+    const std::size_t b_start = f.b_begin - lead, b_stop = l.b_end + trail;
+    out += "@@ -" + hunk_range(a_start, a_stop - a_start) + " +" + hunk_range(b_start, b_stop - b_start) + " @@\n";
+    std::size_t at = a_start;  // the next line of `a` to write
+    for (std::size_t k = first; k <= last; ++k) {
+      const Change& c = changes[k];
+      for (; at < c.a_begin; ++at) diff_line(out, ' ', a[at]);
+      for (std::size_t x = c.a_begin; x < c.a_end; ++x) diff_line(out, '-', a[x]);
+      for (std::size_t y = c.b_begin; y < c.b_end; ++y) diff_line(out, '+', b[y]);
+      at = c.a_end;
+    }
+    for (; at < a_stop; ++at) diff_line(out, ' ', a[at]);
+    first = last + 1;
   }
   return out;
 }
 
+namespace {
+
+// Writes all of `content` to `fd`; false on an error.
+bool write_all(int fd, std::string_view content) {
+  std::size_t written = 0;
+  while (written < content.size()) {
+    const ssize_t n = ::write(fd, content.data() + written, content.size() - written);
+    if (n < 0 && errno != EINTR) return false;
+    if (n > 0) written += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+}  // namespace
+
 bool write_atomically(const std::string& path, std::string_view content, std::string* error) {
+  // Through a symbolic link, the target is fixed and the link kept.
+  std::error_code ec;
+  const std::filesystem::path target = std::filesystem::canonical(path, ec);
+  if (ec) {
+    *error = path + ": " + ec.message();
+    return false;
+  }
   struct stat info {};
-  if (::stat(path.c_str(), &info) != 0) {
+  if (::stat(target.c_str(), &info) != 0) {
     *error = path + ": " + std::strerror(errno);
     return false;
   }
-  std::string temp = path + ".sitemaplint-XXXXXX";
-  const int fd = ::mkstemp(temp.data());
+  const std::string folder = target.parent_path().string();
+  // An unnamed file in the target's folder (O_TMPFILE): killed while writing, nothing is left
+  // behind. It gets a short name only for the instant before the rename, so a file whose own
+  // name is near the length limit is fixed too.
+  const std::string temp = folder + "/.sitemaplint-" + std::to_string(::getpid()) + "-XXXXXX";
+  int fd = ::open(folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, info.st_mode & 07777);
+  bool named = false;
+  std::string temp_name = temp;
+  if (fd < 0) {  // a file system without O_TMPFILE: a named temporary file from the start
+    fd = ::mkstemp(temp_name.data());
+    named = true;
+  }
   if (fd < 0) {
     *error = path + ": cannot create a temporary file next to it: " + std::strerror(errno);
     return false;
   }
-  bool ok = true;
-  std::size_t written = 0;
-  while (ok && written < content.size()) {
-    const ssize_t n = ::write(fd, content.data() + written, content.size() - written);
-    if (n < 0) ok = errno == EINTR;
-    else written += static_cast<std::size_t>(n);
+  bool ok = write_all(fd, content) && ::fchmod(fd, info.st_mode & 07777) == 0 && ::fsync(fd) == 0;
+  if (ok && !named) {
+    // Link the unnamed file under a fresh name, then rename it over the target.
+    const std::string proc = "/proc/self/fd/" + std::to_string(fd);
+    for (int attempt = 0; attempt < 8 && !named; ++attempt) {
+      temp_name = temp;
+      const int probe = ::mkstemp(temp_name.data());  // reserves a unique name ...
+      if (probe < 0) break;
+      ::close(probe);
+      ::unlink(temp_name.c_str());  // ... which linkat may then take
+      named = ::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, temp_name.c_str(), AT_SYMLINK_FOLLOW) == 0;
+    }
+    ok = named;
   }
-  ok = ok && ::fchmod(fd, info.st_mode & 07777) == 0 && ::fsync(fd) == 0;
   ok = (::close(fd) == 0) && ok;
-  if (!ok || ::rename(temp.c_str(), path.c_str()) != 0) {
+  if (!ok || ::rename(temp_name.c_str(), target.c_str()) != 0) {
     *error = path + ": writing the fixed file failed: " + std::strerror(errno) + " (the original is unchanged)";
-    ::unlink(temp.c_str());
+    if (named) ::unlink(temp_name.c_str());
     return false;
   }
   return true;

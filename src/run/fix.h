@@ -20,7 +20,8 @@ std::string apply_fixes(std::string_view bytes, const std::vector<Diagnostic>& d
 std::string fix_until_stable(const std::string& path, std::string bytes, const RuleSelection& selection,
                              const Settings& settings, std::size_t* applied);
 
-// A unified diff of two versions of `path` (hunks without context lines); empty when equal.
+// A unified diff of two versions of `path`, with three lines of context, as `git apply` and GNU
+// `patch` take it; empty when equal.
 std::string unified_diff(const std::string& path, std::string_view before, std::string_view after);
 
 // Replaces the file at `path` by `content` through a temporary file in the same directory and a

@@ -2,18 +2,20 @@
 
 #include <iostream>
 
+#include "analysis/message_text.h"
+#include "load/source.h"
 #include "run/fix.h"
 #include "run/lint_many.h"
-#include "load/source.h"
 
 namespace sitemaplint {
 
-int fix_files(const std::vector<std::string>& paths, const ProfileLookup& profile_for, bool write, bool show_diff) {
+int fix_files(const std::vector<std::string>& paths, const ProfileLookup& profile_for, FixMode mode) {
   int changed = 0;
   std::size_t total = 0;
   for (const std::string& path : paths) {
     if (path == "-" || is_url(path)) {
-      std::cerr << "sitemaplint: error: " << path << ": --fix and --diff work on files only\n";
+      std::cerr << "sitemaplint: error: " << path << ": --diff works on files only; --fix - fixes standard input "
+                << "alone\n";
       return -1;
     }
     Input input;
@@ -36,17 +38,26 @@ int fix_files(const std::vector<std::string>& paths, const ProfileLookup& profil
     if (fixed == input.bytes) continue;
     ++changed;
     total += applied;
-    if (show_diff) std::cout << unified_diff(path, input.bytes, fixed);
-    if (write && !write_atomically(path, fixed, &error)) {
+    if (mode == FixMode::Diff) {
+      std::cout << unified_diff(path, input.bytes, fixed);
+    } else if (!write_atomically(path, fixed, &error)) {
       std::cerr << "sitemaplint: error: " << error << '\n';
       return -1;
     }
   }
-  if (write && changed > 0) {
-    std::cerr << "sitemaplint: applied " << total << " fix" << (total == 1 ? "" : "es") << " in " << changed
-              << " file" << (changed == 1 ? "" : "s") << '\n';
+  if (mode == FixMode::Write && changed > 0) {
+    std::cerr << "sitemaplint: applied " << total << (total == 1 ? " fix" : " fixes") << " in "
+              << counted(static_cast<std::size_t>(changed), "file") << '\n';
   }
   return changed;
+}
+
+std::string fix_text(const std::string& name, const std::string& text, const ProfileLookup& profile_for,
+                     std::string* error) {
+  const Profile* profile = profile_for(name, error);
+  if (!profile) return text;
+  std::size_t applied = 0;
+  return fix_until_stable(name, text, profile->selection, profile->settings, &applied);
 }
 
 }  // namespace sitemaplint

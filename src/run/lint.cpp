@@ -21,6 +21,7 @@ FileReport lint_input(Input input, const RuleSelection& selection, const Setting
   report.kind = doc->kind;
   report.entries = doc->entry_count;
   report.children = std::move(doc->children);
+  report.robots = doc->robots;
   // Reporters need the bytes only to place and show findings; a clean file of a large site need
   // not stay in memory until the report is written. Findings made later re-read it.
   if (report.diagnostics.empty() && report.reloadable) std::string().swap(report.bytes);

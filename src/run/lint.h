@@ -20,7 +20,8 @@ namespace sitemaplint {
 using ChildSitemap = Document::ChildRef;
 
 struct FileReport {
-  std::string path;
+  std::string path;       // as given; for a URL, where it was served from after redirects
+  std::string requested;  // the URL as given, when redirects led elsewhere
   // The uncompressed input. A clean file read from disk gives its bytes up after linting (a large
   // site need not stay in memory); `reloadable` says they can be read again to show a finding that
   // checks across the set add later (see report/source.h).
@@ -29,6 +30,7 @@ struct FileReport {
   DocumentKind kind = DocumentKind::None;
   std::size_t entries = 0;
   std::vector<ChildSitemap> children;  // an index's children (a robots.txt's sitemaps), to follow them
+  std::shared_ptr<const RobotsTxt> robots;  // a robots.txt's groups, to check the run's URLs against
   KeptFacts facts;                     // what set-level rules kept of this file
   Suppressions suppressions;           // its inline suppressions, for findings made later
   std::vector<Diagnostic> diagnostics;  // sorted by diagnostic_order

@@ -82,7 +82,11 @@ Outcome lint_one(const std::string& path, const RuleSelection& selection, const 
     }
     return outcome;
   }
-  FetchResult fetched = fetch(path, fetch_options, read_as.origin);
+  // Nothing past the protocol's size limit is worth downloading: the rest is a finding.
+  FetchOptions bounded = fetch_options;
+  bounded.max_bytes = std::min(bounded.max_bytes, kProtocolMaxBytes + 1);
+  bounded.keep_truncated = true;
+  FetchResult fetched = fetch(path, bounded, read_as.origin);
   if (!fetched.ok) {
     outcome.error = path + ": " + fetched.error;
     return outcome;
@@ -91,16 +95,21 @@ Outcome lint_one(const std::string& path, const RuleSelection& selection, const 
     outcome.error = path + ": the server answered HTTP " + std::to_string(fetched.status);
     return outcome;
   }
-  Input input = input_from_bytes(path, std::move(fetched.body));
+  // After redirects, the sitemap is where it was served from: the report names that URL and its
+  // scope is that URL's (http://example.com/ redirected to https://www.example.com/ must not make
+  // every <loc> out of scope).
+  Input input = input_from_bytes(fetched.final_url, std::move(fetched.body));
   input.robots_txt = read_as.robots_txt;
   input.http_status = fetched.status;
+  input.decompression_stopped = input.decompression_stopped || fetched.truncated;
   input.content_type = std::move(fetched.content_type);
   Settings scoped = settings;
   if (!scoped.location) {  // a fetched sitemap may list only URLs under its own location
     std::string error;
-    scoped.location = parse_sitemap_location(path, &error);
+    scoped.location = parse_sitemap_location(fetched.final_url, &error);
   }
   outcome.report = lint_input(std::move(input), selection, scoped, read_as.scope);
+  if (fetched.final_url != path) outcome.report->requested = path;
   return outcome;
 }
 

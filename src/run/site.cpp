@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <mutex>
 
 #include "run/child_location.h"
 #include "run/set_rules.h"
@@ -17,6 +18,7 @@ struct ParentPlace {
   bool remote = false;     // fetched: its children are fetched too, as remote input
   bool robots = false;     // a robots.txt: may name sitemaps on any host; at the root of its site
   std::string base;        // the absolute URL relative children resolve against ("" if unknown)
+  std::string served_from;  // fetched: where it came from (after redirects), when not `base`
   std::string folder;      // on disk: the folder that holds `url_folder`
   std::string url_folder;  // on disk: the URL folder (decoded path) that `folder` holds
 };
@@ -27,7 +29,10 @@ ParentPlace place_of(const std::string& path, const FileReport& report, const Se
   place.robots = report.kind == DocumentKind::Robots;
   place.remote = is_url(path);
   if (place.remote) {
-    place.base = path;
+    // Linted as if served from --base-url (a staging copy of production): its children are
+    // fetched from where it actually came from, on the same paths.
+    place.base = settings.location ? settings.location->url : report.path;
+    if (!same_origin(place.base, report.path)) place.served_from = report.path;
     return place;
   }
   if (settings.location) place.base = settings.location->url;
@@ -44,6 +49,15 @@ ParentPlace place_of(const std::string& path, const FileReport& report, const Se
   return place;
 }
 
+// The robots.txt of the run, for checking every URL against it: the origin it governs is its own
+// URL's unless --base-url (or the config's base-url) says where it is served.
+std::shared_ptr<const SiteRobots> site_robots(const FileReport& report, const Settings& settings) {
+  std::optional<SitemapLocation> site = settings.location;
+  std::string error;
+  if (!site && is_url(report.path)) site = parse_sitemap_location(report.path, &error);
+  return make_site_robots(report.robots, report.path, std::move(site));
+}
+
 // A child to lint: which member it becomes, and how to read it.
 struct Pending {
   std::string path;  // a file or a URL
@@ -55,7 +69,10 @@ struct Pending {
 
 class Site {
  public:
-  Site(const ProfileLookup& profile_for, const SiteOptions& options) : profile_for_(profile_for), options_(options) {}
+  Site(const ProfileLookup& profile_for, const SiteOptions& options)
+      : profile_for_(profile_for),
+        options_(options),
+        lookup_([this](const std::string& input, std::string* error) { return with_robots(profile_for_(input, error)); }) {}
 
   std::vector<Outcome> run(const std::vector<std::string>& paths) {
     lint_inputs(paths);
@@ -72,7 +89,7 @@ class Site {
   void add(Outcome outcome, const std::string& as_given, std::size_t parent) {
     const Profile* profile = nullptr;
     std::string error;
-    if (outcome.report) profile = profile_for_(as_given, &error);
+    if (outcome.report) profile = lookup_(as_given, &error);
     member_of_.emplace(as_given, outcomes_.size());
     outcomes_.push_back(std::move(outcome));
     given_.push_back(as_given);
@@ -91,19 +108,24 @@ class Site {
         settings.collect_set_facts = in_a_set;
         robots = lint_one(options_.robots, profile->selection, settings, options_.fetch,
                           ReadAs{true, UrlOrigin::User, LintScope::InASet});
-        if (robots.report && robots.report->children.empty()) {
+        if (robots.report && robots.report->robots) robots_ = site_robots(*robots.report, settings);
+        // Alone, a robots.txt without sitemaps leaves nothing to lint; with sitemaps given, its
+        // rules are still checked against their URLs.
+        if (robots.report && robots.report->children.empty() && paths.empty()) {
           robots = Outcome{options_.robots, std::nullopt, options_.robots + " has no Sitemap: lines"};
         }
       }
       add(std::move(robots), options_.robots, kNoFile);
     }
     std::vector<Outcome> linted =
-        lint_all(paths, profile_for_, options_.jobs, options_.fetch, in_a_set, LintScope::InASet);
+        lint_all(paths, lookup_, options_.jobs, options_.fetch, in_a_set, LintScope::InASet);
     for (std::size_t i = 0; i < linted.size(); ++i) {
       // An input named twice (x.xml ./x.xml, a file and its folder) is linted and reported once.
       if (member_of_.count(canonical(paths[i]))) continue;
       add(std::move(linted[i]), paths[i], kNoFile);
       member_of_.emplace(canonical(paths[i]), outcomes_.size() - 1);
+      // A URL that redirected is known by where it landed too.
+      if (const auto& r = outcomes_.back().report; r && !r->requested.empty()) member_of_.emplace(r->path, outcomes_.size() - 1);
     }
   }
 
@@ -125,8 +147,12 @@ class Site {
     for (const ChildSitemap& ref : parent.children) {
       ChildLink& link = links.emplace_back();
       link.ref = &ref;
+      if (place.robots && links.size() > kMaxRobotsSitemaps) {
+        link.outcome = ChildOutcome::OverLimit;
+        continue;
+      }
       const std::optional<std::string> url = resolve_child_url(ref.url, place.base);
-      if (url && (*url == place.base || *url == given_[i])) {
+      if (url && (*url == place.base || *url == given_[i] || *url == parent.path)) {
         link.outcome = ChildOutcome::Self;
         continue;
       }
@@ -142,7 +168,7 @@ class Site {
           link.outcome = ChildOutcome::OtherSite;
           continue;
         }
-        path = *url;
+        path = place.served_from.empty() || !same_origin(*url, place.base) ? *url : on_origin_of(*url, place.served_from);
       } else {
         // On disk: the file that would serve the URL, confined to the site's folder.
         std::optional<std::string> url_path;
@@ -174,7 +200,7 @@ class Site {
       link.file = outcomes_.size() + pending->size();
       member_of_.emplace(key, link.file);
       Pending child{path, nullptr, settings, place.remote ? UrlOrigin::RemoteDocument : UrlOrigin::User, ""};
-      child.profile = profile_for_(path, &child.config_error);
+      child.profile = lookup_(path, &child.config_error);
       if (child.profile) {
         child.settings = child.profile->settings;
         child.settings.collect_set_facts = true;
@@ -231,8 +257,24 @@ class Site {
     }
   }
 
+  // Every file of the run is checked against the run's robots.txt: its profile carries it.
+  const Profile* with_robots(const Profile* profile) {
+    if (!profile || !robots_) return profile;
+    std::lock_guard lock(robots_mutex_);  // lint_all looks profiles up from several threads
+    std::unique_ptr<Profile>& copy = with_robots_[profile];
+    if (!copy) {
+      copy = std::make_unique<Profile>(*profile);
+      copy->settings.robots = robots_;
+    }
+    return copy.get();
+  }
+
   const ProfileLookup& profile_for_;
   const SiteOptions& options_;
+  ProfileLookup lookup_;  // profile_for_, with the run's robots.txt in every profile
+  std::shared_ptr<const SiteRobots> robots_;
+  std::mutex robots_mutex_;
+  std::map<const Profile*, std::unique_ptr<Profile>> with_robots_;
   std::vector<Outcome> outcomes_;
   std::vector<std::string> given_;  // each member's path as given (or as its parent named it)
   std::vector<SetMember> members_;

@@ -15,7 +15,8 @@ struct SiteOptions {
   unsigned jobs = 0;
   FetchOptions fetch;
   // --robots: a robots.txt (URL or file) linted first, its Sitemap: lines followed like an
-  // index's children (a local one's relative lines are mapped under `root` or its own folder).
+  // index's children (a local one's relative lines are mapped under `root` or its own folder),
+  // its rules checked against every URL of the run (Settings::robots).
   std::string robots;
 };
 

@@ -168,7 +168,7 @@ void Suppressions::report_unused(const RuleSelection& selection, std::vector<Dia
     if (r.used || !ran) continue;
     const std::string what = r.rules.empty() ? "every rule" : "'" + r.word + "'";
     finding(r.directive, r.directive_end - r.directive,
-            "sitemaplint-" + std::string(r.kind) + " of " + what + " suppressed nothing");
+            "sitemaplint-" + std::string(r.kind) + " of " + what + " suppressed nothing; remove it, or it will hide a future finding");
   }
   std::stable_sort(diagnostics->begin(), diagnostics->end(), diagnostic_order);
 }

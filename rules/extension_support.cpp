@@ -1,0 +1,421 @@
+#include "rules/extension_support.h"
+
+#include <algorithm>
+#include <cctype>
+#include <deque>
+#include <regex>
+#include <set>
+
+#include "analysis/edit_distance.h"
+#include "analysis/message_text.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr std::string_view kSchemaInstance = "http://www.w3.org/2001/XMLSchema-instance";
+
+// D11: lower case, no scheme, no "www.", no final "*.xsd" segment, no trailing "/".
+std::string normalised_namespace(std::string_view uri) {
+  std::string s(uri);
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (std::string_view scheme : {"http://", "https://"}) {
+    if (s.starts_with(scheme)) s.erase(0, scheme.size());
+  }
+  if (s.starts_with("www.")) s.erase(0, 4);
+  while (!s.empty() && s.back() == '/') s.pop_back();
+  if (const auto slash = s.rfind('/'); slash != std::string::npos && s.ends_with(".xsd")) s.erase(slash);
+  while (!s.empty() && s.back() == '/') s.pop_back();
+  return s;
+}
+
+// A family's near-miss pattern, compiled once per thread: compiling a std::regex costs far more
+// than matching one, and a hostile file may declare 50,000 namespaces.
+const std::regex& near_miss_regex(std::string_view pattern) {
+  thread_local std::deque<std::pair<std::string, std::regex>> compiled;
+  for (const auto& [source, regex] : compiled) {
+    if (source == pattern) return regex;
+  }
+  return compiled.emplace_back(std::string(pattern), std::regex(std::string(pattern))).second;
+}
+
+// The names of a spec's children for a message: "<image:loc>" (and the deprecated ones apart).
+std::string children_list(const ExtensionBlock& block, const ElementSpec& spec) {
+  std::string current, deprecated;
+  for (const ElementSpec& child : spec.children) {
+    std::string& list = child.deprecated ? deprecated : current;
+    if (!list.empty()) list += ", ";
+    list += child.deprecated ? std::string(child.name) : element_name(block, child.name);
+  }
+  if (deprecated.empty()) return current;
+  return current + " (and the deprecated " + deprecated + ")";
+}
+
+const ElementSpec* child_spec(const ElementSpec& parent, std::string_view name) {
+  for (const ElementSpec& child : parent.children) {
+    if (child.name == name) return &child;
+  }
+  return nullptr;
+}
+
+// The child names of `spec` closest to `name` (case or a small typo): "did you mean" material.
+std::string closest_child(const ElementSpec& spec, std::string_view name) {
+  std::string_view best;
+  std::size_t best_distance = 3;
+  for (const ElementSpec& child : spec.children) {
+    const std::size_t d = edit_distance(name, child.name);
+    if (d < best_distance) {
+      best_distance = d;
+      best = child.name;
+    }
+  }
+  return std::string(best);
+}
+
+// Whether nodes[i] has a known spec whose children the checks may look at.
+const ElementSpec* checked_parent(const ExtensionFamily& family, const ExtensionBlock& block, std::size_t i) {
+  const ElementSpec* spec = spec_of(family, block, i);
+  return spec && !spec->deprecated ? spec : nullptr;
+}
+
+}  // namespace
+
+std::optional<NearMiss> namespace_near_miss(const ExtensionFamily& family, std::string_view prefix,
+                                            std::string_view uri) {
+  if (uri == family.ns) return std::nullopt;
+  const std::string normalised = normalised_namespace(uri);
+  if (std::regex_match(normalised, near_miss_regex(family.near_miss_pattern))) return NearMiss{true};
+  // The usual prefix bound to a URI that is no sitemap schema at all: xmlns:image="urn:x:image".
+  if (!prefix.empty() && prefix == family.prefix && normalised.find("sitemap") == std::string::npos &&
+      normalised.find("w3.org") == std::string::npos) {
+    return NearMiss{false};
+  }
+  return std::nullopt;
+}
+
+void report_namespace_near_misses(const ExtensionFamily& family, const Document& doc, FindingSink& out) {
+  // Every declaration, each with its own fix (D11): were a repeated URI reported once, fixing it
+  // would leave the next declaration of it to be reported on a second pass.
+  for (const Document::NamespaceDeclaration& d : doc.namespace_declarations) {
+    const std::optional<NearMiss> miss = namespace_near_miss(family, d.prefix, d.uri);
+    if (!miss) continue;
+    std::optional<Fix> fix;
+    if (miss->fixable) {
+      fix = Fix{d.value_offset, d.uri.size(), std::string(family.ns), "replace with " + quoted(family.ns)};
+    }
+    out.report(d.value_offset, d.uri.size(),
+               quoted(d.uri) + " is not the " + std::string(family.name) + " namespace; use " + quoted(family.ns) +
+                   ", or search engines ignore the " + std::string(family.name) + " tags it binds",
+               std::move(fix));
+  }
+}
+
+std::size_t tag_length(const ExtensionNode& node) { return node.qualified_name.size() + 1; }
+
+bool is_family_block(const ExtensionFamily& family, const ExtensionBlock& block) {
+  return family.root && block.root().ns == family.ns && block.root().local_name == family.root->name;
+}
+
+std::string element_name(const ExtensionBlock& block, std::string_view local_name) {
+  const std::string_view qname = block.root().qualified_name;
+  const auto colon = qname.find(':');
+  if (colon == std::string_view::npos) return "<" + std::string(local_name) + ">";
+  return "<" + std::string(qname.substr(0, colon + 1)) + std::string(local_name) + ">";
+}
+
+const ElementSpec* spec_of(const ExtensionFamily& family, const ExtensionBlock& block, std::size_t i) {
+  if (!is_family_block(family, block)) return nullptr;
+  if (i == 0) return family.root;
+  const ExtensionNode& node = block.nodes[i];
+  const ElementSpec* parent = spec_of(family, block, node.parent);
+  if (!parent || parent->deprecated || node.ns != family.ns) return nullptr;
+  return child_spec(*parent, node.local_name);
+}
+
+void report_unknown_elements(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out) {
+  const ExtensionNode& root = block.root();
+  if (root.ns != family.ns || !family.root) return;
+  if (!is_family_block(family, block)) {
+    const std::string where = element_name(block, family.root->name);
+    if (child_spec(*family.root, root.local_name)) {
+      out.report(root.offset, tag_length(root),
+                 "<" + std::string(root.qualified_name) + "> must be inside " + where + ", not directly in <url>");
+    } else {
+      out.report(root.offset, tag_length(root),
+                 "unknown element <" + std::string(root.qualified_name) + "> in <url>; the " +
+                     std::string(family.name) + " extension's element here is " + where);
+    }
+    return;
+  }
+  for (std::size_t i = 1; i < block.nodes.size(); ++i) {
+    const ExtensionNode& node = block.nodes[i];
+    const ElementSpec* parent = checked_parent(family, block, node.parent);
+    if (!parent || (node.ns == family.ns && child_spec(*parent, node.local_name))) continue;
+    const ExtensionNode& owner = block.nodes[node.parent];
+    std::string message = "unknown element <" + std::string(node.qualified_name) + "> in <" +
+                          std::string(owner.qualified_name) + ">";
+    if (parent->children.empty()) {
+      message += ", which holds text only";
+    } else {
+      message += ", which holds only " + children_list(block, *parent);
+      if (node.ns == family.ns) {
+        const std::string hint = closest_child(*parent, node.local_name);
+        if (!hint.empty()) message += "; did you mean " + element_name(block, hint) + "?";
+      }
+    }
+    out.report(node.offset, tag_length(node), std::move(message));
+  }
+}
+
+void report_unexpected_attributes(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out) {
+  for (std::size_t i = 0; i < block.nodes.size(); ++i) {
+    const ElementSpec* spec = spec_of(family, block, i);
+    if (!spec || (i > 0 && !checked_parent(family, block, block.nodes[i].parent))) continue;
+    const ExtensionNode& node = block.nodes[i];
+    for (const Attribute& a : node.attributes) {
+      if (a.ns == kSchemaInstance) continue;  // xsi:schemaLocation and friends are always allowed
+      const bool known = a.ns.empty() && std::any_of(spec->attributes.begin(), spec->attributes.end(),
+                                                      [&](const AttributeSpec& s) { return s.name == a.local_name; });
+      if (known) continue;
+      std::string message = "<" + std::string(node.qualified_name) + ">";
+      if (spec->attributes.empty()) {
+        message += " has no attributes; remove " + quoted(a.qualified_name);
+      } else {
+        message += " does not take the attribute " + quoted(a.qualified_name) + "; it takes ";
+        for (std::size_t k = 0; k < spec->attributes.size(); ++k) {
+          message += (k ? ", " : "") + quoted(spec->attributes[k].name);
+        }
+        if (!a.ns.empty()) message += " (unprefixed)";
+      }
+      out.report(a.offset, a.qualified_name.size(), std::move(message));
+    }
+  }
+}
+
+void report_duplicate_children(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out) {
+  for (std::size_t i = 0; i < block.nodes.size(); ++i) {
+    const ElementSpec* parent = checked_parent(family, block, i);
+    if (!parent || parent->children.empty()) continue;
+    std::vector<std::pair<std::string_view, std::size_t>> first;  // name -> the first such child
+    block.for_each_child(i, [&](const ExtensionNode& child) {
+      if (child.ns != family.ns) return;
+      const ElementSpec* spec = child_spec(*parent, child.local_name);
+      if (!spec || spec->max_occurs != 1) return;  // counted limits are their own rules (32 tags ...)
+      const auto seen = std::find_if(first.begin(), first.end(), [&](const auto& f) { return f.first == child.local_name; });
+      if (seen == first.end()) {
+        first.emplace_back(child.local_name, child.offset);
+        return;
+      }
+      out.report(child.offset, tag_length(child),
+                 "<" + std::string(block.nodes[i].qualified_name) + "> has a second <" +
+                     std::string(child.qualified_name) + ">; only one is allowed",
+                 std::nullopt, RelatedLocation{seen->second, "the first <" + std::string(child.qualified_name) + ">", ""});
+    });
+  }
+}
+
+void report_children_out_of_order(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out) {
+  for (std::size_t i = 0; i < block.nodes.size(); ++i) {
+    const ElementSpec* parent = checked_parent(family, block, i);
+    if (!parent || parent->children.size() < 2) continue;
+    std::size_t highest = 0;
+    const ExtensionNode* highest_node = nullptr;
+    std::vector<const ElementSpec*> seen;  // a repeated single child is a duplicate, not also out of order
+    block.for_each_child(i, [&](const ExtensionNode& child) {
+      if (child.ns != family.ns) return;
+      const ElementSpec* spec = child_spec(*parent, child.local_name);
+      if (!spec) return;
+      if (spec->max_occurs == 1 && std::find(seen.begin(), seen.end(), spec) != seen.end()) return;
+      seen.push_back(spec);
+      const auto position = static_cast<std::size_t>(spec - parent->children.data());
+      if (highest_node && position < highest) {
+        std::string order;
+        for (const ElementSpec& c : parent->children) order += (order.empty() ? "" : ", ") + std::string(c.name);
+        out.report(child.offset, tag_length(child),
+                   "<" + std::string(child.qualified_name) + "> comes after <" + std::string(highest_node->qualified_name) +
+                       ">; the schema's order in <" + std::string(block.nodes[i].qualified_name) + "> is " + order);
+        return;
+      }
+      if (!highest_node || position >= highest) {
+        highest = position;
+        highest_node = &child;
+      }
+    });
+  }
+}
+
+std::vector<const ElementSpec*> missing_children(const ExtensionFamily& family, const ExtensionBlock& block,
+                                                 std::size_t i) {
+  std::vector<const ElementSpec*> missing;
+  const ElementSpec* spec = checked_parent(family, block, i);
+  if (!spec) return missing;
+  for (const ElementSpec& child : spec->children) {
+    if (child.min_occurs == 0) continue;
+    bool present = false;
+    block.for_each_child(i, [&](const ExtensionNode& node) {
+      present |= node.ns == family.ns && node.local_name == child.name;
+    });
+    if (!present) missing.push_back(&child);
+  }
+  return missing;
+}
+
+bool is_page_entry(const Entry& entry) { return entry.kind == EntryKind::Url && !entry.in_feed; }
+
+std::size_t node_index(const ExtensionBlock& block, const ExtensionNode& node) {
+  return static_cast<std::size_t>(&node - block.nodes.data());
+}
+
+const ExtensionNode* child_of(const ExtensionBlock& block, std::size_t parent, std::string_view ns,
+                              std::string_view local_name) {
+  for (std::size_t k = parent + 1; k < block.nodes.size() && block.nodes[k].depth > block.nodes[parent].depth; ++k) {
+    const ExtensionNode& node = block.nodes[k];
+    if (node.parent == parent && node.ns == ns && node.local_name == local_name) return &node;
+  }
+  return nullptr;
+}
+
+bool declares_namespace(const Document& doc, std::string_view uri) {
+  return std::any_of(doc.namespace_declarations.begin(), doc.namespace_declarations.end(),
+                     [&](const Document::NamespaceDeclaration& d) { return d.uri == uri; });
+}
+
+void report_outside_url(const Element& element, std::string_view owner, FindingSink& out) {
+  const Element* parent = element.parent;
+  if (!parent || !parent->in_sitemap_ns) return;  // inside <loc> and the like: unknown-element's
+  const bool in_root = parent->depth == 1 && (parent->local_name == "urlset" || parent->local_name == "sitemapindex");
+  const bool in_index_entry = parent->depth == 2 && parent->local_name == "sitemap";
+  if (!in_root && !in_index_entry) return;
+  out.report(element.offset, element.qualified_name.size() + 1,
+             "<" + std::string(element.qualified_name) + "> outside any <url> is attached to no page and ignored; " +
+                 "move it into the <url> of " + std::string(owner));
+}
+
+void report_misplaced_entry(const ExtensionFamily& family, const Entry& entry, FindingSink& out) {
+  const Element* e = entry.element;
+  if (entry.kind != EntryKind::Other || entry.in_feed || !e || e->ns != family.ns || !family.root ||
+      e->local_name == family.root->name || !e->parent || !e->parent->in_sitemap_ns) {
+    return;
+  }
+  const std::string root = "<" + std::string(e->prefix) + (e->prefix.empty() ? "" : ":") + std::string(family.root->name) + ">";
+  out.report(e->offset, e->qualified_name.size() + 1,
+             "<" + std::string(e->qualified_name) + "> cannot stand directly in <" + std::string(e->parent->qualified_name) +
+                 ">; the " + std::string(family.name) + " extension's element there is " + root + ", inside a <url>");
+}
+
+void DeprecatedTagCount::count(const ExtensionFamily& family, const ExtensionBlock& block) {
+  for (std::size_t i = 1; i < block.nodes.size(); ++i) {
+    const ElementSpec* spec = spec_of(family, block, i);
+    if (!spec || !spec->deprecated) continue;
+    const auto seen = std::find_if(seen_.begin(), seen_.end(), [&](const Seen& s) { return s.local_name == spec->name; });
+    if (seen != seen_.end()) {
+      ++seen->count;
+      continue;
+    }
+    const ExtensionNode& node = block.nodes[i];
+    seen_.push_back({spec->name, std::string(node.qualified_name), node.offset, tag_length(node), 1});
+  }
+}
+
+void DeprecatedTagCount::report(std::string_view effect, FindingSink& out) const {
+  for (const Seen& s : seen_) {
+    out.report(s.offset, s.length,
+               "<" + s.qualified_name + "> " + std::string(effect) + " (" + grouped(s.count) +
+                   " in this file); you may keep it for other consumers or remove it");
+  }
+}
+
+bool usable_url(const UrlAnalysis& a) {
+  return a.shape == UrlShape::Http && a.valid_utf8 && a.syntax_valid &&
+         (a.host_problem == HostProblem::None || a.host_problem == HostProblem::NotQualified);
+}
+
+namespace {
+
+char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  c = ascii_lower(c);
+  return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+bool is_unreserved(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == '_' || c == '~';
+}
+
+// Where the path begins in a usable URL: after the scheme, the authority and its port.
+std::size_t path_start(const UrlAnalysis& a) {
+  std::size_t at = a.scheme.size() + 1;
+  if (a.has_authority && a.host_at != kNoPosition) {
+    at = a.host_at + a.host.size();
+    while (at < a.trimmed.size() && a.trimmed[at] != '/' && a.trimmed[at] != '?' && a.trimmed[at] != '#') ++at;
+  }
+  return at;
+}
+
+}  // namespace
+
+std::string_view normalised_url(const UrlAnalysis& a, std::string& buffer) {
+  buffer.clear();
+  const std::string_view url = a.trimmed;
+  for (char c : a.scheme) buffer += ascii_lower(c);
+  buffer += ':';
+  std::size_t at = a.scheme.size() + 1;
+  if (a.has_authority && a.host_at != kNoPosition) {
+    buffer.append(url.substr(at, a.host_at - at));  // "//" and any user information
+    for (char c : a.ascii_host.empty() ? a.host : a.ascii_host) buffer += ascii_lower(c);
+    at = a.host_at + a.host.size();
+    const std::size_t rest = path_start(a);
+    if (at < rest && url[at] == ':') {
+      const std::string_view port = url.substr(at + 1, rest - at - 1);
+      const std::string scheme(buffer.substr(0, a.scheme.size()));
+      const bool default_port = port.empty() || (scheme == "http" && port == "80") || (scheme == "https" && port == "443") ||
+                                (scheme == "ftp" && port == "21");
+      if (!default_port) buffer.append(url.substr(at, rest - at));
+    }
+    at = rest;
+  }
+  if (at >= url.size() || url[at] == '?' || url[at] == '#') buffer += '/';
+  for (std::size_t i = at; i < url.size(); ++i) {
+    if (url[i] == '%' && i + 2 < url.size() && hex_value(url[i + 1]) >= 0 && hex_value(url[i + 2]) >= 0) {
+      const char decoded = static_cast<char>(hex_value(url[i + 1]) * 16 + hex_value(url[i + 2]));
+      if (is_unreserved(decoded)) {
+        buffer += decoded;
+      } else {
+        buffer += '%';
+        buffer += static_cast<char>(std::toupper(static_cast<unsigned char>(url[i + 1])));
+        buffer += static_cast<char>(std::toupper(static_cast<unsigned char>(url[i + 2])));
+      }
+      i += 2;
+      continue;
+    }
+    buffer += url[i];
+  }
+  return buffer;
+}
+
+std::string_view path_extension(const UrlAnalysis& a, std::string& buffer) {
+  buffer.clear();
+  const std::string_view url = a.trimmed;
+  const std::size_t begin = path_start(a);
+  const std::string_view path = url.substr(begin, std::min(url.find_first_of("?#", begin), url.size()) - begin);
+  const std::size_t slash = path.rfind('/');
+  const std::string_view segment = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  for (std::size_t i = 0; i < segment.size(); ++i) {
+    if (segment[i] == '%' && i + 2 < segment.size() && hex_value(segment[i + 1]) >= 0 && hex_value(segment[i + 2]) >= 0) {
+      buffer += static_cast<char>(hex_value(segment[i + 1]) * 16 + hex_value(segment[i + 2]));
+      i += 2;
+    } else {
+      buffer += ascii_lower(segment[i]);
+    }
+  }
+  const std::size_t dot = buffer.rfind('.');
+  if (dot == std::string::npos) return {};
+  buffer.erase(0, dot + 1);
+  for (char& c : buffer) c = ascii_lower(c);
+  const bool plain = !buffer.empty() && buffer.size() <= 5 &&
+                     std::all_of(buffer.begin(), buffer.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
+  return plain ? std::string_view(buffer) : std::string_view();
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,197 @@
+// What the extension families (image, video, news, hreflang) share: each extension's schema as
+// data (an element's children in XSD order, how often each may occur, its attributes), the
+// structure checks that follow from it, and the test for a namespace URI that misses the
+// extension's by a little. Each family's rules are thin: they call these with their schema.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rule.h"
+#include "url_analysis.h"
+
+namespace sitemaplint {
+
+inline constexpr int kUnbounded = -1;
+
+struct AttributeSpec {
+  std::string_view name;  // unqualified: the extension XSDs declare no prefixed attributes
+  bool required = false;
+};
+
+struct ElementSpec {
+  std::string_view name;  // local name
+  int min_occurs = 0;
+  int max_occurs = 1;  // kUnbounded for no limit
+  std::span<const AttributeSpec> attributes = {};
+  std::span<const ElementSpec> children = {};  // in the XSD's sequence order; empty: text only
+  bool deprecated = false;  // removed from Google's documentation (2022)
+};
+
+struct ExtensionFamily {
+  std::string_view name;    // "image": the word messages use
+  std::string_view ns;      // the one namespace URI Google defines
+  std::string_view prefix;  // the prefix people write, e.g. "image", "xhtml"
+  // D11(a): the namespace after normalisation (lower case, no scheme, no "www.", no final
+  // "*.xsd" segment, no trailing "/") is a near miss when it matches this ECMAScript regex.
+  std::string_view near_miss_pattern;
+  const ElementSpec* root;  // the block's root element, e.g. image:image (nullptr: none)
+};
+
+// A namespace declaration that misses the family's URI: the normalised URI matches the family's
+// pattern, or the usual prefix is bound to a URI of no family. `fixable` when the URI itself is a
+// misspelling of the family's (so replacing it is safe).
+struct NearMiss {
+  bool fixable = false;
+};
+std::optional<NearMiss> namespace_near_miss(const ExtensionFamily& family, std::string_view prefix,
+                                            std::string_view uri);
+
+// Reports every namespace declaration of `doc` that misses the family's URI, on its value.
+void report_namespace_near_misses(const ExtensionFamily& family, const Document& doc, FindingSink& out);
+
+// Where findings about an element or attribute go: '<' plus the qualified name; the name.
+std::size_t tag_length(const ExtensionNode& node);
+
+// Structure checks over one block, driven by the family's schema. Each reports through `out`.
+// Elements inside deprecated elements are not checked (VID403's business). A block whose root is
+// not the family's root element (an <image:loc> straight in <url>) is an unknown element.
+void report_unknown_elements(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out);
+void report_unexpected_attributes(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out);
+void report_duplicate_children(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out);
+void report_children_out_of_order(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out);
+
+// The schema of nodes[i] when it is known (the root, or a child known at its place); nullptr else.
+const ElementSpec* spec_of(const ExtensionFamily& family, const ExtensionBlock& block, std::size_t i);
+
+// The required children (min_occurs > 0) of nodes[i] that it lacks, in schema order.
+std::vector<const ElementSpec*> missing_children(const ExtensionFamily& family, const ExtensionBlock& block,
+                                                 std::size_t i);
+
+// Whether a block is the family's: its root is the family's root element in the family's namespace.
+bool is_family_block(const ExtensionFamily& family, const ExtensionBlock& block);
+
+// "<image:loc>", "<image:loc>, <image:caption>" ...: names as a message writes them, with the
+// prefix the document uses (the block root's).
+std::string element_name(const ExtensionBlock& block, std::string_view local_name);
+
+// ---------------------------------------------------------------------------------------------
+// What the families' rule files share beyond the schema checks.
+
+// Whether an entry is a <url> of a sitemap (D1, D2): the only place an extension block describes a
+// page. Feeds and index entries are not inspected.
+bool is_page_entry(const Entry& entry);
+
+// The index of `node` in its block's nodes.
+std::size_t node_index(const ExtensionBlock& block, const ExtensionNode& node);
+
+// The first child of nodes[parent] in namespace `ns` named `local_name`; nullptr when there is none.
+const ExtensionNode* child_of(const ExtensionBlock& block, std::size_t parent, std::string_view ns,
+                              std::string_view local_name);
+
+// Whether any element of `doc` declares the namespace `uri`.
+bool declares_namespace(const Document& doc, std::string_view uri);
+
+// A block root (subscribe to it by name) outside any <url>: directly in <urlset> or <sitemapindex>,
+// or in an index's <sitemap>. The XSDs' wildcards accept it there, but no page owns it. Reports
+// `element` if so; `owner` names the page it belongs to ("the page that shows the image").
+void report_outside_url(const Element& element, std::string_view owner, FindingSink& out);
+
+// An element of the family's namespace straight in <urlset> or <sitemapindex> (an entry of its
+// own) that is not the family's block root: the XSD declares only the root globally.
+void report_misplaced_entry(const ExtensionFamily& family, const Entry& entry, FindingSink& out);
+
+// Counts the deprecated children of a family's blocks over a file and reports the first of each
+// kind at the end, with how many the file has (D13: a file can hold hundreds).
+class DeprecatedTagCount {
+ public:
+  void count(const ExtensionFamily& family, const ExtensionBlock& block);
+  // `effect` completes "<image:caption> ..." with what Google does with the tag now.
+  void report(std::string_view effect, FindingSink& out) const;
+
+ private:
+  struct Seen {
+    std::string_view local_name;
+    std::string qualified_name;
+    std::size_t offset = 0;
+    std::size_t length = 0;
+    std::size_t count = 0;
+  };
+  std::vector<Seen> seen_;  // one per deprecated tag found, in order of first appearance
+};
+
+// D6: a URL the family rules may interpret: none of loc-empty, loc-not-absolute,
+// loc-unsupported-scheme (http and https only), loc-invalid-syntax or loc-invalid-host fires on it.
+bool usable_url(const UrlAnalysis& a);
+
+// D7: a usable URL normalised for comparison (RFC 3986 section 6.2.2): scheme and host lower case,
+// default port dropped, empty path as "/", percent-encoding in upper case with unreserved
+// characters decoded. Written into `buffer`, which callers reuse.
+std::string_view normalised_url(const UrlAnalysis& a, std::string& buffer);
+
+// D8: the extension of a usable URL's last path segment, percent-decoded and in lower case, when
+// it is 1 to 5 ASCII letters or digits ("jpg" for ".../a.JPG?x=1"); empty otherwise. Written into
+// `buffer`, which callers reuse.
+std::string_view path_extension(const UrlAnalysis& a, std::string& buffer);
+
+// Rule classes the families instantiate with their schema (`family` is the family's constant in
+// its schema header), so each rule file holds its documentation and little else.
+
+// The 101 rules: namespace declarations that miss the family's URI (D11), in sitemaps only (D1).
+template <const ExtensionFamily& family>
+class NamespaceNearMissRule final : public Rule {
+ public:
+  void subscribe(Subscriptions& s) const override { s.finish(); }
+  void on_finish(const Document& doc, FindingSink& out) override {
+    if (doc.kind == DocumentKind::UrlSet || doc.kind == DocumentKind::SitemapIndex) {
+      report_namespace_near_misses(family, doc, out);
+    }
+  }
+};
+
+using BlockCheck = void (*)(const ExtensionFamily&, const ExtensionBlock&, FindingSink&);
+
+// Runs one of the schema checks above on every block of the family's namespace in a <url>.
+template <const ExtensionFamily& family, BlockCheck check>
+class BlockCheckRule final : public Rule {
+ public:
+  void subscribe(Subscriptions& s) const override { s.extensions(family.ns); }
+  void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
+    if (is_page_entry(entry)) check(family, block, out);
+  }
+};
+
+// The 102 rules: unknown and misplaced elements in blocks, and family elements straight in the root.
+template <const ExtensionFamily& family>
+class UnknownElementRule final : public Rule {
+ public:
+  void subscribe(Subscriptions& s) const override {
+    s.extensions(family.ns);
+    s.entries();
+  }
+  void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
+    if (is_page_entry(entry)) report_unknown_elements(family, block, out);
+  }
+  void on_entry(const Entry& entry, FindingSink& out) override { report_misplaced_entry(family, entry, out); }
+};
+
+// The 401 rules: deprecated tags, the first of each kind per file with the file's count.
+template <const ExtensionFamily& family>
+class DeprecatedTagRule : public Rule {
+ public:
+  void subscribe(Subscriptions& s) const override {
+    s.extensions(family.ns, family.root->name);
+    s.finish();
+  }
+  void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink&) override {
+    if (is_page_entry(entry)) tags_.count(family, block);
+  }
+
+ protected:
+  DeprecatedTagCount tags_;
+};
+
+}  // namespace sitemaplint

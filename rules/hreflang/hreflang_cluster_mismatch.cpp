@@ -1,0 +1,121 @@
+// LANG503 hreflang-cluster-mismatch: two pages link each other, but their sets of alternates
+// differ.
+#include <algorithm>
+#include <iterator>
+#include <set>
+
+#include "rules/hreflang/pair_findings.h"
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .summary = "Two pages that link each other as alternates list different clusters",
+                        .docs = R"md(
+## What it does
+Across every file linted together, reports two pages that name each other as hreflang
+alternates when their sets of alternates (each counting itself) differ: A lists B and C, B lists
+only A. Reported once per pair, on the link of whichever entry comes first in the run, with the
+pages missing on either side (up to three each).
+
+## Why it matters
+Google: "The set of links is identical for every version of the page", although "you can omit
+some languages on some pages; Google will still process the ones that point to each other". A
+page missing from one side usually lacks its return link too, and clusters that disagree are
+hard to keep right, hence a warning.
+
+## Example
+```text
+sitemap.xml:  <url><loc>https://example.com/en/</loc>  en -> /en/, de -> /de/, fr -> /fr/</url>
+              <url><loc>https://example.com/de/</loc>  de -> /de/, en -> /en/</url>
+```
+
+## Use instead
+```text
+sitemap.xml:  <url><loc>https://example.com/en/</loc>  en -> /en/, de -> /de/, fr -> /fr/</url>
+              <url><loc>https://example.com/de/</loc>  de -> /de/, en -> /en/, fr -> /fr/</url>
+```
+)md",
+                        .authorities = kGoogle};
+
+constexpr std::size_t kListed = 3;  // pages named per side; the rest are counted
+
+class HreflangClusterMismatch final : public GraphRule {
+ public:
+  void on_set(const SetView& set, SetSink& out) override {
+    const HreflangGraph graph(set);
+    PairFindings findings(set, graph);
+    std::set<std::pair<std::uint64_t, std::uint64_t>> judged;  // unordered pairs already reported
+    struct Counts {
+      std::size_t there, here;
+    };
+    std::vector<Counts> counts;
+    graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const GraphFacts::Link& link) {
+      const std::uint64_t a = from.loc, b = link.target;
+      if (graph.state(b) != HreflangGraph::State::Annotated || graph.state(a) != HreflangGraph::State::Annotated ||
+          !graph.links_to(b, a) || graph.cluster_digest(a) == graph.cluster_digest(b) ||
+          judged.count(std::minmax(a, b))) {
+        return;
+      }
+      const std::vector<std::uint64_t> mine = cluster(graph, a), theirs = cluster(graph, b);
+      std::vector<std::uint64_t> missing_there, missing_here;
+      std::set_difference(mine.begin(), mine.end(), theirs.begin(), theirs.end(), std::back_inserter(missing_there));
+      std::set_difference(theirs.begin(), theirs.end(), mine.begin(), mine.end(), std::back_inserter(missing_here));
+      if (missing_there.empty() && missing_here.empty()) return;
+      judged.insert(std::minmax(a, b));
+      const HreflangGraph::EntryRef& to = graph.first_entry(b);
+      PairFindings::Finding& f = findings.add(from, link, to, graph.page(to).url_offset);
+      counts.push_back({missing_there.size(), missing_here.size()});
+      if (!f.shown) return;
+      for (const auto* side : {&missing_there, &missing_here}) {
+        const std::uint64_t page = side == &missing_there ? a : b;
+        for (std::size_t i = 0; i < side->size() && i < kListed; ++i) f.quotes.push_back(quote_link(graph, findings, page, (*side)[i]));
+      }
+    });
+    findings.report(out, [&](const PairFindings::Finding& f, const std::string& alternate, const std::string& place) {
+      const Counts c = counts[f.index];
+      const std::size_t listed_there = std::min(c.there, kListed);
+      return PairFindings::Words{"the alternates of this page and of " + quoted(alternate) + " (" + place +
+                                     ") differ: missing there: " + list(findings, f, 0, listed_there, c.there) +
+                                     "; missing here: " + list(findings, f, listed_there, std::min(c.here, kListed), c.here),
+                                 "the entry of " + quoted(alternate)};
+    });
+  }
+
+ private:
+  // A page's cluster: what it links, and itself.
+  static std::vector<std::uint64_t> cluster(const HreflangGraph& graph, std::uint64_t page) {
+    std::vector<std::uint64_t> out = graph.alternates_of(page);
+    out.insert(std::lower_bound(out.begin(), out.end(), page), page);
+    return out;
+  }
+
+  // A link of `page` to `target`, as written there (in its href).
+  static SetSources::Handle quote_link(const HreflangGraph& graph, PairFindings& findings, std::uint64_t page,
+                                       std::uint64_t target) {
+    SetSources::Handle handle = 0;
+    bool found = false;
+    graph.for_each_link_of(page, [&](const HreflangGraph::EntryRef& ref, const GraphFacts::Link& link) {
+      if (found || link.target != target) return;
+      found = true;
+      handle = findings.quote(ref.file, link.href_offset, link.href_length);
+    });
+    return handle;
+  }
+
+  // "'a', 'b', 'c' and 2 more", or "none": quotes [first, first + listed) of `total` pages.
+  static std::string list(const PairFindings& findings, const PairFindings::Finding& f, std::size_t first,
+                          std::size_t listed, std::size_t total) {
+    if (total == 0) return "none";
+    std::string out;
+    for (std::size_t i = 0; i < listed; ++i) out += (i ? ", " : "") + quoted(findings.text(f.quotes[first + i]));
+    if (total > listed) out += " and " + std::to_string(total - listed) + " more";
+    return out;
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(hreflang_cluster_mismatch, kMeta, HreflangClusterMismatch)

@@ -1,0 +1,110 @@
+// IMG201 image-loc-not-image: an <image:loc> that names a page or a file Google does not index as
+// an image.
+#include <algorithm>
+#include <array>
+
+#include "rules/image/image_schema.h"
+#include "rules/rule_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .summary = "An <image:loc> is a page's URL or a file that is not an indexable image",
+                        .docs = R"md(
+## What it does
+Reports an `<image:loc>` that is the page's own URL (its `<loc>`, compared after normalising case,
+default port and percent-encoding), or whose file extension names a page (`.html`, `.htm`,
+`.xhtml`, `.shtml`, `.php`, `.asp`, `.aspx`, `.jsp`, `.cfm`), a document (`.pdf`), a video
+(`.mp4`, `.webm`, `.mov`, `.avi`), or an image format Google does not index (`.tif`, `.tiff`,
+`.heic`, `.heif`, `.psd`, `.eps`, `.ai`, `.raw`). URLs without an extension, or with any other,
+are not reported: many image servers use neither (`/img?id=7`). URLs that the URL rules reject
+are theirs.
+
+## Why it matters
+`<image:loc>` is "the URL of the image" (Google), and Google indexes BMP, GIF, JPEG, PNG, WebP,
+SVG and AVIF images. A page URL there usually means the generator wrote the page where the image
+belongs; the image is then not found through the sitemap.
+
+## Example
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
+        xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
+  <url>
+    <loc>https://example.com/gallery</loc>
+    <image:image><image:loc>https://example.com/photos/sunset.html</image:loc></image:image>
+  </url>
+</urlset>
+```
+
+## Use instead
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
+        xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
+  <url>
+    <loc>https://example.com/gallery</loc>
+    <image:image><image:loc>https://example.com/photos/sunset.jpg</image:loc></image:image>
+  </url>
+</urlset>
+```
+)md",
+                        .authorities = kGoogle};
+
+constexpr std::string_view kIndexed = "Google indexes BMP, GIF, JPEG, PNG, WebP, SVG and AVIF";
+constexpr std::array<std::string_view, 9> kPages = {"html", "htm", "xhtml", "shtml", "php", "asp", "aspx", "jsp", "cfm"};
+constexpr std::array<std::string_view, 4> kVideos = {"mp4", "webm", "mov", "avi"};
+constexpr std::array<std::string_view, 8> kUnindexedImages = {"tif", "tiff", "heic", "heif", "psd", "eps", "ai", "raw"};
+
+template <std::size_t N>
+bool listed(const std::array<std::string_view, N>& list, std::string_view extension) {
+  return std::find(list.begin(), list.end(), extension) != list.end();
+}
+
+// What is wrong with a file of this extension as an image, or "" when nothing is.
+std::string what_it_is(std::string_view extension) {
+  if (listed(kPages, extension)) return "looks like a page, not an image file";
+  if (extension == "pdf") return "is a PDF document, not an image file";
+  if (listed(kVideos, extension)) return "is a video file, not an image";
+  if (listed(kUnindexedImages, extension)) {
+    std::string upper(extension);
+    for (char& c : upper) c = static_cast<char>(c - 'a' + 'A');
+    return "is a " + upper + " image, a format Google does not index";
+  }
+  return {};
+}
+
+class ImageLocNotImage final : public Rule {
+ public:
+  void subscribe(Subscriptions& s) const override { s.urls(); }
+  void on_url(const UrlField& url, FindingSink& out) override {
+    if (url.kind != UrlFieldKind::ImageLoc || !is_page_entry(*url.entry)) return;
+    const UrlAnalysis& a = url.analysis();
+    if (!usable_url(a)) return;
+    std::string problem;
+    if (is_page_url(a, *url.entry)) {
+      problem = "is the page's own URL (its <loc>), not an image file";
+    } else {
+      problem = what_it_is(path_extension(a, extension_buffer_));
+    }
+    if (problem.empty()) return;
+    const SourceSpan span = url_span(*url.field, a);
+    out.report(span.offset, span.length,
+               url.quoted_value() + " " + problem + "; give the URL of the image itself (" + std::string(kIndexed) + ")");
+  }
+
+ private:
+  bool is_page_url(const UrlAnalysis& image, const Entry& entry) {
+    if (!entry.loc.present) return false;
+    const UrlAnalysis& page = entry.loc_analysis();
+    return usable_url(page) && normalised_url(page, page_buffer_) == normalised_url(image, image_buffer_);
+  }
+
+  std::string page_buffer_, image_buffer_, extension_buffer_;  // reused: no allocation per URL
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(image_loc_not_image, kMeta, ImageLocNotImage)

@@ -1,0 +1,37 @@
+// ASCII character classes and case, locale-free (std::tolower depends on the C locale): what the
+// grammars of URLs and language tags are written in.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace sitemaplint {
+
+inline bool is_ascii_upper(char c) { return c >= 'A' && c <= 'Z'; }
+inline bool is_ascii_lower(char c) { return c >= 'a' && c <= 'z'; }
+inline bool is_ascii_alpha(char c) { return is_ascii_upper(c) || is_ascii_lower(c); }
+inline bool is_ascii_digit(char c) { return c >= '0' && c <= '9'; }
+inline char ascii_lower(char c) { return is_ascii_upper(c) ? static_cast<char>(c - 'A' + 'a') : c; }
+inline char ascii_upper(char c) { return is_ascii_lower(c) ? static_cast<char>(c - 'a' + 'A') : c; }
+
+inline std::string ascii_lowered(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = ascii_lower(c);
+  return out;
+}
+
+inline std::string ascii_uppered(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = ascii_upper(c);
+  return out;
+}
+
+// The value of a hexadecimal digit, or -1.
+inline int hex_value(char c) {
+  if (is_ascii_digit(c)) return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,213 @@
+#include "analysis/same_url.h"
+
+#include <algorithm>
+#include <functional>
+
+#include "analysis/ascii.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr char kHex[] = "0123456789ABCDEF";
+
+bool is_unreserved(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
+         c == '_' || c == '~';
+}
+
+void append_escape(unsigned char c, std::string* out) {
+  *out += '%';
+  *out += kHex[c >> 4];
+  *out += kHex[c & 15];
+}
+
+// Percent-escapes with upper-case hex, unreserved characters decoded, non-ASCII bytes escaped;
+// with `fold_case`, letters outside escapes in lower case (for a host).
+void append_normalised(std::string_view part, bool fold_case, std::string* out) {
+  for (std::size_t i = 0; i < part.size(); ++i) {
+    const auto c = static_cast<unsigned char>(part[i]);
+    if (c == '%' && i + 2 < part.size() && hex_value(part[i + 1]) >= 0 && hex_value(part[i + 2]) >= 0) {
+      const auto decoded = static_cast<unsigned char>(hex_value(part[i + 1]) * 16 + hex_value(part[i + 2]));
+      if (is_unreserved(decoded)) *out += fold_case ? ascii_lower(static_cast<char>(decoded)) : static_cast<char>(decoded);
+      else append_escape(decoded, out);
+      i += 2;
+    } else if (c >= 0x80) {
+      append_escape(c, out);
+    } else {
+      *out += fold_case ? ascii_lower(static_cast<char>(c)) : static_cast<char>(c);
+    }
+  }
+}
+
+// Drops the last "/segment" written after `start`.
+void pop_segment(std::string* out, std::size_t start) {
+  const std::size_t slash = out->rfind('/');
+  out->resize(slash == std::string::npos || slash < start ? start : slash);
+}
+
+// RFC 3986 5.2.4 for an absolute path (one that starts with '/').
+void append_without_dot_segments(std::string_view in, std::string* out) {
+  const std::size_t start = out->size();
+  std::size_t i = 0;
+  while (i < in.size()) {
+    const std::string_view rest = in.substr(i);
+    if (rest.starts_with("/./")) {
+      i += 2;
+    } else if (rest == "/.") {
+      *out += '/';
+      i += 2;
+    } else if (rest.starts_with("/../")) {
+      pop_segment(out, start);
+      i += 3;
+    } else if (rest == "/..") {
+      pop_segment(out, start);
+      *out += '/';
+      i += 3;
+    } else {
+      std::size_t next = in.find('/', i + 1);
+      if (next == std::string_view::npos) next = in.size();
+      out->append(in.substr(i, next - i));
+      i = next;
+    }
+  }
+}
+
+std::string_view default_port(std::string_view scheme) {
+  if (scheme == "http") return "80";
+  if (scheme == "https") return "443";
+  if (scheme == "ftp") return "21";
+  return {};
+}
+
+bool is_scheme(std::string_view s) {
+  if (s.empty() || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'))) return false;
+  for (char c : s) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' ||
+                    c == '-' || c == '.';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+// Where the path of a normal form ends (at '?', '#' or the end), and where it starts.
+std::size_t path_start(std::string_view url) {
+  const std::size_t authority = url.find("://");
+  if (authority == std::string_view::npos) return 0;
+  const std::size_t slash = url.find_first_of("/?#", authority + 3);
+  return slash == std::string_view::npos ? url.size() : slash;
+}
+
+std::size_t path_end(std::string_view url) {
+  const std::size_t end = url.find_first_of("?#", path_start(url));
+  return end == std::string_view::npos ? url.size() : end;
+}
+
+// `url` without "www." at the start of its host.
+std::string without_www(std::string_view url) {
+  std::string out(url);
+  const std::size_t authority = url.find("://");
+  if (authority != std::string_view::npos && url.substr(authority + 3).starts_with("www.")) out.erase(authority + 3, 4);
+  return out;
+}
+
+// `url` without a final '/' on a path longer than "/".
+std::string without_trailing_slash(std::string_view url) {
+  std::string out(url);
+  const std::size_t end = path_end(url);
+  if (end > path_start(url) + 1 && url[end - 1] == '/') out.erase(end - 1, 1);
+  return out;
+}
+
+}  // namespace
+
+void normalise_url(std::string_view url, std::string* out) {
+  out->clear();
+  const std::size_t colon = url.find(':');
+  if (colon == std::string_view::npos || !is_scheme(url.substr(0, colon)) || url.substr(colon + 1, 2) != "//") {
+    append_normalised(url, false, out);
+    return;
+  }
+  for (char c : url.substr(0, colon)) *out += ascii_lower(c);
+  const std::string scheme = *out;
+  *out += "://";
+  const std::string_view rest = url.substr(colon + 3);
+  const std::size_t authority_end = std::min(rest.find_first_of("/?#"), rest.size());
+  std::string_view host_port = rest.substr(0, authority_end);
+  if (const std::size_t at = host_port.rfind('@'); at != std::string_view::npos) {
+    append_normalised(host_port.substr(0, at + 1), false, out);
+    host_port.remove_prefix(at + 1);
+  }
+  std::string_view host = host_port, port;
+  const std::size_t port_colon = host_port.rfind(':');
+  const std::size_t bracket = host_port.rfind(']');
+  if (port_colon != std::string_view::npos && (bracket == std::string_view::npos || port_colon > bracket)) {
+    host = host_port.substr(0, port_colon);
+    port = host_port.substr(port_colon + 1);
+    while (port.size() > 1 && port[0] == '0') port.remove_prefix(1);
+  }
+  append_normalised(host, true, out);
+  if (!port.empty() && port != default_port(scheme)) {
+    *out += ':';
+    *out += port;
+  }
+  const std::string_view tail = rest.substr(authority_end);
+  const std::size_t path_length = std::min(tail.find_first_of("?#"), tail.size());
+  if (path_length == 0) {
+    *out += '/';
+  } else {
+    thread_local std::string path;
+    path.clear();
+    append_normalised(tail.substr(0, path_length), false, &path);
+    append_without_dot_segments(path, out);
+  }
+  append_normalised(tail.substr(path_length), false, out);
+}
+
+std::uint64_t url_key(std::string_view normal_form) { return std::hash<std::string_view>{}(normal_form); }
+
+bool is_normal_form(std::string_view url) {
+  std::size_t i = 0;
+  if (url.empty() || !(url[0] >= 'a' && url[0] <= 'z')) return false;
+  for (; i < url.size() && url[i] != ':'; ++i) {
+    const char c = url[i];
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.')) return false;
+  }
+  if (url.substr(i, 3) != "://") return false;
+  i += 3;
+  // The host: no upper case, and nothing that needs a closer look (user info, port, IP literal).
+  for (; i < url.size() && url[i] != '/'; ++i) {
+    const char c = url[i];
+    if ((c >= 'A' && c <= 'Z') || c == '%' || c == '@' || c == ':' || c == '[' || c == '?' || c == '#') return false;
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  }
+  if (i == url.size()) return false;  // no path: it is written "/"
+  for (; i < url.size(); ++i) {
+    const char c = url[i];
+    if (c == '%' || static_cast<unsigned char>(c) >= 0x80) return false;
+    if (c == '/' && i + 1 < url.size() && url[i + 1] == '.') return false;  // perhaps a dot segment
+    if (c == '?' || c == '#') break;  // the path ends; the rest is compared as written
+  }
+  for (; i < url.size(); ++i) {
+    if (url[i] == '%' || static_cast<unsigned char>(url[i]) >= 0x80) return false;
+  }
+  return true;
+}
+
+std::uint64_t same_url_key(std::string_view url, std::string* scratch) {
+  if (is_normal_form(url)) return url_key(url);
+  normalise_url(url, scratch);
+  return url_key(*scratch);
+}
+
+UrlSlip url_slip(std::string_view a, std::string_view b) {
+  if (a == b) return UrlSlip::None;
+  const std::size_t sa = a.find("://"), sb = b.find("://");
+  if (sa != std::string_view::npos && sb != std::string_view::npos && a.substr(sa) == b.substr(sb)) {
+    return UrlSlip::Scheme;
+  }
+  if (without_www(a) == without_www(b)) return UrlSlip::Www;
+  if (without_trailing_slash(a) == without_trailing_slash(b)) return UrlSlip::TrailingSlash;
+  return UrlSlip::None;
+}
+
+}  // namespace sitemaplint

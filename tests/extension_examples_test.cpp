@@ -1,0 +1,56 @@
+// testdata/extensions/ holds one complete, valid sitemap per Google extension, written as Google
+// documents the extension today. Each must lint without a single finding, and each is also
+// damaged once to show that its family's rules do read it (a clean result from rules that never
+// looked would prove nothing).
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include "test_support.h"
+
+using namespace sitemaplint;
+using namespace sitemaplint::testing;
+
+namespace {
+
+std::vector<std::string> described(const FileReport& report) {
+  std::vector<std::string> out = summarize(report);
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] += " " + report.diagnostics[i].message;
+  return out;
+}
+
+// The codes of the findings of `text` after replacing the first `from` by `to`.
+std::vector<std::string> codes_after(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  REQUIRE_MESSAGE(at != std::string::npos, "the example no longer contains " << from);
+  text.replace(at, from.size(), to);
+  std::vector<std::string> codes;
+  for (const Diagnostic& d : lint_text(text).diagnostics) codes.emplace_back(d.rule->code);
+  return codes;
+}
+
+}  // namespace
+
+TEST_CASE("extension examples: every file in testdata/extensions lints without any finding") {
+  std::size_t files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(source_path("testdata/extensions"))) {
+    CAPTURE(entry.path().filename().string());
+    CHECK(described(lint_path(entry.path().string())) == std::vector<std::string>{});
+    ++files;
+  }
+  CHECK(files >= 2);
+}
+
+TEST_CASE("extension examples: the image example is read by the image rules") {
+  const std::string image = read_file(source_path("testdata/extensions/image.xml"));
+  CHECK(codes_after(image, "sitemap-image/1.1", "sitemap-image/2.0") == std::vector<std::string>{"IMG101"});
+  CHECK(codes_after(image, "<image:loc>https://cdn.example.net/walks/burren/map.png</image:loc>", "") ==
+        std::vector<std::string>{"IMG107"});
+}
+
+TEST_CASE("extension examples: the news example is read by the news rules") {
+  const std::string news = read_file(source_path("testdata/extensions/news.xml"));
+  CHECK(codes_after(news, "<news:language>en</news:language>", "<news:language>en-GB</news:language>") ==
+        std::vector<std::string>{"NEWS302"});
+  CHECK(codes_after(news, "2024-12-30", "2024-12-20") == std::vector<std::string>{"NEWS305"});
+}

@@ -1,0 +1,164 @@
+// The structure checks the extension families share, driven by a schema given as data: here a
+// small made-up extension, walked by the real engine through a rule that calls every check.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "analysis/line_index.h"
+#include "dispatch.h"
+#include "load/source.h"
+#include "rules/extension_support.h"
+#include "url_analysis.h"
+#include "test_support.h"
+#include "walker.h"
+
+using namespace sitemaplint;
+using namespace sitemaplint::testing;
+
+namespace {
+
+constexpr std::string_view kNs = "urn:example:toy/1.0";
+constexpr AttributeSpec kSizeAttribute[] = {{"size", true}};
+constexpr ElementSpec kToyChildren[] = {
+    {.name = "loc", .min_occurs = 1},
+    {.name = "size", .attributes = kSizeAttribute},
+    {.name = "tag", .max_occurs = kUnbounded},
+    {.name = "old", .deprecated = true},
+};
+constexpr ElementSpec kToy{.name = "toy", .children = kToyChildren};
+constexpr ExtensionFamily kToyFamily{"toy", kNs, "toy", R"(^example\.com/toys?(/[^/]*)?$)", &kToy};
+
+// Every shared check, as one rule would call them.
+class ToyChecks final : public Rule {
+ public:
+  void subscribe(Subscriptions& s) const override {
+    s.extensions(kNs);
+    s.finish();
+  }
+  void on_extension(const ExtensionBlock& block, const Entry&, FindingSink& out) override {
+    report_unknown_elements(kToyFamily, block, out);
+    report_unexpected_attributes(kToyFamily, block, out);
+    report_duplicate_children(kToyFamily, block, out);
+    report_children_out_of_order(kToyFamily, block, out);
+    for (const ElementSpec* missing : missing_children(kToyFamily, block, 0)) {
+      out.report(block.root().offset, tag_length(block.root()), "missing " + element_name(block, missing->name));
+    }
+  }
+  void on_finish(const Document& doc, FindingSink& out) override { report_namespace_near_misses(kToyFamily, doc, out); }
+};
+
+// "LINE:COL message" for each finding of the checks over `xml`.
+std::vector<std::string> check(const std::string& xml) {
+  auto doc = parse_document("toy.xml", xml);
+  REQUIRE(doc->parsed);
+  std::vector<Diagnostic> found;
+  const RuleInfo& info = rule_info(RuleId::xml_syntax);  // any identity will do for the sink
+  std::vector<ActiveRule> rules;
+  rules.push_back(ActiveRule{std::make_unique<ToyChecks>(), RuleSink(info, Severity::Error, found), {}});
+  rules.back().rule->subscribe(rules.back().subscriptions);
+  Dispatch dispatch(rules, found);
+  dispatch.document(*doc);
+  Walker(*doc, dispatch).walk();
+  dispatch.finish(*doc);
+  std::stable_sort(found.begin(), found.end(), diagnostic_order);
+  const LineIndex index(xml);
+  std::vector<std::string> out;
+  for (const Diagnostic& d : found) {
+    const Position p = index.position(d.offset);
+    out.push_back(std::to_string(p.line) + ":" + std::to_string(p.column) + " " + d.message);
+  }
+  return out;
+}
+
+std::string urlset(const std::string& body, const std::string& ns = std::string(kNs)) {
+  return "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:t=\"" + ns + "\">\n<url><loc>https://example.com/</loc>\n" +
+         body + "\n</url>\n</urlset>\n";
+}
+
+}  // namespace
+
+TEST_CASE("extension schema checks: a valid block is silent") {
+  CHECK(check(urlset("<t:toy><t:loc>https://example.com/a</t:loc><t:size size=\"2\">x</t:size><t:tag>a</t:tag>"
+                     "<t:tag>b</t:tag><t:old>kept</t:old></t:toy>"))
+            .empty());
+}
+
+TEST_CASE("extension schema checks: unknown, misplaced, duplicated, disordered and missing elements") {
+  CHECK(check(urlset("<t:toy><t:size>1</t:size><t:loc>https://example.com/a</t:loc><t:lco>x</t:lco>"
+                     "<t:loc>https://example.com/b</t:loc><t:loc><t:tag/></t:loc></t:toy>")) ==
+        std::vector<std::string>{
+            "3:26 <t:loc> comes after <t:size>; the schema's order in <t:toy> is loc, size, tag, old",
+            "3:62 unknown element <t:lco> in <t:toy>, which holds only <t:loc>, <t:size>, <t:tag> (and the "
+            "deprecated old); did you mean <t:loc>?",
+            "3:78 <t:toy> has a second <t:loc>; only one is allowed",
+            "3:114 <t:toy> has a second <t:loc>; only one is allowed",
+            "3:121 unknown element <t:tag> in <t:loc>, which holds text only",
+        });
+  CHECK(check(urlset("<t:toy><t:size size=\"1\" color=\"red\" t:size=\"2\">1</t:size></t:toy>")) ==
+        std::vector<std::string>{
+            "3:1 missing <t:loc>",
+            "3:25 <t:size> does not take the attribute 'color'; it takes 'size'",
+            "3:37 <t:size> does not take the attribute 't:size'; it takes 'size' (unprefixed)",
+        });
+  CHECK(check(urlset("<t:loc>https://example.com/a</t:loc>")) ==
+        std::vector<std::string>{"3:1 <t:loc> must be inside <t:toy>, not directly in <url>"});
+}
+
+TEST_CASE("extension schema checks: a namespace that misses the family's by a little") {
+  CHECK(check(urlset("", "https://www.example.com/toys/1.0/")) ==
+        std::vector<std::string>{"1:70 'https://www.example.com/toys/1.0/' is not the toy namespace; use "
+                                 "'urn:example:toy/1.0', or search engines ignore the toy tags it binds"});
+  CHECK(check(urlset("", "urn:example:toy/1.0")).empty());
+  // Each declaration, even of a URI reported before: each carries its own fix.
+  CHECK(check(urlset("<t:toy xmlns:t=\"https://www.example.com/toys/1.0/\"><t:loc>https://example.com/a</t:loc></t:toy>",
+                     "https://www.example.com/toys/1.0/")) ==
+        std::vector<std::string>{"1:70 'https://www.example.com/toys/1.0/' is not the toy namespace; use "
+                                 "'urn:example:toy/1.0', or search engines ignore the toy tags it binds",
+                                 "3:17 'https://www.example.com/toys/1.0/' is not the toy namespace; use "
+                                 "'urn:example:toy/1.0', or search engines ignore the toy tags it binds"});
+  CHECK_FALSE(namespace_near_miss(kToyFamily, "t", "https://example.com/other"));
+  CHECK(namespace_near_miss(kToyFamily, "toy", "urn:unrelated")->fixable == false);
+  CHECK(namespace_near_miss(kToyFamily, "t", "http://example.com/toy/2.0/toy.xsd")->fixable);
+}
+
+namespace {
+
+// normalised_url and path_extension of `url`, through the shared URL analysis.
+std::string normalised(const std::string& url) {
+  UrlAnalysis a;
+  analyze_url(url, a);
+  REQUIRE(usable_url(a));
+  std::string buffer;
+  return std::string(normalised_url(a, buffer));
+}
+
+std::string extension(const std::string& url) {
+  UrlAnalysis a;
+  analyze_url(url, a);
+  std::string buffer;
+  return std::string(path_extension(a, buffer));
+}
+
+}  // namespace
+
+TEST_CASE("extension URLs: normalised for comparison as RFC 3986 6.2.2 says, no further") {
+  CHECK(normalised("HTTPS://Example.COM:443") == "https://example.com/");
+  CHECK(normalised("http://example.com:80/a?b#c") == "http://example.com/a?b#c");
+  CHECK(normalised("http://example.com:8080/a") == "http://example.com:8080/a");
+  CHECK(normalised("https://example.com/%7ejane/%2fx%3F") == "https://example.com/~jane/%2Fx%3F");
+  CHECK(normalised("https://user@Example.com/A/") == "https://user@example.com/A/");
+  CHECK(normalised("https://example.com/a/") != normalised("https://example.com/a"));
+  UrlAnalysis relative;
+  analyze_url("/a.jpg", relative);
+  CHECK_FALSE(usable_url(relative));
+}
+
+TEST_CASE("extension URLs: the extension of the last path segment, decoded, lower case, 1 to 5 characters") {
+  CHECK(extension("https://example.com/a/Photo.JPG?x=1.png#y.gif") == "jpg");
+  CHECK(extension("https://example.com/1.7242578!/image/417104257.jpg") == "jpg");
+  CHECK(extension("https://example.com/a%2Ephp") == "php");
+  CHECK(extension("https://example.com/thumb3.jpg/sm/x") == "");
+  CHECK(extension("https://example.com/archive.backup") == "");
+  CHECK(extension("https://example.com/") == "");
+  CHECK(extension("https://example.com") == "");
+}
