@@ -1,5 +1,7 @@
 #include "rules/rule_support.h"
 
+#include <algorithm>
+
 #include "analysis/xs_any_uri.h"
 #include "url_analysis.h"
 
@@ -22,6 +24,20 @@ bool sitemap_xsd_rejects(const UrlField& url) {
   const std::string_view value = url.analysis().trimmed;
   const std::size_t length = xs_collapsed_length(value);
   return length < kMinLength || length > kMaxLength || !is_xs_any_uri(value);
+}
+
+UrlParts url_parts(std::string_view url) {
+  UrlParts parts;
+  const std::size_t scheme_end = url.find("://");
+  const std::size_t start = scheme_end == std::string_view::npos ? 0 : scheme_end + 3;
+  const std::size_t fragment = std::min(url.find('#', start), url.size());
+  const std::size_t query = std::min(url.find('?', start), fragment);
+  const std::size_t path = std::min(url.find('/', start), query);
+  parts.path_begin = path;
+  parts.path_end = query;
+  parts.query_begin = query < fragment ? query + 1 : fragment;
+  parts.query_end = fragment;
+  return parts;
 }
 
 std::uint32_t url_finding_authorities(const UrlField& url, std::uint32_t rule_authorities) {

@@ -40,6 +40,15 @@ bool in_xml_sitemap(const Entry& entry);
 // xs:anyURI of 12 to 2,048 characters.
 bool sitemap_xsd_rejects(const UrlField& url);
 
+// Where the path and the query of an absolute URL ("scheme://authority/path?query#fragment") are,
+// as byte ranges of `url`: the path from its '/' (empty when it has none), the query after its '?'
+// (empty when it has none).
+struct UrlParts {
+  std::size_t path_begin = 0, path_end = 0;
+  std::size_t query_begin = 0, query_end = 0;
+};
+UrlParts url_parts(std::string_view url);
+
 // The authorities a URL rule's finding about `url` rests on, out of the rule's own: sitemaps.org
 // and its XSD define an entry's <loc>, not the URLs of Google's extensions; and the XSD governs
 // only the <loc> of an XML sitemap or index, where it rejects some values and lets others pass.
