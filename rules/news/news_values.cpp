@@ -1,5 +1,7 @@
 #include "rules/news/news_values.h"
 
+#include <algorithm>
+
 #include "analysis/message_text.h"
 #include "rules/news/news_schema.h"
 
@@ -50,6 +52,12 @@ std::int64_t earliest_instant(const W3cDatetime& value) {
 
 std::int64_t latest_instant(const W3cDatetime& value) {
   return to_unix_seconds(value) + (value.has_time ? 0 : 36 * kHour);
+}
+
+bool matches_news_xsd_language(std::string_view text) {
+  if (text == "zh-cn" || text == "zh-tw") return true;
+  return (text.size() == 2 || text.size() == 3) &&
+         std::all_of(text.begin(), text.end(), [](char c) { return c >= 'a' && c <= 'z'; });
 }
 
 }  // namespace sitemaplint
