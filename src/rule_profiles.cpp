@@ -68,8 +68,8 @@ const RuleProfile kProfiles[] = {
      .choices = kProtocolChoices},
     {.name = "bing",
      .summary = "The sitemaps.org protocol, Bing's guidelines and the standards they rest on (XML, URLs, dates, "
-                "HTTP); Bing ignores <changefreq> and <priority>",
-     .runs = kSitemapsOrg | kBing | kXml | kRfc3986 | kRfc3987 | kW3cDatetime | kHttp,
+                "HTTP, robots.txt); Bing ignores <changefreq> and <priority>",
+     .runs = kSitemapsOrg | kBing | kXml | kRfc3986 | kRfc3987 | kW3cDatetime | kHttp | kRfc9309,
      .choices = kBingChoices},
     {.name = "strict",
      .summary = "Every rule, every warning an error",
