@@ -1,11 +1,11 @@
 #include "rules/extension_support.h"
 
 #include <algorithm>
-#include <cctype>
-#include <deque>
+#include <array>
 #include <regex>
 #include <set>
 
+#include "analysis/ascii.h"
 #include "analysis/edit_distance.h"
 #include "analysis/message_text.h"
 
@@ -16,8 +16,7 @@ constexpr std::string_view kSchemaInstance = "http://www.w3.org/2001/XMLSchema-i
 
 // D11: lower case, no scheme, no "www.", no final "*.xsd" segment, no trailing "/".
 std::string normalised_namespace(std::string_view uri) {
-  std::string s(uri);
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::string s = ascii_lowered(uri);
   for (std::string_view scheme : {"http://", "https://"}) {
     if (s.starts_with(scheme)) s.erase(0, scheme.size());
   }
@@ -57,7 +56,8 @@ const ElementSpec* child_spec(const ElementSpec& parent, std::string_view name) 
   return nullptr;
 }
 
-// The child names of `spec` closest to `name` (case or a small typo): "did you mean" material.
+// The child names of `spec` closest to `name` (case or a small typo, or the start of a longer
+// name: <video:thumbnail> for <video:thumbnail_loc>): "did you mean" material.
 std::string closest_child(const ElementSpec& spec, std::string_view name) {
   std::string_view best;
   std::size_t best_distance = 3;
@@ -68,8 +68,16 @@ std::string closest_child(const ElementSpec& spec, std::string_view name) {
       best = child.name;
     }
   }
+  if (best.empty() && name.size() >= 4) {
+    for (const ElementSpec& child : spec.children) {
+      if (child.name.starts_with(name)) return std::string(child.name);
+    }
+  }
   return std::string(best);
 }
+
+// Beyond this many children a message does not list them all (<video:video> has 23).
+constexpr std::size_t kChildrenListed = 10;
 
 // Whether nodes[i] has a known spec whose children the checks may look at.
 const ElementSpec* checked_parent(const ExtensionFamily& family, const ExtensionBlock& block, std::size_t i) {
@@ -155,6 +163,14 @@ void report_unknown_elements(const ExtensionFamily& family, const ExtensionBlock
                           std::string(owner.qualified_name) + ">";
     if (parent->children.empty()) {
       message += ", which holds text only";
+    } else if (parent->children.size() > kChildrenListed) {
+      message += ", which the " + std::string(family.name) + " schema does not define there";
+      const std::string hint = node.ns == family.ns ? closest_child(*parent, node.local_name) : std::string();
+      if (!hint.empty()) {
+        message += "; did you mean " + element_name(block, hint) + "?";
+      } else {
+        message += "; remove it, or use one of the " + std::to_string(parent->children.size()) + " it defines";
+      }
     } else {
       message += ", which holds only " + children_list(block, *parent);
       if (node.ns == family.ns) {
@@ -168,6 +184,7 @@ void report_unknown_elements(const ExtensionFamily& family, const ExtensionBlock
 
 void report_unexpected_attributes(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out) {
   for (std::size_t i = 0; i < block.nodes.size(); ++i) {
+    if (block.nodes[i].attributes.empty()) continue;  // most elements: no schema lookup needed
     const ElementSpec* spec = spec_of(family, block, i);
     if (!spec || (i > 0 && !checked_parent(family, block, block.nodes[i].parent))) continue;
     const ExtensionNode& node = block.nodes[i];
@@ -193,9 +210,12 @@ void report_unexpected_attributes(const ExtensionFamily& family, const Extension
 
 void report_duplicate_children(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out) {
   for (std::size_t i = 0; i < block.nodes.size(); ++i) {
+    if (!block.nodes[i].has_element_children) continue;  // a leaf has no children to repeat
     const ElementSpec* parent = checked_parent(family, block, i);
     if (!parent || parent->children.empty()) continue;
-    std::vector<std::pair<std::string_view, std::size_t>> first;  // name -> the first such child
+    // name -> the first such child; reused, so that a clean block allocates nothing
+    thread_local std::vector<std::pair<std::string_view, std::size_t>> first;
+    first.clear();
     block.for_each_child(i, [&](const ExtensionNode& child) {
       if (child.ns != family.ns) return;
       const ElementSpec* spec = child_spec(*parent, child.local_name);
@@ -215,11 +235,14 @@ void report_duplicate_children(const ExtensionFamily& family, const ExtensionBlo
 
 void report_children_out_of_order(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out) {
   for (std::size_t i = 0; i < block.nodes.size(); ++i) {
+    if (!block.nodes[i].has_element_children) continue;  // a leaf has no children to order
     const ElementSpec* parent = checked_parent(family, block, i);
     if (!parent || parent->children.size() < 2) continue;
     std::size_t highest = 0;
     const ExtensionNode* highest_node = nullptr;
-    std::vector<const ElementSpec*> seen;  // a repeated single child is a duplicate, not also out of order
+    // A repeated single child is a duplicate, not also out of order. Reused: a clean block allocates nothing.
+    thread_local std::vector<const ElementSpec*> seen;
+    seen.clear();
     block.for_each_child(i, [&](const ExtensionNode& child) {
       if (child.ns != family.ns) return;
       const ElementSpec* spec = child_spec(*parent, child.local_name);
@@ -290,36 +313,73 @@ void report_outside_url(const Element& element, std::string_view owner, FindingS
                  "move it into the <url> of " + std::string(owner));
 }
 
+namespace {
+
+// "<video:title> cannot stand directly in <urlset>; the video extension's element there is ...".
+void report_misplaced(const ExtensionFamily& family, std::string_view qualified_name, std::size_t offset,
+                      std::string_view parent, FindingSink& out) {
+  const auto colon = qualified_name.find(':');
+  const std::string prefix(colon == std::string_view::npos ? std::string_view() : qualified_name.substr(0, colon + 1));
+  out.report(offset, qualified_name.size() + 1,
+             "<" + std::string(qualified_name) + "> cannot stand directly in <" + std::string(parent) + ">; the " +
+                 std::string(family.name) + " extension's element there is <" + prefix + std::string(family.root->name) +
+                 ">, inside a <url>");
+}
+
+}  // namespace
+
 void report_misplaced_entry(const ExtensionFamily& family, const Entry& entry, FindingSink& out) {
   const Element* e = entry.element;
   if (entry.kind != EntryKind::Other || entry.in_feed || !e || e->ns != family.ns || !family.root ||
       e->local_name == family.root->name || !e->parent || !e->parent->in_sitemap_ns) {
     return;
   }
-  const std::string root = "<" + std::string(e->prefix) + (e->prefix.empty() ? "" : ":") + std::string(family.root->name) + ">";
-  out.report(e->offset, e->qualified_name.size() + 1,
-             "<" + std::string(e->qualified_name) + "> cannot stand directly in <" + std::string(e->parent->qualified_name) +
-                 ">; the " + std::string(family.name) + " extension's element there is " + root + ", inside a <url>");
+  report_misplaced(family, e->qualified_name, e->offset, e->parent->qualified_name, out);
+}
+
+void report_misplaced_in_index_entry(const ExtensionFamily& family, const ExtensionBlock& block, const Entry& entry,
+                                     FindingSink& out) {
+  const ExtensionNode& root = block.root();
+  if (entry.kind != EntryKind::Sitemap || entry.in_feed || !entry.element || !family.root || root.ns != family.ns ||
+      root.local_name == family.root->name) {
+    return;
+  }
+  report_misplaced(family, root.qualified_name, root.offset, entry.element->qualified_name, out);
 }
 
 void DeprecatedTagCount::count(const ExtensionFamily& family, const ExtensionBlock& block) {
   for (std::size_t i = 1; i < block.nodes.size(); ++i) {
     const ElementSpec* spec = spec_of(family, block, i);
-    if (!spec || !spec->deprecated) continue;
-    const auto seen = std::find_if(seen_.begin(), seen_.end(), [&](const Seen& s) { return s.local_name == spec->name; });
-    if (seen != seen_.end()) {
-      ++seen->count;
-      continue;
-    }
-    const ExtensionNode& node = block.nodes[i];
-    seen_.push_back({spec->name, std::string(node.qualified_name), node.offset, tag_length(node), 1});
+    if (spec && spec->deprecated) note(spec->name, {}, block.nodes[i], block.nodes[i].offset, tag_length(block.nodes[i]));
   }
+}
+
+void DeprecatedTagCount::count_element(const ExtensionNode& element) {
+  note(element.local_name, {}, element, element.offset, tag_length(element));
+}
+
+void DeprecatedTagCount::count_attribute(const ExtensionNode& element, const Attribute& attribute) {
+  note(element.local_name, attribute.local_name, element, attribute.offset, attribute.qualified_name.size());
+}
+
+void DeprecatedTagCount::note(std::string_view local_name, std::string_view attribute, const ExtensionNode& element,
+                              std::size_t offset, std::size_t length) {
+  const auto seen = std::find_if(seen_.begin(), seen_.end(),
+                                 [&](const Seen& s) { return s.local_name == local_name && s.attribute == attribute; });
+  if (seen != seen_.end()) {
+    ++seen->count;
+    return;
+  }
+  // The names are views into the document, which outlives the walk and its report at the end.
+  seen_.push_back({local_name, attribute, std::string(element.qualified_name), offset, length, 1});
 }
 
 void DeprecatedTagCount::report(std::string_view effect, FindingSink& out) const {
   for (const Seen& s : seen_) {
+    const std::string what = s.attribute.empty() ? "<" + s.qualified_name + ">"
+                                                 : "the " + std::string(s.attribute) + " attribute of <" + s.qualified_name + ">";
     out.report(s.offset, s.length,
-               "<" + s.qualified_name + "> " + std::string(effect) + " (" + grouped(s.count) +
+               what + " " + std::string(effect) + " (" + grouped(s.count) +
                    " in this file); you may keep it for other consumers or remove it");
   }
 }
@@ -331,16 +391,8 @@ bool usable_url(const UrlAnalysis& a) {
 
 namespace {
 
-char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  c = ascii_lower(c);
-  return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
 bool is_unreserved(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == '_' || c == '~';
+  return is_ascii_alpha(c) || is_ascii_digit(c) || c == '-' || c == '.' || c == '_' || c == '~';
 }
 
 // Where the path begins in a usable URL: after the scheme, the authority and its port.
@@ -383,8 +435,8 @@ std::string_view normalised_url(const UrlAnalysis& a, std::string& buffer) {
         buffer += decoded;
       } else {
         buffer += '%';
-        buffer += static_cast<char>(std::toupper(static_cast<unsigned char>(url[i + 1])));
-        buffer += static_cast<char>(std::toupper(static_cast<unsigned char>(url[i + 2])));
+        buffer += ascii_upper(url[i + 1]);
+        buffer += ascii_upper(url[i + 2]);
       }
       i += 2;
       continue;
@@ -394,11 +446,40 @@ std::string_view normalised_url(const UrlAnalysis& a, std::string& buffer) {
   return buffer;
 }
 
+namespace {
+
+constexpr std::array<std::string_view, 9> kPageTypes = {"html", "htm", "xhtml", "shtml", "php",
+                                                         "asp",  "aspx", "jsp", "cfm"};
+constexpr std::array<std::string_view, 4> kVideoTypes = {"mp4", "webm", "mov", "avi"};
+constexpr std::array<std::string_view, 8> kUnindexedImageTypes = {"tif", "tiff", "heic", "heif",
+                                                                  "psd", "eps",  "ai",   "raw"};
+
+template <std::size_t N>
+bool listed(const std::array<std::string_view, N>& list, std::string_view extension) {
+  return std::find(list.begin(), list.end(), extension) != list.end();
+}
+
+}  // namespace
+
+std::string not_an_indexable_image(std::string_view extension) {
+  if (listed(kPageTypes, extension)) return "looks like a page, not an image file";
+  if (extension == "pdf") return "is a PDF document, not an image file";
+  if (listed(kVideoTypes, extension)) return "is a video file, not an image";
+  if (listed(kUnindexedImageTypes, extension)) {
+    return "is a " + ascii_uppered(extension) + " image, a format Google does not index";
+  }
+  return {};
+}
+
+std::string_view url_path(const UrlAnalysis& a) {
+  const std::string_view url = a.trimmed;
+  const std::size_t begin = std::min(path_start(a), url.size());
+  return url.substr(begin, std::min(url.find_first_of("?#", begin), url.size()) - begin);
+}
+
 std::string_view path_extension(const UrlAnalysis& a, std::string& buffer) {
   buffer.clear();
-  const std::string_view url = a.trimmed;
-  const std::size_t begin = path_start(a);
-  const std::string_view path = url.substr(begin, std::min(url.find_first_of("?#", begin), url.size()) - begin);
+  const std::string_view path = url_path(a);
   const std::size_t slash = path.rfind('/');
   const std::string_view segment = slash == std::string_view::npos ? path : path.substr(slash + 1);
   for (std::size_t i = 0; i < segment.size(); ++i) {
@@ -414,7 +495,7 @@ std::string_view path_extension(const UrlAnalysis& a, std::string& buffer) {
   buffer.erase(0, dot + 1);
   for (char& c : buffer) c = ascii_lower(c);
   const bool plain = !buffer.empty() && buffer.size() <= 5 &&
-                     std::all_of(buffer.begin(), buffer.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
+                     std::all_of(buffer.begin(), buffer.end(), [](char c) { return is_ascii_alpha(c) || is_ascii_digit(c); });
   return plain ? std::string_view(buffer) : std::string_view();
 }
 

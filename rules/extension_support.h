@@ -104,17 +104,30 @@ void report_outside_url(const Element& element, std::string_view owner, FindingS
 // own) that is not the family's block root: the XSD declares only the root globally.
 void report_misplaced_entry(const ExtensionFamily& family, const Entry& entry, FindingSink& out);
 
+// The same inside an index's <sitemap>, where the engine gathers it as a block: a block of the
+// family's namespace whose root is not the family's root (that one is the 103 rules').
+void report_misplaced_in_index_entry(const ExtensionFamily& family, const ExtensionBlock& block, const Entry& entry,
+                                     FindingSink& out);
+
 // Counts the deprecated children of a family's blocks over a file and reports the first of each
 // kind at the end, with how many the file has (D13: a file can hold hundreds).
 class DeprecatedTagCount {
  public:
   void count(const ExtensionFamily& family, const ExtensionBlock& block);
-  // `effect` completes "<image:caption> ..." with what Google does with the tag now.
+  // Counts one element or attribute that the schema does not mark deprecated but Google no
+  // longer reads (or never documented): <video:id>, the autoplay attribute of <video:player_loc>.
+  void count_element(const ExtensionNode& element);
+  void count_attribute(const ExtensionNode& element, const Attribute& attribute);
+  // `effect` completes "<image:caption> ..." (or "the autoplay attribute of <video:player_loc> ...")
+  // with what Google does with the tag now.
   void report(std::string_view effect, FindingSink& out) const;
 
  private:
+  void note(std::string_view local_name, std::string_view attribute, const ExtensionNode& element,
+            std::size_t offset, std::size_t length);
   struct Seen {
-    std::string_view local_name;
+    std::string_view local_name;  // of the element
+    std::string_view attribute;   // empty for the element itself
     std::string qualified_name;
     std::size_t offset = 0;
     std::size_t length = 0;
@@ -132,10 +145,24 @@ bool usable_url(const UrlAnalysis& a);
 // characters decoded. Written into `buffer`, which callers reuse.
 std::string_view normalised_url(const UrlAnalysis& a, std::string& buffer);
 
+// The path of a usable URL as written, without query and fragment ("/a/b.jpg" of
+// "https://example.com:8080/a/b.jpg?w=2"; "" when it has none).
+std::string_view url_path(const UrlAnalysis& a);
+
 // D8: the extension of a usable URL's last path segment, percent-decoded and in lower case, when
 // it is 1 to 5 ASCII letters or digits ("jpg" for ".../a.JPG?x=1"); empty otherwise. Written into
 // `buffer`, which callers reuse.
 std::string_view path_extension(const UrlAnalysis& a, std::string& buffer);
+
+// What Google indexes as images (its list of indexable file types), as messages say it.
+inline constexpr std::string_view kIndexedImageFormats = "Google indexes BMP, GIF, JPEG, PNG, WebP, SVG and AVIF";
+
+// What a file with the extension `extension` (as path_extension gives it) is when it cannot be an
+// image Google indexes: "looks like a page, not an image file", "is a PDF document, ...", "is a
+// video file, ...", "is a TIFF image, a format Google does not index"; empty when nothing is wrong
+// (an indexable image, or an extension that says nothing: image services use any). The image and
+// video families judge <image:loc> and <video:thumbnail_loc> by it.
+std::string not_an_indexable_image(std::string_view extension);
 
 // Rule classes the families instantiate with their schema (`family` is the family's constant in
 // its schema header), so each rule file holds its documentation and little else.
@@ -174,6 +201,7 @@ class UnknownElementRule final : public Rule {
   }
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
     if (is_page_entry(entry)) report_unknown_elements(family, block, out);
+    else report_misplaced_in_index_entry(family, block, entry, out);
   }
   void on_entry(const Entry& entry, FindingSink& out) override { report_misplaced_entry(family, entry, out); }
 };

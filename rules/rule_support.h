@@ -49,6 +49,29 @@ struct UrlParts {
 };
 UrlParts url_parts(std::string_view url);
 
+// A sink that passes every finding on to `out` as resting on `authorities` (a subset of the rule's),
+// for a rule whose findings on one value all rest on the same ones, reported through helpers that
+// call report().
+class RestingOn final : public FindingSink {
+ public:
+  RestingOn(FindingSink& out, std::uint32_t authorities) : out_(out), authorities_(authorities) {}
+  void report(std::size_t offset, std::size_t length, std::string message, std::optional<Fix> fix = std::nullopt,
+              std::optional<RelatedLocation> related = std::nullopt) override {
+    out_.report_resting_on(authorities_, offset, length, std::move(message), std::move(fix), std::move(related));
+  }
+  void report_resting_on(std::uint32_t authorities, std::size_t offset, std::size_t length, std::string message,
+                         std::optional<Fix> fix = std::nullopt,
+                         std::optional<RelatedLocation> related = std::nullopt) override {
+    const std::uint32_t both = authorities & authorities_;
+    out_.report_resting_on(both != 0 ? both : authorities_, offset, length, std::move(message), std::move(fix),
+                           std::move(related));
+  }
+
+ private:
+  FindingSink& out_;
+  std::uint32_t authorities_;
+};
+
 // The authorities a URL rule's finding about `url` rests on, out of the rule's own: sitemaps.org
 // and its XSD define an entry's <loc>, not the URLs of Google's extensions; and the XSD governs
 // only the <loc> of an XML sitemap or index, where it rejects some values and lets others pass.

@@ -160,7 +160,10 @@ TEST_CASE("cli: colour only when asked or on a terminal, never with NO_COLOR") {
 TEST_CASE("cli: --list-rules and --explain") {
   const auto text = run_cli({"--list-rules"});
   CHECK(text.exit_code == 0);
-  CHECK(text.out.find("SM301  unescaped-ampersand") != std::string::npos);
+  // Each column is as wide as its longest entry: the longest code and name stay apart from the next.
+  CHECK(std::regex_search(text.out, std::regex("\nSM301 +unescaped-ampersand +error +")));
+  CHECK(std::regex_search(text.out, std::regex("\nROBOTS101  robots-syntax +error")));
+  CHECK(std::regex_search(text.out, std::regex("\nVID205 +video-content-loc-format-unsupported  warning  ")));
   const auto json = nlohmann::json::parse(run_cli({"--list-rules", "json"}).out);
   CHECK(json.size() >= 29);
   CHECK(json[0]["code"] == "SM001");

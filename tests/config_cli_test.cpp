@@ -80,8 +80,10 @@ TEST_CASE("config cli: flags override the file: --severity, --select, --base-url
                                 "[severity]\nSM301 = \"warning\"\nSM213 = \"info\"\n");
   dir.write("sitemap.xml", kSitemap);
   const auto from_file = lint_in(dir, {"sitemap.xml"});
+  const std::string limit = "1 warning exceeds max-warnings = 0 in " + (dir.path / "sitemaplint.toml").string();
   CHECK(findings(from_file.out) == std::vector<std::string>{"sitemap.xml:3:13 note SM213", "sitemap.xml:3:37 warning SM301",
-                                                            "sitemap.xml:4:13 note SM213", "sitemap.xml:4:52 note SM502"});
+                                                            "sitemap.xml:4:13 note SM213", "sitemap.xml:4:52 note SM502",
+                                                            "unparsed: sitemaplint: error: " + limit + " [max-warnings]"});
   CHECK(from_file.exit_code == 1);  // one warning, and the file allows none
   CHECK(from_file.err == "sitemaplint: 1 warning exceeds max-warnings = 0 in " +
                              (dir.path / "sitemaplint.toml").string() + "\n");

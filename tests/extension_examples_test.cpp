@@ -38,7 +38,7 @@ TEST_CASE("extension examples: every file in testdata/extensions lints without a
     CHECK(described(lint_path(entry.path().string())) == std::vector<std::string>{});
     ++files;
   }
-  CHECK(files >= 2);
+  CHECK(files >= 3);
 }
 
 TEST_CASE("extension examples: the image example is read by the image rules") {
@@ -53,4 +53,20 @@ TEST_CASE("extension examples: the news example is read by the news rules") {
   CHECK(codes_after(news, "<news:language>en</news:language>", "<news:language>en-GB</news:language>") ==
         std::vector<std::string>{"NEWS302"});
   CHECK(codes_after(news, "2024-12-30", "2024-12-20") == std::vector<std::string>{"NEWS305"});
+}
+
+TEST_CASE("extension examples: the video example is read by the video rules") {
+  const std::string video = read_file(source_path("testdata/extensions/video.xml"));
+  CHECK(codes_after(video, "sitemap-video/1.1", "sitemap-video/1.0") == std::vector<std::string>{"VID101"});
+  CHECK(codes_after(video, "<video:title>Three knots for sailors</video:title>", "") ==
+        std::vector<std::string>{"VID107"});
+  CHECK(codes_after(video, "<video:player_loc>https://www.youtube.com/embed/ve9PbIW-4Cs</video:player_loc>", "") ==
+        std::vector<std::string>{"VID108"});
+  CHECK(codes_after(video, "https://cdn.example.net/media/knots.mp4", "https://www.example.com/lessons/knots") ==
+        std::vector<std::string>{"VID201"});
+  CHECK(codes_after(video, "<video:duration>312</video:duration>", "<video:duration>PT5M12S</video:duration>") ==
+        std::vector<std::string>{"VID303"});
+  CHECK(codes_after(video, "2030-06-30T23:59:59+01:00", "2024-06-30T23:59:59+01:00") ==
+        std::vector<std::string>{"VID307"});
+  CHECK(codes_after(video, "IE GB US CA", "IE UK US CA") == std::vector<std::string>{"VID311"});
 }

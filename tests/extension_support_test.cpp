@@ -139,7 +139,21 @@ std::string extension(const std::string& url) {
   return std::string(path_extension(a, buffer));
 }
 
+std::string path(const std::string& url) {
+  UrlAnalysis a;
+  analyze_url(url, a);
+  REQUIRE(usable_url(a));
+  return std::string(url_path(a));
+}
+
 }  // namespace
+
+TEST_CASE("extension URLs: the path as written, after host and port, before query and fragment") {
+  CHECK(path("https://example.com:8080/a/b.jpg?w=2#x") == "/a/b.jpg");
+  CHECK(path("https://user@example.com/%7Ejane/") == "/%7Ejane/");
+  CHECK(path("https://example.com?q=1") == "");
+  CHECK(path("https://example.com") == "");
+}
 
 TEST_CASE("extension URLs: normalised for comparison as RFC 3986 6.2.2 says, no further") {
   CHECK(normalised("HTTPS://Example.COM:443") == "https://example.com/");
@@ -161,4 +175,39 @@ TEST_CASE("extension URLs: the extension of the last path segment, decoded, lowe
   CHECK(extension("https://example.com/archive.backup") == "");
   CHECK(extension("https://example.com/") == "");
   CHECK(extension("https://example.com") == "");
+}
+
+TEST_CASE("extension schema checks: a long list of children is not spelled out, and a prefix is a hint") {
+  static constexpr ElementSpec kManyChildren[] = {
+      {.name = "loc", .min_occurs = 1}, {.name = "a1"}, {.name = "a2"}, {.name = "a3"}, {.name = "a4"}, {.name = "a5"},
+      {.name = "a6"}, {.name = "a7"}, {.name = "a8"}, {.name = "a9"}, {.name = "thumbnail_loc"},
+  };
+  static constexpr ElementSpec kMany{.name = "toy", .children = kManyChildren};
+  static constexpr ExtensionFamily kManyFamily{"toy", kNs, "toy", R"(^example\.com/toys?(/[^/]*)?$)", &kMany};
+  // The checks run through a rule of the toy family above; this one calls the long family directly.
+  class ManyChecks final : public Rule {
+   public:
+    void subscribe(Subscriptions& s) const override { s.extensions(kNs); }
+    void on_extension(const ExtensionBlock& block, const Entry&, FindingSink& out) override {
+      report_unknown_elements(kManyFamily, block, out);
+    }
+  };
+  auto doc = parse_document("toy.xml", urlset("<t:toy><t:loc>https://example.com/a</t:loc><t:thumbnail>x</t:thumbnail>"
+                                              "<t:colour>y</t:colour></t:toy>"));
+  REQUIRE(doc->parsed);
+  std::vector<Diagnostic> found;
+  std::vector<ActiveRule> rules;
+  rules.push_back(ActiveRule{std::make_unique<ManyChecks>(), RuleSink(rule_info(RuleId::xml_syntax), Severity::Error, found), {}});
+  rules.back().rule->subscribe(rules.back().subscriptions);
+  Dispatch dispatch(rules, found);
+  dispatch.document(*doc);
+  Walker(*doc, dispatch).walk();
+  std::vector<std::string> messages;
+  for (const Diagnostic& d : found) messages.push_back(d.message);
+  CHECK(messages == std::vector<std::string>{
+                        "unknown element <t:thumbnail> in <t:toy>, which the toy schema does not define there; did you "
+                        "mean <t:thumbnail_loc>?",
+                        "unknown element <t:colour> in <t:toy>, which the toy schema does not define there; remove it, or use "
+                        "one of the 11 it defines",
+                    });
 }

@@ -29,7 +29,7 @@ const char* const kClean =
 TEST_CASE("gcc format: one line per finding, compiler style") {
   const std::vector<FileReport> reports{lint_text(kSitemap, "public/sitemap.xml")};
   std::ostringstream out;
-  write_gcc(reports, out);
+  write_gcc(reports, {}, out);
   CHECK(out.str() ==
         "public/sitemap.xml:3:37: error: raw '&' must be written '&amp;'; XML parsers reject the whole file "
         "[SM301 unescaped-ampersand]\n"
@@ -40,7 +40,7 @@ TEST_CASE("gcc format: one line per finding, compiler style") {
 TEST_CASE("github format: workflow commands with ranges, titles and escaped properties") {
   const std::vector<FileReport> reports{lint_text(kSitemap, "site,a:b/sitemap.xml")};
   std::ostringstream out;
-  write_github(reports, out);
+  write_github(reports, {}, out);
   CHECK(out.str() ==
         "::error file=site%2Ca%3Ab/sitemap.xml,line=3,col=37,endLine=3,endColumn=38,"
         "title=SM301 unescaped-ampersand::raw '&' must be written '&amp;'; XML parsers reject the whole file\n"
@@ -53,7 +53,7 @@ TEST_CASE("junit format: a test case per file, failing on errors, unreadable inp
   const std::vector<FileReport> reports{lint_text(kSitemap, "a.xml"), lint_text(kClean, "b.xml")};
   const std::vector<InputError> unreadable{{"c.xml", "c.xml: No such file or directory"}};
   std::ostringstream out;
-  write_junit(reports, unreadable, out);
+  write_junit(reports, RunStatus{unreadable, {}}, out);
   pugi::xml_document doc;
   REQUIRE(doc.load_string(out.str().c_str()));
   const pugi::xml_node suite = doc.child("testsuites").child("testsuite");

@@ -23,7 +23,7 @@ const char* const kSitemap =
 TEST_CASE("human report: location, severity, rule, source line with caret, fix, summary") {
   const std::vector<FileReport> reports{lint_text(kSitemap, "site/sitemap.xml")};
   std::ostringstream out;
-  write_human(reports, HumanStyle{}, out);
+  write_human(reports, {}, HumanStyle{}, out);
   CHECK(out.str() ==
         std::string("site/sitemap.xml:2:16: error[SM103 namespace-mismatch]: expected namespace "
         "'http://www.sitemaps.org/schemas/sitemap/0.9', found 'https://www.sitemaps.org/schemas/sitemap/0.9'\n"
@@ -41,7 +41,7 @@ TEST_CASE("human report: location, severity, rule, source line with caret, fix, 
 TEST_CASE("human report: quiet mode prints one line per finding and no summary") {
   const std::vector<FileReport> reports{lint_text(kSitemap, "s.xml")};
   std::ostringstream out;
-  write_human(reports, HumanStyle{false, true}, out);
+  write_human(reports, {}, HumanStyle{false, true}, out);
   CHECK(out.str() ==
         "s.xml:2:16: error[SM103 namespace-mismatch]: expected namespace "
         "'http://www.sitemaps.org/schemas/sitemap/0.9', found 'https://www.sitemaps.org/schemas/sitemap/0.9'\n"
@@ -52,8 +52,8 @@ TEST_CASE("human report: quiet mode prints one line per finding and no summary")
 TEST_CASE("human report: colour codes only when asked") {
   const std::vector<FileReport> reports{lint_text(kSitemap, "s.xml")};
   std::ostringstream plain, colored;
-  write_human(reports, HumanStyle{false, false}, plain);
-  write_human(reports, HumanStyle{true, false}, colored);
+  write_human(reports, {}, HumanStyle{false, false}, plain);
+  write_human(reports, {}, HumanStyle{true, false}, colored);
   CHECK(plain.str().find('\033') == std::string::npos);
   CHECK(colored.str().find("\033[1;31merror") != std::string::npos);
 }
@@ -63,7 +63,7 @@ TEST_CASE("human report: a clean run says so") {
       lint_text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset "
                 "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.com/</loc></url></urlset>\n")};
   std::ostringstream out;
-  write_human(reports, HumanStyle{}, out);
+  write_human(reports, {}, HumanStyle{}, out);
   CHECK(out.str() == "No problems found in 1 file.\n");
 }
 
@@ -72,7 +72,7 @@ TEST_CASE("human report: a very long line is shown as a window around the findin
                            std::string(5000, 'a') + "&b</loc></url></urlset>\n";
   const std::vector<FileReport> reports{lint_text(text, "s.xml")};
   std::ostringstream out;
-  write_human(reports, HumanStyle{}, out);
+  write_human(reports, {}, HumanStyle{}, out);
   std::istringstream lines(out.str());
   std::string line;
   while (std::getline(lines, line) && line.find("SM301") == std::string::npos) {

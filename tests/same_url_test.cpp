@@ -28,8 +28,15 @@ TEST_CASE("same URL: the normal form") {
   CHECK(normal("https://example.com:/a") == "https://example.com/a");
   CHECK(normal("https://example.com/%7euser/%2fx%2F?q=%41%3d#%62") == "https://example.com/~user/%2Fx%2F?q=A%3D#b");
   CHECK(normal("https://example.com/caf\xC3\xA9") == "https://example.com/caf%C3%A9");
+  // A '%' that starts no escape is escaped, so that no escape appears beside it on the next pass.
+  CHECK(normal("https://example.com/%%341?%zz") == "https://example.com/%2541?%25zz");
+  CHECK(normal(normal("https://example.com/%%341")) == normal("https://example.com/%%341"));
   CHECK(normal("https://User@Example.COM/P") == "https://User@example.com/P");
   CHECK(normal("https://[::1]:8443/") == "https://[::1]:8443/");
+  // Not a host and a port: written as it is, so that normalising the normal form changes nothing.
+  CHECK(normal("h://::") == "h://::/");
+  CHECK(normal("https://a:b:/x") == "https://a:b:/x");
+  CHECK(normal(normal("https://http::/x")) == normal("https://http::/x"));
   CHECK(normal("https://example.com/a/./b/../c/.") == "https://example.com/a/c/");
   CHECK(normal("https://example.com/../a/..") == "https://example.com/");
   CHECK(normal("https://example.com/a/.hidden/..b") == "https://example.com/a/.hidden/..b");

@@ -29,7 +29,7 @@ const std::string kSitemap =
 
 nlohmann::json sarif_of(const std::vector<FileReport>& reports) {
   std::ostringstream out;
-  write_sarif(reports, out);
+  write_sarif(reports, {}, out);
   return nlohmann::json::parse(out.str());
 }
 
@@ -175,20 +175,25 @@ TEST_CASE("sarif report: the CLI's output validates against the SARIF 2.1.0 sche
   struct Case {
     std::string name;
     std::vector<std::string> inputs;
+    int exit_code = 1;
   };
   const std::vector<Case> cases{
-      {"clean", {"testdata/example/sitemap.xml"}},
+      {"clean", {"testdata/example/sitemap.xml"}, 0},
       {"many findings with fixes, outside the current directory", {many}},
       {"gzip", {"testdata/rules/SM007-compression-error/valid.xml.gz", "testdata/rules/SM007-compression-error/corrupt.xml.gz"}},
-      {"text sitemap", {"testdata/rules/SM008-not-a-sitemap/urls.txt"}},
+      {"text sitemap", {"testdata/rules/SM008-not-a-sitemap/urls.txt"}, 0},
       {"every rule fixture", {"testdata/rules"}},
+      // Tool notifications: inputs that could not be read, and the warning limit exceeded.
+      {"unreadable inputs", {"testdata/example/sitemap.xml", "missing.xml", (dir.path / "nothing.xml").string(),
+                             "http://127.0.0.1:1/sitemap.xml"}, 2},
+      {"warning limit", {"--max-warnings", "0", "testdata/example/sitemap.xml"}},
   };
   for (const Case& c : cases) {
     CAPTURE(c.name);
     std::vector<std::string> args{"--format", "sarif", "--now", kTestNow, "--output", (dir.path / "out.sarif").string()};
     args.insert(args.end(), c.inputs.begin(), c.inputs.end());
     const CommandResult r = run_cli(args, "", source_path(""));
-    CHECK(r.exit_code != 2);
+    CHECK(r.exit_code == c.exit_code);
     const std::string sarif = read_file((dir.path / "out.sarif").string());
     REQUIRE(!sarif.empty());
     CHECK(nlohmann::json::accept(sarif));

@@ -244,3 +244,15 @@ TEST_CASE("format_utc is the inverse for whole seconds") {
     CHECK(format_utc(unix_of(text)) == text);
   }
 }
+
+TEST_CASE("W3C Datetime: the first and last instant a value can mean") {
+  const auto at = [](const char* text) { return to_unix_seconds(*parse_w3c_datetime(text, nullptr)); };
+  // A date alone: from 00:00 at +14:00 to 24:00 at -12:00.
+  const W3cDatetime day = *parse_w3c_datetime("2024-12-30", nullptr);
+  CHECK(earliest_instant(day) == at("2024-12-29T10:00:00Z"));
+  CHECK(latest_instant(day) == at("2024-12-31T12:00:00Z"));
+  // A time is one instant.
+  const W3cDatetime instant = *parse_w3c_datetime("2024-12-30T10:00:00-01:00", nullptr);
+  CHECK(earliest_instant(instant) == at("2024-12-30T11:00:00Z"));
+  CHECK(latest_instant(instant) == at("2024-12-30T11:00:00Z"));
+}

@@ -53,17 +53,20 @@ class HreflangCodeConflict final : public GraphRule {
     std::unordered_map<std::uint64_t, SelfCodes> self_codes;
     const auto self_codes_of = [&](std::uint64_t page) -> const SelfCodes& {
       const auto [at, added] = self_codes.try_emplace(page);
+      // A reference, not the binding, goes into the lambda: clang before 16 cannot capture
+      // structured bindings (the fuzz build uses clang-14).
+      SelfCodes& self = at->second;
       if (added) {
         graph.for_each_link_of(page, [&](const HreflangGraph::EntryRef& ref, const GraphFacts::Link& own) {
           if (own.target != ref.loc || own.code == kXDefaultCode) return;
-          at->second.codes.push_back(own.code);
-          if (!at->second.first) {
-            at->second.first = &own;
-            at->second.where = ref;
+          self.codes.push_back(own.code);
+          if (!self.first) {
+            self.first = &own;
+            self.where = ref;
           }
         });
       }
-      return at->second;
+      return self;
     };
     graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const GraphFacts::Link& link) {
       if (link.code == kXDefaultCode || graph.state(link.target) != HreflangGraph::State::Annotated) return;

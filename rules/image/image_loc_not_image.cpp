@@ -1,8 +1,5 @@
 // IMG201 image-loc-not-image: an <image:loc> that names a page or a file Google does not index as
 // an image.
-#include <algorithm>
-#include <array>
-
 #include "rules/image/image_schema.h"
 #include "rules/rule_support.h"
 
@@ -52,29 +49,6 @@ belongs; the image is then not found through the sitemap.
 )md",
                         .authorities = kGoogle};
 
-constexpr std::string_view kIndexed = "Google indexes BMP, GIF, JPEG, PNG, WebP, SVG and AVIF";
-constexpr std::array<std::string_view, 9> kPages = {"html", "htm", "xhtml", "shtml", "php", "asp", "aspx", "jsp", "cfm"};
-constexpr std::array<std::string_view, 4> kVideos = {"mp4", "webm", "mov", "avi"};
-constexpr std::array<std::string_view, 8> kUnindexedImages = {"tif", "tiff", "heic", "heif", "psd", "eps", "ai", "raw"};
-
-template <std::size_t N>
-bool listed(const std::array<std::string_view, N>& list, std::string_view extension) {
-  return std::find(list.begin(), list.end(), extension) != list.end();
-}
-
-// What is wrong with a file of this extension as an image, or "" when nothing is.
-std::string what_it_is(std::string_view extension) {
-  if (listed(kPages, extension)) return "looks like a page, not an image file";
-  if (extension == "pdf") return "is a PDF document, not an image file";
-  if (listed(kVideos, extension)) return "is a video file, not an image";
-  if (listed(kUnindexedImages, extension)) {
-    std::string upper(extension);
-    for (char& c : upper) c = static_cast<char>(c - 'a' + 'A');
-    return "is a " + upper + " image, a format Google does not index";
-  }
-  return {};
-}
-
 class ImageLocNotImage final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override { s.urls(); }
@@ -86,12 +60,12 @@ class ImageLocNotImage final : public Rule {
     if (is_page_url(a, *url.entry)) {
       problem = "is the page's own URL (its <loc>), not an image file";
     } else {
-      problem = what_it_is(path_extension(a, extension_buffer_));
+      problem = not_an_indexable_image(path_extension(a, extension_buffer_));
     }
     if (problem.empty()) return;
     const SourceSpan span = url_span(*url.field, a);
     out.report(span.offset, span.length,
-               url.quoted_value() + " " + problem + "; give the URL of the image itself (" + std::string(kIndexed) + ")");
+               url.quoted_value() + " " + problem + "; give the URL of the image itself (" + std::string(kIndexedImageFormats) + ")");
   }
 
  private:

@@ -42,18 +42,6 @@ std::optional<PublicationDate> valid_publication_date(const ExtensionBlock& bloc
   return PublicationDate{date, *value};
 }
 
-namespace {
-constexpr std::int64_t kHour = 60 * 60;
-}  // namespace
-
-std::int64_t earliest_instant(const W3cDatetime& value) {
-  return to_unix_seconds(value) - (value.has_time ? 0 : 14 * kHour);
-}
-
-std::int64_t latest_instant(const W3cDatetime& value) {
-  return to_unix_seconds(value) + (value.has_time ? 0 : 36 * kHour);
-}
-
 bool matches_news_xsd_language(std::string_view text) {
   if (text == "zh-cn" || text == "zh-tw") return true;
   return (text.size() == 2 || text.size() == 3) &&

@@ -39,9 +39,4 @@ struct PublicationDate {
 // and news-publication-date-invalid report those).
 std::optional<PublicationDate> valid_publication_date(const ExtensionBlock& block, const Entry& entry);
 
-// The first and the last instant a value can mean, in seconds since the epoch: a date alone is a
-// day in some time zone, from 00:00 at +14:00 to 24:00 at -12:00.
-std::int64_t earliest_instant(const W3cDatetime& value);
-std::int64_t latest_instant(const W3cDatetime& value);
-
 }  // namespace sitemaplint

@@ -26,6 +26,14 @@ inline std::string ascii_uppered(std::string_view s) {
   return out;
 }
 
+inline bool ascii_equal_ignoring_case(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
+  }
+  return true;
+}
+
 // The value of a hexadecimal digit, or -1.
 inline int hex_value(char c) {
   if (is_ascii_digit(c)) return c - '0';

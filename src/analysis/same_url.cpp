@@ -22,7 +22,9 @@ void append_escape(unsigned char c, std::string* out) {
 }
 
 // Percent-escapes with upper-case hex, unreserved characters decoded, non-ASCII bytes escaped;
-// with `fold_case`, letters outside escapes in lower case (for a host).
+// with `fold_case`, letters outside escapes in lower case (for a host). A '%' that starts no escape
+// is escaped itself (%25), as a URI must write it: left as it is, a decoded digit after it could
+// make an escape that the next normalisation would decode ("%%341" -> "%41" -> "A").
 void append_normalised(std::string_view part, bool fold_case, std::string* out) {
   for (std::size_t i = 0; i < part.size(); ++i) {
     const auto c = static_cast<unsigned char>(part[i]);
@@ -31,7 +33,7 @@ void append_normalised(std::string_view part, bool fold_case, std::string* out) 
       if (is_unreserved(decoded)) *out += fold_case ? ascii_lower(static_cast<char>(decoded)) : static_cast<char>(decoded);
       else append_escape(decoded, out);
       i += 2;
-    } else if (c >= 0x80) {
+    } else if (c >= 0x80 || c == '%') {
       append_escape(c, out);
     } else {
       *out += fold_case ? ascii_lower(static_cast<char>(c)) : static_cast<char>(c);
@@ -140,7 +142,12 @@ void normalise_url(std::string_view url, std::string* out) {
   std::string_view host = host_port, port;
   const std::size_t port_colon = host_port.rfind(':');
   const std::size_t bracket = host_port.rfind(']');
-  if (port_colon != std::string_view::npos && (bracket == std::string_view::npos || port_colon > bracket)) {
+  // A port follows the only ':' after the host (an IPv6 literal keeps its own in brackets). With
+  // another ':' the authority is no host and port at all ("a::"): dropping the empty port there
+  // would make "a:" the next host and port, and the normal form would change when normalised again.
+  const std::size_t host_end = bracket == std::string_view::npos ? 0 : bracket;
+  const bool one_colon = host_port.find(':', host_end) == port_colon;
+  if (port_colon != std::string_view::npos && (bracket == std::string_view::npos || port_colon > bracket) && one_colon) {
     host = host_port.substr(0, port_colon);
     port = host_port.substr(port_colon + 1);
     while (port.size() > 1 && port[0] == '0') port.remove_prefix(1);

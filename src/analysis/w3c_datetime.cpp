@@ -228,6 +228,14 @@ std::int64_t to_unix_seconds(const W3cDatetime& v) {
          std::int64_t{v.offset_minutes} * 60;
 }
 
+std::int64_t earliest_instant(const W3cDatetime& value) {
+  return to_unix_seconds(value) - (value.has_time ? 0 : 14 * 3600);
+}
+
+std::int64_t latest_instant(const W3cDatetime& value) {
+  return to_unix_seconds(value) + (value.has_time ? 0 : 36 * 3600);
+}
+
 std::string format_utc(std::int64_t unix_seconds) {
   std::int64_t days = unix_seconds / 86400, rest = unix_seconds % 86400;
   if (rest < 0) rest += 86400, --days;

@@ -43,6 +43,12 @@ std::optional<W3cDatetime> parse_w3c_datetime(std::string_view text, DatetimeErr
 // year, month, day or second (a fraction is dropped). A missing time zone is taken as UTC.
 std::int64_t to_unix_seconds(const W3cDatetime& value);
 
+// The first and the last instant a value can mean, in seconds since the epoch: a value with a time
+// is one instant; a date alone is a day in some time zone, from 00:00 at +14:00 to 24:00 at -12:00
+// (what Google's news and video sitemaps compare with the clock).
+std::int64_t earliest_instant(const W3cDatetime& value);
+std::int64_t latest_instant(const W3cDatetime& value);
+
 // The instant as "YYYY-MM-DDThh:mm:ssZ" (for messages). Years outside 0001..9999 are not supported.
 std::string format_utc(std::int64_t unix_seconds);
 

@@ -196,37 +196,44 @@ int fix_standard_input(const CliOptions& options, ConfigResolver& configs) {
   FileReport report = lint_bytes(name, fixed, profile->selection, profile->settings);
   std::vector<FileReport> reports;
   reports.push_back(std::move(report));
-  write_human(reports, HumanStyle{false, true}, std::cerr);
+  write_human(reports, RunStatus{}, HumanStyle{false, true}, std::cerr);
   return count(reports).errors > 0 ? kExitFindings : kExitClean;
 }
 
 // Writes the report in the chosen format; false when writing failed.
-bool write_report(const CliOptions& options, const std::vector<FileReport>& reports,
-                  const std::vector<InputError>& input_errors, std::ostream& out) {
-  if (options.format == "json") write_json(reports, input_errors, out);
-  else if (options.format == "gcc") write_gcc(reports, out);
-  else if (options.format == "github") write_github(reports, out);
-  else if (options.format == "junit") write_junit(reports, input_errors, out);
-  else if (options.format == "sarif") write_sarif(reports, out);
+bool write_report(const CliOptions& options, const std::vector<FileReport>& reports, const RunStatus& status,
+                  std::ostream& out) {
+  if (options.format == "json") write_json(reports, status, out);
+  else if (options.format == "gcc") write_gcc(reports, status, out);
+  else if (options.format == "github") write_github(reports, status, out);
+  else if (options.format == "junit") write_junit(reports, status, out);
+  else if (options.format == "sarif") write_sarif(reports, status, out);
   else {
     const bool terminal = options.output.empty() && ::isatty(STDOUT_FILENO);
-    write_human(reports, HumanStyle{use_color(options.color, terminal), options.quiet}, out);
+    write_human(reports, status, HumanStyle{use_color(options.color, terminal), options.quiet}, out);
   }
   out.flush();
   return static_cast<bool>(out);
 }
 
-// Exit 1 on an error finding, or on more warnings than --max-warnings (saying why).
-int findings_exit_code(const std::vector<FileReport>& reports, const RunSettings& run, const CliOptions& options,
-                       const ConfigFile* project) {
-  const Totals totals = count(reports);
-  if (totals.errors > 0) return kExitFindings;
-  if (!run.max_warnings || totals.warnings <= static_cast<std::size_t>(*run.max_warnings)) return kExitClean;
-  std::cerr << "sitemaplint: " << counted(totals.warnings, "warning") << (totals.warnings == 1 ? " exceeds" : " exceed")
-            << (options.max_warnings >= 0
-                    ? " --max-warnings " + std::to_string(*run.max_warnings)
-                    : " max-warnings = " + std::to_string(*run.max_warnings) + " in " + project->path.string())
-            << '\n';
+// The run's warning limit, from the command line or the config, with the run's warnings.
+std::optional<WarningLimit> warning_limit(const std::vector<FileReport>& reports, const RunSettings& run,
+                                          const CliOptions& options, const ConfigFile* project) {
+  if (!run.max_warnings) return std::nullopt;
+  WarningLimit limit;
+  limit.limit = static_cast<std::size_t>(*run.max_warnings);
+  limit.warnings = count(reports).warnings;
+  limit.source = options.max_warnings >= 0
+                     ? "--max-warnings " + std::to_string(*run.max_warnings)
+                     : "max-warnings = " + std::to_string(*run.max_warnings) + " in " + project->path.string();
+  return limit;
+}
+
+// Exit 1 on an error finding, or on more warnings than the limit (saying why).
+int findings_exit_code(const std::vector<FileReport>& reports, const RunStatus& status) {
+  if (count(reports).errors > 0) return kExitFindings;
+  if (!status.warning_limit || !status.warning_limit->exceeded()) return kExitClean;
+  std::cerr << "sitemaplint: " << status.warning_limit->message() << '\n';
   return kExitFindings;
 }
 
@@ -334,13 +341,17 @@ int run(const CliOptions& options) {
     file.open(options.output, std::ios::binary | std::ios::trunc);
     if (!file) return usage_error("--output: cannot write '" + options.output + "'");
   }
-  print_input_errors(input_errors);
-  if (!write_report(options, reports, input_errors, options.output.empty() ? std::cout : file)) {
+  // What fails the run besides its findings goes into the report too, whatever its format.
+  RunStatus status;
+  status.input_errors = std::move(input_errors);
+  status.warning_limit = warning_limit(reports, run_settings, options, project);
+  print_input_errors(status.input_errors);
+  if (!write_report(options, reports, status, options.output.empty() ? std::cout : file)) {
     std::cerr << "sitemaplint: error: writing the report failed\n";
     return kExitUsage;
   }
-  if (!input_errors.empty()) return kExitUsage;
-  return findings_exit_code(reports, run_settings, options, project);
+  if (!status.input_errors.empty()) return kExitUsage;
+  return findings_exit_code(reports, status);
 }
 
 }  // namespace sitemaplint

@@ -1,11 +1,15 @@
 // Line-oriented formats for CI systems and editors:
 //   gcc     path:line:col: error: message [rule]      (problem matchers, efm-langserver, vim)
 //   github  ::error file=…,line=…,col=…,endLine=…,endColumn=…,title=…::message   (Actions)
+// What fails the run besides findings comes after them, as errors in the same form: an unreadable
+// input at its path's line 1 (as linters report a file they cannot open, so problem matchers that
+// need a line still take it), a warning limit exceeded with no file at all.
 #include <string>
 
 #include "report/report.h"
 #include "report/source.h"
 #include "rule.h"
+#include "run/lint_many.h"
 
 namespace sitemaplint {
 namespace {
@@ -50,18 +54,25 @@ std::string one_line(std::string_view text) {
 
 }  // namespace
 
-void write_gcc(std::span<const FileReport> reports, std::ostream& out) {
+void write_gcc(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out) {
   for (const FileReport& report : reports) {
     const ReportSource source(report);
+    const std::string path = one_line(report.path);
     for (const Diagnostic& d : report.diagnostics) {
       const Position at = span_of(d, source).first;
-      out << report.path << ':' << at.line << ':' << at.column << ": " << gcc_level(d.severity) << ": "
+      out << path << ':' << at.line << ':' << at.column << ": " << gcc_level(d.severity) << ": "
           << one_line(d.message) << " [" << d.rule->code << ' ' << d.rule->name << "]\n";
     }
   }
+  for (const InputError& error : status.input_errors) {
+    out << one_line(error.path) << ":1:1: error: " << one_line(error.reason()) << " [unreadable-input]\n";
+  }
+  if (status.warning_limit && status.warning_limit->exceeded()) {
+    out << "sitemaplint: error: " << one_line(status.warning_limit->message()) << " [max-warnings]\n";
+  }
 }
 
-void write_github(std::span<const FileReport> reports, std::ostream& out) {
+void write_github(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out) {
   for (const FileReport& report : reports) {
     const ReportSource source(report);
     for (const Diagnostic& d : report.diagnostics) {
@@ -72,6 +83,19 @@ void write_github(std::span<const FileReport> reports, std::ostream& out) {
           << github_escape(std::string(d.rule->code) + " " + std::string(d.rule->name), true) << "::"
           << github_escape(d.message, false) << '\n';
     }
+  }
+  // An annotation without a line belongs to the file; a URL is no file of the repository, so its
+  // annotation stands alone, in the run's summary.
+  for (const InputError& error : status.input_errors) {
+    if (is_url(error.path)) {
+      out << "::error title=unreadable input::" << github_escape(error.message, false) << '\n';
+    } else {
+      out << "::error file=" << github_escape(error.path, true) << ",title=unreadable input::"
+          << github_escape(error.reason(), false) << '\n';
+    }
+  }
+  if (status.warning_limit && status.warning_limit->exceeded()) {
+    out << "::error title=max-warnings::" << github_escape(status.warning_limit->message(), false) << '\n';
   }
 }
 

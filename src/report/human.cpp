@@ -124,7 +124,8 @@ void write_source(std::ostream& out, std::string_view text, const LineIndex& ind
 
 }  // namespace
 
-void write_human(std::span<const FileReport> reports, const HumanStyle& style, std::ostream& out) {
+void write_human(std::span<const FileReport> reports, const RunStatus& status, const HumanStyle& style,
+                 std::ostream& out) {
   const Colors c = make_colors(style.color);
   RunSources sources(reports);
   for (const FileReport& report : reports) {
@@ -149,19 +150,29 @@ void write_human(std::span<const FileReport> reports, const HumanStyle& style, s
       if (d.fix) out << "  " << c.dim << "fix: " << c.reset << printable(d.fix->description) << '\n';
     }
   }
-  if (style.quiet || reports.empty()) return;
+  if (style.quiet) return;
   const Totals totals = count(reports);
   auto plural = [](std::size_t n, const char* word) {
     return std::to_string(n) + ' ' + word + (n == 1 ? "" : "s");
   };
-  if (totals.errors + totals.warnings + totals.infos == 0) {
+  if (!reports.empty() && totals.errors + totals.warnings + totals.infos == 0) {
     out << c.bold << "No problems found" << c.reset << " in " << plural(totals.files, "file") << ".\n";
-    return;
+  } else if (!reports.empty()) {
+    out << c.bold << "Found " << plural(totals.errors, "error") << ", " << plural(totals.warnings, "warning")
+        << " and " << plural(totals.infos, "info finding") << c.reset << " in " << plural(totals.files, "file");
+    if (totals.fixable) out << " (" << totals.fixable << " with a suggested fix)";
+    out << ".\n";
   }
-  out << c.bold << "Found " << plural(totals.errors, "error") << ", " << plural(totals.warnings, "warning")
-      << " and " << plural(totals.infos, "info finding") << c.reset << " in " << plural(totals.files, "file");
-  if (totals.fixable) out << " (" << totals.fixable << " with a suggested fix)";
-  out << ".\n";
+  // The summary ends with what else fails the run, so a CI log read from the bottom says why.
+  if (!status.input_errors.empty()) {
+    out << c.error << "error" << c.reset << c.bold << ": " << plural(status.input_errors.size(), "input")
+        << " could not be read" << c.reset << ":\n";
+    for (const InputError& error : status.input_errors) out << "  " << printable(error.message) << '\n';
+  }
+  if (status.warning_limit && status.warning_limit->exceeded()) {
+    out << c.error << "error" << c.reset << c.bold << ": " << printable(status.warning_limit->message()) << c.reset
+        << ".\n";
+  }
 }
 
 }  // namespace sitemaplint

@@ -60,7 +60,7 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& d, const ReportSource& 
 
 }  // namespace
 
-void write_json(std::span<const FileReport> reports, std::span<const InputError> input_errors, std::ostream& out) {
+void write_json(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out) {
   nlohmann::ordered_json root;
   root["version"] = kJsonFormatVersion;
   root["tool"] = {{"name", "sitemaplint"}, {"version", SITEMAPLINT_VERSION}};
@@ -84,15 +84,26 @@ void write_json(std::span<const FileReport> reports, std::span<const InputError>
   // Inputs that could not be read are part of the report, so a dashboard reading only the JSON
   // does not mistake a run that linted nothing for a clean one.
   nlohmann::ordered_json unreadable = nlohmann::ordered_json::array();
-  for (const InputError& error : input_errors) unreadable.push_back({{"path", error.path}, {"message", error.message}});
+  for (const InputError& error : status.input_errors) {
+    unreadable.push_back({{"path", error.path}, {"message", error.message}});
+  }
   root["input_errors"] = std::move(unreadable);
+  // Likewise a run that failed on its warnings says so, rather than leaving the reader to find the
+  // limit, which lives on the command line or in a config file.
+  const bool exceeded = status.warning_limit && status.warning_limit->exceeded();
+  if (status.warning_limit) {
+    const WarningLimit& limit = *status.warning_limit;
+    root["max_warnings"] = {{"limit", limit.limit}, {"warnings", limit.warnings}, {"exceeded", exceeded}};
+    if (exceeded) root["max_warnings"]["message"] = limit.message();
+  }
   const Totals totals = count(reports);
   root["summary"] = {{"files", totals.files},
                      {"errors", totals.errors},
                      {"warnings", totals.warnings},
                      {"infos", totals.infos},
                      {"fixable", totals.fixable},
-                     {"input_errors", input_errors.size()}};
+                     {"input_errors", status.input_errors.size()},
+                     {"max_warnings_exceeded", exceeded}};
   // Invalid UTF-8 in messages (quoted from a broken input) is replaced, never a crash.
   out << root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }

@@ -1,6 +1,11 @@
 // JUnit XML, which most CI systems display as test results: one test case per file, failing when
-// the file has an error-severity finding (as the exit code does), every finding in the body.
+// the file has an error-severity finding (as the exit code does), every finding in the body. What
+// else fails the run has a test case too: each unreadable input (an error) and a warning limit
+// exceeded (a failure), so the test results never look green when the run was not.
+#include <cstdint>
 #include <string>
+
+#include <unicode/utf8.h>
 
 #include "report/source.h"
 #include "report/report.h"
@@ -9,19 +14,32 @@
 namespace sitemaplint {
 namespace {
 
-std::string xml_escape(std::string_view text) {
+// `text` as XML character data, or as an attribute value with `attribute`. Messages and paths quote
+// the input, which may be anything: ill-formed UTF-8 becomes U+FFFD and what XML 1.0 cannot carry
+// even escaped (most C0 controls, U+FFFE, U+FFFF) becomes '?', so the report is always well-formed.
+// In attributes, tab and line breaks are written as references, which parsers keep as they are.
+std::string xml_escape(std::string_view text, bool attribute = false) {
   std::string out;
-  for (char c : text) {
+  out.reserve(text.size());
+  const auto* data = reinterpret_cast<const std::uint8_t*>(text.data());
+  const auto length = static_cast<std::int64_t>(text.size());
+  for (std::int64_t at = 0; at < length;) {
+    const std::int64_t begin = at;
+    UChar32 c;
+    U8_NEXT(data, at, length, c);
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
       case '\'': out += "&apos;"; break;
+      case '\t': out += attribute ? "&#9;" : "\t"; break;
+      case '\n': out += attribute ? "&#10;" : "\n"; break;
+      case '\r': out += "&#13;"; break;  // a raw CR would be read as a line break
       default:
-        // XML 1.0 cannot carry most control characters at all, even escaped.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') out += '?';
-        else out += c;
+        if (c < 0) out += "\xEF\xBF\xBD";  // U+FFFD
+        else if (c < 0x20 || c == 0xFFFE || c == 0xFFFF) out += '?';
+        else out.append(text.substr(static_cast<std::size_t>(begin), static_cast<std::size_t>(at - begin)));
     }
   }
   return out;
@@ -29,7 +47,7 @@ std::string xml_escape(std::string_view text) {
 
 }  // namespace
 
-void write_junit(std::span<const FileReport> reports, std::span<const InputError> input_errors, std::ostream& out) {
+void write_junit(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out) {
   std::size_t failing = 0;
   for (const FileReport& report : reports) {
     for (const Diagnostic& d : report.diagnostics) {
@@ -39,14 +57,17 @@ void write_junit(std::span<const FileReport> reports, std::span<const InputError
       }
     }
   }
-  const std::size_t tests = reports.size() + input_errors.size();
+  const bool limit_exceeded = status.warning_limit && status.warning_limit->exceeded();
+  failing += limit_exceeded;
+  const std::size_t tests = reports.size() + status.input_errors.size() + (status.warning_limit ? 1 : 0);
+  const std::size_t unreadable = status.input_errors.size();
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << "<testsuites name=\"sitemaplint\" tests=\"" << tests << "\" failures=\"" << failing << "\" errors=\""
-      << input_errors.size() << "\">\n"
+      << unreadable << "\">\n"
       << "  <testsuite name=\"sitemaplint\" tests=\"" << tests << "\" failures=\"" << failing << "\" errors=\""
-      << input_errors.size() << "\">\n";
+      << unreadable << "\">\n";
   for (const FileReport& report : reports) {
-    out << "    <testcase classname=\"sitemaplint\" name=\"" << xml_escape(report.path) << "\"";
+    out << "    <testcase classname=\"sitemaplint\" name=\"" << xml_escape(report.path, true) << "\"";
     if (report.diagnostics.empty()) {
       out << "/>\n";
       continue;
@@ -70,10 +91,20 @@ void write_junit(std::span<const FileReport> reports, std::span<const InputError
     }
     out << "    </testcase>\n";
   }
-  for (const InputError& error : input_errors) {
-    out << "    <testcase classname=\"sitemaplint\" name=\"" << xml_escape(error.path) << "\">\n"
-        << "      <error type=\"input\" message=\"" << xml_escape(error.message) << "\"/>\n"
+  for (const InputError& error : status.input_errors) {
+    out << "    <testcase classname=\"sitemaplint\" name=\"" << xml_escape(error.path, true) << "\">\n"
+        << "      <error type=\"input\" message=\"" << xml_escape(error.message, true) << "\"/>\n"
         << "    </testcase>\n";
+  }
+  // The limit is a test of the whole run: it passes while the warnings stay within it.
+  if (status.warning_limit) {
+    out << "    <testcase classname=\"sitemaplint\" name=\"max-warnings\"";
+    if (limit_exceeded) {
+      out << ">\n      <failure type=\"max-warnings\" message=\"" << xml_escape(status.warning_limit->message(), true)
+          << "\"/>\n    </testcase>\n";
+    } else {
+      out << "/>\n";
+    }
   }
   out << "  </testsuite>\n</testsuites>\n";
 }

@@ -2,8 +2,12 @@
 // the findings it prints.
 #pragma once
 
+#include <optional>
 #include <ostream>
 #include <span>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "run/lint.h"
 
@@ -24,25 +28,53 @@ struct HumanStyle {
   bool quiet = false;  // findings only: no source excerpt, no summary
 };
 
-void write_human(std::span<const FileReport> reports, const HumanStyle& style, std::ostream& out);
-
-// The JSON report; its shape is documented in README.md ("JSON output") and versioned.
-inline constexpr int kJsonFormatVersion = 1;
 // An input that could not be read at all (missing, unreadable, a failed fetch).
 struct InputError {
   std::string path;
-  std::string message;
+  std::string message;  // one line, naming the input
+  // The message without the "PATH: " it starts with, for formats that show the path on their own.
+  std::string_view reason() const {
+    const std::string_view m = message;
+    const bool named = m.size() > path.size() + 2 && m.starts_with(path) && m.substr(path.size(), 2) == ": ";
+    return named ? m.substr(path.size() + 2) : m;
+  }
 };
 
-void write_json(std::span<const FileReport> reports, std::span<const InputError> input_errors, std::ostream& out);
+// A limit on warnings (--max-warnings, or max-warnings in a sitemaplint.toml) and the run's count.
+struct WarningLimit {
+  std::size_t limit = 0;
+  std::size_t warnings = 0;
+  std::string source;  // where the limit was set: "--max-warnings 10", "max-warnings = 10 in PATH"
+  bool exceeded() const { return warnings > limit; }
+  // Once exceeded: "12 warnings exceed --max-warnings 10".
+  std::string message() const;
+};
+
+// What fails a run besides its error findings: inputs that could not be read (exit 2) and too many
+// warnings (exit 1). Every format shows them, so that CI reading only the report (annotations, a
+// SARIF upload, JUnit test results) can say why the run failed.
+struct RunStatus {
+  std::vector<InputError> input_errors;
+  std::optional<WarningLimit> warning_limit;  // when a limit applies, exceeded or not
+  // Whether anything above fails the run.
+  bool failed() const { return !input_errors.empty() || (warning_limit && warning_limit->exceeded()); }
+};
+
+void write_human(std::span<const FileReport> reports, const RunStatus& status, const HumanStyle& style,
+                 std::ostream& out);
+
+// The JSON report; its shape is documented in README.md ("JSON output") and versioned.
+inline constexpr int kJsonFormatVersion = 1;
+
+void write_json(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out);
 
 // One line per finding: "path:line:col: error: message [CODE name]".
-void write_gcc(std::span<const FileReport> reports, std::ostream& out);
+void write_gcc(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out);
 // GitHub Actions workflow commands, which annotate the files in a pull request.
-void write_github(std::span<const FileReport> reports, std::ostream& out);
-// JUnit XML: one test case per file (and per unreadable input).
-void write_junit(std::span<const FileReport> reports, std::span<const InputError> input_errors, std::ostream& out);
+void write_github(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out);
+// JUnit XML: one test case per file (and per unreadable input, and for the warning limit).
+void write_junit(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out);
 // SARIF 2.1.0 (GitHub code scanning); README.md ("SARIF") documents the fields.
-void write_sarif(std::span<const FileReport> reports, std::ostream& out);
+void write_sarif(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out);
 
 }  // namespace sitemaplint

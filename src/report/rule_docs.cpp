@@ -1,5 +1,6 @@
 #include "report/rule_docs.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iomanip>
@@ -26,11 +27,19 @@ std::string authority_summary(const RuleInfo& info) {
 }
 
 void write_rule_list_text(std::ostream& out) {
-  out << std::left << std::setw(7) << "CODE" << std::setw(28) << "NAME" << std::setw(9) << "SEVERITY"
-      << "SUMMARY [AUTHORITY]\n";
+  // Columns as wide as their longest entry and two spaces: codes such as ROBOTS101 and names such
+  // as video-content-loc-format-unsupported must not run into the next column.
+  std::size_t code_width = 4, name_width = 4;
+  for (const RuleInfo* rule : all_rules()) {
+    code_width = std::max(code_width, rule->code.size());
+    name_width = std::max(name_width, rule->name.size());
+  }
+  const int code_column = static_cast<int>(code_width + 2), name_column = static_cast<int>(name_width + 2);
+  out << std::left << std::setw(code_column) << "CODE" << std::setw(name_column) << "NAME" << std::setw(10)
+      << "SEVERITY" << "SUMMARY [AUTHORITY]\n";
   for (const RuleInfo* rule : all_rules()) {
     const RuleInfo& info = *rule;
-    out << std::setw(7) << info.code << std::setw(28) << info.name << std::setw(9)
+    out << std::setw(code_column) << info.code << std::setw(name_column) << info.name << std::setw(10)
         << severity_name(info.default_severity) << info.summary << " [" << authority_summary(info) << "]\n";
   }
 }

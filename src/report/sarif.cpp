@@ -134,9 +134,32 @@ Json rule_json(const RuleInfo& info) {
   return j;
 }
 
+// The run's invocation: whether sitemaplint could do its job (it could not when an input was
+// unreadable) and, as tool notifications, what fails the run besides its results. GitHub shows
+// these on the tool's status page; a run that linted nothing must not look clean there.
+Json invocation_json(const RunStatus& status) {
+  Json notifications = Json::array();
+  for (const InputError& error : status.input_errors) {
+    Json location = {{"physicalLocation", {{"artifactLocation", artifact_location(error.path)}}}};
+    notifications.push_back({{"level", "error"},
+                             {"message", {{"text", error.message}}},
+                             {"locations", Json::array({std::move(location)})},
+                             {"descriptor", {{"id", "unreadable-input"}}}});
+  }
+  if (status.warning_limit && status.warning_limit->exceeded()) {
+    notifications.push_back({{"level", "error"},
+                             {"message", {{"text", status.warning_limit->message()}}},
+                             {"descriptor", {{"id", "max-warnings"}}}});
+  }
+  Json invocation;
+  invocation["executionSuccessful"] = status.input_errors.empty();
+  if (!notifications.empty()) invocation["toolExecutionNotifications"] = std::move(notifications);
+  return invocation;
+}
+
 }  // namespace
 
-void write_sarif(std::span<const FileReport> reports, std::ostream& out) {
+void write_sarif(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out) {
   Json rules = Json::array();
   std::map<std::string_view, std::size_t> rule_index;
   for (const RuleInfo* def : all_rules()) {
@@ -202,6 +225,7 @@ void write_sarif(std::span<const FileReport> reports, std::ostream& out) {
 
   Json run;
   run["tool"] = {{"driver", std::move(driver)}};
+  run["invocations"] = Json::array({invocation_json(status)});
   std::error_code ec;
   const std::filesystem::path cwd = std::filesystem::current_path(ec);
   if (!cwd.empty()) {

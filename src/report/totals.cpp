@@ -1,5 +1,7 @@
 #include "report/report.h"
 
+#include "analysis/message_text.h"
+
 namespace sitemaplint {
 
 Totals count(std::span<const FileReport> reports) {
@@ -16,6 +18,10 @@ Totals count(std::span<const FileReport> reports) {
     }
   }
   return totals;
+}
+
+std::string WarningLimit::message() const {
+  return counted(warnings, "warning") + (warnings == 1 ? " exceeds " : " exceed ") + source;
 }
 
 }  // namespace sitemaplint
