@@ -1,5 +1,10 @@
 #include "rules/rule_support.h"
 
+#include <algorithm>
+
+#include "analysis/xs_any_uri.h"
+#include "url_analysis.h"
+
 namespace sitemaplint {
 
 Span value_span(const Field& field) {
@@ -8,6 +13,41 @@ Span value_span(const Field& field) {
   if (first == std::string_view::npos) return {field.element_offset, 0};
   const auto last = field.raw.find_last_not_of(kSpace);
   return {field.value_offset + first, last - first + 1};
+}
+
+bool in_xml_sitemap(const Entry& entry) {
+  return !entry.in_feed && !entry.from_robots && entry.element && entry.element->parent;
+}
+
+bool sitemap_xsd_rejects(const UrlField& url) {
+  constexpr std::size_t kMinLength = 12, kMaxLength = 2048;  // the XSD's tLoc facets
+  const std::string_view value = url.analysis().trimmed;
+  const std::size_t length = xs_collapsed_length(value);
+  return length < kMinLength || length > kMaxLength || !is_xs_any_uri(value);
+}
+
+UrlParts url_parts(std::string_view url) {
+  UrlParts parts;
+  const std::size_t scheme_end = url.find("://");
+  const std::size_t start = scheme_end == std::string_view::npos ? 0 : scheme_end + 3;
+  const std::size_t fragment = std::min(url.find('#', start), url.size());
+  const std::size_t query = std::min(url.find('?', start), fragment);
+  const std::size_t path = std::min(url.find('/', start), query);
+  parts.path_begin = path;
+  parts.path_end = query;
+  parts.query_begin = query < fragment ? query + 1 : fragment;
+  parts.query_end = fragment;
+  return parts;
+}
+
+std::uint32_t url_finding_authorities(const UrlField& url, std::uint32_t rule_authorities) {
+  std::uint32_t rests_on = rule_authorities;
+  if (url.kind != UrlFieldKind::Loc) {
+    rests_on &= ~(kSitemapsOrg | kSitemapXsd);
+  } else if ((rests_on & kSitemapXsd) && (!in_xml_sitemap(*url.entry) || !sitemap_xsd_rejects(url))) {
+    rests_on &= ~kSitemapXsd;
+  }
+  return rests_on != 0 ? rests_on : rule_authorities;
 }
 
 }  // namespace sitemaplint

@@ -32,6 +32,51 @@ struct Span {
 // tag with length 0.
 Span value_span(const Field& field);
 
+// Whether `entry` is a <url> or <sitemap> of an XML sitemap or index, which the sitemap XSD governs
+// (not a text sitemap's line, a feed's item or a robots.txt's Sitemap: line).
+bool in_xml_sitemap(const Entry& entry);
+
+// Whether the sitemap XSD rejects this <loc> of an XML sitemap or index: its tLoc type is an
+// xs:anyURI of 12 to 2,048 characters.
+bool sitemap_xsd_rejects(const UrlField& url);
+
+// Where the path and the query of an absolute URL ("scheme://authority/path?query#fragment") are,
+// as byte ranges of `url`: the path from its '/' (empty when it has none), the query after its '?'
+// (empty when it has none).
+struct UrlParts {
+  std::size_t path_begin = 0, path_end = 0;
+  std::size_t query_begin = 0, query_end = 0;
+};
+UrlParts url_parts(std::string_view url);
+
+// A sink that passes every finding on to `out` as resting on `authorities` (a subset of the rule's),
+// for a rule whose findings on one value all rest on the same ones, reported through helpers that
+// call report().
+class RestingOn final : public FindingSink {
+ public:
+  RestingOn(FindingSink& out, std::uint32_t authorities) : out_(out), authorities_(authorities) {}
+  void report(std::size_t offset, std::size_t length, std::string message, std::optional<Fix> fix = std::nullopt,
+              std::optional<RelatedLocation> related = std::nullopt) override {
+    out_.report_resting_on(authorities_, offset, length, std::move(message), std::move(fix), std::move(related));
+  }
+  void report_resting_on(std::uint32_t authorities, std::size_t offset, std::size_t length, std::string message,
+                         std::optional<Fix> fix = std::nullopt,
+                         std::optional<RelatedLocation> related = std::nullopt) override {
+    const std::uint32_t both = authorities & authorities_;
+    out_.report_resting_on(both != 0 ? both : authorities_, offset, length, std::move(message), std::move(fix),
+                           std::move(related));
+  }
+
+ private:
+  FindingSink& out_;
+  std::uint32_t authorities_;
+};
+
+// The authorities a URL rule's finding about `url` rests on, out of the rule's own: sitemaps.org
+// and its XSD define an entry's <loc>, not the URLs of Google's extensions; and the XSD governs
+// only the <loc> of an XML sitemap or index, where it rejects some values and lets others pass.
+std::uint32_t url_finding_authorities(const UrlField& url, std::uint32_t rule_authorities);
+
 }  // namespace sitemaplint
 
 // Defines `sitemaplint::ID`, the RuleDefinition that rules/rules.def names.

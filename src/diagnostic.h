@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -40,6 +41,9 @@ struct Diagnostic {
   // The URL of the entry the finding is in (its <loc>), when there is one: what a baseline keys
   // the finding on, so that it survives lines moving.
   std::string subject;
+  // The Authority bits (rule.h) this finding rests on when they are fewer than its rule's; 0: its
+  // rule's. finding_authorities() gives the effective set.
+  std::uint32_t authorities = 0;
 };
 
 }  // namespace sitemaplint

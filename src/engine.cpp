@@ -14,7 +14,9 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
   rules.reserve(selection.enabled.size());
   for (const RuleInfo* info : selection.enabled) {
     ActiveRule active{info->make(settings),
-                      RuleSink(*info, selection.severity_of(*info), run.diagnostics, settings.max_findings_per_rule), {}};
+                      RuleSink(*info, selection.severity_of(*info), run.diagnostics,
+                               selection.kept_authorities[index_of(info->id)], settings.max_findings_per_rule),
+                      {}};
     active.rule->subscribe(active.subscriptions);
     rules.push_back(std::move(active));
   }

@@ -1,4 +1,5 @@
 // What one input is linted with: which rules run at what severity, and the settings they read.
+// (A --profile preset, rule_profiles.h, is where its rule choices start.)
 // With a config file, inputs can differ (per-path [[overrides]]), so linting asks for each input's
 // profile rather than taking one selection for all.
 #pragma once
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "registry.h"
+#include "rule_profiles.h"
 #include "settings.h"
 
 namespace sitemaplint {
@@ -15,6 +17,7 @@ namespace sitemaplint {
 struct ConfigFile;
 
 struct Profile {
+  const RuleProfile* rule_profile = nullptr;  // the preset the selection started from (--profile)
   RuleSelection selection;
   Settings settings;
   const ConfigFile* config = nullptr;  // where the choices came from, when a config file applies

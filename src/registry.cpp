@@ -83,25 +83,6 @@ std::span<const RuleInfo* const> all_rules() { return table().pointers; }
 
 std::span<const FamilyInfo> all_families() { return kFamilies; }
 
-std::string_view authority_name(Authority authority) {
-  switch (authority) {
-    case kSitemapsOrg: return "sitemaps.org";
-    case kSitemapXsd: return "sitemap XSD";
-    case kGoogle: return "Google";
-    case kBing: return "Bing";
-    case kExtensionXsd: return "Google extension XSD";
-    case kRfc3986: return "RFC 3986";
-    case kRfc3987: return "RFC 3987";
-    case kW3cDatetime: return "W3C Datetime";
-    case kBcp47: return "BCP 47";
-    case kXml: return "XML 1.0";
-    case kRfc9309: return "RFC 9309";
-    case kHttp: return "HTTP";
-    case kAdvice: return "sitemaplint advice";
-  }
-  return "";
-}
-
 const RuleInfo& rule_info(RuleId id) { return table().infos[index_of(id)]; }
 
 const RuleInfo* find_rule(std::string_view word) {

@@ -44,6 +44,9 @@ std::string closest_rule(std::string_view unknown);
 struct RuleSelection {
   std::vector<const RuleInfo*> enabled;  // in rule order
   std::array<std::optional<Severity>, kRuleCount> severity_overrides{};  // by RuleId
+  // By RuleId: keep only the rule's findings that rest on one of these authorities (0: all). A
+  // profile that follows some authorities sets it for the rules it runs for their sake.
+  std::array<std::uint32_t, kRuleCount> kept_authorities{};
 
   bool is_enabled(RuleId id) const;
   Severity severity_of(const RuleInfo& info) const;

@@ -43,8 +43,13 @@ enum Authority : std::uint32_t {
 };
 inline constexpr std::uint32_t kAllAuthorities = (kAdvice << 1) - 1;
 
-// "sitemaps.org", "XSD", "Google", ...: the display name of one authority bit.
+// "sitemaps.org", "sitemap XSD", "Google", ...: the name of one authority bit, as every output
+// (--explain, the reports, the README) shows it.
 std::string_view authority_name(Authority authority);
+// The names of the authorities in a mask, in bit order.
+std::vector<std::string_view> authority_names(std::uint32_t authorities);
+// "sitemaps.org, sitemap XSD, Google": the names joined for people.
+std::string authority_list(std::uint32_t authorities);
 
 // What a rule's own file says about it; its code, name and family come from rules/rules.def.
 struct RuleMeta {
@@ -56,6 +61,10 @@ struct RuleMeta {
   std::uint32_t authorities = 0;        // Authority bits: whose rule it is
   std::string_view search_console;      // the Search Console message it maps to, e.g. "Invalid date"
 };
+
+// What a finding rests on: the authorities its rule reported it under (Diagnostic::authorities),
+// or its rule's.
+std::uint32_t finding_authorities(const Diagnostic& finding);
 
 // A family of rules: a folder of rules/, selectable as a whole by its name or code prefix.
 struct FamilyInfo {
@@ -90,6 +99,12 @@ class FindingSink {
   virtual void report(std::size_t offset, std::size_t length, std::string message,
                       std::optional<Fix> fix = std::nullopt,
                       std::optional<RelatedLocation> related = std::nullopt) = 0;
+  // A finding that rests on only some of its rule's authorities (a subset of RuleMeta::authorities):
+  // white space around <changefreq> breaks the sitemap XSD, around <lastmod> it does not. A profile
+  // that follows some authorities only (--profile xsd) keeps only the findings that rest on them.
+  virtual void report_resting_on(std::uint32_t authorities, std::size_t offset, std::size_t length,
+                                 std::string message, std::optional<Fix> fix = std::nullopt,
+                                 std::optional<RelatedLocation> related = std::nullopt) = 0;
 };
 
 // What a rule asks to see. The engine walks the document once and calls each rule only for what
@@ -195,6 +210,10 @@ class SetSink {
   // `subject`: the URL the finding is about (what a baseline keys it on).
   virtual void report(std::size_t file, std::size_t offset, std::size_t length, std::string message,
                       std::optional<RelatedLocation> related = std::nullopt, std::string subject = {}) = 0;
+  // As FindingSink::report_resting_on: a finding that rests on only some of the rule's authorities.
+  virtual void report_resting_on(std::uint32_t authorities, std::size_t file, std::size_t offset,
+                                 std::size_t length, std::string message,
+                                 std::optional<RelatedLocation> related = std::nullopt, std::string subject = {}) = 0;
   // The text of a file at [offset, offset + length), for naming a value in a message (the file
   // is read again if its bytes were released).
   virtual std::string text(std::size_t file, std::size_t offset, std::size_t length) = 0;

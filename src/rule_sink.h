@@ -47,14 +47,24 @@ class FindingCap {
   std::size_t first_left_out_ = 0;
 };
 
+// Whether a finding resting on `authorities` is kept where only findings resting on `kept` are
+// (RuleSelection::kept_authorities; 0 keeps every finding).
+inline bool kept(std::uint32_t authorities, std::uint32_t kept) { return kept == 0 || (authorities & kept) != 0; }
+
 class RuleSink final : public FindingSink {
  public:
-  RuleSink(const RuleInfo& info, Severity severity, std::vector<Diagnostic>& out,
+  // `kept`: only findings resting on one of these authorities are kept (0: all of them); at most
+  // `limit` findings are kept.
+  RuleSink(const RuleInfo& info, Severity severity, std::vector<Diagnostic>& out, std::uint32_t kept = 0,
            std::size_t limit = kMaxFindingsPerRule)
-      : info_(&info), severity_(severity), out_(&out), cap_(limit) {}
+      : info_(&info), severity_(severity), out_(&out), kept_(kept), cap_(limit) {}
   void report(std::size_t offset, std::size_t length, std::string message, std::optional<Fix> fix,
               std::optional<RelatedLocation> related) override {
-    if (!cap_.admit(offset)) return;
+    report_resting_on(0, offset, length, std::move(message), std::move(fix), std::move(related));
+  }
+  void report_resting_on(std::uint32_t authorities, std::size_t offset, std::size_t length, std::string message,
+                         std::optional<Fix> fix, std::optional<RelatedLocation> related) override {
+    if (!kept(authorities != 0 ? authorities : info_->authorities, kept_) || !cap_.admit(offset)) return;
     Diagnostic d;
     d.rule = info_;
     d.severity = severity_;
@@ -63,6 +73,7 @@ class RuleSink final : public FindingSink {
     d.message = std::move(message);
     d.fix = std::move(fix);
     d.related = std::move(related);
+    d.authorities = authorities == info_->authorities ? 0 : authorities;
     out_->push_back(std::move(d));
   }
   // One last finding that says how many were left out.
@@ -75,6 +86,7 @@ class RuleSink final : public FindingSink {
   const RuleInfo* info_;
   Severity severity_;
   std::vector<Diagnostic>* out_;
+  std::uint32_t kept_;
   FindingCap cap_;
 };
 

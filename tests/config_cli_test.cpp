@@ -146,8 +146,10 @@ TEST_CASE("config cli: --show-config prints each input's effective settings and 
   CHECK(shown.err.empty());
   CHECK(shown.out == "# sitemaplint --show-config: the settings news/sitemap.xml is linted with\n"
                      "# from " + config + ", overrides[0] (files = [\"news/*.xml\"]), then the command line\n"
+                     "profile = \"default\"\n"
+                     "# default: Every rule at its own severity: the protocol, its XSD, Google's and Bing's rules and\n"
+                     "#     sitemaplint's advice\n"
                      "max-warnings = 9\n"
-                     "select = [\"ALL\"]\n"
                      "ignore = [\n"
                      "  \"SM106\",  # child-out-of-order\n"
                      "]\n"
@@ -157,7 +159,8 @@ TEST_CASE("config cli: --show-config prints each input's effective settings and 
   const auto here = run_cli({"--show-config"}, "", dir.path.string());
   CHECK(here.exit_code == 0);
   CHECK(here.out.starts_with("# sitemaplint --show-config: the settings a sitemap in the current directory is linted "
-                             "with\n# from " + config + ", then the command line\nmax-warnings = 2\n"));
+                             "with\n# from " + config + ", then the command line\nprofile = \"default\"\n"));
+  CHECK(here.out.find("\nmax-warnings = 2\n") != std::string::npos);
   const auto none = run_cli({"--show-config", "--no-config", "--select", "SM201,SM202"}, "", dir.path.string());
   CHECK(none.exit_code == 0);
   CHECK(none.out.find("# no sitemaplint.toml applies: the defaults, then the command line\n") != std::string::npos);

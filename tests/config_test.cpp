@@ -115,16 +115,23 @@ TEST_CASE("config: an empty file is valid and changes nothing") {
 TEST_CASE("config: unknown keys and bad values name the key, line and column") {
   const std::string p = "/project/sitemaplint.toml:";
   CHECK(parse_error("ignore = []\nselct = [\"SM201\"]\n") ==
-        p + "2:1: unknown key 'selct'; did you mean 'select'? (known keys: select, ignore, severity, base-url, root, "
-            "max-warnings, min-severity, exclude, overrides, robots)");
+        p + "2:1: unknown key 'selct'; did you mean 'select'? (known keys: profile, select, ignore, severity, "
+            "base-url, root, max-warnings, min-severity, exclude, overrides, robots)");
   CHECK(parse_error("colour = true\n") ==
-        p + "1:1: unknown key 'colour' (known keys: select, ignore, severity, base-url, root, max-warnings, "
+        p + "1:1: unknown key 'colour' (known keys: profile, select, ignore, severity, base-url, root, max-warnings, "
             "min-severity, exclude, overrides, robots)");
   CHECK(parse_error("exclude = \"drafts/\"\n") ==
         p + "1:11: 'exclude' must be a non-empty array of globs, e.g. [\"news/*.xml\"]");
   CHECK(parse_error("[[overrides]]\nfiles = [\"a.xml\"]\nbaseurl = \"https://example.com/\"\n") ==
-        p + "3:1: unknown key 'overrides[0].baseurl'; did you mean 'base-url'? (known keys: files, select, ignore, "
-            "severity, base-url)");
+        p + "3:1: unknown key 'overrides[0].baseurl'; did you mean 'base-url'? (known keys: files, profile, select, "
+            "ignore, severity, base-url)");
+  CHECK(parse_error("profile = \"gogle\"\n") ==
+        p + "1:11: 'profile': unknown profile 'gogle'; did you mean 'google'? (profiles: default, google, xsd, "
+            "protocol, bing, strict)");
+  CHECK(parse_error("profile = [\"xsd\"]\n") == p + "1:11: 'profile' must be a profile name (a string), e.g. \"google\"");
+  CHECK(parse_error("[[overrides]]\nfiles = [\"a.xml\"]\nprofile = \"bign\"\n") ==
+        p + "3:11: 'overrides[0].profile': unknown profile 'bign'; did you mean 'bing'? (profiles: default, google, "
+            "xsd, protocol, bing, strict)");
   CHECK(parse_error("select = \"SM201\"\n") ==
         p + "1:10: 'select' must be an array of rule codes or names, e.g. [\"SM403\", \"priority-uniform\"]");
   CHECK(parse_error("ignore = [\"SM201\",\n  \"lastmod-invalidd\"]\n") ==
@@ -408,11 +415,13 @@ base-url = "https://example.com/news/sitemap.xml"
   CHECK(shown.str() == "# sitemaplint --show-config: the settings news/sitemap.xml is linted with\n"
                        "# from " + (dir.path / "sitemaplint.toml").string() +
                        ", overrides[0] (files = [\"news/*.xml\"]), then the command line\n"
+                       "profile = \"default\"\n"
+                       "# default: Every rule at its own severity: the protocol, its XSD, Google's and Bing's rules and\n"
+                       "#     sitemaplint's advice\n"
                        "base-url = \"https://example.com/news/sitemap.xml\"\n"
                        "root = \"/srv/site\"\n"
                        "max-warnings = 7\n"
                        "robots = \"/srv/site/robots.txt\"\n"
-                       "select = [\"ALL\"]\n"
                        "ignore = [\n"
                        "  \"SM106\",  # child-out-of-order\n"
                        "  \"SM304\",  # unescaped-apostrophe\n"
@@ -422,7 +431,8 @@ base-url = "https://example.com/news/sitemap.xml"
                        "SM502 = \"warning\"  # changefreq-never (default: info)\n");
   ConfigFile reread;
   REQUIRE(parse_config(shown.str(), dir.path / "shown.toml", &reread, &error));
-  RuleSelection selection = default_selection();
+  REQUIRE(reread.profile == &default_rule_profile());
+  RuleSelection selection = profile_selection(*reread.profile);
   apply_layer(reread.rules, &selection);
   CHECK(selection.enabled == profile->selection.enabled);
   CHECK(selection.severity_overrides == profile->selection.severity_overrides);

@@ -29,7 +29,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -287,57 +286,6 @@ std::string difference(const std::vector<Finding>& want, const std::vector<Findi
   return out;
 }
 
-// "<!-- base-url: https://example.com/blog/sitemap.xml -->" lints the fixture as if served there;
-// "<!-- robots: robots.txt -->" checks its URLs against the robots.txt beside it.
-Settings fixture_settings(const fs::path& path, const std::string& text) {
-  Settings settings = test_settings();
-  static const std::regex kBaseUrl(R"(<!--\s*base-url:\s*(\S+)\s*-->)");
-  static const std::regex kRobots(R"(<!--\s*robots:\s*(\S+)\s*-->)");
-  std::smatch m;
-  if (std::regex_search(text, m, kBaseUrl)) {
-    std::string error;
-    settings.location = parse_sitemap_location(m[1].str(), &error);
-    REQUIRE_MESSAGE(settings.location, error);
-  }
-  if (std::regex_search(text, m, kRobots)) {
-    const fs::path robots_path = path.parent_path() / m[1].str();
-    settings.robots = make_site_robots(std::make_shared<const RobotsTxt>(parse_robots_txt(read_file(robots_path.string()))),
-                                       robots_path.string(), settings.location);
-  }
-  return settings;
-}
-
-// In a robots family folder (ROBOTS...), a file named *robots.txt (or .gz) is a robots.txt given
-// with --robots; elsewhere it is an input like any other (SM008 has one).
-bool is_robots_txt(const fs::path& path) {
-  const std::string name = path.filename().string();
-  return path.parent_path().filename().string().starts_with("ROBOTS") &&
-         (name.ends_with("robots.txt") || name.ends_with("robots.txt.gz"));
-}
-
-// A fixture with a "<file>.http" sidecar is linted as if fetched: its lines "status: 404" and
-// "content-type: text/html" stand for the response, so the HTTP rules are tested without a server
-// (the end-to-end tests in cli_http_test.cpp do use one).
-Input load_fixture(const fs::path& path) {
-  fs::path http = path;
-  http += ".http";
-  Input input;
-  if (!fs::exists(http)) {
-    std::string error;
-    if (!load_input(path.string(), &input, &error)) throw std::runtime_error(error);
-    input.robots_txt = is_robots_txt(path);
-    return input;
-  }
-  input = input_from_bytes(path.string(), read_file(path.string()));
-  std::istringstream lines(read_file(http.string()));
-  std::string line;
-  while (std::getline(lines, line)) {
-    if (line.starts_with("status: ")) input.http_status = std::stol(line.substr(8));
-    if (line.starts_with("content-type: ")) input.content_type = line.substr(14);
-  }
-  return input;
-}
-
 struct Fixture {
   fs::path path;
   fs::path sidecar;  // empty: expectations are inline
@@ -347,18 +295,12 @@ struct Fixture {
 
 std::vector<Fixture> all_fixtures() {
   std::vector<Fixture> files;
-  for (const auto& dir : fs::directory_iterator(source_path("testdata/rules"))) {
-    if (!dir.is_directory()) continue;
-    const std::string name = dir.path().filename().string();
-    for (const auto& entry : fs::directory_iterator(dir.path())) {
-      const fs::path p = entry.path();
-      if (entry.is_directory() || p.extension() == ".expected" || p.extension() == ".http") continue;  // sets: see all_fixture_sets
-      fs::path sidecar = p;
-      sidecar += ".expected";
-      files.push_back({p, fs::exists(sidecar) ? sidecar : fs::path(), name, name.substr(0, name.find('-'))});
-    }
+  for (const fs::path& p : rule_fixture_files()) {
+    const std::string name = p.parent_path().filename().string();
+    fs::path sidecar = p;
+    sidecar += ".expected";
+    files.push_back({p, fs::exists(sidecar) ? sidecar : fs::path(), name, name.substr(0, name.find('-'))});
   }
-  std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
   return files;
 }
 
@@ -599,6 +541,13 @@ TEST_CASE("every rule fixture produces exactly its expected findings, messages i
       continue;
     }
     const FileReport report = lint_input(load_fixture(fixture.path), every_rule(), fixture_settings(fixture.path, text));
+    // A finding rests on its rule's authorities or on some of them, never on others.
+    for (const Diagnostic& d : report.diagnostics) {
+      const std::uint32_t rests_on = finding_authorities(d);
+      CHECK_MESSAGE((rests_on != 0 && (rests_on & ~d.rule->authorities) == 0),
+                    file << ": a finding of " << d.rule->code << " rests on " << authority_list(rests_on)
+                         << ", not a part of its rule's " << authority_list(d.rule->authorities));
+    }
     std::vector<Finding> want = expected.findings;
     std::vector<Finding> got = findings_of(report);
     std::sort(want.begin(), want.end());
@@ -632,7 +581,7 @@ TEST_CASE("every fixture set is linted as one run, and each of its files gets ex
     for (const fs::path& file : set.files) {
       const std::string text = read_file(file.string());
       const std::string key = file.lexically_normal().string();
-      profiles[key] = Profile{every_rule(), fixture_settings(file, text), nullptr, {}};
+      profiles[key] = Profile{nullptr, every_rule(), fixture_settings(file, text), nullptr, {}};
       expected[key] = inline_expectations(text, shown(file));
       paths.push_back(key);
     }

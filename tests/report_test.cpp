@@ -109,6 +109,8 @@ TEST_CASE("json report: documented shape and values") {
   CHECK(d["message"].get<std::string>().find("&amp;") != std::string::npos);
   CHECK(d["fix"]["replacement"] == "&amp;");
   CHECK(d["fix"]["offset"] == d["offset"]);
+  CHECK(d["authority"] == nlohmann::json::array({"sitemaps.org", "Google", "XML 1.0"}));
+  CHECK(d["search_console"] == "Parsing error");
   CHECK(json["summary"]["errors"] == 2);
   CHECK(json["summary"]["warnings"] == 0);
   CHECK(json["summary"]["fixable"] == 2);
@@ -122,4 +124,25 @@ TEST_CASE("json report: invalid UTF-8 quoted in a message does not break the JSO
   write_json(reports, {}, out);
   const auto json = nlohmann::json::parse(out.str());
   CHECK(json["summary"]["errors"].get<int>() >= 1);
+}
+
+TEST_CASE("json report: each finding says whose rule it is, narrowed where only some authorities object") {
+  // White space around <changefreq> breaks the XSD's enumeration; around <lastmod> XML Schema
+  // collapses it, so that finding is sitemaplint's advice alone.
+  const std::vector<FileReport> reports{lint_text(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+      "  <url><loc>https://example.com/</loc><lastmod> 2024-05-31</lastmod><changefreq>daily </changefreq></url>\n"
+      "</urlset>\n",
+      "s.xml")};
+  std::ostringstream out;
+  write_json(reports, {}, out);
+  const auto json = nlohmann::json::parse(out.str());
+  const auto& diagnostics = json["files"][0]["diagnostics"];
+  REQUIRE(diagnostics.size() == 2);
+  CHECK(diagnostics[0]["code"] == "SM113");
+  CHECK(diagnostics[0]["authority"] == nlohmann::json::array({"sitemaplint advice"}));
+  CHECK(diagnostics[1]["code"] == "SM113");
+  CHECK(diagnostics[1]["authority"] == nlohmann::json::array({"sitemap XSD", "sitemaplint advice"}));
+  CHECK(!diagnostics[0].contains("search_console"));
 }

@@ -163,6 +163,37 @@ TEST_CASE("rule codes and names are unique and well-formed") {
   }
 }
 
+TEST_CASE("every rule, of every family, says whose rule it is") {
+  for (const RuleInfo* rule : all_rules()) {
+    CAPTURE(rule->code);
+    CHECK_MESSAGE(rule->authorities != 0, rule->code << " names no authority in its RuleMeta: name what it rests "
+                                                        "on, or kAdvice if nothing requires it");
+    CHECK_MESSAGE((rule->authorities & ~kAllAuthorities) == 0,
+                  rule->code << " has an authority bit that names nothing");
+    for (std::string_view name : authority_names(rule->authorities)) CHECK(!name.empty());
+    if (!rule->search_console.empty()) {
+      CHECK_MESSAGE((rule->authorities & kGoogle) != 0,
+                    rule->code << " quotes Search Console, which is Google's: add kGoogle");
+      CHECK(rule->search_console.find('"') == std::string_view::npos);
+    }
+  }
+}
+
+TEST_CASE("--explain names a rule's authorities and its Search Console message") {
+  std::ostringstream explained;
+  write_explanation(*find_rule("lastmod-invalid"), explained);
+  CHECK(explained.str().starts_with("# SM401 lastmod-invalid (error)\n\nA <lastmod> is not a valid W3C Datetime.\n\n"
+                                    "Authority: sitemaps.org, sitemap XSD, Google, W3C Datetime\n\n"
+                                    "Search Console: \"Invalid date\"\n\n"
+                                    "Profiles: default error, google error, xsd error, protocol error, bing error, "
+                                    "strict error\n\n## What it does"));
+  std::ostringstream advice;
+  write_explanation(*find_rule("loc-fragment"), advice);
+  CHECK(advice.str().find("Authority: sitemaplint advice\n\nProfiles: default warning, google warning, xsd off, "
+                          "protocol off, bing off, strict error\n\n## What it does") != std::string::npos);
+  CHECK(advice.str().find("\nSearch Console: ") == std::string::npos);
+}
+
 TEST_CASE("every rule documents what, why, an example and what to use instead") {
   for (const RuleInfo* rule : all_rules()) {
     const std::string_view docs = rule->docs;

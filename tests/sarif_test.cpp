@@ -61,9 +61,13 @@ TEST_CASE("sarif report: log, run, driver, every rule with its help") {
     CHECK(rules[i]["id"] == info.code);
     CHECK(rules[i]["name"] == info.name);
     CHECK(rules[i]["shortDescription"]["text"] == info.summary);
-    CHECK(rules[i]["help"]["text"] == info.docs);
-    CHECK(rules[i]["help"]["markdown"] == info.docs);
-    CHECK(!rules[i]["help"]["text"].get<std::string>().empty());
+    const std::string help = rules[i]["help"]["text"];
+    CHECK(help.starts_with("Authority: " + authority_list(info.authorities) + "\n"));
+    CHECK(help.ends_with(info.docs));
+    CHECK(rules[i]["help"]["markdown"] == help);
+    CHECK(rules[i]["properties"]["authorities"].size() == authority_names(info.authorities).size());
+    CHECK(rules[i]["properties"]["tags"][0] == info.family->name);
+    CHECK(rules[i]["properties"].contains("searchConsole") == !info.search_console.empty());
     CHECK(rules[i]["defaultConfiguration"]["level"] ==
           (info.default_severity == Severity::Info ? "note" : std::string(severity_name(info.default_severity))));
   }
@@ -85,6 +89,7 @@ TEST_CASE("sarif report: results with rule, level, message, region in UTF-16 col
 
   const auto& amp = result_for(sarif, "SM301");
   CHECK(amp["level"] == "error");
+  CHECK(amp["properties"]["authorities"] == nlohmann::json::array({"sitemaps.org", "Google", "XML 1.0"}));
   CHECK(amp["message"]["text"] == "raw '&' must be written '&amp;'; XML parsers reject the whole file");
   // Line 4: a tab, then "<url><loc>https://example.com/😀?a=1": 36 characters, 37 UTF-16 units.
   const auto& region = amp["locations"][0]["physicalLocation"]["region"];
@@ -196,4 +201,21 @@ TEST_CASE("sarif report: the CLI's output validates against the SARIF 2.1.0 sche
     INFO(validation.out);
     CHECK(validation.exit_code == 0);
   }
+}
+
+TEST_CASE("sarif report: a rule's properties name its authorities and Search Console message") {
+  const nlohmann::json sarif = sarif_of({lint_text(kSitemap, "site/sitemap.xml")});
+  for (const auto& rule : sarif["runs"][0]["tool"]["driver"]["rules"]) {
+    if (rule["id"] != "SM401") continue;
+    CHECK(rule["properties"]["authorities"] ==
+          nlohmann::json::array({"sitemaps.org", "sitemap XSD", "Google", "W3C Datetime"}));
+    CHECK(rule["properties"]["searchConsole"] == "Invalid date");
+    CHECK(rule["properties"]["tags"] ==
+          nlohmann::json::array({"lastmod", "sitemaps.org", "sitemap XSD", "Google", "W3C Datetime"}));
+    CHECK(rule["help"]["text"].get<std::string>().starts_with(
+        "Authority: sitemaps.org, sitemap XSD, Google, W3C Datetime\n\n"
+        "Search Console: \"Invalid date\"\n\n## What it does"));
+    return;
+  }
+  FAIL("SM401 is not among the rules");
 }

@@ -5,14 +5,19 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <stdexcept>
 
 #include "analysis/line_index.h"
+#include "analysis/robots_txt.h"
+#include "load/source.h"
 #include "rule.h"
+#include "run/site.h"
 #include "analysis/w3c_datetime.h"
 
 namespace sitemaplint::testing {
@@ -67,6 +72,67 @@ std::vector<std::string> summarize(const FileReport& report) {
                   std::to_string(pos.line) + ":" + std::to_string(pos.column));
   }
   return out;
+}
+
+std::vector<std::filesystem::path> rule_fixture_files() {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> files;
+  for (const auto& dir : fs::directory_iterator(source_path("testdata/rules"))) {
+    if (!dir.is_directory()) continue;
+    for (const auto& entry : fs::directory_iterator(dir.path())) {
+      const fs::path p = entry.path();
+      // A folder is a set of files linted together (the fixture tests' all_fixture_sets).
+      if (!entry.is_directory() && p.extension() != ".expected" && p.extension() != ".http") files.push_back(p);
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// In a robots family folder (ROBOTS...), a file named *robots.txt (or .gz) is a robots.txt given
+// with --robots; elsewhere it is an input like any other (SM008 has one).
+bool is_robots_txt(const std::filesystem::path& path) {
+  const std::string name = path.filename().string();
+  return path.parent_path().filename().string().starts_with("ROBOTS") &&
+         (name.ends_with("robots.txt") || name.ends_with("robots.txt.gz"));
+}
+
+Input load_fixture(const std::filesystem::path& path) {
+  std::filesystem::path http = path;
+  http += ".http";
+  Input input;
+  if (!std::filesystem::exists(http)) {
+    std::string error;
+    if (!load_input(path.string(), &input, &error)) throw std::runtime_error(error);
+    input.robots_txt = is_robots_txt(path);
+    return input;
+  }
+  input = input_from_bytes(path.string(), read_file(path.string()));
+  std::istringstream lines(read_file(http.string()));
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.starts_with("status: ")) input.http_status = std::stol(line.substr(8));
+    if (line.starts_with("content-type: ")) input.content_type = line.substr(14);
+  }
+  return input;
+}
+
+Settings fixture_settings(const std::filesystem::path& path, const std::string& text) {
+  Settings settings = test_settings();
+  static const std::regex kBaseUrl(R"(<!--\s*base-url:\s*(\S+)\s*-->)");
+  static const std::regex kRobots(R"(<!--\s*robots:\s*(\S+)\s*-->)");
+  std::smatch m;
+  if (std::regex_search(text, m, kBaseUrl)) {
+    std::string error;
+    settings.location = parse_sitemap_location(m[1].str(), &error);
+    REQUIRE_MESSAGE(settings.location, error);
+  }
+  if (std::regex_search(text, m, kRobots)) {
+    const std::filesystem::path robots_path = path.parent_path() / m[1].str();
+    settings.robots = make_site_robots(std::make_shared<const RobotsTxt>(parse_robots_txt(read_file(robots_path.string()))),
+                                       robots_path.string(), settings.location);
+  }
+  return settings;
 }
 
 std::string gzip_for_test(std::string_view data) {

@@ -31,6 +31,17 @@ FileReport lint_text(const std::string& text, const std::string& path);
 // "SM201 error 3:5" for each finding, in report order.
 std::vector<std::string> summarize(const FileReport& report);
 
+// Every rule fixture file under testdata/rules (without the .expected and .http sidecars), sorted.
+std::vector<std::filesystem::path> rule_fixture_files();
+// A fixture as the fixture tests lint it: with a "<file>.http" sidecar, as if fetched (its lines
+// "status: 404" and "content-type: text/html" stand for the response); in a ROBOTS folder, a
+// *robots.txt file as a robots.txt.
+Input load_fixture(const std::filesystem::path& path);
+// The test settings for the fixture at `path` whose text is `text`: --base-url from a
+// "<!-- base-url: URL -->" comment, and the robots.txt a "<!-- robots: robots.txt -->" comment
+// names beside it.
+Settings fixture_settings(const std::filesystem::path& path, const std::string& text);
+
 // `data` gzip-compressed, as gzip(1) would write it.
 std::string gzip_for_test(std::string_view data);
 

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Regenerates the parts of README.md that tests keep equal to the code: the rule table (from the
-# rule metadata) and the quick-start example output. Usage: tests/update-readme.sh [build/sitemaplint]
+# rule metadata), the profile table (from src/rule_profiles.cpp) and the quick-start example output.
+# Usage: tests/update-readme.sh [build/sitemaplint]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${1:-build/sitemaplint}
 table=$("$binary" --list-rules markdown)
+profiles=$("$binary" --list-profiles markdown)
 example=$("$binary" testdata/example/sitemap.xml || true)
-TABLE="$table" EXAMPLE="$example" perl -0pi -e '
+TABLE="$table" PROFILES="$profiles" EXAMPLE="$example" perl -0pi -e '
   s/(<!-- rules:begin -->\n).*?(<!-- rules:end -->)/$1$ENV{TABLE}\n$2/s;
+  s/(<!-- profiles:begin -->\n).*?(<!-- profiles:end -->)/$1$ENV{PROFILES}\n$2/s;
   s/(The first command prints:\n\n```text\n).*?(```)/$1$ENV{EXAMPLE}\n$2/s;
 ' README.md
 echo "README.md updated"

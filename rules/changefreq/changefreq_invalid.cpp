@@ -41,7 +41,8 @@ Google alone the element is dead weight: if you cannot keep it right, remove it.
   <changefreq>daily</changefreq>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kSitemapXsd};
 
 constexpr std::array<std::string_view, 7> kValues{"always", "hourly", "daily", "weekly",
                                                   "monthly", "yearly", "never"};

@@ -35,7 +35,8 @@ Leave changefreq out (Google ignores it anyway) and let `<lastmod>` say when the
   <lastmod>2019-12-31</lastmod>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kAdvice};
 
 class ChangefreqNever final : public Rule {
  public:

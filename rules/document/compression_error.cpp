@@ -25,7 +25,9 @@ $ head -c 100 sitemap.xml.gz > broken.xml.gz   (a truncated archive)
 ```text
 $ gzip -9 -c sitemap.xml > sitemap.xml.gz
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kGoogle,
+                        .search_console = "Compression error"};
 
 class CompressionError final : public Rule {
  public:

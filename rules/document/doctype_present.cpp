@@ -32,7 +32,8 @@ and what your URLs contain then depends on who reads them.
   <url><loc>https://example.com/</loc></url>
 </urlset>
 ```
-)md"};
+)md",
+                        .authorities = kAdvice};
 
 class DoctypePresent final : public Rule {
  public:

@@ -31,7 +31,8 @@ and every non-ASCII URL breaks; crawlers that ignore it read mojibake.
 </urlset>
 ```
 Convert the file to UTF-8 (`iconv -f ISO-8859-1 -t UTF-8`) and declare `encoding="UTF-8"`.
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kGoogle | kBing};
 
 class EncodingNotUtf8 final : public Rule {
  public:

@@ -42,7 +42,8 @@ Content-Type: application/xml; charset=utf-8
   <url><loc>https://example.com/</loc></url>
 </urlset>
 ```
-)md"};
+)md",
+                        .authorities = kHttp | kAdvice};
 
 bool acceptable(std::string type) {
   type = type.substr(0, type.find(';'));

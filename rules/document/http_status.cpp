@@ -36,7 +36,9 @@ Content-Type: application/xml; charset=utf-8
   <url><loc>https://example.com/</loc></url>
 </urlset>
 ```
-)md"};
+)md",
+                        .authorities = kHttp | kGoogle,
+                        .search_console = "HTTP error"};
 
 class HttpStatus final : public Rule {
  public:

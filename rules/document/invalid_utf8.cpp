@@ -25,7 +25,8 @@ Text pasted from a Latin-1 source, where "é" is the single byte 0xE9 (written `
 ```xml
 <loc>https://example.com/caf%C3%A9</loc>
 ```
-)md"};
+)md",
+                        .authorities = kXml | kSitemapsOrg};
 
 class InvalidUtf8 final : public Rule {
  public:

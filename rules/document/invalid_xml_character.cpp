@@ -34,7 +34,8 @@ output into one, with the escape character U+001B (written `\x1B` here):
   <url><loc>https://example.com/</loc></url>
 </urlset>
 ```
-)md"};
+)md",
+                        .authorities = kXml | kSitemapsOrg};
 
 class InvalidXmlCharacter final : public Rule {
  public:

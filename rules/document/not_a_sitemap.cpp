@@ -27,7 +27,9 @@ Sitemap: https://example.com/sitemap.xml
 https://example.com/
 https://example.com/about
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kGoogle | kBing,
+                        .search_console = "Unsupported file format"};
 
 class NotASitemap final : public Rule {
  public:

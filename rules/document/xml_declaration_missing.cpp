@@ -30,7 +30,8 @@ use it to confirm the encoding. Without it, XML parsers assume UTF-8, so this is
   <url><loc>https://example.com/</loc></url>
 </urlset>
 ```
-)md"};
+)md",
+                        .authorities = kAdvice};
 
 class XmlDeclarationMissing final : public Rule {
  public:

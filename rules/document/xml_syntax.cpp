@@ -37,7 +37,9 @@ line or a space before `<?xml` is the most common real-world breakage.
   <url><loc>https://example.com/</loc></url>
 </urlset>
 ```
-)md"};
+)md",
+                        .authorities = kXml | kSitemapsOrg | kGoogle,
+                        .search_console = "Parsing error"};
 
 class XmlSyntax final : public Rule {
  public:

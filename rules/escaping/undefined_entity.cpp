@@ -29,7 +29,9 @@ whole file.
 ```xml
 <url><loc>https://example.com/caf%C3%A9</loc></url>
 ```
-)md"};
+)md",
+                        .authorities = kXml | kSitemapsOrg | kGoogle,
+                        .search_console = "Parsing error"};
 
 std::optional<std::uint32_t> html_entity(std::string_view name) {
   static constexpr struct { std::string_view name; std::uint32_t cp; } kHtml[] = {

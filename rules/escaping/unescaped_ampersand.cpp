@@ -28,7 +28,9 @@ rejects the whole sitemap ("Parsing error"). Many lenient tools hide it.
 ```xml
 <url><loc>https://example.com/search?q=shoes&amp;page=2</loc></url>
 ```
-)md"};
+)md",
+                        .authorities = kXml | kSitemapsOrg | kGoogle,
+                        .search_console = "Parsing error"};
 
 class UnescapedAmpersand final : public Rule {
  public:

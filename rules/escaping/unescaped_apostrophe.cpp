@@ -49,7 +49,8 @@ descriptions). Raise it with `--severity` if your consumers follow the protocol 
   </url>
 </urlset>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg};
 
 class UnescapedApostrophe final : public Rule {
  public:

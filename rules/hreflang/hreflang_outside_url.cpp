@@ -23,10 +23,10 @@ Google ignores it; usually a generator closed the `</url>` too early.
 <?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
         xmlns:xhtml="http://www.w3.org/1999/xhtml">
+  <xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/>
   <url>
     <loc>https://example.com/en/</loc>
   </url>
-  <xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/>
 </urlset>
 ```
 

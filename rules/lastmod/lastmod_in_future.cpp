@@ -40,7 +40,8 @@ distrust the lastmod of the whole site.
   <lastmod>2024-05-31</lastmod>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kGoogle | kBing};
 
 constexpr std::int64_t kSlackSeconds = 24 * 60 * 60;
 

@@ -1,4 +1,5 @@
 // SM401 lastmod-invalid: a <lastmod> that is not a W3C Datetime or not a real date and time.
+#include "analysis/xs_datetime.h"
 #include "rules/rule_support.h"
 #include "analysis/w3c_datetime.h"
 
@@ -46,7 +47,9 @@ to 23 only and many date libraries reject hour 24.
   <lastmod>2023-02-28</lastmod>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kSitemapXsd | kW3cDatetime | kGoogle,
+                        .search_console = "Invalid date"};
 
 // Applies the one-character corrections the parser suggests; the corrected value when it is then a
 // complete W3C Datetime (a time must have its zone).
@@ -86,7 +89,9 @@ class LastmodInvalid final : public Rule {
         fix = Fix{span.offset, span.length, *better, "replace with " + quoted(*better)};
       }
     }
-    out.report(span.offset, span.length, std::move(message), std::move(fix));
+    // XML Schema accepts some of these values ('2024-05-31Z', '24:00:00'): then the XSD is no ground.
+    const std::uint32_t rests_on = is_xs_date_or_datetime(value) ? kMeta.authorities & ~kSitemapXsd : kMeta.authorities;
+    out.report_resting_on(rests_on, span.offset, span.length, std::move(message), std::move(fix));
   }
 };
 

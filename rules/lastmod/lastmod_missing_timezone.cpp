@@ -37,7 +37,9 @@ Values that are wrong in other ways are `lastmod-invalid` (SM401); a value gets 
   <lastmod>2024-05-31T10:00:00+02:00</lastmod>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kW3cDatetime | kGoogle,
+                        .search_console = "Invalid date"};
 
 class LastmodMissingTimezone final : public Rule {
  public:
@@ -49,11 +51,14 @@ class LastmodMissingTimezone final : public Rule {
     const auto& parsed = entry.lastmod_parsed().value;
     if (!parsed || !parsed->has_time || parsed->has_timezone) return;
     const Span span = value_span(entry.lastmod);
+    // Without seconds the XSD rejects the value anyway (lastmod-reduced-precision says so).
+    const std::string_view xsd =
+        parsed->precision == DatePrecision::Minute ? "" : " (the sitemap XSD alone would accept it)";
     out.report(span.offset, span.length,
                "<lastmod> " + quoted(value) + " has a time but no time zone: the W3C Datetime note "
-               "requires one and Search Console reports \"Invalid date\" (the sitemap XSD alone would "
-               "accept it); append the zone the time was recorded in, e.g. " +
-                   quoted(std::string(value) + "Z") + " if it is UTC");
+               "requires one and Search Console reports \"Invalid date\"" + std::string(xsd) +
+                   "; append the zone the time was recorded in, e.g. " + quoted(std::string(value) + "Z") +
+                   " if it is UTC");
   }
 };
 

@@ -15,8 +15,9 @@ that the sitemap XSD rejects:
 
 - `YYYY` (a year) and `YYYY-MM` (a month): the XSD's `tLastmod` is `xsd:date` or `xsd:dateTime`,
   so it needs at least a full date;
-- `YYYY-MM-DDThh:mmTZD` (a time without seconds): `xsd:dateTime` requires `hh:mm:ss`. The fix
-  appends `:00` seconds.
+- `YYYY-MM-DDThh:mm` (a time without seconds, with or without its zone): `xsd:dateTime` requires
+  `hh:mm:ss`. The fix appends `:00` seconds. A missing zone is reported too, by
+  `lastmod-missing-timezone`.
 
 ## Why it matters
 The sitemaps.org protocol says `<lastmod>` uses W3C Datetime, and the note allows all of these
@@ -39,7 +40,8 @@ tells a crawler little about when the page changed.
   <lastmod>2024-05-31</lastmod>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapXsd};
 
 class LastmodReducedPrecision final : public Rule {
  public:
@@ -65,7 +67,6 @@ class LastmodReducedPrecision final : public Rule {
                    "it, but " + xsd);
         return;
       case DatePrecision::Minute: {
-        if (!parsed->has_timezone) return;  // lastmod-missing-timezone reports it
         constexpr std::size_t kAfterMinutes = 16;  // YYYY-MM-DDThh:mm
         std::string seconds(value);
         seconds.insert(kAfterMinutes, ":00");

@@ -38,7 +38,8 @@ the site's lastmod altogether. Write the date each page's content last changed, 
   <url><loc>https://example.com/blog</loc><lastmod>2024-05-28</lastmod></url>
 </urlset>
 ```
-)md"};
+)md",
+                        .authorities = kGoogle | kBing};
 
 constexpr std::size_t kMinimumEntries = 3;
 

@@ -26,7 +26,9 @@ sitemap.xml of 60,000,000 bytes
 ```text
 sitemap-1.xml and sitemap-2.xml of at most 52,428,800 bytes each, listed in an index
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kGoogle | kBing,
+                        .search_console = "Sitemap file size error"};
 
 class FileTooLarge final : public Rule {
  public:

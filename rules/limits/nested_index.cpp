@@ -35,7 +35,9 @@ List every sitemap directly in one index, or submit several indexes.
   <sitemap><loc>https://example.com/sitemap-2.xml</loc></sitemap>
 </sitemapindex>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapXsd | kGoogle,
+                        .search_console = "Nested sitemap indexes"};
 
 class NestedIndex final : public Rule {
  public:
@@ -56,11 +58,12 @@ class NestedIndex final : public Rule {
       for (const ChildLink& link : set.files[f].children) {
         if (link.outcome != ChildOutcome::Followed || link.file == kNoFile) continue;
         if (set.files[link.file].kind != DocumentKind::SitemapIndex || set.files[f].kind == DocumentKind::Robots) continue;
-        out.report(f, link.ref->offset, link.ref->length,
-                   quoted(link.ref->url) +
-                       " is itself a sitemap index; indexes do not nest (Search Console: \"Nested sitemap "
-                       "indexes\"), so its children are not followed",
-                   std::nullopt, link.ref->url);
+        // Each file alone is valid by the XSD; only Google's rule that indexes do not nest applies.
+        out.report_resting_on(kGoogle, f, link.ref->offset, link.ref->length,
+                              quoted(link.ref->url) +
+                                  " is itself a sitemap index; indexes do not nest (Search Console: \"Nested "
+                                  "sitemap indexes\"), so its children are not followed",
+                              std::nullopt, link.ref->url);
       }
     }
   }

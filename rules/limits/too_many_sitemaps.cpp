@@ -23,7 +23,9 @@ index files instead (an index may not list another index).
 ```text
 sitemap_index-1.xml and sitemap_index-2.xml with at most 50,000 <sitemap> each, both submitted
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kGoogle | kBing,
+                        .search_console = "Too many sitemaps"};
 
 class TooManySitemaps final : public Rule {
  public:

@@ -23,7 +23,9 @@ The protocol limits a sitemap to 50,000 URLs; search engines ignore the rest or 
 ```text
 sitemap-1.xml and sitemap-2.xml with at most 50,000 <url> each, listed in sitemap_index.xml
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kGoogle | kBing,
+                        .search_console = "Too many URLs"};
 
 class TooManyUrls final : public Rule {
  public:

@@ -59,7 +59,7 @@ no fix.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd};
+                        .authorities = kGoogle};
 
 class NewsDeprecatedTag final : public DeprecatedTagRule<kNewsFamily> {
  public:

@@ -9,6 +9,7 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                        .fixes = Fixes::Sometimes,
                         .summary = "A <news:access>, <news:genres> or <news:stock_tickers> value the news XSD rejects",
                         .docs = R"md(
 ## What it does
@@ -18,7 +19,9 @@ Checks the values of three tags Google no longer documents against the news XSD:
   `UserGenerated` (spaces allowed after each comma);
 - `<news:stock_tickers>`: at most five tickers `EXCHANGE:SYMBOL`, separated by commas.
 
-Values are trimmed first. `<news:keywords>` is free text and not checked.
+White space around a value that is otherwise right is reported too: these types are
+`xsd:string`, whose white space the XSD keeps, so ` Subscription ` is not `Subscription`; the fix
+removes it. `<news:keywords>` is free text and not checked.
 
 ## Why it matters
 Google most likely ignores these tags now (`news-deprecated-tag`), which is why this is a
@@ -127,8 +130,16 @@ class NewsDeprecatedValueInvalid final : public Rule {
       if (!node) continue;
       const std::string_view value = node->text.trimmed();
       const std::string_view problem = expected(name, value);
-      if (problem.empty()) continue;
       const Span span = value_span(node->text);
+      if (problem.empty()) {
+        if (value.empty() || value == node->text.value) continue;
+        out.report(node->text.value_offset, node->text.raw.size(),
+                   "<" + std::string(node->qualified_name) + "> " + quoted(node->text.value) +
+                       " has white space around " + quoted(value) + ", which the news XSD keeps and rejects; write " +
+                       quoted(value),
+                   node->text.replace_value(value, "remove the white space"));
+        continue;
+      }
       out.report(span.offset, span.length,
                  "<" + std::string(node->qualified_name) + "> " + quoted(value) + " " + std::string(problem) +
                      ", as the news XSD requires; Google no longer documents the tag, so fix the value for other "

@@ -17,7 +17,9 @@ warning.
 A news sitemap lists the articles of the last two days, so it is empty whenever nothing was
 published for two days. Google: "You may see an Empty Sitemap warning in Search Console, but
 this is just to make sure it was intentional on your behalf. It won't cause any problems with
-Google Search if the file is empty." The note is there for when it was not intentional.
+Google Search if the file is empty." The note is there for when it was not intentional. Schema
+validation does reject the file (the sitemap XSD requires at least one `<url>`), which is why this
+is an error under `--profile xsd`.
 
 ## Example
 ```xml
@@ -46,7 +48,7 @@ Google Search if the file is empty." The note is there for when it was not inten
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle,
+                        .authorities = kGoogle | kSitemapXsd,
                         .search_console = "Empty sitemap"};
 
 class NewsEmptySitemap final : public Rule {
@@ -62,7 +64,8 @@ class NewsEmptySitemap final : public Rule {
     if (!doc.parsed || doc.kind != DocumentKind::UrlSet || entries_ > 0 || !declares_namespace(doc, kNewsNamespace)) return;
     out.report(doc.root_offset, doc.root_local.size() + 1,
                "this news sitemap lists no articles; Search Console will show 'Empty sitemap', which Google says "
-               "causes no problem when no article was published in the last two days");
+               "causes no problem when no article was published in the last two days (schema validation rejects "
+               "it: the sitemap XSD requires at least one <url>)");
   }
 
  private:

@@ -133,7 +133,10 @@ class NewsLanguageInvalid final : public Rule {
     std::optional<Fix> fix;
     if (!verdict.replacement.empty()) fix = language->text.replace_value(verdict.replacement, "replace with " + quoted(verdict.replacement));
     const Span span = value_span(language->text);
-    out.report(span.offset, span.length,
+    // The XSD's pattern lets any two or three lower-case letters pass, known or not.
+    const std::uint32_t rests_on =
+        matches_news_xsd_language(language->text.value) ? kMeta.authorities & ~kExtensionXsd : kMeta.authorities;
+    out.report_resting_on(rests_on, span.offset, span.length,
                "<" + std::string(language->qualified_name) + "> " + quoted(value) + " " + verdict.message, std::move(fix));
   }
 };

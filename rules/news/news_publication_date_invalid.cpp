@@ -1,4 +1,5 @@
 // NEWS304 news-publication-date-invalid: a <news:publication_date> in none of the forms Google accepts.
+#include "analysis/xs_datetime.h"
 #include "rules/news/news_values.h"
 #include "rules/news/news_schema.h"
 #include "rules/rule_support.h"
@@ -20,8 +21,10 @@ case. So `2024-05` (no day), `2024-05-01 10:00` (a space), `2024-05-01T10:00` (n
 ## Why it matters
 Google: "The article publication date in W3C format ... Google accepts any of the following
 formats". Search Console reports other values as **"Invalid date"**, and an article without a
-usable date is not shown as recent news. The XSD (`xsd:date` or `xsd:dateTime`) rejects the
-minutes-only form that Google accepts; Google is followed here.
+usable date is not shown as recent news. The XSD (`xsd:date` or `xsd:dateTime`) rejects most of
+these values too (not a time zone on a date alone, nor a time without a zone), and also the
+minutes-only form that Google accepts: Google is followed here, and `news-value-rejected-by-xsd`
+notes that form.
 
 ## Example
 ```xml
@@ -61,7 +64,7 @@ minutes-only form that Google accepts; Google is followed here.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kW3cDatetime,
+                        .authorities = kGoogle | kW3cDatetime | kExtensionXsd,
                         .search_console = "Invalid date"};
 
 class NewsPublicationDateInvalid final : public Rule {
@@ -73,7 +76,11 @@ class NewsPublicationDateInvalid final : public Rule {
     const std::string_view value = date->text.trimmed();
     if (parse_news_date(value, &problem_)) return;
     const Span span = value_span(date->text);
-    out.report(span.offset, span.length,
+    // The XSD (xsd:date or xsd:dateTime) rejects most of what Google does, not all: a time zone on
+    // a date alone, or a time without one, passes it.
+    const std::uint32_t rests_on =
+        is_xs_date_or_datetime(value) ? kMeta.authorities & ~kExtensionXsd : kMeta.authorities;
+    out.report_resting_on(rests_on, span.offset, span.length,
                "<" + std::string(date->qualified_name) + "> " + quoted(value) + " is not a date Google accepts: " +
                    problem_ + "; write YYYY-MM-DD or YYYY-MM-DDThh:mm:ss with the article's time zone, e.g. "
                    "2024-05-01T10:00:00+02:00");

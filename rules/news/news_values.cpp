@@ -1,5 +1,7 @@
 #include "rules/news/news_values.h"
 
+#include <algorithm>
+
 #include "analysis/message_text.h"
 #include "rules/news/news_schema.h"
 
@@ -38,6 +40,12 @@ std::optional<PublicationDate> valid_publication_date(const ExtensionBlock& bloc
   const std::optional<W3cDatetime> value = parse_news_date(date->text.trimmed(), &problem);
   if (!value) return std::nullopt;
   return PublicationDate{date, *value};
+}
+
+bool matches_news_xsd_language(std::string_view text) {
+  if (text == "zh-cn" || text == "zh-tw") return true;
+  return (text.size() == 2 || text.size() == 3) &&
+         std::all_of(text.begin(), text.end(), [](char c) { return c >= 'a' && c <= 'z'; });
 }
 
 }  // namespace sitemaplint

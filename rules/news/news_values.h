@@ -17,6 +17,10 @@ namespace sitemaplint {
 // The block's <news:publication><news:language> (the first of each), when the block is a news block.
 const ExtensionNode* news_language(const ExtensionBlock& block);
 
+// Whether `text`, as written (white space included), matches the news XSD's pattern for
+// <news:language>: zh-cn, zh-tw or two or three lower-case letters.
+bool matches_news_xsd_language(std::string_view text);
+
 // The block's <news:publication_date> (the first, if repeated), when the block is a news block.
 const ExtensionNode* news_publication_date(const ExtensionBlock& block);
 

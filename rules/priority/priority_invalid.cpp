@@ -39,7 +39,8 @@ ignores `<priority>`; if nothing else reads it, removing it is a fine fix.)
   <priority>0.8</priority>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kSitemapXsd};
 
 bool looks_like_exponent(std::string_view value) {
   const auto e = value.find_first_of("eE");

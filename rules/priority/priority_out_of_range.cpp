@@ -33,7 +33,8 @@ validators reject the file, and sitemaps.org defines priority only on that scale
   <priority>1.0</priority>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kSitemapXsd};
 
 class PriorityOutOfRange final : public Rule {
  public:

@@ -39,7 +39,8 @@ ignores it entirely).
   <url><loc>https://example.com/blog</loc><priority>0.8</priority></url>
 </urlset>
 ```
-)md"};
+)md",
+                        .authorities = kAdvice};
 
 constexpr std::size_t kMinimumEntries = 3;
 

@@ -1,8 +1,10 @@
 // SM803 duplicate-across-sitemaps: the same URL in two sitemaps of one set.
 #include "rules/rule_support.h"
 #include <algorithm>
+#include <functional>
 #include <tuple>
 
+#include "analysis/same_url.h"
 #include "analysis/xml_text.h"
 #include "url_analysis.h"
 
@@ -15,9 +17,11 @@ constexpr RuleMeta kMeta{.severity = Severity::Warning,
 ## What it does
 When several sitemaps are linted together (an index and its children, a directory, several
 files), reports each `<loc>` that another sitemap of the set already lists, with the place of the
-first listing. URLs are compared exactly after trimming and entity decoding; only a 64-bit hash
-of each is kept, so a set of millions of URLs stays small in memory. Repeats within one file are
-`duplicate-loc`'s.
+first listing. URLs are compared after trimming and entity decoding in the normal form of RFC
+3986 (section 6.2.2, with the scheme-based steps of 6.2.3), as `duplicate-loc` compares them:
+`HTTPS://Example.com:443/%7ea` is `https://example.com/~a`, and the message says when two URLs are
+the same only once normalised. Only a 64-bit key of each is kept, so a set of millions of URLs
+stays small in memory. Repeats within one file are `duplicate-loc`'s.
 
 ## Why it matters
 A URL listed in two sitemaps gets two, possibly different, `<lastmod>` values, and search engines
@@ -33,13 +37,15 @@ sitemap-posts.xml and sitemap-pages.xml both list https://example.com/about
 ```text
 each URL in exactly one sitemap of the set
 ```
-)md"};
+)md",
+                        .authorities = kAdvice};
 
-// Of each sitemap of a set: a 64-bit hash of each <url>'s <loc> (trimmed, entities decoded) with
+// Of each sitemap of a set: a 64-bit key of each <url>'s <loc> in normal form (same_url.h) with
 // where it is, so millions of URLs stay small in memory.
 struct LocHashes final : FileFacts {
   struct Loc {
-    std::uint64_t hash;
+    std::uint64_t hash;        // of the normal form
+    std::uint64_t as_written;  // of the URL as written, to tell an exact repeat
     std::size_t offset;
     std::uint32_t length;
   };
@@ -60,7 +66,8 @@ class DuplicateAcrossSitemaps final : public Rule {
     if (a.trimmed.empty()) return;
     if (!facts_) facts_ = std::make_unique<LocHashes>();
     const SourceSpan span = url_span(*url.field, a);
-    facts_->locs.push_back({std::hash<std::string_view>{}(a.trimmed), span.offset, static_cast<std::uint32_t>(span.length)});
+    facts_->locs.push_back({same_url_key(a.trimmed, &scratch_), std::hash<std::string_view>{}(a.trimmed), span.offset,
+                            static_cast<std::uint32_t>(span.length)});
   }
 
   std::unique_ptr<FileFacts> take_facts() override { return std::move(facts_); }
@@ -91,9 +98,16 @@ class DuplicateAcrossSitemaps final : public Rule {
         std::string url;
         decode_entities(out.text(refs[j].file, again.offset, again.length), &url);
         const std::string_view first_path = set.files[refs[i].file].path;
+        std::string listed = " is also listed in " + std::string(first_path);
+        if (first.as_written != again.as_written) {
+          // Only then the first listing's text: reading another file's text may load that file again.
+          std::string first_url;
+          decode_entities(out.text(refs[i].file, first.offset, first.length), &first_url);
+          listed = " is the same URL as " + quoted(first_url) + " in " + std::string(first_path) +
+                   " once both are normalised as RFC 3986 (section 6.2.2) describes";
+        }
         out.report(refs[j].file, again.offset, again.length,
-                   quoted(url) + " is also listed in " + std::string(first_path) +
-                       "; list each URL in one sitemap of the set",
+                   quoted(url) + listed + "; list each URL in one sitemap of the set",
                    RelatedLocation{first.offset, "first listed here", std::string(first_path)}, url);
       }
       i = j;
@@ -103,6 +117,7 @@ class DuplicateAcrossSitemaps final : public Rule {
  private:
   bool in_a_set_;
   std::unique_ptr<LocHashes> facts_;
+  std::string scratch_;  // same_url_key's normal form
 };
 
 }  // namespace

@@ -28,7 +28,8 @@ sitemap_index.xml lists https://example.com/sitemap-2.xml; public/sitemap-2.xml 
 ```text
 list only the sitemaps the build writes, with the names it writes them under
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kGoogle};
 
 class IndexChildMissing final : public Rule {
  public:

@@ -25,7 +25,8 @@ https://example.com/sitemap_index.xml lists https://example.com/sitemap_index.xm
 ```text
 an index lists each of its sitemaps once, and never itself
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kGoogle};
 
 class IndexCycle final : public Rule {
  public:

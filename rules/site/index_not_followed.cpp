@@ -37,7 +37,8 @@ sitemaplint public/sitemap_index.xml
 sitemaplint --base-url https://example.com/sitemap_index.xml public/sitemap_index.xml
 sitemaplint --base-url https://example.com/sitemap_index.xml --root public public/maps/index.xml
 ```
-)md"};
+)md",
+                        .authorities = kAdvice};
 
 class IndexNotFollowed final : public Rule {
  public:

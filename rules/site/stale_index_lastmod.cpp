@@ -27,7 +27,8 @@ which lists a URL with <lastmod>2024-03-15</lastmod>
 ```text
 sitemap_index.xml: <lastmod>2024-03-15</lastmod> (the newest change inside the child)
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kGoogle};
 
 // Of each sitemap of a set: the newest <lastmod> among its <url> entries.
 struct NewestLastmod final : FileFacts {

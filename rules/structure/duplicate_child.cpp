@@ -30,7 +30,9 @@ one `<url>` usually mean a closing `</url>` and opening `<url>` were lost, so a 
 <url><loc>https://example.com/a</loc></url>
 <url><loc>https://example.com/b</loc></url>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapXsd | kGoogle,
+                        .search_console = "Invalid XML: too many tags"};
 
 class DuplicateChild final : public Rule {
  public:

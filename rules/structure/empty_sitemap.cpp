@@ -32,7 +32,9 @@ everything, so it is worth a look before deploying.
   <url><loc>https://example.com/</loc></url>
 </urlset>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapXsd | kGoogle,
+                        .search_console = "Empty sitemap"};
 
 class EmptySitemap final : public Rule {
  public:

@@ -29,7 +29,8 @@ entries of the wrong kind (or the whole file), so either pages or child sitemaps
   <sitemap><loc>https://example.com/sitemap-posts.xml</loc></sitemap>
 </sitemapindex>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kSitemapXsd};
 
 class EntryKindMismatch final : public Rule {
  public:

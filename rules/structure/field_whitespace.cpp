@@ -37,7 +37,8 @@ the text as it is and fail to parse a padded date or number.
   <lastmod>2024-05-31</lastmod>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapXsd | kAdvice};
 
 class FieldWhitespace final : public Rule {
  public:
@@ -68,9 +69,11 @@ class FieldWhitespace final : public Rule {
       message += "XML Schema trims it, but many sitemap parsers do not";
     }
     message += "; remove it";
-    std::optional<Fix> fix;
-    fix = field.replace_value(value, "remove the white space");
-    out.report(field.value_offset, field.raw.size(), std::move(message), std::move(fix));
+    // XML Schema collapses the white space of xs:date, xs:dateTime and xs:decimal, so only the
+    // <changefreq> finding rests on the XSD; the others are advice.
+    const std::uint32_t rests_on = name == "changefreq" ? kMeta.authorities : kAdvice;
+    out.report_resting_on(rests_on, field.value_offset, field.raw.size(), std::move(message),
+                          field.replace_value(value, "remove the white space"));
   }
 };
 

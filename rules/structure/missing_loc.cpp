@@ -30,7 +30,9 @@ entry without a link is not reported: feed items may be text only, and search en
   <lastmod>2024-05-01</lastmod>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kSitemapXsd | kGoogle,
+                        .search_console = "Missing XML tag"};
 
 class MissingLoc final : public Rule {
  public:

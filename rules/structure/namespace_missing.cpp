@@ -14,6 +14,10 @@ elements (`<url>`, `<loc>`, ...) left in no namespace inside a root that has one
 the namespace is bound to a prefix (`xmlns:sm="..."`) but the children are not prefixed. The fix
 adds `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"` to an unprefixed root.
 
+An Atom feed's `<feed>` root without a namespace is reported too (`<feed><entry>...</entry></feed>`):
+without `xmlns="http://www.w3.org/2005/Atom"` it is no Atom feed, and none of its entries is read.
+The fix adds the Atom 1.0 namespace.
+
 ## Why it matters
 Elements are identified by namespace and name together; without the namespace a `<urlset>` is not
 a sitemap to a schema-validating consumer. Search Console reports "Incorrect namespace" or
@@ -34,7 +38,11 @@ a sitemap to a schema-validating consumer. Search Console reports "Incorrect nam
   <url><loc>https://example.com/</loc></url>
 </urlset>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kSitemapXsd | kGoogle,
+                        .search_console = "Incorrect namespace"};
+
+constexpr std::string_view kAtomNamespace = "http://www.w3.org/2005/Atom";
 
 bool is_sitemap_name(std::string_view local) {
   for (std::string_view name : {"url", "sitemap", "loc", "lastmod", "changefreq", "priority"}) {
@@ -48,17 +56,26 @@ class NamespaceMissing final : public Rule {
   void subscribe(Subscriptions& s) const override { s.document(); s.elements(Subscriptions::kAnyNamespace); }
 
   void on_document(const Document& doc, FindingSink& out) override {
-    if (!doc.parsed || (doc.kind != DocumentKind::UrlSet && doc.kind != DocumentKind::SitemapIndex)) return;
-    if (!doc.root_ns.empty()) return;
+    if (!doc.parsed || !doc.root_ns.empty()) return;
+    const bool atom = doc.kind == DocumentKind::Feed && doc.root_local == "feed";
+    if (!atom && doc.kind != DocumentKind::UrlSet && doc.kind != DocumentKind::SitemapIndex) return;
+    const std::string_view ns = atom ? kAtomNamespace : kSitemapNamespace;
     const std::size_t name_end = doc.root_offset + 1 + doc.root_local.size();
     std::optional<Fix> fix;
     if (!doc.root_ns_value_offset && doc.bytes.substr(doc.root_offset + 1, doc.root_local.size()) == doc.root_local) {
-      fix = Fix{name_end, 0, " xmlns=\"" + std::string(kSitemapNamespace) + "\"",
-                "add the sitemaps.org namespace"};
+      fix = Fix{name_end, 0, " xmlns=\"" + std::string(ns) + "\"",
+                atom ? "add the Atom namespace" : "add the sitemaps.org namespace"};
+    }
+    if (atom) {
+      // The protocol and Google accept Atom feeds; the XSD has nothing to say about them.
+      out.report_resting_on(kSitemapsOrg | kGoogle, doc.root_offset, doc.root_local.size() + 1,
+                            "<feed> has no namespace, so it is no Atom feed and none of its entries is read; "
+                            "declare xmlns=\"" + std::string(ns) + "\"",
+                            std::move(fix));
+      return;
     }
     out.report(doc.root_offset, doc.root_local.size() + 1,
-               "<" + std::string(doc.root_local) + "> has no namespace; expected xmlns=\"" +
-                   std::string(kSitemapNamespace) + "\"",
+               "<" + std::string(doc.root_local) + "> has no namespace; expected xmlns=\"" + std::string(ns) + "\"",
                std::move(fix));
   }
 

@@ -25,7 +25,8 @@ Crawlers have depth limits too and may reject the file.
 ```text
 <urlset><url><loc>https://example.com/</loc></url></urlset>
 ```
-)md"};
+)md",
+                        .authorities = kAdvice};
 
 class NestingTooDeep final : public Rule {
  public:

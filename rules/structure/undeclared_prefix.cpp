@@ -39,7 +39,9 @@ but not the `xmlns:image` declaration on `<urlset>`.
   </url>
 </urlset>
 ```
-)md"};
+)md",
+                        .authorities = kXml | kSitemapsOrg | kGoogle,
+                        .search_console = "Parsing error"};
 
 std::string declaration_hint(std::string_view prefix) {
   static constexpr struct { std::string_view prefix, uri; } kKnown[] = {

@@ -34,7 +34,8 @@ A template that joins the entries with commas:
   <url><loc>https://example.com/b</loc></url>
 </urlset>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapXsd};
 
 bool element_only(const Element& e) {
   if (!e.in_sitemap_ns) return false;

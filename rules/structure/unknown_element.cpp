@@ -33,7 +33,8 @@ data you meant to publish never arrives. A typo such as `<lastmodified>` is the 
   <lastmod>2024-05-01</lastmod>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kSitemapXsd};
 
 bool is_entry(const Element* e) {
   return e && e->depth == 2 && e->in_sitemap_ns && (e->local_name == "url" || e->local_name == "sitemap");

@@ -32,7 +32,9 @@ case: Search Console says "Your Sitemap appears to be an HTML page".
   <url><loc>https://example.com/</loc></url>
 </urlset>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kSitemapXsd | kGoogle,
+                        .search_console = "Unsupported file format"};
 
 std::string_view looks_like(std::string_view local) {
   if (local == "rss" || local == "RDF") return " (this looks like an RSS feed)";

@@ -39,7 +39,8 @@ misspelled rule name silently suppresses nothing at all.
   <url><loc>https://example.com/</loc><lastmod>2024-05-01</lastmod></url>
 </urlset>
 ```
-)md"};
+)md",
+                        .authorities = kAdvice};
 
 // The check runs in src/suppress.cpp, after every other rule, because it needs their findings.
 class UnusedSuppression final : public Rule {

@@ -33,7 +33,9 @@ the entry anyway.
 </url>
 ```
 Or leave the entry out when the page has no URL.
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kSitemapXsd | kGoogle,
+                        .search_console = "Invalid URL"};
 
 class LocEmpty final : public Rule {
  public:
@@ -51,7 +53,8 @@ class LocEmpty final : public Rule {
       message += "; write an absolute URL, or leave the element out";
     }
     // Cover the start tag and whatever text there is: there is no value to point at.
-    out.report(loc.element_offset, loc.value_offset + loc.raw.size() - loc.element_offset, message);
+    out.report_resting_on(url_finding_authorities(url, kMeta.authorities), loc.element_offset,
+                          loc.value_offset + loc.raw.size() - loc.element_offset, message);
   }
 };
 

@@ -31,7 +31,8 @@ its own URL. (Google has no Search Console error for this; it silently folds the
   <loc>https://example.com/faq</loc>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kAdvice};
 
 class LocFragment final : public Rule {
  public:

@@ -31,7 +31,8 @@ a template wrote a placeholder where the site's host belongs.
   <loc>https://www.example.com/reports</loc>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kAdvice};
 
 class LocHostUnqualified final : public Rule {
  public:

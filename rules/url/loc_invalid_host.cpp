@@ -36,7 +36,9 @@ crawled (Google Search Console: "Invalid URL").
   <loc>https://reports.example.com/</loc>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapXsd | kRfc3986 | kHttp | kGoogle,
+                        .search_console = "Invalid URL"};
 
 std::size_t longest_label(std::string_view name) {
   std::size_t longest = 0, start = 0;
@@ -119,7 +121,8 @@ class LocInvalidHost final : public Rule {
     // Point at the host when there is one, at the whole URL otherwise.
     const SourceSpan span =
         a.host.empty() ? url_span(*url.field, a) : url_span(*url.field, a, a.host_at, a.host.size());
-    out.report(span.offset, span.length, message_for(a, url.quoted_value()));
+    out.report_resting_on(url_finding_authorities(url, kMeta.authorities), span.offset, span.length,
+                          message_for(a, url.quoted_value()));
   }
 };
 

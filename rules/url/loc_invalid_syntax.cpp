@@ -1,4 +1,5 @@
 // SM205 loc-invalid-syntax: <loc> is not a valid RFC 3986 URL.
+#include <algorithm>
 #include <cstdio>
 
 #include "url_analysis.h"
@@ -14,8 +15,9 @@ constexpr RuleMeta kMeta{.severity = Severity::Error,
 Checks an `http`/`https` `<loc>` against the URI syntax of RFC 3986 (as Boost.URL parses it) and
 names the first character that breaks it and its position: a space, a backtick, one of
 `{ } < > " \ ^ |`, a `[` or `]` outside an IPv6 address, a second `#`, a `%` that does not start
-a `%XX` escape, a port that is not a number. Non-ASCII characters alone do not count:
-`loc-non-ascii` reports those.
+a `%XX` escape, a port that is not a number. A port above 65,535 is reported too: RFC 3986 allows
+any number of digits, but a TCP port has 16 bits, so no client can connect to it. Non-ASCII
+characters alone do not count: `loc-non-ascii` reports those.
 
 ## Why it matters
 The protocol requires URLs to follow RFC 3986, escaped as the server expects them. Browsers quietly
@@ -37,7 +39,9 @@ as is.
 </url>
 ```
 A character that really belongs in the URL is percent-encoded: a space as `%20`, `{` as `%7B`.
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kSitemapXsd | kRfc3986 | kHttp | kGoogle,
+                        .search_console = "Invalid URL"};
 
 std::string_view part_name(UriPart part) {
   switch (part) {
@@ -118,12 +122,37 @@ class LocInvalidSyntax final : public Rule {
 
   void on_url(const UrlField& url, FindingSink& out) override {
     const UrlAnalysis& a = url.analysis();
-    if (a.shape != UrlShape::Http || a.syntax_valid) return;
+    if (a.shape != UrlShape::Http) return;
+    if (a.syntax_valid) {
+      check_port(url, a, out);
+      return;
+    }
     const SourceSpan span =
         a.syntax_at == kNoPosition
             ? url_span(*url.field, a)
             : url_span(*url.field, a, a.syntax_at, code_point_at(a.trimmed, a.syntax_at).size());
-    out.report(span.offset, span.length, message_for(a, url.quoted_value()));
+    out.report_resting_on(url_finding_authorities(url, kMeta.authorities), span.offset, span.length,
+                          message_for(a, url.quoted_value()));
+  }
+
+ private:
+  // A port RFC 3986's grammar allows (any digits) but TCP does not: above 65,535. It rests on HTTP
+  // (the port is a TCP port) and Google, not on the URI syntax or the XSD, which let it pass.
+  static void check_port(const UrlField& url, const UrlAnalysis& a, FindingSink& out) {
+    if (!a.has_authority || a.host_at == kNoPosition) return;
+    const std::string_view t = a.trimmed;
+    const std::size_t colon = a.host_at + a.host.size();
+    if (colon >= t.size() || t[colon] != ':') return;
+    const std::size_t end = std::min(t.find_first_of("/?#", colon), t.size());
+    const std::string_view digits = t.substr(colon + 1, end - colon - 1);
+    const std::string_view significant = digits.substr(std::min(digits.find_first_not_of('0'), digits.size()));
+    if (significant.size() < 5 || (significant.size() == 5 && significant <= "65535")) return;
+    const SourceSpan span = url_span(*url.field, a, colon + 1, digits.size());
+    out.report_resting_on(kHttp | kGoogle, span.offset, span.length,
+                          url.quoted_value() + ": the port " + std::string(digits) + " at position " +
+                              std::to_string(url_position(a, colon + 1)) +
+                              " is above 65,535, the highest TCP port, so no client can connect to it; "
+                              "correct the port, or remove it to use the scheme's default");
   }
 };
 

@@ -37,7 +37,8 @@ sitemap unambiguous (a URL that still fails shows up in Google Search Console as
   <loc>https://example.com/caf%C3%A9</loc>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kRfc3986 | kGoogle};
 
 class LocNonAscii final : public Rule {
  public:

@@ -41,7 +41,9 @@ allowed").
   <loc>https://example.com/about</loc>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kSitemapXsd | kRfc3986 | kGoogle,
+                        .search_console = "Invalid URL"};
 
 bool is_placeholder(std::string_view t) {
   static constexpr std::string_view kWords[] = {"none", "null", "nil", "undefined", "nan", "n/a", "false"};
@@ -110,7 +112,8 @@ class LocNotAbsolute final : public Rule {
     const UrlAnalysis& a = url.analysis();
     if (a.shape != UrlShape::NotAbsolute) return;
     const SourceSpan span = url_span(*url.field, a);
-    out.report(span.offset, span.length, message_for(a, url.label, url.quoted_value()));
+    out.report_resting_on(url_finding_authorities(url, kMeta.authorities), span.offset, span.length,
+                          message_for(a, url.label, url.quoted_value()));
   }
 };
 

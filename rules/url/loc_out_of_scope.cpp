@@ -32,7 +32,9 @@ With `--base-url https://example.com/blog/sitemap.xml`:
 <url><loc>https://example.com/blog/boots</loc></url>
 ```
 Or serve the sitemap from the site root, where it may list every URL of the host.
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kGoogle,
+                        .search_console = "URL not allowed"};
 
 std::string explain(const ScopeVerdict& verdict, const SitemapLocation& at) {
   switch (verdict.mismatch) {

@@ -41,7 +41,9 @@ For video files Google says they "must be accessible on a supported protocol: HT
   <loc>https://example.com/files/report.pdf</loc>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kSitemapXsd | kGoogle,
+                        .search_console = "Invalid URL"};
 
 // Edit distance of at most one: a letter too many, too few, or different ('htps', 'httpss').
 bool one_edit_apart(std::string_view a, std::string_view b) {
@@ -93,7 +95,8 @@ class LocUnsupportedScheme final : public Rule {
     if (is_video_file(url.kind)) {
       if (scheme == "ftp") return;
       const SourceSpan span = url_span(*url.field, a);
-      out.report(span.offset, span.length, video_message(url, a, scheme));
+      out.report_resting_on(url_finding_authorities(url, kMeta.authorities), span.offset, span.length,
+                            video_message(url, a, scheme));
       return;
     }
     std::string message = url.quoted_value() + " uses the scheme " + quoted(a.scheme) +
@@ -103,7 +106,7 @@ class LocUnsupportedScheme final : public Rule {
     else if (scheme == "file") message += "; publish the page and list its public URL";
     else message += "; list the web page's https:// URL instead, or leave the entry out";
     const SourceSpan span = url_span(*url.field, a);
-    out.report(span.offset, span.length, message);
+    out.report_resting_on(url_finding_authorities(url, kMeta.authorities), span.offset, span.length, message);
   }
 };
 

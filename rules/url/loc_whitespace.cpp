@@ -33,7 +33,9 @@ puts the URL on its own indented line.
   <loc>https://example.com/page</loc>
 </url>
 ```
-)md"};
+)md",
+                        .authorities = kRfc3986 | kGoogle,
+                        .search_console = "Leading whitespace"};
 
 class LocWhitespace final : public Rule {
  public:

@@ -45,7 +45,9 @@ the generator was configured with the wrong base URL.
 </url>
 ```
 Give each host its own sitemap.
-)md"};
+)md",
+                        .authorities = kSitemapsOrg | kGoogle,
+                        .search_console = "URL not allowed"};
 
 // The host as compared: lower case, without a final dot.
 void normalize(std::string_view host, std::string& out) {

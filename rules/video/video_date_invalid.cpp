@@ -1,4 +1,5 @@
 // VID306 video-date-invalid: a video date that is not a date, or a date and time with seconds and zone.
+#include "analysis/xs_datetime.h"
 #include "rules/rule_support.h"
 #include "rules/video/video_rule.h"
 #include "rules/video/video_dates.h"
@@ -61,7 +62,7 @@ date Google cannot read is dropped (Search Console: **"Invalid date"**), and for
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kW3cDatetime,
+                        .authorities = kGoogle | kW3cDatetime | kExtensionXsd,
                         .search_console = "Invalid date"};
 
 constexpr std::string_view kNames[] = {"publication_date", "expiration_date"};
@@ -71,10 +72,12 @@ class VideoDateInvalid final : public video::ChildRule {
   VideoDateInvalid() : ChildRule(kNames) {}
 
  protected:
-  void check_child(const ExtensionNode& node, FindingSink& out) override {
+  void check_child(const ExtensionNode& node, FindingSink& sink) override {
     const std::string_view value = node.text.trimmed();
     const video::VideoDate date = video::parse_video_date(value);
     if (date.form == video::DateForm::Valid) return;
+    // The XSD (xsd:date or xsd:dateTime) rejects most of what Google does, not a time without a zone.
+    RestingOn out(sink, is_xs_date_or_datetime(value) ? kMeta.authorities & ~kExtensionXsd : kMeta.authorities);
     const std::string name = video::tag(node) + " " + quoted(value);
     constexpr std::string_view kForms = "write YYYY-MM-DD or YYYY-MM-DDThh:mm:ss with a time zone";
     switch (date.form) {

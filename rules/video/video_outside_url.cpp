@@ -53,7 +53,7 @@ warning and not an error.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kSitemapXsd};
+                        .authorities = kGoogle};
 
 class VideoOutsideUrl final : public Rule {
  public:

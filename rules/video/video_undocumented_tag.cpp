@@ -53,7 +53,7 @@ consumers may use them; their values are checked against the XSD by
 </urlset>
 ```
 )md",
-                        .authorities = kExtensionXsd | kGoogle};
+                        .authorities = kGoogle};
 
 // The same counting as the deprecated tags', for two children the schema does not mark deprecated.
 class VideoUndocumentedTag final : public DeprecatedTagRule<kVideoFamily> {

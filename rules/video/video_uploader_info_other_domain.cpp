@@ -58,7 +58,7 @@ warning.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd};
+                        .authorities = kGoogle};
 
 // `sub` is `domain` or one of its subdomains (ASCII case-insensitive).
 bool within(std::string_view sub, std::string_view domain) {

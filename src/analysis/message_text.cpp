@@ -70,6 +70,16 @@ std::string counted(std::size_t n, std::string_view noun) {
   return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
 }
 
+std::string markdown_cell(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '<') out += "&lt;";
+    else if (c == '|') out += "\\|";
+    else out += c;
+  }
+  return out;
+}
+
 std::string grouped(std::size_t n) {
   std::string digits = std::to_string(n);
   for (std::size_t at = digits.size(); at > 3; at -= 3) digits.insert(at - 3, ",");

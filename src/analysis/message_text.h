@@ -19,6 +19,10 @@ std::string did_you_mean(std::string_view hint);
 // "1 file", "3 files": `n` and `noun`, with an "s" unless n is 1.
 std::string counted(std::size_t n, std::string_view noun);
 
+// `text` for a Markdown table cell: '<' written as '&lt;' (so <lastmod> is not taken for an HTML
+// tag and hidden) and '|' as '\|'.
+std::string markdown_cell(std::string_view text);
+
 // "1,214": `n` with a comma between groups of three digits, as messages write counts.
 std::string grouped(std::size_t n);
 

@@ -52,6 +52,10 @@ int main(int argc, char** argv) {
   app.add_option("--severity", options.severities, "Override a rule's severity: RULE=error|warning|info (repeatable)")
       ->allow_extra_args(false)
       ->type_name("RULE=LEVEL");
+  app.add_option("--profile", options.profile,
+                 "Start from this preset of rules and severities (default, google, xsd, protocol, bing, strict); "
+                 "--select, --ignore, --severity and the config apply on top")
+      ->type_name("NAME");
   checks.one_of(app.add_option("--min-severity", options.min_severity,
                                "Report only findings at this level or above (and count only those for the exit code)")
                     ->type_name("LEVEL"),
@@ -74,6 +78,12 @@ int main(int argc, char** argv) {
                     ->default_str("text")
                     ->type_name("FORMAT"),
                 {"text", "markdown", "json"});
+  checks.one_of(app.add_option("--list-profiles", options.list_profiles,
+                               "List the profiles and what each changes, and exit (FORMAT: text, markdown)")
+                    ->expected(0, 1)
+                    ->default_str("text")
+                    ->type_name("FORMAT"),
+                {"text", "markdown"});
   app.add_option("--explain", options.explain, "Print a rule's documentation and exit")->type_name("RULE");
   checks.completes(
       app.add_option("--robots", options.robots,
@@ -141,5 +151,6 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (app.count("--list-rules") && options.list_rules.empty()) options.list_rules = "text";
+  if (app.count("--list-profiles") && options.list_profiles.empty()) options.list_profiles = "text";
   return run(options);
 }

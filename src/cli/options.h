@@ -23,6 +23,8 @@ struct CliOptions {
   std::string now;
   std::string base_url;
   std::string list_rules;
+  std::string list_profiles;
+  std::string profile;
   std::string explain;
   bool quiet = false;
   bool fix = false;

@@ -20,6 +20,8 @@
 #include "config/show.h"
 #include "registry.h"
 #include "report/html.h"
+#include "report/profile_docs.h"
+#include "rule_profiles.h"
 #include "report/report.h"
 #include "report/rule_docs.h"
 #include "run/baseline.h"
@@ -71,12 +73,17 @@ std::size_t leave_out_below(Severity min_severity, std::vector<FileReport>* repo
 // The exit code for a run with findings that fail it: 1, or 0 with --exit-zero.
 int findings_exit(const CliOptions& options) { return options.exit_zero ? kExitClean : kExitFindings; }
 
-// --list-rules and --explain: documentation, no linting. nullopt when neither was asked for.
+// --list-rules, --list-profiles and --explain: documentation, no linting. nullopt when none was asked for.
 std::optional<int> documentation(const CliOptions& options) {
   if (!options.list_rules.empty()) {
     if (options.list_rules == "json") write_rule_list_json(std::cout);
     else if (options.list_rules == "markdown") std::cout << rule_table_markdown();
     else write_rule_list_text(std::cout);
+    return kExitClean;
+  }
+  if (!options.list_profiles.empty()) {
+    if (options.list_profiles == "markdown") std::cout << profile_table_markdown();
+    else write_profile_list_text(std::cout);
     return kExitClean;
   }
   if (options.explain.empty()) return std::nullopt;
@@ -86,8 +93,12 @@ std::optional<int> documentation(const CliOptions& options) {
   return kExitClean;
 }
 
-// The command line's share of every profile: rule choices, --now, --base-url.
+// The command line's share of every input's profile: --profile, rule choices, --now, --base-url.
 bool command_line_choices(const CliOptions& options, CommandLineChoices* out, std::string* error) {
+  if (!options.profile.empty() && !(out->profile = find_rule_profile(options.profile))) {
+    *error = "--profile: " + unknown_profile_message(options.profile);
+    return false;
+  }
   if (!parse_rule_layer(split_commas(options.select), split_commas(options.ignore), options.severities, &out->rules,
                         error)) {
     return false;

@@ -18,9 +18,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::array<std::string_view, 10> kTopLevelKeys = {
-    "select", "ignore", "severity", "base-url", "root", "max-warnings", "min-severity", "exclude", "overrides", "robots"};
-constexpr std::array<std::string_view, 5> kOverrideKeys = {"files", "select", "ignore", "severity", "base-url"};
+constexpr std::array<std::string_view, 11> kTopLevelKeys = {
+    "profile", "select", "ignore", "severity", "base-url", "root", "max-warnings", "min-severity", "exclude", "overrides", "robots"};
+constexpr std::array<std::string_view, 6> kOverrideKeys = {"files", "profile", "select", "ignore", "severity", "base-url"};
 
 // A table's entries in the order the file wrote them (toml++ keeps them sorted by key), so the
 // first problem reported is the first in the file and a later line wins over an earlier one.
@@ -67,6 +67,8 @@ class ConfigReader {
         out->min_severity = node.is_string() ? parse_severity(*text) : std::nullopt;
         if (!node.is_string()) return fail(node.source(), "'min-severity' must be \"error\", \"warning\" or \"info\"");
         if (!out->min_severity) return fail(node.source(), "'min-severity': " + unknown_severity_message(*text));
+      } else if (name == "profile") {
+        if (!read_profile("profile", node, &out->profile)) return false;
       } else if (!read_shared(name, node, &out->rules, &out->location, "")) {
         return false;
       }
@@ -95,6 +97,14 @@ class ConfigReader {
     std::string why;
     *location = parse_sitemap_location(*text, &why);
     if (!*location) return fail(node.source(), "'" + key + "': " + why);
+    return true;
+  }
+
+  bool read_profile(const std::string& key, const toml::node& node, const RuleProfile** out) {
+    const auto name = node.value<std::string>();
+    if (!node.is_string()) return fail(node.source(), "'" + key + "' must be a profile name (a string), e.g. \"google\"");
+    *out = find_rule_profile(*name);
+    if (!*out) return fail(node.source(), "'" + key + "': " + unknown_profile_message(*name));
     return true;
   }
 
@@ -185,6 +195,10 @@ class ConfigReader {
           }
         }
         if (!known(key, kOverrideKeys, context)) return false;
+        if (key.str() == "profile") {
+          if (!read_profile(context + "profile", value, &entry.profile)) return false;
+          continue;
+        }
         if (key.str() != "files") {
           if (!read_shared(key.str(), value, &entry.rules, &entry.location, context)) return false;
           continue;

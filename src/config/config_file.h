@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "registry.h"
+#include "rule_profiles.h"
 #include "analysis/sitemap_location.h"
 
 namespace sitemaplint {
@@ -20,6 +21,7 @@ inline constexpr std::string_view kConfigFileName = "sitemaplint.toml";
 // An [[overrides]] table: settings for the files its globs match.
 struct ConfigOverride {
   std::vector<std::string> files;  // globs relative to the config file's directory
+  const RuleProfile* profile = nullptr;  // profile = "...": replaces the file's for these files
   RuleLayer rules;
   std::optional<SitemapLocation> location;  // base-url
 };
@@ -29,6 +31,7 @@ struct ConfigFile {
   // The directory globs are relative to: the file's own, or the current one for --config (as
   // ESLint does), since a shared config usually lives away from the sitemaps.
   std::filesystem::path glob_base;
+  const RuleProfile* profile = nullptr;  // profile = "...": where every input's rule choices start
   RuleLayer rules;
   std::optional<SitemapLocation> location;  // base-url
   std::optional<std::string> root;          // absolute: relative roots are resolved against the file's directory

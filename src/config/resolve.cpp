@@ -133,7 +133,14 @@ const Profile* ConfigResolver::profile_for(const std::string& input, std::string
   auto& slot = profiles_[{config, matched}];
   if (slot) return by_input_[input] = slot.get();
   auto profile = std::make_unique<Profile>();
-  profile->selection = default_selection();
+  // The preset: the command line's, else the last matching override's, else the file's.
+  const RuleProfile* preset = config ? config->profile : nullptr;
+  for (std::size_t i : matched) {
+    if (config->overrides[i].profile) preset = config->overrides[i].profile;
+  }
+  if (command_line_.profile) preset = command_line_.profile;
+  profile->rule_profile = preset ? preset : &default_rule_profile();
+  profile->selection = profile_selection(*profile->rule_profile);
   profile->settings.now = command_line_.now;
   profile->settings.collect_overview = command_line_.collect_overview;
   profile->config = config;

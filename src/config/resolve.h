@@ -18,8 +18,9 @@
 
 namespace sitemaplint {
 
-// The command line's part: its rule words, --base-url and --now.
+// The command line's part: --profile, its rule words, --base-url and --now.
 struct CommandLineChoices {
+  const RuleProfile* profile = nullptr;  // --profile: wins over any config's
   RuleLayer rules;
   std::optional<SitemapLocation> location;
   std::int64_t now = 0;

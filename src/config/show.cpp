@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "config/config_file.h"
+#include "rule_profiles.h"
 
 namespace sitemaplint {
 namespace {
@@ -47,6 +48,9 @@ void write_effective_config(const std::string& label, const Profile& profile, co
   } else {
     out << "# no sitemaplint.toml applies: the defaults, then the command line\n";
   }
+  const RuleProfile& preset = profile.rule_profile ? *profile.rule_profile : default_rule_profile();
+  out << "profile = " << toml_string(preset.name) << "\n";
+  write_profile_effect(preset, "# ", out);
   if (profile.settings.location) out << "base-url = " << toml_string(profile.settings.location->url) << '\n';
   if (run.root) out << "root = " << toml_string(*run.root) << '\n';
   if (run.max_warnings) out << "max-warnings = " << *run.max_warnings << '\n';
@@ -55,26 +59,39 @@ void write_effective_config(const std::string& label, const Profile& profile, co
   if (profile.config && !profile.config->exclude.empty()) {
     out << "exclude = " << glob_list(profile.config->exclude) << "  # for directory searches\n";
   }
-  out << "select = [\"ALL\"]\n";
-  out << "ignore = [";
-  bool any_ignored = false;
-  for (const RuleInfo* rule : all_rules()) {
-    const auto& enabled = profile.selection.enabled;
-    if (std::find(enabled.begin(), enabled.end(), rule) != enabled.end()) continue;
+  // The rules that run, as the profile's less `ignore`, or, when some run that the profile does not
+  // run, as an explicit `select`.
+  const RuleSelection base = profile_selection(preset);
+  const auto& enabled = profile.selection.enabled;
+  const auto runs = [](const std::vector<const RuleInfo*>& rules, const RuleInfo* rule) {
+    return std::find(rules.begin(), rules.end(), rule) != rules.end();
+  };
+  const bool beyond_profile =
+      std::any_of(enabled.begin(), enabled.end(), [&](const RuleInfo* rule) { return !runs(base.enabled, rule); });
+  const std::vector<const RuleInfo*>& listed = beyond_profile ? enabled : base.enabled;
+  out << (beyond_profile ? "select = [" : "ignore = [");
+  bool any_listed = false;
+  for (const RuleInfo* rule : listed) {
+    if (!beyond_profile && runs(enabled, rule)) continue;
     out << "\n  \"" << rule->code << "\",  # " << rule->name;
-    any_ignored = true;
+    any_listed = true;
   }
-  out << (any_ignored ? "\n]\n" : "]\n");
+  out << (any_listed ? "\n]\n" : "]\n");
   bool header = false;
-  for (const RuleInfo* rule : all_rules()) {
+  for (const RuleInfo* rule : enabled) {
     const Severity level = profile.selection.severity_of(*rule);
-    const auto& enabled = profile.selection.enabled;
-    // A rule that does not run has no level worth showing.
-    if (level == rule->default_severity || std::find(enabled.begin(), enabled.end(), rule) == enabled.end()) continue;
-    if (!header) out << "\n[severity]  # rules whose level differs from their default\n";
+    // The level the rule has without a [severity] entry: the profile's, or its default.
+    const Severity before = base.severity_of(*rule);
+    if (level == before) continue;
+    const bool is_default = &preset == &default_rule_profile();
+    if (!header) {
+      out << "\n[severity]  # rules whose level differs from " << (is_default ? "their default" : "the profile's")
+          << "\n";
+    }
     header = true;
-    out << rule->code << " = \"" << severity_name(level) << "\"  # " << rule->name << " (default: "
-        << severity_name(rule->default_severity) << ")\n";
+    out << rule->code << " = \"" << severity_name(level) << "\"  # " << rule->name << " (";
+    if (!is_default) out << preset.name << ": " << (runs(base.enabled, rule) ? severity_name(before) : "off") << ", ";
+    out << "default: " << severity_name(rule->default_severity) << ")\n";
   }
 }
 

@@ -155,7 +155,28 @@ ByteFinding describe_parse_error(const Document& doc, const pugi::xml_parse_resu
   return finding;
 }
 
+// The XML declaration's version: XML 1.0 requires one (VersionInfo), of the form '1.' and digits.
+// Other 1.x versions are well-formed (XML 1.0 parsers read them as 1.0); xml-version reports them.
+void check_declared_version(Document& doc) {
+  const pugi::xml_node declaration = doc.tree.first_child();
+  if (declaration.type() != pugi::node_declaration) return;
+  const pugi::xml_attribute version = declaration.attribute("version");
+  if (!version) {
+    doc.syntax_errors.push_back({doc.offset_of(declaration.name()) - 2, 5,
+                                 "the XML declaration has no version; write <?xml version=\"1.0\" encoding=\"UTF-8\"?>"});
+    return;
+  }
+  const std::string_view value = version.value();
+  const bool one_dot_digits = value.size() > 2 && value.starts_with("1.") &&
+                              value.find_first_not_of("0123456789", 2) == std::string_view::npos;
+  if (one_dot_digits) return;
+  doc.syntax_errors.push_back({doc.offset_of(version.value()), value.size(),
+                               "'" + std::string(value) + "' is not an XML version (XML 1.0 allows '1.' and digits, "
+                               "and a sitemap is XML 1.0): write version=\"1.0\""});
+}
+
 void check_outside_root(Document& doc) {
+  check_declared_version(doc);
   const std::string_view bytes = doc.bytes;
   const std::size_t root_start = doc.root_offset;
   // Before the root: only white space, comments, processing instructions and one DOCTYPE; the

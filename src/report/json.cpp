@@ -23,7 +23,6 @@ std::string_view kind_name(DocumentKind kind) {
   return "unknown";
 }
 
-
 nlohmann::ordered_json diagnostic_json(const Diagnostic& d, const ReportSource& source, RunSources& sources) {
   const Position start = source.position(d.offset);
   const Position end = source.position(d.offset + d.length);
@@ -38,6 +37,9 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& d, const ReportSource& 
   j["offset"] = d.offset;
   j["length"] = d.length;
   j["message"] = d.message;
+  // Whose rule it is: the authorities this finding rests on, and Google's message for it.
+  j["authority"] = authority_names(finding_authorities(d));
+  if (!d.rule->search_console.empty()) j["search_console"] = d.rule->search_console;
   if (d.fix) {
     j["fix"] = {{"description", d.fix->description},
                 {"offset", d.fix->offset},

@@ -8,6 +8,9 @@
 
 namespace sitemaplint {
 
+// The authorities a rule rests on, with Google's Search Console message where it has one:
+// 'sitemaps.org, sitemap XSD, W3C Datetime, Google ("Invalid date")'.
+std::string authority_summary(const RuleInfo& info);
 void write_rule_list_text(std::ostream& out);
 void write_rule_list_json(std::ostream& out);
 // The Markdown table in README.md between the "rules:begin" and "rules:end" markers.

@@ -85,8 +85,20 @@ Json rule_json(const RuleInfo& info) {
   j["name"] = info.name;
   j["shortDescription"] = {{"text", info.summary}};
   j["fullDescription"] = {{"text", info.summary}};
-  j["help"] = {{"text", info.docs}, {"markdown", info.docs}};
+  // The help leads with whose rule it is, as --explain does.
+  std::string help = "Authority: " + authority_list(info.authorities) + "\n";
+  if (!info.search_console.empty()) help += "\nSearch Console: \"" + std::string(info.search_console) + "\"\n";
+  help += info.docs;
+  j["help"] = {{"text", help}, {"markdown", help}};
   j["defaultConfiguration"] = {{"level", sarif_level(info.default_severity)}};
+  Json properties;
+  properties["authorities"] = authority_names(info.authorities);
+  if (!info.search_console.empty()) properties["searchConsole"] = info.search_console;
+  // Code scanning filters alerts by tags: the family and each authority.
+  Json tags = Json::array({info.family->name});
+  for (std::string_view name : authority_names(info.authorities)) tags.push_back(name);
+  properties["tags"] = std::move(tags);
+  j["properties"] = std::move(properties);
   return j;
 }
 
@@ -136,6 +148,7 @@ void write_sarif(std::span<const FileReport> reports, const RunStatus& status, s
       if (const auto it = rule_index.find(d.rule->code); it != rule_index.end()) result["ruleIndex"] = it->second;
       result["level"] = sarif_level(d.severity);
       result["message"] = {{"text", d.message}};
+      result["properties"] = {{"authorities", authority_names(finding_authorities(d))}};
 
       Json physical;
       physical["artifactLocation"] = location;

@@ -14,7 +14,14 @@ class MemberSink final : public SetSink {
 
   void report(std::size_t file, std::size_t offset, std::size_t length, std::string message,
               std::optional<RelatedLocation> related, std::string subject) override {
+    report_resting_on(0, file, offset, length, std::move(message), std::move(related), std::move(subject));
+  }
+
+  void report_resting_on(std::uint32_t authorities, std::size_t file, std::size_t offset, std::size_t length,
+                         std::string message, std::optional<RelatedLocation> related, std::string subject) override {
     if (file >= members_.size() || !members_[file].report || !members_[file].selection->is_enabled(rule_.id)) return;
+    const std::uint32_t rests_on = authorities != 0 ? authorities : rule_.authorities;
+    if (!kept(rests_on, members_[file].selection->kept_authorities[index_of(rule_.id)])) return;
     if (!caps_[file].admit(offset)) return;
     Diagnostic d;
     d.rule = &rule_;
@@ -24,6 +31,7 @@ class MemberSink final : public SetSink {
     d.message = std::move(message);
     d.related = std::move(related);
     d.subject = std::move(subject);
+    d.authorities = authorities == rule_.authorities ? 0 : authorities;
     members_[file].report->diagnostics.push_back(std::move(d));
   }
 

@@ -1,0 +1,139 @@
+// VID314 video-value-rejected-by-xsd: a video value Google reads that the video XSD rejects as
+// written, for the white space around it.
+#include <regex>
+
+#include "rules/rule_support.h"
+#include "rules/video/video_rule.h"
+#include "rules/video/video_schema.h"
+#include "rules/video/video_support.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleMeta kMeta{.severity = Severity::Info,
+                        .fixes = Fixes::Sometimes,
+                        .summary = "A video value Google reads but the video XSD rejects for the white space around it",
+                        .docs = R"md(
+## What it does
+Notes a value of a `<video:video>` that is right once the white space around it is removed, which
+is how Google and the video rules read it, but that the video XSD rejects as written: its types
+are `xsd:string`, whose white space XML Schema keeps.
+- `<video:family_friendly>`, `<video:requires_subscription>`, `<video:live>` (`yes` or `no`),
+  `<video:restriction>` (country codes) and `<video:platform>` (`web`, `mobile`, `tv`) with white
+  space around the value, such as ` GB `;
+- `<video:title>` and `<video:description>` that exceed the XSD's 100 and 2,048 characters only
+  with the white space around them, such as a title on its own indented line.
+
+The fix removes the white space. A value that is wrong without its white space too is the value
+rules' (`video-yes-no-invalid`, `video-restriction-invalid`, `video-title-too-long`, ...).
+
+## Why it matters
+Google reads these values as they are, so this is only a note. But a pipeline that validates
+video sitemaps against the XSD (`xmllint --schema`) rejects the file for them, which is why they
+are errors under `--profile xsd`.
+
+## Example
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
+        xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">
+  <url>
+    <loc>https://example.com/lessons/knots</loc>
+    <video:video>
+      <video:thumbnail_loc>https://example.com/thumbs/knots.jpg</video:thumbnail_loc>
+      <video:title>Three knots for sailors</video:title>
+      <video:description>A bowline, a cleat hitch and a reef knot, tied slowly.</video:description>
+      <video:content_loc>https://example.com/media/knots.mp4</video:content_loc>
+      <video:family_friendly> yes </video:family_friendly>
+    </video:video>
+  </url>
+</urlset>
+```
+
+## Use instead
+```xml
+<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
+        xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">
+  <url>
+    <loc>https://example.com/lessons/knots</loc>
+    <video:video>
+      <video:thumbnail_loc>https://example.com/thumbs/knots.jpg</video:thumbnail_loc>
+      <video:title>Three knots for sailors</video:title>
+      <video:description>A bowline, a cleat hitch and a reef knot, tied slowly.</video:description>
+      <video:content_loc>https://example.com/media/knots.mp4</video:content_loc>
+      <video:family_friendly>yes</video:family_friendly>
+    </video:video>
+  </url>
+</urlset>
+```
+)md",
+                        .authorities = kExtensionXsd};
+
+// The XSD's patterns for the two country and platform lists.
+bool is_xsd_country_list(std::string_view text) {
+  static const std::regex kPattern("([A-Z]{2}( +[A-Z]{2})*)?");
+  return std::regex_match(text.begin(), text.end(), kPattern);
+}
+bool is_xsd_platform_list(std::string_view text) {
+  static const std::regex kPattern("((web|mobile|tv)( (web|mobile|tv))*)?");
+  return std::regex_match(text.begin(), text.end(), kPattern);
+}
+
+struct Limit {
+  std::string_view name;
+  std::size_t max;
+};
+constexpr Limit kLengths[] = {{"title", kMaxVideoTitle}, {"description", kMaxVideoDescription}};
+
+struct Listed {
+  std::string_view name;
+  bool (*valid)(std::string_view);
+};
+constexpr Listed kValues[] = {{"family_friendly", is_yes_no},
+                              {"requires_subscription", is_yes_no},
+                              {"live", is_yes_no},
+                              {"restriction", is_xsd_country_list},
+                              {"platform", is_xsd_platform_list}};
+
+class VideoValueRejectedByXsd final : public video::BlockRule {
+ protected:
+  void check(const ExtensionBlock& video, FindingSink& out) override {
+    for (const Limit& limit : kLengths) {
+      video::for_each_child_named(video, limit.name, [&](const ExtensionNode& node) {
+        const std::string_view trimmed = node.text.trimmed();
+        if (trimmed == node.text.value || video::code_points(trimmed) > limit.max) return;
+        const std::size_t as_written = video::code_points(node.text.value);
+        if (as_written <= limit.max) return;
+        report(node,
+               video::tag(node) + " has " + grouped(as_written) +
+                   " characters with the white space around it, which the video XSD counts against its " +
+                   grouped(limit.max) + " (Google reads the " + grouped(video::code_points(trimmed)) +
+                   " of the text), so schema validation rejects the file; remove the white space",
+               trimmed, out);
+      });
+    }
+    for (const Listed& listed : kValues) {
+      video::for_each_child_named(video, listed.name, [&](const ExtensionNode& node) {
+        const std::string_view trimmed = node.text.trimmed();
+        if (trimmed.empty() || trimmed == node.text.value || !listed.valid(trimmed)) return;
+        report(node,
+               video::tag(node) + " " + quoted(node.text.value) + " has white space around " + quoted(trimmed) +
+                   ": Google reads the value, but the video XSD keeps the white space and rejects it, so schema "
+                   "validation rejects the file; write " + quoted(trimmed),
+               trimmed, out);
+      });
+    }
+  }
+
+ private:
+  static void report(const ExtensionNode& node, std::string message, std::string_view trimmed, FindingSink& out) {
+    out.report(node.text.value_offset, node.text.raw.size(), std::move(message),
+               node.text.replace_value(trimmed, "remove the white space"));
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(video_value_rejected_by_xsd, kMeta, VideoValueRejectedByXsd)

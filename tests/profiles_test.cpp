@@ -1,0 +1,179 @@
+// Profiles (--profile): each over a shared set of sitemaps (testdata/profiles/) whose first comment
+// states the verdict every profile must reach, what the table in rule_profiles.cpp says, the
+// README's profile table, and the profile on the command line and in the config.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <regex>
+#include <set>
+
+#include "report/profile_docs.h"
+#include "rule_profiles.h"
+#include "test_support.h"
+
+namespace fs = std::filesystem;
+using namespace sitemaplint;
+using namespace sitemaplint::testing;
+
+namespace {
+
+bool has_error(const FileReport& report) {
+  return std::any_of(report.diagnostics.begin(), report.diagnostics.end(),
+                     [](const Diagnostic& d) { return d.severity == Severity::Error; });
+}
+
+// "<!-- verdicts: default=pass google=fail ... -->": the verdict each profile must reach.
+std::map<std::string, bool> stated_verdicts(const std::string& text, const std::string& file) {
+  static const std::regex kLine(R"(<!-- verdicts: ([^>]*) -->)");
+  static const std::regex kPair(R"(([a-z]+)=(pass|fail))");
+  std::smatch line;
+  REQUIRE_MESSAGE(std::regex_search(text, line, kLine), file << " states no '<!-- verdicts: ... -->'");
+  std::map<std::string, bool> fails;
+  const std::string pairs = line[1].str();
+  for (auto it = std::sregex_iterator(pairs.begin(), pairs.end(), kPair); it != std::sregex_iterator(); ++it) {
+    fails[(*it)[1].str()] = (*it)[2].str() == "fail";
+  }
+  return fails;
+}
+
+std::vector<fs::path> profile_fixtures() {
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(source_path("testdata/profiles"))) files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
+TEST_CASE("profiles: each reaches the verdict every shared fixture states for it") {
+  std::size_t checked = 0;
+  for (const fs::path& path : profile_fixtures()) {
+    const std::string file = path.filename().string();
+    CAPTURE(file);
+    const std::string text = read_file(path.string());
+    const std::map<std::string, bool> fails = stated_verdicts(text, file);
+    CHECK_MESSAGE(fails.size() == all_rule_profiles().size(), file << " must state a verdict for every profile");
+    for (const RuleProfile& profile : all_rule_profiles()) {
+      const auto stated = fails.find(std::string(profile.name));
+      if (stated == fails.end()) continue;
+      const FileReport report = lint_bytes(file, text, profile_selection(profile), test_settings());
+      std::string found;
+      for (const Diagnostic& d : report.diagnostics) {
+        found += "\n  " + std::string(d.rule->code) + " " + std::string(severity_name(d.severity)) + " " + d.message;
+      }
+      CHECK_MESSAGE(has_error(report) == stated->second,
+                    file << " under --profile " << profile.name << " should "
+                         << (stated->second ? "fail" : "pass") << "; it found:" << (found.empty() ? " nothing" : found));
+      ++checked;
+    }
+  }
+  CHECK(checked >= 6 * 15);
+}
+
+TEST_CASE("profiles: how many fixtures each turns from default's verdict (reported, and strict never passes what default fails)") {
+  std::vector<std::pair<fs::path, bool>> inputs;  // path, is a rule fixture
+  for (const fs::path& path : rule_fixture_files()) inputs.emplace_back(path, true);
+  for (const fs::path& path : profile_fixtures()) inputs.emplace_back(path, false);
+  std::map<std::string_view, std::size_t> changed, to_fail, to_pass;
+  const RuleProfile& strict = *find_rule_profile("strict");
+  for (const auto& [path, is_rule_fixture] : inputs) {
+    const std::string text = read_file(path.string());
+    const Settings settings = fixture_settings(path, text);
+    const bool default_fails = has_error(lint_input(load_fixture(path), profile_selection(default_rule_profile()), settings));
+    for (const RuleProfile& profile : all_rule_profiles()) {
+      const bool fails = has_error(lint_input(load_fixture(path), profile_selection(profile), settings));
+      if (fails == default_fails) continue;
+      ++changed[profile.name];
+      ++(fails ? to_fail : to_pass)[profile.name];
+      if (&profile == &strict && !fails) FAIL_CHECK(path.string() << " fails by default but passes --profile strict");
+    }
+  }
+  for (const RuleProfile& profile : all_rule_profiles()) {
+    MESSAGE("--profile " << profile.name << " changes the verdict of " << changed[profile.name] << " of "
+                         << inputs.size() << " fixtures (" << to_fail[profile.name] << " now fail, "
+                         << to_pass[profile.name] << " now pass)");
+  }
+  CHECK(changed["default"] == 0);
+}
+
+TEST_CASE("profiles: default is every rule at its own severity, keeping every finding") {
+  const RuleSelection selection = profile_selection(default_rule_profile());
+  CHECK(selection.enabled.size() == all_rules().size());
+  for (const RuleInfo* rule : all_rules()) {
+    CAPTURE(rule->code);
+    CHECK(selection.severity_of(*rule) == rule->default_severity);
+    CHECK(selection.kept_authorities[index_of(rule->id)] == 0);
+  }
+}
+
+TEST_CASE("profiles: the table holds together") {
+  std::set<std::string_view> names;
+  for (const RuleProfile& profile : all_rule_profiles()) {
+    CAPTURE(profile.name);
+    CHECK(names.insert(profile.name).second);
+    CHECK(!profile.summary.empty());
+    CHECK(profile.summary.back() != '.');
+    std::set<RuleId> chosen;
+    for (const ProfileChoice& choice : profile.choices) {
+      CHECK_MESSAGE(chosen.insert(choice.rule).second, rule_info(choice.rule).code << " is chosen twice");
+      CHECK(!choice.why.empty());
+      // A choice that changes nothing is noise in the table.
+      RuleProfile without = profile;
+      without.choices = {};
+      const std::optional<Severity> chosen_level = profile_level(profile, rule_info(choice.rule));
+      CHECK_MESSAGE(profile_level(without, rule_info(choice.rule)) != chosen_level,
+                    profile.name << " chooses for " << rule_info(choice.rule).code << " what its authorities give anyway");
+    }
+  }
+  for (const std::string_view name : {"default", "google", "xsd", "protocol", "bing", "strict"}) {
+    CHECK_MESSAGE(find_rule_profile(name), "no profile " << name);
+  }
+  CHECK(&default_rule_profile() == find_rule_profile("default"));
+  CHECK(unknown_profile_message("gogle") ==
+        "unknown profile 'gogle'; did you mean 'google'? (profiles: default, google, xsd, protocol, bing, strict)");
+}
+
+TEST_CASE("README's profile table is the one generated from the profiles") {
+  const std::string readme = read_file(source_path("README.md"));
+  const std::string begin = "<!-- profiles:begin -->\n";
+  const auto from = readme.find(begin);
+  const auto to = readme.find("<!-- profiles:end -->");
+  REQUIRE_MESSAGE(from != std::string::npos, "README.md lacks the profiles:begin marker");
+  REQUIRE(to != std::string::npos);
+  CHECK_MESSAGE(readme.substr(from + begin.size(), to - from - begin.size()) == profile_table_markdown(),
+                "README.md's profile table is stale; regenerate it with tests/update-readme.sh");
+}
+
+TEST_CASE("profiles on the command line and in the config: the profile first, then the layers on top") {
+  TempDir dir;
+  const std::string year = dir.write("year.xml", read_file(source_path("testdata/profiles/lastmod-year.xml")));
+  CHECK(run_cli({"-q", year}).exit_code == 0);
+  const auto xsd = run_cli({"-q", "--profile", "xsd", year});
+  CHECK(xsd.exit_code == 1);
+  CHECK(xsd.out.find("error[SM403 lastmod-reduced-precision]") != std::string::npos);
+  CHECK(run_cli({"-q", "--profile", "xsd", "--severity", "SM403=warning", year}).exit_code == 0);
+  CHECK(run_cli({"-q", "--profile", "xsd", "--ignore", "lastmod", year}).exit_code == 0);
+  const auto unknown = run_cli({"--profile", "gogle", year});
+  CHECK(unknown.exit_code == 2);
+  CHECK(unknown.err.find("--profile: unknown profile 'gogle'; did you mean 'google'?") != std::string::npos);
+
+  // The config's profile, an override's for some files, and --profile over both.
+  dir.write("sitemaplint.toml", "profile = \"xsd\"\n[[overrides]]\nfiles = [\"lenient/*.xml\"]\nprofile = \"google\"\n");
+  const std::string lenient = dir.write("lenient/year.xml", read_file(year));
+  CHECK(run_cli({"-q", "year.xml"}, "", dir.path.string()).exit_code == 1);
+  CHECK(run_cli({"-q", "lenient/year.xml"}, "", dir.path.string()).exit_code == 0);
+  CHECK(run_cli({"-q", "--profile", "default", "year.xml"}, "", dir.path.string()).exit_code == 0);
+  CHECK(run_cli({"-q", "--profile", "strict", "lenient/year.xml"}, "", dir.path.string()).exit_code == 1);
+  const auto shown = run_cli({"--show-config", "lenient/year.xml"}, "", dir.path.string());
+  CHECK(shown.out.find("profile = \"google\"\n# google: ") != std::string::npos);
+  CHECK(shown.out.find("#   off (") != std::string::npos);
+
+  const auto listed = run_cli({"--list-profiles"});
+  CHECK(listed.exit_code == 0);
+  for (const RuleProfile& profile : all_rule_profiles()) {
+    CHECK(("\n" + listed.out).find("\n" + std::string(profile.name) + ": ") != std::string::npos);
+  }
+  CHECK(run_cli({"--list-profiles", "markdown"}).out == profile_table_markdown());
+}
