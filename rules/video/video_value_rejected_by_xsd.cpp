@@ -11,7 +11,7 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Info,
-                        .fixes = Fixes::Sometimes,
+                        .fixes = Fixes::Always,
                         .summary = "A video value Google reads but the video XSD rejects for the white space around it",
                         .docs = R"md(
 ## What it does
@@ -90,9 +90,9 @@ struct Listed {
   std::string_view name;
   bool (*valid)(std::string_view);
 };
-constexpr Listed kValues[] = {{"family_friendly", is_yes_no},
-                              {"requires_subscription", is_yes_no},
-                              {"live", is_yes_no},
+constexpr Listed kValues[] = {{"family_friendly", video::is_yes_no},
+                              {"requires_subscription", video::is_yes_no},
+                              {"live", video::is_yes_no},
                               {"restriction", is_xsd_country_list},
                               {"platform", is_xsd_platform_list}};
 

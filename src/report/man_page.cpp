@@ -28,6 +28,8 @@ std::string roff(std::string_view text) {
 // What each config key means; a test checks that every key the config reader accepts is here.
 const std::map<std::string_view, std::string_view>& config_key_docs() {
   static const std::map<std::string_view, std::string_view> docs = {
+      {"profile", "The preset of rules and severities to start from (default, google, xsd, protocol, bing, strict), "
+                  "as --profile; in [[overrides]], for the files the globs match."},
       {"select", "Rules to run, and only those: codes, names, families, code prefixes or \"ALL\" (an array)."},
       {"ignore", "Rules not to run (an array of the same words)."},
       {"severity", "A table of RULE = \"error\", \"warning\" or \"info\", as --severity."},
@@ -36,7 +38,7 @@ const std::map<std::string_view, std::string_view>& config_key_docs() {
       {"max-warnings", "Fail (exit 1) when there are more warnings than this, as --max-warnings."},
       {"min-severity", "Report only findings at this level or above, as --min-severity."},
       {"exclude", "Globs of files and folders a directory search skips."},
-      {"overrides", "[[overrides]] tables: \"files\" (globs) and any of select, ignore, severity and base-url, "
+      {"overrides", "[[overrides]] tables: \"files\" (globs) and any of profile, select, ignore, severity and base-url, "
                     "for the files the globs match."},
       {"robots", "A robots.txt (a file relative to the config file, or a URL), as --robots."},
       {"files", "In [[overrides]]: the globs of the files the table applies to."},
