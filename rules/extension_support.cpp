@@ -122,13 +122,44 @@ std::string element_name(const ExtensionBlock& block, std::string_view local_nam
   return "<" + std::string(qname.substr(0, colon + 1)) + std::string(local_name) + ">";
 }
 
-const ElementSpec* spec_of(const ExtensionFamily& family, const ExtensionBlock& block, std::size_t i) {
+namespace {
+
+const ElementSpec* compute_spec(const ExtensionFamily& family, const ExtensionBlock& block, std::size_t i) {
   if (!is_family_block(family, block)) return nullptr;
   if (i == 0) return family.root;
   const ExtensionNode& node = block.nodes[i];
-  const ElementSpec* parent = spec_of(family, block, node.parent);
+  const ElementSpec* parent = compute_spec(family, block, node.parent);
   if (!parent || parent->deprecated || node.ns != family.ns) return nullptr;
   return child_spec(*parent, node.local_name);
+}
+
+}  // namespace
+
+const ElementSpec* spec_of(const ExtensionFamily& family, const ExtensionBlock& block, std::size_t i) {
+  // Every structure rule of a family asks for the specs of the same block's nodes, several times
+  // each: the specs of the block last asked about are worked out once, in document order (a
+  // parent comes before its children), and kept for the next rule.
+  thread_local struct {
+    const ExtensionFamily* family = nullptr;
+    std::uint64_t serial = 0;
+    std::vector<const ElementSpec*> specs;
+  } memo;
+  if (block.serial == 0) return compute_spec(family, block, i);
+  if (memo.serial != block.serial || memo.family != &family) {
+    memo.family = &family;
+    memo.serial = block.serial;
+    memo.specs.assign(block.nodes.size(), nullptr);
+    if (is_family_block(family, block)) {
+      memo.specs[0] = family.root;
+      for (std::size_t k = 1; k < block.nodes.size(); ++k) {
+        const ExtensionNode& node = block.nodes[k];
+        const ElementSpec* parent = memo.specs[node.parent];
+        memo.specs[k] = !parent || parent->deprecated || node.ns != family.ns ? nullptr
+                                                                               : child_spec(*parent, node.local_name);
+      }
+    }
+  }
+  return memo.specs[i];
 }
 
 void report_unknown_elements(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out) {
