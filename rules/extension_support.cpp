@@ -386,7 +386,26 @@ std::size_t path_start(const UrlAnalysis& a) {
 
 }  // namespace
 
+namespace {
+
+bool has_upper_case(std::string_view s) {
+  return std::any_of(s.begin(), s.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+}
+
+// Whether normalised_url() would write `a` unchanged, as it does most URLs: scheme and host in
+// lower case (an ASCII host), no port, a path, no percent-escape. Then no copy is made.
+bool is_normalised(const UrlAnalysis& a) {
+  if (!a.has_authority || a.host_at == kNoPosition || a.ascii_host.data() != a.host.data()) return false;
+  const std::size_t host_end = a.host_at + a.host.size();
+  const std::string_view url = a.trimmed;
+  return host_end < url.size() && url[host_end] == '/' && !has_upper_case(a.scheme) && !has_upper_case(a.host) &&
+         url.find('%', host_end) == std::string_view::npos;
+}
+
+}  // namespace
+
 std::string_view normalised_url(const UrlAnalysis& a, std::string& buffer) {
+  if (is_normalised(a)) return a.trimmed;
   buffer.clear();
   const std::string_view url = a.trimmed;
   for (char c : a.scheme) buffer += ascii_lower(c);
@@ -429,21 +448,30 @@ std::string_view path_extension(const UrlAnalysis& a, std::string& buffer) {
   buffer.clear();
   const std::string_view url = a.trimmed;
   const std::size_t begin = path_start(a);
-  const std::string_view path = url.substr(begin, std::min(url.find_first_of("?#", begin), url.size()) - begin);
+  // A plain loop: find_first_of with a set of characters costs a memchr per character.
+  std::size_t end = begin;
+  while (end < url.size() && url[end] != '?' && url[end] != '#') ++end;
+  const std::string_view path = url.substr(begin, end - begin);
   const std::size_t slash = path.rfind('/');
   const std::string_view segment = slash == std::string_view::npos ? path : path.substr(slash + 1);
-  for (std::size_t i = 0; i < segment.size(); ++i) {
-    if (segment[i] == '%' && i + 2 < segment.size() && hex_value(segment[i + 1]) >= 0 && hex_value(segment[i + 2]) >= 0) {
-      buffer += static_cast<char>(hex_value(segment[i + 1]) * 16 + hex_value(segment[i + 2]));
-      i += 2;
-    } else {
-      buffer += ascii_lower(segment[i]);
+  if (segment.find('%') == std::string_view::npos) {  // nothing to decode: only the extension is copied
+    const std::size_t dot = segment.rfind('.');
+    if (dot == std::string_view::npos) return {};
+    for (const char c : segment.substr(dot + 1)) buffer += ascii_lower(c);
+  } else {
+    for (std::size_t i = 0; i < segment.size(); ++i) {
+      if (segment[i] == '%' && i + 2 < segment.size() && hex_value(segment[i + 1]) >= 0 && hex_value(segment[i + 2]) >= 0) {
+        buffer += static_cast<char>(hex_value(segment[i + 1]) * 16 + hex_value(segment[i + 2]));
+        i += 2;
+      } else {
+        buffer += ascii_lower(segment[i]);
+      }
     }
+    const std::size_t dot = buffer.rfind('.');
+    if (dot == std::string::npos) return {};
+    buffer.erase(0, dot + 1);
+    for (char& c : buffer) c = ascii_lower(c);
   }
-  const std::size_t dot = buffer.rfind('.');
-  if (dot == std::string::npos) return {};
-  buffer.erase(0, dot + 1);
-  for (char& c : buffer) c = ascii_lower(c);
   const bool plain = !buffer.empty() && buffer.size() <= 5 &&
                      std::all_of(buffer.begin(), buffer.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
   return plain ? std::string_view(buffer) : std::string_view();
