@@ -1,10 +1,20 @@
-// Writes the benchmark's input sitemaps: deterministic (a fixed-seed generator of our own, so every
-// platform and standard library produces the same bytes), realistic, and valid against the
+// Writes the benchmark's input sitemaps: deterministic (a generator of our own, so every platform
+// and standard library produces the same bytes for a seed), realistic, and valid against the
 // sitemaps.org schema so that `xmllint --schema` measures validation, not error reporting.
 //
-//   sitemaplint_bench_gen plain  FILE [URLS]   ~10-12 MB: loc, lastmod, changefreq, priority
-//   sitemaplint_bench_gen images FILE [URLS]   the same entries with 1-3 <image:image> each
-//   sitemaplint_bench_gen large  FILE [URLS]   long query strings, padded to just under 52,428,800 bytes
+//   sitemaplint_bench_gen KIND FILE [URLS [SEED [FINDINGS]]]
+//
+//   plain         ~10 MB for 50,000 URLs: loc, lastmod, changefreq, priority; no finding
+//   images        the same entries with 1-2 <image:image> each (~25 MB)
+//   image-heavy   2-6 <image:image> each, most with a caption or title (~47 MB)
+//   large         long query strings, padded to just under 52,428,800 bytes
+//   findings      plain, with FINDINGS entries (default 20,000) that each make exactly one finding:
+//                 a time without a zone, a priority above 1.0, a changefreq in the wrong case and a
+//                 reduced-precision date in turn (at most 10,000 per rule, sitemaplint's cap)
+//
+// Every <loc> is unique, no changefreq is "never" and no value is uniform, so a plain file makes no
+// finding at all (an images file makes the two deprecated-tag notes: captions and titles are
+// common in the wild). SEED (default 1) makes distinct files of one kind for many-file runs.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -47,7 +57,8 @@ constexpr std::string_view kWords[] = {
     "oak", "table", "summer", "sale", "organic", "coffee", "beans", "camping", "tent", "winter",
     "jacket", "kids", "lamp", "vintage", "ceramic", "mug", "bike", "helmet", "guide", "review",
     "best", "cheap", "how-to", "clean", "cast-iron", "pan", "yoga", "mat", "smart", "watch"};
-constexpr std::string_view kFreqs[] = {"always", "hourly", "daily", "weekly", "monthly", "yearly", "never"};
+// No "never": changefreq-never is an info finding, and the plain files are meant to be clean.
+constexpr std::string_view kFreqs[] = {"always", "hourly", "daily", "weekly", "monthly", "yearly"};
 constexpr std::string_view kPriorities[] = {"0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1.0"};
 constexpr std::string_view kZones[] = {"Z", "+00:00", "+01:00", "+02:00", "-05:00", "-08:00", "+05:30", "+09:00"};
 constexpr std::string_view kParams[] = {"utm_source", "utm_medium", "utm_campaign", "ref", "sort",
@@ -85,11 +96,9 @@ std::string slug(Rng& rng) {
 }
 
 std::string page_url(Rng& rng, std::size_t index) {
-  std::string url = "https://www.example-shop.com/" + std::string(rng.pick(kSections)) + "/" + slug(rng);
-  if (rng.chance(50)) {
-    url += '-';
-    url += std::to_string(10000 + index);
-  }
+  // The entry's number keeps every <loc> unique (a duplicate is a finding).
+  std::string url = "https://www.example-shop.com/" + std::string(rng.pick(kSections)) + "/" + slug(rng) + "-" +
+                    std::to_string(10000 + index);
   if (rng.chance(10)) url += "/";
   if (rng.chance(8)) {
     url += "?page=";
@@ -123,16 +132,25 @@ std::string image_block(Rng& rng, std::size_t index, std::size_t n) {
   return out + "    </image:image>\n";
 }
 
-enum class Kind { Plain, Images, Large };
+enum class Kind { Plain, Images, ImageHeavy, Large, Findings };
 
-std::string entry(Rng& rng, Kind kind, std::size_t index, std::size_t pad_to) {
+// `defect` (0-3, or -1 for none): which one-finding defect the entry carries.
+std::string entry(Rng& rng, Kind kind, std::size_t index, std::size_t pad_to, int defect) {
   std::string loc = page_url(rng, index);
+  // The same draws with or without a defect, so the findings twin is the plain file but for them.
+  std::string date = rng.chance(95) ? lastmod(rng) : "";
+  std::string freq = rng.chance(80) ? std::string(rng.pick(kFreqs)) : "";
+  std::string priority = rng.chance(75) ? std::string(rng.pick(kPriorities)) : "";
+  if (defect == 0) date = "2021-05-06T10:20:30";  // lastmod-missing-timezone
+  if (defect == 1) priority = "1.5";              // priority-out-of-range
+  if (defect == 2) freq = "Weekly";               // changefreq-invalid (a case-only mistake)
+  if (defect == 3) date = "2021-05";              // lastmod-reduced-precision
   std::string tail;
-  if (rng.chance(95)) tail += "    <lastmod>" + lastmod(rng) + "</lastmod>\n";
-  if (rng.chance(80)) tail += "    <changefreq>" + std::string(rng.pick(kFreqs)) + "</changefreq>\n";
-  if (rng.chance(75)) tail += "    <priority>" + std::string(rng.pick(kPriorities)) + "</priority>\n";
-  if (kind == Kind::Images) {
-    const std::size_t images = 1 + rng.below(2);
+  if (!date.empty()) tail += "    <lastmod>" + date + "</lastmod>\n";
+  if (!freq.empty()) tail += "    <changefreq>" + freq + "</changefreq>\n";
+  if (!priority.empty()) tail += "    <priority>" + priority + "</priority>\n";
+  if (kind == Kind::Images || kind == Kind::ImageHeavy) {
+    const std::size_t images = kind == Kind::Images ? 1 + rng.below(2) : 2 + rng.below(5);
     for (std::size_t n = 1; n <= images; ++n) tail += image_block(rng, index, n);
   }
   const std::string_view open = "  <url>\n    <loc>", close_loc = "</loc>\n", close = "  </url>\n";
@@ -153,37 +171,54 @@ std::string entry(Rng& rng, Kind kind, std::size_t index, std::size_t pad_to) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 3 || argc > 4) {
-    std::fprintf(stderr, "usage: %s plain|images|large FILE [URLS]\n", argv[0]);
+  if (argc < 3 || argc > 6) {
+    std::fprintf(stderr, "usage: %s plain|images|image-heavy|large|findings FILE [URLS [SEED [FINDINGS]]]\n", argv[0]);
     return 2;
   }
   const std::string_view kind_name = argv[1];
   Kind kind;
   if (kind_name == "plain") kind = Kind::Plain;
   else if (kind_name == "images") kind = Kind::Images;
+  else if (kind_name == "image-heavy") kind = Kind::ImageHeavy;
   else if (kind_name == "large") kind = Kind::Large;
+  else if (kind_name == "findings") kind = Kind::Findings;
   else {
     std::fprintf(stderr, "unknown kind '%s'\n", argv[1]);
     return 2;
   }
-  const std::size_t urls = argc == 4 ? std::strtoull(argv[3], nullptr, 10) : 50'000;
+  const std::size_t urls = argc >= 4 ? std::strtoull(argv[3], nullptr, 10) : 50'000;
+  const std::uint64_t seed = argc >= 5 ? std::strtoull(argv[4], nullptr, 10) : 1;
+  const std::size_t findings = kind != Kind::Findings ? 0 : argc >= 6 ? std::strtoull(argv[5], nullptr, 10) : 20'000;
+  if (findings > urls || findings > 40'000) {
+    std::fprintf(stderr, "at most one finding per URL, and 40,000 in all (10,000 per rule)\n");
+    return 2;
+  }
   std::ofstream out(argv[2], std::ios::binary | std::ios::trunc);
   if (!out) {
     std::fprintf(stderr, "cannot write %s\n", argv[2]);
     return 1;
   }
   std::string head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"";
-  if (kind == Kind::Images) head += "\n        xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\"";
+  if (kind == Kind::Images || kind == Kind::ImageHeavy) head += "\n        xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\"";
   head += ">\n";
   const std::string foot = "</urlset>\n";
   out << head;
   std::size_t written = head.size();
-  Rng rng(kSeed ^ static_cast<std::uint64_t>(kind));
+  // The findings twin draws the plain file's stream: the same entries, some made defective.
+  const Kind stream = kind == Kind::Findings ? Kind::Plain : kind;
+  // The seed is scrambled into the state: splitmix64 states a fixed step apart are the same
+  // stream shifted, so seeds added linearly would make overlapping files.
+  Rng rng(Rng(kSeed ^ static_cast<std::uint64_t>(stream) ^ (seed << 32)).next());
+  std::size_t defects = 0;
   for (std::size_t i = 0; i < urls; ++i) {
+    // The defective entries are spread evenly over the file.
+    int defect = -1;
+    if (defects < findings && (i + 1) * findings / urls > defects) defect = static_cast<int>(defects++ % 4);
     // The large file spreads what is left of its budget evenly over the remaining entries.
     const std::size_t pad_to =
         kind == Kind::Large ? (kLargeTarget - written - foot.size()) / (urls - i) : 0;
-    const std::string e = entry(rng, kind, i, pad_to);
+    // Entries are numbered on from the files of lower seeds, so every <loc> of a site is unique.
+    const std::string e = entry(rng, kind, (seed - 1) * urls + i, pad_to, defect);
     out << e;
     written += e.size();
   }

@@ -3,162 +3,240 @@
 #
 #   bench/run.sh [BUILD_DIR]        BUILD_DIR defaults to ./build next to bench/
 #
-# Generates three deterministic sitemaps (50,000 URLs each: plain ~11 MB, with image extension
-# elements, and one padded to just under the protocol's 52,428,800-byte limit) and times, on each:
+# Builds the pugixml floor (bench/pugixml_baseline.cpp: read + load_buffer_inplace + a walk that
+# touches every name and value), the generator and sitemaplint in BUILD_DIR, generates the inputs
+# (bench/generate_sitemap.cpp, deterministic) and prints, from this one run, every ratio the
+# performance targets speak of, side by side with xmllint, each with its command lines:
 #
-#   baseline        BUILD_DIR/sitemaplint_bench_parse FILE   (pugixml parse + walk of every node)
-#   sitemaplint     BUILD_DIR/sitemaplint --quiet FILE       (every rule)
-#   xmllint         xmllint --noout FILE                     (well-formedness only)
-#   xmllint-schema  xmllint --noout --schema XSD FILE        (sitemaps.org schema validation)
+#   1. one file, every rule, one core: 50,000-URL sitemaps (plain 10 MB, with images 25 MB,
+#      image-heavy 50 MB, long URLs 52 MB, and the images file gzip-compressed) against the floor,
+#      `xmllint --noout` and `xmllint --noout --schema`; wall time and peak memory
+#   2. the extension rules: the image-heavy file with every rule against the extension families
+#      ignored
+#   3. findings: the plain file (no finding) against its twin with 20,000 findings, in human, JSON
+#      and SARIF output, and the size of a SARIF report
+#   4. a whole site: 1,000 distinct sitemaps of 2,000 URLs (20 findings each) with --jobs 1 and
+#      --jobs 2, and the floor over the same files one and two at a time; peak memory
+#   5. start-up: `sitemaplint --version` and a 1-URL sitemap against `xmllint --noout` on it
 #
-# with hyperfine (--warmup 1 --runs 5; JSON and CSV exports in BUILD_DIR/bench-results) or, without
-# it, a loop timed with date +%s.%N. Reports medians, ratios to the baseline and sitemaplint against
-# xmllint --schema, and peak RSS from /usr/bin/time -v. Needs: a Release build, xmllint
-# (Debian: libxml2-utils); hyperfine and GNU time (Debian: hyperfine, time) are used when present.
-# BENCH_RUNS=N changes the number of timed runs; BENCH_NO_HYPERFINE=1 uses the fallback loop.
+# Timing: every command of a comparison runs once per round, in turn, for BENCH_RUNS rounds (one
+# warm-up round first); a ratio is the median of the rounds' ratios (paired, so a burst of load on a
+# shared machine hits both sides), a time the median of the rounds. Wall clock from bash's
+# EPOCHREALTIME; peak memory (maximum resident set size) from one more run under GNU time.
+#
+# Environment:
+#   BENCH_RUNS=N            rounds per comparison (default 7; start-up uses 10x as many)
+#   BENCH_SITE_RUNS=N       rounds for the whole-site runs (default 3)
+#   BENCH_SITEMAPLINT=PATH  measure this sitemaplint binary instead of BUILD_DIR's (an older build,
+#                           say), against the same floor and files
+#   BENCH_ONLY=LIST         sections to run, comma-separated: single,extensions,findings,site,startup
+#   BENCH_SITE_FILES=N, BENCH_SITE_URLS=N   the whole site's shape (default 1000 x 2000)
+#
+# Needs: cmake and a C++ compiler (a Release build; it warns otherwise), xmllint (Debian:
+# libxml2-utils), gzip, bash 5; GNU time (Debian: time) for peak memory. Writes inputs to
+# BUILD_DIR/bench-data and the summary to BUILD_DIR/bench-results/summary.txt.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-build=$(cd "${1:-$here/../build}" && pwd)
-runs=${BENCH_RUNS:-5}
+build=$(mkdir -p "${1:-$here/../build}" && cd "${1:-$here/../build}" && pwd)
+runs=${BENCH_RUNS:-7}
+site_runs=${BENCH_SITE_RUNS:-3}
+only=${BENCH_ONLY:-single,extensions,findings,site,startup}
+site_files=${BENCH_SITE_FILES:-1000}
+site_urls=${BENCH_SITE_URLS:-2000}
 data=$build/bench-data
 results=$build/bench-results
 mkdir -p "$data" "$results"
 
-for tool in sitemaplint sitemaplint_bench_parse sitemaplint_bench_gen; do
-  if [[ ! -x $build/$tool ]]; then
-    echo "bench: $build/$tool is missing; build first:" >&2
-    echo "  cmake -S $here/.. -B $build -DCMAKE_BUILD_TYPE=Release && make -C $build -j2" >&2
+for tool in xmllint gzip cmake; do
+  if ! command -v "$tool" >/dev/null; then
+    echo "bench: $tool is missing (Debian: apt-get install libxml2-utils gzip cmake)" >&2
     exit 2
   fi
 done
-if ! command -v xmllint >/dev/null; then
-  echo "bench: xmllint is missing (Debian: apt-get install libxml2-utils)" >&2
+if ((BASH_VERSINFO[0] < 5)); then
+  echo "bench: needs bash 5 (EPOCHREALTIME)" >&2
   exit 2
 fi
-build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
+if [[ ! -f $build/CMakeCache.txt ]]; then
+  cmake -S "$here/.." -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+echo "bench: building the floor, the generator and sitemaplint in $build ..." >&2
+cmake --build "$build" -j2 --target sitemaplint_bench_parse sitemaplint_bench_gen sitemaplint >/dev/null
+build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt")
 if [[ $build_type != Release ]]; then
   echo "bench: warning: $build is a '${build_type:-unknown}' build; numbers mean little unless it is Release" >&2
 fi
-have_hyperfine=0
-[[ -z ${BENCH_NO_HYPERFINE:-} ]] && command -v hyperfine >/dev/null && have_hyperfine=1
+floor=$build/sitemaplint_bench_parse
+gen=$build/sitemaplint_bench_gen
+lint=${BENCH_SITEMAPLINT:-$build/sitemaplint}
 have_time=0
 [[ -x /usr/bin/time ]] && have_time=1
 
 # --- inputs -------------------------------------------------------------------------------------
-# name:kind:schema
-inputs=(
-  "plain-50k.xml:plain:$here/sitemap.xsd"
-  "images-50k.xml:images:$here/sitemap-with-images.xsd"
-  "large-50k.xml:large:$here/sitemap.xsd"
-)
-for spec in "${inputs[@]}"; do
-  IFS=: read -r name kind _ <<<"$spec"
-  file=$data/$name
-  if [[ ! -s $file || $build/sitemaplint_bench_gen -nt $file ]]; then
-    "$build/sitemaplint_bench_gen" "$kind" "$file" >/dev/null
-  fi
-done
+# generate NAME KIND [URLS [SEED [FINDINGS]]]: BUILD_DIR/bench-data/NAME, made again when the
+# generator is newer.
+generate() {
+  local file=$data/$1
+  if [[ ! -s $file || $gen -nt $file ]]; then "$gen" "$2" "$file" "${@:3}" >/dev/null; fi
+}
+generate plain-50k.xml plain
+generate images-50k.xml images
+generate image-heavy-50k.xml image-heavy
+generate large-50k.xml large
+generate findings-50k.xml findings
+if [[ ! -s $data/images-50k.xml.gz || $data/images-50k.xml -nt $data/images-50k.xml.gz ]]; then
+  gzip -6 -c "$data/images-50k.xml" >"$data/images-50k.xml.gz"
+fi
+printf '%s\n' '<?xml version="1.0" encoding="UTF-8"?>' \
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' \
+  '  <url><loc>https://www.example.com/</loc><lastmod>2024-05-01</lastmod></url>' '</urlset>' >"$data/one-url.xml"
 
 # --- measuring ----------------------------------------------------------------------------------
-tools=(baseline sitemaplint xmllint xmllint-schema)
-
-# command_for TOOL FILE SCHEMA: prints the command line, one word per line.
-command_for() {
-  case $1 in
-    baseline) printf '%s\n' "$build/sitemaplint_bench_parse" "$2" ;;
-    sitemaplint) printf '%s\n' "$build/sitemaplint" --quiet "$2" ;;
-    xmllint) printf '%s\n' xmllint --noout "$2" ;;
-    xmllint-schema) printf '%s\n' xmllint --noout --schema "$3" "$2" ;;
-  esac
-}
-
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-
-# time_loop TOOL FILE SCHEMA: median wall seconds without hyperfine (one warm-up run first).
-time_loop() {
-  local -a cmd
-  mapfile -t cmd < <(command_for "$@")
-  "${cmd[@]}" >/dev/null 2>&1 || true
-  for ((i = 0; i < runs; i++)); do
-    local start end
-    start=$(date +%s.%N)
-    "${cmd[@]}" >/dev/null 2>&1 || true
-    end=$(date +%s.%N)
-    awk -v a="$start" -v b="$end" 'BEGIN { print b - a }'
-  done | median
-}
-
-# peak_rss_kb TOOL FILE SCHEMA
-peak_rss_kb() {
-  local -a cmd
-  mapfile -t cmd < <(command_for "$@")
-  if ((have_time)); then
-    /usr/bin/time -v "${cmd[@]}" 2>&1 >/dev/null | sed -n 's/.*Maximum resident set size (kbytes): *//p' | tail -1
-  else
-    echo ""
-  fi
-}
-
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 summary=$results/summary.txt
 : >"$summary"
 say() { echo "$@" | tee -a "$summary"; }
 
-say "sitemaplint benchmark, $(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) CPU(s), build: $build"
-say "sitemaplint $("$build/sitemaplint" --version 2>/dev/null), $(xmllint --version 2>&1 | head -1)"
-((have_hyperfine)) && say "timing: $(hyperfine --version), --warmup 1 --runs $runs, medians" \
-                   || say "timing: date +%s.%N loop, 1 warm-up + $runs runs, medians (hyperfine not found, or BENCH_NO_HYPERFINE set)"
+now_us() { local t=$EPOCHREALTIME; echo "${t/[.,]/}"; }
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-for spec in "${inputs[@]}"; do
-  IFS=: read -r name kind schema <<<"$spec"
-  file=$data/$name
-  rm -f "$results/$name".*  # no stale exports from an earlier run
-  bytes=$(stat -c %s "$file")
-  say ""
-  say "== $name ($kind): $bytes bytes, $(grep -c '<url>' "$file") URLs; schema $(basename "$schema")"
-
-  # One plain run each first, to show what the tools say about the file (exit code, findings).
-  declare -A exit_code=()
-  for tool in "${tools[@]}"; do
-    mapfile -t cmd < <(command_for "$tool" "$file" "$schema")
-    set +e
-    "${cmd[@]}" >"$results/$name.$tool.out" 2>"$results/$name.$tool.err"
-    exit_code[$tool]=$?
-    set -e
+# compare ROUNDS LABEL COMMAND [LABEL COMMAND ...]: runs the commands (shell text) in turn, ROUNDS
+# times after a warm-up round; fills med[LABEL] (median microseconds), ratio[A/B] (median of the
+# rounds' ratios, for every pair) and rss[LABEL] (KiB). Output goes to /dev/null.
+declare -A med ratio rss cmdline
+compare() {
+  local rounds=$1
+  shift
+  local -a labels=() cmds=()
+  while (($#)); do
+    labels+=("$1")
+    cmds+=("$2")
+    cmdline[$1]=$2
+    shift 2
   done
-  findings=$(wc -l <"$results/$name.sitemaplint.out")
-
-  declare -A med=()
-  if ((have_hyperfine)); then
-    args=()
-    for tool in "${tools[@]}"; do
-      mapfile -t cmd < <(command_for "$tool" "$file" "$schema")
-      args+=(-n "$tool" "$(printf '%q ' "${cmd[@]}")")
+  local n=${#labels[@]} r i j
+  for ((r = 0; r <= rounds; r++)); do
+    for ((i = 0; i < n; i++)); do
+      local t0 t1
+      t0=$(now_us)
+      eval "${cmds[i]}" >/dev/null 2>&1 || true
+      t1=$(now_us)
+      ((r > 0)) && echo $((t1 - t0)) >>"$tmp/t.$i"
     done
-    hyperfine --style none --warmup 1 --runs "$runs" --ignore-failure \
-      --export-json "$results/$name.json" --export-csv "$results/$name.csv" "${args[@]}" >/dev/null
-    while IFS=, read -r tool _mean _stddev median _rest; do
-      [[ $tool == command ]] && continue
-      med[$tool]=$median
-    done <"$results/$name.csv"
-  else
-    for tool in "${tools[@]}"; do med[$tool]=$(time_loop "$tool" "$file" "$schema"); done
-  fi
-
-  base=${med[baseline]}
-  say "$(printf '%-15s %5s %11s %12s %14s' tool exit 'median ms' 'x baseline' 'peak RSS MiB')"
-  for tool in "${tools[@]}"; do
-    rss=$(peak_rss_kb "$tool" "$file" "$schema")
-    rss_mib=$([[ -n $rss ]] && awk -v k="$rss" 'BEGIN { printf "%.1f", k / 1024 }' || echo "-")
-    say "$(awk -v t="$tool" -v e="${exit_code[$tool]}" -v m="${med[$tool]}" -v b="$base" -v r="$rss_mib" \
-      'BEGIN { printf "%-15s %5s %11.1f %12.2f %14s", t, e, m * 1000, m / b, r }')"
   done
-  say "$(awk -v s="${med[sitemaplint]}" -v x="${med[xmllint-schema]}" -v b="${med[baseline]}" \
-    'BEGIN { printf "sitemaplint / baseline = %.2fx; sitemaplint / xmllint --schema = %.2fx (%s)", s / b, s / x, (s < x ? "sitemaplint faster" : "xmllint --schema faster") }')"
-  say "sitemaplint findings: $findings line(s) (exit ${exit_code[sitemaplint]}); xmllint --schema says: $(tail -1 "$results/$name.xmllint-schema.err")"
-  if ((findings > 0)); then head -5 "$results/$name.sitemaplint.out" | sed "s/^/  /" | tee -a "$summary"; fi
-  unset exit_code med
-done
+  for ((i = 0; i < n; i++)); do
+    med[${labels[i]}]=$(median <"$tmp/t.$i")
+    for ((j = 0; j < n; j++)); do
+      ratio[${labels[i]}/${labels[j]}]=$(paste "$tmp/t.$i" "$tmp/t.$j" | awk '{ print $1 / $2 }' | median)
+    done
+    rss[${labels[i]}]=-
+    if ((have_time)); then
+      /usr/bin/time -f %M -o "$tmp/rss" bash -c "${cmds[i]}" >/dev/null 2>&1 || true
+      # GNU time writes a "Command exited with non-zero status" line first when it does.
+      rss[${labels[i]}]=$(tail -1 "$tmp/rss")
+    fi
+  done
+  rm -f "$tmp"/t.*
+}
+ms() { awk -v u="$1" 'BEGIN { printf "%.1f", u / 1000 }'; }
+mib() { [[ $1 == - ]] && echo - || awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
+x() { awk -v v="$1" 'BEGIN { printf "%.2fx", v }'; }
+rss_x() { [[ $1 == - || $2 == - ]] && echo - || awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
+commands() { local l; for l in "$@"; do say "    $l: ${cmdline[$l]}"; done; }
+wants() { [[ ,$only, == *,$1,* ]]; }
+q() { printf '%q' "$1"; }
+
+say "sitemaplint benchmark, $(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) CPU(s), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+say "sitemaplint $("$lint" --version 2>/dev/null) ($lint), $(xmllint --version 2>&1 | head -1)"
+say "paired rounds: $runs (+1 warm-up); medians; peak memory from one run under GNU time"
+
+# --- 1. one file, every rule, one core ----------------------------------------------------------
+if wants single; then
+  say ""
+  say "== 1. One file, every rule, one core (targets: <= 1.6x the floor, <= 1.0x xmllint --noout, peak memory <= 1.2x the floor's)"
+  say "$(printf '%-22s %8s %6s | %8s %8s %8s | %9s %9s %9s | %8s %8s %6s' file MB URLs 'floor ms' 'lint ms' 'noout ms' 'x floor' 'x noout' 'x schema' 'floor MiB' 'lint MiB' 'x')"
+  for spec in plain-50k.xml:sitemap.xsd images-50k.xml:sitemap-with-images.xsd image-heavy-50k.xml:sitemap-with-images.xsd \
+              large-50k.xml:sitemap.xsd images-50k.xml.gz:sitemap-with-images.xsd; do
+    IFS=: read -r name xsd <<<"$spec"
+    file=$data/$name
+    plain=${file%.gz}  # the floor reads no gzip: it parses the uncompressed file
+    compare "$runs" floor "$(q "$floor") $(q "$plain")" \
+      sitemaplint "$(q "$lint") --jobs 1 $(q "$file")" \
+      xmllint "xmllint --noout $(q "$file")" \
+      xmllint-schema "xmllint --noout --schema $(q "$here/$xsd") $(q "$file")"
+    say "$(printf '%-22s %8.1f %6s | %8s %8s %8s | %9s %9s %9s | %8s %8s %6s' "$name" \
+      "$(awk -v b="$(stat -c %s "$plain")" 'BEGIN { print b / 1e6 }')" "$(grep -c '<url>' "$plain")" \
+      "$(ms "${med[floor]}")" "$(ms "${med[sitemaplint]}")" "$(ms "${med[xmllint]}")" \
+      "$(x "${ratio[sitemaplint/floor]}")" "$(x "${ratio[sitemaplint/xmllint]}")" "$(x "${ratio[sitemaplint/xmllint-schema]}")" \
+      "$(mib "${rss[floor]}")" "$(mib "${rss[sitemaplint]}")" "$(rss_x "${rss[sitemaplint]}" "${rss[floor]}")")"
+  done
+  say "  commands (last file; the others alike; .gz: the floor parses the uncompressed file):"
+  commands floor sitemaplint xmllint xmllint-schema
+fi
+
+# --- 2. the extension rules ---------------------------------------------------------------------
+if wants extensions; then
+  # Every family of an extension (image, video, news, hreflang) that this build has.
+  families=$("$lint" --list-rules json | sed -n 's/^ *"code": "\([A-Z]*\)[0-9]*".*/\1/p' | grep -E '^(IMG|VID|NEWS|LANG)$' | sort -u | paste -sd, -)
+  file=$data/image-heavy-50k.xml
+  compare "$runs" all "$(q "$lint") --jobs 1 $(q "$file")" \
+    no-extensions "$(q "$lint") --jobs 1 --ignore $families $(q "$file")"
+  say ""
+  say "== 2. Extension rules on the image-heavy file (target: every rule within 1.10x of extensions ignored)"
+  say "  every rule $(ms "${med[all]}") ms, extensions ignored $(ms "${med[no-extensions]}") ms: $(x "${ratio[all/no-extensions]}")"
+  commands all no-extensions
+fi
+
+# --- 3. findings ----------------------------------------------------------------------------------
+if wants findings; then
+  say ""
+  say "== 3. 20,000 findings against none, 50,000 URLs (target: <= 1.5x the clean run in every format)"
+  say "$(printf '%-8s %10s %13s %7s | %14s %14s' format 'clean ms' 'findings ms' x 'clean bytes' 'findings bytes')"
+  for format in human json sarif; do
+    compare "$runs" clean "$(q "$lint") --jobs 1 --format $format $(q "$data/plain-50k.xml")" \
+      findings "$(q "$lint") --jobs 1 --format $format $(q "$data/findings-50k.xml")"
+    clean_bytes=$(eval "${cmdline[clean]}" 2>/dev/null | wc -c || true)
+    findings_bytes=$(eval "${cmdline[findings]}" 2>/dev/null | wc -c || true)
+    say "$(printf '%-8s %10s %13s %7s | %14s %14s' "$format" "$(ms "${med[clean]}")" "$(ms "${med[findings]}")" \
+      "$(x "${ratio[findings/clean]}")" "$clean_bytes" "$findings_bytes")"
+  done
+  say "  commands (sarif; the others alike):"
+  commands clean findings
+fi
+
+# --- 4. a whole site ----------------------------------------------------------------------------
+if wants site; then
+  site=$data/site-${site_files}x$site_urls
+  if [[ ! -f $site/.complete || $gen -nt $site/.complete ]]; then
+    echo "bench: generating $site_files sitemaps of $site_urls URLs ..." >&2
+    rm -rf "$site" && mkdir -p "$site"
+    for ((i = 1; i <= site_files; i++)); do "$gen" findings "$site/sitemap-$i.xml" "$site_urls" "$i" 20 >/dev/null; done
+    touch "$site/.complete"
+  fi
+  compare "$site_runs" jobs1 "$(q "$lint") --quiet --jobs 1 $(q "$site")" \
+    jobs2 "$(q "$lint") --quiet --jobs 2 $(q "$site")" \
+    floor1 "find $(q "$site") -name 'sitemap-*.xml' -print0 | xargs -0 -n 1 -P 1 $(q "$floor")" \
+    floor2 "find $(q "$site") -name 'sitemap-*.xml' -print0 | xargs -0 -n 1 -P 2 $(q "$floor")"
+  say ""
+  say "== 4. A whole site: $site_files distinct sitemaps x $site_urls URLs, 20 findings each, $(du -sm "$site" | cut -f1) MB (targets: --jobs 2 >= 1.85x --jobs 1; peak memory <= 100 MiB)"
+  say "  --jobs 1 $(ms "${med[jobs1]}") ms, $(mib "${rss[jobs1]}") MiB; --jobs 2 $(ms "${med[jobs2]}") ms, $(mib "${rss[jobs2]}") MiB; speed-up $(x "$(awk -v r="${ratio[jobs2/jobs1]}" 'BEGIN { print 1 / r }')")"
+  say "  the floor, a process per file: one at a time $(ms "${med[floor1]}") ms, two at a time $(ms "${med[floor2]}") ms; speed-up $(x "$(awk -v r="${ratio[floor2/floor1]}" 'BEGIN { print 1 / r }')"), $(mib "${rss[floor1]}") MiB per process"
+  commands jobs1 jobs2 floor1 floor2
+fi
+
+# --- 5. start-up --------------------------------------------------------------------------------
+if wants startup; then
+  one=$data/one-url.xml
+  compare $((runs * 10)) version "$(q "$lint") --version" \
+    one-url "$(q "$lint") $(q "$one")" \
+    xmllint "xmllint --noout $(q "$one")"
+  say ""
+  say "== 5. Start-up (target: within 2x xmllint --noout on the 1-URL file)"
+  say "  --version $(ms "${med[version]}") ms ($(x "${ratio[version/xmllint]}")), a 1-URL file $(ms "${med[one-url]}") ms ($(x "${ratio[one-url/xmllint]}")), xmllint --noout $(ms "${med[xmllint]}") ms"
+  commands version one-url xmllint
+fi
 
 say ""
-say "Raw results: $results (hyperfine JSON/CSV, each tool's output); inputs: $data"
+say "Summary in $summary; inputs in $data"

@@ -130,13 +130,44 @@ std::string element_name(const ExtensionBlock& block, std::string_view local_nam
   return "<" + std::string(qname.substr(0, colon + 1)) + std::string(local_name) + ">";
 }
 
-const ElementSpec* spec_of(const ExtensionFamily& family, const ExtensionBlock& block, std::size_t i) {
+namespace {
+
+const ElementSpec* compute_spec(const ExtensionFamily& family, const ExtensionBlock& block, std::size_t i) {
   if (!is_family_block(family, block)) return nullptr;
   if (i == 0) return family.root;
   const ExtensionNode& node = block.nodes[i];
-  const ElementSpec* parent = spec_of(family, block, node.parent);
+  const ElementSpec* parent = compute_spec(family, block, node.parent);
   if (!parent || parent->deprecated || node.ns != family.ns) return nullptr;
   return child_spec(*parent, node.local_name);
+}
+
+}  // namespace
+
+const ElementSpec* spec_of(const ExtensionFamily& family, const ExtensionBlock& block, std::size_t i) {
+  // Every structure rule of a family asks for the specs of the same block's nodes, several times
+  // each: the specs of the block last asked about are worked out once, in document order (a
+  // parent comes before its children), and kept for the next rule.
+  thread_local struct {
+    const ExtensionFamily* family = nullptr;
+    std::uint64_t serial = 0;
+    std::vector<const ElementSpec*> specs;
+  } memo;
+  if (block.serial == 0) return compute_spec(family, block, i);
+  if (memo.serial != block.serial || memo.family != &family) {
+    memo.family = &family;
+    memo.serial = block.serial;
+    memo.specs.assign(block.nodes.size(), nullptr);
+    if (is_family_block(family, block)) {
+      memo.specs[0] = family.root;
+      for (std::size_t k = 1; k < block.nodes.size(); ++k) {
+        const ExtensionNode& node = block.nodes[k];
+        const ElementSpec* parent = memo.specs[node.parent];
+        memo.specs[k] = !parent || parent->deprecated || node.ns != family.ns ? nullptr
+                                                                               : child_spec(*parent, node.local_name);
+      }
+    }
+  }
+  return memo.specs[i];
 }
 
 void report_unknown_elements(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out) {
@@ -407,7 +438,26 @@ std::size_t path_start(const UrlAnalysis& a) {
 
 }  // namespace
 
+namespace {
+
+bool has_upper_case(std::string_view s) {
+  return std::any_of(s.begin(), s.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+}
+
+// Whether normalised_url() would write `a` unchanged, as it does most URLs: scheme and host in
+// lower case (an ASCII host), no port, a path, no percent-escape. Then no copy is made.
+bool is_normalised(const UrlAnalysis& a) {
+  if (!a.has_authority || a.host_at == kNoPosition || a.ascii_host.data() != a.host.data()) return false;
+  const std::size_t host_end = a.host_at + a.host.size();
+  const std::string_view url = a.trimmed;
+  return host_end < url.size() && url[host_end] == '/' && !has_upper_case(a.scheme) && !has_upper_case(a.host) &&
+         url.find('%', host_end) == std::string_view::npos;
+}
+
+}  // namespace
+
 std::string_view normalised_url(const UrlAnalysis& a, std::string& buffer) {
+  if (is_normalised(a)) return a.trimmed;
   buffer.clear();
   const std::string_view url = a.trimmed;
   for (char c : a.scheme) buffer += ascii_lower(c);
@@ -474,7 +524,10 @@ std::string not_an_indexable_image(std::string_view extension) {
 std::string_view url_path(const UrlAnalysis& a) {
   const std::string_view url = a.trimmed;
   const std::size_t begin = std::min(path_start(a), url.size());
-  return url.substr(begin, std::min(url.find_first_of("?#", begin), url.size()) - begin);
+  // A plain loop: find_first_of with a set of characters costs a memchr per character.
+  std::size_t end = begin;
+  while (end < url.size() && url[end] != '?' && url[end] != '#') ++end;
+  return url.substr(begin, end - begin);
 }
 
 std::string_view path_extension(const UrlAnalysis& a, std::string& buffer) {
@@ -482,18 +535,24 @@ std::string_view path_extension(const UrlAnalysis& a, std::string& buffer) {
   const std::string_view path = url_path(a);
   const std::size_t slash = path.rfind('/');
   const std::string_view segment = slash == std::string_view::npos ? path : path.substr(slash + 1);
-  for (std::size_t i = 0; i < segment.size(); ++i) {
-    if (segment[i] == '%' && i + 2 < segment.size() && hex_value(segment[i + 1]) >= 0 && hex_value(segment[i + 2]) >= 0) {
-      buffer += static_cast<char>(hex_value(segment[i + 1]) * 16 + hex_value(segment[i + 2]));
-      i += 2;
-    } else {
-      buffer += ascii_lower(segment[i]);
+  if (segment.find('%') == std::string_view::npos) {  // nothing to decode: only the extension is copied
+    const std::size_t dot = segment.rfind('.');
+    if (dot == std::string_view::npos) return {};
+    for (const char c : segment.substr(dot + 1)) buffer += ascii_lower(c);
+  } else {
+    for (std::size_t i = 0; i < segment.size(); ++i) {
+      if (segment[i] == '%' && i + 2 < segment.size() && hex_value(segment[i + 1]) >= 0 && hex_value(segment[i + 2]) >= 0) {
+        buffer += static_cast<char>(hex_value(segment[i + 1]) * 16 + hex_value(segment[i + 2]));
+        i += 2;
+      } else {
+        buffer += ascii_lower(segment[i]);
+      }
     }
+    const std::size_t dot = buffer.rfind('.');
+    if (dot == std::string::npos) return {};
+    buffer.erase(0, dot + 1);
+    for (char& c : buffer) c = ascii_lower(c);
   }
-  const std::size_t dot = buffer.rfind('.');
-  if (dot == std::string::npos) return {};
-  buffer.erase(0, dot + 1);
-  for (char& c : buffer) c = ascii_lower(c);
   const bool plain = !buffer.empty() && buffer.size() <= 5 &&
                      std::all_of(buffer.begin(), buffer.end(), [](char c) { return is_ascii_alpha(c) || is_ascii_digit(c); });
   return plain ? std::string_view(buffer) : std::string_view();

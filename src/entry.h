@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -103,6 +104,9 @@ struct ExtensionNode {
 // <video:video>, <news:news>, <xhtml:link>), gathered with all it contains while the engine walks.
 struct ExtensionBlock {
   std::span<const ExtensionNode> nodes;  // nodes[0] is the block's root; then its descendants in document order
+  // Unique among the blocks the engine gathers in a process (0 for a block built by hand): what
+  // lets a check that several rules run on one block keep its result for the next rule.
+  std::uint64_t serial = 0;
 
   const ExtensionNode& root() const { return nodes[0]; }
   // The children of nodes[i], in document order, by callback.

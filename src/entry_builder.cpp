@@ -1,9 +1,19 @@
 #include "entry_builder.h"
 
+#include <atomic>
+
 #include "analysis/xml_text.h"
 #include "schema.h"
 
 namespace sitemaplint {
+namespace {
+
+std::uint64_t next_block_serial() {
+  static std::atomic<std::uint64_t> last{0};  // walks run on several threads
+  return last.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
+}  // namespace
 
 Entry& EntryBuilder::begin(const Element& e, std::size_t index) {
   entry_ = Entry{};
@@ -142,7 +152,7 @@ std::span<const UrlField> EntryBuilder::finish(std::string_view loc_label) {
   for (const auto& [begin, end] : block_ranges_) {
     // Parent indexes were absolute while gathering; a block's nodes see them relative to its root.
     for (std::size_t i = begin + 1; i < end; ++i) nodes_[i].parent -= begin;
-    blocks_.push_back(ExtensionBlock{std::span<const ExtensionNode>(nodes_).subspan(begin, end - begin)});
+    blocks_.push_back(ExtensionBlock{std::span<const ExtensionNode>(nodes_).subspan(begin, end - begin), next_block_serial()});
   }
   entry_.extensions = blocks_;
 

@@ -172,7 +172,33 @@ std::uint32_t to_ascii(std::string_view name, std::string& out) {
   }
 }
 
+void check_host_uncached(UrlAnalysis& a);
+
+// Most URLs of a sitemap share one or two hosts: the verdict on an ASCII host (a plain name or an
+// IP address, whose ASCII form is itself) is kept per thread and reused while the host repeats.
 void check_host(UrlAnalysis& a) {
+  thread_local struct {
+    std::string host;
+    bool valid = false, is_ip = false;
+    HostProblem problem = HostProblem::None;
+  } last;
+  if (last.valid && a.has_authority && a.host == last.host) {
+    a.host_is_ip = last.is_ip;
+    a.ascii_host = a.host;
+    a.host_problem = last.problem;
+    return;
+  }
+  check_host_uncached(a);
+  last.valid = a.has_authority && !a.host.empty() && a.ascii_host.data() == a.host.data() &&
+               a.ascii_host.size() == a.host.size() && a.idna_errors == 0;
+  if (last.valid) {
+    last.host.assign(a.host);
+    last.is_ip = a.host_is_ip;
+    last.problem = a.host_problem;
+  }
+}
+
+void check_host_uncached(UrlAnalysis& a) {
   if (!a.has_authority) {
     a.host_problem = HostProblem::NoAuthority;
     return;

@@ -52,3 +52,25 @@ TEST_CASE("encoding scan: findings are capped") {
   const EncodingFacts facts = scan_encoding(std::string(1000, '\x01'));
   CHECK(facts.invalid_characters.size() == kMaxByteFindings);
 }
+
+TEST_CASE("encoding scan: a forbidden or non-ASCII byte is found at every position of the wide fast paths") {
+  // The scan takes 32, 16 and 8 bytes per step before it looks at single bytes: a culprit must be
+  // found wherever it falls in a step, among allowed control characters.
+  for (std::size_t at = 0; at < 80; ++at) {
+    std::string text(80, 'a');
+    for (std::size_t k = 3; k < text.size(); k += 7) text[k] = "\t\n\r"[k % 3];
+    for (const char culprit : {'\x01', '\x1F', '\x7F', '\xC3'}) {
+      std::string t = text;
+      t[at] = culprit;
+      if (culprit == '\xC3') t.insert(at + 1, "\xA9");  // é: valid, and not plain ASCII
+      const EncodingFacts facts = scan_encoding(t);
+      if (culprit == '\x7F' || culprit == '\xC3') {  // DEL and é are allowed characters
+        CHECK(facts.invalid_characters.empty());
+        CHECK(facts.invalid_utf8.empty());
+        continue;
+      }
+      REQUIRE(facts.invalid_characters.size() == 1);
+      CHECK(facts.invalid_characters[0].offset == at);
+    }
+  }
+}

@@ -162,6 +162,14 @@ TEST_CASE("extension URLs: normalised for comparison as RFC 3986 6.2.2 says, no 
   CHECK(normalised("https://example.com/%7ejane/%2fx%3F") == "https://example.com/~jane/%2Fx%3F");
   CHECK(normalised("https://user@Example.com/A/") == "https://user@example.com/A/");
   CHECK(normalised("https://example.com/a/") != normalised("https://example.com/a"));
+  // Already normal: returned as written, with each thing that would change it next to it.
+  CHECK(normalised("https://user@example.com/a/b?c=%41#d") == "https://user@example.com/a/b?c=A#d");
+  CHECK(normalised("https://example.com/a/b?c=d#e") == "https://example.com/a/b?c=d#e");
+  CHECK(normalised("https://example.com?a") == "https://example.com/?a");
+  CHECK(normalised("httpS://example.com/a") == "https://example.com/a");
+  CHECK(normalised("https://example.coM/a") == "https://example.com/a");
+  CHECK(normalised("https://example.com:/a") == "https://example.com/a");
+  CHECK(normalised("https://b\xC3\xBC" "cher.example/a") == "https://xn--bcher-kva.example/a");
   UrlAnalysis relative;
   analyze_url("/a.jpg", relative);
   CHECK_FALSE(usable_url(relative));
@@ -171,6 +179,11 @@ TEST_CASE("extension URLs: the extension of the last path segment, decoded, lowe
   CHECK(extension("https://example.com/a/Photo.JPG?x=1.png#y.gif") == "jpg");
   CHECK(extension("https://example.com/1.7242578!/image/417104257.jpg") == "jpg");
   CHECK(extension("https://example.com/a%2Ephp") == "php");
+  CHECK(extension("https://example.com/a.b%2Ejpeg") == "jpeg");
+  CHECK(extension("https://example.com/a.JpEg") == "jpeg");
+  CHECK(extension("https://example.com/a.j-g") == "");
+  CHECK(extension("https://example.com/a.") == "");
+  CHECK(extension("https://example.com/x.y/a") == "");
   CHECK(extension("https://example.com/thumb3.jpg/sm/x") == "");
   CHECK(extension("https://example.com/archive.backup") == "");
   CHECK(extension("https://example.com/") == "");

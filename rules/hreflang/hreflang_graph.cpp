@@ -24,6 +24,13 @@ HreflangGraph::HreflangGraph(const SetView& set) {
     pages += facts->pages.size();
     links += facts->links.size();
   }
+  slots_.assign(16, 0);
+  if (links == 0) {
+    // No link anywhere in the run: every question the rules ask is about a link's ends, so the
+    // pages need no index (five rules would each sort every page of a large site for nothing).
+    for (const GraphFacts* facts : facts_) files_with_pages_ += facts != nullptr;
+    return;
+  }
   by_loc_.reserve(pages);
   edges_.reserve(links);
   for (std::size_t f = 0; f < facts_.size(); ++f) {

@@ -7,6 +7,10 @@
 #include <cstring>
 #include <string>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace sitemaplint {
 namespace {
 
@@ -48,38 +52,54 @@ void add_capped(std::vector<ByteFinding>& list, ByteFinding finding) {
   if (list.size() < kMaxByteFindings) list.push_back(std::move(finding));
 }
 
-// Whether every byte flagged in `control` (bit 7 of each byte below 0x20) is a tab, LF or CR, the
-// control characters XML allows: a word holding a line break stays on the fast path.
-bool only_whitespace_controls(const unsigned char* word, std::uint64_t control) {
-  for (int k = 0; k < 8; ++k) {
-    // memcpy put byte k of memory in the word's low byte k on little endian, high byte k on big.
-    const int shift = std::endian::native == std::endian::little ? 8 * k : 8 * (7 - k);
-    if (!(control & (0x80ULL << shift))) continue;
-    const unsigned char c = word[k];
-    if (c != '\t' && c != '\n' && c != '\r') return false;
+// The length of the run of plain bytes at the start of `data`: ASCII characters that XML allows
+// (printable, tab, LF, CR). Most sitemaps are nothing else, so this is where the scan spends its
+// time: sixteen bytes per step with SSE2 (every x86-64 has it), eight with portable word tricks.
+std::size_t plain_ascii_prefix(const unsigned char* data, std::size_t size) {
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  const __m128i space = _mm_set1_epi8(0x20), tab = _mm_set1_epi8('\t'), lf = _mm_set1_epi8('\n'),
+                cr = _mm_set1_epi8('\r');
+  // A byte is suspect when it is below 0x20 as a signed byte (so also every byte >= 0x80) and is no
+  // tab, LF or CR.
+  const auto suspects = [&](__m128i v) {
+    const __m128i allowed = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, lf)),
+                                         _mm_cmpeq_epi8(v, cr));
+    return _mm_andnot_si128(allowed, _mm_cmplt_epi8(v, space));
+  };
+  for (; i + 32 <= size; i += 32) {
+    const __m128i a = suspects(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i)));
+    const __m128i b = suspects(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i + 16)));
+    if (_mm_movemask_epi8(_mm_or_si128(a, b)) != 0) break;
   }
-  return true;
+#endif
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x80 * kOnes;
+  // The bytes of y that are zero, as 0x80 flags; exact when every byte of y is below 0x80.
+  const auto zero_bytes = [](std::uint64_t y) { return ~(y + 0x7F * kOnes) & kHigh; };
+  for (; i + 8 <= size; i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, data + i, 8);
+    if (word & kHigh) break;
+    const std::uint64_t control = ~(word + 0x60 * kOnes) & kHigh;  // bytes below 0x20
+    const std::uint64_t allowed =
+        zero_bytes(word ^ ('\t' * kOnes)) | zero_bytes(word ^ ('\n' * kOnes)) | zero_bytes(word ^ ('\r' * kOnes));
+    if (control & ~allowed) break;
+  }
+  for (; i < size; ++i) {
+    const unsigned char c = data[i];
+    if (c >= 0x80 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r')) break;
+  }
+  return i;
 }
 
-// Validates UTF-8 and XML 1.0's Char production in one pass. ASCII text, the common case, is
-// checked eight bytes at a time.
+// Validates UTF-8 and XML 1.0's Char production in one pass.
 void scan_characters(std::string_view bytes, std::size_t start, EncodingFacts& facts) {
   const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
   const std::size_t size = bytes.size();
   std::size_t i = start;
   while (i < size) {
-    if (i + 8 <= size) {
-      std::uint64_t word;
-      std::memcpy(&word, data + i, 8);
-      constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
-      constexpr std::uint64_t kLowLimit = 0x2020202020202020ULL;
-      const bool any_high = (word & kHigh) != 0;
-      const std::uint64_t control = (word - kLowLimit) & ~word & kHigh;  // exact when !any_high
-      if (!any_high && (control == 0 || only_whitespace_controls(data + i, control))) {
-        i += 8;
-        continue;
-      }
-    }
+    i += plain_ascii_prefix(data + i, size - i);
+    if (i == size) break;
     const unsigned char c = data[i];
     if (c < 0x80) {
       if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {

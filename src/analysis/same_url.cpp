@@ -1,6 +1,7 @@
 #include "analysis/same_url.h"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 
 #include "analysis/ascii.h"
@@ -181,7 +182,30 @@ void normalise_url(std::string_view url, std::string* out) {
 
 std::uint64_t url_key(std::string_view normal_form) { return std::hash<std::string_view>{}(normal_form); }
 
+namespace {
+
+// How is_normal_form() treats each byte, one table lookup per character (it runs on every <loc>
+// and link of a run): in the host, after it, and in the path.
+enum : std::uint8_t {
+  kHostStop = 1,    // not in a host that is its own normal form: upper case, escapes, user info, ...
+  kRestStop = 2,    // not in a normal form at all: an escape or a non-ASCII byte
+  kPathSpecial = 4  // ends the path ('?', '#') or may start a dot segment ('/')
+};
+constexpr std::array<std::uint8_t, 256> make_normal_form_classes() {
+  std::array<std::uint8_t, 256> table{};
+  for (int c = 'A'; c <= 'Z'; ++c) table[c] |= kHostStop;
+  for (const char c : std::string_view("%@:[?#")) table[static_cast<unsigned char>(c)] |= kHostStop;
+  for (int c = 0x80; c < 0x100; ++c) table[c] |= kHostStop | kRestStop;
+  table['%'] |= kRestStop;
+  for (const char c : std::string_view("/?#")) table[static_cast<unsigned char>(c)] |= kPathSpecial;
+  return table;
+}
+constexpr std::array<std::uint8_t, 256> kNormalFormClass = make_normal_form_classes();
+
+}  // namespace
+
 bool is_normal_form(std::string_view url) {
+  const auto cls = [&](std::size_t k) { return kNormalFormClass[static_cast<unsigned char>(url[k])]; };
   std::size_t i = 0;
   if (url.empty() || !(url[0] >= 'a' && url[0] <= 'z')) return false;
   for (; i < url.size() && url[i] != ':'; ++i) {
@@ -192,19 +216,18 @@ bool is_normal_form(std::string_view url) {
   i += 3;
   // The host: no upper case, and nothing that needs a closer look (user info, port, IP literal).
   for (; i < url.size() && url[i] != '/'; ++i) {
-    const char c = url[i];
-    if ((c >= 'A' && c <= 'Z') || c == '%' || c == '@' || c == ':' || c == '[' || c == '?' || c == '#') return false;
-    if (static_cast<unsigned char>(c) >= 0x80) return false;
+    if (cls(i) & kHostStop) return false;
   }
   if (i == url.size()) return false;  // no path: it is written "/"
   for (; i < url.size(); ++i) {
-    const char c = url[i];
-    if (c == '%' || static_cast<unsigned char>(c) >= 0x80) return false;
-    if (c == '/' && i + 1 < url.size() && url[i + 1] == '.') return false;  // perhaps a dot segment
-    if (c == '?' || c == '#') break;  // the path ends; the rest is compared as written
+    const std::uint8_t k = cls(i);
+    if (k == 0) continue;
+    if (k & kRestStop) return false;
+    if (url[i] != '/') break;  // '?' or '#': the path ends; the rest is compared as written
+    if (i + 1 < url.size() && url[i + 1] == '.') return false;  // perhaps a dot segment
   }
   for (; i < url.size(); ++i) {
-    if (url[i] == '%' || static_cast<unsigned char>(url[i]) >= 0x80) return false;
+    if (cls(i) & kRestStop) return false;
   }
   return true;
 }

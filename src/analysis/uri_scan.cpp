@@ -72,10 +72,51 @@ bool valid_ip_literal(std::string_view inside) {
   return boost::urls::parse_ipv6_address(boost::urls::string_view(inside.data(), inside.size())).has_value();
 }
 
+// The common case in one pass: "//", a reg-name host, an optional port, then path, query and
+// fragment of allowed characters and valid escapes, each part ending at the next one's delimiter.
+// Anything else (user information, an IP literal, a character a part does not allow) returns
+// false, and the full scan below finds where and why.
+bool scan_plain(std::string_view t, std::size_t i, UriScan& scan) {
+  const std::size_t n = t.size();
+  const auto at = [&](std::size_t k) { return static_cast<unsigned char>(t[k]); };
+  // Skips characters of `part` and valid escapes from i; returns where it stopped.
+  const auto skip = [&](std::size_t k, std::uint8_t part) {
+    while (k < n) {
+      if (kAllowed[at(k)] & part) {
+        ++k;
+      } else if (t[k] == '%' && k + 2 < n && is_hex(t[k + 1]) && is_hex(t[k + 2])) {
+        k += 3;
+      } else {
+        break;
+      }
+    }
+    return k;
+  };
+  if (t.substr(i, 2) != "//") return false;
+  i += 2;
+  const std::size_t host = i;
+  while (i < n && (kAllowed[at(i)] & kRegName)) ++i;
+  const std::size_t host_end = i;
+  if (i < n && t[i] == ':') {
+    ++i;
+    while (i < n && is_digit(t[i])) ++i;
+  }
+  if (i < n && t[i] != '/' && t[i] != '?' && t[i] != '#') return false;
+  i = skip(i, kPath);
+  if (i < n && t[i] == '?') i = skip(i + 1, kQuery);
+  if (i < n && t[i] == '#') i = skip(i + 1, kQuery);
+  if (i < n) return false;
+  scan.has_authority = true;
+  scan.host_begin = host;
+  scan.host_end = host_end;
+  return true;
+}
+
 }  // namespace
 
 UriScan scan_http(std::string_view t, std::size_t scheme_length) {
   UriScan scan;
+  if (scan_plain(t, scheme_length + 1, scan)) return scan;
   std::size_t i = scheme_length + 1;
   if (t.substr(i, 2) == "//") {
     scan.has_authority = true;
