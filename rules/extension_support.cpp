@@ -8,6 +8,7 @@
 #include "analysis/ascii.h"
 #include "analysis/edit_distance.h"
 #include "analysis/message_text.h"
+#include "analysis/same_url.h"
 
 namespace sitemaplint {
 namespace {
@@ -422,10 +423,6 @@ bool usable_url(const UrlAnalysis& a) {
 
 namespace {
 
-bool is_unreserved(char c) {
-  return is_ascii_alpha(c) || is_ascii_digit(c) || c == '-' || c == '.' || c == '_' || c == '~';
-}
-
 // Where the path begins in a usable URL: after the scheme, the authority and its port.
 std::size_t path_start(const UrlAnalysis& a) {
   std::size_t at = a.scheme.size() + 1;
@@ -438,61 +435,17 @@ std::size_t path_start(const UrlAnalysis& a) {
 
 }  // namespace
 
-namespace {
-
-bool has_upper_case(std::string_view s) {
-  return std::any_of(s.begin(), s.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
-}
-
-// Whether normalised_url() would write `a` unchanged, as it does most URLs: scheme and host in
-// lower case (an ASCII host), no port, a path, no percent-escape. Then no copy is made.
-bool is_normalised(const UrlAnalysis& a) {
-  if (!a.has_authority || a.host_at == kNoPosition || a.ascii_host.data() != a.host.data()) return false;
-  const std::size_t host_end = a.host_at + a.host.size();
-  const std::string_view url = a.trimmed;
-  return host_end < url.size() && url[host_end] == '/' && !has_upper_case(a.scheme) && !has_upper_case(a.host) &&
-         url.find('%', host_end) == std::string_view::npos;
-}
-
-}  // namespace
-
 std::string_view normalised_url(const UrlAnalysis& a, std::string& buffer) {
-  if (is_normalised(a)) return a.trimmed;
-  buffer.clear();
-  const std::string_view url = a.trimmed;
-  for (char c : a.scheme) buffer += ascii_lower(c);
-  buffer += ':';
-  std::size_t at = a.scheme.size() + 1;
-  if (a.has_authority && a.host_at != kNoPosition) {
-    buffer.append(url.substr(at, a.host_at - at));  // "//" and any user information
-    for (char c : a.ascii_host.empty() ? a.host : a.ascii_host) buffer += ascii_lower(c);
-    at = a.host_at + a.host.size();
-    const std::size_t rest = path_start(a);
-    if (at < rest && url[at] == ':') {
-      const std::string_view port = url.substr(at + 1, rest - at - 1);
-      const std::string scheme(buffer.substr(0, a.scheme.size()));
-      const bool default_port = port.empty() || (scheme == "http" && port == "80") || (scheme == "https" && port == "443") ||
-                                (scheme == "ftp" && port == "21");
-      if (!default_port) buffer.append(url.substr(at, rest - at));
-    }
-    at = rest;
+  if (is_normal_form(a.trimmed)) return a.trimmed;  // most URLs: no copy
+  // The one normal form every URL comparison uses (analysis/same_url.h), of the URL with its host
+  // as IDNA writes it, so that a Unicode host and its xn-- form are the same host.
+  std::string_view url = a.trimmed;
+  thread_local std::string with_ascii_host;
+  if (a.has_authority && a.host_at != kNoPosition && !a.ascii_host.empty() && a.ascii_host != a.host) {
+    with_ascii_host.assign(url.substr(0, a.host_at)).append(a.ascii_host).append(url.substr(a.host_at + a.host.size()));
+    url = with_ascii_host;
   }
-  if (at >= url.size() || url[at] == '?' || url[at] == '#') buffer += '/';
-  for (std::size_t i = at; i < url.size(); ++i) {
-    if (url[i] == '%' && i + 2 < url.size() && hex_value(url[i + 1]) >= 0 && hex_value(url[i + 2]) >= 0) {
-      const char decoded = static_cast<char>(hex_value(url[i + 1]) * 16 + hex_value(url[i + 2]));
-      if (is_unreserved(decoded)) {
-        buffer += decoded;
-      } else {
-        buffer += '%';
-        buffer += ascii_upper(url[i + 1]);
-        buffer += ascii_upper(url[i + 2]);
-      }
-      i += 2;
-      continue;
-    }
-    buffer += url[i];
-  }
+  normalise_url(url, &buffer);
   return buffer;
 }
 

@@ -140,9 +140,11 @@ class DeprecatedTagCount {
 // loc-unsupported-scheme (http and https only), loc-invalid-syntax or loc-invalid-host fires on it.
 bool usable_url(const UrlAnalysis& a);
 
-// D7: a usable URL normalised for comparison (RFC 3986 section 6.2.2): scheme and host lower case,
-// default port dropped, empty path as "/", percent-encoding in upper case with unreserved
-// characters decoded. Written into `buffer`, which callers reuse.
+// D7: a usable URL normalised for comparison (RFC 3986 section 6.2.2, as duplicate <loc>s are
+// compared: analysis/same_url.h): scheme and host lower case (a Unicode host in its IDNA form),
+// default port dropped, empty path as "/", dot segments removed, percent-encoding in upper case
+// with unreserved characters decoded. Written into `buffer` unless the URL is already in normal
+// form (then the URL itself is returned); callers reuse the buffer.
 std::string_view normalised_url(const UrlAnalysis& a, std::string& buffer);
 
 // The path of a usable URL as written, without query and fragment ("/a/b.jpg" of

@@ -14,16 +14,8 @@ using namespace sitemaplint::testing;
 
 namespace {
 
-const char* const kSitemap =
-    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-    "  <url><loc>https://example.com/?a=1&b=2</loc></url>\n"
-    "  <url><lastmod>2024-05-01</lastmod><loc>https://example.com/x</loc></url>\n"
-    "</urlset>\n";
-
-const char* const kClean =
-    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.com/</loc></url></urlset>\n";
+const char* const kSitemap = kErrorAndWarning;
+const char* const kClean = kCleanSitemap;
 
 // Every rule fixture and a missing file, linted by the CLI into DIR/checkstyle.xml.
 std::string cli_report(const TempDir& dir) {

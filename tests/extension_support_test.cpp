@@ -170,6 +170,7 @@ TEST_CASE("extension URLs: normalised for comparison as RFC 3986 6.2.2 says, no 
   CHECK(normalised("https://example.coM/a") == "https://example.com/a");
   CHECK(normalised("https://example.com:/a") == "https://example.com/a");
   CHECK(normalised("https://b\xC3\xBC" "cher.example/a") == "https://xn--bcher-kva.example/a");
+  CHECK(normalised("https://example.com/a/./b/../c") == "https://example.com/a/c");  // 6.2.2.3
   UrlAnalysis relative;
   analyze_url("/a.jpg", relative);
   CHECK_FALSE(usable_url(relative));

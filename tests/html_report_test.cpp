@@ -13,12 +13,6 @@ using namespace sitemaplint::testing;
 
 namespace {
 
-Settings overview_settings() {
-  Settings settings = test_settings();  // now is 2025-01-01T00:00:00Z
-  settings.collect_overview = true;
-  return settings;
-}
-
 std::string html_of(const std::vector<FileReport>& reports, const std::vector<InputError>& errors = {}) {
   std::ostringstream out;
   RunStatus status;

@@ -10,12 +10,6 @@ using namespace sitemaplint::testing;
 
 namespace {
 
-Settings overview_settings() {
-  Settings settings = test_settings();  // now is 2025-01-01T00:00:00Z
-  settings.collect_overview = true;
-  return settings;
-}
-
 SiteOverview overview_of(const std::vector<std::string>& paths) {
   SiteOverview sum;
   for (const std::string& path : paths) {

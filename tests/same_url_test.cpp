@@ -84,4 +84,9 @@ TEST_CASE("same URL: the shortcut for URLs already in normal form agrees with th
   CHECK(is_normal_form("https://www.example.com/a?utm_source=x&b=C#top"));
   CHECK_FALSE(is_normal_form("https://Example.com/a"));
   CHECK_FALSE(is_normal_form("https://example.com"));
+  // Upper case, ':' and '@' in a path are written as they are, and a dot segment after them is
+  // still one (found by the uri fuzz target: "https://.cl/a/ps://.").
+  CHECK(is_normal_form("https://example.com/A:b@c"));
+  CHECK_FALSE(is_normal_form("https://example.com/A/./b"));
+  CHECK_FALSE(is_normal_form("https://example.com/ps://."));
 }

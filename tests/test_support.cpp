@@ -41,6 +41,12 @@ Settings test_settings() {
   return settings;
 }
 
+Settings overview_settings() {
+  Settings settings = test_settings();
+  settings.collect_overview = true;
+  return settings;
+}
+
 RuleSelection every_rule() {
   RuleSelection selection;
   std::string error;

@@ -15,10 +15,25 @@ namespace sitemaplint::testing {
 // The fixed "now" every test uses, so lastmod-in-future never depends on the calendar.
 inline constexpr const char* kTestNow = "2025-01-01T00:00:00Z";
 
+// The report format tests' input: an error (raw '&') and a warning (lastmod before loc).
+inline constexpr const char* kErrorAndWarning =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+    "  <url><loc>https://example.com/?a=1&b=2</loc></url>\n"
+    "  <url><lastmod>2024-05-01</lastmod><loc>https://example.com/x</loc></url>\n"
+    "</urlset>\n";
+
+// A sitemap without a finding.
+inline constexpr const char* kCleanSitemap =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.com/</loc></url></urlset>\n";
+
 std::string source_path(const std::string& relative);
 std::string read_file(const std::string& path);
 
 Settings test_settings();
+// test_settings() with the overview the HTML report shows gathered (Settings::collect_overview).
+Settings overview_settings();
 RuleSelection every_rule();
 
 // Lints the file at `path` (through the loader, so gzip works) with every rule and the test time.

@@ -221,8 +221,8 @@ bool is_normal_form(std::string_view url) {
   if (i == url.size()) return false;  // no path: it is written "/"
   for (; i < url.size(); ++i) {
     const std::uint8_t k = cls(i);
-    if (k == 0) continue;
     if (k & kRestStop) return false;
+    if (!(k & kPathSpecial)) continue;  // upper case, ':' and '@' belong to a path as written
     if (url[i] != '/') break;  // '?' or '#': the path ends; the rest is compared as written
     if (i + 1 < url.size() && url[i + 1] == '.') return false;  // perhaps a dot segment
   }

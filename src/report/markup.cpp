@@ -6,7 +6,7 @@
 
 namespace sitemaplint {
 
-void append_escaped(std::string_view text, std::string& out) {
+void append_escaped(std::string_view text, const EscapeStyle& style, std::string& out) {
   static constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
   const auto* data = reinterpret_cast<const std::uint8_t*>(text.data());
   const auto length = static_cast<std::int64_t>(text.size());
@@ -19,18 +19,26 @@ void append_escaped(std::string_view text, std::string& out) {
         case '<': out += "&lt;"; break;
         case '>': out += "&gt;"; break;
         case '"': out += "&quot;"; break;
-        case '\'': out += "&#39;"; break;
-        case '\t': case '\n': out += c; break;
-        default: if (c < 0x20 || c == 0x7F) out += kReplacement; else out += c;
+        case '\'': out += style.apostrophe; break;
+        case '\t': out += style.breaks_as_references ? "&#9;" : "\t"; break;
+        case '\n': out += style.breaks_as_references ? "&#10;" : "\n"; break;
+        case '\r': out += "&#13;"; break;  // a raw CR would be read as a line break
+        default: if (c < 0x20 || c == 0x7F) out += style.control; else out += c;
       }
       continue;
     }
     const std::int64_t begin = at;
     UChar32 cp;
     U8_NEXT(data, at, length, cp);
-    if (cp < 0 || (cp >= 0x80 && cp < 0xA0)) out += kReplacement;
+    if (cp < 0) out += kReplacement;  // ill-formed UTF-8 (surrogates included), as a decoder shows it
+    else if ((style.c1_controls && cp < 0xA0) || cp == 0xFFFE || cp == 0xFFFF) out += style.control;
     else out.append(text.substr(static_cast<std::size_t>(begin), static_cast<std::size_t>(at - begin)));
   }
+}
+
+void append_escaped(std::string_view text, std::string& out) {
+  static constexpr EscapeStyle kHtml{"&#39;", "\xEF\xBF\xBD", false, true};
+  append_escaped(text, kHtml, out);
 }
 
 std::string escape_markup(std::string_view text) {
