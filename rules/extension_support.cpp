@@ -449,6 +449,12 @@ std::string_view normalised_url(const UrlAnalysis& a, std::string& buffer) {
   return buffer;
 }
 
+bool SameUrl::operator()(const UrlAnalysis& a, const UrlAnalysis& b) {
+  if (a.trimmed == b.trimmed) return true;
+  if (!ascii_equal_ignoring_case(a.ascii_host, b.ascii_host)) return false;
+  return normalised_url(a, a_) == normalised_url(b, b_);
+}
+
 namespace {
 
 constexpr std::array<std::string_view, 9> kPageTypes = {"html", "htm", "xhtml", "shtml", "php",

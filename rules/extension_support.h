@@ -147,6 +147,17 @@ bool usable_url(const UrlAnalysis& a);
 // form (then the URL itself is returned); callers reuse the buffer.
 std::string_view normalised_url(const UrlAnalysis& a, std::string& buffer);
 
+// D7: whether two usable URLs are the same after normalised_url; paths, queries and fragments are
+// otherwise compared exactly, so a trailing slash counts. URLs on different hosts (an image or a
+// video on a CDN, its page on the site) are told apart without normalising either.
+class SameUrl {
+ public:
+  bool operator()(const UrlAnalysis& a, const UrlAnalysis& b);
+
+ private:
+  std::string a_, b_;  // reused: no allocation per URL
+};
+
 // The path of a usable URL as written, without query and fragment ("/a/b.jpg" of
 // "https://example.com:8080/a/b.jpg?w=2"; "" when it has none).
 std::string_view url_path(const UrlAnalysis& a);

@@ -14,9 +14,19 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
     if (s.entries_) entries_.push_back(&active);
     if (s.urls_) urls_.push_back(&active);
     if (s.finish_) finish_.push_back(&active);
-    for (const Subscriptions::Pattern& p : s.elements_) elements_.emplace_back(p, &active);
-    for (const Subscriptions::Pattern& p : s.extensions_) extensions_.emplace_back(p, &active);
+    for (const Subscriptions::Pattern& p : s.elements_) subscribe(elements_, p, &active);
+    for (const Subscriptions::Pattern& p : s.extensions_) subscribe(extensions_, p, &active);
   }
+}
+
+void Dispatch::subscribe(std::vector<Subscribers>& list, const Subscriptions::Pattern& p, ActiveRule* active) {
+  for (Subscribers& s : list) {
+    if (s.pattern.ns == p.ns && s.pattern.local_name == p.local_name) {
+      s.rules.push_back(active);
+      return;
+    }
+  }
+  list.push_back({p, {active}});
 }
 
 bool Dispatch::matches(const Subscriptions::Pattern& p, std::string_view ns, bool in_sitemap_ns,
@@ -32,8 +42,9 @@ void Dispatch::document(const Document& doc) {
 }
 
 void Dispatch::element(const Element& e) {
-  for (auto& [pattern, active] : elements_) {
-    if (matches(pattern, e.ns, e.in_sitemap_ns, e.local_name)) active->rule->on_element(e, active->sink);
+  for (const Subscribers& s : elements_) {
+    if (!matches(s.pattern, e.ns, e.in_sitemap_ns, e.local_name)) continue;
+    for (ActiveRule* active : s.rules) active->rule->on_element(e, active->sink);
   }
 }
 
@@ -50,8 +61,9 @@ void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
   if (!extensions_.empty()) {
     for (const ExtensionBlock& block : entry.extensions) {
       const ExtensionNode& root = block.root();
-      for (auto& [pattern, active] : extensions_) {
-        if (matches(pattern, root.ns, false, root.local_name)) active->rule->on_extension(block, entry, active->sink);
+      for (const Subscribers& s : extensions_) {
+        if (!matches(s.pattern, root.ns, false, root.local_name)) continue;
+        for (ActiveRule* active : s.rules) active->rule->on_extension(block, entry, active->sink);
       }
     }
   }

@@ -39,13 +39,20 @@ class Dispatch {
   void finish(const Document& doc);
 
  private:
+  // The rules that subscribed to one pattern: a node is matched once per pattern, not once per
+  // rule (a family's rules share theirs, and namespace URIs are long to compare).
+  struct Subscribers {
+    Subscriptions::Pattern pattern;
+    std::vector<ActiveRule*> rules;
+  };
+  static void subscribe(std::vector<Subscribers>& list, const Subscriptions::Pattern& p, ActiveRule* active);
   static bool matches(const Subscriptions::Pattern& p, std::string_view ns, bool in_sitemap_ns,
                       std::string_view local_name);
 
   std::vector<Diagnostic>& diagnostics_;
   std::size_t entry_mark_ = 0;  // the first finding of the current entry
   std::vector<ActiveRule*> document_, text_, entries_, urls_, finish_;
-  std::vector<std::pair<Subscriptions::Pattern, ActiveRule*>> elements_, extensions_;
+  std::vector<Subscribers> elements_, extensions_;
 };
 
 }  // namespace sitemaplint

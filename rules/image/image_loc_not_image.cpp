@@ -72,10 +72,11 @@ class ImageLocNotImage final : public Rule {
   bool is_page_url(const UrlAnalysis& image, const Entry& entry) {
     if (!entry.loc.present) return false;
     const UrlAnalysis& page = entry.loc_analysis();
-    return usable_url(page) && normalised_url(page, page_buffer_) == normalised_url(image, image_buffer_);
+    return usable_url(page) && same_(page, image);
   }
 
-  std::string page_buffer_, image_buffer_, extension_buffer_;  // reused: no allocation per URL
+  SameUrl same_;
+  std::string extension_buffer_;  // reused: no allocation per URL
 };
 
 }  // namespace

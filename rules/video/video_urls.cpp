@@ -8,13 +8,6 @@
 
 namespace sitemaplint::video {
 
-bool SameUrl::operator()(const UrlAnalysis& a, const UrlAnalysis& b) {
-  if (a.trimmed == b.trimmed) return true;
-  // Most video URLs are on another host than their page (a CDN): no need to normalise them.
-  if (!ascii_equal_ignoring_case(a.ascii_host, b.ascii_host)) return false;
-  return normalised_url(a, a_) == normalised_url(b, b_);
-}
-
 std::string_view host_without_www(const UrlAnalysis& a) {
   std::string_view host = a.ascii_host;
   if (host.size() > 4 && ascii_equal_ignoring_case(host.substr(0, 4), "www.")) host.remove_prefix(4);

@@ -8,19 +8,12 @@
 #include <string_view>
 
 #include "rule.h"
+#include "rules/extension_support.h"
 #include "url_analysis.h"
 
 namespace sitemaplint::video {
 
-// D7: two usable URLs are the same after RFC 3986 6.2.2 normalisation (normalised_url); paths,
-// queries and fragments are otherwise compared exactly, so a trailing slash counts.
-class SameUrl {
- public:
-  bool operator()(const UrlAnalysis& a, const UrlAnalysis& b);
-
- private:
-  std::string a_, b_;
-};
+using sitemaplint::SameUrl;  // extension_support.h
 
 // The host of a usable URL in its ASCII form, without a leading "www." (any case).
 std::string_view host_without_www(const UrlAnalysis& a);
