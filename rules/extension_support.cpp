@@ -471,6 +471,10 @@ bool listed(const std::array<std::string_view, N>& list, std::string_view extens
 }  // namespace
 
 std::string not_an_indexable_image(std::string_view extension) {
+  // Nearly every image URL ends in one of these: answered before the lists are searched.
+  if (extension == "jpg" || extension == "png" || extension == "jpeg" || extension == "webp" || extension.empty()) {
+    return {};
+  }
   if (listed(kPageTypes, extension)) return "looks like a page, not an image file";
   if (extension == "pdf") return "is a PDF document, not an image file";
   if (listed(kVideoTypes, extension)) return "is a video file, not an image";

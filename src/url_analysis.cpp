@@ -174,27 +174,36 @@ std::uint32_t to_ascii(std::string_view name, std::string& out) {
 
 void check_host_uncached(UrlAnalysis& a);
 
-// Most URLs of a sitemap share one or two hosts: the verdict on an ASCII host (a plain name or an
-// IP address, whose ASCII form is itself) is kept per thread and reused while the host repeats.
+// Most URLs of a sitemap share a few hosts (the site's, a CDN's for its images): the verdicts on
+// the last few ASCII hosts (a plain name or an IP address, whose ASCII form is itself) are kept per
+// thread and reused while those hosts repeat.
 void check_host(UrlAnalysis& a) {
-  thread_local struct {
+  struct Verdict {
     std::string host;
     bool valid = false, is_ip = false;
     HostProblem problem = HostProblem::None;
-  } last;
-  if (last.valid && a.has_authority && a.host == last.host) {
-    a.host_is_ip = last.is_ip;
-    a.ascii_host = a.host;
-    a.host_problem = last.problem;
-    return;
+  };
+  thread_local std::array<Verdict, 4> recent;
+  thread_local std::size_t next = 0;  // the slot the next new host takes
+  if (a.has_authority) {
+    for (const Verdict& v : recent) {
+      if (v.valid && a.host == v.host) {
+        a.host_is_ip = v.is_ip;
+        a.ascii_host = a.host;
+        a.host_problem = v.problem;
+        return;
+      }
+    }
   }
   check_host_uncached(a);
-  last.valid = a.has_authority && !a.host.empty() && a.ascii_host.data() == a.host.data() &&
+  Verdict& slot = recent[next];
+  slot.valid = a.has_authority && !a.host.empty() && a.ascii_host.data() == a.host.data() &&
                a.ascii_host.size() == a.host.size() && a.idna_errors == 0;
-  if (last.valid) {
-    last.host.assign(a.host);
-    last.is_ip = a.host_is_ip;
-    last.problem = a.host_problem;
+  if (slot.valid) {
+    slot.host.assign(a.host);
+    slot.is_ip = a.host_is_ip;
+    slot.problem = a.host_problem;
+    next = (next + 1) % recent.size();
   }
 }
 
