@@ -3,7 +3,8 @@
 namespace sitemaplint {
 namespace {
 
-// A clean file's bytes are not read again unless asked: nothing of it is shown.
+// A released file is read again to show its findings; a clean one only when asked (nothing of it is
+// shown).
 std::string_view bytes_of(const FileReport& report, bool always, std::string* reloaded) {
   if (!report.bytes.empty() || !report.reloadable || (report.diagnostics.empty() && !always)) return report.bytes;
   Input input;

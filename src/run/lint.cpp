@@ -23,9 +23,10 @@ FileReport lint_input(Input input, const RuleSelection& selection, const Setting
   report.entries = doc->entry_count;
   report.children = std::move(doc->children);
   report.robots = doc->robots;
-  // Reporters need the bytes only to place and show findings; a clean file of a large site need
-  // not stay in memory until the report is written. Findings made later re-read it.
-  if (report.diagnostics.empty() && report.reloadable) std::string().swap(report.bytes);
+  // Reporters need the bytes only to place and show findings, and read a file from disk again for
+  // that (report/source.h), one file at a time: a large site need not stay in memory until the
+  // report is written, so memory is bounded by the largest file, not by the sum of the inputs.
+  if (report.reloadable) std::string().swap(report.bytes);
   return report;
 }
 

@@ -22,9 +22,9 @@ using ChildSitemap = Document::ChildRef;
 struct FileReport {
   std::string path;       // as given; for a URL, where it was served from after redirects
   std::string requested;  // the URL as given, when redirects led elsewhere
-  // The uncompressed input. A clean file read from disk gives its bytes up after linting (a large
-  // site need not stay in memory); `reloadable` says they can be read again to show a finding that
-  // checks across the set add later (see report/source.h).
+  // The uncompressed input. A file read from disk gives its bytes up after linting (a large site
+  // need not stay in memory); `reloadable` says they can be read again to place and show its
+  // findings (see report/source.h).
   std::string bytes;
   bool reloadable = false;
   DocumentKind kind = DocumentKind::None;
