@@ -18,6 +18,8 @@
 #   4. a whole site: 1,000 distinct sitemaps of 2,000 URLs (20 findings each) with --jobs 1 and
 #      --jobs 2, and the floor over the same files one and two at a time; peak memory
 #   5. start-up: `sitemaplint --version` and a 1-URL sitemap against `xmllint --noout` on it
+#   6. copies: 1, 2 and 4 identical copies of the plain 50,000-URL file linted together (every
+#      URL a duplicate across the set: 50,000 SM803 findings a copy), against one copy
 #
 # Timing: every command of a comparison runs once per round, in turn, for BENCH_RUNS rounds (one
 # warm-up round first); a ratio is the median of the rounds' ratios (paired, so a burst of load on a
@@ -29,7 +31,7 @@
 #   BENCH_SITE_RUNS=N       rounds for the whole-site runs (default 3)
 #   BENCH_SITEMAPLINT=PATH  measure this sitemaplint binary instead of BUILD_DIR's (an older build,
 #                           say), against the same floor and files
-#   BENCH_ONLY=LIST         sections to run, comma-separated: single,extensions,findings,site,startup
+#   BENCH_ONLY=LIST         sections to run, comma-separated: single,extensions,findings,site,startup,copies
 #   BENCH_SITE_FILES=N, BENCH_SITE_URLS=N   the whole site's shape (default 1000 x 2000)
 #
 # Needs: cmake and a C++ compiler (a Release build; it warns otherwise), xmllint (Debian:
@@ -41,7 +43,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=$(mkdir -p "${1:-$here/../build}" && cd "${1:-$here/../build}" && pwd)
 runs=${BENCH_RUNS:-7}
 site_runs=${BENCH_SITE_RUNS:-3}
-only=${BENCH_ONLY:-single,extensions,findings,site,startup}
+only=${BENCH_ONLY:-single,extensions,findings,site,startup,copies}
 site_files=${BENCH_SITE_FILES:-1000}
 site_urls=${BENCH_SITE_URLS:-2000}
 data=$build/bench-data
@@ -236,6 +238,20 @@ if wants startup; then
   say "== 5. Start-up (target: within 2x xmllint --noout on the 1-URL file)"
   say "  --version $(ms "${med[version]}") ms ($(x "${ratio[version/xmllint]}")), a 1-URL file $(ms "${med[one-url]}") ms ($(x "${ratio[one-url/xmllint]}")), xmllint --noout $(ms "${med[xmllint]}") ms"
   commands version one-url xmllint
+fi
+
+# --- 6. identical copies -------------------------------------------------------------------------
+if wants copies; then
+  copies=$data/copies
+  mkdir -p "$copies"
+  for n in 1 2 3 4; do cp -f "$data/plain-50k.xml" "$copies/copy-$n.xml"; done
+  compare "$runs" one "$(q "$lint") --quiet --jobs 1 $(q "$copies/copy-1.xml")" \
+    two "$(q "$lint") --quiet --jobs 1 $(q "$copies/copy-1.xml") $(q "$copies/copy-2.xml")" \
+    four "$(q "$lint") --quiet --jobs 1 $(q "$copies/copy-1.xml") $(q "$copies/copy-2.xml") $(q "$copies/copy-3.xml") $(q "$copies/copy-4.xml")"
+  say ""
+  say "== 6. Identical copies of the 50,000-URL file linted together, every URL a duplicate across the set (target: N copies cost about N times one)"
+  say "  one $(ms "${med[one]}") ms; two $(ms "${med[two]}") ms ($(x "${ratio[two/one]}")); four $(ms "${med[four]}") ms ($(x "${ratio[four/one]}")); peak memory $(mib "${rss[one]}") / $(mib "${rss[two]}") / $(mib "${rss[four]}") MiB"
+  commands one four
 fi
 
 say ""

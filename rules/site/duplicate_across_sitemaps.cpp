@@ -89,28 +89,39 @@ class DuplicateAcrossSitemaps final : public Rule {
     std::sort(refs.begin(), refs.end(), [](const Ref& a, const Ref& b) {
       return std::tie(a.hash, a.file, a.entry) < std::tie(b.hash, b.file, b.entry);
     });
+    // The pairs first, then their texts file by file: a released file is read again to give its
+    // text, and reading in hash order would load the files of a set in turn, once a finding.
+    struct Pair {
+      Ref first, again;
+    };
+    std::vector<Pair> pairs;
     for (std::size_t i = 0; i < refs.size();) {
       std::size_t j = i + 1;
       for (; j < refs.size() && refs[j].hash == refs[i].hash; ++j) {
-        if (refs[j].file == refs[i].file) continue;  // within one file: duplicate-loc
-        const auto& first = static_cast<const LocHashes*>(set.files[refs[i].file].facts)->locs[refs[i].entry];
-        const auto& again = static_cast<const LocHashes*>(set.files[refs[j].file].facts)->locs[refs[j].entry];
-        std::string url;
-        decode_entities(out.text(refs[j].file, again.offset, again.length), &url);
-        const std::string_view first_path = set.files[refs[i].file].path;
-        std::string listed = " is also listed in " + std::string(first_path);
-        if (first.as_written != again.as_written) {
-          // Only then the first listing's text: reading another file's text may load that file again.
-          std::string first_url;
-          decode_entities(out.text(refs[i].file, first.offset, first.length), &first_url);
-          listed = " is the same URL as " + quoted(first_url) + " in " + std::string(first_path) +
-                   " once both are normalised as RFC 3986 (section 6.2.2) describes";
-        }
-        out.report(refs[j].file, again.offset, again.length,
-                   quoted(url) + listed + "; list each URL in one sitemap of the set",
-                   RelatedLocation{first.offset, "first listed here", std::string(first_path)}, url);
+        if (refs[j].file != refs[i].file) pairs.push_back({refs[i], refs[j]});  // within one file: duplicate-loc
       }
       i = j;
+    }
+    std::stable_sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) { return a.again.file < b.again.file; });
+    const auto loc = [&](const Ref& r) -> const auto& {
+      return static_cast<const LocHashes*>(set.files[r.file].facts)->locs[r.entry];
+    };
+    for (const Pair& pair : pairs) {
+      const auto& first = loc(pair.first);
+      const auto& again = loc(pair.again);
+      std::string url;
+      decode_entities(out.text(pair.again.file, again.offset, again.length), &url);
+      const std::string_view first_path = set.files[pair.first.file].path;
+      std::string listed = " is also listed in " + std::string(first_path);
+      if (first.as_written != again.as_written) {
+        // Only then the first listing's text: reading another file's text may load that file again.
+        std::string first_url;
+        decode_entities(out.text(pair.first.file, first.offset, first.length), &first_url);
+        listed = " is the same URL as " + quoted(first_url) + " in " + std::string(first_path) +
+                 " once both are normalised as RFC 3986 (section 6.2.2) describes";
+      }
+      out.report(pair.again.file, again.offset, again.length, quoted(url) + listed + "; list each URL in one sitemap of the set",
+                 RelatedLocation{first.offset, "first listed here", std::string(first_path)}, url);
     }
   }
 
