@@ -10,13 +10,21 @@
 using namespace sitemaplint;
 using namespace sitemaplint::testing;
 
-TEST_CASE("report source: a linted file's bytes are released and read again for its findings") {
-  TempDir dir;
-  const std::string path = dir.write("s.xml", kErrorAndWarning);
+namespace {
+
+// Lints `text` as the file `name` in `dir`, read from disk as the CLI reads it.
+FileReport lint_on_disk(const TempDir& dir, const std::string& name, const std::string& text) {
   Input input;
   std::string error;
-  REQUIRE(load_input(path, &input, &error));
-  const FileReport report = lint_input(std::move(input), every_rule(), test_settings());
+  REQUIRE(load_input(dir.write(name, text), &input, &error));
+  return lint_input(std::move(input), every_rule(), test_settings());
+}
+
+}  // namespace
+
+TEST_CASE("report source: a linted file's bytes are released and read again for its findings") {
+  TempDir dir;
+  const FileReport report = lint_on_disk(dir, "s.xml", kErrorAndWarning);
   REQUIRE(!report.diagnostics.empty());
   CHECK(report.bytes.empty());
   CHECK(report.reloadable);
@@ -33,11 +41,7 @@ TEST_CASE("report source: bytes that cannot be read again (standard input, a fet
 
 TEST_CASE("report source: a clean released file is not read again unless asked") {
   TempDir dir;
-  const std::string path = dir.write("clean.xml", kCleanSitemap);
-  Input input;
-  std::string error;
-  REQUIRE(load_input(path, &input, &error));
-  const FileReport report = lint_input(std::move(input), every_rule(), test_settings());
+  const FileReport report = lint_on_disk(dir, "clean.xml", kCleanSitemap);
   REQUIRE(report.diagnostics.empty());
   CHECK(ReportSource(report).bytes().empty());
   CHECK(ReportSource(report, true).bytes() == kCleanSitemap);
