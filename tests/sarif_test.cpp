@@ -27,9 +27,9 @@ const std::string kSitemap =
     "\t<url><loc>https://example.com/\U0001F600?a=1&b=2</loc></url>\n"
     "</urlset>\n";
 
-nlohmann::json sarif_of(const std::vector<FileReport>& reports) {
+nlohmann::json sarif_of(const std::vector<FileReport>& reports, SarifRules rules = SarifRules::Fired) {
   std::ostringstream out;
-  write_sarif(reports, {}, out);
+  write_sarif(reports, {}, out, rules);
   return nlohmann::json::parse(out.str());
 }
 
@@ -44,8 +44,8 @@ const nlohmann::json& result_for(const nlohmann::json& sarif, const std::string&
 
 }  // namespace
 
-TEST_CASE("sarif report: log, run, driver, every rule with its help") {
-  const nlohmann::json sarif = sarif_of({lint_text(kSitemap, "site/sitemap.xml")});
+TEST_CASE("sarif report: log, run, driver, every rule with its help (--sarif-all-rules)") {
+  const nlohmann::json sarif = sarif_of({lint_text(kSitemap, "site/sitemap.xml")}, SarifRules::All);
   CHECK(sarif["$schema"] == "https://json.schemastore.org/sarif-2.1.0.json");
   CHECK(sarif["version"] == "2.1.0");
   REQUIRE(sarif["runs"].size() == 1);
@@ -71,6 +71,21 @@ TEST_CASE("sarif report: log, run, driver, every rule with its help") {
     CHECK(rules[i]["defaultConfiguration"]["level"] ==
           (info.default_severity == Severity::Info ? "note" : std::string(severity_name(info.default_severity))));
   }
+}
+
+TEST_CASE("sarif report: by default the driver describes only the rules that made a finding, in rule order") {
+  const nlohmann::json sarif = sarif_of({lint_text(kSitemap, "site/sitemap.xml")});
+  const auto& rules = sarif["runs"][0]["tool"]["driver"]["rules"];
+  REQUIRE(rules.size() == 3);
+  CHECK(rules[0]["id"] == "SM106");
+  CHECK(rules[1]["id"] == "SM208");
+  CHECK(rules[2]["id"] == "SM301");
+  for (const auto& result : sarif["runs"][0]["results"]) {
+    CHECK(rules[result["ruleIndex"].get<std::size_t>()]["id"] == result["ruleId"]);
+  }
+  const nlohmann::json clean = sarif_of({lint_text(kCleanSitemap, "clean.xml")});
+  CHECK(clean["runs"][0]["tool"]["driver"]["rules"].empty());
+  CHECK(clean.dump().size() < 2000);  // no rule's help in a clean run's log
 }
 
 TEST_CASE("sarif report: results with rule, level, message, region in UTF-16 columns, uri, fix") {
@@ -204,7 +219,7 @@ TEST_CASE("sarif report: the CLI's output validates against the SARIF 2.1.0 sche
 }
 
 TEST_CASE("sarif report: a rule's properties name its authorities and Search Console message") {
-  const nlohmann::json sarif = sarif_of({lint_text(kSitemap, "site/sitemap.xml")});
+  const nlohmann::json sarif = sarif_of({lint_text(kSitemap, "site/sitemap.xml")}, SarifRules::All);
   for (const auto& rule : sarif["runs"][0]["tool"]["driver"]["rules"]) {
     if (rule["id"] != "SM401") continue;
     CHECK(rule["properties"]["authorities"] ==

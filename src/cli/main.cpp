@@ -64,6 +64,8 @@ int main(int argc, char** argv) {
                           ->type_name("N"),
                       0, 1'000'000'000);
   app.add_flag("--exit-zero", options.exit_zero, "Exit 0 even when there are findings (usage and input errors still exit 2)");
+  app.add_flag("--sarif-all-rules", options.sarif_all_rules,
+               "In --format sarif, describe every rule with its help, not only the rules that made a finding");
   app.add_flag("--statistics", options.statistics,
                "Print how many findings each rule made (code, name, severity, fixable) instead of the findings");
   app.add_option("--base-url", options.base_url,

@@ -19,6 +19,7 @@ struct CliOptions {
   std::string min_severity;  // empty: every level (or the config's min-severity)
   bool exit_zero = false;
   bool statistics = false;
+  bool sarif_all_rules = false;
   bool no_progress = false;
   std::string now;
   std::string base_url;

@@ -230,7 +230,7 @@ bool write_report(const CliOptions& options, const ReportTarget& target, const s
   else if (format == "gcc") write_gcc(reports, status, out);
   else if (format == "github") write_github(reports, status, out);
   else if (format == "junit") write_junit(reports, status, out);
-  else if (format == "sarif") write_sarif(reports, status, out);
+  else if (format == "sarif") write_sarif(reports, status, out, options.sarif_all_rules ? SarifRules::All : SarifRules::Fired);
   else if (format == "gitlab") write_gitlab(reports, status, out);
   else if (format == "checkstyle") write_checkstyle(reports, status, out);
   else {

@@ -94,7 +94,11 @@ void write_github(std::span<const FileReport> reports, const RunStatus& status, 
 // JUnit XML: one test case per file (and per unreadable input, and for the warning limit).
 void write_junit(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out);
 // SARIF 2.1.0 (GitHub code scanning); README.md ("SARIF") documents the fields.
-void write_sarif(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out);
+// `rules`: the rules the log describes in tool.driver.rules, with their full help: those that made a
+// finding (a clean run's log stays small), or every rule (--sarif-all-rules).
+enum class SarifRules { Fired, All };
+void write_sarif(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out,
+                 SarifRules rules = SarifRules::Fired);
 // GitLab Code Quality (a JSON array of issues); README.md ("CI formats") documents the fields.
 void write_gitlab(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out);
 // Checkstyle XML, which Jenkins, reviewdog and other checkstyle readers show.

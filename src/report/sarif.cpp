@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -127,10 +128,16 @@ Json invocation_json(const RunStatus& status) {
 
 }  // namespace
 
-void write_sarif(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out) {
+void write_sarif(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out,
+                 SarifRules described) {
+  std::set<std::string_view> fired;
+  for (const FileReport& report : reports) {
+    for (const Diagnostic& d : report.diagnostics) fired.insert(d.rule->code);
+  }
   Json rules = Json::array();
   std::map<std::string_view, std::size_t> rule_index;
   for (const RuleInfo* def : all_rules()) {
+    if (described == SarifRules::Fired && !fired.contains(def->code)) continue;
     rule_index.emplace(def->code, rules.size());
     rules.push_back(rule_json(*def));
   }
