@@ -1,5 +1,6 @@
 // How a test that cannot run here is reported: as skipped under ctest, as a failure when
-// SITEMAPLINT_REQUIRE_ALL_TESTS=1 (CI), as a logged message when the test binary runs directly.
+// SITEMAPLINT_REQUIRE_ALL_TESTS=1 (CI), and when the test binary runs directly as a list of skipped
+// test cases at the end and exit code 77, never as a plain pass.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -34,6 +35,8 @@ TEST_CASE("skipping: ctest sees the skip code and SITEMAPLINT_REQUIRE_ALL_TESTS 
 
   const CommandResult direct = run_command("env -u SITEMAPLINT_REQUIRE_ALL_TESTS -u SITEMAPLINT_SKIP_RETURN_CODE" + demo);
   INFO(direct.out);
-  CHECK(direct.exit_code == 0);
+  CHECK(direct.exit_code == 77);
   CHECK(direct.out.find(said) != std::string::npos);
+  CHECK(direct.out.find("[sitemaplint] 1 test case(s) SKIPPED, not passed:\n  the demo tool is missing\n") !=
+        std::string::npos);
 }

@@ -171,6 +171,11 @@ bool have_program(const std::string& program) {
   return std::system(("command -v " + shell_quote(program) + " >/dev/null 2>&1").c_str()) == 0;
 }
 
+static std::vector<std::string>& skipped_registry() {
+  static std::vector<std::string> skipped;
+  return skipped;
+}
+
 void skip_test(const std::string& reason) {
   const char* require = std::getenv("SITEMAPLINT_REQUIRE_ALL_TESTS");
   if (require && std::string(require) == "1") {
@@ -181,8 +186,12 @@ void skip_test(const std::string& reason) {
     std::fflush(nullptr);
     std::_Exit(std::atoi(code));  // the test case is the only one this process runs
   }
+  // Run outside ctest: counted, and listed at the end by test_main.cpp, which then exits 77.
   MESSAGE("SKIPPED: " << reason);
+  skipped_registry().push_back(reason);
 }
+
+const std::vector<std::string>& skipped_tests() { return skipped_registry(); }
 
 std::string node_tool_missing(const std::string& folder, const std::string& a_package) {
   if (std::system("command -v node >/dev/null 2>&1") != 0) {

@@ -77,6 +77,8 @@ struct TempDir {
 // reports the test as skipped, not passed. Run directly, the test case logs "SKIPPED: reason".
 // With SITEMAPLINT_REQUIRE_ALL_TESTS=1 (CI sets it) a skip fails the test instead.
 void skip_test(const std::string& reason);
+// The reasons of the test cases skip_test() skipped in this process (run outside ctest).
+const std::vector<std::string>& skipped_tests();
 
 // Why the Node program in `folder` (under the source tree) cannot run, for skip_test: node is not
 // installed, or its exact npm packages are not (the build's node_test_tools target installs them;
