@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "rule.h"
+#include "rules/extension_urls.h"  // the URL judgements every family makes, with the schema checks
 #include "url_analysis.h"
 
 namespace sitemaplint {
@@ -136,46 +137,6 @@ class DeprecatedTagCount {
   std::vector<Seen> seen_;  // one per deprecated tag found, in order of first appearance
 };
 
-// D6: a URL the family rules may interpret: none of loc-empty, loc-not-absolute,
-// loc-unsupported-scheme (http and https only), loc-invalid-syntax or loc-invalid-host fires on it.
-bool usable_url(const UrlAnalysis& a);
-
-// D7: a usable URL normalised for comparison (RFC 3986 section 6.2.2, as duplicate <loc>s are
-// compared: analysis/same_url.h): scheme and host lower case (a Unicode host in its IDNA form),
-// default port dropped, empty path as "/", dot segments removed, percent-encoding in upper case
-// with unreserved characters decoded. Written into `buffer` unless the URL is already in normal
-// form (then the URL itself is returned); callers reuse the buffer.
-std::string_view normalised_url(const UrlAnalysis& a, std::string& buffer);
-
-// D7: whether two usable URLs are the same after normalised_url; paths, queries and fragments are
-// otherwise compared exactly, so a trailing slash counts. URLs on different hosts (an image or a
-// video on a CDN, its page on the site) are told apart without normalising either.
-class SameUrl {
- public:
-  bool operator()(const UrlAnalysis& a, const UrlAnalysis& b);
-
- private:
-  std::string a_, b_;  // reused: no allocation per URL
-};
-
-// The path of a usable URL as written, without query and fragment ("/a/b.jpg" of
-// "https://example.com:8080/a/b.jpg?w=2"; "" when it has none).
-std::string_view url_path(const UrlAnalysis& a);
-
-// D8: the extension of a usable URL's last path segment, percent-decoded and in lower case, when
-// it is 1 to 5 ASCII letters or digits ("jpg" for ".../a.JPG?x=1"); empty otherwise. Written into
-// `buffer`, which callers reuse.
-std::string_view path_extension(const UrlAnalysis& a, std::string& buffer);
-
-// What Google indexes as images (its list of indexable file types), as messages say it.
-inline constexpr std::string_view kIndexedImageFormats = "Google indexes BMP, GIF, JPEG, PNG, WebP, SVG and AVIF";
-
-// What a file with the extension `extension` (as path_extension gives it) is when it cannot be an
-// image Google indexes: "looks like a page, not an image file", "is a PDF document, ...", "is a
-// video file, ...", "is a TIFF image, a format Google does not index"; empty when nothing is wrong
-// (an indexable image, or an extension that says nothing: image services use any). The image and
-// video families judge <image:loc> and <video:thumbnail_loc> by it.
-std::string not_an_indexable_image(std::string_view extension);
 
 // Rule classes the families instantiate with their schema (`family` is the family's constant in
 // its schema header), so each rule file holds its documentation and little else.

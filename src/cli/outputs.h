@@ -1,13 +1,15 @@
-// Which reports a run writes, and where: the --format report on standard output or in -o FILE,
-// and one more report for each -o FORMAT=FILE, all from the same linting (a CI job that wants
-// annotations, SARIF and HTML lints, and fetches, once).
+// Which reports a run writes, and where, and writing them: the --format report on standard output
+// or in -o FILE, and one more report for each -o FORMAT=FILE, all from the same linting (a CI job
+// that wants annotations, SARIF and HTML lints, and fetches, once).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/options.h"
+#include "report/report.h"
 
 namespace sitemaplint {
 
@@ -25,5 +27,12 @@ struct ReportTarget {
 // would go to standard output or -o names a plain FILE twice. An -o value is FORMAT=FILE only
 // when FORMAT is a format's name: "./json=x" names a file called "json=x".
 std::optional<std::vector<ReportTarget>> report_targets(const CliOptions& options, std::string* error);
+
+// Writes every report in `targets` from the same findings (never over one of `inputs`, and
+// every file opened before any is written); an exit code when that failed. `style`: the human
+// report's (colour is decided per target); `now`: what the HTML report measures lastmod ages from.
+std::optional<int> write_reports(const CliOptions& options, const std::vector<ReportTarget>& targets,
+                                 const std::vector<std::string>& inputs, const std::vector<FileReport>& reports,
+                                 const RunStatus& status, const HumanStyle& style, std::int64_t now);
 
 }  // namespace sitemaplint
