@@ -1,5 +1,6 @@
 // Command-line manners: a misspelt option gets the closest one, a bad value says what was
 // expected, a misspelt level gets the level meant; -V and --version name the libraries.
+#include <curl/curlver.h>
 #include <doctest/doctest.h>
 
 #include "test_support.h"
@@ -74,6 +75,9 @@ TEST_CASE("command line: -V and --version name sitemaplint's version and its lib
     CAPTURE(library);
     CHECK(version.out.find(library) != std::string::npos);
   }
+  // Not loaded by --version (tests/curl_loading_test.cpp), so it says which version it was built for.
+  CHECK(version.out.find("\nlibcurl " LIBCURL_VERSION " (built against; loaded when a URL is fetched)\n") !=
+        std::string::npos);
   const auto short_flag = run_cli({"-V"});
   CHECK(short_flag.exit_code == 0);
   CHECK(short_flag.out == version.out);
