@@ -1,7 +1,6 @@
 #include "load/fetch.h"
 
 #include <arpa/inet.h>
-#include <curl/curl.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 
@@ -14,24 +13,23 @@
 #include <memory>
 #include <thread>
 
+#include "load/curl_library.h"
+
 namespace sitemaplint {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// libcurl's global state, set up once (curl_global_init is not thread-safe in every build).
-bool global_init() {
-  static const bool ok = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
-  return ok;
-}
-
+// libcurl is called through the functions curl_library() loaded (load/curl_library.h).
 struct EasyDeleter {
-  void operator()(CURL* handle) const { curl_easy_cleanup(handle); }
+  const CurlFunctions* curl = nullptr;
+  void operator()(CURL* handle) const { curl->easy_cleanup(handle); }
 };
 using Easy = std::unique_ptr<CURL, EasyDeleter>;
 
 struct UrlDeleter {
-  void operator()(CURLU* url) const { curl_url_cleanup(url); }
+  const CurlFunctions* curl = nullptr;
+  void operator()(CURLU* url) const { curl->url_cleanup(url); }
 };
 using Url = std::unique_ptr<CURLU, UrlDeleter>;
 
@@ -51,34 +49,34 @@ std::string one_line(std::string text) {
   return text;
 }
 
-std::string url_part(CURLU* url, CURLUPart part, unsigned flags = 0) {
+std::string url_part(const CurlFunctions& curl, CURLU* url, CURLUPart part, unsigned flags = 0) {
   char* value = nullptr;
-  if (curl_url_get(url, part, &value, flags) != CURLUE_OK || !value) return "";
+  if (curl.url_get(url, part, &value, flags) != CURLUE_OK || !value) return "";
   std::string out(value);
-  curl_free(value);
+  curl.free(value);
   return out;
 }
 
 // A URL that may be requested: parsed by libcurl (the same parse the transfer uses), http or
 // https, and on an allowed host. Returns the parsed URL, or null with *error set.
-Url check_url(const std::string& text, const FetchOptions& options, std::string* error) {
-  Url url(curl_url());
+Url check_url(const CurlFunctions& curl, const std::string& text, const FetchOptions& options, std::string* error) {
+  Url url(curl.url(), UrlDeleter{&curl});
   if (!url) {
     *error = "out of memory";
     return nullptr;
   }
   // Any scheme parses, so that refusing one is this function's message, not libcurl's.
-  const CURLUcode parsed = curl_url_set(url.get(), CURLUPART_URL, text.c_str(), CURLU_NON_SUPPORT_SCHEME);
+  const CURLUcode parsed = curl.url_set(url.get(), CURLUPART_URL, text.c_str(), CURLU_NON_SUPPORT_SCHEME);
   if (parsed != CURLUE_OK) {
-    *error = one_line("invalid URL '" + text + "': " + curl_url_strerror(parsed));
+    *error = one_line("invalid URL '" + text + "': " + curl.url_strerror(parsed));
     return nullptr;
   }
-  const std::string scheme = url_part(url.get(), CURLUPART_SCHEME);
+  const std::string scheme = url_part(curl, url.get(), CURLUPART_SCHEME);
   if (!iequals(scheme, "http") && !iequals(scheme, "https")) {
     *error = one_line("unsupported URL scheme '" + scheme + "': only http and https URLs are fetched");
     return nullptr;
   }
-  const std::string host = url_part(url.get(), CURLUPART_HOST);
+  const std::string host = url_part(curl, url.get(), CURLUPART_HOST);
   if (host.empty()) {
     *error = one_line("invalid URL '" + text + "': no host");
     return nullptr;
@@ -191,10 +189,18 @@ std::string too_large(std::size_t limit) { return "response larger than " + std:
 
 class Fetcher {
  public:
-  Fetcher() : handle_(global_init() ? curl_easy_init() : nullptr) {}
+  // Loads libcurl the first time any fetcher is made (curl_library() waits for and returns that
+  // first load to every thread).
+  Fetcher() : curl_(curl_library(&unavailable_)) {
+    if (curl_) handle_ = Easy(curl_->easy_init(), EasyDeleter{curl_});
+  }
 
   FetchResult fetch(const std::string& start_url, const FetchOptions& options, UrlOrigin origin) {
     FetchResult result;
+    if (!curl_) {
+      result.error = unavailable_;
+      return result;
+    }
     if (!handle_) {
       result.error = "libcurl could not be initialised";
       return result;
@@ -203,7 +209,7 @@ class Fetcher {
     std::string url = start_url;
     for (int redirects = 0;; ++redirects) {
       std::string error;
-      Url parsed = check_url(url, options, &error);
+      Url parsed = check_url(*curl_, url, options, &error);
       if (!parsed) {
         result.error = redirects == 0 ? error : one_line("redirect to '" + url + "' refused: " + error);
         result.body.clear();
@@ -219,7 +225,7 @@ class Fetcher {
       }
       // Remote input (a URL a document named, any redirect target) may reach an internal address
       // only on a host the user named; a user's own URL may redirect within its own host.
-      const std::string host = url_part(parsed.get(), CURLUPART_HOST);
+      const std::string host = url_part(*curl_, parsed.get(), CURLUPART_HOST);
       if (redirects == 0) start_host_ = host;
       const bool trusted = host_in(host, options.trusted_hosts) ||
                            (origin == UrlOrigin::User && iequals(host, start_host_));
@@ -260,46 +266,46 @@ class Fetcher {
   bool transfer(CURLU* url, const FetchOptions& options, long remaining_ms, Clock::time_point start,
                 FetchResult* result, std::string* next) {
     CURL* h = handle_.get();
-    curl_easy_reset(h);  // keeps the connection and DNS caches
+    curl_->easy_reset(h);  // keeps the connection and DNS caches
     char errbuf[CURL_ERROR_SIZE] = {};
     Sink sink{&result->body, options.max_bytes};
-    curl_easy_setopt(h, CURLOPT_CURLU, url);
+    curl_->easy_setopt(h, CURLOPT_CURLU, url);
     // Belt and braces: check_url already allows only these, and redirects are not followed here.
-    curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
-    curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, remaining_ms);
-    curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, std::min(options.connect_timeout_ms, remaining_ms));
-    curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");
-    curl_easy_setopt(h, CURLOPT_USERAGENT, options.user_agent.c_str());
+    curl_->easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_->easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    curl_->easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
+    curl_->easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+    curl_->easy_setopt(h, CURLOPT_TIMEOUT_MS, remaining_ms);
+    curl_->easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, std::min(options.connect_timeout_ms, remaining_ms));
+    curl_->easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");
+    curl_->easy_setopt(h, CURLOPT_USERAGENT, options.user_agent.c_str());
     // A declared length over the cap is refused up front, unless what arrives is kept anyway.
     if (!options.keep_truncated) {
-      curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(options.max_bytes));
+      curl_->easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(options.max_bytes));
     }
-    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, write_body);
-    curl_easy_setopt(h, CURLOPT_WRITEDATA, &sink);
-    curl_easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
-    curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, open_guarded_socket);
-    curl_easy_setopt(h, CURLOPT_OPENSOCKETDATA, &guard_);
+    curl_->easy_setopt(h, CURLOPT_WRITEFUNCTION, write_body);
+    curl_->easy_setopt(h, CURLOPT_WRITEDATA, &sink);
+    curl_->easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
+    curl_->easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, open_guarded_socket);
+    curl_->easy_setopt(h, CURLOPT_OPENSOCKETDATA, &guard_);
 
-    const CURLcode code = curl_easy_perform(h);
+    const CURLcode code = curl_->easy_perform(h);
     long status = 0;
-    curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
+    curl_->easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
     result->status = status;
     if (code != CURLE_OK && !(sink.overflowed && options.keep_truncated)) {
       result->error = describe(code, errbuf, sink.overflowed, url, options, start);
-      curl_easy_setopt(h, CURLOPT_ERRORBUFFER, nullptr);
+      curl_->easy_setopt(h, CURLOPT_ERRORBUFFER, nullptr);
       return false;
     }
     result->truncated = sink.overflowed;
-    curl_easy_setopt(h, CURLOPT_ERRORBUFFER, nullptr);
+    curl_->easy_setopt(h, CURLOPT_ERRORBUFFER, nullptr);
     const char* content_type = nullptr;
-    if (curl_easy_getinfo(h, CURLINFO_CONTENT_TYPE, &content_type) == CURLE_OK && content_type) {
+    if (curl_->easy_getinfo(h, CURLINFO_CONTENT_TYPE, &content_type) == CURLE_OK && content_type) {
       result->content_type = content_type;
     }
     const char* location = nullptr;
-    if (status >= 300 && status < 400 && curl_easy_getinfo(h, CURLINFO_REDIRECT_URL, &location) == CURLE_OK &&
+    if (status >= 300 && status < 400 && curl_->easy_getinfo(h, CURLINFO_REDIRECT_URL, &location) == CURLE_OK &&
         location) {
       *next = location;
     }
@@ -309,14 +315,14 @@ class Fetcher {
   std::string describe(CURLcode code, const char* errbuf, bool overflowed, CURLU* url, const FetchOptions& options,
                        Clock::time_point start) {
     CURL* h = handle_.get();
-    const std::string detail = one_line(*errbuf ? errbuf : curl_easy_strerror(code));
-    const std::string host = url_part(url, CURLUPART_HOST);
+    const std::string detail = one_line(*errbuf ? errbuf : curl_->easy_strerror(code));
+    const std::string host = url_part(*curl_, url, CURLUPART_HOST);
     if (!guard_.refused.empty()) return refusal(host, guard_.refused);
     if (overflowed || code == CURLE_FILESIZE_EXCEEDED) return too_large(options.max_bytes);
     if (code == CURLE_OPERATION_TIMEDOUT) {
       const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
       curl_off_t connect_us = 0;
-      curl_easy_getinfo(h, CURLINFO_CONNECT_TIME_T, &connect_us);
+      curl_->easy_getinfo(h, CURLINFO_CONNECT_TIME_T, &connect_us);
       if (connect_us == 0 && elapsed < options.timeout_ms) {
         return one_line("could not connect to '" + host + "' within " + std::to_string(options.connect_timeout_ms) +
                         " ms");
@@ -326,8 +332,8 @@ class Fetcher {
     if (code == CURLE_COULDNT_RESOLVE_HOST) return one_line("could not resolve host '" + host + "'");
     if (code == CURLE_COULDNT_CONNECT) {
       long os_error = 0;
-      curl_easy_getinfo(h, CURLINFO_OS_ERRNO, &os_error);
-      const std::string port = url_part(url, CURLUPART_PORT, CURLU_DEFAULT_PORT);
+      curl_->easy_getinfo(h, CURLINFO_OS_ERRNO, &os_error);
+      const std::string port = url_part(*curl_, url, CURLUPART_PORT, CURLU_DEFAULT_PORT);
       std::string message = "could not connect to '" + host + "' port " + port;
       if (os_error != 0) message += std::string(": ") + std::strerror(static_cast<int>(os_error));
       return one_line(message);
@@ -337,6 +343,9 @@ class Fetcher {
     return detail;
   }
 
+  // Declared first: the constructor writes into it while it loads curl_.
+  std::string unavailable_;                 // why libcurl could not be loaded
+  const CurlFunctions* curl_ = nullptr;     // null when it could not
   Easy handle_;
   SocketGuard guard_;
   std::string start_host_;
@@ -377,7 +386,6 @@ FetchResult fetch(const std::string& url, const FetchOptions& options, UrlOrigin
 
 std::vector<FetchResult> fetch_all(const std::vector<std::string>& urls, const FetchOptions& options,
                                    int concurrency, UrlOrigin origin) {
-  global_init();  // before any thread starts
   std::vector<FetchResult> results(urls.size());
   if (urls.empty()) return results;
   const std::size_t workers = std::min(urls.size(), static_cast<std::size_t>(std::max(concurrency, 1)));

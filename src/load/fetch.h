@@ -1,4 +1,5 @@
-// Fetching sitemaps (and robots.txt) over HTTP(S) with libcurl. Only http and https URLs are
+// Fetching sitemaps (and robots.txt) over HTTP(S) with libcurl, which the first fetch loads
+// (load/curl_library.h): a run that fetches nothing never loads it. Only http and https URLs are
 // fetched, redirects are followed here (not by libcurl) so that every hop is checked against the
 // same scheme and host rules, and the body is capped while it downloads. Failures are returned as
 // one-line messages, not thrown.

@@ -1,0 +1,87 @@
+#include "load/curl_library.h"
+
+#include <dlfcn.h>
+
+namespace sitemaplint {
+namespace {
+
+std::string unavailable(const char* soname, const char* why) {
+  return std::string("fetching URLs needs libcurl (") + soname + "): " + (why ? why : "unknown error");
+}
+
+// Looks `name` up in `library` into *slot, which has the function's type.
+template <typename Function>
+bool bind(void* library, const char* soname, const char* name, Function* slot, std::string* error) {
+  dlerror();  // a null symbol is an error only if dlerror() says so afterwards
+  void* symbol = dlsym(library, name);
+  if (const char* why = dlerror()) {
+    *error = unavailable(soname, why);
+    return false;
+  }
+  *slot = reinterpret_cast<Function>(symbol);
+  return true;
+}
+
+struct LoadedLibrary {
+  CurlFunctions functions{};
+  bool ok = false;
+  std::string error;
+};
+
+LoadedLibrary load_and_initialise() {
+  LoadedLibrary loaded;
+  if (!load_curl_functions(kLibcurlSoname, &loaded.functions, &loaded.error)) return loaded;
+  // Once per process, before any transfer: curl_global_init is not thread-safe in every build,
+  // and here it runs under the lock of curl_library()'s static.
+  if (loaded.functions.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+    loaded.error = "libcurl could not be initialised";
+    return loaded;
+  }
+  loaded.ok = true;
+  return loaded;
+}
+
+}  // namespace
+
+bool load_curl_functions(const char* soname, CurlFunctions* functions, std::string* error) {
+  // RTLD_NOW: a library whose own dependencies cannot all be resolved fails here, with dlerror's
+  // message, rather than in the middle of a transfer. RTLD_LOCAL: its symbols stay out of the way
+  // of everything loaded later.
+  void* library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+  if (!library) {
+    *error = unavailable(soname, dlerror());
+    return false;
+  }
+  CurlFunctions found{};
+  const bool ok = bind(library, soname, "curl_global_init", &found.global_init, error) &&
+                  bind(library, soname, "curl_easy_init", &found.easy_init, error) &&
+                  bind(library, soname, "curl_easy_cleanup", &found.easy_cleanup, error) &&
+                  bind(library, soname, "curl_easy_reset", &found.easy_reset, error) &&
+                  bind(library, soname, "curl_easy_setopt", &found.easy_setopt, error) &&
+                  bind(library, soname, "curl_easy_perform", &found.easy_perform, error) &&
+                  bind(library, soname, "curl_easy_getinfo", &found.easy_getinfo, error) &&
+                  bind(library, soname, "curl_easy_strerror", &found.easy_strerror, error) &&
+                  bind(library, soname, "curl_url", &found.url, error) &&
+                  bind(library, soname, "curl_url_cleanup", &found.url_cleanup, error) &&
+                  bind(library, soname, "curl_url_set", &found.url_set, error) &&
+                  bind(library, soname, "curl_url_get", &found.url_get, error) &&
+                  bind(library, soname, "curl_url_strerror", &found.url_strerror, error) &&
+                  bind(library, soname, "curl_free", &found.free, error);
+  if (!ok) {
+    dlclose(library);  // an incomplete library is of no use, and nothing points into it
+    return false;
+  }
+  *functions = found;
+  return true;
+}
+
+const CurlFunctions* curl_library(std::string* error) {
+  static const LoadedLibrary loaded = load_and_initialise();
+  if (!loaded.ok) {
+    *error = loaded.error;
+    return nullptr;
+  }
+  return &loaded.functions;
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,47 @@
+// libcurl, loaded at run time on first use. Linked, it would be loaded by every run, with the 28
+// libraries it needs (TLS, Kerberos, LDAP, SSH, HTTP/2, ...) and their constructors, which costs
+// a run on a small local file more than linting it; only fetching a URL needs libcurl. The
+// functions fetch.cpp calls are looked up once, by name; <curl/curl.h> still gives their
+// signatures, the types and the constants.
+#pragma once
+
+#include <curl/curl.h>
+
+#include <string>
+
+namespace sitemaplint {
+
+// The shared object loaded: libcurl's ABI 4, which Debian's libcurl4 package provides (the
+// OpenSSL flavour, whose headers libcurl4-openssl-dev installs; the GnuTLS flavour's library is
+// libcurl-gnutls.so.4).
+inline constexpr const char* kLibcurlSoname = "libcurl.so.4";
+
+// The libcurl functions the fetcher calls, each with the header's own signature.
+struct CurlFunctions {
+  decltype(&curl_global_init) global_init;
+  decltype(&curl_easy_init) easy_init;
+  decltype(&curl_easy_cleanup) easy_cleanup;
+  decltype(&curl_easy_reset) easy_reset;
+  decltype(&curl_easy_setopt) easy_setopt;
+  decltype(&curl_easy_perform) easy_perform;
+  decltype(&curl_easy_getinfo) easy_getinfo;
+  decltype(&curl_easy_strerror) easy_strerror;
+  decltype(&curl_url) url;
+  decltype(&curl_url_cleanup) url_cleanup;
+  decltype(&curl_url_set) url_set;
+  decltype(&curl_url_get) url_get;
+  decltype(&curl_url_strerror) url_strerror;
+  decltype(&curl_free) free;
+};
+
+// Loads the library `soname` names and looks up every function of CurlFunctions in it. Returns
+// false with *error set ("fetching URLs needs libcurl (<soname>): <why>") when the library or a
+// function is missing. The library is never unloaded.
+bool load_curl_functions(const char* soname, CurlFunctions* functions, std::string* error);
+
+// libcurl (kLibcurlSoname), loaded and initialised (curl_global_init) by the first call, which
+// any thread may make: the others wait for it, and every later call returns the same answer. Null,
+// with *error set, when it cannot be loaded or initialised.
+const CurlFunctions* curl_library(std::string* error);
+
+}  // namespace sitemaplint
