@@ -8,6 +8,7 @@
 #include "analysis/ascii.h"
 #include "analysis/edit_distance.h"
 #include "analysis/message_text.h"
+#include "schema.h"
 
 namespace sitemaplint {
 namespace {
@@ -39,7 +40,10 @@ const std::regex& near_miss_regex(std::string_view pattern) {
 
 std::optional<NearMiss> namespace_near_miss(const ExtensionFamily& family, std::string_view prefix,
                                             std::string_view uri) {
-  if (uri == family.ns) return std::nullopt;
+  // The sitemap protocol's own namespace, which nearly every sitemap declares, is no family's near
+  // miss (no family's URI misspelt, and it names "sitemap"): answered before a regex is compiled,
+  // since compiling the four families' costs about 0.15 ms, more than linting a small sitemap.
+  if (uri == family.ns || uri == kSitemapNamespace) return std::nullopt;
   const std::string normalised = normalised_namespace(uri);
   if (std::regex_match(normalised, near_miss_regex(family.near_miss_pattern))) return NearMiss{true};
   // The usual prefix bound to a URI that is no sitemap schema at all: xmlns:image="urn:x:image".
