@@ -36,7 +36,7 @@ struct CurlFunctions {
 
 // Loads the library `soname` names and looks up every function of CurlFunctions in it. Returns
 // false with *error set ("fetching URLs needs libcurl (<soname>): <why>") when the library or a
-// function is missing. The library is never unloaded.
+// function is missing (the library is then unloaded; a complete one never is).
 bool load_curl_functions(const char* soname, CurlFunctions* functions, std::string* error);
 
 // libcurl (kLibcurlSoname), loaded and initialised (curl_global_init) by the first call, which
