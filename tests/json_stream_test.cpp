@@ -196,20 +196,45 @@ TEST_CASE("json writer: ill-formed UTF-8 becomes U+FFFD, one per maximal subpart
 }
 
 TEST_CASE("json writer: random bytes come out as nlohmann writes them, and parse") {
-  // Bytes drawn mostly from the interesting ones (controls, quotes, lead and continuation bytes), so
-  // that every kind of ill-formed sequence turns up.
-  const unsigned char pool[] = {'a', ' ', '"', '\\', '/', 0x00, 0x09, 0x0A, 0x1F, 0x7F, 0x80, 0x8F, 0x90, 0x9F,
+  // Plain letters between bytes drawn from the interesting ones (controls, quotes, lead and
+  // continuation bytes), so that every kind of ill-formed sequence turns up, at every place in the
+  // 8-byte words the writer checks at once.
+  const unsigned char pool[] = {' ', '"', '\\', '/', 0x00, 0x09, 0x0A, 0x1F, 0x20, 0x7F, 0x80, 0x8F, 0x90, 0x9F,
                                 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5, 0xFF};
   std::mt19937 random(20240501);
-  std::uniform_int_distribution<std::size_t> pick(0, sizeof pool - 1), length(0, 12);
+  std::uniform_int_distribution<std::size_t> pick(0, sizeof pool - 1), length(0, 40), letter(0, 25), odds(0, 3);
   for (int round = 0; round < 20000; ++round) {
     std::string text;
-    for (std::size_t n = length(random); n > 0; --n) text += static_cast<char>(pool[pick(random)]);
+    for (std::size_t n = length(random); n > 0; --n) {
+      text += odds(random) == 0 ? static_cast<char>(pool[pick(random)]) : static_cast<char>('a' + letter(random));
+    }
     const std::string written = streamed_string(text);
     CAPTURE(nlohmann::json(text).dump(-1, ' ', true, nlohmann::json::error_handler_t::replace));
     REQUIRE(written == nlohmann_dump(text));
     REQUIRE(!nlohmann::json::parse(written, nullptr, false).is_discarded());
   }
+}
+
+TEST_CASE("json writer: indentation deeper than the reports go") {
+  std::ostringstream out;
+  nlohmann::ordered_json same = "bottom";
+  {
+    JsonWriter json(out);
+    for (int depth = 0; depth < 45; ++depth) {
+      json.begin_array();
+      json.begin_object();
+      json.key("level");
+    }
+    json.string("bottom");
+    for (int depth = 0; depth < 45; ++depth) {
+      json.end_object();
+      json.end_array();
+      same = nlohmann::ordered_json::array({{{"level", same}}});
+    }
+  }
+  CHECK(out.str() == nlohmann_dump(same));
+  // 90 open containers: 180 spaces, past the 64 the writer copies at once.
+  CHECK(out.str().find("\n" + std::string(180, ' ') + "\"level\": \"bottom\"\n") != std::string::npos);
 }
 
 TEST_CASE("json writer: output larger than its buffer arrives whole and in order") {

@@ -25,6 +25,20 @@ constexpr std::array<ByteKind, 256> kByteKinds = [] {
   return kinds;
 }();
 
+// Whether none of the 8 bytes at `bytes` needs attention (a control character, '"', '\\', or a
+// byte from 0x80 on). Most of a report's text needs none, so it is checked a word at a time:
+// (x - n) & ~x sets a byte's high bit when the byte is below n (any bit set in error sits above a
+// byte that truly is), and the high bits of the word itself mark non-ASCII.
+bool plain_word(const char* bytes) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101u, kHighBits = 0x8080808080808080u;
+  std::uint64_t w;
+  std::memcpy(&w, bytes, sizeof w);
+  const auto has_byte_below = [](std::uint64_t x, std::uint64_t n) { return (x - kOnes * n) & ~x & kHighBits; };
+  const std::uint64_t attention = (w & kHighBits) | has_byte_below(w, 0x20) | has_byte_below(w ^ (kOnes * '"'), 1) |
+                                  has_byte_below(w ^ (kOnes * '\\'), 1);
+  return attention == 0;
+}
+
 // The escape of an ASCII byte of kind Escape: the short forms JSON has, else \u00xx in lowercase
 // hex.
 std::string_view escape_of(unsigned char c, char (&scratch)[6]) {
@@ -48,8 +62,9 @@ std::string_view escape_of(unsigned char c, char (&scratch)[6]) {
   return {scratch, 6};
 }
 
-// Indentation comes from this many spaces at a time.
-constexpr std::string_view kSpaces = "                                                                ";
+// A line break and the indentation after it, of which a prefix is copied at once.
+constexpr std::string_view kBreakAndSpaces =
+    "\n                                                                ";
 
 }  // namespace
 
@@ -63,22 +78,23 @@ void JsonWriter::flush() {
   used_ = 0;
 }
 
-void JsonWriter::put(std::string_view bytes) {
-  if (bytes.size() > kBufferSize - used_) {
-    flush();
-    if (bytes.size() > kBufferSize) {
-      out_.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-      return;
-    }
+void JsonWriter::put_large(std::string_view bytes) {
+  flush();
+  if (bytes.size() > kBufferSize) {
+    out_.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    return;
   }
-  std::memcpy(buffer_.get() + used_, bytes.data(), bytes.size());
-  used_ += bytes.size();
+  std::memcpy(buffer_.get(), bytes.data(), bytes.size());
+  used_ = bytes.size();
 }
 
-void JsonWriter::indent() {
-  for (std::size_t spaces = 2 * levels_.size(); spaces > 0;) {
-    const std::size_t n = std::min(spaces, kSpaces.size());
-    put(kSpaces.substr(0, n));
+void JsonWriter::new_line() {
+  std::size_t spaces = 2 * levels_.size();
+  const std::size_t first = std::min(spaces, kBreakAndSpaces.size() - 1);
+  put(kBreakAndSpaces.substr(0, 1 + first));
+  for (spaces -= first; spaces > 0;) {  // deeper than the reports go
+    const std::size_t n = std::min(spaces, kBreakAndSpaces.size() - 1);
+    put(kBreakAndSpaces.substr(1, n));
     spaces -= n;
   }
 }
@@ -86,9 +102,9 @@ void JsonWriter::indent() {
 void JsonWriter::next_item() {
   if (levels_.empty()) return;  // the document's one top-level value
   Level& level = levels_.back();
-  put(level.has_items ? std::string_view(",\n") : std::string_view("\n"));
+  if (level.has_items) put(',');
   level.has_items = true;
-  indent();
+  new_line();
 }
 
 void JsonWriter::before_value() {
@@ -123,8 +139,7 @@ void JsonWriter::end(char bracket, bool object) {
   if (has_items) {
     // The closing bracket on a line of its own, at its opening's indentation; "{}" and "[]" when
     // empty.
-    put('\n');
-    indent();
+    new_line();
   }
   put(bracket);
 }
@@ -164,6 +179,10 @@ void JsonWriter::escaped(std::string_view text) {
   // Runs of bytes that need nothing (well-formed non-ASCII included) are copied whole.
   std::size_t run = 0;
   for (std::size_t at = 0; at < text.size();) {
+    if (text.size() - at >= 8 && plain_word(text.data() + at)) {
+      at += 8;
+      continue;
+    }
     const auto c = static_cast<unsigned char>(text[at]);
     switch (kByteKinds[c]) {
       case ByteKind::Plain: ++at; break;

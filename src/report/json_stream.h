@@ -9,6 +9,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <ostream>
 #include <string_view>
@@ -67,16 +68,22 @@ class JsonWriter {
   // container's next item.
   void before_value();
   void next_item();
-  // Two spaces for each open container.
-  void indent();
+  // A line break, then two spaces for each open container.
+  void new_line();
   void signed_number(std::int64_t value);
   void unsigned_number(std::uint64_t value);
   void escaped(std::string_view text);
-  void put(std::string_view bytes);
+  // Small pieces are copied into the buffer here, inline; the rest goes through put_large().
+  void put(std::string_view bytes) {
+    if (bytes.size() > kBufferSize - used_) return put_large(bytes);
+    std::memcpy(buffer_.get() + used_, bytes.data(), bytes.size());
+    used_ += bytes.size();
+  }
   void put(char c) {
     if (used_ == kBufferSize) flush();
     buffer_[used_++] = c;
   }
+  void put_large(std::string_view bytes);
 
   static constexpr std::size_t kBufferSize = 64 * 1024;
   std::ostream& out_;
