@@ -31,10 +31,25 @@ LineIndex::LineIndex(std::string_view text) : text_(text) {
   }
 }
 
+std::size_t LineIndex::line_of(std::size_t offset) const {
+  const auto begin = starts_.begin();
+  if (starts_[cached_.line - 1] > offset) return static_cast<std::size_t>(std::upper_bound(begin, starts_.end(), offset) - begin);
+  // Findings are placed in offset order, a few lines apart: gallop forward from the last answer's
+  // line (a few probes in memory just read) rather than search a large file's lines from the top.
+  // Every line before `low` starts at or before `offset`; line `high` (0-based), if any, after it.
+  std::size_t low = cached_.line, high = low, step = 1;
+  while (high < starts_.size() && starts_[high] <= offset) {
+    low = high + 1;
+    high += step;
+    step *= 2;
+  }
+  high = std::min(high, starts_.size());
+  return static_cast<std::size_t>(std::upper_bound(begin + low, begin + high, offset) - begin);
+}
+
 Position LineIndex::position(std::size_t offset) const {
   offset = std::min(offset, text_.size());
-  const auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
-  const std::size_t line = static_cast<std::size_t>(it - starts_.begin());
+  const std::size_t line = line_of(offset);
   Position pos;
   pos.line = line;
   std::size_t i = starts_[line - 1];
@@ -67,6 +82,17 @@ Position LineIndex::advance(Position pos, std::size_t from, std::size_t offset) 
   const auto limit = static_cast<std::int64_t>(offset);
   std::int64_t at = static_cast<std::int64_t>(from);
   while (at < limit) {
+    // ASCII, the usual case, a word at a time: a column and a UTF-16 unit a byte.
+    if (limit - at >= 8) {
+      std::uint64_t word;
+      std::memcpy(&word, data + at, sizeof word);
+      if ((word & 0x8080808080808080u) == 0) {
+        at += 8;
+        pos.column += 8;
+        pos.utf16_column += 8;
+        continue;
+      }
+    }
     UChar32 c;
     U8_NEXT(data, at, limit, c);
     ++pos.column;
