@@ -12,20 +12,24 @@ LineIndex::LineIndex(std::string_view text) : text_(text) {
   starts_.push_back(0);
   const char* data = text.data();
   const std::size_t size = text.size();
+  // memchr-style searches: most bytes are not line breaks, and most files have no CR at all, so
+  // the next CR is looked for again only once passed, not on every line.
+  const auto find = [&](char c, std::size_t from) {
+    const void* at = std::memchr(data + from, c, size - from);
+    return at ? static_cast<std::size_t>(static_cast<const char*>(at) - data) : size;
+  };
+  std::size_t next_cr = find('\r', 0);
   std::size_t i = 0;
   while (i < size) {
-    // memchr-style search: most bytes are not line breaks.
-    const void* lf = std::memchr(data + i, '\n', size - i);
-    const std::size_t next_lf = lf ? static_cast<const char*>(lf) - data : size;
-    const void* cr = std::memchr(data + i, '\r', next_lf - i);
-    if (cr) {
-      const std::size_t at = static_cast<const char*>(cr) - data;
-      const std::size_t after = (at + 1 < size && data[at + 1] == '\n') ? at + 2 : at + 1;
+    const std::size_t next_lf = find('\n', i);
+    if (next_cr < i) next_cr = find('\r', i);
+    if (next_cr < next_lf) {
+      const std::size_t after = (next_cr + 1 < size && data[next_cr + 1] == '\n') ? next_cr + 2 : next_cr + 1;
       starts_.push_back(after);
       i = after;
       continue;
     }
-    if (!lf) break;
+    if (next_lf == size) break;
     starts_.push_back(next_lf + 1);
     i = next_lf + 1;
   }
