@@ -90,6 +90,13 @@ void JsonWriter::put_large(std::string_view bytes) {
 
 void JsonWriter::new_line() {
   std::size_t spaces = 2 * levels_.size();
+  if (spaces < kBreakAndSpaces.size() && kBufferSize - used_ >= kBreakAndSpaces.size()) {
+    // A copy of fixed size, a few wide moves, of which the part wanted is kept: the reports make
+    // dozens of lines a finding.
+    std::memcpy(buffer_.get() + used_, kBreakAndSpaces.data(), kBreakAndSpaces.size());
+    used_ += 1 + spaces;
+    return;
+  }
   const std::size_t first = std::min(spaces, kBreakAndSpaces.size() - 1);
   put(kBreakAndSpaces.substr(0, 1 + first));
   for (spaces -= first; spaces > 0;) {  // deeper than the reports go
