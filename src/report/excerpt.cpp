@@ -40,9 +40,12 @@ std::size_t append_printable(std::string_view bytes, std::string& out) {
   std::size_t columns = 0;
   for (std::int64_t at = 0; at < length;) {
     const std::int64_t begin = at;
-    if (data[at] >= 0x20 && data[at] < 0x7F) {  // printable ASCII, the usual case
-      out += static_cast<char>(data[at++]);
-      ++columns;
+    if (data[at] >= 0x20 && data[at] < 0x7F) {  // printable ASCII, the usual case: a run at once
+      std::int64_t end = at + 1;
+      while (end < length && data[end] >= 0x20 && data[end] < 0x7F) ++end;
+      out.append(bytes.data() + at, static_cast<std::size_t>(end - at));
+      columns += static_cast<std::size_t>(end - at);
+      at = end;
       continue;
     }
     UChar32 c;
