@@ -36,7 +36,9 @@ class JsonWriter {
   void key(std::string_view name);
   void string(std::string_view text);
   void boolean(bool value);
+  // An integer, or a boolean as true or false. A char is neither (it would come out as its code).
   template <std::integral T>
+    requires(!std::same_as<T, char>)
   void number(T value) {
     if constexpr (std::same_as<T, bool>) boolean(value);
     else if constexpr (std::is_signed_v<T>) signed_number(value);
@@ -49,6 +51,7 @@ class JsonWriter {
     string(text);
   }
   template <std::integral T>
+    requires(!std::same_as<T, char>)
   void field(std::string_view name, T value) {
     key(name);
     number(value);
