@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
+#include <random>
 #include <string>
+#include <vector>
 
 #include "analysis/line_index.h"
 
@@ -63,5 +65,43 @@ TEST_CASE("LineIndex: on a long line, positions asked in any order equal those c
     CHECK(p.line == expected[k].line);
     CHECK(p.column == expected[k].column);
     CHECK(p.utf16_column == expected[k].utf16_column);
+  }
+}
+
+TEST_CASE("LineIndex: positions asked forwards, near and far, and backwards equal those counted by hand") {
+  // Lines of every length from 0 to 40 code points, ASCII with a few 2- and 4-byte characters.
+  std::string text;
+  for (int line = 0; line < 3000; ++line) {
+    for (int i = 0; i < line % 41; ++i) text += (i % 9 == 4) ? "\xC3\xA9" : (i % 17 == 8) ? "\xF0\x9F\x98\x80" : "x";
+    text += '\n';
+  }
+  // The truth: line breaks before the offset, code points (and UTF-16 units) since the last one.
+  const auto by_hand = [&](std::size_t offset) {
+    sitemaplint::Position p;
+    for (std::size_t i = 0; i < offset; ++i) {
+      const auto byte = static_cast<unsigned char>(text[i]);
+      if (byte == '\n') p = {p.line + 1, 1, 1};
+      else if ((byte & 0xC0) != 0x80) ++p.column, p.utf16_column += byte >= 0xF0 ? 2 : 1;
+    }
+    return p;
+  };
+  std::mt19937 random(7);
+  std::uniform_int_distribution<std::size_t> near(0, 60), far(0, 20000);
+  std::vector<std::size_t> offsets;
+  for (std::size_t at = 0; at < text.size(); at += (offsets.size() % 10 == 0 ? far(random) : near(random))) {
+    offsets.push_back(at);
+  }
+  offsets.push_back(text.size());
+  for (std::size_t k = 0; k < 50; ++k) offsets.push_back(offsets[k * 7 % offsets.size()]);  // backwards too
+  const LineIndex index(text);
+  for (std::size_t offset : offsets) {
+    // At a character's start (inside one, a truncated sequence counts as a character of its own).
+    std::size_t at = offset;
+    while (at < text.size() && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) ++at;
+    CAPTURE(at);
+    const sitemaplint::Position p = index.position(at), truth = by_hand(at);
+    CHECK(p.line == truth.line);
+    CHECK(p.column == truth.column);
+    CHECK(p.utf16_column == truth.utf16_column);
   }
 }

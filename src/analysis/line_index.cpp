@@ -12,29 +12,48 @@ LineIndex::LineIndex(std::string_view text) : text_(text) {
   starts_.push_back(0);
   const char* data = text.data();
   const std::size_t size = text.size();
+  // memchr-style searches: most bytes are not line breaks, and most files have no CR at all, so
+  // the next CR is looked for again only once passed, not on every line.
+  const auto find = [&](char c, std::size_t from) {
+    const void* at = std::memchr(data + from, c, size - from);
+    return at ? static_cast<std::size_t>(static_cast<const char*>(at) - data) : size;
+  };
+  std::size_t next_cr = find('\r', 0);
   std::size_t i = 0;
   while (i < size) {
-    // memchr-style search: most bytes are not line breaks.
-    const void* lf = std::memchr(data + i, '\n', size - i);
-    const std::size_t next_lf = lf ? static_cast<const char*>(lf) - data : size;
-    const void* cr = std::memchr(data + i, '\r', next_lf - i);
-    if (cr) {
-      const std::size_t at = static_cast<const char*>(cr) - data;
-      const std::size_t after = (at + 1 < size && data[at + 1] == '\n') ? at + 2 : at + 1;
+    const std::size_t next_lf = find('\n', i);
+    if (next_cr < i) next_cr = find('\r', i);
+    if (next_cr < next_lf) {
+      const std::size_t after = (next_cr + 1 < size && data[next_cr + 1] == '\n') ? next_cr + 2 : next_cr + 1;
       starts_.push_back(after);
       i = after;
       continue;
     }
-    if (!lf) break;
+    if (next_lf == size) break;
     starts_.push_back(next_lf + 1);
     i = next_lf + 1;
   }
 }
 
+std::size_t LineIndex::line_of(std::size_t offset) const {
+  const auto begin = starts_.begin();
+  if (starts_[cached_.line - 1] > offset) return static_cast<std::size_t>(std::upper_bound(begin, starts_.end(), offset) - begin);
+  // Findings are placed in offset order, a few lines apart: gallop forward from the last answer's
+  // line (a few probes in memory just read) rather than search a large file's lines from the top.
+  // Every line before `low` starts at or before `offset`; line `high` (0-based), if any, after it.
+  std::size_t low = cached_.line, high = low, step = 1;
+  while (high < starts_.size() && starts_[high] <= offset) {
+    low = high + 1;
+    high += step;
+    step *= 2;
+  }
+  high = std::min(high, starts_.size());
+  return static_cast<std::size_t>(std::upper_bound(begin + low, begin + high, offset) - begin);
+}
+
 Position LineIndex::position(std::size_t offset) const {
   offset = std::min(offset, text_.size());
-  const auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
-  const std::size_t line = static_cast<std::size_t>(it - starts_.begin());
+  const std::size_t line = line_of(offset);
   Position pos;
   pos.line = line;
   std::size_t i = starts_[line - 1];
@@ -67,6 +86,17 @@ Position LineIndex::advance(Position pos, std::size_t from, std::size_t offset) 
   const auto limit = static_cast<std::int64_t>(offset);
   std::int64_t at = static_cast<std::int64_t>(from);
   while (at < limit) {
+    // ASCII, the usual case, a word at a time: a column and a UTF-16 unit a byte.
+    if (limit - at >= 8) {
+      std::uint64_t word;
+      std::memcpy(&word, data + at, sizeof word);
+      if ((word & 0x8080808080808080u) == 0) {
+        at += 8;
+        pos.column += 8;
+        pos.utf16_column += 8;
+        continue;
+      }
+    }
     UChar32 c;
     U8_NEXT(data, at, limit, c);
     ++pos.column;

@@ -43,6 +43,8 @@ class LineIndex {
   static constexpr std::size_t kCheckpointBytes = 16 * 1024;
   mutable std::unordered_map<std::size_t, std::vector<Checkpoint>> checkpoints_;  // by line
   const std::vector<Checkpoint>& checkpoints(std::size_t line) const;
+  // The 1-based line `offset` is on.
+  std::size_t line_of(std::size_t offset) const;
   // Counts columns from `pos` at byte `from` to `offset` on one line.
   Position advance(Position pos, std::size_t from, std::size_t offset) const;
 };

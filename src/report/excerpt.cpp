@@ -40,9 +40,12 @@ std::size_t append_printable(std::string_view bytes, std::string& out) {
   std::size_t columns = 0;
   for (std::int64_t at = 0; at < length;) {
     const std::int64_t begin = at;
-    if (data[at] >= 0x20 && data[at] < 0x7F) {  // printable ASCII, the usual case
-      out += static_cast<char>(data[at++]);
-      ++columns;
+    if (data[at] >= 0x20 && data[at] < 0x7F) {  // printable ASCII, the usual case: a run at once
+      std::int64_t end = at + 1;
+      while (end < length && data[end] >= 0x20 && data[end] < 0x7F) ++end;
+      out.append(bytes.data() + at, static_cast<std::size_t>(end - at));
+      columns += static_cast<std::size_t>(end - at);
+      at = end;
       continue;
     }
     UChar32 c;
@@ -73,12 +76,18 @@ Excerpt make_excerpt(std::string_view line, std::size_t at, std::size_t length) 
   at = std::min(at, line.size());
   std::size_t begin = at > kCharsBefore * kMaxBytesPerChar ? at - kCharsBefore * kMaxBytesPerChar : 0;
   while (begin > 0 && begin < at && (static_cast<unsigned char>(line[begin]) & 0xC0) == 0x80) ++begin;
-  const std::vector<std::size_t> before = boundaries(line.substr(begin, at - begin));
-  if (before.size() > kCharsBefore) begin += before[before.size() - kCharsBefore];
+  // Characters are counted only where there may be too many: no more bytes than the window's
+  // characters (a usual sitemap line) need no cut.
+  if (at - begin > kCharsBefore) {
+    const std::vector<std::size_t> before = boundaries(line.substr(begin, at - begin));
+    if (before.size() > kCharsBefore) begin += before[before.size() - kCharsBefore];
+  }
   const std::size_t tail = std::min(line.size() - at, kCharsAfter * kMaxBytesPerChar);
-  const std::vector<std::size_t> after = boundaries(line.substr(at, tail));
   std::size_t end = at + tail;
-  if (after.size() > kCharsAfter) end = at + after[kCharsAfter];
+  if (tail > kCharsAfter) {
+    const std::vector<std::size_t> after = boundaries(line.substr(at, tail));
+    if (after.size() > kCharsAfter) end = at + after[kCharsAfter];
+  }
 
   Excerpt excerpt;
   if (begin > 0) excerpt.text = "...";

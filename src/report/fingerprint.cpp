@@ -1,5 +1,7 @@
 #include "report/fingerprint.h"
 
+#include <charconv>
+
 #include "rule.h"
 
 namespace sitemaplint {
@@ -31,13 +33,6 @@ std::string_view fingerprint_text(const ReportSource& source, const Diagnostic& 
   return text.substr(from, 2 * kWindow);
 }
 
-std::string hex(std::uint64_t v) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out(16, '0');
-  for (int i = 15; i >= 0; --i, v >>= 4) out[static_cast<std::size_t>(i)] = kHex[v & 15];
-  return out;
-}
-
 }  // namespace
 
 std::string Fingerprints::next(const Diagnostic& d, std::size_t line) {
@@ -46,7 +41,14 @@ std::string Fingerprints::next(const Diagnostic& d, std::size_t line) {
   hash = fnv1a(hash, fingerprint_text(source_, d, line));
   hash = fnv1a(hash, std::string_view("\0", 1));
   hash = fnv1a(hash, report_.path);
-  return hex(hash) + ":" + std::to_string(++seen_[hash]);
+  // "<16 hex digits>:<n>", put together in place: one allocation a finding.
+  static constexpr char kHex[] = "0123456789abcdef";
+  char text[16 + 1 + 20];
+  std::uint64_t v = hash;
+  for (int i = 15; i >= 0; --i, v >>= 4) text[i] = kHex[v & 15];
+  text[16] = ':';
+  const auto end = std::to_chars(text + 17, text + sizeof text, ++seen_[hash]).ptr;
+  return std::string(text, static_cast<std::size_t>(end - text));
 }
 
 }  // namespace sitemaplint

@@ -5,8 +5,8 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <string>
+#include <unordered_map>
 
 #include "report/source.h"
 
@@ -22,7 +22,7 @@ class Fingerprints {
  private:
   const FileReport& report_;
   const ReportSource& source_;
-  std::map<std::uint64_t, std::size_t> seen_;
+  std::unordered_map<std::uint64_t, std::size_t> seen_;  // findings so far, by hash
 };
 
 }  // namespace sitemaplint

@@ -3,6 +3,7 @@
 //      12 |     <lastmod>2024-02-30</lastmod>
 //         |              ^~~~~~~~~~
 #include <algorithm>
+#include <charconv>
 #include <string>
 
 #include "analysis/line_index.h"
@@ -35,19 +36,34 @@ Colors make_colors(bool enabled) {
   return Colors{"\033[1m", "\033[0m", "\033[2m", "\033[1;31m", "\033[1;33m", "\033[1;36m", "\033[1;32m"};
 }
 
-void write_source(std::ostream& out, std::string_view text, const LineIndex& index, std::size_t line,
+// Appends each piece: text, a character or a number.
+void append_piece(std::string& out, std::string_view text) { out += text; }
+void append_piece(std::string& out, char c) { out += c; }
+void append_piece(std::string& out, std::size_t n) {
+  char digits[24];
+  out.append(digits, static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, n).ptr - digits));
+}
+template <class... Pieces>
+void append(std::string& out, const Pieces&... pieces) {
+  (append_piece(out, pieces), ...);
+}
+
+void write_source(std::string& out, std::string_view text, const LineIndex& index, std::size_t line,
                   std::size_t offset, std::size_t length, const Colors& c) {
   const std::string_view line_text = index.line_text(line);
   const std::size_t at = std::min(offset - static_cast<std::size_t>(line_text.data() - text.data()), line_text.size());
   // The caret spans the finding on this line, as far as the excerpt shows it, in terminal columns.
   const Excerpt excerpt = make_excerpt(line_text, at, length);
-  const std::string number = std::to_string(line);
-  const std::string gutter(number.size(), ' ');
-  out << c.dim << ' ' << number << " | " << c.reset << excerpt.text << '\n';
-  out << c.dim << ' ' << gutter << " | " << c.reset << std::string(excerpt.caret_column, ' ') << c.caret
-      << '^';
-  if (excerpt.caret_width > 1) out << std::string(excerpt.caret_width - 1, '~');
-  out << c.reset << '\n';
+  char digits[24];
+  const std::string_view number(digits, static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, line).ptr - digits));
+  append(out, c.dim, ' ', number, " | ", c.reset, excerpt.text, '\n');
+  append(out, c.dim, ' ');
+  out.append(number.size(), ' ');
+  append(out, " | ", c.reset);
+  out.append(excerpt.caret_column, ' ');
+  append(out, c.caret, '^');
+  if (excerpt.caret_width > 1) out.append(excerpt.caret_width - 1, '~');
+  append(out, c.reset, '\n');
 }
 
 // A long report ends with what it amounts to: errors first, each rule once with its count, so 222
@@ -94,28 +110,47 @@ void write_human(std::span<const FileReport> reports, const RunStatus& status, c
                  std::ostream& out) {
   const Colors c = make_colors(style.color);
   RunSources sources(reports);
+  // The findings are put together in memory and handed to the stream in large pieces: std::cout,
+  // synchronised with C's stdio, would take each of a finding's dozen << through fwrite and its
+  // lock.
+  constexpr std::size_t kPieceSize = 64 * 1024;
+  std::string text;
+  text.reserve(kPieceSize + 4096);
   for (const FileReport& report : reports) {
     if (report.diagnostics.empty()) continue;
     const ReportSource source(report);
     const std::string path = printable(report.path);
     for (const Diagnostic& d : report.diagnostics) {
+      if (text.size() >= kPieceSize) {
+        out.write(text.data(), static_cast<std::streamsize>(text.size()));
+        text.clear();
+      }
       const Position pos = source.position(d.offset);
-      out << c.bold << path << ':' << pos.line << ':' << pos.column << ": " << c.reset
-          << c.severity(d.severity) << severity_name(d.severity) << c.reset << c.bold << '['
-          << d.rule->code << ' ' << d.rule->name << "]: " << c.reset << printable(d.message) << '\n';
+      append(text, c.bold, path, ':', pos.line, ':', pos.column, ": ", c.reset, c.severity(d.severity),
+             severity_name(d.severity), c.reset, c.bold, '[', d.rule->code, ' ', d.rule->name, "]: ", c.reset);
+      append_printable(d.message, text);
+      text += '\n';
       if (style.quiet) continue;
       if (d.offset < source.bytes().size()) {
-        write_source(out, source.bytes(), source.index(), pos.line, d.offset, d.length, c);
+        write_source(text, source.bytes(), source.index(), pos.line, d.offset, d.length, c);
       }
       if (d.related) {
         const Position related = sources.related_position(d, source);
-        const std::string related_path = d.related->path.empty() ? path : printable(d.related->path);
-        out << "  " << c.dim << "note: " << c.reset << printable(d.related->message) << " at " << related_path
-            << ':' << related.line << ':' << related.column << '\n';
+        append(text, "  ", c.dim, "note: ", c.reset);
+        append_printable(d.related->message, text);
+        append(text, " at ");
+        if (d.related->path.empty()) text += path;
+        else append_printable(d.related->path, text);
+        append(text, ':', related.line, ':', related.column, '\n');
       }
-      if (d.fix) out << "  " << c.dim << "fix: " << c.reset << printable(d.fix->description) << '\n';
+      if (d.fix) {
+        append(text, "  ", c.dim, "fix: ", c.reset);
+        append_printable(d.fix->description, text);
+        text += '\n';
+      }
     }
   }
+  out.write(text.data(), static_cast<std::streamsize>(text.size()));
   if (style.quiet) return;
   const Totals totals = count(reports);
   auto plural = [](std::size_t n, const char* word) {

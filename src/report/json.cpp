@@ -1,7 +1,6 @@
 // The JSON report. Stable and versioned: fields are only ever added, and "version" changes when
 // an existing field changes meaning. README.md documents the shape.
-#include <nlohmann/json.hpp>
-
+#include "report/json_stream.h"
 #include "report/source.h"
 #include "report/report.h"
 #include "rule.h"
@@ -23,89 +22,119 @@ std::string_view kind_name(DocumentKind kind) {
   return "unknown";
 }
 
-nlohmann::ordered_json diagnostic_json(const Diagnostic& d, const ReportSource& source, RunSources& sources) {
+void write_diagnostic(JsonWriter& json, const Diagnostic& d, const ReportSource& source, RunSources& sources) {
   const Position start = source.position(d.offset);
   const Position end = source.position(d.offset + d.length);
-  nlohmann::ordered_json j;
-  j["rule"] = d.rule->name;
-  j["code"] = d.rule->code;
-  j["severity"] = severity_name(d.severity);
-  j["line"] = start.line;
-  j["column"] = start.column;
-  j["end_line"] = end.line;
-  j["end_column"] = end.column;
-  j["offset"] = d.offset;
-  j["length"] = d.length;
-  j["message"] = d.message;
+  json.begin_object();
+  json.field("rule", d.rule->name);
+  json.field("code", d.rule->code);
+  json.field("severity", severity_name(d.severity));
+  json.field("line", start.line);
+  json.field("column", start.column);
+  json.field("end_line", end.line);
+  json.field("end_column", end.column);
+  json.field("offset", d.offset);
+  json.field("length", d.length);
+  json.field("message", d.message);
   // Whose rule it is: the authorities this finding rests on, and Google's message for it.
-  j["authority"] = authority_names(finding_authorities(d));
-  if (!d.rule->search_console.empty()) j["search_console"] = d.rule->search_console;
+  json.key("authority");
+  json.begin_array();
+  for (std::string_view name : authority_names(finding_authorities(d))) json.string(name);
+  json.end_array();
+  if (!d.rule->search_console.empty()) json.field("search_console", d.rule->search_console);
   if (d.fix) {
-    j["fix"] = {{"description", d.fix->description},
-                {"offset", d.fix->offset},
-                {"length", d.fix->length},
-                {"replacement", d.fix->replacement}};
+    json.key("fix");
+    json.begin_object();
+    json.field("description", d.fix->description);
+    json.field("offset", d.fix->offset);
+    json.field("length", d.fix->length);
+    json.field("replacement", d.fix->replacement);
+    json.end_object();
   }
   if (d.related) {
-    nlohmann::ordered_json related;
-    if (!d.related->path.empty()) related["path"] = d.related->path;
+    json.key("related");
+    json.begin_object();
+    if (!d.related->path.empty()) json.field("path", d.related->path);
     const Position at = sources.related_position(d, source);
-    related["line"] = at.line;
-    related["column"] = at.column;
-    related["message"] = d.related->message;
-    j["related"] = related;
+    json.field("line", at.line);
+    json.field("column", at.column);
+    json.field("message", d.related->message);
+    json.end_object();
   }
-  return j;
+  json.end_object();
 }
 
 }  // namespace
 
+// Written as it goes (report/json_stream.h): a run with many findings would otherwise build, and
+// free, a tree of every value first. Ill-formed UTF-8 in messages (quoted from a broken input)
+// comes out as U+FFFD, never a crash.
 void write_json(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out) {
-  nlohmann::ordered_json root;
-  root["version"] = kJsonFormatVersion;
-  root["tool"] = {{"name", "sitemaplint"}, {"version", SITEMAPLINT_VERSION}};
-  nlohmann::ordered_json files = nlohmann::ordered_json::array();
+  JsonWriter json(out);
+  json.begin_object();
+  json.field("version", kJsonFormatVersion);
+  json.key("tool");
+  json.begin_object();
+  json.field("name", "sitemaplint");
+  json.field("version", SITEMAPLINT_VERSION);
+  json.end_object();
+  json.key("files");
+  json.begin_array();
   RunSources sources(reports);
   for (const FileReport& report : reports) {
-    nlohmann::ordered_json file;
-    file["path"] = report.path;
-    if (!report.requested.empty()) file["requested"] = report.requested;
-    file["kind"] = kind_name(report.kind);
-    file["entries"] = report.entries;
-    nlohmann::ordered_json diagnostics = nlohmann::ordered_json::array();
+    json.begin_object();
+    json.field("path", report.path);
+    if (!report.requested.empty()) json.field("requested", report.requested);
+    json.field("kind", kind_name(report.kind));
+    json.field("entries", report.entries);
+    json.key("diagnostics");
+    json.begin_array();
     if (!report.diagnostics.empty()) {
       const ReportSource source(report);
-      for (const Diagnostic& d : report.diagnostics) diagnostics.push_back(diagnostic_json(d, source, sources));
+      for (const Diagnostic& d : report.diagnostics) write_diagnostic(json, d, source, sources);
     }
-    file["diagnostics"] = std::move(diagnostics);
-    files.push_back(std::move(file));
+    json.end_array();
+    json.end_object();
   }
-  root["files"] = std::move(files);
+  json.end_array();
   // Inputs that could not be read are part of the report, so a dashboard reading only the JSON
   // does not mistake a run that linted nothing for a clean one.
-  nlohmann::ordered_json unreadable = nlohmann::ordered_json::array();
+  json.key("input_errors");
+  json.begin_array();
   for (const InputError& error : status.input_errors) {
-    unreadable.push_back({{"path", error.path}, {"message", error.message}});
+    json.begin_object();
+    json.field("path", error.path);
+    json.field("message", error.message);
+    json.end_object();
   }
-  root["input_errors"] = std::move(unreadable);
+  json.end_array();
   // Likewise a run that failed on its warnings says so, rather than leaving the reader to find the
   // limit, which lives on the command line or in a config file.
   const bool exceeded = status.warning_limit && status.warning_limit->exceeded();
   if (status.warning_limit) {
     const WarningLimit& limit = *status.warning_limit;
-    root["max_warnings"] = {{"limit", limit.limit}, {"warnings", limit.warnings}, {"exceeded", exceeded}};
-    if (exceeded) root["max_warnings"]["message"] = limit.message();
+    json.key("max_warnings");
+    json.begin_object();
+    json.field("limit", limit.limit);
+    json.field("warnings", limit.warnings);
+    json.field("exceeded", exceeded);
+    if (exceeded) json.field("message", limit.message());
+    json.end_object();
   }
   const Totals totals = count(reports);
-  root["summary"] = {{"files", totals.files},
-                     {"errors", totals.errors},
-                     {"warnings", totals.warnings},
-                     {"infos", totals.infos},
-                     {"fixable", totals.fixable},
-                     {"input_errors", status.input_errors.size()},
-                     {"max_warnings_exceeded", exceeded}};
-  // Invalid UTF-8 in messages (quoted from a broken input) is replaced, never a crash.
-  out << root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+  json.key("summary");
+  json.begin_object();
+  json.field("files", totals.files);
+  json.field("errors", totals.errors);
+  json.field("warnings", totals.warnings);
+  json.field("infos", totals.infos);
+  json.field("fixable", totals.fixable);
+  json.field("input_errors", status.input_errors.size());
+  json.field("max_warnings_exceeded", exceeded);
+  json.end_object();
+  json.end_object();
+  json.flush();
+  out << '\n';
 }
 
 }  // namespace sitemaplint

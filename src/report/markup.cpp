@@ -1,18 +1,13 @@
 #include "report/markup.h"
 
-#include <cstdint>
-
-#include <unicode/utf8.h>
+#include "report/utf8.h"
 
 namespace sitemaplint {
 
 void append_escaped(std::string_view text, const EscapeStyle& style, std::string& out) {
-  static constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
-  const auto* data = reinterpret_cast<const std::uint8_t*>(text.data());
-  const auto length = static_cast<std::int64_t>(text.size());
-  for (std::int64_t at = 0; at < length;) {
-    const char c = static_cast<char>(data[at]);
-    if (data[at] < 0x80) {
+  for (std::size_t at = 0; at < text.size();) {
+    const char c = text[at];
+    if (static_cast<unsigned char>(c) < 0x80) {
       ++at;
       switch (c) {
         case '&': out += "&amp;"; break;
@@ -27,12 +22,11 @@ void append_escaped(std::string_view text, const EscapeStyle& style, std::string
       }
       continue;
     }
-    const std::int64_t begin = at;
-    UChar32 cp;
-    U8_NEXT(data, at, length, cp);
-    if (cp < 0) out += kReplacement;  // ill-formed UTF-8 (surrogates included), as a decoder shows it
+    const std::size_t begin = at;
+    const std::int32_t cp = next_code_point(text, at);
+    if (cp < 0) out += kReplacementCharacter;  // ill-formed UTF-8 (surrogates included), as a decoder shows it
     else if ((style.c1_controls && cp < 0xA0) || cp == 0xFFFE || cp == 0xFFFF) out += style.control;
-    else out.append(text.substr(static_cast<std::size_t>(begin), static_cast<std::size_t>(at - begin)));
+    else out.append(text.substr(begin, at - begin));
   }
 }
 

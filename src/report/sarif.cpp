@@ -4,10 +4,10 @@
 #include <filesystem>
 #include <map>
 #include <set>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "report/fingerprint.h"
+#include "report/json_stream.h"
 #include "report/source.h"
 #include "run/lint_many.h"
 #include "registry.h"
@@ -16,8 +16,6 @@
 
 namespace sitemaplint {
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 std::string_view sarif_level(Severity s) {
   switch (s) {
@@ -57,161 +55,321 @@ std::string file_uri(const std::filesystem::path& absolute) {
 
 // Where an input is, as a SARIF artifactLocation: relative to %SRCROOT% (the current directory)
 // when it lies under it, otherwise an absolute URI. URLs stay as given.
-Json artifact_location(const std::string& path) {
-  if (path == "-") return {{"uri", "stdin"}};
-  if (is_url(path)) return {{"uri", path}};
+struct ArtifactLocation {
+  std::string uri;
+  bool under_root = false;  // `uri` is relative to %SRCROOT%
+};
+
+ArtifactLocation artifact_location(const std::string& path, const std::filesystem::path& cwd) {
+  if (path == "-") return {"stdin"};
+  if (is_url(path)) return {path};
   std::error_code ec;
-  const std::filesystem::path cwd = std::filesystem::current_path(ec);
   const std::filesystem::path absolute = std::filesystem::absolute(path, ec).lexically_normal();
   if (!cwd.empty()) {
-    const std::filesystem::path relative = absolute.lexically_relative(cwd.lexically_normal());
+    const std::filesystem::path relative = absolute.lexically_relative(cwd);
     const std::string rel = relative.generic_string();
-    if (!rel.empty() && rel != "." && !rel.starts_with("../") && rel != "..") {
-      return {{"uri", uri_escape(rel, true)}, {"uriBaseId", "%SRCROOT%"}};
-    }
+    if (!rel.empty() && rel != "." && !rel.starts_with("../") && rel != "..") return {uri_escape(rel, true), true};
   }
-  return {{"uri", file_uri(absolute)}};
+  return {file_uri(absolute)};
 }
 
-Json region_json(const Position& start, const Position& end) {
-  return {{"startLine", start.line},
-          {"startColumn", start.utf16_column},
-          {"endLine", end.line},
-          {"endColumn", end.utf16_column}};
+// The artifact locations of a run's paths, each worked out once: a file's findings all share one,
+// and related locations in other files (duplicates across a set) name the same few again and again.
+class ArtifactLocations {
+ public:
+  ArtifactLocations() {
+    std::error_code ec;
+    cwd_ = std::filesystem::current_path(ec).lexically_normal();
+  }
+  // The current directory (normalized), which %SRCROOT% stands for; empty when unknown.
+  const std::filesystem::path& root() const { return cwd_; }
+  const ArtifactLocation& of(const std::string& path) {
+    auto known = by_path_.find(path);
+    if (known == by_path_.end()) known = by_path_.emplace(path, artifact_location(path, cwd_)).first;
+    return known->second;
+  }
+
+ private:
+  std::filesystem::path cwd_;
+  std::map<std::string, ArtifactLocation, std::less<>> by_path_;
+};
+
+void write_artifact_location(JsonWriter& json, const ArtifactLocation& location) {
+  json.begin_object();
+  json.field("uri", location.uri);
+  if (location.under_root) json.field("uriBaseId", "%SRCROOT%");
+  json.end_object();
 }
 
-Json rule_json(const RuleInfo& info) {
-  Json j;
-  j["id"] = info.code;
-  j["name"] = info.name;
-  j["shortDescription"] = {{"text", info.summary}};
-  j["fullDescription"] = {{"text", info.summary}};
+// SARIF's message and description objects: {"text": ...}.
+void text_field(JsonWriter& json, std::string_view name, std::string_view text) {
+  json.key(name);
+  json.begin_object();
+  json.field("text", text);
+  json.end_object();
+}
+
+void write_region(JsonWriter& json, const Position& start, const Position& end) {
+  json.begin_object();
+  json.field("startLine", start.line);
+  json.field("startColumn", start.utf16_column);
+  json.field("endLine", end.line);
+  json.field("endColumn", end.utf16_column);
+  json.end_object();
+}
+
+void write_rule(JsonWriter& json, const RuleInfo& info) {
+  json.begin_object();
+  json.field("id", info.code);
+  json.field("name", info.name);
+  text_field(json, "shortDescription", info.summary);
+  text_field(json, "fullDescription", info.summary);
   // The help leads with whose rule it is, as --explain does.
   std::string help = "Authority: " + authority_list(info.authorities) + "\n";
   if (!info.search_console.empty()) help += "\nSearch Console: \"" + std::string(info.search_console) + "\"\n";
   help += info.docs;
-  j["help"] = {{"text", help}, {"markdown", help}};
-  j["defaultConfiguration"] = {{"level", sarif_level(info.default_severity)}};
-  Json properties;
-  properties["authorities"] = authority_names(info.authorities);
-  if (!info.search_console.empty()) properties["searchConsole"] = info.search_console;
+  json.key("help");
+  json.begin_object();
+  json.field("text", help);
+  json.field("markdown", help);
+  json.end_object();
+  json.key("defaultConfiguration");
+  json.begin_object();
+  json.field("level", sarif_level(info.default_severity));
+  json.end_object();
+  json.key("properties");
+  json.begin_object();
+  const std::vector<std::string_view> authorities = authority_names(info.authorities);
+  json.key("authorities");
+  json.begin_array();
+  for (std::string_view name : authorities) json.string(name);
+  json.end_array();
+  if (!info.search_console.empty()) json.field("searchConsole", info.search_console);
   // Code scanning filters alerts by tags: the family and each authority.
-  Json tags = Json::array({info.family->name});
-  for (std::string_view name : authority_names(info.authorities)) tags.push_back(name);
-  properties["tags"] = std::move(tags);
-  j["properties"] = std::move(properties);
-  return j;
+  json.key("tags");
+  json.begin_array();
+  json.string(info.family->name);
+  for (std::string_view name : authorities) json.string(name);
+  json.end_array();
+  json.end_object();
+  json.end_object();
 }
 
 // The run's invocation: whether sitemaplint could do its job (it could not when an input was
 // unreadable) and, as tool notifications, what fails the run besides its results. GitHub shows
 // these on the tool's status page; a run that linted nothing must not look clean there.
-Json invocation_json(const RunStatus& status) {
-  Json notifications = Json::array();
-  for (const InputError& error : status.input_errors) {
-    Json location = {{"physicalLocation", {{"artifactLocation", artifact_location(error.path)}}}};
-    notifications.push_back({{"level", "error"},
-                             {"message", {{"text", error.message}}},
-                             {"locations", Json::array({std::move(location)})},
-                             {"descriptor", {{"id", "unreadable-input"}}}});
+void write_invocation(JsonWriter& json, const RunStatus& status, ArtifactLocations& locations) {
+  const bool exceeded = status.warning_limit && status.warning_limit->exceeded();
+  json.begin_object();
+  json.field("executionSuccessful", status.input_errors.empty());
+  if (!status.input_errors.empty() || exceeded) {
+    json.key("toolExecutionNotifications");
+    json.begin_array();
+    for (const InputError& error : status.input_errors) {
+      json.begin_object();
+      json.field("level", "error");
+      text_field(json, "message", error.message);
+      json.key("locations");
+      json.begin_array();
+      json.begin_object();
+      json.key("physicalLocation");
+      json.begin_object();
+      json.key("artifactLocation");
+      write_artifact_location(json, locations.of(error.path));
+      json.end_object();
+      json.end_object();
+      json.end_array();
+      json.key("descriptor");
+      json.begin_object();
+      json.field("id", "unreadable-input");
+      json.end_object();
+      json.end_object();
+    }
+    if (exceeded) {
+      json.begin_object();
+      json.field("level", "error");
+      text_field(json, "message", status.warning_limit->message());
+      json.key("descriptor");
+      json.begin_object();
+      json.field("id", "max-warnings");
+      json.end_object();
+      json.end_object();
+    }
+    json.end_array();
   }
-  if (status.warning_limit && status.warning_limit->exceeded()) {
-    notifications.push_back({{"level", "error"},
-                             {"message", {{"text", status.warning_limit->message()}}},
-                             {"descriptor", {{"id", "max-warnings"}}}});
-  }
-  Json invocation;
-  invocation["executionSuccessful"] = status.input_errors.empty();
-  if (!notifications.empty()) invocation["toolExecutionNotifications"] = std::move(notifications);
-  return invocation;
+  json.end_object();
 }
 
-}  // namespace
+// The rules tool.driver.rules describes, and where each stands there (a result's ruleIndex).
+struct DescribedRules {
+  std::vector<const RuleInfo*> rules;
+  std::map<std::string_view, std::size_t> index;  // by code
+};
 
-void write_sarif(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out,
-                 SarifRules described) {
+DescribedRules described_rules(std::span<const FileReport> reports, SarifRules described) {
   std::set<std::string_view> fired;
   for (const FileReport& report : reports) {
     for (const Diagnostic& d : report.diagnostics) fired.insert(d.rule->code);
   }
-  Json rules = Json::array();
-  std::map<std::string_view, std::size_t> rule_index;
+  DescribedRules out;
   for (const RuleInfo* def : all_rules()) {
     if (described == SarifRules::Fired && !fired.contains(def->code)) continue;
-    rule_index.emplace(def->code, rules.size());
-    rules.push_back(rule_json(*def));
+    out.index.emplace(def->code, out.rules.size());
+    out.rules.push_back(def);
+  }
+  return out;
+}
+
+// One result. `location`: the finding's file's artifactLocation.
+void write_result(JsonWriter& json, const Diagnostic& d, const DescribedRules& described, const ReportSource& source,
+                  const ArtifactLocation& location, Fingerprints& fingerprints, RunSources& sources,
+                  ArtifactLocations& locations) {
+  json.begin_object();
+  json.field("ruleId", d.rule->code);
+  if (const auto it = described.index.find(d.rule->code); it != described.index.end()) json.field("ruleIndex", it->second);
+  json.field("level", sarif_level(d.severity));
+  text_field(json, "message", d.message);
+  json.key("properties");
+  json.begin_object();
+  json.key("authorities");
+  json.begin_array();
+  for (std::string_view name : authority_names(finding_authorities(d))) json.string(name);
+  json.end_array();
+  json.end_object();
+
+  const Position start = source.position(d.offset);
+  const Position end = source.position(d.offset + d.length);
+  json.key("locations");
+  json.begin_array();
+  json.begin_object();
+  json.key("physicalLocation");
+  json.begin_object();
+  json.key("artifactLocation");
+  write_artifact_location(json, location);
+  json.key("region");
+  write_region(json, start, end);
+  json.end_object();
+  json.end_object();
+  json.end_array();
+  // GitHub's form: hash, then which occurrence of that hash in the file this is.
+  json.key("partialFingerprints");
+  json.begin_object();
+  json.field("primaryLocationLineHash", fingerprints.next(d, start.line));
+  json.end_object();
+
+  if (d.related) {
+    const Position at = sources.related_position(d, source);
+    json.key("relatedLocations");
+    json.begin_array();
+    json.begin_object();
+    json.field("id", 1);
+    json.key("physicalLocation");
+    json.begin_object();
+    json.key("artifactLocation");
+    write_artifact_location(json, d.related->path.empty() ? location : locations.of(d.related->path));
+    json.key("region");
+    json.begin_object();
+    json.field("startLine", at.line);
+    json.field("startColumn", at.utf16_column);
+    json.end_object();
+    json.end_object();
+    text_field(json, "message", d.related->message);
+    json.end_object();
+    json.end_array();
+  }
+  if (d.fix) {
+    json.key("fixes");
+    json.begin_array();
+    json.begin_object();
+    text_field(json, "description", d.fix->description);
+    json.key("artifactChanges");
+    json.begin_array();
+    json.begin_object();
+    json.key("artifactLocation");
+    write_artifact_location(json, location);
+    json.key("replacements");
+    json.begin_array();
+    json.begin_object();
+    json.key("deletedRegion");
+    write_region(json, source.position(d.fix->offset), source.position(d.fix->offset + d.fix->length));
+    text_field(json, "insertedContent", d.fix->replacement);
+    json.end_object();
+    json.end_array();
+    json.end_object();
+    json.end_array();
+    json.end_object();
+    json.end_array();
+  }
+  json.end_object();
+}
+
+}  // namespace
+
+// Written as it goes (report/json_stream.h): a run with many findings would otherwise build, and
+// free, a tree of every value first. Ill-formed UTF-8 in messages (quoted from a broken input)
+// comes out as U+FFFD, never a crash.
+void write_sarif(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out,
+                 SarifRules described) {
+  const DescribedRules rules = described_rules(reports, described);
+  ArtifactLocations locations;
+  JsonWriter json(out);
+  json.begin_object();
+  json.field("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+  json.field("version", "2.1.0");
+  json.key("runs");
+  json.begin_array();
+  json.begin_object();
+
+  json.key("tool");
+  json.begin_object();
+  json.key("driver");
+  json.begin_object();
+  json.field("name", "sitemaplint");
+  json.field("version", SITEMAPLINT_VERSION);
+  json.field("semanticVersion", SITEMAPLINT_VERSION);
+  json.key("rules");
+  json.begin_array();
+  for (const RuleInfo* rule : rules.rules) write_rule(json, *rule);
+  json.end_array();
+  json.end_object();
+  json.end_object();
+
+  json.key("invocations");
+  json.begin_array();
+  write_invocation(json, status, locations);
+  json.end_array();
+  if (!locations.root().empty()) {
+    std::string root = file_uri(locations.root());
+    if (root.back() != '/') root += '/';
+    json.key("originalUriBaseIds");
+    json.begin_object();
+    json.key("%SRCROOT%");
+    json.begin_object();
+    json.field("uri", root);
+    json.end_object();
+    json.end_object();
   }
 
-  Json results = Json::array();
+  json.key("results");
+  json.begin_array();
   RunSources sources(reports);
   for (const FileReport& report : reports) {
     if (report.diagnostics.empty()) continue;
-    const Json location = artifact_location(report.path);
+    const ArtifactLocation& location = locations.of(report.path);
     const ReportSource source(report);
     Fingerprints fingerprints(report, source);
     for (const Diagnostic& d : report.diagnostics) {
-      Json result;
-      result["ruleId"] = d.rule->code;
-      if (const auto it = rule_index.find(d.rule->code); it != rule_index.end()) result["ruleIndex"] = it->second;
-      result["level"] = sarif_level(d.severity);
-      result["message"] = {{"text", d.message}};
-      result["properties"] = {{"authorities", authority_names(finding_authorities(d))}};
-
-      Json physical;
-      physical["artifactLocation"] = location;
-      const Position start = source.position(d.offset);
-      const Position end = source.position(d.offset + d.length);
-      physical["region"] = region_json(start, end);
-      result["locations"] = Json::array({{{"physicalLocation", std::move(physical)}}});
-      // GitHub's form: hash, then which occurrence of that hash in the file this is.
-      result["partialFingerprints"] = {{"primaryLocationLineHash", fingerprints.next(d, start.line)}};
-
-      if (d.related) {
-        const Position at = sources.related_position(d, source);
-        Json related;
-        related["id"] = 1;
-        related["physicalLocation"] = {{"artifactLocation", d.related->path.empty() ? location
-                                                                                     : artifact_location(d.related->path)},
-                                       {"region", {{"startLine", at.line}, {"startColumn", at.utf16_column}}}};
-        related["message"] = {{"text", d.related->message}};
-        result["relatedLocations"] = Json::array({std::move(related)});
-      }
-      if (d.fix) {
-        const Json deleted = region_json(source.position(d.fix->offset), source.position(d.fix->offset + d.fix->length));
-        Json replacement = {{"deletedRegion", deleted}, {"insertedContent", {{"text", d.fix->replacement}}}};
-        Json change = {{"artifactLocation", location}, {"replacements", Json::array({std::move(replacement)})}};
-        result["fixes"] = Json::array(
-            {{{"description", {{"text", d.fix->description}}}, {"artifactChanges", Json::array({std::move(change)})}}});
-      }
-      results.push_back(std::move(result));
+      write_result(json, d, rules, source, location, fingerprints, sources, locations);
     }
   }
+  json.end_array();
+  json.field("columnKind", "utf16CodeUnits");
 
-  Json driver;
-  driver["name"] = "sitemaplint";
-  driver["version"] = SITEMAPLINT_VERSION;
-  driver["semanticVersion"] = SITEMAPLINT_VERSION;
-  driver["rules"] = std::move(rules);
-
-  Json run;
-  run["tool"] = {{"driver", std::move(driver)}};
-  run["invocations"] = Json::array({invocation_json(status)});
-  std::error_code ec;
-  const std::filesystem::path cwd = std::filesystem::current_path(ec);
-  if (!cwd.empty()) {
-    std::string root = file_uri(cwd.lexically_normal());
-    if (root.back() != '/') root += '/';
-    run["originalUriBaseIds"] = {{"%SRCROOT%", {{"uri", root}}}};
-  }
-  run["results"] = std::move(results);
-  run["columnKind"] = "utf16CodeUnits";
-
-  Json root;
-  root["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
-  root["version"] = "2.1.0";
-  root["runs"] = Json::array({std::move(run)});
-  // Invalid UTF-8 in messages (quoted from a broken input) is replaced, never a crash.
-  out << root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+  json.end_object();
+  json.end_array();
+  json.end_object();
+  json.flush();
+  out << '\n';
 }
 
 }  // namespace sitemaplint

@@ -1,0 +1,216 @@
+#include "report/json_stream.h"
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <charconv>
+#include <cstring>
+
+#include "report/utf8.h"
+
+namespace sitemaplint {
+namespace {
+
+// What a byte of a string needs: nothing (copied with the bytes around it), an escape, or decoding
+// (the first byte of a UTF-8 sequence, or a stray one).
+enum class ByteKind : std::uint8_t { Plain, Escape, NonAscii };
+
+constexpr std::array<ByteKind, 256> kByteKinds = [] {
+  std::array<ByteKind, 256> kinds{};
+  for (std::size_t b = 0; b < 256; ++b) {
+    if (b < 0x20 || b == '"' || b == '\\') kinds[b] = ByteKind::Escape;
+    else if (b >= 0x80) kinds[b] = ByteKind::NonAscii;
+    else kinds[b] = ByteKind::Plain;  // 0x7F too: JSON does not ask for it to be escaped
+  }
+  return kinds;
+}();
+
+// Whether none of the 8 bytes at `bytes` needs attention (a control character, '"', '\\', or a
+// byte from 0x80 on). Most of a report's text needs none, so it is checked a word at a time:
+// (x - n) & ~x sets a byte's high bit when the byte is below n (any bit set in error sits above a
+// byte that truly is), and the high bits of the word itself mark non-ASCII.
+bool plain_word(const char* bytes) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101u, kHighBits = 0x8080808080808080u;
+  std::uint64_t w;
+  std::memcpy(&w, bytes, sizeof w);
+  const auto has_byte_below = [](std::uint64_t x, std::uint64_t n) { return (x - kOnes * n) & ~x & kHighBits; };
+  const std::uint64_t attention = (w & kHighBits) | has_byte_below(w, 0x20) | has_byte_below(w ^ (kOnes * '"'), 1) |
+                                  has_byte_below(w ^ (kOnes * '\\'), 1);
+  return attention == 0;
+}
+
+// The escape of an ASCII byte of kind Escape: the short forms JSON has, else \u00xx in lowercase
+// hex.
+std::string_view escape_of(unsigned char c, char (&scratch)[6]) {
+  switch (c) {
+    case '"': return "\\\"";
+    case '\\': return "\\\\";
+    case '\b': return "\\b";
+    case '\f': return "\\f";
+    case '\n': return "\\n";
+    case '\r': return "\\r";
+    case '\t': return "\\t";
+    default: break;
+  }
+  static constexpr char kHex[] = "0123456789abcdef";
+  scratch[0] = '\\';
+  scratch[1] = 'u';
+  scratch[2] = '0';
+  scratch[3] = '0';
+  scratch[4] = kHex[c >> 4];
+  scratch[5] = kHex[c & 15];
+  return {scratch, 6};
+}
+
+// A line break and the indentation after it, of which a prefix is copied at once.
+constexpr std::string_view kBreakAndSpaces =
+    "\n                                                                ";
+
+}  // namespace
+
+JsonWriter::JsonWriter(std::ostream& out) : out_(out), buffer_(new char[kBufferSize]) { levels_.reserve(16); }
+
+JsonWriter::~JsonWriter() { flush(); }
+
+void JsonWriter::flush() {
+  if (used_ == 0) return;
+  out_.write(buffer_.get(), static_cast<std::streamsize>(used_));
+  used_ = 0;
+}
+
+void JsonWriter::put_large(std::string_view bytes) {
+  flush();
+  if (bytes.size() > kBufferSize) {
+    out_.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    return;
+  }
+  std::memcpy(buffer_.get(), bytes.data(), bytes.size());
+  used_ = bytes.size();
+}
+
+void JsonWriter::new_line() {
+  std::size_t spaces = 2 * levels_.size();
+  if (spaces < kBreakAndSpaces.size() && kBufferSize - used_ >= kBreakAndSpaces.size()) {
+    // A copy of fixed size, a few wide moves, of which the part wanted is kept: the reports make
+    // dozens of lines a finding.
+    std::memcpy(buffer_.get() + used_, kBreakAndSpaces.data(), kBreakAndSpaces.size());
+    used_ += 1 + spaces;
+    return;
+  }
+  const std::size_t first = std::min(spaces, kBreakAndSpaces.size() - 1);
+  put(kBreakAndSpaces.substr(0, 1 + first));
+  for (spaces -= first; spaces > 0;) {  // deeper than the reports go
+    const std::size_t n = std::min(spaces, kBreakAndSpaces.size() - 1);
+    put(kBreakAndSpaces.substr(1, n));
+    spaces -= n;
+  }
+}
+
+void JsonWriter::next_item() {
+  if (levels_.empty()) return;  // the document's one top-level value
+  Level& level = levels_.back();
+  if (level.has_items) put(',');
+  level.has_items = true;
+  new_line();
+}
+
+void JsonWriter::before_value() {
+  if (after_key_) {
+    after_key_ = false;
+    return;
+  }
+  assert(levels_.empty() || !levels_.back().object);  // a member's value comes after its key
+  next_item();
+}
+
+void JsonWriter::key(std::string_view name) {
+  assert(!levels_.empty() && levels_.back().object && !after_key_);
+  next_item();
+  put('"');
+  escaped(name);
+  put("\": ");
+  after_key_ = true;
+}
+
+void JsonWriter::begin(char bracket, bool object) {
+  before_value();
+  put(bracket);
+  levels_.push_back({object, false});
+}
+
+void JsonWriter::end(char bracket, bool object) {
+  assert(!levels_.empty() && levels_.back().object == object && !after_key_);
+  (void)object;
+  const bool has_items = levels_.back().has_items;
+  levels_.pop_back();
+  if (has_items) {
+    // The closing bracket on a line of its own, at its opening's indentation; "{}" and "[]" when
+    // empty.
+    new_line();
+  }
+  put(bracket);
+}
+
+void JsonWriter::begin_object() { begin('{', true); }
+void JsonWriter::end_object() { end('}', true); }
+void JsonWriter::begin_array() { begin('[', false); }
+void JsonWriter::end_array() { end(']', false); }
+
+void JsonWriter::string(std::string_view text) {
+  before_value();
+  put('"');
+  escaped(text);
+  put('"');
+}
+
+void JsonWriter::boolean(bool value) {
+  before_value();
+  put(value ? std::string_view("true") : std::string_view("false"));
+}
+
+void JsonWriter::signed_number(std::int64_t value) {
+  before_value();
+  char digits[24];
+  const auto result = std::to_chars(digits, digits + sizeof digits, value);
+  put(std::string_view(digits, static_cast<std::size_t>(result.ptr - digits)));
+}
+
+void JsonWriter::unsigned_number(std::uint64_t value) {
+  before_value();
+  char digits[24];
+  const auto result = std::to_chars(digits, digits + sizeof digits, value);
+  put(std::string_view(digits, static_cast<std::size_t>(result.ptr - digits)));
+}
+
+void JsonWriter::escaped(std::string_view text) {
+  // Runs of bytes that need nothing (well-formed non-ASCII included) are copied whole.
+  std::size_t run = 0;
+  for (std::size_t at = 0; at < text.size();) {
+    if (text.size() - at >= 8 && plain_word(text.data() + at)) {
+      at += 8;
+      continue;
+    }
+    const auto c = static_cast<unsigned char>(text[at]);
+    switch (kByteKinds[c]) {
+      case ByteKind::Plain: ++at; break;
+      case ByteKind::NonAscii: {
+        const std::size_t begin = at;
+        if (next_code_point(text, at) >= 0) break;
+        put(text.substr(run, begin - run));
+        put(kReplacementCharacter);
+        run = at;
+        break;
+      }
+      case ByteKind::Escape: {
+        put(text.substr(run, at - run));
+        char scratch[6];
+        put(escape_of(c, scratch));
+        run = ++at;
+        break;
+      }
+    }
+  }
+  put(text.substr(run));
+}
+
+}  // namespace sitemaplint
