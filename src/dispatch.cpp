@@ -12,7 +12,12 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
     if (s.document_) document_.push_back(&active);
     if (s.text_) text_.push_back(&active);
     if (s.entries_) entries_.push_back(&active);
-    if (s.urls_) urls_.push_back(&active);
+    for (std::size_t kind = 0; kind < kUrlFieldKinds; ++kind) {
+      if (s.url_kinds_ & Subscriptions::url_kind_bit(static_cast<UrlFieldKind>(kind))) {
+        urls_[kind].push_back(&active);
+        wants_urls_ = true;
+      }
+    }
     if (s.finish_) finish_.push_back(&active);
     for (const Subscriptions::Pattern& p : s.elements_) subscribe(elements_, p, &active);
     for (const Subscriptions::Pattern& p : s.extensions_) subscribe(extensions_, p, &active);
@@ -56,7 +61,7 @@ void Dispatch::entry_begins() { entry_mark_ = diagnostics_.size(); }
 
 void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
   for (const UrlField& url : urls) {
-    for (ActiveRule* active : urls_) active->rule->on_url(url, active->sink);
+    for (ActiveRule* active : urls_[static_cast<std::size_t>(url.kind)]) active->rule->on_url(url, active->sink);
   }
   if (!extensions_.empty()) {
     for (const ExtensionBlock& block : entry.extensions) {

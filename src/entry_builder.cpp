@@ -169,8 +169,10 @@ std::span<const UrlField> EntryBuilder::finish(std::string_view loc_label) {
   }
   for (const ExtensionBlock& block : blocks_) {
     for (const ExtensionNode& node : block.nodes) {
+      if (node.depth > 1) continue;  // URL fields are a block's root or its children
       for (const UrlFieldSpec& spec : kExtensionUrlFields) {
-        if (node.ns != spec.ns || node.local_name != spec.element || block.root().local_name != spec.block ||
+        // Names first: they are short, and namespace URIs of one length differ only near the end.
+        if (node.local_name != spec.element || block.root().local_name != spec.block || node.ns != spec.ns ||
             block.root().ns != spec.ns) {
           continue;
         }

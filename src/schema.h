@@ -29,6 +29,7 @@ enum class UrlFieldKind {
   VideoUploaderInfo,  // <video:video><video:uploader info="...">
   HreflangHref,       // <xhtml:link href="...">
 };
+inline constexpr std::size_t kUrlFieldKinds = 7;
 
 // Where an extension URL field is: element `element` of namespace `ns` inside a block whose root
 // is `block` (the element itself for xhtml:link), its text or, with `attribute`, that attribute.
