@@ -36,10 +36,10 @@ void Dispatch::subscribe(std::vector<Subscribers>& list, const Subscriptions::Pa
 
 bool Dispatch::matches(const Subscriptions::Pattern& p, std::string_view ns, bool in_sitemap_ns,
                        std::string_view local_name) {
-  if (!p.local_name.empty() && p.local_name != local_name) return false;
+  if (!p.local_name.empty() && !same_name(p.local_name, local_name)) return false;
   if (p.ns == Subscriptions::kAnyNamespace) return true;
   if (p.ns == Subscriptions::kDocumentNamespace) return in_sitemap_ns;
-  return p.ns == ns;
+  return same_namespace(p.ns, ns);
 }
 
 void Dispatch::document(const Document& doc) {

@@ -172,8 +172,8 @@ std::span<const UrlField> EntryBuilder::finish(std::string_view loc_label) {
       if (node.depth > 1) continue;  // URL fields are a block's root or its children
       for (const UrlFieldSpec& spec : kExtensionUrlFields) {
         // Names first: they are short, and namespace URIs of one length differ only near the end.
-        if (node.local_name != spec.element || block.root().local_name != spec.block || node.ns != spec.ns ||
-            block.root().ns != spec.ns) {
+        if (!same_name(node.local_name, spec.element) || !same_name(block.root().local_name, spec.block) ||
+            !same_namespace(node.ns, spec.ns) || !same_namespace(block.root().ns, spec.ns)) {
           continue;
         }
         if (spec.attribute.empty()) {

@@ -34,7 +34,7 @@ const ExtensionFamily kHreflangFamily{.name = "hreflang",
                                       .root = &kLink};
 
 bool is_link_block(const ExtensionBlock& block) {
-  return block.root().ns == kXhtmlNamespace && block.root().local_name == "link";
+  return same_namespace(block.root().ns, kXhtmlNamespace) && block.root().local_name == "link";
 }
 
 bool rel_is_alternate(const Attribute* rel) {
