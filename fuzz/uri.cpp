@@ -34,6 +34,12 @@ void uri(std::string_view data) {
   normalise_url(normal, &normal_again);
   require(normal_again == normal, "the normal form of a normal form differs");
   if (is_normal_form(data)) require(normal == data, "is_normal_form said yes to a URL that normalises differently");
+  if (a.normal_form) {
+    std::string trimmed_normal;
+    normalise_url(a.trimmed, &trimmed_normal);
+    require(trimmed_normal == a.trimmed, "the analysis called a URL its own normal form, and it normalises differently");
+    require(a.same_url_key() == url_key(trimmed_normal), "the analysis's key differs from the key of the normal form");
+  }
   std::string scratch;
   require(same_url_key(data, &scratch) == url_key(normal), "same_url_key differs from the key of the normal form");
 

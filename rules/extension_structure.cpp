@@ -29,7 +29,7 @@ std::string children_list(const ExtensionBlock& block, const ElementSpec& spec) 
 
 const ElementSpec* child_spec(const ElementSpec& parent, std::string_view name) {
   for (const ElementSpec& child : parent.children) {
-    if (child.name == name) return &child;
+    if (same_name(child.name, name)) return &child;
   }
   return nullptr;
 }
@@ -72,7 +72,7 @@ const ElementSpec* compute_spec(const ExtensionFamily& family, const ExtensionBl
   if (i == 0) return family.root;
   const ExtensionNode& node = block.nodes[i];
   const ElementSpec* parent = compute_spec(family, block, node.parent);
-  if (!parent || parent->deprecated || node.ns != family.ns) return nullptr;
+  if (!parent || parent->deprecated || !same_namespace(node.ns, family.ns)) return nullptr;
   return child_spec(*parent, node.local_name);
 }
 
@@ -97,7 +97,7 @@ const ElementSpec* spec_of(const ExtensionFamily& family, const ExtensionBlock& 
       for (std::size_t k = 1; k < block.nodes.size(); ++k) {
         const ExtensionNode& node = block.nodes[k];
         const ElementSpec* parent = memo.specs[node.parent];
-        memo.specs[k] = !parent || parent->deprecated || node.ns != family.ns ? nullptr
+        memo.specs[k] = !parent || parent->deprecated || !same_namespace(node.ns, family.ns) ? nullptr
                                                                                : child_spec(*parent, node.local_name);
       }
     }
@@ -107,7 +107,7 @@ const ElementSpec* spec_of(const ExtensionFamily& family, const ExtensionBlock& 
 
 void report_unknown_elements(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out) {
   const ExtensionNode& root = block.root();
-  if (root.ns != family.ns || !family.root) return;
+  if (!same_namespace(root.ns, family.ns) || !family.root) return;
   if (!is_family_block(family, block)) {
     const std::string where = element_name(block, family.root->name);
     if (child_spec(*family.root, root.local_name)) {
@@ -123,7 +123,7 @@ void report_unknown_elements(const ExtensionFamily& family, const ExtensionBlock
   for (std::size_t i = 1; i < block.nodes.size(); ++i) {
     const ExtensionNode& node = block.nodes[i];
     const ElementSpec* parent = checked_parent(family, block, node.parent);
-    if (!parent || (node.ns == family.ns && child_spec(*parent, node.local_name))) continue;
+    if (!parent || (same_namespace(node.ns, family.ns) && child_spec(*parent, node.local_name))) continue;
     const ExtensionNode& owner = block.nodes[node.parent];
     std::string message = "unknown element <" + std::string(node.qualified_name) + "> in <" +
                           std::string(owner.qualified_name) + ">";
@@ -183,7 +183,7 @@ void report_duplicate_children(const ExtensionFamily& family, const ExtensionBlo
     thread_local std::vector<std::pair<std::string_view, std::size_t>> first;
     first.clear();
     block.for_each_child(i, [&](const ExtensionNode& child) {
-      if (child.ns != family.ns) return;
+      if (!same_namespace(child.ns, family.ns)) return;
       const ElementSpec* spec = child_spec(*parent, child.local_name);
       if (!spec || spec->max_occurs != 1) return;  // counted limits are their own rules (32 tags ...)
       const auto seen = std::find_if(first.begin(), first.end(), [&](const auto& f) { return f.first == child.local_name; });
@@ -210,7 +210,7 @@ void report_children_out_of_order(const ExtensionFamily& family, const Extension
     thread_local std::vector<const ElementSpec*> seen;
     seen.clear();
     block.for_each_child(i, [&](const ExtensionNode& child) {
-      if (child.ns != family.ns) return;
+      if (!same_namespace(child.ns, family.ns)) return;
       const ElementSpec* spec = child_spec(*parent, child.local_name);
       if (!spec) return;
       if (spec->max_occurs == 1 && std::find(seen.begin(), seen.end(), spec) != seen.end()) return;
@@ -241,7 +241,7 @@ std::vector<const ElementSpec*> missing_children(const ExtensionFamily& family, 
     if (child.min_occurs == 0) continue;
     bool present = false;
     block.for_each_child(i, [&](const ExtensionNode& node) {
-      present |= node.ns == family.ns && node.local_name == child.name;
+      present |= same_namespace(node.ns, family.ns) && same_name(node.local_name, child.name);
     });
     if (!present) missing.push_back(&child);
   }

@@ -74,7 +74,7 @@ void report_namespace_near_misses(const ExtensionFamily& family, const Document&
 std::size_t tag_length(const ExtensionNode& node) { return node.qualified_name.size() + 1; }
 
 bool is_family_block(const ExtensionFamily& family, const ExtensionBlock& block) {
-  return family.root && block.root().ns == family.ns && block.root().local_name == family.root->name;
+  return family.root && same_namespace(block.root().ns, family.ns) && same_name(block.root().local_name, family.root->name);
 }
 
 std::string element_name(const ExtensionBlock& block, std::string_view local_name) {
@@ -94,7 +94,7 @@ const ExtensionNode* child_of(const ExtensionBlock& block, std::size_t parent, s
                               std::string_view local_name) {
   for (std::size_t k = parent + 1; k < block.nodes.size() && block.nodes[k].depth > block.nodes[parent].depth; ++k) {
     const ExtensionNode& node = block.nodes[k];
-    if (node.parent == parent && node.ns == ns && node.local_name == local_name) return &node;
+    if (node.parent == parent && node.local_name == local_name && same_namespace(node.ns, ns)) return &node;
   }
   return nullptr;
 }
@@ -142,7 +142,7 @@ void report_misplaced_entry(const ExtensionFamily& family, const Entry& entry, F
 void report_misplaced_in_index_entry(const ExtensionFamily& family, const ExtensionBlock& block, const Entry& entry,
                                      FindingSink& out) {
   const ExtensionNode& root = block.root();
-  if (entry.kind != EntryKind::Sitemap || entry.in_feed || !entry.element || !family.root || root.ns != family.ns ||
+  if (entry.kind != EntryKind::Sitemap || entry.in_feed || !entry.element || !family.root || !same_namespace(root.ns, family.ns) ||
       root.local_name == family.root->name) {
     return;
   }

@@ -13,22 +13,8 @@ bool usable_url(const UrlAnalysis& a) {
          (a.host_problem == HostProblem::None || a.host_problem == HostProblem::NotQualified);
 }
 
-namespace {
-
-// Where the path begins in a usable URL: after the scheme, the authority and its port.
-std::size_t path_start(const UrlAnalysis& a) {
-  std::size_t at = a.scheme.size() + 1;
-  if (a.has_authority && a.host_at != kNoPosition) {
-    at = a.host_at + a.host.size();
-    while (at < a.trimmed.size() && a.trimmed[at] != '/' && a.trimmed[at] != '?' && a.trimmed[at] != '#') ++at;
-  }
-  return at;
-}
-
-}  // namespace
-
 std::string_view normalised_url(const UrlAnalysis& a, std::string& buffer) {
-  if (is_normal_form(a.trimmed)) return a.trimmed;  // most URLs: no copy
+  if (a.normal_form || is_normal_form(a.trimmed)) return a.trimmed;  // most URLs: no copy
   // The one normal form every URL comparison uses (analysis/same_url.h), of the URL with its host
   // as IDNA writes it, so that a Unicode host and its xn-- form are the same host.
   std::string_view url = a.trimmed;
@@ -76,40 +62,39 @@ std::string not_an_indexable_image(std::string_view extension) {
   return {};
 }
 
-std::string_view url_path(const UrlAnalysis& a) {
-  const std::string_view url = a.trimmed;
-  const std::size_t begin = std::min(path_start(a), url.size());
-  // A plain loop: find_first_of with a set of characters costs a memchr per character.
-  std::size_t end = begin;
-  while (end < url.size() && url[end] != '?' && url[end] != '#') ++end;
-  return url.substr(begin, end - begin);
-}
-
 std::string_view path_extension(const UrlAnalysis& a, std::string& buffer) {
   buffer.clear();
-  const std::string_view path = url_path(a);
+  const std::string_view path = a.path;
+  const auto plain_char = [](char c) { return is_ascii_alpha(c) || is_ascii_digit(c); };
+  // The common case, read from the end: a run of letters and digits after a '.'. Whatever comes
+  // before that '.' cannot change the extension; only an escape right before the run can (its
+  // hex digits are part of the run: "a%2Ejpg"), and that case is decoded below.
+  std::size_t run = path.size();
+  while (run > 0 && plain_char(path[run - 1])) --run;
+  const char before = run > 0 ? path[run - 1] : '/';
+  if (before == '.') {
+    const std::string_view extension = path.substr(run);
+    if (extension.empty() || extension.size() > 5) return {};
+    for (const char c : extension) buffer += ascii_lower(c);
+    return buffer;
+  }
+  // No '.' in the segment, or the extension holds a character that is not a letter or digit.
+  if (before != '%') return {};
   const std::size_t slash = path.rfind('/');
   const std::string_view segment = slash == std::string_view::npos ? path : path.substr(slash + 1);
-  if (segment.find('%') == std::string_view::npos) {  // nothing to decode: only the extension is copied
-    const std::size_t dot = segment.rfind('.');
-    if (dot == std::string_view::npos) return {};
-    for (const char c : segment.substr(dot + 1)) buffer += ascii_lower(c);
-  } else {
-    for (std::size_t i = 0; i < segment.size(); ++i) {
-      if (segment[i] == '%' && i + 2 < segment.size() && hex_value(segment[i + 1]) >= 0 && hex_value(segment[i + 2]) >= 0) {
-        buffer += static_cast<char>(hex_value(segment[i + 1]) * 16 + hex_value(segment[i + 2]));
-        i += 2;
-      } else {
-        buffer += ascii_lower(segment[i]);
-      }
+  for (std::size_t i = 0; i < segment.size(); ++i) {
+    if (segment[i] == '%' && i + 2 < segment.size() && hex_value(segment[i + 1]) >= 0 && hex_value(segment[i + 2]) >= 0) {
+      buffer += static_cast<char>(hex_value(segment[i + 1]) * 16 + hex_value(segment[i + 2]));
+      i += 2;
+    } else {
+      buffer += ascii_lower(segment[i]);
     }
-    const std::size_t dot = buffer.rfind('.');
-    if (dot == std::string::npos) return {};
-    buffer.erase(0, dot + 1);
-    for (char& c : buffer) c = ascii_lower(c);
   }
-  const bool plain = !buffer.empty() && buffer.size() <= 5 &&
-                     std::all_of(buffer.begin(), buffer.end(), [](char c) { return is_ascii_alpha(c) || is_ascii_digit(c); });
+  const std::size_t dot = buffer.rfind('.');
+  if (dot == std::string::npos) return {};
+  buffer.erase(0, dot + 1);
+  for (char& c : buffer) c = ascii_lower(c);
+  const bool plain = !buffer.empty() && buffer.size() <= 5 && std::all_of(buffer.begin(), buffer.end(), plain_char);
   return plain ? std::string_view(buffer) : std::string_view();
 }
 

@@ -32,10 +32,6 @@ class SameUrl {
   std::string a_, b_;  // reused: no allocation per URL
 };
 
-// The path of a usable URL as written, without query and fragment ("/a/b.jpg" of
-// "https://example.com:8080/a/b.jpg?w=2"; "" when it has none).
-std::string_view url_path(const UrlAnalysis& a);
-
 // D8: the extension of a usable URL's last path segment, percent-decoded and in lower case, when
 // it is 1 to 5 ASCII letters or digits ("jpg" for ".../a.JPG?x=1"); empty otherwise. Written into
 // `buffer`, which callers reuse.

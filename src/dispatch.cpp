@@ -12,7 +12,12 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
     if (s.document_) document_.push_back(&active);
     if (s.text_) text_.push_back(&active);
     if (s.entries_) entries_.push_back(&active);
-    if (s.urls_) urls_.push_back(&active);
+    for (std::size_t kind = 0; kind < kUrlFieldKinds; ++kind) {
+      if (s.url_kinds_ & Subscriptions::url_kind_bit(static_cast<UrlFieldKind>(kind))) {
+        urls_[kind].push_back(&active);
+        wants_urls_ = true;
+      }
+    }
     if (s.finish_) finish_.push_back(&active);
     for (const Subscriptions::Pattern& p : s.elements_) subscribe(elements_, p, &active);
     for (const Subscriptions::Pattern& p : s.extensions_) subscribe(extensions_, p, &active);
@@ -31,10 +36,10 @@ void Dispatch::subscribe(std::vector<Subscribers>& list, const Subscriptions::Pa
 
 bool Dispatch::matches(const Subscriptions::Pattern& p, std::string_view ns, bool in_sitemap_ns,
                        std::string_view local_name) {
-  if (!p.local_name.empty() && p.local_name != local_name) return false;
+  if (!p.local_name.empty() && !same_name(p.local_name, local_name)) return false;
   if (p.ns == Subscriptions::kAnyNamespace) return true;
   if (p.ns == Subscriptions::kDocumentNamespace) return in_sitemap_ns;
-  return p.ns == ns;
+  return same_namespace(p.ns, ns);
 }
 
 void Dispatch::document(const Document& doc) {
@@ -56,7 +61,7 @@ void Dispatch::entry_begins() { entry_mark_ = diagnostics_.size(); }
 
 void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
   for (const UrlField& url : urls) {
-    for (ActiveRule* active : urls_) active->rule->on_url(url, active->sink);
+    for (ActiveRule* active : urls_[static_cast<std::size_t>(url.kind)]) active->rule->on_url(url, active->sink);
   }
   if (!extensions_.empty()) {
     for (const ExtensionBlock& block : entry.extensions) {

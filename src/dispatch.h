@@ -2,6 +2,7 @@
 // walker hands each event only to the rules that asked for it.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -24,10 +25,10 @@ class Dispatch {
   bool wants_elements() const { return !elements_.empty(); }
   bool wants_text() const { return !text_.empty(); }
   // Entries are assembled whenever a rule wants entries, URLs or extension blocks.
-  bool wants_entries() const { return !entries_.empty() || !urls_.empty() || !extensions_.empty(); }
+  bool wants_entries() const { return !entries_.empty() || wants_urls_ || !extensions_.empty(); }
   // Extension blocks are gathered only when a rule looks at them: URL rules (extension URLs),
   // extension subscribers.
-  bool wants_extensions() const { return !urls_.empty() || !extensions_.empty(); }
+  bool wants_extensions() const { return wants_urls_ || !extensions_.empty(); }
 
   void document(const Document& doc);
   void element(const Element& e);
@@ -51,7 +52,9 @@ class Dispatch {
 
   std::vector<Diagnostic>& diagnostics_;
   std::size_t entry_mark_ = 0;  // the first finding of the current entry
-  std::vector<ActiveRule*> document_, text_, entries_, urls_, finish_;
+  std::vector<ActiveRule*> document_, text_, entries_, finish_;
+  std::array<std::vector<ActiveRule*>, kUrlFieldKinds> urls_;  // by UrlFieldKind
+  bool wants_urls_ = false;
   std::vector<Subscribers> elements_, extensions_;
 };
 

@@ -1,5 +1,7 @@
 #include "entry.h"
 
+#include "schema.h"
+
 namespace sitemaplint {
 
 std::string_view trim_xml_space(std::string_view text) {
@@ -50,7 +52,7 @@ const Attribute* ExtensionNode::attribute(std::string_view name) const {
 
 const ExtensionNode* ExtensionBlock::child(std::string_view ns, std::string_view local_name) const {
   for (std::size_t k = 1; k < nodes.size(); ++k) {
-    if (nodes[k].depth == 1 && nodes[k].local_name == local_name && nodes[k].ns == ns) return &nodes[k];
+    if (nodes[k].depth == 1 && nodes[k].local_name == local_name && same_namespace(nodes[k].ns, ns)) return &nodes[k];
   }
   return nullptr;
 }

@@ -169,9 +169,11 @@ std::span<const UrlField> EntryBuilder::finish(std::string_view loc_label) {
   }
   for (const ExtensionBlock& block : blocks_) {
     for (const ExtensionNode& node : block.nodes) {
+      if (node.depth > 1) continue;  // URL fields are a block's root or its children
       for (const UrlFieldSpec& spec : kExtensionUrlFields) {
-        if (node.ns != spec.ns || node.local_name != spec.element || block.root().local_name != spec.block ||
-            block.root().ns != spec.ns) {
+        // Names first: they are short, and namespace URIs of one length differ only near the end.
+        if (!same_name(node.local_name, spec.element) || !same_name(block.root().local_name, spec.block) ||
+            !same_namespace(node.ns, spec.ns) || !same_namespace(block.root().ns, spec.ns)) {
           continue;
         }
         if (spec.attribute.empty()) {

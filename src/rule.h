@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -118,7 +119,12 @@ class Subscriptions {
   void document() { document_ = true; }  // on_document: once, after parsing
   void text() { text_ = true; }          // on_text: every raw text run and attribute value
   void entries() { entries_ = true; }    // on_entry: every child of the root (or feed item, text line)
-  void urls() { urls_ = true; }          // on_url: every URL-valued field (<loc> and extension URLs)
+  void urls() { url_kinds_ = kAllUrlKinds; }  // on_url: every URL-valued field (<loc> and extension URLs)
+  // on_url for these kinds of field only: most URL rules judge a page's <loc> or one extension's
+  // URLs, and a sitemap of 50,000 pages may hold 200,000 image URLs more.
+  void urls(std::initializer_list<UrlFieldKind> kinds) {
+    for (const UrlFieldKind kind : kinds) url_kinds_ |= url_kind_bit(kind);
+  }
   void finish() { finish_ = true; }      // on_finish: once, after the walk
   void set() { set_ = true; }            // on_set: once per run, with what take_facts kept of each file
   // on_set with the facts of a collector that several set-level rules share (a Rule that keeps
@@ -140,7 +146,10 @@ class Subscriptions {
   struct Pattern {
     std::string_view ns, local_name;
   };
-  bool document_ = false, text_ = false, entries_ = false, urls_ = false, finish_ = false, set_ = false;
+  static constexpr std::uint32_t url_kind_bit(UrlFieldKind kind) { return 1u << static_cast<unsigned>(kind); }
+  static constexpr std::uint32_t kAllUrlKinds = (1u << kUrlFieldKinds) - 1;
+  bool document_ = false, text_ = false, entries_ = false, finish_ = false, set_ = false;
+  std::uint32_t url_kinds_ = 0;  // url_kind_bit of each kind of URL field on_url wants
   RuleFactory facts_collector_ = nullptr;
   std::vector<Pattern> elements_, extensions_;
 };

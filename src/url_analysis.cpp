@@ -1,5 +1,6 @@
 #include "url_analysis.h"
 
+#include "analysis/same_url.h"
 #include "analysis/uri_scan.h"
 
 #include <unicode/utf8.h>
@@ -257,10 +258,22 @@ void check_host_uncached(UrlAnalysis& a) {
   else if (dot == std::string_view::npos) a.host_problem = HostProblem::NotQualified;
 }
 
+// For an ASCII URL whose scan found a reg-name host without a port and no escapes: whether the
+// rest that normalising would change is absent too, i.e. a lower-case scheme and host, a path,
+// and no "." or ".." segment in it. Cheaper than is_normal_form's scan of every byte.
+bool is_normal_form_scanned(const UrlAnalysis& a) {
+  if ((a.scheme != "http" && a.scheme != "https") || a.path.empty()) return false;
+  for (const char c : a.host) {
+    if (c >= 'A' && c <= 'Z') return false;
+  }
+  return a.path.find("/.") == std::string_view::npos;
+}
+
 void analyze_http(UrlAnalysis& a) {
   const std::string_view t = a.trimmed;
   const UriScan scan = scan_http(t, a.scheme.size());
   a.has_authority = scan.has_authority;
+  a.path = t.substr(scan.path_begin, scan.path_end - scan.path_begin);
   if (scan.has_authority) {
     a.host_at = scan.host_begin;
     a.host = t.substr(scan.host_begin, scan.host_end - scan.host_begin);
@@ -270,6 +283,7 @@ void analyze_http(UrlAnalysis& a) {
   // cost four times as much as the rest of the analysis, so it is consulted only below.
   if (scan.problem == SyntaxProblem::None && a.first_non_ascii == kNoPosition) {
     a.syntax_valid = true;
+    a.normal_form = scan.plain_host_no_escapes && is_normal_form_scanned(a);
     check_host(a);
     return;
   }
@@ -332,12 +346,14 @@ std::size_t first_non_ascii_byte(std::string_view t) {
 void analyze_url(std::string_view value, UrlAnalysis& out) {
   // Start afresh but keep the buffers' capacity.
   std::string encoded = std::move(out.encoded_buffer), host = std::move(out.host_buffer),
-              idna_out = std::move(out.idna_buffer), ascii_form = std::move(out.ascii_form);
+              idna_out = std::move(out.idna_buffer), ascii_form = std::move(out.ascii_form),
+              key_buffer = std::move(out.key_buffer);
   out = UrlAnalysis{};
   out.encoded_buffer = std::move(encoded);
   out.host_buffer = std::move(host);
   out.idna_buffer = std::move(idna_out);
   out.ascii_form = std::move(ascii_form);
+  out.key_buffer = std::move(key_buffer);
   out.ascii_form.clear();
 
   out.trimmed = trim_xml_space(value);
@@ -356,6 +372,14 @@ void analyze_url(std::string_view value, UrlAnalysis& out) {
     out.valid_utf8 = is_valid_utf8(t.substr(out.first_non_ascii));
     build_ascii_form(out);
   }
+}
+
+std::uint64_t UrlAnalysis::same_url_key() const {
+  if (!key_known) {
+    key = normal_form ? url_key(trimmed) : sitemaplint::same_url_key(trimmed, &key_buffer);
+    key_known = true;
+  }
+  return key;
 }
 
 bool is_valid_utf8(std::string_view text) {

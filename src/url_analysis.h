@@ -61,10 +61,14 @@ struct UrlAnalysis {
 
   // Http only; the host is set whenever there is an authority, the rest needs valid syntax.
   bool has_authority = false;
+  std::string_view path;  // as written, without query and fragment
   std::string_view host;  // as written; an IP literal keeps its brackets
   std::size_t host_at = kNoPosition;
   bool host_is_ip = false;      // IPv4, IPv6 or IPvFuture
   std::string_view ascii_host;  // the host in ASCII: itself, or its IDNA ToASCII form
+  // Known to be its own normal form (is_normal_form in analysis/same_url.h), found while
+  // scanning; false may also mean "not sure".
+  bool normal_form = false;
   HostProblem host_problem = HostProblem::None;
   std::uint32_t idna_errors = 0;  // UIDNA_ERROR_* bits, for HostProblem::Idna
 
@@ -72,8 +76,15 @@ struct UrlAnalysis {
   // percent-encoded (UTF-8) and a Unicode host in Punycode. Empty when the host has no ASCII form.
   std::string ascii_form;
 
+  // same_url_key() of `trimmed` (analysis/same_url.h): computed on the first request and kept,
+  // as several rules key one <loc> (duplicates in a file and across a set, the hreflang graph).
+  std::uint64_t same_url_key() const;
+
   // Scratch storage, reused from entry to entry; not for rules.
   std::string encoded_buffer, host_buffer, idna_buffer;
+  mutable std::string key_buffer;
+  mutable std::uint64_t key = 0;
+  mutable bool key_known = false;
 };
 
 // True when `text` is well-formed UTF-8.

@@ -32,7 +32,7 @@ pugi::xml_attribute atom_alternate_href(const Element& e) {
 
 Walker::Walker(Document& doc, Dispatch& dispatch) : doc_(doc), dispatch_(dispatch), builder_(doc.bytes) {
   if (doc.kind == DocumentKind::UrlSet || doc.kind == DocumentKind::SitemapIndex) {
-    core_ns_ = doc.root_ns;
+    core_ns_ = canonical_namespace(doc.root_ns);
     has_core_ns_ = true;
   }
   if (doc.kind == DocumentKind::Feed) feed_ = doc.root_local == "rss" ? FeedFormat::Rss : FeedFormat::Atom;
@@ -143,7 +143,7 @@ void Walker::enter(pugi::xml_node node) {
     e.local_name = e.qualified_name;
   }
   e.ns = resolve(e.prefix, &e.prefix_declared);
-  e.in_sitemap_ns = has_core_ns_ && e.ns == core_ns_;
+  e.in_sitemap_ns = has_core_ns_ && same_namespace(e.ns, core_ns_);
   frames_.push_back(frame);
   Frame& pushed = frames_.back();
   const bool entry_starts = !in_entry_ && starts_entry(pushed.element);
@@ -189,7 +189,7 @@ void Walker::leave() {
 // Namespace bindings in scope: a stack of URIs per prefix, so resolving costs one lookup however
 // many declarations a (hostile) document makes.
 void Walker::bind(std::string_view prefix, std::string_view uri) {
-  (prefix.empty() ? default_ns_ : bindings_[prefix]).push_back(uri);
+  (prefix.empty() ? default_ns_ : bindings_[prefix]).push_back(canonical_namespace(uri));
   declared_.push_back(prefix);
 }
 

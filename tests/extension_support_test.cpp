@@ -3,6 +3,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cctype>
+#include <string>
+#include <vector>
 
 #include "analysis/line_index.h"
 #include "dispatch.h"
@@ -143,7 +146,7 @@ std::string path(const std::string& url) {
   UrlAnalysis a;
   analyze_url(url, a);
   REQUIRE(usable_url(a));
-  return std::string(url_path(a));
+  return std::string(a.path);
 }
 
 }  // namespace
@@ -153,6 +156,9 @@ TEST_CASE("extension URLs: the path as written, after host and port, before quer
   CHECK(path("https://user@example.com/%7Ejane/") == "/%7Ejane/");
   CHECK(path("https://example.com?q=1") == "");
   CHECK(path("https://example.com") == "");
+  // The full scan (an IP literal, non-ASCII bytes) finds the same path as the one-pass scan.
+  CHECK(path("https://[::1]:8080/x/y.png?z") == "/x/y.png");
+  CHECK(path("https://example.com/caf\xC3\xA9/a.jpg#top") == "/caf\xC3\xA9/a.jpg");
 }
 
 TEST_CASE("extension URLs: normalised for comparison as RFC 3986 6.2.2 says, no further") {
@@ -189,6 +195,58 @@ TEST_CASE("extension URLs: the extension of the last path segment, decoded, lowe
   CHECK(extension("https://example.com/archive.backup") == "");
   CHECK(extension("https://example.com/") == "");
   CHECK(extension("https://example.com") == "");
+  CHECK(extension("https://example.com/a.%6Apg") == "jpg");
+  CHECK(extension("https://example.com/a.jp%67") == "jpg");
+  CHECK(extension("https://example.com/a%2E") == "");
+  CHECK(extension("https://example.com/a.b.c123456") == "");
+}
+
+TEST_CASE("extension URLs: the extension read from the end equals the whole segment decoded") {
+  // What the extension is by definition: decode the last segment, take what follows its last '.'.
+  const auto reference = [](std::string_view path) {
+    const std::string_view segment = path.substr(path.rfind('/') + 1);
+    std::string decoded;
+    for (std::size_t i = 0; i < segment.size(); ++i) {
+      if (segment[i] == '%' && i + 2 < segment.size() && std::isxdigit(static_cast<unsigned char>(segment[i + 1])) &&
+          std::isxdigit(static_cast<unsigned char>(segment[i + 2]))) {
+        decoded += static_cast<char>(std::stoi(std::string(segment.substr(i + 1, 2)), nullptr, 16));
+        i += 2;
+      } else {
+        decoded += segment[i];
+      }
+    }
+    const std::size_t dot = decoded.rfind('.');
+    if (dot == std::string::npos) return std::string();
+    std::string extension;
+    for (const char c : decoded.substr(dot + 1)) {
+      if (!std::isalnum(static_cast<unsigned char>(c))) return std::string();
+      extension += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return extension.size() <= 5 ? extension : std::string();
+  };
+  // Every path of up to 5 characters from an alphabet that spells dots, escapes and separators.
+  const std::string alphabet = "aJ1.%2E-/";
+  std::vector<std::string> paths{""};
+  for (int length = 1; length <= 5; ++length) {
+    std::vector<std::string> longer;
+    for (const std::string& p : paths) {
+      if (p.size() + 1 != static_cast<std::size_t>(length)) continue;
+      for (const char c : alphabet) longer.push_back(p + c);
+    }
+    paths.insert(paths.end(), longer.begin(), longer.end());
+  }
+  std::size_t compared = 0;
+  for (const std::string& tail : paths) {
+    const std::string url = "https://example.com/x/" + tail;
+    UrlAnalysis a;
+    analyze_url(url, a);
+    if (!usable_url(a)) continue;  // a stray '%': not a URL the rules read
+    CAPTURE(url);
+    std::string buffer;
+    CHECK(std::string(path_extension(a, buffer)) == reference(a.path));
+    ++compared;
+  }
+  CHECK(compared > 20'000);
 }
 
 TEST_CASE("extension schema checks: a long list of children is not spelled out, and a prefix is a hint") {

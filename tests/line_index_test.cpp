@@ -104,4 +104,46 @@ TEST_CASE("LineIndex: positions asked forwards, near and far, and backwards equa
     CHECK(p.column == truth.column);
     CHECK(p.utf16_column == truth.utf16_column);
   }
+namespace {
+
+// The line starts of `text`, found the plain way: after each LF, CRLF or lone CR.
+std::vector<std::size_t> naive_line_starts(const std::string& text) {
+  std::vector<std::size_t> starts{0};
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
+    if (text[i] == '\n' || text[i] == '\r') starts.push_back(i + 1);
+  }
+  return starts;
+}
+
+}  // namespace
+
+TEST_CASE("line index: found lazily, the lines are those of a plain split, however the questions come") {
+  // Line breaks of every kind, CRs sparse and beyond the index's 64 KiB search chunk, a CR at the end.
+  std::string text;
+  unsigned seed = 7;
+  for (int i = 0; i < 30'000; ++i) {
+    seed = seed * 1103515245u + 12345u;
+    text += std::string(1 + seed % 9, 'x');
+    const unsigned kind = (seed >> 8) % 100;
+    text += kind == 0 ? "\r" : kind == 1 ? "\r\n" : "\n";
+  }
+  text += "tail\r";
+  const std::vector<std::size_t> starts = naive_line_starts(text);
+
+  // Lines asked for from the end first, then positions from the start, then the count.
+  const LineIndex backwards(text);
+  CHECK(backwards.line_start(starts.size()) == starts.back());
+  for (std::size_t line = starts.size(); line > starts.size() - 50; --line) {
+    CHECK(backwards.line_start(line) == starts[line - 1]);
+  }
+  const LineIndex forwards(text);
+  for (std::size_t line = 1; line <= starts.size(); line += 97) {
+    const sitemaplint::Position at = forwards.position(starts[line - 1]);
+    CHECK(at.line == line);
+    CHECK(at.column == 1);
+  }
+  CHECK(forwards.line_text(3) == text.substr(starts[2], starts[3] - starts[2] - (text[starts[3] - 2] == '\r' ? 2 : 1)));
+  CHECK(forwards.line_count() == starts.size());
+  CHECK(LineIndex(text).line_count() == starts.size());
 }

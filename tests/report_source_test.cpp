@@ -4,7 +4,9 @@
 
 #include "load/source.h"
 #include "report/source.h"
+#include "profile.h"
 #include "run/lint.h"
+#include "run/lint_many.h"
 #include "test_support.h"
 
 using namespace sitemaplint;
@@ -45,4 +47,28 @@ TEST_CASE("report source: a clean released file is not read again unless asked")
   REQUIRE(report.diagnostics.empty());
   CHECK(ReportSource(report).bytes().empty());
   CHECK(ReportSource(report, true).bytes() == kCleanSitemap);
+}
+
+TEST_CASE("report source: the only input of a run keeps its bytes; each of several gives them up") {
+  TempDir dir;
+  const std::string one = dir.write("one.xml", kErrorAndWarning);
+  const std::string two = dir.write("two.xml", kErrorAndWarning);
+  Profile profile;
+  profile.selection = every_rule();
+  profile.settings = test_settings();
+  const auto lint = [&](const std::vector<std::string>& paths) {
+    return lint_all(paths, same_profile_for_all(profile), 1, FetchOptions{}, paths.size() > 1, LintScope::Alone, nullptr);
+  };
+
+  const std::vector<Outcome> alone = lint({one});
+  REQUIRE(alone.front().report);
+  CHECK(alone.front().report->bytes == kErrorAndWarning);  // nothing to bound: the report reads no file again
+  CHECK_FALSE(alone.front().report->reloadable);
+
+  for (const Outcome& outcome : lint({one, two})) {
+    REQUIRE(outcome.report);
+    CHECK(outcome.report->bytes.empty());
+    CHECK(outcome.report->reloadable);
+    CHECK(ReportSource(*outcome.report).bytes() == kErrorAndWarning);
+  }
 }

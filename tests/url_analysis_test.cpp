@@ -4,6 +4,7 @@
 #include <unicode/uidna.h>
 
 #include "url_analysis.h"
+#include "analysis/same_url.h"
 #include "analysis/uri_scan.h"
 
 #include <boost/url/parse.hpp>
@@ -209,6 +210,31 @@ TEST_CASE("loc analysis: reusing one analysis leaves nothing behind") {
   analyze_url("", a);
   CHECK(a.shape == UrlShape::Empty);
   CHECK(a.host.empty());
+}
+
+TEST_CASE("loc analysis: the normal form is recognised while scanning, never wrongly") {
+  for (const char* url : {"https://example.com/a", "https://example.com/a/?Q=B#F", "http://example.com/",
+                          "https://example.com/.well-known/x", "https://Example.com/a", "https://example.com",
+                          "https://example.com:443/a", "https://example.com/%7e", "https://example.com/a/../b",
+                          "https://u@example.com/a", "https://example.com/caf\xC3\xA9", "HTTPS://example.com/a",
+                          "https://example.com/a?x=%41", "https://[::1]/a", "https://example.com?q",
+                          "https://example.com/a/.", "https://example.com/A:b@c", "ftp://example.com/a"}) {
+    CAPTURE(url);
+    const UrlAnalysis a = analyze(url);
+    std::string normal;
+    normalise_url(url, &normal);
+    if (a.normal_form) CHECK(normal == url);
+    std::string scratch;
+    CHECK(a.same_url_key() == same_url_key(url, &scratch));
+    CHECK(a.same_url_key() == a.same_url_key());  // kept, not recomputed differently
+  }
+  // The usual sitemap URL is recognised without a second scan.
+  CHECK(analyze("https://example.com/en/products/item-1/").normal_form);
+  CHECK(analyze("https://www.example.com/a?utm_source=x&b=C#top").normal_form);
+  CHECK(analyze("https://example.com/A:b@c").normal_form);
+  CHECK_FALSE(analyze("https://example.com/A/./b").normal_form);
+  CHECK_FALSE(analyze("https://example.com:8080/a").normal_form);
+  CHECK_FALSE(analyze("https://example.com/a%20b").normal_form);
 }
 
 TEST_CASE("loc analysis: source spans map into the input") {

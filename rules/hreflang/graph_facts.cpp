@@ -12,7 +12,7 @@ class GraphCollector final : public Rule {
   explicit GraphCollector(const Settings& settings) : in_a_set_(settings.collect_set_facts) {}
   void subscribe(Subscriptions& s) const override {
     if (!in_a_set_) return;
-    s.urls();
+    s.urls({UrlFieldKind::HreflangHref});  // EntryLinks notes the links' URLs
     s.entries();
   }
   void on_url(const UrlField& url, FindingSink&) override { links_.note_url(url); }

@@ -43,7 +43,7 @@ warning: give the second page its own region (`en-GB`), or drop one link.
 class HreflangDuplicateCode final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override {
-    s.urls();
+    s.urls({UrlFieldKind::HreflangHref});  // EntryLinks notes the links' URLs
     s.entries();
   }
   void on_url(const UrlField& url, FindingSink&) override { links_.note_url(url); }

@@ -75,7 +75,7 @@ class HreflangDuplicateLink final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override {
     s.document();
-    s.urls();
+    s.urls({UrlFieldKind::HreflangHref});  // EntryLinks notes the links' URLs
     s.entries();
   }
   void on_document(const Document& doc, FindingSink&) override { bytes_ = doc.bytes; }

@@ -34,7 +34,7 @@ const ExtensionFamily kHreflangFamily{.name = "hreflang",
                                       .root = &kLink};
 
 bool is_link_block(const ExtensionBlock& block) {
-  return block.root().ns == kXhtmlNamespace && block.root().local_name == "link";
+  return same_namespace(block.root().ns, kXhtmlNamespace) && block.root().local_name == "link";
 }
 
 bool rel_is_alternate(const Attribute* rel) {
@@ -113,7 +113,7 @@ bool HreflangLink::has_error() const {
 bool is_comparable_url(const UrlAnalysis& a) { return usable_url(a) && a.trimmed.size() <= kMaxComparedUrl; }
 
 std::uint64_t same_url_key(const UrlAnalysis& a, std::string* scratch) {
-  return same_url_key(a.ascii_form.empty() ? a.trimmed : std::string_view(a.ascii_form), scratch);
+  return a.ascii_form.empty() ? a.same_url_key() : same_url_key(a.ascii_form, scratch);
 }
 
 std::string normal_form(const UrlAnalysis& a) {

@@ -45,7 +45,7 @@ Google ignores it; usually a generator closed the `</url>` too early.
                         .authorities = kGoogle};
 
 bool is_url_entry(const Element& e) { return e.depth == 2 && e.in_sitemap_ns && e.local_name == "url"; }
-bool is_link(const Element& e) { return e.ns == kXhtmlNamespace && e.local_name == "link"; }
+bool is_link(const Element& e) { return same_namespace(e.ns, kXhtmlNamespace) && e.local_name == "link"; }
 // The families whose unknown-element rules report what their blocks hold that they do not define.
 bool in_checked_family(const Element& e) { return e.ns == kImageNamespace || e.ns == kVideoNamespace || e.ns == kNewsNamespace; }
 

@@ -55,7 +55,7 @@ std::string_view slip_name(UrlSlip slip) {
 class HreflangSelfMissing final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override {
-    s.urls();
+    s.urls({UrlFieldKind::HreflangHref});  // EntryLinks notes the links' URLs
     s.entries();
   }
   void on_url(const UrlField& url, FindingSink&) override { links_.note_url(url); }

@@ -52,7 +52,7 @@ and its full-size link pointing at one file).
 
 class ImageDuplicateLoc final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.urls(); }
+  void subscribe(Subscriptions& s) const override { s.urls({UrlFieldKind::ImageLoc}); }
   void on_url(const UrlField& url, FindingSink& out) override {
     if (url.kind != UrlFieldKind::ImageLoc || !is_page_entry(*url.entry)) return;
     if (url.entry->index != entry_index_) {

@@ -51,7 +51,7 @@ belongs; the image is then not found through the sitemap.
 
 class ImageLocNotImage final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.urls(); }
+  void subscribe(Subscriptions& s) const override { s.urls({UrlFieldKind::ImageLoc}); }
   void on_url(const UrlField& url, FindingSink& out) override {
     if (url.kind != UrlFieldKind::ImageLoc || !is_page_entry(*url.entry)) return;
     const UrlAnalysis& a = url.analysis();

@@ -51,7 +51,7 @@ class RobotsBlockedUrl final : public Rule {
  public:
   explicit RobotsBlockedUrl(const Settings& settings) : robots_(settings.robots) {}
 
-  void subscribe(Subscriptions& s) const override { s.urls(); }
+  void subscribe(Subscriptions& s) const override { s.urls({UrlFieldKind::Loc}); }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     // A robots.txt's own Sitemap: lines are not pages to crawl.

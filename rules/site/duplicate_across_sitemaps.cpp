@@ -56,7 +56,7 @@ class DuplicateAcrossSitemaps final : public Rule {
  public:
   explicit DuplicateAcrossSitemaps(const Settings& settings) : in_a_set_(settings.collect_set_facts) {}
   void subscribe(Subscriptions& s) const override {
-    s.urls();
+    s.urls({UrlFieldKind::Loc});
     s.set();
   }
 
@@ -66,7 +66,7 @@ class DuplicateAcrossSitemaps final : public Rule {
     if (a.trimmed.empty()) return;
     if (!facts_) facts_ = std::make_unique<LocHashes>();
     const SourceSpan span = url_span(*url.field, a);
-    facts_->locs.push_back({same_url_key(a.trimmed, &scratch_), std::hash<std::string_view>{}(a.trimmed), span.offset,
+    facts_->locs.push_back({a.same_url_key(), std::hash<std::string_view>{}(a.trimmed), span.offset,
                             static_cast<std::uint32_t>(span.length)});
   }
 
@@ -128,7 +128,6 @@ class DuplicateAcrossSitemaps final : public Rule {
  private:
   bool in_a_set_;
   std::unique_ptr<LocHashes> facts_;
-  std::string scratch_;  // same_url_key's normal form
 };
 
 }  // namespace

@@ -54,7 +54,7 @@ class DuplicateLoc final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override {
     s.document();
-    s.urls();
+    s.urls({UrlFieldKind::Loc});
   }
   // The input, to read the first listing back when a later one differs from it as written.
   void on_document(const Document& doc, FindingSink&) override { bytes_ = doc.bytes; }
@@ -65,7 +65,7 @@ class DuplicateLoc final : public Rule {
     if (a.trimmed.empty()) return;
     // A 64-bit key of the normal form stands for the URL: a collision needs billions of URLs, and
     // a sitemap holds 50,000, so memory stays at one small node per URL however long the URLs are.
-    const std::uint64_t key = same_url_key(a.trimmed, &scratch_);
+    const std::uint64_t key = a.same_url_key();
     const SourceSpan span = url_span(*url.field, a);
     const std::uint64_t as_written = std::hash<std::string_view>{}(a.trimmed);
     const auto [it, inserted] = first_seen_.try_emplace(key, First{span.offset, span.length, as_written});
@@ -92,7 +92,6 @@ class DuplicateLoc final : public Rule {
     std::uint64_t as_written;  // hash of the URL as written, to tell an exact repeat
   };
   std::unordered_map<std::uint64_t, First> first_seen_;  // URL key -> where its first <loc> is
-  std::string scratch_;                                 // same_url_key's normal form
   std::string_view bytes_;
 };
 

@@ -53,7 +53,7 @@ std::size_t missing_path_at(std::string_view url) {
 
 class LocTooShort final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.urls(); }
+  void subscribe(Subscriptions& s) const override { s.urls({UrlFieldKind::Loc}); }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     if (url.kind != UrlFieldKind::Loc || !in_xml_sitemap(*url.entry)) return;

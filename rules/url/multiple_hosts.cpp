@@ -62,7 +62,7 @@ class MultipleHosts final : public Rule {
  public:
   // With --base-url, loc-out-of-scope judges every URL against the sitemap's own host instead.
   explicit MultipleHosts(const Settings& settings) : scoped_(settings.location.has_value()) {}
-  void subscribe(Subscriptions& s) const override { s.urls(); }
+  void subscribe(Subscriptions& s) const override { s.urls({UrlFieldKind::Loc}); }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     if (scoped_ || url.kind != UrlFieldKind::Loc || url.entry->from_robots) return;

@@ -63,7 +63,7 @@ Google reads whichever it can use, hence a warning.
 // by its address and its entry's index: the next entry's blocks reuse the addresses.
 class VideoPlayerLocIsContentLoc final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.urls(); }
+  void subscribe(Subscriptions& s) const override { s.urls({UrlFieldKind::VideoContentLoc, UrlFieldKind::VideoPlayerLoc}); }
   void on_url(const UrlField& url, FindingSink& out) override {
     const bool content = url.kind == UrlFieldKind::VideoContentLoc;
     if ((!content && url.kind != UrlFieldKind::VideoPlayerLoc) || !is_page_entry(*url.entry)) return;

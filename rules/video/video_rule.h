@@ -72,7 +72,7 @@ class TooLong : public ChildRule {
 class UrlRule : public Rule {
  public:
   explicit UrlRule(UrlFieldKind kind) : kind_(kind) {}
-  void subscribe(Subscriptions& s) const override { s.urls(); }
+  void subscribe(Subscriptions& s) const override { s.urls({kind_}); }
   void on_url(const UrlField& url, FindingSink& out) final {
     if (url.kind != kind_ || !is_page_entry(*url.entry)) return;
     const UrlAnalysis& a = url.analysis();

@@ -31,7 +31,7 @@ std::string tag(const ExtensionNode& node);
 template <typename Fn>
 void for_each_child_named(const ExtensionBlock& block, std::string_view name, Fn fn) {
   block.for_each_child(0, [&](const ExtensionNode& node) {
-    if (node.local_name == name && node.ns == kVideoNamespace) fn(node);
+    if (node.local_name == name && same_namespace(node.ns, kVideoNamespace)) fn(node);
   });
 }
 

@@ -28,7 +28,7 @@ bool is_listed_video_type(std::string_view type) {
 std::string_view hosting_platform(const UrlAnalysis& a) {
   std::string_view host = host_without_www(a);
   if (host.size() > 2 && ascii_equal_ignoring_case(host.substr(0, 2), "m.")) host.remove_prefix(2);
-  const std::string_view path = url_path(a);
+  const std::string_view path = a.path;
   const auto under = [&](std::string_view prefix) { return path.starts_with(prefix) && path.size() > prefix.size(); };
   if (ascii_equal_ignoring_case(host, "youtube.com")) {
     return path.starts_with("/watch") || under("/embed/") || under("/shorts/") || under("/live/") ? "YouTube" : "";

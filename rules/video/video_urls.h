@@ -1,5 +1,5 @@
 // How the video rules read the URLs of a video and of its page, on top of the shared URL pieces
-// (usable_url, normalised_url, url_path, path_extension in extension_support.h): when two URLs
+// (usable_url, normalised_url, path_extension in extension_urls.h; UrlAnalysis::path): when two URLs
 // are the same, which video platform's page a URL is, which file types are pages or supported
 // videos, which block a URL field is in. Nothing here allocates once its buffers have grown.
 #pragma once

@@ -10,29 +10,55 @@ namespace sitemaplint {
 
 LineIndex::LineIndex(std::string_view text) : text_(text) {
   starts_.push_back(0);
-  const char* data = text.data();
-  const std::size_t size = text.size();
-  // memchr-style searches: most bytes are not line breaks, and most files have no CR at all, so
-  // the next CR is looked for again only once passed, not on every line.
-  const auto find = [&](char c, std::size_t from) {
-    const void* at = std::memchr(data + from, c, size - from);
-    return at ? static_cast<std::size_t>(static_cast<const char*>(at) - data) : size;
-  };
-  std::size_t next_cr = find('\r', 0);
-  std::size_t i = 0;
-  while (i < size) {
-    const std::size_t next_lf = find('\n', i);
-    if (next_cr < i) next_cr = find('\r', i);
-    if (next_cr < next_lf) {
-      const std::size_t after = (next_cr + 1 < size && data[next_cr + 1] == '\n') ? next_cr + 2 : next_cr + 1;
-      starts_.push_back(after);
-      i = after;
-      continue;
-    }
-    if (next_lf == size) break;
-    starts_.push_back(next_lf + 1);
-    i = next_lf + 1;
+}
+
+std::size_t LineIndex::next_cr(std::size_t before) const {
+  constexpr std::size_t kChunk = 64 * 1024;
+  while (next_cr_ == cr_searched_ && cr_searched_ < std::min(before, text_.size())) {
+    const std::size_t end = std::min(text_.size(), std::max(before, cr_searched_ + kChunk));
+    const void* cr = std::memchr(text_.data() + cr_searched_, '\r', end - cr_searched_);
+    next_cr_ = cr ? static_cast<std::size_t>(static_cast<const char*>(cr) - text_.data()) : end;
+    cr_searched_ = end;
   }
+  return next_cr_;
+}
+
+void LineIndex::scan_lines(std::size_t lines) const {
+  const char* data = text_.data();
+  const std::size_t size = text_.size();
+  while (starts_.size() < lines && scanned_ < size) {
+    // memchr: most bytes are not line breaks.
+    const void* lf = std::memchr(data + scanned_, '\n', size - scanned_);
+    const std::size_t next_lf = lf ? static_cast<std::size_t>(static_cast<const char*>(lf) - data) : size;
+    if (const std::size_t at = next_cr(next_lf); at < next_lf) {
+      scanned_ = (at + 1 < size && data[at + 1] == '\n') ? at + 2 : at + 1;
+      next_cr_ = cr_searched_ = scanned_;  // nothing known past this CR
+    } else if (lf) {
+      scanned_ = next_lf + 1;
+    } else {
+      scanned_ = size;
+      break;
+    }
+    starts_.push_back(scanned_);
+  }
+}
+
+void LineIndex::scan_past(std::size_t offset) const {
+  while (starts_.back() <= offset && scanned_ < text_.size()) scan_lines(starts_.size() + 1);
+}
+
+std::size_t LineIndex::line_end(std::size_t line) const {
+  return line < starts_.size() ? starts_[line] : text_.size();
+}
+
+std::size_t LineIndex::line_count() const {
+  scan_lines(static_cast<std::size_t>(-1));
+  return starts_.size();
+}
+
+std::size_t LineIndex::line_start(std::size_t line) const {
+  scan_lines(line);
+  return starts_[line - 1];
 }
 
 std::size_t LineIndex::line_of(std::size_t offset) const {
@@ -53,14 +79,14 @@ std::size_t LineIndex::line_of(std::size_t offset) const {
 
 Position LineIndex::position(std::size_t offset) const {
   offset = std::min(offset, text_.size());
+  scan_past(offset);
   const std::size_t line = line_of(offset);
   Position pos;
   pos.line = line;
   std::size_t i = starts_[line - 1];
   // A UTF-8 byte order mark is an encoding signature, not a character an editor shows.
   if (line == 1 && text_.starts_with("\xEF\xBB\xBF") && offset >= 3) i = 3;
-  const std::size_t line_end = line < starts_.size() ? starts_[line] : text_.size();
-  if (line_end - i > kCheckpointBytes) {
+  if (line_end(line) - i > kCheckpointBytes) {
     const std::vector<Checkpoint>& marks = checkpoints(line);
     const auto mark = std::upper_bound(marks.begin(), marks.end(), offset,
                                        [](std::size_t o, const Checkpoint& c) { return o < c.offset; });
@@ -111,7 +137,7 @@ const std::vector<LineIndex::Checkpoint>& LineIndex::checkpoints(std::size_t lin
   std::vector<Checkpoint>& marks = checkpoints_[line];
   std::size_t at = starts_[line - 1];
   if (line == 1 && text_.starts_with("\xEF\xBB\xBF")) at = 3;
-  const std::size_t end = line < starts_.size() ? starts_[line] : text_.size();
+  const std::size_t end = line_end(line);
   Position pos;
   pos.line = line;
   const auto* data = reinterpret_cast<const std::uint8_t*>(text_.data());
@@ -131,9 +157,11 @@ const std::vector<LineIndex::Checkpoint>& LineIndex::checkpoints(std::size_t lin
 }
 
 std::string_view LineIndex::line_text(std::size_t line) const {
-  if (line == 0 || line > starts_.size()) return {};
+  if (line == 0) return {};
+  scan_lines(line + 1);  // the line and the start of the next, where it ends
+  if (line > starts_.size()) return {};
   const std::size_t begin = starts_[line - 1];
-  std::size_t end = line < starts_.size() ? starts_[line] : text_.size();
+  std::size_t end = line_end(line);
   while (end > begin && (text_[end - 1] == '\n' || text_[end - 1] == '\r')) --end;
   return text_.substr(begin, end - begin);
 }

@@ -1,5 +1,7 @@
 // Turns byte offsets into 1-based line and column numbers. Built only when a finding is printed, so
-// a clean file never pays for it. A line ends at LF, CRLF or a lone CR, as XML defines.
+// a clean file never pays for it, and only as far as the questions reach: a finding near the top
+// of a 50 MB file does not find the line breaks of the rest. A line ends at LF, CRLF or a lone CR,
+// as XML defines.
 #pragma once
 
 #include <cstddef>
@@ -22,13 +24,25 @@ class LineIndex {
   Position position(std::size_t offset) const;
   // The text of the 1-based line, without its line break.
   std::string_view line_text(std::size_t line) const;
-  std::size_t line_count() const { return starts_.size(); }
+  std::size_t line_count() const;
   // Byte offset of the 1-based line's first byte (the language server counts UTF-8 columns from it).
-  std::size_t line_start(std::size_t line) const { return starts_[line - 1]; }
+  std::size_t line_start(std::size_t line) const;
 
  private:
   std::string_view text_;
-  std::vector<std::size_t> starts_;  // offset of each line's first byte
+  // The offset of each line's first byte, found so far: every line start up to scanned_.
+  mutable std::vector<std::size_t> starts_;
+  mutable std::size_t scanned_ = 0;
+  // CRs are rare: searched for in chunks ahead of scanned_, not once per line. next_cr_ is the
+  // first '\r' at or after scanned_ if one is before cr_searched_, else cr_searched_.
+  mutable std::size_t next_cr_ = 0, cr_searched_ = 0;
+  std::size_t next_cr(std::size_t before) const;  // next_cr_, searched up to `before` at least
+  // Finds line starts until `lines` are known or the text ends.
+  void scan_lines(std::size_t lines) const;
+  // Finds line starts until the line holding `offset` and its end are known.
+  void scan_past(std::size_t offset) const;
+  // The end of the 1-based line (the next line's start, or the text's end); the line is known.
+  std::size_t line_end(std::size_t line) const;
   // The last answer: findings are printed in offset order, so counting columns can resume from it
   // instead of from the line's start (a 100 MB line would otherwise cost 100 MB per finding).
   mutable std::size_t cached_offset_ = 0;
@@ -43,7 +57,7 @@ class LineIndex {
   static constexpr std::size_t kCheckpointBytes = 16 * 1024;
   mutable std::unordered_map<std::size_t, std::vector<Checkpoint>> checkpoints_;  // by line
   const std::vector<Checkpoint>& checkpoints(std::size_t line) const;
-  // The 1-based line `offset` is on.
+  // The 1-based line `offset` is on; the lines up to it are known.
   std::size_t line_of(std::size_t offset) const;
   // Counts columns from `pos` at byte `from` to `offset` on one line.
   Position advance(Position pos, std::size_t from, std::size_t offset) const;

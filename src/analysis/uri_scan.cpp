@@ -80,11 +80,13 @@ bool scan_plain(std::string_view t, std::size_t i, UriScan& scan) {
   const std::size_t n = t.size();
   const auto at = [&](std::size_t k) { return static_cast<unsigned char>(t[k]); };
   // Skips characters of `part` and valid escapes from i; returns where it stopped.
+  bool escapes = false;
   const auto skip = [&](std::size_t k, std::uint8_t part) {
     while (k < n) {
       if (kAllowed[at(k)] & part) {
         ++k;
       } else if (t[k] == '%' && k + 2 < n && is_hex(t[k + 1]) && is_hex(t[k + 2])) {
+        escapes = true;
         k += 3;
       } else {
         break;
@@ -97,18 +99,24 @@ bool scan_plain(std::string_view t, std::size_t i, UriScan& scan) {
   const std::size_t host = i;
   while (i < n && (kAllowed[at(i)] & kRegName)) ++i;
   const std::size_t host_end = i;
-  if (i < n && t[i] == ':') {
+  const bool port = i < n && t[i] == ':';
+  if (port) {
     ++i;
     while (i < n && is_digit(t[i])) ++i;
   }
   if (i < n && t[i] != '/' && t[i] != '?' && t[i] != '#') return false;
+  const std::size_t path = i;
   i = skip(i, kPath);
+  const std::size_t path_end = i;
   if (i < n && t[i] == '?') i = skip(i + 1, kQuery);
   if (i < n && t[i] == '#') i = skip(i + 1, kQuery);
   if (i < n) return false;
   scan.has_authority = true;
   scan.host_begin = host;
   scan.host_end = host_end;
+  scan.path_begin = path;
+  scan.path_end = path_end;
+  scan.plain_host_no_escapes = !port && !escapes;
   return true;
 }
 
@@ -157,6 +165,8 @@ UriScan scan_http(std::string_view t, std::size_t scheme_length) {
     i = end;
   }
   const std::size_t query = find_delimiter(t, i, false);
+  scan.path_begin = i;
+  scan.path_end = query;
   scan_chars(t, i, query, kPath, UriPart::Path, scan);
   if (query == t.size()) return scan;
   const std::size_t fragment = t[query] == '#' ? query : std::min(t.find('#', query), t.size());

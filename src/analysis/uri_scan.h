@@ -28,6 +28,10 @@ struct UriScan {
   std::size_t at = kNoPosition;
   bool has_authority = false;
   std::size_t host_begin = 0, host_end = 0;
+  std::size_t path_begin = 0, path_end = 0;  // the path: after the authority, before '?' or '#'
+  // Set by the one-pass scan of the common case only: a reg-name host without a port, and no
+  // percent-escape anywhere. Both leave a URL its own normal form (analysis/same_url.h).
+  bool plain_host_no_escapes = false;
 
   void fail(SyntaxProblem p, UriPart where, std::size_t i) {
     if (problem != SyntaxProblem::None) return;

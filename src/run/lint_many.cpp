@@ -78,6 +78,7 @@ Outcome lint_one(const std::string& path, const RuleSelection& selection, const 
     Input input;
     if (load_input(path, &input, &outcome.error)) {
       input.robots_txt = read_as.robots_txt;
+      if (read_as.keep_bytes) input.reloadable = false;  // not released, so never read again
       outcome.report = lint_input(std::move(input), selection, settings, read_as.scope);
     }
     return outcome;
@@ -141,7 +142,8 @@ std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const Profi
     }
     Settings settings = profile->settings;
     settings.collect_set_facts = in_a_set;
-    outcomes[i] = lint_one(paths[i], profile->selection, settings, fetch_options, ReadAs{false, UrlOrigin::User, scope});
+    const ReadAs read_as{.scope = scope, .keep_bytes = paths.size() == 1};
+    outcomes[i] = lint_one(paths[i], profile->selection, settings, fetch_options, read_as);
     if (progress) progress->finished(is_url(paths[i]));
   });
   return outcomes;

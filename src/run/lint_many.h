@@ -43,6 +43,10 @@ struct ReadAs {
   bool robots_txt = false;
   UrlOrigin origin = UrlOrigin::User;
   LintScope scope = LintScope::Alone;
+  // Keep the bytes of a file read from disk for the report instead of giving them up after
+  // linting (lint_input): right for the only input of a run, where releasing would bound nothing
+  // and the report would read the whole file again to place its findings.
+  bool keep_bytes = false;
 };
 
 // Reads or fetches `path` and lints it; a URL is scoped to its own location unless `settings`
