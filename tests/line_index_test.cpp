@@ -104,6 +104,8 @@ TEST_CASE("LineIndex: positions asked forwards, near and far, and backwards equa
     CHECK(p.column == truth.column);
     CHECK(p.utf16_column == truth.utf16_column);
   }
+}
+
 namespace {
 
 // The line starts of `text`, found the plain way: after each LF, CRLF or lone CR.
