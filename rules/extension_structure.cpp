@@ -4,6 +4,8 @@
 #include "rules/extension_support.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -76,22 +78,55 @@ const ElementSpec* compute_spec(const ExtensionFamily& family, const ExtensionBl
   return child_spec(*parent, node.local_name);
 }
 
-}  // namespace
+// The usual block is flat: its root's children are all known leaves (<image:image> with an
+// <image:loc>). For such a block, what the child checks below look for is read off in the same
+// pass that finds the specs, and each check that would find nothing returns at once.
+struct BlockShape {
+  bool flat = false;       // the root is the family's, every other node a known leaf child of it
+  bool in_order = false;   // flat, and the children in the schema's order (repeats side by side)
+  bool repeats = false;    // flat, and a child that may appear once appears again
+  std::uint64_t present = 0;  // flat: bit k set when the root's k-th child spec is present
+};
 
-const ElementSpec* spec_of(const ExtensionFamily& family, const ExtensionBlock& block, std::size_t i) {
-  // Every structure rule of a family asks for the specs of the same block's nodes, several times
-  // each: the specs of the block last asked about are worked out once, in document order (a
-  // parent comes before its children), and kept for the next rule.
-  thread_local struct {
-    const ExtensionFamily* family = nullptr;
-    std::uint64_t serial = 0;
-    std::vector<const ElementSpec*> specs;
-  } memo;
-  if (block.serial == 0) return compute_spec(family, block, i);
+// The specs of the block last asked about, and its shape. Every structure rule of a family asks
+// for the specs of the same block's nodes, several times each: they are worked out once, in
+// document order (a parent comes before its children), and kept for the next rule.
+struct BlockMemo {
+  const ExtensionFamily* family = nullptr;
+  std::uint64_t serial = 0;
+  std::vector<const ElementSpec*> specs;
+  BlockShape shape;
+};
+
+BlockShape shape_of_flat(const ExtensionFamily& family, const ExtensionBlock& block, std::span<const ElementSpec* const> specs) {
+  BlockShape shape;
+  const std::span<const ElementSpec> children = family.root->children;
+  if (family.root->deprecated || children.size() > 64) return shape;
+  std::size_t highest = 0;
+  shape.in_order = true;
+  for (std::size_t k = 1; k < block.nodes.size(); ++k) {
+    const ExtensionNode& node = block.nodes[k];
+    const ElementSpec* spec = specs[k];
+    if (node.depth != 1 || !spec || node.has_element_children) return BlockShape{};
+    const auto position = static_cast<std::size_t>(spec - children.data());
+    const std::uint64_t bit = std::uint64_t{1} << position;
+    shape.repeats |= (shape.present & bit) != 0 && spec->max_occurs == 1;
+    shape.in_order &= position >= highest;
+    highest = std::max(highest, position);
+    shape.present |= bit;
+  }
+  shape.flat = true;
+  return shape;
+}
+
+const BlockMemo* block_memo(const ExtensionFamily& family, const ExtensionBlock& block) {
+  thread_local BlockMemo memo;
+  if (block.serial == 0) return nullptr;  // a block built by hand: no identity to key a memo by
   if (memo.serial != block.serial || memo.family != &family) {
     memo.family = &family;
     memo.serial = block.serial;
     memo.specs.assign(block.nodes.size(), nullptr);
+    memo.shape = {};
     if (is_family_block(family, block)) {
       memo.specs[0] = family.root;
       for (std::size_t k = 1; k < block.nodes.size(); ++k) {
@@ -100,14 +135,29 @@ const ElementSpec* spec_of(const ExtensionFamily& family, const ExtensionBlock& 
         memo.specs[k] = !parent || parent->deprecated || !same_namespace(node.ns, family.ns) ? nullptr
                                                                                : child_spec(*parent, node.local_name);
       }
+      memo.shape = shape_of_flat(family, block, memo.specs);
     }
   }
-  return memo.specs[i];
+  return &memo;
+}
+
+// The block's shape; a block built by hand is never called flat, so it gets the full checks.
+BlockShape shape_of(const ExtensionFamily& family, const ExtensionBlock& block) {
+  const BlockMemo* memo = block_memo(family, block);
+  return memo ? memo->shape : BlockShape{};
+}
+
+}  // namespace
+
+const ElementSpec* spec_of(const ExtensionFamily& family, const ExtensionBlock& block, std::size_t i) {
+  const BlockMemo* memo = block_memo(family, block);
+  return memo ? memo->specs[i] : compute_spec(family, block, i);
 }
 
 void report_unknown_elements(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out) {
   const ExtensionNode& root = block.root();
   if (!same_namespace(root.ns, family.ns) || !family.root) return;
+  if (shape_of(family, block).flat) return;  // every node known
   if (!is_family_block(family, block)) {
     const std::string where = element_name(block, family.root->name);
     if (child_spec(*family.root, root.local_name)) {
@@ -175,6 +225,7 @@ void report_unexpected_attributes(const ExtensionFamily& family, const Extension
 }
 
 void report_duplicate_children(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out) {
+  if (const BlockShape shape = shape_of(family, block); shape.flat && !shape.repeats) return;
   for (std::size_t i = 0; i < block.nodes.size(); ++i) {
     if (!block.nodes[i].has_element_children) continue;  // a leaf has no children to repeat
     const ElementSpec* parent = checked_parent(family, block, i);
@@ -200,6 +251,7 @@ void report_duplicate_children(const ExtensionFamily& family, const ExtensionBlo
 }
 
 void report_children_out_of_order(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out) {
+  if (const BlockShape shape = shape_of(family, block); shape.flat && shape.in_order) return;
   for (std::size_t i = 0; i < block.nodes.size(); ++i) {
     if (!block.nodes[i].has_element_children) continue;  // a leaf has no children to order
     const ElementSpec* parent = checked_parent(family, block, i);
@@ -237,6 +289,12 @@ std::vector<const ElementSpec*> missing_children(const ExtensionFamily& family, 
   std::vector<const ElementSpec*> missing;
   const ElementSpec* spec = checked_parent(family, block, i);
   if (!spec) return missing;
+  if (const BlockShape shape = shape_of(family, block); i == 0 && shape.flat) {
+    for (std::size_t k = 0; k < spec->children.size(); ++k) {
+      if (spec->children[k].min_occurs > 0 && (shape.present & (std::uint64_t{1} << k)) == 0) missing.push_back(&spec->children[k]);
+    }
+    return missing;
+  }
   for (const ElementSpec& child : spec->children) {
     if (child.min_occurs == 0) continue;
     bool present = false;

@@ -65,10 +65,8 @@ void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
   }
   if (!extensions_.empty()) {
     for (const ExtensionBlock& block : entry.extensions) {
-      const ExtensionNode& root = block.root();
-      for (const Subscribers& s : extensions_) {
-        if (!matches(s.pattern, root.ns, false, root.local_name)) continue;
-        for (ActiveRule* active : s.rules) active->rule->on_extension(block, entry, active->sink);
+      for (ActiveRule* active : extension_subscribers(block.root())) {
+        active->rule->on_extension(block, entry, active->sink);
       }
     }
   }
@@ -81,6 +79,23 @@ void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
     }
   }
   entry_mark_ = diagnostics_.size();
+}
+
+const std::vector<ActiveRule*>& Dispatch::extension_subscribers(const ExtensionNode& root) {
+  // The same namespace (by address: the walker's) and name as the last block's: the same rules.
+  const bool same_as_last = root.ns.data() == last_root_ns_.data() && root.ns.size() == last_root_ns_.size() &&
+                            same_name(root.local_name, last_root_name_) && !last_root_ns_.empty();
+  if (!same_as_last) {
+    last_root_ns_ = root.ns;
+    last_root_name_.assign(root.local_name);
+    last_root_rules_.clear();
+    for (const Subscribers& s : extensions_) {
+      if (matches(s.pattern, root.ns, false, root.local_name)) {
+        last_root_rules_.insert(last_root_rules_.end(), s.rules.begin(), s.rules.end());
+      }
+    }
+  }
+  return last_root_rules_;
 }
 
 void Dispatch::finish(const Document& doc) {

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -47,6 +48,9 @@ class Dispatch {
     std::vector<ActiveRule*> rules;
   };
   static void subscribe(std::vector<Subscribers>& list, const Subscriptions::Pattern& p, ActiveRule* active);
+  // The rules subscribed to blocks with this root, in subscription order. Consecutive blocks
+  // mostly have the same kind of root (a page's images), so the last answer is kept.
+  const std::vector<ActiveRule*>& extension_subscribers(const ExtensionNode& root);
   static bool matches(const Subscriptions::Pattern& p, std::string_view ns, bool in_sitemap_ns,
                       std::string_view local_name);
 
@@ -56,6 +60,9 @@ class Dispatch {
   std::array<std::vector<ActiveRule*>, kUrlFieldKinds> urls_;  // by UrlFieldKind
   bool wants_urls_ = false;
   std::vector<Subscribers> elements_, extensions_;
+  std::string_view last_root_ns_;  // points into the document being walked, as block roots' do
+  std::string last_root_name_;
+  std::vector<ActiveRule*> last_root_rules_;
 };
 
 }  // namespace sitemaplint

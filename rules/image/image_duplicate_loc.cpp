@@ -61,14 +61,30 @@ class ImageDuplicateLoc final : public Rule {
     }
     const UrlAnalysis& a = url.analysis();
     if (!usable_url(a)) return;
-    // A 64-bit hash stands for the normalised URL: a page lists at most 1,000 images.
-    const std::uint64_t hash = std::hash<std::string_view>{}(normalised_url(a, buffer_));
+    const std::string_view normal = normalised_url(a, buffer_);
+    // Most URLs are their own normal form, which stays in the entry's text while the entry is
+    // read: such a URL is kept as a view and compared by length, then bytes; one that had to be
+    // normalised (into a buffer the next URL reuses) by a 64-bit hash of its normal form, which
+    // a page of at most 1,000 images will not see collide.
+    const bool as_written = normal.data() == a.trimmed.data();
+    std::uint64_t hash = 0;
+    bool hashed = false;
+    const auto hash_of_normal = [&] {
+      if (!hashed) hash = std::hash<std::string_view>{}(normal), hashed = true;
+      return hash;
+    };
     const SourceSpan span = url_span(*url.field, a);
-    const auto first = std::find_if(seen_.begin(), seen_.end(), [&](const Seen& s) { return s.hash == hash; });
+    const auto first = std::find_if(seen_.begin(), seen_.end(), [&](const Seen& s) {
+      if (s.length != normal.size()) return false;
+      return s.text.data() ? s.text == normal : s.hash == hash_of_normal();
+    });
     if (first == seen_.end()) {
       // Google reads 1,000 images per page (image-too-many): later ones are compared with those,
       // which also bounds the work on a hostile page of a million images.
-      if (seen_.size() < kMaxImagesPerPage) seen_.push_back({hash, span.offset});
+      if (seen_.size() < kMaxImagesPerPage) {
+        seen_.push_back(as_written ? Seen{normal, 0, normal.size(), span.offset}
+                                   : Seen{{}, hash_of_normal(), normal.size(), span.offset});
+      }
       return;
     }
     out.report(span.offset, span.length,
@@ -78,7 +94,9 @@ class ImageDuplicateLoc final : public Rule {
 
  private:
   struct Seen {
-    std::uint64_t hash;
+    std::string_view text;  // the URL as written, when that is its normal form
+    std::uint64_t hash;     // otherwise the hash of its normal form
+    std::size_t length;     // of the normal form
     std::size_t offset;
   };
   std::size_t entry_index_ = static_cast<std::size_t>(-1);
