@@ -3,6 +3,7 @@
 #include "rules/extension_specs.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -27,22 +28,26 @@ const ElementSpec* compute_spec(const ExtensionFamily& family, const ExtensionBl
   return child_spec(*parent, node.local_name);
 }
 
-// The specs of the block last asked about, and its shape. Every structure rule of a family asks
-// for the specs of the same block's nodes, several times each: they are worked out once, in
-// document order (a parent comes before its children), and kept for the next rule.
-struct BlockMemo {
-  const ExtensionFamily* family = nullptr;
-  std::uint64_t serial = 0;
-  std::vector<const ElementSpec*> specs;
-  BlockShape shape;
-};
+// The root's required children as bits, worked out once per family a thread meets in a row.
+std::uint64_t required_children(BlockMemo& memo, const ElementSpec& root) {
+  if (memo.required_of != &root) {
+    memo.required_of = &root;
+    memo.required = 0;
+    for (std::size_t k = 0; k < root.children.size() && k < 64; ++k) {  // a shape is read for at most 64
+      if (root.children[k].min_occurs > 0) memo.required |= std::uint64_t{1} << k;
+    }
+  }
+  return memo.required;
+}
 
-BlockShape shape_of_flat(const ExtensionFamily& family, const ExtensionBlock& block, std::span<const ElementSpec* const> specs) {
+BlockShape shape_of_flat(const ExtensionFamily& family, const ExtensionBlock& block, std::span<const ElementSpec* const> specs,
+                         std::uint64_t required) {
   BlockShape shape;
   const std::span<const ElementSpec> children = family.root->children;
   if (family.root->deprecated || children.size() > 64) return shape;
   std::size_t highest = 0;
   shape.in_order = true;
+  shape.attributes = !block.root().attributes.empty();
   for (std::size_t k = 1; k < block.nodes.size(); ++k) {
     const ExtensionNode& node = block.nodes[k];
     const ElementSpec* spec = specs[k];
@@ -53,43 +58,42 @@ BlockShape shape_of_flat(const ExtensionFamily& family, const ExtensionBlock& bl
     shape.in_order &= position >= highest;
     highest = std::max(highest, position);
     shape.present |= bit;
+    shape.deprecated |= spec->deprecated;
+    shape.attributes |= !node.attributes.empty();
   }
+  shape.lacks_required = (shape.present & required) != required;
   shape.flat = true;
   return shape;
 }
 
-const BlockMemo* block_memo(const ExtensionFamily& family, const ExtensionBlock& block) {
-  thread_local BlockMemo memo;
-  if (block.serial == 0) return nullptr;  // a block built by hand: no identity to key a memo by
-  if (memo.serial != block.serial || memo.family != &family) {
-    memo.family = &family;
-    memo.serial = block.serial;
-    memo.specs.assign(block.nodes.size(), nullptr);
-    memo.shape = {};
-    if (is_family_block(family, block)) {
-      memo.specs[0] = family.root;
-      for (std::size_t k = 1; k < block.nodes.size(); ++k) {
-        const ExtensionNode& node = block.nodes[k];
-        const ElementSpec* parent = memo.specs[node.parent];
-        memo.specs[k] = !parent || parent->deprecated || !same_namespace(node.ns, family.ns) ? nullptr
-                                                                               : child_spec(*parent, node.local_name);
-      }
-      memo.shape = shape_of_flat(family, block, memo.specs);
-    }
+}  // namespace
+
+const BlockMemo* fill_block_memo(const ExtensionFamily& family, const ExtensionBlock& block) {
+  // A block built by hand has no identity (serial 0) to key a memo by.
+  if (block.serial == 0 || block.nodes.size() > BlockMemo::kMaxNodes) return nullptr;
+  BlockMemo& memo = block_memo_slot;
+  memo.family = &family;
+  memo.serial = block.serial;
+  memo.shape = {};
+  const std::span<const ElementSpec*> specs(memo.specs.data(), block.nodes.size());
+  if (!is_family_block(family, block)) {
+    std::fill(specs.begin(), specs.end(), nullptr);
+    return &memo;
   }
+  specs[0] = family.root;
+  for (std::size_t k = 1; k < block.nodes.size(); ++k) {
+    const ExtensionNode& node = block.nodes[k];
+    const ElementSpec* parent = specs[node.parent];
+    specs[k] = !parent || parent->deprecated || !same_namespace(node.ns, family.ns) ? nullptr
+                                                                                   : child_spec(*parent, node.local_name);
+  }
+  memo.shape = shape_of_flat(family, block, specs, required_children(memo, *family.root));
   return &memo;
 }
-
-}  // namespace
 
 const ElementSpec* spec_of(const ExtensionFamily& family, const ExtensionBlock& block, std::size_t i) {
   const BlockMemo* memo = block_memo(family, block);
   return memo ? memo->specs[i] : compute_spec(family, block, i);
-}
-
-BlockShape shape_of(const ExtensionFamily& family, const ExtensionBlock& block) {
-  const BlockMemo* memo = block_memo(family, block);
-  return memo ? memo->shape : BlockShape{};
 }
 
 }  // namespace sitemaplint

@@ -107,6 +107,7 @@ void report_unknown_elements(const ExtensionFamily& family, const ExtensionBlock
 }
 
 void report_unexpected_attributes(const ExtensionFamily& family, const ExtensionBlock& block, FindingSink& out) {
+  if (const BlockShape shape = shape_of(family, block); shape.flat && !shape.attributes) return;
   for (std::size_t i = 0; i < block.nodes.size(); ++i) {
     if (block.nodes[i].attributes.empty()) continue;  // most elements: no schema lookup needed
     const ElementSpec* spec = spec_of(family, block, i);
@@ -195,9 +196,11 @@ void report_children_out_of_order(const ExtensionFamily& family, const Extension
 std::vector<const ElementSpec*> missing_children(const ExtensionFamily& family, const ExtensionBlock& block,
                                                  std::size_t i) {
   std::vector<const ElementSpec*> missing;
+  const BlockShape shape = i == 0 ? shape_of(family, block) : BlockShape{};
+  if (shape.flat && !shape.lacks_required) return missing;
   const ElementSpec* spec = checked_parent(family, block, i);
   if (!spec) return missing;
-  if (const BlockShape shape = shape_of(family, block); i == 0 && shape.flat) {
+  if (shape.flat) {
     for (std::size_t k = 0; k < spec->children.size(); ++k) {
       if (spec->children[k].min_occurs > 0 && (shape.present & (std::uint64_t{1} << k)) == 0) missing.push_back(&spec->children[k]);
     }

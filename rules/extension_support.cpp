@@ -1,4 +1,5 @@
 #include "rules/extension_support.h"
+#include "rules/extension_specs.h"
 
 #include <algorithm>
 #include <array>
@@ -73,18 +74,12 @@ void report_namespace_near_misses(const ExtensionFamily& family, const Document&
 
 std::size_t tag_length(const ExtensionNode& node) { return node.qualified_name.size() + 1; }
 
-bool is_family_block(const ExtensionFamily& family, const ExtensionBlock& block) {
-  return family.root && same_namespace(block.root().ns, family.ns) && same_name(block.root().local_name, family.root->name);
-}
-
 std::string element_name(const ExtensionBlock& block, std::string_view local_name) {
   const std::string_view qname = block.root().qualified_name;
   const auto colon = qname.find(':');
   if (colon == std::string_view::npos) return "<" + std::string(local_name) + ">";
   return "<" + std::string(qname.substr(0, colon + 1)) + std::string(local_name) + ">";
 }
-
-bool is_page_entry(const Entry& entry) { return entry.kind == EntryKind::Url && !entry.in_feed; }
 
 std::size_t node_index(const ExtensionBlock& block, const ExtensionNode& node) {
   return static_cast<std::size_t>(&node - block.nodes.data());
@@ -150,6 +145,7 @@ void report_misplaced_in_index_entry(const ExtensionFamily& family, const Extens
 }
 
 void DeprecatedTagCount::count(const ExtensionFamily& family, const ExtensionBlock& block) {
+  if (const BlockShape shape = shape_of(family, block); shape.flat && !shape.deprecated) return;
   for (std::size_t i = 1; i < block.nodes.size(); ++i) {
     const ElementSpec* spec = spec_of(family, block, i);
     if (spec && spec->deprecated) note(spec->name, {}, block.nodes[i], block.nodes[i].offset, tag_length(block.nodes[i]));

@@ -73,7 +73,10 @@ std::vector<const ElementSpec*> missing_children(const ExtensionFamily& family, 
                                                  std::size_t i);
 
 // Whether a block is the family's: its root is the family's root element in the family's namespace.
-bool is_family_block(const ExtensionFamily& family, const ExtensionBlock& block);
+// Inline, as is_page_entry: every block rule asks it of every block.
+inline bool is_family_block(const ExtensionFamily& family, const ExtensionBlock& block) {
+  return family.root && same_namespace(block.root().ns, family.ns) && same_name(block.root().local_name, family.root->name);
+}
 
 // "<image:loc>", "<image:loc>, <image:caption>" ...: names as a message writes them, with the
 // prefix the document uses (the block root's).
@@ -84,7 +87,7 @@ std::string element_name(const ExtensionBlock& block, std::string_view local_nam
 
 // Whether an entry is a <url> of a sitemap (D1, D2): the only place an extension block describes a
 // page. Feeds and index entries are not inspected.
-bool is_page_entry(const Entry& entry);
+inline bool is_page_entry(const Entry& entry) { return entry.kind == EntryKind::Url && !entry.in_feed; }
 
 // The index of `node` in its block's nodes.
 std::size_t node_index(const ExtensionBlock& block, const ExtensionNode& node);

@@ -8,11 +8,6 @@
 
 namespace sitemaplint {
 
-bool usable_url(const UrlAnalysis& a) {
-  return a.shape == UrlShape::Http && a.valid_utf8 && a.syntax_valid &&
-         (a.host_problem == HostProblem::None || a.host_problem == HostProblem::NotQualified);
-}
-
 std::string_view normalised_url(const UrlAnalysis& a, std::string& buffer) {
   if (a.normal_form || is_normal_form(a.trimmed)) return a.trimmed;  // most URLs: no copy
   // The one normal form every URL comparison uses (analysis/same_url.h), of the URL with its host
@@ -75,7 +70,10 @@ std::string_view path_extension(const UrlAnalysis& a, std::string& buffer) {
   if (before == '.') {
     const std::string_view extension = path.substr(run);
     if (extension.empty() || extension.size() > 5) return {};
-    for (const char c : extension) buffer += ascii_lower(c);
+    // Nearly always lower case already: then the URL's own text is the answer.
+    if (std::none_of(extension.begin(), extension.end(), is_ascii_upper)) return extension;
+    buffer.assign(extension);
+    for (char& c : buffer) c = ascii_lower(c);
     return buffer;
   }
   // No '.' in the segment, or the extension holds a character that is not a letter or digit.

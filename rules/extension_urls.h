@@ -12,7 +12,10 @@ namespace sitemaplint {
 
 // D6: a URL the family rules may interpret: none of loc-empty, loc-not-absolute,
 // loc-unsupported-scheme (http and https only), loc-invalid-syntax or loc-invalid-host fires on it.
-bool usable_url(const UrlAnalysis& a);
+inline bool usable_url(const UrlAnalysis& a) {
+  return a.shape == UrlShape::Http && a.valid_utf8 && a.syntax_valid &&
+         (a.host_problem == HostProblem::None || a.host_problem == HostProblem::NotQualified);
+}
 
 // D7: a usable URL normalised for comparison (RFC 3986 section 6.2.2, as duplicate <loc>s are
 // compared: analysis/same_url.h): scheme and host lower case (a Unicode host in its IDNA form),
@@ -33,8 +36,8 @@ class SameUrl {
 };
 
 // D8: the extension of a usable URL's last path segment, percent-decoded and in lower case, when
-// it is 1 to 5 ASCII letters or digits ("jpg" for ".../a.JPG?x=1"); empty otherwise. Written into
-// `buffer`, which callers reuse.
+// it is 1 to 5 ASCII letters or digits ("jpg" for ".../a.JPG?x=1"); empty otherwise. A view of
+// the URL's own text when that is the answer already, else written into `buffer` (callers reuse it).
 std::string_view path_extension(const UrlAnalysis& a, std::string& buffer);
 
 // What Google indexes as images (its list of indexable file types), as messages say it.

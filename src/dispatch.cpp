@@ -1,6 +1,7 @@
 #include "dispatch.h"
 
 #include "analysis/message_text.h"
+#include "schema.h"
 #include "url_analysis.h"
 
 namespace sitemaplint {
@@ -11,7 +12,9 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
     const Subscriptions& s = active.subscriptions;
     if (s.document_) document_.push_back(&active);
     if (s.text_) text_.push_back(&active);
-    if (s.entries_) entries_.push_back(&active);
+    // entries() wins over entries_with_extensions(): the rule wants every entry anyway.
+    if (s.entries_ || s.entry_namespaces_) entries_.push_back({&active, s.entries_ ? 0 : s.entry_namespaces_});
+    filtered_entries_ |= !s.entries_ && s.entry_namespaces_;
     for (std::size_t kind = 0; kind < kUrlFieldKinds; ++kind) {
       if (s.url_kinds_ & Subscriptions::url_kind_bit(static_cast<UrlFieldKind>(kind))) {
         urls_[kind].push_back(&active);
@@ -22,6 +25,14 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
     for (const Subscriptions::Pattern& p : s.elements_) subscribe(elements_, p, &active);
     for (const Subscriptions::Pattern& p : s.extensions_) subscribe(extensions_, p, &active);
   }
+  for (const Subscribers& s : elements_) {
+    const std::size_t known = known_namespace_index(s.pattern.ns);
+    for (std::size_t bucket = 0; bucket < elements_by_namespace_.size(); ++bucket) {
+      // A URI pattern goes to its namespace's bucket (an unknown URI to the last, compared there).
+      if (s.ns_match == NamespaceMatch::Uri && bucket != known) continue;
+      elements_by_namespace_[bucket].push_back(&s);
+    }
+  }
 }
 
 void Dispatch::subscribe(std::vector<Subscribers>& list, const Subscriptions::Pattern& p, ActiveRule* active) {
@@ -31,15 +42,20 @@ void Dispatch::subscribe(std::vector<Subscribers>& list, const Subscriptions::Pa
       return;
     }
   }
-  list.push_back({p, {active}});
+  const NamespaceMatch ns_match = p.ns == Subscriptions::kAnyNamespace        ? NamespaceMatch::Any
+                                  : p.ns == Subscriptions::kDocumentNamespace ? NamespaceMatch::Document
+                                                                              : NamespaceMatch::Uri;
+  list.push_back({{canonical_namespace(p.ns), p.local_name}, ns_match, {active}});
 }
 
-bool Dispatch::matches(const Subscriptions::Pattern& p, std::string_view ns, bool in_sitemap_ns,
-                       std::string_view local_name) {
-  if (!p.local_name.empty() && !same_name(p.local_name, local_name)) return false;
-  if (p.ns == Subscriptions::kAnyNamespace) return true;
-  if (p.ns == Subscriptions::kDocumentNamespace) return in_sitemap_ns;
-  return same_namespace(p.ns, ns);
+inline bool Dispatch::matches(const Subscribers& s, std::string_view ns, bool in_sitemap_ns, std::string_view local_name) {
+  if (!s.pattern.local_name.empty() && !same_name(s.pattern.local_name, local_name)) return false;
+  switch (s.ns_match) {
+    case NamespaceMatch::Any: return true;
+    case NamespaceMatch::Document: return in_sitemap_ns;
+    case NamespaceMatch::Uri: return same_namespace(s.pattern.ns, ns);
+  }
+  return false;
 }
 
 void Dispatch::document(const Document& doc) {
@@ -47,9 +63,9 @@ void Dispatch::document(const Document& doc) {
 }
 
 void Dispatch::element(const Element& e) {
-  for (const Subscribers& s : elements_) {
-    if (!matches(s.pattern, e.ns, e.in_sitemap_ns, e.local_name)) continue;
-    for (ActiveRule* active : s.rules) active->rule->on_element(e, active->sink);
+  for (const Subscribers* s : elements_by_namespace_[known_namespace_index(e.ns)]) {
+    if (!matches(*s, e.ns, e.in_sitemap_ns, e.local_name)) continue;
+    for (ActiveRule* active : s->rules) active->rule->on_element(e, active->sink);
   }
 }
 
@@ -70,7 +86,13 @@ void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
       }
     }
   }
-  for (ActiveRule* active : entries_) active->rule->on_entry(entry, active->sink);
+  std::uint32_t namespaces = 0;  // bit known_namespace_index of each of the entry's blocks' roots
+  if (filtered_entries_) {
+    for (const ExtensionBlock& block : entry.extensions) namespaces |= std::uint32_t{1} << known_namespace_index(block.root().ns);
+  }
+  for (const EntrySubscriber& s : entries_) {
+    if (s.namespaces == 0 || (s.namespaces & namespaces) != 0) s.active->rule->on_entry(entry, s.active->sink);
+  }
   // A URL longer than any valid one is no useful key (and copying it per finding would cost).
   if (diagnostics_.size() > entry_mark_ && entry.loc.present && entry.loc.trimmed().size() <= 4096) {
     const std::string subject(entry.loc.trimmed());
@@ -90,7 +112,7 @@ const std::vector<ActiveRule*>& Dispatch::extension_subscribers(const ExtensionN
     last_root_name_.assign(root.local_name);
     last_root_rules_.clear();
     for (const Subscribers& s : extensions_) {
-      if (matches(s.pattern, root.ns, false, root.local_name)) {
+      if (matches(s, root.ns, false, root.local_name)) {
         last_root_rules_.insert(last_root_rules_.end(), s.rules.begin(), s.rules.end());
       }
     }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -10,6 +11,7 @@
 
 #include "rule.h"
 #include "rule_sink.h"
+#include "schema.h"
 
 namespace sitemaplint {
 
@@ -22,14 +24,16 @@ struct ActiveRule {
 class Dispatch {
  public:
   Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diagnostics);
+  Dispatch(const Dispatch&) = delete;  // elements_by_namespace_ points into elements_
+  Dispatch& operator=(const Dispatch&) = delete;
 
   bool wants_elements() const { return !elements_.empty(); }
   bool wants_text() const { return !text_.empty(); }
   // Entries are assembled whenever a rule wants entries, URLs or extension blocks.
   bool wants_entries() const { return !entries_.empty() || wants_urls_ || !extensions_.empty(); }
   // Extension blocks are gathered only when a rule looks at them: URL rules (extension URLs),
-  // extension subscribers.
-  bool wants_extensions() const { return wants_urls_ || !extensions_.empty(); }
+  // extension subscribers, rules that want the entries with certain blocks.
+  bool wants_extensions() const { return wants_urls_ || !extensions_.empty() || filtered_entries_; }
 
   void document(const Document& doc);
   void element(const Element& e);
@@ -43,23 +47,35 @@ class Dispatch {
  private:
   // The rules that subscribed to one pattern: a node is matched once per pattern, not once per
   // rule (a family's rules share theirs, and namespace URIs are long to compare).
+  // How a pattern's namespace is matched, decided once when the rules subscribe.
+  enum class NamespaceMatch : std::uint8_t { Any, Document, Uri };
   struct Subscribers {
-    Subscriptions::Pattern pattern;
+    Subscriptions::Pattern pattern;  // a known namespace URI in its canonical spelling (by address)
+    NamespaceMatch ns_match;
     std::vector<ActiveRule*> rules;
   };
   static void subscribe(std::vector<Subscribers>& list, const Subscriptions::Pattern& p, ActiveRule* active);
   // The rules subscribed to blocks with this root, in subscription order. Consecutive blocks
   // mostly have the same kind of root (a page's images), so the last answer is kept.
   const std::vector<ActiveRule*>& extension_subscribers(const ExtensionNode& root);
-  static bool matches(const Subscriptions::Pattern& p, std::string_view ns, bool in_sitemap_ns,
-                      std::string_view local_name);
+  static bool matches(const Subscribers& s, std::string_view ns, bool in_sitemap_ns, std::string_view local_name);
 
   std::vector<Diagnostic>& diagnostics_;
   std::size_t entry_mark_ = 0;  // the first finding of the current entry
-  std::vector<ActiveRule*> document_, text_, entries_, finish_;
+  std::vector<ActiveRule*> document_, text_, finish_;
+  struct EntrySubscriber {
+    ActiveRule* active;
+    std::uint32_t namespaces;  // Subscriptions::entry_namespaces_; 0: every entry
+  };
+  std::vector<EntrySubscriber> entries_;  // in subscription order, so findings keep their order
+  bool filtered_entries_ = false;         // some subscriber wants entries with certain blocks only
   std::array<std::vector<ActiveRule*>, kUrlFieldKinds> urls_;  // by UrlFieldKind
   bool wants_urls_ = false;
   std::vector<Subscribers> elements_, extensions_;
+  // The element patterns that may match an element of each known namespace (by
+  // known_namespace_index; the last for every other namespace): most elements are the sitemap's,
+  // and need not be compared with the extensions' patterns.
+  std::array<std::vector<const Subscribers*>, kKnownNamespaces.size() + 1> elements_by_namespace_;
   std::string_view last_root_ns_;  // points into the document being walked, as block roots' do
   std::string last_root_name_;
   std::vector<ActiveRule*> last_root_rules_;

@@ -119,6 +119,14 @@ class Subscriptions {
   void document() { document_ = true; }  // on_document: once, after parsing
   void text() { text_ = true; }          // on_text: every raw text run and attribute value
   void entries() { entries_ = true; }    // on_entry: every child of the root (or feed item, text line)
+  // on_entry only for the entries with an extension block in namespace `ns`: a rule about one
+  // extension skips the pages without it. For a URI that is not one of kKnownNamespaces, every
+  // entry (entries()).
+  void entries_with_extensions(std::string_view ns) {
+    const std::size_t known = known_namespace_index(ns);
+    if (known == kKnownNamespaces.size()) entries_ = true;
+    else entry_namespaces_ |= std::uint32_t{1} << known;
+  }
   void urls() { url_kinds_ = kAllUrlKinds; }  // on_url: every URL-valued field (<loc> and extension URLs)
   // on_url for these kinds of field only: most URL rules judge a page's <loc> or one extension's
   // URLs, and a sitemap of 50,000 pages may hold 200,000 image URLs more.
@@ -149,6 +157,7 @@ class Subscriptions {
   static constexpr std::uint32_t url_kind_bit(UrlFieldKind kind) { return 1u << static_cast<unsigned>(kind); }
   static constexpr std::uint32_t kAllUrlKinds = (1u << kUrlFieldKinds) - 1;
   bool document_ = false, text_ = false, entries_ = false, finish_ = false, set_ = false;
+  std::uint32_t entry_namespaces_ = 0;  // bit known_namespace_index of each entries_with_extensions
   std::uint32_t url_kinds_ = 0;  // url_kind_bit of each kind of URL field on_url wants
   RuleFactory facts_collector_ = nullptr;
   std::vector<Pattern> elements_, extensions_;

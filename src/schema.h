@@ -2,7 +2,10 @@
 // protocol and of Google's extensions, and which fields hold URLs (they all get the URL rules).
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <span>
 #include <string_view>
 
@@ -23,30 +26,67 @@ inline constexpr std::string_view kVideoNamespace{namespace_text::kVideo};
 inline constexpr std::string_view kNewsNamespace{namespace_text::kNews};
 inline constexpr std::string_view kXhtmlNamespace{namespace_text::kXhtml};
 
+inline constexpr std::array<std::string_view, 5> kKnownNamespaces{kSitemapNamespace, kImageNamespace, kVideoNamespace,
+                                                                  kNewsNamespace, kXhtmlNamespace};
+
+// The index of `uri` in kKnownNamespaces (kKnownNamespaces.size() for any other URI): by address
+// first, so a namespace the walker resolved costs a few pointer comparisons.
+inline std::size_t known_namespace_index(std::string_view uri) {
+  for (std::size_t i = 0; i < kKnownNamespaces.size(); ++i) {
+    if (uri.data() == kKnownNamespaces[i].data() && uri.size() == kKnownNamespaces[i].size()) return i;
+  }
+  for (std::size_t i = 0; i < kKnownNamespaces.size(); ++i) {
+    if (uri == kKnownNamespaces[i]) return i;
+  }
+  return kKnownNamespaces.size();
+}
+
 // `uri` itself, or the constant above that spells it: the walker resolves namespaces through
 // this, so that same_namespace() finds the usual ones equal without comparing 47 bytes.
 inline std::string_view canonical_namespace(std::string_view uri) {
-  for (const std::string_view known : {kSitemapNamespace, kImageNamespace, kVideoNamespace, kNewsNamespace, kXhtmlNamespace}) {
-    if (uri == known) return known;
-  }
-  return uri;
+  const std::size_t known = known_namespace_index(uri);
+  return known < kKnownNamespaces.size() ? kKnownNamespaces[known] : uri;
 }
 
 // Whether two namespace URIs are the same: by address first (see canonical_namespace), by text
 // otherwise, so a namespace from anywhere compares right. Every extension node is compared with
-// its family's namespace by several rules.
+// its family's namespace by several rules. URIs of one length mostly differ near their end
+// (sitemap-image/1.1 and sitemap-video/1.1), so the text is compared from there.
 inline bool same_namespace(std::string_view a, std::string_view b) {
-  return (a.data() == b.data() && a.size() == b.size()) || a == b;
+  if (a.size() != b.size()) return false;
+  if (a.data() == b.data()) return true;
+  for (std::size_t i = a.size(); i > 0; --i) {
+    if (a[i - 1] != b[i - 1]) return false;
+  }
+  return true;
 }
 
 // Whether two element names are the same. They are a few bytes long and compared for every node
-// of a block by several rules: a plain loop costs less than the call to memcmp that == makes.
+// of a block by several rules: whole words, the last overlapping the one before, cost less than
+// a byte loop or the call to memcmp that == makes.
 inline bool same_name(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (a[i] != b[i]) return false;
+  const std::size_t n = a.size();
+  if (n != b.size()) return false;
+  const char* const x = a.data();
+  const char* const y = b.data();
+  const auto word = [](const char* p, auto zero) {
+    decltype(zero) w;
+    std::memcpy(&w, p, sizeof w);
+    return w;
+  };
+  if (n >= 8) {
+    for (std::size_t i = 0; i + 8 < n; i += 8) {
+      if (word(x + i, std::uint64_t{}) != word(y + i, std::uint64_t{})) return false;
+    }
+    return word(x + n - 8, std::uint64_t{}) == word(y + n - 8, std::uint64_t{});
   }
-  return true;
+  if (n >= 4) {
+    return word(x, std::uint32_t{}) == word(y, std::uint32_t{}) && word(x + n - 4, std::uint32_t{}) == word(y + n - 4, std::uint32_t{});
+  }
+  if (n >= 2) {
+    return word(x, std::uint16_t{}) == word(y, std::uint16_t{}) && word(x + n - 2, std::uint16_t{}) == word(y + n - 2, std::uint16_t{});
+  }
+  return n == 0 || *x == *y;
 }
 
 // The protocol's limits on a sitemap's uncompressed size and on its entries.

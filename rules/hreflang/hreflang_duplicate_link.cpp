@@ -76,7 +76,7 @@ class HreflangDuplicateLink final : public Rule {
   void subscribe(Subscriptions& s) const override {
     s.document();
     s.urls({UrlFieldKind::HreflangHref});  // EntryLinks notes the links' URLs
-    s.entries();
+    s.entries_with_extensions(kXhtmlNamespace);  // pages with links only
   }
   void on_document(const Document& doc, FindingSink&) override { bytes_ = doc.bytes; }
   void on_url(const UrlField& url, FindingSink&) override { links_.note_url(url); }

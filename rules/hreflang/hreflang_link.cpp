@@ -33,10 +33,6 @@ const ExtensionFamily kHreflangFamily{.name = "hreflang",
                                       .near_miss_pattern = R"(^w3\.org/1999/xhtml$)",
                                       .root = &kLink};
 
-bool is_link_block(const ExtensionBlock& block) {
-  return same_namespace(block.root().ns, kXhtmlNamespace) && block.root().local_name == "link";
-}
-
 bool rel_is_alternate(const Attribute* rel) {
   if (!rel) return false;
   const std::string_view value = trim_xml_space(rel->value.value);

@@ -22,7 +22,9 @@ namespace sitemaplint {
 extern const ExtensionFamily kHreflangFamily;
 
 // Whether a block is an <xhtml:link> (any content, any attributes).
-bool is_link_block(const ExtensionBlock& block);
+inline bool is_link_block(const ExtensionBlock& block) {
+  return same_namespace(block.root().ns, kXhtmlNamespace) && same_name(block.root().local_name, "link");
+}
 
 // Whether `rel` is one token "alternate" (ASCII case-insensitive, white space around allowed).
 bool rel_is_alternate(const Attribute* rel);

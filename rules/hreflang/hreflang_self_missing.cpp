@@ -56,7 +56,7 @@ class HreflangSelfMissing final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override {
     s.urls({UrlFieldKind::HreflangHref});  // EntryLinks notes the links' URLs
-    s.entries();
+    s.entries_with_extensions(kXhtmlNamespace);  // pages with links only
   }
   void on_url(const UrlField& url, FindingSink&) override { links_.note_url(url); }
 

@@ -44,7 +44,7 @@ users get whichever version search engines guess. It is a recommendation, not a 
 class HreflangXDefaultMissing final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override {
-    s.entries();
+    s.entries_with_extensions(kXhtmlNamespace);  // pages with links only
     s.finish();
   }
 
