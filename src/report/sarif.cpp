@@ -118,6 +118,25 @@ void write_region(JsonWriter& json, const Position& start, const Position& end) 
   json.end_object();
 }
 
+// "locations": one physicalLocation in `artifact`, with the region from region[0] to region[1]
+// when given (a result's), without one (a notification about a whole input).
+void write_locations(JsonWriter& json, const ArtifactLocation& artifact, const Position* region) {
+  json.key("locations");
+  json.begin_array();
+  json.begin_object();
+  json.key("physicalLocation");
+  json.begin_object();
+  json.key("artifactLocation");
+  write_artifact_location(json, artifact);
+  if (region) {
+    json.key("region");
+    write_region(json, region[0], region[1]);
+  }
+  json.end_object();
+  json.end_object();
+  json.end_array();
+}
+
 void write_rule(JsonWriter& json, const RuleInfo& info) {
   json.begin_object();
   json.field("id", info.code);
@@ -169,16 +188,7 @@ void write_invocation(JsonWriter& json, const RunStatus& status, ArtifactLocatio
       json.begin_object();
       json.field("level", "error");
       text_field(json, "message", error.message);
-      json.key("locations");
-      json.begin_array();
-      json.begin_object();
-      json.key("physicalLocation");
-      json.begin_object();
-      json.key("artifactLocation");
-      write_artifact_location(json, locations.of(error.path));
-      json.end_object();
-      json.end_object();
-      json.end_array();
+      write_locations(json, locations.of(error.path), nullptr);
       json.key("descriptor");
       json.begin_object();
       json.field("id", "unreadable-input");
@@ -239,18 +249,8 @@ void write_result(JsonWriter& json, const Diagnostic& d, const DescribedRules& d
 
   const Position start = source.position(d.offset);
   const Position end = source.position(d.offset + d.length);
-  json.key("locations");
-  json.begin_array();
-  json.begin_object();
-  json.key("physicalLocation");
-  json.begin_object();
-  json.key("artifactLocation");
-  write_artifact_location(json, location);
-  json.key("region");
-  write_region(json, start, end);
-  json.end_object();
-  json.end_object();
-  json.end_array();
+  const Position region[2] = {start, end};
+  write_locations(json, location, region);
   // GitHub's form: hash, then which occurrence of that hash in the file this is.
   json.key("partialFingerprints");
   json.begin_object();
