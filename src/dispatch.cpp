@@ -15,6 +15,7 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
     // entries() wins over entries_with_extensions(): the rule wants every entry anyway.
     if (s.entries_ || s.entry_namespaces_) entries_.push_back({&active, s.entries_ ? 0 : s.entry_namespaces_});
     filtered_entries_ |= !s.entries_ && s.entry_namespaces_;
+    reads_extensions_ |= s.entry_namespaces_ != 0;
     for (std::size_t kind = 0; kind < kUrlFieldKinds; ++kind) {
       if (s.url_kinds_ & Subscriptions::url_kind_bit(static_cast<UrlFieldKind>(kind))) {
         urls_[kind].push_back(&active);

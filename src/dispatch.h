@@ -33,7 +33,7 @@ class Dispatch {
   bool wants_entries() const { return !entries_.empty() || wants_urls_ || !extensions_.empty(); }
   // Extension blocks are gathered only when a rule looks at them: URL rules (extension URLs),
   // extension subscribers, rules that want the entries with certain blocks.
-  bool wants_extensions() const { return wants_urls_ || !extensions_.empty() || filtered_entries_; }
+  bool wants_extensions() const { return wants_urls_ || !extensions_.empty() || reads_extensions_; }
 
   void document(const Document& doc);
   void element(const Element& e);
@@ -69,6 +69,7 @@ class Dispatch {
   };
   std::vector<EntrySubscriber> entries_;  // in subscription order, so findings keep their order
   bool filtered_entries_ = false;         // some subscriber wants entries with certain blocks only
+  bool reads_extensions_ = false;         // some subscriber named the blocks it reads (entries_with_extensions)
   std::array<std::vector<ActiveRule*>, kUrlFieldKinds> urls_;  // by UrlFieldKind
   bool wants_urls_ = false;
   std::vector<Subscribers> elements_, extensions_;

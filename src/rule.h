@@ -121,7 +121,7 @@ class Subscriptions {
   void entries() { entries_ = true; }    // on_entry: every child of the root (or feed item, text line)
   // on_entry only for the entries with an extension block in namespace `ns`: a rule about one
   // extension skips the pages without it. For a URI that is not one of kKnownNamespaces, every
-  // entry (entries()).
+  // entry (entries()). With entries() too: every entry, and the blocks are gathered all the same.
   void entries_with_extensions(std::string_view ns) {
     const std::size_t known = known_namespace_index(ns);
     if (known == kKnownNamespaces.size()) entries_ = true;
