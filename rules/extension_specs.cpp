@@ -91,6 +91,17 @@ const BlockMemo* fill_block_memo(const ExtensionFamily& family, const ExtensionB
   return &memo;
 }
 
+std::uint32_t block_traits(const ExtensionFamily& family, const ExtensionBlock& block, const Entry& entry) {
+  constexpr std::uint32_t kAll = ~std::uint32_t{0};
+  if (!is_page_entry(entry)) return kAll;
+  const BlockMemo* memo = block_memo(family, block);
+  if (!memo || !memo->shape.flat) return kAll;
+  const BlockShape& shape = memo->shape;
+  return (shape.attributes ? kHasAttributes : 0) | (shape.repeats ? kRepeatsChild : 0) |
+         (shape.in_order ? 0 : kChildrenOutOfOrder) | (shape.lacks_required ? kLacksRequiredChild : 0) |
+         (shape.deprecated ? kHasDeprecatedChild : 0);
+}
+
 const ElementSpec* spec_of(const ExtensionFamily& family, const ExtensionBlock& block, std::size_t i) {
   const BlockMemo* memo = block_memo(family, block);
   return memo ? memo->specs[i] : compute_spec(family, block, i);

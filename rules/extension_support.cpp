@@ -99,15 +99,25 @@ bool declares_namespace(const Document& doc, std::string_view uri) {
                      [&](const Document::NamespaceDeclaration& d) { return d.uri == uri; });
 }
 
-void report_outside_url(const Element& element, std::string_view owner, FindingSink& out) {
-  const Element* parent = element.parent;
-  if (!parent || !parent->in_sitemap_ns) return;  // inside <loc> and the like: unknown-element's
-  const bool in_root = parent->depth == 1 && (parent->local_name == "urlset" || parent->local_name == "sitemapindex");
-  const bool in_index_entry = parent->depth == 2 && parent->local_name == "sitemap";
-  if (!in_root && !in_index_entry) return;
-  out.report(element.offset, element.qualified_name.size() + 1,
-             "<" + std::string(element.qualified_name) + "> outside any <url> is attached to no page and ignored; " +
-                 "move it into the <url> of " + std::string(owner));
+void report_outside_url(const ExtensionFamily& family, const Entry& entry, std::string_view owner, FindingSink& out) {
+  const Element* e = entry.element;
+  if (!e || entry.in_feed || !family.root || !e->parent) return;
+  const auto report = [&](std::string_view qualified_name, std::size_t offset) {
+    out.report(offset, qualified_name.size() + 1,
+               "<" + std::string(qualified_name) + "> outside any <url> is attached to no page and ignored; " +
+                   "move it into the <url> of " + std::string(owner));
+  };
+  if (entry.kind == EntryKind::Other) {
+    const Element& root = *e->parent;
+    if (root.in_sitemap_ns && (root.local_name == "urlset" || root.local_name == "sitemapindex") &&
+        same_namespace(e->ns, family.ns) && e->local_name == family.root->name) {
+      report(e->qualified_name, e->offset);
+    }
+  } else if (e->in_sitemap_ns && e->local_name == "sitemap") {
+    for (const ExtensionBlock& block : entry.extensions) {
+      if (is_family_block(family, block)) report(block.root().qualified_name, block.root().offset);
+    }
+  }
 }
 
 namespace {
@@ -145,31 +155,33 @@ void report_misplaced_in_index_entry(const ExtensionFamily& family, const Extens
 }
 
 void DeprecatedTagCount::count(const ExtensionFamily& family, const ExtensionBlock& block) {
-  if (const BlockShape shape = shape_of(family, block); shape.flat && !shape.deprecated) return;
+  const BlockMemo* memo = block_memo(family, block);
+  if (memo && memo->shape.flat && !memo->shape.deprecated) return;
   for (std::size_t i = 1; i < block.nodes.size(); ++i) {
-    const ElementSpec* spec = spec_of(family, block, i);
-    if (spec && spec->deprecated) note(spec->name, {}, block.nodes[i], block.nodes[i].offset, tag_length(block.nodes[i]));
+    const ElementSpec* spec = memo ? memo->specs[i] : spec_of(family, block, i);
+    if (spec && spec->deprecated) note(spec, spec->name, {}, block.nodes[i], block.nodes[i].offset, tag_length(block.nodes[i]));
   }
 }
 
 void DeprecatedTagCount::count_element(const ExtensionNode& element) {
-  note(element.local_name, {}, element, element.offset, tag_length(element));
+  note(nullptr, element.local_name, {}, element, element.offset, tag_length(element));
 }
 
 void DeprecatedTagCount::count_attribute(const ExtensionNode& element, const Attribute& attribute) {
-  note(element.local_name, attribute.local_name, element, attribute.offset, attribute.qualified_name.size());
+  note(nullptr, element.local_name, attribute.local_name, element, attribute.offset, attribute.qualified_name.size());
 }
 
-void DeprecatedTagCount::note(std::string_view local_name, std::string_view attribute, const ExtensionNode& element,
-                              std::size_t offset, std::size_t length) {
-  const auto seen = std::find_if(seen_.begin(), seen_.end(),
-                                 [&](const Seen& s) { return s.local_name == local_name && s.attribute == attribute; });
+void DeprecatedTagCount::note(const ElementSpec* spec, std::string_view local_name, std::string_view attribute,
+                              const ExtensionNode& element, std::size_t offset, std::size_t length) {
+  const auto seen = std::find_if(seen_.begin(), seen_.end(), [&](const Seen& s) {
+    return s.spec == spec && (spec || (s.local_name == local_name && s.attribute == attribute));
+  });
   if (seen != seen_.end()) {
     ++seen->count;
     return;
   }
   // The names are views into the document, which outlives the walk and its report at the end.
-  seen_.push_back({local_name, attribute, std::string(element.qualified_name), offset, length, 1});
+  seen_.push_back({spec, local_name, attribute, std::string(element.qualified_name), offset, length, 1});
 }
 
 void DeprecatedTagCount::report(std::string_view effect, FindingSink& out) const {

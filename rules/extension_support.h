@@ -99,10 +99,13 @@ const ExtensionNode* child_of(const ExtensionBlock& block, std::size_t parent, s
 // Whether any element of `doc` declares the namespace `uri`.
 bool declares_namespace(const Document& doc, std::string_view uri);
 
-// A block root (subscribe to it by name) outside any <url>: directly in <urlset> or <sitemapindex>,
-// or in an index's <sitemap>. The XSDs' wildcards accept it there, but no page owns it. Reports
-// `element` if so; `owner` names the page it belongs to ("the page that shows the image").
-void report_outside_url(const Element& element, std::string_view owner, FindingSink& out);
+// The family's block root outside any <url>: an entry of its own directly in <urlset> or
+// <sitemapindex>, or a block of an index's <sitemap>. The XSDs' wildcards accept it there, but no
+// page owns it. Reports each in `entry`; `owner` names the page it belongs to ("the page that
+// shows the image"). A rule calling it subscribes to entries() and entries_with_extensions(ns):
+// one call per entry, where an element subscription would be matched against every element of
+// the family's namespace.
+void report_outside_url(const ExtensionFamily& family, const Entry& entry, std::string_view owner, FindingSink& out);
 
 // An element of the family's namespace straight in <urlset> or <sitemapindex> (an entry of its
 // own) that is not the family's block root: the XSD declares only the root globally.
@@ -127,9 +130,12 @@ class DeprecatedTagCount {
   void report(std::string_view effect, FindingSink& out) const;
 
  private:
-  void note(std::string_view local_name, std::string_view attribute, const ExtensionNode& element,
+  // `spec`: the deprecated element's schema, which identifies it without comparing names; nullptr
+  // for a tag the schema does not mark.
+  void note(const ElementSpec* spec, std::string_view local_name, std::string_view attribute, const ExtensionNode& element,
             std::size_t offset, std::size_t length);
   struct Seen {
+    const ElementSpec* spec;
     std::string_view local_name;  // of the element
     std::string_view attribute;   // empty for the element itself
     std::string qualified_name;
@@ -158,11 +164,47 @@ class NamespaceNearMissRule final : public Rule {
 
 using BlockCheck = void (*)(const ExtensionFamily&, const ExtensionBlock&, FindingSink&);
 
+// What a block shows, as BlockFilter bits. Nearly every block is flat (its
+// children are known leaves of its root) and clean; a structure rule subscribes with the traits
+// its check looks for and is not called for the others.
+enum BlockTrait : std::uint32_t {
+  kIrregularBlock = 1u << 0,  // not flat, not in a page, or built by hand: every check runs on it
+  kHasAttributes = 1u << 1,
+  kRepeatsChild = 1u << 2,    // a child that may appear once appears again
+  kChildrenOutOfOrder = 1u << 3,
+  kLacksRequiredChild = 1u << 4,
+  kHasDeprecatedChild = 1u << 5,
+};
+// The traits of a family's block (all of them when it is irregular), from the shape the structure
+// checks share (extension_specs.h).
+std::uint32_t block_traits(const ExtensionFamily& family, const ExtensionBlock& block, const Entry& entry);
+template <const ExtensionFamily& family>
+std::uint32_t family_block_traits(const ExtensionBlock& block, const Entry& entry) {
+  return block_traits(family, block, entry);
+}
+// The filter for a family's blocks that show one of `traits`, or are irregular.
+template <const ExtensionFamily& family>
+constexpr BlockFilter blocks_showing(std::uint32_t traits) {
+  return {&family_block_traits<family>, traits | kIrregularBlock};
+}
+
+// The traits in which each schema check above can find something in a flat block.
+template <BlockCheck check>
+inline constexpr std::uint32_t kTraitsChecked = ~std::uint32_t{0};
+template <>
+inline constexpr std::uint32_t kTraitsChecked<report_unknown_elements> = 0;  // a flat block's nodes are all known
+template <>
+inline constexpr std::uint32_t kTraitsChecked<report_unexpected_attributes> = kHasAttributes;
+template <>
+inline constexpr std::uint32_t kTraitsChecked<report_duplicate_children> = kRepeatsChild;
+template <>
+inline constexpr std::uint32_t kTraitsChecked<report_children_out_of_order> = kChildrenOutOfOrder;
+
 // Runs one of the schema checks above on every block of the family's namespace in a <url>.
 template <const ExtensionFamily& family, BlockCheck check>
 class BlockCheckRule final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.extensions(family.ns); }
+  void subscribe(Subscriptions& s) const override { s.extensions(family.ns, {}, blocks_showing<family>(kTraitsChecked<check>)); }
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
     if (is_page_entry(entry)) check(family, block, out);
   }
@@ -173,7 +215,7 @@ template <const ExtensionFamily& family>
 class UnknownElementRule final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override {
-    s.extensions(family.ns);
+    s.extensions(family.ns, {}, blocks_showing<family>(kTraitsChecked<report_unknown_elements>));
     s.entries();
   }
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
@@ -183,12 +225,13 @@ class UnknownElementRule final : public Rule {
   void on_entry(const Entry& entry, FindingSink& out) override { report_misplaced_entry(family, entry, out); }
 };
 
-// The 401 rules: deprecated tags, the first of each kind per file with the file's count.
-template <const ExtensionFamily& family>
+// The 401 rules: deprecated tags, the first of each kind per file with the file's count. A rule that
+// also counts deprecated attributes (the video family's) looks at blocks with attributes too.
+template <const ExtensionFamily& family, std::uint32_t traits = kHasDeprecatedChild>
 class DeprecatedTagRule : public Rule {
  public:
   void subscribe(Subscriptions& s) const override {
-    s.extensions(family.ns, family.root->name);
+    s.extensions(family.ns, family.root->name, blocks_showing<family>(traits));
     s.finish();
   }
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink&) override {

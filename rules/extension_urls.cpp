@@ -43,11 +43,7 @@ bool listed(const std::array<std::string_view, N>& list, std::string_view extens
 
 }  // namespace
 
-std::string not_an_indexable_image(std::string_view extension) {
-  // Nearly every image URL ends in one of these: answered before the lists are searched.
-  if (extension == "jpg" || extension == "png" || extension == "jpeg" || extension == "webp" || extension.empty()) {
-    return {};
-  }
+std::string listed_file_problem(std::string_view extension) {
   if (listed(kPageTypes, extension)) return "looks like a page, not an image file";
   if (extension == "pdf") return "is a PDF document, not an image file";
   if (listed(kVideoTypes, extension)) return "is a video file, not an image";
@@ -65,13 +61,19 @@ std::string_view path_extension(const UrlAnalysis& a, std::string& buffer) {
   // before that '.' cannot change the extension; only an escape right before the run can (its
   // hex digits are part of the run: "a%2Ejpg"), and that case is decoded below.
   std::size_t run = path.size();
-  while (run > 0 && plain_char(path[run - 1])) --run;
+  bool upper = false;
+  for (; run > 0; --run) {
+    const char c = path[run - 1];
+    if (is_ascii_lower(c) || is_ascii_digit(c)) continue;
+    if (!is_ascii_upper(c)) break;
+    upper = true;
+  }
   const char before = run > 0 ? path[run - 1] : '/';
   if (before == '.') {
     const std::string_view extension = path.substr(run);
     if (extension.empty() || extension.size() > 5) return {};
     // Nearly always lower case already: then the URL's own text is the answer.
-    if (std::none_of(extension.begin(), extension.end(), is_ascii_upper)) return extension;
+    if (!upper) return extension;
     buffer.assign(extension);
     for (char& c : buffer) c = ascii_lower(c);
     return buffer;

@@ -48,6 +48,13 @@ inline constexpr std::string_view kIndexedImageFormats = "Google indexes BMP, GI
 // video file, ...", "is a TIFF image, a format Google does not index"; empty when nothing is wrong
 // (an indexable image, or an extension that says nothing: image services use any). The image and
 // video families judge <image:loc> and <video:thumbnail_loc> by it.
-std::string not_an_indexable_image(std::string_view extension);
+std::string listed_file_problem(std::string_view extension);  // what the lists below say of a rarer one
+inline std::string not_an_indexable_image(std::string_view extension) {
+  // Nearly every image URL ends in one of these: answered inline, before the lists are searched.
+  if (extension.empty() || extension == "jpg" || extension == "png" || extension == "jpeg" || extension == "webp") {
+    return {};
+  }
+  return listed_file_problem(extension);
+}
 
 }  // namespace sitemaplint

@@ -39,14 +39,14 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
 void Dispatch::subscribe(std::vector<Subscribers>& list, const Subscriptions::Pattern& p, ActiveRule* active) {
   for (Subscribers& s : list) {
     if (s.pattern.ns == p.ns && s.pattern.local_name == p.local_name) {
-      s.rules.push_back(active);
+      s.rules.push_back({active, p.filter});
       return;
     }
   }
   const NamespaceMatch ns_match = p.ns == Subscriptions::kAnyNamespace        ? NamespaceMatch::Any
                                   : p.ns == Subscriptions::kDocumentNamespace ? NamespaceMatch::Document
                                                                               : NamespaceMatch::Uri;
-  list.push_back({{canonical_namespace(p.ns), p.local_name}, ns_match, {active}});
+  list.push_back({{canonical_namespace(p.ns), p.local_name}, ns_match, {{active, p.filter}}});
 }
 
 inline bool Dispatch::matches(const Subscribers& s, std::string_view ns, bool in_sitemap_ns, std::string_view local_name) {
@@ -66,7 +66,7 @@ void Dispatch::document(const Document& doc) {
 void Dispatch::element(const Element& e) {
   for (const Subscribers* s : elements_by_namespace_[known_namespace_index(e.ns)]) {
     if (!matches(*s, e.ns, e.in_sitemap_ns, e.local_name)) continue;
-    for (ActiveRule* active : s->rules) active->rule->on_element(e, active->sink);
+    for (const Subscriber& r : s->rules) r.active->rule->on_element(e, r.active->sink);
   }
 }
 
@@ -82,8 +82,15 @@ void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
   }
   if (!extensions_.empty()) {
     for (const ExtensionBlock& block : entry.extensions) {
-      for (ActiveRule* active : extension_subscribers(block.root())) {
-        active->rule->on_extension(block, entry, active->sink);
+      // The block's traits, worked out once for the rules that share a filter's function.
+      decltype(BlockFilter::traits) known_for = nullptr;
+      std::uint32_t traits = 0;
+      for (const Subscriber& s : extension_subscribers(block.root())) {
+        if (s.filter.traits) {
+          if (s.filter.traits != known_for) known_for = s.filter.traits, traits = known_for(block, entry);
+          if ((traits & s.filter.wanted) == 0) continue;
+        }
+        s.active->rule->on_extension(block, entry, s.active->sink);
       }
     }
   }
@@ -104,7 +111,7 @@ void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
   entry_mark_ = diagnostics_.size();
 }
 
-const std::vector<ActiveRule*>& Dispatch::extension_subscribers(const ExtensionNode& root) {
+const std::vector<Dispatch::Subscriber>& Dispatch::extension_subscribers(const ExtensionNode& root) {
   // The same namespace (by address: the walker's) and name as the last block's: the same rules.
   const bool same_as_last = root.ns.data() == last_root_ns_.data() && root.ns.size() == last_root_ns_.size() &&
                             same_name(root.local_name, last_root_name_) && !last_root_ns_.empty();

@@ -49,15 +49,19 @@ class Dispatch {
   // rule (a family's rules share theirs, and namespace URIs are long to compare).
   // How a pattern's namespace is matched, decided once when the rules subscribe.
   enum class NamespaceMatch : std::uint8_t { Any, Document, Uri };
+  struct Subscriber {
+    ActiveRule* active;
+    BlockFilter filter;  // extensions() only
+  };
   struct Subscribers {
     Subscriptions::Pattern pattern;  // a known namespace URI in its canonical spelling (by address)
     NamespaceMatch ns_match;
-    std::vector<ActiveRule*> rules;
+    std::vector<Subscriber> rules;
   };
   static void subscribe(std::vector<Subscribers>& list, const Subscriptions::Pattern& p, ActiveRule* active);
   // The rules subscribed to blocks with this root, in subscription order. Consecutive blocks
   // mostly have the same kind of root (a page's images), so the last answer is kept.
-  const std::vector<ActiveRule*>& extension_subscribers(const ExtensionNode& root);
+  const std::vector<Subscriber>& extension_subscribers(const ExtensionNode& root);
   static bool matches(const Subscribers& s, std::string_view ns, bool in_sitemap_ns, std::string_view local_name);
 
   std::vector<Diagnostic>& diagnostics_;
@@ -79,7 +83,7 @@ class Dispatch {
   std::array<std::vector<const Subscribers*>, kKnownNamespaces.size() + 1> elements_by_namespace_;
   std::string_view last_root_ns_;  // points into the document being walked, as block roots' do
   std::string last_root_name_;
-  std::vector<ActiveRule*> last_root_rules_;
+  std::vector<Subscriber> last_root_rules_;
 };
 
 }  // namespace sitemaplint

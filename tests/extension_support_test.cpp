@@ -50,15 +50,36 @@ class ToyChecks final : public Rule {
   void on_finish(const Document& doc, FindingSink& out) override { report_namespace_near_misses(kToyFamily, doc, out); }
 };
 
-// "LINE:COL message" for each finding of the checks over `xml`.
-std::vector<std::string> check(const std::string& xml) {
+// One shared check as its own rule, called only for the blocks whose traits it looks for, as the
+// families' rules subscribe.
+template <BlockCheck run>
+class FilteredCheck final : public Rule {
+ public:
+  void subscribe(Subscriptions& s) const override { s.extensions(kNs, {}, blocks_showing<kToyFamily>(kTraitsChecked<run>)); }
+  void on_extension(const ExtensionBlock& block, const Entry&, FindingSink& out) override { run(kToyFamily, block, out); }
+};
+
+class FilteredMissing final : public Rule {
+ public:
+  void subscribe(Subscriptions& s) const override { s.extensions(kNs, {}, blocks_showing<kToyFamily>(kLacksRequiredChild)); }
+  void on_extension(const ExtensionBlock& block, const Entry&, FindingSink& out) override {
+    for (const ElementSpec* missing : missing_children(kToyFamily, block, 0)) {
+      out.report(block.root().offset, tag_length(block.root()), "missing " + element_name(block, missing->name));
+    }
+  }
+};
+
+// "LINE:COL message" for each finding of `rules` over `xml`.
+std::vector<std::string> check_with(const std::string& xml, std::vector<std::unique_ptr<Rule>> made) {
   auto doc = parse_document("toy.xml", xml);
   REQUIRE(doc->parsed);
   std::vector<Diagnostic> found;
   const RuleInfo& info = rule_info(RuleId::xml_syntax);  // any identity will do for the sink
   std::vector<ActiveRule> rules;
-  rules.push_back(ActiveRule{std::make_unique<ToyChecks>(), RuleSink(info, Severity::Error, found), {}});
-  rules.back().rule->subscribe(rules.back().subscriptions);
+  for (std::unique_ptr<Rule>& rule : made) {
+    rules.push_back(ActiveRule{std::move(rule), RuleSink(info, Severity::Error, found), {}});
+    rules.back().rule->subscribe(rules.back().subscriptions);
+  }
   Dispatch dispatch(rules, found);
   dispatch.document(*doc);
   Walker(*doc, dispatch).walk();
@@ -71,6 +92,24 @@ std::vector<std::string> check(const std::string& xml) {
     out.push_back(std::to_string(p.line) + ":" + std::to_string(p.column) + " " + d.message);
   }
   return out;
+}
+
+// The findings of every check, called on every block.
+std::vector<std::string> check(const std::string& xml) {
+  std::vector<std::unique_ptr<Rule>> rules;
+  rules.push_back(std::make_unique<ToyChecks>());
+  return check_with(xml, std::move(rules));
+}
+
+// The same checks as rules that subscribe with block filters.
+std::vector<std::string> check_filtered(const std::string& xml) {
+  std::vector<std::unique_ptr<Rule>> rules;
+  rules.push_back(std::make_unique<FilteredCheck<report_unknown_elements>>());
+  rules.push_back(std::make_unique<FilteredCheck<report_unexpected_attributes>>());
+  rules.push_back(std::make_unique<FilteredCheck<report_duplicate_children>>());
+  rules.push_back(std::make_unique<FilteredCheck<report_children_out_of_order>>());
+  rules.push_back(std::make_unique<FilteredMissing>());
+  return check_with(xml, std::move(rules));
 }
 
 std::string urlset(const std::string& body, const std::string& ns = std::string(kNs)) {
@@ -282,4 +321,124 @@ TEST_CASE("extension schema checks: a long list of children is not spelled out, 
                         "unknown element <t:colour> in <t:toy>, which the toy schema does not define there; remove it, or use "
                         "one of the 11 it defines",
                     });
+}
+
+namespace {
+
+// Records the toy family's traits of every block it is given.
+class TraitsRecorder final : public Rule {
+ public:
+  explicit TraitsRecorder(std::vector<std::uint32_t>& traits) : traits_(traits) {}
+  void subscribe(Subscriptions& s) const override { s.extensions(kNs); }
+  void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink&) override {
+    traits_.push_back(block_traits(kToyFamily, block, entry));
+  }
+
+ private:
+  std::vector<std::uint32_t>& traits_;
+};
+
+std::vector<std::uint32_t> traits_of(const std::string& xml) {
+  std::vector<std::uint32_t> traits;
+  std::vector<std::unique_ptr<Rule>> rules;
+  rules.push_back(std::make_unique<TraitsRecorder>(traits));
+  check_with(xml, std::move(rules));
+  return traits;
+}
+
+}  // namespace
+
+TEST_CASE("block traits: a flat block shows what a check would find in it; any other block shows everything") {
+  constexpr std::uint32_t kAll = ~std::uint32_t{0};
+  const std::string loc = "<t:loc>https://example.com/a</t:loc>";
+  CHECK(traits_of(urlset("<t:toy>" + loc + "<t:tag>a</t:tag><t:tag>b</t:tag></t:toy>")) == std::vector<std::uint32_t>{0});
+  CHECK(traits_of(urlset("<t:toy>" + loc + "<t:size size=\"1\">x</t:size></t:toy>")) == std::vector<std::uint32_t>{kHasAttributes});
+  CHECK(traits_of(urlset("<t:toy a=\"1\">" + loc + "</t:toy>")) == std::vector<std::uint32_t>{kHasAttributes});
+  CHECK(traits_of(urlset("<t:toy>" + loc + loc + "</t:toy>")) == std::vector<std::uint32_t>{kRepeatsChild});
+  CHECK(traits_of(urlset("<t:toy><t:size>x</t:size>" + loc + "</t:toy>")) == std::vector<std::uint32_t>{kChildrenOutOfOrder});
+  CHECK(traits_of(urlset("<t:toy><t:tag>a</t:tag></t:toy>")) == std::vector<std::uint32_t>{kLacksRequiredChild});
+  CHECK(traits_of(urlset("<t:toy>" + loc + "<t:old>x</t:old></t:toy>")) == std::vector<std::uint32_t>{kHasDeprecatedChild});
+  CHECK(traits_of(urlset("<t:toy><t:old>y</t:old><t:size>x</t:size></t:toy>")) ==
+        std::vector<std::uint32_t>{kChildrenOutOfOrder | kLacksRequiredChild | kHasDeprecatedChild});
+  // Not flat: an unknown child, a grandchild, a child of another namespace, a block that is not a
+  // <t:toy>, a block outside a page.
+  CHECK(traits_of(urlset("<t:toy>" + loc + "<t:lco>x</t:lco></t:toy>")) == std::vector<std::uint32_t>{kAll});
+  CHECK(traits_of(urlset("<t:toy><t:loc><t:tag/></t:loc></t:toy>")) == std::vector<std::uint32_t>{kAll});
+  CHECK(traits_of(urlset("<t:toy>" + loc + "<x:tag xmlns:x=\"urn:other\">x</x:tag></t:toy>")) == std::vector<std::uint32_t>{kAll});
+  CHECK(traits_of(urlset(loc)) == std::vector<std::uint32_t>{kAll});
+  CHECK(traits_of("<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:t=\"" + std::string(kNs) +
+                  "\"><sitemap><loc>https://example.com/s.xml</loc><t:toy>" + loc + "</t:toy></sitemap></sitemapindex>") ==
+        std::vector<std::uint32_t>{kAll});
+}
+
+namespace {
+
+int traits_calls = 0;
+// A made-up trait per block size: bit k for a block of k + 1 nodes.
+std::uint32_t size_traits(const ExtensionBlock& block, const Entry&) {
+  ++traits_calls;
+  return std::uint32_t{1} << std::min<std::size_t>(block.nodes.size() - 1, 31);
+}
+
+class SizeWatcher final : public Rule {
+ public:
+  SizeWatcher(std::uint32_t wanted, std::vector<std::size_t>& seen) : wanted_(wanted), seen_(seen) {}
+  void subscribe(Subscriptions& s) const override { s.extensions(kNs, {}, BlockFilter{wanted_ ? &size_traits : nullptr, wanted_}); }
+  void on_extension(const ExtensionBlock& block, const Entry&, FindingSink&) override { seen_.push_back(block.nodes.size()); }
+
+ private:
+  std::uint32_t wanted_;
+  std::vector<std::size_t>& seen_;
+};
+
+}  // namespace
+
+TEST_CASE("block filters: a rule sees only the blocks showing a trait it wants; traits are worked out once per block") {
+  std::vector<std::size_t> one_or_three, two, all;
+  std::vector<std::unique_ptr<Rule>> rules;
+  rules.push_back(std::make_unique<SizeWatcher>(0b101, one_or_three));
+  rules.push_back(std::make_unique<SizeWatcher>(0b010, two));
+  rules.push_back(std::make_unique<SizeWatcher>(0, all));  // no filter: every block
+  traits_calls = 0;
+  check_with(urlset("<t:toy/><t:toy><t:loc>a</t:loc></t:toy><t:toy><t:loc>a</t:loc><t:tag>b</t:tag></t:toy><t:toy/>"),
+             std::move(rules));
+  CHECK(one_or_three == std::vector<std::size_t>{1, 3, 1});
+  CHECK(two == std::vector<std::size_t>{2});
+  CHECK(all == std::vector<std::size_t>{1, 2, 3, 1});
+  CHECK(traits_calls == 4);  // once per block, for the two rules that share the function
+}
+
+TEST_CASE("block filters: the structure checks find the same with their filters as on every block") {
+  // Children to build blocks from: known, repeated, misordered, with attributes, deprecated,
+  // unknown, nested, of another namespace.
+  const std::vector<std::string> pieces = {
+      "<t:loc>https://example.com/a</t:loc>", "<t:size>1</t:size>", "<t:size size=\"2\">1</t:size>",
+      "<t:size colour=\"red\">1</t:size>",  "<t:tag>a</t:tag>",   "<t:old>x</t:old>",
+      "<t:lco>x</t:lco>",                     "<t:loc><t:tag/></t:loc>", "<x:tag xmlns:x=\"urn:other\">y</x:tag>",
+  };
+  std::uint32_t state = 12345;
+  const auto next = [&](std::uint32_t n) {
+    state = state * 1103515245u + 12345u;
+    return (state >> 16) % n;
+  };
+  const auto sorted = [](std::vector<std::string> v) {
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  std::size_t with_findings = 0;
+  for (int round = 0; round < 400; ++round) {
+    std::string body;
+    for (std::uint32_t b = 0, blocks = 1 + next(3); b < blocks; ++b) {
+      body += next(8) == 0 ? "<t:toy a=\"1\">" : "<t:toy>";
+      for (std::uint32_t c = 0, children = next(5); c < children; ++c) body += pieces[next(pieces.size())];
+      body += "</t:toy>";
+    }
+    if (next(10) == 0) body += "<t:loc>https://example.com/stray</t:loc>";
+    const std::string xml = urlset(body);
+    CAPTURE(xml);
+    const std::vector<std::string> everywhere = check(xml);
+    CHECK(sorted(check_filtered(xml)) == sorted(everywhere));
+    with_findings += !everywhere.empty();
+  }
+  CHECK(with_findings > 200);  // the blocks are not all clean
 }

@@ -56,12 +56,8 @@ class ImageLocNotImage final : public Rule {
     if (url.kind != UrlFieldKind::ImageLoc || !is_page_entry(*url.entry)) return;
     const UrlAnalysis& a = url.analysis();
     if (!usable_url(a)) return;
-    std::string problem;
-    if (is_page_url(a, *url.entry)) {
-      problem = "is the page's own URL (its <loc>), not an image file";
-    } else {
-      problem = not_an_indexable_image(path_extension(a, extension_buffer_));
-    }
+    const std::string problem = is_page_url(a, *url.entry) ? "is the page's own URL (its <loc>), not an image file"
+                                                            : not_an_indexable_image(path_extension(a, extension_buffer_));
     if (problem.empty()) return;
     const SourceSpan span = url_span(*url.field, a);
     out.report(span.offset, span.length,

@@ -47,7 +47,9 @@ Search Console reports **"Missing XML tag"**.
 
 class ImageMissingLoc final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.extensions(kImageNamespace, kImageElement.name); }
+  void subscribe(Subscriptions& s) const override {
+    s.extensions(kImageNamespace, kImageElement.name, blocks_showing<kImageFamily>(kLacksRequiredChild));
+  }
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
     if (!is_page_entry(entry) || missing_children(kImageFamily, block, 0).empty()) return;
     const ExtensionNode& image = block.root();

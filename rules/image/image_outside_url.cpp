@@ -46,9 +46,13 @@ protocol field is `unknown-element`'s.)
 
 class ImageOutsideUrl final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.elements(kImageNamespace, kImageElement.name); }
-  void on_element(const Element& e, FindingSink& out) override {
-    report_outside_url(e, "the page that shows the image", out);
+  void subscribe(Subscriptions& s) const override {
+    // A block root straight in the root is an entry of its own; one in an index's <sitemap>, a block of it.
+    s.entries();
+    s.entries_with_extensions(kImageNamespace);
+  }
+  void on_entry(const Entry& entry, FindingSink& out) override {
+    report_outside_url(kImageFamily, entry, "the page that shows the image", out);
   }
 };
 

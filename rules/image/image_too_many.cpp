@@ -1,6 +1,4 @@
 // IMG301 image-too-many: more than 1,000 <image:image> in one <url>.
-#include <algorithm>
-
 #include "rules/image/image_schema.h"
 #include "rules/rule_support.h"
 
@@ -45,27 +43,21 @@ the 1,000 that matter most:
 
 class ImageTooMany final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.extensions(kImageNamespace, kImageElement.name); }
-  void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
-    if (!is_page_entry(entry)) return;
-    if (!counting_ || entry.index != entry_index_) {
-      counting_ = true;
-      entry_index_ = entry.index;
-      seen_ = 0;
+  void subscribe(Subscriptions& s) const override { s.entries_with_extensions(kImageNamespace); }
+  void on_entry(const Entry& entry, FindingSink& out) override {
+    // Most pages have a handful of blocks: too few to count.
+    if (!is_page_entry(entry) || entry.extensions.size() <= kMaxImagesPerPage) return;
+    std::size_t total = 0;
+    const ExtensionBlock* first_over = nullptr;  // the 1,001st image
+    for (const ExtensionBlock& block : entry.extensions) {
+      if (is_family_block(kImageFamily, block) && ++total == kMaxImagesPerPage + 1) first_over = &block;
     }
-    if (++seen_ != kMaxImagesPerPage + 1) return;
-    const auto total = std::count_if(entry.extensions.begin(), entry.extensions.end(),
-                                     [](const ExtensionBlock& b) { return is_family_block(kImageFamily, b); });
-    const ExtensionNode& image = block.root();
+    if (!first_over) return;
+    const ExtensionNode& image = first_over->root();
     out.report(image.offset, tag_length(image),
-               "this <url> has " + grouped(static_cast<std::size_t>(total)) + " <" + std::string(image.qualified_name) +
+               "this <url> has " + grouped(total) + " <" + std::string(image.qualified_name) +
                    "> entries; Google reads at most 1,000 per page — keep the 1,000 most important");
   }
-
- private:
-  bool counting_ = false;
-  std::size_t entry_index_ = 0;
-  std::size_t seen_ = 0;  // image blocks of the current <url> so far
 };
 
 }  // namespace

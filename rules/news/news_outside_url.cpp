@@ -60,8 +60,14 @@ field is `unknown-element`'s.)
 
 class NewsOutsideUrl final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.elements(kNewsNamespace, kNewsElement.name); }
-  void on_element(const Element& e, FindingSink& out) override { report_outside_url(e, "the article's page", out); }
+  void subscribe(Subscriptions& s) const override {
+    // A block root straight in the root is an entry of its own; one in an index's <sitemap>, a block of it.
+    s.entries();
+    s.entries_with_extensions(kNewsNamespace);
+  }
+  void on_entry(const Entry& entry, FindingSink& out) override {
+    report_outside_url(kNewsFamily, entry, "the article's page", out);
+  }
 };
 
 }  // namespace

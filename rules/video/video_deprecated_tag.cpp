@@ -60,7 +60,8 @@ removing them is your call. Their values are checked against the XSD by
                         .authorities = kGoogle};
 
 // Google's 2022 removals: the schema's deprecated children, and two attributes of <video:player_loc>.
-class VideoDeprecatedTag final : public DeprecatedTagRule<kVideoFamily> {
+// Its deprecated attributes (allow_embed, autoplay) are in blocks that show attributes.
+class VideoDeprecatedTag final : public DeprecatedTagRule<kVideoFamily, kHasDeprecatedChild | kHasAttributes> {
  public:
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
     DeprecatedTagRule::on_extension(block, entry, out);

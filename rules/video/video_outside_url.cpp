@@ -57,9 +57,13 @@ warning and not an error.
 
 class VideoOutsideUrl final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.elements(kVideoNamespace, kVideoElement.name); }
-  void on_element(const Element& e, FindingSink& out) override {
-    report_outside_url(e, "the page that shows the video", out);
+  void subscribe(Subscriptions& s) const override {
+    // A block root straight in the root is an entry of its own; one in an index's <sitemap>, a block of it.
+    s.entries();
+    s.entries_with_extensions(kVideoNamespace);
+  }
+  void on_entry(const Entry& entry, FindingSink& out) override {
+    report_outside_url(kVideoFamily, entry, "the page that shows the video", out);
   }
 };
 

@@ -58,6 +58,11 @@ consumers may use them; their values are checked against the XSD by
 // The same counting as the deprecated tags', for two children the schema does not mark deprecated.
 class VideoUndocumentedTag final : public DeprecatedTagRule<kVideoFamily> {
  public:
+  // Every video block: its undocumented tags are not deprecated in the schema, so no trait shows them.
+  void subscribe(Subscriptions& s) const override {
+    s.extensions(kVideoNamespace, kVideoElement.name);
+    s.finish();
+  }
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink&) override {
     if (!is_page_entry(entry) || !is_family_block(kVideoFamily, block)) return;
     block.for_each_child(0, [&](const ExtensionNode& node) {
