@@ -40,32 +40,6 @@ std::uint64_t required_children(BlockMemo& memo, const ElementSpec& root) {
   return memo.required;
 }
 
-BlockShape shape_of_flat(const ExtensionFamily& family, const ExtensionBlock& block, std::span<const ElementSpec* const> specs,
-                         std::uint64_t required) {
-  BlockShape shape;
-  const std::span<const ElementSpec> children = family.root->children;
-  if (family.root->deprecated || children.size() > 64) return shape;
-  std::size_t highest = 0;
-  shape.in_order = true;
-  shape.attributes = !block.root().attributes.empty();
-  for (std::size_t k = 1; k < block.nodes.size(); ++k) {
-    const ExtensionNode& node = block.nodes[k];
-    const ElementSpec* spec = specs[k];
-    if (node.depth != 1 || !spec || node.has_element_children) return BlockShape{};
-    const auto position = static_cast<std::size_t>(spec - children.data());
-    const std::uint64_t bit = std::uint64_t{1} << position;
-    shape.repeats |= (shape.present & bit) != 0 && spec->max_occurs == 1;
-    shape.in_order &= position >= highest;
-    highest = std::max(highest, position);
-    shape.present |= bit;
-    shape.deprecated |= spec->deprecated;
-    shape.attributes |= !node.attributes.empty();
-  }
-  shape.lacks_required = (shape.present & required) != required;
-  shape.flat = true;
-  return shape;
-}
-
 }  // namespace
 
 const BlockMemo* fill_block_memo(const ExtensionFamily& family, const ExtensionBlock& block) {
@@ -81,13 +55,40 @@ const BlockMemo* fill_block_memo(const ExtensionFamily& family, const ExtensionB
     return &memo;
   }
   specs[0] = family.root;
+  // The specs, and in the same pass the shape, while the block may still be flat.
+  const std::span<const ElementSpec> children = family.root->children;
+  bool flat = !family.root->deprecated && children.size() <= 64;  // a shape is read for at most 64
+  BlockShape shape;
+  shape.in_order = true;
+  shape.attributes = !block.root().attributes.empty();
+  std::size_t highest = 0;
   for (std::size_t k = 1; k < block.nodes.size(); ++k) {
     const ExtensionNode& node = block.nodes[k];
     const ElementSpec* parent = specs[node.parent];
-    specs[k] = !parent || parent->deprecated || !same_namespace(node.ns, family.ns) ? nullptr
-                                                                                   : child_spec(*parent, node.local_name);
+    const ElementSpec* spec = !parent || parent->deprecated || !same_namespace(node.ns, family.ns)
+                                  ? nullptr
+                                  : child_spec(*parent, node.local_name);
+    specs[k] = spec;
+    if (!flat) continue;
+    if (node.depth != 1 || !spec || node.has_element_children) {
+      flat = false;
+      continue;
+    }
+    const auto position = static_cast<std::size_t>(spec - children.data());
+    const std::uint64_t bit = std::uint64_t{1} << position;
+    shape.repeats |= (shape.present & bit) != 0 && spec->max_occurs == 1;
+    shape.in_order &= position >= highest;
+    highest = std::max(highest, position);
+    shape.present |= bit;
+    shape.deprecated |= spec->deprecated;
+    shape.attributes |= !node.attributes.empty();
   }
-  memo.shape = shape_of_flat(family, block, specs, required_children(memo, *family.root));
+  if (flat) {
+    const std::uint64_t required = required_children(memo, *family.root);
+    shape.lacks_required = (shape.present & required) != required;
+    shape.flat = true;
+    memo.shape = shape;
+  }
   return &memo;
 }
 
@@ -97,9 +98,10 @@ std::uint32_t block_traits(const ExtensionFamily& family, const ExtensionBlock& 
   const BlockMemo* memo = block_memo(family, block);
   if (!memo || !memo->shape.flat) return kAll;
   const BlockShape& shape = memo->shape;
-  return (shape.attributes ? kHasAttributes : 0) | (shape.repeats ? kRepeatsChild : 0) |
-         (shape.in_order ? 0 : kChildrenOutOfOrder) | (shape.lacks_required ? kLacksRequiredChild : 0) |
-         (shape.deprecated ? kHasDeprecatedChild : 0);
+  const auto shows = [](bool shown, BlockTrait trait) { return shown ? std::uint32_t{trait} : std::uint32_t{0}; };
+  return shows(shape.attributes, kHasAttributes) | shows(shape.repeats, kRepeatsChild) |
+         shows(!shape.in_order, kChildrenOutOfOrder) | shows(shape.lacks_required, kLacksRequiredChild) |
+         shows(shape.deprecated, kHasDeprecatedChild);
 }
 
 const ElementSpec* spec_of(const ExtensionFamily& family, const ExtensionBlock& block, std::size_t i) {

@@ -101,7 +101,7 @@ bool declares_namespace(const Document& doc, std::string_view uri) {
 
 void report_outside_url(const ExtensionFamily& family, const Entry& entry, std::string_view owner, FindingSink& out) {
   const Element* e = entry.element;
-  if (!e || entry.in_feed || !family.root || !e->parent) return;
+  if (entry.kind == EntryKind::Url || !e || entry.in_feed || !family.root || !e->parent) return;
   const auto report = [&](std::string_view qualified_name, std::size_t offset) {
     out.report(offset, qualified_name.size() + 1,
                "<" + std::string(qualified_name) + "> outside any <url> is attached to no page and ignored; " +
@@ -159,7 +159,11 @@ void DeprecatedTagCount::count(const ExtensionFamily& family, const ExtensionBlo
   if (memo && memo->shape.flat && !memo->shape.deprecated) return;
   for (std::size_t i = 1; i < block.nodes.size(); ++i) {
     const ElementSpec* spec = memo ? memo->specs[i] : spec_of(family, block, i);
-    if (spec && spec->deprecated) note(spec, spec->name, {}, block.nodes[i], block.nodes[i].offset, tag_length(block.nodes[i]));
+    if (!spec || !spec->deprecated) continue;
+    // Nearly always a tag seen before: found by its schema entry alone.
+    const auto seen = std::find_if(seen_.begin(), seen_.end(), [spec](const Seen& s) { return s.spec == spec; });
+    if (seen != seen_.end()) ++seen->count;
+    else note(spec, spec->name, {}, block.nodes[i], block.nodes[i].offset, tag_length(block.nodes[i]));
   }
 }
 

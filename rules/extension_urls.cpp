@@ -24,6 +24,7 @@ std::string_view normalised_url(const UrlAnalysis& a, std::string& buffer) {
 
 bool SameUrl::operator()(const UrlAnalysis& a, const UrlAnalysis& b) {
   if (a.trimmed == b.trimmed) return true;
+  if (a.normal_form && b.normal_form) return false;  // each its own normal form, and they differ
   if (!ascii_equal_ignoring_case(a.ascii_host, b.ascii_host)) return false;
   return normalised_url(a, a_) == normalised_url(b, b_);
 }

@@ -82,10 +82,15 @@ void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
   }
   if (!extensions_.empty()) {
     for (const ExtensionBlock& block : entry.extensions) {
+      const RootSubscribers& subscribers = extension_subscribers(block.root());
       // The block's traits, worked out once for the rules that share a filter's function.
-      decltype(BlockFilter::traits) known_for = nullptr;
+      decltype(BlockFilter::traits) known_for = subscribers.shared_traits;
       std::uint32_t traits = 0;
-      for (const Subscriber& s : extension_subscribers(block.root())) {
+      if (known_for) {
+        traits = known_for(block, entry);
+        if ((traits & subscribers.wanted) == 0) continue;  // the usual clean block: no rule wants it
+      }
+      for (const Subscriber& s : subscribers.rules) {
         if (s.filter.traits) {
           if (s.filter.traits != known_for) known_for = s.filter.traits, traits = known_for(block, entry);
           if ((traits & s.filter.wanted) == 0) continue;
@@ -111,21 +116,19 @@ void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
   entry_mark_ = diagnostics_.size();
 }
 
-const std::vector<Dispatch::Subscriber>& Dispatch::extension_subscribers(const ExtensionNode& root) {
-  // The same namespace (by address: the walker's) and name as the last block's: the same rules.
-  const bool same_as_last = root.ns.data() == last_root_ns_.data() && root.ns.size() == last_root_ns_.size() &&
-                            same_name(root.local_name, last_root_name_) && !last_root_ns_.empty();
-  if (!same_as_last) {
-    last_root_ns_ = root.ns;
-    last_root_name_.assign(root.local_name);
-    last_root_rules_.clear();
-    for (const Subscribers& s : extensions_) {
-      if (matches(s, root.ns, false, root.local_name)) {
-        last_root_rules_.insert(last_root_rules_.end(), s.rules.begin(), s.rules.end());
-      }
-    }
+void Dispatch::find_extension_subscribers(const ExtensionNode& root) {
+  last_root_ns_ = root.ns;
+  last_root_name_.assign(root.local_name);
+  last_root_ = {};
+  for (const Subscribers& s : extensions_) {
+    if (matches(s, root.ns, false, root.local_name)) last_root_.rules.insert(last_root_.rules.end(), s.rules.begin(), s.rules.end());
   }
-  return last_root_rules_;
+  if (last_root_.rules.empty()) return;
+  last_root_.shared_traits = last_root_.rules.front().filter.traits;
+  for (const Subscriber& s : last_root_.rules) {
+    if (s.filter.traits != last_root_.shared_traits) last_root_.shared_traits = nullptr;
+    last_root_.wanted |= s.filter.wanted;
+  }
 }
 
 void Dispatch::finish(const Document& doc) {

@@ -61,7 +61,21 @@ class Dispatch {
   static void subscribe(std::vector<Subscribers>& list, const Subscriptions::Pattern& p, ActiveRule* active);
   // The rules subscribed to blocks with this root, in subscription order. Consecutive blocks
   // mostly have the same kind of root (a page's images), so the last answer is kept.
-  const std::vector<Subscriber>& extension_subscribers(const ExtensionNode& root);
+  struct RootSubscribers {
+    std::vector<Subscriber> rules;
+    // When every rule filters with one traits function (a family's structure rules): it, and
+    // the traits any of them wants, so that a block showing none is passed over at once.
+    decltype(BlockFilter::traits) shared_traits = nullptr;
+    std::uint32_t wanted = 0;
+  };
+  const RootSubscribers& extension_subscribers(const ExtensionNode& root) {
+    // The same namespace (by address: the walker's) and name as the last block's: the same rules.
+    const bool same_as_last = root.ns.data() == last_root_ns_.data() && root.ns.size() == last_root_ns_.size() &&
+                              !last_root_ns_.empty() && same_name(root.local_name, last_root_name_);
+    if (!same_as_last) find_extension_subscribers(root);
+    return last_root_;
+  }
+  void find_extension_subscribers(const ExtensionNode& root);
   static bool matches(const Subscribers& s, std::string_view ns, bool in_sitemap_ns, std::string_view local_name);
 
   std::vector<Diagnostic>& diagnostics_;
@@ -83,7 +97,7 @@ class Dispatch {
   std::array<std::vector<const Subscribers*>, kKnownNamespaces.size() + 1> elements_by_namespace_;
   std::string_view last_root_ns_;  // points into the document being walked, as block roots' do
   std::string last_root_name_;
-  std::vector<Subscriber> last_root_rules_;
+  RootSubscribers last_root_;
 };
 
 }  // namespace sitemaplint
