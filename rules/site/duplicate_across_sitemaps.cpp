@@ -95,14 +95,18 @@ class DuplicateAcrossSitemaps final : public Rule {
     for (std::size_t i = 0; i + 1 < repeated.size(); ++i) {
       if (repeated[i] == repeated[i + 1] && (kept == 0 || repeated[kept - 1] != repeated[i])) repeated[kept++] = repeated[i];
     }
+    const std::size_t total = repeated.size();
     repeated.resize(kept);
     repeated.shrink_to_fit();
+    // When many URLs repeat (copies of one sitemap), searching for each costs more than it saves:
+    // every URL is referenced then.
+    const bool every_url = repeated.size() * 4 > total;
     std::vector<Ref> refs;
     for (std::size_t f = 0; f < set.files.size(); ++f) {
       const auto* facts = static_cast<const LocHashes*>(set.files[f].facts);
       if (!facts || repeated.empty()) continue;
       for (std::size_t e = 0; e < facts->locs.size(); ++e) {
-        if (!std::binary_search(repeated.begin(), repeated.end(), facts->locs[e].hash)) continue;
+        if (!every_url && !std::binary_search(repeated.begin(), repeated.end(), facts->locs[e].hash)) continue;
         refs.push_back({facts->locs[e].hash, static_cast<std::uint32_t>(f), static_cast<std::uint32_t>(e)});
       }
     }
