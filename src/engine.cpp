@@ -67,7 +67,7 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
     }
   }
   if (overview_at) run.overview = take_overview(*rules[*overview_at].rule);
-  std::stable_sort(run.diagnostics.begin(), run.diagnostics.end(), diagnostic_order);
+  sort_diagnostics(run.diagnostics);
   return run;
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdint>
 
 namespace sitemaplint {
 
@@ -205,6 +206,31 @@ bool make_selection(const std::vector<std::string>& select, const std::vector<st
   *out = default_selection();
   apply_layer(layer, out);
   return true;
+}
+
+void sort_diagnostics(std::vector<Diagnostic>& diagnostics) {
+  struct Key {
+    std::size_t offset;
+    RuleId rule;
+    std::uint32_t index;  // the finding's place before sorting: equal keys keep their order
+  };
+  std::vector<Key> keys;
+  keys.reserve(diagnostics.size());
+  bool sorted = true;
+  for (std::size_t i = 0; i < diagnostics.size(); ++i) {
+    keys.push_back({diagnostics[i].offset, diagnostics[i].rule->id, static_cast<std::uint32_t>(i)});
+    sorted &= i == 0 || !diagnostic_order(diagnostics[i], diagnostics[i - 1]);
+  }
+  if (sorted) return;
+  std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
+    if (a.offset != b.offset) return a.offset < b.offset;
+    if (a.rule != b.rule) return a.rule < b.rule;
+    return a.index < b.index;
+  });
+  std::vector<Diagnostic> ordered;
+  ordered.reserve(diagnostics.size());
+  for (const Key& key : keys) ordered.push_back(std::move(diagnostics[key.index]));
+  diagnostics = std::move(ordered);
 }
 
 }  // namespace sitemaplint

@@ -38,6 +38,11 @@ inline bool diagnostic_order(const Diagnostic& a, const Diagnostic& b) {
   return a.rule->id < b.rule->id;
 }
 
+// Sorts findings by diagnostic_order, keeping the order of equal ones (as std::stable_sort does).
+// A finding is large (message, fix, related location): its keys are sorted, and each finding is
+// moved once, where a merge sort would move it log n times.
+void sort_diagnostics(std::vector<Diagnostic>& diagnostics);
+
 // The closest known rule name or code, for "did you mean" hints; empty when nothing is close.
 std::string closest_rule(std::string_view unknown);
 

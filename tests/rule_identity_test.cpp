@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <random>
 #include <set>
 #include <string>
 
@@ -88,4 +89,27 @@ TEST_CASE("a --select word names a rule, a family, a code prefix or ALL") {
   CHECK(codes_of(selection.enabled) == std::vector<std::string>{"SM601", "SM602"});
   CHECK_FALSE(make_selection({"nosuchfamily"}, {}, {}, &selection, &error));
   CHECK(error == "--select: unknown rule 'nosuchfamily' (sitemaplint --list-rules shows them all)");
+}
+
+TEST_CASE("findings sort by offset, then rule, keeping the order of equal ones, as a stable sort would") {
+  std::mt19937 random(7);
+  std::uniform_int_distribution<std::size_t> offset(0, 30), rule(0, kRuleCount - 1), size(0, 200);
+  for (int round = 0; round < 200; ++round) {
+    std::vector<Diagnostic> findings(size(random));
+    for (std::size_t i = 0; i < findings.size(); ++i) {
+      findings[i].offset = offset(random);
+      findings[i].rule = &rule_info(static_cast<RuleId>(rule(random) % 3));  // few rules: many equal keys
+      findings[i].message = std::to_string(i);  // tells equal keys apart
+    }
+    if (round % 10 == 0) std::stable_sort(findings.begin(), findings.end(), diagnostic_order);  // sorted already
+    std::vector<Diagnostic> expected = findings;
+    std::stable_sort(expected.begin(), expected.end(), diagnostic_order);
+    sort_diagnostics(findings);
+    REQUIRE(findings.size() == expected.size());
+    for (std::size_t i = 0; i < findings.size(); ++i) {
+      CHECK(findings[i].offset == expected[i].offset);
+      CHECK(findings[i].rule == expected[i].rule);
+      CHECK(findings[i].message == expected[i].message);
+    }
+  }
 }

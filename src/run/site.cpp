@@ -262,7 +262,7 @@ class Site {
     for (SetMember& member : members_) {
       if (!member.report) continue;
       FileReport& report = *member.report;
-      std::stable_sort(report.diagnostics.begin(), report.diagnostics.end(), diagnostic_order);
+      sort_diagnostics(report.diagnostics);
       report.suppressions.apply(&report.diagnostics);
       finish_suppressions(report, *member.selection);
     }

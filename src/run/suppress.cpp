@@ -170,7 +170,7 @@ void Suppressions::report_unused(const RuleSelection& selection, std::vector<Dia
     finding(r.directive, r.directive_end - r.directive,
             "sitemaplint-" + std::string(r.kind) + " of " + what + " suppressed nothing; remove it, or it will hide a future finding");
   }
-  std::stable_sort(diagnostics->begin(), diagnostics->end(), diagnostic_order);
+  sort_diagnostics(*diagnostics);
 }
 
 }  // namespace sitemaplint
