@@ -2,6 +2,8 @@
 // for all of a family's structure rules (extension_structure.cpp).
 #include "rules/extension_specs.h"
 
+#include "rules/extension_rules.h"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>

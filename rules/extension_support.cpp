@@ -1,4 +1,5 @@
 #include "rules/extension_support.h"
+#include "rules/extension_rules.h"
 #include "rules/extension_specs.h"
 
 #include <algorithm>

@@ -45,14 +45,14 @@ class Dispatch {
   void finish(const Document& doc);
 
  private:
-  // The rules that subscribed to one pattern: a node is matched once per pattern, not once per
-  // rule (a family's rules share theirs, and namespace URIs are long to compare).
   // How a pattern's namespace is matched, decided once when the rules subscribe.
   enum class NamespaceMatch : std::uint8_t { Any, Document, Uri };
   struct Subscriber {
     ActiveRule* active;
     BlockFilter filter;  // extensions() only
   };
+  // The rules that subscribed to one pattern: a node is matched once per pattern, not once per
+  // rule (a family's rules share theirs, and namespace URIs are long to compare).
   struct Subscribers {
     Subscriptions::Pattern pattern;  // a known namespace URI in its canonical spelling (by address)
     NamespaceMatch ns_match;

@@ -10,6 +10,7 @@
 #include "analysis/line_index.h"
 #include "dispatch.h"
 #include "load/source.h"
+#include "rules/extension_rules.h"
 #include "rules/extension_support.h"
 #include "url_analysis.h"
 #include "test_support.h"

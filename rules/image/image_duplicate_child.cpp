@@ -1,4 +1,5 @@
 // IMG105 image-duplicate-child: one <image:image> with two of the same child.
+#include "rules/extension_rules.h"
 #include "rules/image/image_schema.h"
 #include "rules/rule_support.h"
 

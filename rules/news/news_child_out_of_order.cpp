@@ -1,4 +1,5 @@
 // NEWS106 news-child-out-of-order: the children of a news element out of the XSD's sequence.
+#include "rules/extension_rules.h"
 #include "rules/news/news_schema.h"
 #include "rules/rule_support.h"
 

@@ -1,4 +1,5 @@
 // NEWS105 news-duplicate-child: a <news:news> or <news:publication> with the same child twice.
+#include "rules/extension_rules.h"
 #include "rules/news/news_schema.h"
 #include "rules/rule_support.h"
 

@@ -1,4 +1,5 @@
 // NEWS101 news-namespace-mismatch: a namespace URI that was meant to be the news extension's.
+#include "rules/extension_rules.h"
 #include "rules/news/news_schema.h"
 #include "rules/rule_support.h"
 

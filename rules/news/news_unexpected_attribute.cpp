@@ -1,4 +1,5 @@
 // NEWS104 news-unexpected-attribute: an attribute on a news element; the XSD declares none.
+#include "rules/extension_rules.h"
 #include "rules/news/news_schema.h"
 #include "rules/rule_support.h"
 

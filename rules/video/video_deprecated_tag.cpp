@@ -1,4 +1,5 @@
 // VID401 video-deprecated-tag: a video tag or attribute Google removed in 2022.
+#include "rules/extension_rules.h"
 #include "rules/rule_support.h"
 #include "rules/video/video_schema.h"
 

@@ -1,4 +1,5 @@
 // VID105 video-duplicate-child: a child that may appear once in <video:video> appears again.
+#include "rules/extension_rules.h"
 #include "rules/rule_support.h"
 #include "rules/video/video_schema.h"
 

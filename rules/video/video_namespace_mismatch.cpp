@@ -1,4 +1,5 @@
 // VID101 video-namespace-mismatch: a namespace URI that misses Google's video namespace by a little.
+#include "rules/extension_rules.h"
 #include "rules/rule_support.h"
 #include "rules/video/video_schema.h"
 

@@ -1,4 +1,5 @@
 // VID402 video-undocumented-tag: a tag of the video XSD that Google has never documented.
+#include "rules/extension_rules.h"
 #include "rules/rule_support.h"
 #include "rules/video/video_schema.h"
 

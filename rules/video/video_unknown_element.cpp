@@ -1,4 +1,5 @@
 // VID102 video-unknown-element: an element the video schema does not define where it stands.
+#include "rules/extension_rules.h"
 #include "rules/rule_support.h"
 #include "rules/video/video_schema.h"
 
