@@ -8,6 +8,7 @@
 #include <chrono>
 #include <string>
 
+#include "rules/site/page_facts.h"
 #include "test_support.h"
 
 using namespace sitemaplint::testing;
@@ -125,6 +126,10 @@ TEST_CASE("set rules: rules that share a facts collector get its facts, kept onc
     CHECK(facts != nullptr);
     CHECK(facts.get() == all.front().second.get());
   }
+  // SM803 compares the same pages: one collector for all six.
+  const sitemaplint::KeptFacts with_duplicates = facts_of({"LANG5", "SM803"});
+  REQUIRE(with_duplicates.size() == 6);
+  for (const auto& [rule, facts] : with_duplicates) CHECK(facts.get() == with_duplicates.front().second.get());
   // One of them alone still gets them; a rule that does not run gets none.
   const sitemaplint::KeptFacts one = facts_of({"LANG503"});
   REQUIRE(one.size() == 1);
@@ -133,4 +138,64 @@ TEST_CASE("set rules: rules that share a facts collector get its facts, kept onc
   // Outside a set nothing is kept.
   settings.collect_set_facts = false;
   CHECK(facts_of({"LANG5"}).empty());
+}
+
+TEST_CASE("set rules: the pages a file keeps, for SM803 and the hreflang graph") {
+  const std::string text =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n"
+      "  <url><loc>https://example.com/en/</loc>"
+      "<xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"https://example.com/en/\"/>"
+      "<xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"https://example.com/de/\"/></url>\n"
+      "  <url><loc> https://b\xC3\xBC" "cher.example/a </loc></url>\n"
+      "  <url><loc>not a URL</loc></url>\n"
+      "  <url><loc>https://example.com/de/</loc>"
+      "<xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"https://example.com/en/\"/>"
+      "<xhtml:link rel=\"alternate\" href=\"https://example.com/de/\"/></url>\n"
+      "</urlset>\n";
+  sitemaplint::Settings settings = test_settings();
+  settings.collect_set_facts = true;
+  sitemaplint::RuleSelection selection;
+  std::string error;
+  REQUIRE(sitemaplint::make_selection({"SM803"}, {}, {}, &selection, &error));
+  const auto report = sitemaplint::lint_bytes("sitemap.xml", text, selection, settings);
+  REQUIRE(report.facts.size() == 1);
+  const auto& facts = static_cast<const sitemaplint::PageFacts&>(*report.facts.front().second);
+  REQUIRE(facts.pages.size() == 4);
+  CHECK(facts.graph_pages == 3);  // "not a URL" is compared by SM803 only
+  const auto text_of = [&](const sitemaplint::PageFacts::Page& page) {
+    return text.substr(page.loc_offset, page.loc_length());
+  };
+  CHECK(text_of(facts.pages[0]) == "https://example.com/en/");
+  CHECK(text.substr(facts.pages[0].url_offset, 5) == "<url>");
+  CHECK(text_of(facts.pages[1]) == "https://b\xC3\xBC" "cher.example/a");  // trimmed
+  CHECK(text_of(facts.pages[2]) == "not a URL");
+  CHECK(facts.pages[0].in_graph());
+  CHECK(facts.pages[1].in_graph());
+  CHECK_FALSE(facts.pages[2].in_graph());
+  // Links run to the next page's first; a link without hreflang is a link-level error, so the
+  // last page's links are unknown and not kept.
+  CHECK(facts.links_of(0).size() == 2);
+  CHECK(facts.links_of(1).empty());
+  CHECK(facts.links_of(2).empty());
+  CHECK(facts.pages[3].links_unknown());
+  CHECK(facts.links_of(3).empty());
+  CHECK(facts.links.size() == 2);
+  CHECK(facts.links_of(0)[1].target == facts.pages[3].key());
+  // The internationalised URL: the graph keys it in ASCII, SM803 as written (as duplicate-loc).
+  REQUIRE(facts.written_keys.size() == 1);
+  CHECK(facts.written_keys.front().first == 1);
+  CHECK(facts.written_key(1) != facts.pages[1].key());
+  CHECK(facts.written_key(0) == facts.pages[0].key());
+  CHECK(facts.pages[1].as_written != facts.pages[0].as_written);
+}
+
+TEST_CASE("set rules: SM803 finds an internationalised URL that two files both list") {
+  TempDir dir;
+  const std::string a = dir.write("a.xml", urlset_of(2, "https://b\xC3\xBC" "cher.example/p"));
+  const std::string b = dir.write("b.xml", urlset_of(3, "https://b\xC3\xBC" "cher.example/p"));
+  const auto result = run_cli({"--format", "json", "--select", "SM803", a, b});
+  INFO(result.out);
+  CHECK(count_code(result.out, b, "SM803") == 2);
+  CHECK(count_code(result.out, a, "SM803") == 0);
 }

@@ -41,7 +41,7 @@ class HreflangAlternateNotListed final : public GraphRule {
     if (graph.files_with_pages() < 2) return;
     PairFindings findings(set, graph);
     std::set<std::pair<std::uint32_t, std::uint64_t>> noted;  // (file, alternate)
-    graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const GraphFacts::Link& link) {
+    graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const PageFacts::Link& link) {
       if (graph.state(link.target) != HreflangGraph::State::NotListed || !noted.insert({from.file, link.target}).second) {
         return;
       }

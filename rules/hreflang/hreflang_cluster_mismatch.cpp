@@ -51,7 +51,7 @@ class HreflangClusterMismatch final : public GraphRule {
       std::size_t there, here;
     };
     std::vector<Counts> counts;
-    graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const GraphFacts::Link& link) {
+    graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const PageFacts::Link& link) {
       const std::uint64_t a = from.loc, b = link.target;
       if (graph.state(b) != HreflangGraph::State::Annotated || graph.state(a) != HreflangGraph::State::Annotated ||
           !graph.links_to(b, a) || graph.cluster_digest(a) == graph.cluster_digest(b) ||
@@ -96,7 +96,7 @@ class HreflangClusterMismatch final : public GraphRule {
                                        std::uint64_t target) {
     SetSources::Handle handle = 0;
     bool found = false;
-    graph.for_each_link_of(page, [&](const HreflangGraph::EntryRef& ref, const GraphFacts::Link& link) {
+    graph.for_each_link_of(page, [&](const HreflangGraph::EntryRef& ref, const PageFacts::Link& link) {
       if (found || link.target != target) return;
       found = true;
       handle = findings.quote(ref.file, link.href_offset, link.href_length);

@@ -47,7 +47,7 @@ class HreflangCodeConflict final : public GraphRule {
     // per page, however many pages link it).
     struct SelfCodes {
       std::vector<std::uint64_t> codes;
-      const GraphFacts::Link* first = nullptr;
+      const PageFacts::Link* first = nullptr;
       HreflangGraph::EntryRef where;
     };
     std::unordered_map<std::uint64_t, SelfCodes> self_codes;
@@ -57,7 +57,7 @@ class HreflangCodeConflict final : public GraphRule {
       // structured bindings (the fuzz build uses clang-14).
       SelfCodes& self = at->second;
       if (added) {
-        graph.for_each_link_of(page, [&](const HreflangGraph::EntryRef& ref, const GraphFacts::Link& own) {
+        graph.for_each_link_of(page, [&](const HreflangGraph::EntryRef& ref, const PageFacts::Link& own) {
           if (own.target != ref.loc || own.code == kXDefaultCode) return;
           self.codes.push_back(own.code);
           if (!self.first) {
@@ -68,7 +68,7 @@ class HreflangCodeConflict final : public GraphRule {
       }
       return self;
     };
-    graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const GraphFacts::Link& link) {
+    graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const PageFacts::Link& link) {
       if (link.code == kXDefaultCode || graph.state(link.target) != HreflangGraph::State::Annotated) return;
       const SelfCodes& self = self_codes_of(link.target);
       if (!self.first || std::find(self.codes.begin(), self.codes.end(), link.code) != self.codes.end()) return;

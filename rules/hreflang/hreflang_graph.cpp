@@ -18,8 +18,8 @@ HreflangGraph::HreflangGraph(const SetView& set) {
   facts_.resize(set.files.size(), nullptr);
   std::size_t pages = 0, links = 0;
   for (std::size_t f = 0; f < set.files.size(); ++f) {
-    const auto* facts = static_cast<const GraphFacts*>(set.files[f].facts);
-    if (!facts || facts->pages.empty()) continue;
+    const auto* facts = static_cast<const PageFacts*>(set.files[f].facts);
+    if (!facts || facts->graph_pages == 0) continue;
     facts_[f] = facts;
     pages += facts->pages.size();
     links += facts->links.size();
@@ -28,7 +28,7 @@ HreflangGraph::HreflangGraph(const SetView& set) {
   if (links == 0) {
     // No link anywhere in the run: every question the rules ask is about a link's ends, so the
     // pages need no index (five rules would each sort every page of a large site for nothing).
-    for (const GraphFacts* facts : facts_) files_with_pages_ += facts != nullptr;
+    for (const PageFacts* facts : facts_) files_with_pages_ += facts != nullptr;
     return;
   }
   by_loc_.reserve(pages);
@@ -37,13 +37,15 @@ HreflangGraph::HreflangGraph(const SetView& set) {
     if (!facts_[f]) continue;
     ++files_with_pages_;
     for (std::size_t p = 0; p < facts_[f]->pages.size(); ++p) {
-      const GraphFacts::Page& page = facts_[f]->pages[p];
-      const EntryRef ref{page.loc, static_cast<std::uint32_t>(f), static_cast<std::uint32_t>(p)};
+      const PageFacts::Page& page = facts_[f]->pages[p];
+      if (!page.in_graph()) continue;
+      const EntryRef ref{page.key(), static_cast<std::uint32_t>(f), static_cast<std::uint32_t>(p)};
       by_loc_.push_back(ref);
-      if (page.links_unknown || page.link_count == 0) continue;
+      const std::span<const PageFacts::Link> links = this->links(ref);
+      if (links.empty()) continue;
       run_order_.push_back(ref);
-      for (const GraphFacts::Link& link : this->links(ref)) {
-        if (link.target != page.loc) edges_.push_back({page.loc, link.target});
+      for (const PageFacts::Link& link : links) {
+        if (link.target != ref.loc) edges_.push_back({ref.loc, link.target});
       }
     }
   }
@@ -59,10 +61,10 @@ HreflangGraph::HreflangGraph(const SetView& set) {
     n.first_entry = n.shown_entry = static_cast<std::uint32_t>(i);
     bool annotated = false, unknown = false;
     for (; i < by_loc_.size() && by_loc_[i].loc == n.url; ++i) {
-      const GraphFacts::Page& p = page(by_loc_[i]);
-      unknown |= p.links_unknown;
-      if (p.link_count > 0 && !annotated) n.shown_entry = static_cast<std::uint32_t>(i);
-      annotated |= p.link_count > 0;
+      const bool linked = !this->links(by_loc_[i]).empty();
+      unknown |= page(by_loc_[i]).links_unknown();
+      if (linked && !annotated) n.shown_entry = static_cast<std::uint32_t>(i);
+      annotated |= linked;
     }
     n.entries = static_cast<std::uint32_t>(i) - n.first_entry;
     n.state = unknown ? State::Unknown : annotated ? State::Annotated : State::Unannotated;
@@ -97,10 +99,9 @@ const HreflangGraph::Node* HreflangGraph::node(std::uint64_t url) const {
   return nullptr;
 }
 
-std::span<const GraphFacts::Link> HreflangGraph::links(const EntryRef& ref) const {
-  const GraphFacts::Page& p = page(ref);
-  if (p.links_unknown) return {};
-  return std::span<const GraphFacts::Link>(facts_[ref.file]->links).subspan(p.first_link, p.link_count);
+std::span<const PageFacts::Link> HreflangGraph::links(const EntryRef& ref) const {
+  if (page(ref).links_unknown()) return {};
+  return facts_[ref.file]->links_of(ref.page);
 }
 
 std::span<const HreflangGraph::EntryRef> HreflangGraph::entries_of(std::uint64_t url) const {
@@ -145,7 +146,7 @@ std::uint64_t HreflangGraph::cluster_digest(std::uint64_t url) const {
 
 std::uint64_t HreflangGraph::own_code(const EntryRef& ref) const {
   std::uint64_t code = kNoCode;
-  for (const GraphFacts::Link& link : links(ref)) {
+  for (const PageFacts::Link& link : links(ref)) {
     if (link.target != ref.loc) continue;
     if (link.code != kXDefaultCode) return link.code;
     code = link.code;

@@ -1,4 +1,4 @@
-// The hreflang graph of a whole run, built in on_set from every file's GraphFacts: pages (one
+// The hreflang graph of a whole run, built in on_set from every file's PageFacts: pages (one
 // per distinct normalised <loc>, merging the entries that list the same URL) and which page links
 // which. Sorted vectors of keys, so a run of millions of links stays in a few bytes per link.
 #pragma once
@@ -7,9 +7,15 @@
 #include <span>
 #include <vector>
 
-#include "rules/hreflang/graph_facts.h"
+#include "rules/site/page_facts.h"
 
 namespace sitemaplint {
+
+// What every LANG5xx rule shares: the page collector's facts in its on_set.
+class GraphRule : public Rule {
+ public:
+  void subscribe(Subscriptions& s) const override { s.set(&make_page_collector); }
+};
 
 class HreflangGraph {
  public:
@@ -20,8 +26,8 @@ class HreflangGraph {
     std::uint64_t loc = 0;
     std::uint32_t file = 0, page = 0;
   };
-  const GraphFacts::Page& page(const EntryRef& ref) const { return facts_[ref.file]->pages[ref.page]; }
-  std::span<const GraphFacts::Link> links(const EntryRef& ref) const;
+  const PageFacts::Page& page(const EntryRef& ref) const { return facts_[ref.file]->pages[ref.page]; }
+  std::span<const PageFacts::Link> links(const EntryRef& ref) const;
 
   // The entries whose <loc> is `url`, in run order.
   std::span<const EntryRef> entries_of(std::uint64_t url) const;
@@ -49,7 +55,7 @@ class HreflangGraph {
   template <typename Fn>
   void for_each_link_of(std::uint64_t url, Fn fn) const {
     for (const EntryRef& ref : entries_of(url)) {
-      for (const GraphFacts::Link& link : links(ref)) fn(ref, link);
+      for (const PageFacts::Link& link : links(ref)) fn(ref, link);
     }
   }
   // The code an entry gives its own page: of a link to itself, preferring a language to
@@ -63,9 +69,9 @@ class HreflangGraph {
     std::vector<std::uint64_t> targets;
     std::vector<std::size_t> firsts, order;
     for (const EntryRef& ref : run_order_) {
-      const std::span<const GraphFacts::Link> all = links(ref);
+      const std::span<const PageFacts::Link> all = links(ref);
       targets.clear();
-      for (const GraphFacts::Link& link : all) targets.push_back(link.target);
+      for (const PageFacts::Link& link : all) targets.push_back(link.target);
       find_first_occurrences<std::uint64_t>(targets, &firsts, &order);
       for (std::size_t i = 0; i < all.size(); ++i) {
         if (all[i].target != ref.loc && firsts[i] == i) fn(ref, all[i]);
@@ -88,7 +94,7 @@ class HreflangGraph {
   };
   const Node* node(std::uint64_t url) const;
 
-  std::vector<const GraphFacts*> facts_;  // by file; nullptr for a file without pages
+  std::vector<const PageFacts*> facts_;  // by file; nullptr for a file without pages
   std::vector<EntryRef> run_order_;       // the entries with known links, file by file
   std::vector<EntryRef> by_loc_;          // every entry, sorted by (loc, file, page)
   struct Edge {

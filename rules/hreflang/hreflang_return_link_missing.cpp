@@ -49,7 +49,7 @@ class HreflangReturnLinkMissing final : public GraphRule {
   void on_set(const SetView& set, SetSink& out) override {
     const HreflangGraph graph(set);
     PairFindings findings(set, graph);
-    graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const GraphFacts::Link& link) {
+    graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const PageFacts::Link& link) {
       if (graph.state(link.target) != HreflangGraph::State::Annotated || graph.links_to(link.target, from.loc)) return;
       const HreflangGraph::EntryRef& to = graph.first_entry(link.target);
       findings.add(from, link, to, graph.page(to).url_offset);

@@ -2,7 +2,7 @@
 
 namespace sitemaplint {
 
-PairFindings::Finding& PairFindings::add(const HreflangGraph::EntryRef& from, const GraphFacts::Link& link,
+PairFindings::Finding& PairFindings::add(const HreflangGraph::EntryRef& from, const PageFacts::Link& link,
                                          const HreflangGraph::EntryRef& to, std::size_t to_offset) {
   Finding& f = findings_.emplace_back();
   f.index = findings_.size() - 1;
@@ -14,9 +14,9 @@ PairFindings::Finding& PairFindings::add(const HreflangGraph::EntryRef& from, co
   f.to_offset = to_offset;
   f.shown = budget_.admit(from.file);
   if (f.shown) {
-    const GraphFacts::Page& page = graph_.page(from);
+    const PageFacts::Page& page = graph_.page(from);
     f.alternate = sources_.text(from.file, link.href_offset, link.href_length);
-    f.loc = sources_.text(from.file, page.loc_offset, page.loc_length);
+    f.loc = sources_.text(from.file, page.loc_offset, page.loc_length());
     if (to_offset != kNoPlace) f.place = sources_.place(to.file, to_offset);
   }
   return f;

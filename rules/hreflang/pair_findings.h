@@ -19,7 +19,7 @@ class PairFindings {
   struct Finding {
     std::size_t index = 0;  // its place in the queue, for what a rule keeps beside it
     HreflangGraph::EntryRef from, to;
-    const GraphFacts::Link* link = nullptr;
+    const PageFacts::Link* link = nullptr;
     std::size_t offset = 0, length = 0;  // where it goes in A's file
     std::size_t to_offset = 0;           // the place named in B's file
     bool shown = false;                  // within the cap of findings per file: its texts are read
@@ -37,10 +37,10 @@ class PairFindings {
 
   // Queues a finding on A's href to B; `to_offset` is the place in B's file the message names.
   // The reference is valid until the next add().
-  Finding& add(const HreflangGraph::EntryRef& from, const GraphFacts::Link& link, const HreflangGraph::EntryRef& to,
+  Finding& add(const HreflangGraph::EntryRef& from, const PageFacts::Link& link, const HreflangGraph::EntryRef& to,
                std::size_t to_offset);
   // Queues a finding on A's href with no other end (its place and related note stay empty).
-  Finding& add(const HreflangGraph::EntryRef& from, const GraphFacts::Link& link) {
+  Finding& add(const HreflangGraph::EntryRef& from, const PageFacts::Link& link) {
     return add(from, link, from, kNoPlace);
   }
   // Asks for a text of a file, for a finding that is shown (see Finding::quotes).

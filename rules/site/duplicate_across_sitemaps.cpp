@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "analysis/same_url.h"
+#include "rules/site/page_facts.h"
 #include "analysis/xml_text.h"
 #include "url_analysis.h"
 
@@ -40,41 +41,10 @@ each URL in exactly one sitemap of the set
 )md",
                         .authorities = kAdvice};
 
-// Of each sitemap of a set: a 64-bit key of each <url>'s <loc> in normal form (same_url.h) with
-// where it is, so millions of URLs stay small in memory.
-// 24 bytes a <loc>, kept for every file of a run: a site of 2,000,000 URLs keeps 48 MB.
-struct LocHashes final : FileFacts {
-  struct Loc {
-    std::uint64_t hash;        // of the normal form
-    std::uint64_t as_written;  // of the URL as written, to tell an exact repeat
-    std::uint32_t offset;      // inputs are at most kMaxInputBytes (1 GiB) long
-    std::uint32_t length;
-  };
-  std::vector<Loc> locs;
-};
-
 class DuplicateAcrossSitemaps final : public Rule {
  public:
-  explicit DuplicateAcrossSitemaps(const Settings& settings) : in_a_set_(settings.collect_set_facts) {}
-  void subscribe(Subscriptions& s) const override {
-    s.urls({UrlFieldKind::Loc});
-    s.set();
-  }
-
-  void on_url(const UrlField& url, FindingSink&) override {
-    if (!in_a_set_ || url.kind != UrlFieldKind::Loc || url.entry->kind != EntryKind::Url) return;
-    const UrlAnalysis& a = url.analysis();
-    if (a.trimmed.empty()) return;
-    if (!facts_) facts_ = std::make_unique<LocHashes>();
-    const SourceSpan span = url_span(*url.field, a);
-    facts_->locs.push_back({a.same_url_key(), std::hash<std::string_view>{}(a.trimmed), static_cast<std::uint32_t>(span.offset),
-                            static_cast<std::uint32_t>(span.length)});
-  }
-
-  std::unique_ptr<FileFacts> take_facts() override {
-    if (facts_) facts_->locs.shrink_to_fit();  // kept until the run ends: no growth slack
-    return std::move(facts_);
-  }
+  // The pages the hreflang graph keeps too (page_facts.h): one collector, one copy of them.
+  void subscribe(Subscriptions& s) const override { s.set(&make_page_collector); }
 
   // Sorting (hash, file, entry) triples finds every URL listed in two files in O(n log n).
   void on_set(const SetView& set, SetSink& out) override {
@@ -84,10 +54,14 @@ class DuplicateAcrossSitemaps final : public Rule {
     };
     // First the hashes that occur twice, from a sorted array of all of them (8 bytes a URL where
     // the references would take 16): in most sites few URLs repeat, and only theirs are referenced.
+    const auto facts_of = [&](std::size_t f) { return static_cast<const PageFacts*>(set.files[f].facts); };
+    std::size_t pages = 0;
+    for (std::size_t f = 0; f < set.files.size(); ++f) pages += facts_of(f) ? facts_of(f)->pages.size() : 0;
     std::vector<std::uint64_t> repeated;
-    for (const SetFile& file : set.files) {
-      if (const auto* facts = static_cast<const LocHashes*>(file.facts)) {
-        for (const LocHashes::Loc& loc : facts->locs) repeated.push_back(loc.hash);
+    repeated.reserve(pages);
+    for (std::size_t f = 0; f < set.files.size(); ++f) {
+      if (const PageFacts* facts = facts_of(f)) {
+        for (std::size_t p = 0; p < facts->pages.size(); ++p) repeated.push_back(facts->written_key(p));
       }
     }
     std::sort(repeated.begin(), repeated.end());
@@ -103,11 +77,12 @@ class DuplicateAcrossSitemaps final : public Rule {
     const bool every_url = repeated.size() * 4 > total;
     std::vector<Ref> refs;
     for (std::size_t f = 0; f < set.files.size(); ++f) {
-      const auto* facts = static_cast<const LocHashes*>(set.files[f].facts);
+      const PageFacts* facts = facts_of(f);
       if (!facts || repeated.empty()) continue;
-      for (std::size_t e = 0; e < facts->locs.size(); ++e) {
-        if (!every_url && !std::binary_search(repeated.begin(), repeated.end(), facts->locs[e].hash)) continue;
-        refs.push_back({facts->locs[e].hash, static_cast<std::uint32_t>(f), static_cast<std::uint32_t>(e)});
+      for (std::size_t e = 0; e < facts->pages.size(); ++e) {
+        const std::uint64_t key = facts->written_key(e);
+        if (!every_url && !std::binary_search(repeated.begin(), repeated.end(), key)) continue;
+        refs.push_back({key, static_cast<std::uint32_t>(f), static_cast<std::uint32_t>(e)});
       }
     }
     std::sort(refs.begin(), refs.end(), [](const Ref& a, const Ref& b) {
@@ -128,30 +103,26 @@ class DuplicateAcrossSitemaps final : public Rule {
     }
     std::stable_sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) { return a.again.file < b.again.file; });
     const auto loc = [&](const Ref& r) -> const auto& {
-      return static_cast<const LocHashes*>(set.files[r.file].facts)->locs[r.entry];
+      return facts_of(r.file)->pages[r.entry];
     };
     for (const Pair& pair : pairs) {
       const auto& first = loc(pair.first);
       const auto& again = loc(pair.again);
       std::string url;
-      decode_entities(out.text(pair.again.file, again.offset, again.length), &url);
+      decode_entities(out.text(pair.again.file, again.loc_offset, again.loc_length()), &url);
       const std::string_view first_path = set.files[pair.first.file].path;
       std::string listed = " is also listed in " + std::string(first_path);
       if (first.as_written != again.as_written) {
         // Only then the first listing's text: reading another file's text may load that file again.
         std::string first_url;
-        decode_entities(out.text(pair.first.file, first.offset, first.length), &first_url);
+        decode_entities(out.text(pair.first.file, first.loc_offset, first.loc_length()), &first_url);
         listed = " is the same URL as " + quoted(first_url) + " in " + std::string(first_path) +
                  " once both are normalised as RFC 3986 (section 6.2.2) describes";
       }
-      out.report(pair.again.file, again.offset, again.length, quoted(url) + listed + "; list each URL in one sitemap of the set",
-                 RelatedLocation{first.offset, "first listed here", std::string(first_path)}, url);
+      out.report(pair.again.file, again.loc_offset, again.loc_length(), quoted(url) + listed + "; list each URL in one sitemap of the set",
+                 RelatedLocation{first.loc_offset, "first listed here", std::string(first_path)}, url);
     }
   }
-
- private:
-  bool in_a_set_;
-  std::unique_ptr<LocHashes> facts_;
 };
 
 }  // namespace
