@@ -1,5 +1,5 @@
 // A file read from disk gives its bytes up once linted, findings or not, so a whole site never sits
-// in memory at once; the report reads it again to place and show its findings.
+// in memory at once; its findings are placed before that, and the report reads it again to show them.
 #include <doctest/doctest.h>
 
 #include "load/source.h"
@@ -71,4 +71,33 @@ TEST_CASE("report source: the only input of a run keeps its bytes; each of sever
     CHECK(outcome.report->reloadable);
     CHECK(ReportSource(*outcome.report).bytes() == kErrorAndWarning);
   }
+}
+
+TEST_CASE("report source: a released file's findings are placed without reading it again") {
+  TempDir dir;
+  // A long first line with a non-ASCII character, so columns in code points and in UTF-16 differ.
+  const std::string text = std::string(kErrorAndWarning).insert(0, "<!-- \xF0\x9F\x98\x80 -->\n");
+  const FileReport report = lint_on_disk(dir, "s.xml", text);
+  REQUIRE(!report.diagnostics.empty());
+  REQUIRE(!report.placed.empty());
+  // What the text says, from a report that kept it.
+  const FileReport kept = lint_text(text, "-");
+  REQUIRE(kept.diagnostics.size() == report.diagnostics.size());
+  const ReportSource from_text(kept);
+  // The file changes on disk after linting: placed findings keep the places they had.
+  dir.write("s.xml", "\n\n\n\n\n\n\n\n" + text);
+  const ReportSource source(report);
+  for (std::size_t i = 0; i < report.diagnostics.size(); ++i) {
+    const Diagnostic& d = report.diagnostics[i];
+    CAPTURE(d.message);
+    for (const std::size_t offset : {d.offset, d.offset + d.length}) {
+      const Position placed = source.position(offset), expected = from_text.position(offset);
+      CHECK(placed.line == expected.line);
+      CHECK(placed.column == expected.column);
+      CHECK(placed.utf16_column == expected.utf16_column);
+    }
+  }
+  // An offset no finding has (a finding made after the file was released) reads the file again.
+  CHECK(source.position(0).line == 1);
+  CHECK(source.bytes().starts_with("\n\n\n\n"));
 }

@@ -1,5 +1,7 @@
 #include "report/source.h"
 
+#include <algorithm>
+
 namespace sitemaplint {
 namespace {
 
@@ -15,8 +17,24 @@ std::string_view bytes_of(const FileReport& report, bool always, std::string* re
 
 }  // namespace
 
-ReportSource::ReportSource(const FileReport& report, bool always_load)
-    : bytes_(bytes_of(report, always_load, &reloaded_)), index_(bytes_) {}
+std::string_view ReportSource::load() const {
+  if (!loaded_) {
+    bytes_ = bytes_of(report_, always_load_, &reloaded_);
+    index_.emplace(bytes_);
+    loaded_ = true;
+  }
+  return bytes_;
+}
+
+Position ReportSource::position(std::size_t offset) const {
+  if (!loaded_ && !report_.placed.empty()) {
+    const auto it = std::lower_bound(report_.placed.begin(), report_.placed.end(), offset,
+                                     [](const FileReport::Placed& p, std::size_t o) { return p.offset < o; });
+    if (it != report_.placed.end() && it->offset == offset) return {it->line, it->column, it->utf16_column};
+  }
+  load();
+  return index_->position(offset);
+}
 
 RunSources::RunSources(std::span<const FileReport> reports) {
   for (const FileReport& report : reports) by_path_.emplace(report.path, &report);

@@ -5,6 +5,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -17,18 +18,29 @@ namespace sitemaplint {
 class ReportSource {
  public:
   // `always_load`: read a released file again even when it has no findings.
-  explicit ReportSource(const FileReport& report, bool always_load = false);
+  explicit ReportSource(const FileReport& report, bool always_load = false)
+      : report_(report), always_load_(always_load) {}
   ReportSource(const ReportSource&) = delete;
   ReportSource& operator=(const ReportSource&) = delete;
 
-  std::string_view bytes() const { return bytes_; }
-  const LineIndex& index() const { return index_; }
-  Position position(std::size_t offset) const { return index_.position(offset); }
+  // The file's text, read again on the first call if it was released.
+  std::string_view bytes() const { return load(); }
+  const LineIndex& index() const {
+    load();
+    return *index_;
+  }
+  // From the places worked out while the file was linted when it has one for `offset`; else from
+  // the text (a finding made after the file was released).
+  Position position(std::size_t offset) const;
 
  private:
-  std::string reloaded_;
-  std::string_view bytes_;
-  LineIndex index_;
+  std::string_view load() const;
+  const FileReport& report_;
+  bool always_load_;
+  mutable bool loaded_ = false;
+  mutable std::string reloaded_;
+  mutable std::string_view bytes_;
+  mutable std::optional<LineIndex> index_;
 };
 
 // All the files of one report, by path, for related locations in other files.

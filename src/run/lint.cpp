@@ -1,8 +1,38 @@
 #include "run/lint.h"
 
+#include <algorithm>
+
+#include "analysis/line_index.h"
 #include "engine.h"
 
 namespace sitemaplint {
+namespace {
+
+std::vector<FileReport::Placed> place_findings(const std::vector<Diagnostic>& diagnostics, std::string_view bytes) {
+  std::vector<std::size_t> offsets;
+  for (const Diagnostic& d : diagnostics) {
+    offsets.push_back(d.offset);
+    offsets.push_back(d.offset + d.length);
+    if (d.fix) {
+      offsets.push_back(d.fix->offset);
+      offsets.push_back(d.fix->offset + d.fix->length);
+    }
+    if (d.related && d.related->path.empty()) offsets.push_back(d.related->offset);
+  }
+  std::sort(offsets.begin(), offsets.end());
+  offsets.erase(std::unique(offsets.begin(), offsets.end()), offsets.end());
+  std::vector<FileReport::Placed> placed;
+  placed.reserve(offsets.size());
+  const LineIndex index(bytes);
+  for (const std::size_t offset : offsets) {
+    const Position at = index.position(offset);
+    placed.push_back({static_cast<std::uint32_t>(offset), static_cast<std::uint32_t>(at.line),
+                      static_cast<std::uint32_t>(at.column), static_cast<std::uint32_t>(at.utf16_column)});
+  }
+  return placed;
+}
+
+}  // namespace
 
 FileReport lint_input(Input input, const RuleSelection& selection, const Settings& settings, LintScope scope) {
   FileReport report;
@@ -26,7 +56,10 @@ FileReport lint_input(Input input, const RuleSelection& selection, const Setting
   // Reporters need the bytes only to place and show findings, and read a file from disk again for
   // that (report/source.h), one file at a time: a large site need not stay in memory until the
   // report is written, so memory is bounded by the largest file, not by the sum of the inputs.
-  if (report.reloadable) std::string().swap(report.bytes);
+  if (report.reloadable) {
+    report.placed = place_findings(report.diagnostics, report.bytes);
+    std::string().swap(report.bytes);
+  }
   return report;
 }
 

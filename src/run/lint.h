@@ -2,6 +2,7 @@
 // what reporters and the checks across a set of files need.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,15 @@ struct FileReport {
   // findings (see report/source.h).
   std::string bytes;
   bool reloadable = false;
+  // Where the findings of a file that gave its bytes up are (their starts, ends, fixes and related
+  // places in the file), worked out from the bytes before they went, in the worker that linted it:
+  // a report that shows no source text (--quiet, gcc, GitHub, ...) then reads no file again.
+  // Findings made later (the checks across a set) are placed by reading the file again.
+  struct Placed {
+    std::uint32_t offset = 0;  // inputs are at most 1 GiB long
+    std::uint32_t line = 0, column = 0, utf16_column = 0;
+  };
+  std::vector<Placed> placed;  // by offset
   DocumentKind kind = DocumentKind::None;
   std::size_t entries = 0;
   std::vector<ChildSitemap> children;  // an index's children (a robots.txt's sitemaps), to follow them
