@@ -199,3 +199,16 @@ TEST_CASE("set rules: SM803 finds an internationalised URL that two files both l
   CHECK(count_code(result.out, b, "SM803") == 2);
   CHECK(count_code(result.out, a, "SM803") == 0);
 }
+
+TEST_CASE("set rules: SM803 finds the few URLs that repeat among many distinct ones") {
+  TempDir dir;
+  // 6,000 distinct URLs spread over every bucket of the hash sort, 5 of them listed twice.
+  std::string extra;
+  for (int i : {7, 1000, 1999, 2500, 2999}) extra += "  <url><loc>https://example.com/a" + std::to_string(i) + "</loc></url>\n";
+  const std::string a = dir.write("a.xml", urlset_of(3000, "https://example.com/a"));
+  const std::string b = dir.write("b.xml", urlset_of(3000, "https://example.com/b", extra));
+  const auto result = run_cli({"--format", "json", "--select", "SM803", a, b});
+  INFO(result.out);
+  CHECK(count_code(result.out, b, "SM803") == 5);
+  CHECK(count_code(result.out, a, "SM803") == 0);
+}
