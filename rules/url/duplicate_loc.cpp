@@ -1,7 +1,7 @@
 // SM211 duplicate-loc: the same URL is listed twice in one sitemap.
 #include <cstdint>
-#include <functional>
-#include <unordered_map>
+#include <algorithm>
+#include <vector>
 
 #include "analysis/same_url.h"
 #include "analysis/xml_text.h"
@@ -67,31 +67,69 @@ class DuplicateLoc final : public Rule {
     // a sitemap holds 50,000, so memory stays at one small node per URL however long the URLs are.
     const std::uint64_t key = a.same_url_key();
     const SourceSpan span = url_span(*url.field, a);
-    const std::uint64_t as_written = std::hash<std::string_view>{}(a.trimmed);
-    const auto [it, inserted] = first_seen_.try_emplace(key, First{span.offset, span.length, as_written});
-    if (inserted) return;
-    const RelatedLocation first{it->second.offset, "first listed here"};
+    const First* first = first_seen_.find_or_add(key, First{static_cast<std::uint32_t>(span.offset),
+                                                            static_cast<std::uint32_t>(span.length)});
+    if (!first) return;
+    const RelatedLocation related{first->offset, "first listed here"};
     const std::string advice =
         "remove the repeated entry (merging its <lastmod> into the first if it is newer)";
-    if (it->second.as_written == as_written) {
+    // Only a repeat reads the first listing back, to tell an exact repeat from a normalised one.
+    std::string first_url;
+    decode_entities(bytes_.substr(first->offset, first->length), &first_url);
+    if (first_url == a.trimmed) {
       out.report(span.offset, span.length, quoted(a.trimmed) + " is listed more than once; " + advice, std::nullopt,
-                 first);
+                 related);
       return;
     }
-    std::string first_url;
-    decode_entities(bytes_.substr(it->second.offset, it->second.length), &first_url);
     out.report(span.offset, span.length,
                quoted(a.trimmed) + " is the same URL as " + quoted(first_url) +
                    ", listed earlier, once both are normalised as RFC 3986 (section 6.2.2) describes; " + advice,
-               std::nullopt, first);
+               std::nullopt, related);
   }
 
  private:
   struct First {
-    std::size_t offset, length;
-    std::uint64_t as_written;  // hash of the URL as written, to tell an exact repeat
+    std::uint32_t offset, length;  // inputs are at most 1 GiB long
   };
-  std::unordered_map<std::uint64_t, First> first_seen_;  // URL key -> where its first <loc> is
+  // URL key -> where its first <loc> is: open addressing over keys that are already hashes, 16
+  // bytes a URL in one array, where a node-based map allocated (and freed) one node per URL.
+  class FirstSeen {
+   public:
+    // The first listing of `key`, or nullptr after recording `first` as it.
+    const First* find_or_add(std::uint64_t key, First first) {
+      if ((used_ + 1) * 2 > slots_.size()) grow();
+      key = key == 0 ? 1 : key;  // 0 marks an empty slot
+      const std::size_t mask = slots_.size() - 1;
+      for (std::size_t i = key & mask;; i = (i + 1) & mask) {
+        if (slots_[i].key == key) return &slots_[i].first;
+        if (slots_[i].key == 0) {
+          slots_[i] = {key, first};
+          ++used_;
+          return nullptr;
+        }
+      }
+    }
+
+   private:
+    struct Slot {
+      std::uint64_t key = 0;
+      First first{};
+    };
+    void grow() {
+      std::vector<Slot> old(std::max<std::size_t>(1024, slots_.size() * 2));
+      old.swap(slots_);
+      const std::size_t mask = slots_.size() - 1;
+      for (const Slot& slot : old) {
+        if (slot.key == 0) continue;
+        std::size_t i = slot.key & mask;
+        while (slots_[i].key != 0) i = (i + 1) & mask;
+        slots_[i] = slot;
+      }
+    }
+    std::vector<Slot> slots_;
+    std::size_t used_ = 0;
+  };
+  FirstSeen first_seen_;
   std::string_view bytes_;
 };
 
