@@ -31,8 +31,10 @@ printf '%s\n' 'disable-next-line SM301' 'disable unescaped-ampersand,SM5' 'enabl
 # Values: each <lastmod> (and news publication date) for the datetime parser, each URL for the URI
 # scanner, one a file.
 values() {  # PATTERN TARGET NAME: the text between the tags (or quotes) PATTERN finds, a file each
-  grep -rhoE "$1" testdata | sed -E 's/^[^>"]*[>"]//; s/[<"][^<"]*$//' | sort -u | head -n 400 |
-    awk -v prefix="$out/$2/$3" '{ file = sprintf("%s-%04d", prefix, NR); printf "%s", $0 > file; close(file) }'
+  # The first 400, counted by awk, which reads to the end: head would exit early, and sort, writing
+  # into a closed pipe, would end the script under pipefail (exit 141) whenever it had more to write.
+  grep -rhoE "$1" testdata | sed -E 's/^[^>"]*[>"]//; s/[<"][^<"]*$//' | sort -u |
+    awk -v prefix="$out/$2/$3" 'NR <= 400 { file = sprintf("%s-%04d", prefix, NR); printf "%s", $0 > file; close(file) }'
 }
 values '<lastmod>[^<]*</lastmod>' datetime lastmod
 values '<news:publication_date>[^<]*</news:publication_date>' datetime news
