@@ -1,10 +1,10 @@
 // SM803 duplicate-across-sitemaps: the same URL in two sitemaps of one set.
 #include "rules/rule_support.h"
 #include <algorithm>
-#include <array>
 #include <functional>
 #include <tuple>
 
+#include "analysis/hash_sort.h"
 #include "analysis/same_url.h"
 #include "rules/site/page_facts.h"
 #include "analysis/xml_text.h"
@@ -41,28 +41,6 @@ each URL in exactly one sitemap of the set
 ```
 )md",
                         .authorities = kAdvice};
-
-// Sorts 64-bit hashes (uniformly spread) in place: first by their top byte, moving each to its
-// bucket in cycles (no second array: a site's hashes take 16 MB), then each bucket, small enough
-// to stay in cache, with std::sort. About twice as fast as std::sort on millions of hashes, and
-// this sort runs once per run on one core, after the files were linted on all of them.
-void sort_hashes(std::vector<std::uint64_t>& hashes) {
-  const auto bucket = [](std::uint64_t h) { return static_cast<std::size_t>(h >> 56); };
-  std::array<std::size_t, 257> start{};
-  for (const std::uint64_t h : hashes) ++start[bucket(h) + 1];
-  for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
-  std::array<std::size_t, 256> next;
-  std::copy(start.begin(), start.end() - 1, next.begin());
-  for (std::size_t b = 0; b < 256; ++b) {
-    while (next[b] < start[b + 1]) {
-      std::uint64_t h = hashes[next[b]];
-      // Carry h to its bucket, taking what was there, until one belongs where this began.
-      for (std::size_t to = bucket(h); to != b; to = bucket(h)) std::swap(h, hashes[next[to]++]);
-      hashes[next[b]++] = h;
-    }
-  }
-  for (std::size_t b = 0; b < 256; ++b) std::sort(hashes.begin() + start[b], hashes.begin() + start[b + 1]);
-}
 
 class DuplicateAcrossSitemaps final : public Rule {
  public:

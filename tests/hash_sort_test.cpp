@@ -1,0 +1,41 @@
+// sort_hashes gives what std::sort gives, on spread hashes and on the shapes that stress its
+// buckets: all in one bucket, empty, repeats, already sorted.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include "analysis/hash_sort.h"
+
+using namespace sitemaplint;
+
+namespace {
+
+void check_sorted_as_std(std::vector<std::uint64_t> hashes) {
+  std::vector<std::uint64_t> expected = hashes;
+  std::sort(expected.begin(), expected.end());
+  sort_hashes(hashes);
+  CHECK(hashes == expected);
+}
+
+}  // namespace
+
+TEST_CASE("hash sort: sorts as std::sort does") {
+  std::mt19937_64 random(12345);
+  for (const std::size_t size : {0u, 1u, 2u, 255u, 256u, 1000u, 100'000u}) {
+    CAPTURE(size);
+    std::vector<std::uint64_t> spread(size);
+    for (std::uint64_t& h : spread) h = random();
+    check_sorted_as_std(spread);
+    std::vector<std::uint64_t> one_bucket(size), repeats(size);
+    for (std::uint64_t& h : one_bucket) h = random() >> 8;  // top byte 0
+    for (std::uint64_t& h : repeats) h = random() % 7 * 0x0101010101010101ULL;
+    check_sorted_as_std(one_bucket);
+    check_sorted_as_std(repeats);
+    std::sort(spread.begin(), spread.end());
+    check_sorted_as_std(spread);
+    std::reverse(spread.begin(), spread.end());
+    check_sorted_as_std(spread);
+  }
+}
