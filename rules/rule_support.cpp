@@ -22,7 +22,7 @@ bool in_xml_sitemap(const Entry& entry) {
 bool sitemap_xsd_rejects(const UrlField& url) {
   constexpr std::size_t kMinLength = 12, kMaxLength = 2048;  // the XSD's tLoc facets
   const std::string_view value = url.analysis().trimmed;
-  const std::size_t length = xs_collapsed_length(value);
+  const std::size_t length = xs_collapsed_length(value, kMaxLength + 1);
   return length < kMinLength || length > kMaxLength || !is_xs_any_uri(value);
 }
 

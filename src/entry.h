@@ -39,6 +39,9 @@ struct TextRun {
   TextKind kind = TextKind::Text;
   const Element* parent = nullptr;  // the element the text or attribute belongs to
   std::string_view attribute_name;  // for AttributeValue only
+  // Where the first '&' is (npos: none, and always for CDATA): found once for the builder and every
+  // escaping rule, which then skip the run without a search of their own.
+  std::size_t first_ampersand = std::string_view::npos;
 };
 
 enum class FieldId { Loc, Lastmod, Changefreq, Priority, Unknown };

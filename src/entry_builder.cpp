@@ -62,7 +62,7 @@ void EntryBuilder::append_text(Field& field, std::string& storage, const TextRun
     field.value_offset = run.offset;
     field.raw = run.raw;
     field.value = run.raw;
-    if (run.kind != TextKind::CData && run.raw.find('&') != std::string_view::npos) {
+    if (run.first_ampersand != std::string_view::npos) {
       storage.clear();
       decode_entities(run.raw, &storage);
       field.value = storage;

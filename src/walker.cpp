@@ -151,8 +151,7 @@ void Walker::enter(pugi::xml_node node) {
   dispatch_.element(pushed.element);
   if (dispatch_.wants_text()) {
     for (pugi::xml_attribute attr = first_attribute; attr; attr = attr.next_attribute()) {
-      dispatch_.text(TextRun{attr.value(), doc_.offset_of(attr.value()), TextKind::AttributeValue, &pushed.element,
-                             attr.name()});
+      dispatch_.text(text_run(attr.value(), TextKind::AttributeValue, &pushed.element, attr.name()));
     }
   }
   if (entry_starts) {
@@ -203,11 +202,17 @@ std::string_view Walker::resolve(std::string_view prefix, bool* declared) const 
   return {};
 }
 
+TextRun Walker::text_run(const char* value, TextKind kind, const Element* parent, std::string_view attribute) const {
+  TextRun run{value, doc_.offset_of(value), kind, parent, attribute};
+  if (kind != TextKind::CData) run.first_ampersand = run.raw.find('&');
+  return run;
+}
+
 void Walker::text(pugi::xml_node node) {
   Frame& parent = frames_.back();
   const char* value = node.value();
   const TextKind kind = node.type() == pugi::node_cdata ? TextKind::CData : TextKind::Text;
-  const TextRun run{value, doc_.offset_of(value), kind, &parent.element, {}};
+  const TextRun run = text_run(value, kind, &parent.element, {});
   dispatch_.text(run);
   if (!in_entry_) return;
   if (parent.field != FieldId::Unknown) builder_.append_field_text(parent.field, run);
@@ -254,8 +259,7 @@ void Walker::add_child(Frame& frame) {
     return;
   }
   if (href) {  // the value is the attribute's; the link's content, if any, is not the URL
-    builder_.append_field_text(id, TextRun{href.value(), doc_.offset_of(href.value()), TextKind::AttributeValue, &e,
-                                           href.name()});
+    builder_.append_field_text(id, text_run(href.value(), TextKind::AttributeValue, &e, href.name()));
     return;
   }
   frame.field = id;

@@ -44,6 +44,8 @@ class Walker {
   void bind(std::string_view prefix, std::string_view uri);
   std::string_view resolve(std::string_view prefix, bool* declared) const;
   void text(pugi::xml_node node);
+  // A text run or attribute value at `value` (a pointer into the parsed bytes).
+  TextRun text_run(const char* value, TextKind kind, const Element* parent, std::string_view attribute) const;
   void comment(pugi::xml_node node);
   void begin_entry(const Element& e);
   void add_child(Frame& frame);

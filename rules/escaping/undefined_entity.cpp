@@ -49,8 +49,7 @@ class UndefinedEntity final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override { s.text(); }
   void on_text(const TextRun& run, FindingSink& out) override {
-    if (run.kind == TextKind::CData) return;
-    for (std::size_t at = run.raw.find('&'); at != std::string_view::npos; at = run.raw.find('&', at + 1)) {
+    for (std::size_t at = run.first_ampersand; at != std::string_view::npos; at = run.raw.find('&', at + 1)) {
       const Reference ref = read_reference(run.raw.substr(at));
       const std::string_view written = run.raw.substr(at, ref.length);
       if (ref.kind == ReferenceKind::BadCharacter) {

@@ -36,8 +36,7 @@ class UnescapedAmpersand final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override { s.text(); }
   void on_text(const TextRun& run, FindingSink& out) override {
-    if (run.kind == TextKind::CData) return;
-    for (std::size_t at = run.raw.find('&'); at != std::string_view::npos; at = run.raw.find('&', at + 1)) {
+    for (std::size_t at = run.first_ampersand; at != std::string_view::npos; at = run.raw.find('&', at + 1)) {
       if (read_reference(run.raw.substr(at)).kind != ReferenceKind::RawAmpersand) continue;
       out.report(run.offset + at, 1, "raw '&' must be written '&amp;'; XML parsers reject the whole file",
                  Fix{run.offset + at, 1, "&amp;", "replace with '&amp;'"});

@@ -71,7 +71,8 @@ void PageCollector::on_entry(const Entry& entry, FindingSink&) {
   const SourceSpan loc = url_span(entry.loc, a);
   PageFacts::Page& page = facts_->add_page(key, u32(loc.length), in_graph, links_unknown);
   if (key != written) facts_->written_keys.emplace_back(u32(facts_->pages.size() - 1), written);
-  page.as_written = static_cast<std::uint32_t>(std::hash<std::string_view>{}(a.trimmed));
+  // A URL in normal form is keyed by the hash of its text as written: no second hash.
+  page.as_written = static_cast<std::uint32_t>(a.normal_form ? written : std::hash<std::string_view>{}(a.trimmed));
   page.url_offset = u32(entry.element->offset);
   page.loc_offset = u32(loc.offset);
   if (!in_graph || links_unknown) return;

@@ -61,7 +61,7 @@ class LocTooShort final : public Rule {
     // A URL without a usable host is loc-invalid-syntax's or loc-invalid-host's, whose findings say
     // the XSD rejects it too.
     if (a.shape != UrlShape::Http || !a.syntax_valid || a.host_problem != HostProblem::None) return;
-    const std::size_t length = xs_collapsed_length(a.trimmed);
+    const std::size_t length = xs_collapsed_length(a.trimmed, kMinLength);
     if (length >= kMinLength) return;
     std::string message = quoted(a.trimmed) + " has " + counted(length, "character") + ", fewer than the " +
                           std::to_string(kMinLength) +

@@ -41,10 +41,11 @@ bool is_xs_any_uri(std::string_view text) {
   return boost::urls::parse_uri_reference(boost::urls::string_view(escaped.data(), escaped.size())).has_value();
 }
 
-std::size_t xs_collapsed_length(std::string_view text) {
+std::size_t xs_collapsed_length(std::string_view text, std::size_t enough) {
   std::size_t length = 0;
   bool in_space = false;
   for (const char ch : text) {
+    if (length >= enough) break;
     if (is_xml_space(ch)) {
       if (!in_space) ++length;
       in_space = true;

@@ -14,7 +14,8 @@ namespace sitemaplint {
 bool is_xs_any_uri(std::string_view text);
 
 // The length in characters that XML Schema's length facets count: `text` (without the white space
-// around it) with each inner run of white space collapsed to one space.
-std::size_t xs_collapsed_length(std::string_view text);
+// around it) with each inner run of white space collapsed to one space. Counting stops at `enough`:
+// a minimum-length check need not count a 2,000-character URL to the end.
+std::size_t xs_collapsed_length(std::string_view text, std::size_t enough = static_cast<std::size_t>(-1));
 
 }  // namespace sitemaplint
