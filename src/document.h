@@ -1,4 +1,4 @@
-// A parsed input: the original bytes, the pugixml tree over a private copy of them, and the facts
+// A parsed input: the bytes, the pugixml tree over them (in place, or over a private copy), and the facts
 // the loader established before any rule runs (encoding, syntax errors, root element, namespaces).
 #pragma once
 
@@ -45,7 +45,13 @@ struct LoadFacts {
 
 struct Document {
   std::string path;             // as the user named it; "-" is stdin
-  std::string_view bytes;       // the original input (uncompressed), never modified
+  // The input (uncompressed). As written, unless bytes_overwritten: parsed in place, it holds a NUL
+  // after each name and value, where a delimiter was (a '<', '>', quote or white space).
+  std::string_view bytes;
+  bool bytes_overwritten = false;
+  // Parsed in place, the parse failed or met what only the bytes as written can tell: read the input
+  // again and parse a copy (lint_input does).
+  bool needs_bytes_as_written = false;
   LoadFacts load;
   EncodingFacts encoding;
   std::vector<ByteFinding> syntax_errors;  // well-formedness errors, first is the parser's
@@ -108,11 +114,12 @@ struct Document {
   std::string_view looks_like;  // for NotSitemap: what the input seems to be, e.g. "JSON"
 
   pugi::xml_document tree;
-  std::unique_ptr<char[]> parse_buffer;  // pugixml parses in place into this copy
+  std::unique_ptr<char[]> parse_buffer;  // the copy pugixml parses, unless it parses `bytes` in place
+  const char* parse_base = nullptr;      // where the parsed bytes start: parse_buffer or bytes
 
-  // Offset in `bytes` of a string that lives in parse_buffer.
+  // Offset in `bytes` of a string of the tree.
   std::size_t offset_of(const char* p) const {
-    return static_cast<std::size_t>(p - parse_buffer.get());
+    return static_cast<std::size_t>(p - parse_base);
   }
 };
 
@@ -120,7 +127,9 @@ struct Document {
 // fact in the result.
 // A compression error, a stopped decompression or an HTTP error status leaves the document
 // unparsed: a cut-off document or an error page would only produce noise.
+// `in_place`: the string `bytes` views, when the parse may write into it (see bytes_overwritten);
+// null: pugixml parses a copy.
 std::unique_ptr<Document> parse_document(std::string path, std::string_view bytes,
-                                         LoadFacts load = {});
+                                         LoadFacts load = {}, std::string* in_place = nullptr);
 
 }  // namespace sitemaplint

@@ -50,6 +50,7 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
   else if (doc.kind == DocumentKind::Text) Walker(doc, dispatch).walk_text();
   else if (doc.kind == DocumentKind::Robots) Walker(doc, dispatch).walk_robots();
   dispatch.finish(doc);
+  doc.tree.reset();
   for (std::size_t i = 0; i < rule_count; ++i) {
     ActiveRule& active = rules[i];
     active.sink.report_suppressed();

@@ -13,15 +13,26 @@ std::string_view trim_xml_space(std::string_view text) {
   return text.substr(begin, end - begin);
 }
 
+bool opens_markup(std::string_view bytes, std::size_t at, std::string_view markup) {
+  return at < bytes.size() && (bytes[at] == '<' || bytes[at] == '\0') && bytes.substr(at + 1, markup.size() - 1) == markup.substr(1);
+}
+
+bool holds_markup(std::string_view raw, std::string_view markup) {
+  // Text holds neither a raw '<' nor a NUL, so one of them before the rest is markup.
+  const std::string_view rest = markup.substr(1);
+  for (std::size_t at = raw.find(rest, 1); at != std::string_view::npos; at = raw.find(rest, at + 1)) {
+    if (opens_markup(raw, at - 1, markup)) return true;
+  }
+  return false;
+}
+
 std::string_view Field::trimmed() const { return trim_xml_space(value); }
 
 std::optional<Fix> Field::replace_value(std::string_view new_value, std::string description) const {
   // An exact value is the text as written (plain text without references, or one CDATA section's
   // content): write the new value as it is.
   if (exact) return Fix{value_offset, raw.size(), std::string(new_value), std::move(description)};
-  if (raw.find("<![CDATA[") != std::string_view::npos || raw.find("<!--") != std::string_view::npos) {
-    return std::nullopt;
-  }
+  if (holds_markup(raw, "<![CDATA[") || holds_markup(raw, "<!--")) return std::nullopt;
   // Quotes and apostrophes too: unescaped-quote and unescaped-apostrophe ask for that.
   std::string text;
   for (char c : new_value) {

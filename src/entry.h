@@ -49,6 +49,12 @@ enum class FieldId { Loc, Lastmod, Changefreq, Priority, Unknown };
 // `text` without the white space XML Schema collapses (space, tab, CR, LF) at either end.
 std::string_view trim_xml_space(std::string_view text);
 
+// Whether `markup` (such as "<!--", starting with '<') is written at bytes[at]. In bytes parsed in
+// place the '<' may read as NUL: pugixml ends the text before it there (Document::bytes_overwritten).
+bool opens_markup(std::string_view bytes, std::size_t at, std::string_view markup);
+// Whether the raw text of a field holds `markup` (a comment or CDATA section), by opens_markup.
+bool holds_markup(std::string_view raw, std::string_view markup);
+
 // A core child of an entry (<loc>, <lastmod>, ...), with its text.
 struct Field {
   bool present = false;

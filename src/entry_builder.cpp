@@ -75,7 +75,7 @@ void EntryBuilder::append_text(Field& field, std::string& storage, const TextRun
     // A first run that was a CDATA section: the field as written starts at its "<![CDATA[", so
     // a fix that rewrites the whole text sees the markup and declines.
     constexpr std::string_view kOpen = "<![CDATA[";
-    if (field.value_offset >= kOpen.size() && bytes_.substr(field.value_offset - kOpen.size(), kOpen.size()) == kOpen) {
+    if (field.value_offset >= kOpen.size() && opens_markup(bytes_, field.value_offset - kOpen.size(), kOpen)) {
       field.value_offset -= kOpen.size();
     }
   }

@@ -43,8 +43,7 @@ class XmlDeclarationMissing final : public Rule {
     if (doc.misplaced_declaration) return;
     const std::size_t at = doc.encoding.bom_length;
     // The inserted line ends as the file's lines do (CRLF in a CRLF file).
-    const std::size_t newline = doc.bytes.find('\n');
-    const bool crlf = newline != std::string_view::npos && newline > 0 && doc.bytes[newline - 1] == '\r';
+    const bool crlf = doc.encoding.crlf_lines;
     out.report(at, 0, "the file does not start with <?xml version=\"1.0\" encoding=\"UTF-8\"?>",
                Fix{at, 0, std::string("<?xml version=\"1.0\" encoding=\"UTF-8\"?>") + (crlf ? "\r\n" : "\n"),
                    "insert the XML declaration"});

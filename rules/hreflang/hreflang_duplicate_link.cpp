@@ -40,14 +40,17 @@ same alternates.
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
 // The end of the empty element whose '<' is at `start` ("<x .../>"), skipping quoted attribute
-// values; npos when it is not empty (it has content or an end tag).
+// values; npos when it is not empty (it has content or an end tag). A value ends at its quote, or
+// at the NUL a parse in place wrote over it (values hold no NUL).
 std::size_t empty_element_end(std::string_view bytes, std::size_t start) {
+  bool quoted = false;
   char quote = '\0';
   for (std::size_t i = start + 1; i < bytes.size(); ++i) {
     const char c = bytes[i];
-    if (quote) {
-      if (c == quote) quote = '\0';
+    if (quoted) {
+      if (c == quote || c == '\0') quoted = false;
     } else if (c == '"' || c == '\'') {
+      quoted = true;
       quote = c;
     } else if (c == '>') {
       return bytes[i - 1] == '/' ? i + 1 : std::string_view::npos;

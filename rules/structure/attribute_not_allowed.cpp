@@ -74,23 +74,23 @@ bool allowed(const Element& e, std::string_view name) {
 class AttributeNotAllowed final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override {
-    s.document();
     s.elements(Subscriptions::kDocumentNamespace);
   }
-  // The input, for the white space before an attribute that the fix removes with it.
-  void on_document(const Document& doc, FindingSink&) override { bytes_ = doc.bytes; }
 
   void on_element(const Element& e, FindingSink& out) override {
     if (!e.has_attributes || !schema_element(e)) return;
+    // Names and values live in one buffer, so distances there are distances in the input.
+    const auto offset = [&](const char* p) { return e.offset + 1 + static_cast<std::size_t>(p - e.node.name()); };
+    // Only white space separates an attribute from what precedes it: the element's name or the
+    // previous value's closing quote. The fix removes it with the attribute.
+    std::size_t previous_end = offset(e.node.name()) + std::string_view(e.node.name()).size();
     for (pugi::xml_attribute attr = e.node.first_attribute(); attr; attr = attr.next_attribute()) {
       const std::string_view name = attr.name();
+      const std::size_t from = previous_end;
+      const std::size_t value_end = offset(attr.value()) + std::string_view(attr.value()).size() + 1;  // past the quote
+      previous_end = value_end;
       if (allowed(e, name)) continue;
-      // Names and values live in one buffer, so distances there are distances in the input.
-      const std::size_t at = e.offset + 1 + static_cast<std::size_t>(attr.name() - e.node.name());
-      const std::size_t value_end = e.offset + 1 + static_cast<std::size_t>(attr.value() - e.node.name()) +
-                                    std::string_view(attr.value()).size() + 1;  // past the closing quote
-      std::size_t from = at;
-      while (from > e.offset && is_xml_space(bytes_[from - 1])) --from;
+      const std::size_t at = offset(attr.name());
       out.report(at, name.size(),
                  "attribute '" + std::string(name) + "' is not allowed on <" + std::string(e.qualified_name) +
                      ">: the sitemap XSD declares no attributes (namespace declarations and xsi:schemaLocation "
@@ -98,10 +98,6 @@ class AttributeNotAllowed final : public Rule {
                  Fix{from, value_end - from, "", "remove the attribute"});
     }
   }
-
- private:
-  static bool is_xml_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-  std::string_view bytes_;
 };
 
 }  // namespace

@@ -197,6 +197,8 @@ EncodingFacts scan_encoding(std::string_view bytes, bool scan_all) {
 
 void scan_characters(std::string_view bytes, EncodingFacts& facts) {
   scan_characters(bytes, facts.bom_length, facts);
+  const std::size_t newline = bytes.find('\n');
+  facts.crlf_lines = newline != std::string_view::npos && newline > 0 && bytes[newline - 1] == '\r';
 }
 
 }  // namespace sitemaplint

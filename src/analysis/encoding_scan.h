@@ -22,6 +22,7 @@ struct EncodingFacts {
   std::optional<ByteFinding> foreign_encoding; // UTF-16/32 BOM or a declared non-UTF-8 encoding
   bool foreign_encoding_is_fatal = false;      // the bytes cannot be read as UTF-8 at all
   bool has_declaration = false;                // <?xml ...?> at the very start
+  bool crlf_lines = false;                     // the first line ends with CR LF (a Windows file)
   std::vector<ByteFinding> invalid_utf8;       // capped, see kMaxByteFindings
   std::vector<ByteFinding> invalid_characters; // characters XML 1.0 forbids
 };
@@ -33,7 +34,7 @@ inline constexpr std::size_t kMaxByteFindings = 100;
 // findings); scan_characters() adds those later, for inputs worth the pass.
 EncodingFacts scan_encoding(std::string_view bytes, bool scan_all = true);
 
-// The character findings (invalid UTF-8, forbidden characters) of `bytes` into `facts`.
+// The character findings (invalid UTF-8, forbidden characters) of `bytes` into `facts`, and crlf_lines.
 void scan_characters(std::string_view bytes, EncodingFacts& facts);
 
 // The value of pseudo-attribute `name` in an XML declaration that starts at bytes[0], with its

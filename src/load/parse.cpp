@@ -91,8 +91,8 @@ DocumentKind sniff_format(std::string_view text, std::string_view* looks_like) {
 
 }  // namespace
 
-std::unique_ptr<Document> parse_document(std::string path, std::string_view bytes,
-                                         LoadFacts load) {
+std::unique_ptr<Document> parse_document(std::string path, std::string_view bytes, LoadFacts load,
+                                         std::string* in_place) {
   auto doc = std::make_unique<Document>();
   doc->path = std::move(path);
   doc->bytes = bytes;
@@ -114,20 +114,46 @@ std::unique_ptr<Document> parse_document(std::string path, std::string_view byte
   scan_characters(bytes, doc->encoding);
   if (doc->kind != DocumentKind::None) return doc;  // not XML: nothing for pugixml to parse
 
-  doc->parse_buffer = std::make_unique_for_overwrite<char[]>(bytes.size() + 1);
-  if (!bytes.empty()) std::memcpy(doc->parse_buffer.get(), bytes.data(), bytes.size());
-  doc->parse_buffer[bytes.size()] = '\0';
+  // pugixml overwrites the byte after each name and value with a NUL. In place, the rules then read
+  // text through the tree, which is unchanged, and nothing reads the overwritten delimiters but
+  // the checks around the root, made before. A control character (a NUL above all) would make the
+  // overwritten bytes ambiguous: such input, like input without a buffer to spare, is copied.
+  const bool overwrite = in_place && in_place->data() == bytes.data() && in_place->size() == bytes.size() &&
+                         doc->encoding.invalid_characters.empty();
   const std::size_t bom = doc->encoding.bom_length;
-  const pugi::xml_parse_result result = doc->tree.load_buffer_inplace(
-      doc->parse_buffer.get() + bom, bytes.size() - bom, kParseFlags, pugi::encoding_utf8);
+  OutsideRoot outside = scan_outside_root(bytes, bom);
+  char* buffer = nullptr;
+  if (overwrite) {
+    buffer = in_place->data();
+    doc->bytes_overwritten = true;
+  } else {
+    doc->parse_buffer = std::make_unique_for_overwrite<char[]>(bytes.size() + 1);
+    buffer = doc->parse_buffer.get();
+    if (!bytes.empty()) std::memcpy(buffer, bytes.data(), bytes.size());
+    buffer[bytes.size()] = '\0';
+  }
+  doc->parse_base = buffer;
+  const pugi::xml_parse_result result =
+      doc->tree.load_buffer_inplace(buffer + bom, bytes.size() - bom, kParseFlags, pugi::encoding_utf8);
   if (!result) {
     pugi::xml_parse_result shifted = result;
     shifted.offset += static_cast<std::ptrdiff_t>(bom);
     doc->syntax_errors.push_back(describe_parse_error(*doc, shifted));
+    // Its messages quote the input: in place they saw the parser's NULs.
+    doc->needs_bytes_as_written = overwrite;
     return doc;
   }
   resolve_root(*doc, doc->tree.document_element());
-  check_outside_root(*doc);
+  if (outside.root_start != doc->root_offset) {
+    // Text before the root, or markup the quick scan misread: scan again from the tree's root,
+    // which needs the bytes as written.
+    if (overwrite) {
+      doc->needs_bytes_as_written = true;
+      return doc;
+    }
+    outside = scan_outside_root(bytes, bom, doc->root_offset);
+  }
+  check_outside_root(*doc, outside);
   doc->parsed = true;
   return doc;
 }

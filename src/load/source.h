@@ -24,6 +24,9 @@ struct Input {
   std::string content_type;
   bool robots_txt = false;  // given as a robots.txt (--robots): its Sitemap: lines are its entries
   bool reloadable = false;  // read from a regular file, which can be read again
+  // A reloadable input whose report keeps its bytes (one file alone: its report shows them), where
+  // a large run's reports give them up and read them again.
+  bool keep_bytes = false;
 };
 
 // Loads `path`. Returns false with a one-line *error for a missing, unreadable or oversized input.

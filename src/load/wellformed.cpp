@@ -175,13 +175,64 @@ void check_declared_version(Document& doc) {
                                "and a sitemap is XML 1.0): write version=\"1.0\""});
 }
 
-void check_outside_root(Document& doc) {
-  check_declared_version(doc);
-  const std::string_view bytes = doc.bytes;
-  const std::size_t root_start = doc.root_offset;
+namespace {
+
+// The end of a DOCTYPE declaration whose "<!DOCTYPE" starts `rest`: just past its '>', or
+// rest.size() when it is not closed.
+std::size_t doctype_end(std::string_view rest) {
+  int brackets = 0;
+  std::size_t i = 9;
+  for (; i < rest.size(); ++i) {
+    const char ch = rest[i];
+    if (ch == '"' || ch == '\'') {  // a quoted entity value or system id may hold ']' and '>'
+      const auto close = rest.find(ch, i + 1);
+      if (close == std::string_view::npos) break;
+      i = close;
+    } else if (rest.substr(i).starts_with("<!--")) {
+      const auto close = rest.find("-->", i + 4);
+      if (close == std::string_view::npos) break;
+      i = close + 2;
+    } else if (ch == '[') {
+      ++brackets;
+    } else if (ch == ']') {
+      --brackets;
+    } else if (ch == '>' && brackets <= 0) {
+      break;
+    }
+  }
+  return std::min(i + 1, rest.size());
+}
+
+// Where the root element's '<' most likely is: the first '<' that starts no processing
+// instruction, comment or DOCTYPE. Text before it is stepped over (the scan reports it).
+std::size_t likely_root_start(std::string_view bytes, std::size_t pos) {
+  while (pos < bytes.size()) {
+    pos = bytes.find('<', pos);
+    if (pos == std::string_view::npos) return bytes.size();
+    const std::string_view rest = bytes.substr(pos);
+    std::size_t skip = 0;
+    if (rest.starts_with("<?")) skip = rest.find("?>");
+    else if (rest.starts_with("<!--")) skip = rest.find("-->");
+    else if (rest.starts_with("<!DOCTYPE")) skip = doctype_end(rest);
+    else return pos;
+    if (skip == std::string_view::npos) return bytes.size();
+    pos += std::max<std::size_t>(skip, 1);
+  }
+  return bytes.size();
+}
+
+}  // namespace
+
+OutsideRoot scan_outside_root(std::string_view bytes, std::size_t bom_length) {
+  return scan_outside_root(bytes, bom_length, likely_root_start(bytes, bom_length));
+}
+
+OutsideRoot scan_outside_root(std::string_view bytes, std::size_t bom_length, std::size_t root_start) {
+  OutsideRoot out;
+  out.root_start = root_start;
   // Before the root: only white space, comments, processing instructions and one DOCTYPE; the
   // XML declaration, if any, must be the very first bytes.
-  std::size_t pos = doc.encoding.bom_length;
+  std::size_t pos = bom_length;
   while (pos < root_start) {
     const char c = bytes[pos];
     if (is_space(c)) { ++pos; continue; }
@@ -189,14 +240,14 @@ void check_outside_root(Document& doc) {
     if (rest.starts_with("<?")) {
       const bool declaration = rest.size() > 5 && rest.substr(2, 3) == "xml" &&
                                (is_space(rest[5]) || rest[5] == '?');
-      if (declaration && pos != doc.encoding.bom_length) {
-        const std::string_view before = bytes.substr(doc.encoding.bom_length, pos - doc.encoding.bom_length);
-        doc.declaration_after_space_only = std::all_of(before.begin(), before.end(), is_space);
-        doc.misplaced_declaration = pos;
-        doc.syntax_errors.push_back(
+      if (declaration && pos != bom_length) {
+        const std::string_view before = bytes.substr(bom_length, pos - bom_length);
+        out.declaration_after_space_only = std::all_of(before.begin(), before.end(), is_space);
+        out.misplaced_before_root = pos;
+        out.before_root.push_back(
             {pos, 5, "the XML declaration must be the very first thing in the file; " +
                          std::to_string(before.size()) + " byte(s) come before it (" +
-                         (doc.declaration_after_space_only ? "white space" : "white space, a comment or text") +
+                         (out.declaration_after_space_only ? "white space" : "white space, a comment or text") +
                          ")"});
       }
       const auto end = rest.find("?>");
@@ -205,48 +256,14 @@ void check_outside_root(Document& doc) {
       const auto end = rest.find("-->");
       pos = end == std::string_view::npos ? root_start : pos + end + 3;
     } else if (rest.starts_with("<!DOCTYPE")) {
-      doc.doctype_offset = pos;
-      int brackets = 0;
-      std::size_t i = 9;
-      for (; i < rest.size(); ++i) {
-        const char ch = rest[i];
-        if (ch == '"' || ch == '\'') {  // a quoted entity value or system id may hold ']' and '>'
-          const auto close = rest.find(ch, i + 1);
-          if (close == std::string_view::npos) break;
-          i = close;
-        } else if (rest.substr(i).starts_with("<!--")) {
-          const auto close = rest.find("-->", i + 4);
-          if (close == std::string_view::npos) break;
-          i = close + 2;
-        } else if (ch == '[') {
-          ++brackets;
-        } else if (ch == ']') {
-          --brackets;
-        } else if (ch == '>' && brackets <= 0) {
-          break;
-        }
-      }
-      pos += i + 1;
+      out.doctype_offset = pos;
+      pos += doctype_end(rest);
     } else {
-      doc.syntax_errors.push_back({pos, 1, "text before the root element: '" + excerpt(bytes.substr(0, root_start), pos) +
-                                               "' (only white space, comments and the XML "
-                                               "declaration may come before it)"});
+      out.before_root.push_back({pos, 1, "text before the root element: '" + excerpt(bytes.substr(0, root_start), pos) +
+                                             "' (only white space, comments and the XML "
+                                             "declaration may come before it)"});
       break;
     }
-  }
-  // A second root element.
-  bool seen_root = false;
-  for (pugi::xml_node node : doc.tree.children()) {
-    if (node.type() != pugi::node_element) continue;
-    if (seen_root) {
-      const std::size_t at = doc.offset_of(node.name());
-      doc.syntax_errors.push_back(
-          {at - 1, std::string_view(node.name()).size() + 1,
-           "a second root element <" + std::string(node.name()) +
-               ">: an XML document has exactly one, and it ended before this"});
-      return;  // the text check below would only repeat this
-    }
-    seen_root = true;
   }
   // After the root: scan backwards over white space, comments and processing instructions; what
   // is left must end with the root's '>'.
@@ -263,10 +280,10 @@ void check_outside_root(Document& doc) {
       if (open == std::string_view::npos || open < root_start) break;
       const std::string_view target = head.substr(open + 2);
       if (target.size() > 3 && target.starts_with("xml") && (is_space(target[3]) || target[3] == '?')) {
-        doc.misplaced_declaration = open;
-        doc.syntax_errors.push_back({open, 5,
-                                     "the XML declaration must be the very first thing in the file, not after the "
-                                     "root element; move it to the top"});
+        out.misplaced_after_root = open;
+        out.after_root.push_back({open, 5,
+                                  "the XML declaration must be the very first thing in the file, not after the "
+                                  "root element; move it to the top"});
       }
       end = open;
     } else {
@@ -277,9 +294,33 @@ void check_outside_root(Document& doc) {
     std::size_t junk = bytes.substr(0, end).rfind('>');
     junk = junk == std::string_view::npos ? root_start : junk + 1;
     while (junk < end && is_space(bytes[junk])) ++junk;
-    doc.syntax_errors.push_back({junk, end - junk, "text after the root element ended: '" +
-                                                       excerpt(bytes, junk) + "'"});
+    out.after_root.push_back({junk, end - junk, "text after the root element ended: '" + excerpt(bytes, junk) + "'"});
   }
+  return out;
+}
+
+void check_outside_root(Document& doc, const OutsideRoot& outside) {
+  check_declared_version(doc);
+  doc.doctype_offset = outside.doctype_offset;
+  doc.misplaced_declaration = outside.misplaced_before_root;
+  doc.declaration_after_space_only = outside.declaration_after_space_only;
+  doc.syntax_errors.insert(doc.syntax_errors.end(), outside.before_root.begin(), outside.before_root.end());
+  // A second root element.
+  bool seen_root = false;
+  for (pugi::xml_node node : doc.tree.children()) {
+    if (node.type() != pugi::node_element) continue;
+    if (seen_root) {
+      const std::size_t at = doc.offset_of(node.name());
+      doc.syntax_errors.push_back(
+          {at - 1, std::string_view(node.name()).size() + 1,
+           "a second root element <" + std::string(node.name()) +
+               ">: an XML document has exactly one, and it ended before this"});
+      return;  // the text check after the root would only repeat this
+    }
+    seen_root = true;
+  }
+  if (outside.misplaced_after_root) doc.misplaced_declaration = outside.misplaced_after_root;
+  doc.syntax_errors.insert(doc.syntax_errors.end(), outside.after_root.begin(), outside.after_root.end());
 }
 
 }  // namespace sitemaplint

@@ -4,6 +4,7 @@
 
 #include "analysis/line_index.h"
 #include "engine.h"
+#include "load/source.h"
 
 namespace sitemaplint {
 namespace {
@@ -32,6 +33,16 @@ std::vector<FileReport::Placed> place_findings(const std::vector<Diagnostic>& di
   return placed;
 }
 
+// The file's bytes as written, read again after a parse in place overwrote delimiters; false when
+// it can no longer be read or has changed size meanwhile.
+bool read_again(const std::string& path, std::size_t size, std::string* out) {
+  Input again;
+  std::string error;
+  if (!load_input(path, &again, &error) || again.bytes.size() != size) return false;
+  *out = std::move(again.bytes);
+  return true;
+}
+
 }  // namespace
 
 FileReport lint_input(Input input, const RuleSelection& selection, const Settings& settings, LintScope scope) {
@@ -41,12 +52,30 @@ FileReport lint_input(Input input, const RuleSelection& selection, const Setting
   report.reloadable = input.reloadable;
   LoadFacts load{input.compressed, input.decompression_stopped, std::move(input.compression_error),
                  input.http_status, std::move(input.content_type), input.robots_txt};
-  auto doc = parse_document(input.path, report.bytes, std::move(load));
+  // A file on disk can be read again, so pugixml parses its bytes in place rather than a copy: the
+  // bytes as written are read back only for the findings, or for a parse that needs them.
+  std::unique_ptr<Document> doc =
+      parse_document(input.path, report.bytes, load, report.reloadable ? &report.bytes : nullptr);
+  if (doc->needs_bytes_as_written) {
+    doc.reset();
+    std::string as_written;
+    if (read_again(report.path, report.bytes.size(), &as_written)) report.bytes = std::move(as_written);
+    doc = parse_document(input.path, report.bytes, std::move(load));
+  }
   RuleRun run = run_rules(*doc, selection, settings);
   report.diagnostics = std::move(run.diagnostics);
   report.facts = std::move(run.facts);
   report.overview = std::move(run.overview);
-  report.suppressions = Suppressions(*doc, report.bytes);
+  // Lines and columns are counted in the bytes as written: a parse in place may have overwritten a
+  // line break after a name.
+  std::string as_written;
+  bool read_as_written = false;
+  std::string_view lines = report.bytes;
+  if (doc->bytes_overwritten && (!report.diagnostics.empty() || !doc->directives.empty())) {
+    read_as_written = read_again(report.path, report.bytes.size(), &as_written);
+    if (read_as_written) lines = as_written;
+  }
+  report.suppressions = Suppressions(*doc, lines);
   report.suppressions.apply(&report.diagnostics);
   if (scope == LintScope::Alone) finish_suppressions(report, selection);
   report.kind = doc->kind;
@@ -56,9 +85,12 @@ FileReport lint_input(Input input, const RuleSelection& selection, const Setting
   // Reporters need the bytes only to place and show findings, and read a file from disk again for
   // that (report/source.h), one file at a time: a large site need not stay in memory until the
   // report is written, so memory is bounded by the largest file, not by the sum of the inputs.
+  // A report that keeps its bytes keeps them as written; parsed in place without a finding, it has
+  // none to show and gives them up like the others.
   if (report.reloadable) {
-    report.placed = place_findings(report.diagnostics, report.bytes);
-    std::string().swap(report.bytes);
+    report.placed = place_findings(report.diagnostics, lines);
+    if (input.keep_bytes && read_as_written) report.bytes = std::move(as_written);
+    else if (!input.keep_bytes || doc->bytes_overwritten) std::string().swap(report.bytes);
   }
   return report;
 }

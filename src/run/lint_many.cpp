@@ -78,7 +78,7 @@ Outcome lint_one(const std::string& path, const RuleSelection& selection, const 
     Input input;
     if (load_input(path, &input, &outcome.error)) {
       input.robots_txt = read_as.robots_txt;
-      if (read_as.keep_bytes) input.reloadable = false;  // not released, so never read again
+      input.keep_bytes = read_as.keep_bytes;
       outcome.report = lint_input(std::move(input), selection, settings, read_as.scope);
     }
     return outcome;

@@ -1,0 +1,117 @@
+// A file on disk is parsed in place (pugixml writes a NUL after each name and value into the
+// bytes); anything else is parsed as a copy. Both must find exactly the same: every fixture is
+// linted both ways and the findings compared whole, with their lines and columns.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <sstream>
+
+#include "analysis/line_index.h"
+#include "load/source.h"
+#include "test_support.h"
+
+using namespace sitemaplint;
+using namespace sitemaplint::testing;
+
+namespace {
+
+// A finding with its place, in one line a failure can show.
+std::string describe(const Diagnostic& d, const Position& at) {
+  std::ostringstream out;
+  out << d.rule->code << " " << at.line << ":" << at.column << "/" << at.utf16_column << " +" << d.length << " "
+      << d.message;
+  if (d.fix) out << " fix " << d.fix->offset << "+" << d.fix->length << " '" << d.fix->replacement << "'";
+  if (d.related) out << " related " << d.related->path << "@" << d.related->offset;
+  return out.str();
+}
+
+Position placed_at(const FileReport& report, std::size_t offset) {
+  const auto it = std::lower_bound(report.placed.begin(), report.placed.end(), offset,
+                                   [](const FileReport::Placed& p, std::size_t o) { return p.offset < o; });
+  REQUIRE(it != report.placed.end());
+  REQUIRE(it->offset == offset);
+  return {it->line, it->column, it->utf16_column};
+}
+
+// The findings of the file at `path` as a copy (bytes kept) and in place (bytes given up, findings
+// placed before they went), each described with its position.
+std::pair<std::vector<std::string>, std::vector<std::string>> both_ways(const std::string& path,
+                                                                        const Settings& settings) {
+  Input copy, in_place;
+  std::string error;
+  REQUIRE_MESSAGE(load_input(path, &copy, &error), error);
+  REQUIRE_MESSAGE(load_input(path, &in_place, &error), error);
+  copy.reloadable = false;
+  REQUIRE(in_place.reloadable);
+  const FileReport a = lint_input(std::move(copy), every_rule(), settings);
+  const FileReport b = lint_input(std::move(in_place), every_rule(), settings);
+  CHECK(b.bytes.empty());
+  const LineIndex lines(a.bytes);
+  std::vector<std::string> as_copy, parsed_in_place;
+  for (const Diagnostic& d : a.diagnostics) as_copy.push_back(describe(d, lines.position(d.offset)));
+  for (const Diagnostic& d : b.diagnostics) parsed_in_place.push_back(describe(d, placed_at(b, d.offset)));
+  return {as_copy, parsed_in_place};
+}
+
+}  // namespace
+
+TEST_CASE("in-place parse: every fixture finds what a parse of a copy finds, at the same lines and columns") {
+  namespace fs = std::filesystem;
+  std::size_t files = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(source_path("testdata"))) {
+    const fs::path p = entry.path();
+    if (!entry.is_regular_file() || p.extension() == ".expected" || p.extension() == ".http") continue;
+    if (fs::exists(fs::path(p.string() + ".http"))) continue;  // stands for a response: never on disk
+    const std::string file = p.string();
+    CAPTURE(file);
+    const auto [as_copy, in_place] = both_ways(file, fixture_settings(p, read_file(file)));
+    CHECK(as_copy == in_place);
+    ++files;
+  }
+  CHECK(files > 500);
+}
+
+TEST_CASE("in-place parse: overwritten line breaks, text before the root and broken XML keep their places") {
+  const TempDir dir;
+  // A line break right after a name (the parse overwrites it), CRLF lines, a suppression, a
+  // comment and CDATA inside a <loc> (the builder's raw text), an attribute the fix removes.
+  const std::string breaks = dir.write(
+      "breaks.xml",
+      "<urlset\r\n  xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"\r\n  foo=\"1\">\r\n"
+      "  <url\n    bar='2'><loc>https://example.com/a<!-- c -->b&c</loc></url>\r\n"
+      "  <!-- sitemaplint-disable-next-line SM301 -->\r\n"
+      "  <url><loc>https://example.com/?a=1&b=2</loc><lastmod\n>2024-13-01</lastmod></url>\r\n"
+      "  <url><loc>x<![CDATA[https://example.com/c]]></loc><priority>2</priority></url>\r\n"
+      "</urlset>\r\n");
+  const std::string before_root =
+      dir.write("before.xml", "junk <?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
+                              "<url><loc>https://example.com/</loc></url></urlset>\n trailing");
+  const std::string broken = dir.write(
+      "broken.xml", "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url\n><loc>https://example.com/</loc>\n"
+                    "</urlx></urlset>\n");
+  for (const std::string& path : {breaks, before_root, broken}) {
+    CAPTURE(path);
+    const auto [as_copy, in_place] = both_ways(path, test_settings());
+    CHECK(!as_copy.empty());
+    CHECK(as_copy == in_place);
+  }
+}
+
+TEST_CASE("in-place parse: the parse writes into the given bytes, and only when they are free of control characters") {
+  std::string bytes = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.com/</loc></url></urlset>";
+  const std::string original = bytes;
+  auto doc = parse_document("a.xml", bytes, {}, &bytes);
+  CHECK(doc->parsed);
+  CHECK(doc->bytes_overwritten);
+  CHECK(bytes != original);
+  CHECK(std::count(bytes.begin(), bytes.end(), '\0') > 0);
+  CHECK(doc->root_offset == 0);
+
+  std::string with_control = original;
+  with_control.insert(with_control.find("https"), "\x01");
+  const std::string kept = with_control;
+  auto copied = parse_document("b.xml", with_control, {}, &with_control);
+  CHECK(!copied->bytes_overwritten);
+  CHECK(with_control == kept);
+}
