@@ -115,3 +115,21 @@ TEST_CASE("in-place parse: the parse writes into the given bytes, and only when 
   CHECK(!copied->bytes_overwritten);
   CHECK(with_control == kept);
 }
+
+TEST_CASE("in-place parse: a file is read again into its own buffer, gzip inflated, and only at the same size") {
+  const TempDir dir;
+  const std::string text = "<urlset>\n  <url><loc>https://example.com/</loc></url>\n</urlset>\n";
+  const std::string plain = dir.write("a.xml", text);
+  const std::string zipped = dir.write("a.xml.gz", gzip_for_test(text));
+  for (const std::string& path : {plain, zipped}) {
+    CAPTURE(path);
+    std::string buffer(text.size(), '\0');
+    CHECK(read_input_again(path, buffer));
+    CHECK(buffer == text);
+    std::string shorter(text.size() - 1, '\0'), longer(text.size() + 1, '\0');
+    CHECK_FALSE(read_input_again(path, shorter));
+    CHECK_FALSE(read_input_again(path, longer));
+  }
+  std::string buffer(text.size(), '\0');
+  CHECK_FALSE(read_input_again((dir.path / "missing.xml").string(), buffer));
+}

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <span>
 #include <string>
 
 #include "schema.h"
@@ -35,6 +36,11 @@ bool load_input(const std::string& path, Input* out, std::string* error);
 // An input from bytes already in memory (read from a file or fetched): gzip is recognised by its
 // magic bytes and inflated.
 Input input_from_bytes(std::string path, std::string raw);
+
+// Reads the file at `path` again (inflated, if gzip) into `bytes`, the buffer its load filled:
+// true when it still holds exactly that many bytes. A parse in place overwrote them
+// (Document::bytes_overwritten); this brings back the bytes as written without a second buffer.
+bool read_input_again(const std::string& path, std::span<char> bytes);
 
 // Inflates gzip `data` into out->bytes, stopping just past `limit` bytes of output.
 void gunzip(std::string_view data, std::size_t limit, Input* out);

@@ -33,16 +33,6 @@ std::vector<FileReport::Placed> place_findings(const std::vector<Diagnostic>& di
   return placed;
 }
 
-// The file's bytes as written, read again after a parse in place overwrote delimiters; false when
-// it can no longer be read or has changed size meanwhile.
-bool read_again(const std::string& path, std::size_t size, std::string* out) {
-  Input again;
-  std::string error;
-  if (!load_input(path, &again, &error) || again.bytes.size() != size) return false;
-  *out = std::move(again.bytes);
-  return true;
-}
-
 }  // namespace
 
 FileReport lint_input(Input input, const RuleSelection& selection, const Settings& settings, LintScope scope) {
@@ -58,8 +48,7 @@ FileReport lint_input(Input input, const RuleSelection& selection, const Setting
       parse_document(input.path, report.bytes, load, report.reloadable ? &report.bytes : nullptr);
   if (doc->needs_bytes_as_written) {
     doc.reset();
-    std::string as_written;
-    if (read_again(report.path, report.bytes.size(), &as_written)) report.bytes = std::move(as_written);
+    read_input_again(report.path, report.bytes);  // failing, the copy parsed is of what is left
     doc = parse_document(input.path, report.bytes, std::move(load));
   }
   RuleRun run = run_rules(*doc, selection, settings);
@@ -67,15 +56,13 @@ FileReport lint_input(Input input, const RuleSelection& selection, const Setting
   report.facts = std::move(run.facts);
   report.overview = std::move(run.overview);
   // Lines and columns are counted in the bytes as written: a parse in place may have overwritten a
-  // line break after a name.
-  std::string as_written;
-  bool read_as_written = false;
-  std::string_view lines = report.bytes;
-  if (doc->bytes_overwritten && (!report.diagnostics.empty() || !doc->directives.empty())) {
-    read_as_written = read_again(report.path, report.bytes.size(), &as_written);
-    if (read_as_written) lines = as_written;
+  // line break after a name. They are read again into the same buffer, with its NULs the tree's
+  // strings end at (the tree is gone; what the rules kept are offsets and copies).
+  bool as_written = !doc->bytes_overwritten;
+  if (!as_written && (!report.diagnostics.empty() || !doc->directives.empty())) {
+    as_written = read_input_again(report.path, report.bytes);
   }
-  report.suppressions = Suppressions(*doc, lines);
+  report.suppressions = Suppressions(*doc, report.bytes);
   report.suppressions.apply(&report.diagnostics);
   if (scope == LintScope::Alone) finish_suppressions(report, selection);
   report.kind = doc->kind;
@@ -88,9 +75,8 @@ FileReport lint_input(Input input, const RuleSelection& selection, const Setting
   // A report that keeps its bytes keeps them as written; parsed in place without a finding, it has
   // none to show and gives them up like the others.
   if (report.reloadable) {
-    report.placed = place_findings(report.diagnostics, lines);
-    if (input.keep_bytes && read_as_written) report.bytes = std::move(as_written);
-    else if (!input.keep_bytes || doc->bytes_overwritten) std::string().swap(report.bytes);
+    report.placed = place_findings(report.diagnostics, report.bytes);
+    if (!input.keep_bytes || !as_written) std::string().swap(report.bytes);
   }
   return report;
 }
