@@ -15,6 +15,7 @@
 #include "analysis/encoding_scan.h"
 #include "analysis/robots_txt.h"
 #include "schema.h"
+#include "tree_memory.h"
 
 namespace sitemaplint {
 
@@ -113,6 +114,8 @@ struct Document {
 
   std::string_view looks_like;  // for NotSitemap: what the input seems to be, e.g. "JSON"
 
+  // The memory the tree is in (nullptr: the heap's); declared first, so destroyed after the tree.
+  std::unique_ptr<TreeMemory> tree_memory;
   pugi::xml_document tree;
   std::unique_ptr<char[]> parse_buffer;  // the copy pugixml parses, unless it parses `bytes` in place
   const char* parse_base = nullptr;      // where the parsed bytes start: parse_buffer or bytes

@@ -51,6 +51,7 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
   else if (doc.kind == DocumentKind::Robots) Walker(doc, dispatch).walk_robots();
   dispatch.finish(doc);
   doc.tree.reset();
+  doc.tree_memory.reset();
   for (std::size_t i = 0; i < rule_count; ++i) {
     ActiveRule& active = rules[i];
     active.sink.report_suppressed();

@@ -133,8 +133,11 @@ std::unique_ptr<Document> parse_document(std::string path, std::string_view byte
     buffer[bytes.size()] = '\0';
   }
   doc->parse_base = buffer;
-  const pugi::xml_parse_result result =
-      doc->tree.load_buffer_inplace(buffer + bom, bytes.size() - bom, kParseFlags, pugi::encoding_utf8);
+  doc->tree_memory = TreeMemory::for_input(bytes.size());
+  const pugi::xml_parse_result result = [&] {
+    const TreeMemory::Scope scope(doc->tree_memory.get());
+    return doc->tree.load_buffer_inplace(buffer + bom, bytes.size() - bom, kParseFlags, pugi::encoding_utf8);
+  }();
   if (!result) {
     pugi::xml_parse_result shifted = result;
     shifted.offset += static_cast<std::ptrdiff_t>(bom);

@@ -10,6 +10,8 @@
 #include <cstring>
 #include <memory>
 
+#include "tree_memory.h"
+
 namespace sitemaplint {
 namespace {
 
@@ -100,6 +102,7 @@ std::size_t stated_size(std::string_view data, std::size_t limit) {
 void gunzip(std::string_view data, std::size_t limit, Input* out) {
   // Reserved up front: growing by doubling would hold the old and the new buffer at once.
   out->bytes.reserve(out->bytes.size() + stated_size(data, limit + 1));
+  advise_huge_pages(out->bytes.data(), out->bytes.capacity());
   out->compression_error = inflate_gzip(data, [&](std::string_view piece) {
     out->bytes.append(piece);
     if (out->bytes.size() <= limit) return true;
@@ -162,7 +165,10 @@ bool load_input(const std::string& path, Input* out, std::string* error) {
       *error = path + ": " + std::strerror(errno);
       return false;
     }
-    if (S_ISREG(info.st_mode)) raw.reserve(static_cast<std::size_t>(info.st_size));
+    if (S_ISREG(info.st_mode)) {
+      raw.reserve(static_cast<std::size_t>(info.st_size));
+      advise_huge_pages(raw.data(), raw.capacity());
+    }
     if (!read_stream(file.get(), path, &raw, error)) return false;
   }
   *out = input_from_bytes(path, std::move(raw));

@@ -1,0 +1,115 @@
+// TreeMemory: pugixml's tree in reserved address space. A tree parsed there is the tree parsed on
+// the heap; a tree that outgrows the room continues on the heap; memory pugixml took from the heap
+// (before any TreeMemory, or without one) is given back to the heap, never to a TreeMemory.
+#include <doctest/doctest.h>
+
+#include <pugixml.hpp>
+
+#include <string>
+
+#include "tree_memory.h"
+
+using namespace sitemaplint;
+
+namespace {
+
+constexpr unsigned kFlags = pugi::parse_declaration | pugi::parse_comments | pugi::parse_cdata;
+
+std::string sitemap(std::size_t urls) {
+  std::string xml = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">";
+  for (std::size_t i = 0; i < urls; ++i) {
+    xml += "<url><loc>https://example.com/" + std::to_string(i) + "</loc><lastmod>2024-01-01</lastmod></url>";
+  }
+  return xml + "</urlset>";
+}
+
+// Every name and value of the tree, in document order: what the walk reads.
+std::string dump(const pugi::xml_document& doc) {
+  std::string out;
+  for (pugi::xml_node node = doc.first_child(); node;) {
+    out += node.name();
+    out += '|';
+    out += node.value();
+    out += '\n';
+    if (node.first_child()) {
+      node = node.first_child();
+      continue;
+    }
+    while (node && !node.next_sibling()) node = node.parent();
+    if (node) node = node.next_sibling();
+  }
+  return out;
+}
+
+std::string parsed_on_heap(std::string xml) {
+  pugi::xml_document doc;
+  REQUIRE(doc.load_buffer_inplace(xml.data(), xml.size(), kFlags, pugi::encoding_utf8));
+  return dump(doc);
+}
+
+}  // namespace
+
+TEST_CASE("tree memory: a tree parsed in it is the tree parsed on the heap, and it holds the tree") {
+  const std::string xml = sitemap(20'000);
+  const std::string expected = parsed_on_heap(xml);
+  std::string bytes = xml;
+  const std::unique_ptr<TreeMemory> memory = TreeMemory::for_input(bytes.size());
+  REQUIRE(memory);
+  pugi::xml_document doc;
+  {
+    const TreeMemory::Scope scope(memory.get());
+    REQUIRE(doc.load_buffer_inplace(bytes.data(), bytes.size(), kFlags, pugi::encoding_utf8));
+  }
+  CHECK(memory->used() > bytes.size());  // the tree's pages came from it, not from the heap
+  CHECK(dump(doc) == expected);
+  doc.reset();  // gives its pages back before the memory goes
+}
+
+TEST_CASE("tree memory: a tree larger than the room goes on on the heap") {
+  // A tiny input's room (4 MiB and a little) is far smaller than this document's tree.
+  const std::unique_ptr<TreeMemory> memory = TreeMemory::for_input(1);
+  REQUIRE(memory);
+  std::string bytes = sitemap(60'000);
+  const std::string expected = parsed_on_heap(bytes);
+  pugi::xml_document doc;
+  {
+    const TreeMemory::Scope scope(memory.get());
+    REQUIRE(doc.load_buffer_inplace(bytes.data(), bytes.size(), kFlags, pugi::encoding_utf8));
+  }
+  CHECK(memory->used() > 0);
+  CHECK(dump(doc) == expected);
+  doc.reset();
+}
+
+TEST_CASE("tree memory: outside a scope, and after its memory is gone, pugixml uses the heap") {
+  std::string first = sitemap(3'000);
+  pugi::xml_document heap_doc;  // parsed before any scope on this thread: heap pages
+  REQUIRE(heap_doc.load_buffer_inplace(first.data(), first.size(), kFlags, pugi::encoding_utf8));
+  {
+    const std::unique_ptr<TreeMemory> memory = TreeMemory::for_input(first.size());
+    REQUIRE(memory);
+    std::string second = sitemap(3'000);
+    pugi::xml_document doc;
+    {
+      const TreeMemory::Scope scope(memory.get());
+      REQUIRE(doc.load_buffer_inplace(second.data(), second.size(), kFlags, pugi::encoding_utf8));
+    }
+    const std::size_t used = memory->used();
+    std::string third = sitemap(3'000);
+    pugi::xml_document after_scope;  // the scope has ended: heap again
+    REQUIRE(after_scope.load_buffer_inplace(third.data(), third.size(), kFlags, pugi::encoding_utf8));
+    CHECK(memory->used() == used);
+    doc.reset();
+  }
+  // The heap document outlived the memory and is still whole; its pages go back to the heap
+  // (a wrong free would abort, or fail under AddressSanitizer).
+  CHECK(dump(heap_doc) == parsed_on_heap(sitemap(3'000)));
+}
+
+TEST_CASE("tree memory: advising huge pages never changes the bytes") {
+  std::string bytes(5u << 20, 'x');
+  advise_huge_pages(bytes.data(), bytes.size());
+  advise_huge_pages(bytes.data(), 10);  // less than a huge page: nothing to advise
+  advise_huge_pages(nullptr, 0);
+  CHECK(bytes == std::string(5u << 20, 'x'));
+}
