@@ -66,6 +66,11 @@ class RestingOn final : public FindingSink {
     out_.report_resting_on(both != 0 ? both : authorities_, offset, length, std::move(message), std::move(fix),
                            std::move(related));
   }
+  void report_about(std::string_view subject, std::uint32_t authorities, std::size_t offset, std::size_t length,
+                    std::string message, std::optional<RelatedLocation> related = std::nullopt) override {
+    const std::uint32_t both = authorities & authorities_;
+    out_.report_about(subject, both != 0 ? both : authorities_, offset, length, std::move(message), std::move(related));
+  }
 
  private:
   FindingSink& out_;

@@ -106,8 +106,7 @@ void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
   for (const EntrySubscriber& s : entries_) {
     if (s.namespaces == 0 || (s.namespaces & namespaces) != 0) s.active->rule->on_entry(entry, s.active->sink);
   }
-  // A URL longer than any valid one is no useful key (and copying it per finding would cost).
-  if (diagnostics_.size() > entry_mark_ && entry.loc.present && entry.loc.trimmed().size() <= 4096) {
+  if (diagnostics_.size() > entry_mark_ && entry.loc.present && entry.loc.trimmed().size() <= kMaxSubjectLength) {
     const std::string subject(entry.loc.trimmed());
     for (std::size_t i = entry_mark_; i < diagnostics_.size(); ++i) {
       if (diagnostics_[i].subject.empty()) diagnostics_[i].subject = subject;

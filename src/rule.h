@@ -93,6 +93,10 @@ struct RuleInfo {
   RuleFactory make;
 };
 
+// A finding's subject (Diagnostic::subject) is the URL of its entry, unless that is longer than
+// any valid URL: no useful key, and costly to copy into every finding.
+inline constexpr std::size_t kMaxSubjectLength = 4096;
+
 // Where a rule sends its findings; the engine attaches the rule and its effective severity.
 class FindingSink {
  public:
@@ -106,6 +110,12 @@ class FindingSink {
   virtual void report_resting_on(std::uint32_t authorities, std::size_t offset, std::size_t length,
                                  std::string message, std::optional<Fix> fix = std::nullopt,
                                  std::optional<RelatedLocation> related = std::nullopt) = 0;
+  // A finding about the entry whose URL is `subject` (Diagnostic::subject, what a baseline keys it
+  // on), made after that entry's walk, in on_finish; `authorities` as for report_resting_on (0:
+  // the rule's). The engine stamps the findings made while an entry is walked with its URL itself.
+  virtual void report_about(std::string_view subject, std::uint32_t authorities, std::size_t offset,
+                            std::size_t length, std::string message,
+                            std::optional<RelatedLocation> related = std::nullopt) = 0;
 };
 
 // Narrows Subscriptions::extensions(): `traits` says what a block shows, as bits its author

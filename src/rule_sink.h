@@ -64,7 +64,25 @@ class RuleSink final : public FindingSink {
   }
   void report_resting_on(std::uint32_t authorities, std::size_t offset, std::size_t length, std::string message,
                          std::optional<Fix> fix, std::optional<RelatedLocation> related) override {
-    if (!kept(authorities != 0 ? authorities : info_->authorities, kept_) || !cap_.admit(offset)) return;
+    add(authorities, offset, length, std::move(message), std::move(fix), std::move(related));
+  }
+  void report_about(std::string_view subject, std::uint32_t authorities, std::size_t offset, std::size_t length,
+                    std::string message, std::optional<RelatedLocation> related) override {
+    if (Diagnostic* d = add(authorities, offset, length, std::move(message), std::nullopt, std::move(related))) {
+      d->subject = subject;
+    }
+  }
+  // One last finding that says how many were left out.
+  void report_suppressed() {
+    if (auto note = cap_.note(*info_, severity_)) out_->push_back(std::move(*note));
+  }
+  const RuleInfo& rule() const { return *info_; }
+
+ private:
+  // The finding as kept, or nullptr when it is not.
+  Diagnostic* add(std::uint32_t authorities, std::size_t offset, std::size_t length, std::string message,
+                  std::optional<Fix> fix, std::optional<RelatedLocation> related) {
+    if (!kept(authorities != 0 ? authorities : info_->authorities, kept_) || !cap_.admit(offset)) return nullptr;
     Diagnostic d;
     d.rule = info_;
     d.severity = severity_;
@@ -74,15 +92,9 @@ class RuleSink final : public FindingSink {
     d.fix = std::move(fix);
     d.related = std::move(related);
     d.authorities = authorities == info_->authorities ? 0 : authorities;
-    out_->push_back(std::move(d));
+    return &out_->emplace_back(std::move(d));
   }
-  // One last finding that says how many were left out.
-  void report_suppressed() {
-    if (auto note = cap_.note(*info_, severity_)) out_->push_back(std::move(*note));
-  }
-  const RuleInfo& rule() const { return *info_; }
 
- private:
   const RuleInfo* info_;
   Severity severity_;
   std::vector<Diagnostic>* out_;

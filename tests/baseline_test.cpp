@@ -95,3 +95,25 @@ TEST_CASE("baseline: a missing or malformed baseline, or both flags, are usage e
   CHECK(run_cli({"--baseline", "bad.json", "--write-baseline", "x.json", "sitemap.xml"}, "", dir.path.string())
             .exit_code == 2);
 }
+
+TEST_CASE("baseline: a repeated <loc> is keyed by its URL, found after the walk as during it") {
+  // duplicate-loc finds repeats when the file ends; its findings are keyed by their entry's URL as
+  // the findings made while an entry is walked are, with entities decoded and white space trimmed.
+  TempDir dir;
+  const std::string a = "  <url><loc>https://example.com/a?x=1&amp;y=2</loc></url>\n";
+  const std::string b = "  <url><loc> https://example.com/b </loc></url>\n";
+  dir.write("sitemap.xml", urlset(a + b + a + b));
+  const auto written = run_cli({"--write-baseline", "baseline.json", "--select", "SM211", "sitemap.xml"}, "",
+                               dir.path.string());
+  CHECK(written.exit_code == 0);
+  std::ifstream in(dir.path / "baseline.json");
+  const nlohmann::json baseline = nlohmann::json::parse(in);
+  REQUIRE(baseline["findings"].size() == 2);
+  CHECK(baseline["findings"][0] == nlohmann::json{{"path", "sitemap.xml"}, {"rule", "SM211"}, {"url", "https://example.com/a?x=1&y=2"}});
+  CHECK(baseline["findings"][1] == nlohmann::json{{"path", "sitemap.xml"}, {"rule", "SM211"}, {"url", "https://example.com/b"}});
+  // The repeats come first now: the same findings, still accepted.
+  dir.write("sitemap.xml", urlset(b + a + "\n" + b + a));
+  const auto again = run_cli({"--baseline", "baseline.json", "--select", "SM211", "sitemap.xml"}, "", dir.path.string());
+  CHECK(again.exit_code == 0);
+  CHECK(again.out == "No problems found in 1 file.\n");
+}

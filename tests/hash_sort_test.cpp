@@ -39,3 +39,22 @@ TEST_CASE("hash sort: sorts as std::sort does") {
     check_sorted_as_std(spread);
   }
 }
+
+TEST_CASE("hash sort: repeated_hashes finds each hash that occurs more than once, sorted") {
+  std::mt19937_64 random(777);
+  for (const std::size_t size : {0u, 1u, 2u, 3u, 100u, 5000u, 70'000u}) {
+    CAPTURE(size);
+    for (const std::uint64_t spread : {~std::uint64_t{0}, std::uint64_t{50}, std::uint64_t{3}}) {
+      // Values drawn from `spread` distinct ones (all distinct when spread is huge), in every bucket.
+      std::vector<std::uint64_t> hashes(size);
+      for (std::uint64_t& h : hashes) h = (random() % spread) * 0x9E3779B97F4A7C15ULL;
+      if (size >= 2 && spread == ~std::uint64_t{0}) hashes[size / 2] = hashes[0];  // one repeat
+      std::vector<std::uint64_t> sorted = hashes, expected;
+      std::sort(sorted.begin(), sorted.end());
+      for (std::size_t i = 1; i < sorted.size(); ++i) {
+        if (sorted[i] == sorted[i - 1] && (expected.empty() || expected.back() != sorted[i])) expected.push_back(sorted[i]);
+      }
+      CHECK(repeated_hashes(hashes) == expected);
+    }
+  }
+}

@@ -56,8 +56,13 @@ class DuplicateAcrossSitemaps final : public Rule {
     // First the hashes that occur twice, from a sorted array of all of them (8 bytes a URL where
     // the references would take 16): in most sites few URLs repeat, and only theirs are referenced.
     const auto facts_of = [&](std::size_t f) { return static_cast<const PageFacts*>(set.files[f].facts); };
-    std::size_t pages = 0;
-    for (std::size_t f = 0; f < set.files.size(); ++f) pages += facts_of(f) ? facts_of(f)->pages.size() : 0;
+    std::size_t pages = 0, files_with_pages = 0;
+    for (std::size_t f = 0; f < set.files.size(); ++f) {
+      const std::size_t of_file = facts_of(f) ? facts_of(f)->pages.size() : 0;
+      pages += of_file;
+      files_with_pages += of_file > 0;
+    }
+    if (files_with_pages < 2) return;  // one sitemap's repeats are duplicate-loc's
     std::vector<std::uint64_t> repeated;
     repeated.reserve(pages);
     for (std::size_t f = 0; f < set.files.size(); ++f) {

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "analysis/hash_sort.h"
 #include "analysis/same_url.h"
-#include "analysis/xml_text.h"
 #include "url_analysis.h"
 #include "rules/rule_support.h"
 
@@ -50,86 +50,89 @@ removing duplicates.
 )md",
                         .authorities = kAdvice};
 
+// Each <loc> is kept as 16 bytes (its URL's key and where it is) in document order; at the end
+// the few keys that repeat are found (in cache, analysis/hash_sort.h), and only those are looked up
+// again.
+// A hash table probed per URL (the obvious way) touched a cold cache line for nearly every URL of
+// a large file, which cost more than all the other URL rules' checks together.
 class DuplicateLoc final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override {
     s.document();
     s.urls({UrlFieldKind::Loc});
+    s.finish();
   }
-  // The input, to read the first listing back when a later one differs from it as written.
+  // The input, to read listings back: findings name both URLs.
   void on_document(const Document& doc, FindingSink&) override { bytes_ = doc.bytes; }
 
-  void on_url(const UrlField& url, FindingSink& out) override {
+  void on_url(const UrlField& url, FindingSink&) override {
     if (url.kind != UrlFieldKind::Loc) return;  // an entry's URL; repeated images are the image rules'
     const UrlAnalysis& a = url.analysis();
     if (a.trimmed.empty()) return;
     // A 64-bit key of the normal form stands for the URL: a collision needs billions of URLs, and
-    // a sitemap holds 50,000, so memory stays at one small node per URL however long the URLs are.
-    const std::uint64_t key = a.same_url_key();
+    // a sitemap holds 50,000.
     const SourceSpan span = url_span(*url.field, a);
-    const First* first = first_seen_.find_or_add(key, First{static_cast<std::uint32_t>(span.offset),
-                                                            static_cast<std::uint32_t>(span.length)});
-    if (!first) return;
-    const RelatedLocation related{first->offset, "first listed here"};
-    const std::string advice =
-        "remove the repeated entry (merging its <lastmod> into the first if it is newer)";
-    // Only a repeat reads the first listing back, to tell an exact repeat from a normalised one.
-    std::string first_url;
-    decode_entities(bytes_.substr(first->offset, first->length), &first_url);
-    if (first_url == a.trimmed) {
-      out.report(span.offset, span.length, quoted(a.trimmed) + " is listed more than once; " + advice, std::nullopt,
-                 related);
-      return;
+    // Inputs are at most 1 GiB, so offsets fit 32 bits. With entities, CDATA or a comment, the
+    // bytes at the span are not the URL: it is kept as a copy (rare).
+    if (!url.field->exact) written_apart_.emplace_back(listings_.size(), std::string(a.trimmed));
+    listings_.push_back({a.same_url_key(), static_cast<std::uint32_t>(span.offset),
+                         static_cast<std::uint32_t>(span.length)});
+  }
+
+  void on_finish(const Document&, FindingSink& out) override {
+    const std::vector<std::uint64_t> repeated = repeated_keys();
+    if (repeated.empty()) return;
+    // The first listing of each repeated key, by its index in listings_.
+    std::vector<std::size_t> first(repeated.size(), kNone);
+    for (std::size_t i = 0; i < listings_.size(); ++i) {
+      const auto it = std::lower_bound(repeated.begin(), repeated.end(), listings_[i].key);
+      if (it == repeated.end() || *it != listings_[i].key) continue;
+      std::size_t& first_of_key = first[static_cast<std::size_t>(it - repeated.begin())];
+      if (first_of_key == kNone) first_of_key = i;
+      else report_repeat(listings_[first_of_key], url_of(first_of_key), i, out);
     }
-    out.report(span.offset, span.length,
-               quoted(a.trimmed) + " is the same URL as " + quoted(first_url) +
-                   ", listed earlier, once both are normalised as RFC 3986 (section 6.2.2) describes; " + advice,
-               std::nullopt, related);
   }
 
  private:
-  struct First {
-    std::uint32_t offset, length;  // inputs are at most 1 GiB long
+  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  struct Listing {
+    std::uint64_t key;
+    std::uint32_t offset, length;  // the URL's span in the input
   };
-  // URL key -> where its first <loc> is: open addressing over keys that are already hashes, 16
-  // bytes a URL in one array, where a node-based map allocated (and freed) one node per URL.
-  class FirstSeen {
-   public:
-    // The first listing of `key`, or nullptr after recording `first` as it.
-    const First* find_or_add(std::uint64_t key, First first) {
-      if ((used_ + 1) * 2 > slots_.size()) grow();
-      key = key == 0 ? 1 : key;  // 0 marks an empty slot
-      const std::size_t mask = slots_.size() - 1;
-      for (std::size_t i = key & mask;; i = (i + 1) & mask) {
-        if (slots_[i].key == key) return &slots_[i].first;
-        if (slots_[i].key == 0) {
-          slots_[i] = {key, first};
-          ++used_;
-          return nullptr;
-        }
-      }
-    }
 
-   private:
-    struct Slot {
-      std::uint64_t key = 0;
-      First first{};
-    };
-    void grow() {
-      std::vector<Slot> old(std::max<std::size_t>(1024, slots_.size() * 2));
-      old.swap(slots_);
-      const std::size_t mask = slots_.size() - 1;
-      for (const Slot& slot : old) {
-        if (slot.key == 0) continue;
-        std::size_t i = slot.key & mask;
-        while (slots_[i].key != 0) i = (i + 1) & mask;
-        slots_[i] = slot;
-      }
-    }
-    std::vector<Slot> slots_;
-    std::size_t used_ = 0;
-  };
-  FirstSeen first_seen_;
+  // The keys listed more than once, sorted.
+  std::vector<std::uint64_t> repeated_keys() const {
+    std::vector<std::uint64_t> keys(listings_.size());
+    for (std::size_t i = 0; i < listings_.size(); ++i) keys[i] = listings_[i].key;
+    return repeated_hashes(keys);
+  }
+
+  // The URL of listings_[i], trimmed and with entities decoded, as the rules saw it.
+  std::string_view url_of(std::size_t i) const {
+    const auto it = std::lower_bound(written_apart_.begin(), written_apart_.end(), i,
+                                     [](const auto& apart, std::size_t index) { return apart.first < index; });
+    if (it != written_apart_.end() && it->first == i) return it->second;
+    return bytes_.substr(listings_[i].offset, listings_[i].length);
+  }
+
+  void report_repeat(const Listing& first, std::string_view first_url, std::size_t i, FindingSink& out) const {
+    const Listing& repeat = listings_[i];
+    const std::string_view url = url_of(i);
+    const RelatedLocation related{first.offset, "first listed here"};
+    const std::string advice = "remove the repeated entry (merging its <lastmod> into the first if it is newer)";
+    std::string message = first_url == url
+                              ? quoted(url) + " is listed more than once; " + advice
+                              : quoted(url) + " is the same URL as " + quoted(first_url) +
+                                    ", listed earlier, once both are normalised as RFC 3986 (section 6.2.2) "
+                                    "describes; " + advice;
+    // As the engine keys a finding made during an entry's walk: by its URL, unless it is longer
+    // than any useful one.
+    out.report_about(url.size() <= kMaxSubjectLength ? url : std::string_view(), 0, repeat.offset, repeat.length,
+                     std::move(message), related);
+  }
+
+  std::vector<Listing> listings_;
+  std::vector<std::pair<std::size_t, std::string>> written_apart_;  // by index in listings_
   std::string_view bytes_;
 };
 
