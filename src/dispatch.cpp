@@ -11,7 +11,7 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
   for (ActiveRule& active : rules) {
     const Subscriptions& s = active.subscriptions;
     if (s.document_) document_.push_back(&active);
-    if (s.text_) text_.push_back(&active);
+    if (s.text_) text_.push_back({&active, s.text_every_ ? std::uint8_t{0} : s.text_markup_});
     // entries() wins over entries_with_extensions(): the rule wants every entry anyway.
     if (s.entries_ || s.entry_namespaces_) entries_.push_back({&active, s.entries_ ? 0 : s.entry_namespaces_});
     filtered_entries_ |= !s.entries_ && s.entry_namespaces_;
@@ -39,14 +39,14 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
 void Dispatch::subscribe(std::vector<Subscribers>& list, const Subscriptions::Pattern& p, ActiveRule* active) {
   for (Subscribers& s : list) {
     if (s.pattern.ns == p.ns && s.pattern.local_name == p.local_name) {
-      s.rules.push_back({active, p.filter});
+      s.rules.push_back({active, p.filter, p.element_traits});
       return;
     }
   }
   const NamespaceMatch ns_match = p.ns == Subscriptions::kAnyNamespace        ? NamespaceMatch::Any
                                   : p.ns == Subscriptions::kDocumentNamespace ? NamespaceMatch::Document
                                                                               : NamespaceMatch::Uri;
-  list.push_back({{canonical_namespace(p.ns), p.local_name}, ns_match, {{active, p.filter}}});
+  list.push_back({{canonical_namespace(p.ns), p.local_name}, ns_match, {{active, p.filter, p.element_traits}}});
 }
 
 inline bool Dispatch::matches(const Subscribers& s, std::string_view ns, bool in_sitemap_ns, std::string_view local_name) {
@@ -64,14 +64,19 @@ void Dispatch::document(const Document& doc) {
 }
 
 void Dispatch::element(const Element& e) {
+  const std::uint8_t traits = element_traits(e);
   for (const Subscribers* s : elements_by_namespace_[known_namespace_index(e.ns)]) {
     if (!matches(*s, e.ns, e.in_sitemap_ns, e.local_name)) continue;
-    for (const Subscriber& r : s->rules) r.active->rule->on_element(e, r.active->sink);
+    for (const Subscriber& r : s->rules) {
+      if (r.element_traits == 0 || (r.element_traits & traits) != 0) r.active->rule->on_element(e, r.active->sink);
+    }
   }
 }
 
 void Dispatch::text(const TextRun& run) {
-  for (ActiveRule* active : text_) active->rule->on_text(run, active->sink);
+  for (const TextSubscriber& s : text_) {
+    if (s.markup == 0 || (s.markup & run.markup) != 0) s.active->rule->on_text(run, s.active->sink);
+  }
 }
 
 void Dispatch::entry_begins() { entry_mark_ = diagnostics_.size(); }

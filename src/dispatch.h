@@ -49,7 +49,8 @@ class Dispatch {
   enum class NamespaceMatch : std::uint8_t { Any, Document, Uri };
   struct Subscriber {
     ActiveRule* active;
-    BlockFilter filter;  // extensions() only
+    BlockFilter filter;               // extensions() only
+    std::uint8_t element_traits = 0;  // elements() only; 0: every element
   };
   // The rules that subscribed to one pattern: a node is matched once per pattern, not once per
   // rule (a family's rules share theirs, and namespace URIs are long to compare).
@@ -80,7 +81,12 @@ class Dispatch {
 
   std::vector<Diagnostic>& diagnostics_;
   std::size_t entry_mark_ = 0;  // the first finding of the current entry
-  std::vector<ActiveRule*> document_, text_, finish_;
+  std::vector<ActiveRule*> document_, finish_;
+  struct TextSubscriber {
+    ActiveRule* active;
+    std::uint8_t markup;  // Subscriptions::text_markup_; 0: every run
+  };
+  std::vector<TextSubscriber> text_;
   struct EntrySubscriber {
     ActiveRule* active;
     std::uint32_t namespaces;  // Subscriptions::entry_namespaces_; 0: every entry

@@ -17,6 +17,15 @@
 
 namespace sitemaplint {
 
+// What an element shows that few do, as bits (element_traits): a rule that looks only at the
+// elements showing one of them subscribes to those (Subscriptions::elements), and the usual
+// element costs it no call.
+enum ElementTrait : std::uint8_t {
+  kElementHasAttributes = 1u << 0,
+  kElementInNoNamespace = 1u << 1,     // its name resolves to no namespace URI
+  kElementPrefixUndeclared = 1u << 2,  // its prefix has no xmlns:prefix in scope
+};
+
 struct Element {
   std::string_view qualified_name;  // as written, e.g. "image:loc"
   std::string_view prefix;          // empty for an unprefixed name
@@ -31,6 +40,13 @@ struct Element {
   pugi::xml_node node;
 };
 
+// The ElementTrait bits `e` shows.
+inline std::uint8_t element_traits(const Element& e) {
+  return static_cast<std::uint8_t>((e.has_attributes ? kElementHasAttributes : 0) |
+                                   (e.ns.empty() ? kElementInNoNamespace : 0) |
+                                   (e.prefix_declared ? 0 : kElementPrefixUndeclared));
+}
+
 enum class TextKind { Text, CData, AttributeValue };
 
 struct TextRun {
@@ -42,6 +58,9 @@ struct TextRun {
   // Where the first '&' is (npos: none, and always for CDATA): found once for the builder and every
   // escaping rule, which then skip the run without a search of their own.
   std::size_t first_ampersand = std::string_view::npos;
+  // The MarkupCharacter bits (analysis/xml_text.h) of the characters `raw` holds: the escaping
+  // rules are called only for the runs that hold theirs (Subscriptions::text_holding).
+  std::uint8_t markup = 0;
 };
 
 enum class FieldId { Loc, Lastmod, Changefreq, Priority, Unknown };

@@ -138,7 +138,14 @@ class Subscriptions {
   static constexpr std::string_view kDocumentNamespace = "#sitemap";  // the namespace of the document's root
 
   void document() { document_ = true; }  // on_document: once, after parsing
-  void text() { text_ = true; }          // on_text: every raw text run and attribute value
+  void text() { text_ = text_every_ = true; }  // on_text: every raw text run and attribute value
+  // on_text only for the runs that hold one of these MarkupCharacter bits (analysis/xml_text.h),
+  // found in one scan of each run for every rule: an escaping rule looks for a character that
+  // most runs do not hold, and such a run costs it no call.
+  void text_holding(std::uint8_t markup_characters) {
+    text_ = true;
+    text_markup_ |= markup_characters;
+  }
   void entries() { entries_ = true; }    // on_entry: every child of the root (or feed item, text line)
   // on_entry only for the entries with an extension block in namespace `ns`: a rule about one
   // extension skips the pages without it. For a URI that is not one of kKnownNamespaces, every
@@ -166,8 +173,12 @@ class Subscriptions {
     facts_collector_ = collector;
   }
   // on_element for elements in namespace `ns` (a URI, kAnyNamespace or kDocumentNamespace) named
-  // `local_name` (empty: any name).
-  void elements(std::string_view ns, std::string_view local_name = {}) { elements_.push_back({ns, local_name}); }
+  // `local_name` (empty: any name); with `showing` (ElementTrait bits, entry.h), only for those
+  // that show one of them. Like a block filter, it only saves calls: the rule must find nothing in
+  // the elements it leaves out.
+  void elements(std::string_view ns, std::string_view local_name = {}, std::uint8_t showing = 0) {
+    elements_.push_back({ns, local_name, {}, showing});
+  }
   // on_extension for the extension blocks of entries whose root matches, as for elements(); the
   // blocks are also in Entry::extensions for on_entry and on_url.
   void extensions(std::string_view ns, std::string_view local_name = {}, BlockFilter filter = {}) {
@@ -176,11 +187,14 @@ class Subscriptions {
 
   struct Pattern {
     std::string_view ns, local_name;
-    BlockFilter filter = {};  // extensions() only
+    BlockFilter filter = {};        // extensions() only
+    std::uint8_t element_traits = 0;  // elements() only: the ElementTrait bits wanted; 0: every element
   };
   static constexpr std::uint32_t url_kind_bit(UrlFieldKind kind) { return 1u << static_cast<unsigned>(kind); }
   static constexpr std::uint32_t kAllUrlKinds = (1u << kUrlFieldKinds) - 1;
   bool document_ = false, text_ = false, entries_ = false, finish_ = false, set_ = false;
+  bool text_every_ = false;       // text(): every run, whatever text_holding() asked
+  std::uint8_t text_markup_ = 0;  // the MarkupCharacter bits of text_holding()
   std::uint32_t entry_namespaces_ = 0;  // bit known_namespace_index of each entries_with_extensions
   std::uint32_t url_kinds_ = 0;  // url_kind_bit of each kind of URL field on_url wants
   RuleFactory facts_collector_ = nullptr;

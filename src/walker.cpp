@@ -1,6 +1,7 @@
 #include "walker.h"
 
 #include "analysis/w3c_datetime.h"
+#include "analysis/xml_text.h"
 
 namespace sitemaplint {
 namespace {
@@ -204,7 +205,8 @@ std::string_view Walker::resolve(std::string_view prefix, bool* declared) const 
 
 TextRun Walker::text_run(const char* value, TextKind kind, const Element* parent, std::string_view attribute) const {
   TextRun run{value, doc_.offset_of(value), kind, parent, attribute};
-  if (kind != TextKind::CData) run.first_ampersand = run.raw.find('&');
+  run.markup = markup_characters(run.raw);
+  if (kind != TextKind::CData && (run.markup & kAmpersand) != 0) run.first_ampersand = run.raw.find('&');
   return run;
 }
 

@@ -30,3 +30,27 @@ TEST_CASE("decoding replaces valid references and keeps everything else as writt
   decode_entities("a&amp;b&lt;&#233;&#x1F600;&nbsp;& c", &out);
   CHECK(out == "a&b<\xC3\xA9\xF0\x9F\x98\x80&nbsp;& c");
 }
+
+TEST_CASE("markup characters: the bits of the ones a text holds, wherever they are and however long it is") {
+  const std::string specials = "&<>\"'";
+  CHECK(markup_characters("") == 0);
+  CHECK(markup_characters("https://example.com/a?b=c#d") == 0);
+  CHECK(markup_characters("a&b") == kAmpersand);
+  CHECK(markup_characters("it's \"x\" > y < z") == (kApostrophe | kQuote | kGreaterThan | kLessThan));
+  // Every length from 0 to 40, every position, every character: the scan in blocks of sixteen (and
+  // its overlapping last block) must agree with a byte-by-byte look.
+  for (std::size_t length = 1; length <= 40; ++length) {
+    for (std::size_t at = 0; at < length; ++at) {
+      for (const char c : specials + "a\x80") {
+        std::string text(length, 'x');
+        text[at] = c;
+        CAPTURE(length);
+        CAPTURE(at);
+        CHECK(markup_characters(text) == markup_character_bit(c));
+        if (length - 1 - at == at) continue;
+        text[length - 1 - at] = '&';
+        CHECK(markup_characters(text) == (markup_character_bit(c) | kAmpersand));
+      }
+    }
+  }
+}

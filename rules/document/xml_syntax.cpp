@@ -43,7 +43,7 @@ line or a space before `<?xml` is the most common real-world breakage.
 
 class XmlSyntax final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.document(); s.elements(Subscriptions::kAnyNamespace); }
+  void subscribe(Subscriptions& s) const override { s.document(); s.elements(Subscriptions::kAnyNamespace, {}, kElementHasAttributes); }
 
   void on_document(const Document& doc, FindingSink& out) override {
     for (const ByteFinding& error : doc.syntax_errors) {

@@ -1,4 +1,5 @@
 // SM304 unescaped-apostrophe: a raw ' in text, which the sitemap protocol asks to escape as &apos;.
+#include "analysis/xml_text.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -54,7 +55,7 @@ descriptions). Raise it with `--severity` if your consumers follow the protocol 
 
 class UnescapedApostrophe final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.text(); }
+  void subscribe(Subscriptions& s) const override { s.text_holding(kApostrophe); }
   void on_text(const TextRun& run, FindingSink& out) override {
     report_unescaped(run, '\'', "apostrophe (')", "&apos;", out);
   }

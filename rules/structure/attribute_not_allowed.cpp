@@ -74,7 +74,7 @@ bool allowed(const Element& e, std::string_view name) {
 class AttributeNotAllowed final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override {
-    s.elements(Subscriptions::kDocumentNamespace);
+    s.elements(Subscriptions::kDocumentNamespace, {}, kElementHasAttributes);
   }
 
   void on_element(const Element& e, FindingSink& out) override {

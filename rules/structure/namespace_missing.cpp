@@ -53,7 +53,7 @@ bool is_sitemap_name(std::string_view local) {
 
 class NamespaceMissing final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.document(); s.elements(Subscriptions::kAnyNamespace); }
+  void subscribe(Subscriptions& s) const override { s.document(); s.elements(Subscriptions::kAnyNamespace, {}, kElementInNoNamespace); }
 
   void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.parsed || !doc.root_ns.empty()) return;

@@ -71,7 +71,7 @@ bool declared_in_scope(pugi::xml_node node, std::string_view prefix) {
 
 class UndeclaredPrefix final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.elements(Subscriptions::kAnyNamespace); }
+  void subscribe(Subscriptions& s) const override { s.elements(Subscriptions::kAnyNamespace, {}, kElementPrefixUndeclared | kElementHasAttributes); }
   void on_element(const Element& e, FindingSink& out) override {
     if (!e.prefix_declared) {
       out.report(e.offset + 1, e.prefix.size(),

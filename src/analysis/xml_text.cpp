@@ -2,6 +2,10 @@
 
 #include <cctype>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace sitemaplint {
 namespace {
 
@@ -104,6 +108,47 @@ void decode_entities(std::string_view raw, std::string* out) {
     }
     i = amp + ref.length;
   }
+}
+
+
+std::uint8_t markup_character_bit(char c) {
+  switch (c) {
+    case '&': return kAmpersand;
+    case '<': return kLessThan;
+    case '>': return kGreaterThan;
+    case '"': return kQuote;
+    case '\'': return kApostrophe;
+    default: return 0;
+  }
+}
+
+std::uint8_t markup_characters(std::string_view text) {
+  const char* p = text.data();
+  std::size_t n = text.size();
+#if defined(__SSE2__)
+  // Most texts hold none of them: sixteen bytes are compared with all five at once, and only a
+  // block that holds one is looked at byte by byte.
+  if (n >= 16) {
+    const __m128i amp = _mm_set1_epi8('&'), lt = _mm_set1_epi8('<'), gt = _mm_set1_epi8('>'),
+                  quote = _mm_set1_epi8('"'), apos = _mm_set1_epi8('\'');
+    std::uint8_t bits = 0;
+    const auto block = [&](const char* at) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
+      const __m128i any = _mm_or_si128(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, amp), _mm_cmpeq_epi8(v, lt)),
+                                                    _mm_or_si128(_mm_cmpeq_epi8(v, gt), _mm_cmpeq_epi8(v, quote))),
+                                       _mm_cmpeq_epi8(v, apos));
+      if (_mm_movemask_epi8(any) == 0) return;
+      for (int i = 0; i < 16; ++i) bits |= markup_character_bit(at[i]);
+    };
+    std::size_t i = 0;
+    for (; i + 16 <= n; i += 16) block(p + i);
+    if (i < n) block(p + n - 16);  // the last sixteen bytes, overlapping the block before
+    return bits;
+  }
+#endif
+  std::uint8_t bits = 0;
+  for (std::size_t i = 0; i < n; ++i) bits |= markup_character_bit(p[i]);
+  return bits;
 }
 
 }  // namespace sitemaplint

@@ -32,4 +32,18 @@ void decode_entities(std::string_view raw, std::string* out);
 
 void append_utf8(std::uint32_t code_point, std::string* out);
 
+// The characters with a meaning in XML markup, as bits: which of them a text holds, found in one
+// pass (sixteen bytes a step) for every rule that looks for one of them.
+enum MarkupCharacter : std::uint8_t {
+  kAmpersand = 1u << 0,    // &
+  kLessThan = 1u << 1,     // <
+  kGreaterThan = 1u << 2,  // >
+  kQuote = 1u << 3,        // "
+  kApostrophe = 1u << 4,   // '
+};
+// The MarkupCharacter bit of `c`; 0 for any other character.
+std::uint8_t markup_character_bit(char c);
+// The MarkupCharacter bits of the characters `text` holds.
+std::uint8_t markup_characters(std::string_view text);
+
 }  // namespace sitemaplint

@@ -1,0 +1,98 @@
+// Subscription filters only save calls. A rule that subscribes to the text runs holding certain
+// characters, or to the elements showing certain traits, must find exactly what it finds when it
+// is called for every run and every element: every rule fixture and example is linted with every
+// rule as it subscribes and with every rule's filters widened to everything, and the findings must
+// be the same.
+#include <doctest/doctest.h>
+
+#include <array>
+#include <filesystem>
+#include <sstream>
+#include <utility>
+
+#include "engine.h"
+#include "test_support.h"
+
+using namespace sitemaplint;
+using namespace sitemaplint::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A rule as it is, but for its filters: it is called for every text run and every element of the
+// kinds it subscribed to.
+class Unfiltered final : public Rule {
+ public:
+  explicit Unfiltered(std::unique_ptr<Rule> rule) : rule_(std::move(rule)) {}
+  void subscribe(Subscriptions& s) const override {
+    rule_->subscribe(s);
+    if (s.text_) s.text_every_ = true;
+    for (Subscriptions::Pattern& p : s.elements_) p.element_traits = 0;
+  }
+  void on_document(const Document& d, FindingSink& out) override { rule_->on_document(d, out); }
+  void on_element(const Element& e, FindingSink& out) override { rule_->on_element(e, out); }
+  void on_text(const TextRun& r, FindingSink& out) override { rule_->on_text(r, out); }
+  void on_url(const UrlField& u, FindingSink& out) override { rule_->on_url(u, out); }
+  void on_extension(const ExtensionBlock& b, const Entry& e, FindingSink& out) override {
+    rule_->on_extension(b, e, out);
+  }
+  void on_entry(const Entry& e, FindingSink& out) override { rule_->on_entry(e, out); }
+  void on_finish(const Document& d, FindingSink& out) override { rule_->on_finish(d, out); }
+  std::unique_ptr<FileFacts> take_facts() override { return rule_->take_facts(); }
+  void on_set(const SetView& set, SetSink& out) override { rule_->on_set(set, out); }
+
+ private:
+  std::unique_ptr<Rule> rule_;
+};
+
+// Every rule's RuleInfo, made unfiltered: a factory per rule (RuleFactory is a plain function).
+std::array<RuleInfo, kRuleCount> unfiltered_infos;
+template <std::size_t I>
+std::unique_ptr<Rule> make_unfiltered(const Settings& settings) {
+  return std::make_unique<Unfiltered>(all_rules()[I]->make(settings));
+}
+template <std::size_t... I>
+RuleSelection unfiltered_selection(std::index_sequence<I...>) {
+  RuleSelection selection = every_rule();
+  ((unfiltered_infos[I] = *all_rules()[I], unfiltered_infos[I].make = &make_unfiltered<I>), ...);
+  for (const RuleInfo*& info : selection.enabled) info = &unfiltered_infos[index_of(info->id)];
+  return selection;
+}
+
+// The findings of `selection` in the fixture at `path`, as the rules made them (inline suppressions
+// are applied after, by the rule's identity, which the unfiltered copies do not share).
+std::vector<std::string> findings(const fs::path& path, const RuleSelection& selection, const Settings& settings) {
+  Input input = load_fixture(path);
+  const LoadFacts load{input.compressed, input.decompression_stopped, input.compression_error,
+                       input.http_status, input.content_type, input.robots_txt};
+  std::unique_ptr<Document> doc = parse_document(path.string(), input.bytes, load);
+  std::vector<std::string> out;
+  for (const Diagnostic& d : run_rules(*doc, selection, settings).diagnostics) {
+    std::ostringstream line;
+    line << d.rule->code << " @" << d.offset << "+" << d.length << " " << d.message;
+    out.push_back(line.str());
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("subscription filters: every rule finds with its filters what it finds without them") {
+  REQUIRE(all_rules().size() == kRuleCount);
+  const RuleSelection unfiltered = unfiltered_selection(std::make_index_sequence<kRuleCount>());
+  std::vector<fs::path> files = rule_fixture_files();
+  for (const auto& entry : fs::recursive_directory_iterator(source_path("testdata/extensions"))) {
+    if (entry.is_regular_file()) files.push_back(entry.path());
+  }
+  std::size_t with_findings = 0;
+  for (const fs::path& path : files) {
+    CAPTURE(path.string());
+    const std::string text = read_file(path.string());
+    const Settings settings = fixture_settings(path, text);
+    const std::vector<std::string> filtered = findings(path, every_rule(), settings);
+    CHECK(filtered == findings(path, unfiltered, settings));
+    with_findings += !filtered.empty();
+  }
+  CHECK(files.size() > 300);
+  CHECK(with_findings > 250);  // the fixtures are not all clean: the filters had findings to lose
+}
