@@ -5,6 +5,7 @@
 
 #include "analysis/hash_sort.h"
 #include "analysis/same_url.h"
+#include "analysis/xml_text.h"
 #include "url_analysis.h"
 #include "rules/rule_support.h"
 
@@ -72,9 +73,10 @@ class DuplicateLoc final : public Rule {
     // A 64-bit key of the normal form stands for the URL: a collision needs billions of URLs, and
     // a sitemap holds 50,000.
     const SourceSpan span = url_span(*url.field, a);
-    // Inputs are at most 1 GiB, so offsets fit 32 bits. With entities, CDATA or a comment, the
-    // bytes at the span are not the URL: it is kept as a copy (rare).
-    if (!url.field->exact) written_apart_.emplace_back(listings_.size(), std::string(a.trimmed));
+    // Inputs are at most 1 GiB, so offsets fit 32 bits. With entities the bytes at the span are
+    // not the URL, but decode to it; text joined around CDATA or a comment does not even decode to
+    // it (the bytes between hold markup, or the parser's NULs), so such a URL is kept as a copy.
+    if (!url.field->exact && joins_runs(url.field->raw)) written_apart_.emplace_back(listings_.size(), std::string(a.trimmed));
     listings_.push_back({a.same_url_key(), static_cast<std::uint32_t>(span.offset),
                          static_cast<std::uint32_t>(span.length)});
   }
@@ -107,17 +109,27 @@ class DuplicateLoc final : public Rule {
     return repeated_hashes(keys);
   }
 
+  // Whether the raw text of a field spans several runs: text holds neither a raw '<' nor a NUL
+  // (which a parse in place writes where markup began).
+  static bool joins_runs(std::string_view raw) {
+    return (markup_characters(raw) & kLessThan) != 0 || raw.find('\0') != std::string_view::npos;
+  }
+
   // The URL of listings_[i], trimmed and with entities decoded, as the rules saw it.
-  std::string_view url_of(std::size_t i) const {
+  std::string url_of(std::size_t i) const {
     const auto it = std::lower_bound(written_apart_.begin(), written_apart_.end(), i,
                                      [](const auto& apart, std::size_t index) { return apart.first < index; });
     if (it != written_apart_.end() && it->first == i) return it->second;
-    return bytes_.substr(listings_[i].offset, listings_[i].length);
+    const std::string_view written = bytes_.substr(listings_[i].offset, listings_[i].length);
+    if (written.find('&') == std::string_view::npos) return std::string(written);
+    std::string decoded;
+    decode_entities(written, &decoded);
+    return std::string(trim_xml_space(decoded));
   }
 
-  void report_repeat(const Listing& first, std::string_view first_url, std::size_t i, FindingSink& out) const {
+  void report_repeat(const Listing& first, const std::string& first_url, std::size_t i, FindingSink& out) const {
     const Listing& repeat = listings_[i];
-    const std::string_view url = url_of(i);
+    const std::string url = url_of(i);
     const RelatedLocation related{first.offset, "first listed here"};
     const std::string advice = "remove the repeated entry (merging its <lastmod> into the first if it is newer)";
     std::string message = first_url == url
@@ -127,7 +139,7 @@ class DuplicateLoc final : public Rule {
                                     "describes; " + advice;
     // As the engine keys a finding made during an entry's walk: by its URL, unless it is longer
     // than any useful one.
-    out.report_about(url.size() <= kMaxSubjectLength ? url : std::string_view(), 0, repeat.offset, repeat.length,
+    out.report_about(url.size() <= kMaxSubjectLength ? std::string_view(url) : std::string_view(), 0, repeat.offset, repeat.length,
                      std::move(message), related);
   }
 
