@@ -124,26 +124,29 @@ std::uint8_t markup_character_bit(char c) {
 
 std::uint8_t markup_characters(std::string_view text) {
   const char* p = text.data();
-  std::size_t n = text.size();
+  const std::size_t n = text.size();
 #if defined(__SSE2__)
-  // Most texts hold none of them: sixteen bytes are compared with all five at once, and only a
-  // block that holds one is looked at byte by byte.
+  // Sixteen bytes a step, each compared with all five characters; what each comparison found is
+  // gathered over the whole text and read once at the end.
   if (n >= 16) {
     const __m128i amp = _mm_set1_epi8('&'), lt = _mm_set1_epi8('<'), gt = _mm_set1_epi8('>'),
                   quote = _mm_set1_epi8('"'), apos = _mm_set1_epi8('\'');
-    std::uint8_t bits = 0;
+    __m128i seen_amp = _mm_setzero_si128(), seen_lt = seen_amp, seen_gt = seen_amp, seen_quote = seen_amp,
+            seen_apos = seen_amp;
     const auto block = [&](const char* at) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
-      const __m128i any = _mm_or_si128(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, amp), _mm_cmpeq_epi8(v, lt)),
-                                                    _mm_or_si128(_mm_cmpeq_epi8(v, gt), _mm_cmpeq_epi8(v, quote))),
-                                       _mm_cmpeq_epi8(v, apos));
-      if (_mm_movemask_epi8(any) == 0) return;
-      for (int i = 0; i < 16; ++i) bits |= markup_character_bit(at[i]);
+      seen_amp = _mm_or_si128(seen_amp, _mm_cmpeq_epi8(v, amp));
+      seen_lt = _mm_or_si128(seen_lt, _mm_cmpeq_epi8(v, lt));
+      seen_gt = _mm_or_si128(seen_gt, _mm_cmpeq_epi8(v, gt));
+      seen_quote = _mm_or_si128(seen_quote, _mm_cmpeq_epi8(v, quote));
+      seen_apos = _mm_or_si128(seen_apos, _mm_cmpeq_epi8(v, apos));
     };
     std::size_t i = 0;
     for (; i + 16 <= n; i += 16) block(p + i);
     if (i < n) block(p + n - 16);  // the last sixteen bytes, overlapping the block before
-    return bits;
+    const auto bit = [](__m128i seen, std::uint8_t b) { return _mm_movemask_epi8(seen) != 0 ? b : std::uint8_t{0}; };
+    return static_cast<std::uint8_t>(bit(seen_amp, kAmpersand) | bit(seen_lt, kLessThan) | bit(seen_gt, kGreaterThan) |
+                                     bit(seen_quote, kQuote) | bit(seen_apos, kApostrophe));
   }
 #endif
   std::uint8_t bits = 0;
