@@ -40,7 +40,9 @@ enum class HostProblem {
 };
 
 
-struct UrlAnalysis {
+// What analyze_url finds, without the buffers it keeps from URL to URL: resetting these is a
+// plain assignment.
+struct UrlFacts {
   // Every position is a byte index into `trimmed`.
   std::string_view trimmed;     // the value without the XML white space around it
   std::size_t start = 0;        // index of `trimmed` in the field's value
@@ -71,7 +73,12 @@ struct UrlAnalysis {
   bool normal_form = false;
   HostProblem host_problem = HostProblem::None;
   std::uint32_t idna_errors = 0;  // UIDNA_ERROR_* bits, for HostProblem::Idna
+  mutable std::uint64_t key = 0;  // same_url_key(), once known
+  mutable bool key_known = false;
+};
 
+// The facts, with the strings that are built for some URLs and the buffers kept for the next one.
+struct UrlAnalysis : UrlFacts {
   // With non-ASCII characters only: the URL as it should be written, with non-ASCII bytes
   // percent-encoded (UTF-8) and a Unicode host in Punycode. Empty when the host has no ASCII form.
   std::string ascii_form;
@@ -83,8 +90,6 @@ struct UrlAnalysis {
   // Scratch storage, reused from entry to entry; not for rules.
   std::string encoded_buffer, host_buffer, idna_buffer;
   mutable std::string key_buffer;
-  mutable std::uint64_t key = 0;
-  mutable bool key_known = false;
 };
 
 // True when `text` is well-formed UTF-8.

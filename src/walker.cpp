@@ -1,5 +1,7 @@
 #include "walker.h"
 
+#include <algorithm>
+
 #include "analysis/w3c_datetime.h"
 #include "analysis/xml_text.h"
 
@@ -136,10 +138,11 @@ void Walker::enter(pugi::xml_node node) {
     bind(prefix, attr.value());
     doc_.namespace_declarations.push_back({prefix, attr.value(), doc_.offset_of(attr.value()), e.offset});
   }
-  const auto colon = e.qualified_name.find(':');
-  if (colon != std::string_view::npos) {
-    e.prefix = e.qualified_name.substr(0, colon);
-    e.local_name = e.qualified_name.substr(colon + 1);
+  // A byte loop: names are a few bytes long, and find() would call memchr for each.
+  const auto colon = std::find(e.qualified_name.begin(), e.qualified_name.end(), ':');
+  if (colon != e.qualified_name.end()) {
+    e.prefix = std::string_view(e.qualified_name.begin(), colon);
+    e.local_name = std::string_view(colon + 1, e.qualified_name.end());
   } else {
     e.local_name = e.qualified_name;
   }
