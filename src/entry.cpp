@@ -4,15 +4,6 @@
 
 namespace sitemaplint {
 
-std::string_view trim_xml_space(std::string_view text) {
-  // A plain loop: find_first_not_of with a character set costs a memchr per byte.
-  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-  std::size_t begin = 0, end = text.size();
-  while (begin < end && space(text[begin])) ++begin;
-  while (end > begin && space(text[end - 1])) --end;
-  return text.substr(begin, end - begin);
-}
-
 bool opens_markup(std::string_view bytes, std::size_t at, std::string_view markup) {
   return at < bytes.size() && (bytes[at] == '<' || bytes[at] == '\0') && bytes.substr(at + 1, markup.size() - 1) == markup.substr(1);
 }
@@ -25,8 +16,6 @@ bool holds_markup(std::string_view raw, std::string_view markup) {
   }
   return false;
 }
-
-std::string_view Field::trimmed() const { return trim_xml_space(value); }
 
 std::optional<Fix> Field::replace_value(std::string_view new_value, std::string description) const {
   // An exact value is the text as written (plain text without references, or one CDATA section's
@@ -52,6 +41,11 @@ const Entry::ParsedLastmod& Entry::lastmod_parsed() const {
     lastmod_cache->value = parse_w3c_datetime(lastmod.trimmed(), &lastmod_cache->error);
   }
   return *lastmod_cache;
+}
+
+const std::optional<XsDecimal>& Entry::priority_parsed() const {
+  if (!priority_cache) priority_cache.emplace(parse_xs_decimal(priority.trimmed()));
+  return *priority_cache;
 }
 
 const Attribute* ExtensionNode::attribute(std::string_view name) const {

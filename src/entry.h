@@ -13,6 +13,7 @@
 #include <pugixml.hpp>
 
 #include "analysis/w3c_datetime.h"
+#include "analysis/xs_decimal.h"
 #include "diagnostic.h"
 
 namespace sitemaplint {
@@ -65,8 +66,16 @@ struct TextRun {
 
 enum class FieldId { Loc, Lastmod, Changefreq, Priority, Unknown };
 
-// `text` without the white space XML Schema collapses (space, tab, CR, LF) at either end.
-std::string_view trim_xml_space(std::string_view text);
+// `text` without the white space XML Schema collapses (space, tab, CR, LF) at either end. Inline:
+// rules trim every field they read, and most have nothing to trim.
+inline std::string_view trim_xml_space(std::string_view text) {
+  // A plain loop: find_first_not_of with a character set costs a memchr per byte.
+  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  std::size_t begin = 0, end = text.size();
+  while (begin < end && space(text[begin])) ++begin;
+  while (end > begin && space(text[end - 1])) --end;
+  return text.substr(begin, end - begin);
+}
 
 // Whether `markup` (such as "<!--", starting with '<') is written at bytes[at]. In bytes parsed in
 // place the '<' may read as NUL: pugixml ends the text before it there (Document::bytes_overwritten).
@@ -84,7 +93,7 @@ struct Field {
   bool exact = true;               // value == raw byte for byte, so value offsets map 1:1
 
   // The value without the white space XML Schema collapses (space, tab, CR, LF).
-  std::string_view trimmed() const;
+  std::string_view trimmed() const { return trim_xml_space(value); }
   // A fix that replaces the whole text of the element by `new_value`, escaped for XML text; none
   // when the text holds CDATA or a comment, which a plain replacement would break.
   std::optional<Fix> replace_value(std::string_view new_value, std::string description) const;
@@ -183,8 +192,12 @@ struct Entry {
     DatetimeError error;  // when value is empty
   };
   const ParsedLastmod& lastmod_parsed() const;
+  // <priority>'s trimmed value as an xs:decimal (nullopt: not one), parsed on the first rule's
+  // request and shared.
+  const std::optional<XsDecimal>& priority_parsed() const;
   UrlAnalysisCache* loc_cache = nullptr;
   mutable std::optional<ParsedLastmod> lastmod_cache;
+  mutable std::optional<std::optional<XsDecimal>> priority_cache;
 };
 
 FieldId field_id(std::string_view local_name);

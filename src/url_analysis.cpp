@@ -213,6 +213,7 @@ void analyze_url(std::string_view value, UrlAnalysis& out) {
   out.start = out.trimmed.empty() ? value.size() : static_cast<std::size_t>(out.trimmed.data() - value.data());
   const std::string_view t = out.trimmed;
   out.fragment = t.find('#');
+  out.has_percent = t.find('%') != std::string_view::npos;
   out.first_non_ascii = first_non_ascii_byte(t);
   out.code_points = t.size();
   if (out.first_non_ascii != kNoPosition) {

@@ -52,6 +52,7 @@ struct UrlFacts {
   std::string_view scheme;                          // as written; OtherScheme and Http only
   std::size_t fragment = kNoPosition;               // the first '#'
   std::size_t first_non_ascii = kNoPosition;        // the first byte >= 0x80
+  bool has_percent = false;                         // a '%' anywhere: the escape rules look no further without one
   bool valid_utf8 = true;  // false: invalid-utf8 reports the bytes, the loc rules stay quiet on them
 
   // Http only. Validity is Boost.URL's verdict on the URL with its non-ASCII bytes

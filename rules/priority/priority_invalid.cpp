@@ -55,7 +55,7 @@ class PriorityInvalid final : public Rule {
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind != EntryKind::Url || !entry.priority.present) return;
     const std::string_view value = entry.priority.trimmed();
-    if (!value.empty() && parse_xs_decimal(value)) return;
+    if (!value.empty() && entry.priority_parsed()) return;
     const Span span = value_span(entry.priority);
     const std::string what = "<priority> " + quoted(value);
     if (value.empty()) {

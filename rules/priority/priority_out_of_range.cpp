@@ -42,8 +42,7 @@ class PriorityOutOfRange final : public Rule {
 
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind != EntryKind::Url || !entry.priority.present) return;
-    const std::string_view value = entry.priority.trimmed();
-    const auto parsed = parse_xs_decimal(value);
+    const auto& parsed = entry.priority_parsed();
     if (!parsed) return;  // priority-invalid reports it
     static const XsDecimal kZero = *parse_xs_decimal("0");
     static const XsDecimal kOne = *parse_xs_decimal("1");
@@ -51,7 +50,7 @@ class PriorityOutOfRange final : public Rule {
     if (!below && compare(*parsed, kOne) <= 0) return;
     const Span span = value_span(entry.priority);
     out.report(span.offset, span.length,
-               "<priority> " + quoted(value) + (below ? " is below 0.0" : " is above 1.0") +
+               "<priority> " + quoted(entry.priority.trimmed()) + (below ? " is below 0.0" : " is above 1.0") +
                    ": the sitemap XSD allows 0.0 to 1.0; use " + (below ? "0.0 for the least" : "1.0 for the most") +
                    " important pages and rank the others between");
   }

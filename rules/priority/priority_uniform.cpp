@@ -52,19 +52,19 @@ class PriorityUniform final : public Rule {
     if (entry.kind != EntryKind::Url || !entry.priority.present) return;
     static const XsDecimal kZero = *parse_xs_decimal("0"), kHigh = *parse_xs_decimal("0.8"),
                            kOne = *parse_xs_decimal("1");
-    const std::string_view value = entry.priority.trimmed();
-    const auto parsed = parse_xs_decimal(value);
+    const auto& parsed = entry.priority_parsed();
     if (!parsed || compare(*parsed, kZero) < 0 || compare(*parsed, kOne) > 0) {
       unusable_ = true;
       return;
     }
     if (count_++ == 0) {
-      first_.assign(value);
+      first_.assign(entry.priority.trimmed());
+      first_value_ = *parse_xs_decimal(first_);  // views into first_, which stays
       first_span_ = value_span(entry.priority);
-    } else if (compare(*parsed, *parse_xs_decimal(first_)) != 0) {
+    } else if (all_equal_ && compare(*parsed, first_value_) != 0) {
       all_equal_ = false;
     }
-    if (compare(*parsed, kHigh) < 0) all_high_ = false;
+    if (all_high_ && compare(*parsed, kHigh) < 0) all_high_ = false;
   }
 
   void on_finish(const Document&, FindingSink& out) override {
@@ -81,6 +81,7 @@ class PriorityUniform final : public Rule {
  private:
   std::size_t count_ = 0;
   std::string first_;
+  XsDecimal first_value_;
   Span first_span_;
   bool all_equal_ = true, all_high_ = true, unusable_ = false;
 };

@@ -47,7 +47,7 @@ class LocDoubleEncoded final : public Rule {
     // A page's address; an image or video file on a CDN may really have an encoded '%' in its name.
     if (url.kind != UrlFieldKind::Loc && url.kind != UrlFieldKind::HreflangHref) return;
     const UrlAnalysis& a = url.analysis();
-    if (a.shape != UrlShape::Http) return;
+    if (a.shape != UrlShape::Http || !a.has_percent) return;
     const std::string_view t = a.trimmed;
     const UrlParts parts = url_parts(t);
     for (std::size_t at = t.find("%25", parts.path_begin); at != std::string_view::npos && at + 5 <= parts.path_end;

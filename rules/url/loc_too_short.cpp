@@ -61,6 +61,8 @@ class LocTooShort final : public Rule {
     // A URL without a usable host is loc-invalid-syntax's or loc-invalid-host's, whose findings say
     // the XSD rejects it too.
     if (a.shape != UrlShape::Http || !a.syntax_valid || a.host_problem != HostProblem::None) return;
+    // An ASCII URL of valid syntax holds no white space: its length is its size.
+    if (a.first_non_ascii == kNoPosition && a.trimmed.size() >= kMinLength) return;
     const std::size_t length = xs_collapsed_length(a.trimmed, kMinLength);
     if (length >= kMinLength) return;
     std::string message = quoted(a.trimmed) + " has " + counted(length, "character") + ", fewer than the " +

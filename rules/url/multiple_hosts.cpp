@@ -68,6 +68,10 @@ class MultipleHosts final : public Rule {
     if (scoped_ || url.kind != UrlFieldKind::Loc || url.entry->from_robots) return;
     const UrlAnalysis& a = url.analysis();
     if (a.shape != UrlShape::Http || !a.syntax_valid || a.host_problem != HostProblem::None) return;
+    // Consecutive URLs mostly have one host, written alike: the same host as the last URL's
+    // has been judged (and reported, if it differs) already.
+    if (first_offset_ && a.host == last_host_) return;
+    last_host_.assign(a.host);
     normalize(a.ascii_host, key_);  // reuses key_'s capacity: no allocation per URL
     const SourceSpan span = url_span(*url.field, a, a.host_at, a.host.size());
     if (!first_offset_) {
@@ -87,6 +91,7 @@ class MultipleHosts final : public Rule {
  private:
   bool scoped_;
   std::string key_;
+  std::string last_host_;  // as written
   std::string first_host_;
   std::optional<std::size_t> first_offset_;
   std::unordered_set<std::string> other_hosts_;
