@@ -120,14 +120,11 @@ void append_percent_encoded(std::string_view bytes, std::string& out) {
 
 // For an ASCII URL whose scan found a reg-name host without a port and no escapes: whether the
 // rest that normalising would change is absent too, i.e. a lower-case scheme and host, a path,
-// and no "." or ".." segment in it. Cheaper than is_normal_form's scan of every byte.
-bool is_normal_form_scanned(const UrlAnalysis& a) {
-  if ((a.scheme != "http" && a.scheme != "https") || a.path.empty()) return false;
-  bool upper = false;  // without an early exit the loops vectorise; hosts are short
-  for (const char c : a.host) upper |= c >= 'A' && c <= 'Z';
-  bool dot_segment = false;  // "/." anywhere: a byte loop, where find() would call memchr per '/'
-  for (std::size_t i = 1; i < a.path.size(); ++i) dot_segment |= a.path[i] == '.' && a.path[i - 1] == '/';
-  return !upper && !dot_segment;
+// and no "." or ".." segment in it (the scan saw the host and the path). Cheaper than
+// is_normal_form's scan of every byte.
+bool is_normal_form_scanned(const UrlAnalysis& a, const UriScan& scan) {
+  return (a.scheme == "http" || a.scheme == "https") && !a.path.empty() && !scan.host_has_upper &&
+         !scan.path_has_dot_segment;
 }
 
 void analyze_http(UrlAnalysis& a) {
@@ -144,7 +141,7 @@ void analyze_http(UrlAnalysis& a) {
   // cost four times as much as the rest of the analysis, so it is consulted only below.
   if (scan.problem == SyntaxProblem::None && a.first_non_ascii == kNoPosition) {
     a.syntax_valid = true;
-    a.normal_form = scan.plain_host_no_escapes && is_normal_form_scanned(a);
+    a.normal_form = scan.plain_host_no_escapes && is_normal_form_scanned(a, scan);
     check_host(a);
     return;
   }
@@ -206,7 +203,8 @@ std::size_t first_non_ascii_byte(std::string_view t) {
 
 void analyze_url(std::string_view value, UrlAnalysis& out) {
   // Start afresh but keep the buffers' capacity.
-  static_cast<UrlFacts&>(out) = UrlFacts{};
+  static const UrlFacts kNone;
+  static_cast<UrlFacts&>(out) = kNone;  // one copy, where UrlFacts{} was built on the stack and copied
   out.ascii_form.clear();
 
   out.trimmed = trim_xml_space(value);

@@ -256,3 +256,49 @@ TEST_CASE("W3C Datetime: the first and last instant a value can mean") {
   CHECK(earliest_instant(instant) == at("2024-12-30T11:00:00Z"));
   CHECK(latest_instant(instant) == at("2024-12-30T11:00:00Z"));
 }
+
+TEST_CASE("W3C Datetime: the usual shapes read at fixed positions give what the full parser gives") {
+  // Values of the usual lengths with every field drawn from around its range (and past it), and
+  // stray characters where the separators go: the shortcut must accept exactly what the full
+  // parser accepts, with the same fields, and leave everything else to it.
+  std::uint32_t state = 2024;
+  const auto next = [&](std::uint32_t n) {
+    state = state * 1664525u + 1013904223u;
+    return (state >> 8) % n;
+  };
+  const auto two = [](unsigned v) { return std::string{static_cast<char>('0' + v / 10 % 10), static_cast<char>('0' + v % 10)}; };
+  const std::string separators = "-:T+Z z.";
+  std::size_t accepted = 0;
+  for (int round = 0; round < 50'000; ++round) {
+    const unsigned year = next(5) == 0 ? next(3) : 1990 + next(40);
+    std::string text = std::string(1, static_cast<char>('0' + year / 1000 % 10)) + static_cast<char>('0' + year / 100 % 10) +
+                       two(year % 100) + "-" + two(next(14)) + "-" + two(next(33));
+    const unsigned shape = next(3);
+    if (shape >= 1) text += "T" + two(next(26)) + ":" + two(next(62)) + ":" + two(next(62));
+    if (shape == 1) text += "Z";
+    if (shape == 2) text += std::string(next(2) ? "+" : "-") + two(next(16)) + ":" + two(next(62));
+    if (next(8) == 0) text[next(static_cast<std::uint32_t>(text.size()))] = separators[next(static_cast<std::uint32_t>(separators.size()))];
+    CAPTURE(text);
+    DatetimeError fast_error, full_error;
+    const auto fast = parse_w3c_datetime(text, &fast_error);
+    const auto full = parse_w3c_datetime_in_full(text, &full_error);
+    REQUIRE(fast.has_value() == full.has_value());
+    if (!full) {
+      CHECK(fast_error.message == full_error.message);
+      CHECK(fast_error.position == full_error.position);
+      continue;
+    }
+    ++accepted;
+    CHECK(fast->year == full->year);
+    CHECK(fast->month == full->month);
+    CHECK(fast->day == full->day);
+    CHECK(fast->hour == full->hour);
+    CHECK(fast->minute == full->minute);
+    CHECK(fast->second == full->second);
+    CHECK(fast->precision == full->precision);
+    CHECK(fast->has_time == full->has_time);
+    CHECK(fast->has_timezone == full->has_timezone);
+    CHECK(fast->offset_minutes == full->offset_minutes);
+  }
+  CHECK(accepted > 12'000);  // the valid ones are plentiful, the invalid ones too
+}

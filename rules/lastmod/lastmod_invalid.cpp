@@ -72,6 +72,7 @@ class LastmodInvalid final : public Rule {
     if (entry.kind == EntryKind::Other || !entry.lastmod.present) return;
     const Field& field = entry.lastmod;
     const std::string_view value = field.trimmed();
+    if (!value.empty() && entry.lastmod_parsed().value) return;
     const Span span = value_span(field);
     if (value.empty()) {
       out.report(span.offset, span.length,
@@ -79,7 +80,6 @@ class LastmodInvalid final : public Rule {
                  "the element (Search Console: \"Invalid date\")");
       return;
     }
-    if (entry.lastmod_parsed().value) return;
     const DatetimeError& error = entry.lastmod_parsed().error;
     std::string message = "<lastmod> " + quoted(value) + " is not a valid W3C Datetime: " + error.message +
                           " (Search Console: \"Invalid date\")";

@@ -52,6 +52,8 @@ class LastmodReducedPrecision final : public Rule {
     const std::string_view value = entry.lastmod.trimmed();
     const auto& parsed = entry.lastmod_parsed().value;
     if (!parsed) return;
+    const DatePrecision precision = parsed->precision;
+    if (precision != DatePrecision::Year && precision != DatePrecision::Month && precision != DatePrecision::Minute) return;
     const Span span = value_span(entry.lastmod);
     const std::string xsd = "the sitemap XSD accepts only a full date or date-time (xsd:date, "
                             "xsd:dateTime), so schema validators reject it; write the day the page changed "

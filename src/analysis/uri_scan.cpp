@@ -97,7 +97,11 @@ bool scan_plain(std::string_view t, std::size_t i, UriScan& scan) {
   if (t.substr(i, 2) != "//") return false;
   i += 2;
   const std::size_t host = i;
-  while (i < n && (kAllowed[at(i)] & kRegName)) ++i;
+  bool upper = false;
+  while (i < n && (kAllowed[at(i)] & kRegName)) {
+    upper |= static_cast<unsigned>(at(i) - 'A') < 26u;
+    ++i;
+  }
   const std::size_t host_end = i;
   const bool port = i < n && t[i] == ':';
   if (port) {
@@ -108,6 +112,8 @@ bool scan_plain(std::string_view t, std::size_t i, UriScan& scan) {
   const std::size_t path = i;
   i = skip(i, kPath);
   const std::size_t path_end = i;
+  bool dot_segment = false;  // a second look at the path, in cache: "/." anywhere
+  for (std::size_t k = path + 1; k < path_end; ++k) dot_segment |= t[k] == '.' && t[k - 1] == '/';
   if (i < n && t[i] == '?') i = skip(i + 1, kQuery);
   if (i < n && t[i] == '#') i = skip(i + 1, kQuery);
   if (i < n) return false;
@@ -117,6 +123,8 @@ bool scan_plain(std::string_view t, std::size_t i, UriScan& scan) {
   scan.path_begin = path;
   scan.path_end = path_end;
   scan.plain_host_no_escapes = !port && !escapes;
+  scan.host_has_upper = upper;
+  scan.path_has_dot_segment = dot_segment;
   return true;
 }
 

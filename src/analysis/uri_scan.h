@@ -32,6 +32,10 @@ struct UriScan {
   // Set by the one-pass scan of the common case only: a reg-name host without a port, and no
   // percent-escape anywhere. Both leave a URL its own normal form (analysis/same_url.h).
   bool plain_host_no_escapes = false;
+  // Also from that scan: an upper-case letter in the host, a "/." in the path. Normalising would
+  // change either (analysis/same_url.h).
+  bool host_has_upper = false;
+  bool path_has_dot_segment = false;
 
   void fail(SyntaxProblem p, UriPart where, std::size_t i) {
     if (problem != SyntaxProblem::None) return;

@@ -218,7 +218,61 @@ int days_in_month(int year, int month) {
   return kDays[month - 1];
 }
 
+namespace {
+
+// The shapes nearly every <lastmod> has, read at fixed positions: YYYY-MM-DD, and that with
+// Thh:mm:ss and Z or +hh:mm / -hh:mm. nullopt for anything else, and for any value out of the
+// usual ranges: the Parser then decides, and says why.
+std::optional<W3cDatetime> parse_usual(std::string_view t) {
+  if (t.size() != 10 && t.size() != 20 && t.size() != 25) return std::nullopt;
+  const auto digits = [&](std::size_t at, std::size_t n, int* value) {
+    int v = 0;
+    for (std::size_t i = at; i < at + n; ++i) {
+      const unsigned d = static_cast<unsigned char>(t[i]) - '0';
+      if (d > 9) return false;
+      v = v * 10 + static_cast<int>(d);
+    }
+    *value = v;
+    return true;
+  };
+  W3cDatetime v;
+  // A day past the 28th of February or the 30th of any month is left to the Parser, which knows
+  // each month's length.
+  if (t[4] != '-' || t[7] != '-' || !digits(0, 4, &v.year) || !digits(5, 2, &v.month) || !digits(8, 2, &v.day) ||
+      v.year == 0 || v.month < 1 || v.month > 12 || v.day < 1 || v.day > (v.month == 2 ? 28 : 30)) {
+    return std::nullopt;
+  }
+  v.precision = DatePrecision::Day;
+  if (t.size() == 10) return v;
+  if (t[10] != 'T' || t[13] != ':' || t[16] != ':' || !digits(11, 2, &v.hour) || !digits(14, 2, &v.minute) ||
+      !digits(17, 2, &v.second) || v.hour > 23 || v.minute > 59 || v.second > 59) {
+    return std::nullopt;
+  }
+  v.has_time = true;
+  v.precision = DatePrecision::Second;
+  if (t.size() == 20) {
+    if (t[19] != 'Z') return std::nullopt;
+    v.has_timezone = true;
+    return v;
+  }
+  int hh = 0, mm = 0;
+  if ((t[19] != '+' && t[19] != '-') || t[22] != ':' || !digits(20, 2, &hh) || !digits(23, 2, &mm) || mm > 59 ||
+      hh > 13) {
+    return std::nullopt;
+  }
+  v.has_timezone = true;
+  v.offset_minutes = (t[19] == '-' ? -1 : 1) * (hh * 60 + mm);
+  return v;
+}
+
+}  // namespace
+
 std::optional<W3cDatetime> parse_w3c_datetime(std::string_view text, DatetimeError* error) {
+  if (auto usual = parse_usual(text)) return usual;
+  return parse_w3c_datetime_in_full(text, error);
+}
+
+std::optional<W3cDatetime> parse_w3c_datetime_in_full(std::string_view text, DatetimeError* error) {
   return Parser(text, error).parse();
 }
 

@@ -37,7 +37,10 @@ struct DatetimeError {
 };
 
 // Parses `text` (already trimmed). Returns the value, or nullopt with *error set (if not null).
+// The usual shapes (YYYY-MM-DD, with Thh:mm:ss and a zone) are read at fixed positions first.
 std::optional<W3cDatetime> parse_w3c_datetime(std::string_view text, DatetimeError* error);
+// The same without that shortcut: every value through the full parser (tests hold the two alike).
+std::optional<W3cDatetime> parse_w3c_datetime_in_full(std::string_view text, DatetimeError* error);
 
 // Seconds since the Unix epoch (UTC) of the earliest instant the value can denote: the start of its
 // year, month, day or second (a fraction is dropped). A missing time zone is taken as UTC.
