@@ -68,7 +68,7 @@ void Dispatch::element(const Element& e) {
   for (const Subscribers* s : elements_by_namespace_[known_namespace_index(e.ns)]) {
     if (!matches(*s, e.ns, e.in_sitemap_ns, e.local_name)) continue;
     for (const Subscriber& r : s->rules) {
-      if (r.element_traits == 0 || (r.element_traits & traits) != 0) r.active->rule->on_element(e, r.active->sink);
+      if (r.element_traits == 0 || (r.element_traits & traits) != 0) r.rule->on_element(e, *r.sink);
     }
   }
 }

@@ -51,6 +51,9 @@ class Dispatch {
     ActiveRule* active;
     BlockFilter filter;               // extensions() only
     std::uint8_t element_traits = 0;  // elements() only; 0: every element
+    // active's rule and sink, two loads nearer: called per element.
+    Rule* rule = active->rule.get();
+    FindingSink* sink = &active->sink;
   };
   // The rules that subscribed to one pattern: a node is matched once per pattern, not once per
   // rule (a family's rules share theirs, and namespace URIs are long to compare).

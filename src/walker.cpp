@@ -121,14 +121,16 @@ void Walker::line_entry(std::string_view element, std::size_t line_at, std::stri
 }
 
 void Walker::enter(pugi::xml_node node) {
-  Frame frame;
-  frame.scope_mark = declared_.size();
-  Element& e = frame.element;
+  const Element* parent = frames_.empty() ? nullptr : &frames_.back().element;
+  // Filled where it stays (frames_ never reallocates): a Frame is over a hundred bytes to copy.
+  Frame& pushed = frames_.emplace_back();
+  pushed.scope_mark = declared_.size();
+  Element& e = pushed.element;
   e.node = node;
   e.qualified_name = node.name();
-  e.offset = doc_.offset_of(node.name()) - 1;
-  e.depth = static_cast<int>(frames_.size()) + 1;
-  e.parent = frames_.empty() ? nullptr : &frames_.back().element;
+  e.offset = doc_.offset_of(e.qualified_name.data()) - 1;
+  e.depth = static_cast<int>(frames_.size());
+  e.parent = parent;
   const pugi::xml_attribute first_attribute = node.first_attribute();
   e.has_attributes = first_attribute;
   for (pugi::xml_attribute attr = first_attribute; attr; attr = attr.next_attribute()) {
@@ -148,8 +150,6 @@ void Walker::enter(pugi::xml_node node) {
   }
   e.ns = resolve(e.prefix, &e.prefix_declared);
   e.in_sitemap_ns = has_core_ns_ && same_namespace(e.ns, core_ns_);
-  frames_.push_back(frame);
-  Frame& pushed = frames_.back();
   const bool entry_starts = !in_entry_ && starts_entry(pushed.element);
   if (entry_starts) dispatch_.entry_begins();
   dispatch_.element(pushed.element);
