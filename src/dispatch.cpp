@@ -11,14 +11,14 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
   for (ActiveRule& active : rules) {
     const Subscriptions& s = active.subscriptions;
     if (s.document_) document_.push_back(&active);
-    if (s.text_) text_.push_back({&active, s.text_every_ ? std::uint8_t{0} : s.text_markup_});
+    if (s.text_) text_.push_back({RuleCall(active), s.text_every_ ? std::uint8_t{0} : s.text_markup_});
     // entries() wins over entries_with_extensions(): the rule wants every entry anyway.
-    if (s.entries_ || s.entry_namespaces_) entries_.push_back({&active, s.entries_ ? 0 : s.entry_namespaces_});
+    if (s.entries_ || s.entry_namespaces_) entries_.push_back({RuleCall(active), s.entries_ ? 0 : s.entry_namespaces_});
     filtered_entries_ |= !s.entries_ && s.entry_namespaces_;
     reads_extensions_ |= s.entry_namespaces_ != 0;
     for (std::size_t kind = 0; kind < kUrlFieldKinds; ++kind) {
       if (s.url_kinds_ & Subscriptions::url_kind_bit(static_cast<UrlFieldKind>(kind))) {
-        urls_[kind].push_back(&active);
+        urls_[kind].emplace_back(active);
         wants_urls_ = true;
       }
     }
@@ -68,14 +68,14 @@ void Dispatch::element(const Element& e) {
   for (const Subscribers* s : elements_by_namespace_[known_namespace_index(e.ns)]) {
     if (!matches(*s, e.ns, e.in_sitemap_ns, e.local_name)) continue;
     for (const Subscriber& r : s->rules) {
-      if (r.element_traits == 0 || (r.element_traits & traits) != 0) r.rule->on_element(e, *r.sink);
+      if (r.element_traits == 0 || (r.element_traits & traits) != 0) r.call.rule->on_element(e, *r.call.sink);
     }
   }
 }
 
 void Dispatch::text(const TextRun& run) {
   for (const TextSubscriber& s : text_) {
-    if (s.markup == 0 || (s.markup & run.markup) != 0) s.active->rule->on_text(run, s.active->sink);
+    if (s.markup == 0 || (s.markup & run.markup) != 0) s.call.rule->on_text(run, *s.call.sink);
   }
 }
 
@@ -83,7 +83,7 @@ void Dispatch::entry_begins() { entry_mark_ = diagnostics_.size(); }
 
 void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
   for (const UrlField& url : urls) {
-    for (ActiveRule* active : urls_[static_cast<std::size_t>(url.kind)]) active->rule->on_url(url, active->sink);
+    for (const RuleCall& r : urls_[static_cast<std::size_t>(url.kind)]) r.rule->on_url(url, *r.sink);
   }
   if (!extensions_.empty()) {
     for (const ExtensionBlock& block : entry.extensions) {
@@ -100,7 +100,7 @@ void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
           if (s.filter.traits != known_for) known_for = s.filter.traits, traits = known_for(block, entry);
           if ((traits & s.filter.wanted) == 0) continue;
         }
-        s.active->rule->on_extension(block, entry, s.active->sink);
+        s.call.rule->on_extension(block, entry, *s.call.sink);
       }
     }
   }
@@ -109,7 +109,7 @@ void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
     for (const ExtensionBlock& block : entry.extensions) namespaces |= std::uint32_t{1} << known_namespace_index(block.root().ns);
   }
   for (const EntrySubscriber& s : entries_) {
-    if (s.namespaces == 0 || (s.namespaces & namespaces) != 0) s.active->rule->on_entry(entry, s.active->sink);
+    if (s.namespaces == 0 || (s.namespaces & namespaces) != 0) s.call.rule->on_entry(entry, *s.call.sink);
   }
   if (diagnostics_.size() > entry_mark_ && entry.loc.present && entry.loc.trimmed().size() <= kMaxSubjectLength) {
     const std::string subject(entry.loc.trimmed());

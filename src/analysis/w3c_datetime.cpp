@@ -236,10 +236,8 @@ std::optional<W3cDatetime> parse_usual(std::string_view t) {
     return true;
   };
   W3cDatetime v;
-  // A day past the 28th of February or the 30th of any month is left to the Parser, which knows
-  // each month's length.
   if (t[4] != '-' || t[7] != '-' || !digits(0, 4, &v.year) || !digits(5, 2, &v.month) || !digits(8, 2, &v.day) ||
-      v.year == 0 || v.month < 1 || v.month > 12 || v.day < 1 || v.day > (v.month == 2 ? 28 : 30)) {
+      v.year == 0 || v.month < 1 || v.month > 12 || v.day < 1 || v.day > days_in_month(v.year, v.month)) {
     return std::nullopt;
   }
   v.precision = DatePrecision::Day;
