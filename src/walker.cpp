@@ -39,8 +39,8 @@ Walker::Walker(Document& doc, Dispatch& dispatch) : doc_(doc), dispatch_(dispatc
     has_core_ns_ = true;
   }
   if (doc.kind == DocumentKind::Feed) feed_ = doc.root_local == "rss" ? FeedFormat::Rss : FeedFormat::Atom;
-  // Element::parent points into frames_: it must never reallocate.
-  frames_.reserve(kMaxInspectedDepth + 1);
+  // Element::parent points into frames_: it never reallocates (and its frames are reused).
+  frames_.resize(kMaxInspectedDepth + 1);
 }
 
 void Walker::walk() {
@@ -50,10 +50,10 @@ void Walker::walk() {
   }
   enter(root);
   pugi::xml_node node = root.first_child();
-  while (!frames_.empty()) {
+  while (depth_ > 0) {
     if (node) {
       if (node.type() == pugi::node_element) {
-        if (static_cast<int>(frames_.size()) >= kMaxInspectedDepth) {
+        if (static_cast<int>(depth_) >= kMaxInspectedDepth) {
           if (!doc_.nesting_limit_offset) doc_.nesting_limit_offset = doc_.offset_of(node.name()) - 1;
           node = node.next_sibling();
           continue;
@@ -66,7 +66,7 @@ void Walker::walk() {
       else if (node.type() == pugi::node_comment) comment(node);
       node = node.next_sibling();
     } else {
-      const pugi::xml_node finished = frames_.back().element.node;
+      const pugi::xml_node finished = top().element.node;
       leave();
       node = finished.next_sibling();
     }
@@ -121,15 +121,19 @@ void Walker::line_entry(std::string_view element, std::size_t line_at, std::stri
 }
 
 void Walker::enter(pugi::xml_node node) {
-  const Element* parent = frames_.empty() ? nullptr : &frames_.back().element;
-  // Filled where it stays (frames_ never reallocates): a Frame is over a hundred bytes to copy.
-  Frame& pushed = frames_.emplace_back();
+  const Element* parent = depth_ == 0 ? nullptr : &top().element;
+  // The frame of this depth is reused, every field set here: a Frame is over a hundred bytes, and
+  // building a fresh one (zeroed, then filled) cost more than the rest of this function.
+  Frame& pushed = frames_[depth_++];
   pushed.scope_mark = declared_.size();
+  pushed.field = FieldId::Unknown;
+  pushed.node = kNoNode;
   Element& e = pushed.element;
   e.node = node;
   e.qualified_name = node.name();
+  e.prefix = {};
   e.offset = doc_.offset_of(e.qualified_name.data()) - 1;
-  e.depth = static_cast<int>(frames_.size());
+  e.depth = static_cast<int>(depth_);
   e.parent = parent;
   const pugi::xml_attribute first_attribute = node.first_attribute();
   e.has_attributes = first_attribute;
@@ -179,14 +183,14 @@ bool Walker::starts_entry(const Element& e) const {
 }
 
 void Walker::leave() {
-  Frame& frame = frames_.back();
+  Frame& frame = top();
   if (block_depth_ == frame.element.depth) block_depth_ = 0;
   if (in_entry_ && frame.element.depth == entry_depth_) finish_entry();
   while (declared_.size() > frame.scope_mark) {
     (declared_.back().empty() ? default_ns_ : bindings_[declared_.back()]).pop_back();
     declared_.pop_back();
   }
-  frames_.pop_back();
+  --depth_;
 }
 
 // Namespace bindings in scope: a stack of URIs per prefix, so resolving costs one lookup however
@@ -214,7 +218,7 @@ TextRun Walker::text_run(const char* value, TextKind kind, const Element* parent
 }
 
 void Walker::text(pugi::xml_node node) {
-  Frame& parent = frames_.back();
+  Frame& parent = top();
   const char* value = node.value();
   const TextKind kind = node.type() == pugi::node_cdata ? TextKind::CData : TextKind::Text;
   const TextRun run = text_run(value, kind, &parent.element, {});
@@ -271,7 +275,7 @@ void Walker::add_child(Frame& frame) {
 }
 
 void Walker::gather(Frame& frame) {
-  const std::size_t parent = frames_[frames_.size() - 2].node;
+  const std::size_t parent = frames_[depth_ - 2].node;
   if (parent == kNoNode) return;
   frame.node = builder_.add_node(frame.element, parent);
   for (pugi::xml_attribute attr = frame.element.node.first_attribute(); attr; attr = attr.next_attribute()) {

@@ -60,7 +60,10 @@ class Walker {
   std::unordered_map<std::string_view, std::vector<std::string_view>> bindings_;
   std::vector<std::string_view> default_ns_;  // xmlns="..." in scope: most elements need only this
   std::vector<std::string_view> declared_;    // prefixes bound, in order, for unwinding
-  std::vector<Frame> frames_;
+  Frame& top() { return frames_[depth_ - 1]; }
+
+  std::vector<Frame> frames_;  // the open elements: frames_[0, depth_)
+  std::size_t depth_ = 0;
   std::string_view core_ns_;
   bool has_core_ns_ = false;
   FeedFormat feed_ = FeedFormat::None;
