@@ -2,6 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include <boost/url/ipv6_address.hpp>
 
@@ -58,6 +63,39 @@ void scan_chars(std::string_view t, std::size_t begin, std::size_t end, std::uin
   }
 }
 
+// The first index at or after k whose byte may not stand in a path as it is, or n: sixteen bytes
+// a step where SSE2 is there (every x86-64). A path's bytes are the unreserved characters, the
+// sub-delims, ':', '@', '/', and any non-ASCII byte (loc-non-ascii reports those); '%', '?', '#'
+// and the rest stop it. A URL's path and query are most of its bytes.
+std::size_t skip_path_bytes(const char* p, std::size_t k, std::size_t n) {
+#if defined(__SSE2__)
+  // The bytes of a 16-byte block that are not path bytes, as a bit mask.
+  const auto others = [](__m128i v) {
+    // lo <= v <= hi as unsigned bytes: max(v - lo, hi - lo) == hi - lo.
+    const auto in = [&](char lo, char hi) {
+      const __m128i span = _mm_set1_epi8(static_cast<char>(hi - lo));
+      return _mm_cmpeq_epi8(_mm_max_epu8(_mm_sub_epi8(v, _mm_set1_epi8(lo)), span), span);
+    };
+    const auto is = [&](char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
+    const __m128i path = _mm_or_si128(
+        _mm_or_si128(_mm_or_si128(in('a', 'z'), in('@', 'Z')), _mm_or_si128(in('&', ';'), _mm_cmplt_epi8(v, _mm_setzero_si128()))),
+        _mm_or_si128(_mm_or_si128(is('!'), is('$')), _mm_or_si128(_mm_or_si128(is('='), is('_')), is('~'))));
+    return ~static_cast<unsigned>(_mm_movemask_epi8(path)) & 0xFFFFu;
+  };
+  for (; k + 16 <= n; k += 16) {
+    if (const unsigned m = others(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k)))) {
+      return k + static_cast<std::size_t>(std::countr_zero(m));
+    }
+  }
+  if (k < n && n >= 16) {  // the last bytes, in the block that ends with them
+    const unsigned m = others(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + n - 16))) >> (16 - (n - k));
+    return m ? k + static_cast<std::size_t>(std::countr_zero(m)) : n;
+  }
+#endif
+  while (k < n && (kAllowed[static_cast<unsigned char>(p[k])] & kPath)) ++k;
+  return k;
+}
+
 bool valid_ip_literal(std::string_view inside) {
   if (!inside.empty() && (inside[0] == 'v' || inside[0] == 'V')) {  // IPvFuture
     std::size_t i = 1;
@@ -83,6 +121,8 @@ bool scan_plain(std::string_view t, std::size_t i, UriScan& scan) {
   bool escapes = false;
   const auto skip = [&](std::size_t k, std::uint8_t part) {
     while (k < n) {
+      k = skip_path_bytes(t.data(), k, n);  // every part here allows at least a path's bytes
+      if (k == n) break;
       if (kAllowed[at(k)] & part) {
         ++k;
       } else if (t[k] == '%' && k + 2 < n && is_hex(t[k + 1]) && is_hex(t[k + 2])) {
@@ -112,8 +152,10 @@ bool scan_plain(std::string_view t, std::size_t i, UriScan& scan) {
   const std::size_t path = i;
   i = skip(i, kPath);
   const std::size_t path_end = i;
-  bool dot_segment = false;  // a second look at the path, in cache: "/." anywhere
-  for (std::size_t k = path + 1; k < path_end; ++k) dot_segment |= t[k] == '.' && t[k - 1] == '/';
+  bool dot_segment = false;  // "/." anywhere in the path; paths have few dots (".html")
+  for (std::size_t dot = t.find('.', path + 1); dot < path_end && !dot_segment; dot = t.find('.', dot + 1)) {
+    dot_segment = t[dot - 1] == '/';
+  }
   if (i < n && t[i] == '?') i = skip(i + 1, kQuery);
   if (i < n && t[i] == '#') i = skip(i + 1, kQuery);
   if (i < n) return false;
