@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,10 @@
 #include "load/source.h"
 #include "rules/extension_rules.h"
 #include "rules/extension_support.h"
+#include "rules/hreflang/hreflang_link.h"
+#include "rules/image/image_schema.h"
+#include "rules/news/news_schema.h"
+#include "rules/video/video_schema.h"
 #include "url_analysis.h"
 #include "test_support.h"
 #include "walker.h"
@@ -442,4 +447,23 @@ TEST_CASE("block filters: the structure checks find the same with their filters 
     with_findings += !everywhere.empty();
   }
   CHECK(with_findings > 200);  // the blocks are not all clean
+}
+
+TEST_CASE("namespace near misses: no family's pattern matches a namespace sitemaplint knows") {
+  // namespace_near_miss answers for these URIs without its regex: it must be right to.
+  const std::vector<std::string> known_normalised = {"sitemaps.org/schemas/sitemap/0.9",
+                                                     "google.com/schemas/sitemap-image/1.1",
+                                                     "google.com/schemas/sitemap-video/1.1",
+                                                     "google.com/schemas/sitemap-news/0.9", "w3.org/1999/xhtml"};
+  for (const ExtensionFamily* family : {&kImageFamily, &kVideoFamily, &kNewsFamily, &kHreflangFamily}) {
+    const std::regex pattern{std::string(family->near_miss_pattern)};
+    for (std::size_t i = 0; i < known_normalised.size(); ++i) {
+      CAPTURE(known_normalised[i]);
+      CAPTURE(family->name);
+      // Only its own URI matches a family's pattern, and that one is no near miss but the namespace.
+      CHECK(std::regex_match(known_normalised[i], pattern) == (kKnownNamespaces[i] == family->ns));
+      CHECK((known_normalised[i].find("sitemap") != std::string::npos || known_normalised[i].find("w3.org") != std::string::npos));
+      CHECK_FALSE(namespace_near_miss(*family, family->prefix, kKnownNamespaces[i]));
+    }
+  }
 }
