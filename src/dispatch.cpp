@@ -15,7 +15,6 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
     // entries() wins over entries_with_extensions(): the rule wants every entry anyway.
     if (s.entries_ || s.entry_namespaces_) entries_.push_back({RuleCall(active), s.entries_ ? 0 : s.entry_namespaces_});
     filtered_entries_ |= !s.entries_ && s.entry_namespaces_;
-    reads_extensions_ |= s.entry_namespaces_ != 0;
     for (std::size_t kind = 0; kind < kUrlFieldKinds; ++kind) {
       if (s.url_kinds_ & Subscriptions::url_kind_bit(static_cast<UrlFieldKind>(kind))) {
         urls_[kind].emplace_back(active);
@@ -26,6 +25,17 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
     for (const Subscriptions::Pattern& p : s.elements_) subscribe(elements_, p, &active);
     for (const Subscriptions::Pattern& p : s.extensions_) subscribe(extensions_, p, &active);
   }
+  // The namespaces whose blocks are gathered: those of the URL fields some rule judges, of the
+  // blocks some rule subscribed to, of the blocks some rule wants its entries with.
+  constexpr std::uint32_t kEveryNamespace = (std::uint32_t{1} << (kKnownNamespaces.size() + 1)) - 1;
+  for (const UrlFieldSpec& spec : kExtensionUrlFields) {
+    if (!urls_[static_cast<std::size_t>(spec.kind)].empty()) block_namespaces_ |= std::uint32_t{1} << known_namespace_index(spec.ns);
+  }
+  for (const Subscribers& s : extensions_) {
+    block_namespaces_ |= s.ns_match == NamespaceMatch::Uri ? std::uint32_t{1} << known_namespace_index(s.pattern.ns)
+                                                           : kEveryNamespace;
+  }
+  for (const ActiveRule& active : rules) block_namespaces_ |= active.subscriptions.entry_namespaces_;
   for (const Subscribers& s : elements_) {
     const std::size_t known = known_namespace_index(s.pattern.ns);
     for (std::size_t bucket = 0; bucket < elements_by_namespace_.size(); ++bucket) {

@@ -40,8 +40,12 @@ class Dispatch {
   // Entries are assembled whenever a rule wants entries, URLs or extension blocks.
   bool wants_entries() const { return !entries_.empty() || wants_urls_ || !extensions_.empty(); }
   // Extension blocks are gathered only when a rule looks at them: URL rules (extension URLs),
-  // extension subscribers, rules that want the entries with certain blocks.
-  bool wants_extensions() const { return wants_urls_ || !extensions_.empty() || reads_extensions_; }
+  // extension subscribers, rules that want the entries with certain blocks; and only those of the
+  // namespaces they look at (a run without image rules gathers no <image:image>).
+  bool wants_extensions() const { return block_namespaces_ != 0; }
+  bool wants_blocks_of(std::string_view ns) const {
+    return (block_namespaces_ & (std::uint32_t{1} << known_namespace_index(ns))) != 0;
+  }
 
   void document(const Document& doc);
   void element(const Element& e);
@@ -102,9 +106,11 @@ class Dispatch {
   };
   std::vector<EntrySubscriber> entries_;  // in subscription order, so findings keep their order
   bool filtered_entries_ = false;         // some subscriber wants entries with certain blocks only
-  bool reads_extensions_ = false;         // some subscriber named the blocks it reads (entries_with_extensions)
   std::array<std::vector<RuleCall>, kUrlFieldKinds> urls_;  // by UrlFieldKind
   bool wants_urls_ = false;
+  // Bit known_namespace_index of each namespace whose blocks some rule reads; the last bit
+  // (kKnownNamespaces.size()) for every other namespace.
+  std::uint32_t block_namespaces_ = 0;
   std::vector<Subscribers> elements_, extensions_;
   // The element patterns that may match an element of each known namespace (by
   // known_namespace_index; the last for every other namespace): most elements are the sitemap's,

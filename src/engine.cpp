@@ -1,59 +1,76 @@
 #include "engine.h"
 
 #include <algorithm>
+#include <array>
+#include <exception>
 #include <optional>
+#include <thread>
 
 #include "dispatch.h"
 #include "walker.h"
 
 namespace sitemaplint {
+namespace {
 
-RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings& settings) {
-  RuleRun run;
-  std::vector<ActiveRule> rules;
-  rules.reserve(selection.enabled.size());
-  for (const RuleInfo* info : selection.enabled) {
-    ActiveRule active{info->make(settings),
-                      RuleSink(*info, selection.severity_of(*info), run.diagnostics,
-                               selection.kept_authorities[index_of(info->id)], settings.max_findings_per_rule),
-                      {}};
-    active.rule->subscribe(active.subscriptions);
-    rules.push_back(std::move(active));
+// Which of two threads runs a family's rules when a file's rules are split: the URL rules, the
+// extension families and the checks across the set, which share each entry's URL analyses and
+// keys and the extension blocks, on one; the rules of the sitemap's own elements and values on the
+// other, whose walk then gathers no extension block and analyses no URL. A rule's findings do not
+// depend on where it runs.
+std::size_t thread_of(const RuleInfo& info) {
+  switch (info.family->id) {
+    case FamilyId::url:
+    case FamilyId::image:
+    case FamilyId::video:
+    case FamilyId::news:
+    case FamilyId::hreflang:
+    case FamilyId::site: return 0;
+    default: return 1;
   }
+}
+
+// The rules one walk dispatches to, with the findings they make.
+struct RuleGroup {
+  std::vector<ActiveRule> rules;
+  std::size_t rule_count = 0;  // rules[0, rule_count) are selected rules; then the collectors
+  std::vector<std::pair<RuleFactory, std::size_t>> collectors;  // and where each is in `rules`
+  std::optional<std::size_t> overview_at;
+  std::vector<Diagnostic> diagnostics;
+};
+
+void add_collectors(RuleGroup& group, const RuleSelection& selection, const Settings& settings, bool overview) {
   // The collectors that set-level rules share, each once, after the rules (it reports nothing;
   // its sink is that of the first rule that names it).
-  const std::size_t rule_count = rules.size();
-  std::vector<std::pair<RuleFactory, std::size_t>> collectors;  // and where each is in `rules`
-  for (std::size_t i = 0; i < rule_count; ++i) {
-    const RuleFactory make = rules[i].subscriptions.facts_collector_;
-    if (!make || std::any_of(collectors.begin(), collectors.end(), [&](const auto& c) { return c.first == make; })) {
+  for (std::size_t i = 0; i < group.rule_count; ++i) {
+    const RuleFactory make = group.rules[i].subscriptions.facts_collector_;
+    if (!make || std::any_of(group.collectors.begin(), group.collectors.end(), [&](const auto& c) { return c.first == make; })) {
       continue;
     }
-    const RuleInfo& first = rules[i].sink.rule();
-    ActiveRule collector{make(settings), RuleSink(first, selection.severity_of(first), run.diagnostics), {}};
+    const RuleInfo& first = group.rules[i].sink.rule();
+    ActiveRule collector{make(settings), RuleSink(first, selection.severity_of(first), group.diagnostics), {}};
     collector.rule->subscribe(collector.subscriptions);
-    collectors.emplace_back(make, rules.size());
-    rules.push_back(std::move(collector));
+    group.collectors.emplace_back(make, group.rules.size());
+    group.rules.push_back(std::move(collector));
   }
   // The HTML report's overview of the site (overview.h): one more collector, which reports nothing.
-  std::optional<std::size_t> overview_at;
-  if (settings.collect_overview) {
-    const RuleInfo& any = rule_count > 0 ? rules.front().sink.rule() : *all_rules().front();
-    ActiveRule collector{make_overview_collector(settings), RuleSink(any, Severity::Info, run.diagnostics), {}};
+  if (overview) {
+    const RuleInfo& any = group.rule_count > 0 ? group.rules.front().sink.rule() : *all_rules().front();
+    ActiveRule collector{make_overview_collector(settings), RuleSink(any, Severity::Info, group.diagnostics), {}};
     collector.rule->subscribe(collector.subscriptions);
-    overview_at = rules.size();
-    rules.push_back(std::move(collector));
+    group.overview_at = group.rules.size();
+    group.rules.push_back(std::move(collector));
   }
-  Dispatch dispatch(rules, run.diagnostics);
-  dispatch.document(doc);
-  if (doc.parsed) Walker(doc, dispatch).walk();
-  else if (doc.kind == DocumentKind::Text) Walker(doc, dispatch).walk_text();
-  else if (doc.kind == DocumentKind::Robots) Walker(doc, dispatch).walk_robots();
-  dispatch.finish(doc);
-  doc.tree.reset();
-  doc.tree_memory.reset();
-  for (std::size_t i = 0; i < rule_count; ++i) {
-    ActiveRule& active = rules[i];
+}
+
+void walk(Document& doc, Dispatch& dispatch, bool records_document) {
+  if (doc.parsed) Walker(doc, dispatch, records_document).walk();
+  else if (doc.kind == DocumentKind::Text) Walker(doc, dispatch, records_document).walk_text();
+  else if (doc.kind == DocumentKind::Robots) Walker(doc, dispatch, records_document).walk_robots();
+}
+
+void collect(RuleGroup& group, RuleRun& run) {
+  for (std::size_t i = 0; i < group.rule_count; ++i) {
+    ActiveRule& active = group.rules[i];
     active.sink.report_suppressed();
     if (active.subscriptions.set_ && !active.subscriptions.facts_collector_) {
       if (std::unique_ptr<FileFacts> facts = active.rule->take_facts()) {
@@ -61,14 +78,75 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
       }
     }
   }
-  for (const auto& [make, at] : collectors) {
-    const std::shared_ptr<const FileFacts> facts = rules[at].rule->take_facts();
+  for (const auto& [make, at] : group.collectors) {
+    const std::shared_ptr<const FileFacts> facts = group.rules[at].rule->take_facts();
     if (!facts) continue;
-    for (std::size_t i = 0; i < rule_count; ++i) {
-      if (rules[i].subscriptions.facts_collector_ == make) run.facts.emplace_back(rules[i].sink.rule().id, facts);
+    for (std::size_t i = 0; i < group.rule_count; ++i) {
+      if (group.rules[i].subscriptions.facts_collector_ == make) run.facts.emplace_back(group.rules[i].sink.rule().id, facts);
     }
   }
-  if (overview_at) run.overview = take_overview(*rules[*overview_at].rule);
+  if (group.overview_at) run.overview = take_overview(*group.rules[*group.overview_at].rule);
+  if (run.diagnostics.empty()) {
+    run.diagnostics = std::move(group.diagnostics);
+  } else {
+    run.diagnostics.insert(run.diagnostics.end(), std::make_move_iterator(group.diagnostics.begin()),
+                           std::make_move_iterator(group.diagnostics.end()));
+  }
+}
+
+}  // namespace
+
+RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings& settings) {
+  // With a second thread to spare and a large XML document, the rules are split in two groups and
+  // each thread walks the document for its own (the tree is only read; one walk records what the
+  // document keeps). Findings are merged and sorted by diagnostic_order, which orders any two
+  // findings of different rules, so the report is the one a single walk gives.
+  bool split = settings.rule_threads >= 2 && doc.parsed && doc.bytes.size() >= settings.split_rules_from_bytes;
+  if (split) {  // and only when each thread has rules to run
+    const auto on_first = std::count_if(selection.enabled.begin(), selection.enabled.end(),
+                                        [](const RuleInfo* info) { return thread_of(*info) == 0; });
+    split = on_first > 0 && static_cast<std::size_t>(on_first) < selection.enabled.size();
+  }
+  std::array<RuleGroup, 2> groups;  // RuleSinks point at their group's findings: the groups stay put
+  for (const RuleInfo* info : selection.enabled) {
+    RuleGroup& group = groups[split ? thread_of(*info) : 0];
+    ActiveRule active{info->make(settings),
+                      RuleSink(*info, selection.severity_of(*info), group.diagnostics,
+                               selection.kept_authorities[index_of(info->id)], settings.max_findings_per_rule),
+                      {}};
+    active.rule->subscribe(active.subscriptions);
+    group.rules.push_back(std::move(active));
+  }
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    groups[g].rule_count = groups[g].rules.size();
+    add_collectors(groups[g], selection, settings, settings.collect_overview && g == 0);
+  }
+  Dispatch first(groups[0].rules, groups[0].diagnostics);
+  Dispatch second(groups[1].rules, groups[1].diagnostics);
+  first.document(doc);
+  second.document(doc);
+  if (split) {
+    std::exception_ptr failed;
+    std::thread other([&] {
+      try {
+        walk(doc, second, false);
+      } catch (...) {
+        failed = std::current_exception();
+      }
+    });
+    walk(doc, first, true);
+    other.join();
+    if (failed) std::rethrow_exception(failed);
+  } else {
+    walk(doc, first, true);
+  }
+  // After both walks: what the recording walk found for the document is complete.
+  first.finish(doc);
+  second.finish(doc);
+  doc.tree.reset();
+  doc.tree_memory.reset();
+  RuleRun run;
+  for (RuleGroup& group : groups) collect(group, run);
   sort_diagnostics(run.diagnostics);
   return run;
 }

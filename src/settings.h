@@ -44,6 +44,13 @@ struct Settings {
   // pass fixes everything.
   std::size_t max_findings_per_rule = 10'000;
   std::shared_ptr<const SiteRobots> robots;  // the run's robots.txt, when there is one
+  // Threads the rules of one file may share: with 2, a large XML file's rules are split between
+  // two walks on two threads (engine.cpp), with the same findings. --jobs gives a run with fewer
+  // files than jobs the threads the files leave idle.
+  unsigned rule_threads = 1;
+  // The smallest document whose rules are split (below it, starting a thread and walking twice cost
+  // more than half the rules save); tests lower it to split every fixture.
+  std::size_t split_rules_from_bytes = std::size_t{1} << 20;
 };
 
 }  // namespace sitemaplint

@@ -33,7 +33,8 @@ pugi::xml_attribute atom_alternate_href(const Element& e) {
 
 }  // namespace
 
-Walker::Walker(Document& doc, Dispatch& dispatch) : doc_(doc), dispatch_(dispatch), builder_(doc.bytes) {
+Walker::Walker(Document& doc, Dispatch& dispatch, bool records_document)
+    : doc_(doc), dispatch_(dispatch), builder_(doc.bytes), records_document_(records_document) {
   if (doc.kind == DocumentKind::UrlSet || doc.kind == DocumentKind::SitemapIndex) {
     core_ns_ = canonical_namespace(doc.root_ns);
     has_core_ns_ = true;
@@ -54,7 +55,7 @@ void Walker::walk() {
     if (node) {
       if (node.type() == pugi::node_element) {
         if (static_cast<int>(depth_) >= kMaxInspectedDepth) {
-          if (!doc_.nesting_limit_offset) doc_.nesting_limit_offset = doc_.offset_of(node.name()) - 1;
+          if (records_document_ && !doc_.nesting_limit_offset) doc_.nesting_limit_offset = doc_.offset_of(node.name()) - 1;
           node = node.next_sibling();
           continue;
         }
@@ -142,7 +143,7 @@ void Walker::enter(pugi::xml_node node) {
     if (name != "xmlns" && !name.starts_with("xmlns:")) continue;
     const std::string_view prefix = name.size() > 6 ? name.substr(6) : std::string_view();
     bind(prefix, attr.value());
-    doc_.namespace_declarations.push_back({prefix, attr.value(), doc_.offset_of(attr.value()), e.offset});
+    if (records_document_) doc_.namespace_declarations.push_back({prefix, attr.value(), doc_.offset_of(attr.value()), e.offset});
   }
   // A byte loop: names are a few bytes long, and find() would call memchr for each.
   const auto colon = std::find(e.qualified_name.begin(), e.qualified_name.end(), ':');
@@ -230,6 +231,7 @@ void Walker::text(pugi::xml_node node) {
 
 // Keeps comments that may be sitemaplint directives; src/run/suppress.cpp interprets them.
 void Walker::comment(pugi::xml_node node) {
+  if (!records_document_) return;
   const char* value = node.value();
   const std::string_view text = value;
   if (trim_xml_space(text).substr(0, 12) != "sitemaplint-") return;
@@ -240,7 +242,8 @@ void Walker::comment(pugi::xml_node node) {
 void Walker::begin_entry(const Element& e) {
   in_entry_ = true;
   entry_depth_ = e.depth;
-  Entry& entry = builder_.begin(e, doc_.entry_count++);
+  Entry& entry = builder_.begin(e, entries_++);
+  if (records_document_) doc_.entry_count = entries_;
   if (e.in_sitemap_ns && e.local_name == "url") entry.kind = EntryKind::Url;
   else if (e.in_sitemap_ns && e.local_name == "sitemap") entry.kind = EntryKind::Sitemap;
   if (feed_ != FeedFormat::None) {
@@ -258,7 +261,7 @@ void Walker::add_child(Frame& frame) {
   else if (feed_ == FeedFormat::Atom && (href = atom_alternate_href(e))) id = FieldId::Loc;
   if (!builder_.add_child(e, id)) {
     // An element of another namespace in a sitemap entry starts an extension block.
-    if (id == FieldId::Unknown && has_core_ns_ && !e.in_sitemap_ns && dispatch_.wants_extensions()) {
+    if (id == FieldId::Unknown && has_core_ns_ && !e.in_sitemap_ns && dispatch_.wants_blocks_of(e.ns)) {
       block_depth_ = e.depth;
       frame.node = builder_.begin_block(e);
       for (pugi::xml_attribute attr = e.node.first_attribute(); attr; attr = attr.next_attribute()) {
@@ -305,7 +308,7 @@ void Walker::finish_entry() {
   else if (feed_ == FeedFormat::Atom) label = "the href of <link>";
   const std::span<const UrlField> urls = builder_.finish(label);
   const Entry& entry = builder_.entry();
-  if (entry.kind == EntryKind::Sitemap && entry.loc.present &&
+  if (records_document_ && entry.kind == EntryKind::Sitemap && entry.loc.present &&
       (doc_.kind == DocumentKind::SitemapIndex || doc_.kind == DocumentKind::Robots)) {
     record_child(entry);
   }

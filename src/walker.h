@@ -16,7 +16,11 @@ namespace sitemaplint {
 
 class Walker {
  public:
-  Walker(Document& doc, Dispatch& dispatch);
+  // `records_document`: this walk records what it finds for the document (Document::directives,
+  // namespace_declarations, children, entry_count, nesting_limit_offset). A second walk over the
+  // same document, for the rules another thread runs (engine.cpp), records nothing and writes
+  // nothing to it.
+  Walker(Document& doc, Dispatch& dispatch, bool records_document = true);
 
   void walk();          // a parsed XML document
   void walk_text();     // a text sitemap: every non-blank line is a <url> whose <loc> is the line
@@ -67,6 +71,8 @@ class Walker {
   std::string_view core_ns_;
   bool has_core_ns_ = false;
   FeedFormat feed_ = FeedFormat::None;
+  bool records_document_;
+  std::size_t entries_ = 0;  // entries begun: the next entry's index
   bool in_entry_ = false;
   int entry_depth_ = 0;  // the current entry element's depth, while in_entry_
   int block_depth_ = 0;  // the current extension block's root depth, 0 outside blocks

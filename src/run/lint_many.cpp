@@ -132,6 +132,9 @@ std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const Profi
                               const FetchOptions& fetch_options, bool in_a_set, LintScope scope,
                               RunProgress* progress) {
   std::vector<Outcome> outcomes(paths.size());
+  // A core the files leave idle goes to the rules of one (a single large sitemap: two walks).
+  const unsigned cores = jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : jobs;
+  const unsigned rule_threads = paths.empty() || cores / paths.size() < 2 ? 1 : 2;
   parallel_for(paths.size(), jobs, [&](std::size_t i) {
     std::string error;
     const Profile* profile = profile_for(paths[i], &error);
@@ -142,6 +145,7 @@ std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const Profi
     }
     Settings settings = profile->settings;
     settings.collect_set_facts = in_a_set;
+    settings.rule_threads = rule_threads;
     const ReadAs read_as{.scope = scope, .keep_bytes = paths.size() == 1};
     outcomes[i] = lint_one(paths[i], profile->selection, settings, fetch_options, read_as);
     if (progress) progress->finished(is_url(paths[i]));
