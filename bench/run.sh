@@ -13,6 +13,8 @@
 #      `xmllint --noout` and `xmllint --noout --schema`; wall time and peak memory
 #   2. the extension rules: the image-heavy file with every rule against the extension families
 #      ignored
+#   2b. one file, two cores: the 50,000-URL files with --jobs 2 against --jobs 1 (the rules split
+#      between two walks), and whether the two reports are the same byte for byte
 #   3. findings: the plain file (no finding) against its twin with 20,000 findings, in human, JSON
 #      and SARIF output, and the size of a SARIF report
 #   4. a whole site: 1,000 distinct sitemaps of 2,000 URLs (20 findings each) with --jobs 1 and
@@ -31,7 +33,7 @@
 #   BENCH_SITE_RUNS=N       rounds for the whole-site runs (default 3)
 #   BENCH_SITEMAPLINT=PATH  measure this sitemaplint binary instead of BUILD_DIR's (an older build,
 #                           say), against the same floor and files
-#   BENCH_ONLY=LIST         sections to run, comma-separated: single,extensions,findings,site,startup,copies
+#   BENCH_ONLY=LIST         sections to run, comma-separated: single,extensions,cores,findings,site,startup,copies
 #   BENCH_SITE_FILES=N, BENCH_SITE_URLS=N   the whole site's shape (default 1000 x 2000)
 #
 # Needs: cmake and a C++ compiler (a Release build; it warns otherwise), xmllint (Debian:
@@ -43,7 +45,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=$(mkdir -p "${1:-$here/../build}" && cd "${1:-$here/../build}" && pwd)
 runs=${BENCH_RUNS:-7}
 site_runs=${BENCH_SITE_RUNS:-3}
-only=${BENCH_ONLY:-single,extensions,findings,site,startup,copies}
+only=${BENCH_ONLY:-single,extensions,cores,findings,site,startup,copies}
 site_files=${BENCH_SITE_FILES:-1000}
 site_urls=${BENCH_SITE_URLS:-2000}
 data=$build/bench-data
@@ -189,6 +191,23 @@ if wants extensions; then
   say "== 2. Extension rules on the image-heavy file (target: every rule within 1.10x of extensions ignored)"
   say "  every rule $(ms "${med[all]}") ms, extensions ignored $(ms "${med[no-extensions]}") ms: $(x "${ratio[all/no-extensions]}")"
   commands all no-extensions
+fi
+
+# --- 2b. one file, two cores ---------------------------------------------------------------------
+if wants cores; then
+  say ""
+  say "== 2b. One file, two cores: --jobs 2 against --jobs 1 (the file's rules split between two walks; the reports must be identical)"
+  say "$(printf '%-22s %10s %10s %8s | %s' file 'jobs 1 ms' 'jobs 2 ms' speed-up 'same report')"
+  for name in plain-50k.xml images-50k.xml image-heavy-50k.xml large-50k.xml; do
+    file=$data/$name
+    compare "$runs" one "$(q "$lint") --jobs 1 $(q "$file")" two "$(q "$lint") --jobs 2 $(q "$file")"
+    same=no
+    if cmp -s <("$lint" --jobs 1 --format json "$file" 2>/dev/null) <("$lint" --jobs 2 --format json "$file" 2>/dev/null); then same=yes; fi
+    say "$(printf '%-22s %10s %10s %8s | %s' "$name" "$(ms "${med[one]}")" "$(ms "${med[two]}")" \
+      "$(x "$(awk -v r="${ratio[two/one]}" 'BEGIN { print 1 / r }')")" "$same")"
+  done
+  say "  commands (last file; the others alike):"
+  commands one two
 fi
 
 # --- 3. findings ----------------------------------------------------------------------------------
