@@ -140,11 +140,13 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
   } else {
     walk(doc, first, true);
   }
-  // After both walks: what the recording walk found for the document is complete.
-  first.finish(doc);
-  second.finish(doc);
+  // The tree goes before on_finish (no rule reads it there): what rules build when the file ends
+  // (duplicate-loc's sort, say) does not add to the peak on top of it. After both walks, what the
+  // recording walk found for the document is complete.
   doc.tree.reset();
   doc.tree_memory.reset();
+  first.finish(doc);
+  second.finish(doc);
   RuleRun run;
   for (RuleGroup& group : groups) collect(group, run);
   sort_diagnostics(run.diagnostics);

@@ -23,9 +23,10 @@ struct RuleRun {
   std::shared_ptr<const SiteOverview> overview;  // with Settings::collect_overview only
 };
 
-// Walks `doc` once with the selected rules. When the walk is over its tree is freed (doc.tree is
-// empty on return): the facts the rules keep are copied without growth slack, and that copy should
-// not add to the peak on top of the tree.
+// Walks `doc` once with the selected rules (twice on two threads, each walk with some of them,
+// when Settings::rule_threads allows and the document is large). When the walk is over, and before
+// on_finish, its tree is freed (doc.tree is empty on return): what rules build at the end, and the
+// facts they keep, copied without growth slack, should not add to the peak on top of the tree.
 RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings& settings);
 
 }  // namespace sitemaplint
