@@ -1,6 +1,9 @@
 #include "entry_builder.h"
 
+#include <algorithm>
+#include <array>
 #include <atomic>
+#include <iterator>
 
 #include "analysis/xml_text.h"
 #include "schema.h"
@@ -93,18 +96,11 @@ void EntryBuilder::append_text(Field& field, std::string& storage, const TextRun
 }
 
 std::size_t EntryBuilder::push_node(const Element& e, std::size_t parent, int depth) {
-  ExtensionNode node;
-  node.qualified_name = e.qualified_name;
-  node.local_name = e.local_name;
-  node.ns = e.ns;
-  node.prefix_declared = e.prefix_declared;
-  node.offset = e.offset;
-  node.parent = parent;
-  node.depth = depth;
-  node.text.present = true;
-  node.text.element_offset = e.offset;
-  node.text.value_offset = e.offset + 1 + e.qualified_name.size();
-  nodes_.push_back(node);
+  // Built where it stays, every field given: an ExtensionNode is 160 bytes, and a default one
+  // filled in and then copied cost more than the rest of gathering it.
+  const Field text{true, e.offset, e.offset + 1 + e.qualified_name.size(), {}, {}, true};
+  nodes_.emplace_back(e.qualified_name, e.local_name, e.ns, e.prefix_declared, e.offset, parent, depth, false, text,
+                      std::span<const Attribute>());
   slots_.push_back(NodeSlots{attributes_.size(), 0, nullptr});
   return nodes_.size() - 1;
 }
@@ -173,10 +169,21 @@ std::span<const UrlField> EntryBuilder::finish(std::string_view loc_label) {
   if (entry_.kind != EntryKind::Other && entry_.loc.present) {
     urls_.push_back(UrlField{UrlFieldKind::Loc, loc_label, &entry_.loc, &entry_, entry_.loc_cache});
   }
+  // The namespace of each URL field, by known_namespace_index: a block is compared only with its
+  // own namespace's fields.
+  static const std::array<std::size_t, std::size(kExtensionUrlFields)> spec_namespace = [] {
+    std::array<std::size_t, std::size(kExtensionUrlFields)> known{};
+    for (std::size_t i = 0; i < known.size(); ++i) known[i] = known_namespace_index(kExtensionUrlFields[i].ns);
+    return known;
+  }();
   for (const ExtensionBlock& block : blocks_) {
+    const std::size_t block_namespace = known_namespace_index(block.root().ns);
+    if (std::find(spec_namespace.begin(), spec_namespace.end(), block_namespace) == spec_namespace.end()) continue;
     for (const ExtensionNode& node : block.nodes) {
       if (node.depth > 1) continue;  // URL fields are a block's root or its children
-      for (const UrlFieldSpec& spec : kExtensionUrlFields) {
+      for (std::size_t i = 0; i < spec_namespace.size(); ++i) {
+        if (spec_namespace[i] != block_namespace) continue;
+        const UrlFieldSpec& spec = kExtensionUrlFields[i];
         // Names first: they are short, and namespace URIs of one length differ only near the end.
         if (!same_name(node.local_name, spec.element) || !same_name(block.root().local_name, spec.block) ||
             !same_namespace(node.ns, spec.ns) || !same_namespace(block.root().ns, spec.ns)) {
