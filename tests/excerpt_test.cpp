@@ -106,3 +106,21 @@ TEST_CASE("human report: a finding longer than a cut line's window is underlined
   }
   CHECK(carets > 0);
 }
+
+TEST_CASE("printable: ASCII text of any length, with a control character anywhere, as a byte-by-byte look gives") {
+  // Runs of printable ASCII are taken sixteen bytes a step: every length and position around
+  // those steps, with each kind of byte that ends a run.
+  for (std::size_t length = 1; length <= 50; ++length) {
+    for (std::size_t at = 0; at < length; ++at) {
+      for (const char c : std::string("\x01\t\x7F~ A\x1F", 7)) {
+        std::string text(length, 'x');
+        text[at] = c;
+        std::string expected = text;
+        expected[at] = c == '\t' ? ' ' : (c == '\x01' || c == '\x7F' || c == '\x1F') ? '?' : c;
+        CAPTURE(length);
+        CAPTURE(at);
+        CHECK(printable(text) == expected);
+      }
+    }
+  }
+}

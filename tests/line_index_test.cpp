@@ -5,8 +5,12 @@
 #include <vector>
 
 #include "analysis/line_index.h"
+#include "test_support.h"
 
 using sitemaplint::LineIndex;
+using sitemaplint::Position;
+using sitemaplint::positions_in_order;
+namespace testing = sitemaplint::testing;
 
 TEST_CASE("line index: LF, CRLF and lone CR all end a line") {
   const LineIndex index("ab\ncd\r\nef\rgh");
@@ -148,4 +152,38 @@ TEST_CASE("line index: found lazily, the lines are those of a plain split, howev
   CHECK(forwards.line_text(3) == text.substr(starts[2], starts[3] - starts[2] - (text[starts[3] - 2] == '\r' ? 2 : 1)));
   CHECK(forwards.line_count() == starts.size());
   CHECK(LineIndex(text).line_count() == starts.size());
+}
+
+TEST_CASE("positions in order: what LineIndex::position gives, for every fixture and texts made to break it") {
+  // Offsets in ascending order (with repeats and the end), in every fixture and in generated text
+  // with LF, CRLF, lone CR, a BOM, non-ASCII and ill-formed bytes, long and empty lines.
+  std::vector<std::string> texts;
+  for (const auto& path : testing::rule_fixture_files()) texts.push_back(testing::read_file(path.string()));
+  std::mt19937 random(99);
+  const std::vector<std::string> pieces = {"a", "abcdefghijklmnopqrstuvwxyz0123456789", "\n", "\r\n", "\r", "\xC3\xA9",
+                                           "\xF0\x9F\x98\x80", "\xE2\x82", "\xFF", "\t", std::string(40, 'x')};
+  for (int n = 0; n < 300; ++n) {
+    std::string text = n % 5 == 0 ? "\xEF\xBB\xBF" : "";
+    for (int k = static_cast<int>(random() % 60); k > 0; --k) text += pieces[random() % pieces.size()];
+    texts.push_back(text);
+  }
+  for (const std::string& text : texts) {
+    std::vector<std::size_t> offsets;
+    // Where characters start (or past a byte that cannot continue one): findings are placed there.
+    for (std::size_t i = 0; i <= text.size(); i += 1 + random() % 7) {
+      if (i == text.size() || (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) offsets.push_back(i);
+    }
+    offsets.push_back(text.size());
+    offsets.push_back(text.size() + 5);  // past the end: the end
+    const std::vector<Position> in_order = positions_in_order(text, offsets);
+    const LineIndex index(text);
+    REQUIRE(in_order.size() == offsets.size());
+    for (std::size_t i = 0; i < offsets.size(); ++i) {
+      const Position expected = index.position(offsets[i]);
+      CAPTURE(offsets[i]);
+      CHECK(in_order[i].line == expected.line);
+      CHECK(in_order[i].column == expected.column);
+      CHECK(in_order[i].utf16_column == expected.utf16_column);
+    }
+  }
 }

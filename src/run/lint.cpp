@@ -11,23 +11,32 @@ namespace {
 
 std::vector<FileReport::Placed> place_findings(const std::vector<Diagnostic>& diagnostics, std::string_view bytes) {
   std::vector<std::size_t> offsets;
+  offsets.reserve(diagnostics.size() * 2);
   for (const Diagnostic& d : diagnostics) {
-    offsets.push_back(d.offset);
-    offsets.push_back(d.offset + d.length);
+    const std::size_t first = offsets.size();
+    // A fix mostly replaces the finding's own span: each offset once, so that findings in order,
+    // apart, give offsets in order, which need no sort.
+    const auto add = [&](std::size_t offset) {
+      if (std::find(offsets.begin() + static_cast<std::ptrdiff_t>(first), offsets.end(), offset) == offsets.end()) {
+        offsets.push_back(offset);
+      }
+    };
+    add(d.offset);
+    add(d.offset + d.length);
     if (d.fix) {
-      offsets.push_back(d.fix->offset);
-      offsets.push_back(d.fix->offset + d.fix->length);
+      add(d.fix->offset);
+      add(d.fix->offset + d.fix->length);
     }
-    if (d.related && d.related->path.empty()) offsets.push_back(d.related->offset);
+    if (d.related && d.related->path.empty()) add(d.related->offset);
   }
-  std::sort(offsets.begin(), offsets.end());
+  if (!std::is_sorted(offsets.begin(), offsets.end())) std::sort(offsets.begin(), offsets.end());
   offsets.erase(std::unique(offsets.begin(), offsets.end()), offsets.end());
   std::vector<FileReport::Placed> placed;
   placed.reserve(offsets.size());
-  const LineIndex index(bytes);
-  for (const std::size_t offset : offsets) {
-    const Position at = index.position(offset);
-    placed.push_back({static_cast<std::uint32_t>(offset), static_cast<std::uint32_t>(at.line),
+  const std::vector<Position> positions = positions_in_order(bytes, offsets);
+  for (std::size_t i = 0; i < offsets.size(); ++i) {
+    const Position& at = positions[i];
+    placed.push_back({static_cast<std::uint32_t>(offsets[i]), static_cast<std::uint32_t>(at.line),
                       static_cast<std::uint32_t>(at.column), static_cast<std::uint32_t>(at.utf16_column)});
   }
   return placed;
