@@ -134,8 +134,14 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
         failed = std::current_exception();
       }
     });
-    walk(doc, first, true);
+    std::exception_ptr failed_here;  // the other thread is joined whatever happens here
+    try {
+      walk(doc, first, true);
+    } catch (...) {
+      failed_here = std::current_exception();
+    }
     other.join();
+    if (failed_here) std::rethrow_exception(failed_here);
     if (failed) std::rethrow_exception(failed);
   } else {
     walk(doc, first, true);

@@ -96,11 +96,11 @@ void EntryBuilder::append_text(Field& field, std::string& storage, const TextRun
 }
 
 std::size_t EntryBuilder::push_node(const Element& e, std::size_t parent, int depth) {
-  // Built where it stays, every field given: an ExtensionNode is 160 bytes, and a default one
-  // filled in and then copied cost more than the rest of gathering it.
+  // Every field given at once: an ExtensionNode is 160 bytes, and a default one filled in field by
+  // field and then copied cost more than the rest of gathering it.
   const Field text{true, e.offset, e.offset + 1 + e.qualified_name.size(), {}, {}, true};
-  nodes_.emplace_back(e.qualified_name, e.local_name, e.ns, e.prefix_declared, e.offset, parent, depth, false, text,
-                      std::span<const Attribute>());
+  nodes_.push_back(ExtensionNode{e.qualified_name, e.local_name, e.ns, e.prefix_declared, e.offset, parent, depth,
+                                 false, text, std::span<const Attribute>()});
   slots_.push_back(NodeSlots{attributes_.size(), 0, nullptr});
   return nodes_.size() - 1;
 }
