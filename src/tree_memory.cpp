@@ -96,6 +96,14 @@ TreeMemory::~TreeMemory() {
   ::munmap(base_, size_);
 }
 
+void TreeMemory::release_unused() {
+  constexpr std::size_t kPage = 4096;
+  const std::size_t from = (used_ + kPage - 1) & ~(kPage - 1);
+  const std::size_t to = std::min<std::size_t>(size_, (used_ + kHugePage - 1) & ~(kHugePage - 1));
+  // Splits the huge page; the pages past the tree go back to the kernel (and read as zero if touched).
+  if (from < to) ::madvise(base_ + from, to - from, MADV_DONTNEED);
+}
+
 void* TreeMemory::take(std::size_t n) {
   const std::size_t rounded = (n + kAlignment - 1) & ~(kAlignment - 1);
   if (rounded < n || rounded > size_ - used_) return nullptr;

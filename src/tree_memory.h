@@ -40,6 +40,9 @@ class TreeMemory {
   };
 
   std::size_t used() const { return used_; }
+  // Gives back what the last huge page holds past the tree, once it is whole (a parse never adds to
+  // it): on average a megabyte the kernel zeroed for nothing.
+  void release_unused();
 
  private:
   TreeMemory(char* base, std::size_t size) : base_(base), size_(size) {}

@@ -113,3 +113,19 @@ TEST_CASE("tree memory: advising huge pages never changes the bytes") {
   advise_huge_pages(nullptr, 0);
   CHECK(bytes == std::string(5u << 20, 'x'));
 }
+
+TEST_CASE("tree memory: what the last huge page holds past the tree is given back, and the tree stays whole") {
+  std::string bytes = sitemap(20'000);
+  const std::string expected = parsed_on_heap(bytes);
+  const std::unique_ptr<TreeMemory> memory = TreeMemory::for_input(bytes.size());
+  REQUIRE(memory);
+  pugi::xml_document doc;
+  {
+    const TreeMemory::Scope scope(memory.get());
+    REQUIRE(doc.load_buffer_inplace(bytes.data(), bytes.size(), kFlags, pugi::encoding_utf8));
+  }
+  memory->release_unused();
+  memory->release_unused();  // twice: nothing more to give
+  CHECK(dump(doc) == expected);
+  doc.reset();
+}

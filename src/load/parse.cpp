@@ -138,6 +138,7 @@ std::unique_ptr<Document> parse_document(std::string path, std::string_view byte
     const TreeMemory::Scope scope(doc->tree_memory.get());
     return doc->tree.load_buffer_inplace(buffer + bom, bytes.size() - bom, kParseFlags, pugi::encoding_utf8);
   }();
+  if (doc->tree_memory) doc->tree_memory->release_unused();
   if (!result) {
     pugi::xml_parse_result shifted = result;
     shifted.offset += static_cast<std::ptrdiff_t>(bom);
