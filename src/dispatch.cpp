@@ -1,6 +1,7 @@
 #include "dispatch.h"
 
 #include "analysis/message_text.h"
+#include "analysis/xml_text.h"
 #include "schema.h"
 #include "url_analysis.h"
 
@@ -12,6 +13,7 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
     const Subscriptions& s = active.subscriptions;
     if (s.document_) document_.push_back(&active);
     if (s.text_) text_.push_back({RuleCall(active), s.text_every_ ? std::uint8_t{0} : s.text_markup_});
+    wants_faulty_references_ |= s.text_ && !s.text_every_ && (s.text_markup_ & kFaultyReference) != 0;
     // entries() wins over entries_with_extensions(): the rule wants every entry anyway.
     if (s.entries_ || s.entry_namespaces_) entries_.push_back({RuleCall(active), s.entries_ ? 0 : s.entry_namespaces_});
     filtered_entries_ |= !s.entries_ && s.entry_namespaces_;

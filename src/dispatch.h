@@ -37,6 +37,9 @@ class Dispatch {
 
   bool wants_elements() const { return !elements_.empty(); }
   bool wants_text() const { return !text_.empty(); }
+  // Whether a rule asked for the runs with a kFaultyReference (analysis/xml_text.h), a bit the
+  // walker finds only then: it costs a look at every reference.
+  bool wants_faulty_references() const { return wants_faulty_references_; }
   // Entries are assembled whenever a rule wants entries, URLs or extension blocks.
   bool wants_entries() const { return !entries_.empty() || wants_urls_ || !extensions_.empty(); }
   // Extension blocks are gathered only when a rule looks at them: URL rules (extension URLs),
@@ -108,6 +111,7 @@ class Dispatch {
   bool filtered_entries_ = false;         // some subscriber wants entries with certain blocks only
   std::array<std::vector<RuleCall>, kUrlFieldKinds> urls_;  // by UrlFieldKind
   bool wants_urls_ = false;
+  bool wants_faulty_references_ = false;
   // Bit known_namespace_index of each namespace whose blocks some rule reads; the last bit
   // (kKnownNamespaces.size()) for every other namespace.
   std::uint32_t block_namespaces_ = 0;

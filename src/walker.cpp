@@ -214,7 +214,12 @@ std::string_view Walker::resolve(std::string_view prefix, bool* declared) const 
 TextRun Walker::text_run(const char* value, TextKind kind, const Element* parent, std::string_view attribute) const {
   TextRun run{value, doc_.offset_of(value), kind, parent, attribute};
   run.markup = markup_characters(run.raw);
-  if (kind != TextKind::CData && (run.markup & kAmpersand) != 0) run.first_ampersand = run.raw.find('&');
+  if (kind != TextKind::CData && (run.markup & kAmpersand) != 0) {
+    run.first_ampersand = run.raw.find('&');
+    if (dispatch_.wants_faulty_references() && has_faulty_reference(run.raw, run.first_ampersand)) {
+      run.markup |= kFaultyReference;
+    }
+  }
   return run;
 }
 

@@ -54,3 +54,42 @@ TEST_CASE("markup characters: the bits of the ones a text holds, wherever they a
     }
   }
 }
+
+TEST_CASE("every '&' is visited once, in order, past the references read, at any place in blocks of sixteen") {
+  // Against a byte-by-byte search: '&' at every position of texts up to 40 bytes, with a
+  // reference that spans a block boundary.
+  for (std::size_t length = 1; length <= 40; ++length) {
+    for (std::size_t at = 0; at < length; ++at) {
+      std::string text(length, 'x');
+      text[at] = '&';
+      if (at + 5 <= length) text.replace(at, 5, "&amp;");
+      text[length - 1] = '&';
+      std::string expected, visited;
+      for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '&') expected += std::to_string(i) + ",";
+      }
+      for_each_ampersand(text, 0, [&](std::size_t found) {
+        visited += std::to_string(found) + ",";
+        return found + read_reference(std::string_view(text).substr(found)).length;
+      });
+      CAPTURE(text);
+      CHECK(visited == expected);
+    }
+  }
+  std::string visited;
+  for_each_ampersand("&&&&amp;&", 1, [&](std::size_t found) {
+    visited += std::to_string(found) + ",";
+    return found + (found == 3 ? 5 : 1);
+  });
+  CHECK(visited == "1,2,3,8,");
+}
+
+TEST_CASE("a faulty reference: a raw '&', an undefined entity or a bad character reference, anywhere") {
+  CHECK_FALSE(has_faulty_reference("a&amp;b&lt;&#233;&#x1F600;", 0));
+  CHECK_FALSE(has_faulty_reference(std::string(100, 'x') + "&quot;&apos;&gt;", 0));
+  CHECK(has_faulty_reference("a&amp;b& c", 0));
+  CHECK(has_faulty_reference(std::string(40, 'x') + "&amp;&nbsp;", 0));
+  CHECK(has_faulty_reference("&#0;", 0));
+  CHECK(has_faulty_reference("&amp", 0));
+  CHECK_FALSE(has_faulty_reference("& &amp;", 2));  // from: only what follows counts
+}

@@ -47,7 +47,7 @@ std::optional<std::uint32_t> html_entity(std::string_view name) {
 
 class UndefinedEntity final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.text_holding(kAmpersand); }
+  void subscribe(Subscriptions& s) const override { s.text_holding(kFaultyReference); }
   void on_text(const TextRun& run, FindingSink& out) override {
     for (std::size_t at = run.first_ampersand; at != std::string_view::npos; at = run.raw.find('&', at + 1)) {
       const Reference ref = read_reference(run.raw.substr(at));

@@ -34,7 +34,7 @@ rejects the whole sitemap ("Parsing error"). Many lenient tools hide it.
 
 class UnescapedAmpersand final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.text_holding(kAmpersand); }
+  void subscribe(Subscriptions& s) const override { s.text_holding(kFaultyReference); }
   void on_text(const TextRun& run, FindingSink& out) override {
     for (std::size_t at = run.first_ampersand; at != std::string_view::npos; at = run.raw.find('&', at + 1)) {
       if (read_reference(run.raw.substr(at)).kind != ReferenceKind::RawAmpersand) continue;

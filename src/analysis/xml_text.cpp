@@ -91,25 +91,31 @@ void append_utf8(std::uint32_t cp, std::string* out) {
   }
 }
 
+bool has_faulty_reference(std::string_view text, std::size_t from) {
+  bool faulty = false;
+  for_each_ampersand(text, from, [&](std::size_t at) {
+    const Reference ref = read_reference(text.substr(at));
+    faulty |= ref.kind != ReferenceKind::Predefined && ref.kind != ReferenceKind::Character;
+    return at + ref.length;
+  });
+  return faulty;
+}
+
 void decode_entities(std::string_view raw, std::string* out) {
-  std::size_t i = 0;
-  while (i < raw.size()) {
-    const std::size_t amp = raw.find('&', i);
-    if (amp == std::string_view::npos) {
-      out->append(raw.substr(i));
-      return;
-    }
-    out->append(raw.substr(i, amp - i));
-    const Reference ref = read_reference(raw.substr(amp));
+  std::size_t copied = 0;
+  for_each_ampersand(raw, 0, [&](std::size_t at) {
+    out->append(raw.substr(copied, at - copied));
+    const Reference ref = read_reference(raw.substr(at));
     if (ref.kind == ReferenceKind::Predefined || ref.kind == ReferenceKind::Character) {
       append_utf8(ref.code_point, out);
     } else {
-      out->append(raw.substr(amp, ref.length));
+      out->append(raw.substr(at, ref.length));
     }
-    i = amp + ref.length;
-  }
+    copied = at + ref.length;
+    return copied;
+  });
+  out->append(raw.substr(copied));
 }
-
 
 std::uint8_t markup_character_bit(char c) {
   switch (c) {
