@@ -74,6 +74,45 @@ const Field& Entry::field(FieldId id) const {
   return kAbsent;
 }
 
+bool is_entry_element(const Element* e) {
+  return e && e->depth == 2 && e->in_sitemap_ns && (e->local_name == "url" || e->local_name == "sitemap");
+}
+
+bool is_field_of_entry(const Element* e) {
+  return e && e->depth == 3 && e->in_sitemap_ns && is_entry_element(e->parent) && field_id(e->local_name) != FieldId::Unknown;
+}
+
+namespace {
+
+bool off_schema(const Element& e) {
+  switch (e.depth) {
+    case 2: {
+      if (!e.in_sitemap_ns) return false;
+      const std::string_view root = e.parent->local_name;
+      if (e.local_name == "url") return root == "sitemapindex";
+      if (e.local_name == "sitemap") return root == "urlset";
+      return true;
+    }
+    case 3: {
+      if (!e.in_sitemap_ns || !is_entry_element(e.parent)) return false;
+      const FieldId id = field_id(e.local_name);
+      return id == FieldId::Unknown ||
+             (e.parent->local_name == "sitemap" && (id == FieldId::Changefreq || id == FieldId::Priority));
+    }
+    case 4: return is_field_of_entry(e.parent);
+    default: return false;
+  }
+}
+
+}  // namespace
+
+std::uint8_t element_traits(const Element& e) {
+  return static_cast<std::uint8_t>((e.has_attributes ? kElementHasAttributes : 0) |
+                                   (e.ns.empty() ? kElementInNoNamespace : 0) |
+                                   (e.prefix_declared ? 0 : kElementPrefixUndeclared) |
+                                   (off_schema(e) ? kElementOffSchema : 0));
+}
+
 FieldId field_id(std::string_view local_name) {
   if (local_name == "loc") return FieldId::Loc;
   if (local_name == "lastmod") return FieldId::Lastmod;

@@ -25,6 +25,10 @@ enum ElementTrait : std::uint8_t {
   kElementHasAttributes = 1u << 0,
   kElementInNoNamespace = 1u << 1,     // its name resolves to no namespace URI
   kElementPrefixUndeclared = 1u << 2,  // its prefix has no xmlns:prefix in scope
+  // In the document's namespace where the sitemap schema has no place for it (a child of the root
+  // that is not an entry the root lists, a child of an entry that is not one of its fields), or any
+  // element inside an entry's field. What the structure rules report, and what few elements show.
+  kElementOffSchema = 1u << 3,
 };
 
 struct Element {
@@ -42,11 +46,13 @@ struct Element {
 };
 
 // The ElementTrait bits `e` shows.
-inline std::uint8_t element_traits(const Element& e) {
-  return static_cast<std::uint8_t>((e.has_attributes ? kElementHasAttributes : 0) |
-                                   (e.ns.empty() ? kElementInNoNamespace : 0) |
-                                   (e.prefix_declared ? 0 : kElementPrefixUndeclared));
-}
+std::uint8_t element_traits(const Element& e);
+
+// Whether `e` is an entry of a sitemap: a <url> or <sitemap> child of the root, in the document's
+// namespace (whichever the root is: rules judge whether the kind fits it).
+bool is_entry_element(const Element* e);
+// Whether `e` is a core field of an entry: <loc>, <lastmod>, <changefreq> or <priority>.
+bool is_field_of_entry(const Element* e);
 
 enum class TextKind { Text, CData, AttributeValue };
 

@@ -34,7 +34,7 @@ entries of the wrong kind (or the whole file), so either pages or child sitemaps
 
 class EntryKindMismatch final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.elements(Subscriptions::kAnyNamespace); }
+  void subscribe(Subscriptions& s) const override { s.elements(Subscriptions::kAnyNamespace, {}, kElementOffSchema); }
   void on_element(const Element& e, FindingSink& out) override {
     if (e.depth != 2 || !e.in_sitemap_ns) return;
     const std::string_view root = e.parent->local_name;

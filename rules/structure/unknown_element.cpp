@@ -36,17 +36,9 @@ data you meant to publish never arrives. A typo such as `<lastmodified>` is the 
 )md",
                         .authorities = kSitemapsOrg | kSitemapXsd};
 
-bool is_entry(const Element* e) {
-  return e && e->depth == 2 && e->in_sitemap_ns && (e->local_name == "url" || e->local_name == "sitemap");
-}
-
-bool is_field_of_entry(const Element* e) {
-  return e && e->depth == 3 && e->in_sitemap_ns && is_entry(e->parent) && field_id(e->local_name) != FieldId::Unknown;
-}
-
 class UnknownElement final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.elements(Subscriptions::kAnyNamespace); }
+  void subscribe(Subscriptions& s) const override { s.elements(Subscriptions::kAnyNamespace, {}, kElementOffSchema); }
   void on_element(const Element& e, FindingSink& out) override {
     if (e.depth == 2 && e.in_sitemap_ns) {
       const std::string_view l = e.local_name;
@@ -56,7 +48,7 @@ class UnknownElement final : public Rule {
                          (e.parent->local_name == "sitemapindex" ? "<sitemap>" : "<url>") + " entries");
       return;
     }
-    if (e.depth == 3 && e.in_sitemap_ns && is_entry(e.parent)) {
+    if (e.depth == 3 && e.in_sitemap_ns && is_entry_element(e.parent)) {
       const FieldId id = field_id(e.local_name);
       const bool in_index_entry = e.parent->local_name == "sitemap";
       if (id == FieldId::Unknown) {
