@@ -88,6 +88,44 @@ TEST_CASE("gitlab format: fingerprints stay when lines move, and never repeat") 
   CHECK(seen.size() >= 2);
 }
 
+namespace {
+
+std::vector<std::string> fingerprints_of(const std::string& text) {
+  std::ostringstream out;
+  write_gitlab(std::vector<FileReport>{lint_text(text, "s.xml")}, {}, out);
+  std::vector<std::string> fingerprints;
+  for (const auto& issue : nlohmann::json::parse(out.str())) fingerprints.push_back(issue["fingerprint"]);
+  return fingerprints;
+}
+
+std::string replace_all(std::string text, std::string_view from, std::string_view to) {
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("gitlab format: fingerprints hash the finding's line, whatever ends it, or a window of a very long one") {
+  const std::vector<std::string> lf = fingerprints_of(kSitemap);
+  REQUIRE(lf.size() == 3);
+  CHECK(fingerprints_of(replace_all(kSitemap, "\n", "\r\n")) == lf);
+  CHECK(fingerprints_of(replace_all(kSitemap, "\n", "\r")) == lf);
+  // One line of 50 entries (about 2,000 bytes), its one finding in the last: the entries added at
+  // the line's start are further from it than the window reaches, so its fingerprint stays; one
+  // added right before it changes it.
+  const auto one_line = [](const std::string& first, const std::string& before_last) {
+    std::string text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">" + first;
+    for (int i = 0; i < 50; ++i) text += "<url><loc>https://example.com/page-" + std::to_string(i) + "</loc></url>";
+    return text + before_last + "<url><loc>https://example.com/?a=1&b=2</loc></url></urlset>\n";
+  };
+  const std::vector<std::string> long_line = fingerprints_of(one_line("", ""));
+  REQUIRE(long_line.size() == 1);
+  CHECK(fingerprints_of(one_line("<url><loc>https://example.com/first</loc></url>", "")) == long_line);
+  CHECK(fingerprints_of(one_line("", "<url><loc>https://example.com/z</loc></url>")) != long_line);
+}
+
 TEST_CASE("gitlab format: paths are relative to the working directory, without ./") {
   TempDir dir;
   dir.write("public/sitemap.xml", kSitemap);

@@ -10,6 +10,7 @@
 using sitemaplint::LineIndex;
 using sitemaplint::Position;
 using sitemaplint::positions_in_order;
+using sitemaplint::short_line_at;
 namespace testing = sitemaplint::testing;
 
 TEST_CASE("line index: LF, CRLF and lone CR all end a line") {
@@ -184,6 +185,33 @@ TEST_CASE("positions in order: what LineIndex::position gives, for every fixture
       CHECK(in_order[i].line == expected.line);
       CHECK(in_order[i].column == expected.column);
       CHECK(in_order[i].utf16_column == expected.utf16_column);
+    }
+  }
+}
+
+TEST_CASE("short line at: the line LineIndex::line_text gives for any offset, or nothing past the reach") {
+  const std::string texts[] = {"", "a", "\n", "ab\ncd", "ab\r\ncd\r\n", "ab\rcd\r", "\r\n\r\n\n\r", "one\n\ntwo\r\rthree\r\n",
+                               "<urlset>\n  <url><loc>https://example.com/a-long-enough-line</loc></url>\n</urlset>\n"};
+  for (const std::string& text : texts) {
+    const LineIndex index(text);
+    for (std::size_t offset = 0; offset <= text.size(); ++offset) {
+      const std::string_view expected = index.line_text(index.position(offset).line);
+      for (const std::size_t reach : {std::size_t{1}, std::size_t{3}, std::size_t{8}, std::size_t{4096}}) {
+        CAPTURE(text);
+        CAPTURE(offset);
+        CAPTURE(reach);
+        const std::optional<std::string_view> line = short_line_at(text, offset, reach);
+        const auto line_begin = static_cast<std::size_t>(expected.data() - text.data());
+        // Found when the line's ends are within reach of the offset (its break, if any, just past).
+        const bool within = offset - std::min(offset, line_begin) <= reach && line_begin + expected.size() - std::min(offset, line_begin + expected.size()) <= reach;
+        if (line) {
+          CHECK(line->data() == expected.data());
+          CHECK(line->size() == expected.size());
+        } else {
+          CHECK_FALSE(within);
+        }
+        if (reach == 4096) CHECK(line.has_value());
+      }
     }
   }
 }

@@ -167,6 +167,19 @@ Position LineIndex::advance(Position pos, std::size_t from, std::size_t offset) 
   return advance_columns(text_, pos, from, offset);
 }
 
+namespace {
+
+// The bits set in a 16-bit mask, in a few shifts and adds: std::popcount is a library call on the
+// x86-64 baseline, which has no POPCNT instruction, and it cost more than the search around it.
+std::size_t bits_set16(unsigned x) {
+  x = x - ((x >> 1) & 0x5555u);
+  x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+  x = (x + (x >> 4)) & 0x0F0Fu;
+  return (x + (x >> 8)) & 0x1Fu;
+}
+
+}  // namespace
+
 std::vector<Position> positions_in_order(std::string_view text, std::span<const std::size_t> offsets) {
   std::vector<Position> out;
   out.reserve(offsets.size());
@@ -183,7 +196,7 @@ std::vector<Position> positions_in_order(std::string_view text, std::span<const 
         if (_mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_set1_epi8('\r'))) == 0) {
           const auto lf = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_set1_epi8('\n'))));
           if (lf != 0) {
-            line += static_cast<std::size_t>(std::popcount(lf));
+            line += bits_set16(lf);
             line_start = at + static_cast<std::size_t>(31 - std::countl_zero(lf)) + 1;
           }
           at += 16;
@@ -245,6 +258,26 @@ std::string_view LineIndex::line_text(std::size_t line) const {
   std::size_t end = line_end(line);
   while (end > begin && (text_[end - 1] == '\n' || text_[end - 1] == '\r')) --end;
   return text_.substr(begin, end - begin);
+}
+
+std::optional<std::string_view> short_line_at(std::string_view text, std::size_t offset, std::size_t reach) {
+  offset = std::min(offset, text.size());
+  // The LF of a CRLF belongs to the line the CR ends.
+  if (offset > 0 && offset < text.size() && text[offset] == '\n' && text[offset - 1] == '\r') --offset;
+  // Backwards: the last LF within reach, then the last CR after it (a lone CR ends a line too).
+  const std::size_t low = offset > reach ? offset - reach : 0;
+  const char* base = text.data();
+  std::size_t begin = low;
+  if (const void* lf = memrchr(base + low, '\n', offset - low)) begin = static_cast<std::size_t>(static_cast<const char*>(lf) - base) + 1;
+  if (const void* cr = memrchr(base + begin, '\r', offset - begin)) begin = static_cast<std::size_t>(static_cast<const char*>(cr) - base) + 1;
+  if (begin == low && low > 0 && base[low - 1] != '\n' && base[low - 1] != '\r') return std::nullopt;
+  // Forwards: the first line break within reach.
+  const std::size_t high = std::min(text.size(), offset + reach);
+  std::size_t end = high;
+  if (const void* lf = std::memchr(base + offset, '\n', high - offset)) end = static_cast<std::size_t>(static_cast<const char*>(lf) - base);
+  if (const void* cr = std::memchr(base + offset, '\r', end - offset)) end = static_cast<std::size_t>(static_cast<const char*>(cr) - base);
+  if (end == high && high < text.size() && base[high] != '\n' && base[high] != '\r') return std::nullopt;
+  return text.substr(begin, end - begin);
 }
 
 }  // namespace sitemaplint

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <unordered_map>
@@ -63,6 +64,11 @@ class LineIndex {
   // Counts columns from `pos` at byte `from` to `offset` on one line.
   Position advance(Position pos, std::size_t from, std::size_t offset) const;
 };
+
+// The line holding byte `offset` of `text`, without its line break, as LineIndex::line_text gives
+// it, found by looking at most `reach` bytes either way of the offset; nullopt when the line is
+// longer. A reporter that shows a few findings' lines needs no index of all the file's lines.
+std::optional<std::string_view> short_line_at(std::string_view text, std::size_t offset, std::size_t reach);
 
 // The positions of `offsets`, which must be in ascending order, as LineIndex::position gives
 // them, in one pass that keeps no line starts: what placing a file's findings needs.

@@ -1,7 +1,9 @@
 #include "report/fingerprint.h"
 
+#include <algorithm>
 #include <charconv>
 
+#include "analysis/line_index.h"
 #include "rule.h"
 
 namespace sitemaplint {
@@ -21,24 +23,30 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+bool is_line_break(char c) { return c == '\n' || c == '\r'; }
+
 // The text a finding's fingerprint hashes: its trimmed source line, or on a very long line (a
-// whole sitemap on one line) a window around the finding, so hashing stays cheap.
-std::string_view fingerprint_text(const ReportSource& source, const Diagnostic& d, std::size_t line) {
+// whole sitemap on one line) a window around the finding, so hashing stays cheap. The line is
+// found from the finding's offset: no index of the file's lines is built for it.
+std::string_view fingerprint_text(std::string_view bytes, std::size_t offset) {
   constexpr std::size_t kLongLine = 1024, kWindow = 256;
-  const std::string_view text = source.index().line_text(line);
-  if (text.size() <= kLongLine) return trim(text);
-  const auto line_begin = static_cast<std::size_t>(text.data() - source.bytes().data());
-  const std::size_t at = d.offset > line_begin ? d.offset - line_begin : 0;
-  const std::size_t from = at > kWindow ? at - kWindow : 0;
-  return text.substr(from, 2 * kWindow);
+  if (const auto line = short_line_at(bytes, offset, kLongLine); line && line->size() <= kLongLine) return trim(*line);
+  // The window: kWindow bytes before the finding (or from the line's start) and 2 * kWindow in
+  // all, within the line.
+  offset = std::min(offset, bytes.size());
+  if (offset > 0 && offset < bytes.size() && bytes[offset] == '\n' && bytes[offset - 1] == '\r') --offset;
+  std::size_t begin = offset, end = offset;
+  while (begin > 0 && offset - begin < kWindow && !is_line_break(bytes[begin - 1])) --begin;
+  while (end < bytes.size() && end - begin < 2 * kWindow && !is_line_break(bytes[end])) ++end;
+  return bytes.substr(begin, end - begin);
 }
 
 }  // namespace
 
-std::string Fingerprints::next(const Diagnostic& d, std::size_t line) {
+std::string Fingerprints::next(const Diagnostic& d) {
   std::uint64_t hash = fnv1a(14695981039346656037ull, d.rule->code);
   hash = fnv1a(hash, std::string_view("\0", 1));
-  hash = fnv1a(hash, fingerprint_text(source_, d, line));
+  hash = fnv1a(hash, fingerprint_text(source_.bytes(), d.offset));
   hash = fnv1a(hash, std::string_view("\0", 1));
   hash = fnv1a(hash, report_.path);
   // "<16 hex digits>:<n>", put together in place: one allocation a finding.

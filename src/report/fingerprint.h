@@ -16,8 +16,7 @@ class Fingerprints {
  public:
   // One per file: the occurrence count restarts for each.
   Fingerprints(const FileReport& report, const ReportSource& source) : report_(report), source_(source) {}
-  // `line`: the finding's line (1-based), as its reporter computed it.
-  std::string next(const Diagnostic& d, std::size_t line);
+  std::string next(const Diagnostic& d);
 
  private:
   const FileReport& report_;

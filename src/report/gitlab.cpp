@@ -60,7 +60,7 @@ void write_gitlab(std::span<const FileReport> reports, const RunStatus& status, 
       // The merge request widget shows only the description: it names the rule too.
       issue["description"] = d.message + " [" + std::string(d.rule->code) + " " + std::string(d.rule->name) + "]";
       issue["check_name"] = d.rule->code;
-      issue["fingerprint"] = fingerprints.next(d, start.line);
+      issue["fingerprint"] = fingerprints.next(d);
       issue["severity"] = gitlab_severity(d.severity, report);
       issue["location"] = location(report.path, start.line, end.line);
       issues.push_back(std::move(issue));

@@ -4,6 +4,7 @@
 //         |              ^~~~~~~~~~
 #include <algorithm>
 #include <charconv>
+#include <optional>
 #include <string>
 
 #include "analysis/line_index.h"
@@ -17,6 +18,8 @@ namespace {
 
 // From this many findings on, the report ends with their count per rule.
 constexpr std::size_t kGroupedSummaryAt = 20;
+// How far around a finding its line is looked for before the index of lines is asked.
+constexpr std::size_t kShortLine = 4096;
 
 struct Colors {
   const char* bold = "";
@@ -50,7 +53,10 @@ void append(std::string& out, const Pieces&... pieces) {
 
 void write_source(std::string& out, std::string_view text, const LineIndex& index, std::size_t line,
                   std::size_t offset, std::size_t length, const Colors& c) {
-  const std::string_view line_text = index.line_text(line);
+  // A line of usual length is found around the finding; the index, which finds every line before
+  // it, only for a long one.
+  const std::optional<std::string_view> short_line = short_line_at(text, offset, kShortLine);
+  const std::string_view line_text = short_line ? *short_line : index.line_text(line);
   const std::size_t at = std::min(offset - static_cast<std::size_t>(line_text.data() - text.data()), line_text.size());
   // The caret spans the finding on this line, as far as the excerpt shows it, in terminal columns.
   const Excerpt excerpt = make_excerpt(line_text, at, length);

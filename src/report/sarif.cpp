@@ -254,7 +254,7 @@ void write_result(JsonWriter& json, const Diagnostic& d, const DescribedRules& d
   // GitHub's form: hash, then which occurrence of that hash in the file this is.
   json.key("partialFingerprints");
   json.begin_object();
-  json.field("primaryLocationLineHash", fingerprints.next(d, start.line));
+  json.field("primaryLocationLineHash", fingerprints.next(d));
   json.end_object();
 
   if (d.related) {

@@ -27,7 +27,9 @@ std::string_view ReportSource::load() const {
 }
 
 Position ReportSource::position(std::size_t offset) const {
-  if (!loaded_ && !report_.placed.empty()) {
+  // The places worked out from the bytes that were linted, even once the file is read again: a
+  // reporter that reads lines for fingerprints need not count them for positions too.
+  if (!report_.placed.empty()) {
     const auto it = std::lower_bound(report_.placed.begin(), report_.placed.end(), offset,
                                      [](const FileReport::Placed& p, std::size_t o) { return p.offset < o; });
     if (it != report_.placed.end() && it->offset == offset) return {it->line, it->column, it->utf16_column};
