@@ -2,6 +2,7 @@
 // the explicit list (rules/rules.def).
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -31,6 +32,12 @@ struct Span {
 // written, entities and all) trimmed. For an empty or all-white-space element, the '<' of its start
 // tag with length 0.
 Span value_span(const Field& field);
+
+// At most how many entries an input of `bytes` bytes holds (a text sitemap's line is a URL of a
+// dozen bytes), up to a million: what a rule that keeps a few bytes per entry reserves at the
+// start. Address space never touched costs nothing, where a vector grown by doubling leaves the
+// memory of each smaller copy behind on the heap.
+inline std::size_t most_entries(std::size_t bytes) { return std::min<std::size_t>(bytes / 12, std::size_t{1} << 20); }
 
 // Whether `entry` is a <url> or <sitemap> of an XML sitemap or index, which the sitemap XSD governs
 // (not a text sitemap's line, a feed's item or a robots.txt's Sitemap: line).

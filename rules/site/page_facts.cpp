@@ -37,9 +37,11 @@ class PageCollector final : public Rule {
   explicit PageCollector(const Settings& settings) : in_a_set_(settings.collect_set_facts) {}
   void subscribe(Subscriptions& s) const override {
     if (!in_a_set_) return;
+    s.document();
     s.urls({UrlFieldKind::HreflangHref});  // EntryLinks notes the links' URLs
     s.entries();
   }
+  void on_document(const Document& doc, FindingSink&) override { most_pages_ = most_entries(doc.bytes.size()); }
   void on_url(const UrlField& url, FindingSink&) override { links_.note_url(url); }
   void on_entry(const Entry& entry, FindingSink&) override;
   std::unique_ptr<FileFacts> take_facts() override {
@@ -52,6 +54,7 @@ class PageCollector final : public Rule {
 
  private:
   bool in_a_set_;
+  std::size_t most_pages_ = 0;
   EntryLinks links_;
   std::string scratch_;
   std::unique_ptr<PageFacts> facts_;
@@ -67,7 +70,10 @@ void PageCollector::on_entry(const Entry& entry, FindingSink&) {
   // The graph keys an internationalised URL by its ASCII form, as it keys the links' targets.
   const std::uint64_t key = !in_graph ? written : links.empty() ? same_url_key(a, &scratch_) : links_.loc_key();
   const bool links_unknown = in_graph && links_.any_error();
-  if (!facts_) facts_ = std::make_unique<PageFacts>();
+  if (!facts_) {
+    facts_ = std::make_unique<PageFacts>();
+    facts_->pages.reserve(most_pages_);
+  }
   const SourceSpan loc = url_span(entry.loc, a);
   PageFacts::Page& page = facts_->add_page(key, u32(loc.length), in_graph, links_unknown);
   if (key != written) facts_->written_keys.emplace_back(u32(facts_->pages.size() - 1), written);

@@ -64,7 +64,10 @@ class DuplicateLoc final : public Rule {
     s.finish();
   }
   // The input, to read listings back: findings name both URLs.
-  void on_document(const Document& doc, FindingSink&) override { bytes_ = doc.bytes; }
+  void on_document(const Document& doc, FindingSink&) override {
+    bytes_ = doc.bytes;
+    listings_.reserve(most_entries(doc.bytes.size()));
+  }
 
   void on_url(const UrlField& url, FindingSink&) override {
     if (url.kind != UrlFieldKind::Loc) return;  // an entry's URL; repeated images are the image rules'

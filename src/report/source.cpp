@@ -29,10 +29,20 @@ std::string_view ReportSource::load() const {
 Position ReportSource::position(std::size_t offset) const {
   // The places worked out from the bytes that were linted, even once the file is read again: a
   // reporter that reads lines for fingerprints need not count them for positions too.
-  if (!report_.placed.empty()) {
-    const auto it = std::lower_bound(report_.placed.begin(), report_.placed.end(), offset,
-                                     [](const FileReport::Placed& p, std::size_t o) { return p.offset < o; });
-    if (it != report_.placed.end() && it->offset == offset) return {it->line, it->column, it->utf16_column};
+  const std::vector<FileReport::Placed>& placed = report_.placed;
+  if (!placed.empty()) {
+    std::size_t at = placed_at_;
+    // The last answer, or one of the next few; else a search of the whole list.
+    const std::size_t near_end = std::min(placed.size(), at + 4);
+    while (at < near_end && placed[at].offset < offset) ++at;
+    if (at == placed.size() || placed[at].offset != offset) {
+      const auto by_offset = [](const FileReport::Placed& p, std::size_t o) { return p.offset < o; };
+      at = static_cast<std::size_t>(std::lower_bound(placed.begin(), placed.end(), offset, by_offset) - placed.begin());
+    }
+    if (at < placed.size() && placed[at].offset == offset) {
+      placed_at_ = at;
+      return {placed[at].line, placed[at].column, placed[at].utf16_column};
+    }
   }
   load();
   return index_->position(offset);

@@ -41,6 +41,9 @@ class ReportSource {
   mutable std::string reloaded_;
   mutable std::string_view bytes_;
   mutable std::optional<LineIndex> index_;
+  // Where the last position() found its offset in report_.placed: findings are asked for in
+  // offset order, so the next is looked for from there before the whole list is searched.
+  mutable std::size_t placed_at_ = 0;
 };
 
 // All the files of one report, by path, for related locations in other files.
