@@ -10,6 +10,10 @@
 #include <cstring>
 #include <memory>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <boost/url/parse.hpp>
 
 namespace sitemaplint {
@@ -187,19 +191,41 @@ void build_ascii_form(UrlAnalysis& a) {
 
 }  // namespace
 
-// The index of the first byte >= 0x80, or kNoPosition; eight bytes at a time.
-std::size_t first_non_ascii_byte(std::string_view t) {
+namespace {
+
+// What analyze_url first needs of a URL's bytes, found in one pass (sixteen bytes a step): where
+// its fragment starts, whether it holds a '%', where its first non-ASCII byte is.
+struct ByteFacts {
+  std::size_t fragment = std::string_view::npos;
+  bool has_percent = false;
+  std::size_t first_non_ascii = kNoPosition;
+};
+
+ByteFacts scan_url_bytes(std::string_view t) {
+  ByteFacts facts;
+  const char* p = t.data();
+  const std::size_t n = t.size();
   std::size_t i = 0;
-  for (; i + 8 <= t.size(); i += 8) {
-    std::uint64_t word;
-    std::memcpy(&word, t.data() + i, 8);
-    if (word & 0x8080808080808080ULL) break;
+#if defined(__SSE2__)
+  const __m128i hash = _mm_set1_epi8('#'), percent = _mm_set1_epi8('%');
+  for (; i + 16 <= n; i += 16) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    const auto hashes = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, hash)));
+    const auto high = static_cast<unsigned>(_mm_movemask_epi8(block));
+    facts.has_percent |= _mm_movemask_epi8(_mm_cmpeq_epi8(block, percent)) != 0;
+    if (hashes != 0 && facts.fragment == std::string_view::npos) facts.fragment = i + static_cast<std::size_t>(__builtin_ctz(hashes));
+    if (high != 0 && facts.first_non_ascii == kNoPosition) facts.first_non_ascii = i + static_cast<std::size_t>(__builtin_ctz(high));
   }
-  for (; i < t.size(); ++i) {
-    if (static_cast<unsigned char>(t[i]) >= 0x80) return i;
+#endif
+  for (; i < n; ++i) {
+    facts.has_percent |= p[i] == '%';
+    if (p[i] == '#' && facts.fragment == std::string_view::npos) facts.fragment = i;
+    if (static_cast<unsigned char>(p[i]) >= 0x80 && facts.first_non_ascii == kNoPosition) facts.first_non_ascii = i;
   }
-  return kNoPosition;
+  return facts;
 }
+
+}  // namespace
 
 void analyze_url(std::string_view value, UrlAnalysis& out) {
   // Start afresh but keep the buffers' capacity.
@@ -210,9 +236,10 @@ void analyze_url(std::string_view value, UrlAnalysis& out) {
   out.trimmed = trim_xml_space(value);
   out.start = out.trimmed.empty() ? value.size() : static_cast<std::size_t>(out.trimmed.data() - value.data());
   const std::string_view t = out.trimmed;
-  out.fragment = t.find('#');
-  out.has_percent = t.find('%') != std::string_view::npos;
-  out.first_non_ascii = first_non_ascii_byte(t);
+  const ByteFacts bytes = scan_url_bytes(t);
+  out.fragment = bytes.fragment;
+  out.has_percent = bytes.has_percent;
+  out.first_non_ascii = bytes.first_non_ascii;
   out.code_points = t.size();
   if (out.first_non_ascii != kNoPosition) {
     out.code_points = 0;

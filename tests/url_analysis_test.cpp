@@ -39,6 +39,26 @@ TEST_CASE("loc analysis: trimming, length and positions") {
   CHECK(decode_code_point("{") == U'{');
 }
 
+TEST_CASE("loc analysis: the first '#', any '%' and the first non-ASCII byte, at every place in blocks of sixteen") {
+  // Against the string's own searches: each marker (and a second one after it) at every position
+  // of URLs from 20 to 60 bytes long.
+  for (std::size_t length = 20; length <= 60; ++length) {
+    for (std::size_t at = 19; at < length; ++at) {
+      for (const char marker : {'#', '%', '\xC3'}) {
+        std::string url = "https://example.com/" + std::string(length - 20, 'a');
+        url[at] = marker;
+        if (at + 3 < length) url[at + 3] = marker;
+        CAPTURE(url);
+        const UrlAnalysis a = analyze(url);
+        CHECK(a.fragment == url.find('#'));
+        CHECK(a.has_percent == (url.find('%') != std::string::npos));
+        const std::size_t high = url.find('\xC3');
+        CHECK(a.first_non_ascii == (high == std::string::npos ? kNoPosition : high));
+      }
+    }
+  }
+}
+
 TEST_CASE("loc analysis: shapes") {
   CHECK(analyze("").shape == UrlShape::Empty);
   CHECK(analyze(" \r\n\t ").shape == UrlShape::Empty);
