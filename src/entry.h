@@ -140,6 +140,15 @@ struct ExtensionNode {
   Field text;                       // its own text runs, joined; `present` is always true
   std::span<const Attribute> attributes;
 
+  ExtensionNode() = default;
+  // The node of element `e` as the walker first meets it: text present but empty, no attributes.
+  // Every member written once, in place (a default one zeroed first cost a string instruction's
+  // start-up for each of a large file's nodes).
+  ExtensionNode(const Element& e, std::size_t parent_index, int node_depth)
+      : qualified_name(e.qualified_name), local_name(e.local_name), ns(e.ns), prefix_declared(e.prefix_declared),
+        offset(e.offset), parent(parent_index), depth(node_depth),
+        text{true, e.offset, e.offset + 1 + e.qualified_name.size(), {}, {}, true} {}
+
   const Attribute* attribute(std::string_view local_name) const;  // an unprefixed attribute by name
 };
 

@@ -96,20 +96,10 @@ void EntryBuilder::append_text(Field& field, std::string& storage, const TextRun
 }
 
 std::size_t EntryBuilder::push_node(const Element& e, std::size_t parent, int depth) {
-  // Filled where it stays: an ExtensionNode is 160 bytes, and one built on the stack and then
-  // copied was written a field at a time and read back sixteen bytes at a time, each read
-  // waiting for the writes it overlaps (a third of the cost of gathering a block).
-  ExtensionNode& node = nodes_.emplace_back();
-  node.qualified_name = e.qualified_name;
-  node.local_name = e.local_name;
-  node.ns = e.ns;
-  node.prefix_declared = e.prefix_declared;
-  node.offset = e.offset;
-  node.parent = parent;
-  node.depth = depth;
-  node.text.present = true;
-  node.text.element_offset = e.offset;
-  node.text.value_offset = e.offset + 1 + e.qualified_name.size();
+  // Built where it stays: an ExtensionNode is 160 bytes, and one built on the stack and then
+  // copied was written a field at a time and read back sixteen bytes at a time, each read waiting
+  // for the writes it overlaps.
+  nodes_.emplace_back(e, parent, depth);
   slots_.push_back(NodeSlots{attributes_.size(), 0, nullptr});
   return nodes_.size() - 1;
 }
