@@ -25,7 +25,10 @@ std::uint64_t next_block_serial() {
 }  // namespace
 
 Entry& EntryBuilder::begin(const Element& e, std::size_t index) {
-  entry_ = Entry{};
+  // Reset by a copy of an empty one: Entry{} was zeroed on the stack, then copied in pieces that
+  // waited on the zeroing's stores.
+  static const Entry kEmpty;
+  entry_ = kEmpty;
   entry_.element = &e;
   entry_.index = index;
   children_.clear();
