@@ -126,7 +126,13 @@ void write_human(std::span<const FileReport> reports, const RunStatus& status, c
     if (report.diagnostics.empty()) continue;
     const ReportSource source(report);
     const std::string path = printable(report.path);
-    for (const Diagnostic& d : report.diagnostics) {
+    const std::vector<Diagnostic>& findings = report.diagnostics;
+    for (std::size_t i = 0; i < findings.size(); ++i) {
+      const Diagnostic& d = findings[i];
+      // The line of a later finding, which its excerpt shows.
+      if (!style.quiet && i + ReportSource::kPrefetchAhead < findings.size()) {
+        source.prefetch(findings[i + ReportSource::kPrefetchAhead].offset);
+      }
       if (text.size() >= kPieceSize) {
         out.write(text.data(), static_cast<std::streamsize>(text.size()));
         text.clear();

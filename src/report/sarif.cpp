@@ -358,8 +358,11 @@ void write_sarif(std::span<const FileReport> reports, const RunStatus& status, s
     const ArtifactLocation& location = locations.of(report.path);
     const ReportSource source(report);
     Fingerprints fingerprints(report, source);
-    for (const Diagnostic& d : report.diagnostics) {
-      write_result(json, d, rules, source, location, fingerprints, sources, locations);
+    const std::vector<Diagnostic>& findings = report.diagnostics;
+    for (std::size_t i = 0; i < findings.size(); ++i) {
+      // The line a later finding's fingerprint reads.
+      if (i + ReportSource::kPrefetchAhead < findings.size()) source.prefetch(findings[i + ReportSource::kPrefetchAhead].offset);
+      write_result(json, findings[i], rules, source, location, fingerprints, sources, locations);
     }
   }
   json.end_array();

@@ -29,6 +29,14 @@ class ReportSource {
     load();
     return *index_;
   }
+  // Asks the processor for the bytes at `offset` ahead of their use: a reporter calls it for the
+  // finding kPrefetchAhead after the one it writes. Findings lie a few hundred bytes apart, too far
+  // for the processor to guess, and each waited for its line to come from memory.
+  void prefetch(std::size_t offset) const {
+    const std::string_view text = load();
+    if (offset < text.size()) __builtin_prefetch(text.data() + offset);
+  }
+  static constexpr std::size_t kPrefetchAhead = 8;
   // From the places worked out while the file was linted when it has one for `offset`; else from
   // the text (a finding made after the file was released).
   Position position(std::size_t offset) const;
