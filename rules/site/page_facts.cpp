@@ -34,7 +34,8 @@ std::uint32_t u32(std::size_t n) { return static_cast<std::uint32_t>(n); }
 
 class PageCollector final : public Rule {
  public:
-  explicit PageCollector(const Settings& settings) : in_a_set_(settings.collect_set_facts) {}
+  explicit PageCollector(const Settings& settings)
+      : in_a_set_(settings.collect_set_facts), compact_(!settings.sole_input) {}
   void subscribe(Subscriptions& s) const override {
     if (!in_a_set_) return;
     s.document();
@@ -45,7 +46,10 @@ class PageCollector final : public Rule {
   void on_url(const UrlField& url, FindingSink&) override { links_.note_url(url); }
   void on_entry(const Entry& entry, FindingSink&) override;
   std::unique_ptr<FileFacts> take_facts() override {
-    if (facts_) {  // kept until the run ends: no growth slack
+    // Kept until the run ends: with other files to come, without the room reserved for pages
+    // (address space only, but a site's worth of it). The run's only file keeps it: copying its
+    // pages would touch as much memory again.
+    if (facts_ && compact_) {
       facts_->pages.shrink_to_fit();
       facts_->links.shrink_to_fit();
     }
@@ -54,6 +58,7 @@ class PageCollector final : public Rule {
 
  private:
   bool in_a_set_;
+  bool compact_;
   std::size_t most_pages_ = 0;
   EntryLinks links_;
   std::string scratch_;

@@ -62,6 +62,7 @@ FileReport lint_input(Input input, const RuleSelection& selection, const Setting
   }
   RuleRun run = run_rules(*doc, selection, settings);
   report.diagnostics = std::move(run.diagnostics);
+  if (!settings.sole_input) report.diagnostics.shrink_to_fit();  // kept to the run's end, with the others
   report.facts = std::move(run.facts);
   report.overview = std::move(run.overview);
   // Lines and columns are counted in the bytes as written: a parse in place may have overwritten a

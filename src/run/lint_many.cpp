@@ -145,6 +145,7 @@ std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const Profi
     }
     Settings settings = profile->settings;
     settings.collect_set_facts = in_a_set;
+    settings.sole_input = paths.size() == 1;
     settings.rule_threads = rule_threads;
     const ReadAs read_as{.scope = scope, .keep_bytes = paths.size() == 1};
     outcomes[i] = lint_one(paths[i], profile->selection, settings, fetch_options, read_as);
