@@ -7,8 +7,8 @@
 
 namespace sitemaplint {
 
-Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diagnostics)
-    : diagnostics_(diagnostics) {
+Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diagnostics, bool record_subjects)
+    : diagnostics_(diagnostics), record_subjects_(record_subjects) {
   for (ActiveRule& active : rules) {
     const Subscriptions& s = active.subscriptions;
     if (s.document_) document_.push_back(&active);
@@ -123,7 +123,8 @@ void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
   for (const EntrySubscriber& s : entries_) {
     if (s.namespaces == 0 || (s.namespaces & namespaces) != 0) s.call.rule->on_entry(entry, *s.call.sink);
   }
-  if (diagnostics_.size() > entry_mark_ && entry.loc.present && entry.loc.trimmed().size() <= kMaxSubjectLength) {
+  if (record_subjects_ && diagnostics_.size() > entry_mark_ && entry.loc.present &&
+      entry.loc.trimmed().size() <= kMaxSubjectLength) {
     const std::string subject(entry.loc.trimmed());
     for (std::size_t i = entry_mark_; i < diagnostics_.size(); ++i) {
       if (diagnostics_[i].subject.empty()) diagnostics_[i].subject = subject;

@@ -31,7 +31,8 @@ struct RuleCall {
 
 class Dispatch {
  public:
-  Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diagnostics);
+  // `record_subjects`: Settings::record_subjects.
+  Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diagnostics, bool record_subjects = true);
   Dispatch(const Dispatch&) = delete;  // elements_by_namespace_ points into elements_
   Dispatch& operator=(const Dispatch&) = delete;
 
@@ -112,6 +113,7 @@ class Dispatch {
   std::array<std::vector<RuleCall>, kUrlFieldKinds> urls_;  // by UrlFieldKind
   bool wants_urls_ = false;
   bool wants_faulty_references_ = false;
+  bool record_subjects_ = true;
   // Bit known_namespace_index of each namespace whose blocks some rule reads; the last bit
   // (kKnownNamespaces.size()) for every other namespace.
   std::uint32_t block_namespaces_ = 0;

@@ -127,8 +127,8 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
   // set (Settings::sole_input).
   const std::size_t findings_room = std::min<std::size_t>(doc.bytes.size() / 256, std::size_t{1} << 17);
   for (std::size_t g = 0; g < (split ? 2u : 1u); ++g) groups[g].diagnostics.reserve(findings_room);
-  Dispatch first(groups[0].rules, groups[0].diagnostics);
-  Dispatch second(groups[1].rules, groups[1].diagnostics);
+  Dispatch first(groups[0].rules, groups[0].diagnostics, settings.record_subjects);
+  Dispatch second(groups[1].rules, groups[1].diagnostics, settings.record_subjects);
   first.document(doc);
   second.document(doc);
   if (split) {

@@ -43,6 +43,9 @@ struct Settings {
   // The run was given this one file: what it keeps for the set need not be made compact for files
   // that follow (a hint; its children, if it is an index, are linted as a set of their own).
   bool sole_input = false;
+  // Whether a finding in an entry records the entry's URL (Diagnostic::subject), which only a
+  // baseline reads: the command line turns it off unless --baseline or --write-baseline is given.
+  bool record_subjects = true;
   // Findings one rule may report in one file (the rest are counted). Fixing lifts it, so that one
   // pass fixes everything.
   std::size_t max_findings_per_rule = 10'000;

@@ -267,6 +267,8 @@ int run(const CliOptions& options) {
   // The HTML report shows the site's URLs, lastmods and sections: the walk gathers them only then.
   command_line.collect_overview = std::any_of(targets->begin(), targets->end(),
                                               [](const ReportTarget& target) { return target.format == "html"; });
+  // Findings keep their entry's URL only for a baseline, which keys them on it.
+  command_line.record_subjects = !options.baseline.empty() || !options.write_baseline.empty();
   const ConfigSource config_source = options.no_config        ? ConfigSource::None
                                      : options.config.empty() ? ConfigSource::Discover
                                                               : ConfigSource::Given;

@@ -143,6 +143,7 @@ const Profile* ConfigResolver::profile_for(const std::string& input, std::string
   profile->selection = profile_selection(*profile->rule_profile);
   profile->settings.now = command_line_.now;
   profile->settings.collect_overview = command_line_.collect_overview;
+  profile->settings.record_subjects = command_line_.record_subjects;
   profile->config = config;
   profile->overrides = matched;
   if (config) {
