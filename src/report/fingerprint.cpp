@@ -43,20 +43,46 @@ std::string_view fingerprint_text(std::string_view bytes, std::size_t offset) {
 
 }  // namespace
 
-std::string Fingerprints::next(const Diagnostic& d) {
+std::size_t Fingerprints::occurrence(std::uint64_t hash) {
+  // Open addressing, kept under half full: the findings of a file share few hashes, and a node
+  // allocated for each (std::unordered_map) cost as much as hashing its line.
+  if (2 * (used_ + 1) > slots_.size()) {
+    std::vector<Slot> old(std::max<std::size_t>(64, 2 * slots_.size()));
+    old.swap(slots_);
+    used_ = 0;
+    for (const Slot& s : old) {
+      if (s.count != 0) place(s.hash)->count = s.count, ++used_;
+    }
+  }
+  Slot* slot = place(hash);
+  if (slot->count == 0) ++used_;
+  slot->hash = hash;
+  return ++slot->count;
+}
+
+Fingerprints::Slot* Fingerprints::place(std::uint64_t hash) {
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+    if (slots_[i].count == 0 || slots_[i].hash == hash) {
+      slots_[i].hash = hash;
+      return &slots_[i];
+    }
+  }
+}
+
+std::string_view Fingerprints::next(const Diagnostic& d) {
   std::uint64_t hash = fnv1a(14695981039346656037ull, d.rule->code);
   hash = fnv1a(hash, std::string_view("\0", 1));
   hash = fnv1a(hash, fingerprint_text(source_.bytes(), d.offset));
   hash = fnv1a(hash, std::string_view("\0", 1));
   hash = fnv1a(hash, report_.path);
-  // "<16 hex digits>:<n>", put together in place: one allocation a finding.
+  // "<16 hex digits>:<n>", put together in place.
   static constexpr char kHex[] = "0123456789abcdef";
-  char text[16 + 1 + 20];
   std::uint64_t v = hash;
-  for (int i = 15; i >= 0; --i, v >>= 4) text[i] = kHex[v & 15];
-  text[16] = ':';
-  const auto end = std::to_chars(text + 17, text + sizeof text, ++seen_[hash]).ptr;
-  return std::string(text, static_cast<std::size_t>(end - text));
+  for (int i = 15; i >= 0; --i, v >>= 4) text_[i] = kHex[v & 15];
+  text_[16] = ':';
+  const auto end = std::to_chars(text_ + 17, text_ + sizeof text_, occurrence(hash)).ptr;
+  return std::string_view(text_, static_cast<std::size_t>(end - text_));
 }
 
 }  // namespace sitemaplint

@@ -6,7 +6,8 @@
 
 #include <cstdint>
 #include <string>
-#include <unordered_map>
+#include <string_view>
+#include <vector>
 
 #include "report/source.h"
 
@@ -16,12 +17,23 @@ class Fingerprints {
  public:
   // One per file: the occurrence count restarts for each.
   Fingerprints(const FileReport& report, const ReportSource& source) : report_(report), source_(source) {}
-  std::string next(const Diagnostic& d);
+  // The next finding's fingerprint, valid until the next call.
+  std::string_view next(const Diagnostic& d);
 
  private:
+  struct Slot {
+    std::uint64_t hash = 0;
+    std::size_t count = 0;  // findings so far with this hash; 0: a free slot
+  };
+  // How many findings so far, this one included, have `hash`.
+  std::size_t occurrence(std::uint64_t hash);
+  Slot* place(std::uint64_t hash);  // the slot of `hash`, or the free one it goes into
+
   const FileReport& report_;
   const ReportSource& source_;
-  std::unordered_map<std::uint64_t, std::size_t> seen_;  // findings so far, by hash
+  std::vector<Slot> slots_;  // a power of two of them
+  std::size_t used_ = 0;
+  char text_[16 + 1 + 20];
 };
 
 }  // namespace sitemaplint
