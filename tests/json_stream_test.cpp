@@ -255,3 +255,42 @@ TEST_CASE("json writer: output larger than its buffer arrives whole and in order
   same.push_back(long_text);
   CHECK(out.str() == nlohmann_dump(same));
 }
+
+TEST_CASE("json writer: a repeated value is written as its first writing was, also after a flush inside it") {
+  const std::string large(70 * 1024, 'x');  // more than the writer's buffer: it flushes inside the value
+  for (const std::string& text : {std::string("a"), large}) {
+    const auto write_value = [&](JsonWriter& json) {
+      json.begin_object();
+      json.field("uri", text);
+      json.key("list");
+      json.begin_array();
+      json.number(1);
+      json.end_array();
+      json.end_object();
+    };
+    std::ostringstream plain, repeated;
+    {
+      JsonWriter json(plain);
+      json.begin_array();
+      for (int i = 0; i < 3; ++i) write_value(json);
+      json.end_array();
+      json.begin_object();
+      json.key("last");
+      write_value(json);
+      json.end_object();
+    }
+    {
+      JsonWriter json(repeated);
+      std::string in_array, in_object;
+      json.begin_array();
+      for (int i = 0; i < 3; ++i) json.repeated_value(in_array, [&] { write_value(json); });
+      json.end_array();
+      json.begin_object();
+      json.key("last");
+      json.repeated_value(in_object, [&] { write_value(json); });
+      json.end_object();
+      CHECK(in_array.empty() == (text.size() > 1));  // what a flush split is not kept
+    }
+    CHECK(repeated.str() == plain.str());
+  }
+}

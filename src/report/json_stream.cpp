@@ -86,6 +86,7 @@ JsonWriter::JsonWriter(std::ostream& out) : out_(out), buffer_(new char[kBufferS
 JsonWriter::~JsonWriter() { flush(); }
 
 void JsonWriter::flush() {
+  ++flushes_;
   if (used_ == 0) return;
   out_.write(buffer_.get(), static_cast<std::streamsize>(used_));
   used_ = 0;

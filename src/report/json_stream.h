@@ -12,6 +12,7 @@
 #include <cstring>
 #include <memory>
 #include <ostream>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
@@ -60,6 +61,22 @@ class JsonWriter {
   // Writes what is buffered to the stream (the document need not be complete).
   void flush();
 
+  // A value as `write` (which writes exactly one value) puts it, taken from `cache` once that holds
+  // it: a value a report repeats at one depth (a file's artifactLocation in each of its results) is
+  // put together once and then copied. `cache` must be used at one depth only.
+  template <typename Write>
+  void repeated_value(std::string& cache, Write&& write) {
+    before_value();
+    if (!cache.empty()) {
+      put(cache);
+      return;
+    }
+    after_key_ = true;  // the separator is written: `write`'s value starts right here
+    const std::size_t start = used_, flushes = flushes_;
+    write();
+    if (flushes_ == flushes) cache.assign(buffer_.get() + start, used_ - start);
+  }
+
  private:
   struct Level {
     bool object;
@@ -94,6 +111,7 @@ class JsonWriter {
   std::size_t used_ = 0;
   std::vector<Level> levels_;  // the open containers, outermost first
   bool after_key_ = false;
+  std::size_t flushes_ = 0;  // how often the buffer went to the stream: a value cached must not span one
 };
 
 }  // namespace sitemaplint

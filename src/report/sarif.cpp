@@ -120,14 +120,17 @@ void write_region(JsonWriter& json, const Position& start, const Position& end) 
 
 // "locations": one physicalLocation in `artifact`, with the region from region[0] to region[1]
 // when given (a result's), without one (a notification about a whole input).
-void write_locations(JsonWriter& json, const ArtifactLocation& artifact, const Position* region) {
+// `artifact_cache`: where the artifactLocation is kept once written, for the file's next results.
+void write_locations(JsonWriter& json, const ArtifactLocation& artifact, const Position* region,
+                     std::string* artifact_cache = nullptr) {
   json.key("locations");
   json.begin_array();
   json.begin_object();
   json.key("physicalLocation");
   json.begin_object();
   json.key("artifactLocation");
-  write_artifact_location(json, artifact);
+  if (artifact_cache) json.repeated_value(*artifact_cache, [&] { write_artifact_location(json, artifact); });
+  else write_artifact_location(json, artifact);
   if (region) {
     json.key("region");
     write_region(json, region[0], region[1]);
@@ -230,27 +233,37 @@ DescribedRules described_rules(std::span<const FileReport> reports, SarifRules d
   return out;
 }
 
+// What a run's results repeat, written once: the file's artifactLocation (its results', its
+// fixes'), each rule's properties for each set of authorities its findings rest on.
+struct RepeatedParts {
+  std::string artifact, fix_artifact;  // of the file whose results are being written
+  std::map<std::pair<const RuleInfo*, std::uint32_t>, std::string> properties;
+};
+
 // One result. `location`: the finding's file's artifactLocation.
 void write_result(JsonWriter& json, const Diagnostic& d, const DescribedRules& described, const ReportSource& source,
                   const ArtifactLocation& location, Fingerprints& fingerprints, RunSources& sources,
-                  ArtifactLocations& locations) {
+                  ArtifactLocations& locations, RepeatedParts& repeated) {
   json.begin_object();
   json.field("ruleId", d.rule->code);
   if (const auto it = described.index.find(d.rule->code); it != described.index.end()) json.field("ruleIndex", it->second);
   json.field("level", sarif_level(d.severity));
   text_field(json, "message", d.message);
   json.key("properties");
-  json.begin_object();
-  json.key("authorities");
-  json.begin_array();
-  for (std::string_view name : authority_names(finding_authorities(d))) json.string(name);
-  json.end_array();
-  json.end_object();
+  const std::uint32_t authorities = finding_authorities(d);
+  json.repeated_value(repeated.properties[{d.rule, authorities}], [&] {
+    json.begin_object();
+    json.key("authorities");
+    json.begin_array();
+    for (std::string_view name : authority_names(authorities)) json.string(name);
+    json.end_array();
+    json.end_object();
+  });
 
   const Position start = source.position(d.offset);
   const Position end = source.position(d.offset + d.length);
   const Position region[2] = {start, end};
-  write_locations(json, location, region);
+  write_locations(json, location, region, &repeated.artifact);
   // GitHub's form: hash, then which occurrence of that hash in the file this is.
   json.key("partialFingerprints");
   json.begin_object();
@@ -286,7 +299,7 @@ void write_result(JsonWriter& json, const Diagnostic& d, const DescribedRules& d
     json.begin_array();
     json.begin_object();
     json.key("artifactLocation");
-    write_artifact_location(json, location);
+    json.repeated_value(repeated.fix_artifact, [&] { write_artifact_location(json, location); });
     json.key("replacements");
     json.begin_array();
     json.begin_object();
@@ -353,8 +366,11 @@ void write_sarif(std::span<const FileReport> reports, const RunStatus& status, s
   json.key("results");
   json.begin_array();
   RunSources sources(reports);
+  RepeatedParts repeated;
   for (const FileReport& report : reports) {
     if (report.diagnostics.empty()) continue;
+    repeated.artifact.clear();
+    repeated.fix_artifact.clear();
     const ArtifactLocation& location = locations.of(report.path);
     const ReportSource source(report);
     Fingerprints fingerprints(report, source);
@@ -362,7 +378,7 @@ void write_sarif(std::span<const FileReport> reports, const RunStatus& status, s
     for (std::size_t i = 0; i < findings.size(); ++i) {
       // The line a later finding's fingerprint reads.
       if (i + ReportSource::kPrefetchAhead < findings.size()) source.prefetch(findings[i + ReportSource::kPrefetchAhead].offset);
-      write_result(json, findings[i], rules, source, location, fingerprints, sources, locations);
+      write_result(json, findings[i], rules, source, location, fingerprints, sources, locations, repeated);
     }
   }
   json.end_array();
