@@ -58,3 +58,20 @@ TEST_CASE("hash sort: repeated_hashes finds each hash that occurs more than once
     }
   }
 }
+
+TEST_CASE("hash sort: repeated_hashes_in_place finds what repeated_hashes finds, in every top-byte bucket") {
+  std::mt19937_64 random(4242);
+  for (const std::size_t size : {0u, 1u, 2u, 3u, 300u, 70'000u, 300'000u}) {
+    CAPTURE(size);
+    for (const std::uint64_t spread : {~std::uint64_t{0}, std::uint64_t{1000}, std::uint64_t{3}}) {
+      std::vector<std::uint64_t> hashes(size);
+      for (std::uint64_t& h : hashes) h = (random() % spread) * 0x9E3779B97F4A7C15ULL;
+      if (size >= 2 && spread == ~std::uint64_t{0}) hashes[size - 1] = hashes[0];  // one repeat
+      std::vector<std::uint64_t> one_bucket = hashes;  // every hash with the same top byte
+      for (std::uint64_t& h : one_bucket) h >>= 8;
+      const std::vector<std::uint64_t> expected = repeated_hashes(hashes), expected_one = repeated_hashes(one_bucket);
+      CHECK(repeated_hashes_in_place(hashes) == expected);
+      CHECK(repeated_hashes_in_place(one_bucket) == expected_one);
+    }
+  }
+}

@@ -64,20 +64,17 @@ class DuplicateAcrossSitemaps final : public Rule {
     }
     if (files_with_pages < 2) return;  // one sitemap's repeats are duplicate-loc's
     std::vector<std::uint64_t> repeated;
-    repeated.reserve(pages);
-    for (std::size_t f = 0; f < set.files.size(); ++f) {
-      if (const PageFacts* facts = facts_of(f)) {
-        for (std::size_t p = 0; p < facts->pages.size(); ++p) repeated.push_back(facts->written_key(p));
+    {
+      std::vector<std::uint64_t> keys;
+      keys.reserve(pages);
+      for (std::size_t f = 0; f < set.files.size(); ++f) {
+        if (const PageFacts* facts = facts_of(f)) {
+          for (std::size_t p = 0; p < facts->pages.size(); ++p) keys.push_back(facts->written_key(p));
+        }
       }
+      repeated = repeated_hashes_in_place(keys);
     }
-    sort_hashes(repeated);
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i + 1 < repeated.size(); ++i) {
-      if (repeated[i] == repeated[i + 1] && (kept == 0 || repeated[kept - 1] != repeated[i])) repeated[kept++] = repeated[i];
-    }
-    const std::size_t total = repeated.size();
-    repeated.resize(kept);
-    repeated.shrink_to_fit();
+    const std::size_t total = pages;
     // When many URLs repeat (copies of one sitemap), searching for each costs more than it saves:
     // every URL is referenced then.
     const bool every_url = repeated.size() * 4 > total;

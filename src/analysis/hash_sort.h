@@ -18,4 +18,10 @@ void sort_hashes(std::span<std::uint64_t> hashes);
 // compared within itself. About four times as fast as sort_hashes on a sitemap's 50,000.
 std::vector<std::uint64_t> repeated_hashes(std::span<const std::uint64_t> hashes);
 
+// The same for hashes it may reorder, without the copy: first by their top byte in place (as
+// sort_hashes), then each of those buckets as above, through a scratch of about 1/256 of them.
+// For a site's millions (16 MB of hashes a copy would double), about three times as fast as
+// sort_hashes.
+std::vector<std::uint64_t> repeated_hashes_in_place(std::span<std::uint64_t> hashes);
+
 }  // namespace sitemaplint
