@@ -171,30 +171,29 @@ std::span<const UrlField> EntryBuilder::finish(std::string_view loc_label) {
   if (entry_.kind != EntryKind::Other && entry_.loc.present) {
     urls_.push_back(UrlField{UrlFieldKind::Loc, loc_label, &entry_.loc, &entry_, entry_.loc_cache});
   }
-  // The namespace of each URL field, by known_namespace_index: a block is compared only with its
-  // own namespace's fields.
-  static const std::array<std::size_t, std::size(kExtensionUrlFields)> spec_namespace = [] {
-    std::array<std::size_t, std::size(kExtensionUrlFields)> known{};
-    for (std::size_t i = 0; i < known.size(); ++i) known[i] = known_namespace_index(kExtensionUrlFields[i].ns);
-    return known;
+  // The URL fields of each known namespace (by known_namespace_index), worked out once: a block is
+  // compared only with its own namespace's fields.
+  static const auto specs_of_namespace = [] {
+    std::array<std::vector<const UrlFieldSpec*>, kKnownNamespaces.size() + 1> of{};
+    for (const UrlFieldSpec& spec : kExtensionUrlFields) of[known_namespace_index(spec.ns)].push_back(&spec);
+    return of;
   }();
   for (const ExtensionBlock& block : blocks_) {
-    const std::size_t block_namespace = known_namespace_index(block.root().ns);
-    if (std::find(spec_namespace.begin(), spec_namespace.end(), block_namespace) == spec_namespace.end()) continue;
+    const ExtensionNode& root = block.root();
+    const std::vector<const UrlFieldSpec*>& specs = specs_of_namespace[known_namespace_index(root.ns)];
+    if (specs.empty()) continue;
     for (const ExtensionNode& node : block.nodes) {
       if (node.depth > 1) continue;  // URL fields are a block's root or its children
-      for (std::size_t i = 0; i < spec_namespace.size(); ++i) {
-        if (spec_namespace[i] != block_namespace) continue;
-        const UrlFieldSpec& spec = kExtensionUrlFields[i];
-        // Names first: they are short, and namespace URIs of one length differ only near the end.
-        if (!same_name(node.local_name, spec.element) || !same_name(block.root().local_name, spec.block) ||
-            !same_namespace(node.ns, spec.ns) || !same_namespace(block.root().ns, spec.ns)) {
+      for (const UrlFieldSpec* spec : specs) {
+        // The root is in the spec's namespace (its index is); a child may be in another.
+        if (!same_name(node.local_name, spec->element) || !same_name(root.local_name, spec->block) ||
+            !same_namespace(node.ns, spec->ns)) {
           continue;
         }
-        if (spec.attribute.empty()) {
-          if (node.depth == 1) add_url(spec.kind, spec.label, node.text);
-        } else if (const Attribute* a = node.attribute(spec.attribute); a && node.depth <= 1) {
-          add_url(spec.kind, spec.label, a->value);
+        if (spec->attribute.empty()) {
+          if (node.depth == 1) add_url(spec->kind, spec->label, node.text);
+        } else if (const Attribute* a = node.attribute(spec->attribute); a) {
+          add_url(spec->kind, spec->label, a->value);
         }
       }
     }
