@@ -7,6 +7,14 @@
 
 namespace sitemaplint {
 
+namespace {
+
+// Not an ElementTrait: the bit a pattern's any_traits has when one of its rules wants every
+// element, and every element shows.
+constexpr std::uint8_t kEveryElement = 0x80;
+
+}  // namespace
+
 Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diagnostics, bool record_subjects)
     : diagnostics_(diagnostics), record_subjects_(record_subjects) {
   for (ActiveRule& active : rules) {
@@ -49,16 +57,18 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
 }
 
 void Dispatch::subscribe(std::vector<Subscribers>& list, const Subscriptions::Pattern& p, ActiveRule* active) {
+  const std::uint8_t traits = p.element_traits == 0 ? kEveryElement : p.element_traits;
   for (Subscribers& s : list) {
     if (s.pattern.ns == p.ns && s.pattern.local_name == p.local_name) {
       s.rules.push_back({active, p.filter, p.element_traits});
+      s.any_traits |= traits;
       return;
     }
   }
   const NamespaceMatch ns_match = p.ns == Subscriptions::kAnyNamespace        ? NamespaceMatch::Any
                                   : p.ns == Subscriptions::kDocumentNamespace ? NamespaceMatch::Document
                                                                               : NamespaceMatch::Uri;
-  list.push_back({{canonical_namespace(p.ns), p.local_name}, ns_match, {{active, p.filter, p.element_traits}}});
+  list.push_back({{canonical_namespace(p.ns), p.local_name}, ns_match, {{active, p.filter, p.element_traits}}, traits});
 }
 
 inline bool Dispatch::matches(const Subscribers& s, std::string_view ns, bool in_sitemap_ns, std::string_view local_name) {
@@ -76,9 +86,9 @@ void Dispatch::document(const Document& doc) {
 }
 
 void Dispatch::element(const Element& e) {
-  const std::uint8_t traits = element_traits(e);
+  const std::uint8_t traits = element_traits(e) | kEveryElement;
   for (const Subscribers* s : elements_by_namespace_[known_namespace_index(e.ns)]) {
-    if (!matches(*s, e.ns, e.in_sitemap_ns, e.local_name)) continue;
+    if ((s->any_traits & traits) == 0 || !matches(*s, e.ns, e.in_sitemap_ns, e.local_name)) continue;
     for (const Subscriber& r : s->rules) {
       if (r.element_traits == 0 || (r.element_traits & traits) != 0) r.call.rule->on_element(e, *r.call.sink);
     }

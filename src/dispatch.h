@@ -75,6 +75,9 @@ class Dispatch {
     Subscriptions::Pattern pattern;  // a known namespace URI in its canonical spelling (by address)
     NamespaceMatch ns_match;
     std::vector<Subscriber> rules;
+    // elements(): the ElementTrait bits any of the rules wants (all of them when one wants every
+    // element), so that an element showing none passes the pattern without a look at its name.
+    std::uint8_t any_traits = 0;
   };
   static void subscribe(std::vector<Subscribers>& list, const Subscriptions::Pattern& p, ActiveRule* active);
   // The rules subscribed to blocks with this root, in subscription order. Consecutive blocks

@@ -10,7 +10,9 @@
 #include <sstream>
 #include <utility>
 
+#include "dispatch.h"
 #include "engine.h"
+#include "walker.h"
 #include "test_support.h"
 
 using namespace sitemaplint;
@@ -95,4 +97,43 @@ TEST_CASE("subscription filters: every rule finds with its filters what it finds
   }
   CHECK(files.size() > 300);
   CHECK(with_findings > 250);  // the fixtures are not all clean: the filters had findings to lose
+}
+
+namespace {
+
+// Reports every element it is called for, by name, as its pattern and filter let it be.
+class ElementNamer final : public Rule {
+ public:
+  ElementNamer(std::string_view local_name, std::uint8_t traits) : local_name_(local_name), traits_(traits) {}
+  void subscribe(Subscriptions& s) const override { s.elements(Subscriptions::kAnyNamespace, local_name_, traits_); }
+  void on_element(const Element& e, FindingSink& out) override {
+    out.report(e.offset, 1, std::string(e.qualified_name) + (traits_ ? " (filtered)" : ""));
+  }
+
+ private:
+  std::string_view local_name_;
+  std::uint8_t traits_;
+};
+
+}  // namespace
+
+TEST_CASE("subscription filters: a pattern without a filter gets every element, one with a filter those that show it") {
+  auto doc = parse_document("t.xml",
+                            "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://e.com/</loc>"
+                            "<extra a=\"1\"/></url></urlset>");
+  REQUIRE(doc->parsed);
+  std::vector<Diagnostic> found;
+  std::vector<ActiveRule> rules;
+  const RuleInfo& info = rule_info(RuleId::xml_syntax);  // any identity will do for the sink
+  // Two rules on one pattern (every element), one of them filtered; one on a named pattern.
+  rules.push_back(ActiveRule{std::make_unique<ElementNamer>("", 0), RuleSink(info, Severity::Error, found), {}});
+  rules.push_back(ActiveRule{std::make_unique<ElementNamer>("", kElementHasAttributes), RuleSink(info, Severity::Error, found), {}});
+  rules.push_back(ActiveRule{std::make_unique<ElementNamer>("loc", 0), RuleSink(info, Severity::Error, found), {}});
+  for (ActiveRule& active : rules) active.rule->subscribe(active.subscriptions);
+  Dispatch dispatch(rules, found);
+  Walker(*doc, dispatch).walk();
+  std::vector<std::string> messages;
+  for (const Diagnostic& d : found) messages.push_back(d.message);
+  // The root has an attribute (its xmlns declaration counts as one in the tree).
+  CHECK(messages == std::vector<std::string>{"urlset", "urlset (filtered)", "url", "loc", "loc", "extra", "extra (filtered)"});
 }
