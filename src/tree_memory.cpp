@@ -5,8 +5,12 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <new>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include <pugixml.hpp>
@@ -21,7 +25,30 @@ constexpr std::size_t kAlignment = 64;
 
 }  // namespace
 
+bool free_memory_goes_to_host(const std::string& virtio_devices) {
+  constexpr std::string_view kBalloon = "0x0005";  // the virtio device ID of a memory balloon
+  constexpr std::size_t kReportingBit = 5;         // VIRTIO_BALLOON_F_REPORTING
+  std::error_code error;
+  for (std::filesystem::directory_iterator it(virtio_devices, error), end; !error && it != end; it.increment(error)) {
+    std::string id, features;
+    std::ifstream(it->path() / "device") >> id;
+    if (id != kBalloon) continue;
+    std::ifstream(it->path() / "features") >> features;  // one '0' or '1' per feature bit
+    if (features.size() > kReportingBit && features[kReportingBit] == '1') return true;
+  }
+  return false;
+}
+
+bool huge_pages_wanted() {
+  static const bool wanted = [] {
+    if (const char* forced = std::getenv("SITEMAPLINT_HUGE_PAGES"); forced && *forced) return std::string_view(forced) != "0";
+    return !free_memory_goes_to_host("/sys/bus/virtio/devices");
+  }();
+  return wanted;
+}
+
 void advise_huge_pages(void* data, std::size_t size) {
+  if (!huge_pages_wanted()) return;
 #ifdef MADV_HUGEPAGE
   const auto begin = reinterpret_cast<std::uintptr_t>(data);
   const std::uintptr_t first = (begin + kHugePage - 1) & ~(kHugePage - 1);

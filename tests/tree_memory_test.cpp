@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "test_support.h"
 #include "tree_memory.h"
 
 using namespace sitemaplint;
@@ -128,4 +129,20 @@ TEST_CASE("tree memory: what the last huge page holds past the tree is given bac
   memory->release_unused();  // twice: nothing more to give
   CHECK(dump(doc) == expected);
   doc.reset();
+}
+
+TEST_CASE("huge pages: not wanted where a virtio balloon reports free memory to its host") {
+  const sitemaplint::testing::TempDir sys;
+  const std::string devices = sys.path.string();
+  CHECK_FALSE(free_memory_goes_to_host(devices + "/none"));  // no virtio at all
+  // A block device with bit 5 set, a balloon without it: neither gives memory back.
+  sys.write("virtio0/device", "0x0002\n");
+  sys.write("virtio0/features", "0010011001000000000000000000000100\n");
+  sys.write("virtio1/device", "0x0005\n");
+  sys.write("virtio1/features", "0110000000000000000000000000000010\n");
+  CHECK_FALSE(free_memory_goes_to_host(devices));
+  // A balloon with VIRTIO_BALLOON_F_REPORTING (bit 5, the sixth character).
+  sys.write("virtio2/device", "0x0005\n");
+  sys.write("virtio2/features", "0110010100000000000000000000000010\n");
+  CHECK(free_memory_goes_to_host(devices));
 }
