@@ -35,6 +35,8 @@
 #                           say), against the same floor and files
 #   BENCH_ONLY=LIST         sections to run, comma-separated: single,extensions,cores,findings,site,startup,copies
 #   BENCH_SITE_FILES=N, BENCH_SITE_URLS=N   the whole site's shape (default 1000 x 2000)
+#   SITEMAPLINT_HUGE_PAGES=0|1  passed on to sitemaplint: huge pages off or on, whatever the
+#                           machine (by default, off where a virtio balloon reports free memory)
 #
 # Needs: cmake and a C++ compiler (a Release build; it warns otherwise), xmllint (Debian:
 # libxml2-utils), gzip, bash 5; GNU time (Debian: time) for peak memory. Writes inputs to
@@ -155,6 +157,18 @@ q() { printf '%q' "$1"; }
 say "sitemaplint benchmark, $(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) CPU(s), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 say "sitemaplint $("$lint" --version 2>/dev/null) ($lint), $(xmllint --version 2>&1 | head -1)"
 say "paired rounds: $runs (+1 warm-up); medians; peak memory from one run under GNU time"
+# Whether sitemaplint asks for huge pages here (src/tree_memory.h): not where a virtio balloon
+# reports free memory to its host, unless SITEMAPLINT_HUGE_PAGES says otherwise.
+huge_pages="on where the kernel offers them"
+for device in /sys/bus/virtio/devices/*; do
+  if [[ $(cat "$device/device" 2>/dev/null) == 0x0005 && $(cut -c6 "$device/features" 2>/dev/null) == 1 ]]; then
+    huge_pages="off (a virtio balloon reports free memory to the host)"
+  fi
+done
+if [[ -n ${SITEMAPLINT_HUGE_PAGES:-} ]]; then
+  huge_pages="$([[ $SITEMAPLINT_HUGE_PAGES == 0 ]] && echo off || echo on) (SITEMAPLINT_HUGE_PAGES=$SITEMAPLINT_HUGE_PAGES)"
+fi
+say "huge pages for the input and the tree: $huge_pages"
 
 # --- 1. one file, every rule, one core ----------------------------------------------------------
 if wants single; then
