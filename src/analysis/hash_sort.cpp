@@ -59,11 +59,6 @@ void append_repeated(std::span<const std::uint64_t> hashes, unsigned known_bits,
 
 }  // namespace
 
-void sort_hashes(std::span<std::uint64_t> hashes) {
-  const std::array<std::size_t, 257> start = partition_by_top_byte(hashes);
-  for (std::size_t b = 0; b < 256; ++b) std::sort(hashes.begin() + start[b], hashes.begin() + start[b + 1]);
-}
-
 std::vector<std::uint64_t> repeated_hashes(std::span<const std::uint64_t> hashes) {
   std::vector<std::uint64_t> repeated, spread;
   std::vector<std::uint32_t> start;
