@@ -25,7 +25,7 @@ const std::string kC = "  <url><loc>ftp://example.com/c</loc></url>\n";
 
 }  // namespace
 
-TEST_CASE("baseline: written with path, rule and url; a reordered sitemap has no new findings") {
+TEST_CASE("baseline: written with path, rule and url, a reordered sitemap has no new findings") {
   TempDir dir;
   dir.write("sitemap.xml", urlset(kA + kB + kC));
   const auto written = run_cli({"--now", kTestNow, "--write-baseline", "baseline.json", "sitemap.xml"}, "",

@@ -41,7 +41,7 @@ CommandResult lint_in(const TempDir& dir, std::vector<std::string> args) {
 
 }  // namespace
 
-TEST_CASE("config cli: found next to the file or above it, also when run from elsewhere; --no-config ignores it") {
+TEST_CASE("config cli: found next to the file or above it, also when run from elsewhere, --no-config ignores it") {
   TempDir dir;
   dir.write("sitemaplint.toml", "ignore = [\"changefreq-never\"]\n");
   const std::string file = dir.write("site/public/sitemap.xml", kSitemap);
@@ -101,7 +101,7 @@ TEST_CASE("config cli: flags override the file: --severity, --select, --base-url
   CHECK(findings(selected.out) == std::vector<std::string>{"sitemap.xml:4:52 note SM502"});
 }
 
-TEST_CASE("config cli: --config names the file for every input; --fix and --diff obey it") {
+TEST_CASE("config cli: --config names the file for every input, --fix and --diff obey it") {
   TempDir dir;
   TempDir settings;
   const std::string config = settings.write("strict.toml", "ignore = [\"SM301\"]\n");

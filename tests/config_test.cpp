@@ -327,7 +327,7 @@ select = ["SM502", "SM106"]
   CHECK(resolver.profile_for(news, &error) == in_news);
 }
 
-TEST_CASE("resolve: the command line has the last word; --config and --no-config choose the file") {
+TEST_CASE("resolve: the command line has the last word, --config and --no-config choose the file") {
   TempDir dir;
   const std::string config = dir.write("sitemaplint.toml", "ignore = [\"SM106\", \"SM502\"]\nmax-warnings = 3\n");
   const std::string file = dir.write("sitemap.xml", "");
@@ -364,7 +364,7 @@ TEST_CASE("resolve: the command line has the last word; --config and --no-config
   (void)config;
 }
 
-TEST_CASE("resolve: URLs match overrides by their path; standard input matches none") {
+TEST_CASE("resolve: URLs match overrides by their path, standard input matches none") {
   TempDir dir;
   const std::string config = dir.write("sitemaplint.toml", "[[overrides]]\nfiles = [\"news/*.xml\"]\nignore = [\"SM201\"]\n");
   ConfigResolver resolver(CommandLineChoices{}, ConfigSource::Given, config);

@@ -70,7 +70,7 @@ bool any_curl(const std::set<std::string>& libraries) {
 
 }  // namespace
 
-TEST_CASE("libcurl: --version and a local file do not load it; fetching a URL does") {
+TEST_CASE("libcurl: --version and a local file do not load it, fetching a URL does") {
   const TempDir dir;
   const std::string local = dir.write("sitemap.xml", kCleanSitemap);
   const std::set<std::string> version = libraries_loaded({"--version"});

@@ -354,7 +354,7 @@ std::vector<std::uint32_t> traits_of(const std::string& xml) {
 
 }  // namespace
 
-TEST_CASE("block traits: a flat block shows what a check would find in it; any other block shows everything") {
+TEST_CASE("block traits: a flat block shows what a check would find in it, any other block shows everything") {
   constexpr std::uint32_t kAll = ~std::uint32_t{0};
   const std::string loc = "<t:loc>https://example.com/a</t:loc>";
   CHECK(traits_of(urlset("<t:toy>" + loc + "<t:tag>a</t:tag><t:tag>b</t:tag></t:toy>")) == std::vector<std::uint32_t>{0});
@@ -399,7 +399,7 @@ class SizeWatcher final : public Rule {
 
 }  // namespace
 
-TEST_CASE("block filters: a rule sees only the blocks showing a trait it wants; traits are worked out once per block") {
+TEST_CASE("block filters: a rule sees only the blocks showing a trait it wants, traits are worked out once per block") {
   std::vector<std::size_t> one_or_three, two, all;
   std::vector<std::unique_ptr<Rule>> rules;
   rules.push_back(std::make_unique<SizeWatcher>(0b101, one_or_three));

@@ -149,7 +149,7 @@ TEST_CASE("changefreq and priority in a <sitemap> entry are left to the structur
   }
 }
 
-TEST_CASE("priority-invalid fixes a decimal comma; out-of-range compares exactly") {
+TEST_CASE("priority-invalid fixes a decimal comma, out-of-range compares exactly") {
   const FileReport comma = lint_text(in_url("<priority>0,7</priority>"));
   const Diagnostic d = only(comma, "SM601");
   REQUIRE(d.fix.has_value());

@@ -181,7 +181,7 @@ TEST_CASE("fix trust: --fix is atomic when killed: the file is whole, original o
   MESSAGE("20 kills: " << original << " original, " << complete << " fixed, " << 20 - original - complete << " partial");
 }
 
-TEST_CASE("fix trust: a misplaced XML declaration is an error; white space before it is fixed safely") {
+TEST_CASE("fix trust: a misplaced XML declaration is an error, white space before it is fixed safely") {
   const FileReport after = lint_text(kNs + "<url><loc>https://example.com/</loc></url></urlset>\n<?xml version=\"1.0\"?>\n");
   CHECK(summarize(after) == std::vector<std::string>{"SM001 error 2:1"});
   const std::string spaced = "\n  \n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + kNs +

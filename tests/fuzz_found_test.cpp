@@ -50,7 +50,7 @@ void check_fix_is_sound(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("fuzz found: a feed link's href with 'é' and &quot; is percent-encoded, its quotes kept as references") {
+TEST_CASE("fuzz found: a feed link's href with 'é' and &quot, is percent-encoded, its quotes kept as references") {
   const std::string feed = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                            "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry>"
                            "<link href=\"https://example.com/\xC3\xA9?a=&quot;b&quot;\"/>"

@@ -40,7 +40,7 @@ TEST_CASE("lsp config: the nearest sitemaplint.toml and its overrides decide the
   CHECK(codes(news[0]["params"]["diagnostics"]) == json::parse(R"([["SM501", 1], ["SM301", 2]])"));
 }
 
-TEST_CASE("lsp config: a broken config is shown once with its position; the document is linted with defaults") {
+TEST_CASE("lsp config: a broken config is shown once with its position, the document is linted with defaults") {
   sitemaplint::testing::TempDir dir;
   const std::string config = dir.write("sitemaplint.toml", "ignore = [\"SM2088\"]\n");
   const std::string path = (dir.path / "sitemap.xml").string();

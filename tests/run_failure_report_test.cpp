@@ -259,7 +259,7 @@ TEST_CASE("run failures: a missing file, a directory and an unreadable file are 
   }
 }
 
-TEST_CASE("run failures: unreadable URLs are in every format; a sitemap URL answering 404 is an error finding") {
+TEST_CASE("run failures: unreadable URLs are in every format, a sitemap URL answering 404 is an error finding") {
   HttpTestServer server;
   server.route("/gone.xml", HttpResponse{404, {{"Content-Type", "text/html"}}, "<html>Not found</html>"});
   const std::string robots = server.url("/robots.txt");  // no route: 404

@@ -49,7 +49,7 @@ TEST_CASE("same URL: the normal form") {
   CHECK(normal("/en/%7e") == "/en/~");
 }
 
-TEST_CASE("same URL: equal normal forms, equal keys; different ones, different keys") {
+TEST_CASE("same URL: equal normal forms, equal keys, different ones, different keys") {
   CHECK(url_key(normal("https://Example.com")) == url_key(normal("https://example.com:443/")));
   CHECK(url_key(normal("https://example.com/a")) != url_key(normal("https://example.com/a/")));
   CHECK(url_key(normal("https://example.com/a")) != url_key(normal("http://example.com/a")));

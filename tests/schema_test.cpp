@@ -34,7 +34,7 @@ TEST_CASE("same_name is string equality for every length and every place of a di
   CHECK_FALSE(same_name("Loc", "loc"));
 }
 
-TEST_CASE("known namespaces are recognised by address and by text; others are not known") {
+TEST_CASE("known namespaces are recognised by address and by text, others are not known") {
   for (std::size_t i = 0; i < kKnownNamespaces.size(); ++i) {
     const std::string copy(kKnownNamespaces[i]);
     CHECK(known_namespace_index(kKnownNamespaces[i]) == i);

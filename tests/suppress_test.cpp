@@ -40,7 +40,7 @@ TEST_CASE("disable-next-line leaves other rules alone and accepts names") {
   CHECK(summarize(report) == std::vector<std::string>{"SM203 error 4:11"});
 }
 
-TEST_CASE("disable ... enable silences a block; without enable, to the end of the file") {
+TEST_CASE("disable ... enable silences a block, without enable, to the end of the file") {
   const FileReport block = lint_text(urlset(
       "<!-- sitemaplint-disable SM401, SM501 -->\n"
       "<url><loc>https://example.com/a</loc><lastmod>soon</lastmod><changefreq>x</changefreq></url>\n"
