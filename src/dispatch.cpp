@@ -27,7 +27,9 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
     filtered_entries_ |= !s.entries_ && s.entry_namespaces_;
     for (std::size_t kind = 0; kind < kUrlFieldKinds; ++kind) {
       if (s.url_kinds_ & Subscriptions::url_kind_bit(static_cast<UrlFieldKind>(kind))) {
-        urls_[kind].emplace_back(active);
+        const std::uint16_t traits = s.url_every_ ? std::uint16_t{0} : s.url_traits_;
+        urls_[kind].rules.push_back({RuleCall(active), traits});
+        urls_[kind].filtered |= traits != 0;
         wants_urls_ = true;
       }
     }
@@ -39,7 +41,7 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
   // blocks some rule subscribed to, of the blocks some rule wants its entries with.
   constexpr std::uint32_t kEveryNamespace = (std::uint32_t{1} << (kKnownNamespaces.size() + 1)) - 1;
   for (const UrlFieldSpec& spec : kExtensionUrlFields) {
-    if (!urls_[static_cast<std::size_t>(spec.kind)].empty()) block_namespaces_ |= std::uint32_t{1} << known_namespace_index(spec.ns);
+    if (!urls_[static_cast<std::size_t>(spec.kind)].rules.empty()) block_namespaces_ |= std::uint32_t{1} << known_namespace_index(spec.ns);
   }
   for (const Subscribers& s : extensions_) {
     block_namespaces_ |= s.ns_match == NamespaceMatch::Uri ? std::uint32_t{1} << known_namespace_index(s.pattern.ns)
@@ -105,7 +107,13 @@ void Dispatch::entry_begins() { entry_mark_ = diagnostics_.size(); }
 
 void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
   for (const UrlField& url : urls) {
-    for (const RuleCall& r : urls_[static_cast<std::size_t>(url.kind)]) r.rule->on_url(url, *r.sink);
+    const UrlSubscribers& subscribers = urls_[static_cast<std::size_t>(url.kind)];
+    // The URL's traits, worked out once for the rules that filter by them: most URLs show none,
+    // and each rule that looks for a problem is then passed over with one test.
+    const std::uint16_t traits = subscribers.filtered ? url_traits(url.analysis(), *url.field) : 0;
+    for (const UrlSubscriber& s : subscribers.rules) {
+      if (s.traits == 0 || (s.traits & traits) != 0) s.call.rule->on_url(url, *s.call.sink);
+    }
   }
   if (!extensions_.empty()) {
     for (const ExtensionBlock& block : entry.extensions) {

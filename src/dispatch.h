@@ -113,7 +113,15 @@ class Dispatch {
   };
   std::vector<EntrySubscriber> entries_;  // in subscription order, so findings keep their order
   bool filtered_entries_ = false;         // some subscriber wants entries with certain blocks only
-  std::array<std::vector<RuleCall>, kUrlFieldKinds> urls_;  // by UrlFieldKind
+  struct UrlSubscriber {
+    RuleCall call;
+    std::uint16_t traits;  // Subscriptions::url_traits_; 0: every URL
+  };
+  struct UrlSubscribers {
+    std::vector<UrlSubscriber> rules;
+    bool filtered = false;  // some rule wants the URLs with certain traits only
+  };
+  std::array<UrlSubscribers, kUrlFieldKinds> urls_;  // by UrlFieldKind
   bool wants_urls_ = false;
   bool wants_faulty_references_ = false;
   bool record_subjects_ = true;

@@ -155,11 +155,26 @@ class Subscriptions {
     if (known == kKnownNamespaces.size()) entries_ = true;
     else entry_namespaces_ |= std::uint32_t{1} << known;
   }
-  void urls() { url_kinds_ = kAllUrlKinds; }  // on_url: every URL-valued field (<loc> and extension URLs)
+  void urls() {  // on_url: every URL-valued field (<loc> and extension URLs)
+    url_kinds_ = kAllUrlKinds;
+    url_every_ = true;
+  }
   // on_url for these kinds of field only: most URL rules judge a page's <loc> or one extension's
   // URLs, and a sitemap of 50,000 pages may hold 200,000 image URLs more.
   void urls(std::initializer_list<UrlFieldKind> kinds) {
     for (const UrlFieldKind kind : kinds) url_kinds_ |= url_kind_bit(kind);
+    url_every_ = true;
+  }
+  // on_url only for the URLs showing one of these UrlTrait bits (url_analysis.h), of every kind or
+  // of these kinds: a rule that looks for a problem most URLs do not have is not called for them.
+  // With urls() too: every URL of the kinds it names.
+  void urls_showing(std::uint16_t traits) {
+    url_kinds_ = kAllUrlKinds;
+    url_traits_ |= traits;
+  }
+  void urls_showing(std::initializer_list<UrlFieldKind> kinds, std::uint16_t traits) {
+    for (const UrlFieldKind kind : kinds) url_kinds_ |= url_kind_bit(kind);
+    url_traits_ |= traits;
   }
   void finish() { finish_ = true; }      // on_finish: once, after the walk
   void set() { set_ = true; }            // on_set: once per run, with what take_facts kept of each file
@@ -197,6 +212,8 @@ class Subscriptions {
   std::uint8_t text_markup_ = 0;  // the MarkupCharacter bits of text_holding()
   std::uint32_t entry_namespaces_ = 0;  // bit known_namespace_index of each entries_with_extensions
   std::uint32_t url_kinds_ = 0;  // url_kind_bit of each kind of URL field on_url wants
+  bool url_every_ = false;        // urls(): every URL, whatever urls_showing() asked
+  std::uint16_t url_traits_ = 0;  // the UrlTrait bits of urls_showing()
   RuleFactory facts_collector_ = nullptr;
   std::vector<Pattern> elements_, extensions_;
 };

@@ -253,6 +253,25 @@ void analyze_url(std::string_view value, UrlAnalysis& out) {
   }
 }
 
+std::uint16_t url_traits(const UrlAnalysis& a, const Field& field) {
+  std::uint16_t traits = 0;
+  if (a.shape != UrlShape::Http) traits |= kUrlNotHttp;
+  else if (!a.syntax_valid) traits |= kUrlSyntaxInvalid;
+  else if (a.host_problem != HostProblem::None) traits |= kUrlHostProblem;
+  if (a.has_authority && a.host_at != kNoPosition) {
+    const std::size_t after = a.host_at + a.host.size();
+    if (after < a.trimmed.size() && a.trimmed[after] == ':') traits |= kUrlHasPort;
+    if (a.host_at > 0 && a.trimmed[a.host_at - 1] == '@') traits |= kUrlHasUserInfo;
+  }
+  if (a.trimmed.size() != field.value.size()) traits |= kUrlSurroundingSpace;
+  if (a.first_non_ascii != kNoPosition) traits |= kUrlNonAscii;
+  if (a.has_percent) traits |= kUrlHasPercent;
+  if (a.fragment != kNoPosition) traits |= kUrlHasFragment;
+  if (a.code_points >= kUrlLengthLimit) traits |= kUrlLong;
+  if (a.trimmed.size() < kXsdMinUrlLength) traits |= kUrlShort;
+  return traits;
+}
+
 std::uint64_t UrlAnalysis::same_url_key() const {
   if (!key_known) {
     key = normal_form ? url_key(trimmed) : sitemaplint::same_url_key(trimmed, &key_buffer);

@@ -93,11 +93,36 @@ struct UrlAnalysis : UrlFacts {
   mutable std::string key_buffer;
 };
 
+// What a URL shows that few do, as bits (url_traits): a URL rule that finds something only in
+// the URLs showing one of them subscribes to those (Subscriptions::urls), and the usual URL, an
+// http(s) URL of valid syntax and nothing else of note, costs it no call. Like every subscription
+// filter, a trait only saves calls: a rule must find nothing in the URLs it leaves out.
+enum UrlTrait : std::uint16_t {
+  kUrlNotHttp = 1u << 0,            // empty, without a scheme, or of a scheme other than http(s)
+  kUrlSyntaxInvalid = 1u << 1,      // http(s), but not valid RFC 3986
+  kUrlHostProblem = 1u << 2,        // valid syntax, and a HostProblem
+  kUrlHasPort = 1u << 3,            // a ':' after the host
+  kUrlHasUserInfo = 1u << 4,        // an '@' before the host
+  kUrlSurroundingSpace = 1u << 5,   // white space around the URL in its field
+  kUrlNonAscii = 1u << 6,           // a byte >= 0x80
+  kUrlHasPercent = 1u << 7,         // a '%' anywhere
+  kUrlHasFragment = 1u << 8,        // a '#'
+  kUrlLong = 1u << 9,               // kUrlLengthLimit code points or more
+  kUrlShort = 1u << 10,             // fewer than kXsdMinUrlLength bytes
+};
+// The protocol's limit: a URL must be shorter than 2,048 characters.
+inline constexpr std::size_t kUrlLengthLimit = 2048;
+// The sitemap XSD's minLength of a <loc> (its type tLoc).
+inline constexpr std::size_t kXsdMinUrlLength = 12;
+
 // True when `text` is well-formed UTF-8.
 bool is_valid_utf8(std::string_view text);
 
 // Fills `out` for a <loc> value (entities decoded, not trimmed), reusing out's buffers.
 void analyze_url(std::string_view value, UrlAnalysis& out);
+
+// The UrlTrait bits of a URL whose analysis is `a`, in the field `field`.
+std::uint16_t url_traits(const UrlAnalysis& a, const Field& field);
 
 // The storage behind Entry::loc_analysis(): the walker owns one and resets it for every entry.
 class UrlAnalysisCache {

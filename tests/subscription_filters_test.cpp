@@ -1,8 +1,8 @@
 // Subscription filters only save calls. A rule that subscribes to the text runs holding certain
-// characters, or to the elements showing certain traits, must find exactly what it finds when it
-// is called for every run and every element: every rule fixture and example is linted with every
-// rule as it subscribes and with every rule's filters widened to everything, and the findings must
-// be the same.
+// characters, or to the elements or URLs showing certain traits, must find exactly what it finds
+// when it is called for every run, element and URL: every rule fixture and example is linted with
+// every rule as it subscribes and with every rule's filters widened to everything, and the
+// findings must be the same.
 #include <doctest/doctest.h>
 
 #include <array>
@@ -12,6 +12,7 @@
 
 #include "dispatch.h"
 #include "engine.h"
+#include "url_analysis.h"
 #include "walker.h"
 #include "test_support.h"
 
@@ -21,14 +22,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A rule as it is, but for its filters: it is called for every text run and every element of the
-// kinds it subscribed to.
+// A rule as it is, but for its filters: it is called for every text run, and every element and URL
+// of the kinds it subscribed to.
 class Unfiltered final : public Rule {
  public:
   explicit Unfiltered(std::unique_ptr<Rule> rule) : rule_(std::move(rule)) {}
   void subscribe(Subscriptions& s) const override {
     rule_->subscribe(s);
     if (s.text_) s.text_every_ = true;
+    if (s.url_kinds_) s.url_every_ = true;
     for (Subscriptions::Pattern& p : s.elements_) p.element_traits = 0;
   }
   void on_document(const Document& d, FindingSink& out) override { rule_->on_document(d, out); }
@@ -136,4 +138,29 @@ TEST_CASE("subscription filters: a pattern without a filter gets every element, 
   for (const Diagnostic& d : found) messages.push_back(d.message);
   // The root has an attribute (its xmlns declaration counts as one in the tree).
   CHECK(messages == std::vector<std::string>{"urlset", "urlset (filtered)", "url", "loc", "loc", "extra", "extra (filtered)"});
+}
+
+TEST_CASE("url traits: a clean URL shows none, each problem its own bit") {
+  const auto traits_of = [](std::string_view value) {
+    Field field;
+    field.present = true;
+    field.value = field.raw = value;
+    UrlAnalysis a;
+    analyze_url(value, a);
+    return url_traits(a, field);
+  };
+  CHECK(traits_of("https://www.example.com/a/b?x=1") == 0);
+  CHECK(traits_of("") == (kUrlNotHttp | kUrlShort));
+  CHECK(traits_of("/relative/path/only") == kUrlNotHttp);
+  CHECK(traits_of("ftp://example.com/file") == kUrlNotHttp);
+  CHECK(traits_of("https://exa mple.com/") == kUrlSyntaxInvalid);
+  CHECK(traits_of("https://intranet/page") == kUrlHostProblem);
+  CHECK(traits_of("https://example.com:99999/") == kUrlHasPort);
+  CHECK(traits_of("https://user@example.com/") == kUrlHasUserInfo);
+  CHECK(traits_of("  https://example.com/ ") == kUrlSurroundingSpace);
+  CHECK(traits_of("https://example.com/caf\xc3\xa9") == kUrlNonAscii);
+  CHECK(traits_of("https://example.com/a%20b") == kUrlHasPercent);
+  CHECK(traits_of("https://example.com/#top") == kUrlHasFragment);
+  CHECK(traits_of("http://e.co") == kUrlShort);
+  CHECK(traits_of("https://example.com/" + std::string(2048, 'a')) == kUrlLong);
 }

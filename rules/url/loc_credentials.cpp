@@ -39,7 +39,7 @@ If the password was real, change it: the sitemap has published it.
 
 class LocCredentials final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.urls(); }
+  void subscribe(Subscriptions& s) const override { s.urls_showing(kUrlHasUserInfo); }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     const UrlAnalysis& a = url.analysis();

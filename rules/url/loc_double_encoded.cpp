@@ -41,7 +41,7 @@ rare; if yours does, ignore this finding with a suppression comment.
 
 class LocDoubleEncoded final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.urls({UrlFieldKind::Loc, UrlFieldKind::HreflangHref}); }
+  void subscribe(Subscriptions& s) const override { s.urls_showing({UrlFieldKind::Loc, UrlFieldKind::HreflangHref}, kUrlHasPercent); }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     // A page's address; an image or video file on a CDN may really have an encoded '%' in its name.

@@ -39,7 +39,7 @@ Or leave the entry out when the page has no URL.
 
 class LocEmpty final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.urls(); }
+  void subscribe(Subscriptions& s) const override { s.urls_showing(kUrlNotHttp); }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     if (url.analysis().shape != UrlShape::Empty) return;

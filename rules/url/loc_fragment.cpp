@@ -36,7 +36,7 @@ its own URL. (Google has no Search Console error for this; it silently folds the
 
 class LocFragment final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.urls({UrlFieldKind::Loc}); }
+  void subscribe(Subscriptions& s) const override { s.urls_showing({UrlFieldKind::Loc}, kUrlHasFragment); }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     // A page's URL: an image, a video or an alternate may carry a fragment its server ignores.

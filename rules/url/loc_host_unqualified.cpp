@@ -36,7 +36,7 @@ a template wrote a placeholder where the site's host belongs.
 
 class LocHostUnqualified final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.urls(); }
+  void subscribe(Subscriptions& s) const override { s.urls_showing(kUrlHostProblem); }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     const UrlAnalysis& a = url.analysis();

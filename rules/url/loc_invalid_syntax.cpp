@@ -118,7 +118,7 @@ std::string message_for(const UrlAnalysis& a, const std::string& url) {
 
 class LocInvalidSyntax final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.urls(); }
+  void subscribe(Subscriptions& s) const override { s.urls_showing(kUrlSyntaxInvalid | kUrlHasPort); }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     const UrlAnalysis& a = url.analysis();

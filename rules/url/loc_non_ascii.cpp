@@ -42,7 +42,7 @@ sitemap unambiguous (a URL that still fails shows up in Google Search Console as
 
 class LocNonAscii final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.urls(); }
+  void subscribe(Subscriptions& s) const override { s.urls_showing(kUrlNonAscii); }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     const UrlAnalysis& a = url.analysis();

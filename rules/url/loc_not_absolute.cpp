@@ -106,7 +106,7 @@ std::string message_for(const UrlAnalysis& a, std::string_view label, const std:
 
 class LocNotAbsolute final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.urls(); }
+  void subscribe(Subscriptions& s) const override { s.urls_showing(kUrlNotHttp); }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     const UrlAnalysis& a = url.analysis();

@@ -68,7 +68,7 @@ std::size_t sequence_length(unsigned char lead) {
 
 class LocPercentEncoding final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.urls(); }
+  void subscribe(Subscriptions& s) const override { s.urls_showing(kUrlHasPercent); }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     const UrlAnalysis& a = url.analysis();

@@ -49,7 +49,7 @@ std::string with_separators(std::size_t n) {
 
 class LocTooLong final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.urls(); }
+  void subscribe(Subscriptions& s) const override { s.urls_showing(kUrlLong); }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     const UrlAnalysis& a = url.analysis();
@@ -63,7 +63,7 @@ class LocTooLong final : public Rule {
   }
 
  private:
-  static constexpr std::size_t kLimit = 2048;
+  static constexpr std::size_t kLimit = kUrlLengthLimit;
 };
 
 }  // namespace

@@ -39,7 +39,7 @@ the URL is valid and search engines accept it. So this is a warning, an error un
 )md",
                         .authorities = kSitemapXsd};
 
-constexpr std::size_t kMinLength = 12;  // the minLength of the XSD's tLoc
+constexpr std::size_t kMinLength = kXsdMinUrlLength;  // the minLength of the XSD's tLoc
 
 // Where the path would start in an absolute URL whose path is empty ("http://a.co", "http://a.co?q");
 // npos when it has one.
@@ -53,7 +53,7 @@ std::size_t missing_path_at(std::string_view url) {
 
 class LocTooShort final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.urls({UrlFieldKind::Loc}); }
+  void subscribe(Subscriptions& s) const override { s.urls_showing({UrlFieldKind::Loc}, kUrlShort | kUrlNonAscii); }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     if (url.kind != UrlFieldKind::Loc || !in_xml_sitemap(*url.entry)) return;

@@ -86,7 +86,7 @@ std::string video_message(const UrlField& url, const UrlAnalysis& a, const std::
 
 class LocUnsupportedScheme final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.urls(); }
+  void subscribe(Subscriptions& s) const override { s.urls_showing(kUrlNotHttp); }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     const UrlAnalysis& a = url.analysis();

@@ -39,7 +39,7 @@ puts the URL on its own indented line.
 
 class LocWhitespace final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.urls(); }
+  void subscribe(Subscriptions& s) const override { s.urls_showing(kUrlSurroundingSpace); }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     const UrlAnalysis& a = url.analysis();
