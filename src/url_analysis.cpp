@@ -207,14 +207,22 @@ ByteFacts scan_url_bytes(std::string_view t) {
   const std::size_t n = t.size();
   std::size_t i = 0;
 #if defined(__SSE2__)
-  const __m128i hash = _mm_set1_epi8('#'), percent = _mm_set1_epi8('%');
-  for (; i + 16 <= n; i += 16) {
-    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-    const auto hashes = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, hash)));
-    const auto high = static_cast<unsigned>(_mm_movemask_epi8(block));
-    facts.has_percent |= _mm_movemask_epi8(_mm_cmpeq_epi8(block, percent)) != 0;
-    if (hashes != 0 && facts.fragment == std::string_view::npos) facts.fragment = i + static_cast<std::size_t>(__builtin_ctz(hashes));
-    if (high != 0 && facts.first_non_ascii == kNoPosition) facts.first_non_ascii = i + static_cast<std::size_t>(__builtin_ctz(high));
+  if (n >= 16) {
+    const __m128i hash = _mm_set1_epi8('#'), percent = _mm_set1_epi8('%');
+    // The block of 16 bytes at `at`, of which `keep` has a bit for each byte not seen yet.
+    const auto look = [&](std::size_t at, unsigned keep) {
+      const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
+      const unsigned hashes = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, hash))) & keep;
+      const unsigned percents = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, percent))) & keep;
+      const unsigned high = static_cast<unsigned>(_mm_movemask_epi8(block)) & keep;
+      facts.has_percent |= percents != 0;
+      if (hashes != 0 && facts.fragment == std::string_view::npos) facts.fragment = at + static_cast<std::size_t>(__builtin_ctz(hashes));
+      if (high != 0 && facts.first_non_ascii == kNoPosition) facts.first_non_ascii = at + static_cast<std::size_t>(__builtin_ctz(high));
+    };
+    for (; i + 16 <= n; i += 16) look(i, 0xFFFFu);
+    // The last bytes, in the block that ends with them, without the bytes already seen.
+    if (i < n) look(n - 16, (0xFFFFu << (16 - (n - i))) & 0xFFFFu);
+    return facts;
   }
 #endif
   for (; i < n; ++i) {

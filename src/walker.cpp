@@ -53,7 +53,8 @@ void Walker::walk() {
   pugi::xml_node node = root.first_child();
   while (depth_ > 0) {
     if (node) {
-      if (node.type() == pugi::node_element) {
+      const pugi::xml_node_type type = node.type();  // each accessor is a call into pugixml
+      if (type == pugi::node_element) {
         if (static_cast<int>(depth_) >= kMaxInspectedDepth) {
           if (records_document_ && !doc_.nesting_limit_offset) doc_.nesting_limit_offset = doc_.offset_of(node.name()) - 1;
           node = node.next_sibling();
@@ -63,8 +64,8 @@ void Walker::walk() {
         node = node.first_child();
         continue;
       }
-      if (node.type() == pugi::node_pcdata || node.type() == pugi::node_cdata) text(node);
-      else if (node.type() == pugi::node_comment) comment(node);
+      if (type == pugi::node_pcdata || type == pugi::node_cdata) text(node, type);
+      else if (type == pugi::node_comment) comment(node);
       node = node.next_sibling();
     } else {
       const pugi::xml_node finished = top().element.node;
@@ -138,7 +139,8 @@ void Walker::enter(pugi::xml_node node) {
   e.parent = parent;
   const pugi::xml_attribute first_attribute = node.first_attribute();
   e.has_attributes = first_attribute;
-  for (pugi::xml_attribute attr = first_attribute; attr; attr = attr.next_attribute()) {
+  // Most elements have none: their attribute loops are not entered (each test is a call).
+  for (pugi::xml_attribute attr = first_attribute; e.has_attributes && attr; attr = attr.next_attribute()) {
     const std::string_view name = attr.name();
     if (name != "xmlns" && !name.starts_with("xmlns:")) continue;
     const std::string_view prefix = name.size() > 6 ? name.substr(6) : std::string_view();
@@ -158,7 +160,7 @@ void Walker::enter(pugi::xml_node node) {
   const bool entry_starts = !in_entry_ && starts_entry(pushed.element);
   if (entry_starts) dispatch_.entry_begins();
   dispatch_.element(pushed.element);
-  if (dispatch_.wants_text()) {
+  if (dispatch_.wants_text() && e.has_attributes) {
     for (pugi::xml_attribute attr = first_attribute; attr; attr = attr.next_attribute()) {
       dispatch_.text(text_run(attr.value(), TextKind::AttributeValue, &pushed.element, attr.name()));
     }
@@ -190,6 +192,7 @@ void Walker::leave() {
   while (declared_.size() > frame.scope_mark) {
     (declared_.back().empty() ? default_ns_ : bindings_[declared_.back()]).pop_back();
     declared_.pop_back();
+    last_prefix_ = {};
   }
   --depth_;
 }
@@ -197,16 +200,22 @@ void Walker::leave() {
 // Namespace bindings in scope: a stack of URIs per prefix, so resolving costs one lookup however
 // many declarations a (hostile) document makes.
 void Walker::bind(std::string_view prefix, std::string_view uri) {
+  last_prefix_ = {};
   (prefix.empty() ? default_ns_ : bindings_[prefix]).push_back(canonical_namespace(uri));
   declared_.push_back(prefix);
 }
 
-std::string_view Walker::resolve(std::string_view prefix, bool* declared) const {
+std::string_view Walker::resolve(std::string_view prefix, bool* declared) {
   *declared = true;
-  if (prefix == "xml") return kXmlNamespace;
   if (prefix.empty()) return default_ns_.empty() ? std::string_view() : default_ns_.back();
+  if (prefix == "xml") return kXmlNamespace;
+  if (!last_prefix_.empty() && same_name(prefix, last_prefix_)) return last_prefix_ns_;
   const auto it = bindings_.find(prefix);
-  if (it != bindings_.end() && !it->second.empty()) return it->second.back();
+  if (it != bindings_.end() && !it->second.empty()) {
+    last_prefix_ = prefix;
+    last_prefix_ns_ = it->second.back();
+    return last_prefix_ns_;
+  }
   *declared = false;
   return {};
 }
@@ -223,10 +232,10 @@ TextRun Walker::text_run(const char* value, TextKind kind, const Element* parent
   return run;
 }
 
-void Walker::text(pugi::xml_node node) {
+void Walker::text(pugi::xml_node node, pugi::xml_node_type type) {
   Frame& parent = top();
   const char* value = node.value();
-  const TextKind kind = node.type() == pugi::node_cdata ? TextKind::CData : TextKind::Text;
+  const TextKind kind = type == pugi::node_cdata ? TextKind::CData : TextKind::Text;
   const TextRun run = text_run(value, kind, &parent.element, {});
   dispatch_.text(run);
   if (!in_entry_) return;
@@ -269,9 +278,7 @@ void Walker::add_child(Frame& frame) {
     if (id == FieldId::Unknown && has_core_ns_ && !e.in_sitemap_ns && dispatch_.wants_blocks_of(e.ns)) {
       block_depth_ = e.depth;
       frame.node = builder_.begin_block(e);
-      for (pugi::xml_attribute attr = e.node.first_attribute(); attr; attr = attr.next_attribute()) {
-        gather_attribute(attr);
-      }
+      gather_attributes(e);
     }
     return;
   }
@@ -286,9 +293,12 @@ void Walker::gather(Frame& frame) {
   const std::size_t parent = frames_[depth_ - 2].node;
   if (parent == kNoNode) return;
   frame.node = builder_.add_node(frame.element, parent);
-  for (pugi::xml_attribute attr = frame.element.node.first_attribute(); attr; attr = attr.next_attribute()) {
-    gather_attribute(attr);
-  }
+  gather_attributes(frame.element);
+}
+
+void Walker::gather_attributes(const Element& e) {
+  if (!e.has_attributes) return;
+  for (pugi::xml_attribute attr = e.node.first_attribute(); attr; attr = attr.next_attribute()) gather_attribute(attr);
 }
 
 void Walker::gather_attribute(pugi::xml_attribute attr) {

@@ -46,14 +46,15 @@ class Walker {
   void leave();
   bool starts_entry(const Element& e) const;
   void bind(std::string_view prefix, std::string_view uri);
-  std::string_view resolve(std::string_view prefix, bool* declared) const;
-  void text(pugi::xml_node node);
+  std::string_view resolve(std::string_view prefix, bool* declared);
+  void text(pugi::xml_node node, pugi::xml_node_type type);
   // A text run or attribute value at `value` (a pointer into the parsed bytes).
   TextRun text_run(const char* value, TextKind kind, const Element* parent, std::string_view attribute) const;
   void comment(pugi::xml_node node);
   void begin_entry(const Element& e);
   void add_child(Frame& frame);
   void gather(Frame& frame);
+  void gather_attributes(const Element& e);
   void gather_attribute(pugi::xml_attribute attr);
   void finish_entry();
   void record_child(const Entry& entry);
@@ -64,6 +65,9 @@ class Walker {
   std::unordered_map<std::string_view, std::vector<std::string_view>> bindings_;
   std::vector<std::string_view> default_ns_;  // xmlns="..." in scope: most elements need only this
   std::vector<std::string_view> declared_;    // prefixes bound, in order, for unwinding
+  // The last prefix resolved and its URI: a block's elements share one ("image:"), and looking it
+  // up hashed it for each. Forgotten whenever a binding comes or goes.
+  std::string_view last_prefix_, last_prefix_ns_;
   Frame& top() { return frames_[depth_ - 1]; }
 
   std::vector<Frame> frames_;  // the open elements: frames_[0, depth_)

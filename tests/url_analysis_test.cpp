@@ -41,11 +41,11 @@ TEST_CASE("loc analysis: trimming, length and positions") {
 
 TEST_CASE("loc analysis: the first '#', any '%' and the first non-ASCII byte, at every place in blocks of sixteen") {
   // Against the string's own searches: each marker (and a second one after it) at every position
-  // of URLs from 20 to 60 bytes long.
-  for (std::size_t length = 20; length <= 60; ++length) {
-    for (std::size_t at = 19; at < length; ++at) {
+  // of values from 1 to 60 bytes long (under 16 bytes, past whole blocks, in the last block).
+  for (std::size_t length = 1; length <= 60; ++length) {
+    for (std::size_t at = 0; at < length; ++at) {
       for (const char marker : {'#', '%', '\xC3'}) {
-        std::string url = "https://example.com/" + std::string(length - 20, 'a');
+        std::string url = length >= 20 ? "https://example.com/" + std::string(length - 20, 'a') : std::string(length, 'a');
         url[at] = marker;
         if (at + 3 < length) url[at + 3] = marker;
         CAPTURE(url);
