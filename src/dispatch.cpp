@@ -22,9 +22,14 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
     if (s.document_) document_.push_back(&active);
     if (s.text_) text_.push_back({RuleCall(active), s.text_every_ ? std::uint8_t{0} : s.text_markup_});
     wants_faulty_references_ |= s.text_ && !s.text_every_ && (s.text_markup_ & kFaultyReference) != 0;
-    // entries() wins over entries_with_extensions(): the rule wants every entry anyway.
-    if (s.entries_ || s.entry_namespaces_) entries_.push_back({RuleCall(active), s.entries_ ? 0 : s.entry_namespaces_});
+    // entries() wins over entries_with_extensions() and entries_showing(): the rule wants every
+    // entry anyway.
+    if (s.entries_ || s.entry_namespaces_ || s.entry_traits_) {
+      entries_.push_back({RuleCall(active), s.entries_ ? 0 : s.entry_namespaces_,
+                          s.entries_ ? std::uint8_t{0} : s.entry_traits_});
+    }
     filtered_entries_ |= !s.entries_ && s.entry_namespaces_;
+    entries_by_traits_ |= !s.entries_ && s.entry_traits_;
     for (std::size_t kind = 0; kind < kUrlFieldKinds; ++kind) {
       if (s.url_kinds_ & Subscriptions::url_kind_bit(static_cast<UrlFieldKind>(kind))) {
         const std::uint16_t traits = s.url_every_ ? std::uint16_t{0} : s.url_traits_;
@@ -138,8 +143,11 @@ void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
   if (filtered_entries_) {
     for (const ExtensionBlock& block : entry.extensions) namespaces |= std::uint32_t{1} << known_namespace_index(block.root().ns);
   }
+  const std::uint8_t traits = entries_by_traits_ ? entry_traits(entry) : 0;
   for (const EntrySubscriber& s : entries_) {
-    if (s.namespaces == 0 || (s.namespaces & namespaces) != 0) s.call.rule->on_entry(entry, *s.call.sink);
+    if ((s.namespaces == 0 && s.traits == 0) || (s.namespaces & namespaces) != 0 || (s.traits & traits) != 0) {
+      s.call.rule->on_entry(entry, *s.call.sink);
+    }
   }
   if (record_subjects_ && diagnostics_.size() > entry_mark_ && entry.loc.present &&
       entry.loc.trimmed().size() <= kMaxSubjectLength) {

@@ -109,10 +109,14 @@ class Dispatch {
   std::vector<TextSubscriber> text_;
   struct EntrySubscriber {
     RuleCall call;
-    std::uint32_t namespaces;  // Subscriptions::entry_namespaces_; 0: every entry
+    // Subscriptions::entry_namespaces_ and entry_traits_: the rule is called for an entry with a
+    // block of one of the namespaces or showing one of the traits; both 0: every entry.
+    std::uint32_t namespaces;
+    std::uint8_t traits;
   };
   std::vector<EntrySubscriber> entries_;  // in subscription order, so findings keep their order
   bool filtered_entries_ = false;         // some subscriber wants entries with certain blocks only
+  bool entries_by_traits_ = false;        // some subscriber wants entries showing certain traits only
   struct UrlSubscriber {
     RuleCall call;
     std::uint16_t traits;  // Subscriptions::url_traits_; 0: every URL

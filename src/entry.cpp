@@ -1,5 +1,8 @@
 #include "entry.h"
 
+#include <algorithm>
+#include <array>
+
 #include "schema.h"
 
 namespace sitemaplint {
@@ -111,6 +114,39 @@ std::uint8_t element_traits(const Element& e) {
                                    (e.ns.empty() ? kElementInNoNamespace : 0) |
                                    (e.prefix_declared ? 0 : kElementPrefixUndeclared) |
                                    (off_schema(e) ? kElementOffSchema : 0));
+}
+
+namespace {
+
+bool is_xml_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+bool has_space_around(const Field& field) {
+  return field.present && !field.value.empty() && (is_xml_space(field.value.front()) || is_xml_space(field.value.back()));
+}
+
+// The values of <changefreq> that say something (not "never", which does not stop crawling).
+bool usual_changefreq(std::string_view value) {
+  static constexpr std::array<std::string_view, 6> kUsual{"always", "hourly", "daily", "weekly", "monthly", "yearly"};
+  return std::find(kUsual.begin(), kUsual.end(), value) != kUsual.end();
+}
+
+}  // namespace
+
+std::uint8_t entry_traits(const Entry& entry) {
+  std::uint8_t traits = 0;
+  if (!entry.loc.present) traits |= kEntryLacksLoc;
+  unsigned seen = 0;  // bit FieldId of each core field met
+  for (const Child& child : entry.children) {
+    if (!child.in_sitemap_ns || child.id == FieldId::Unknown) continue;
+    const unsigned bit = 1u << static_cast<unsigned>(child.id);
+    if (seen & bit) traits |= kEntryRepeatsField;
+    seen |= bit;
+  }
+  if (has_space_around(entry.lastmod) || has_space_around(entry.changefreq) || has_space_around(entry.priority)) {
+    traits |= kEntryFieldSpace;
+  }
+  if (entry.changefreq.present && !usual_changefreq(entry.changefreq.trimmed())) traits |= kEntryChangefreqUnusual;
+  return traits;
 }
 
 FieldId field_id(std::string_view local_name) {

@@ -215,6 +215,20 @@ struct Entry {
   mutable std::optional<std::optional<XsDecimal>> priority_cache;
 };
 
+// What an entry shows that few do, as bits (entry_traits): a rule that finds something only in
+// the entries showing one of them subscribes to those (Subscriptions::entries_showing), and the
+// usual entry costs it no call. Like every subscription filter, a trait only saves calls: a rule
+// must find nothing in the entries it leaves out.
+enum EntryTrait : std::uint8_t {
+  kEntryLacksLoc = 1u << 0,           // no <loc>
+  kEntryRepeatsField = 1u << 1,       // a <loc>, <lastmod>, <changefreq> or <priority> twice
+  kEntryFieldSpace = 1u << 2,         // white space around the value of a <lastmod>, <changefreq> or <priority>
+  kEntryChangefreqUnusual = 1u << 3,  // a <changefreq> other than always, hourly, daily, weekly, monthly or yearly
+};
+
+// The EntryTrait bits `entry` shows.
+std::uint8_t entry_traits(const Entry& entry);
+
 FieldId field_id(std::string_view local_name);
 std::string_view field_name(FieldId id);
 

@@ -147,6 +147,10 @@ class Subscriptions {
     text_markup_ |= markup_characters;
   }
   void entries() { entries_ = true; }    // on_entry: every child of the root (or feed item, text line)
+  // on_entry only for the entries showing one of these EntryTrait bits (entry.h): a rule that
+  // looks for a rare problem of an entry's own fields is not called for the usual entry. With
+  // entries() too: every entry.
+  void entries_showing(std::uint8_t traits) { entry_traits_ |= traits; }
   // on_entry only for the entries with an extension block in namespace `ns`: a rule about one
   // extension skips the pages without it. For a URI that is not one of kKnownNamespaces, every
   // entry (entries()). With entries() too: every entry, and the blocks are gathered all the same.
@@ -211,6 +215,7 @@ class Subscriptions {
   bool text_every_ = false;       // text(): every run, whatever text_holding() asked
   std::uint8_t text_markup_ = 0;  // the MarkupCharacter bits of text_holding()
   std::uint32_t entry_namespaces_ = 0;  // bit known_namespace_index of each entries_with_extensions
+  std::uint8_t entry_traits_ = 0;       // the EntryTrait bits of entries_showing()
   std::uint32_t url_kinds_ = 0;  // url_kind_bit of each kind of URL field on_url wants
   bool url_every_ = false;        // urls(): every URL, whatever urls_showing() asked
   std::uint16_t url_traits_ = 0;  // the UrlTrait bits of urls_showing()

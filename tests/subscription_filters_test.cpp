@@ -1,12 +1,13 @@
 // Subscription filters only save calls. A rule that subscribes to the text runs holding certain
-// characters, or to the elements or URLs showing certain traits, must find exactly what it finds
-// when it is called for every run, element and URL: every rule fixture and example is linted with
-// every rule as it subscribes and with every rule's filters widened to everything, and the
-// findings must be the same.
+// characters, or to the elements, URLs or entries showing certain traits, must find exactly what
+// it finds when it is called for every run, element, URL and entry: every rule fixture and example
+// is linted with every rule as it subscribes and with every rule's filters widened to everything,
+// and the findings must be the same.
 #include <doctest/doctest.h>
 
 #include <array>
 #include <filesystem>
+#include <functional>
 #include <sstream>
 #include <utility>
 
@@ -22,8 +23,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A rule as it is, but for its filters: it is called for every text run, and every element and URL
-// of the kinds it subscribed to.
+// A rule as it is, but for its filters: it is called for every text run and entry, and every
+// element and URL of the kinds it subscribed to.
 class Unfiltered final : public Rule {
  public:
   explicit Unfiltered(std::unique_ptr<Rule> rule) : rule_(std::move(rule)) {}
@@ -31,6 +32,7 @@ class Unfiltered final : public Rule {
     rule_->subscribe(s);
     if (s.text_) s.text_every_ = true;
     if (s.url_kinds_) s.url_every_ = true;
+    if (s.entry_traits_) s.entries_ = true;
     for (Subscriptions::Pattern& p : s.elements_) p.element_traits = 0;
   }
   void on_document(const Document& d, FindingSink& out) override { rule_->on_document(d, out); }
@@ -163,4 +165,57 @@ TEST_CASE("url traits: a clean URL shows none, each problem its own bit") {
   CHECK(traits_of("https://example.com/#top") == kUrlHasFragment);
   CHECK(traits_of("http://e.co") == kUrlShort);
   CHECK(traits_of("https://example.com/" + std::string(2048, 'a')) == kUrlLong);
+}
+
+namespace {
+
+// Hands every entry of a walk to a function.
+class EntryWatcher final : public Rule {
+ public:
+  explicit EntryWatcher(std::function<void(const Entry&)> watch) : watch_(std::move(watch)) {}
+  void subscribe(Subscriptions& s) const override { s.entries(); }
+  void on_entry(const Entry& entry, FindingSink&) override { watch_(entry); }
+
+ private:
+  std::function<void(const Entry&)> watch_;
+};
+
+std::size_t entries_of(Document& doc, std::function<void(const Entry&)> watch) {
+  std::size_t count = 0;
+  std::vector<Diagnostic> found;
+  std::vector<ActiveRule> rules;
+  rules.push_back(ActiveRule{std::make_unique<EntryWatcher>([&](const Entry& entry) {
+                               ++count;
+                               watch(entry);
+                             }),
+                             RuleSink(rule_info(RuleId::xml_syntax), Severity::Error, found), {}});
+  rules.front().rule->subscribe(rules.front().subscriptions);
+  Dispatch dispatch(rules, found);
+  Walker(doc, dispatch).walk();
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("entry traits: a usual entry shows none, each rarity its own bit") {
+  const auto traits_of = [](const std::string& children) {
+    auto doc = parse_document("t.xml", "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url>" + children +
+                                           "</url></urlset>");
+    REQUIRE(doc->parsed);
+    std::uint8_t traits = 0xFF;
+    const auto found = entries_of(*doc, [&](const Entry& entry) { traits = entry_traits(entry); });
+    REQUIRE(found == 1);
+    return traits;
+  };
+  const std::string loc = "<loc>https://example.com/</loc>";
+  CHECK(traits_of(loc + "<lastmod>2024-01-01</lastmod><changefreq>daily</changefreq><priority>0.5</priority>") == 0);
+  CHECK(traits_of("<lastmod>2024-01-01</lastmod>") == kEntryLacksLoc);
+  CHECK(traits_of(loc + loc) == kEntryRepeatsField);
+  CHECK(traits_of(loc + "<priority>0.5</priority><priority>0.6</priority>") == kEntryRepeatsField);
+  CHECK(traits_of(loc + "<lastmod> 2024-01-01</lastmod>") == kEntryFieldSpace);
+  CHECK(traits_of(loc + "<priority>0.5\n</priority>") == kEntryFieldSpace);
+  CHECK(traits_of(loc + "<changefreq> daily </changefreq>") == kEntryFieldSpace);
+  CHECK(traits_of(loc + "<changefreq>never</changefreq>") == kEntryChangefreqUnusual);
+  CHECK(traits_of(loc + "<changefreq>Daily</changefreq>") == kEntryChangefreqUnusual);
+  CHECK(traits_of(loc + "<changefreq></changefreq>") == kEntryChangefreqUnusual);
 }

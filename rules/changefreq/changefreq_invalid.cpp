@@ -49,7 +49,7 @@ constexpr std::array<std::string_view, 7> kValues{"always", "hourly", "daily", "
 
 class ChangefreqInvalid final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.entries(); }
+  void subscribe(Subscriptions& s) const override { s.entries_showing(kEntryChangefreqUnusual); }
 
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind != EntryKind::Url || !entry.changefreq.present) return;

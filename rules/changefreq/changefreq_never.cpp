@@ -40,7 +40,7 @@ Leave changefreq out (Google ignores it anyway) and let `<lastmod>` say when the
 
 class ChangefreqNever final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.entries(); }
+  void subscribe(Subscriptions& s) const override { s.entries_showing(kEntryChangefreqUnusual); }
 
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind != EntryKind::Url || !entry.changefreq.present) return;

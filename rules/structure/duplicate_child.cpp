@@ -36,7 +36,7 @@ one `<url>` usually mean a closing `</url>` and opening `<url>` were lost, so a 
 
 class DuplicateChild final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.entries(); }
+  void subscribe(Subscriptions& s) const override { s.entries_showing(kEntryRepeatsField); }
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind == EntryKind::Other || entry.in_feed) return;  // a feed has its own schema
     std::array<std::optional<std::size_t>, 4> first{};

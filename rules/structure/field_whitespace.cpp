@@ -42,7 +42,7 @@ the text as it is and fail to parse a padded date or number.
 
 class FieldWhitespace final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.entries(); }
+  void subscribe(Subscriptions& s) const override { s.entries_showing(kEntryFieldSpace); }
 
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind == EntryKind::Other || entry.in_feed) return;  // a feed item has only a link

@@ -36,7 +36,7 @@ entry without a link is not reported: feed items may be text only, and search en
 
 class MissingLoc final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.entries(); }
+  void subscribe(Subscriptions& s) const override { s.entries_showing(kEntryLacksLoc); }
   void on_entry(const Entry& entry, FindingSink& out) override {
     // A feed item may be text only, and search engines skip it: nothing to report.
     if (entry.kind == EntryKind::Other || entry.in_feed || entry.loc.present) return;
