@@ -24,19 +24,18 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
     wants_faulty_references_ |= s.text_ && !s.text_every_ && (s.text_markup_ & kFaultyReference) != 0;
     // entries() wins over entries_with_extensions() and entries_showing(): the rule wants every
     // entry anyway.
-    if (s.entries_ || s.entry_namespaces_ || s.entry_traits_) {
-      entries_.push_back({RuleCall(active), s.entries_ ? 0 : s.entry_namespaces_,
-                          s.entries_ ? std::uint8_t{0} : s.entry_traits_});
+    if (s.entries_) {
+      every_entry_.emplace_back(active);
+    } else if (s.entry_namespaces_ || s.entry_traits_) {
+      some_entries_.push_back({RuleCall(active), s.entry_namespaces_, s.entry_traits_});
+      entries_by_namespace_ |= s.entry_namespaces_ != 0;
+      entries_by_traits_ |= s.entry_traits_ != 0;
     }
-    filtered_entries_ |= !s.entries_ && s.entry_namespaces_;
-    entries_by_traits_ |= !s.entries_ && s.entry_traits_;
     for (std::size_t kind = 0; kind < kUrlFieldKinds; ++kind) {
-      if (s.url_kinds_ & Subscriptions::url_kind_bit(static_cast<UrlFieldKind>(kind))) {
-        const std::uint16_t traits = s.url_every_ ? std::uint16_t{0} : s.url_traits_;
-        urls_[kind].rules.push_back({RuleCall(active), traits});
-        urls_[kind].filtered |= traits != 0;
-        wants_urls_ = true;
-      }
+      if ((s.url_kinds_ & Subscriptions::url_kind_bit(static_cast<UrlFieldKind>(kind))) == 0) continue;
+      if (s.url_every_ || s.url_traits_ == 0) urls_[kind].every.emplace_back(active);
+      else urls_[kind].some.push_back({RuleCall(active), s.url_traits_});
+      wants_urls_ = true;
     }
     if (s.finish_) finish_.push_back(&active);
     for (const Subscriptions::Pattern& p : s.elements_) subscribe(elements_, p, &active);
@@ -46,7 +45,8 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
   // blocks some rule subscribed to, of the blocks some rule wants its entries with.
   constexpr std::uint32_t kEveryNamespace = (std::uint32_t{1} << (kKnownNamespaces.size() + 1)) - 1;
   for (const UrlFieldSpec& spec : kExtensionUrlFields) {
-    if (!urls_[static_cast<std::size_t>(spec.kind)].rules.empty()) block_namespaces_ |= std::uint32_t{1} << known_namespace_index(spec.ns);
+    const UrlSubscribers& subscribers = urls_[static_cast<std::size_t>(spec.kind)];
+    if (!subscribers.every.empty() || !subscribers.some.empty()) block_namespaces_ |= std::uint32_t{1} << known_namespace_index(spec.ns);
   }
   for (const Subscribers& s : extensions_) {
     block_namespaces_ |= s.ns_match == NamespaceMatch::Uri ? std::uint32_t{1} << known_namespace_index(s.pattern.ns)
@@ -113,11 +113,13 @@ void Dispatch::entry_begins() { entry_mark_ = diagnostics_.size(); }
 void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
   for (const UrlField& url : urls) {
     const UrlSubscribers& subscribers = urls_[static_cast<std::size_t>(url.kind)];
-    // The URL's traits, worked out once for the rules that filter by them: most URLs show none,
-    // and each rule that looks for a problem is then passed over with one test.
-    const std::uint16_t traits = subscribers.filtered ? url_traits(url.analysis(), *url.field) : 0;
-    for (const UrlSubscriber& s : subscribers.rules) {
-      if (s.traits == 0 || (s.traits & traits) != 0) s.call.rule->on_url(url, *s.call.sink);
+    for (const RuleCall& r : subscribers.every) r.rule->on_url(url, *r.sink);
+    if (subscribers.some.empty()) continue;
+    // The URL's traits, worked out once for the rules that filter by them: most URLs show none.
+    const std::uint16_t traits = url_traits(url.analysis(), *url.field);
+    if (traits == 0) continue;
+    for (const UrlSubscriber& s : subscribers.some) {
+      if ((s.traits & traits) != 0) s.call.rule->on_url(url, *s.call.sink);
     }
   }
   if (!extensions_.empty()) {
@@ -139,14 +141,17 @@ void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
       }
     }
   }
-  std::uint32_t namespaces = 0;  // bit known_namespace_index of each of the entry's blocks' roots
-  if (filtered_entries_) {
-    for (const ExtensionBlock& block : entry.extensions) namespaces |= std::uint32_t{1} << known_namespace_index(block.root().ns);
-  }
-  const std::uint8_t traits = entries_by_traits_ ? entry_traits(entry) : 0;
-  for (const EntrySubscriber& s : entries_) {
-    if ((s.namespaces == 0 && s.traits == 0) || (s.namespaces & namespaces) != 0 || (s.traits & traits) != 0) {
-      s.call.rule->on_entry(entry, *s.call.sink);
+  for (const RuleCall& r : every_entry_) r.rule->on_entry(entry, *r.sink);
+  if (!some_entries_.empty()) {
+    std::uint32_t namespaces = 0;  // bit known_namespace_index of each of the entry's blocks' roots
+    if (entries_by_namespace_) {
+      for (const ExtensionBlock& block : entry.extensions) namespaces |= std::uint32_t{1} << known_namespace_index(block.root().ns);
+    }
+    const std::uint8_t traits = entries_by_traits_ ? entry_traits(entry) : 0;
+    if (namespaces != 0 || traits != 0) {
+      for (const EntrySubscriber& s : some_entries_) {
+        if ((s.namespaces & namespaces) != 0 || (s.traits & traits) != 0) s.call.rule->on_entry(entry, *s.call.sink);
+      }
     }
   }
   if (record_subjects_ && diagnostics_.size() > entry_mark_ && entry.loc.present &&

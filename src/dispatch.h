@@ -42,7 +42,9 @@ class Dispatch {
   // walker finds only then: it costs a look at every reference.
   bool wants_faulty_references() const { return wants_faulty_references_; }
   // Entries are assembled whenever a rule wants entries, URLs or extension blocks.
-  bool wants_entries() const { return !entries_.empty() || wants_urls_ || !extensions_.empty(); }
+  bool wants_entries() const {
+    return !every_entry_.empty() || !some_entries_.empty() || wants_urls_ || !extensions_.empty();
+  }
   // Extension blocks are gathered only when a rule looks at them: URL rules (extension URLs),
   // extension subscribers, rules that want the entries with certain blocks; and only those of the
   // namespaces they look at (a run without image rules gathers no <image:image>).
@@ -107,23 +109,29 @@ class Dispatch {
     std::uint8_t markup;  // Subscriptions::text_markup_; 0: every run
   };
   std::vector<TextSubscriber> text_;
+  // A rule called for the entries with a block of one of `namespaces` (Subscriptions::
+  // entry_namespaces_) or showing one of `traits` (entry_traits_).
   struct EntrySubscriber {
     RuleCall call;
-    // Subscriptions::entry_namespaces_ and entry_traits_: the rule is called for an entry with a
-    // block of one of the namespaces or showing one of the traits; both 0: every entry.
     std::uint32_t namespaces;
     std::uint8_t traits;
   };
-  std::vector<EntrySubscriber> entries_;  // in subscription order, so findings keep their order
-  bool filtered_entries_ = false;         // some subscriber wants entries with certain blocks only
-  bool entries_by_traits_ = false;        // some subscriber wants entries showing certain traits only
+  // The rules called for every entry, then those called for some: most entries show nothing the
+  // filtered ones want, and are then through with the first list. Each rule's findings keep their
+  // order; the report orders those of different rules (sort_diagnostics).
+  std::vector<RuleCall> every_entry_;
+  std::vector<EntrySubscriber> some_entries_;
+  bool entries_by_namespace_ = false;  // some rule wants the entries with certain blocks only
+  bool entries_by_traits_ = false;     // some rule wants the entries showing certain traits only
+  // A rule called for the URLs showing one of `traits` (Subscriptions::url_traits_).
   struct UrlSubscriber {
     RuleCall call;
-    std::uint16_t traits;  // Subscriptions::url_traits_; 0: every URL
+    std::uint16_t traits;
   };
+  // The rules called for every URL of a kind, then those called for some, as for entries.
   struct UrlSubscribers {
-    std::vector<UrlSubscriber> rules;
-    bool filtered = false;  // some rule wants the URLs with certain traits only
+    std::vector<RuleCall> every;
+    std::vector<UrlSubscriber> some;
   };
   std::array<UrlSubscribers, kUrlFieldKinds> urls_;  // by UrlFieldKind
   bool wants_urls_ = false;

@@ -34,6 +34,15 @@ bool iequals(std::string_view a, std::string_view b) {
   return true;
 }
 
+// "http" or "https" in any case: every URL's scheme is compared with them.
+bool is_http_scheme(std::string_view scheme) {
+  if (scheme.size() != 4 && scheme.size() != 5) return false;
+  // Setting bit 5 lower-cases an ASCII letter; a scheme holds letters, digits, '+', '-', '.' only,
+  // and none of the others becomes a letter so.
+  const auto low = [&](std::size_t k) { return static_cast<char>(scheme[k] | 0x20); };
+  return low(0) == 'h' && low(1) == 't' && low(2) == 't' && low(3) == 'p' && (scheme.size() == 4 || low(4) == 's');
+}
+
 bool istarts_with(std::string_view s, std::string_view prefix) {
   return s.size() >= prefix.size() && iequals(s.substr(0, prefix.size()), prefix);
 }
@@ -99,12 +108,17 @@ void classify(UrlAnalysis& a) {
     return;
   }
   a.scheme = t.substr(0, i);
+  // The usual scheme first: it holds no '.', so it is no host name either.
+  if (is_http_scheme(a.scheme)) {
+    a.shape = UrlShape::Http;
+    return;
+  }
   if (scheme_is_host_and_port(t, a.scheme)) {
     a.scheme = {};
     a.relative_form = RelativeForm::HostName;
     return;
   }
-  a.shape = iequals(a.scheme, "http") || iequals(a.scheme, "https") ? UrlShape::Http : UrlShape::OtherScheme;
+  a.shape = UrlShape::OtherScheme;
 }
 
 void append_percent_encoded(std::string_view bytes, std::string& out) {
