@@ -9,6 +9,8 @@
 
 #include <boost/url/parse.hpp>
 #include <random>
+#include <string>
+#include <vector>
 #include <regex>
 #include "test_support.h"
 
@@ -371,4 +373,32 @@ TEST_CASE("a host that only starts like an IPv4 address is a registered name (RF
   analyze_url("https://[2001:db8::1]:8443/", a);
   CHECK(a.host == "[2001:db8::1]");
   CHECK(a.host_is_ip);
+}
+
+TEST_CASE("loc analysis: a host seen before is judged as if it were new") {
+  // The scan keeps the last few hosts; a URL whose host only starts like one of them, or is one of
+  // them in another case, must come out as it does after unrelated hosts.
+  const std::vector<std::string> urls = {
+      "https://example.com/a",     "https://example.com",       "https://example.com.evil/a", "https://example.comx/",
+      "https://Example.com/a",     "https://example.com:8080/", "https://example.com?q",      "https://example.com#f",
+      "https://example.com|x/",    "https://exa%41mple.com/",   "https://example.co/",        "http://example.com/a/./b",
+      "https://example.com@evil/", "https://EXAMPLE.COM/a",     "https://example.com./a",     "https://example.co"};
+  const auto facts = [](const std::string& url) {
+    const UrlAnalysis a = analyze(url);
+    return std::string(a.host) + "|" + std::to_string(a.syntax_valid) + std::to_string(a.normal_form) + "|" +
+           std::string(a.path) + "|" + std::to_string(static_cast<int>(a.host_problem));
+  };
+  const auto fresh = [&](const std::string& url) {
+    for (int k = 0; k < 8; ++k) analyze("https://unrelated-" + std::to_string(k) + ".test/");
+    return facts(url);
+  };
+  for (const std::string& before : urls) {
+    for (const std::string& url : urls) {
+      CAPTURE(before);
+      CAPTURE(url);
+      const std::string expected = fresh(url);
+      analyze(before);
+      CHECK(facts(url) == expected);
+    }
+  }
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <string>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -137,10 +138,32 @@ bool scan_plain(std::string_view t, std::size_t i, UriScan& scan) {
   if (t.substr(i, 2) != "//") return false;
   i += 2;
   const std::size_t host = i;
+  // Most URLs of a sitemap share a host or two (the site's, a CDN's for its images): the last few
+  // hosts scanned are kept, and a URL whose host is one of them (it starts there, and no host
+  // character follows) is not scanned byte by byte again.
+  struct KnownHost {
+    std::string name;
+    bool upper = false;
+  };
+  thread_local std::array<KnownHost, 4> recent;
+  thread_local std::size_t next = 0;  // the slot the next new host takes
+  const auto known_here = [&](const KnownHost& h) {
+    const std::size_t size = h.name.size();
+    return size > 0 && n - i >= size && t.compare(i, size, h.name) == 0 &&
+           (i + size == n || (kAllowed[at(i + size)] & kRegName) == 0);
+  };
   bool upper = false;
-  while (i < n && (kAllowed[at(i)] & kRegName)) {
-    upper |= static_cast<unsigned>(at(i) - 'A') < 26u;
-    ++i;
+  if (const auto hit = std::find_if(recent.begin(), recent.end(), known_here); hit != recent.end()) {
+    i += hit->name.size();
+    upper = hit->upper;
+  } else {
+    while (i < n && (kAllowed[at(i)] & kRegName)) {
+      upper |= static_cast<unsigned>(at(i) - 'A') < 26u;
+      ++i;
+    }
+    recent[next].name.assign(t.substr(host, i - host));
+    recent[next].upper = upper;
+    next = (next + 1) % recent.size();
   }
   const std::size_t host_end = i;
   const bool port = i < n && t[i] == ':';
