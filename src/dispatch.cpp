@@ -1,5 +1,7 @@
 #include "dispatch.h"
 
+#include <algorithm>
+
 #include "analysis/message_text.h"
 #include "analysis/xml_text.h"
 #include "schema.h"
@@ -20,7 +22,13 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
   for (ActiveRule& active : rules) {
     const Subscriptions& s = active.subscriptions;
     if (s.document_) document_.push_back(&active);
-    if (s.text_) text_.push_back({RuleCall(active), s.text_every_ ? std::uint8_t{0} : s.text_markup_});
+    if (s.text_every_) {
+      every_text_.emplace_back(active);
+    } else if (s.text_) {
+      some_text_.push_back({RuleCall(active), s.text_markup_, s.text_depth_});
+      some_text_markup_ |= s.text_markup_;
+      some_text_depth_ = std::max(some_text_depth_, s.text_depth_);
+    }
     wants_faulty_references_ |= s.text_ && !s.text_every_ && (s.text_markup_ & kFaultyReference) != 0;
     // entries() wins over entries_with_extensions() and entries_showing(): the rule wants every
     // entry anyway.
@@ -103,8 +111,12 @@ void Dispatch::element(const Element& e) {
 }
 
 void Dispatch::text(const TextRun& run) {
-  for (const TextSubscriber& s : text_) {
-    if (s.markup == 0 || (s.markup & run.markup) != 0) s.call.rule->on_text(run, *s.call.sink);
+  for (const RuleCall& r : every_text_) r.rule->on_text(run, *r.sink);
+  const int depth = run.kind == TextKind::AttributeValue || !run.parent ? 0 : run.parent->depth;
+  const bool shallow = depth > 0 && depth <= some_text_depth_;
+  if ((run.markup & some_text_markup_) == 0 && !shallow) return;
+  for (const TextSubscriber& s : some_text_) {
+    if ((s.markup & run.markup) != 0 || (depth > 0 && depth <= s.depth)) s.call.rule->on_text(run, *s.call.sink);
   }
 }
 

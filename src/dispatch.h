@@ -37,7 +37,7 @@ class Dispatch {
   Dispatch& operator=(const Dispatch&) = delete;
 
   bool wants_elements() const { return !elements_.empty(); }
-  bool wants_text() const { return !text_.empty(); }
+  bool wants_text() const { return !every_text_.empty() || !some_text_.empty(); }
   // Whether a rule asked for the runs with a kFaultyReference (analysis/xml_text.h), a bit the
   // walker finds only then: it costs a look at every reference.
   bool wants_faulty_references() const { return wants_faulty_references_; }
@@ -104,11 +104,19 @@ class Dispatch {
   std::vector<Diagnostic>& diagnostics_;
   std::size_t entry_mark_ = 0;  // the first finding of the current entry
   std::vector<ActiveRule*> document_, finish_;
+  // A rule called for the runs holding one of `markup` (Subscriptions::text_markup_) and the text
+  // runs of elements at most `depth` deep (text_depth_).
   struct TextSubscriber {
     RuleCall call;
-    std::uint8_t markup;  // Subscriptions::text_markup_; 0: every run
+    std::uint8_t markup;
+    int depth;
   };
-  std::vector<TextSubscriber> text_;
+  // The rules called for every run, then those called for some, as for URLs; and what any of the
+  // latter wants, so that the usual run (no markup character, in a field) passes them at once.
+  std::vector<RuleCall> every_text_;
+  std::vector<TextSubscriber> some_text_;
+  std::uint8_t some_text_markup_ = 0;
+  int some_text_depth_ = 0;
   // A rule called for the entries with a block of one of `namespaces` (Subscriptions::
   // entry_namespaces_) or showing one of `traits` (entry_traits_).
   struct EntrySubscriber {

@@ -2,6 +2,7 @@
 // document once, calls it for exactly those. A rule never walks the tree itself.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
@@ -146,6 +147,13 @@ class Subscriptions {
     text_ = true;
     text_markup_ |= markup_characters;
   }
+  // on_text only for the text runs (not attribute values) of elements at most `depth` deep (the
+  // root is 1): a rule about text where the sitemap wants only elements (in <urlset> or <url>)
+  // is not called for the text of the fields, most runs.
+  void text_up_to_depth(int depth) {
+    text_ = true;
+    text_depth_ = std::max(text_depth_, depth);
+  }
   void entries() { entries_ = true; }    // on_entry: every child of the root (or feed item, text line)
   // on_entry only for the entries showing one of these EntryTrait bits (entry.h): a rule that
   // looks for a rare problem of an entry's own fields is not called for the usual entry. With
@@ -214,6 +222,7 @@ class Subscriptions {
   bool document_ = false, text_ = false, entries_ = false, finish_ = false, set_ = false;
   bool text_every_ = false;       // text(): every run, whatever text_holding() asked
   std::uint8_t text_markup_ = 0;  // the MarkupCharacter bits of text_holding()
+  int text_depth_ = 0;            // text_up_to_depth(); 0: none
   std::uint32_t entry_namespaces_ = 0;  // bit known_namespace_index of each entries_with_extensions
   std::uint8_t entry_traits_ = 0;       // the EntryTrait bits of entries_showing()
   std::uint32_t url_kinds_ = 0;  // url_kind_bit of each kind of URL field on_url wants

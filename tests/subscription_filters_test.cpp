@@ -219,3 +219,30 @@ TEST_CASE("entry traits: a usual entry shows none, each rarity its own bit") {
   CHECK(traits_of(loc + "<changefreq>Daily</changefreq>") == kEntryChangefreqUnusual);
   CHECK(traits_of(loc + "<changefreq></changefreq>") == kEntryChangefreqUnusual);
 }
+
+namespace {
+
+// Reports every text run it is called for.
+class TextNamer final : public Rule {
+ public:
+  void subscribe(Subscriptions& s) const override { s.text_up_to_depth(2); }
+  void on_text(const TextRun& run, FindingSink& out) override { out.report(run.offset, 1, std::string(run.raw)); }
+};
+
+}  // namespace
+
+TEST_CASE("subscription filters: text up to a depth is the text of elements that deep, without attribute values") {
+  auto doc = parse_document("t.xml",
+                            "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" a=\"attr\">root text<url>url "
+                            "text<loc>https://e.com/</loc><x>deep</x></url></urlset>");
+  REQUIRE(doc->parsed);
+  std::vector<Diagnostic> found;
+  std::vector<ActiveRule> rules;
+  rules.push_back(ActiveRule{std::make_unique<TextNamer>(), RuleSink(rule_info(RuleId::xml_syntax), Severity::Error, found), {}});
+  rules.front().rule->subscribe(rules.front().subscriptions);
+  Dispatch dispatch(rules, found);
+  Walker(*doc, dispatch).walk();
+  std::vector<std::string> runs;
+  for (const Diagnostic& d : found) runs.push_back(d.message);
+  CHECK(runs == std::vector<std::string>{"root text", "url text"});
+}

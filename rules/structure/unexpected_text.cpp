@@ -46,7 +46,7 @@ bool element_only(const Element& e) {
 
 class UnexpectedText final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.text(); }
+  void subscribe(Subscriptions& s) const override { s.text_up_to_depth(2); }
   void on_text(const TextRun& run, FindingSink& out) override {
     if (run.kind == TextKind::AttributeValue || !element_only(*run.parent)) return;
     const auto first = run.raw.find_first_not_of(" \t\r\n");
