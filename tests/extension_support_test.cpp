@@ -312,15 +312,9 @@ TEST_CASE("extension schema checks: a long list of children is not spelled out, 
   auto doc = parse_document("toy.xml", urlset("<t:toy><t:loc>https://example.com/a</t:loc><t:thumbnail>x</t:thumbnail>"
                                               "<t:colour>y</t:colour></t:toy>"));
   REQUIRE(doc->parsed);
-  std::vector<Diagnostic> found;
-  std::vector<ActiveRule> rules;
-  rules.push_back(ActiveRule{std::make_unique<ManyChecks>(), RuleSink(rule_info(RuleId::xml_syntax), Severity::Error, found), {}});
-  rules.back().rule->subscribe(rules.back().subscriptions);
-  Dispatch dispatch(rules, found);
-  dispatch.document(*doc);
-  Walker(*doc, dispatch).walk();
-  std::vector<std::string> messages;
-  for (const Diagnostic& d : found) messages.push_back(d.message);
+  std::vector<std::unique_ptr<Rule>> rules;
+  rules.push_back(std::make_unique<ManyChecks>());
+  const std::vector<std::string> messages = walk_messages(*doc, std::move(rules));
   CHECK(messages == std::vector<std::string>{
                         "unknown element <t:thumbnail> in <t:toy>, which the toy schema does not define there; did you "
                         "mean <t:thumbnail_loc>?",

@@ -122,22 +122,14 @@ class ElementNamer final : public Rule {
 }  // namespace
 
 TEST_CASE("subscription filters: a pattern without a filter gets every element, one with a filter those that show it") {
-  auto doc = parse_document("t.xml",
-                            "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://e.com/</loc>"
-                            "<extra a=\"1\"/></url></urlset>");
-  REQUIRE(doc->parsed);
-  std::vector<Diagnostic> found;
-  std::vector<ActiveRule> rules;
-  const RuleInfo& info = rule_info(RuleId::xml_syntax);  // any identity will do for the sink
   // Two rules on one pattern (every element), one of them filtered; one on a named pattern.
-  rules.push_back(ActiveRule{std::make_unique<ElementNamer>("", 0), RuleSink(info, Severity::Error, found), {}});
-  rules.push_back(ActiveRule{std::make_unique<ElementNamer>("", kElementHasAttributes), RuleSink(info, Severity::Error, found), {}});
-  rules.push_back(ActiveRule{std::make_unique<ElementNamer>("loc", 0), RuleSink(info, Severity::Error, found), {}});
-  for (ActiveRule& active : rules) active.rule->subscribe(active.subscriptions);
-  Dispatch dispatch(rules, found);
-  Walker(*doc, dispatch).walk();
-  std::vector<std::string> messages;
-  for (const Diagnostic& d : found) messages.push_back(d.message);
+  std::vector<std::unique_ptr<Rule>> rules;
+  rules.push_back(std::make_unique<ElementNamer>("", 0));
+  rules.push_back(std::make_unique<ElementNamer>("", kElementHasAttributes));
+  rules.push_back(std::make_unique<ElementNamer>("loc", 0));
+  const std::vector<std::string> messages = walk_messages(
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://e.com/</loc><extra a=\"1\"/></url></urlset>",
+      std::move(rules));
   // The root has an attribute (its xmlns declaration counts as one in the tree).
   CHECK(messages == std::vector<std::string>{"urlset", "urlset (filtered)", "url", "loc", "loc", "extra", "extra (filtered)"});
 }
@@ -182,16 +174,12 @@ class EntryWatcher final : public Rule {
 
 std::size_t entries_of(Document& doc, std::function<void(const Entry&)> watch) {
   std::size_t count = 0;
-  std::vector<Diagnostic> found;
-  std::vector<ActiveRule> rules;
-  rules.push_back(ActiveRule{std::make_unique<EntryWatcher>([&](const Entry& entry) {
-                               ++count;
-                               watch(entry);
-                             }),
-                             RuleSink(rule_info(RuleId::xml_syntax), Severity::Error, found), {}});
-  rules.front().rule->subscribe(rules.front().subscriptions);
-  Dispatch dispatch(rules, found);
-  Walker(doc, dispatch).walk();
+  std::vector<std::unique_ptr<Rule>> rules;
+  rules.push_back(std::make_unique<EntryWatcher>([&](const Entry& entry) {
+    ++count;
+    watch(entry);
+  }));
+  walk_messages(doc, std::move(rules));
   return count;
 }
 
@@ -232,17 +220,9 @@ class TextNamer final : public Rule {
 }  // namespace
 
 TEST_CASE("subscription filters: text up to a depth is the text of elements that deep, without attribute values") {
-  auto doc = parse_document("t.xml",
-                            "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" a=\"attr\">root text<url>url "
-                            "text<loc>https://e.com/</loc><x>deep</x></url></urlset>");
-  REQUIRE(doc->parsed);
-  std::vector<Diagnostic> found;
-  std::vector<ActiveRule> rules;
-  rules.push_back(ActiveRule{std::make_unique<TextNamer>(), RuleSink(rule_info(RuleId::xml_syntax), Severity::Error, found), {}});
-  rules.front().rule->subscribe(rules.front().subscriptions);
-  Dispatch dispatch(rules, found);
-  Walker(*doc, dispatch).walk();
-  std::vector<std::string> runs;
-  for (const Diagnostic& d : found) runs.push_back(d.message);
-  CHECK(runs == std::vector<std::string>{"root text", "url text"});
+  std::vector<std::unique_ptr<Rule>> rules;
+  rules.push_back(std::make_unique<TextNamer>());
+  CHECK(walk_messages("<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" a=\"attr\">root text<url>url "
+                      "text<loc>https://e.com/</loc><x>deep</x></url></urlset>",
+                      std::move(rules)) == std::vector<std::string>{"root text", "url text"});
 }

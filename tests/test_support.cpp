@@ -14,6 +14,8 @@
 #include <stdexcept>
 
 #include "analysis/line_index.h"
+#include "dispatch.h"
+#include "walker.h"
 #include "analysis/robots_txt.h"
 #include "load/source.h"
 #include "rule.h"
@@ -79,6 +81,28 @@ std::vector<std::string> summarize(const FileReport& report) {
                   std::to_string(pos.line) + ":" + std::to_string(pos.column));
   }
   return out;
+}
+
+std::vector<std::string> walk_messages(Document& doc, std::vector<std::unique_ptr<Rule>> rules) {
+  std::vector<Diagnostic> found;
+  std::vector<ActiveRule> active;
+  const RuleInfo& info = rule_info(RuleId::xml_syntax);  // any identity will do for the sinks
+  for (std::unique_ptr<Rule>& rule : rules) {
+    active.push_back(ActiveRule{std::move(rule), RuleSink(info, Severity::Error, found), {}});
+    active.back().rule->subscribe(active.back().subscriptions);
+  }
+  Dispatch dispatch(active, found);
+  dispatch.document(doc);
+  Walker(doc, dispatch).walk();
+  std::vector<std::string> messages;
+  for (const Diagnostic& d : found) messages.push_back(d.message);
+  return messages;
+}
+
+std::vector<std::string> walk_messages(const std::string& xml, std::vector<std::unique_ptr<Rule>> rules) {
+  const std::unique_ptr<Document> doc = parse_document("t.xml", xml);
+  REQUIRE(doc->parsed);
+  return walk_messages(*doc, std::move(rules));
 }
 
 std::vector<std::filesystem::path> rule_fixture_files() {

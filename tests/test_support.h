@@ -5,9 +5,11 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "rule.h"
 #include "run/lint.h"
 
 namespace sitemaplint::testing {
@@ -45,6 +47,13 @@ FileReport lint_text(const std::string& text, const std::string& path);
 
 // "SM201 error 3:5" for each finding, in report order.
 std::vector<std::string> summarize(const FileReport& report);
+
+// The messages of the findings `rules` make in one walk of `doc`, in the order they made them:
+// each rule subscribes and is dispatched to as the engine does, on_document first, without the
+// engine's sorting or the registry's rules.
+std::vector<std::string> walk_messages(Document& doc, std::vector<std::unique_ptr<Rule>> rules);
+// The same for the document `xml` (which must parse).
+std::vector<std::string> walk_messages(const std::string& xml, std::vector<std::unique_ptr<Rule>> rules);
 
 // Every rule fixture file under testdata/rules (without the .expected and .http sidecars), sorted.
 std::vector<std::filesystem::path> rule_fixture_files();

@@ -5,8 +5,6 @@
 #include <string>
 #include <vector>
 
-#include "dispatch.h"
-#include "walker.h"
 #include "test_support.h"
 
 using namespace sitemaplint;
@@ -24,17 +22,9 @@ class NamespaceNamer final : public Rule {
 };
 
 std::vector<std::string> namespaces_of(const std::string& xml) {
-  auto doc = parse_document("t.xml", xml);
-  REQUIRE(doc->parsed);
-  std::vector<Diagnostic> found;
-  std::vector<ActiveRule> rules;
-  rules.push_back(ActiveRule{std::make_unique<NamespaceNamer>(), RuleSink(rule_info(RuleId::xml_syntax), Severity::Error, found), {}});
-  rules.front().rule->subscribe(rules.front().subscriptions);
-  Dispatch dispatch(rules, found);
-  Walker(*doc, dispatch).walk();
-  std::vector<std::string> out;
-  for (const Diagnostic& d : found) out.push_back(d.message);
-  return out;
+  std::vector<std::unique_ptr<Rule>> rules;
+  rules.push_back(std::make_unique<NamespaceNamer>());
+  return walk_messages(xml, std::move(rules));
 }
 
 }  // namespace
