@@ -179,7 +179,7 @@ class Subscriptions {
   }
   // on_url only for the URLs showing one of these UrlTrait bits (url_analysis.h), of every kind or
   // of these kinds: a rule that looks for a problem most URLs do not have is not called for them.
-  // With urls() too: every URL of the kinds it names.
+  // With urls() too: every URL of every kind the rule subscribed to.
   void urls_showing(std::uint16_t traits) {
     url_kinds_ = kAllUrlKinds;
     url_traits_ |= traits;
@@ -220,7 +220,7 @@ class Subscriptions {
   static constexpr std::uint32_t url_kind_bit(UrlFieldKind kind) { return 1u << static_cast<unsigned>(kind); }
   static constexpr std::uint32_t kAllUrlKinds = (1u << kUrlFieldKinds) - 1;
   bool document_ = false, text_ = false, entries_ = false, finish_ = false, set_ = false;
-  bool text_every_ = false;       // text(): every run, whatever text_holding() asked
+  bool text_every_ = false;       // text(): every run, whatever text_holding() or text_up_to_depth() asked
   std::uint8_t text_markup_ = 0;  // the MarkupCharacter bits of text_holding()
   int text_depth_ = 0;            // text_up_to_depth(); 0: none
   std::uint32_t entry_namespaces_ = 0;  // bit known_namespace_index of each entries_with_extensions
