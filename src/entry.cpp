@@ -115,21 +115,15 @@ std::uint8_t element_traits(const Element& e) {
 
 namespace {
 
-bool is_xml_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+bool has_space_around(const Field& field) { return field.present && field.trimmed().size() != field.value.size(); }
 
-bool has_space_around(const Field& field) {
-  return field.present && !field.value.empty() && (is_xml_space(field.value.front()) || is_xml_space(field.value.back()));
-}
-
-// The values of <changefreq> that say something (not "never", which does not stop crawling). By
-// length first: each entry asks, and comparing with every word cost a call to memcmp each.
+// A value of <changefreq> that says something: one of the protocol's, but not "never", which does
+// not stop crawling. Sizes first: the usual value is then compared with one or two words.
 bool usual_changefreq(std::string_view value) {
-  switch (value.size()) {
-    case 5: return value == "daily";
-    case 6: return value == "hourly" || value == "weekly" || value == "always" || value == "yearly";
-    case 7: return value == "monthly";
-    default: return false;
+  for (const std::string_view word : kChangefreqValues) {
+    if (word.size() == value.size() && word != "never" && word == value) return true;
   }
+  return false;
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 
 #include <pugixml.hpp>
 
+#include "analysis/ascii.h"
 #include "analysis/w3c_datetime.h"
 #include "analysis/xs_decimal.h"
 #include "diagnostic.h"
@@ -76,10 +77,9 @@ enum class FieldId { Loc, Lastmod, Changefreq, Priority, Unknown };
 // rules trim every field they read, and most have nothing to trim.
 inline std::string_view trim_xml_space(std::string_view text) {
   // A plain loop: find_first_not_of with a character set costs a memchr per byte.
-  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
   std::size_t begin = 0, end = text.size();
-  while (begin < end && space(text[begin])) ++begin;
-  while (end > begin && space(text[end - 1])) --end;
+  while (begin < end && is_xml_space(text[begin])) ++begin;
+  while (end > begin && is_xml_space(text[end - 1])) --end;
   return text.substr(begin, end - begin);
 }
 

@@ -126,4 +126,8 @@ inline constexpr UrlFieldSpec kExtensionUrlFields[] = {
     {UrlFieldKind::HreflangHref, kXhtmlNamespace, "link", "link", "href", "the href of <xhtml:link>"},
 };
 
+// The values <changefreq> may take (sitemaps.org, the XSD's tChangeFreq), in the protocol's order.
+inline constexpr std::array<std::string_view, 7> kChangefreqValues{"always", "hourly", "daily", "weekly",
+                                                                   "monthly", "yearly", "never"};
+
 }  // namespace sitemaplint

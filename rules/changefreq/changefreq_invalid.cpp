@@ -44,8 +44,6 @@ Google alone the element is dead weight: if you cannot keep it right, remove it.
 )md",
                         .authorities = kSitemapsOrg | kSitemapXsd};
 
-constexpr std::array<std::string_view, 7> kValues{"always", "hourly", "daily", "weekly",
-                                                  "monthly", "yearly", "never"};
 
 class ChangefreqInvalid final : public Rule {
  public:
@@ -54,7 +52,7 @@ class ChangefreqInvalid final : public Rule {
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind != EntryKind::Url || !entry.changefreq.present) return;
     const std::string_view value = entry.changefreq.trimmed();
-    if (std::find(kValues.begin(), kValues.end(), value) != kValues.end()) return;
+    if (std::find(kChangefreqValues.begin(), kChangefreqValues.end(), value) != kChangefreqValues.end()) return;
     const Span span = value_span(entry.changefreq);
     const std::string choices = "always, hourly, daily, weekly, monthly, yearly or never";
     if (value.empty()) {
@@ -65,7 +63,7 @@ class ChangefreqInvalid final : public Rule {
     std::string folded(value);
     std::transform(folded.begin(), folded.end(), folded.begin(),
                    [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
-    if (std::find(kValues.begin(), kValues.end(), folded) != kValues.end()) {
+    if (std::find(kChangefreqValues.begin(), kChangefreqValues.end(), folded) != kChangefreqValues.end()) {
       std::optional<Fix> fix;
       if (entry.changefreq.exact) fix = Fix{span.offset, span.length, folded, "replace with " + quoted(folded)};
       out.report(span.offset, span.length,
@@ -78,7 +76,7 @@ class ChangefreqInvalid final : public Rule {
                           choices;
     std::string_view best;
     std::size_t best_distance = 3;  // suggest only near misses: at most two edits
-    for (std::string_view candidate : kValues) {
+    for (std::string_view candidate : kChangefreqValues) {
       const std::size_t d = edit_distance(value, candidate);
       if (d < best_distance && 2 * d < candidate.size()) {
         best_distance = d;

@@ -11,6 +11,8 @@ inline bool is_ascii_upper(char c) { return c >= 'A' && c <= 'Z'; }
 inline bool is_ascii_lower(char c) { return c >= 'a' && c <= 'z'; }
 inline bool is_ascii_alpha(char c) { return is_ascii_upper(c) || is_ascii_lower(c); }
 inline bool is_ascii_digit(char c) { return c >= '0' && c <= '9'; }
+// XML's white space (production S): space, tab, CR, LF.
+inline bool is_xml_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 inline char ascii_lower(char c) { return is_ascii_upper(c) ? static_cast<char>(c - 'A' + 'a') : c; }
 inline char ascii_upper(char c) { return is_ascii_lower(c) ? static_cast<char>(c - 'a' + 'A') : c; }
 

@@ -7,6 +7,8 @@
 #include <cstring>
 #include <string>
 
+#include "analysis/ascii.h"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -46,7 +48,6 @@ bool is_utf8_name(std::string_view name) {
   return lower == "utf-8" || lower == "utf8";
 }
 
-bool is_xml_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
 void add_capped(std::vector<ByteFinding>& list, ByteFinding finding) {
   if (list.size() < kMaxByteFindings) list.push_back(std::move(finding));

@@ -4,10 +4,11 @@
 
 #include <boost/url/parse.hpp>
 
+#include "analysis/ascii.h"
+
 namespace sitemaplint {
 namespace {
 
-bool is_xml_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
 // The characters XLink (and so xs:anyURI) escapes before a value is read as a URI reference.
 bool escaped_by_xlink(unsigned char c) {

@@ -4,15 +4,15 @@
 #include <string>
 #include <vector>
 
+#include "analysis/ascii.h"
 #include "analysis/line_index.h"
 
 namespace sitemaplint {
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
 bool is_name_char(char c) {
-  return !is_space(c) && c != '>' && c != '/' && c != '<' && c != '=' && c != '\0';
+  return !is_xml_space(c) && c != '>' && c != '/' && c != '<' && c != '=' && c != '\0';
 }
 
 std::string_view name_at(std::string_view bytes, std::size_t offset) {
@@ -42,7 +42,7 @@ bool closed_before(std::string_view bytes, std::size_t start, std::string_view n
   for (std::size_t at = bytes.find(end_tag, tag_end); at != std::string_view::npos && at < limit;
        at = bytes.find(end_tag, at + 1)) {
     std::size_t i = at + end_tag.size();
-    while (i < bytes.size() && is_space(bytes[i])) ++i;
+    while (i < bytes.size() && is_xml_space(bytes[i])) ++i;
     if (i < limit && bytes[i] == '>') return true;
   }
   return false;
@@ -104,7 +104,7 @@ ByteFinding describe_parse_error(const Document& doc, const pugi::xml_parse_resu
     case pugi::status_no_document_element: {
       bool blank = true;
       for (std::size_t i = doc.encoding.bom_length; i < doc.bytes.size() && blank; ++i)
-        blank = is_space(doc.bytes[i]);
+        blank = is_xml_space(doc.bytes[i]);
       finding.offset = 0;
       finding.message = doc.bytes.size() == doc.encoding.bom_length ? "the input is empty"
                         : blank ? "the input contains only white space"
@@ -235,14 +235,14 @@ OutsideRoot scan_outside_root(std::string_view bytes, std::size_t bom_length, st
   std::size_t pos = bom_length;
   while (pos < root_start) {
     const char c = bytes[pos];
-    if (is_space(c)) { ++pos; continue; }
+    if (is_xml_space(c)) { ++pos; continue; }
     const std::string_view rest = bytes.substr(pos, root_start - pos);
     if (rest.starts_with("<?")) {
       const bool declaration = rest.size() > 5 && rest.substr(2, 3) == "xml" &&
-                               (is_space(rest[5]) || rest[5] == '?');
+                               (is_xml_space(rest[5]) || rest[5] == '?');
       if (declaration && pos != bom_length) {
         const std::string_view before = bytes.substr(bom_length, pos - bom_length);
-        out.declaration_after_space_only = std::all_of(before.begin(), before.end(), is_space);
+        out.declaration_after_space_only = std::all_of(before.begin(), before.end(), is_xml_space);
         out.misplaced_before_root = pos;
         out.before_root.push_back(
             {pos, 5, "the XML declaration must be the very first thing in the file; " +
@@ -269,7 +269,7 @@ OutsideRoot scan_outside_root(std::string_view bytes, std::size_t bom_length, st
   // is left must end with the root's '>'.
   std::size_t end = bytes.size();
   while (end > root_start) {
-    if (is_space(bytes[end - 1])) { --end; continue; }
+    if (is_xml_space(bytes[end - 1])) { --end; continue; }
     const std::string_view head = bytes.substr(0, end);
     if (head.ends_with("-->")) {
       const auto open = head.rfind("<!--");
@@ -279,7 +279,7 @@ OutsideRoot scan_outside_root(std::string_view bytes, std::size_t bom_length, st
       const auto open = head.rfind("<?");
       if (open == std::string_view::npos || open < root_start) break;
       const std::string_view target = head.substr(open + 2);
-      if (target.size() > 3 && target.starts_with("xml") && (is_space(target[3]) || target[3] == '?')) {
+      if (target.size() > 3 && target.starts_with("xml") && (is_xml_space(target[3]) || target[3] == '?')) {
         out.misplaced_after_root = open;
         out.after_root.push_back({open, 5,
                                   "the XML declaration must be the very first thing in the file, not after the "
@@ -293,7 +293,7 @@ OutsideRoot scan_outside_root(std::string_view bytes, std::size_t bom_length, st
   if (end > root_start && bytes[end - 1] != '>') {
     std::size_t junk = bytes.substr(0, end).rfind('>');
     junk = junk == std::string_view::npos ? root_start : junk + 1;
-    while (junk < end && is_space(bytes[junk])) ++junk;
+    while (junk < end && is_xml_space(bytes[junk])) ++junk;
     out.after_root.push_back({junk, end - junk, "text after the root element ended: '" + excerpt(bytes, junk) + "'"});
   }
   return out;
