@@ -113,7 +113,7 @@ class UnknownElementRule final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override {
     s.extensions(family.ns, {}, blocks_showing<family>(kTraitsChecked<report_unknown_elements>));
-    s.entries();
+    s.entries_showing(kEntryNotUrl);  // a family's element standing as an entry of its own
   }
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
     if (is_page_entry(entry)) report_unknown_elements(family, block, out);

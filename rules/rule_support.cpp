@@ -69,8 +69,8 @@ void report_unescaped(const TextRun& run, char c, std::string_view what, std::st
 
 namespace sitemaplint {
 
-void EntryLimit::count(const Entry& entry, FindingSink& out, std::string_view advice) {
-  if (entry.kind != kind_ || ++seen_ != kMaxEntries + 1) return;
+void report_past_limit(EntryKind kind, const Entry& entry, FindingSink& out, std::string_view advice) {
+  if (entry.kind != kind || entry.nth_of_kind != kMaxEntries + 1) return;
   const Element& e = *entry.element;
   out.report(e.offset, e.qualified_name.size() + 1,
              "more than 50,000 <" + std::string(e.local_name) + "> entries (this is entry 50,001); " +

@@ -109,15 +109,8 @@ void report_unescaped(const TextRun& run, char c, std::string_view what, std::st
 
 namespace sitemaplint {
 
-// For the entry-count limits: reports the first entry of `kind` past kMaxEntries.
-class EntryLimit {
- public:
-  explicit EntryLimit(EntryKind kind) : kind_(kind) {}
-  void count(const Entry& entry, FindingSink& out, std::string_view advice);
-
- private:
-  EntryKind kind_;
-  std::size_t seen_ = 0;
-};
+// For the entry-count limits: reports `entry` if it is the first of `kind` past kMaxEntries (the
+// rules subscribe to kEntryPastLimit).
+void report_past_limit(EntryKind kind, const Entry& entry, FindingSink& out, std::string_view advice);
 
 }  // namespace sitemaplint

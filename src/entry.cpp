@@ -142,6 +142,9 @@ std::uint8_t entry_traits(const Entry& entry) {
     traits |= kEntryFieldSpace;
   }
   if (entry.changefreq.present && !usual_changefreq(entry.changefreq.trimmed())) traits |= kEntryChangefreqUnusual;
+  if (entry.kind != EntryKind::Url) traits |= kEntryNotUrl;
+  if (entry.nth_of_kind == 1) traits |= kEntryFirstOfKind;
+  if (entry.nth_of_kind > kMaxEntries) traits |= kEntryPastLimit;
   return traits;
 }
 

@@ -183,6 +183,7 @@ struct Entry {
   EntryKind kind = EntryKind::Other;
   const Element* element = nullptr;
   std::size_t index = 0;  // 0-based position among the entries (the root's element children)
+  std::size_t nth_of_kind = 0;  // 1-based position among the document's entries of its kind
   // An RSS <item> or Atom <entry>: `loc` is its link (an Atom link's href, offsets those of the
   // attribute value), it may lack one, and its children are not a sitemap's; structure rules skip it.
   bool in_feed = false;
@@ -224,6 +225,9 @@ enum EntryTrait : std::uint8_t {
   kEntryRepeatsField = 1u << 1,       // a <loc>, <lastmod>, <changefreq> or <priority> twice
   kEntryFieldSpace = 1u << 2,         // white space around the value of a <lastmod>, <changefreq> or <priority>
   kEntryChangefreqUnusual = 1u << 3,  // a <changefreq> other than always, hourly, daily, weekly, monthly or yearly
+  kEntryNotUrl = 1u << 4,             // not a <url> (nor a feed item): a <sitemap>, or another element
+  kEntryFirstOfKind = 1u << 5,        // the document's first entry of its kind (nth_of_kind 1)
+  kEntryPastLimit = 1u << 6,          // past the protocol's 50,000 entries of its kind
 };
 
 // The EntryTrait bits `entry` shows.

@@ -264,6 +264,7 @@ void Walker::begin_entry(const Element& e) {
     entry.kind = EntryKind::Url;
     entry.in_feed = true;
   }
+  entry.nth_of_kind = ++entries_of_kind_[static_cast<std::size_t>(entry.kind)];
 }
 
 void Walker::add_child(Frame& frame) {

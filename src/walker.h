@@ -4,6 +4,7 @@
 // index needs (Document::children) and the comments that may be sitemaplint directives.
 #pragma once
 
+#include <array>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -77,6 +78,7 @@ class Walker {
   FeedFormat feed_ = FeedFormat::None;
   bool records_document_;
   std::size_t entries_ = 0;  // entries begun: the next entry's index
+  std::array<std::size_t, 3> entries_of_kind_{};  // entries begun, by EntryKind
   bool in_entry_ = false;
   int entry_depth_ = 0;  // the current entry element's depth, while in_entry_
   int block_depth_ = 0;  // the current extension block's root depth, 0 outside blocks

@@ -13,6 +13,7 @@
 
 #include "dispatch.h"
 #include "engine.h"
+#include "schema.h"
 #include "url_analysis.h"
 #include "walker.h"
 #include "test_support.h"
@@ -186,13 +187,15 @@ std::size_t entries_of(Document& doc, std::function<void(const Entry&)> watch) {
 }  // namespace
 
 TEST_CASE("entry traits: a usual entry shows none, each rarity its own bit") {
+  // The traits of a <url> with these children, after a first <url> (which shows kEntryFirstOfKind).
   const auto traits_of = [](const std::string& children) {
-    auto doc = parse_document("t.xml", "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url>" + children +
-                                           "</url></urlset>");
+    auto doc = parse_document("t.xml", "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://"
+                                       "example.com/a</loc></url><url>" +
+                                           children + "</url></urlset>");
     REQUIRE(doc->parsed);
     std::uint8_t traits = 0xFF;
     const auto found = entries_of(*doc, [&](const Entry& entry) { traits = entry_traits(entry); });
-    REQUIRE(found == 1);
+    REQUIRE(found == 2);
     return traits;
   };
   const std::string loc = "<loc>https://example.com/</loc>";
@@ -206,6 +209,34 @@ TEST_CASE("entry traits: a usual entry shows none, each rarity its own bit") {
   CHECK(traits_of(loc + "<changefreq>never</changefreq>") == kEntryChangefreqUnusual);
   CHECK(traits_of(loc + "<changefreq>Daily</changefreq>") == kEntryChangefreqUnusual);
   CHECK(traits_of(loc + "<changefreq></changefreq>") == kEntryChangefreqUnusual);
+}
+
+TEST_CASE("entry traits: not a <url>, the first of its kind, past the 50,000th of its kind") {
+  // The traits of each entry of `body` in a <urlset>.
+  const auto traits_of = [](const std::string& body) {
+    auto doc = parse_document("t.xml", "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
+                                       "xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\">" +
+                                           body + "</urlset>");
+    REQUIRE(doc->parsed);
+    std::vector<int> traits;
+    entries_of(*doc, [&](const Entry& entry) { traits.push_back(entry_traits(entry)); });
+    return traits;
+  };
+  const std::string url = "<url><loc>https://example.com/</loc></url>";
+  const std::string sitemap = "<sitemap><loc>https://example.com/s.xml</loc></sitemap>";
+  const std::string image = "<image:image><image:loc>https://example.com/i.png</image:loc></image:image>";
+  CHECK(traits_of(url + url) == std::vector<int>{kEntryFirstOfKind, 0});
+  // Each kind counts on its own: the first <sitemap> and the first other element are firsts too.
+  CHECK(traits_of(url + sitemap + sitemap + image + url + image) ==
+        std::vector<int>{kEntryFirstOfKind, kEntryNotUrl | kEntryFirstOfKind, kEntryNotUrl,
+                         kEntryNotUrl | kEntryFirstOfKind | kEntryLacksLoc, 0, kEntryNotUrl | kEntryLacksLoc});
+  std::string many;
+  for (std::size_t i = 0; i < kMaxEntries + 2; ++i) many += i == 3 ? sitemap : url;
+  const std::vector<int> traits = traits_of(many);
+  REQUIRE(traits.size() == kMaxEntries + 2);
+  CHECK(traits[kMaxEntries - 1] == 0);                // the 49,999th <url> (one entry is a <sitemap>)
+  CHECK(traits[kMaxEntries] == 0);                    // the 50,000th <url>
+  CHECK(traits[kMaxEntries + 1] == kEntryPastLimit);  // the 50,001st
 }
 
 namespace {

@@ -29,13 +29,10 @@ sitemap_index-1.xml and sitemap_index-2.xml with at most 50,000 <sitemap> each, 
 
 class TooManySitemaps final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.entries(); }
+  void subscribe(Subscriptions& s) const override { s.entries_showing(kEntryPastLimit); }
   void on_entry(const Entry& entry, FindingSink& out) override {
-    limit_.count(entry, out, "split the index and submit each part");
+    report_past_limit(EntryKind::Sitemap, entry, out, "split the index and submit each part");
   }
-
- private:
-  EntryLimit limit_{EntryKind::Sitemap};
 };
 
 }  // namespace

@@ -29,13 +29,10 @@ sitemap-1.xml and sitemap-2.xml with at most 50,000 <url> each, listed in sitema
 
 class TooManyUrls final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.entries(); }
+  void subscribe(Subscriptions& s) const override { s.entries_showing(kEntryPastLimit); }
   void on_entry(const Entry& entry, FindingSink& out) override {
-    limit_.count(entry, out, "split the sitemap and list the parts in a sitemap index");
+    report_past_limit(EntryKind::Url, entry, out, "split the sitemap and list the parts in a sitemap index");
   }
-
- private:
-  EntryLimit limit_{EntryKind::Url};
 };
 
 }  // namespace

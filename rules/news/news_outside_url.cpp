@@ -61,8 +61,9 @@ field is `unknown-element`'s.)
 class NewsOutsideUrl final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override {
-    // A block root straight in the root is an entry of its own; one in an index's <sitemap>, a block of it.
-    s.entries();
+    // A block root straight in the root is an entry of its own; one in an index's <sitemap>, a block of
+    // it. A <url> is neither: the usual entry costs no call.
+    s.entries_showing(kEntryNotUrl);
     s.entries_with_extensions(kNewsNamespace);
   }
   void on_entry(const Entry& entry, FindingSink& out) override {

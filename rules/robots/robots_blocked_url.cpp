@@ -51,7 +51,9 @@ class RobotsBlockedUrl final : public Rule {
  public:
   explicit RobotsBlockedUrl(const Settings& settings) : robots_(settings.robots) {}
 
-  void subscribe(Subscriptions& s) const override { s.urls({UrlFieldKind::Loc}); }
+  void subscribe(Subscriptions& s) const override {
+    if (robots_ && !robots_->googlebot.empty()) s.urls({UrlFieldKind::Loc});  // without rules, nothing is blocked
+  }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     // A robots.txt's own Sitemap: lines are not pages to crawl.

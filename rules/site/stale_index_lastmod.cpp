@@ -39,7 +39,7 @@ class StaleIndexLastmod final : public Rule {
  public:
   explicit StaleIndexLastmod(const Settings& settings) : in_a_set_(settings.collect_set_facts) {}
   void subscribe(Subscriptions& s) const override {
-    s.entries();
+    if (in_a_set_) s.entries();
     s.set();
   }
 

@@ -38,7 +38,10 @@ everything, so it is worth a look before deploying.
 
 class EmptySitemap final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.entries(); s.finish(); }
+  void subscribe(Subscriptions& s) const override {
+    s.entries_showing(kEntryFirstOfKind);  // one <url> or <sitemap> is enough
+    s.finish();
+  }
   void on_entry(const Entry& entry, FindingSink&) override {
     if (entry.kind != EntryKind::Other) ++entries_;
   }

@@ -60,7 +60,9 @@ std::string explain(const ScopeVerdict& verdict, const SitemapLocation& at) {
 class LocOutOfScope final : public Rule {
  public:
   explicit LocOutOfScope(const Settings& settings) : location_(settings.location) {}
-  void subscribe(Subscriptions& s) const override { s.urls({UrlFieldKind::Loc}); }
+  void subscribe(Subscriptions& s) const override {
+    if (location_) s.urls({UrlFieldKind::Loc});  // a sitemap whose address is unknown has no scope
+  }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     // Only an entry's own URL must lie in the sitemap's scope: images, videos and alternates may
