@@ -133,3 +133,19 @@ TEST_CASE("in-place parse: a file is read again into its own buffer, gzip inflat
   std::string buffer(text.size(), '\0');
   CHECK_FALSE(read_input_again((dir.path / "missing.xml").string(), buffer));
 }
+
+TEST_CASE("a file is read whole, byte for byte, whatever its size against the piece read at a time") {
+  const TempDir dir;
+  // Sizes around the 256 KiB piece: one byte, less than a piece, exactly one, one and a bit, several.
+  for (const std::size_t size : {std::size_t{1}, std::size_t{1000}, std::size_t{256} << 10, (std::size_t{256} << 10) + 1,
+                                 (std::size_t{3} << 20) + 17}) {
+    std::string bytes(size, '\0');
+    for (std::size_t i = 0; i < size; ++i) bytes[i] = static_cast<char>('a' + (i * 7 + i / 4099) % 26);
+    const std::string path = dir.write("f" + std::to_string(size) + ".txt", bytes);
+    Input input;
+    std::string error;
+    REQUIRE_MESSAGE(load_input(path, &input, &error), error);
+    CHECK(input.bytes.size() == size);
+    CHECK(input.bytes == bytes);
+  }
+}

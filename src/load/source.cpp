@@ -141,6 +141,10 @@ struct stat info_of(const std::string& path) {
 }
 }  // namespace
 
+// The piece read_input reads at a time: room it makes stays in the cache (L2) until the read
+// fills it.
+constexpr std::size_t kReadPiece = std::size_t{256} << 10;
+
 bool load_input(const std::string& path, Input* out, std::string* error) {
   out->path = path;
   std::string raw;
@@ -166,12 +170,20 @@ bool load_input(const std::string& path, Input* out, std::string* error) {
       return false;
     }
     if (S_ISREG(info.st_mode)) {
-      // Straight into the buffer, in one read: through a chunk, every byte was copied twice.
+      // Straight into the buffer, a piece at a time: each piece is read into room made (zeroed)
+      // just before, still in the cache. Made ready whole and then read in one go, each page was
+      // written three times with the cache lost in between (0.6% of a 25 MB file's whole run).
       const auto size = static_cast<std::size_t>(info.st_size);
       raw.reserve(size);
       advise_huge_pages(raw.data(), raw.capacity());
-      raw.resize(size);
-      raw.resize(std::fread(raw.data(), 1, size, file.get()));
+      while (raw.size() < size) {
+        const std::size_t at = raw.size();
+        const std::size_t want = std::min(kReadPiece, size - at);
+        raw.resize(at + want);
+        const std::size_t got = std::fread(raw.data() + at, 1, want, file.get());
+        raw.resize(at + got);
+        if (got < want) break;
+      }
       if (std::ferror(file.get())) {
         *error = path + ": read error: " + std::strerror(errno);
         return false;
