@@ -37,7 +37,7 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
     } else if (s.entry_namespaces_ || s.entry_traits_) {
       some_entries_.push_back({RuleCall(active), s.entry_namespaces_, s.entry_traits_});
       entries_by_namespace_ |= s.entry_namespaces_ != 0;
-      entries_by_traits_ |= s.entry_traits_ != 0;
+      entry_traits_wanted_ |= s.entry_traits_;
     }
     for (std::size_t kind = 0; kind < kUrlFieldKinds; ++kind) {
       if ((s.url_kinds_ & Subscriptions::url_kind_bit(static_cast<UrlFieldKind>(kind))) == 0) continue;
@@ -159,7 +159,7 @@ void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
     if (entries_by_namespace_) {
       for (const ExtensionBlock& block : entry.extensions) namespaces |= std::uint32_t{1} << known_namespace_index(block.root().ns);
     }
-    const std::uint8_t traits = entries_by_traits_ ? entry_traits(entry) : 0;
+    const std::uint16_t traits = entry_traits_wanted_ ? entry_traits(entry, entry_traits_wanted_) : 0;
     if (namespaces != 0 || traits != 0) {
       for (const EntrySubscriber& s : some_entries_) {
         if ((s.namespaces & namespaces) != 0 || (s.traits & traits) != 0) s.call.rule->on_entry(entry, *s.call.sink);

@@ -122,7 +122,7 @@ class Dispatch {
   struct EntrySubscriber {
     RuleCall call;
     std::uint32_t namespaces;
-    std::uint8_t traits;
+    std::uint16_t traits;
   };
   // The rules called for every entry, then those called for some: most entries show nothing the
   // filtered ones want, and are then through with the first list. Each rule's findings keep their
@@ -130,7 +130,7 @@ class Dispatch {
   std::vector<RuleCall> every_entry_;
   std::vector<EntrySubscriber> some_entries_;
   bool entries_by_namespace_ = false;  // some rule wants the entries with certain blocks only
-  bool entries_by_traits_ = false;     // some rule wants the entries showing certain traits only
+  std::uint16_t entry_traits_wanted_ = 0;  // the EntryTrait bits some rule wants its entries to show
   // A rule called for the URLs showing one of `traits` (Subscriptions::url_traits_).
   struct UrlSubscriber {
     RuleCall call;

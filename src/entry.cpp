@@ -1,5 +1,7 @@
 #include "entry.h"
 
+#include <algorithm>
+
 #include "schema.h"
 
 namespace sitemaplint {
@@ -126,14 +128,37 @@ bool usual_changefreq(std::string_view value) {
   return false;
 }
 
+// A <lastmod> value the lastmod rules look at more closely: not a W3C Datetime, or short of a
+// full date or of a date-time with seconds and a time zone.
+bool unusual_lastmod(const Entry& entry) {
+  const auto& parsed = entry.lastmod_parsed().value;
+  if (!parsed) return true;
+  const DatePrecision p = parsed->precision;
+  return p == DatePrecision::Year || p == DatePrecision::Month || p == DatePrecision::Minute ||
+         (parsed->has_time && !parsed->has_timezone);
+}
+
+// A <priority> value outside what the protocol allows: not an xs:decimal, or not from 0 to 1 (the
+// integer part has no leading zeros, and zero is never negative).
+bool unusual_priority(const Entry& entry) {
+  const auto& parsed = entry.priority_parsed();
+  return !parsed || parsed->negative || !(parsed->integer.empty() || (parsed->integer == "1" && parsed->fraction.empty()));
+}
+
 }  // namespace
 
-std::uint8_t entry_traits(const Entry& entry) {
-  std::uint8_t traits = 0;
+std::uint16_t entry_traits(const Entry& entry, std::uint16_t wanted) {
+  std::uint16_t traits = 0;
   if (!entry.loc.present) traits |= kEntryLacksLoc;
   unsigned seen = 0;  // bit FieldId of each core field met
+  int highest = -1;   // the highest rank met: a field's FieldId, kOtherNamespaceRank after them
+  constexpr int kOtherNamespaceRank = static_cast<int>(FieldId::Unknown);
   for (const Child& child : entry.children) {
-    if (!child.in_sitemap_ns || child.id == FieldId::Unknown) continue;
+    if (child.in_sitemap_ns && child.id == FieldId::Unknown) continue;
+    const int rank = child.in_sitemap_ns ? static_cast<int>(child.id) : kOtherNamespaceRank;
+    if (rank < highest) traits |= kEntryChildrenOutOfOrder;
+    highest = std::max(highest, rank);
+    if (!child.in_sitemap_ns) continue;
     const unsigned bit = 1u << static_cast<unsigned>(child.id);
     if (seen & bit) traits |= kEntryRepeatsField;
     seen |= bit;
@@ -145,6 +170,8 @@ std::uint8_t entry_traits(const Entry& entry) {
   if (entry.kind != EntryKind::Url) traits |= kEntryNotUrl;
   if (entry.nth_of_kind == 1) traits |= kEntryFirstOfKind;
   if (entry.nth_of_kind > kMaxEntries) traits |= kEntryPastLimit;
+  if ((wanted & kEntryLastmodUnusual) && entry.lastmod.present && unusual_lastmod(entry)) traits |= kEntryLastmodUnusual;
+  if ((wanted & kEntryPriorityUnusual) && entry.priority.present && unusual_priority(entry)) traits |= kEntryPriorityUnusual;
   return traits;
 }
 

@@ -220,7 +220,7 @@ struct Entry {
 // the entries showing one of them subscribes to those (Subscriptions::entries_showing), and the
 // usual entry costs it no call. Like every subscription filter, a trait only saves calls: a rule
 // must find nothing in the entries it leaves out.
-enum EntryTrait : std::uint8_t {
+enum EntryTrait : std::uint16_t {
   kEntryLacksLoc = 1u << 0,           // no <loc>
   kEntryRepeatsField = 1u << 1,       // a <loc>, <lastmod>, <changefreq> or <priority> twice
   kEntryFieldSpace = 1u << 2,         // white space around the value of a <lastmod>, <changefreq> or <priority>
@@ -228,10 +228,19 @@ enum EntryTrait : std::uint8_t {
   kEntryNotUrl = 1u << 4,             // not a <url> (nor a feed item): a <sitemap>, or another element
   kEntryFirstOfKind = 1u << 5,        // the document's first entry of its kind (nth_of_kind 1)
   kEntryPastLimit = 1u << 6,          // past the protocol's 50,000 entries of its kind
+  // A child out of the schema's order: <loc>, <lastmod>, <changefreq>, <priority>, then elements of
+  // other namespaces (unknown elements of the sitemap namespace aside).
+  kEntryChildrenOutOfOrder = 1u << 7,
+  // A <lastmod> that is not a W3C Datetime, or is one short of a full date or a date-time with
+  // seconds and a time zone (a year, a month, hh:mm, no zone).
+  kEntryLastmodUnusual = 1u << 8,
+  kEntryPriorityUnusual = 1u << 9,  // a <priority> that is not an xs:decimal from 0 to 1
 };
+inline constexpr std::uint16_t kEveryEntryTrait = (1u << 10) - 1;
 
-// The EntryTrait bits `entry` shows.
-std::uint8_t entry_traits(const Entry& entry);
+// The EntryTrait bits `entry` shows. The two that parse a value (kEntryLastmodUnusual,
+// kEntryPriorityUnusual) only when `wanted` has them; the others, cheap, always.
+std::uint16_t entry_traits(const Entry& entry, std::uint16_t wanted = kEveryEntryTrait);
 
 FieldId field_id(std::string_view local_name);
 std::string_view field_name(FieldId id);

@@ -158,7 +158,7 @@ class Subscriptions {
   // on_entry only for the entries showing one of these EntryTrait bits (entry.h): a rule that
   // looks for a rare problem of an entry's own fields is not called for the usual entry. With
   // entries() too: every entry.
-  void entries_showing(std::uint8_t traits) { entry_traits_ |= traits; }
+  void entries_showing(std::uint16_t traits) { entry_traits_ |= traits; }
   // on_entry only for the entries with an extension block in namespace `ns`: a rule about one
   // extension skips the pages without it. For a URI that is not one of kKnownNamespaces, every
   // entry (entries()). With entries() too: every entry, and the blocks are gathered all the same.
@@ -224,7 +224,7 @@ class Subscriptions {
   std::uint8_t text_markup_ = 0;  // the MarkupCharacter bits of text_holding()
   int text_depth_ = 0;            // text_up_to_depth(); 0: none
   std::uint32_t entry_namespaces_ = 0;  // bit known_namespace_index of each entries_with_extensions
-  std::uint8_t entry_traits_ = 0;       // the EntryTrait bits of entries_showing()
+  std::uint16_t entry_traits_ = 0;      // the EntryTrait bits of entries_showing()
   std::uint32_t url_kinds_ = 0;  // url_kind_bit of each kind of URL field on_url wants
   bool url_every_ = false;        // urls(): every URL, whatever urls_showing() asked
   std::uint16_t url_traits_ = 0;  // the UrlTrait bits of urls_showing()

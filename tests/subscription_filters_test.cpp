@@ -193,7 +193,7 @@ TEST_CASE("entry traits: a usual entry shows none, each rarity its own bit") {
                                        "example.com/a</loc></url><url>" +
                                            children + "</url></urlset>");
     REQUIRE(doc->parsed);
-    std::uint8_t traits = 0xFF;
+    std::uint16_t traits = 0xFFFF;
     const auto found = entries_of(*doc, [&](const Entry& entry) { traits = entry_traits(entry); });
     REQUIRE(found == 2);
     return traits;
@@ -209,6 +209,43 @@ TEST_CASE("entry traits: a usual entry shows none, each rarity its own bit") {
   CHECK(traits_of(loc + "<changefreq>never</changefreq>") == kEntryChangefreqUnusual);
   CHECK(traits_of(loc + "<changefreq>Daily</changefreq>") == kEntryChangefreqUnusual);
   CHECK(traits_of(loc + "<changefreq></changefreq>") == kEntryChangefreqUnusual);
+  // The schema's order: loc, lastmod, changefreq, priority, then other namespaces' elements;
+  // unknown elements of the sitemap namespace do not count.
+  const std::string ext = "<x:a xmlns:x=\"urn:x\"/>";
+  CHECK(traits_of(loc + "<lastmod>2024-01-01</lastmod><other/><priority>0.5</priority>" + ext) == 0);
+  CHECK(traits_of("<lastmod>2024-01-01</lastmod>" + loc) == kEntryChildrenOutOfOrder);
+  CHECK(traits_of(loc + ext + "<priority>0.5</priority>") == kEntryChildrenOutOfOrder);
+  CHECK(traits_of(loc + "<priority>0.5</priority><changefreq>daily</changefreq>") == kEntryChildrenOutOfOrder);
+  // Full dates and date-times with seconds and a zone are usual; the rest the lastmod rules see.
+  for (const char* usual : {"2024-01-01", "2024-01-01T10:20:30Z", "2024-01-01T10:20:30.5+02:00"}) {
+    CHECK(traits_of(loc + "<lastmod>" + usual + "</lastmod>") == 0);
+  }
+  for (const char* unusual : {"", "2024", "2024-01", "2024-01-01T10:20Z", "2024-01-01T10:20:30", "2024-13-01", "yesterday"}) {
+    CAPTURE(unusual);
+    CHECK(traits_of(loc + "<lastmod>" + unusual + "</lastmod>") == kEntryLastmodUnusual);
+  }
+  for (const char* usual : {"0", "0.0", "0.5", "1", "1.0", "+0.25", "00.50", "-0.0"}) {
+    CAPTURE(usual);
+    CHECK(traits_of(loc + "<priority>" + usual + "</priority>") == 0);
+  }
+  for (const char* unusual : {"", "1.01", "2", "-0.1", "0,5", "high", "10"}) {
+    CAPTURE(unusual);
+    CHECK(traits_of(loc + "<priority>" + unusual + "</priority>") == kEntryPriorityUnusual);
+  }
+}
+
+TEST_CASE("entry traits: the traits that parse a value are worked out only when wanted") {
+  auto doc = parse_document("t.xml", "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://"
+                                     "example.com/</loc><lastmod>2024</lastmod><priority>9</priority></url></urlset>");
+  REQUIRE(doc->parsed);
+  std::vector<std::uint16_t> seen;
+  entries_of(*doc, [&](const Entry& entry) {
+    seen.push_back(entry_traits(entry, kEntryLacksLoc));
+    CHECK_FALSE(entry.lastmod_cache.has_value());  // not parsed for the traits not wanted
+    CHECK_FALSE(entry.priority_cache.has_value());
+    seen.push_back(entry_traits(entry));
+  });
+  CHECK(seen == std::vector<std::uint16_t>{kEntryFirstOfKind, kEntryFirstOfKind | kEntryLastmodUnusual | kEntryPriorityUnusual});
 }
 
 TEST_CASE("entry traits: not a <url>, the first of its kind, past the 50,000th of its kind") {

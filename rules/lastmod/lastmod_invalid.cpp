@@ -66,7 +66,7 @@ std::optional<std::string> corrected(std::string_view value, DatetimeError error
 
 class LastmodInvalid final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.entries(); }
+  void subscribe(Subscriptions& s) const override { s.entries_showing(kEntryLastmodUnusual); }
 
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind == EntryKind::Other || !entry.lastmod.present) return;

@@ -43,7 +43,7 @@ Values that are wrong in other ways are `lastmod-invalid` (SM401); a value gets 
 
 class LastmodMissingTimezone final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.entries(); }
+  void subscribe(Subscriptions& s) const override { s.entries_showing(kEntryLastmodUnusual); }
 
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind == EntryKind::Other || !entry.lastmod.present) return;

@@ -45,7 +45,7 @@ tells a crawler little about when the page changed.
 
 class LastmodReducedPrecision final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.entries(); }
+  void subscribe(Subscriptions& s) const override { s.entries_showing(kEntryLastmodUnusual); }
 
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind == EntryKind::Other || !entry.lastmod.present) return;

@@ -50,7 +50,7 @@ bool looks_like_exponent(std::string_view value) {
 
 class PriorityInvalid final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.entries(); }
+  void subscribe(Subscriptions& s) const override { s.entries_showing(kEntryPriorityUnusual); }
 
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind != EntryKind::Url || !entry.priority.present) return;

@@ -38,7 +38,7 @@ validators reject the file, and sitemaps.org defines priority only on that scale
 
 class PriorityOutOfRange final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.entries(); }
+  void subscribe(Subscriptions& s) const override { s.entries_showing(kEntryPriorityUnusual); }
 
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.kind != EntryKind::Url || !entry.priority.present) return;

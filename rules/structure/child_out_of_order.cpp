@@ -42,7 +42,10 @@ constexpr int kExtensionRank = 4;
 
 class ChildOutOfOrder final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.entries(); }
+  void subscribe(Subscriptions& s) const override {
+    // The first <url> or <sitemap> (first_entry_), what is not a <url>, and children out of order.
+    s.entries_showing(kEntryFirstOfKind | kEntryNotUrl | kEntryChildrenOutOfOrder);
+  }
   void on_entry(const Entry& entry, FindingSink& out) override {
     if (entry.in_feed || entry.from_robots || !entry.element) return;  // a feed has its own schema
     if (entry.kind != EntryKind::Other) {
