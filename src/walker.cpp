@@ -1,12 +1,23 @@
 #include "walker.h"
 
 #include <algorithm>
+#include <bit>
+#include <type_traits>
 
 #include "analysis/w3c_datetime.h"
 #include "analysis/xml_text.h"
 
 namespace sitemaplint {
 namespace {
+
+// Whether a pugixml handle is of a node or attribute: the null test its operator bool makes,
+// without the call into the library. A handle is one pointer, null when empty (pugixml.hpp), and
+// the walk tests one for every node it visits.
+template <typename Handle>
+bool present(Handle handle) {
+  static_assert(sizeof(Handle) == sizeof(void*) && std::is_trivially_copyable_v<Handle>);
+  return std::bit_cast<const void*>(handle) != nullptr;
+}
 
 constexpr std::string_view kAtomNamespace = "http://www.w3.org/2005/Atom";
 constexpr std::string_view kAtom03Namespace = "http://purl.org/atom/ns#";
@@ -46,13 +57,13 @@ Walker::Walker(Document& doc, Dispatch& dispatch, bool records_document)
 
 void Walker::walk() {
   const pugi::xml_node root = doc_.tree.document_element();
-  for (pugi::xml_node top = doc_.tree.first_child(); top; top = top.next_sibling()) {
+  for (pugi::xml_node top = doc_.tree.first_child(); present(top); top = top.next_sibling()) {
     if (top.type() == pugi::node_comment) comment(top);
   }
   enter(root);
   pugi::xml_node node = root.first_child();
   while (depth_ > 0) {
-    if (node) {
+    if (present(node)) {
       const pugi::xml_node_type type = node.type();  // each accessor is a call into pugixml
       if (type == pugi::node_element) {
         if (static_cast<int>(depth_) >= kMaxInspectedDepth) {
@@ -138,9 +149,9 @@ void Walker::enter(pugi::xml_node node) {
   e.depth = static_cast<int>(depth_);
   e.parent = parent;
   const pugi::xml_attribute first_attribute = node.first_attribute();
-  e.has_attributes = first_attribute;
-  // Most elements have none: their attribute loops are not entered (each test is a call).
-  for (pugi::xml_attribute attr = first_attribute; e.has_attributes && attr; attr = attr.next_attribute()) {
+  e.has_attributes = present(first_attribute);
+  // Most elements have none, and their attribute loops end at once.
+  for (pugi::xml_attribute attr = first_attribute; present(attr); attr = attr.next_attribute()) {
     const std::string_view name = attr.name();
     if (name != "xmlns" && !name.starts_with("xmlns:")) continue;
     const std::string_view prefix = name.size() > 6 ? name.substr(6) : std::string_view();
@@ -161,7 +172,7 @@ void Walker::enter(pugi::xml_node node) {
   if (entry_starts) dispatch_.entry_begins();
   dispatch_.element(pushed.element);
   if (dispatch_.wants_text() && e.has_attributes) {
-    for (pugi::xml_attribute attr = first_attribute; attr; attr = attr.next_attribute()) {
+    for (pugi::xml_attribute attr = first_attribute; present(attr); attr = attr.next_attribute()) {
       dispatch_.text(text_run(attr.value(), TextKind::AttributeValue, &pushed.element, attr.name()));
     }
   }
@@ -299,7 +310,7 @@ void Walker::gather(Frame& frame) {
 
 void Walker::gather_attributes(const Element& e) {
   if (!e.has_attributes) return;
-  for (pugi::xml_attribute attr = e.node.first_attribute(); attr; attr = attr.next_attribute()) gather_attribute(attr);
+  for (pugi::xml_attribute attr = e.node.first_attribute(); present(attr); attr = attr.next_attribute()) gather_attribute(attr);
 }
 
 void Walker::gather_attribute(pugi::xml_attribute attr) {
