@@ -50,7 +50,7 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
     for (const Subscriptions::Pattern& p : s.extensions_) subscribe(extensions_, p, &active);
   }
   // The namespaces whose blocks are gathered: those of the URL fields some rule judges, of the
-  // blocks some rule subscribed to, of the blocks some rule wants its entries with.
+  // blocks some rule subscribed to, of the blocks some rule wants its entries with or reads in them.
   constexpr std::uint32_t kEveryNamespace = (std::uint32_t{1} << (kKnownNamespaces.size() + 1)) - 1;
   for (const UrlFieldSpec& spec : kExtensionUrlFields) {
     const UrlSubscribers& subscribers = urls_[static_cast<std::size_t>(spec.kind)];
@@ -60,7 +60,9 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
     block_namespaces_ |= s.ns_match == NamespaceMatch::Uri ? std::uint32_t{1} << known_namespace_index(s.pattern.ns)
                                                            : kEveryNamespace;
   }
-  for (const ActiveRule& active : rules) block_namespaces_ |= active.subscriptions.entry_namespaces_;
+  for (const ActiveRule& active : rules) {
+    block_namespaces_ |= active.subscriptions.entry_namespaces_ | active.subscriptions.block_namespaces_;
+  }
   for (const Subscribers& s : elements_) {
     const std::size_t known = known_namespace_index(s.pattern.ns);
     for (std::size_t bucket = 0; bucket < elements_by_namespace_.size(); ++bucket) {

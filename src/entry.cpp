@@ -170,6 +170,7 @@ std::uint16_t entry_traits(const Entry& entry, std::uint16_t wanted) {
   if (entry.kind != EntryKind::Url) traits |= kEntryNotUrl;
   if (entry.nth_of_kind == 1) traits |= kEntryFirstOfKind;
   if (entry.nth_of_kind > kMaxEntries) traits |= kEntryPastLimit;
+  if (entry.extensions.size() > kMaxImagesPerPage) traits |= kEntryManyBlocks;
   if ((wanted & kEntryLastmodUnusual) && entry.lastmod.present && unusual_lastmod(entry)) traits |= kEntryLastmodUnusual;
   if ((wanted & kEntryPriorityUnusual) && entry.priority.present && unusual_priority(entry)) traits |= kEntryPriorityUnusual;
   return traits;

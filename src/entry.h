@@ -235,8 +235,9 @@ enum EntryTrait : std::uint16_t {
   // seconds and a time zone (a year, a month, hh:mm, no zone).
   kEntryLastmodUnusual = 1u << 8,
   kEntryPriorityUnusual = 1u << 9,  // a <priority> that is not an xs:decimal from 0 to 1
+  kEntryManyBlocks = 1u << 10,      // more extension blocks than a page may have images (kMaxImagesPerPage)
 };
-inline constexpr std::uint16_t kEveryEntryTrait = (1u << 10) - 1;
+inline constexpr std::uint16_t kEveryEntryTrait = (1u << 11) - 1;
 
 // The EntryTrait bits `entry` shows. The two that parse a value (kEntryLastmodUnusual,
 // kEntryPriorityUnusual) only when `wanted` has them; the others, cheap, always.

@@ -167,6 +167,9 @@ class Subscriptions {
     if (known == kKnownNamespaces.size()) entries_ = true;
     else entry_namespaces_ |= std::uint32_t{1} << known;
   }
+  // The extension blocks of namespace `ns` gathered into Entry::extensions, without calls of their
+  // own: for a rule that reads them in the entries it subscribed to otherwise (entries_showing).
+  void extension_blocks(std::string_view ns) { block_namespaces_ |= std::uint32_t{1} << known_namespace_index(ns); }
   void urls() {  // on_url: every URL-valued field (<loc> and extension URLs)
     url_kinds_ = kAllUrlKinds;
     url_every_ = true;
@@ -225,6 +228,7 @@ class Subscriptions {
   int text_depth_ = 0;            // text_up_to_depth(); 0: none
   std::uint32_t entry_namespaces_ = 0;  // bit known_namespace_index of each entries_with_extensions
   std::uint16_t entry_traits_ = 0;      // the EntryTrait bits of entries_showing()
+  std::uint32_t block_namespaces_ = 0;  // bit known_namespace_index of each extension_blocks()
   std::uint32_t url_kinds_ = 0;  // url_kind_bit of each kind of URL field on_url wants
   bool url_every_ = false;        // urls(): every URL, whatever urls_showing() asked
   std::uint16_t url_traits_ = 0;  // the UrlTrait bits of urls_showing()

@@ -92,6 +92,8 @@ inline bool same_name(std::string_view a, std::string_view b) {
 // The protocol's limits on a sitemap's uncompressed size and on its entries.
 inline constexpr std::size_t kProtocolMaxBytes = 52'428'800;
 inline constexpr std::size_t kMaxEntries = 50'000;
+// "Each <url> tag can contain up to 1,000 <image:image> tags." (Google; the image XSD's annotation too)
+inline constexpr std::size_t kMaxImagesPerPage = 1000;
 
 // Every field whose value is a URL. Loc is an entry's <loc> (or a feed item's link, or a
 // robots.txt's Sitemap: line); the others live in extension blocks.

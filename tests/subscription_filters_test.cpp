@@ -162,24 +162,30 @@ TEST_CASE("url traits: a clean URL shows none, each problem its own bit") {
 
 namespace {
 
-// Hands every entry of a walk to a function.
+// Hands the entries of a walk it subscribes to (every one, unless told otherwise) to a function.
 class EntryWatcher final : public Rule {
  public:
-  explicit EntryWatcher(std::function<void(const Entry&)> watch) : watch_(std::move(watch)) {}
-  void subscribe(Subscriptions& s) const override { s.entries(); }
+  using Subscribe = std::function<void(Subscriptions&)>;
+  EntryWatcher(std::function<void(const Entry&)> watch, Subscribe subscribe)
+      : watch_(std::move(watch)), subscribe_(std::move(subscribe)) {}
+  void subscribe(Subscriptions& s) const override { subscribe_(s); }
   void on_entry(const Entry& entry, FindingSink&) override { watch_(entry); }
 
  private:
   std::function<void(const Entry&)> watch_;
+  Subscribe subscribe_;
 };
 
-std::size_t entries_of(Document& doc, std::function<void(const Entry&)> watch) {
+std::size_t entries_of(Document& doc, std::function<void(const Entry&)> watch,
+                       EntryWatcher::Subscribe subscribe = [](Subscriptions& s) { s.entries(); }) {
   std::size_t count = 0;
   std::vector<std::unique_ptr<Rule>> rules;
-  rules.push_back(std::make_unique<EntryWatcher>([&](const Entry& entry) {
-    ++count;
-    watch(entry);
-  }));
+  rules.push_back(std::make_unique<EntryWatcher>(
+      [&](const Entry& entry) {
+        ++count;
+        watch(entry);
+      },
+      std::move(subscribe)));
   walk_messages(doc, std::move(rules));
   return count;
 }
@@ -231,6 +237,52 @@ TEST_CASE("entry traits: a usual entry shows none, each rarity its own bit") {
   for (const char* unusual : {"", "1.01", "2", "-0.1", "0,5", "high", "10"}) {
     CAPTURE(unusual);
     CHECK(traits_of(loc + "<priority>" + unusual + "</priority>") == kEntryPriorityUnusual);
+  }
+}
+
+TEST_CASE("entry traits: more extension blocks than a page may have images") {
+  const auto traits_of = [](std::size_t blocks) {
+    std::string images;
+    for (std::size_t i = 0; i < blocks; ++i) images += "<image:image><image:loc>https://example.com/i.png</image:loc></image:image>";
+    auto doc = parse_document("t.xml", "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:image=\"http://"
+                                       "www.google.com/schemas/sitemap-image/1.1\"><url><loc>https://example.com/</loc>" +
+                                           images + "</url></urlset>");
+    REQUIRE(doc->parsed);
+    std::uint16_t traits = 0xFFFF;
+    entries_of(
+        *doc, [&](const Entry& entry) { traits = entry_traits(entry); },
+        [](Subscriptions& s) {
+          s.entries();
+          s.extension_blocks(kImageNamespace);
+        });
+    return traits;
+  };
+  CHECK(traits_of(kMaxImagesPerPage) == kEntryFirstOfKind);
+  CHECK(traits_of(kMaxImagesPerPage + 1) == (kEntryFirstOfKind | kEntryManyBlocks));
+}
+
+TEST_CASE("subscription filters: extension_blocks gathers a namespace's blocks for the entries a rule sees, without calls") {
+  const std::string xml =
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:image=\"http://www.google.com/schemas/"
+      "sitemap-image/1.1\"><url><loc>https://example.com/</loc><image:image><image:loc>https://example.com/i.png"
+      "</image:loc></image:image></url><sitemap><loc>https://example.com/s.xml</loc><image:image><image:loc>"
+      "https://example.com/j.png</image:loc></image:image></sitemap></urlset>";
+  // Only the <sitemap> (not a <url>) is seen, with its block when the rule asks for them.
+  for (const bool blocks : {true, false}) {
+    CAPTURE(blocks);
+    auto doc = parse_document("t.xml", xml);
+    REQUIRE(doc->parsed);
+    std::vector<std::string> seen;
+    entries_of(
+        *doc,
+        [&](const Entry& entry) {
+          seen.push_back(std::string(entry.element->local_name) + " " + std::to_string(entry.extensions.size()));
+        },
+        [blocks](Subscriptions& s) {
+          s.entries_showing(kEntryNotUrl);
+          if (blocks) s.extension_blocks(kImageNamespace);
+        });
+    CHECK(seen == std::vector<std::string>{blocks ? "sitemap 1" : "sitemap 0"});
   }
 }
 

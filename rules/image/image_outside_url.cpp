@@ -50,7 +50,7 @@ class ImageOutsideUrl final : public Rule {
     // A block root straight in the root is an entry of its own; one in an index's <sitemap>, a block of
     // it. A <url> is neither: the usual entry costs no call.
     s.entries_showing(kEntryNotUrl);
-    s.entries_with_extensions(kImageNamespace);
+    s.extension_blocks(kImageNamespace);
   }
   void on_entry(const Entry& entry, FindingSink& out) override {
     report_outside_url(kImageFamily, entry, "the page that shows the image", out);

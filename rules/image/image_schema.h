@@ -22,7 +22,4 @@ inline constexpr ExtensionFamily kImageFamily{
     "image", kImageNamespace, "image", R"(^(google\.com|sitemaps\.org)/schemas/sitemap[-_]?images?(/[^/]*)?$)",
     &kImageElement};
 
-// "Each <url> tag can contain up to 1,000 <image:image> tags." (Google; the XSD's annotation too)
-inline constexpr std::size_t kMaxImagesPerPage = 1000;
-
 }  // namespace sitemaplint

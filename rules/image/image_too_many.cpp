@@ -43,9 +43,12 @@ the 1,000 that matter most:
 
 class ImageTooMany final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.entries_with_extensions(kImageNamespace); }
-  void on_entry(const Entry& entry, FindingSink& out) override {
+  void subscribe(Subscriptions& s) const override {
     // Most pages have a handful of blocks: too few to count.
+    s.entries_showing(kEntryManyBlocks);
+    s.extension_blocks(kImageNamespace);
+  }
+  void on_entry(const Entry& entry, FindingSink& out) override {
     if (!is_page_entry(entry) || entry.extensions.size() <= kMaxImagesPerPage) return;
     std::size_t total = 0;
     const ExtensionBlock* first_over = nullptr;  // the 1,001st image

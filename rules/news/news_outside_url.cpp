@@ -64,7 +64,7 @@ class NewsOutsideUrl final : public Rule {
     // A block root straight in the root is an entry of its own; one in an index's <sitemap>, a block of
     // it. A <url> is neither: the usual entry costs no call.
     s.entries_showing(kEntryNotUrl);
-    s.entries_with_extensions(kNewsNamespace);
+    s.extension_blocks(kNewsNamespace);
   }
   void on_entry(const Entry& entry, FindingSink& out) override {
     report_outside_url(kNewsFamily, entry, "the article's page", out);

@@ -61,7 +61,7 @@ class VideoOutsideUrl final : public Rule {
     // A block root straight in the root is an entry of its own; one in an index's <sitemap>, a block of
     // it. A <url> is neither: the usual entry costs no call.
     s.entries_showing(kEntryNotUrl);
-    s.entries_with_extensions(kVideoNamespace);
+    s.extension_blocks(kVideoNamespace);
   }
   void on_entry(const Entry& entry, FindingSink& out) override {
     report_outside_url(kVideoFamily, entry, "the page that shows the video", out);
