@@ -86,6 +86,14 @@ void classify(UrlAnalysis& a) {
     a.shape = UrlShape::Empty;
     return;
   }
+  // The usual URL, with its scheme as most are written, is known without reading it byte by byte.
+  for (const std::string_view scheme : {std::string_view("https"), std::string_view("http")}) {
+    if (t.size() > scheme.size() && t[scheme.size()] == ':' && t.starts_with(scheme)) {
+      a.scheme = t.substr(0, scheme.size());
+      a.shape = UrlShape::Http;
+      return;
+    }
+  }
   a.shape = UrlShape::NotAbsolute;
   if (t.starts_with("//")) {
     a.relative_form = RelativeForm::SchemeRelative;

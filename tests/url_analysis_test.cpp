@@ -78,6 +78,13 @@ TEST_CASE("loc analysis: shapes") {
     CHECK(analyze(other).shape == UrlShape::OtherScheme);
   }
   CHECK(analyze("mailto:info@example.com").scheme == "mailto");
+  // Near the usual schemes: the scheme is what stands before the first ':'.
+  CHECK(analyze("https:").scheme == "https");
+  CHECK(analyze("http:/a").scheme == "http");
+  CHECK(analyze("https:/a").shape == UrlShape::Http);
+  CHECK(analyze("httpsx://example.com/").scheme == "httpsx");
+  CHECK(analyze("httpsx://example.com/").shape == UrlShape::OtherScheme);
+  CHECK(analyze("http+x://example.com/").scheme == "http+x");
 
   struct Case {
     std::string_view value;
@@ -255,6 +262,23 @@ TEST_CASE("loc analysis: the normal form is recognised while scanning, never wro
   CHECK(analyze("https://www.example.com/a?utm_source=x&b=C#top").normal_form);
   CHECK(analyze("https://example.com/A:b@c").normal_form);
   CHECK_FALSE(analyze("https://example.com/A/./b").normal_form);
+  // A "/." at every place of paths of up to 40 bytes (two and a half blocks of sixteen), and a '/'
+  // and a '.' apart, or in the query.
+  for (std::size_t length = 2; length <= 40; ++length) {
+    for (std::size_t at = 0; at + 2 <= length; ++at) {
+      std::string path(length, 'a');
+      path[0] = '/';
+      path[at] = '/';
+      path[at + 1] = '.';
+      CAPTURE(path);
+      CHECK_FALSE(analyze("https://example.com" + path).normal_form);
+      std::string apart(length, 'a');
+      apart[0] = '/';
+      apart[length - 1] = '.';
+      if (length > 2) CHECK(analyze("https://example.com" + apart).normal_form);
+      CHECK(analyze("https://example.com/" + std::string(length, 'a') + "?/.").normal_form);
+    }
+  }
   CHECK_FALSE(analyze("https://example.com:8080/a").normal_form);
   CHECK_FALSE(analyze("https://example.com/a%20b").normal_form);
 }
