@@ -5,7 +5,7 @@
 #include <curl/curlver.h>
 #include <nlohmann/json.hpp>
 #include <pugixml.hpp>
-#include <toml++/toml.h>
+#include <toml++/impl/version.h>  // the version alone: the parser is compiled in with the config loader
 #include <unicode/uversion.h>
 #include <zlib.h>
 
