@@ -67,19 +67,26 @@ void EntryBuilder::append_field_text(FieldId id, const TextRun& run) {
   append_text(const_cast<Field&>(entry_.field(id)), field_storage_[static_cast<std::size_t>(id)], run);
 }
 
+// A field's first text run without a reference: its value is the run itself, in place.
+bool EntryBuilder::takes_run_as_is(Field& field, const TextRun& run) {
+  if (!field.raw.empty() || !field.value.empty() || run.first_ampersand != std::string_view::npos) return false;
+  field.value_offset = run.offset;
+  field.raw = run.raw;
+  field.value = run.raw;
+  return true;
+}
+
 // Joins a text run to a field: the first run is used in place; entities, CDATA next to text, or a
 // second run (text split by a comment) make a decoded copy in `storage`.
 void EntryBuilder::append_text(Field& field, std::string& storage, const TextRun& run) {
-  if (field.raw.empty() && field.value.empty()) {
+  if (takes_run_as_is(field, run)) return;
+  if (field.raw.empty() && field.value.empty()) {  // a first run with references: decoded
     field.value_offset = run.offset;
     field.raw = run.raw;
-    field.value = run.raw;
-    if (run.first_ampersand != std::string_view::npos) {
-      storage.clear();
-      decode_entities(run.raw, &storage);
-      field.value = storage;
-      field.exact = false;
-    }
+    storage.clear();
+    decode_entities(run.raw, &storage);
+    field.value = storage;
+    field.exact = false;
     return;
   }
   if (field.exact) {
@@ -140,9 +147,11 @@ void EntryBuilder::add_attribute(std::string_view qualified_name, std::string_vi
 }
 
 void EntryBuilder::append_node_text(std::size_t node, const TextRun& run) {
+  Field& text = nodes_[node].text;
+  if (takes_run_as_is(text, run)) return;  // the usual text, which needs no storage of its own
   NodeSlots& slot = slots_[node];
   if (!slot.storage) slot.storage = &scratch();
-  append_text(nodes_[node].text, *slot.storage, run);
+  append_text(text, *slot.storage, run);
 }
 
 std::span<const UrlField> EntryBuilder::finish(std::string_view loc_label) {

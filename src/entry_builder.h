@@ -44,6 +44,7 @@ class EntryBuilder {
 
  private:
   std::string& scratch();
+  static bool takes_run_as_is(Field& field, const TextRun& run);
   void append_text(Field& field, std::string& storage, const TextRun& run);
   std::size_t push_node(const Element& e, std::size_t parent, int depth);
 
