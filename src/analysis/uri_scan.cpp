@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
 #include <string>
+#include <tuple>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -142,9 +144,10 @@ bool valid_ip_literal(std::string_view inside) {
 bool scan_plain(std::string_view t, std::size_t i, UriScan& scan) {
   const std::size_t n = t.size();
   const auto at = [&](std::size_t k) { return static_cast<unsigned char>(t[k]); };
-  // Skips characters of `part` and valid escapes from i; returns where it stopped.
+  // Skips characters of `part` and valid escapes from i; returns where it stopped. Inlined by
+  // force: GCC made it a function of its own, called for the path and again for the query.
   bool escapes = false;
-  const auto skip = [&](std::size_t k, std::uint8_t part) {
+  const auto skip = [&](std::size_t k, std::uint8_t part) __attribute__((always_inline)) {
     while (k < n) {
       k = skip_path_bytes(t.data(), k, n);  // every part here allows at least a path's bytes
       if (k == n) break;
@@ -164,30 +167,36 @@ bool scan_plain(std::string_view t, std::size_t i, UriScan& scan) {
   const std::size_t host = i;
   // Most URLs of a sitemap share a host or two (the site's, a CDN's for its images): the last few
   // hosts scanned are kept, and a URL whose host is one of them (it starts there, and no host
-  // character follows) is not scanned byte by byte again.
+  // character follows) is not scanned byte by byte again. Plain arrays: thread-local storage that
+  // needs no constructor is reached without a call.
   struct KnownHost {
-    std::string name;
+    std::array<char, 64> name;  // hosts longer than this are not kept
+    std::uint8_t size = 0;
     bool upper = false;
   };
-  thread_local std::array<KnownHost, 4> recent;
+  thread_local std::array<KnownHost, 4> recent{};
   thread_local std::size_t next = 0;  // the slot the next new host takes
   const auto known_here = [&](const KnownHost& h) {
-    const std::size_t size = h.name.size();
-    return size > 0 && n - i >= size && t.compare(i, size, h.name) == 0 &&
+    const std::size_t size = h.size;
+    return size > 0 && n - i >= size && std::memcmp(t.data() + i, h.name.data(), size) == 0 &&
            (i + size == n || (kAllowed[at(i + size)] & kRegName) == 0);
   };
   bool upper = false;
   if (const auto hit = std::find_if(recent.begin(), recent.end(), known_here); hit != recent.end()) {
-    i += hit->name.size();
+    i += hit->size;
     upper = hit->upper;
   } else {
     while (i < n && (kAllowed[at(i)] & kRegName)) {
       upper |= static_cast<unsigned>(at(i) - 'A') < 26u;
       ++i;
     }
-    recent[next].name.assign(t.substr(host, i - host));
-    recent[next].upper = upper;
-    next = (next + 1) % recent.size();
+    if (i - host <= std::tuple_size_v<decltype(KnownHost::name)>) {
+      KnownHost& slot = recent[next];
+      std::memcpy(slot.name.data(), t.data() + host, i - host);
+      slot.size = static_cast<std::uint8_t>(i - host);
+      slot.upper = upper;
+      next = (next + 1) % recent.size();
+    }
   }
   const std::size_t host_end = i;
   const bool port = i < n && t[i] == ':';
