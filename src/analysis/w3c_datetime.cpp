@@ -221,10 +221,10 @@ int days_in_month(int year, int month) {
 namespace {
 
 // The shapes nearly every <lastmod> has, read at fixed positions: YYYY-MM-DD, and that with
-// Thh:mm:ss and Z or +hh:mm / -hh:mm. nullopt for anything else, and for any value out of the
+// Thh:mm:ss, maybe a fraction of a second, and Z or +hh:mm / -hh:mm. nullopt for anything else, and for any value out of the
 // usual ranges: the Parser then decides, and says why.
 std::optional<W3cDatetime> parse_usual(std::string_view t) {
-  if (t.size() != 10 && t.size() != 20 && t.size() != 25) return std::nullopt;
+  if (t.size() != 10 && t.size() < 20) return std::nullopt;
   const auto digits = [&](std::size_t at, std::size_t n, int* value) {
     int v = 0;
     for (std::size_t i = at; i < at + n; ++i) {
@@ -248,18 +248,26 @@ std::optional<W3cDatetime> parse_usual(std::string_view t) {
   }
   v.has_time = true;
   v.precision = DatePrecision::Second;
-  if (t.size() == 20) {
-    if (t[19] != 'Z') return std::nullopt;
+  std::size_t zone = 19;  // where the time zone starts, after the seconds and any fraction
+  if (t[zone] == '.') {
+    std::size_t end = zone + 1;
+    while (end < t.size() && static_cast<unsigned>(static_cast<unsigned char>(t[end]) - '0') <= 9) ++end;
+    if (end == zone + 1) return std::nullopt;
+    v.precision = DatePrecision::Fraction;
+    zone = end;
+  }
+  if (t.size() == zone + 1) {
+    if (t[zone] != 'Z') return std::nullopt;
     v.has_timezone = true;
     return v;
   }
   int hh = 0, mm = 0;
-  if ((t[19] != '+' && t[19] != '-') || t[22] != ':' || !digits(20, 2, &hh) || !digits(23, 2, &mm) || mm > 59 ||
-      hh > 13) {
+  if (t.size() != zone + 6 || (t[zone] != '+' && t[zone] != '-') || t[zone + 3] != ':' || !digits(zone + 1, 2, &hh) ||
+      !digits(zone + 4, 2, &mm) || mm > 59 || hh > 13) {
     return std::nullopt;
   }
   v.has_timezone = true;
-  v.offset_minutes = (t[19] == '-' ? -1 : 1) * (hh * 60 + mm);
+  v.offset_minutes = (t[zone] == '-' ? -1 : 1) * (hh * 60 + mm);
   return v;
 }
 
