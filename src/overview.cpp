@@ -14,9 +14,9 @@ constexpr std::int64_t kDay = 86'400;
 // "/blog/" for https://example.com/blog/post, "/" for https://example.com/about or the home page.
 std::string_view section_of(const UrlAnalysis& url) {
   const std::string_view rest = url.trimmed.substr(url.host_at + url.host.size());
-  const std::size_t path = rest.find_first_of("/?#");
+  const std::size_t path = find_any(rest, "/?#");
   if (path == std::string_view::npos || rest[path] != '/') return "/";
-  const std::size_t end = rest.find_first_of("/?#", path + 1);
+  const std::size_t end = find_any(rest, "/?#", path + 1);
   if (end == std::string_view::npos || rest[end] != '/') return "/";
   return rest.substr(path, end - path + 1);
 }

@@ -49,7 +49,7 @@ bool istarts_with(std::string_view s, std::string_view prefix) {
 
 // A file name such as 'index.html' is not a host name without its scheme.
 bool looks_like_host(std::string_view t) {
-  const std::string_view name = t.substr(0, t.find_first_of("/?#:"));
+  const std::string_view name = t.substr(0, find_any(t, "/?#:"));
   if (name.empty() || name.front() == '.' || name.back() == '.') return false;
   for (char c : name) {
     if (!is_alpha(c) && !is_digit(c) && c != '-' && c != '.') return false;

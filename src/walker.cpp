@@ -4,6 +4,7 @@
 #include <bit>
 #include <type_traits>
 
+#include "analysis/ascii.h"
 #include "analysis/w3c_datetime.h"
 #include "analysis/xml_text.h"
 
@@ -91,7 +92,7 @@ void Walker::for_each_line(LineFn line) {
   const std::string_view text = doc_.bytes;
   std::size_t pos = doc_.encoding.bom_length;
   while (pos < text.size()) {
-    std::size_t end = text.find_first_of("\r\n", pos);
+    std::size_t end = find_any(text, "\r\n", pos);
     if (end == std::string_view::npos) end = text.size();
     line(pos, text.substr(pos, end - pos));
     pos = end;

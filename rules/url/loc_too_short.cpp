@@ -1,4 +1,5 @@
 // SM214 loc-too-short: a <loc> shorter than the 12 characters of the sitemap XSD's minLength.
+#include "analysis/ascii.h"
 #include "analysis/xs_any_uri.h"
 #include "url_analysis.h"
 #include "rules/rule_support.h"
@@ -46,7 +47,7 @@ constexpr std::size_t kMinLength = kXsdMinUrlLength;  // the minLength of the XS
 std::size_t missing_path_at(std::string_view url) {
   const std::size_t authority = url.find("://");
   if (authority == std::string_view::npos) return std::string_view::npos;
-  const std::size_t end = url.find_first_of("/?#", authority + 3);
+  const std::size_t end = find_any(url, "/?#", authority + 3);
   if (end != std::string_view::npos && url[end] == '/') return std::string_view::npos;
   return end == std::string_view::npos ? url.size() : end;
 }

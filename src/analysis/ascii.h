@@ -36,6 +36,18 @@ inline bool ascii_equal_ignoring_case(std::string_view a, std::string_view b) {
   return true;
 }
 
+// The first index at or after `from` whose byte is one of `set` (a few characters), or npos: what
+// std::string_view::find_first_of gives, but a byte loop, where that calls memchr on the set for
+// every byte of the text.
+inline std::size_t find_any(std::string_view text, std::string_view set, std::size_t from = 0) {
+  for (std::size_t i = from; i < text.size(); ++i) {
+    for (const char c : set) {
+      if (text[i] == c) return i;
+    }
+  }
+  return std::string_view::npos;
+}
+
 // The value of a hexadecimal digit, or -1.
 inline int hex_value(char c) {
   if (is_ascii_digit(c)) return c - '0';

@@ -5,17 +5,12 @@
 #include <cstring>
 #include <string>
 
+#include "analysis/ascii.h"
+
 namespace sitemaplint {
 namespace {
 
 constexpr char kHex[] = "0123456789ABCDEF";
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 bool is_unreserved(unsigned char c) {
   return std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~';
@@ -130,7 +125,7 @@ bool robots_pattern_matches(std::string_view pattern, std::string_view target) {
 std::string robots_target(std::string_view url) {
   const std::size_t scheme_end = url.find("://");
   const std::size_t authority = scheme_end == std::string_view::npos ? 0 : scheme_end + 3;
-  const std::size_t path = url.find_first_of("/?#", authority);
+  const std::size_t path = find_any(url, "/?#", authority);
   if (path == std::string_view::npos || url[path] == '#') return "/";
   const std::size_t end = std::min(url.find('#', path), url.size());
   std::string out = url[path] == '?' ? "/" : "";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "analysis/ascii.h"
 #include "analysis/robots_match.h"
 
 namespace sitemaplint {
@@ -109,7 +110,7 @@ RobotsTxt parse_robots_txt(std::string_view text) {
   GroupBuilder groups(read, &out);
   std::size_t pos = read.starts_with("\xEF\xBB\xBF") ? 3 : 0;
   for (std::uint32_t number = 1;; ++number) {
-    std::size_t end = read.find_first_of("\r\n", pos);
+    std::size_t end = find_any(read, "\r\n", pos);
     if (end == std::string_view::npos) end = read.size();
     // A line that the limit cuts is not read: "Disallow: /products/item-1" cut to "Disallow: /pr"
     // would block more than it says, and a cut "Disall" is no line at all.

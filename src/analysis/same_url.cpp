@@ -28,6 +28,16 @@ void append_escape(unsigned char c, std::string* out) {
 // make an escape that the next normalisation would decode ("%%341" -> "%41" -> "A").
 void append_normalised(std::string_view part, bool fold_case, std::string* out) {
   for (std::size_t i = 0; i < part.size(); ++i) {
+    // A run written as it is (no '%', no non-ASCII byte, no letter to fold) is appended at once:
+    // most of a URL, which byte by byte cost some twenty instructions a byte.
+    std::size_t run = i;
+    while (run < part.size() && part[run] != '%' && static_cast<unsigned char>(part[run]) < 0x80 &&
+           !(fold_case && is_ascii_upper(part[run]))) {
+      ++run;
+    }
+    out->append(part.substr(i, run - i));
+    if (run == part.size()) return;
+    i = run;
     const auto c = static_cast<unsigned char>(part[i]);
     if (c == '%' && i + 2 < part.size() && hex_value(part[i + 1]) >= 0 && hex_value(part[i + 2]) >= 0) {
       const auto decoded = static_cast<unsigned char>(hex_value(part[i + 1]) * 16 + hex_value(part[i + 2]));
@@ -96,12 +106,12 @@ bool is_scheme(std::string_view s) {
 std::size_t path_start(std::string_view url) {
   const std::size_t authority = url.find("://");
   if (authority == std::string_view::npos) return 0;
-  const std::size_t slash = url.find_first_of("/?#", authority + 3);
+  const std::size_t slash = find_any(url, "/?#", authority + 3);
   return slash == std::string_view::npos ? url.size() : slash;
 }
 
 std::size_t path_end(std::string_view url) {
-  const std::size_t end = url.find_first_of("?#", path_start(url));
+  const std::size_t end = find_any(url, "?#", path_start(url));
   return end == std::string_view::npos ? url.size() : end;
 }
 
@@ -143,7 +153,7 @@ void normalise_url(std::string_view url, std::string* out) {
   const std::string scheme = *out;
   *out += "://";
   const std::string_view rest = url.substr(colon + 3);
-  const std::size_t authority_end = std::min(rest.find_first_of("/?#"), rest.size());
+  const std::size_t authority_end = std::min(find_any(rest, "/?#"), rest.size());
   std::string_view host_port = rest.substr(0, authority_end);
   if (const std::size_t at = host_port.rfind('@'); at != std::string_view::npos) {
     append_normalised(host_port.substr(0, at + 1), false, out);
@@ -168,7 +178,7 @@ void normalise_url(std::string_view url, std::string* out) {
     *out += port;
   }
   const std::string_view tail = rest.substr(authority_end);
-  const std::size_t path_length = std::min(tail.find_first_of("?#"), tail.size());
+  const std::size_t path_length = std::min(find_any(tail, "?#"), tail.size());
   if (path_length == 0) {
     *out += '/';
   } else {
