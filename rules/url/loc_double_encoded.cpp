@@ -50,9 +50,11 @@ class LocDoubleEncoded final : public Rule {
     if (a.shape != UrlShape::Http || !a.has_percent) return;
     const std::string_view t = a.trimmed;
     const UrlParts parts = url_parts(t);
-    for (std::size_t at = t.find("%25", parts.path_begin); at != std::string_view::npos && at + 5 <= parts.path_end;
-         at = t.find("%25", at + 3)) {
-      if (hex_value(t[at + 3]) < 0 || hex_value(t[at + 4]) < 0) continue;
+    // A byte loop: find("%25") calls memchr again at every '%', and an encoded path is full of them.
+    for (std::size_t at = parts.path_begin; at + 5 <= parts.path_end; ++at) {
+      if (t[at] != '%' || t[at + 1] != '2' || t[at + 2] != '5' || hex_value(t[at + 3]) < 0 || hex_value(t[at + 4]) < 0) {
+        continue;
+      }
       const std::string once = "%" + ascii_uppered(t.substr(at + 3, 2));
       const SourceSpan span = url_span(*url.field, a, at, 5);
       out.report(span.offset, span.length,

@@ -115,15 +115,17 @@ class LocPercentEncoding final : public Rule {
       const std::size_t length = sequence_length(b);
       std::size_t have = 1;
       while (have < length && k + have < run_.size() && (run_[k + have].byte & 0xC0) == 0x80) ++have;
-      std::string bytes;
-      for (std::size_t n = 0; n < have; ++n) bytes += static_cast<char>(run_[k + n].byte);
+      char decoded[4];  // a UTF-8 sequence is at most four bytes (sequence_length)
+      for (std::size_t n = 0; n < have; ++n) decoded[n] = static_cast<char>(run_[k + n].byte);
+      const std::string_view bytes(decoded, have);
       // A Latin-1 byte read as UTF-8 is the commonest cause: say which character a byte escaped on
-      // its own ("caf%E9") would be.
-      const std::string latin1_hint =
-          b >= 0xA0 && k + 1 == run_.size() ? " (in Latin-1, " + escapes_text(t, run_, k, 1) + " is " + quoted(latin1(b)) + ")"
-                                             : "";
+      // its own ("caf%E9") would be. Built only for a finding: every escaped character passes here.
+      const auto latin1_hint = [&]() -> std::string {
+        if (b < 0xA0 || k + 1 != run_.size()) return "";
+        return " (in Latin-1, " + escapes_text(t, run_, k, 1) + " is " + quoted(latin1(b)) + ")";
+      };
       if (length == 0) {
-        report_not_utf8(url, a, k, 1, escapes_text(t, run_, k, 1) + " cannot start a UTF-8 character" + latin1_hint,
+        report_not_utf8(url, a, k, 1, escapes_text(t, run_, k, 1) + " cannot start a UTF-8 character" + latin1_hint(),
                         out);
         return true;
       }
@@ -135,7 +137,7 @@ class LocPercentEncoding final : public Rule {
                                                     : std::string("the end of the URL");
         report_not_utf8(url, a, k, have + (next_is_escape ? 1 : 0),
                         escapes_text(t, run_, k, 1) + " starts a " + std::to_string(length) +
-                            "-byte UTF-8 character that " + next + " does not continue" + latin1_hint,
+                            "-byte UTF-8 character that " + next + " does not continue" + latin1_hint(),
                         out);
         return true;
       }
@@ -145,7 +147,7 @@ class LocPercentEncoding final : public Rule {
       }
       const char32_t c = decode_code_point(bytes);
       if (c >= 0x80 && c <= 0x9F) {
-        report_control(url, a, k, have, bytes, in_path, out);
+        report_control(url, a, k, have, std::string(bytes), in_path, out);
         return true;
       }
       k += have;

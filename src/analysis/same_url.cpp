@@ -17,9 +17,8 @@ bool is_unreserved(unsigned char c) {
 }
 
 void append_escape(unsigned char c, std::string* out) {
-  *out += '%';
-  *out += kHex[c >> 4];
-  *out += kHex[c & 15];
+  const char escape[3] = {'%', kHex[c >> 4], kHex[c & 15]};
+  out->append(escape, 3);
 }
 
 // Percent-escapes with upper-case hex, unreserved characters decoded, non-ASCII bytes escaped;

@@ -154,8 +154,12 @@ bool scan_plain(std::string_view t, std::size_t i, UriScan& scan) {
       if (kAllowed[at(k)] & part) {
         ++k;
       } else if (t[k] == '%' && k + 2 < n && is_hex(t[k + 1]) && is_hex(t[k + 2])) {
+        // Escapes come in runs (a non-ASCII character is two to four of them): the whole run is
+        // taken here, not one escape per block of sixteen bytes.
         escapes = true;
-        k += 3;
+        do {
+          k += 3;
+        } while (k + 2 < n && t[k] == '%' && is_hex(t[k + 1]) && is_hex(t[k + 2]));
       } else {
         break;
       }
