@@ -8,6 +8,8 @@
 //   images        the same entries with 1-2 <image:image> each (~25 MB)
 //   image-heavy   2-6 <image:image> each, most with a caption or title (~47 MB)
 //   large         long query strings, padded to just under 52,428,800 bytes
+//   encoded       plain, but with paths of Japanese, Russian and Greek words, percent-encoded as
+//                 they must be (~13 MB): every URL of a site that is not written in English
 //   findings      plain, with FINDINGS entries (default 20,000) that each make exactly one finding:
 //                 a time without a zone, a priority above 1.0, a changefreq in the wrong case and a
 //                 reduced-precision date in turn (at most 10,000 per rule, sitemaplint's cap)
@@ -95,6 +97,29 @@ std::string slug(Rng& rng) {
   return out;
 }
 
+// Words of other scripts, for the encoded kind's paths.
+constexpr std::string_view kForeignWords[] = {
+    "\u5546\u54c1", "\u30ab\u30c6\u30b4\u30ea", "\u30b3\u30fc\u30d2\u30fc", "\u5e84\u5712",
+    "\u043a\u0443\u0445\u043d\u044f", "\u0441\u0430\u0434", "\u043e\u0431\u0443\u0432\u044c",
+    "\u03ba\u03ae\u03c0\u03bf\u03c2", "\u03b2\u03b9\u03b2\u03bb\u03af\u03b1", "\u0447\u0430\u0439"};
+
+// A page URL whose path is a few of those words, each byte of their UTF-8 percent-encoded.
+std::string encoded_page_url(Rng& rng, std::size_t index) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string url = "https://www.example-shop.com/" + std::string(rng.pick(kSections)) + "/";
+  const std::size_t words = 2 + rng.below(3);
+  for (std::size_t i = 0; i < words; ++i) {
+    if (i) url += '-';
+    for (const char c : rng.pick(kForeignWords)) {
+      const auto b = static_cast<unsigned char>(c);
+      url += '%';
+      url += kHex[b >> 4];
+      url += kHex[b & 15];
+    }
+  }
+  return url + "-" + std::to_string(10000 + index);
+}
+
 std::string page_url(Rng& rng, std::size_t index) {
   // The entry's number keeps every <loc> unique (a duplicate is a finding).
   std::string url = "https://www.example-shop.com/" + std::string(rng.pick(kSections)) + "/" + slug(rng) + "-" +
@@ -132,11 +157,11 @@ std::string image_block(Rng& rng, std::size_t index, std::size_t n) {
   return out + "    </image:image>\n";
 }
 
-enum class Kind { Plain, Images, ImageHeavy, Large, Findings };
+enum class Kind { Plain, Images, ImageHeavy, Large, Findings, Encoded };
 
 // `defect` (0-3, or -1 for none): which one-finding defect the entry carries.
 std::string entry(Rng& rng, Kind kind, std::size_t index, std::size_t pad_to, int defect) {
-  std::string loc = page_url(rng, index);
+  std::string loc = kind == Kind::Encoded ? encoded_page_url(rng, index) : page_url(rng, index);
   // The same draws with or without a defect, so the findings twin is the plain file but for them.
   std::string date = rng.chance(95) ? lastmod(rng) : "";
   std::string freq = rng.chance(80) ? std::string(rng.pick(kFreqs)) : "";
@@ -172,7 +197,7 @@ std::string entry(Rng& rng, Kind kind, std::size_t index, std::size_t pad_to, in
 
 int main(int argc, char** argv) {
   if (argc < 3 || argc > 6) {
-    std::fprintf(stderr, "usage: %s plain|images|image-heavy|large|findings FILE [URLS [SEED [FINDINGS]]]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s plain|images|image-heavy|large|findings|encoded FILE [URLS [SEED [FINDINGS]]]\n", argv[0]);
     return 2;
   }
   const std::string_view kind_name = argv[1];
@@ -182,6 +207,7 @@ int main(int argc, char** argv) {
   else if (kind_name == "image-heavy") kind = Kind::ImageHeavy;
   else if (kind_name == "large") kind = Kind::Large;
   else if (kind_name == "findings") kind = Kind::Findings;
+  else if (kind_name == "encoded") kind = Kind::Encoded;
   else {
     std::fprintf(stderr, "unknown kind '%s'\n", argv[1]);
     return 2;
