@@ -47,6 +47,12 @@ TEST_CASE("same URL: the normal form") {
   CHECK(normal("https://example.com/A/?Q=B") == "https://example.com/A/?Q=B");
   // Without "scheme://", only the escapes are normalised.
   CHECK(normal("/en/%7e") == "/en/~");
+  // Escapes normalising leaves alone (upper-case hex of a byte that stays escaped) are copied as
+  // they stand, in runs; every other escape beside them is still normalised.
+  CHECK(normal("https://example.com/%E5%95%86%E5%93%81-%D1%81") == "https://example.com/%E5%95%86%E5%93%81-%D1%81");
+  CHECK(normal("https://example.com/%E5%95%86%e5%93%81%41%2F%2f%") == "https://example.com/%E5%95%86%E5%93%81A%2F%2F%25");
+  CHECK(normal("https://example.com/%E5%9") == "https://example.com/%E5%259");
+  CHECK(normal("https://EX%41MPLE.com/%5A") == "https://example.com/Z");
 }
 
 TEST_CASE("same URL: equal normal forms, equal keys, different ones, different keys") {
