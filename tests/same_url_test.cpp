@@ -78,7 +78,10 @@ TEST_CASE("same URL: the shortcut for URLs already in normal form agrees with th
                           "https://example.com/.well-known/x", "https://Example.com/a", "https://example.com",
                           "https://example.com:443/a", "https://example.com/%7e", "https://example.com/a/../b",
                           "https://u@example.com/a", "https://example.com/caf\xC3\xA9", "HTTPS://example.com/a",
-                          "https://example.com/a?x=%41", "https://[::1]/a", "https://example.com?q"}) {
+                          "https://example.com/a?x=%41", "https://[::1]/a", "https://example.com?q",
+                          "https://example.com/%E5%95%86", "https://example.com/%e5", "https://example.com/%41",
+                          "https://example.com/%2F/%2e%2E/", "https://example.com/a%", "https://example.com/a%E",
+                          "https://example.com/?q=%E5%95%86#%C3%A9", "https://example.com/?q=%7E", "https://example.com/%GG"}) {
     CAPTURE(url);
     const std::string normal_form = normal(url);
     if (is_normal_form(url)) CHECK(normal_form == url);  // never claimed wrongly
@@ -90,6 +93,11 @@ TEST_CASE("same URL: the shortcut for URLs already in normal form agrees with th
   CHECK(is_normal_form("https://www.example.com/a?utm_source=x&b=C#top"));
   CHECK_FALSE(is_normal_form("https://Example.com/a"));
   CHECK_FALSE(is_normal_form("https://example.com"));
+  // An encoded non-English path is its own normal form, and is known to be without a copy.
+  CHECK(is_normal_form("https://example.com/%E5%95%86-%D1%81?q=%2F#%C3%A9"));
+  CHECK_FALSE(is_normal_form("https://example.com/%e5%95%86"));
+  CHECK_FALSE(is_normal_form("https://example.com/%7E"));
+  CHECK_FALSE(is_normal_form("https://example.com/%2"));
   // Upper case, ':' and '@' in a path are written as they are, and a dot segment after them is
   // still one (found by the uri fuzz target: "https://.cl/a/ps://.").
   CHECK(is_normal_form("https://example.com/A:b@c"));

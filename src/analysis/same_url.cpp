@@ -18,6 +18,13 @@ bool is_unreserved(unsigned char c) {
 
 bool is_upper_hex(char c) { return is_ascii_digit(c) || (c >= 'A' && c <= 'F'); }
 
+// Whether text[at] starts an escape that normalising leaves as it is: upper-case hex, of a byte
+// that is not unreserved (those are decoded).
+bool stays_escaped(std::string_view text, std::size_t at) {
+  return text[at] == '%' && at + 2 < text.size() && is_upper_hex(text[at + 1]) && is_upper_hex(text[at + 2]) &&
+         !is_unreserved(static_cast<unsigned char>(hex_value(text[at + 1]) * 16 + hex_value(text[at + 2])));
+}
+
 void append_escape(unsigned char c, std::string* out) {
   const char escape[3] = {'%', kHex[c >> 4], kHex[c & 15]};
   out->append(escape, 3);
@@ -36,10 +43,7 @@ void append_normalised(std::string_view part, bool fold_case, std::string* out) 
     while (run < part.size()) {
       const char c = part[run];
       if (c == '%') {
-        if (run + 2 >= part.size() || !is_upper_hex(part[run + 1]) || !is_upper_hex(part[run + 2]) ||
-            is_unreserved(static_cast<unsigned char>(hex_value(part[run + 1]) * 16 + hex_value(part[run + 2])))) {
-          break;
-        }
+        if (!stays_escaped(part, run)) break;
         run += 3;
         continue;
       }
@@ -242,13 +246,20 @@ bool is_normal_form(std::string_view url) {
   if (i == url.size()) return false;  // no path: it is written "/"
   for (; i < url.size(); ++i) {
     const std::uint8_t k = cls(i);
-    if (k & kRestStop) return false;
+    if (k & kRestStop) {
+      if (!stays_escaped(url, i)) return false;
+      i += 2;
+      continue;
+    }
     if (!(k & kPathSpecial)) continue;  // upper case, ':' and '@' belong to a path as written
     if (url[i] != '/') break;  // '?' or '#': the path ends; the rest is compared as written
     if (i + 1 < url.size() && url[i + 1] == '.') return false;  // perhaps a dot segment
   }
   for (; i < url.size(); ++i) {
-    if (cls(i) & kRestStop) return false;
+    if (cls(i) & kRestStop) {
+      if (!stays_escaped(url, i)) return false;
+      i += 2;
+    }
   }
   return true;
 }
