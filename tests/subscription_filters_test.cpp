@@ -190,19 +190,32 @@ std::size_t entries_of(Document& doc, std::function<void(const Entry&)> watch,
   return count;
 }
 
+// The traits of each entry of a <urlset> (which declares the image namespace) holding `body`, the
+// image blocks gathered.
+std::vector<std::uint16_t> entry_traits_in(const std::string& body) {
+  auto doc = parse_document("t.xml", "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
+                                     "xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\">" +
+                                         body + "</urlset>");
+  REQUIRE(doc->parsed);
+  std::vector<std::uint16_t> traits;
+  entries_of(
+      *doc, [&](const Entry& entry) { traits.push_back(entry_traits(entry)); },
+      [](Subscriptions& s) {
+        s.entries();
+        s.extension_blocks(kImageNamespace);
+      });
+  return traits;
+}
+
 }  // namespace
 
 TEST_CASE("entry traits: a usual entry shows none, each rarity its own bit") {
   // The traits of a <url> with these children, after a first <url> (which shows kEntryFirstOfKind).
   const auto traits_of = [](const std::string& children) {
-    auto doc = parse_document("t.xml", "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://"
-                                       "example.com/a</loc></url><url>" +
-                                           children + "</url></urlset>");
-    REQUIRE(doc->parsed);
-    std::uint16_t traits = 0xFFFF;
-    const auto found = entries_of(*doc, [&](const Entry& entry) { traits = entry_traits(entry); });
-    REQUIRE(found == 2);
-    return traits;
+    const std::vector<std::uint16_t> traits =
+        entry_traits_in("<url><loc>https://example.com/a</loc></url><url>" + children + "</url>");
+    REQUIRE(traits.size() == 2);
+    return traits.back();
   };
   const std::string loc = "<loc>https://example.com/</loc>";
   CHECK(traits_of(loc + "<lastmod>2024-01-01</lastmod><changefreq>daily</changefreq><priority>0.5</priority>") == 0);
@@ -244,21 +257,10 @@ TEST_CASE("entry traits: more extension blocks than a page may have images") {
   const auto traits_of = [](std::size_t blocks) {
     std::string images;
     for (std::size_t i = 0; i < blocks; ++i) images += "<image:image><image:loc>https://example.com/i.png</image:loc></image:image>";
-    auto doc = parse_document("t.xml", "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:image=\"http://"
-                                       "www.google.com/schemas/sitemap-image/1.1\"><url><loc>https://example.com/</loc>" +
-                                           images + "</url></urlset>");
-    REQUIRE(doc->parsed);
-    std::uint16_t traits = 0xFFFF;
-    entries_of(
-        *doc, [&](const Entry& entry) { traits = entry_traits(entry); },
-        [](Subscriptions& s) {
-          s.entries();
-          s.extension_blocks(kImageNamespace);
-        });
-    return traits;
+    return entry_traits_in("<url><loc>https://example.com/</loc>" + images + "</url>");
   };
-  CHECK(traits_of(kMaxImagesPerPage) == kEntryFirstOfKind);
-  CHECK(traits_of(kMaxImagesPerPage + 1) == (kEntryFirstOfKind | kEntryManyBlocks));
+  CHECK(traits_of(kMaxImagesPerPage) == std::vector<std::uint16_t>{kEntryFirstOfKind});
+  CHECK(traits_of(kMaxImagesPerPage + 1) == std::vector<std::uint16_t>{kEntryFirstOfKind | kEntryManyBlocks});
 }
 
 TEST_CASE("subscription filters: extension_blocks gathers a namespace's blocks for the entries a rule sees, without calls") {
@@ -301,15 +303,9 @@ TEST_CASE("entry traits: the traits that parse a value are worked out only when 
 }
 
 TEST_CASE("entry traits: not a <url>, the first of its kind, past the 50,000th of its kind") {
-  // The traits of each entry of `body` in a <urlset>.
   const auto traits_of = [](const std::string& body) {
-    auto doc = parse_document("t.xml", "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
-                                       "xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\">" +
-                                           body + "</urlset>");
-    REQUIRE(doc->parsed);
-    std::vector<int> traits;
-    entries_of(*doc, [&](const Entry& entry) { traits.push_back(entry_traits(entry)); });
-    return traits;
+    const std::vector<std::uint16_t> traits = entry_traits_in(body);
+    return std::vector<int>(traits.begin(), traits.end());
   };
   const std::string url = "<url><loc>https://example.com/</loc></url>";
   const std::string sitemap = "<sitemap><loc>https://example.com/s.xml</loc></sitemap>";
