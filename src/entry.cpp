@@ -117,7 +117,9 @@ std::uint8_t element_traits(const Element& e) {
 
 namespace {
 
-bool has_space_around(const Field& field) { return field.present && field.trimmed().size() != field.value.size(); }
+bool has_space_around(const Field& field) {
+  return field.present && !field.value.empty() && (is_xml_space(field.value.front()) || is_xml_space(field.value.back()));
+}
 
 // A value of <changefreq> that says something: one of the protocol's, but not "never", which does
 // not stop crawling. Sizes first: the usual value is then compared with one or two words.
