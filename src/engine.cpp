@@ -156,7 +156,9 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
   // (duplicate-loc's sort, say) does not add to the peak on top of it. After both walks, what the
   // recording walk found for the document is complete.
   doc.tree.reset();
-  doc.tree_memory.reset();
+  // With more files to come, this thread's next tree is built in the same room.
+  if (settings.sole_input) doc.tree_memory.reset();
+  else TreeMemory::give_back(std::move(doc.tree_memory));
   first.finish(doc);
   second.finish(doc);
   RuleRun run;

@@ -93,11 +93,23 @@ struct TreeAllocator {
   }
 };
 
+namespace {
+thread_local std::unique_ptr<TreeMemory> spare;  // given back by this thread's last document
+}  // namespace
+
+void TreeMemory::give_back(std::unique_ptr<TreeMemory> memory) {
+  if (memory && (!spare || spare->size_ <= memory->size_)) spare = std::move(memory);
+}
+
 std::unique_ptr<TreeMemory> TreeMemory::for_input(std::size_t input_size) {
   // A sitemap's tree takes about 2 bytes per byte of input (4 with many short attributes);
   // denser XML overflows to the heap, which is only slower. Rounded to whole huge pages.
   const std::size_t wanted = input_size / 2 * 9 + (std::size_t{4} << 20);
   const std::size_t size = (wanted + kHugePage - 1) & ~(kHugePage - 1);
+  if (spare && spare->size_ >= size) {
+    spare->used_ = 0;
+    return std::move(spare);
+  }
   // One huge page more, to start the room on a huge-page boundary.
   const std::size_t mapped = size + kHugePage;
   void* p = ::mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);

@@ -146,3 +146,36 @@ TEST_CASE("huge pages: not wanted where a virtio balloon reports free memory to 
   sys.write("virtio2/features", "0110010100000000000000000000000010\n");
   CHECK(free_memory_goes_to_host(devices));
 }
+
+TEST_CASE("tree memory: a room given back is the thread's next document's, its old tree written over") {
+  std::string first = sitemap(20'000);
+  std::unique_ptr<TreeMemory> memory = TreeMemory::for_input(first.size());
+  REQUIRE(memory);
+  const TreeMemory* room = memory.get();
+  {
+    pugi::xml_document doc;
+    const TreeMemory::Scope scope(memory.get());
+    REQUIRE(doc.load_buffer_inplace(first.data(), first.size(), kFlags, pugi::encoding_utf8));
+  }
+  TreeMemory::give_back(std::move(memory));
+  // A smaller document takes the same room, from its start, and its tree is whole.
+  const std::string xml = sitemap(3'000);
+  const std::string expected = parsed_on_heap(xml);
+  std::string second = xml;
+  std::unique_ptr<TreeMemory> again = TreeMemory::for_input(second.size());
+  REQUIRE(again.get() == room);
+  CHECK(again->used() == 0);
+  pugi::xml_document doc;
+  {
+    const TreeMemory::Scope scope(again.get());
+    REQUIRE(doc.load_buffer_inplace(second.data(), second.size(), kFlags, pugi::encoding_utf8));
+  }
+  CHECK(again->used() > second.size());
+  CHECK(dump(doc) == expected);
+  doc.reset();
+  TreeMemory::give_back(std::move(again));
+  // A document that needs more room than the one kept gets a room of its own.
+  const std::unique_ptr<TreeMemory> larger = TreeMemory::for_input(first.size() * 8);
+  REQUIRE(larger);
+  CHECK(larger.get() != room);
+}
