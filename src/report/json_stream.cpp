@@ -137,23 +137,22 @@ void JsonWriter::before_value() {
   next_item();
 }
 
-void JsonWriter::key(std::string_view name) {
+void JsonWriter::key(Name name) {
   assert(!levels_.empty() && levels_.back().object && !after_key_);
+  const std::string_view text = name.text;
+  assert(!name.literal || std::none_of(text.begin(), text.end(), [](char c) {
+           return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x80;
+         }));
   next_item();
-  // A plain name (a report's own, nearly always) in one copy with its quotes and colon: a report
-  // writes dozens of members a finding.
-  const bool plain = std::none_of(name.begin(), name.end(), [](char c) {
-    return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x80;
-  });
-  if (plain && name.size() + 4 <= kBufferSize - used_) {
+  if (name.literal && text.size() + 4 <= kBufferSize - used_) {  // in one copy with its quotes and colon
     char* at = buffer_.get() + used_;
     at[0] = '"';
-    std::memcpy(at + 1, name.data(), name.size());
-    std::memcpy(at + 1 + name.size(), "\": ", 3);
-    used_ += name.size() + 4;
+    std::memcpy(at + 1, text.data(), text.size());
+    std::memcpy(at + 1 + text.size(), "\": ", 3);
+    used_ += text.size() + 4;
   } else {
     put('"');
-    escaped(name);
+    escaped(text);
     put("\": ");
   }
   after_key_ = true;

@@ -21,6 +21,19 @@ namespace sitemaplint {
 
 class JsonWriter {
  public:
+  // A member's name. A string literal is one of the program's own, which needs no escaping (debug
+  // builds assert it) and is copied as it stands; any other text is escaped as a string is. A
+  // report writes dozens of names a finding, and checking each literal cost a twentieth of a
+  // SARIF report's time.
+  struct Name {
+    template <std::size_t N>
+    Name(const char (&literal)[N]) : text(literal, N - 1), literal(true) {}  // NOLINT: implicit on purpose
+    Name(std::string_view any) : text(any) {}                                  // NOLINT
+    Name(const std::string& any) : text(any) {}                                // NOLINT
+    std::string_view text;
+    bool literal = false;
+  };
+
   explicit JsonWriter(std::ostream& out);
   JsonWriter(const JsonWriter&) = delete;
   JsonWriter& operator=(const JsonWriter&) = delete;
@@ -34,7 +47,7 @@ class JsonWriter {
   void begin_array();
   void end_array();
   // The next member's name, in an object; its value follows.
-  void key(std::string_view name);
+  void key(Name name);
   void string(std::string_view text);
   void boolean(bool value);
   // An integer, or a boolean as true or false. A char is neither (it would come out as its code).
@@ -47,13 +60,13 @@ class JsonWriter {
   }
 
   // A member: key(name), then its value. A string literal is a string here, never a boolean.
-  void field(std::string_view name, std::string_view text) {
+  void field(Name name, std::string_view text) {
     key(name);
     string(text);
   }
   template <std::integral T>
     requires(!std::same_as<T, char>)
-  void field(std::string_view name, T value) {
+  void field(Name name, T value) {
     key(name);
     number(value);
   }

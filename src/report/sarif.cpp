@@ -102,7 +102,7 @@ void write_artifact_location(JsonWriter& json, const ArtifactLocation& location)
 }
 
 // SARIF's message and description objects: {"text": ...}.
-void text_field(JsonWriter& json, std::string_view name, std::string_view text) {
+void text_field(JsonWriter& json, JsonWriter::Name name, std::string_view text) {
   json.key(name);
   json.begin_object();
   json.field("text", text);
