@@ -5,7 +5,7 @@
 #include <curl/curlver.h>
 #include <nlohmann/json.hpp>
 #include <pugixml.hpp>
-#include <toml++/impl/version.h>  // the version alone: the parser is compiled in with the config loader
+#include <toml++/impl/version.h>  // the version alone
 #include <unicode/uversion.h>
 #include <zlib.h>
 
