@@ -13,22 +13,19 @@
 
 #include <boost/url/ipv6_address.hpp>
 
+#include "analysis/ascii.h"
+
 namespace sitemaplint {
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_digit(char c) { return is_ascii_digit(c); }
+bool is_hex(char c) { return hex_value(c) >= 0; }
 
 // The end of the authority ('/', '?' or '#') or of the path ('?' or '#') at or after `from`, or
-// t.size(). A plain loop: std::string_view::find_first_of costs a memchr per character.
+// t.size().
 std::size_t find_delimiter(std::string_view t, std::size_t from, bool slash_ends) {
-  for (std::size_t i = from; i < t.size(); ++i) {
-    const char c = t[i];
-    if (c == '?' || c == '#' || (slash_ends && c == '/')) return i;
-  }
-  return t.size();
+  return std::min(find_any(t, slash_ends ? "/?#" : "?#", from), t.size());
 }
-
-bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 bool is_ascii(char c) { return static_cast<unsigned char>(c) < 0x80; }
 
 // Which parts of a URI allow an ASCII character as is (RFC 3986 section 3 and appendix A).
