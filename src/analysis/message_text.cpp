@@ -3,6 +3,7 @@
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 
@@ -26,22 +27,22 @@ std::string code_point_label(UChar32 c) {
 }
 
 // `value` with each invisible character written "<U+00A0>", so a message shows what is there;
-// ill-formed UTF-8 is left to the reporters, which mark it.
+// ill-formed UTF-8 is left to the reporters, which mark it. Runs of printable ASCII, nearly every
+// value, are appended whole.
 void append_visibly(std::string_view value, std::string& out) {
   const auto* bytes = reinterpret_cast<const std::uint8_t*>(value.data());
   const auto size = static_cast<std::int32_t>(value.size());
   for (std::int32_t at = 0; at < size;) {
-    if (bytes[at] >= 0x20 && bytes[at] < 0x7F) {
-      out += static_cast<char>(bytes[at++]);
-      continue;
-    }
-    const std::int32_t start = at;
+    std::int32_t run = at;
+    while (run < size && bytes[run] >= 0x20 && bytes[run] < 0x7F) ++run;
+    out.append(value.data() + at, static_cast<std::size_t>(run - at));
+    if ((at = run) == size) break;
     UChar32 c = 0;
     U8_NEXT(bytes, at, size, c);
     if (c >= 0 && is_invisible(c)) {
       out += "<" + code_point_label(c) + ">";
     } else {
-      out.append(value.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(at - start)));
+      out.append(value.data() + run, static_cast<std::size_t>(at - run));
     }
   }
 }
@@ -49,7 +50,12 @@ void append_visibly(std::string_view value, std::string& out) {
 }  // namespace
 
 std::string quoted(std::string_view value, std::size_t max) {
-  std::string out = "'";
+  // Room for the message around the value too: a message is mostly "<x> " + quoted(...) + "...",
+  // which then grows in this one buffer instead of reallocating at each piece.
+  constexpr std::size_t kMessageRoom = 256;
+  std::string out;
+  out.reserve(std::min(value.size(), max) + kMessageRoom);
+  out += '\'';
   if (value.size() <= max) {
     append_visibly(value, out);
   } else {
@@ -58,7 +64,7 @@ std::string quoted(std::string_view value, std::size_t max) {
     append_visibly(value.substr(0, cut), out);
     out.append("...");
   }
-  out += "'";
+  out += '\'';
   return out;
 }
 
