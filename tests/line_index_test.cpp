@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <array>
 #include <random>
 #include <string>
 #include <vector>
@@ -193,13 +194,25 @@ TEST_CASE("positions in order: what LineIndex::position gives, for every fixture
 }
 
 TEST_CASE("short line at: the line LineIndex::line_text gives for any offset, or nothing past the reach") {
-  const std::string texts[] = {"", "a", "\n", "ab\ncd", "ab\r\ncd\r\n", "ab\rcd\r", "\r\n\r\n\n\r", "one\n\ntwo\r\rthree\r\n",
-                               "<urlset>\n  <url><loc>https://example.com/a-long-enough-line</loc></url>\n</urlset>\n"};
+  std::vector<std::string> texts = {"", "a", "\n", "ab\ncd", "ab\r\ncd\r\n", "ab\rcd\r", "\r\n\r\n\n\r", "one\n\ntwo\r\rthree\r\n",
+                                    "<urlset>\n  <url><loc>https://example.com/a-long-enough-line</loc></url>\n</urlset>\n"};
+  // Lines of up to 50 bytes, ended by LF, CR or CRLF: the search looks at sixteen bytes a step, so
+  // breaks fall at every place of a step, and before and after one.
+  std::mt19937 random(7);
+  for (int t = 0; t < 4; ++t) {
+    std::string text;
+    while (text.size() < 400) {
+      text.append(random() % 51, 'x');
+      text += std::array<const char*, 3>{"\n", "\r", "\r\n"}[random() % 3];
+    }
+    texts.push_back(text);
+  }
   for (const std::string& text : texts) {
     const LineIndex index(text);
     for (std::size_t offset = 0; offset <= text.size(); ++offset) {
       const std::string_view expected = index.line_text(index.position(offset).line);
-      for (const std::size_t reach : {std::size_t{1}, std::size_t{3}, std::size_t{8}, std::size_t{4096}}) {
+      for (const std::size_t reach : {std::size_t{1}, std::size_t{3}, std::size_t{8}, std::size_t{16}, std::size_t{17},
+                                      std::size_t{40}, std::size_t{4096}}) {
         CAPTURE(text);
         CAPTURE(offset);
         CAPTURE(reach);

@@ -211,15 +211,18 @@ std::vector<Position> positions_in_order(std::string_view text, std::span<const 
           continue;
         }
       }
-      if (at + 16 <= offset) {  // sixteen bytes a step, unless a CR is among them
+      if (at + 16 <= size) {  // sixteen bytes a step (those before `offset`), unless a CR is among them
+        const std::size_t step = std::min<std::size_t>(16, offset - at);
+        const unsigned wanted = 0xFFFFu >> (16 - step);
         const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + at));
-        if (_mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_set1_epi8('\r'))) == 0) {
-          const auto breaks = static_cast<std::uint64_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_set1_epi8('\n'))));
+        if ((static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_set1_epi8('\r')))) & wanted) == 0) {
+          const std::uint64_t breaks =
+              static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_set1_epi8('\n')))) & wanted;
           if (breaks != 0) {
             line += bits_set64(breaks);
             line_start = at + static_cast<std::size_t>(63 - std::countl_zero(breaks)) + 1;
           }
-          at += 16;
+          at += step;
           continue;
         }
       }
@@ -280,23 +283,58 @@ std::string_view LineIndex::line_text(std::size_t line) const {
   return text_.substr(begin, end - begin);
 }
 
+namespace {
+
+bool is_line_break_byte(char c) { return c == '\n' || c == '\r'; }
+
+#if defined(__SSE2__)
+// The bits of a 16-byte block that are LF or CR.
+unsigned line_breaks_in(const char* block) {
+  const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(block));
+  return static_cast<unsigned>(_mm_movemask_epi8(
+      _mm_or_si128(_mm_cmpeq_epi8(bytes, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\r')))));
+}
+#endif
+
+// The first LF or CR in [from, to) of `base`, or `to`.
+std::size_t first_line_break(const char* base, std::size_t from, std::size_t to) {
+#if defined(__SSE2__)
+  for (; from + 16 <= to; from += 16) {
+    if (const unsigned breaks = line_breaks_in(base + from)) return from + static_cast<std::size_t>(std::countr_zero(breaks));
+  }
+#endif
+  while (from < to && !is_line_break_byte(base[from])) ++from;
+  return from;
+}
+
+// Just past the last LF or CR in [from, to) of `base`, or `from` when there is none.
+std::size_t after_last_line_break(const char* base, std::size_t from, std::size_t to) {
+#if defined(__SSE2__)
+  for (; to >= from + 16; to -= 16) {
+    if (const unsigned breaks = line_breaks_in(base + to - 16)) {
+      return to - 16 + static_cast<std::size_t>(31 - std::countl_zero(breaks)) + 1;
+    }
+  }
+#endif
+  while (to > from && !is_line_break_byte(base[to - 1])) --to;
+  return to;
+}
+
+}  // namespace
+
 std::optional<std::string_view> short_line_at(std::string_view text, std::size_t offset, std::size_t reach) {
   offset = std::min(offset, text.size());
   // The LF of a CRLF belongs to the line the CR ends.
   if (offset > 0 && offset < text.size() && text[offset] == '\n' && text[offset - 1] == '\r') --offset;
-  // Backwards: the last LF within reach, then the last CR after it (a lone CR ends a line too).
-  const std::size_t low = offset > reach ? offset - reach : 0;
+  // A line ends at LF, at CR (a lone CR ends a line too) and at the CR of a CRLF: backwards, the
+  // line starts after the last of either; forwards, it ends at the first.
   const char* base = text.data();
-  std::size_t begin = low;
-  if (const void* lf = memrchr(base + low, '\n', offset - low)) begin = static_cast<std::size_t>(static_cast<const char*>(lf) - base) + 1;
-  if (const void* cr = memrchr(base + begin, '\r', offset - begin)) begin = static_cast<std::size_t>(static_cast<const char*>(cr) - base) + 1;
-  if (begin == low && low > 0 && base[low - 1] != '\n' && base[low - 1] != '\r') return std::nullopt;
-  // Forwards: the first line break within reach.
+  const std::size_t low = offset > reach ? offset - reach : 0;
+  const std::size_t begin = after_last_line_break(base, low, offset);
+  if (begin == low && low > 0 && !is_line_break_byte(base[low - 1])) return std::nullopt;
   const std::size_t high = std::min(text.size(), offset + reach);
-  std::size_t end = high;
-  if (const void* lf = std::memchr(base + offset, '\n', high - offset)) end = static_cast<std::size_t>(static_cast<const char*>(lf) - base);
-  if (const void* cr = std::memchr(base + offset, '\r', end - offset)) end = static_cast<std::size_t>(static_cast<const char*>(cr) - base);
-  if (end == high && high < text.size() && base[high] != '\n' && base[high] != '\r') return std::nullopt;
+  const std::size_t end = first_line_break(base, offset, high);
+  if (end == high && high < text.size() && !is_line_break_byte(base[high])) return std::nullopt;
   return text.substr(begin, end - begin);
 }
 
