@@ -3,9 +3,11 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "registry.h"
@@ -121,6 +123,45 @@ TEST_CASE("sarif report: results with rule, level, message, region in UTF-16 col
   CHECK(replacement["deletedRegion"] == region);
   CHECK(replacement["insertedContent"]["text"] == "&amp;");
   CHECK(amp["partialFingerprints"]["primaryLocationLineHash"].is_string());
+}
+
+TEST_CASE("sarif report: a fingerprint is FNV-1a of the code, the trimmed line and the path, then its occurrence") {
+  // Eleven findings (hashed four at a time, the last three alone), on lines of different lengths,
+  // two of them the same line.
+  std::string text = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+  std::vector<std::string> lines;
+  for (int i = 0; i < 11; ++i) {
+    const std::string priority = i == 7 ? "1.5" : std::to_string(2 + i) + std::string(static_cast<std::size_t>(i), '0');
+    lines.push_back("<url><loc>https://example.com/" + std::string(i == 7 ? "" : std::to_string(i)) +
+                    "</loc><priority>" + priority + "</priority></url>");
+    text += std::string(static_cast<std::size_t>(i % 3), ' ') + lines.back() + (i % 2 ? "\r\n" : "\n");
+  }
+  lines.push_back(lines[7]);
+  text += "\t" + lines[7] + " \n</urlset>\n";
+  const nlohmann::json sarif = sarif_of({lint_text(text, "site/sitemap.xml")});
+  const auto fnv1a = [](std::uint64_t h, std::string_view bytes) {
+    for (const char c : bytes) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    return h;
+  };
+  std::map<std::string, int> seen;
+  std::size_t checked = 0;
+  for (const auto& result : sarif["runs"][0]["results"]) {
+    if (result["ruleId"] != "SM602") continue;  // priority-out-of-range: one a line
+    const std::size_t line = result["locations"][0]["physicalLocation"]["region"]["startLine"];
+    REQUIRE(line >= 2);
+    REQUIRE(line - 2 < lines.size());
+    std::uint64_t hash = fnv1a(14695981039346656037ull, "SM602");
+    hash = fnv1a(hash, std::string_view("\0", 1));
+    hash = fnv1a(hash, lines[line - 2]);
+    hash = fnv1a(hash, std::string_view("\0", 1));
+    hash = fnv1a(hash, "site/sitemap.xml");
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+    CHECK(result["partialFingerprints"]["primaryLocationLineHash"] == std::string(hex) + ":" + std::to_string(++seen[hex]));
+    ++checked;
+  }
+  CHECK(checked == 12);
+  CHECK(seen.size() == 11);
 }
 
 TEST_CASE("sarif report: a finding's fingerprint survives an unrelated line inserted above") {

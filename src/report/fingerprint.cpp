@@ -9,12 +9,34 @@
 namespace sitemaplint {
 namespace {
 
+constexpr std::uint64_t kFnvBasis = 14695981039346656037ull, kFnvPrime = 1099511628211ull;
+
 std::uint64_t fnv1a(std::uint64_t h, std::string_view text) {
   for (const char c : text) {
     h ^= static_cast<unsigned char>(c);
-    h *= 1099511628211ull;
+    h *= kFnvPrime;
   }
   return h;
+}
+
+using Lanes = std::array<std::uint64_t, Fingerprints::kLanes>;
+using LaneTexts = std::array<std::string_view, Fingerprints::kLanes>;
+
+// Each hash of `h` on over its text, as fnv1a does: the bytes all texts have are taken in step, one
+// of each text at a time, and what a longer text has beyond them after.
+void fnv1a_lanes(Lanes& h, const LaneTexts& texts) {
+  std::size_t common = texts[0].size();
+  for (const std::string_view text : texts) common = std::min(common, text.size());
+  for (std::size_t i = 0; i < common; ++i) {
+    for (std::size_t k = 0; k < h.size(); ++k) h[k] = (h[k] ^ static_cast<unsigned char>(texts[k][i])) * kFnvPrime;
+  }
+  for (std::size_t k = 0; k < h.size(); ++k) h[k] = fnv1a(h[k], texts[k].substr(common));
+}
+
+void fnv1a_lanes(Lanes& h, std::string_view text) {
+  LaneTexts same;
+  same.fill(text);
+  fnv1a_lanes(h, same);
 }
 
 std::string_view trim(std::string_view s) {
@@ -71,11 +93,35 @@ Fingerprints::Slot* Fingerprints::place(std::uint64_t hash) {
 }
 
 std::string_view Fingerprints::next(const Diagnostic& d) {
-  std::uint64_t hash = fnv1a(14695981039346656037ull, d.rule->code);
-  hash = fnv1a(hash, std::string_view("\0", 1));
-  hash = fnv1a(hash, fingerprint_text(source_.bytes(), d.offset));
-  hash = fnv1a(hash, std::string_view("\0", 1));
-  hash = fnv1a(hash, report_.path);
+  // The hash: FNV-1a over the rule's code, a NUL, the finding's text, a NUL and the path.
+  const std::vector<Diagnostic>& findings = report_.diagnostics;
+  const auto at = static_cast<std::size_t>(&d - findings.data());
+  std::uint64_t hash;
+  if (std::less<>{}(&d, findings.data()) || at >= findings.size()) {  // not the report's: hashed alone
+    hash = fnv1a(fnv1a(fnv1a(fnv1a(fnv1a(kFnvBasis, d.rule->code), std::string_view("\0", 1)),
+                             fingerprint_text(source_.bytes(), d.offset)),
+                       std::string_view("\0", 1)),
+                 report_.path);
+  } else {
+    if (at < first_hashed_ || at >= first_hashed_ + hashed_) {
+      // This finding and the next few. Lanes past the file's last finding hash its last again.
+      first_hashed_ = at;
+      hashed_ = std::min(kLanes, findings.size() - at);
+      LaneTexts codes, texts;
+      for (std::size_t k = 0; k < kLanes; ++k) {
+        const Diagnostic& lane = findings[at + std::min(k, hashed_ - 1)];
+        codes[k] = lane.rule->code;
+        texts[k] = fingerprint_text(source_.bytes(), lane.offset);
+      }
+      hashes_.fill(kFnvBasis);
+      fnv1a_lanes(hashes_, codes);
+      fnv1a_lanes(hashes_, std::string_view("\0", 1));
+      fnv1a_lanes(hashes_, texts);
+      fnv1a_lanes(hashes_, std::string_view("\0", 1));
+      fnv1a_lanes(hashes_, report_.path);
+    }
+    hash = hashes_[at - first_hashed_];
+  }
   // "<16 hex digits>:<n>", put together in place.
   static constexpr char kHex[] = "0123456789abcdef";
   std::uint64_t v = hash;
