@@ -20,6 +20,12 @@
 namespace sitemaplint {
 
 class JsonWriter {
+  struct Level {  // an open container
+    bool object;
+    bool has_items;
+    bool operator==(const Level&) const = default;
+  };
+
  public:
   // A member's name. A string literal is one of the program's own, which needs no escaping (debug
   // builds assert it) and is copied as it stands; any other text is escaped as a string is. A
@@ -74,27 +80,42 @@ class JsonWriter {
   // Writes what is buffered to the stream (the document need not be complete).
   void flush();
 
-  // A value as `write` (which writes exactly one value) puts it, taken from `cache` once that holds
-  // it: a value a report repeats at one depth (a file's artifactLocation in each of its results) is
-  // put together once and then copied. `cache` must be used at one depth only.
+  // A stretch of a document that comes out byte for byte the same each time it is written at the
+  // same place: the brackets, member names and indentation between a result's values, or a value
+  // that repeats (a file's artifactLocation in each of its results). A report makes dozens of
+  // such calls a finding, and copying their bytes costs a fraction of making the calls.
+  class Stencil {
+   private:
+    friend class JsonWriter;
+    bool kept_ = false;
+    bool after_key_before_ = false, after_key_after_ = false;
+    std::vector<Level> before_, after_;  // the open containers around the bytes
+    std::string bytes_;
+  };
+  // Writes what `write` writes, which must be the same calls each time it is given `cache`. The
+  // first time, the bytes are kept in `cache` with the open containers before and after them;
+  // from then on they are copied instead, whenever the containers open are those they were
+  // written in (otherwise they are written, and kept, again). Bytes a flush split are not kept.
   template <typename Write>
-  void repeated_value(std::string& cache, Write&& write) {
-    before_value();
-    if (!cache.empty()) {
-      put(cache);
+  void stencil(Stencil& cache, Write&& write) {
+    if (cache.kept_ && cache.after_key_before_ == after_key_ && levels_ == cache.before_) {
+      put(cache.bytes_);
+      levels_ = cache.after_;
+      after_key_ = cache.after_key_after_;
       return;
     }
-    after_key_ = true;  // the separator is written: `write`'s value starts right here
+    cache.before_ = levels_;
+    cache.after_key_before_ = after_key_;
     const std::size_t start = used_, flushes = flushes_;
     write();
-    if (flushes_ == flushes) cache.assign(buffer_.get() + start, used_ - start);
+    cache.kept_ = flushes_ == flushes;
+    if (!cache.kept_) return;
+    cache.bytes_.assign(buffer_.get() + start, used_ - start);
+    cache.after_ = levels_;
+    cache.after_key_after_ = after_key_;
   }
 
  private:
-  struct Level {
-    bool object;
-    bool has_items;
-  };
   void begin(char bracket, bool object);
   void end(char bracket, bool object);
   // What goes before a value: nothing after a key; else the separator and indentation of the

@@ -1,9 +1,10 @@
 // The SARIF 2.1.0 report, for GitHub code scanning and other SARIF viewers. README.md ("SARIF")
 // documents which fields are filled in.
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <map>
-#include <set>
+#include <optional>
 #include <string>
 
 #include "report/fingerprint.h"
@@ -119,25 +120,42 @@ void write_region(JsonWriter& json, const Position& start, const Position& end) 
 }
 
 // "locations": one physicalLocation in `artifact`, with the region from region[0] to region[1]
-// when given (a result's), without one (a notification about a whole input).
-// `artifact_cache`: where the artifactLocation is kept once written, for the file's next results.
+// when given (a result's), without one (a notification about a whole input). A result's are
+// written through `stencils`: all but the region's numbers are the same in each of a file's
+// results.
+struct LocationStencils {
+  JsonWriter::Stencil head, tail;
+};
 void write_locations(JsonWriter& json, const ArtifactLocation& artifact, const Position* region,
-                     std::string* artifact_cache = nullptr) {
-  json.key("locations");
-  json.begin_array();
-  json.begin_object();
-  json.key("physicalLocation");
-  json.begin_object();
-  json.key("artifactLocation");
-  if (artifact_cache) json.repeated_value(*artifact_cache, [&] { write_artifact_location(json, artifact); });
-  else write_artifact_location(json, artifact);
+                     LocationStencils* stencils = nullptr) {
+  LocationStencils unkept;  // a notification's, written once
+  LocationStencils& kept = stencils ? *stencils : unkept;
+  json.stencil(kept.head, [&] {
+    json.key("locations");
+    json.begin_array();
+    json.begin_object();
+    json.key("physicalLocation");
+    json.begin_object();
+    json.key("artifactLocation");
+    write_artifact_location(json, artifact);
+    if (region) {
+      json.key("region");
+      json.begin_object();
+      json.key("startLine");
+    }
+  });
   if (region) {
-    json.key("region");
-    write_region(json, region[0], region[1]);
+    json.number(region[0].line);
+    json.field("startColumn", region[0].utf16_column);
+    json.field("endLine", region[1].line);
+    json.field("endColumn", region[1].utf16_column);
   }
-  json.end_object();
-  json.end_object();
-  json.end_array();
+  json.stencil(kept.tail, [&] {
+    if (region) json.end_object();
+    json.end_object();
+    json.end_object();
+    json.end_array();
+  });
 }
 
 void write_rule(JsonWriter& json, const RuleInfo& info) {
@@ -214,44 +232,76 @@ void write_invocation(JsonWriter& json, const RunStatus& status, ArtifactLocatio
 }
 
 // The rules tool.driver.rules describes, and where each stands there (a result's ruleIndex).
-struct DescribedRules {
-  std::vector<const RuleInfo*> rules;
-  std::map<std::string_view, std::size_t> index;  // by code
+class DescribedRules {
+ public:
+  DescribedRules(std::span<const FileReport> reports, SarifRules described) {
+    std::array<bool, kRuleCount> fired{};
+    for (const FileReport& report : reports) {
+      for (const Diagnostic& d : report.diagnostics) fired[index_of(d.rule->id)] = true;
+    }
+    place_.fill(kNone);
+    for (const RuleInfo* def : all_rules()) {
+      if (described == SarifRules::Fired && !fired[index_of(def->id)]) continue;
+      place_[index_of(def->id)] = rules_.size();
+      rules_.push_back(def);
+    }
+  }
+  const std::vector<const RuleInfo*>& rules() const { return rules_; }
+  // Where `rule` stands among rules(), if it is one of them.
+  std::optional<std::size_t> place_of(const RuleInfo& rule) const {
+    const std::size_t place = place_[index_of(rule.id)];
+    if (place == kNone || rules_[place] != &rule) return std::nullopt;
+    return place;
+  }
+
+ private:
+  static constexpr std::size_t kNone = ~std::size_t{0};
+  std::vector<const RuleInfo*> rules_;
+  std::array<std::size_t, kRuleCount> place_;  // by RuleId
 };
 
-DescribedRules described_rules(std::span<const FileReport> reports, SarifRules described) {
-  std::set<std::string_view> fired;
-  for (const FileReport& report : reports) {
-    for (const Diagnostic& d : report.diagnostics) fired.insert(d.rule->code);
-  }
-  DescribedRules out;
-  for (const RuleInfo* def : all_rules()) {
-    if (described == SarifRules::Fired && !fired.contains(def->code)) continue;
-    out.index.emplace(def->code, out.rules.size());
-    out.rules.push_back(def);
-  }
-  return out;
-}
-
-// What a run's results repeat, written once: the file's artifactLocation (its results', its
-// fixes'), each rule's properties for each set of authorities its findings rest on.
+// What a run's results repeat, written once and then copied (JsonWriter::Stencil): the
+// brackets and names between a result's values; the file's locations, but for the region's
+// numbers; each rule's properties for each set of authorities its findings rest on.
 struct RepeatedParts {
-  std::string artifact, fix_artifact;  // of the file whose results are being written
-  std::map<std::pair<const RuleInfo*, std::uint32_t>, std::string> properties;
+  JsonWriter::Stencil open, message, fingerprint, close, fix_artifact;
+  LocationStencils locations;  // of the file whose results are being written
+  // By RuleId: the sets of authorities seen (mostly one) and their properties.
+  std::array<std::vector<std::pair<std::uint32_t, JsonWriter::Stencil>>, kRuleCount> properties;
+  JsonWriter::Stencil& properties_of(const RuleInfo& rule, std::uint32_t authorities) {
+    auto& seen = properties[index_of(rule.id)];
+    for (auto& [set, stencil] : seen) {
+      if (set == authorities) return stencil;
+    }
+    return seen.emplace_back(authorities, JsonWriter::Stencil()).second;
+  }
+  void new_file() {
+    locations = {};
+    fix_artifact = {};
+  }
 };
 
 // One result. `location`: the finding's file's artifactLocation.
 void write_result(JsonWriter& json, const Diagnostic& d, const DescribedRules& described, const ReportSource& source,
                   const ArtifactLocation& location, Fingerprints& fingerprints, RunSources& sources,
                   ArtifactLocations& locations, RepeatedParts& repeated) {
-  json.begin_object();
-  json.field("ruleId", d.rule->code);
-  if (const auto it = described.index.find(d.rule->code); it != described.index.end()) json.field("ruleIndex", it->second);
+  json.stencil(repeated.open, [&] {
+    json.begin_object();
+    json.key("ruleId");
+  });
+  json.string(d.rule->code);
+  if (const auto place = described.place_of(*d.rule)) json.field("ruleIndex", *place);
   json.field("level", sarif_level(d.severity));
-  text_field(json, "message", d.message);
-  json.key("properties");
+  json.stencil(repeated.message, [&] {
+    json.key("message");
+    json.begin_object();
+    json.key("text");
+  });
+  json.string(d.message);
   const std::uint32_t authorities = finding_authorities(d);
-  json.repeated_value(repeated.properties[{d.rule, authorities}], [&] {
+  json.stencil(repeated.properties_of(*d.rule, authorities), [&] {
+    json.end_object();
+    json.key("properties");
     json.begin_object();
     json.key("authorities");
     json.begin_array();
@@ -260,14 +310,22 @@ void write_result(JsonWriter& json, const Diagnostic& d, const DescribedRules& d
     json.end_object();
   });
 
-  const Position start = source.position(d.offset);
-  const Position end = source.position(d.offset + d.length);
-  const Position region[2] = {start, end};
-  write_locations(json, location, region, &repeated.artifact);
+  const Position region[2] = {source.position(d.offset), source.position(d.offset + d.length)};
+  write_locations(json, location, region, &repeated.locations);
   // GitHub's form: hash, then which occurrence of that hash in the file this is.
-  json.key("partialFingerprints");
-  json.begin_object();
-  json.field("primaryLocationLineHash", fingerprints.next(d));
+  json.stencil(repeated.fingerprint, [&] {
+    json.key("partialFingerprints");
+    json.begin_object();
+    json.key("primaryLocationLineHash");
+  });
+  json.string(fingerprints.next(d));
+  if (!d.related && !d.fix) {
+    json.stencil(repeated.close, [&] {
+      json.end_object();
+      json.end_object();
+    });
+    return;
+  }
   json.end_object();
 
   if (d.related) {
@@ -298,8 +356,10 @@ void write_result(JsonWriter& json, const Diagnostic& d, const DescribedRules& d
     json.key("artifactChanges");
     json.begin_array();
     json.begin_object();
-    json.key("artifactLocation");
-    json.repeated_value(repeated.fix_artifact, [&] { write_artifact_location(json, location); });
+    json.stencil(repeated.fix_artifact, [&] {
+      json.key("artifactLocation");
+      write_artifact_location(json, location);
+    });
     json.key("replacements");
     json.begin_array();
     json.begin_object();
@@ -323,7 +383,7 @@ void write_result(JsonWriter& json, const Diagnostic& d, const DescribedRules& d
 // comes out as U+FFFD, never a crash.
 void write_sarif(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out,
                  SarifRules described) {
-  const DescribedRules rules = described_rules(reports, described);
+  const DescribedRules rules(reports, described);
   ArtifactLocations locations;
   JsonWriter json(out);
   json.begin_object();
@@ -342,7 +402,7 @@ void write_sarif(std::span<const FileReport> reports, const RunStatus& status, s
   json.field("semanticVersion", SITEMAPLINT_VERSION);
   json.key("rules");
   json.begin_array();
-  for (const RuleInfo* rule : rules.rules) write_rule(json, *rule);
+  for (const RuleInfo* rule : rules.rules()) write_rule(json, *rule);
   json.end_array();
   json.end_object();
   json.end_object();
@@ -369,8 +429,7 @@ void write_sarif(std::span<const FileReport> reports, const RunStatus& status, s
   RepeatedParts repeated;
   for (const FileReport& report : reports) {
     if (report.diagnostics.empty()) continue;
-    repeated.artifact.clear();
-    repeated.fix_artifact.clear();
+    repeated.new_file();
     const ArtifactLocation& location = locations.of(report.path);
     const ReportSource source(report);
     Fingerprints fingerprints(report, source);
