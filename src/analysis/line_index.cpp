@@ -181,62 +181,92 @@ std::size_t bits_set64(std::uint64_t x) {
 
 }  // namespace
 
+namespace {
+
+// Whether byte `i` of `data` (of `size` bytes) ends a line: an LF, or a CR not followed by an LF
+// (the LF of a CRLF ends it).
+bool ends_line(const char* data, std::size_t size, std::size_t i) {
+  return data[i] == '\n' || (data[i] == '\r' && (i + 1 == size || data[i + 1] != '\n'));
+}
+
+// The line breaks in [from, to) of `data`, as ends_line counts them.
+std::size_t line_breaks_between(const char* data, std::size_t size, std::size_t from, std::size_t to) {
+  std::size_t count = 0, i = from;
+#if defined(__SSE2__)
+  const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r'), zero = _mm_setzero_si128();
+  while (i + 64 <= to) {
+    // Sixty-four bytes a step, LFs counted in byte lanes (each lane gets at most four a step, so 63
+    // steps fit a byte) and summed when the steps end; a step with a CR is counted byte by byte.
+    __m128i lanes = zero;
+    int steps = 0;
+    for (; steps < 63 && i + 64 <= to; ++steps, i += 64) {
+      __m128i blocks[4];
+      for (int k = 0; k < 4; ++k) blocks[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i + 16 * k));
+      const __m128i any_cr = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(blocks[0], cr), _mm_cmpeq_epi8(blocks[1], cr)),
+                                          _mm_or_si128(_mm_cmpeq_epi8(blocks[2], cr), _mm_cmpeq_epi8(blocks[3], cr)));
+      if (_mm_movemask_epi8(any_cr) != 0) break;
+      for (int k = 0; k < 4; ++k) lanes = _mm_sub_epi8(lanes, _mm_cmpeq_epi8(blocks[k], lf));
+    }
+    const __m128i sums = _mm_sad_epu8(lanes, zero);
+    count += static_cast<std::size_t>(_mm_cvtsi128_si64(sums)) +
+             static_cast<std::size_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
+    if (steps < 63 && i + 64 <= to) {
+      // A CR among the next sixty-four bytes: LFs and the CRs no LF follows, counted in bit masks.
+      std::uint64_t lfs = 0, crs = 0;
+      for (int k = 0; k < 4; ++k) {
+        const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i + 16 * k));
+        lfs |= std::uint64_t{static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, lf)))} << (16 * k);
+        crs |= std::uint64_t{static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, cr)))} << (16 * k);
+      }
+      const std::uint64_t lf_next = (lfs >> 1) | (i + 64 < size && data[i + 64] == '\n' ? std::uint64_t{1} << 63 : 0);
+      count += bits_set64(lfs) + bits_set64(crs & ~lf_next);
+      i += 64;
+    }
+  }
+  // The rest, sixteen bytes a step where the text goes on that far (the bytes from `to` on are
+  // masked off), unless a CR is among those counted.
+  while (i < to && i + 16 <= size) {
+    const std::size_t step = std::min<std::size_t>(16, to - i);
+    const unsigned wanted = 0xFFFFu >> (16 - step);
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i));
+    if ((static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, cr))) & wanted) != 0) break;
+    count += bits_set64(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, lf))) & wanted);
+    i += step;
+  }
+#endif
+  for (; i < to; ++i) count += ends_line(data, size, i) ? 1 : 0;
+  return count;
+}
+
+// Just past the last line break in [from, to) of `data`, which holds one.
+std::size_t after_last_line_end(const char* data, std::size_t size, std::size_t from, std::size_t to) {
+  std::size_t i = to;
+  while (i > from && !ends_line(data, size, i - 1)) --i;
+  return i;
+}
+
+}  // namespace
+
 std::vector<Position> positions_in_order(std::string_view text, std::span<const std::size_t> offsets) {
   std::vector<Position> out;
   out.reserve(offsets.size());
   const char* data = text.data();
   const std::size_t size = text.size();
+  // A UTF-8 byte order mark is an encoding signature, not a character an editor shows.
+  const std::size_t bom = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
   std::size_t line = 1, line_start = 0, at = 0;  // the line breaks before `at` are counted
   std::size_t last_offset = 0;
   for (std::size_t offset : offsets) {
     offset = std::min(offset, size);
-    while (at < offset) {
-#if defined(__SSE2__)
-      if (at + 64 <= offset) {  // sixty-four bytes a step, unless a CR is among them
-        const __m128i cr = _mm_set1_epi8('\r'), lf = _mm_set1_epi8('\n');
-        __m128i blocks[4];
-        for (int k = 0; k < 4; ++k) blocks[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + at + 16 * k));
-        const __m128i any_cr = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(blocks[0], cr), _mm_cmpeq_epi8(blocks[1], cr)),
-                                            _mm_or_si128(_mm_cmpeq_epi8(blocks[2], cr), _mm_cmpeq_epi8(blocks[3], cr)));
-        if (_mm_movemask_epi8(any_cr) == 0) {
-          std::uint64_t breaks = 0;
-          for (int k = 0; k < 4; ++k) {
-            breaks |= std::uint64_t{static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(blocks[k], lf)))} << (16 * k);
-          }
-          if (breaks != 0) {
-            line += bits_set64(breaks);
-            line_start = at + static_cast<std::size_t>(63 - std::countl_zero(breaks)) + 1;
-          }
-          at += 64;
-          continue;
-        }
+    if (offset > at) {
+      if (const std::size_t breaks = line_breaks_between(data, size, at, offset); breaks != 0) {
+        line += breaks;
+        line_start = after_last_line_end(data, size, at, offset);
       }
-      if (at + 16 <= size) {  // sixteen bytes a step (those before `offset`), unless a CR is among them
-        const std::size_t step = std::min<std::size_t>(16, offset - at);
-        const unsigned wanted = 0xFFFFu >> (16 - step);
-        const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + at));
-        if ((static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_set1_epi8('\r')))) & wanted) == 0) {
-          const std::uint64_t breaks =
-              static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, _mm_set1_epi8('\n')))) & wanted;
-          if (breaks != 0) {
-            line += bits_set64(breaks);
-            line_start = at + static_cast<std::size_t>(63 - std::countl_zero(breaks)) + 1;
-          }
-          at += step;
-          continue;
-        }
-      }
-#endif
-      // LF, CRLF (counted at its LF) and a lone CR end a line.
-      if (data[at] == '\n' || (data[at] == '\r' && (at + 1 >= size || data[at + 1] != '\n'))) {
-        ++line;
-        line_start = at + 1;
-      }
-      ++at;
+      at = offset;
     }
     std::size_t from = line_start;
-    // A UTF-8 byte order mark is an encoding signature, not a character an editor shows.
-    if (line == 1 && text.starts_with("\xEF\xBB\xBF") && offset >= 3) from = 3;
+    if (line == 1 && offset >= bom) from = std::max(from, bom);
     Position pos{line, 1, 1};
     if (!out.empty() && out.back().line == line && last_offset >= from) {  // on from the last offset:
       pos = out.back();                                                    // a long line is decoded once
