@@ -25,11 +25,20 @@ using LaneTexts = std::array<std::string_view, Fingerprints::kLanes>;
 // Each hash of `h` on over its text, as fnv1a does: the bytes all texts have are taken in step, one
 // of each text at a time, and what a longer text has beyond them after.
 void fnv1a_lanes(Lanes& h, const LaneTexts& texts) {
+  static_assert(Fingerprints::kLanes == 4);
   std::size_t common = texts[0].size();
   for (const std::string_view text : texts) common = std::min(common, text.size());
+  // The hashes in locals, written out lane by lane: in the array, each byte read (a char may alias
+  // anything) made the compiler store and reload them, which put a store and a load in each chain.
+  std::uint64_t h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3];
+  const char *t0 = texts[0].data(), *t1 = texts[1].data(), *t2 = texts[2].data(), *t3 = texts[3].data();
   for (std::size_t i = 0; i < common; ++i) {
-    for (std::size_t k = 0; k < h.size(); ++k) h[k] = (h[k] ^ static_cast<unsigned char>(texts[k][i])) * kFnvPrime;
+    h0 = (h0 ^ static_cast<unsigned char>(t0[i])) * kFnvPrime;
+    h1 = (h1 ^ static_cast<unsigned char>(t1[i])) * kFnvPrime;
+    h2 = (h2 ^ static_cast<unsigned char>(t2[i])) * kFnvPrime;
+    h3 = (h3 ^ static_cast<unsigned char>(t3[i])) * kFnvPrime;
   }
+  h = {h0, h1, h2, h3};
   for (std::size_t k = 0; k < h.size(); ++k) h[k] = fnv1a(h[k], texts[k].substr(common));
 }
 
