@@ -75,10 +75,6 @@ std::string_view escape_of(unsigned char c, char (&scratch)[6]) {
   return {scratch, 6};
 }
 
-// A line break and the indentation after it, of which a prefix is copied at once.
-constexpr std::string_view kBreakAndSpaces =
-    "\n                                                                ";
-
 }  // namespace
 
 JsonWriter::JsonWriter(std::ostream& out) : out_(out), buffer_(new char[kBufferSize]) { levels_.reserve(16); }
@@ -102,15 +98,8 @@ void JsonWriter::put_large(std::string_view bytes) {
   used_ = bytes.size();
 }
 
-void JsonWriter::new_line() {
+void JsonWriter::new_line_in_pieces() {
   std::size_t spaces = 2 * levels_.size();
-  if (spaces < kBreakAndSpaces.size() && kBufferSize - used_ >= kBreakAndSpaces.size()) {
-    // A copy of fixed size, a few wide moves, of which the part wanted is kept: the reports make
-    // dozens of lines a finding.
-    std::memcpy(buffer_.get() + used_, kBreakAndSpaces.data(), kBreakAndSpaces.size());
-    used_ += 1 + spaces;
-    return;
-  }
   const std::size_t first = std::min(spaces, kBreakAndSpaces.size() - 1);
   put(kBreakAndSpaces.substr(0, 1 + first));
   for (spaces -= first; spaces > 0;) {  // deeper than the reports go
@@ -120,42 +109,16 @@ void JsonWriter::new_line() {
   }
 }
 
-void JsonWriter::next_item() {
-  if (levels_.empty()) return;  // the document's one top-level value
-  Level& level = levels_.back();
-  if (level.has_items) put(',');
-  level.has_items = true;
-  new_line();
+bool JsonWriter::is_plain_name(std::string_view text) {
+  return std::none_of(text.begin(), text.end(), [](char c) {
+    return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x80;
+  });
 }
 
-void JsonWriter::before_value() {
-  if (after_key_) {
-    after_key_ = false;
-    return;
-  }
-  assert(levels_.empty() || !levels_.back().object);  // a member's value comes after its key
-  next_item();
-}
-
-void JsonWriter::key(Name name) {
-  assert(!levels_.empty() && levels_.back().object && !after_key_);
-  const std::string_view text = name.text;
-  assert(!name.literal || std::none_of(text.begin(), text.end(), [](char c) {
-           return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x80;
-         }));
-  next_item();
-  if (name.literal && text.size() + 4 <= kBufferSize - used_) {  // in one copy with its quotes and colon
-    char* at = buffer_.get() + used_;
-    at[0] = '"';
-    std::memcpy(at + 1, text.data(), text.size());
-    std::memcpy(at + 1 + text.size(), "\": ", 3);
-    used_ += text.size() + 4;
-  } else {
-    put('"');
-    escaped(text);
-    put("\": ");
-  }
-  after_key_ = true;
+void JsonWriter::key_in_pieces(std::string_view text) {
+  put('"');
+  escaped(text);
+  put("\": ");
 }
 
 void JsonWriter::begin(char bracket, bool object) {
@@ -192,20 +155,6 @@ void JsonWriter::string(std::string_view text) {
 void JsonWriter::boolean(bool value) {
   before_value();
   put(value ? std::string_view("true") : std::string_view("false"));
-}
-
-void JsonWriter::signed_number(std::int64_t value) {
-  before_value();
-  char digits[24];
-  const auto result = std::to_chars(digits, digits + sizeof digits, value);
-  put(std::string_view(digits, static_cast<std::size_t>(result.ptr - digits)));
-}
-
-void JsonWriter::unsigned_number(std::uint64_t value) {
-  before_value();
-  char digits[24];
-  const auto result = std::to_chars(digits, digits + sizeof digits, value);
-  put(std::string_view(digits, static_cast<std::size_t>(result.ptr - digits)));
 }
 
 void JsonWriter::escaped(std::string_view text) {

@@ -6,6 +6,8 @@
 // control characters, everything else as it is, and ill-formed UTF-8 as U+FFFD.
 #pragma once
 
+#include <cassert>
+#include <charconv>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -53,7 +55,22 @@ class JsonWriter {
   void begin_array();
   void end_array();
   // The next member's name, in an object; its value follows.
-  void key(Name name);
+  void key(Name name) {
+    assert(!levels_.empty() && levels_.back().object && !after_key_);
+    next_item();
+    const std::string_view text = name.text;
+    if (name.literal && text.size() + 4 <= kBufferSize - used_) {  // in one copy with its quotes and colon
+      assert(is_plain_name(text));
+      char* at = buffer_.get() + used_;
+      at[0] = '"';
+      std::memcpy(at + 1, text.data(), text.size());
+      std::memcpy(at + 1 + text.size(), "\": ", 3);
+      used_ += text.size() + 4;
+    } else {
+      key_in_pieces(text);
+    }
+    after_key_ = true;
+  }
   void string(std::string_view text);
   void boolean(bool value);
   // An integer, or a boolean as true or false. A char is neither (it would come out as its code).
@@ -118,14 +135,53 @@ class JsonWriter {
  private:
   void begin(char bracket, bool object);
   void end(char bracket, bool object);
+  // The calls a report makes dozens of times a finding are defined here, so that they are inlined
+  // where the report calls them; what they rarely need is out of line.
   // What goes before a value: nothing after a key; else the separator and indentation of the
   // container's next item.
-  void before_value();
-  void next_item();
-  // A line break, then two spaces for each open container.
-  void new_line();
-  void signed_number(std::int64_t value);
-  void unsigned_number(std::uint64_t value);
+  void before_value() {
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    assert(levels_.empty() || !levels_.back().object);  // a member's value comes after its key
+    next_item();
+  }
+  void next_item() {
+    if (levels_.empty()) return;  // the document's one top-level value
+    Level& level = levels_.back();
+    if (level.has_items) put(',');
+    level.has_items = true;
+    new_line();
+  }
+  // A line break, then two spaces for each open container: a copy of fixed size, a few wide
+  // moves, of which the part wanted is kept.
+  void new_line() {
+    const std::size_t spaces = 2 * levels_.size();
+    if (spaces < kBreakAndSpaces.size() && kBufferSize - used_ >= kBreakAndSpaces.size()) [[likely]] {
+      std::memcpy(buffer_.get() + used_, kBreakAndSpaces.data(), kBreakAndSpaces.size());
+      used_ += 1 + spaces;
+      return;
+    }
+    new_line_in_pieces();
+  }
+  void new_line_in_pieces();
+  void signed_number(std::int64_t value) {
+    before_value();
+    digits(value);
+  }
+  void unsigned_number(std::uint64_t value) {
+    before_value();
+    digits(value);
+  }
+  template <typename Integer>
+  void digits(Integer value) {
+    if (kBufferSize - used_ < kMaxDigits) flush();
+    used_ = static_cast<std::size_t>(std::to_chars(buffer_.get() + used_, buffer_.get() + kBufferSize, value).ptr -
+                                     buffer_.get());
+  }
+  // A key that needs escaping, or more room than the buffer has.
+  void key_in_pieces(std::string_view text);
   void escaped(std::string_view text);
   // Small pieces are copied into the buffer here, inline; the rest goes through put_large().
   void put(std::string_view bytes) {
@@ -138,8 +194,14 @@ class JsonWriter {
     buffer_[used_++] = c;
   }
   void put_large(std::string_view bytes);
+  // Whether a literal name needs no escaping, as literal names are taken to (debug builds check).
+  static bool is_plain_name(std::string_view text);
 
   static constexpr std::size_t kBufferSize = 64 * 1024;
+  static constexpr std::size_t kMaxDigits = 20;  // of a 64-bit integer, with its sign
+  // A line break and the indentation after it, of which a prefix is copied at once.
+  static constexpr std::string_view kBreakAndSpaces =
+      "\n                                                                ";
   std::ostream& out_;
   std::unique_ptr<char[]> buffer_;
   std::size_t used_ = 0;
