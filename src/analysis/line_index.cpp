@@ -247,34 +247,39 @@ std::size_t after_last_line_end(const char* data, std::size_t size, std::size_t 
 
 }  // namespace
 
+PositionCursor::PositionCursor(std::string_view text)
+    : text_(text), bom_(text.starts_with("\xEF\xBB\xBF") ? 3 : 0) {}
+
+Position PositionCursor::at(std::size_t offset) {
+  const char* data = text_.data();
+  const std::size_t size = text_.size();
+  offset = std::min(offset, size);
+  if (offset > counted_to_) {
+    if (const std::size_t breaks = line_breaks_between(data, size, counted_to_, offset); breaks != 0) {
+      line_ += breaks;
+      line_start_ = after_last_line_end(data, size, counted_to_, offset);
+    }
+    counted_to_ = offset;
+  }
+  std::size_t from = line_start_;
+  // A UTF-8 byte order mark is an encoding signature, not a character an editor shows.
+  if (line_ == 1 && offset >= bom_) from = std::max(from, bom_);
+  Position pos{line_, 1, 1};
+  if (has_last_ && last_.line == line_ && last_offset_ >= from) {  // on from the last offset:
+    pos = last_;                                                    // a long line is decoded once
+    from = last_offset_;
+  }
+  last_ = advance_columns(text_, pos, from, offset);
+  last_offset_ = offset;
+  has_last_ = true;
+  return last_;
+}
+
 std::vector<Position> positions_in_order(std::string_view text, std::span<const std::size_t> offsets) {
   std::vector<Position> out;
   out.reserve(offsets.size());
-  const char* data = text.data();
-  const std::size_t size = text.size();
-  // A UTF-8 byte order mark is an encoding signature, not a character an editor shows.
-  const std::size_t bom = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
-  std::size_t line = 1, line_start = 0, at = 0;  // the line breaks before `at` are counted
-  std::size_t last_offset = 0;
-  for (std::size_t offset : offsets) {
-    offset = std::min(offset, size);
-    if (offset > at) {
-      if (const std::size_t breaks = line_breaks_between(data, size, at, offset); breaks != 0) {
-        line += breaks;
-        line_start = after_last_line_end(data, size, at, offset);
-      }
-      at = offset;
-    }
-    std::size_t from = line_start;
-    if (line == 1 && offset >= bom) from = std::max(from, bom);
-    Position pos{line, 1, 1};
-    if (!out.empty() && out.back().line == line && last_offset >= from) {  // on from the last offset:
-      pos = out.back();                                                    // a long line is decoded once
-      from = last_offset;
-    }
-    out.push_back(advance_columns(text, pos, from, offset));
-    last_offset = offset;
-  }
+  PositionCursor cursor(text);
+  for (const std::size_t offset : offsets) out.push_back(cursor.at(offset));
   return out;
 }
 

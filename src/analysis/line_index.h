@@ -70,8 +70,24 @@ class LineIndex {
 // longer. A reporter that shows a few findings' lines needs no index of all the file's lines.
 std::optional<std::string_view> short_line_at(std::string_view text, std::size_t offset, std::size_t reach);
 
-// The positions of `offsets`, which must be in ascending order, as LineIndex::position gives
-// them, in one pass that keeps no line starts: what placing a file's findings needs.
+// The positions of offsets asked for in ascending order, as LineIndex::position gives them, in one
+// pass over the text that keeps no line starts: what placing a file's findings needs.
+class PositionCursor {
+ public:
+  explicit PositionCursor(std::string_view text);
+  // The position of `offset` (the end, past it), which is not before the last one asked for.
+  Position at(std::size_t offset);
+
+ private:
+  std::string_view text_;
+  std::size_t bom_;                                       // 3 after a UTF-8 byte order mark, else 0
+  std::size_t line_ = 1, line_start_ = 0, counted_to_ = 0;  // the line breaks before counted_to_ are counted
+  Position last_{};                                       // the last answer, at last_offset_
+  std::size_t last_offset_ = 0;
+  bool has_last_ = false;
+};
+
+// PositionCursor::at for each of `offsets`, in ascending order.
 std::vector<Position> positions_in_order(std::string_view text, std::span<const std::size_t> offsets);
 
 }  // namespace sitemaplint

@@ -10,16 +10,17 @@ namespace sitemaplint {
 namespace {
 
 std::vector<FileReport::Placed> place_findings(const std::vector<Diagnostic>& diagnostics, std::string_view bytes) {
-  std::vector<std::size_t> offsets;
-  offsets.reserve(diagnostics.size() * 2);
+  // The offsets first, then their places filled in, in order, as one pass over the bytes finds them.
+  std::vector<FileReport::Placed> placed;
+  placed.reserve(diagnostics.size() * 2);
   for (const Diagnostic& d : diagnostics) {
-    const std::size_t first = offsets.size();
+    const std::size_t first = placed.size();
     // A fix mostly replaces the finding's own span: each offset once, so that findings in order,
     // apart, give offsets in order, which need no sort.
     const auto add = [&](std::size_t offset) {
-      if (std::find(offsets.begin() + static_cast<std::ptrdiff_t>(first), offsets.end(), offset) == offsets.end()) {
-        offsets.push_back(offset);
-      }
+      const auto at = static_cast<std::uint32_t>(offset);
+      const auto same = [&](const FileReport::Placed& p) { return p.offset == at; };
+      if (std::none_of(placed.begin() + static_cast<std::ptrdiff_t>(first), placed.end(), same)) placed.push_back({at});
     };
     add(d.offset);
     add(d.offset + d.length);
@@ -29,15 +30,16 @@ std::vector<FileReport::Placed> place_findings(const std::vector<Diagnostic>& di
     }
     if (d.related && d.related->path.empty()) add(d.related->offset);
   }
-  if (!std::is_sorted(offsets.begin(), offsets.end())) std::sort(offsets.begin(), offsets.end());
-  offsets.erase(std::unique(offsets.begin(), offsets.end()), offsets.end());
-  std::vector<FileReport::Placed> placed;
-  placed.reserve(offsets.size());
-  const std::vector<Position> positions = positions_in_order(bytes, offsets);
-  for (std::size_t i = 0; i < offsets.size(); ++i) {
-    const Position& at = positions[i];
-    placed.push_back({static_cast<std::uint32_t>(offsets[i]), static_cast<std::uint32_t>(at.line),
-                      static_cast<std::uint32_t>(at.column), static_cast<std::uint32_t>(at.utf16_column)});
+  const auto by_offset = [](const FileReport::Placed& a, const FileReport::Placed& b) { return a.offset < b.offset; };
+  if (!std::is_sorted(placed.begin(), placed.end(), by_offset)) std::sort(placed.begin(), placed.end(), by_offset);
+  const auto same_offset = [](const FileReport::Placed& a, const FileReport::Placed& b) { return a.offset == b.offset; };
+  placed.erase(std::unique(placed.begin(), placed.end(), same_offset), placed.end());
+  PositionCursor cursor(bytes);
+  for (FileReport::Placed& p : placed) {
+    const Position at = cursor.at(p.offset);
+    p.line = static_cast<std::uint32_t>(at.line);
+    p.column = static_cast<std::uint32_t>(at.column);
+    p.utf16_column = static_cast<std::uint32_t>(at.utf16_column);
   }
   return placed;
 }
