@@ -2,15 +2,13 @@
 // documents which fields are filled in.
 #include <array>
 #include <cstdint>
-#include <filesystem>
-#include <map>
 #include <optional>
 #include <string>
 
 #include "report/fingerprint.h"
+#include "report/sarif_artifacts.h"
 #include "report/json_stream.h"
 #include "report/source.h"
-#include "run/lint_many.h"
 #include "registry.h"
 #include "report/report.h"
 #include "rule.h"
@@ -26,74 +24,6 @@ std::string_view sarif_level(Severity s) {
   }
   return "error";
 }
-
-// Percent-encodes what may not appear in a URI path. `relative` also encodes ':' so a relative
-// reference is never read as having a scheme.
-std::string uri_escape(std::string_view path, bool relative) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  for (const char ch : path) {
-    const auto c = static_cast<unsigned char>(ch);
-    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                       std::string_view("-._~/!$&'()*+,;=@").find(ch) != std::string_view::npos ||
-                       (c == ':' && !relative);
-    if (plain) {
-      out += ch;
-    } else {
-      out += '%';
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  return out;
-}
-
-std::string file_uri(const std::filesystem::path& absolute) {
-  std::string p = absolute.generic_string();
-  if (p.empty() || p.front() != '/') p.insert(p.begin(), '/');
-  return "file://" + uri_escape(p, false);
-}
-
-// Where an input is, as a SARIF artifactLocation: relative to %SRCROOT% (the current directory)
-// when it lies under it, otherwise an absolute URI. URLs stay as given.
-struct ArtifactLocation {
-  std::string uri;
-  bool under_root = false;  // `uri` is relative to %SRCROOT%
-};
-
-ArtifactLocation artifact_location(const std::string& path, const std::filesystem::path& cwd) {
-  if (path == "-") return {"stdin"};
-  if (is_url(path)) return {path};
-  std::error_code ec;
-  const std::filesystem::path absolute = std::filesystem::absolute(path, ec).lexically_normal();
-  if (!cwd.empty()) {
-    const std::filesystem::path relative = absolute.lexically_relative(cwd);
-    const std::string rel = relative.generic_string();
-    if (!rel.empty() && rel != "." && !rel.starts_with("../") && rel != "..") return {uri_escape(rel, true), true};
-  }
-  return {file_uri(absolute)};
-}
-
-// The artifact locations of a run's paths, each worked out once: a file's findings all share one,
-// and related locations in other files (duplicates across a set) name the same few again and again.
-class ArtifactLocations {
- public:
-  ArtifactLocations() {
-    std::error_code ec;
-    cwd_ = std::filesystem::current_path(ec).lexically_normal();
-  }
-  // The current directory (normalized), which %SRCROOT% stands for; empty when unknown.
-  const std::filesystem::path& root() const { return cwd_; }
-  const ArtifactLocation& of(const std::string& path) {
-    auto known = by_path_.find(path);
-    if (known == by_path_.end()) known = by_path_.emplace(path, artifact_location(path, cwd_)).first;
-    return known->second;
-  }
-
- private:
-  std::filesystem::path cwd_;
-  std::map<std::string, ArtifactLocation, std::less<>> by_path_;
-};
 
 void write_artifact_location(JsonWriter& json, const ArtifactLocation& location) {
   json.begin_object();
@@ -121,7 +51,7 @@ void write_region(JsonWriter& json, const Position& start, const Position& end) 
 
 // "locations": one physicalLocation in `artifact`, with the region from region[0] to region[1]
 // when given (a result's), without one (a notification about a whole input). A result's are
-// written through `stencils`: all but the region's numbers are the same in each of a file's
+// written through `stencils`: all but the region are the same in each of a file's
 // results.
 struct LocationStencils {
   JsonWriter::Stencil head, tail;
@@ -138,20 +68,10 @@ void write_locations(JsonWriter& json, const ArtifactLocation& artifact, const P
     json.begin_object();
     json.key("artifactLocation");
     write_artifact_location(json, artifact);
-    if (region) {
-      json.key("region");
-      json.begin_object();
-      json.key("startLine");
-    }
+    if (region) json.key("region");
   });
-  if (region) {
-    json.number(region[0].line);
-    json.field("startColumn", region[0].utf16_column);
-    json.field("endLine", region[1].line);
-    json.field("endColumn", region[1].utf16_column);
-  }
+  if (region) write_region(json, region[0], region[1]);
   json.stencil(kept.tail, [&] {
-    if (region) json.end_object();
     json.end_object();
     json.end_object();
     json.end_array();
