@@ -101,33 +101,43 @@ Fingerprints::Slot* Fingerprints::place(std::uint64_t hash) {
   }
 }
 
+namespace {
+
+// The hashes of the findings in `lanes`: FNV-1a over the rule's code, a NUL, the finding's text, a
+// NUL and the file's path.
+Lanes hashes_of(const std::array<const Diagnostic*, Fingerprints::kLanes>& lanes, std::string_view bytes,
+                std::string_view path) {
+  LaneTexts codes, texts;
+  for (std::size_t k = 0; k < lanes.size(); ++k) {
+    codes[k] = lanes[k]->rule->code;
+    texts[k] = fingerprint_text(bytes, lanes[k]->offset);
+  }
+  Lanes hashes;
+  hashes.fill(kFnvBasis);
+  fnv1a_lanes(hashes, codes);
+  fnv1a_lanes(hashes, std::string_view("\0", 1));
+  fnv1a_lanes(hashes, texts);
+  fnv1a_lanes(hashes, std::string_view("\0", 1));
+  fnv1a_lanes(hashes, path);
+  return hashes;
+}
+
+}  // namespace
+
 std::string_view Fingerprints::next(const Diagnostic& d) {
-  // The hash: FNV-1a over the rule's code, a NUL, the finding's text, a NUL and the path.
   const std::vector<Diagnostic>& findings = report_.diagnostics;
   const auto at = static_cast<std::size_t>(&d - findings.data());
   std::uint64_t hash;
   if (std::less<>{}(&d, findings.data()) || at >= findings.size()) {  // not the report's: hashed alone
-    hash = fnv1a(fnv1a(fnv1a(fnv1a(fnv1a(kFnvBasis, d.rule->code), std::string_view("\0", 1)),
-                             fingerprint_text(source_.bytes(), d.offset)),
-                       std::string_view("\0", 1)),
-                 report_.path);
+    hash = hashes_of({&d, &d, &d, &d}, source_.bytes(), report_.path)[0];
   } else {
     if (at < first_hashed_ || at >= first_hashed_ + hashed_) {
       // This finding and the next few. Lanes past the file's last finding hash its last again.
       first_hashed_ = at;
       hashed_ = std::min(kLanes, findings.size() - at);
-      LaneTexts codes, texts;
-      for (std::size_t k = 0; k < kLanes; ++k) {
-        const Diagnostic& lane = findings[at + std::min(k, hashed_ - 1)];
-        codes[k] = lane.rule->code;
-        texts[k] = fingerprint_text(source_.bytes(), lane.offset);
-      }
-      hashes_.fill(kFnvBasis);
-      fnv1a_lanes(hashes_, codes);
-      fnv1a_lanes(hashes_, std::string_view("\0", 1));
-      fnv1a_lanes(hashes_, texts);
-      fnv1a_lanes(hashes_, std::string_view("\0", 1));
-      fnv1a_lanes(hashes_, report_.path);
+      std::array<const Diagnostic*, kLanes> lanes;
+      for (std::size_t k = 0; k < kLanes; ++k) lanes[k] = &findings[at + std::min(k, hashed_ - 1)];
+      hashes_ = hashes_of(lanes, source_.bytes(), report_.path);
     }
     hash = hashes_[at - first_hashed_];
   }
