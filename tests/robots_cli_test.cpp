@@ -169,3 +169,79 @@ TEST_CASE("robots cli: a robots.txt URL in the config is fetched like one given 
   CHECK(findings_in(result.out) == server.url("/robots.txt") + " ROBOTS106 2:1, " + server.url("/sitemap.xml") +
                                        " ROBOTS201 3:13 -> " + server.url("/robots.txt") + " 2:1");
 }
+
+TEST_CASE("robots cli: robots.txt -> index -> children on disk: every child linted and checked against it") {
+  TempDir dir;
+  dir.write("public/robots.txt", "User-agent: *\nDisallow: /private/\n\nSitemap: https://example.com/sitemap_index.xml\n");
+  dir.write("public/sitemap_index.xml",
+            index_of({"https://example.com/pages.xml", "https://example.com/missing.xml",
+                      "https://example.com/sitemap_index.xml", "https://example.com/nested.xml"}));
+  dir.write("public/pages.xml",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+            "  <url><loc>https://example.com/private/a</loc><lastmod>2024-02-30</lastmod></url>\n</urlset>\n");
+  // An index that an index lists is nested: reported, and its own children are not followed.
+  dir.write("public/nested.xml", index_of({"https://example.com/deeper.xml"}));
+  const auto result = run_cli({"--format", "json", "--robots", "public/robots.txt", "--base-url",
+                               "https://example.com/", "--root", "public"},
+                              "", dir.path.string());
+  INFO(result.out, result.err);
+  CHECK(result.exit_code == 1);
+  CHECK(findings_in(result.out) ==
+        "public/sitemap_index.xml SM801 4:17, public/sitemap_index.xml SM802 5:17, "
+        "public/sitemap_index.xml SM704 6:17, public/pages.xml ROBOTS201 3:13 -> public/robots.txt 2:1, "
+        "public/pages.xml SM401 3:57");
+  CHECK(result.out.find("deeper.xml does not exist") == std::string::npos);
+}
+
+TEST_CASE("robots cli: the README's configuration, run bare: the robots.txt is judged at /robots.txt") {
+  // The README's example config, as written, with a robots.txt that names the base-url sitemap:
+  // the normal case, not a cycle.
+  const std::string readme = read_file(source_path("README.md"));
+  const std::string config_open = "```toml\n# sitemaplint.toml\n";
+  const std::size_t config_at = readme.find(config_open);
+  REQUIRE(config_at != std::string::npos);
+  const std::size_t start = config_at + config_open.size();
+  const std::string config = readme.substr(start, readme.find("```", start) - start);
+  REQUIRE(config.find("base-url = \"https://example.com/sitemap.xml\"") != std::string::npos);
+  REQUIRE(config.find("robots = \"public/robots.txt\"") != std::string::npos);
+  TempDir dir;
+  dir.write("sitemaplint.toml", config);
+  dir.write("public/robots.txt", "User-agent: *\nDisallow: /private/\n\nSitemap: https://example.com/sitemap.xml\n");
+  dir.write("public/sitemap.xml", index_of({"https://example.com/pages.xml"}));
+  dir.write("public/pages.xml", urlset({"https://example.com/private/a", "https://example.com/b"}));
+  const std::string robots = (dir.path / "public/robots.txt").string();
+  const auto result = run_cli({"--format", "json"}, "", dir.path.string());
+  INFO(result.out, result.err);
+  CHECK(result.exit_code == 1);  // max-warnings = 0
+  CHECK(findings_in(result.out) == (dir.path / "public/pages.xml").string() + " ROBOTS201 3:13 -> " + robots + " 2:1");
+  CHECK(result.out.find("SM802") == std::string::npos);
+  // A robots.txt that names itself is the cycle, at its own URL.
+  dir.write("public/robots.txt", "User-agent: *\nDisallow:\n\nSitemap: https://example.com/robots.txt\n"
+                                 "Sitemap: https://example.com/sitemap.xml\n");
+  const auto self = run_cli({"--format", "json"}, "", dir.path.string());
+  INFO(self.out, self.err);
+  CHECK(findings_in(self.out) == robots + " SM802 4:10");
+}
+
+TEST_CASE("robots cli: robots.txt -> index -> children over HTTP, a missing child, a cycle back") {
+  HttpTestServer server;
+  server.route("/robots.txt", text("User-agent: *\nDisallow: /private/\n\nSitemap: " + server.url("/index.xml") + "\n"));
+  server.route("/index.xml", xml(index_of({server.url("/pages.xml"), server.url("/gone.xml"), server.url("/index.xml"),
+                                           server.url("/robots.txt")})));
+  server.route("/pages.xml", xml("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                                 "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+                                 "  <url><loc>" + server.url("/private/a") + "</loc><lastmod>2024-02-30</lastmod></url>\n"
+                                 "</urlset>\n"));
+  const std::string robots = server.url("/robots.txt");
+  const auto result = run_cli({"--format", "json", "--robots", robots});
+  INFO(result.out, result.err);
+  CHECK(result.exit_code == 1);
+  // The index lists the robots.txt too: linted already, so it is not followed again.
+  CHECK(findings_in(result.out) == server.url("/index.xml") + " SM802 5:17, " + server.url("/pages.xml") +
+                                       " ROBOTS201 3:13 -> " + robots + " 2:1, " + server.url("/pages.xml") +
+                                       " SM401 3:" + std::to_string(13 + server.url("/private/a").size() + 15) + ", " +
+                                       server.url("/gone.xml") + " SM009 1:1");
+  CHECK(server.hits("/robots.txt") == 1);
+  CHECK(server.hits("/index.xml") == 1);
+  CHECK(server.hits("/pages.xml") == 1);
+}

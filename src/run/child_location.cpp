@@ -52,6 +52,17 @@ std::string on_origin_of(std::string_view url, std::string_view origin) {
   return std::string(moved.buffer());
 }
 
+std::string robots_txt_url(std::string_view url) {
+  const auto parsed = boost::urls::parse_uri(view(url));
+  if (!parsed || !is_http(parsed->scheme()) || !parsed->has_authority()) return {};
+  boost::urls::url robots(*parsed);
+  robots.remove_userinfo();
+  robots.set_encoded_path("/robots.txt");
+  robots.remove_query();
+  robots.remove_fragment();
+  return std::string(robots.buffer());
+}
+
 std::string host_of(std::string_view url) {
   const auto parsed = boost::urls::parse_uri(view(url));
   return parsed ? lower(parsed->encoded_host()) : std::string();

@@ -23,6 +23,10 @@ bool same_origin(std::string_view a, std::string_view b);
 // the staging server an index was fetched from. `url` itself when either cannot be parsed.
 std::string on_origin_of(std::string_view url, std::string_view origin);
 
+// The robots.txt that governs an absolute http(s) URL (RFC 9309, section 2.3): "/robots.txt" on
+// its scheme, host and port. Empty when `url` cannot be parsed.
+std::string robots_txt_url(std::string_view url);
+
 // The host of an absolute URL, lower case, as written (IPv6 in brackets); empty when unparsable.
 std::string host_of(std::string_view url);
 

@@ -23,30 +23,40 @@ struct ParentPlace {
   std::string url_folder;  // on disk: the URL folder (decoded path) that `folder` holds
 };
 
-ParentPlace place_of(const std::string& path, const FileReport& report, const Settings& settings,
-                     const std::string& root) {
+// `location`: where the parent is served, when known (--base-url, or its own URL for a child).
+ParentPlace place_of(const std::string& path, const FileReport& report,
+                     const std::optional<SitemapLocation>& location, const std::string& root) {
   ParentPlace place;
   place.robots = report.kind == DocumentKind::Robots;
   place.remote = is_url(path);
+  // A robots.txt is at "/robots.txt" of its origin (RFC 9309, 2.3), never at a sitemap's
+  // location: its relative Sitemap: lines resolve there, and a line naming the --base-url
+  // sitemap names a child, not the robots.txt itself.
+  const auto base_of = [&](const std::string& url) { return place.robots ? robots_txt_url(url) : url; };
   if (place.remote) {
     // Linted as if served from --base-url (a staging copy of production): its children are
     // fetched from where it actually came from, on the same paths.
-    place.base = settings.location ? settings.location->url : report.path;
+    place.base = base_of(location ? location->url : report.path);
     if (!same_origin(place.base, report.path)) place.served_from = report.path;
     return place;
   }
-  if (settings.location) place.base = settings.location->url;
+  if (location) place.base = base_of(location->url);
   if (!root.empty()) {
     place.folder = root;
     place.url_folder = "/";
   } else {
     place.folder = fs::path(path).parent_path().string();
     // A robots.txt is at the root of its site; an index serves its own folder and below.
-    const auto folder = place.robots || !settings.location ? std::optional<std::string>("/")
-                                                           : decoded_path(settings.location->directory);
+    const auto folder =
+        place.robots || !location ? std::optional<std::string>("/") : decoded_path(location->directory);
     place.url_folder = folder.value_or("/");
   }
   return place;
+}
+
+std::optional<SitemapLocation> robots_location(const std::string& url) {
+  std::string error;
+  return parse_sitemap_location(robots_txt_url(url), &error);
 }
 
 // The robots.txt of the run, for checking every URL against it: the origin it governs is its own
@@ -76,11 +86,26 @@ class Site {
 
   std::vector<Outcome> run(const std::vector<std::string>& paths) {
     lint_inputs(paths);
-    // One level: the children of the inputs that are indexes or robots.txt files.
-    const std::size_t inputs = outcomes_.size();
-    std::vector<Pending> pending;
-    for (std::size_t i = 0; i < inputs; ++i) follow(i, &pending);
-    lint_children(pending);
+    // The children of the inputs that are indexes or robots.txt files; then the children of the
+    // indexes a robots.txt names, which stand where an input index stands (robots.txt -> index ->
+    // sitemaps). Nothing goes deeper: a child of an index that is an index is nested-index, and
+    // what is linted once is never followed again, so a cycle ends here too.
+    std::vector<std::size_t> parents(outcomes_.size());
+    for (std::size_t i = 0; i < parents.size(); ++i) parents[i] = i;
+    while (!parents.empty()) {
+      std::vector<Pending> pending;
+      for (std::size_t i : parents) follow(i, &pending);
+      const std::size_t first_child = outcomes_.size();
+      lint_children(pending);
+      parents.clear();
+      for (std::size_t c = first_child; c < outcomes_.size(); ++c) {
+        const std::size_t parent = members_[c].parent;
+        const bool named_by_robots = outcomes_[parent].report && outcomes_[parent].report->kind == DocumentKind::Robots;
+        if (named_by_robots && outcomes_[c].report && outcomes_[c].report->kind == DocumentKind::SitemapIndex) {
+          parents.push_back(c);
+        }
+      }
+    }
     run_set_stage();
     return std::move(outcomes_);
   }
@@ -95,6 +120,7 @@ class Site {
     given_.push_back(as_given);
     members_.push_back(SetMember{nullptr, profile ? &profile->selection : nullptr, parent, {}});
     profiles_.push_back(profile);
+    locations_.push_back(profile ? profile->settings.location : std::nullopt);
   }
 
   void lint_inputs(const std::vector<std::string>& paths) {
@@ -111,6 +137,8 @@ class Site {
       if (profile) {
         Settings settings = profile->settings;
         settings.collect_set_facts = in_a_set;
+        // Judged where it is served, at "/robots.txt" of --base-url's origin; not at the sitemap's.
+        if (settings.location) settings.location = robots_location(settings.location->url);
         robots = lint_one(options_.robots, profile->selection, settings, options_.fetch,
                           ReadAs{true, UrlOrigin::User, LintScope::InASet});
         if (robots.report && robots.report->robots) robots_ = site_robots(*robots.report, settings);
@@ -148,7 +176,7 @@ class Site {
     if (!outcomes_[i].report || outcomes_[i].report->children.empty() || !profiles_[i]) return;
     FileReport& parent = *outcomes_[i].report;
     const Settings& settings = profiles_[i]->settings;
-    const ParentPlace place = place_of(given_[i], parent, settings, options_.root);
+    const ParentPlace place = place_of(given_[i], parent, locations_[i], options_.root);
     std::vector<ChildLink>& links = members_[i].children;
     for (const ChildSitemap& ref : parent.children) {
       ChildLink& link = links.emplace_back();
@@ -238,6 +266,7 @@ class Site {
       members_.push_back(SetMember{nullptr, pending[k].profile ? &pending[k].profile->selection : nullptr,
                                    pending_parent_[k], {}});
       profiles_.push_back(pending[k].profile);
+      locations_.push_back(pending[k].settings.location);
       if (!outcomes_[at].report) {  // the parent's link says why it was not linted
         for (ChildLink& link : members_[pending_parent_[k]].children) {
           if (link.file == at) {
@@ -290,6 +319,7 @@ class Site {
   std::vector<std::string> given_;  // each member's path as given (or as its parent named it)
   std::vector<SetMember> members_;
   std::vector<const Profile*> profiles_;
+  std::vector<std::optional<SitemapLocation>> locations_;  // where each member is served, when known
   std::map<std::string, std::size_t> member_of_;  // canonical path or URL -> member
   std::vector<std::size_t> pending_parent_;      // the parent of each queued child, in queue order
 };

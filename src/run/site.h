@@ -24,7 +24,8 @@ struct SiteOptions {
 };
 
 // Lints `paths` and follows the indexes among them one level: children that are themselves
-// indexes are reported as nested, not followed. Each file, child or not, is linted with its own
+// indexes are reported as nested, not followed. The sitemaps a robots.txt names stand where
+// inputs stand: the indexes among them are followed one level too. Each file, child or not, is linted with its own
 // profile. Outcomes: the given paths in order, then the
 // children in the order their indexes list them.
 std::vector<Outcome> lint_site(const std::vector<std::string>& paths, const ProfileLookup& profile_for,
