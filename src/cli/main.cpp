@@ -13,6 +13,7 @@
 #include "lsp/server.h"
 #include "report/completions.h"
 #include "report/man_page.h"
+#include "report/reference_docs.h"
 
 int main(int argc, char** argv) {
   using namespace sitemaplint;
@@ -109,6 +110,11 @@ int main(int argc, char** argv) {
   checks.one_of(app.add_option("--generate-completion", completion_shell, "Print the shell's completion script and exit")
                     ->group(""),
                 {kCompletionShells[0].data(), kCompletionShells[1].data(), kCompletionShells[2].data()});
+  // docs/rules.md and docs/profiles.md, as tests/update-readme.sh writes them.
+  std::string reference_page;
+  checks.one_of(app.add_option("--generate-docs", reference_page, "Print a reference page of docs/ (Markdown) and exit")
+                    ->group(""),
+                {kReferencePages[0].data(), kReferencePages[1].data()});
   app.add_flag("-q,--quiet", options.quiet, "Print findings only: no source excerpt and no summary");
   app.add_flag("--no-progress", options.no_progress,
                "Never show progress on standard error (shown only on a terminal, once a run takes over a second)");
@@ -150,6 +156,10 @@ int main(int argc, char** argv) {
   }
   if (!completion_shell.empty()) {
     write_completion(completion_shell, checks.describe(app), std::cout);
+    return 0;
+  }
+  if (!reference_page.empty()) {
+    write_reference_page(reference_page, std::cout);
     return 0;
   }
   if (app.count("--list-rules") && options.list_rules.empty()) options.list_rules = "text";
