@@ -4,7 +4,7 @@
 # sanitizer report, leak, timeout, memory blow-up or broken property, naming the input that did it.
 #   fuzz/run.sh [SECONDS [TARGET...]]   SECONDS per target (default 20); every target by default
 # The corpus each target finds is kept in build-fuzz/corpus/<target>/ and grows from run to run;
-# the seeds are generated from testdata/ every time (fuzz/seeds.sh). README.md ("Fuzzing") says how
+# the seeds are generated from testdata/ every time (fuzz/seeds.sh). CONTRIBUTING.md ("Fuzzing") says how
 # to run longer and how to turn a crash into a regression test.
 # Environment: CXX_FUZZ (default clang++-14), FUZZ_BUILD (default build-fuzz), FUZZ_JOBS (build jobs),
 # FUZZ_SEED (libFuzzer's -seed; CI fixes it so that a run explores the same inputs every time and a
@@ -54,7 +54,7 @@ for target in "${targets[@]}"; do
     tail -n 60 "$log"
     artifact=$(grep -oE "Test unit written to [^ ]+" "$log" | tail -n 1 | sed 's/Test unit written to //' || true)
     echo "== fuzz: $target FAILED (exit $status) after ${runs:-?} runs; input: ${artifact:-none saved}; log: $log"
-    [ -n "$artifact" ] && echo "   reproduce: $binary $artifact   (README.md, Fuzzing: turn it into a regression test)"
+    [ -n "$artifact" ] && echo "   reproduce: $binary $artifact   (CONTRIBUTING.md, Fuzzing: turn it into a regression test)"
     failed+=("$target")
   else
     echo "== fuzz: $target ok: $runs runs in ${seconds} s, $cov, corpus $(ls "$corpus" | wc -l) inputs"

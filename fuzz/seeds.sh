@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Writes the fuzz targets' seed corpora into OUTDIR/<target>/, generated from testdata/ (and the
-# README's config example) each time rather than committed: the fixtures already are the project's
+# config example of docs/configuration.md) each time rather than committed: the fixtures already are the project's
 # best collection of valid and broken sitemaps.
 #   fuzz/seeds.sh OUTDIR
 set -euo pipefail
@@ -41,9 +41,8 @@ values '<news:publication_date>[^<]*</news:publication_date>' datetime news
 values '<loc>[^<]*</loc>' uri loc
 values 'href="[^"]*"' uri href
 
-# Configs: the README's example, and a few that use every kind of value.
-awk '/^```toml$/ { keep = 1; next } /^```$/ { keep = 0 } keep' README.md |
-  awk '/^\[language-server/ { exit } { print }' > "$out/config/readme"
+# Configs: the documented examples, and a few that use every kind of value.
+awk '/^```toml$/ { keep = 1; next } /^```$/ { keep = 0 } keep' docs/configuration.md > "$out/config/readme"
 printf '%s\n' 'select = ["ALL"]' 'ignore = ["SM1", "lastmod"]' '[severity]' 'SM203 = "info"' > "$out/config/rules"
 printf '%s\n' 'exclude = ["**/drafts/**", "a/**/b/**/c", "*.gz"]' '[[overrides]]' 'files = ["news/**/*.xml"]' \
   'select = ["SM2"]' 'base-url = "https://example.com/news/"' > "$out/config/globs"

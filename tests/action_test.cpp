@@ -1,7 +1,8 @@
 // The GitHub Action without GitHub: action.yml read with a YAML parser (inputs reach the container
 // only through env:, never as script text; no sudo; the image built by CI's own steps), its
 // entrypoint run end to end here as the runner runs it (inputs in the environment, outputs in a
-// GITHUB_OUTPUT file), and the README's workflow checked for what code scanning needs.
+// GITHUB_OUTPUT file), and the documented workflow (docs/integrations.md) checked for what code
+// scanning needs.
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
@@ -252,20 +253,22 @@ TEST_CASE("action: options are arguments, not shell, and broken inputs fail the 
   CHECK(forged.outputs.empty());
 }
 
-TEST_CASE("action: the README's workflow pins a commit, may upload SARIF and guards pull requests from forks") {
+TEST_CASE("action: the documented workflow pins a commit, may upload SARIF and guards pull requests from forks") {
   if (const std::string missing = yaml_missing(); !missing.empty()) {
     skip_test(missing);
     return;
   }
-  const std::string readme = read_file(source_path("README.md"));
-  // No release is tagged yet: nothing may point at one.
-  CHECK(readme.find("@v0.1.0") == std::string::npos);
-  CHECK(readme.find("rev: v0.1.0") == std::string::npos);
-  const std::size_t at = readme.find("# .github/workflows/sitemaps.yml: the Action");
+  const std::string docs = read_file(source_path("docs/integrations.md"));
+  // No release is tagged yet: nothing may point at one, in the README or the integrations page.
+  for (const std::string& text : {docs, read_file(source_path("README.md"))}) {
+    CHECK(text.find("@v0.1.0") == std::string::npos);
+    CHECK(text.find("rev: v0.1.0") == std::string::npos);
+  }
+  const std::size_t at = docs.find("# .github/workflows/sitemaps.yml: the Action");
   REQUIRE(at != std::string::npos);
-  const std::size_t begin = readme.rfind("```yaml\n", at);
-  const std::size_t end = readme.find("```", at);
-  const nlohmann::json workflow = yaml_as_json(readme.substr(begin + 8, end - begin - 8));
+  const std::size_t begin = docs.rfind("```yaml\n", at);
+  const std::size_t end = docs.find("```", at);
+  const nlohmann::json workflow = yaml_as_json(docs.substr(begin + 8, end - begin - 8));
   CHECK(workflow["permissions"]["security-events"] == "write");
   const auto& steps = workflow["jobs"]["sitemaps"]["steps"];
   const nlohmann::json* lint = nullptr;

@@ -255,8 +255,8 @@ TEST_CASE("cli: --max-warnings says why it failed") {
   CHECK(result.err == "sitemaplint: 1 warning exceeds --max-warnings 0\n");
 }
 
-TEST_CASE("cli: every option --help lists is documented in the README") {
-  const std::string readme = read_file(source_path("README.md"));
+TEST_CASE("cli: every option --help lists is documented in docs/usage.md") {
+  const std::string usage = read_file(source_path("docs/usage.md"));
   const auto help = run_cli({"--help"});
   REQUIRE(help.exit_code == 0);
   const std::regex option(R"(--[a-z][a-z-]+)");
@@ -265,7 +265,7 @@ TEST_CASE("cli: every option --help lists is documented in the README") {
     const std::string name = it->str();
     // The whole option, not a prefix of a longer one (--base-url is not --base).
     const std::regex whole(name + "(?![a-z-])");
-    CHECK_MESSAGE(std::regex_search(readme, whole), name << " is not in README.md");
+    CHECK_MESSAGE(std::regex_search(usage, whole), name << " is not in docs/usage.md");
     ++checked;
   }
   CHECK(checked > 20);

@@ -210,18 +210,19 @@ TEST_CASE("config cli: exclude skips files and folders met in a directory search
         "sitemaplint: error: drafts: every sitemap file in this directory is excluded by the config's 'exclude' globs\n");
 }
 
-TEST_CASE("config cli: the README's example config gives exactly the README's --show-config output") {
-  const std::string readme = read_file(source_path("README.md"));
+TEST_CASE("config cli: the documented example config gives exactly the documented --show-config output") {
+  // Both in docs/configuration.md.
+  const std::string page = read_file(source_path("docs/configuration.md"));
   const std::string config_open = "```toml\n# sitemaplint.toml\n";
-  const std::size_t config_at = readme.find(config_open);
+  const std::size_t config_at = page.find(config_open);
   REQUIRE(config_at != std::string::npos);
   const std::size_t config_start = config_at + config_open.size();
-  const std::string config = readme.substr(config_start, readme.find("```", config_start) - config_start);
+  const std::string config = page.substr(config_start, page.find("```", config_start) - config_start);
   const std::string shown_open = "$ sitemaplint --show-config news/sitemap.xml\n";
-  const std::size_t shown_at = readme.find(shown_open);
+  const std::size_t shown_at = page.find(shown_open);
   REQUIRE(shown_at != std::string::npos);
   const std::size_t shown_start = shown_at + shown_open.size();
-  std::string expected = readme.substr(shown_start, readme.find("```", shown_start) - shown_start);
+  std::string expected = page.substr(shown_start, page.find("```", shown_start) - shown_start);
 
   TempDir dir;
   dir.write("sitemaplint.toml", config);

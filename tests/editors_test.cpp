@@ -1,4 +1,4 @@
-// The README's editor snippets, as users paste them: the Neovim one runs in headless Neovim (when
+// The editor snippets of docs/integrations.md, as users paste them: the Neovim one runs in headless Neovim (when
 // installed) against the built server, the Helix one is read as Helix reads its languages.toml.
 #include <doctest/doctest.h>
 #include <fnmatch.h>
@@ -16,17 +16,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The first ```LANGUAGE block after `marker` in the README.
-std::string readme_block_after(const std::string& marker, const std::string& language) {
-  const std::string readme = read_file(source_path("README.md"));
-  const std::size_t at = readme.find(marker);
-  REQUIRE_MESSAGE(at != std::string::npos, "README.md has no " << marker);
+// The first ```LANGUAGE block after `marker` in docs/integrations.md.
+std::string docs_block_after(const std::string& marker, const std::string& language) {
+  const std::string docs = read_file(source_path("docs/integrations.md"));
+  const std::size_t at = docs.find(marker);
+  REQUIRE_MESSAGE(at != std::string::npos, "docs/integrations.md has no " << marker);
   const std::string fence = "```" + language + "\n";
-  const std::size_t begin = readme.find(fence, at);
+  const std::size_t begin = docs.find(fence, at);
   REQUIRE(begin != std::string::npos);
-  const std::size_t end = readme.find("```", begin + fence.size());
+  const std::size_t end = docs.find("```", begin + fence.size());
   REQUIRE(end != std::string::npos);
-  return readme.substr(begin + fence.size(), end - begin - fence.size());
+  return docs.substr(begin + fence.size(), end - begin - fence.size());
 }
 
 // Run after the snippet, once Neovim has opened the sitemap: waits for the server's diagnostics,
@@ -49,13 +49,13 @@ vim.cmd('qall!')
 
 }  // namespace
 
-TEST_CASE("editors: the README's Neovim snippet gets the server's diagnostics in headless Neovim") {
+TEST_CASE("editors: the documented Neovim snippet gets the server's diagnostics in headless Neovim") {
   if (!have_program("nvim")) {
     skip_test("nvim is not installed (.ci/install-deps installs Debian's neovim)");
     return;
   }
   TempDir dir;
-  dir.write("init.lua", readme_block_after("**Neovim**", "lua"));
+  dir.write("init.lua", docs_block_after("**Neovim**", "lua"));
   dir.write("harness.lua", kNeovimHarness);
   const std::string sitemap = dir.write("site/sitemap.xml", read_file(source_path("testdata/example/sitemap.xml")));
   dir.write("site/pom.xml", "<project><modelVersion>4.0.0</modelVersion></project>\n");
@@ -87,8 +87,8 @@ TEST_CASE("editors: the README's Neovim snippet gets the server's diagnostics in
   CHECK(got == expected);
 }
 
-TEST_CASE("editors: the README's Helix snippet gives sitemaps, and only sitemaps, the server") {
-  const toml::table config = toml::parse(readme_block_after("**Helix**", "toml"));
+TEST_CASE("editors: the documented Helix snippet gives sitemaps, and only sitemaps, the server") {
+  const toml::table config = toml::parse(docs_block_after("**Helix**", "toml"));
   CHECK(config["language-server"]["sitemaplint"]["command"].value_or(std::string()) == "sitemaplint");
   const toml::array* args = config["language-server"]["sitemaplint"]["args"].as_array();
   REQUIRE(args);

@@ -1,5 +1,5 @@
-// The source layout is an architecture: layers that include only downwards, and a README section
-// that names every folder and file as they are.
+// The source layout is an architecture: layers that include only downwards, and a section of
+// CONTRIBUTING.md that names every folder and file as they are.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -52,12 +52,12 @@ std::string resolve_include(const std::string& name) {
 }
 
 std::string layout_block() {
-  const std::string readme = read_file(source_path("README.md"));
-  const auto begin = readme.find("<!-- layout:begin -->");
-  const auto end = readme.find("<!-- layout:end -->");
-  REQUIRE_MESSAGE(begin != std::string::npos, "README.md lacks the layout:begin marker");
+  const std::string contributing = read_file(source_path("CONTRIBUTING.md"));
+  const auto begin = contributing.find("<!-- layout:begin -->");
+  const auto end = contributing.find("<!-- layout:end -->");
+  REQUIRE_MESSAGE(begin != std::string::npos, "CONTRIBUTING.md lacks the layout:begin marker");
   REQUIRE(end != std::string::npos);
-  return readme.substr(begin, end - begin);
+  return contributing.substr(begin, end - begin);
 }
 
 }  // namespace
@@ -84,24 +84,24 @@ TEST_CASE("layout: no include points up a layer") {
   CHECK(checked > 100);
 }
 
-TEST_CASE("layout: README's layout section names every folder and file, and nothing that is gone") {
+TEST_CASE("layout: CONTRIBUTING.md's layout section names every folder and file, and nothing that is gone") {
   const std::string block = layout_block();
   // Every source file by its stem ("walker" for src/walker.h and src/walker.cpp).
   std::set<std::string> stems;
   for (const std::string& file : sources_under("src")) stems.insert(fs::path(file).stem().string());
   for (const std::string& stem : stems) {
-    CHECK_MESSAGE(std::regex_search(block, std::regex("\\b" + stem + "\\b")), "README layout does not name " << stem);
+    CHECK_MESSAGE(std::regex_search(block, std::regex("\\b" + stem + "\\b")), "the layout in CONTRIBUTING.md does not name " << stem);
   }
   // Every folder of src/ and every rule family.
   for (const auto& entry : fs::directory_iterator(source_path("src"))) {
     if (!entry.is_directory()) continue;
     const std::string folder = "src/" + entry.path().filename().string() + "/";
-    CHECK_MESSAGE(block.find(folder) != std::string::npos, "README layout does not name " << folder);
+    CHECK_MESSAGE(block.find(folder) != std::string::npos, "the layout in CONTRIBUTING.md does not name " << folder);
   }
   for (const auto& entry : fs::directory_iterator(source_path("rules"))) {
     if (!entry.is_directory()) continue;
     const std::string family = entry.path().filename().string();
-    CHECK_MESSAGE(std::regex_search(block, std::regex("\\b" + family + "\\b")), "README layout does not name rules/" << family);
+    CHECK_MESSAGE(std::regex_search(block, std::regex("\\b" + family + "\\b")), "the layout in CONTRIBUTING.md does not name rules/" << family);
   }
   // Every path it names exists.
   const std::regex path(R"((?:src|rules|tests|testdata|bench|fuzz|\.ci)/[A-Za-z0-9_./<>-]*)");
@@ -109,6 +109,6 @@ TEST_CASE("layout: README's layout section names every folder and file, and noth
     std::string named = it->str();
     if (named.find('<') != std::string::npos) continue;  // a pattern such as rules/<family>/
     while (!named.empty() && (named.back() == '.' || named.back() == '*')) named.pop_back();
-    CHECK_MESSAGE(fs::exists(source_path(named)), "README layout names " << named << ", which does not exist");
+    CHECK_MESSAGE(fs::exists(source_path(named)), "the layout in CONTRIBUTING.md names " << named << ", which does not exist");
   }
 }

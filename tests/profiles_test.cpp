@@ -1,6 +1,6 @@
 // Profiles (--profile): each over a shared set of sitemaps (testdata/profiles/) whose first comment
-// states the verdict every profile must reach, what the table in rule_profiles.cpp says, the
-// README's profile table, and the profile on the command line and in the config.
+// states the verdict every profile must reach, what the table in rule_profiles.cpp says, and the
+// profile on the command line and in the config (docs/profiles.md: reference_docs_test.cpp).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -133,17 +133,6 @@ TEST_CASE("profiles: the table holds together") {
   CHECK(&default_rule_profile() == find_rule_profile("default"));
   CHECK(unknown_profile_message("gogle") ==
         "unknown profile 'gogle'; did you mean 'google'? (profiles: default, google, xsd, protocol, bing, strict)");
-}
-
-TEST_CASE("README's profile table is the one generated from the profiles") {
-  const std::string readme = read_file(source_path("README.md"));
-  const std::string begin = "<!-- profiles:begin -->\n";
-  const auto from = readme.find(begin);
-  const auto to = readme.find("<!-- profiles:end -->");
-  REQUIRE_MESSAGE(from != std::string::npos, "README.md lacks the profiles:begin marker");
-  REQUIRE(to != std::string::npos);
-  CHECK_MESSAGE(readme.substr(from + begin.size(), to - from - begin.size()) == profile_table_markdown(),
-                "README.md's profile table is stale; regenerate it with tests/update-readme.sh");
 }
 
 TEST_CASE("profiles on the command line and in the config: the profile first, then the layers on top") {

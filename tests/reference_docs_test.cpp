@@ -1,9 +1,12 @@
 // The documentation as files: docs/rules.md and docs/profiles.md are the pages the metadata
-// generates, and every rule has its section there.
+// generates, every rule has its section there, and the links between the Markdown files of the
+// project lead to files and headings that exist.
 #include <doctest/doctest.h>
 
 #include <cctype>
+#include <filesystem>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -12,6 +15,7 @@
 #include "report/rule_docs.h"
 #include "test_support.h"
 
+namespace fs = std::filesystem;
 using namespace sitemaplint;
 using namespace sitemaplint::testing;
 
@@ -35,6 +39,13 @@ void check_current(const std::string& path, const std::string& generated, const 
   FAIL_CHECK(path << " is stale; regenerate it with tests/update-readme.sh (sitemaplint --generate-docs " << page
                   << ").\n  line " << line << " is:       " << line_a << "\n  generated, it is: " << line_b);
 }
+
+// The Markdown files users and contributors read, relative to the source tree.
+const std::vector<std::string> kMarkdownFiles = {
+    "README.md",          "CONTRIBUTING.md",   "CHANGELOG.md",       "bench/README.md",
+    "docs/usage.md",      "docs/configuration.md", "docs/extensions.md", "docs/output.md",
+    "docs/integrations.md", "docs/rules.md",   "docs/profiles.md",   "docs/architecture.md",
+};
 
 // A line that opens or closes a code fence (in a list item, it is indented).
 bool is_fence(const std::string& line) {
@@ -68,6 +79,28 @@ std::set<std::string> heading_anchors(const std::string& markdown) {
     anchors.insert(n == 0 ? anchor : anchor + "-" + std::to_string(n));
   }
   return anchors;
+}
+
+// The relative links of a Markdown text outside code fences and code spans: [text](target).
+std::vector<std::string> relative_links(const std::string& markdown) {
+  std::vector<std::string> links;
+  std::istringstream lines(markdown);
+  std::string line;
+  bool in_fence = false;
+  const std::regex link(R"(\]\(([^)\s]+)\))");
+  while (std::getline(lines, line)) {
+    if (is_fence(line)) {
+      in_fence = !in_fence;
+      continue;
+    }
+    if (in_fence) continue;
+    const std::string outside_code = std::regex_replace(line, std::regex("`[^`]*`"), "``");
+    for (auto it = std::sregex_iterator(outside_code.begin(), outside_code.end(), link); it != std::sregex_iterator(); ++it) {
+      const std::string target = (*it)[1];
+      if (target.find("://") == std::string::npos && !target.starts_with("mailto:")) links.push_back(target);
+    }
+  }
+  return links;
 }
 
 }  // namespace
@@ -144,4 +177,37 @@ TEST_CASE("reference docs: the index of docs/rules.md is the table --list-rules 
     ++checked;
   }
   CHECK(checked == all_rules().size());
+}
+
+TEST_CASE("docs: every relative link between the project's Markdown files leads to a file and heading that exist") {
+  std::size_t checked = 0;
+  for (const std::string& file : kMarkdownFiles) {
+    CAPTURE(file);
+    REQUIRE(fs::exists(source_path(file)));
+    const std::string text = read_file(source_path(file));
+    for (const std::string& link : relative_links(text)) {
+      CAPTURE(link);
+      const std::size_t hash = link.find('#');
+      const std::string path = link.substr(0, hash);
+      const std::string target =
+          path.empty() ? file : (fs::path(file).parent_path() / path).lexically_normal().string();
+      CHECK_MESSAGE(fs::exists(source_path(target)), file << " links to " << link << ", which does not exist");
+      if (hash != std::string::npos && fs::exists(source_path(target)) && target.ends_with(".md")) {
+        const std::set<std::string> anchors = heading_anchors(read_file(source_path(target)));
+        CHECK_MESSAGE(anchors.count(link.substr(hash + 1)), file << " links to " << link << ", a heading " << target
+                                                                  << " does not have");
+      }
+      ++checked;
+    }
+  }
+  CHECK(checked > 50);
+}
+
+TEST_CASE("docs: the README keeps the Rules section that the language server and SARIF link rules to") {
+  // rule_docs_url's default is README.md#rules; the section leads to every rule's documentation.
+  const std::string readme = read_file(source_path("README.md"));
+  CHECK(heading_anchors(readme).count("rules"));
+  const std::size_t at = readme.find("\n## Rules\n");
+  REQUIRE(at != std::string::npos);
+  CHECK(readme.find("(docs/rules.md)", at) < readme.find("\n## ", at + 1));
 }

@@ -193,15 +193,15 @@ TEST_CASE("robots cli: robots.txt -> index -> children on disk: every child lint
   CHECK(result.out.find("deeper.xml does not exist") == std::string::npos);
 }
 
-TEST_CASE("robots cli: the README's configuration, run bare: the robots.txt is judged at /robots.txt") {
-  // The README's example config, as written, with a robots.txt that names the base-url sitemap:
-  // the normal case, not a cycle.
-  const std::string readme = read_file(source_path("README.md"));
+TEST_CASE("robots cli: the documented configuration, run bare: the robots.txt is judged at /robots.txt") {
+  // The example config of docs/configuration.md, as written, with a robots.txt that names the
+  // base-url sitemap: the normal case, not a cycle.
+  const std::string page = read_file(source_path("docs/configuration.md"));
   const std::string config_open = "```toml\n# sitemaplint.toml\n";
-  const std::size_t config_at = readme.find(config_open);
+  const std::size_t config_at = page.find(config_open);
   REQUIRE(config_at != std::string::npos);
   const std::size_t start = config_at + config_open.size();
-  const std::string config = readme.substr(start, readme.find("```", start) - start);
+  const std::string config = page.substr(start, page.find("```", start) - start);
   REQUIRE(config.find("base-url = \"https://example.com/sitemap.xml\"") != std::string::npos);
   REQUIRE(config.find("robots = \"public/robots.txt\"") != std::string::npos);
   TempDir dir;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates docs/html-report.png, the README's picture of the HTML report: the shop example
+# Regenerates docs/html-report.png, the picture of the HTML report in the README and docs/output.md: the shop example
 # (testdata/example/shop) rendered by headless Chromium at a fixed "now", so it changes only when
 # the report does. Usage: tests/update-screenshot.sh [build/sitemaplint]
 set -euo pipefail

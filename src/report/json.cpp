@@ -1,5 +1,5 @@
 // The JSON report. Stable and versioned: fields are only ever added, and "version" changes when
-// an existing field changes meaning. README.md documents the shape.
+// an existing field changes meaning. docs/output.md documents the shape.
 #include "report/json_stream.h"
 #include "report/source.h"
 #include "report/report.h"

@@ -82,7 +82,7 @@ struct RunStatus {
 void write_human(std::span<const FileReport> reports, const RunStatus& status, const HumanStyle& style,
                  std::ostream& out);
 
-// The JSON report; its shape is documented in README.md ("JSON output") and versioned.
+// The JSON report; its shape is documented in docs/output.md ("JSON") and versioned.
 inline constexpr int kJsonFormatVersion = 1;
 
 void write_json(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out);
@@ -93,13 +93,13 @@ void write_gcc(std::span<const FileReport> reports, const RunStatus& status, std
 void write_github(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out);
 // JUnit XML: one test case per file (and per unreadable input, and for the warning limit).
 void write_junit(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out);
-// SARIF 2.1.0 (GitHub code scanning); README.md ("SARIF") documents the fields.
+// SARIF 2.1.0 (GitHub code scanning); docs/output.md ("SARIF") documents the fields.
 // `rules`: the rules the log describes in tool.driver.rules, with their full help: those that made a
 // finding (a clean run's log stays small), or every rule (--sarif-all-rules).
 enum class SarifRules { Fired, All };
 void write_sarif(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out,
                  SarifRules rules = SarifRules::Fired);
-// GitLab Code Quality (a JSON array of issues); README.md ("CI formats") documents the fields.
+// GitLab Code Quality (a JSON array of issues); docs/output.md ("CI formats") documents the fields.
 void write_gitlab(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out);
 // Checkstyle XML, which Jenkins, reviewdog and other checkstyle readers show.
 void write_checkstyle(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out);

@@ -1,4 +1,4 @@
-// Rule documentation as users see it: --list-rules, --explain, and the README's rule table.
+// Rule documentation as users see it: --list-rules and --explain (docs/rules.md: reference_docs.h).
 #pragma once
 
 #include <ostream>
@@ -13,7 +13,7 @@ namespace sitemaplint {
 std::string authority_summary(const RuleInfo& info);
 void write_rule_list_text(std::ostream& out);
 void write_rule_list_json(std::ostream& out);
-// The Markdown table in README.md between the "rules:begin" and "rules:end" markers.
+// The Markdown table of every rule: --list-rules markdown.
 std::string rule_table_markdown();
 void write_explanation(const RuleInfo& info, std::ostream& out);
 // Where a rule's documentation lives on the web (SARIF-style help links, the language server's

@@ -1,4 +1,4 @@
-// The SARIF 2.1.0 report, for GitHub code scanning and other SARIF viewers. README.md ("SARIF")
+// The SARIF 2.1.0 report, for GitHub code scanning and other SARIF viewers. docs/output.md ("SARIF")
 // documents which fields are filled in.
 #include <array>
 #include <cstdint>
