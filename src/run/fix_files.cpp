@@ -1,5 +1,10 @@
 #include "run/fix_files.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
 
 #include "analysis/message_text.h"
@@ -8,8 +13,47 @@
 #include "run/lint_many.h"
 
 namespace sitemaplint {
+namespace {
 
-int fix_files(const std::vector<std::string>& paths, const ProfileLookup& profile_for, FixMode mode) {
+// The directory of `given` whose search found `path`; empty when `path` was named as it is.
+std::string searched_directory(const std::string& path, const std::vector<std::string>& given) {
+  if (std::find(given.begin(), given.end(), path) != given.end()) return {};
+  for (const std::string& directory : given) {
+    const std::string prefix = directory.ends_with('/') ? directory : directory + "/";
+    if (path.starts_with(prefix)) return directory;
+  }
+  return {};
+}
+
+// Why `path` is not fixed, or empty: looked at without opening it.
+std::string not_fixed_because(const std::string& path, const std::vector<std::string>& given, FixMode mode) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) return {};  // missing or unreadable: loading says why
+  if (!S_ISREG(info.st_mode)) return "not a regular file; only regular files are fixed";
+  if (mode == FixMode::Diff) return {};  // a diff writes nothing
+  const std::string directory = searched_directory(path, given);
+  if (!directory.empty()) {
+    std::error_code ec;
+    const std::string inside = std::filesystem::canonical(directory, ec).string() + "/";
+    const std::string target = std::filesystem::canonical(path, ec).string();
+    if (ec || !target.starts_with(inside)) {
+      return "a symbolic link to a file outside " + directory + "; linted, never rewritten";
+    }
+  }
+  if ((info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0 || ::access(path.c_str(), W_OK) != 0) {
+    return "read-only (no write permission); not fixed";
+  }
+  // A fix replaces the file by a new one (renamed over it): every other name would keep the old.
+  if (info.st_nlink > 1) {
+    return "has " + std::to_string(info.st_nlink) + " hard links, and fixing it would break them; not fixed (--diff shows the fixes, to apply by hand)";
+  }
+  return {};
+}
+
+}  // namespace
+
+int fix_files(const std::vector<std::string>& paths, const std::vector<std::string>& given,
+              const ProfileLookup& profile_for, FixMode mode) {
   int changed = 0;
   std::size_t total = 0;
   for (const std::string& path : paths) {
@@ -17,6 +61,10 @@ int fix_files(const std::vector<std::string>& paths, const ProfileLookup& profil
       std::cerr << "sitemaplint: error: " << path << ": --diff works on files only; --fix - fixes standard input "
                 << "alone\n";
       return -1;
+    }
+    if (const std::string why = not_fixed_because(path, given, mode); !why.empty()) {
+      std::cerr << "sitemaplint: " << path << ": " << why << '\n';
+      continue;
     }
     Input input;
     std::string error;
