@@ -8,6 +8,7 @@
 
 #include "report/html.h"
 #include "run/lint_many.h"
+#include "run/notice.h"
 #include "run/output_file.h"
 
 namespace sitemaplint {
@@ -48,7 +49,7 @@ bool write_report(const CliOptions& options, const ReportTarget& target, const s
 // A report file that could not be written, and why: nothing was put in place (a report file
 // already there is as it was).
 int write_failed(const std::string& error) {
-  std::cerr << "sitemaplint: error: --output: " << error << " (the file is as it was)\n";
+  print_error("--output: " + error + " (the file is as it was)");
   return kExitUsage;
 }
 
@@ -104,7 +105,7 @@ std::optional<int> write_reports(const CliOptions& options, const std::vector<Re
     const bool written = write_report(options, targets[i], reports, status, style, now,
                                       to_file ? files[i].stream() : std::cout);
     if (!to_file && !written) {
-      std::cerr << "sitemaplint: error: writing the report failed\n";
+      print_error("writing the report failed");
       return kExitUsage;
     }
     if (to_file && !files[i].finish(&error)) return write_failed(error);

@@ -29,6 +29,7 @@
 #include "run/fix_files.h"
 #include "run/lint.h"
 #include "run/lint_many.h"
+#include "run/notice.h"
 #include "run/output_file.h"
 #include "run/site.h"
 
@@ -48,7 +49,7 @@ std::vector<std::string> split_commas(const std::vector<std::string>& words) {
 }
 
 int config_error(const std::string& message) {
-  std::cerr << "sitemaplint: error: " << message << '\n';
+  print_error(message);
   return kExitUsage;
 }
 
@@ -150,7 +151,7 @@ int show_config(const std::vector<std::string>& paths, ConfigResolver& configs, 
 }
 
 void print_input_errors(const std::vector<InputError>& errors) {
-  for (const InputError& error : errors) std::cerr << "sitemaplint: error: " << error.message << '\n';
+  for (const InputError& error : errors) print_error(error.message);
 }
 
 // --write-baseline: the findings to a file (through a temporary file, renamed into place), no report.
@@ -162,7 +163,7 @@ int write_baseline_file(const std::string& path, const std::vector<FileReport>& 
   const std::size_t written = write_baseline(reports, baseline.stream());
   if (!baseline.commit(&error)) return config_error("--write-baseline: " + error + " (the file is as it was)");
   print_input_errors(input_errors);
-  std::cerr << "sitemaplint: wrote " << counted(written, "finding") << " to " << path << '\n';
+  print_notice("wrote " + counted(written, "finding") + " to " + path);
   return input_errors.empty() ? kExitClean : kExitUsage;
 }
 
@@ -249,14 +250,14 @@ std::optional<WarningLimit> warning_limit(const std::vector<FileReport>& reports
 int findings_exit_code(const std::vector<FileReport>& reports, const RunStatus& status) {
   if (count(reports).errors > 0) return kExitFindings;
   if (!status.warning_limit || !status.warning_limit->exceeded()) return kExitClean;
-  std::cerr << "sitemaplint: " << status.warning_limit->message() << '\n';
+  print_notice(status.warning_limit->message());
   return kExitFindings;
 }
 
 }  // namespace
 
 int usage_error(const std::string& message) {
-  std::cerr << "sitemaplint: error: " << message << " (see sitemaplint --help)\n";
+  print_error(message + " (see sitemaplint --help)");
   return kExitUsage;
 }
 

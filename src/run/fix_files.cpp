@@ -11,6 +11,7 @@
 #include "load/source.h"
 #include "run/fix.h"
 #include "run/lint_many.h"
+#include "run/notice.h"
 
 namespace sitemaplint {
 namespace {
@@ -58,27 +59,26 @@ int fix_files(const std::vector<std::string>& paths, const std::vector<std::stri
   std::size_t total = 0;
   for (const std::string& path : paths) {
     if (path == "-" || is_url(path)) {
-      std::cerr << "sitemaplint: error: " << path << ": --diff works on files only; --fix - fixes standard input "
-                << "alone\n";
+      print_error(path + ": --diff works on files only; --fix - fixes standard input alone");
       return -1;
     }
     if (const std::string why = not_fixed_because(path, given, mode); !why.empty()) {
-      std::cerr << "sitemaplint: " << path << ": " << why << '\n';
+      print_notice(path + ": " + why);
       continue;
     }
     Input input;
     std::string error;
     if (!load_input(path, &input, &error)) {
-      std::cerr << "sitemaplint: error: " << error << '\n';
+      print_error(error);
       return -1;
     }
     if (input.compressed) {
-      std::cerr << "sitemaplint: " << path << ": compressed files are not fixed; fix the uncompressed file\n";
+      print_notice(path + ": compressed files are not fixed; fix the uncompressed file");
       continue;
     }
     const Profile* profile = profile_for(path, &error);
     if (!profile) {
-      std::cerr << "sitemaplint: error: " << error << '\n';
+      print_error(error);
       return -1;
     }
     std::size_t applied = 0;
@@ -89,13 +89,13 @@ int fix_files(const std::vector<std::string>& paths, const std::vector<std::stri
     if (mode == FixMode::Diff) {
       std::cout << unified_diff(path, input.bytes, fixed);
     } else if (!write_atomically(path, fixed, &error)) {
-      std::cerr << "sitemaplint: error: " << error << '\n';
+      print_error(error);
       return -1;
     }
   }
   if (mode == FixMode::Write && changed > 0) {
-    std::cerr << "sitemaplint: applied " << total << (total == 1 ? " fix" : " fixes") << " in "
-              << counted(static_cast<std::size_t>(changed), "file") << '\n';
+    print_notice("applied " + std::to_string(total) + (total == 1 ? " fix" : " fixes") + " in " +
+                 counted(static_cast<std::size_t>(changed), "file"));
   }
   return changed;
 }
