@@ -47,7 +47,10 @@ printf '%s\n' 'select = ["ALL"]' 'ignore = ["SM1", "lastmod"]' '[severity]' 'SM2
 printf '%s\n' 'exclude = ["**/drafts/**", "a/**/b/**/c", "*.gz"]' '[[overrides]]' 'files = ["news/**/*.xml"]' \
   'select = ["SM2"]' 'base-url = "https://example.com/news/"' > "$out/config/globs"
 
-# Baselines for the sitemap fuzz/baseline.cpp lints: the shape --write-baseline writes.
+# fuzz/baseline.cpp reads its input twice: as lines (a file name, then values for a sitemap, whose
+# baseline must silence it) and as a baseline file. Lines with bytes that are no UTF-8, and
+# baselines of the shape --write-baseline writes.
+printf 'caf\351\nhttps://example.com/\377\001\n\303(soon\nof\360\237ten\n5&\n\355\240\200' > "$out/baseline/not-utf8"
 cat > "$out/baseline/written" <<'EOF'
 {
   "version": 1,

@@ -117,3 +117,25 @@ TEST_CASE("baseline: a repeated <loc> is keyed by its URL, found after the walk 
   CHECK(again.exit_code == 0);
   CHECK(again.out == "No problems found in 1 file.\n");
 }
+
+TEST_CASE("baseline: written from a file name and values that are not UTF-8, it silences its own findings") {
+  TempDir dir;
+  // A Latin-1 file name, and values with bytes that are no UTF-8: the baseline's JSON holds each
+  // as U+FFFD, and its keys are read back as they were written.
+  const std::string name = "caf\xE9-sitemap.xml";
+  dir.write(name, urlset("  <url><loc>https://example.com/\xE9t\xE9</loc><lastmod>\xFFsoon</lastmod></url>\n"
+                         "  <url><loc>ftp://example.com/\xC3(</loc><changefreq>of\xF0\x9Ften</changefreq></url>\n"));
+  const auto before = run_cli({"--now", kTestNow, "-q", name}, "", dir.path.string());
+  REQUIRE(before.exit_code == 1);
+  const auto written = run_cli({"--now", kTestNow, "--write-baseline", "baseline.json", name}, "", dir.path.string());
+  CHECK(written.exit_code == 0);
+  const std::size_t findings = static_cast<std::size_t>(std::count(before.out.begin(), before.out.end(), '\n'));
+  CHECK(written.err == "sitemaplint: wrote " + std::to_string(findings) + " findings to baseline.json\n");
+  std::ifstream in(dir.path / "baseline.json");
+  const nlohmann::json baseline = nlohmann::json::parse(in);
+  REQUIRE(baseline["findings"].size() == findings);
+  CHECK(baseline["findings"][0]["path"] == "caf\xEF\xBF\xBD-sitemap.xml");
+  const auto again = run_cli({"--now", kTestNow, "--baseline", "baseline.json", name}, "", dir.path.string());
+  CHECK(again.exit_code == 0);
+  CHECK(again.out == "No problems found in 1 file.\n");
+}

@@ -105,6 +105,30 @@ TEST_CASE("cli: missing paths, directories and bad options exit 2 with one line 
   }
 }
 
+TEST_CASE("cli: messages on stderr show names and values from input printable, one line each") {
+  // ESC, the one-byte CSI (U+009B), DEL, a line break and a byte that is no UTF-8.
+  const std::string odd = "bad\x1b[31m\xC2\x9B" "2J\x7F\nname\xFF";
+  const std::string shown = "bad?[31m?2J??name?";
+  TempDir dir;
+  const std::string cwd = dir.path.string();
+  const auto missing = run_cli({"--quiet", odd + ".xml"}, "", cwd);
+  CHECK(missing.exit_code == 2);
+  CHECK(missing.err == "sitemaplint: error: " + shown + ".xml: No such file or directory\n");
+  const std::string sitemap = dir.write("sitemap.xml", kError);
+  const auto baseline = run_cli({"--write-baseline", odd + ".json", "sitemap.xml"}, "", cwd);
+  CHECK(baseline.exit_code == 0);
+  CHECK(baseline.err == "sitemaplint: wrote 1 finding to " + shown + ".json\n");
+  const auto usage = run_cli({"--format", odd, "sitemap.xml"}, "", cwd);
+  CHECK(usage.exit_code == 2);
+  CHECK(usage.err.find('\x1b') == std::string::npos);
+  CHECK(usage.err.find("\xC2\x9B") == std::string::npos);
+  CHECK(std::count(usage.err.begin(), usage.err.end(), '\n') == 1);
+  const std::string readonly = dir.write(odd + "-sitemap.xml", kError);
+  std::filesystem::permissions(readonly, std::filesystem::perms::owner_read);
+  const auto fix = run_cli({"--fix", "--quiet", odd + "-sitemap.xml"}, "", cwd);
+  CHECK(fix.err == "sitemaplint: " + shown + "-sitemap.xml: read-only (no write permission); not fixed\n");
+}
+
 TEST_CASE("cli: a missing file among good ones still reports the good ones, then exits 2") {
   TempDir dir;
   const auto result = run_cli({dir.write("error.xml", kError), (dir.path / "nope.xml").string()});

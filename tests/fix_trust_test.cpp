@@ -1,9 +1,11 @@
 // Fixes users can trust: --diff output that git apply and GNU patch apply as it is, giving exactly
 // what --fix writes; --fix --diff writes nothing; symbolic links, line endings, standard input,
-// long names; atomic under SIGKILL; a misplaced XML declaration is an error with a safe fix for
-// white space; and fixing is idempotent and never makes well-formed XML malformed.
+// long names; atomic under SIGKILL; owner and mode kept; read-only files, hard links, FIFOs and
+// links out of a searched directory left alone; a misplaced XML declaration is an error with a
+// safe fix for white space; and fixing is idempotent and never makes well-formed XML malformed.
 #include <doctest/doctest.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -229,4 +231,87 @@ TEST_CASE("fix trust: fixing is idempotent and never makes well-formed XML malfo
                                        [](const Diagnostic& d) { return d.rule->code == "SM001"; });
     CHECK_FALSE(malformed);
   }
+}
+
+TEST_CASE("fix trust: the fixed file keeps its owner and mode") {
+  TempDir dir;
+  const std::string path = dir.write("sitemap.xml", broken("\n", true));
+  fs::permissions(path, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
+  // Only root can hand a file to someone else; another user checks the mode alone.
+  const bool root = ::geteuid() == 0;
+  if (root) REQUIRE(::chown(path.c_str(), 4321, 8765) == 0);
+  else MESSAGE("not root: the owner is not changed, only the mode is checked");
+  struct stat before {};
+  REQUIRE(::stat(path.c_str(), &before) == 0);
+  REQUIRE(run_cli({"--fix", path}).exit_code != 2);
+  struct stat after {};
+  REQUIRE(::stat(path.c_str(), &after) == 0);
+  CHECK(read_file(path).starts_with("<?xml"));
+  CHECK(after.st_ino != before.st_ino);  // replaced, not written in place
+  CHECK(after.st_uid == before.st_uid);
+  CHECK(after.st_gid == before.st_gid);
+  CHECK((after.st_mode & 07777) == 0640);
+}
+
+TEST_CASE("fix trust: a read-only file, or one with hard links, is left as it is and the run says why") {
+  TempDir dir;
+  const std::string text = broken("\n", true);
+  const std::string readonly = dir.write("readonly/sitemap.xml", text);
+  fs::permissions(readonly, fs::perms::owner_read | fs::perms::group_read);
+  const std::string linked = dir.write("linked/sitemap.xml", text);
+  fs::create_hard_link(linked, dir.path / "linked" / "copy.xml");
+  const auto result = run_cli({"--fix", "--quiet", readonly, linked});
+  CHECK(result.exit_code == 1);  // the findings are reported as they are
+  CHECK(result.err == "sitemaplint: " + readonly + ": read-only (no write permission); not fixed\n" +
+                          "sitemaplint: " + linked + ": has 2 hard links, and fixing it would break them; not fixed "
+                          "(--diff shows the fixes, to apply by hand)\n");
+  CHECK(read_file(readonly) == text);
+  CHECK(read_file(linked) == text);
+  CHECK(fs::hard_link_count(linked) == 2);
+  CHECK(fs::equivalent(linked, dir.path / "linked" / "copy.xml"));
+  // --diff writes nothing: it shows the fixes of both.
+  const auto diff = run_cli({"--diff", readonly, linked});
+  CHECK(diff.exit_code == 1);
+  CHECK(diff.out.find("+++ " + readonly) != std::string::npos);
+  CHECK(diff.out.find("+++ " + linked) != std::string::npos);
+}
+
+TEST_CASE("fix trust: a FIFO is never opened for fixing, nor replaced") {
+  TempDir dir;
+  const std::string fifo = (dir.path / "sitemap.xml").string();
+  REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
+  // No writer: opening it would block for ever (the timeout ends the run then, exit 124).
+  const auto diff = run_command("timeout 20 " + shell_quote(SITEMAPLINT_BINARY) + " --diff " + shell_quote(fifo));
+  CHECK(diff.exit_code == 0);
+  CHECK(diff.out == "sitemaplint: " + fifo + ": not a regular file; only regular files are fixed\n");
+  // With a writer, --fix lints what comes through it and leaves the FIFO a FIFO.
+  const auto fixed = run_command("(timeout 20 sh -c " + shell_quote("printf '%s' " + shell_quote(broken("\n", true)) + " > " + shell_quote(fifo)) +
+                                 " &) && timeout 20 " + shell_quote(SITEMAPLINT_BINARY) + " --fix --quiet " + shell_quote(fifo));
+  CHECK(fixed.exit_code == 1);
+  CHECK(fixed.out.find("sitemaplint: " + fifo + ": not a regular file; only regular files are fixed\n") == 0);
+  CHECK(fixed.out.find(fifo + ":1:1: warning[SM005") != std::string::npos);
+  CHECK(fs::is_fifo(fifo));
+}
+
+TEST_CASE("fix trust: --fix over a directory never rewrites a file outside it that a symbolic link there names") {
+  TempDir dir;
+  const std::string text = broken("\n", true);
+  const std::string outside = dir.write("outside/sitemap.xml", text);
+  const std::string inside = dir.write("site/sitemap.xml", text);
+  const std::string sibling = dir.write("site/sub/real-sitemap.xml", text);
+  fs::create_symlink(outside, dir.path / "site" / "linked-sitemap.xml");
+  fs::create_symlink("real-sitemap.xml", dir.path / "site" / "sub" / "alias-sitemap.xml");  // inside: fixed
+  const std::string site = (dir.path / "site").string();
+  const auto result = run_cli({"--fix", "--quiet", site});
+  CHECK(result.exit_code == 1);  // the outside file's findings are still reported
+  CHECK(result.err.find("sitemaplint: " + site + "/linked-sitemap.xml: a symbolic link to a file outside " + site +
+                        "; linted, never rewritten\n") == 0);
+  CHECK(read_file(outside) == text);
+  CHECK(read_file(inside).starts_with("<?xml"));
+  CHECK(read_file(sibling).starts_with("<?xml"));
+  CHECK(fs::is_symlink(dir.path / "site" / "linked-sitemap.xml"));
+  CHECK(result.out.find(site + "/linked-sitemap.xml:") != std::string::npos);
+  // Named on the command line, the link is followed as before: its target is fixed.
+  REQUIRE(run_cli({"--fix", site + "/linked-sitemap.xml"}).exit_code != 2);
+  CHECK(read_file(outside).starts_with("<?xml"));
 }

@@ -84,6 +84,8 @@ TEST_CASE("fuzz targets: ordinary inputs pass every target") {
   }
   replay("config", "select = [\"ALL\"]\nignore = [\"SM1\"]\nmax-warnings = 3\n[severity]\nSM203 = \"info\"\n");
   replay("baseline", "{\"version\": 1, \"findings\": []}");
+  // A file name and values that are no UTF-8: the baseline written from them silences them.
+  replay("baseline", "caf\xE9\nhttps://example.com/\xFF\x01\n\xC3(soon\nof\xF0\x9Ften\n5&\n\xED\xA0\x80");
   replay("datetime", "2024-05-01T10:00:00+02:00");
   replay("uri", "https://user@exa%41mple.com:443/a/./b/../c?q=1#f");
   replay("suppress", "disable-next-line SM301\nenable");

@@ -105,3 +105,17 @@ TEST_CASE("lsp errors: negative or fractional positions are invalid params, not 
     CHECK(reply["error"] == json({{"code", -32602}, {"message", "a position's line and character must be non-negative integers"}}));
   }
 }
+
+TEST_CASE("lsp run_server: what the client sent reaches the log printable, on one line") {
+  const std::string body = request(1, "shutdown", nullptr).dump();
+  const std::string exit = notification("exit", nullptr).dump();
+  // A header whose value holds ESC, the one-byte CSI (U+009B), DEL and a byte that is no UTF-8:
+  // the message is skipped, and the log quotes the value.
+  std::istringstream in("Content-Length: 1\x1b[2J\xC2\x9B\x7F\xFF\r\n\r\n" + std::string("Content-Length: ") +
+                        std::to_string(body.size()) + "\r\n\r\n" + body + "Content-Length: " +
+                        std::to_string(exit.size()) + "\r\n\r\n" + exit);
+  std::ostringstream out, log;
+  run_server(in, out, log);  // exit 1: shut down before it was initialized
+  CHECK(log.str() == "sitemaplint server: skipped 1 malformed message before this one (invalid Content-Length "
+                     "header '1?[2J???')\n");
+}

@@ -1,9 +1,14 @@
 // -o FORMAT=FILE: several reports from one run, each in its own file, the --format one where it
-// always goes.
+// always goes; no report over an input, and none left half-written.
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
+#include <thread>
 
 #include "http_test_server.h"
 #include "test_support.h"
@@ -88,4 +93,149 @@ TEST_CASE("outputs: a URL is fetched once however many reports are written") {
   CHECK(findings >= 2);
   CHECK(nlohmann::json::parse(read_file((dir.path / "r.sarif").string()))["runs"][0]["results"].size() == findings);
   CHECK(read_file((dir.path / "r.xml").string()).find("<testsuite") != std::string::npos);
+}
+
+namespace {
+
+// The report must be written, for the input it was about.
+bool is_json_report(const std::string& text) {
+  const auto json = nlohmann::json::parse(text, nullptr, false);
+  return !json.is_discarded() && json.contains("summary");
+}
+
+// Runs sitemaplint with `args` in a shell whose files may grow to `blocks` blocks (ulimit -f):
+// writing past that fails with EFBIG, as a full disk fails with ENOSPC. Output and errors together.
+CommandResult run_cli_with_file_limit(int blocks, const std::vector<std::string>& args) {
+  std::string command = "ulimit -f " + std::to_string(blocks) + " && trap '' XFSZ && exec " + shell_quote(SITEMAPLINT_BINARY);
+  for (const std::string& arg : args) command += " " + shell_quote(arg);
+  return run_command(command + " </dev/null");
+}
+
+}  // namespace
+
+TEST_CASE("outputs: no report or baseline replaces an input, by any of its names, and nothing is written then") {
+  TempDir dir;
+  const std::string input = dir.write("site/sitemap.xml", kSitemap);
+  std::filesystem::create_symlink(input, dir.path / "link.xml");
+  std::filesystem::create_hard_link(input, dir.path / "hard.xml");
+  const std::string cwd = dir.path.string();
+  // The input named relative to the working directory; the outputs by every other name of it.
+  for (const std::string& name : {std::string("site/sitemap.xml"), std::string("./site//sitemap.xml"), input,
+                                  std::string("site/../site/sitemap.xml"), std::string("link.xml"),
+                                  std::string("hard.xml")}) {
+    for (const std::vector<std::string>& option :
+         {std::vector<std::string>{"-o", name}, {"-o", "json=" + name}, {"--write-baseline", name},
+          {"--fix", "-o", name}, {"--fix", "--write-baseline", name}}) {
+      CAPTURE(name);
+      CAPTURE(option.front() + " " + option.back());
+      std::vector<std::string> args = option;
+      args.push_back("site/sitemap.xml");
+      const CommandResult result = run_cli(args, "", cwd);
+      CHECK(result.exit_code == 2);
+      const std::string same = name == "site/sitemap.xml" ? "" : " ('site/sitemap.xml' is the same file)";
+      CHECK(result.err.find("'" + name + "' is one of the inputs; refusing to overwrite it" + same + " (see") != std::string::npos);
+      CHECK(read_file(input) == kSitemap);  // not replaced, and not fixed either
+      CHECK(std::filesystem::hard_link_count(input) == 2);
+    }
+  }
+  // Standard input redirected from the file reads it.
+  const CommandResult piped = run_command("cd " + shell_quote(cwd) + " && " + shell_quote(SITEMAPLINT_BINARY) +
+                                          " -o link.xml - < site/sitemap.xml");
+  CHECK(piped.exit_code == 2);
+  CHECK(piped.out.find("'link.xml' is one of the inputs; refusing to overwrite it (standard input reads it)") !=
+        std::string::npos);
+  CHECK(read_file(input) == kSitemap);
+  // A file found by searching a directory is an input too.
+  const CommandResult found = run_cli({"--write-baseline", "hard.xml", "site"}, "", cwd);
+  CHECK(found.exit_code == 2);
+  CHECK(found.err == "sitemaplint: error: --write-baseline: 'hard.xml' is one of the inputs; refusing to overwrite it "
+                     "('site/sitemap.xml' is the same file) (see sitemaplint --help)\n");
+  CHECK(read_file(input) == kSitemap);
+  // So is the child an index names, found under --root.
+  const std::string child = dir.write("root/child.xml", kSitemap);
+  dir.write("root/sitemap_index.xml",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
+            "<sitemap><loc>https://example.com/child.xml</loc></sitemap></sitemapindex>\n");
+  const CommandResult children = run_cli({"--base-url", "https://example.com/sitemap_index.xml", "--root", "root",
+                                          "-o", "json=root/child.xml", "root/sitemap_index.xml"}, "", cwd);
+  CHECK(children.exit_code == 2);
+  CHECK(children.err.find("'root/child.xml' is one of the inputs; refusing to overwrite it") != std::string::npos);
+  CHECK(read_file(child) == kSitemap);
+}
+
+TEST_CASE("outputs: a failed write (a full disk) leaves the file as it was, says why and exits 2") {
+  TempDir dir;
+  const std::string input = dir.write("sitemap.xml", kSitemap);
+  const std::string old_report = "an earlier report\n";
+  const std::string report = dir.write("out/report.json", old_report);
+  const std::string baseline = dir.write("out/baseline.json", old_report);
+  // With no room at all the first write fails (EFBIG), as it would on a full disk (ENOSPC).
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--format", "json", "-o", report, input}, {"-o", "json=" + report, input},
+        {"--write-baseline", baseline, input}}) {
+    CAPTURE(args.front());
+    const CommandResult result = run_cli_with_file_limit(0, args);
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.find(": writing failed: File too large (the file is as it was)") != std::string::npos);
+    CHECK(read_file(report) == old_report);
+    CHECK(read_file(baseline) == old_report);
+    // The temporary file is gone.
+    CHECK(std::distance(std::filesystem::directory_iterator(dir.path / "out"), std::filesystem::directory_iterator()) == 2);
+  }
+  // /dev/full, a device, is written as it is: its error is named.
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"-o", "/dev/full", input}, {"-o", "sarif=/dev/full", input},
+        {"--write-baseline", "/dev/full", input}}) {
+    CAPTURE(args.front());
+    const CommandResult result = run_cli(args);
+    CHECK(result.exit_code == 2);
+    CHECK(result.err.find("/dev/full: writing failed: No space left on device") != std::string::npos);
+  }
+  // /dev/null stays a device: a report there is thrown away, not renamed over it.
+  CHECK(run_cli({"-o", "/dev/null", "-o", "json=/dev/null", input}).exit_code == 1);
+  CHECK(std::filesystem::is_character_file("/dev/null"));
+}
+
+TEST_CASE("outputs: a report is written under another name and renamed into place: SIGTERM mid-write leaves the old one") {
+  TempDir dir;
+  std::string text = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+  for (int i = 0; i < 60'000; ++i) text += "<url><loc>https://example.com/p" + std::to_string(i) + "?a=1&b=2</loc></url>\n";
+  text += "</urlset>\n";
+  const std::string input = dir.write("sitemap.xml", text);
+  const std::string old_report = "an earlier report\n";
+  const std::string report = dir.write("out/report.json", old_report);
+  const std::string folder = (dir.path / "out").string() + "/";
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    ::execl(SITEMAPLINT_BINARY, "sitemaplint", "--format", "json", "-o", report.c_str(), input.c_str(),
+            static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  // The moment the run opens a file in the report's folder, it is writing the report: stop it then.
+  bool killed = false;
+  const std::string fds = "/proc/" + std::to_string(child) + "/fd";
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!killed && std::chrono::steady_clock::now() < deadline && ::waitpid(child, nullptr, WNOHANG) == 0) {
+    std::error_code ec;
+    for (std::filesystem::directory_iterator it(fds, ec), end; !ec && it != end; it.increment(ec)) {
+      const std::string target = std::filesystem::read_symlink(it->path(), ec).string();
+      if (!ec && target.starts_with(folder)) {
+        ::kill(child, SIGTERM);
+        killed = true;
+        break;
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  REQUIRE_MESSAGE(killed, "the run ended before it was seen writing the report");
+  CHECK(WIFSIGNALED(status));
+  CHECK(read_file(report) == old_report);
+  // Nothing is left beside it either.
+  CHECK(std::distance(std::filesystem::directory_iterator(dir.path / "out"), std::filesystem::directory_iterator()) == 1);
+  // Not killed, the whole report takes its place.
+  CHECK(run_cli({"--format", "json", "-o", report, input}).exit_code == 1);
+  CHECK(is_json_report(read_file(report)));
 }

@@ -4,12 +4,12 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 
 #include "report/html.h"
 #include "run/lint_many.h"
+#include "run/notice.h"
+#include "run/output_file.h"
 
 namespace sitemaplint {
 namespace {
@@ -46,8 +46,14 @@ bool write_report(const CliOptions& options, const ReportTarget& target, const s
   return static_cast<bool>(out);
 }
 
-}  // namespace
+// A report file that could not be written, and why: nothing was put in place (a report file
+// already there is as it was).
+int write_failed(const std::string& error) {
+  print_error("--output: " + error + " (the file is as it was)");
+  return kExitUsage;
+}
 
+}  // namespace
 
 std::optional<std::vector<ReportTarget>> report_targets(const CliOptions& options, std::string* error) {
   std::vector<ReportTarget> targets{{options.format, "", true}};
@@ -73,32 +79,39 @@ std::optional<std::vector<ReportTarget>> report_targets(const CliOptions& option
   return targets;
 }
 
+std::string outputs_over_inputs(const CliOptions& options, const std::vector<ReportTarget>& targets,
+                                const std::vector<std::string>& inputs) {
+  for (const ReportTarget& target : targets) {
+    if (target.path.empty()) continue;
+    if (std::string refusal = overwrites_input("--output", target.path, inputs); !refusal.empty()) return refusal;
+  }
+  if (options.write_baseline.empty()) return {};
+  return overwrites_input("--write-baseline", options.write_baseline, inputs);
+}
+
 // Writes every report the command line asks for; an exit code when that failed.
 std::optional<int> write_reports(const CliOptions& options, const std::vector<ReportTarget>& targets,
-                                 const std::vector<std::string>& inputs, const std::vector<FileReport>& reports,
-                                 const RunStatus& status, const HumanStyle& style, std::int64_t now) {
-  // No report goes over an input, and every file is opened before any is written: a bad name
-  // costs no half-written set of reports.
-  for (const ReportTarget& target : targets) {
-    std::error_code ec;
-    for (const std::string& input : inputs) {
-      if (!target.path.empty() && input != "-" && !is_url(input) && std::filesystem::equivalent(input, target.path, ec)) {
-        return usage_error("--output: '" + target.path + "' is one of the inputs; refusing to overwrite it");
-      }
-    }
-  }
-  std::vector<std::ofstream> files(targets.size());
+                                 const std::vector<FileReport>& reports, const RunStatus& status,
+                                 const HumanStyle& style, std::int64_t now) {
+  // Every file is opened before any is written, and each is renamed into place only once all are
+  // written whole: a bad name or a full disk costs no half-written set of reports.
+  std::vector<OutputFile> files(targets.size());
+  std::string error;
   for (std::size_t i = 0; i < targets.size(); ++i) {
-    if (targets[i].path.empty()) continue;
-    files[i].open(targets[i].path, std::ios::binary | std::ios::trunc);
-    if (!files[i]) return usage_error("--output: cannot write '" + targets[i].path + "'");
+    if (!targets[i].path.empty() && !files[i].open(targets[i].path, &error)) return usage_error("--output: " + error);
   }
   for (std::size_t i = 0; i < targets.size(); ++i) {
-    if (!write_report(options, targets[i], reports, status, style, now, targets[i].path.empty() ? std::cout : files[i])) {
-      std::cerr << "sitemaplint: error: writing the report" << (targets[i].path.empty() ? "" : " to " + targets[i].path)
-                << " failed\n";
+    const bool to_file = !targets[i].path.empty();
+    const bool written = write_report(options, targets[i], reports, status, style, now,
+                                      to_file ? files[i].stream() : std::cout);
+    if (!to_file && !written) {
+      print_error("writing the report failed");
       return kExitUsage;
     }
+    if (to_file && !files[i].finish(&error)) return write_failed(error);
+  }
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    if (!targets[i].path.empty() && !files[i].commit(&error)) return write_failed(error);
   }
   return std::nullopt;
 }

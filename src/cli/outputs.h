@@ -28,11 +28,17 @@ struct ReportTarget {
 // when FORMAT is a format's name: "./json=x" names a file called "json=x".
 std::optional<std::vector<ReportTarget>> report_targets(const CliOptions& options, std::string* error);
 
-// Writes every report in `targets` from the same findings (never over one of `inputs`, and
-// every file opened before any is written); an exit code when that failed. `style`: the human
+// Why a file the run would write (a report's -o FILE, --write-baseline FILE) may not be written:
+// it is one of `inputs` under some name (output_file.h). Empty when none is.
+std::string outputs_over_inputs(const CliOptions& options, const std::vector<ReportTarget>& targets,
+                                const std::vector<std::string>& inputs);
+
+// Writes every report in `targets` from the same findings, each file through a temporary file
+// renamed into place (output_file.h): every file is opened before any is written, and none is
+// replaced unless all were written whole. An exit code when that failed. `style`: the human
 // report's (colour is decided per target); `now`: what the HTML report measures lastmod ages from.
 std::optional<int> write_reports(const CliOptions& options, const std::vector<ReportTarget>& targets,
-                                 const std::vector<std::string>& inputs, const std::vector<FileReport>& reports,
-                                 const RunStatus& status, const HumanStyle& style, std::int64_t now);
+                                 const std::vector<FileReport>& reports, const RunStatus& status,
+                                 const HumanStyle& style, std::int64_t now);
 
 }  // namespace sitemaplint

@@ -29,6 +29,8 @@
 #include "run/fix_files.h"
 #include "run/lint.h"
 #include "run/lint_many.h"
+#include "run/notice.h"
+#include "run/output_file.h"
 #include "run/site.h"
 
 namespace sitemaplint {
@@ -47,7 +49,7 @@ std::vector<std::string> split_commas(const std::vector<std::string>& words) {
 }
 
 int config_error(const std::string& message) {
-  std::cerr << "sitemaplint: error: " << message << '\n';
+  print_error(message);
   return kExitUsage;
 }
 
@@ -149,19 +151,19 @@ int show_config(const std::vector<std::string>& paths, ConfigResolver& configs, 
 }
 
 void print_input_errors(const std::vector<InputError>& errors) {
-  for (const InputError& error : errors) std::cerr << "sitemaplint: error: " << error.message << '\n';
+  for (const InputError& error : errors) print_error(error.message);
 }
 
-// --write-baseline: the findings to a file, no report.
+// --write-baseline: the findings to a file (through a temporary file, renamed into place), no report.
 int write_baseline_file(const std::string& path, const std::vector<FileReport>& reports,
                         const std::vector<InputError>& input_errors) {
-  std::ofstream baseline(path, std::ios::binary | std::ios::trunc);
-  if (!baseline) return usage_error("--write-baseline: cannot write '" + path + "'");
-  const std::size_t written = write_baseline(reports, baseline);
-  baseline.flush();
-  if (!baseline) return usage_error("--write-baseline: writing '" + path + "' failed");
+  OutputFile baseline;
+  std::string error;
+  if (!baseline.open(path, &error)) return usage_error("--write-baseline: " + error);
+  const std::size_t written = write_baseline(reports, baseline.stream());
+  if (!baseline.commit(&error)) return config_error("--write-baseline: " + error + " (the file is as it was)");
   print_input_errors(input_errors);
-  std::cerr << "sitemaplint: wrote " << counted(written, "finding") << " to " << path << '\n';
+  print_notice("wrote " + counted(written, "finding") + " to " + path);
   return input_errors.empty() ? kExitClean : kExitUsage;
 }
 
@@ -210,6 +212,17 @@ int fix_standard_input(const CliOptions& options, ConfigResolver& configs, std::
   return count(reports).errors > 0 ? findings_exit(options) : kExitClean;
 }
 
+// Every file the run reads: `sitemaps`, and a robots.txt, a baseline and a config file named
+// for it. No output may replace one of them.
+std::vector<std::string> files_read(std::vector<std::string> sitemaps, const CliOptions& options,
+                                    const RunSettings& run) {
+  if (run.robots) sitemaps.push_back(*run.robots);
+  for (const std::string* other : {&options.baseline, &options.config}) {
+    if (!other->empty()) sitemaps.push_back(*other);
+  }
+  return sitemaps;
+}
+
 // The reports of a run that is over are left for the process's exit to take back: freed one
 // allocation at a time, 20,000 findings and a site's page facts cost more than writing them. The
 // last run's stay reachable (a leak checker does not report them); an earlier run's, in a process
@@ -237,14 +250,14 @@ std::optional<WarningLimit> warning_limit(const std::vector<FileReport>& reports
 int findings_exit_code(const std::vector<FileReport>& reports, const RunStatus& status) {
   if (count(reports).errors > 0) return kExitFindings;
   if (!status.warning_limit || !status.warning_limit->exceeded()) return kExitClean;
-  std::cerr << "sitemaplint: " << status.warning_limit->message() << '\n';
+  print_notice(status.warning_limit->message());
   return kExitFindings;
 }
 
 }  // namespace
 
 int usage_error(const std::string& message) {
-  std::cerr << "sitemaplint: error: " << message << " (see sitemaplint --help)\n";
+  print_error(message + " (see sitemaplint --help)");
   return kExitUsage;
 }
 
@@ -324,16 +337,22 @@ int run(const CliOptions& options) {
     }
   }
 
+  // No output replaces an input, checked before anything is written (a fix included); and again
+  // before the reports, against the children of indexes too.
+  if (std::string refusal = outputs_over_inputs(options, *targets, files_read(paths, options, run_settings));
+      !refusal.empty()) {
+    return usage_error(refusal);
+  }
   // --diff shows the fixes and writes nothing, with or without --fix (a dry run).
   if (options.diff) {
-    const int fixed = fix_files(paths, configs.lookup(), FixMode::Diff);
+    const int fixed = fix_files(paths, options.paths, configs.lookup(), FixMode::Diff);
     return fixed < 0 ? kExitUsage : fixed > 0 ? findings_exit(options) : kExitClean;
   }
   if (options.fix && std::find(paths.begin(), paths.end(), "-") != paths.end()) {
     if (paths.size() > 1) return usage_error("--fix - fixes standard input alone; name the files in another run");
     return fix_standard_input(options, configs, run_settings.min_severity);
   }
-  if (options.fix && fix_files(paths, configs.lookup(), FixMode::Write) < 0) return kExitUsage;
+  if (options.fix && fix_files(paths, options.paths, configs.lookup(), FixMode::Write) < 0) return kExitUsage;
 
   // Linting the whole set: inputs, the children of indexes, checks across them.
   SiteOptions site;
@@ -347,7 +366,9 @@ int run(const CliOptions& options) {
   std::vector<Outcome> outcomes = lint_site(paths, configs.lookup(), site);
   display.stop();
   std::vector<FileReport> reports;
+  std::vector<std::string> linted;
   for (Outcome& outcome : outcomes) {
+    linted.push_back(outcome.path);
     if (!outcome.report) {
       input_errors.push_back({outcome.path, outcome.error});
       continue;
@@ -356,6 +377,10 @@ int run(const CliOptions& options) {
     reports.push_back(std::move(*outcome.report));
   }
   const std::size_t left_out = run_settings.min_severity ? leave_out_below(*run_settings.min_severity, &reports) : 0;
+  if (std::string refusal = outputs_over_inputs(options, *targets, files_read(std::move(linted), options, run_settings));
+      !refusal.empty()) {
+    return usage_error(refusal);
+  }
   if (!options.write_baseline.empty()) return write_baseline_file(options.write_baseline, reports, input_errors);
   if (!options.baseline.empty() && !apply_baseline_file(options.baseline, &reports, &error)) return usage_error(error);
 
@@ -365,7 +390,7 @@ int run(const CliOptions& options) {
   status.warning_limit = warning_limit(reports, run_settings, options, project);
   print_input_errors(status.input_errors);
   const HumanStyle style{false, options.quiet, left_out, run_settings.min_severity.value_or(Severity::Info)};
-  if (const auto failed = write_reports(options, *targets, paths, reports, status, style, now)) return *failed;
+  if (const auto failed = write_reports(options, *targets, reports, status, style, now)) return *failed;
   if (!status.input_errors.empty()) return kExitUsage;
   const int code = findings_exit_code(reports, status);
   leave_to_exit(std::move(reports));

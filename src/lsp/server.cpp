@@ -3,6 +3,7 @@
 #include <chrono>
 #include <exception>
 
+#include "analysis/printable.h"
 #include "lsp/features.h"
 #include "lsp/transport.h"
 
@@ -10,6 +11,11 @@ namespace sitemaplint::lsp {
 namespace {
 
 using nlohmann::json;
+
+// A line on the log (standard error), made printable: methods and errors quote what the client sent.
+void log_line(std::ostream& log, std::string_view text) {
+  log << "sitemaplint server: " << printable(text) << '\n';
+}
 
 // Raised by handlers to answer a request with a JSON-RPC error.
 struct RpcError {
@@ -123,7 +129,7 @@ void Server::notification(std::string_view method, json& params, std::vector<jso
   } else if (method == "textDocument/didChange") {
     doc = find(params);
     if (!doc) {
-      log_ << "sitemaplint server: didChange for a document that is not open\n";
+      log_line(log_, "didChange for a document that is not open");
       return;
     }
     for (json& change : params.at("contentChanges")) apply_change(*doc, change, encoding_);
@@ -206,14 +212,14 @@ std::vector<json> Server::handle_one(std::string_view body) {
     out.push_back(error_response(id, e.code, e.message));
   } catch (const InvalidParams& e) {
     if (has_id) out.push_back(error_response(id, kInvalidParams, e.what()));
-    else log_ << "sitemaplint server: " << method << ": invalid params: " << e.what() << '\n';
+    else log_line(log_, method + ": invalid params: " + e.what());
   } catch (const json::exception& e) {
     // A missing field or a field of the wrong type in params.
     if (has_id) out.push_back(error_response(id, kInvalidParams, std::string("invalid params: ") + e.what()));
-    else log_ << "sitemaplint server: " << method << ": invalid params: " << e.what() << '\n';
+    else log_line(log_, method + ": invalid params: " + e.what());
   } catch (const std::exception& e) {
     if (has_id) out.push_back(error_response(id, kInternalError, e.what()));
-    log_ << "sitemaplint server: " << method << ": " << e.what() << '\n';
+    log_line(log_, method + ": " + e.what());
   }
   return out;
 }
@@ -225,20 +231,20 @@ int run_server(std::istream& in, std::ostream& out, std::ostream& log) {
   for (;;) {
     switch (read_message(in, &body, &error)) {
       case ReadStatus::Message:
-        if (!error.empty()) log << "sitemaplint server: " << error << '\n';
+        if (!error.empty()) log_line(log, error);
         // in_avail() counts buffered bytes and, for a pipe, what the kernel holds (FIONREAD).
         for (const json& reply : server.handle(body, in.rdbuf()->in_avail() > 0)) {
           // replace: a lint message quoting broken bytes must not make dump() throw.
           write_message(out, reply.dump(-1, ' ', false, json::error_handler_t::replace));
         }
         if (!out) {
-          log << "sitemaplint server: stopping: cannot write to the client\n";
+          log_line(log, "stopping: cannot write to the client");
           return 1;
         }
         if (server.exited()) return server.exit_code();
         break;
       case ReadStatus::Fatal:
-        log << "sitemaplint server: stopping: " << error << '\n';
+        log_line(log, "stopping: " + error);
         return 1;
       case ReadStatus::End:
         // The client went away; without shutdown first that is an abnormal end.

@@ -3,9 +3,11 @@
 //   github  ::error file=…,line=…,col=…,endLine=…,endColumn=…,title=…::message   (Actions)
 // What fails the run besides findings comes after them, as errors in the same form: an unreadable
 // input at its path's line 1 (as linters report a file they cannot open, so problem matchers that
-// need a line still take it), a warning limit exceeded with no file at all.
+// need a line still take it), a warning limit exceeded with no file at all. Paths and messages
+// are made printable (analysis/printable.h): one line per finding, whatever the input holds.
 #include <string>
 
+#include "analysis/printable.h"
 #include "report/report.h"
 #include "report/source.h"
 #include "rule.h"
@@ -19,10 +21,12 @@ std::pair<Position, Position> span_of(const Diagnostic& d, const ReportSource& s
   return {source.position(d.offset), source.position(d.offset + d.length)};
 }
 
-// Workflow commands end at a newline and split properties at ',' and ':': escape them.
+// Workflow commands end at a newline and split properties at ',' and ':': escape them. Text from
+// inputs is made printable first (as every line-oriented output makes it: no escape sequence,
+// control character or ill-formed UTF-8 reaches the log), then escaped as the runner reads it.
 std::string github_escape(std::string_view text, bool property) {
   std::string out;
-  for (char c : text) {
+  for (char c : printable(text)) {
     switch (c) {
       case '%': out += "%25"; break;
       case '\r': out += "%0D"; break;
@@ -43,32 +47,23 @@ std::string_view gcc_level(Severity s) {
   return s == Severity::Error ? "error" : s == Severity::Warning ? "warning" : "note";
 }
 
-// Messages quote input; keep each finding on one line whatever it holds.
-std::string one_line(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) {
-    if (c == '\n' || c == '\r') c = ' ';
-  }
-  return out;
-}
-
 }  // namespace
 
 void write_gcc(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out) {
   for (const FileReport& report : reports) {
     const ReportSource source(report);
-    const std::string path = one_line(report.path);
+    const std::string path = printable(report.path);
     for (const Diagnostic& d : report.diagnostics) {
       const Position at = span_of(d, source).first;
       out << path << ':' << at.line << ':' << at.column << ": " << gcc_level(d.severity) << ": "
-          << one_line(d.message) << " [" << d.rule->code << ' ' << d.rule->name << "]\n";
+          << printable(d.message) << " [" << d.rule->code << ' ' << d.rule->name << "]\n";
     }
   }
   for (const InputError& error : status.input_errors) {
-    out << one_line(error.path) << ":1:1: error: " << one_line(error.reason()) << " [unreadable-input]\n";
+    out << printable(error.path) << ":1:1: error: " << printable(error.reason()) << " [unreadable-input]\n";
   }
   if (status.warning_limit && status.warning_limit->exceeded()) {
-    out << "sitemaplint: error: " << one_line(status.warning_limit->message()) << " [max-warnings]\n";
+    out << "sitemaplint: error: " << printable(status.warning_limit->message()) << " [max-warnings]\n";
   }
 }
 

@@ -1,25 +1,14 @@
-// A source line as reports show it: input bytes made safe to print, measured in terminal columns
-// (East Asian wide characters take two, combining marks none), and a window around a finding on
-// a very long line.
+// A source line as reports show it: input bytes made safe to print (analysis/printable.h),
+// measured in terminal columns, and a window around a finding on a very long line.
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "analysis/printable.h"
+
 namespace sitemaplint {
-
-// The columns a code point takes in a terminal: 2 for East Asian Wide and Fullwidth characters
-// (CJK, most emoji), 0 for combining marks and invisible format characters, else 1.
-int display_width(std::int32_t code_point);
-
-// Appends `bytes` as a terminal may safely show them: each code point as itself, but control
-// characters (C0, DEL, C1), bidirectional overrides and ill-formed UTF-8 as '?' and a tab as a
-// space. Input bytes are untrusted: an escape sequence quoted from a file must not reach the
-// terminal. Returns the columns appended.
-std::size_t append_printable(std::string_view bytes, std::string& out);
-std::string printable(std::string_view bytes);
 
 struct Excerpt {
   std::string text;               // printable; "..." marks where the line was cut

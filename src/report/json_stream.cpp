@@ -6,7 +6,7 @@
 #include <charconv>
 #include <cstring>
 
-#include "report/utf8.h"
+#include "analysis/utf8.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>

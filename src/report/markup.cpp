@@ -1,6 +1,6 @@
 #include "report/markup.h"
 
-#include "report/utf8.h"
+#include "analysis/utf8.h"
 
 namespace sitemaplint {
 

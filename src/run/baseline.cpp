@@ -5,6 +5,8 @@
 #include <tuple>
 
 #include <nlohmann/json.hpp>
+
+#include "analysis/utf8.h"
 #include "rule.h"
 
 namespace sitemaplint {
@@ -13,12 +15,15 @@ namespace {
 using Key = std::tuple<std::string, std::string, std::string>;  // path, rule code, url or message
 
 // A finding's key: its file, its rule, and what it is about: the URL of its entry (or of what a
-// check across the set names), else its message.
+// check across the set names), else its message. In well-formed UTF-8, which the baseline's JSON
+// holds as it is: a path or a value with ill-formed bytes (each written as U+FFFD) is keyed alike
+// when the baseline is written and when it is read back.
 std::vector<Key> keys_of(const FileReport& report) {
   std::vector<Key> keys;
   keys.reserve(report.diagnostics.size());
+  const std::string path = well_formed_utf8(report.path);
   for (const Diagnostic& d : report.diagnostics) {
-    keys.emplace_back(report.path, std::string(d.rule->code), d.subject.empty() ? d.message : d.subject);
+    keys.emplace_back(path, std::string(d.rule->code), well_formed_utf8(d.subject.empty() ? d.message : d.subject));
   }
   return keys;
 }
@@ -36,7 +41,7 @@ std::size_t write_baseline(const std::vector<FileReport>& reports, std::ostream&
   nlohmann::ordered_json root;
   root["version"] = 1;
   root["findings"] = std::move(findings);
-  // Paths and messages may quote invalid UTF-8 from a broken input: replaced, never an abort.
+  // The keys are well-formed UTF-8; replacing stays the rule, so that no key could ever abort.
   out << root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
   return count;
 }

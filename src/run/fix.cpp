@@ -1,17 +1,14 @@
 #include "run/fix.h"
 
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <string>
 
 #include "run/lint.h"
+#include "run/output_file.h"
 
 namespace sitemaplint {
 namespace {
@@ -156,71 +153,15 @@ std::string unified_diff(const std::string& path, std::string_view before, std::
   return out;
 }
 
-namespace {
-
-// Writes all of `content` to `fd`; false on an error.
-bool write_all(int fd, std::string_view content) {
-  std::size_t written = 0;
-  while (written < content.size()) {
-    const ssize_t n = ::write(fd, content.data() + written, content.size() - written);
-    if (n < 0 && errno != EINTR) return false;
-    if (n > 0) written += static_cast<std::size_t>(n);
-  }
-  return true;
-}
-
-}  // namespace
-
 bool write_atomically(const std::string& path, std::string_view content, std::string* error) {
-  // Through a symbolic link, the target is fixed and the link kept.
-  std::error_code ec;
-  const std::filesystem::path target = std::filesystem::canonical(path, ec);
-  if (ec) {
-    *error = path + ": " + ec.message();
-    return false;
-  }
   struct stat info {};
-  if (::stat(target.c_str(), &info) != 0) {
+  if (::stat(path.c_str(), &info) != 0) {
     *error = path + ": " + std::strerror(errno);
     return false;
   }
-  const std::string folder = target.parent_path().string();
-  // An unnamed file in the target's folder (O_TMPFILE): killed while writing, nothing is left
-  // behind. It gets a short name only for the instant before the rename, so a file whose own
-  // name is near the length limit is fixed too.
-  const std::string temp = folder + "/.sitemaplint-" + std::to_string(::getpid()) + "-XXXXXX";
-  int fd = ::open(folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, info.st_mode & 07777);
-  bool named = false;
-  std::string temp_name = temp;
-  if (fd < 0) {  // a file system without O_TMPFILE: a named temporary file from the start
-    fd = ::mkstemp(temp_name.data());
-    named = true;
-  }
-  if (fd < 0) {
-    *error = path + ": cannot create a temporary file next to it: " + std::strerror(errno);
-    return false;
-  }
-  bool ok = write_all(fd, content) && ::fchmod(fd, info.st_mode & 07777) == 0 && ::fsync(fd) == 0;
-  if (ok && !named) {
-    // Link the unnamed file under a fresh name, then rename it over the target.
-    const std::string proc = "/proc/self/fd/" + std::to_string(fd);
-    for (int attempt = 0; attempt < 8 && !named; ++attempt) {
-      temp_name = temp;
-      const int probe = ::mkstemp(temp_name.data());  // reserves a unique name ...
-      if (probe < 0) break;
-      ::close(probe);
-      ::unlink(temp_name.c_str());  // ... which linkat may then take
-      named = ::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, temp_name.c_str(), AT_SYMLINK_FOLLOW) == 0;
-    }
-    ok = named;
-  }
-  ok = (::close(fd) == 0) && ok;
-  if (!ok || ::rename(temp_name.c_str(), target.c_str()) != 0) {
-    *error = path + ": writing the fixed file failed: " + std::strerror(errno) + " (the original is unchanged)";
-    if (named) ::unlink(temp_name.c_str());
-    return false;
-  }
-  return true;
+  if (write_output_file(path, content, error)) return true;
+  *error += " (the file is unchanged)";
+  return false;
 }
 
 }  // namespace sitemaplint

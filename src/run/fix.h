@@ -24,8 +24,9 @@ std::string fix_until_stable(const std::string& path, std::string bytes, const R
 // `patch` take it; empty when equal.
 std::string unified_diff(const std::string& path, std::string_view before, std::string_view after);
 
-// Replaces the file at `path` by `content` through a temporary file in the same directory and a
-// rename, keeping the file's permissions. On failure the original is untouched.
+// Replaces the file at `path`, which must exist, by `content` through a temporary file in the same
+// directory and a rename (output_file.h), keeping the file's owner and mode. On failure the
+// original is untouched.
 bool write_atomically(const std::string& path, std::string_view content, std::string* error);
 
 }  // namespace sitemaplint

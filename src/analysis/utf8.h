@@ -1,9 +1,11 @@
 // Reading UTF-8 from inputs, which may be ill-formed (a report quotes broken sitemaps), the same way
-// in every report that must not pass ill-formed UTF-8 on: HTML, SVG and JSON.
+// in every report that must not pass ill-formed UTF-8 on (HTML, SVG and JSON), and in a baseline's
+// keys.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include <unicode/utf8.h>
@@ -24,6 +26,24 @@ inline std::int32_t next_code_point(std::string_view text, std::size_t& at) {
   U8_NEXT(data, i, static_cast<std::int64_t>(text.size()), c);
   at = static_cast<std::size_t>(i);
   return c;
+}
+
+// `text` with each ill-formed subsequence written as U+FFFD, as the JSON reports write it: text
+// that a JSON file holds and gives back unchanged.
+inline std::string well_formed_utf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t begin = at;
+    if (static_cast<unsigned char>(text[at]) < 0x80) {
+      out += text[at++];
+    } else if (next_code_point(text, at) < 0) {
+      out += kReplacementCharacter;
+    } else {
+      out.append(text.substr(begin, at - begin));
+    }
+  }
+  return out;
 }
 
 }  // namespace sitemaplint
