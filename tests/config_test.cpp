@@ -184,8 +184,8 @@ TEST_CASE("config: robots is a file relative to the config, or an http(s) URL, f
   std::string error;
   REQUIRE(parse_config("robots = \"public/../site/robots.txt\"\n", kConfigPath, &config, &error));
   CHECK(config.robots == "/project/site/robots.txt");
-  REQUIRE(parse_config("robots = \"/srv/robots.txt\"\n", kConfigPath, &config, &error));
-  CHECK(config.robots == "/srv/robots.txt");
+  REQUIRE(parse_config("robots = \"/project/site/robots.txt\"\n", kConfigPath, &config, &error));
+  CHECK(config.robots == "/project/site/robots.txt");
   REQUIRE(parse_config("robots = \"https://example.com/robots.txt\"\n", kConfigPath, &config, &error));
   CHECK(config.robots == "https://example.com/robots.txt");
   REQUIRE(parse_config("", kConfigPath, &config, &error));
@@ -197,6 +197,60 @@ TEST_CASE("config: robots is a file relative to the config, or an http(s) URL, f
   CHECK(parse_error("robts = \"robots.txt\"\n").starts_with(p + "1:1: unknown key 'robts'; did you mean 'robots'?"));
   CHECK(parse_error("[[overrides]]\nfiles = [\"a\"]\nrobots = \"robots.txt\"\n") ==
         p + "3:1: 'overrides[0].robots': 'robots' concerns the whole run; set it at the top level, not in [[overrides]]");
+}
+
+TEST_CASE("config: root and robots name paths inside the config file's directory, or are refused") {
+  const std::string p = "/project/sitemaplint.toml:";
+  const auto refused = [](const std::string& text, const std::string& key) {
+    ConfigFile config;
+    std::string error;
+    REQUIRE(parse_config(text, kConfigPath, &config, &error));  // the file is read; using the value is the error
+    const bool root = key == "root";
+    CHECK_FALSE((root ? config.root : config.robots).has_value());
+    const auto& message = root ? config.root_refused : config.robots_refused;
+    return message.value_or("");
+  };
+  const auto refusal = [&](const std::string& at, const std::string& key, const std::string& why,
+                           const std::string& text) {
+    return p + at + ": '" + key + "' must name a path inside the config file's directory (/project), not " + why +
+           ": '" + text + "'; give --" + key + " on the command line for a path elsewhere";
+  };
+  CHECK(refused("robots = \"/proc/self/environ\"\n", "robots") ==
+        refusal("1:10", "robots", "an absolute path outside it", "/proc/self/environ"));
+  CHECK(refused("root = \"/srv/site\"\n", "root") == refusal("1:8", "root", "an absolute path outside it", "/srv/site"));
+  CHECK(refused("root = \"/project-other\"\n", "root") ==
+        refusal("1:8", "root", "an absolute path outside it", "/project-other"));
+  CHECK(refused("root = \"..\"\n", "root") == refusal("1:8", "root", "a path that leads out of it ('..')", ".."));
+  CHECK(refused("robots = \"public/../../etc/robots.txt\"\n", "robots") ==
+        refusal("1:10", "robots", "a path that leads out of it ('..')", "public/../../etc/robots.txt"));
+  // Inside, however written.
+  ConfigFile config;
+  std::string error;
+  REQUIRE(parse_config("root = \".\"\nrobots = \"./a/../robots.txt\"\n", kConfigPath, &config, &error));
+  CHECK(config.root == "/project/");
+  CHECK(config.robots == "/project/robots.txt");
+  CHECK_FALSE(config.root_refused);
+  CHECK_FALSE(config.robots_refused);
+
+  // A symbolic link inside that leads out is followed, and refused.
+  TempDir project, elsewhere;
+  const std::string secret = elsewhere.write("robots.txt", "Sitemap: https://example.com/secret.xml\n");
+  std::filesystem::create_symlink(secret, project.path / "robots.txt");
+  std::filesystem::create_symlink(elsewhere.path, project.path / "public");
+  const std::filesystem::path file = project.path / "sitemaplint.toml";
+  REQUIRE(parse_config("root = \"public\"\nrobots = \"robots.txt\"\n", file, &config, &error));
+  CHECK_FALSE(config.root);
+  CHECK_FALSE(config.robots);
+  CHECK(config.root_refused == file.string() + ":1:8: 'root' must name a path inside the config file's directory (" +
+                                   project.path.string() + "), not a path that a symbolic link takes out of it: "
+                                   "'public'; give --root on the command line for a path elsewhere");
+  CHECK(config.robots_refused.value_or("").starts_with(file.string() + ":2:10: 'robots' must name a path inside"));
+  // One that stays inside is fine; so is a path not built yet.
+  std::filesystem::create_directory(project.path / "site");
+  std::filesystem::create_symlink(project.path / "site", project.path / "www");
+  REQUIRE(parse_config("root = \"www\"\nrobots = \"build/robots.txt\"\n", file, &config, &error));
+  CHECK(config.root == (project.path / "www").string());
+  CHECK(config.robots == (project.path / "build/robots.txt").string());
 }
 
 TEST_CASE("config: min-severity is a level for the whole run") {

@@ -305,6 +305,9 @@ int run(const CliOptions& options) {
   // directory); the command line has the last word.
   const ConfigFile* project = configs.config_for(paths.empty() ? "-" : paths.front(), &error);
   if (!project && !error.empty()) return config_error(error);
+  // A config's root or robots outside its directory is an error, unless the command line's wins.
+  if (project && project->root_refused && options.root.empty()) return config_error(*project->root_refused);
+  if (project && project->robots_refused && options.robots.empty()) return config_error(*project->robots_refused);
   RunSettings run_settings;
   if (project) run_settings = {project->max_warnings, project->root, project->robots, project->min_severity};
   if (options.max_warnings >= 0) run_settings.max_warnings = options.max_warnings;

@@ -53,7 +53,7 @@ class ConfigReader {
       } else if (name == "root") {
         const auto text = node.value<std::string>();
         if (!node.is_string() || text->empty()) return fail(node.source(), "'root' must be a directory path (a string)");
-        out->root = (path_.parent_path() / *text).lexically_normal().string();
+        out->root = inside_config_directory("root", *text, node, &out->root_refused);
       } else if (name == "robots") {
         if (!read_robots(node, out)) return false;
       } else if (name == "max-warnings") {
@@ -115,13 +115,42 @@ class ConfigReader {
       return fail(node.source(), "'robots' must be the path or http(s) URL of a robots.txt (a string)");
     }
     if (text->find("://") == std::string::npos) {
-      out->robots = (path_.parent_path() / *text).lexically_normal().string();
+      out->robots = inside_config_directory("robots", *text, node, &out->robots_refused);
       return true;
     }
     std::string why;
     if (!parse_sitemap_location(*text, &why)) return fail(node.source(), "'robots': " + why);
     out->robots = *text;
     return true;
+  }
+
+  // A path the config names (root, robots), made absolute, if it stays inside the config file's
+  // directory: lexically (an absolute path elsewhere, '..' above it) and through symbolic links
+  // (as far as the path exists: root may not be built yet). Else nullopt, with *refused the error
+  // that using it is: a config arrives with a pull request and runs in CI, where robots =
+  // "/proc/self/environ" would print the environment's secrets as findings. The command line
+  // (--root, --robots) wins over it and is not confined.
+  std::optional<std::string> inside_config_directory(const std::string& key, const std::string& text,
+                                                     const toml::node& node, std::optional<std::string>* refused) {
+    const fs::path directory = path_.parent_path();
+    const fs::path joined = (directory / text).lexically_normal();  // an absolute path replaces the directory
+    const auto outside = [](const fs::path& relative) { return relative.empty() || *relative.begin() == ".."; };
+    std::string why;
+    if (outside(joined.lexically_relative(directory))) {
+      why = fs::path(text).is_absolute() ? "an absolute path outside it" : "a path that leads out of it ('..')";
+    } else {
+      std::error_code ec;
+      const fs::path real_directory = fs::weakly_canonical(directory, ec);
+      const fs::path real = ec ? fs::path() : fs::weakly_canonical(joined, ec);
+      if (ec) why = "a path that cannot be resolved (" + ec.message() + ")";
+      else if (outside(real.lexically_relative(real_directory))) why = "a path that a symbolic link takes out of it";
+    }
+    if (why.empty()) return joined.string();
+    const auto& where = node.source().begin;
+    *refused = path_.string() + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) + ": '" + key +
+               "' must name a path inside the config file's directory (" + directory.string() + "), not " + why +
+               ": '" + text + "'; give --" + key + " on the command line for a path elsewhere";
+    return std::nullopt;
   }
 
   bool read_globs(const std::string& key, const toml::node& node, std::vector<std::string>* out) {
