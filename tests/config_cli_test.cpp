@@ -176,6 +176,23 @@ TEST_CASE("config cli: a config's root and robots stay in its directory, and the
   for (const auto* result : {&refused, &linked, &up, &given, &robots}) CHECK(result->out.find(secret) == std::string::npos);
 }
 
+TEST_CASE("config cli: a config nested 40,000 levels deep is an error with its position, not a crash") {
+  TempDir dir;
+  dir.write("sitemap.xml", kSitemap);
+  std::string key;
+  for (int i = 0; i < 40'000; ++i) key += "a.";
+  const std::string config = dir.write("sitemaplint.toml", "# deep\n" + key + "a = 1\n");
+  const auto dotted = lint_in(dir, {"sitemap.xml"});
+  CHECK(dotted.exit_code == 2);
+  CHECK(dotted.err == "sitemaplint: error: " + config + ":2:1: tables and arrays are nested more than 64 levels deep "
+                          "here (dotted keys, table headers, arrays and inline tables each count)\n");
+  dir.write("sitemaplint.toml", "[" + key + "a]\n");
+  const auto header = lint_in(dir, {"sitemap.xml"});
+  CHECK(header.exit_code == 2);
+  CHECK(header.err == "sitemaplint: error: " + config + ":1:1: tables and arrays are nested more than 64 levels deep "
+                          "here (dotted keys, table headers, arrays and inline tables each count)\n");
+}
+
 TEST_CASE("config cli: --show-config prints each input's effective settings and exits 0") {
   TempDir dir;
   dir.write("sitemaplint.toml", "ignore = [\"SM106\"]\nmax-warnings = 2\n[[overrides]]\nfiles = [\"news/*.xml\"]\n"

@@ -6,11 +6,13 @@
 #include <sys/stat.h>
 
 #include <fstream>
+#include <toml++/toml.h>
 
 #include "config/config_file.h"
 #include "config/resolve.h"
 #include "config/show.h"
 #include "config/path_glob.h"
+#include "config/toml_depth.h"
 #include "test_support.h"
 
 using namespace sitemaplint;
@@ -273,6 +275,63 @@ TEST_CASE("config: TOML syntax errors, duplicate keys, invalid UTF-8 and binary 
   CHECK(parse_error("ignore = [\"SM\xff\"]\n") == p + "1:13: Encountered invalid utf-8 sequence");
   CHECK(parse_error(std::string("\x00\x01\x02\x89PNG", 8)) == p + "1:3: Encountered invalid utf-8 sequence");
   CHECK(parse_error("[severity\n") == p + "1:10: Error while parsing table header: expected ']', saw '\\n'");
+}
+
+TEST_CASE("config: nesting past 64 levels is refused with its position before toml++ parses it") {
+  const std::string p = "/project/sitemaplint.toml:";
+  const std::string deep = ": tables and arrays are nested more than 64 levels deep here (dotted keys, table headers, "
+                           "arrays and inline tables each count)";
+  const auto repeat = [](const std::string& piece, int times) {
+    std::string out;
+    for (int i = 0; i < times; ++i) out += piece;
+    return out;
+  };
+  CHECK(parse_error("ignore = []\n" + repeat("a.", 40'000) + "a = 1\n") == p + "2:1" + deep);
+  CHECK(parse_error("[" + repeat("a.", 40'000) + "a]\n") == p + "1:1" + deep);
+  CHECK(parse_error("[[" + repeat("a.", 63) + "a]]\n") == p + "1:1" + deep);  // 64 parts and the array
+  // The 64th "{" is 64 levels deep, its key the 65th; the 64th "[" holds the 65th level.
+  CHECK(parse_error("x = " + repeat("{a=", 40'000) + "1" + repeat("}", 40'000) + "\n") ==
+        p + "1:" + std::to_string(5 + 3 * 63 + 1) + deep);
+  CHECK(parse_error("x = " + repeat("[", 40'000) + "1" + repeat("]", 40'000) + "\n") ==
+        p + "1:" + std::to_string(5 + 63) + deep);
+  // Columns count characters: "é" is one.
+  CHECK(parse_error("[a]\nb = { c = \"\xC3\xA9\", d = " + repeat("[", 62) + "1" + repeat("]", 62) + " }\n") ==
+        p + "2:" + std::to_string(20 + 61) + deep);
+  // 64 levels are fine: toml++ parses them.
+  CHECK(parse_error(repeat("a.", 63) + "a = 1\n") ==
+        p + "1:1: unknown key 'a' (known keys: profile, select, ignore, severity, base-url, root, max-warnings, "
+            "min-severity, exclude, overrides, robots)");
+}
+
+TEST_CASE("toml_too_deep_at: levels counted as toml++ builds them, strings and comments skipped") {
+  // Each document with its depth: within that many levels it passes, within one fewer it does not.
+  const std::vector<std::pair<std::string, std::size_t>> documents = {
+      {"a = 1\n", 1},
+      {"a.b = 1\n", 2},
+      {"[a]\nb = 1\n", 2},
+      {"[a.b]\nc.d = 1\n", 4},
+      {"[[a]]\nb = 1\n", 3},
+      {"x = [1, 2.5, 1979-05-27 07:32:00]\n", 2},
+      {"x = [[1], [2]]\n", 3},
+      {"x = {a = 1, b.c = 2}\n", 3},
+      {"x = [{a = 1}]\n", 3},
+      {"x = { a = { b = [ { c = 1 } ] } }\n", 5},
+      {"x = [\n  1,\n  [2, # [[[[ \n   3],\n]\n", 3},
+      {"s = \"a.b.c = [ \\\" {\"\n", 1},
+      {"s = '''\n[[[[a.b.c\n'''\n", 1},
+      {"s = \"\"\"\n\\\"\"\" x.y.z = {\n\"\"\"\"\"\n", 1},
+      {"# a.b.c.d = [[[[\nx = 1 # {{{{\n", 1},
+      {"\"a.b\".c = 1\n", 2},
+      {"'q.q' . r . s = 1\n", 3},
+      {"a = \"\"\nb.c = ''\n", 2},
+  };
+  for (const auto& [text, depth] : documents) {
+    INFO(text);
+    toml::table parsed;
+    CHECK_NOTHROW(parsed = toml::parse(text));  // each is TOML
+    CHECK_FALSE(toml_too_deep_at(text, depth));
+    CHECK(toml_too_deep_at(text, depth - 1));
+  }
 }
 
 TEST_CASE("config: a missing or unreadable config file is an error naming it") {

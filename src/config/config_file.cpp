@@ -12,6 +12,7 @@
 #include "analysis/edit_distance.h"
 #include "analysis/message_text.h"
 #include "config/path_glob.h"
+#include "config/toml_depth.h"
 
 namespace sitemaplint {
 namespace {
@@ -288,6 +289,22 @@ bool parse_config(std::string_view text, const fs::path& path, ConfigFile* out, 
   *out = ConfigFile{};
   out->path = path;
   out->glob_base = path.parent_path();
+  // toml++ would build (and free) a tree this deep recursively: a stack overflow.
+  if (const auto deep = toml_too_deep_at(text)) {
+    std::size_t line = 1, column = 1;
+    for (std::size_t i = 0; i < *deep; ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        column = 1;
+      } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {  // a character, not its continuation bytes
+        ++column;
+      }
+    }
+    *error = path.string() + ":" + std::to_string(line) + ":" + std::to_string(column) +
+             ": tables and arrays are nested more than " + std::to_string(kMaxTomlDepth) +
+             " levels deep here (dotted keys, table headers, arrays and inline tables each count)";
+    return false;
+  }
   toml::table document;
   try {
     document = toml::parse(text, path.string());
