@@ -379,6 +379,40 @@ TEST_CASE("100,000 unclosed nested elements are one syntax error") {
                                  "line 3, column 299998"}));
 }
 
+TEST_CASE("a root never closed over 100,000 nested elements names the innermost open one, in one pass") {
+  TempDir dir;
+  // `opened` <a> tags, then `closed` </a> tags, on line 3 (kHead ends line 2): the findings.
+  const auto lint_nested = [&](int opened, int closed) {
+    std::string deep = kHead;
+    for (int i = 0; i < opened; ++i) deep += "<a>";
+    for (int i = 0; i < closed; ++i) deep += "</a>";
+    const std::string path = dir.write("nested.xml", deep);
+    const BoundedResult r = run_bounded({"--quiet", "--color", "never", path}, 60);
+    REQUIRE_FALSE(r.timed_out);
+    CHECK(r.exit_code == 1);
+    return strs(parse_findings(r.out, path));
+  };
+  // The input ends at `end_column`; the <a> of `level` starts three columns a level along.
+  const auto never_closed = [](int end_column, int level) {
+    return lines({"SM001 error 3:" + std::to_string(end_column) + ": unexpected end of input: <a> opened at line 3, "
+                  "column " + std::to_string(1 + 3 * (level - 1)) + " is never closed"});
+  };
+  SUBCASE("none closed") { CHECK(lint_nested(100'000, 0) == never_closed(300'001, 100'000)); }
+  SUBCASE("the inner half closed: asking each level whether its end tag came later was quadratic") {
+    CHECK(lint_nested(100'000, 50'000) == never_closed(500'001, 50'000));
+  }
+  SUBCASE("comments, CDATA, quoted '>' and empty elements between") {
+    const std::string doc = std::string(kHead) +
+                            "<url><loc a=\"x>y\" b='/'>https://example.com/<!-- </loc> --><![CDATA[</loc>]]></loc>"
+                            "<x/><?pi </url>?>\n";
+    const std::string path = dir.write("mixed.xml", doc);
+    const BoundedResult r = run_bounded({"--quiet", "--color", "never", path}, 60);
+    REQUIRE_FALSE(r.timed_out);
+    CHECK(strs(parse_findings(r.out, path)) ==
+          lines({"SM001 error 4:1: unexpected end of input: <url> opened at line 3, column 1 is never closed"}));
+  }
+}
+
 TEST_CASE("billion laughs: the DOCTYPE is reported and its entities are never expanded") {
   std::string doc = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE urlset [\n"
                     "  <!ENTITY lol \"lol\">\n";
