@@ -752,6 +752,23 @@ TEST_CASE("a baseline that is not a regular file is refused at once") {
   CHECK(r.seconds < 2 * kSlowdown);
 }
 
+TEST_CASE("a directory search goes on past entries that vanished or loop, naming each") {
+  TempDir dir;
+  const std::string good = dir.write("site/sitemap.xml", kCleanSitemap);
+  const std::string gone = (dir.path / "site/sitemap-gone.xml").string();
+  std::filesystem::create_symlink(dir.path / "site/deleted.xml", gone);
+  const std::string loop = (dir.path / "site/sitemap-loop.xml").string();
+  std::filesystem::create_symlink("sitemap-loop.xml", loop);
+  const std::string later = dir.write("site/z/sitemap.xml", kCleanSitemap);
+  const BoundedResult r = run_bounded({"--color", "never", "--format", "json", (dir.path / "site").string()}, 30);
+  REQUIRE_FALSE(r.timed_out);
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "sitemaplint: error: " + gone + ": No such file or directory\n" + "sitemaplint: error: " + loop +
+                     ": Too many levels of symbolic links\n");
+  CHECK(r.out.find("\"path\": \"" + good + "\"") != std::string::npos);
+  CHECK(r.out.find("\"path\": \"" + later + "\"") != std::string::npos);
+}
+
 TEST_CASE("500 MB of NUL or 0xFF bytes is called binary data or text from its start, quickly") {
   TempDir dir;
   const std::string zeros = (dir.path / "zeros.bin").string();
