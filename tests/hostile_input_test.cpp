@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <regex>
@@ -750,6 +751,43 @@ TEST_CASE("a baseline that is not a regular file is refused at once") {
   CHECK_FALSE(r.timed_out);
   CHECK(r.exit_code == 2);
   CHECK(r.seconds < 2 * kSlowdown);
+}
+
+TEST_CASE("a FIFO, a device and a file of /proc are refused at once, named on the command line or met in a directory") {
+  TempDir dir;
+  const std::string good = dir.write("site/sitemap.xml", kCleanSitemap);
+  const std::string fifo = (dir.path / "site/sitemap-pipe.xml").string();
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);  // no writer: opening it to read would wait for ever
+  const std::string zero = (dir.path / "site/sitemap-zero.xml").string();
+  std::filesystem::create_symlink("/dev/zero", zero);  // would read 1 GiB of NUL bytes
+  const std::string environ = (dir.path / "site/sitemap-environ.xml").string();
+  std::filesystem::create_symlink("/proc/self/environ", environ);  // the environment, secrets included
+  const std::map<std::string, std::string> why = {
+      {fifo, "is a FIFO, not a regular file; only regular files are read"},
+      {zero, "is a character device, not a regular file; only regular files are read"},
+      {environ, "is a file of /proc; nothing under /proc, /sys or /dev is read"},
+  };
+  for (const auto& [path, reason] : why) {
+    INFO(path);
+    const BoundedResult r = run_bounded({"--quiet", "--color", "never", path}, 30);
+    REQUIRE_FALSE(r.timed_out);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "sitemaplint: error: " + path + ": " + reason + "\n");
+    CHECK(r.out == "");
+    CHECK(r.seconds < 2 * kSlowdown);
+  }
+  // In a directory: each is named, and the regular file beside them is linted.
+  const BoundedResult r = run_bounded({"--color", "never", "--format", "json", (dir.path / "site").string()}, 30);
+  REQUIRE_FALSE(r.timed_out);
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "sitemaplint: error: " + environ + ": " + why.at(environ) + "\n" + "sitemaplint: error: " + fifo +
+                     ": " + why.at(fifo) + "\n" + "sitemaplint: error: " + zero + ": " + why.at(zero) + "\n");
+  CHECK(r.out.find("\"path\": \"" + good + "\"") != std::string::npos);
+  CHECK(r.seconds < 2 * kSlowdown);
+  // Through a config's robots or --robots, the same.
+  const BoundedResult robots = run_bounded({"--quiet", "--robots", "/proc/self/environ", good}, 30);
+  CHECK(robots.exit_code == 2);
+  CHECK(robots.err == "sitemaplint: error: /proc/self/environ: " + why.at(environ) + "\n");
 }
 
 TEST_CASE("a directory search goes on past entries that vanished or loop, naming each") {

@@ -13,11 +13,15 @@
 #include "analysis/message_text.h"
 #include "config/path_glob.h"
 #include "config/toml_depth.h"
+#include "load/open_file.h"
 
 namespace sitemaplint {
 namespace {
 
 namespace fs = std::filesystem;
+
+// A sitemaplint.toml is a few lines; past this, it is not one.
+constexpr std::size_t kMaxConfigBytes = std::size_t{1} << 20;
 
 constexpr std::array<std::string_view, 11> kTopLevelKeys = {
     "profile", "select", "ignore", "severity", "base-url", "root", "max-warnings", "min-severity", "exclude", "overrides", "robots"};
@@ -329,18 +333,15 @@ bool load_config(const fs::path& path, ConfigFile* out, std::string* error) {
   } else if (!fs::is_regular_file(status)) {
     why = "it is not a regular file";
   }
-  std::ifstream file;
-  if (why.empty()) {
-    file.open(absolute, std::ios::binary);
-    if (!file) why = std::strerror(errno);
-  }
+  // Read as it is when opened (not what the checks above saw): a regular file outside /proc, /sys
+  // and /dev, and a config's size.
+  std::string text;
+  if (why.empty() && !read_regular_file(absolute.string(), kMaxConfigBytes, &text, &why)) why = "it " + why;
   if (!why.empty()) {
     *error = path.string() + ": cannot read the config file: " + why;
     return false;
   }
-  std::stringstream text;
-  text << file.rdbuf();
-  return parse_config(text.str(), absolute, out, error);
+  return parse_config(text, absolute, out, error);
 }
 
 std::optional<fs::path> find_config(const fs::path& directory) {
