@@ -751,6 +751,11 @@ TEST_CASE("a baseline that is not a regular file is refused at once") {
   CHECK_FALSE(r.timed_out);
   CHECK(r.exit_code == 2);
   CHECK(r.seconds < 2 * kSlowdown);
+  // A regular file of /proc is not read either (the environment is no baseline, and stays unread).
+  const BoundedResult environ = run_bounded({"--baseline", "/proc/self/environ", sitemap}, 30);
+  CHECK(environ.exit_code == 2);
+  CHECK(environ.err == "sitemaplint: error: --baseline: cannot read '/proc/self/environ': is a file of /proc; nothing "
+                       "under /proc, /sys or /dev is read (see sitemaplint --help)\n");
 }
 
 TEST_CASE("a FIFO, a device and a file of /proc are refused at once, named on the command line or met in a directory") {

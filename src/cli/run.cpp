@@ -18,6 +18,7 @@
 #include "cli/progress_display.h"
 #include "config/resolve.h"
 #include "config/show.h"
+#include "load/open_file.h"
 #include "registry.h"
 #include "report/html.h"
 #include "report/profile_docs.h"
@@ -177,14 +178,13 @@ bool apply_baseline_file(const std::string& path, std::vector<FileReport>* repor
     *error = "--baseline: '" + path + "' is larger than 256 MiB; that is no baseline sitemaplint wrote";
     return false;
   }
-  std::ifstream baseline(path, std::ios::binary);
-  if (!baseline) {
-    *error = "--baseline: cannot read '" + path + "'";
+  // Read as it is when opened: a FIFO swapped in since the checks above would block the run.
+  std::string text, why;
+  if (!read_regular_file(path, kMaxBaselineBytes, &text, &why)) {
+    *error = "--baseline: cannot read '" + path + "': " + why;
     return false;
   }
-  std::stringstream text;
-  text << baseline.rdbuf();
-  if (apply_baseline(text.str(), reports, error)) return true;
+  if (apply_baseline(text, reports, error)) return true;
   *error = "--baseline: " + path + ": " + *error;
   return false;
 }
