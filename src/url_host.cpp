@@ -44,8 +44,11 @@ const UIDNA* idna() {
   return instance.get();
 }
 
-// UTS #46 ToASCII of `name` into `out`; returns the UIDNA_ERROR_* bits.
-std::uint32_t to_ascii(std::string_view name, std::string& out) {
+void check_host_uncached(UrlAnalysis& a);
+
+}  // namespace
+
+std::uint32_t idna_to_ascii(std::string_view name, std::string& out) {
   const UIDNA* converter = idna();
   if (!converter) {  // no ICU data: keep the name, report nothing
     out.assign(name);
@@ -65,10 +68,6 @@ std::uint32_t to_ascii(std::string_view name, std::string& out) {
     return U_SUCCESS(status) ? info.errors : static_cast<std::uint32_t>(UIDNA_ERROR_DISALLOWED);
   }
 }
-
-void check_host_uncached(UrlAnalysis& a);
-
-}  // namespace
 
 
 // Most URLs of a sitemap share a few hosts (the site's, a CDN's for its images): the verdicts on
@@ -139,7 +138,7 @@ void check_host_uncached(UrlAnalysis& a) {
       }
       name = a.host_buffer;
     }
-    a.idna_errors = to_ascii(name, a.idna_buffer);
+    a.idna_errors = idna_to_ascii(name, a.idna_buffer);
     a.ascii_host = a.idna_buffer;
     if (a.idna_errors != 0) {
       a.host_problem = HostProblem::Idna;

@@ -135,6 +135,64 @@ TEST_CASE("config cli: a broken, missing or unreadable config fails with exit 2 
   CHECK(both.err.find("--config excludes --no-config") != std::string::npos);
 }
 
+TEST_CASE("config cli: a config's root and robots stay in its directory, and the command line's are trusted") {
+  TempDir dir;
+  dir.write("sitemap.xml", kSitemap);
+  const std::string config = dir.write("sitemaplint.toml", "robots = \"/proc/self/environ\"\n");
+  const std::string secret = "SECRET-3c9d1e";
+  const auto lint_with_secret = [&](const std::string& args) {
+    return run_command("cd " + shell_quote(dir.path.string()) + " && env SITEMAPLINT_TEST_TOKEN=" + secret + " " +
+                       shell_quote(SITEMAPLINT_BINARY) + " --format gcc --now " + kTestNow + " " + args);
+  };
+  const auto refused = lint_with_secret("sitemap.xml");
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.out == "sitemaplint: error: " + config + ":1:10: 'robots' must name a path inside the config file's "
+                           "directory (" + dir.path.string() + "), not an absolute path outside it: "
+                           "'/proc/self/environ'; give --robots on the command line for a path elsewhere\n");
+  // --show-config refuses it too, before printing anything.
+  CHECK(lint_with_secret("--show-config sitemap.xml").out == refused.out);
+  // A symbolic link inside that leads out is refused the same way; so is '..' and an absolute root.
+  TempDir elsewhere;
+  const std::string outside = elsewhere.write("robots.txt", "User-agent: *\nDisallow: /private/\n");
+  std::filesystem::create_symlink(outside, dir.path / "robots.txt");
+  dir.write("sitemaplint.toml", "robots = \"robots.txt\"\n");
+  const auto linked = lint_with_secret("sitemap.xml");
+  CHECK(linked.exit_code == 2);
+  CHECK(linked.out.starts_with("sitemaplint: error: " + config + ":1:10: 'robots' must name a path inside the config "
+                               "file's directory (" + dir.path.string() + "), not a path that a symbolic link takes "
+                               "out of it: 'robots.txt'"));
+  dir.write("sitemaplint.toml", "root = \"../\"\n");
+  const auto up = lint_with_secret("sitemap.xml");
+  CHECK(up.exit_code == 2);
+  CHECK(up.out.starts_with("sitemaplint: error: " + config + ":1:8: 'root' must name a path inside the config file's "
+                           "directory (" + dir.path.string() + "), not a path that leads out of it ('..'): '../'"));
+  // The command line wins and is trusted: the config's value is then neither used nor an error.
+  const auto given = lint_with_secret("--root " + shell_quote(elsewhere.path.string()) + " sitemap.xml");
+  CHECK(given.exit_code == 1);  // SM301
+  CHECK(given.out.find("sitemaplint: error") == std::string::npos);
+  dir.write("sitemaplint.toml", "robots = \"robots.txt\"\n");
+  const auto robots = lint_with_secret("--robots " + shell_quote(outside) + " sitemap.xml");
+  CHECK(robots.out.find("must name a path inside") == std::string::npos);
+  for (const auto* result : {&refused, &linked, &up, &given, &robots}) CHECK(result->out.find(secret) == std::string::npos);
+}
+
+TEST_CASE("config cli: a config nested 40,000 levels deep is an error with its position, not a crash") {
+  TempDir dir;
+  dir.write("sitemap.xml", kSitemap);
+  std::string key;
+  for (int i = 0; i < 40'000; ++i) key += "a.";
+  const std::string config = dir.write("sitemaplint.toml", "# deep\n" + key + "a = 1\n");
+  const auto dotted = lint_in(dir, {"sitemap.xml"});
+  CHECK(dotted.exit_code == 2);
+  CHECK(dotted.err == "sitemaplint: error: " + config + ":2:1: tables and arrays are nested more than 64 levels deep "
+                          "here (dotted keys, table headers, arrays and inline tables each count)\n");
+  dir.write("sitemaplint.toml", "[" + key + "a]\n");
+  const auto header = lint_in(dir, {"sitemap.xml"});
+  CHECK(header.exit_code == 2);
+  CHECK(header.err == "sitemaplint: error: " + config + ":1:1: tables and arrays are nested more than 64 levels deep "
+                          "here (dotted keys, table headers, arrays and inline tables each count)\n");
+}
+
 TEST_CASE("config cli: --show-config prints each input's effective settings and exits 0") {
   TempDir dir;
   dir.write("sitemaplint.toml", "ignore = [\"SM106\"]\nmax-warnings = 2\n[[overrides]]\nfiles = [\"news/*.xml\"]\n"

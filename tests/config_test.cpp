@@ -6,11 +6,13 @@
 #include <sys/stat.h>
 
 #include <fstream>
+#include <toml++/toml.h>
 
 #include "config/config_file.h"
 #include "config/resolve.h"
 #include "config/show.h"
 #include "config/path_glob.h"
+#include "config/toml_depth.h"
 #include "test_support.h"
 
 using namespace sitemaplint;
@@ -184,8 +186,8 @@ TEST_CASE("config: robots is a file relative to the config, or an http(s) URL, f
   std::string error;
   REQUIRE(parse_config("robots = \"public/../site/robots.txt\"\n", kConfigPath, &config, &error));
   CHECK(config.robots == "/project/site/robots.txt");
-  REQUIRE(parse_config("robots = \"/srv/robots.txt\"\n", kConfigPath, &config, &error));
-  CHECK(config.robots == "/srv/robots.txt");
+  REQUIRE(parse_config("robots = \"/project/site/robots.txt\"\n", kConfigPath, &config, &error));
+  CHECK(config.robots == "/project/site/robots.txt");
   REQUIRE(parse_config("robots = \"https://example.com/robots.txt\"\n", kConfigPath, &config, &error));
   CHECK(config.robots == "https://example.com/robots.txt");
   REQUIRE(parse_config("", kConfigPath, &config, &error));
@@ -197,6 +199,60 @@ TEST_CASE("config: robots is a file relative to the config, or an http(s) URL, f
   CHECK(parse_error("robts = \"robots.txt\"\n").starts_with(p + "1:1: unknown key 'robts'; did you mean 'robots'?"));
   CHECK(parse_error("[[overrides]]\nfiles = [\"a\"]\nrobots = \"robots.txt\"\n") ==
         p + "3:1: 'overrides[0].robots': 'robots' concerns the whole run; set it at the top level, not in [[overrides]]");
+}
+
+TEST_CASE("config: root and robots name paths inside the config file's directory, or are refused") {
+  const std::string p = "/project/sitemaplint.toml:";
+  const auto refused = [](const std::string& text, const std::string& key) {
+    ConfigFile config;
+    std::string error;
+    REQUIRE(parse_config(text, kConfigPath, &config, &error));  // the file is read; using the value is the error
+    const bool root = key == "root";
+    CHECK_FALSE((root ? config.root : config.robots).has_value());
+    const auto& message = root ? config.root_refused : config.robots_refused;
+    return message.value_or("");
+  };
+  const auto refusal = [&](const std::string& at, const std::string& key, const std::string& why,
+                           const std::string& text) {
+    return p + at + ": '" + key + "' must name a path inside the config file's directory (/project), not " + why +
+           ": '" + text + "'; give --" + key + " on the command line for a path elsewhere";
+  };
+  CHECK(refused("robots = \"/proc/self/environ\"\n", "robots") ==
+        refusal("1:10", "robots", "an absolute path outside it", "/proc/self/environ"));
+  CHECK(refused("root = \"/srv/site\"\n", "root") == refusal("1:8", "root", "an absolute path outside it", "/srv/site"));
+  CHECK(refused("root = \"/project-other\"\n", "root") ==
+        refusal("1:8", "root", "an absolute path outside it", "/project-other"));
+  CHECK(refused("root = \"..\"\n", "root") == refusal("1:8", "root", "a path that leads out of it ('..')", ".."));
+  CHECK(refused("robots = \"public/../../etc/robots.txt\"\n", "robots") ==
+        refusal("1:10", "robots", "a path that leads out of it ('..')", "public/../../etc/robots.txt"));
+  // Inside, however written.
+  ConfigFile config;
+  std::string error;
+  REQUIRE(parse_config("root = \".\"\nrobots = \"./a/../robots.txt\"\n", kConfigPath, &config, &error));
+  CHECK(config.root == "/project/");
+  CHECK(config.robots == "/project/robots.txt");
+  CHECK_FALSE(config.root_refused);
+  CHECK_FALSE(config.robots_refused);
+
+  // A symbolic link inside that leads out is followed, and refused.
+  TempDir project, elsewhere;
+  const std::string secret = elsewhere.write("robots.txt", "Sitemap: https://example.com/secret.xml\n");
+  std::filesystem::create_symlink(secret, project.path / "robots.txt");
+  std::filesystem::create_symlink(elsewhere.path, project.path / "public");
+  const std::filesystem::path file = project.path / "sitemaplint.toml";
+  REQUIRE(parse_config("root = \"public\"\nrobots = \"robots.txt\"\n", file, &config, &error));
+  CHECK_FALSE(config.root);
+  CHECK_FALSE(config.robots);
+  CHECK(config.root_refused == file.string() + ":1:8: 'root' must name a path inside the config file's directory (" +
+                                   project.path.string() + "), not a path that a symbolic link takes out of it: "
+                                   "'public'; give --root on the command line for a path elsewhere");
+  CHECK(config.robots_refused.value_or("").starts_with(file.string() + ":2:10: 'robots' must name a path inside"));
+  // One that stays inside is fine; so is a path not built yet.
+  std::filesystem::create_directory(project.path / "site");
+  std::filesystem::create_symlink(project.path / "site", project.path / "www");
+  REQUIRE(parse_config("root = \"www\"\nrobots = \"build/robots.txt\"\n", file, &config, &error));
+  CHECK(config.root == (project.path / "www").string());
+  CHECK(config.robots == (project.path / "build/robots.txt").string());
 }
 
 TEST_CASE("config: min-severity is a level for the whole run") {
@@ -219,6 +275,63 @@ TEST_CASE("config: TOML syntax errors, duplicate keys, invalid UTF-8 and binary 
   CHECK(parse_error("ignore = [\"SM\xff\"]\n") == p + "1:13: Encountered invalid utf-8 sequence");
   CHECK(parse_error(std::string("\x00\x01\x02\x89PNG", 8)) == p + "1:3: Encountered invalid utf-8 sequence");
   CHECK(parse_error("[severity\n") == p + "1:10: Error while parsing table header: expected ']', saw '\\n'");
+}
+
+TEST_CASE("config: nesting past 64 levels is refused with its position before toml++ parses it") {
+  const std::string p = "/project/sitemaplint.toml:";
+  const std::string deep = ": tables and arrays are nested more than 64 levels deep here (dotted keys, table headers, "
+                           "arrays and inline tables each count)";
+  const auto repeat = [](const std::string& piece, int times) {
+    std::string out;
+    for (int i = 0; i < times; ++i) out += piece;
+    return out;
+  };
+  CHECK(parse_error("ignore = []\n" + repeat("a.", 40'000) + "a = 1\n") == p + "2:1" + deep);
+  CHECK(parse_error("[" + repeat("a.", 40'000) + "a]\n") == p + "1:1" + deep);
+  CHECK(parse_error("[[" + repeat("a.", 63) + "a]]\n") == p + "1:1" + deep);  // 64 parts and the array
+  // The 64th "{" is 64 levels deep, its key the 65th; the 64th "[" holds the 65th level.
+  CHECK(parse_error("x = " + repeat("{a=", 40'000) + "1" + repeat("}", 40'000) + "\n") ==
+        p + "1:" + std::to_string(5 + 3 * 63 + 1) + deep);
+  CHECK(parse_error("x = " + repeat("[", 40'000) + "1" + repeat("]", 40'000) + "\n") ==
+        p + "1:" + std::to_string(5 + 63) + deep);
+  // Columns count characters: "é" is one.
+  CHECK(parse_error("[a]\nb = { c = \"\xC3\xA9\", d = " + repeat("[", 62) + "1" + repeat("]", 62) + " }\n") ==
+        p + "2:" + std::to_string(20 + 61) + deep);
+  // 64 levels are fine: toml++ parses them.
+  CHECK(parse_error(repeat("a.", 63) + "a = 1\n") ==
+        p + "1:1: unknown key 'a' (known keys: profile, select, ignore, severity, base-url, root, max-warnings, "
+            "min-severity, exclude, overrides, robots)");
+}
+
+TEST_CASE("toml_too_deep_at: levels counted as toml++ builds them, strings and comments skipped") {
+  // Each document with its depth: within that many levels it passes, within one fewer it does not.
+  const std::vector<std::pair<std::string, std::size_t>> documents = {
+      {"a = 1\n", 1},
+      {"a.b = 1\n", 2},
+      {"[a]\nb = 1\n", 2},
+      {"[a.b]\nc.d = 1\n", 4},
+      {"[[a]]\nb = 1\n", 3},
+      {"x = [1, 2.5, 1979-05-27 07:32:00]\n", 2},
+      {"x = [[1], [2]]\n", 3},
+      {"x = {a = 1, b.c = 2}\n", 3},
+      {"x = [{a = 1}]\n", 3},
+      {"x = { a = { b = [ { c = 1 } ] } }\n", 5},
+      {"x = [\n  1,\n  [2, # [[[[ \n   3],\n]\n", 3},
+      {"s = \"a.b.c = [ \\\" {\"\n", 1},
+      {"s = '''\n[[[[a.b.c\n'''\n", 1},
+      {"s = \"\"\"\n\\\"\"\" x.y.z = {\n\"\"\"\"\"\n", 1},
+      {"# a.b.c.d = [[[[\nx = 1 # {{{{\n", 1},
+      {"\"a.b\".c = 1\n", 2},
+      {"'q.q' . r . s = 1\n", 3},
+      {"a = \"\"\nb.c = ''\n", 2},
+  };
+  for (const auto& [text, depth] : documents) {
+    INFO(text);
+    toml::table parsed;
+    CHECK_NOTHROW(parsed = toml::parse(text));  // each is TOML
+    CHECK_FALSE(toml_too_deep_at(text, depth));
+    CHECK(toml_too_deep_at(text, depth - 1));
+  }
 }
 
 TEST_CASE("config: a missing or unreadable config file is an error naming it") {

@@ -32,14 +32,6 @@ constexpr const char* kSitemap =
 constexpr std::size_t kMiB = 1024 * 1024;
 
 
-// Short limits: a test that goes wrong fails in seconds instead of hanging.
-FetchOptions quick() {
-  FetchOptions options;
-  options.timeout_ms = 5000;
-  options.connect_timeout_ms = 2000;
-  return options;
-}
-
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -83,7 +75,7 @@ struct Fixture {
 
 TEST_CASE("fetch: 200 with an XML body") {
   Fixture f;
-  const FetchResult r = fetch(f.server.url("/sitemap.xml"), quick());
+  const FetchResult r = fetch(f.server.url("/sitemap.xml"), quick_fetch());
   CHECK(r.ok);
   CHECK(r.error == "");
   CHECK(r.status == 200);
@@ -99,7 +91,7 @@ TEST_CASE("fetch: 200 with an XML body") {
 
 TEST_CASE("fetch: Content-Encoding gzip is decoded") {
   Fixture f;
-  const FetchResult r = fetch(f.server.url("/gzip.xml"), quick());
+  const FetchResult r = fetch(f.server.url("/gzip.xml"), quick_fetch());
   CHECK(r.ok);
   CHECK(r.error == "");
   CHECK(r.status == 200);
@@ -108,14 +100,14 @@ TEST_CASE("fetch: Content-Encoding gzip is decoded") {
 
 TEST_CASE("fetch: error statuses are responses, not failures") {
   Fixture f;
-  const FetchResult missing = fetch(f.server.url("/nothing-here"), quick());
+  const FetchResult missing = fetch(f.server.url("/nothing-here"), quick_fetch());
   CHECK(missing.ok);
   CHECK(missing.error == "");
   CHECK(missing.status == 404);
   CHECK(missing.content_type == "text/plain");
   CHECK(missing.body == "no route\n");
 
-  const FetchResult broken = fetch(f.server.url("/server-error"), quick());
+  const FetchResult broken = fetch(f.server.url("/server-error"), quick_fetch());
   CHECK(broken.ok);
   CHECK(broken.error == "");
   CHECK(broken.status == 500);
@@ -124,7 +116,7 @@ TEST_CASE("fetch: error statuses are responses, not failures") {
 
 TEST_CASE("fetch: an HTML page is fetched and its content type reported") {
   Fixture f;
-  const FetchResult r = fetch(f.server.url("/page.html"), quick());
+  const FetchResult r = fetch(f.server.url("/page.html"), quick_fetch());
   CHECK(r.ok);
   CHECK(r.status == 200);
   CHECK(r.content_type == "text/html; charset=utf-8");
@@ -133,7 +125,7 @@ TEST_CASE("fetch: an HTML page is fetched and its content type reported") {
 
 TEST_CASE("fetch: 301 then 302 redirects are followed, relative and absolute") {
   Fixture f;
-  const FetchResult r = fetch(f.server.url("/old"), quick());
+  const FetchResult r = fetch(f.server.url("/old"), quick_fetch());
   CHECK(r.ok);
   CHECK(r.error == "");
   CHECK(r.status == 200);
@@ -147,7 +139,7 @@ TEST_CASE("fetch: 301 then 302 redirects are followed, relative and absolute") {
 TEST_CASE("fetch: redirects beyond max_redirects are an error") {
   Fixture f;
   SUBCASE("a loop") {
-    const FetchResult r = fetch(f.server.url("/loop-a"), quick());
+    const FetchResult r = fetch(f.server.url("/loop-a"), quick_fetch());
     CHECK_FALSE(r.ok);
     CHECK(r.error == "too many redirects (5)");
     CHECK(r.status == 302);
@@ -157,7 +149,7 @@ TEST_CASE("fetch: redirects beyond max_redirects are an error") {
     CHECK(f.server.hits("/loop-b") == 3);
   }
   SUBCASE("a chain longer than allowed") {
-    FetchOptions options = quick();
+    FetchOptions options = quick_fetch();
     options.max_redirects = 1;
     const FetchResult r = fetch(f.server.url("/old"), options);
     CHECK_FALSE(r.ok);
@@ -166,7 +158,7 @@ TEST_CASE("fetch: redirects beyond max_redirects are an error") {
     CHECK(f.server.hits("/sitemap.xml") == 0);
   }
   SUBCASE("none allowed") {
-    FetchOptions options = quick();
+    FetchOptions options = quick_fetch();
     options.max_redirects = 0;
     const FetchResult r = fetch(f.server.url("/old"), options);
     CHECK_FALSE(r.ok);
@@ -178,7 +170,7 @@ TEST_CASE("fetch: redirects beyond max_redirects are an error") {
 
 TEST_CASE("fetch: a redirect to file: is refused") {
   Fixture f;
-  const FetchResult r = fetch(f.server.url("/to-file"), quick());
+  const FetchResult r = fetch(f.server.url("/to-file"), quick_fetch());
   CHECK_FALSE(r.ok);
   CHECK(r.error == "redirect to 'file:///etc/passwd' refused: unsupported URL scheme 'file': only http and https URLs are fetched");
   CHECK(r.status == 302);
@@ -190,7 +182,7 @@ TEST_CASE("fetch: a redirect to file: is refused") {
 
 TEST_CASE("fetch: only allowed hosts are fetched, redirects included") {
   Fixture f;
-  FetchOptions options = quick();
+  FetchOptions options = quick_fetch();
   options.allowed_hosts = {"127.0.0.1"};
 
   SUBCASE("an allowed host") {
@@ -222,7 +214,7 @@ TEST_CASE("fetch: only allowed hosts are fetched, redirects included") {
     CHECK(r.body == kSitemap);
   }
   SUBCASE("without a list, any host the user trusts") {
-    FetchOptions trusting = quick();
+    FetchOptions trusting = quick_fetch();
     trusting.trusted_hosts = {"localhost"};
     const FetchResult r = fetch(f.server.url("/to-localhost"), trusting);
     CHECK(r.ok);
@@ -230,7 +222,7 @@ TEST_CASE("fetch: only allowed hosts are fetched, redirects included") {
     CHECK(r.body == kSitemap);
   }
   SUBCASE("a redirect to another host on an internal address is refused unless trusted") {
-    const FetchResult r = fetch(f.server.url("/to-localhost"), quick());
+    const FetchResult r = fetch(f.server.url("/to-localhost"), quick_fetch());
     CHECK_FALSE(r.ok);
     CHECK(r.error.find("refused to connect to 'localhost'") != std::string::npos);
     CHECK(f.server.hits("/sitemap.xml") == 0);
@@ -241,11 +233,11 @@ TEST_CASE("fetch: schemes other than http and https are refused without a connec
   Fixture f;
   const std::string port = std::to_string(f.server.port());
   const std::string only = "only http and https URLs are fetched";
-  CHECK(fetch("ftp://127.0.0.1:" + port + "/sitemap.xml", quick()).error == "unsupported URL scheme 'ftp': " + only);
-  CHECK(fetch("gopher://127.0.0.1:" + port + "/1", quick()).error == "unsupported URL scheme 'gopher': " + only);
-  CHECK(fetch("FILE:///etc/passwd", quick()).error == "unsupported URL scheme 'file': " + only);
-  CHECK(fetch("dict://127.0.0.1:" + port + "/", quick()).error == "unsupported URL scheme 'dict': " + only);
-  const FetchResult relative = fetch("/sitemap.xml", quick());
+  CHECK(fetch("ftp://127.0.0.1:" + port + "/sitemap.xml", quick_fetch()).error == "unsupported URL scheme 'ftp': " + only);
+  CHECK(fetch("gopher://127.0.0.1:" + port + "/1", quick_fetch()).error == "unsupported URL scheme 'gopher': " + only);
+  CHECK(fetch("FILE:///etc/passwd", quick_fetch()).error == "unsupported URL scheme 'file': " + only);
+  CHECK(fetch("dict://127.0.0.1:" + port + "/", quick_fetch()).error == "unsupported URL scheme 'dict': " + only);
+  const FetchResult relative = fetch("/sitemap.xml", quick_fetch());
   CHECK_FALSE(relative.ok);
   CHECK(relative.error.starts_with("invalid URL '/sitemap.xml': "));
   CHECK(f.server.connections() == 0);
@@ -256,7 +248,7 @@ TEST_CASE("fetch: a slow response times out") {
   f.server.route("/slow", [](const HttpRequest&, HttpExchange& exchange) {
     if (exchange.sleep_for(3000ms)) exchange.send_response({200, {}, kSitemap});
   });
-  FetchOptions options = quick();
+  FetchOptions options = quick_fetch();
   options.timeout_ms = 300;
   const auto start = std::chrono::steady_clock::now();
   const FetchResult r = fetch(f.server.url("/slow"), options);
@@ -281,7 +273,7 @@ TEST_CASE("fetch: a connection refused") {
   REQUIRE(::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0);
   ::close(fd);
   const std::string port = std::to_string(ntohs(address.sin_port));
-  const FetchResult r = fetch("http://127.0.0.1:" + port + "/sitemap.xml", quick());
+  const FetchResult r = fetch("http://127.0.0.1:" + port + "/sitemap.xml", quick_fetch());
   CHECK_FALSE(r.ok);
   CHECK(r.error == "could not connect to '127.0.0.1' port " + port + ": Connection refused");
   CHECK(r.status == 0);
@@ -292,7 +284,7 @@ TEST_CASE("fetch: an oversized body stops the transfer") {
   const auto big = std::make_shared<const std::string>(3 * kMiB, 'x');
   const auto client_hung_up = std::make_shared<std::atomic<bool>>(false);
   Fixture f;
-  FetchOptions options = quick();
+  FetchOptions options = quick_fetch();
   options.max_bytes = kMiB;
   const std::string expected = "response larger than 1048576 bytes";
 
@@ -383,7 +375,7 @@ TEST_CASE("fetch_all: bounded concurrency, results in input order") {
     });
   }
   urls.push_back("ftp://127.0.0.1/refused");
-  const std::vector<FetchResult> results = fetch_all(urls, quick(), 4);
+  const std::vector<FetchResult> results = fetch_all(urls, quick_fetch(), 4);
   REQUIRE(results.size() == 51);
   for (int i = 0; i < 50; ++i) {
     CAPTURE(i);
@@ -403,8 +395,8 @@ TEST_CASE("fetch_all: bounded concurrency, results in input order") {
   CHECK(in_flight->most <= 4);
   CHECK(in_flight->most >= 2);
 
-  CHECK(fetch_all({}, quick(), 4).empty());
-  const std::vector<FetchResult> one = fetch_all({f.server.url("/sitemap.xml")}, quick(), 0);
+  CHECK(fetch_all({}, quick_fetch(), 4).empty());
+  const std::vector<FetchResult> one = fetch_all({f.server.url("/sitemap.xml")}, quick_fetch(), 0);
   REQUIRE(one.size() == 1);
   CHECK(one[0].body == kSitemap);
 }

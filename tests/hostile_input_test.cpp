@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <regex>
@@ -379,6 +380,40 @@ TEST_CASE("100,000 unclosed nested elements are one syntax error") {
                                  "line 3, column 299998"}));
 }
 
+TEST_CASE("a root never closed over 100,000 nested elements names the innermost open one, in one pass") {
+  TempDir dir;
+  // `opened` <a> tags, then `closed` </a> tags, on line 3 (kHead ends line 2): the findings.
+  const auto lint_nested = [&](int opened, int closed) {
+    std::string deep = kHead;
+    for (int i = 0; i < opened; ++i) deep += "<a>";
+    for (int i = 0; i < closed; ++i) deep += "</a>";
+    const std::string path = dir.write("nested.xml", deep);
+    const BoundedResult r = run_bounded({"--quiet", "--color", "never", path}, 60);
+    REQUIRE_FALSE(r.timed_out);
+    CHECK(r.exit_code == 1);
+    return strs(parse_findings(r.out, path));
+  };
+  // The input ends at `end_column`; the <a> of `level` starts three columns a level along.
+  const auto never_closed = [](int end_column, int level) {
+    return lines({"SM001 error 3:" + std::to_string(end_column) + ": unexpected end of input: <a> opened at line 3, "
+                  "column " + std::to_string(1 + 3 * (level - 1)) + " is never closed"});
+  };
+  SUBCASE("none closed") { CHECK(lint_nested(100'000, 0) == never_closed(300'001, 100'000)); }
+  SUBCASE("the inner half closed: asking each level whether its end tag came later was quadratic") {
+    CHECK(lint_nested(100'000, 50'000) == never_closed(500'001, 50'000));
+  }
+  SUBCASE("comments, CDATA, quoted '>' and empty elements between") {
+    const std::string doc = std::string(kHead) +
+                            "<url><loc a=\"x>y\" b='/'>https://example.com/<!-- </loc> --><![CDATA[</loc>]]></loc>"
+                            "<x/><?pi </url>?>\n";
+    const std::string path = dir.write("mixed.xml", doc);
+    const BoundedResult r = run_bounded({"--quiet", "--color", "never", path}, 60);
+    REQUIRE_FALSE(r.timed_out);
+    CHECK(strs(parse_findings(r.out, path)) ==
+          lines({"SM001 error 4:1: unexpected end of input: <url> opened at line 3, column 1 is never closed"}));
+  }
+}
+
 TEST_CASE("billion laughs: the DOCTYPE is reported and its entities are never expanded") {
   std::string doc = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE urlset [\n"
                     "  <!ENTITY lol \"lol\">\n";
@@ -716,6 +751,65 @@ TEST_CASE("a baseline that is not a regular file is refused at once") {
   CHECK_FALSE(r.timed_out);
   CHECK(r.exit_code == 2);
   CHECK(r.seconds < 2 * kSlowdown);
+  // A regular file of /proc is not read either (the environment is no baseline, and stays unread).
+  const BoundedResult environ = run_bounded({"--baseline", "/proc/self/environ", sitemap}, 30);
+  CHECK(environ.exit_code == 2);
+  CHECK(environ.err == "sitemaplint: error: --baseline: cannot read '/proc/self/environ': is a file of /proc; nothing "
+                       "under /proc, /sys or /dev is read (see sitemaplint --help)\n");
+}
+
+TEST_CASE("a FIFO, a device and a file of /proc are refused at once, named on the command line or met in a directory") {
+  TempDir dir;
+  const std::string good = dir.write("site/sitemap.xml", kCleanSitemap);
+  const std::string fifo = (dir.path / "site/sitemap-pipe.xml").string();
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);  // no writer: opening it to read would wait for ever
+  const std::string zero = (dir.path / "site/sitemap-zero.xml").string();
+  std::filesystem::create_symlink("/dev/zero", zero);  // would read 1 GiB of NUL bytes
+  const std::string environ = (dir.path / "site/sitemap-environ.xml").string();
+  std::filesystem::create_symlink("/proc/self/environ", environ);  // the environment, secrets included
+  const std::map<std::string, std::string> why = {
+      {fifo, "is a FIFO, not a regular file; only regular files are read"},
+      {zero, "is a character device, not a regular file; only regular files are read"},
+      {environ, "is a file of /proc; nothing under /proc, /sys or /dev is read"},
+  };
+  for (const auto& [path, reason] : why) {
+    INFO(path);
+    const BoundedResult r = run_bounded({"--quiet", "--color", "never", path}, 30);
+    REQUIRE_FALSE(r.timed_out);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == "sitemaplint: error: " + path + ": " + reason + "\n");
+    CHECK(r.out == "");
+    CHECK(r.seconds < 2 * kSlowdown);
+  }
+  // In a directory: each is named, and the regular file beside them is linted.
+  const BoundedResult r = run_bounded({"--color", "never", "--format", "json", (dir.path / "site").string()}, 30);
+  REQUIRE_FALSE(r.timed_out);
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "sitemaplint: error: " + environ + ": " + why.at(environ) + "\n" + "sitemaplint: error: " + fifo +
+                     ": " + why.at(fifo) + "\n" + "sitemaplint: error: " + zero + ": " + why.at(zero) + "\n");
+  CHECK(r.out.find("\"path\": \"" + good + "\"") != std::string::npos);
+  CHECK(r.seconds < 2 * kSlowdown);
+  // Through a config's robots or --robots, the same.
+  const BoundedResult robots = run_bounded({"--quiet", "--robots", "/proc/self/environ", good}, 30);
+  CHECK(robots.exit_code == 2);
+  CHECK(robots.err == "sitemaplint: error: /proc/self/environ: " + why.at(environ) + "\n");
+}
+
+TEST_CASE("a directory search goes on past entries that vanished or loop, naming each") {
+  TempDir dir;
+  const std::string good = dir.write("site/sitemap.xml", kCleanSitemap);
+  const std::string gone = (dir.path / "site/sitemap-gone.xml").string();
+  std::filesystem::create_symlink(dir.path / "site/deleted.xml", gone);
+  const std::string loop = (dir.path / "site/sitemap-loop.xml").string();
+  std::filesystem::create_symlink("sitemap-loop.xml", loop);
+  const std::string later = dir.write("site/z/sitemap.xml", kCleanSitemap);
+  const BoundedResult r = run_bounded({"--color", "never", "--format", "json", (dir.path / "site").string()}, 30);
+  REQUIRE_FALSE(r.timed_out);
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "sitemaplint: error: " + gone + ": No such file or directory\n" + "sitemaplint: error: " + loop +
+                     ": Too many levels of symbolic links\n");
+  CHECK(r.out.find("\"path\": \"" + good + "\"") != std::string::npos);
+  CHECK(r.out.find("\"path\": \"" + later + "\"") != std::string::npos);
 }
 
 TEST_CASE("500 MB of NUL or 0xFF bytes is called binary data or text from its start, quickly") {

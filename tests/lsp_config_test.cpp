@@ -70,3 +70,20 @@ TEST_CASE("lsp config: a broken config is shown once with its position, the docu
   REQUIRE(fixed.size() == 1);
   CHECK(codes(fixed[0]["params"]["diagnostics"]) == json::parse(R"([["SM501", 1], ["SM301", 1]])"));
 }
+
+TEST_CASE("lsp config: a config nested 40,000 levels deep is shown as an error, not a crash") {
+  sitemaplint::testing::TempDir dir;
+  std::string key;
+  for (int i = 0; i < 40'000; ++i) key += "a.";
+  const std::string config = dir.write("sitemaplint.toml", "[" + key + "a]\n");
+  Session s;
+  s.init(false);
+  const std::vector<json> first = open_at(s, (dir.path / "sitemap.xml").string());
+  REQUIRE(first.size() == 2);
+  CHECK(first[0]["method"] == "window/showMessage");
+  CHECK(first[0]["params"]["message"] ==
+        "sitemaplint: " + config + ":1:1: tables and arrays are nested more than 64 levels deep here (dotted keys, "
+        "table headers, arrays and inline tables each count) (linting with the default settings)");
+  // Linted with the defaults.
+  CHECK(codes(first[1]["params"]["diagnostics"]) == json::parse(R"([["SM208", 2], ["SM501", 1], ["SM208", 2], ["SM301", 1]])"));
+}

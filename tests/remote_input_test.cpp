@@ -174,6 +174,36 @@ TEST_CASE("remote input: internal addresses are not fetched for a remote documen
   CHECK(internal.hits("/admin.xml") >= 1);
 }
 
+TEST_CASE("remote input: behind a proxy, no spelling of this machine or an internal address reaches the proxy") {
+  // The proxy (a test server that records what it is asked) serves the public site itself.
+  HttpTestServer proxy;
+  const std::vector<std::string> internal = {"http://localhost.:8080/admin.xml", "http://LocalHost:8080/admin.xml",
+                                             "http://127.0.0.1.:8080/admin.xml", "http://2130706433.:8080/admin.xml",
+                                             "http://0x7f.1:8080/admin.xml", "http://[::ffff:127.0.0.1]:8080/admin.xml",
+                                             "http://[::1]:8080/admin.xml", "http://0.0.0.0:8080/admin.xml"};
+  std::string robots = "User-agent: *\nSitemap: http://sitemaps.test/sitemap.xml\n";
+  for (const std::string& url : internal) robots += "Sitemap: " + url + "\n";
+  proxy.route("http://sitemaps.test/robots.txt", text(robots));
+  proxy.route("http://sitemaps.test/sitemap.xml", xml(urlset({"http://sitemaps.test/"})));
+  const auto result =
+      run_command("env -u no_proxy -u NO_PROXY http_proxy=" + shell_quote(proxy.url("")) + " " +
+                  shell_quote(SITEMAPLINT_BINARY) + " --quiet --robots http://sitemaps.test/robots.txt");
+  INFO(result.out);
+  CHECK(result.exit_code == 2);
+  std::vector<std::string> asked;
+  for (const HttpRequest& request : proxy.requests()) asked.push_back(request.target);
+  CHECK(asked == std::vector<std::string>{"http://sitemaps.test/robots.txt", "http://sitemaps.test/sitemap.xml"});
+  std::size_t refused = 0;
+  for (std::size_t at = result.out.find(": refused to connect to '"); at != std::string::npos;
+       at = result.out.find(": refused to connect to '", at + 1)) {
+    ++refused;
+  }
+  CHECK(refused == internal.size());
+  CHECK(result.out.find("http://localhost.:8080/admin.xml: refused to connect to 'localhost.' (this machine): a "
+                        "loopback, private or link-local address, named by a remote document or a redirect, is not "
+                        "fetched unless --allow-host names it") != std::string::npos);
+}
+
 TEST_CASE("remote input: children read from disk stay inside the site's folder") {
   TempDir dir;
   dir.write("secret.xml", urlset({std::string("https://example.com/") + kSecret}));

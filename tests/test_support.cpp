@@ -167,6 +167,13 @@ Settings fixture_settings(const std::filesystem::path& path, const std::string& 
   return settings;
 }
 
+FetchOptions quick_fetch() {
+  FetchOptions options;
+  options.timeout_ms = 5000;
+  options.connect_timeout_ms = 2000;
+  return options;
+}
+
 std::string gzip_for_test(std::string_view data) {
   z_stream stream{};
   if (deflateInit2(&stream, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) throw std::runtime_error("deflateInit2");

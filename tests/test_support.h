@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "load/fetch.h"
 #include "rule.h"
 #include "run/lint.h"
 
@@ -65,6 +66,9 @@ Input load_fixture(const std::filesystem::path& path);
 // "<!-- base-url: URL -->" comment, and the robots.txt a "<!-- robots: robots.txt -->" comment
 // names beside it.
 Settings fixture_settings(const std::filesystem::path& path, const std::string& text);
+
+// Fetch options with short limits: a test that goes wrong fails in seconds instead of hanging.
+FetchOptions quick_fetch();
 
 // `data` gzip-compressed, as gzip(1) would write it.
 std::string gzip_for_test(std::string_view data);

@@ -18,6 +18,7 @@
 #include "cli/progress_display.h"
 #include "config/resolve.h"
 #include "config/show.h"
+#include "load/open_file.h"
 #include "registry.h"
 #include "report/html.h"
 #include "report/profile_docs.h"
@@ -179,14 +180,13 @@ bool apply_baseline_file(const std::string& path, std::vector<FileReport>* repor
     *error = "--baseline: '" + path + "' is larger than 256 MiB; that is no baseline sitemaplint wrote";
     return false;
   }
-  std::ifstream baseline(path, std::ios::binary);
-  if (!baseline) {
-    *error = "--baseline: cannot read '" + path + "'";
+  // Read as it is when opened: a FIFO swapped in since the checks above would block the run.
+  std::string text, why;
+  if (!read_regular_file(path, kMaxBaselineBytes, &text, &why)) {
+    *error = "--baseline: cannot read '" + path + "': " + why;
     return false;
   }
-  std::stringstream text;
-  text << baseline.rdbuf();
-  if (apply_baseline(text.str(), reports, error)) return true;
+  if (apply_baseline(text, reports, error)) return true;
   *error = "--baseline: " + path + ": " + *error;
   return false;
 }
@@ -318,6 +318,9 @@ int run(const CliOptions& options) {
   // directory); the command line has the last word.
   const ConfigFile* project = configs.config_for(paths.empty() ? "-" : paths.front(), &error);
   if (!project && !error.empty()) return config_error(error);
+  // A config's root or robots outside its directory is an error, unless the command line's wins.
+  if (project && project->root_refused && options.root.empty()) return config_error(*project->root_refused);
+  if (project && project->robots_refused && options.robots.empty()) return config_error(*project->robots_refused);
   RunSettings run_settings;
   if (project) run_settings = {project->max_warnings, project->root, project->robots, project->min_severity};
   if (options.max_warnings >= 0) run_settings.max_warnings = options.max_warnings;

@@ -12,11 +12,16 @@
 #include "analysis/edit_distance.h"
 #include "analysis/message_text.h"
 #include "config/path_glob.h"
+#include "config/toml_depth.h"
+#include "load/open_file.h"
 
 namespace sitemaplint {
 namespace {
 
 namespace fs = std::filesystem;
+
+// A sitemaplint.toml is a few lines; past this, it is not one.
+constexpr std::size_t kMaxConfigBytes = std::size_t{1} << 20;
 
 constexpr std::array<std::string_view, 11> kTopLevelKeys = {
     "profile", "select", "ignore", "severity", "base-url", "root", "max-warnings", "min-severity", "exclude", "overrides", "robots"};
@@ -53,7 +58,7 @@ class ConfigReader {
       } else if (name == "root") {
         const auto text = node.value<std::string>();
         if (!node.is_string() || text->empty()) return fail(node.source(), "'root' must be a directory path (a string)");
-        out->root = (path_.parent_path() / *text).lexically_normal().string();
+        out->root = inside_config_directory("root", *text, node, &out->root_refused);
       } else if (name == "robots") {
         if (!read_robots(node, out)) return false;
       } else if (name == "max-warnings") {
@@ -115,13 +120,42 @@ class ConfigReader {
       return fail(node.source(), "'robots' must be the path or http(s) URL of a robots.txt (a string)");
     }
     if (text->find("://") == std::string::npos) {
-      out->robots = (path_.parent_path() / *text).lexically_normal().string();
+      out->robots = inside_config_directory("robots", *text, node, &out->robots_refused);
       return true;
     }
     std::string why;
     if (!parse_sitemap_location(*text, &why)) return fail(node.source(), "'robots': " + why);
     out->robots = *text;
     return true;
+  }
+
+  // A path the config names (root, robots), made absolute, if it stays inside the config file's
+  // directory: lexically (an absolute path elsewhere, '..' above it) and through symbolic links
+  // (as far as the path exists: root may not be built yet). Else nullopt, with *refused the error
+  // that using it is: a config arrives with a pull request and runs in CI, where robots =
+  // "/proc/self/environ" would print the environment's secrets as findings. The command line
+  // (--root, --robots) wins over it and is not confined.
+  std::optional<std::string> inside_config_directory(const std::string& key, const std::string& text,
+                                                     const toml::node& node, std::optional<std::string>* refused) {
+    const fs::path directory = path_.parent_path();
+    const fs::path joined = (directory / text).lexically_normal();  // an absolute path replaces the directory
+    const auto outside = [](const fs::path& relative) { return relative.empty() || *relative.begin() == ".."; };
+    std::string why;
+    if (outside(joined.lexically_relative(directory))) {
+      why = fs::path(text).is_absolute() ? "an absolute path outside it" : "a path that leads out of it ('..')";
+    } else {
+      std::error_code ec;
+      const fs::path real_directory = fs::weakly_canonical(directory, ec);
+      const fs::path real = ec ? fs::path() : fs::weakly_canonical(joined, ec);
+      if (ec) why = "a path that cannot be resolved (" + ec.message() + ")";
+      else if (outside(real.lexically_relative(real_directory))) why = "a path that a symbolic link takes out of it";
+    }
+    if (why.empty()) return joined.string();
+    const auto& where = node.source().begin;
+    *refused = path_.string() + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) + ": '" + key +
+               "' must name a path inside the config file's directory (" + directory.string() + "), not " + why +
+               ": '" + text + "'; give --" + key + " on the command line for a path elsewhere";
+    return std::nullopt;
   }
 
   bool read_globs(const std::string& key, const toml::node& node, std::vector<std::string>* out) {
@@ -259,6 +293,22 @@ bool parse_config(std::string_view text, const fs::path& path, ConfigFile* out, 
   *out = ConfigFile{};
   out->path = path;
   out->glob_base = path.parent_path();
+  // toml++ would build (and free) a tree this deep recursively: a stack overflow.
+  if (const auto deep = toml_too_deep_at(text)) {
+    std::size_t line = 1, column = 1;
+    for (std::size_t i = 0; i < *deep; ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        column = 1;
+      } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {  // a character, not its continuation bytes
+        ++column;
+      }
+    }
+    *error = path.string() + ":" + std::to_string(line) + ":" + std::to_string(column) +
+             ": tables and arrays are nested more than " + std::to_string(kMaxTomlDepth) +
+             " levels deep here (dotted keys, table headers, arrays and inline tables each count)";
+    return false;
+  }
   toml::table document;
   try {
     document = toml::parse(text, path.string());
@@ -283,18 +333,15 @@ bool load_config(const fs::path& path, ConfigFile* out, std::string* error) {
   } else if (!fs::is_regular_file(status)) {
     why = "it is not a regular file";
   }
-  std::ifstream file;
-  if (why.empty()) {
-    file.open(absolute, std::ios::binary);
-    if (!file) why = std::strerror(errno);
-  }
+  // Read as it is when opened (not what the checks above saw): a regular file outside /proc, /sys
+  // and /dev, and a config's size.
+  std::string text;
+  if (why.empty() && !read_regular_file(absolute.string(), kMaxConfigBytes, &text, &why)) why = "it " + why;
   if (!why.empty()) {
     *error = path.string() + ": cannot read the config file: " + why;
     return false;
   }
-  std::stringstream text;
-  text << file.rdbuf();
-  return parse_config(text.str(), absolute, out, error);
+  return parse_config(text, absolute, out, error);
 }
 
 std::optional<fs::path> find_config(const fs::path& directory) {

@@ -34,10 +34,15 @@ struct ConfigFile {
   const RuleProfile* profile = nullptr;  // profile = "...": where every input's rule choices start
   RuleLayer rules;
   std::optional<SitemapLocation> location;  // base-url
-  std::optional<std::string> root;          // absolute: relative roots are resolved against the file's directory
+  std::optional<std::string> root;          // absolute: resolved against the file's directory, and inside it
   std::optional<int> max_warnings;
   std::optional<Severity> min_severity;  // findings below it are not reported
   std::optional<std::string> robots;  // as --robots: an http(s) URL, or a file (made absolute like root)
+  // A root or robots path that leaves the config file's directory (absolute, '..' above it, a
+  // symbolic link out of it) is not kept above; this is the error its use is ("PATH:LINE:COL:
+  // 'robots' must name a path inside ..."). The run reports it unless the command line gives that
+  // setting (--root, --robots), which wins and is trusted.
+  std::optional<std::string> root_refused, robots_refused;
   std::vector<std::string> exclude;  // globs of files and folders a directory search skips
   std::vector<ConfigOverride> overrides;
 };

@@ -13,7 +13,10 @@
 #include <memory>
 #include <thread>
 
+#include "analysis/ascii.h"
 #include "load/curl_library.h"
+#include "load/host_name.h"
+#include "load/proxy_choice.h"
 
 namespace sitemaplint {
 namespace {
@@ -32,13 +35,6 @@ struct UrlDeleter {
   void operator()(CURLU* url) const { curl->url_cleanup(url); }
 };
 using Url = std::unique_ptr<CURLU, UrlDeleter>;
-
-char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return ascii_lower(x) == ascii_lower(y); });
-}
 
 // Control characters (a server's text can reach messages) become spaces: errors are one line.
 std::string one_line(std::string text) {
@@ -72,7 +68,7 @@ Url check_url(const CurlFunctions& curl, const std::string& text, const FetchOpt
     return nullptr;
   }
   const std::string scheme = url_part(curl, url.get(), CURLUPART_SCHEME);
-  if (!iequals(scheme, "http") && !iequals(scheme, "https")) {
+  if (!ascii_equal_ignoring_case(scheme, "http") && !ascii_equal_ignoring_case(scheme, "https")) {
     *error = one_line("unsupported URL scheme '" + scheme + "': only http and https URLs are fetched");
     return nullptr;
   }
@@ -81,9 +77,7 @@ Url check_url(const CurlFunctions& curl, const std::string& text, const FetchOpt
     *error = one_line("invalid URL '" + text + "': no host");
     return nullptr;
   }
-  if (!options.allowed_hosts.empty() &&
-      std::none_of(options.allowed_hosts.begin(), options.allowed_hosts.end(),
-                   [&](const std::string& allowed) { return iequals(allowed, host); })) {
+  if (!options.allowed_hosts.empty() && !host_in(host, options.allowed_hosts)) {
     *error = one_line("host '" + host + "' is not an allowed host");
     return nullptr;
   }
@@ -98,27 +92,20 @@ std::string address_text(const void* address, int family) {
   return inet_ntop(family, raw, text, sizeof text) ? text : "?";
 }
 
-// A host written as an IP literal ("10.0.0.1", "[fd00::1]") in an internal range, or a name that
-// always means this machine ("localhost", "x.localhost"): refused before any connection, which is
-// all that can be checked when a proxy resolves names instead of us.
-std::string internal_literal(std::string host) {
-  for (char& c : host) c = ascii_lower(c);
-  if (host == "localhost" || host.ends_with(".localhost")) return "this machine";
-  if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+// What an untrusted host means when it is this machine or an internal address whatever resolves
+// it: a name that always means this machine ("localhost", "x.localhost"), or an IP literal in an
+// internal range, in any spelling (normal_host). Refused before any connection: with a proxy,
+// which resolves names itself, that is all that can be checked.
+std::string internal_literal(const std::string& host) {
+  const std::string normal = normal_host(host);
+  if (normal == "localhost" || normal.ends_with(".localhost")) return "this machine";
+  std::string address = normal;
+  if (address.size() > 2 && address.front() == '[') address = address.substr(1, address.size() - 2);
   sockaddr_in v4{};
   sockaddr_in6 v6{};
-  if (inet_pton(AF_INET, host.c_str(), &v4.sin_addr) == 1 && is_internal_address(&v4, AF_INET)) return host;
-  if (inet_pton(AF_INET6, host.c_str(), &v6.sin6_addr) == 1 && is_internal_address(&v6, AF_INET6)) return host;
+  if (inet_pton(AF_INET, address.c_str(), &v4.sin_addr) == 1 && is_internal_address(&v4, AF_INET)) return address;
+  if (inet_pton(AF_INET6, address.c_str(), &v6.sin6_addr) == 1 && is_internal_address(&v6, AF_INET6)) return address;
   return "";
-}
-
-// With a proxy, connections go to the proxy (often on a private address), not to the host.
-bool proxy_configured() {
-  for (const char* name : {"http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"}) {
-    const char* value = std::getenv(name);
-    if (value && *value) return true;
-  }
-  return false;
 }
 
 // Refuses connections to internal addresses: the check runs on the address libcurl resolved, just
@@ -224,12 +211,15 @@ class Fetcher {
         return result;
       }
       // Remote input (a URL a document named, any redirect target) may reach an internal address
-      // only on a host the user named; a user's own URL may redirect within its own host.
+      // only on a host the user named; a user's own URL may redirect within its own host. Hosts
+      // are compared as spelled one way: "LOCALHOST." is the "localhost" the user named.
       const std::string host = url_part(*curl_, parsed.get(), CURLUPART_HOST);
-      if (redirects == 0) start_host_ = host;
+      if (redirects == 0) start_host_ = normal_host(host);
       const bool trusted = host_in(host, options.trusted_hosts) ||
-                           (origin == UrlOrigin::User && iequals(host, start_host_));
-      guard_.active = !trusted && !proxy_configured();
+                           (origin == UrlOrigin::User && normal_host(host) == start_host_);
+      // A direct connection has its address checked; one through a proxy cannot have.
+      const std::string proxy = proxy_for(ascii_lowered(url_part(*curl_, parsed.get(), CURLUPART_SCHEME)), host);
+      guard_.active = !trusted && proxy.empty();
       guard_.refused.clear();
       if (!trusted) {
         if (const std::string literal = internal_literal(host); !literal.empty()) {
@@ -243,7 +233,7 @@ class Fetcher {
       result.content_type.clear();
       result.body.clear();
       std::string next;
-      if (!transfer(parsed.get(), options, remaining_ms, start, &result, &next)) {
+      if (!transfer(parsed.get(), proxy, options, remaining_ms, start, &result, &next)) {
         result.body.clear();
         return result;
       }
@@ -263,8 +253,8 @@ class Fetcher {
  private:
   // One request. Returns false with result->error set when no response arrived; otherwise fills
   // status, content type and body, and *next with the redirect target when there is one.
-  bool transfer(CURLU* url, const FetchOptions& options, long remaining_ms, Clock::time_point start,
-                FetchResult* result, std::string* next) {
+  bool transfer(CURLU* url, const std::string& proxy, const FetchOptions& options, long remaining_ms,
+                Clock::time_point start, FetchResult* result, std::string* next) {
     CURL* h = handle_.get();
     curl_->easy_reset(h);  // keeps the connection and DNS caches
     char errbuf[CURL_ERROR_SIZE] = {};
@@ -274,6 +264,10 @@ class Fetcher {
     curl_->easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
     curl_->easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
     curl_->easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
+    // The proxy chosen (an empty one: none, whatever the environment says), and no second choice
+    // by libcurl from no_proxy.
+    curl_->easy_setopt(h, CURLOPT_PROXY, proxy.c_str());
+    curl_->easy_setopt(h, CURLOPT_NOPROXY, "");
     curl_->easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
     curl_->easy_setopt(h, CURLOPT_TIMEOUT_MS, remaining_ms);
     curl_->easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, std::min(options.connect_timeout_ms, remaining_ms));
@@ -354,7 +348,8 @@ class Fetcher {
 }  // namespace
 
 bool host_in(std::string_view host, const std::vector<std::string>& hosts) {
-  return std::any_of(hosts.begin(), hosts.end(), [&](const std::string& h) { return iequals(h, host); });
+  const std::string normal = normal_host(host);
+  return std::any_of(hosts.begin(), hosts.end(), [&](const std::string& h) { return normal_host(h) == normal; });
 }
 
 bool is_internal_address(const void* address, int family) {
@@ -367,14 +362,17 @@ bool is_internal_address(const void* address, int family) {
   }
   if (family != AF_INET6) return false;
   const unsigned char* b = static_cast<const sockaddr_in6*>(address)->sin6_addr.s6_addr;
+  // An IPv4 address inside an IPv6 one is judged as itself: mapped (::ffff:a.b.c.d), compatible
+  // (::a.b.c.d, deprecated; :: and ::1 are 0.0.0.0 and 0.0.0.1, in 0/8) and NAT64's
+  // (64:ff9b::a.b.c.d, which a NAT64 gateway turns into a.b.c.d).
   static constexpr unsigned char kMapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF};
-  if (std::memcmp(b, kMapped, 12) == 0) {  // ::ffff:a.b.c.d is the IPv4 address a.b.c.d
+  static constexpr unsigned char kCompatible[12] = {};
+  static constexpr unsigned char kNat64[12] = {0, 0x64, 0xFF, 0x9B};
+  if (std::memcmp(b, kMapped, 12) == 0 || std::memcmp(b, kCompatible, 12) == 0 || std::memcmp(b, kNat64, 12) == 0) {
     sockaddr_in v4{};
     std::memcpy(&v4.sin_addr, b + 12, 4);
     return is_internal_address(&v4, AF_INET);
   }
-  static constexpr unsigned char kZero[15] = {};
-  if (std::memcmp(b, kZero, 15) == 0 && b[15] <= 1) return true;  // :: and ::1
   return (b[0] & 0xFE) == 0xFC ||                   // fc00::/7, unique local
          (b[0] == 0xFE && (b[1] & 0xC0) == 0x80);   // fe80::/10, link-local
 }

@@ -23,7 +23,7 @@ struct FetchOptions {
   // sitemap larger than the protocol allows is a finding, and a Content-Encoding bomb costs no
   // more than that.
   bool keep_truncated = false;
-  // Empty: any host. Otherwise only these hosts (exact, ASCII case-insensitive; IPv6 literals in
+  // Empty: any host. Otherwise only these hosts (as host_in compares them; IPv6 literals in
   // brackets, "[::1]"), for the first URL and for every redirect.
   std::vector<std::string> allowed_hosts;
   // Hosts the user named (on the command line, in --robots, or with --allow-host). A URL that
@@ -62,12 +62,14 @@ FetchResult fetch(const std::string& url, const FetchOptions& options, UrlOrigin
 std::vector<FetchResult> fetch_all(const std::vector<std::string>& urls, const FetchOptions& options,
                                    int concurrency, UrlOrigin origin = UrlOrigin::User);
 
-// Whether `host` (a URL's host, ASCII case-insensitive) is one of `hosts`.
+// Whether `host` (a URL's host) is one of `hosts`, each spelled one way (normal_host: case,
+// trailing dots, IDNA and the forms of an IP address do not matter).
 bool host_in(std::string_view host, const std::vector<std::string>& hosts);
 
 // Whether a numeric address is loopback, private, link-local or otherwise not a public host:
 // 0.0.0.0/8, 10/8, 100.64/10, 127/8, 169.254/16, 172.16/12, 192.168/16, ::, ::1, fc00::/7,
-// fe80::/10, and IPv4 addresses mapped into IPv6. `address` is a sockaddr_in or sockaddr_in6.
+// fe80::/10, and those IPv4 addresses inside IPv6 ones (::ffff:a.b.c.d, ::a.b.c.d,
+// 64:ff9b::a.b.c.d). `address` is a sockaddr_in or sockaddr_in6.
 bool is_internal_address(const void* sockaddr, int family);
 
 }  // namespace sitemaplint

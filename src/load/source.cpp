@@ -1,6 +1,5 @@
 #include "load/source.h"
 
-#include <sys/stat.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -10,6 +9,7 @@
 #include <cstring>
 #include <memory>
 
+#include "load/open_file.h"
 #include "tree_memory.h"
 
 namespace sitemaplint {
@@ -111,8 +111,27 @@ void gunzip(std::string_view data, std::size_t limit, Input* out) {
   });
 }
 
+namespace {
+
+// A stream on `path`, opened as open_regular_file() allows (null, with *why, when it does not).
+std::unique_ptr<std::FILE, FileCloser> open_stream(const std::string& path, std::size_t* size, std::string* why) {
+  OpenedFile file = open_regular_file(path, size, why);
+  if (!file) return nullptr;
+  std::unique_ptr<std::FILE, FileCloser> stream(::fdopen(file.fd(), "rb"));
+  if (!stream) {
+    *why = std::strerror(errno);
+    return nullptr;
+  }
+  file.release();  // the stream's now
+  return stream;
+}
+
+}  // namespace
+
 bool read_input_again(const std::string& path, std::span<char> bytes) {
-  std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
+  std::size_t size = 0;
+  std::string why;
+  const std::unique_ptr<std::FILE, FileCloser> file = open_stream(path, &size, &why);
   if (!file) return false;
   std::size_t got = std::fread(bytes.data(), 1, std::min<std::size_t>(bytes.size(), 2), file.get());
   if (got == 2 && is_gzip({bytes.data(), 2})) {
@@ -133,14 +152,6 @@ bool read_input_again(const std::string& path, std::span<char> bytes) {
   return got == bytes.size() && std::fread(&past, 1, 1, file.get()) == 0 && !std::ferror(file.get());
 }
 
-namespace {
-struct stat info_of(const std::string& path) {
-  struct stat info {};
-  if (::stat(path.c_str(), &info) != 0) info.st_mode = 0;
-  return info;
-}
-}  // namespace
-
 // The piece read_input reads at a time: room it makes stays in the cache (L2) until the read
 // fills it.
 constexpr std::size_t kReadPiece = std::size_t{256} << 10;
@@ -151,50 +162,40 @@ bool load_input(const std::string& path, Input* out, std::string* error) {
   if (path == "-") {
     if (!read_stream(stdin, "<stdin>", &raw, error)) return false;
   } else {
-    struct stat info {};
-    if (::stat(path.c_str(), &info) != 0) {
-      *error = path + ": " + std::strerror(errno);
+    // Only a regular file (a FIFO, a device, /proc/self/environ are refused: open_file.h).
+    std::size_t size = 0;
+    std::string why;
+    const std::unique_ptr<std::FILE, FileCloser> file = open_stream(path, &size, &why);
+    if (!file) {
+      *error = path + ": " + why;
       return false;
     }
-    if (S_ISDIR(info.st_mode)) {
-      *error = path + ": is a directory";
-      return false;
-    }
-    if (S_ISREG(info.st_mode) && static_cast<std::size_t>(info.st_size) > kMaxInputBytes) {
+    if (size > kMaxInputBytes) {
       *error = path + ": input is larger than 1 GiB; refusing to read it";
       return false;
     }
-    std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
-    if (!file) {
-      *error = path + ": " + std::strerror(errno);
+    // Straight into the buffer, a piece at a time: each piece is read into room made (zeroed)
+    // just before, still in the cache. Made ready whole and then read in one go, each page was
+    // written three times with the cache lost in between (0.6% of a 25 MB file's whole run).
+    raw.reserve(size);
+    advise_huge_pages(raw.data(), raw.capacity());
+    while (raw.size() < size) {
+      const std::size_t at = raw.size();
+      const std::size_t want = std::min(kReadPiece, size - at);
+      raw.resize(at + want);
+      const std::size_t got = std::fread(raw.data() + at, 1, want, file.get());
+      raw.resize(at + got);
+      if (got < want) break;
+    }
+    if (std::ferror(file.get())) {
+      *error = path + ": read error: " + std::strerror(errno);
       return false;
     }
-    if (S_ISREG(info.st_mode)) {
-      // Straight into the buffer, a piece at a time: each piece is read into room made (zeroed)
-      // just before, still in the cache. Made ready whole and then read in one go, each page was
-      // written three times with the cache lost in between (0.6% of a 25 MB file's whole run).
-      const auto size = static_cast<std::size_t>(info.st_size);
-      raw.reserve(size);
-      advise_huge_pages(raw.data(), raw.capacity());
-      while (raw.size() < size) {
-        const std::size_t at = raw.size();
-        const std::size_t want = std::min(kReadPiece, size - at);
-        raw.resize(at + want);
-        const std::size_t got = std::fread(raw.data() + at, 1, want, file.get());
-        raw.resize(at + got);
-        if (got < want) break;
-      }
-      if (std::ferror(file.get())) {
-        *error = path + ": read error: " + std::strerror(errno);
-        return false;
-      }
-    }
-    // What a file that grew since has more (and all of a FIFO, a device, standard input).
+    // What a file that grew since has more, up to the cap.
     if (!read_stream(file.get(), path, &raw, error)) return false;
   }
   *out = input_from_bytes(path, std::move(raw));
-  // A regular file can be read again (a FIFO or a device could not).
-  out->reloadable = path != "-" && S_ISREG(info_of(path).st_mode);
+  out->reloadable = path != "-";  // a regular file, which can be read again
   return true;
 }
 

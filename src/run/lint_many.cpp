@@ -7,6 +7,8 @@
 #include <system_error>
 #include <thread>
 
+#include "run/directory_search.h"
+
 namespace sitemaplint {
 
 bool looks_like_sitemap_file(std::string_view name) {
@@ -28,35 +30,22 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& paths,
       out.push_back(path);
       continue;
     }
-    std::vector<std::string> found;
-    bool excluded_any = false;
-    const auto options = fs::directory_options::skip_permission_denied;
-    for (auto it = fs::recursive_directory_iterator(path, options, ec); !ec && it != fs::recursive_directory_iterator();
-         it.increment(ec)) {
-      const bool directory = it->is_directory(ec);
-      if (!directory && !(it->is_regular_file(ec) && looks_like_sitemap_file(it->path().filename().string()))) continue;
-      if (excluded && excluded(it->path().string(), directory)) {
-        if (directory) it.disable_recursion_pending();  // an excluded folder is not even searched
-        excluded_any = true;
-        continue;
-      }
-      if (!directory) found.push_back(it->path().string());
-    }
-    if (ec) {
-      errors->push_back({path, path + ": " + ec.message()});
+    const DirectorySearch search = search_directory(path, excluded);
+    errors->insert(errors->end(), search.unusable.begin(), search.unusable.end());
+    if (!search.error.empty()) {
+      errors->push_back({path, search.error});
       continue;
     }
-    if (found.empty() && excluded_any) {
+    if (search.found.empty() && search.excluded_any) {
       errors->push_back({path, path + ": every sitemap file in this directory is excluded by the config's 'exclude' globs"});
       continue;
     }
-    if (found.empty()) {
+    if (search.found.empty()) {
       errors->push_back({path, path + ": no sitemap files in this directory (names containing 'sitemap' and "
                                       "ending in .xml, .txt or .gz)"});
       continue;
     }
-    std::sort(found.begin(), found.end());
-    out.insert(out.end(), found.begin(), found.end());
+    out.insert(out.end(), search.found.begin(), search.found.end());
   }
   return out;
 }

@@ -19,9 +19,9 @@ namespace sitemaplint {
 // .txt or .gz.
 bool looks_like_sitemap_file(std::string_view name);
 
-// Replaces each directory in `paths` by the sitemap-looking files below it, sorted. A directory
-// without any is an error in *errors (the directory, and one line saying why); other paths are kept
-// as given.
+// Replaces each directory in `paths` by the sitemap-looking files below it, sorted
+// (search_directory). A directory without any, and a folder below that could not be searched, is
+// an error in *errors (the path, and one line saying why); other paths are kept as given.
 // `excluded(path, is_directory)`, when given, prunes files and directories met during the search
 // (not the paths given).
 std::vector<std::string> expand_inputs(const std::vector<std::string>& paths,

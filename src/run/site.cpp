@@ -220,7 +220,8 @@ class Site {
           continue;
         }
         path = fs::path(path).lexically_normal().string();
-        if (!fs::exists(path)) {
+        std::error_code ec;  // a name too long, a loop of links: as missing, never an exception
+        if (!fs::exists(path, ec)) {
           link.outcome = ChildOutcome::Missing;
           link.detail = path;
           continue;
