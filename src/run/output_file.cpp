@@ -106,6 +106,7 @@ std::string failure(const std::string& path, std::string_view what, int error) {
 }  // namespace
 
 struct OutputFile::State {
+  Durability durability = Durability::Written;
   std::string path;           // as given, for messages
   std::string target;         // the file replaced: a symbolic link followed
   std::string temp_name;      // the temporary file's name, once it has one
@@ -131,14 +132,18 @@ struct OutputFile::State {
   }
 };
 
-OutputFile::OutputFile() = default;
+OutputFile::OutputFile(Durability durability) : state_(std::make_unique<State>()) {
+  state_->durability = durability;
+}
 OutputFile::~OutputFile() = default;
 OutputFile::OutputFile(OutputFile&&) noexcept = default;
 OutputFile& OutputFile::operator=(OutputFile&&) noexcept = default;
 
 bool OutputFile::open(const std::string& path, std::string* error) {
+  const Durability durability = state_ ? state_->durability : Durability::Written;
   state_ = std::make_unique<State>();
   State& s = *state_;
+  s.durability = durability;
   s.path = path;
   std::error_code ec;
   s.target = std::filesystem::weakly_canonical(path, ec).string();
@@ -202,7 +207,9 @@ bool OutputFile::finish(std::string* error) {
       mode = 0666 & ~mask;
     }
     if (::fchmod(s.fd, mode) != 0) return s.fail(error, failure(s.path, "cannot set its mode", errno));
-    if (::fsync(s.fd) != 0) return s.fail(error, failure(s.path, "writing failed", errno));
+    if (s.durability == Durability::Synced && ::fsync(s.fd) != 0) {
+      return s.fail(error, failure(s.path, "writing failed", errno));
+    }
   }
   s.finished = true;
   return true;
@@ -241,8 +248,9 @@ bool OutputFile::commit(std::string* error) {
   return true;
 }
 
-bool write_output_file(const std::string& path, std::string_view content, std::string* error) {
-  OutputFile file;
+bool write_output_file(const std::string& path, std::string_view content, Durability durability,
+                       std::string* error) {
+  OutputFile file(durability);
   if (!file.open(path, error)) return false;
   file.stream().write(content.data(), static_cast<std::streamsize>(content.size()));
   return file.commit(error);
