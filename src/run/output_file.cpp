@@ -99,6 +99,21 @@ class FdBuffer final : public std::streambuf {
   int error_ = 0;
 };
 
+// The file `path` names, through its symbolic links, even one to a file not there yet (which is
+// then created where the link points, the link kept).
+std::string resolved(const std::string& path) {
+  namespace fs = std::filesystem;
+  fs::path at = path;
+  std::error_code ec;
+  for (int hop = 0; hop < 40 && fs::is_symlink(at, ec); ++hop) {
+    const fs::path next = fs::read_symlink(at, ec);
+    if (ec) break;
+    at = next.is_absolute() ? next : at.parent_path() / next;
+  }
+  const fs::path canonical = fs::weakly_canonical(at, ec);
+  return ec || canonical.empty() ? at.string() : canonical.string();
+}
+
 std::string failure(const std::string& path, std::string_view what, int error) {
   return path + ": " + std::string(what) + ": " + std::strerror(error);
 }
@@ -145,15 +160,16 @@ bool OutputFile::open(const std::string& path, std::string* error) {
   State& s = *state_;
   s.durability = durability;
   s.path = path;
-  std::error_code ec;
-  s.target = std::filesystem::weakly_canonical(path, ec).string();
-  if (ec || s.target.empty()) s.target = path;
+  s.target = resolved(path);
   struct stat info {};
   if (::stat(s.target.c_str(), &info) == 0) {
     if (S_ISDIR(info.st_mode)) return s.fail(error, path + ": is a directory");
-    if (!S_ISREG(info.st_mode)) {
+    // /dev/stdout, /dev/fd/N, /proc/self/fd/N name a descriptor, whatever it is open on (a file
+    // the shell redirected to, too): written through, as they were meant, never renamed over.
+    const bool descriptor = path.starts_with("/dev/") || path.starts_with("/proc/");
+    if (!S_ISREG(info.st_mode) || descriptor) {
       s.direct = true;
-      s.fd = ::open(s.target.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+      s.fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
       if (s.fd < 0) return s.fail(error, failure(path, "cannot open it", errno));
     } else {
       s.replaced = info;

@@ -39,8 +39,8 @@ enum class Durability { Written, Synced };
 
 // One file being written. A file that exists is replaced whole, keeping its owner and mode (a
 // new file gets 0666 less the umask); a symbolic link is followed, so the file it names is
-// replaced and the link kept. A device or a FIFO (/dev/null, a pipe) is written to directly: there
-// is nothing to replace.
+// replaced and the link kept. A device or a FIFO (/dev/null, a pipe), and a name of a descriptor
+// (/dev/stdout, /dev/fd/N), are written to directly: there is nothing to replace.
 class OutputFile {
  public:
   explicit OutputFile(Durability durability = Durability::Written);
