@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -238,4 +239,31 @@ TEST_CASE("outputs: a report is written under another name and renamed into plac
   // Not killed, the whole report takes its place.
   CHECK(run_cli({"--format", "json", "-o", report, input}).exit_code == 1);
   CHECK(is_json_report(read_file(report)));
+}
+
+TEST_CASE("outputs: a symbolic link is followed and kept, and /dev/fd/N writes to that descriptor") {
+  TempDir dir;
+  const std::string input = dir.write("sitemap.xml", kSitemap);
+  const std::string cwd = dir.path.string();
+  dir.write("reports/old.txt", "an earlier report\n");
+  std::filesystem::create_symlink("reports/old.txt", dir.path / "report.txt");
+  std::filesystem::create_symlink("reports/new.txt", dir.path / "dangling.txt");
+  CHECK(run_cli({"-o", "report.txt", "-o", "json=dangling.txt", input}, "", cwd).exit_code == 1);
+  CHECK(std::filesystem::is_symlink(dir.path / "report.txt"));
+  CHECK(std::filesystem::is_symlink(dir.path / "dangling.txt"));
+  CHECK(read_file(cwd + "/reports/old.txt").find("Found 1 error, 1 warning") != std::string::npos);
+  CHECK(is_json_report(read_file(cwd + "/reports/new.txt")));
+  // A descriptor's name is written through, not renamed over: the file the shell opened stays.
+  const std::string out = dir.write("out.txt", "");
+  const auto inode = [&] {
+    struct stat info {};
+    REQUIRE(::stat(out.c_str(), &info) == 0);
+    return info.st_ino;
+  };
+  const auto before = inode();
+  const CommandResult result =
+      run_command("cd " + shell_quote(cwd) + " && " + shell_quote(SITEMAPLINT_BINARY) + " -o /dev/fd/3 sitemap.xml 3>>out.txt");
+  CHECK(result.exit_code == 1);
+  CHECK(inode() == before);
+  CHECK(read_file(out).find("Found 1 error, 1 warning") != std::string::npos);
 }

@@ -25,8 +25,10 @@ std::pair<Position, Position> span_of(const Diagnostic& d, const ReportSource& s
 // inputs is made printable first (as every line-oriented output makes it: no escape sequence,
 // control character or ill-formed UTF-8 reaches the log), then escaped as the runner reads it.
 std::string github_escape(std::string_view text, bool property) {
+  std::string shown = printable(text);
+  if (shown.find_first_of(property ? "%\r\n:," : "%\r\n") == std::string::npos) return shown;  // the usual text
   std::string out;
-  for (char c : printable(text)) {
+  for (char c : shown) {
     switch (c) {
       case '%': out += "%25"; break;
       case '\r': out += "%0D"; break;
@@ -70,9 +72,10 @@ void write_gcc(std::span<const FileReport> reports, const RunStatus& status, std
 void write_github(std::span<const FileReport> reports, const RunStatus& status, std::ostream& out) {
   for (const FileReport& report : reports) {
     const ReportSource source(report);
+    const std::string file = github_escape(report.path, true);
     for (const Diagnostic& d : report.diagnostics) {
       const auto [start, end] = span_of(d, source);
-      out << "::" << github_command(d.severity) << " file=" << github_escape(report.path, true)
+      out << "::" << github_command(d.severity) << " file=" << file
           << ",line=" << start.line << ",col=" << start.column << ",endLine=" << end.line
           << ",endColumn=" << end.column << ",title="
           << github_escape(std::string(d.rule->code) + " " + std::string(d.rule->name), true) << "::"

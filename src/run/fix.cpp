@@ -159,7 +159,7 @@ bool write_atomically(const std::string& path, std::string_view content, std::st
     *error = path + ": " + std::strerror(errno);
     return false;
   }
-  if (write_output_file(path, content, error)) return true;
+  if (write_output_file(path, content, Durability::Synced, error)) return true;
   *error += " (the file is unchanged)";
   return false;
 }

@@ -99,6 +99,21 @@ class FdBuffer final : public std::streambuf {
   int error_ = 0;
 };
 
+// The file `path` names, through its symbolic links, even one to a file not there yet (which is
+// then created where the link points, the link kept).
+std::string resolved(const std::string& path) {
+  namespace fs = std::filesystem;
+  fs::path at = path;
+  std::error_code ec;
+  for (int hop = 0; hop < 40 && fs::is_symlink(at, ec); ++hop) {
+    const fs::path next = fs::read_symlink(at, ec);
+    if (ec) break;
+    at = next.is_absolute() ? next : at.parent_path() / next;
+  }
+  const fs::path canonical = fs::weakly_canonical(at, ec);
+  return ec || canonical.empty() ? at.string() : canonical.string();
+}
+
 std::string failure(const std::string& path, std::string_view what, int error) {
   return path + ": " + std::string(what) + ": " + std::strerror(error);
 }
@@ -106,6 +121,7 @@ std::string failure(const std::string& path, std::string_view what, int error) {
 }  // namespace
 
 struct OutputFile::State {
+  Durability durability = Durability::Written;
   std::string path;           // as given, for messages
   std::string target;         // the file replaced: a symbolic link followed
   std::string temp_name;      // the temporary file's name, once it has one
@@ -131,24 +147,29 @@ struct OutputFile::State {
   }
 };
 
-OutputFile::OutputFile() = default;
+OutputFile::OutputFile(Durability durability) : state_(std::make_unique<State>()) {
+  state_->durability = durability;
+}
 OutputFile::~OutputFile() = default;
 OutputFile::OutputFile(OutputFile&&) noexcept = default;
 OutputFile& OutputFile::operator=(OutputFile&&) noexcept = default;
 
 bool OutputFile::open(const std::string& path, std::string* error) {
+  const Durability durability = state_ ? state_->durability : Durability::Written;
   state_ = std::make_unique<State>();
   State& s = *state_;
+  s.durability = durability;
   s.path = path;
-  std::error_code ec;
-  s.target = std::filesystem::weakly_canonical(path, ec).string();
-  if (ec || s.target.empty()) s.target = path;
+  s.target = resolved(path);
   struct stat info {};
   if (::stat(s.target.c_str(), &info) == 0) {
     if (S_ISDIR(info.st_mode)) return s.fail(error, path + ": is a directory");
-    if (!S_ISREG(info.st_mode)) {
+    // /dev/stdout, /dev/fd/N, /proc/self/fd/N name a descriptor, whatever it is open on (a file
+    // the shell redirected to, too): written through, as they were meant, never renamed over.
+    const bool descriptor = path.starts_with("/dev/") || path.starts_with("/proc/");
+    if (!S_ISREG(info.st_mode) || descriptor) {
       s.direct = true;
-      s.fd = ::open(s.target.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+      s.fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
       if (s.fd < 0) return s.fail(error, failure(path, "cannot open it", errno));
     } else {
       s.replaced = info;
@@ -202,7 +223,9 @@ bool OutputFile::finish(std::string* error) {
       mode = 0666 & ~mask;
     }
     if (::fchmod(s.fd, mode) != 0) return s.fail(error, failure(s.path, "cannot set its mode", errno));
-    if (::fsync(s.fd) != 0) return s.fail(error, failure(s.path, "writing failed", errno));
+    if (s.durability == Durability::Synced && ::fsync(s.fd) != 0) {
+      return s.fail(error, failure(s.path, "writing failed", errno));
+    }
   }
   s.finished = true;
   return true;
@@ -241,8 +264,9 @@ bool OutputFile::commit(std::string* error) {
   return true;
 }
 
-bool write_output_file(const std::string& path, std::string_view content, std::string* error) {
-  OutputFile file;
+bool write_output_file(const std::string& path, std::string_view content, Durability durability,
+                       std::string* error) {
+  OutputFile file(durability);
   if (!file.open(path, error)) return false;
   file.stream().write(content.data(), static_cast<std::streamsize>(content.size()));
   return file.commit(error);
