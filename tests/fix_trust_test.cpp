@@ -284,12 +284,13 @@ TEST_CASE("fix trust: a FIFO is never opened for fixing, nor replaced") {
   const auto diff = run_command("timeout 20 " + shell_quote(SITEMAPLINT_BINARY) + " --diff " + shell_quote(fifo));
   CHECK(diff.exit_code == 0);
   CHECK(diff.out == "sitemaplint: " + fifo + ": not a regular file; only regular files are fixed\n");
-  // With a writer, --fix lints what comes through it and leaves the FIFO a FIFO.
-  const auto fixed = run_command("(timeout 20 sh -c " + shell_quote("printf '%s' " + shell_quote(broken("\n", true)) + " > " + shell_quote(fifo)) +
+  // With a writer, --fix still neither reads it (a FIFO is no input: exit 2) nor replaces it.
+  const auto fixed = run_command("(timeout 5 sh -c " + shell_quote("printf '%s' " + shell_quote(broken("\n", true)) + " > " + shell_quote(fifo)) +
                                  " &) && timeout 20 " + shell_quote(SITEMAPLINT_BINARY) + " --fix --quiet " + shell_quote(fifo));
-  CHECK(fixed.exit_code == 1);
+  CHECK(fixed.exit_code == 2);
   CHECK(fixed.out.find("sitemaplint: " + fifo + ": not a regular file; only regular files are fixed\n") == 0);
-  CHECK(fixed.out.find(fifo + ":1:1: warning[SM005") != std::string::npos);
+  CHECK(fixed.out.find("sitemaplint: error: " + fifo + ": is a FIFO, not a regular file; only regular files are read") !=
+        std::string::npos);
   CHECK(fs::is_fifo(fifo));
 }
 
