@@ -6,6 +6,7 @@
 #include <regex>
 #include <sstream>
 
+#include "documented_block.h"
 #include "test_support.h"
 
 using namespace sitemaplint::testing;
@@ -271,16 +272,10 @@ TEST_CASE("config cli: exclude skips files and folders met in a directory search
 TEST_CASE("config cli: the documented example config gives exactly the documented --show-config output") {
   // Both in docs/configuration.md.
   const std::string page = read_file(source_path("docs/configuration.md"));
-  const std::string config_open = "```toml\n# sitemaplint.toml\n";
-  const std::size_t config_at = page.find(config_open);
-  REQUIRE(config_at != std::string::npos);
-  const std::size_t config_start = config_at + config_open.size();
-  const std::string config = page.substr(config_start, page.find("```", config_start) - config_start);
-  const std::string shown_open = "$ sitemaplint --show-config news/sitemap.xml\n";
-  const std::size_t shown_at = page.find(shown_open);
-  REQUIRE(shown_at != std::string::npos);
-  const std::size_t shown_start = shown_at + shown_open.size();
-  std::string expected = page.substr(shown_start, page.find("```", shown_start) - shown_start);
+  const std::string config = documented_block(page, "```toml\n# sitemaplint.toml\n");
+  REQUIRE(!config.empty());
+  std::string expected = documented_block(page, "$ sitemaplint --show-config news/sitemap.xml\n");
+  REQUIRE(!expected.empty());
 
   TempDir dir;
   dir.write("sitemaplint.toml", config);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "http_test_server.h"
+#include "documented_block.h"
 #include "test_support.h"
 
 using namespace sitemaplint::testing;
@@ -197,11 +198,7 @@ TEST_CASE("robots cli: the documented configuration, run bare: the robots.txt is
   // The example config of docs/configuration.md, as written, with a robots.txt that names the
   // base-url sitemap: the normal case, not a cycle.
   const std::string page = read_file(source_path("docs/configuration.md"));
-  const std::string config_open = "```toml\n# sitemaplint.toml\n";
-  const std::size_t config_at = page.find(config_open);
-  REQUIRE(config_at != std::string::npos);
-  const std::size_t start = config_at + config_open.size();
-  const std::string config = page.substr(start, page.find("```", start) - start);
+  const std::string config = documented_block(page, "```toml\n# sitemaplint.toml\n");
   REQUIRE(config.find("base-url = \"https://example.com/sitemap.xml\"") != std::string::npos);
   REQUIRE(config.find("robots = \"public/robots.txt\"") != std::string::npos);
   TempDir dir;
