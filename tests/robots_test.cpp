@@ -1,6 +1,9 @@
 // A robots.txt given with --robots is a document whose entries are its Sitemap: lines.
 #include <doctest/doctest.h>
 
+#include "analysis/line_index.h"
+#include "analysis/robots_match.h"
+#include "severity.h"
 #include "test_support.h"
 
 using namespace sitemaplint;
@@ -64,4 +67,34 @@ TEST_CASE("robots.txt: no Sitemap: lines, and lines that are not URLs") {
   Input input = input_from_bytes("robots.txt", "Sitemap: https://cdn.example.net/s.xml\nSitemap: https://example.com/s.xml\n");
   input.robots_txt = true;
   CHECK(lint_input(std::move(input), every_rule(), scoped).diagnostics.empty());
+}
+
+TEST_CASE("robots.txt: rules with text after a '*' past what a URL is matched against are reported once") {
+  std::string robots = "User-agent: Googlebot\n";
+  for (std::size_t i = 0; i < kRobotsWildcardRulesPerUrl; ++i) robots += "Disallow: /*x" + std::to_string(i) + "\n";
+  const auto findings = [](const FileReport& report) {
+    std::vector<std::string> out;
+    const LineIndex index(report.bytes);
+    for (const Diagnostic& d : report.diagnostics) {
+      const Position pos = index.position(d.offset);
+      out.push_back(std::string(d.rule->code) + " " + std::string(severity_name(d.severity)) + " " +
+                    std::to_string(pos.line) + ":" + std::to_string(pos.column) + " " + d.message);
+    }
+    return out;
+  };
+  CHECK(findings(lint_robots(robots)).empty());  // at the limit: every rule is matched
+  const std::string one_more = robots + "Allow: /*y\n";
+  CHECK(findings(lint_robots(one_more)) ==
+        std::vector<std::string>{"ROBOTS201 warning 1002:1 'Allow: /*y', one of Googlebot's rules with text after a "
+                                 "'*', is not matched against sitemap URLs: sitemaplint matches a URL against at most "
+                                 "1,000 such rules (each is a search of the URL), so the verdicts on URLs it would "
+                                 "decide are made without it"});
+  // Other crawlers' rules are not matched at all; rules without text after a '*' are not counted.
+  const std::string more =
+      robots + "Disallow: /plain\nDisallow: /x*\nDisallow: /*y\nDisallow: /*z\n\nUser-agent: *\nDisallow: /*w\n";
+  CHECK(findings(lint_robots(more)) ==
+        std::vector<std::string>{"ROBOTS201 warning 1004:1 'Disallow: /*y' and 1 more of Googlebot's rules with text "
+                                 "after a '*' are not matched against sitemap URLs: sitemaplint matches a URL against "
+                                 "at most 1,000 such rules (each is a search of the URL), so the verdicts on URLs they "
+                                 "would decide are made without them"});
 }

@@ -2,8 +2,10 @@
 // examples of RFC 9309 and of Google's "How Google interprets the robots.txt specification".
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -302,4 +304,197 @@ TEST_CASE("robots.txt matching: the indexed matcher gives every verdict the plai
   }
   CHECK(blocked > checked / 10);  // the comparison saw both verdicts often
   CHECK(RobotsMatcher().verdict("/a").allowed);
+}
+
+namespace {
+
+// A matcher written the plain way, to hold the indexed one to: the set of target prefixes a
+// pattern can have matched, one pattern byte at a time ('*' extends each to every longer one),
+// then the longest match with allow winning a tie, as RFC 9309 section 2.2.2 reads.
+bool reference_matches(std::string_view pattern, std::string_view target) {
+  const bool anchored = pattern.ends_with('$');
+  if (anchored) pattern.remove_suffix(1);
+  std::vector<bool> reached(target.size() + 1, false);
+  reached[0] = true;
+  for (const char p : pattern) {
+    std::vector<bool> next(target.size() + 1, false);
+    for (std::size_t j = 0; j <= target.size(); ++j) {
+      if (p == '*') next[j] = reached[j] || (j > 0 && next[j - 1]);
+      else if (j > 0) next[j] = reached[j - 1] && target[j - 1] == p;
+    }
+    reached = std::move(next);
+  }
+  return anchored ? reached[target.size()] : std::find(reached.begin(), reached.end(), true) != reached.end();
+}
+
+// "allow LINE", "disallow LINE" or "none": the rule that decides, by the reference matcher.
+std::string reference_verdict(const std::vector<const RobotsRule*>& rules, std::string_view target) {
+  const std::string normalized = normalize_robots_path(target, PathRole::Target);
+  const RobotsRule* best = nullptr;
+  for (const RobotsRule* rule : rules) {
+    if (!reference_matches(rule->pattern, normalized)) continue;
+    if (!best || rule->pattern.size() > best->pattern.size() ||
+        (rule->pattern.size() == best->pattern.size() && rule->allow && !best->allow)) {
+      best = rule;  // among equals, the first in the file stays
+    }
+  }
+  return best ? (best->allow ? "allow " : "disallow ") + std::to_string(best->line) : "none";
+}
+
+std::string verdict_text(const RobotsVerdict& verdict) {
+  if (!verdict.rule) return verdict.allowed ? "none" : "blocked by no rule";
+  return (verdict.allowed ? "allow " : "disallow ") + std::to_string(verdict.rule->line);
+}
+
+}  // namespace
+
+TEST_CASE("robots.txt matching: the indexed matcher agrees with a plain reference matcher") {
+  // Patterns and paths over a small alphabet, so that shared prefixes, stars in a row, pieces
+  // that overlap or repeat, anchors, escapes, the same pattern written twice and ties between
+  // allow and disallow all meet often.
+  std::mt19937 random(2022);
+  const std::vector<std::string> atoms = {"/", "a", "b", "ab", "*", "*", "$", "%2A", "%24", "%61", "c/"};
+  const auto random_text = [&](std::size_t max) {
+    std::string out = "/";
+    for (std::size_t n = random() % max; n > 0; --n) out += atoms[random() % atoms.size()];
+    return out;
+  };
+  std::size_t blocked = 0, allowed_by_rule = 0, checked = 0;
+  for (int file = 0; file < 400; ++file) {
+    std::string text = "User-agent: *\n";
+    std::vector<std::string> patterns;
+    for (int r = random() % 40; r > 0; --r) {
+      // A pattern written before is written again now and then, as the other kind or the same.
+      patterns.push_back(!patterns.empty() && random() % 5 == 0 ? patterns[random() % patterns.size()] : random_text(7));
+      text += std::string(random() % 2 ? "Allow: " : "Disallow: ") + patterns.back() + "\n";
+    }
+    const RobotsTxt robots = parse_robots_txt(text);
+    const std::string_view googlebot[] = {kGooglebot};
+    const auto rules = robots_rules_for(robots, googlebot);
+    const RobotsMatcher matcher(robots, googlebot);
+    REQUIRE(matcher.ignored() == 0);
+    for (int u = 0; u < 60; ++u) {
+      const std::string path = random_text(10);
+      CAPTURE(text);
+      CAPTURE(path);
+      const std::string expected = reference_verdict(rules, path);
+      CHECK(verdict_text(matcher.verdict(path)) == expected);
+      CHECK(verdict_text(robots_verdict(rules, path)) == expected);
+      for (const RobotsRule* rule : rules) {
+        const std::string normalized = normalize_robots_path(path, PathRole::Target);
+        CHECK(robots_pattern_matches(rule->pattern, normalized) == reference_matches(rule->pattern, normalized));
+      }
+      blocked += expected.starts_with("disallow") ? 1 : 0;
+      allowed_by_rule += expected.starts_with("allow") ? 1 : 0;
+      ++checked;
+    }
+  }
+  CHECK(blocked > checked / 10);  // the comparison saw every kind of verdict often
+  CHECK(allowed_by_rule > checked / 10);
+}
+
+namespace {
+
+// `count` distinct rules with '*' written as hostile robots.txt files write them,
+// "Disallow: /*ab*c*de*$" (a third of them Allow), all starting with "/" so that every URL meets
+// every one.
+std::string wildcard_rules(std::size_t count) {
+  std::mt19937 random(46);
+  std::set<std::string> written;
+  std::string text = "User-agent: *\n";
+  while (written.size() < count) {
+    std::string pattern = "/";
+    for (int piece = 0; piece < 3; ++piece) {
+      pattern += '*';
+      for (int n = 1 + random() % 2; n > 0; --n) pattern += static_cast<char>('a' + random() % 26);
+    }
+    pattern += "*$";
+    if (!written.insert(pattern).second) continue;
+    text += (written.size() % 3 == 1 ? "Allow: " : "Disallow: ") + pattern + "\n";
+  }
+  return text;
+}
+
+// 50,000 paths of a shop's sitemap; with `query`, each with a query string of about 1,000 bytes.
+std::vector<std::string> shop_paths(bool query) {
+  const char* const words[] = {"garden", "kitchen", "outdoor", "running", "shoes", "leather", "wireless",
+                               "oak", "table", "summer", "sale", "organic", "coffee", "camping", "winter"};
+  std::mt19937 random(50);
+  std::vector<std::string> paths;
+  for (int i = 0; i < 50'000; ++i) {
+    std::string path = std::string("/products/") + words[random() % 15] + "-" + words[random() % 15] + "-" +
+                       std::to_string(i);
+    if (query) {
+      path += "?ref=";
+      while (path.size() < 1'000) path += std::string(words[random() % 15]) + "_" + std::to_string(random() % 1000) + "&x=";
+    }
+    paths.push_back(std::move(path));
+  }
+  return paths;
+}
+
+}  // namespace
+
+TEST_CASE("robots.txt matching: 10,000 rules with '*' against 50,000 URLs, short and long") {
+  // A URL meets at most kRobotsWildcardRulesPerUrl rules with text after a '*': the first ones in
+  // the file here, as they all start with "/". The verdicts are those of a robots.txt of those
+  // rules alone.
+  const std::string text = wildcard_rules(10'000);
+  const RobotsTxt robots = parse_robots_txt(text);
+  const std::string_view googlebot[] = {kGooglebot};
+  const RobotsMatcher matcher(robots, googlebot);
+  CHECK(matcher.ignored() == 10'000 - kRobotsWildcardRulesPerUrl);
+  REQUIRE(matcher.first_ignored());
+  CHECK(matcher.first_ignored()->line == kRobotsWildcardRulesPerUrl + 2);
+
+  const std::string kept_text = wildcard_rules(kRobotsWildcardRulesPerUrl);
+  const RobotsTxt kept = parse_robots_txt(kept_text);
+  const auto kept_rules = robots_rules_for(kept, googlebot);
+  for (const bool query : {false, true}) {
+    CAPTURE(query);
+    std::size_t blocked = 0, allowed_by_rule = 0, sampled = 0;
+    const std::vector<std::string> paths = shop_paths(query);
+    for (std::size_t i = 0; i < paths.size(); ++i) {
+      const std::string verdict = verdict_text(matcher.verdict(paths[i]));
+      blocked += verdict.starts_with("disallow") ? 1 : 0;
+      allowed_by_rule += verdict.starts_with("allow") ? 1 : 0;
+      if (i % 500 == 0) {  // the plain matcher on a sample: it tries every rule
+        CAPTURE(paths[i]);
+        CHECK(verdict == verdict_text(robots_verdict(kept_rules, paths[i])));
+        ++sampled;
+      }
+    }
+    CHECK(sampled == 100);
+    if (query) {
+      CHECK(blocked + allowed_by_rule > 40'000);  // a long URL holds most letters: some rule matches
+    } else {
+      CHECK(blocked > 1'000);
+      CHECK(allowed_by_rule > 1'000);
+    }
+  }
+}
+
+TEST_CASE("robots.txt matching: the rules with text after a '*' a URL meets are counted along its prefixes") {
+  // Rules under "/a" and under "/b" never meet the same URL; those under "/" meet both. A rule
+  // with nothing after its '*' is not counted: it costs no search.
+  std::string text = "User-agent: *\n";
+  for (std::size_t i = 0; i < kRobotsWildcardRulesPerUrl - 2; ++i) text += "Disallow: /a*x" + std::to_string(i) + "\n";
+  for (std::size_t i = 0; i < kRobotsWildcardRulesPerUrl - 2; ++i) text += "Disallow: /b*x" + std::to_string(i) + "\n";
+  text += "Disallow: /*late\nDisallow: /*later\nAllow: /a/plain\nDisallow: /*latest\nDisallow: /a/deep*\n";
+  const std::size_t first_root_rule = 2 * (kRobotsWildcardRulesPerUrl - 2) + 2;
+  const RobotsTxt robots = parse_robots_txt(text);
+  const std::string_view googlebot[] = {kGooglebot};
+  const RobotsMatcher matcher(robots, googlebot);
+  // "/" keeps all three; "/a" and "/b" then keep what is left under the limit, the first in the file.
+  CHECK(matcher.ignored() == 2);
+  REQUIRE(matcher.first_ignored());
+  CHECK(matcher.first_ignored()->line == kRobotsWildcardRulesPerUrl - 1);  // "Disallow: /a*x997"
+  CHECK(verdict_text(matcher.verdict("/a-latest")) == "disallow " + std::to_string(first_root_rule + 3));
+  CHECK(verdict_text(matcher.verdict("/bx0")) == "disallow " + std::to_string(kRobotsWildcardRulesPerUrl));
+  CHECK(verdict_text(matcher.verdict("/ax0")) == "disallow 2");
+  CHECK(verdict_text(matcher.verdict("/ax997")) == "disallow 101");  // "/a*x99": "/a*x997" is not matched
+  CHECK(verdict_text(matcher.verdict("/bx997")) == "disallow 1099");  // "/b*x99"
+  CHECK(verdict_text(matcher.verdict("/a/plain/x997")) == "allow " + std::to_string(first_root_rule + 2));
+  CHECK(verdict_text(matcher.verdict("/a/deepest")) == "disallow " + std::to_string(first_root_rule + 4));
+  CHECK(verdict_text(matcher.verdict("/c")) == "none");
 }

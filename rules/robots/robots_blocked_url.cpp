@@ -22,6 +22,12 @@ The origin is `--base-url`'s when it is given, else a fetched robots.txt's own U
 robots.txt without `--base-url` is taken to be the robots.txt of every URL the sitemaps list.
 The robots.txt's own `Sitemap:` lines are not checked against it.
 
+A URL is matched against at most 1,000 rules with text after a `*`: each is a search of the URL,
+and a robots.txt may hold tens of thousands in its 500 KiB. When more of them could apply to one
+URL (their text before the first `*` starts it), those with a shorter such text are kept first,
+then the first in the file; the rest are reported once, at the first of them in the robots.txt,
+and the verdicts are made without them.
+
 ## Why it matters
 A sitemap asks search engines to crawl its URLs; a robots.txt rule forbids it. Googlebot obeys
 the robots.txt, so the page is not crawled and its content never read (it may still be indexed
@@ -52,7 +58,26 @@ class RobotsBlockedUrl final : public Rule {
   explicit RobotsBlockedUrl(const Settings& settings) : robots_(settings.robots) {}
 
   void subscribe(Subscriptions& s) const override {
+    s.document();  // a robots.txt with more rules than a URL is matched against
     if (robots_ && !robots_->googlebot.empty()) s.urls({UrlFieldKind::Loc});  // without rules, nothing is blocked
+  }
+
+  // The rules past kRobotsWildcardRulesPerUrl, reported in the robots.txt itself: the verdicts on
+  // the sitemaps' URLs are made without them.
+  void on_document(const Document& doc, FindingSink& out) override {
+    if (!doc.robots) return;
+    const std::string_view googlebot[] = {kGooglebot};
+    const RobotsMatcher matcher(*doc.robots, googlebot);
+    if (matcher.ignored() == 0) return;
+    const RobotsRule& first = *matcher.first_ignored();
+    const bool one = matcher.ignored() == 1;
+    out.report(first.offset, first.text.size(),
+               quoted(first.text) +
+                   (one ? ", one of Googlebot's rules with text after a '*', is"
+                        : " and " + grouped(matcher.ignored() - 1) + " more of Googlebot's rules with text after a '*' are") +
+                   " not matched against sitemap URLs: sitemaplint matches a URL against at most " +
+                   grouped(kRobotsWildcardRulesPerUrl) + " such rules (each is a search of the URL), so the verdicts on "
+                   "URLs " + (one ? "it" : "they") + " would decide are made without " + (one ? "it" : "them"));
   }
 
   void on_url(const UrlField& url, FindingSink& out) override {
