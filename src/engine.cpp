@@ -112,7 +112,8 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
     RuleGroup& group = groups[split ? thread_of(*info) : 0];
     ActiveRule active{info->make(settings),
                       RuleSink(*info, selection.severity_of(*info), group.diagnostics,
-                               selection.kept_authorities[index_of(info->id)], settings.max_findings_per_rule),
+                               selection.kept_authorities[index_of(info->id)], settings.max_findings_per_rule,
+                               settings.fixes_only),
                       {}};
     active.rule->subscribe(active.subscriptions);
     group.rules.push_back(std::move(active));

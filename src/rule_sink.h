@@ -54,10 +54,11 @@ inline bool kept(std::uint32_t authorities, std::uint32_t kept) { return kept ==
 class RuleSink final : public FindingSink {
  public:
   // `kept`: only findings resting on one of these authorities are kept (0: all of them); at most
-  // `limit` findings are kept.
+  // `limit` findings are kept; `fixes_only`: only those with a fix, without their texts
+  // (Settings::fixes_only).
   RuleSink(const RuleInfo& info, Severity severity, std::vector<Diagnostic>& out, std::uint32_t kept = 0,
-           std::size_t limit = kMaxFindingsPerRule)
-      : info_(&info), severity_(severity), out_(&out), kept_(kept), cap_(limit) {}
+           std::size_t limit = kMaxFindingsPerRule, bool fixes_only = false)
+      : info_(&info), severity_(severity), out_(&out), kept_(kept), cap_(limit), fixes_only_(fixes_only) {}
   void report(std::size_t offset, std::size_t length, std::string message, std::optional<Fix> fix,
               std::optional<RelatedLocation> related) override {
     report_resting_on(0, offset, length, std::move(message), std::move(fix), std::move(related));
@@ -82,15 +83,20 @@ class RuleSink final : public FindingSink {
   // The finding as kept, or nullptr when it is not.
   Diagnostic* add(std::uint32_t authorities, std::size_t offset, std::size_t length, std::string message,
                   std::optional<Fix> fix, std::optional<RelatedLocation> related) {
-    if (!kept(authorities != 0 ? authorities : info_->authorities, kept_) || !cap_.admit(offset)) return nullptr;
+    if (!kept(authorities != 0 ? authorities : info_->authorities, kept_)) return nullptr;
+    if (fixes_only_) {
+      if (!fix) return nullptr;
+      std::string().swap(fix->description);  // freed: a move-assigned empty string would keep the buffer
+    }
+    if (!cap_.admit(offset)) return nullptr;
     Diagnostic& d = out_->emplace_back();  // filled in place: a Diagnostic moved is a dozen words copied
     d.rule = info_;
     d.severity = severity_;
     d.offset = offset;
     d.length = length;
-    d.message = std::move(message);
+    if (!fixes_only_) d.message = std::move(message);
     d.fix = std::move(fix);
-    d.related = std::move(related);
+    if (!fixes_only_) d.related = std::move(related);
     d.authorities = authorities == info_->authorities ? 0 : authorities;
     return &d;
   }
@@ -100,6 +106,7 @@ class RuleSink final : public FindingSink {
   std::vector<Diagnostic>* out_;
   std::uint32_t kept_;
   FindingCap cap_;
+  bool fixes_only_;
 };
 
 }  // namespace sitemaplint

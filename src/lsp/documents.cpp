@@ -26,8 +26,9 @@ LintConfig config_for_document(const std::string& path) {
 }
 
 void lint_document(OpenDocument& doc) {
-  const LintConfig config = config_for_document(doc.path);
-  FileReport report = lint_bytes(doc.path, doc.text, config.selection, config.settings);
+  LintConfig config = config_for_document(doc.path);
+  config.settings.sole_input = true;  // linted alone: its findings are not copied smaller for a set
+  FileReport report = lint_borrowed(doc.path, doc.text, config.selection, config.settings);
   doc.findings = std::move(report.diagnostics);
   doc.config_error = config.error;
 }

@@ -179,8 +179,9 @@ void Server::flush(std::vector<json>* out) {
   pending_.clear();
 }
 
-std::vector<json> Server::handle(std::string_view body, bool more_input_waiting) {
+std::vector<json> Server::handle(std::string body, bool more_input_waiting) {
   std::vector<json> out = handle_one(body);
+  std::string().swap(body);
   // While the client is still sending (a burst of keystrokes), diagnostics wait, but not forever.
   const bool overdue = !pending_.empty() && std::chrono::steady_clock::now() - pending_since_ > kMaxPublishDelay;
   if (!more_input_waiting || overdue) flush(&out);
@@ -232,8 +233,9 @@ int run_server(std::istream& in, std::ostream& out, std::ostream& log) {
     switch (read_message(in, &body, &error)) {
       case ReadStatus::Message:
         if (!error.empty()) log_line(log, error);
-        // in_avail() counts buffered bytes and, for a pipe, what the kernel holds (FIONREAD).
-        for (const json& reply : server.handle(body, in.rdbuf()->in_avail() > 0)) {
+        // in_avail() counts buffered bytes and, for a pipe, what the kernel holds (FIONREAD). The
+        // body is handed over: a large one is not kept for the messages after it.
+        for (const json& reply : server.handle(std::move(body), in.rdbuf()->in_avail() > 0)) {
           // replace: a lint message quoting broken bytes must not make dump() throw.
           write_message(out, reply.dump(-1, ' ', false, json::error_handler_t::replace));
         }

@@ -37,7 +37,8 @@ class Server {
   // Handles one message and returns what to send. Diagnostics of changed documents go out with
   // it, unless `more_input_waiting`: then they wait for the burst to end (at most
   // kMaxPublishDelay), so a document is linted once per burst rather than once per keystroke.
-  std::vector<nlohmann::json> handle(std::string_view body, bool more_input_waiting = false);
+  // The body is given up once read, before any document is linted: a didOpen's carries the text.
+  std::vector<nlohmann::json> handle(std::string body, bool more_input_waiting = false);
 
   bool exited() const { return exit_code_ >= 0; }
   // 0 after shutdown then exit; 1 on exit without shutdown (the protocol's rule).

@@ -54,20 +54,25 @@ std::string apply_fixes(std::string_view bytes, const std::vector<Diagnostic>& d
   return out;
 }
 
-std::string fix_until_stable(const std::string& path, std::string bytes, const RuleSelection& selection,
+std::string fix_until_stable(const std::string& path, std::string_view bytes, const RuleSelection& selection,
                              const Settings& settings, std::size_t* applied) {
   *applied = 0;
   Settings fixing = settings;
   fixing.max_findings_per_rule = static_cast<std::size_t>(-1);  // every fix in one pass, not 10,000
+  fixing.fixes_only = true;
+  fixing.record_subjects = false;  // a fix is applied, not matched against a baseline
+  fixing.sole_input = true;  // the findings are not kept for a set: no copy of them made smaller
+  // The caller's text is linted where it is; then each pass's result, the one copy this keeps.
+  std::string fixed;
   for (int pass = 0; pass < kMaxPasses; ++pass) {
-    const FileReport report = lint_bytes(path, bytes, selection, fixing);
+    std::vector<Diagnostic> fixes = lint_borrowed(path, pass == 0 ? bytes : fixed, selection, fixing).diagnostics;
     std::size_t now = 0;
-    std::string fixed = apply_fixes(bytes, report.diagnostics, &now);  // offsets are into `bytes`
+    std::string next = apply_fixes(pass == 0 ? bytes : fixed, fixes, &now);  // offsets are into the text linted
     if (now == 0) break;
     *applied += now;
-    bytes = std::move(fixed);
+    fixed = std::move(next);
   }
-  return bytes;
+  return *applied == 0 ? std::string(bytes) : fixed;
 }
 
 namespace {

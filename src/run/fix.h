@@ -17,7 +17,7 @@ namespace sitemaplint {
 std::string apply_fixes(std::string_view bytes, const std::vector<Diagnostic>& diagnostics, std::size_t* applied);
 
 // Lints and fixes `bytes` until no fix applies (at most a few passes). *applied counts them all.
-std::string fix_until_stable(const std::string& path, std::string bytes, const RuleSelection& selection,
+std::string fix_until_stable(const std::string& path, std::string_view bytes, const RuleSelection& selection,
                              const Settings& settings, std::size_t* applied);
 
 // A unified diff of two versions of `path`, with three lines of context, as `git apply` and GNU

@@ -44,23 +44,21 @@ std::vector<FileReport::Placed> place_findings(const std::vector<Diagnostic>& di
   return placed;
 }
 
-}  // namespace
-
-FileReport lint_input(Input input, const RuleSelection& selection, const Settings& settings, LintScope scope) {
-  FileReport report;
-  report.path = input.path;
-  report.bytes = std::move(input.bytes);
-  report.reloadable = input.reloadable;
+// Lints `bytes` into `report`: the report's own (report.bytes) or the caller's, which the report
+// then does not hold. Whether report.bytes are as written afterwards (a parse in place overwrote
+// them, and they were not read again).
+bool lint_into(FileReport& report, std::string_view bytes, Input& input, const RuleSelection& selection,
+               const Settings& settings, LintScope scope) {
   LoadFacts load{input.compressed, input.decompression_stopped, std::move(input.compression_error),
                  input.http_status, std::move(input.content_type), input.robots_txt};
   // A file on disk can be read again, so pugixml parses its bytes in place rather than a copy: the
   // bytes as written are read back only for the findings, or for a parse that needs them.
   std::unique_ptr<Document> doc =
-      parse_document(input.path, report.bytes, load, report.reloadable ? &report.bytes : nullptr);
-  if (doc->needs_bytes_as_written) {
+      parse_document(input.path, bytes, load, report.reloadable ? &report.bytes : nullptr);
+  if (doc->needs_bytes_as_written) {  // parsed in place: `bytes` are the report's, read again into them
     doc.reset();
     read_input_again(report.path, report.bytes);  // failing, the copy parsed is of what is left
-    doc = parse_document(input.path, report.bytes, std::move(load));
+    doc = parse_document(input.path, bytes, std::move(load));
   }
   RuleRun run = run_rules(*doc, selection, settings);
   report.diagnostics = std::move(run.diagnostics);
@@ -74,13 +72,24 @@ FileReport lint_input(Input input, const RuleSelection& selection, const Setting
   if (!as_written && (!report.diagnostics.empty() || !doc->directives.empty())) {
     as_written = read_input_again(report.path, report.bytes);
   }
-  report.suppressions = Suppressions(*doc, report.bytes);
+  report.suppressions = Suppressions(*doc, bytes);
   report.suppressions.apply(&report.diagnostics);
   if (scope == LintScope::Alone) finish_suppressions(report, selection);
   report.kind = doc->kind;
   report.entries = doc->entry_count;
   report.children = std::move(doc->children);
   report.robots = doc->robots;
+  return as_written;
+}
+
+}  // namespace
+
+FileReport lint_input(Input input, const RuleSelection& selection, const Settings& settings, LintScope scope) {
+  FileReport report;
+  report.path = input.path;
+  report.bytes = std::move(input.bytes);
+  report.reloadable = input.reloadable;
+  const bool as_written = lint_into(report, report.bytes, input, selection, settings, scope);
   // Reporters need the bytes only to place and show findings, and read a file from disk again for
   // that (report/source.h), one file at a time: a large site need not stay in memory until the
   // report is written, so memory is bounded by the largest file, not by the sum of the inputs.
@@ -103,6 +112,16 @@ FileReport lint_bytes(std::string path, std::string bytes, const RuleSelection& 
   input.path = std::move(path);
   input.bytes = std::move(bytes);
   return lint_input(std::move(input), selection, settings);
+}
+
+FileReport lint_borrowed(std::string path, std::string_view text, const RuleSelection& selection,
+                         const Settings& settings) {
+  Input input;
+  input.path = std::move(path);
+  FileReport report;
+  report.path = input.path;
+  lint_into(report, text, input, selection, settings, LintScope::Alone);
+  return report;
 }
 
 }  // namespace sitemaplint

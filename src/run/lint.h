@@ -61,4 +61,10 @@ void finish_suppressions(FileReport& report, const RuleSelection& selection);
 FileReport lint_bytes(std::string path, std::string bytes, const RuleSelection& selection,
                       const Settings& settings);
 
+// Lints `text` as if read from `path`, where the caller keeps the text: the report holds no copy
+// of it (its `bytes` stay empty; pugixml parses a copy of its own). The language server's
+// documents and the passes of a fix, whose texts are large and already held.
+FileReport lint_borrowed(std::string path, std::string_view text, const RuleSelection& selection,
+                         const Settings& settings);
+
 }  // namespace sitemaplint
