@@ -43,12 +43,21 @@ struct Settings {
   // The run was given this one file: what it keeps for the set need not be made compact for files
   // that follow (a hint; its children, if it is an index, are linted as a set of their own).
   bool sole_input = false;
+  // The run's one input, without a robots.txt: no other file joins its set unless it is an index
+  // (whose children do). A text sitemap then keeps no pages for checks across files: it holds no
+  // hreflang links, and there is no other file to compare it with.
+  bool only_input = false;
   // Whether a finding in an entry records the entry's URL (Diagnostic::subject), which only a
   // baseline reads: the command line turns it off unless --baseline or --write-baseline is given.
   bool record_subjects = true;
   // Findings one rule may report in one file (the rest are counted). Fixing lifts it, so that one
   // pass fixes everything.
   std::size_t max_findings_per_rule = 10'000;
+  // The findings are read for their fixes alone (the passes of --fix, --diff and the language
+  // server's fix-all): only findings with a fix are kept, with their place and fix but no message
+  // or description, which a file with a fix on every line would otherwise hold by the hundred
+  // thousand (a finding with its texts took some 700 bytes, 210 without).
+  bool fixes_only = false;
   std::shared_ptr<const SiteRobots> robots;  // the run's robots.txt, when there is one
   // Threads the rules of one file may share: with 2, a large XML file's rules are split between
   // two walks on two threads (engine.cpp), with the same findings. --jobs gives a run with fewer

@@ -1,9 +1,10 @@
 // repeated_hashes and repeated_hashes_in_place find the hashes that repeat, as a sort finds them,
 // on spread hashes and on the shapes that stress their buckets: all in one bucket, empty, repeats,
-// already sorted or reversed.
+// already sorted or reversed; visit_repeated_in_place also gives the places of each repeated hash.
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <map>
 #include <random>
 #include <vector>
 
@@ -48,6 +49,34 @@ TEST_CASE("hash sort: repeated_hashes_in_place finds what repeated_hashes finds,
       CHECK(repeated_hashes_in_place(one_bucket) == expected_one);
       CHECK(repeated_hashes_in_place(sorted) == expected);
       CHECK(repeated_hashes_in_place(reversed) == expected);
+    }
+  }
+}
+
+TEST_CASE("hash sort: visit_repeated_in_place gives each repeated hash once, with all its places in order") {
+  std::mt19937_64 random(99);
+  for (const std::size_t size : {0u, 1u, 2u, 3u, 300u, 70'000u}) {
+    CAPTURE(size);
+    for (const std::uint64_t spread : {~std::uint64_t{0}, std::uint64_t{1000}, std::uint64_t{3}, std::uint64_t{1}}) {
+      std::vector<std::uint64_t> hashes(size);
+      for (std::uint64_t& h : hashes) h = (random() % spread) * 0x9E3779B97F4A7C15ULL;
+      if (size >= 2 && spread == ~std::uint64_t{0}) hashes[size - 1] = hashes[0];  // one repeat
+      // The reference: every hash's places (here, ascending offsets standing for document order).
+      std::map<std::uint64_t, std::vector<std::uint32_t>> expected;
+      std::vector<std::uint32_t> places(size);
+      for (std::size_t i = 0; i < size; ++i) {
+        places[i] = static_cast<std::uint32_t>(i * 7 + 3);
+        expected[hashes[i]].push_back(places[i]);
+      }
+      std::erase_if(expected, [](const auto& kept) { return kept.second.size() < 2; });
+      std::map<std::uint64_t, std::vector<std::uint32_t>> visited;
+      std::size_t visits = 0;
+      visit_repeated_in_place(hashes, places, [&](std::uint64_t hash, std::span<const std::uint32_t> at) {
+        ++visits;
+        visited[hash].assign(at.begin(), at.end());
+      });
+      CHECK(visits == expected.size());
+      CHECK(visited == expected);
     }
   }
 }

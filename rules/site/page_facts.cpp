@@ -35,14 +35,18 @@ std::uint32_t u32(std::size_t n) { return static_cast<std::uint32_t>(n); }
 class PageCollector final : public Rule {
  public:
   explicit PageCollector(const Settings& settings)
-      : in_a_set_(settings.collect_set_facts), compact_(!settings.sole_input) {}
+      : in_a_set_(settings.collect_set_facts), only_input_(settings.only_input), compact_(!settings.sole_input) {}
   void subscribe(Subscriptions& s) const override {
     if (!in_a_set_) return;
     s.document();
     s.urls({UrlFieldKind::HreflangHref});  // EntryLinks notes the links' URLs
     s.entries();
   }
-  void on_document(const Document& doc, FindingSink&) override { most_pages_ = most_entries(doc.bytes.size()); }
+  void on_document(const Document& doc, FindingSink&) override {
+    most_pages_ = most_entries(doc.bytes.size());
+    // A text sitemap has no hreflang links: its pages serve only comparisons with other files.
+    keeps_pages_ = !(only_input_ && doc.kind == DocumentKind::Text);
+  }
   void on_url(const UrlField& url, FindingSink&) override { links_.note_url(url); }
   void on_entry(const Entry& entry, FindingSink&) override;
   std::unique_ptr<FileFacts> take_facts() override {
@@ -58,7 +62,9 @@ class PageCollector final : public Rule {
 
  private:
   bool in_a_set_;
+  bool only_input_;
   bool compact_;
+  bool keeps_pages_ = true;
   std::size_t most_pages_ = 0;
   EntryLinks links_;
   std::string scratch_;
@@ -67,7 +73,7 @@ class PageCollector final : public Rule {
 
 void PageCollector::on_entry(const Entry& entry, FindingSink&) {
   const std::span<const HreflangLink> links = links_.read(entry);
-  if (entry.kind != EntryKind::Url || !entry.loc.present) return;
+  if (entry.kind != EntryKind::Url || !entry.loc.present || !keeps_pages_) return;
   const UrlAnalysis& a = entry.loc_analysis();
   if (a.trimmed.empty()) return;
   const bool in_graph = is_comparable_url(a);

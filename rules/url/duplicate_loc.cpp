@@ -51,11 +51,13 @@ removing duplicates.
 )md",
                         .authorities = kAdvice};
 
-// Each <loc> is kept as 16 bytes (its URL's key and where it is) in document order; at the end
-// the few keys that repeat are found (in cache, analysis/hash_sort.h), and only those are looked up
-// again.
-// A hash table probed per URL (the obvious way) touched a cold cache line for nearly every URL of
-// a large file, which cost more than all the other URL rules' checks together.
+// Each <loc> is kept as 12 bytes, its URL's key and where it is, in two arrays in document order;
+// at the end the keys are grouped where they are (analysis/hash_sort.h: by their top byte in place,
+// then in buckets of about four), and each key listed more than once is reported at every listing
+// after its first. A hash table probed per URL (the obvious way) touched a cold cache line for
+// nearly every URL of a large file, which cost more than all the other URL rules' checks together;
+// a copy of the listings to group them doubled what a text sitemap of a gigabyte, tens of millions
+// of URLs, kept besides its bytes.
 class DuplicateLoc final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override {
@@ -66,7 +68,12 @@ class DuplicateLoc final : public Rule {
   // The input, to read listings back: findings name both URLs.
   void on_document(const Document& doc, FindingSink&) override {
     bytes_ = doc.bytes;
-    listings_.reserve(most_entries(doc.bytes.size()));
+    text_lines_ = doc.kind == DocumentKind::Text;
+    // Room for as many URLs as the file can hold, so that a large file's listings are never copied
+    // to grow: room not used is address space only, and it is given back when the file ends.
+    const std::size_t room = doc.bytes.size() / 12;
+    keys_.reserve(room);
+    offsets_.reserve(room);
   }
 
   void on_url(const UrlField& url, FindingSink&) override {
@@ -79,61 +86,73 @@ class DuplicateLoc final : public Rule {
     // Inputs are at most 1 GiB, so offsets fit 32 bits. With entities the bytes at the span are
     // not the URL, but decode to it; text joined around CDATA or a comment does not even decode to
     // it (the bytes between hold markup, or the parser's NULs), so such a URL is kept as a copy.
-    if (!url.field->exact && joins_runs(url.field->raw)) written_apart_.emplace_back(listings_.size(), std::string(a.trimmed));
-    listings_.push_back({a.same_url_key(), static_cast<std::uint32_t>(span.offset),
-                         static_cast<std::uint32_t>(span.length)});
+    const auto offset = static_cast<std::uint32_t>(span.offset);
+    if (!url.field->exact && joins_runs(url.field->raw)) written_apart_.emplace_back(offset, std::string(a.trimmed));
+    // The length is read again from the bytes, for the few URLs reported; kept only when that would
+    // read it wrong.
+    if (written_length(offset) != span.length) lengths_apart_.emplace_back(offset, static_cast<std::uint32_t>(span.length));
+    keys_.push_back(a.same_url_key());
+    offsets_.push_back(offset);
   }
 
   void on_finish(const Document&, FindingSink& out) override {
-    const std::vector<std::uint64_t> repeated = repeated_keys();
-    if (repeated.empty()) return;
-    // The first listing of each repeated key, by its index in listings_.
-    std::vector<std::size_t> first(repeated.size(), kNone);
-    for (std::size_t i = 0; i < listings_.size(); ++i) {
-      const auto it = std::lower_bound(repeated.begin(), repeated.end(), listings_[i].key);
-      if (it == repeated.end() || *it != listings_[i].key) continue;
-      std::size_t& first_of_key = first[static_cast<std::size_t>(it - repeated.begin())];
-      if (first_of_key == kNone) first_of_key = i;
-      else report_repeat(listings_[first_of_key], url_of(first_of_key), i, out);
-    }
+    // (repeat, first listing) by offset: reported in document order, as the finding cap expects.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> repeats;
+    visit_repeated_in_place(keys_, offsets_, [&](std::uint64_t, std::span<const std::uint32_t> listed) {
+      for (std::size_t i = 1; i < listed.size(); ++i) repeats.emplace_back(listed[i], listed[0]);
+    });
+    std::vector<std::uint64_t>().swap(keys_);
+    std::vector<std::uint32_t>().swap(offsets_);
+    std::sort(repeats.begin(), repeats.end());
+    for (const auto& [repeat, first] : repeats) report_repeat(first, repeat, out);
   }
 
  private:
-  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
-  struct Listing {
-    std::uint64_t key;
-    std::uint32_t offset, length;  // the URL's span in the input
-  };
-
-  // The keys listed more than once, sorted.
-  std::vector<std::uint64_t> repeated_keys() const {
-    std::vector<std::uint64_t> keys(listings_.size());
-    for (std::size_t i = 0; i < listings_.size(); ++i) keys[i] = listings_[i].key;
-    return repeated_hashes(keys);
-  }
-
   // Whether the raw text of a field spans several runs: text holds neither a raw '<' nor a NUL
   // (which a parse in place writes where markup began).
   static bool joins_runs(std::string_view raw) {
     return (markup_characters(raw) & kLessThan) != 0 || raw.find('\0') != std::string_view::npos;
   }
 
-  // The URL of listings_[i], trimmed and with entities decoded, as the rules saw it.
-  std::string url_of(std::size_t i) const {
-    const auto it = std::lower_bound(written_apart_.begin(), written_apart_.end(), i,
-                                     [](const auto& apart, std::size_t index) { return apart.first < index; });
-    if (it != written_apart_.end() && it->first == i) return it->second;
-    const std::string_view written = bytes_.substr(listings_[i].offset, listings_[i].length);
+  // The length of the URL written at `offset` as its bytes tell it: up to the markup after it (or
+  // the NUL a parse in place wrote there), or a text sitemap's line end, less the white space before.
+  std::size_t written_length(std::uint32_t offset) const {
+    const std::string_view rest = bytes_.substr(offset);
+    std::size_t end = 0;  // a plain loop: find_first_of with a set costs a memchr per byte
+    if (text_lines_) {
+      while (end < rest.size() && rest[end] != '\n' && rest[end] != '\r') ++end;
+    } else {
+      while (end < rest.size() && rest[end] != '<' && rest[end] != '\0') ++end;
+    }
+    while (end > 0 && is_xml_space(rest[end - 1])) --end;
+    return end;
+  }
+
+  template <typename Value>
+  static const Value* apart(const std::vector<std::pair<std::uint32_t, Value>>& kept, std::uint32_t offset) {
+    const auto it = std::lower_bound(kept.begin(), kept.end(), offset,
+                                     [](const auto& entry, std::uint32_t at) { return entry.first < at; });
+    return it != kept.end() && it->first == offset ? &it->second : nullptr;
+  }
+
+  std::size_t length_at(std::uint32_t offset) const {
+    const std::uint32_t* kept = apart(lengths_apart_, offset);
+    return kept ? *kept : written_length(offset);
+  }
+
+  // The URL listed at `offset`, trimmed and with entities decoded, as the rules saw it.
+  std::string url_at(std::uint32_t offset) const {
+    if (const std::string* kept = apart(written_apart_, offset)) return *kept;
+    const std::string_view written = bytes_.substr(offset, length_at(offset));
     if (written.find('&') == std::string_view::npos) return std::string(written);
     std::string decoded;
     decode_entities(written, &decoded);
     return std::string(trim_xml_space(decoded));
   }
 
-  void report_repeat(const Listing& first, const std::string& first_url, std::size_t i, FindingSink& out) const {
-    const Listing& repeat = listings_[i];
-    const std::string url = url_of(i);
-    const RelatedLocation related{first.offset, "first listed here"};
+  void report_repeat(std::uint32_t first, std::uint32_t repeat, FindingSink& out) const {
+    const std::string first_url = url_at(first), url = url_at(repeat);
+    const RelatedLocation related{first, "first listed here"};
     const std::string advice = "remove the repeated entry (merging its <lastmod> into the first if it is newer)";
     std::string message = first_url == url
                               ? quoted(url) + " is listed more than once; " + advice
@@ -142,13 +161,16 @@ class DuplicateLoc final : public Rule {
                                     "describes; " + advice;
     // As the engine keys a finding made during an entry's walk: by its URL, unless it is longer
     // than any useful one.
-    out.report_about(url.size() <= kMaxSubjectLength ? std::string_view(url) : std::string_view(), 0, repeat.offset, repeat.length,
-                     std::move(message), related);
+    out.report_about(url.size() <= kMaxSubjectLength ? std::string_view(url) : std::string_view(), 0, repeat,
+                     length_at(repeat), std::move(message), related);
   }
 
-  std::vector<Listing> listings_;
-  std::vector<std::pair<std::size_t, std::string>> written_apart_;  // by index in listings_
+  std::vector<std::uint64_t> keys_;     // each listing's URL key, in document order
+  std::vector<std::uint32_t> offsets_;  // and where its URL is written
+  std::vector<std::pair<std::uint32_t, std::string>> written_apart_;    // by offset
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> lengths_apart_;  // by offset
   std::string_view bytes_;
+  bool text_lines_ = false;
 };
 
 }  // namespace

@@ -119,7 +119,7 @@ void parallel_for(std::size_t count, unsigned jobs, const std::function<void(std
 
 std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const ProfileLookup& profile_for, unsigned jobs,
                               const FetchOptions& fetch_options, bool in_a_set, LintScope scope,
-                              RunProgress* progress) {
+                              RunProgress* progress, bool only_input) {
   std::vector<Outcome> outcomes(paths.size());
   // A core the files leave idle goes to the rules of one (a single large sitemap: two walks).
   const unsigned cores = jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : jobs;
@@ -135,6 +135,7 @@ std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const Profi
     Settings settings = profile->settings;
     settings.collect_set_facts = in_a_set;
     settings.sole_input = paths.size() == 1;
+    settings.only_input = only_input && paths.size() == 1;
     settings.rule_threads = rule_threads;
     const ReadAs read_as{.scope = scope, .keep_bytes = paths.size() == 1};
     outcomes[i] = lint_one(paths[i], profile->selection, settings, fetch_options, read_as);

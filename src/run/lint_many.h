@@ -61,9 +61,10 @@ bool is_url(std::string_view path);
 // `jobs` threads (0: one per core). Outcome i belongs to paths[i]. A URL's own location is its
 // scope unless its profile names one. With `in_a_set`, rules record what checks across files
 // need; with LintScope::InASet, SM901 waits for finish_suppressions().
-// `progress`, when given, counts each path as it is done.
+// `progress`, when given, counts each path as it is done. `only_input`: Settings::only_input.
 std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const ProfileLookup& profile_for, unsigned jobs,
                               const FetchOptions& fetch_options = {}, bool in_a_set = false,
-                              LintScope scope = LintScope::Alone, RunProgress* progress = nullptr);
+                              LintScope scope = LintScope::Alone, RunProgress* progress = nullptr,
+                              bool only_input = false);
 
 }  // namespace sitemaplint

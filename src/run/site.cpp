@@ -152,7 +152,8 @@ class Site {
       if (options_.progress) options_.progress->finished(is_url(options_.robots));
     }
     std::vector<Outcome> linted =
-        lint_all(paths, lookup_, options_.jobs, options_.fetch, in_a_set, LintScope::InASet, options_.progress);
+        lint_all(paths, lookup_, options_.jobs, options_.fetch, in_a_set, LintScope::InASet, options_.progress,
+                 options_.robots.empty());
     for (std::size_t i = 0; i < linted.size(); ++i) {
       // An input named twice (x.xml ./x.xml, a file and its folder) is linted and reported once.
       if (member_of_.count(canonical(paths[i]))) continue;
