@@ -13,6 +13,13 @@
 //   findings      plain, with FINDINGS entries (default 20,000) that each make exactly one finding:
 //                 a time without a zone, a priority above 1.0, a changefreq in the wrong case and a
 //                 reduced-precision date in turn (at most 10,000 per rule, sitemaplint's cap)
+//   fixable       plain, but every <loc> and <lastmod> value with a space on either side and every
+//                 <changefreq> capitalised: about three findings with a fix per entry
+//   lsp-fix-all   a language server session (JSON-RPC, framed as `sitemaplint server` reads it on
+//                 its standard input) that opens the fixable file of URLS entries, asks for the
+//                 "fix all" code action, shuts down and exits
+//   text          a text sitemap of URLS short lines ("https://www.example.com/p/<n>"), the
+//                 shape of a site dumped by a script: 35,000,000 make about a gigabyte
 //
 // Every <loc> is unique, no changefreq is "never" and no value is uniform, so a plain file makes no
 // finding at all (an images file makes the two deprecated-tag notes: captions and titles are
@@ -157,7 +164,7 @@ std::string image_block(Rng& rng, std::size_t index, std::size_t n) {
   return out + "    </image:image>\n";
 }
 
-enum class Kind { Plain, Images, ImageHeavy, Large, Findings, Encoded };
+enum class Kind { Plain, Images, ImageHeavy, Large, Findings, Encoded, Fixable };
 
 // `defect` (0-3, or -1 for none): which one-finding defect the entry carries.
 std::string entry(Rng& rng, Kind kind, std::size_t index, std::size_t pad_to, int defect) {
@@ -170,6 +177,11 @@ std::string entry(Rng& rng, Kind kind, std::size_t index, std::size_t pad_to, in
   if (defect == 1) priority = "1.5";              // priority-out-of-range
   if (defect == 2) freq = "Weekly";               // changefreq-invalid (a case-only mistake)
   if (defect == 3) date = "2021-05";              // lastmod-reduced-precision
+  if (kind == Kind::Fixable) {  // loc-whitespace, field-whitespace, changefreq-invalid: each fixed
+    loc = " " + loc + " ";
+    if (!date.empty()) date = " " + date + " ";
+    if (!freq.empty()) freq[0] = static_cast<char>(freq[0] - 'a' + 'A');
+  }
   std::string tail;
   if (!date.empty()) tail += "    <lastmod>" + date + "</lastmod>\n";
   if (!freq.empty()) tail += "    <changefreq>" + freq + "</changefreq>\n";
@@ -193,14 +205,76 @@ std::string entry(Rng& rng, Kind kind, std::size_t index, std::size_t pad_to, in
   return std::string(open) + loc + std::string(close_loc) + tail + std::string(close);
 }
 
+// `text` as a JSON string's contents.
+std::string json_escaped(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + text.size() / 8);
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// A language server session over `document`: open it, ask for "fix all", shut down, exit.
+std::string lsp_fix_all_session(std::string_view document) {
+  const std::string uri = "file:///bench/fixable.xml";
+  const std::string messages[] = {
+      R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}})",
+      R"({"jsonrpc":"2.0","method":"initialized","params":{}})",
+      R"({"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":")" + uri +
+          R"(","languageId":"xml","version":1,"text":")" + json_escaped(document) + R"("}}})",
+      R"({"jsonrpc":"2.0","id":2,"method":"textDocument/codeAction","params":{"textDocument":{"uri":")" + uri +
+          R"("},"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},)" +
+          R"("context":{"diagnostics":[],"only":["source.fixAll"]}}})",
+      R"({"jsonrpc":"2.0","id":3,"method":"shutdown"})",
+      R"({"jsonrpc":"2.0","method":"exit"})"};
+  std::string out;
+  for (const std::string& body : messages) out += "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+  return out;
+}
+
+// A text sitemap of `urls` lines, written a megabyte at a time.
+int write_text_sitemap(const char* path, std::size_t urls) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  std::string chunk;
+  std::size_t written = 0;
+  for (std::size_t i = 0; i < urls; ++i) {
+    chunk += "https://www.example.com/p/" + std::to_string(i) + "\n";
+    if (chunk.size() >= (1u << 20) || i + 1 == urls) {
+      out << chunk;
+      written += chunk.size();
+      chunk.clear();
+    }
+  }
+  out.close();
+  if (!out) {
+    std::fprintf(stderr, "writing %s failed\n", path);
+    return 1;
+  }
+  std::printf("%s: %zu URLs, %zu bytes\n", path, urls, written);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 3 || argc > 6) {
-    std::fprintf(stderr, "usage: %s plain|images|image-heavy|large|findings|encoded FILE [URLS [SEED [FINDINGS]]]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s plain|images|image-heavy|large|findings|encoded|fixable|lsp-fix-all|text FILE [URLS [SEED [FINDINGS]]]\n", argv[0]);
     return 2;
   }
   const std::string_view kind_name = argv[1];
+  if (kind_name == "text") return write_text_sitemap(argv[2], argc >= 4 ? std::strtoull(argv[3], nullptr, 10) : 50'000);
   Kind kind;
   if (kind_name == "plain") kind = Kind::Plain;
   else if (kind_name == "images") kind = Kind::Images;
@@ -208,6 +282,7 @@ int main(int argc, char** argv) {
   else if (kind_name == "large") kind = Kind::Large;
   else if (kind_name == "findings") kind = Kind::Findings;
   else if (kind_name == "encoded") kind = Kind::Encoded;
+  else if (kind_name == "fixable" || kind_name == "lsp-fix-all") kind = Kind::Fixable;
   else {
     std::fprintf(stderr, "unknown kind '%s'\n", argv[1]);
     return 2;
@@ -228,10 +303,17 @@ int main(int argc, char** argv) {
   if (kind == Kind::Images || kind == Kind::ImageHeavy) head += "\n        xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\"";
   head += ">\n";
   const std::string foot = "</urlset>\n";
-  out << head;
+  // A session's document is put together first, then written inside its didOpen message.
+  const bool session = kind_name == "lsp-fix-all";
+  std::string document;
+  const auto emit = [&](const std::string& text) {
+    if (session) document += text;
+    else out << text;
+  };
+  emit(head);
   std::size_t written = head.size();
-  // The findings twin draws the plain file's stream: the same entries, some made defective.
-  const Kind stream = kind == Kind::Findings ? Kind::Plain : kind;
+  // The findings and fixable twins draw the plain file's stream: the same entries, changed.
+  const Kind stream = kind == Kind::Findings || kind == Kind::Fixable ? Kind::Plain : kind;
   // The seed is scrambled into the state: splitmix64 states a fixed step apart are the same
   // stream shifted, so seeds added linearly would make overlapping files.
   Rng rng(Rng(kSeed ^ static_cast<std::uint64_t>(stream) ^ (seed << 32)).next());
@@ -245,16 +327,17 @@ int main(int argc, char** argv) {
         kind == Kind::Large ? (kLargeTarget - written - foot.size()) / (urls - i) : 0;
     // Entries are numbered on from the files of lower seeds, so every <loc> of a site is unique.
     const std::string e = entry(rng, kind, (seed - 1) * urls + i, pad_to, defect);
-    out << e;
+    emit(e);
     written += e.size();
   }
-  out << foot;
+  emit(foot);
   written += foot.size();
+  if (session) out << lsp_fix_all_session(document);
   out.close();
   if (!out) {
     std::fprintf(stderr, "writing %s failed\n", argv[2]);
     return 1;
   }
-  std::printf("%s: %zu URLs, %zu bytes\n", argv[2], urls, written);
+  std::printf("%s: %zu URLs, %zu bytes%s\n", argv[2], urls, written, session ? " (the document)" : "");
   return 0;
 }

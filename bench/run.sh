@@ -23,6 +23,8 @@
 #   5. start-up: `sitemaplint --version` and a 1-URL sitemap against `xmllint --noout` on it
 #   6. copies: 1, 2 and 4 identical copies of the plain 50,000-URL file linted together (every
 #      URL a duplicate across the set: 50,000 SM803 findings a copy), against one copy
+#   7. memory: peak memory of a text sitemap of about a gigabyte (35,000,000 short lines) and of
+#      a language server session that opens a 60 MB document and asks for "fix all"
 #
 # Timing: every command of a comparison runs once per round, in turn, for BENCH_RUNS rounds (one
 # warm-up round first); a ratio is the median of the rounds' ratios (paired, so a burst of load on a
@@ -34,8 +36,9 @@
 #   BENCH_SITE_RUNS=N       rounds for the whole-site runs (default 3)
 #   BENCH_SITEMAPLINT=PATH  measure this sitemaplint binary instead of BUILD_DIR's (an older build,
 #                           say), against the same floor and files
-#   BENCH_ONLY=LIST         sections to run, comma-separated: single,extensions,cores,findings,site,startup,copies
+#   BENCH_ONLY=LIST         sections to run, comma-separated: single,extensions,cores,findings,site,startup,copies,memory
 #   BENCH_SITE_FILES=N, BENCH_SITE_URLS=N   the whole site's shape (default 1000 x 2000)
+#   BENCH_TEXT_URLS=N, BENCH_LSP_URLS=N     section 7's sizes (default 35,000,000 and 285,000)
 #   SITEMAPLINT_HUGE_PAGES=0|1  passed on to sitemaplint: huge pages off or on, whatever the
 #                           machine (by default, off where a virtio balloon reports free memory)
 #
@@ -48,7 +51,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=$(mkdir -p "${1:-$here/../build}" && cd "${1:-$here/../build}" && pwd)
 runs=${BENCH_RUNS:-7}
 site_runs=${BENCH_SITE_RUNS:-3}
-only=${BENCH_ONLY:-single,extensions,cores,findings,site,startup,copies}
+only=${BENCH_ONLY:-single,extensions,cores,findings,site,startup,copies,memory}
+text_urls=${BENCH_TEXT_URLS:-35000000}
+lsp_urls=${BENCH_LSP_URLS:-285000}
 site_files=${BENCH_SITE_FILES:-1000}
 site_urls=${BENCH_SITE_URLS:-2000}
 data=$build/bench-data
@@ -287,6 +292,29 @@ if wants copies; then
   say "== 6. Identical copies of the 50,000-URL file linted together, every URL a duplicate across the set (target: N copies cost about N times one)"
   say "  one $(ms "${med[one]}") ms; two $(ms "${med[two]}") ms ($(x "${ratio[two/one]}")); four $(ms "${med[four]}") ms ($(x "${ratio[four/one]}")); peak memory $(mib "${rss[one]}") / $(mib "${rss[two]}") / $(mib "${rss[four]}") MiB"
   commands one four
+fi
+
+# --- 7. memory at scale --------------------------------------------------------------------------
+# One run each: what is measured is the peak, not the time.
+if wants memory; then
+  if ((have_time)); then
+    generate text-big.txt text "$text_urls"
+    generate lsp-fix-all.jsonrpc lsp-fix-all "$lsp_urls"
+    peak() { /usr/bin/time -f '%e %M' -o "$tmp/peak" bash -c "$1" >/dev/null 2>&1 || true; tail -1 "$tmp/peak"; }
+    text_bytes=$(stat -c %s "$data/text-big.txt")
+    read -r text_s text_kib < <(peak "$(q "$lint") --no-config --quiet $(q "$data/text-big.txt")")
+    read -r lsp_s lsp_kib < <(peak "$(q "$lint") server < $(q "$data/lsp-fix-all.jsonrpc")")
+    gib() { awk -v k="$1" 'BEGIN { printf "%.2f", k / 1048576 }'; }
+    say ""
+    say "== 7. Memory at scale (targets: the text sitemap <= 1.45 GiB; the language server's fix-all <= 0.57 GiB)"
+    say "  a text sitemap of $(awk -v n="$text_urls" 'BEGIN { printf "%.1f", n / 1e6 }')M URLs, $(mib $((text_bytes / 1024))) MiB: peak $(gib "$text_kib") GiB ($(rss_x "$text_kib" $((text_bytes / 1024))) its size), ${text_s} s"
+    say "  the language server: open a document of $lsp_urls URLs with three fixes each, fix all: peak $(gib "$lsp_kib") GiB, ${lsp_s} s"
+    say "    $(q "$lint") --no-config --quiet $(q "$data/text-big.txt")"
+    say "    $(q "$lint") server < $(q "$data/lsp-fix-all.jsonrpc")"
+  else
+    say ""
+    say "== 7. Memory at scale: skipped, GNU time (Debian: time) is missing"
+  fi
 fi
 
 say ""

@@ -27,29 +27,13 @@
 #include <string>
 #include <vector>
 
+#include "bounded_run.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;
 using namespace sitemaplint::testing;
 
 namespace {
-
-// Sanitizer builds run several times slower, and AddressSanitizer keeps freed memory in quarantine
-// (up to 256 MB) besides its shadow memory; time and memory limits scale with these.
-#if defined(__SANITIZE_ADDRESS__)
-#define SITEMAPLINT_TEST_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SITEMAPLINT_TEST_ASAN 1
-#endif
-#endif
-#ifdef SITEMAPLINT_TEST_ASAN
-constexpr double kSlowdown = 4.0;
-constexpr long kMemoryFactor = 2;
-#else
-constexpr double kSlowdown = 1.0;
-constexpr long kMemoryFactor = 1;
-#endif
 
 constexpr const char* kHead =
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -110,65 +94,6 @@ std::string quiet_findings(const std::string& path, int expected_exit) {
   CHECK(r.err.empty());
   return strs(parse_findings(r.out, path));
 }
-
-// Runs the binary directly (not through a shell) with a hard time limit, measuring its wall time
-// and peak resident memory: a hang becomes a failure, not a stuck test run.
-struct BoundedResult {
-  int exit_code = -1;  // -1: killed by a signal (a crash, or the time limit)
-  int signal = 0;
-  bool timed_out = false;
-  double seconds = 0;
-  long max_rss_kib = 0;
-  std::string out, err;
-};
-
-BoundedResult run_bounded(const std::vector<std::string>& args, double timeout_seconds,
-                          const std::string& stdin_path = "/dev/null") {
-  TempDir io;
-  const std::string out_path = (io.path / "stdout").string(), err_path = (io.path / "stderr").string();
-  const auto start = std::chrono::steady_clock::now();
-  const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) {
-    const int in = ::open(stdin_path.c_str(), O_RDONLY);
-    const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (in < 0 || out < 0 || err < 0) ::_exit(126);
-    ::dup2(in, 0);
-    ::dup2(out, 1);
-    ::dup2(err, 2);
-    std::vector<std::string> words{SITEMAPLINT_BINARY};
-    words.insert(words.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (std::string& word : words) argv.push_back(word.data());
-    argv.push_back(nullptr);
-    ::execv(SITEMAPLINT_BINARY, argv.data());
-    ::_exit(127);
-  }
-  BoundedResult result;
-  int status = 0;
-  struct rusage usage {};
-  while (true) {
-    const pid_t done = ::wait4(pid, &status, WNOHANG, &usage);
-    if (done == pid) break;
-    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-    if (elapsed.count() > timeout_seconds) {
-      ::kill(pid, SIGKILL);
-      ::wait4(pid, &status, 0, &usage);
-      result.timed_out = true;
-      break;
-    }
-    ::usleep(5000);
-  }
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  result.max_rss_kib = usage.ru_maxrss;  // kilobytes on Linux
-  if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
-  result.out = read_file(out_path);
-  result.err = read_file(err_path);
-  return result;
-}
-
 
 // Compresses `total` copies of `fill` without holding them in memory.
 std::string gzip_repeated(char fill, std::size_t total, std::string_view prefix = {}) {
