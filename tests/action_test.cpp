@@ -117,14 +117,18 @@ TEST_CASE("action: action.yml passes inputs only through env: to a Debian 12 con
   std::map<std::string, std::string> found;
   expressions(action, "", found);
   REQUIRE(!found.empty());
-  for (const auto& [pointer, value] : found) {
+  for (const auto& entry : found) {
+    const std::string& pointer = entry.first;  // not a structured binding: clang 14 cannot capture one
+    const std::string& value = entry.second;   // in the lambda CHECK_MESSAGE makes
     CHECK_MESSAGE(pointer.starts_with("/runs/env/"), "an expression outside runs.env: " << pointer << ": " << value);
   }
   // Each input exactly once, as a whole value, and read by the entrypoint.
   const std::string entrypoint = read_file(source_path("action/entrypoint"));
   std::set<std::string> passed;
   const std::regex whole(R"re(\$\{\{ inputs\.([a-z-]+) \}\})re");
-  for (const auto& [name, value] : action["runs"]["env"].items()) {
+  for (const auto& item : action["runs"]["env"].items()) {
+    const std::string& name = item.key();  // not a structured binding: clang 14 cannot capture one
+    const nlohmann::json& value = item.value();
     std::smatch m;
     const std::string text = value.get<std::string>();
     REQUIRE_MESSAGE(std::regex_match(text, m, whole), name << ": " << text);

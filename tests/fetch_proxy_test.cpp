@@ -127,7 +127,8 @@ TEST_CASE("normal_host: one spelling for each host a resolver or a proxy would t
       {"[2001:DB8::1]", "[2001:db8::1]"},
   };
   for (const auto& [host, normal] : cases) {
-    INFO(host);
+    const std::string& shown = host;  // clang 14 cannot capture a structured binding in INFO's lambda
+    INFO(shown);
     CHECK(normal_host(host) == normal);
   }
 }
@@ -216,7 +217,8 @@ TEST_CASE("fetch: behind a proxy, no spelling of this machine or an internal add
       {"[::127.0.0.1]", "[::127.0.0.1]", "::127.0.0.1"},
   };
   for (const auto& [host, as_read, meaning] : cases) {
-    INFO(host);
+    const std::string& shown = host;  // clang 14 cannot capture a structured binding in INFO's lambda
+    INFO(shown);
     const FetchResult r = fetch("http://" + host + ":8080/admin.xml", quick_fetch(), UrlOrigin::RemoteDocument);
     CHECK_FALSE(r.ok);
     CHECK(r.error == "refused to connect to '" + as_read + "' (" + meaning +
