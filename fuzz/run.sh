@@ -19,9 +19,8 @@ targets=("$@")
 build=${FUZZ_BUILD:-build-fuzz}
 cxx=${CXX_FUZZ:-clang++-14}
 
-command -v "$cxx" > /dev/null || { echo "fuzz/run.sh: $cxx is not installed (.ci/install-deps installs it)" >&2; exit 2; }
 echo "== fuzz: building the targets with $cxx in $build"
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSITEMAPLINT_FUZZ=ON -DCMAKE_CXX_COMPILER="$cxx" > /dev/null
+fuzz/configure.sh "$build"
 cmake --build "$build" -j"${FUZZ_JOBS:-$(nproc 2> /dev/null || echo 2)}" --target fuzz_targets
 fuzz/seeds.sh "$build/seeds"
 mkdir -p "$build/artifacts" "$build/logs"
