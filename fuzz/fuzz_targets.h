@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "registry.h"
+#include "engine/registry.h"
 #include "run/lint.h"
 #include "settings.h"
 

@@ -98,6 +98,10 @@ struct RuleInfo {
 // any valid URL: no useful key, and costly to copy into every finding.
 inline constexpr std::size_t kMaxSubjectLength = 4096;
 
+// Findings one rule may report in one file by default (Settings::max_findings_per_rule); past it,
+// a single finding counts the rest, so a rule need not work out what no report will show.
+inline constexpr std::size_t kMaxFindingsPerRule = 10'000;
+
 // Where a rule sends its findings; the engine attaches the rule and its effective severity.
 class FindingSink {
  public:

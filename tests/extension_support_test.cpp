@@ -9,17 +9,17 @@
 #include <vector>
 
 #include "analysis/line_index.h"
-#include "dispatch.h"
+#include "engine/dispatch.h"
 #include "load/source.h"
-#include "rules/extension_rules.h"
-#include "rules/extension_support.h"
-#include "rules/hreflang/hreflang_link.h"
-#include "rules/image/image_schema.h"
-#include "rules/news/news_schema.h"
-#include "rules/video/video_schema.h"
+#include "rules/extension/extension_rules.h"
+#include "rules/extension/extension_support.h"
+#include "rules/hreflang/utils/hreflang_link.h"
+#include "rules/image/utils/image_schema.h"
+#include "rules/news/utils/news_schema.h"
+#include "rules/video/utils/video_schema.h"
 #include "url_analysis.h"
 #include "test_support.h"
-#include "walker.h"
+#include "engine/walker.h"
 
 using namespace sitemaplint;
 using namespace sitemaplint::testing;

@@ -35,7 +35,7 @@
 
 #include "analysis/line_index.h"
 #include "analysis/robots_txt.h"
-#include "registry.h"
+#include "engine/registry.h"
 #include "load/source.h"
 #include "run/fix.h"
 #include "run/site.h"

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <set>
 
-#include "registry.h"
+#include "engine/registry.h"
 #include "test_support.h"
 
 using namespace sitemaplint;

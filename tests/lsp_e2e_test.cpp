@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "registry.h"
-#include "report/rule_docs.h"
+#include "engine/registry.h"
+#include "docs/rule_docs.h"
 #include "test_support.h"
 
 using namespace sitemaplint;

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "lsp/server.h"
-#include "registry.h"
-#include "report/rule_docs.h"
+#include "engine/registry.h"
+#include "docs/rule_docs.h"
 
 namespace sitemaplint::lsp::testing {
 

@@ -2,7 +2,7 @@
 // top-level section.
 #include <doctest/doctest.h>
 
-#include "overview.h"
+#include "engine/overview.h"
 #include "test_support.h"
 
 using namespace sitemaplint;

@@ -9,8 +9,8 @@
 #include <regex>
 #include <set>
 
-#include "report/profile_docs.h"
-#include "rule_profiles.h"
+#include "docs/profile_docs.h"
+#include "engine/rule_profiles.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;

@@ -10,9 +10,9 @@
 #include <set>
 #include <sstream>
 
-#include "registry.h"
-#include "report/reference_docs.h"
-#include "report/rule_docs.h"
+#include "engine/registry.h"
+#include "docs/reference_docs.h"
+#include "docs/rule_docs.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;

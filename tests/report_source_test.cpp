@@ -6,7 +6,7 @@
 
 #include "load/source.h"
 #include "report/source.h"
-#include "profile.h"
+#include "engine/profile.h"
 #include "run/lint.h"
 #include "run/lint_many.h"
 #include "test_support.h"

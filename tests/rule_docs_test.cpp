@@ -9,8 +9,8 @@
 #include <sstream>
 
 #include "load/source.h"
-#include "registry.h"
-#include "report/rule_docs.h"
+#include "engine/registry.h"
+#include "docs/rule_docs.h"
 #include "test_support.h"
 
 using namespace sitemaplint;

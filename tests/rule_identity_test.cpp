@@ -9,7 +9,7 @@
 #include <set>
 #include <string>
 
-#include "registry.h"
+#include "engine/registry.h"
 #include "test_support.h"
 
 using namespace sitemaplint;

@@ -10,7 +10,7 @@
 #include <map>
 #include <sstream>
 
-#include "registry.h"
+#include "engine/registry.h"
 #include "report/report.h"
 #include "test_support.h"
 

@@ -8,7 +8,7 @@
 #include <chrono>
 #include <string>
 
-#include "rules/site/page_facts.h"
+#include "rules/hreflang/utils/page_facts.h"
 #include "test_support.h"
 
 using namespace sitemaplint::testing;

@@ -11,11 +11,11 @@
 #include <sstream>
 #include <utility>
 
-#include "dispatch.h"
-#include "engine.h"
+#include "engine/dispatch.h"
+#include "engine/engine.h"
 #include "schema.h"
 #include "url_analysis.h"
-#include "walker.h"
+#include "engine/walker.h"
 #include "test_support.h"
 
 using namespace sitemaplint;

@@ -14,8 +14,8 @@
 #include <stdexcept>
 
 #include "analysis/line_index.h"
-#include "dispatch.h"
-#include "walker.h"
+#include "engine/dispatch.h"
+#include "engine/walker.h"
 #include "analysis/robots_txt.h"
 #include "load/source.h"
 #include "rule.h"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the documentation that tests keep equal to the code: docs/rules.md (every rule, from
-# its metadata), docs/profiles.md (from src/rule_profiles.cpp) and the quick-start example output
+# its metadata), docs/profiles.md (from src/engine/rule_profiles.cpp) and the quick-start example output
 # in README.md.
 # Usage: tests/update-readme.sh [build/sitemaplint]
 set -euo pipefail

@@ -4,10 +4,10 @@
 #include <doctest/doctest.h>
 
 #include "analysis/ascii.h"
-#include "rules/extension_support.h"
-#include "rules/video/video_dates.h"
-#include "rules/video/video_lists.h"
-#include "rules/video/video_urls.h"
+#include "rules/extension/extension_support.h"
+#include "rules/video/utils/video_dates.h"
+#include "rules/video/utils/video_lists.h"
+#include "rules/video/utils/video_urls.h"
 #include "test_support.h"
 
 using namespace sitemaplint;

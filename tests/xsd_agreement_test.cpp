@@ -12,7 +12,7 @@
 #include <sstream>
 #include <string_view>
 
-#include "rule_profiles.h"
+#include "engine/rule_profiles.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;

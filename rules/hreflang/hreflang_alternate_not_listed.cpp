@@ -1,7 +1,7 @@
 // LANG505 hreflang-alternate-not-listed: an alternate that no sitemap of a multi-file run lists.
 #include <set>
 
-#include "rules/hreflang/pair_findings.h"
+#include "rules/hreflang/utils/pair_findings.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

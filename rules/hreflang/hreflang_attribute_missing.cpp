@@ -1,6 +1,6 @@
 // LANG106 hreflang-attribute-missing: an <xhtml:link> without hreflang (or with an empty one),
 // or without href.
-#include "rules/hreflang/hreflang_link.h"
+#include "rules/hreflang/utils/hreflang_link.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

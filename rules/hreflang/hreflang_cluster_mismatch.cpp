@@ -4,7 +4,7 @@
 #include <iterator>
 #include <set>
 
-#include "rules/hreflang/pair_findings.h"
+#include "rules/hreflang/utils/pair_findings.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

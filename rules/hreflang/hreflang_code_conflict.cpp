@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include "rules/hreflang/pair_findings.h"
+#include "rules/hreflang/utils/pair_findings.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,7 +1,7 @@
 // LANG108 hreflang-code-unknown: a well-formed hreflang value whose codes Google does not support.
 #include "analysis/ascii.h"
 #include "analysis/language_subtags.h"
-#include "rules/hreflang/hreflang_link.h"
+#include "rules/hreflang/utils/hreflang_link.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,5 +1,5 @@
 // LANG111 hreflang-duplicate-code: one <url> gives two different alternates for one code.
-#include "rules/hreflang/hreflang_link.h"
+#include "rules/hreflang/utils/hreflang_link.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

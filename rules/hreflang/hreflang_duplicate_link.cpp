@@ -1,5 +1,5 @@
 // LANG112 hreflang-duplicate-link: the same link (code and URL) twice in one <url>.
-#include "rules/hreflang/hreflang_link.h"
+#include "rules/hreflang/utils/hreflang_link.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

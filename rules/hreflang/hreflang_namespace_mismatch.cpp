@@ -1,5 +1,5 @@
 // LANG101 hreflang-namespace-mismatch: a namespace URI that misses XHTML's by a little.
-#include "rules/hreflang/hreflang_link.h"
+#include "rules/hreflang/utils/hreflang_link.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,5 +1,5 @@
 // LANG103 hreflang-outside-url: an <xhtml:link> that is not directly in a <url>.
-#include "rules/hreflang/hreflang_link.h"
+#include "rules/hreflang/utils/hreflang_link.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

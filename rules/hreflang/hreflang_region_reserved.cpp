@@ -1,7 +1,7 @@
 // LANG109 hreflang-region-reserved: an hreflang region that ISO 3166 reserves (UK, EU, UN ...).
 #include "analysis/ascii.h"
 #include "analysis/language_subtags.h"
-#include "rules/hreflang/hreflang_link.h"
+#include "rules/hreflang/utils/hreflang_link.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -2,7 +2,7 @@
 // hreflang links, and none of them leads back to A.
 #include <map>
 
-#include "rules/hreflang/pair_findings.h"
+#include "rules/hreflang/utils/pair_findings.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

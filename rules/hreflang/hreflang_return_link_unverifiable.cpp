@@ -1,6 +1,6 @@
 // LANG502 hreflang-return-link-unverifiable: page A lists B as an alternate, and B is listed in
 // the set without any hreflang links, so its return link cannot be seen in the sitemaps.
-#include "rules/hreflang/pair_findings.h"
+#include "rules/hreflang/utils/pair_findings.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

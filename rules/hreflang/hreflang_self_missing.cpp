@@ -1,6 +1,6 @@
 // LANG113 hreflang-self-missing: a <url> with hreflang alternates, none of them the page itself.
 #include "analysis/same_url.h"
-#include "rules/hreflang/hreflang_link.h"
+#include "rules/hreflang/utils/hreflang_link.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

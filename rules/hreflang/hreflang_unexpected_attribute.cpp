@@ -1,5 +1,5 @@
 // LANG104 hreflang-unexpected-attribute: an <xhtml:link> attribute other than rel, hreflang, href.
-#include "rules/hreflang/hreflang_link.h"
+#include "rules/hreflang/utils/hreflang_link.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

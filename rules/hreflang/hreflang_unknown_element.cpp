@@ -1,7 +1,7 @@
 // LANG102 hreflang-unknown-element: an XHTML element in <url> other than <xhtml:link>, or any
 // element inside a link.
 #include "analysis/edit_distance.h"
-#include "rules/hreflang/hreflang_link.h"
+#include "rules/hreflang/utils/hreflang_link.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

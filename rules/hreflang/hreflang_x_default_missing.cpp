@@ -1,7 +1,7 @@
 // LANG114 hreflang-x-default-missing: a cluster of several languages without an x-default.
 #include <algorithm>
 
-#include "rules/hreflang/hreflang_link.h"
+#include "rules/hreflang/utils/hreflang_link.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,6 +1,6 @@
 // IMG106 image-child-out-of-order: the children of an <image:image> out of the XSD's sequence.
-#include "rules/extension_rules.h"
-#include "rules/image/image_schema.h"
+#include "rules/extension/extension_rules.h"
+#include "rules/image/utils/image_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,6 +1,6 @@
 // IMG401 image-deprecated-tag: the four <image:image> children Google removed in 2022.
-#include "rules/extension_rules.h"
-#include "rules/image/image_schema.h"
+#include "rules/extension/extension_rules.h"
+#include "rules/image/utils/image_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

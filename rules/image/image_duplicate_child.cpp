@@ -1,6 +1,6 @@
 // IMG105 image-duplicate-child: one <image:image> with two of the same child.
-#include "rules/extension_rules.h"
-#include "rules/image/image_schema.h"
+#include "rules/extension/extension_rules.h"
+#include "rules/image/utils/image_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

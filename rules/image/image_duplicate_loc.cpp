@@ -3,7 +3,7 @@
 #include <functional>
 #include <vector>
 
-#include "rules/image/image_schema.h"
+#include "rules/image/utils/image_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,6 +1,6 @@
 // IMG201 image-loc-not-image: an <image:loc> that names a page or a file Google does not index as
 // an image.
-#include "rules/image/image_schema.h"
+#include "rules/image/utils/image_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,6 +1,6 @@
 // IMG107 image-missing-loc: an <image:image> without the URL of its image.
-#include "rules/extension_rules.h"
-#include "rules/image/image_schema.h"
+#include "rules/extension/extension_rules.h"
+#include "rules/image/utils/image_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,6 +1,6 @@
 // IMG101 image-namespace-mismatch: a namespace URI that was meant to be the image extension's.
-#include "rules/extension_rules.h"
-#include "rules/image/image_schema.h"
+#include "rules/extension/extension_rules.h"
+#include "rules/image/utils/image_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,5 +1,5 @@
 // IMG103 image-outside-url: an <image:image> that belongs to no page.
-#include "rules/image/image_schema.h"
+#include "rules/image/utils/image_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

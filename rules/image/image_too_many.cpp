@@ -1,5 +1,5 @@
 // IMG301 image-too-many: more than 1,000 <image:image> in one <url>.
-#include "rules/image/image_schema.h"
+#include "rules/image/utils/image_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,6 +1,6 @@
 // IMG104 image-unexpected-attribute: an attribute on an image element; the XSD declares none.
-#include "rules/extension_rules.h"
-#include "rules/image/image_schema.h"
+#include "rules/extension/extension_rules.h"
+#include "rules/image/utils/image_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

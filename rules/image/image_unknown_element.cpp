@@ -1,6 +1,6 @@
 // IMG102 image-unknown-element: an element of the image namespace where the XSD has none.
-#include "rules/extension_rules.h"
-#include "rules/image/image_schema.h"
+#include "rules/extension/extension_rules.h"
+#include "rules/image/utils/image_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,6 +1,6 @@
 // NEWS106 news-child-out-of-order: the children of a news element out of the XSD's sequence.
-#include "rules/extension_rules.h"
-#include "rules/news/news_schema.h"
+#include "rules/extension/extension_rules.h"
+#include "rules/news/utils/news_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,6 +1,6 @@
 // NEWS401 news-deprecated-tag: news tags in the XSD that Google no longer documents.
-#include "rules/extension_rules.h"
-#include "rules/news/news_schema.h"
+#include "rules/extension/extension_rules.h"
+#include "rules/news/utils/news_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "rules/news/news_schema.h"
+#include "rules/news/utils/news_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

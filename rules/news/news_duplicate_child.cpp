@@ -1,6 +1,6 @@
 // NEWS105 news-duplicate-child: a <news:news> or <news:publication> with the same child twice.
-#include "rules/extension_rules.h"
-#include "rules/news/news_schema.h"
+#include "rules/extension/extension_rules.h"
+#include "rules/news/utils/news_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

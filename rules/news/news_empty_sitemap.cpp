@@ -1,5 +1,5 @@
 // NEWS307 news-empty-sitemap: a news sitemap with no article, which Google says is fine.
-#include "rules/news/news_schema.h"
+#include "rules/news/utils/news_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

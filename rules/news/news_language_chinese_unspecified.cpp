@@ -1,6 +1,6 @@
 // NEWS303 news-language-chinese-unspecified: <news:language> zh, which does not say which Chinese script.
-#include "rules/news/news_values.h"
-#include "rules/news/news_schema.h"
+#include "rules/news/utils/news_values.h"
+#include "rules/news/utils/news_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

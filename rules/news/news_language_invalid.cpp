@@ -2,8 +2,8 @@
 #include <algorithm>
 
 #include "analysis/language_codes.h"
-#include "rules/news/news_values.h"
-#include "rules/news/news_schema.h"
+#include "rules/news/utils/news_values.h"
+#include "rules/news/utils/news_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,5 +1,5 @@
 // NEWS107 news-missing-required: a news entry without one of the tags Google requires, or with one empty.
-#include "rules/news/news_schema.h"
+#include "rules/news/utils/news_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

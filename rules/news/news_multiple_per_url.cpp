@@ -1,5 +1,5 @@
 // NEWS108 news-multiple-per-url: a <url> with more than one <news:news>.
-#include "rules/news/news_schema.h"
+#include "rules/news/utils/news_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

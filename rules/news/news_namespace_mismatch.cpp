@@ -1,6 +1,6 @@
 // NEWS101 news-namespace-mismatch: a namespace URI that was meant to be the news extension's.
-#include "rules/extension_rules.h"
-#include "rules/news/news_schema.h"
+#include "rules/extension/extension_rules.h"
+#include "rules/news/utils/news_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

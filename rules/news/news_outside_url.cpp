@@ -1,5 +1,5 @@
 // NEWS103 news-outside-url: a <news:news> that belongs to no article.
-#include "rules/news/news_schema.h"
+#include "rules/news/utils/news_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,6 +1,6 @@
 // NEWS306 news-publication-date-in-future: a news article published in the future.
-#include "rules/news/news_values.h"
-#include "rules/news/news_schema.h"
+#include "rules/news/utils/news_values.h"
+#include "rules/news/utils/news_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

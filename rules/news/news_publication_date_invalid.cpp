@@ -1,7 +1,7 @@
 // NEWS304 news-publication-date-invalid: a <news:publication_date> in none of the forms Google accepts.
 #include "analysis/xs_datetime.h"
-#include "rules/news/news_values.h"
-#include "rules/news/news_schema.h"
+#include "rules/news/utils/news_values.h"
+#include "rules/news/utils/news_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,6 +1,6 @@
 // NEWS305 news-publication-date-stale: a news entry older than the two days Google asks for.
-#include "rules/news/news_values.h"
-#include "rules/news/news_schema.h"
+#include "rules/news/utils/news_values.h"
+#include "rules/news/utils/news_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,5 +1,5 @@
 // NEWS301 news-too-many: more than 1,000 <news:news> in one sitemap.
-#include "rules/news/news_schema.h"
+#include "rules/news/utils/news_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

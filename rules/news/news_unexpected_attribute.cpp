@@ -1,6 +1,6 @@
 // NEWS104 news-unexpected-attribute: an attribute on a news element; the XSD declares none.
-#include "rules/extension_rules.h"
-#include "rules/news/news_schema.h"
+#include "rules/extension/extension_rules.h"
+#include "rules/news/utils/news_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,6 +1,6 @@
 // NEWS102 news-unknown-element: an element of the news namespace where the XSD has none.
-#include "rules/extension_rules.h"
-#include "rules/news/news_schema.h"
+#include "rules/extension/extension_rules.h"
+#include "rules/news/utils/news_schema.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,7 +1,7 @@
 // NEWS308 news-value-rejected-by-xsd: a news value Google accepts that the news XSD rejects.
 #include "analysis/xs_datetime.h"
-#include "rules/news/news_schema.h"
-#include "rules/news/news_values.h"
+#include "rules/news/utils/news_schema.h"
+#include "rules/news/utils/news_values.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -6,7 +6,7 @@
 
 #include "analysis/hash_sort.h"
 #include "analysis/same_url.h"
-#include "rules/site/page_facts.h"
+#include "rules/hreflang/utils/page_facts.h"
 #include "analysis/xml_text.h"
 #include "url_analysis.h"
 

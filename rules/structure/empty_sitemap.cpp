@@ -1,5 +1,5 @@
 // SM108 empty-sitemap: a <urlset> with no <url>, or a <sitemapindex> with no <sitemap>.
-#include "rules/extension_support.h"
+#include "rules/extension/extension_support.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

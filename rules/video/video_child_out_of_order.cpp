@@ -1,7 +1,7 @@
 // VID106 video-child-out-of-order: the children of <video:video> are not in the XSD's order.
-#include "rules/extension_rules.h"
+#include "rules/extension/extension_rules.h"
 #include "rules/rule_support.h"
-#include "rules/video/video_schema.h"
+#include "rules/video/utils/video_schema.h"
 
 namespace sitemaplint {
 namespace {

@@ -1,7 +1,7 @@
 // VID205 video-content-loc-format-unsupported: <video:content_loc> has a file type Google does not list.
 #include "rules/rule_support.h"
-#include "rules/video/video_rule.h"
-#include "rules/video/video_urls.h"
+#include "rules/video/utils/video_rule.h"
+#include "rules/video/utils/video_urls.h"
 
 namespace sitemaplint {
 namespace {

@@ -1,7 +1,7 @@
 // VID203 video-content-loc-html-or-flash: <video:content_loc> names an HTML page or a Flash file.
 #include "rules/rule_support.h"
-#include "rules/video/video_rule.h"
-#include "rules/video/video_urls.h"
+#include "rules/video/utils/video_rule.h"
+#include "rules/video/utils/video_urls.h"
 
 namespace sitemaplint {
 namespace {

@@ -1,6 +1,6 @@
 // VID201 video-content-loc-is-page: <video:content_loc> is the URL of the page, not of the video.
 #include "rules/rule_support.h"
-#include "rules/video/video_rule.h"
+#include "rules/video/utils/video_rule.h"
 
 namespace sitemaplint {
 namespace {

@@ -1,7 +1,7 @@
 // VID204 video-content-loc-player-page: <video:content_loc> is a YouTube, Vimeo or Dailymotion page.
 #include "rules/rule_support.h"
-#include "rules/video/video_rule.h"
-#include "rules/video/video_urls.h"
+#include "rules/video/utils/video_rule.h"
+#include "rules/video/utils/video_urls.h"
 
 namespace sitemaplint {
 namespace {

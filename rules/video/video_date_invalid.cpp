@@ -1,10 +1,10 @@
 // VID306 video-date-invalid: a video date that is not a date, or a date and time with seconds and zone.
 #include "analysis/xs_datetime.h"
 #include "rules/rule_support.h"
-#include "rules/video/video_rule.h"
-#include "rules/video/video_dates.h"
-#include "rules/video/video_schema.h"
-#include "rules/video/video_support.h"
+#include "rules/video/utils/video_rule.h"
+#include "rules/video/utils/video_dates.h"
+#include "rules/video/utils/video_schema.h"
+#include "rules/video/utils/video_support.h"
 
 namespace sitemaplint {
 namespace {

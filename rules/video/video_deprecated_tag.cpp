@@ -1,7 +1,7 @@
 // VID401 video-deprecated-tag: a video tag or attribute Google removed in 2022.
-#include "rules/extension_rules.h"
+#include "rules/extension/extension_rules.h"
 #include "rules/rule_support.h"
-#include "rules/video/video_schema.h"
+#include "rules/video/utils/video_schema.h"
 
 namespace sitemaplint {
 namespace {

@@ -1,9 +1,9 @@
 // VID403 video-deprecated-value-invalid: a tag Google ignores, with a value its XSD rejects.
 #include "rules/rule_support.h"
-#include "rules/video/video_rule.h"
-#include "rules/video/video_deprecated_checks.h"
-#include "rules/video/video_schema.h"
-#include "rules/video/video_support.h"
+#include "rules/video/utils/video_rule.h"
+#include "rules/video/utils/video_deprecated_checks.h"
+#include "rules/video/utils/video_schema.h"
+#include "rules/video/utils/video_support.h"
 
 namespace sitemaplint {
 namespace {

@@ -1,7 +1,7 @@
 // VID105 video-duplicate-child: a child that may appear once in <video:video> appears again.
-#include "rules/extension_rules.h"
+#include "rules/extension/extension_rules.h"
 #include "rules/rule_support.h"
-#include "rules/video/video_schema.h"
+#include "rules/video/utils/video_schema.h"
 
 namespace sitemaplint {
 namespace {

@@ -1,10 +1,10 @@
 // VID307 video-expired: a <video:expiration_date> that has passed.
 #include "analysis/w3c_datetime.h"
 #include "rules/rule_support.h"
-#include "rules/video/video_rule.h"
-#include "rules/video/video_dates.h"
-#include "rules/video/video_schema.h"
-#include "rules/video/video_support.h"
+#include "rules/video/utils/video_rule.h"
+#include "rules/video/utils/video_dates.h"
+#include "rules/video/utils/video_schema.h"
+#include "rules/video/utils/video_support.h"
 
 namespace sitemaplint {
 namespace {

@@ -1,8 +1,8 @@
 // VID108 video-missing-location: a <video:video> with neither the media file nor a player.
 #include "rules/rule_support.h"
-#include "rules/video/video_rule.h"
-#include "rules/video/video_schema.h"
-#include "rules/video/video_support.h"
+#include "rules/video/utils/video_rule.h"
+#include "rules/video/utils/video_schema.h"
+#include "rules/video/utils/video_support.h"
 
 namespace sitemaplint {
 namespace {

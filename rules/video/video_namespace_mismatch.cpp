@@ -1,7 +1,7 @@
 // VID101 video-namespace-mismatch: a namespace URI that misses Google's video namespace by a little.
-#include "rules/extension_rules.h"
+#include "rules/extension/extension_rules.h"
 #include "rules/rule_support.h"
-#include "rules/video/video_schema.h"
+#include "rules/video/utils/video_schema.h"
 
 namespace sitemaplint {
 namespace {

@@ -1,6 +1,6 @@
 // VID103 video-outside-url: a <video:video> that belongs to no page.
 #include "rules/rule_support.h"
-#include "rules/video/video_schema.h"
+#include "rules/video/utils/video_schema.h"
 
 namespace sitemaplint {
 namespace {

@@ -2,10 +2,10 @@
 // relationship is neither allow nor deny.
 #include "analysis/ascii.h"
 #include "rules/rule_support.h"
-#include "rules/video/video_rule.h"
-#include "rules/video/video_lists.h"
-#include "rules/video/video_schema.h"
-#include "rules/video/video_support.h"
+#include "rules/video/utils/video_rule.h"
+#include "rules/video/utils/video_lists.h"
+#include "rules/video/utils/video_schema.h"
+#include "rules/video/utils/video_support.h"
 
 namespace sitemaplint {
 namespace {

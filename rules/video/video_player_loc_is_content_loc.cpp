@@ -1,7 +1,7 @@
 // VID206 video-player-loc-is-content-loc: one URL given as both the media file and the player.
 #include "rules/rule_support.h"
-#include "rules/extension_support.h"
-#include "rules/video/video_urls.h"
+#include "rules/extension/extension_support.h"
+#include "rules/video/utils/video_urls.h"
 
 namespace sitemaplint {
 namespace {

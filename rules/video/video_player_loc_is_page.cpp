@@ -1,6 +1,6 @@
 // VID202 video-player-loc-is-page: <video:player_loc> is the URL of the page, not of a player.
 #include "rules/rule_support.h"
-#include "rules/video/video_rule.h"
+#include "rules/video/utils/video_rule.h"
 
 namespace sitemaplint {
 namespace {

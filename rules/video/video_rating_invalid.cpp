@@ -4,9 +4,9 @@
 
 #include "analysis/xs_decimal.h"
 #include "rules/rule_support.h"
-#include "rules/video/video_rule.h"
-#include "rules/video/video_schema.h"
-#include "rules/video/video_support.h"
+#include "rules/video/utils/video_rule.h"
+#include "rules/video/utils/video_schema.h"
+#include "rules/video/utils/video_support.h"
 
 namespace sitemaplint {
 namespace {

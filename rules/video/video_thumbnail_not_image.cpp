@@ -1,7 +1,7 @@
 // VID208 video-thumbnail-not-image: <video:thumbnail_loc> names a page or a file Google does not index as an image.
 #include "rules/rule_support.h"
-#include "rules/video/video_rule.h"
-#include "rules/video/video_urls.h"
+#include "rules/video/utils/video_rule.h"
+#include "rules/video/utils/video_urls.h"
 
 namespace sitemaplint {
 namespace {

@@ -1,8 +1,8 @@
 // VID312 video-too-many-tags: more than 32 <video:tag> in one <video:video>.
 #include "rules/rule_support.h"
-#include "rules/video/video_rule.h"
-#include "rules/video/video_schema.h"
-#include "rules/video/video_support.h"
+#include "rules/video/utils/video_rule.h"
+#include "rules/video/utils/video_schema.h"
+#include "rules/video/utils/video_support.h"
 
 namespace sitemaplint {
 namespace {

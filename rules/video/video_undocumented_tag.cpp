@@ -1,7 +1,7 @@
 // VID402 video-undocumented-tag: a tag of the video XSD that Google has never documented.
-#include "rules/extension_rules.h"
+#include "rules/extension/extension_rules.h"
 #include "rules/rule_support.h"
-#include "rules/video/video_schema.h"
+#include "rules/video/utils/video_schema.h"
 
 namespace sitemaplint {
 namespace {

@@ -1,7 +1,7 @@
 // VID104 video-unexpected-attribute: an attribute the video schema does not declare on its element.
-#include "rules/extension_rules.h"
+#include "rules/extension/extension_rules.h"
 #include "rules/rule_support.h"
-#include "rules/video/video_schema.h"
+#include "rules/video/utils/video_schema.h"
 
 namespace sitemaplint {
 namespace {

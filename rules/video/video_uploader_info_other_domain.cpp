@@ -1,8 +1,8 @@
 // VID207 video-uploader-info-other-domain: the uploader's page is on another domain than the video's page.
 #include "analysis/ascii.h"
 #include "rules/rule_support.h"
-#include "rules/video/video_rule.h"
-#include "rules/video/video_urls.h"
+#include "rules/video/utils/video_rule.h"
+#include "rules/video/utils/video_urls.h"
 
 namespace sitemaplint {
 namespace {

@@ -3,9 +3,9 @@
 #include <regex>
 
 #include "rules/rule_support.h"
-#include "rules/video/video_rule.h"
-#include "rules/video/video_schema.h"
-#include "rules/video/video_support.h"
+#include "rules/video/utils/video_rule.h"
+#include "rules/video/utils/video_schema.h"
+#include "rules/video/utils/video_support.h"
 
 namespace sitemaplint {
 namespace {

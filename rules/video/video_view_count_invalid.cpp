@@ -1,8 +1,8 @@
 // VID305 video-view-count-invalid: a <video:view_count> that is not a whole number.
 #include "rules/rule_support.h"
-#include "rules/video/video_rule.h"
-#include "rules/video/video_schema.h"
-#include "rules/video/video_support.h"
+#include "rules/video/utils/video_rule.h"
+#include "rules/video/utils/video_schema.h"
+#include "rules/video/utils/video_support.h"
 
 namespace sitemaplint {
 namespace {

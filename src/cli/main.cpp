@@ -11,9 +11,9 @@
 #include "cli/usage_hints.h"
 #include "cli/version.h"
 #include "lsp/server.h"
-#include "report/completions.h"
-#include "report/man_page.h"
-#include "report/reference_docs.h"
+#include "docs/completions.h"
+#include "docs/man_page.h"
+#include "docs/reference_docs.h"
 
 int main(int argc, char** argv) {
   using namespace sitemaplint;

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "report/option_doc.h"
+#include "docs/option_doc.h"
 
 namespace sitemaplint {
 

@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "registry.h"
-#include "rule_profiles.h"
+#include "engine/registry.h"
+#include "engine/rule_profiles.h"
 #include "analysis/sitemap_location.h"
 
 namespace sitemaplint {

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "config/config_file.h"
-#include "profile.h"
+#include "engine/profile.h"
 
 namespace sitemaplint {
 

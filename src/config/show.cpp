@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "config/config_file.h"
-#include "rule_profiles.h"
+#include "engine/rule_profiles.h"
 
 namespace sitemaplint {
 namespace {

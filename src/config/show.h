@@ -6,7 +6,7 @@
 #include <ostream>
 #include <string>
 
-#include "profile.h"
+#include "engine/profile.h"
 
 namespace sitemaplint {
 

@@ -6,7 +6,7 @@
 #include <unicode/utf8.h>
 
 #include "rule.h"
-#include "report/rule_docs.h"
+#include "docs/rule_docs.h"
 
 namespace sitemaplint::lsp {
 namespace {

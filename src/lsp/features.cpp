@@ -2,9 +2,9 @@
 
 #include <sstream>
 
-#include "registry.h"
+#include "engine/registry.h"
 #include "rule.h"
-#include "report/rule_docs.h"
+#include "docs/rule_docs.h"
 
 namespace sitemaplint::lsp {
 namespace {

@@ -5,11 +5,11 @@
 #include <sstream>
 
 #include "analysis/w3c_datetime.h"
-#include "overview.h"
+#include "engine/overview.h"
 #include "report/excerpt.h"
 #include "report/html_assets.h"
 #include "report/markup.h"
-#include "report/rule_docs.h"
+#include "docs/rule_docs.h"
 #include "report/source.h"
 #include "report/svg_chart.h"
 #include "rule.h"

@@ -9,7 +9,7 @@
 #include "report/sarif_artifacts.h"
 #include "report/json_stream.h"
 #include "report/source.h"
-#include "registry.h"
+#include "engine/registry.h"
 #include "report/report.h"
 #include "rule.h"
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "diagnostic.h"
-#include "registry.h"
+#include "engine/registry.h"
 #include "settings.h"
 
 namespace sitemaplint {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "profile.h"
+#include "engine/profile.h"
 
 namespace sitemaplint {
 

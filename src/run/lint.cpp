@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "analysis/line_index.h"
-#include "engine.h"
+#include "engine/engine.h"
 #include "load/source.h"
 
 namespace sitemaplint {

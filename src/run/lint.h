@@ -8,9 +8,9 @@
 
 #include "diagnostic.h"
 #include "document.h"
-#include "engine.h"
+#include "engine/engine.h"
 #include "load/source.h"
-#include "registry.h"
+#include "engine/registry.h"
 #include "run/suppress.h"
 #include "settings.h"
 

@@ -11,7 +11,7 @@
 #include "load/fetch.h"
 #include "run/lint.h"
 #include "run/progress.h"
-#include "profile.h"
+#include "engine/profile.h"
 
 namespace sitemaplint {
 

@@ -3,7 +3,7 @@
 #include <map>
 
 #include "load/source.h"
-#include "rule_sink.h"
+#include "engine/rule_sink.h"
 
 namespace sitemaplint {
 namespace {

@@ -7,7 +7,7 @@
 #include <span>
 #include <vector>
 
-#include "profile.h"
+#include "engine/profile.h"
 #include "rule.h"
 #include "run/lint.h"
 

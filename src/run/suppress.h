@@ -18,7 +18,7 @@
 
 #include "diagnostic.h"
 #include "document.h"
-#include "registry.h"
+#include "engine/registry.h"
 
 namespace sitemaplint {
 

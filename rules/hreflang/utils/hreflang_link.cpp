@@ -1,0 +1,169 @@
+#include "rules/hreflang/utils/hreflang_link.h"
+
+#include "analysis/ascii.h"
+#include "analysis/language_subtags.h"
+#include "analysis/message_text.h"
+#include "analysis/same_url.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr AttributeSpec kLinkAttributes[] = {{"rel"}, {"hreflang"}, {"href"}};
+constexpr ElementSpec kLink{.name = "link", .attributes = kLinkAttributes};
+
+
+// Letters a-z (any case) as 1-26, five bits each; 0 marks an absent part.
+std::uint64_t pack_letters(std::string_view letters) {
+  std::uint64_t out = 0;
+  for (char c : letters) out = (out << 5) | static_cast<std::uint64_t>(ascii_lower(c) - 'a' + 1);
+  return out;
+}
+
+std::string unpack_letters(std::uint64_t bits, int count) {
+  std::string out(static_cast<std::size_t>(count), '?');
+  for (int i = count - 1; i >= 0; --i, bits >>= 5) out[static_cast<std::size_t>(i)] = static_cast<char>('a' + (bits & 31) - 1);
+  return out;
+}
+
+}  // namespace
+
+const ExtensionFamily kHreflangFamily{.name = "hreflang",
+                                      .ns = kXhtmlNamespace,
+                                      .prefix = "xhtml",
+                                      .near_miss_pattern = R"(^w3\.org/1999/xhtml$)",
+                                      .root = &kLink};
+
+bool rel_is_alternate(const Attribute* rel) {
+  if (!rel) return false;
+  const std::string_view value = trim_xml_space(rel->value.value);
+  constexpr std::string_view kAlternate = "alternate";
+  if (value.size() != kAlternate.size()) return false;  // a second token makes it longer
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    if (ascii_lower(value[i]) != kAlternate[i]) return false;
+  }
+  return true;
+}
+
+CodeProblem code_problem(const LanguageTag& tag) {
+  if (tag.shape != TagShape::Tag) return CodeProblem::None;
+  if (tag.language.size() == 3) return CodeProblem::ThreeLetterLanguage;
+  if (!is_iso639_1_language(tag.language)) {
+    if (!replacement_for_withdrawn_language(tag.language).empty()) return CodeProblem::WithdrawnLanguage;
+    if (is_iso3166_country(tag.language)) return CodeProblem::CountryAsLanguage;
+    return CodeProblem::UnknownLanguage;
+  }
+  if (!tag.script.empty() && !is_iso15924_script(tag.script)) return CodeProblem::UnknownScript;
+  if (tag.region.size() == 3) return CodeProblem::NumericRegion;
+  if (!tag.region.empty() && !is_iso3166_country(tag.region) && !is_reserved_region(tag.region)) {
+    return CodeProblem::UnknownRegion;
+  }
+  return CodeProblem::None;
+}
+
+bool has_reserved_region(const LanguageTag& tag) {
+  return tag.shape == TagShape::Tag && tag.region.size() == 2 && is_reserved_region(tag.region);
+}
+
+// Layout: language (10 bits) << 30 | script (20 bits) << 10 | region (10 bits); never 0 or 1,
+// since a language is never absent.
+std::uint64_t code_key(const LanguageTag& tag) {
+  if (tag.shape == TagShape::XDefault) return kXDefaultCode;
+  if (tag.shape != TagShape::Tag || code_problem(tag) != CodeProblem::None) return kNoCode;
+  return pack_letters(tag.language) << 30 | pack_letters(tag.script) << 10 | pack_letters(tag.region);
+}
+
+std::string code_text(std::uint64_t key) {
+  if (key == kXDefaultCode) return "x-default";
+  if (key == kNoCode) return {};
+  std::string out = unpack_letters(key >> 30, 2);
+  if (const std::uint64_t script = (key >> 10) & 0xFFFFF) {
+    std::string s = unpack_letters(script, 4);
+    s[0] = static_cast<char>(s[0] - 'a' + 'A');
+    out += "-" + s;
+  }
+  if (const std::uint64_t region = key & 0x3FF) {
+    std::string r = unpack_letters(region, 2);
+    for (char& c : r) c = static_cast<char>(c - 'a' + 'A');
+    out += "-" + r;
+  }
+  return out;
+}
+
+std::optional<LinkCode> link_code(const ExtensionBlock& block, const Entry& entry) {
+  const Attribute* hreflang = block.root().attribute("hreflang");
+  if (entry.kind != EntryKind::Url || !hreflang) return std::nullopt;
+  LinkCode link{hreflang, trim_xml_space(hreflang->value.value), {}};
+  link.tag = parse_language_tag(link.code);
+  return link;
+}
+
+Fix replace_code(const LinkCode& link, const std::string& replacement) {
+  const Field& value = link.hreflang->value;
+  return Fix{value.value_offset, value.raw.size(), replacement, "replace with " + quoted(replacement)};
+}
+
+bool HreflangLink::has_error() const {
+  return !rel_is_alternate(rel) || !hreflang || code.empty() || !href || code_key == kNoCode || !href_usable;
+}
+
+bool is_comparable_url(const UrlAnalysis& a) { return usable_url(a) && a.trimmed.size() <= kMaxComparedUrl; }
+
+std::uint64_t same_url_key(const UrlAnalysis& a, std::string* scratch) {
+  return a.ascii_form.empty() ? a.same_url_key() : same_url_key(a.ascii_form, scratch);
+}
+
+std::string normal_form(const UrlAnalysis& a) {
+  std::string out;
+  normalise_url(a.ascii_form.empty() ? a.trimmed : std::string_view(a.ascii_form), &out);
+  return out;
+}
+
+void EntryLinks::note_url(const UrlField& url) {
+  if (url.kind != UrlFieldKind::HreflangHref) return;
+  if (!hrefs_.empty() && hrefs_.back().entry != url.entry->index) hrefs_.clear();  // left from an entry not read
+  hrefs_.push_back({url.entry->index, url.field, &url.analysis()});
+}
+
+std::span<const HreflangLink> EntryLinks::read(const Entry& entry) {
+  links_.clear();
+  any_error_ = loc_usable_ = false;
+  loc_key_ = 0;
+  if (entry.kind != EntryKind::Url) {
+    hrefs_.clear();
+    return {};
+  }
+  std::size_t next_href = 0;  // hrefs were noted in the order of their links
+  for (const ExtensionBlock& block : entry.extensions) {
+    if (!is_link_block(block)) continue;
+    const ExtensionNode& root = block.root();
+    HreflangLink& link = links_.emplace_back();
+    link.node = &root;
+    link.rel = root.attribute("rel");
+    link.hreflang = root.attribute("hreflang");
+    link.href = root.attribute("href");
+    if (link.hreflang) link.code = trim_xml_space(link.hreflang->value.value);
+    link.tag = parse_language_tag(link.code);
+    link.code_key = code_key(link.tag);
+    for (std::size_t k = next_href; link.href && k < hrefs_.size(); ++k) {
+      if (hrefs_[k].entry == entry.index && hrefs_[k].field == &link.href->value) {
+        link.href_analysis = hrefs_[k].analysis;
+        next_href = k + 1;
+        break;
+      }
+    }
+    link.href_usable = link.href_analysis && is_comparable_url(*link.href_analysis);
+    any_error_ |= link.has_error();
+  }
+  hrefs_.clear();
+  if (links_.empty()) return {};
+  if (entry.loc.present && is_comparable_url(entry.loc_analysis())) {
+    loc_usable_ = true;
+    loc_key_ = same_url_key(entry.loc_analysis(), &scratch_);
+  }
+  for (HreflangLink& link : links_) {
+    if (link.href_usable) link.target = same_url_key(*link.href_analysis, &scratch_);
+  }
+  return links_;
+}
+
+}  // namespace sitemaplint

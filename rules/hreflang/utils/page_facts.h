@@ -1,0 +1,67 @@
+// What each file tells the rules that look across a run: its pages (SM803 compares their URLs
+// across files, the hreflang graph of LANG5xx joins them) and their hreflang links, as 64-bit
+// keys of normalised URLs, packed codes and offsets, never as text, so a site of millions of URLs
+// stays small. The messages read the few texts they quote back from the files.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "rules/hreflang/utils/hreflang_link.h"
+
+namespace sitemaplint {
+
+struct PageFacts final : FileFacts {
+  // 28 bytes a <url> (no padding: the key is kept as two halves), kept for every file of a run
+  // until it ends: a site of 2,000,000 URLs keeps 56 MB.
+  class Page {
+   public:
+    // same_url key of its <loc>; for an internationalised URL, of the ASCII form that hreflang
+    // targets are keyed by (written_key() has the other).
+    std::uint64_t key() const { return std::uint64_t{key_high} << 32 | key_low; }
+    std::uint32_t as_written = 0;  // a hash of the <loc> as written (trimmed): tells an exact repeat
+    std::uint32_t url_offset = 0;  // its <url> start tag (inputs are at most 1 GiB long)
+    std::uint32_t loc_offset = 0;  // its <loc> value
+    std::uint32_t first_link = 0;  // into `links`; its links run to the next page's first_link
+    std::uint32_t loc_length() const { return length_and_flags & kLengthMask; }
+    // Whether the hreflang graph takes it: a comparable <loc>, and its links read without a
+    // link-level error when it has any.
+    bool in_graph() const { return (length_and_flags & kInGraph) != 0; }
+    bool links_unknown() const { return (length_and_flags & kLinksUnknown) != 0; }  // not recorded
+
+   private:
+    friend struct PageFacts;
+    static constexpr std::uint32_t kInGraph = 1u << 31, kLinksUnknown = 1u << 30, kLengthMask = kLinksUnknown - 1;
+    std::uint32_t key_low = 0, key_high = 0;
+    std::uint32_t length_and_flags = 0;
+  };
+  struct Link {
+    std::uint64_t target = 0;  // same_url key of its href
+    std::uint64_t code = kNoCode;
+    std::uint32_t href_offset = 0, href_length = 0;
+    std::uint32_t code_offset = 0, code_length = 0;  // the hreflang value
+  };
+  std::vector<Page> pages;  // every <url> with a <loc>, in document order
+  std::vector<Link> links;
+  std::uint32_t graph_pages = 0;  // how many pages are in_graph()
+  // The pages whose written URL has another key than key() (internationalised ones, keyed in
+  // ASCII for the graph): (page, key of the URL as written), by page.
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> written_keys;
+
+  // The key of page `i`'s URL as written, which duplicate checks compare (as duplicate-loc does).
+  std::uint64_t written_key(std::size_t i) const;
+  std::span<const Link> links_of(std::size_t i) const;
+
+  Page& add_page(std::uint64_t key, std::uint32_t loc_length, bool in_graph, bool links_unknown);
+};
+
+// The collector SM803 and the LANG5xx rules share (Subscriptions::set): one per file, however
+// many of them run. It keeps every <url> with a <loc> as a page (pages without links too: a
+// link's target may be listed without annotations), and the links of entries without link-level
+// errors. Outside a set (the language server, a single document linted alone) it keeps nothing.
+std::unique_ptr<Rule> make_page_collector(const Settings& settings);
+
+}  // namespace sitemaplint

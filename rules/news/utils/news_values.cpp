@@ -1,0 +1,51 @@
+#include "rules/news/utils/news_values.h"
+
+#include <algorithm>
+
+#include "analysis/message_text.h"
+#include "rules/news/utils/news_schema.h"
+
+namespace sitemaplint {
+
+const ExtensionNode* news_language(const ExtensionBlock& block) {
+  if (!is_family_block(kNewsFamily, block)) return nullptr;
+  const ExtensionNode* publication = child_of(block, 0, kNewsNamespace, "publication");
+  return publication ? child_of(block, node_index(block, *publication), kNewsNamespace, "language") : nullptr;
+}
+
+const ExtensionNode* news_publication_date(const ExtensionBlock& block) {
+  if (!is_family_block(kNewsFamily, block)) return nullptr;
+  return child_of(block, 0, kNewsNamespace, "publication_date");
+}
+
+std::optional<W3cDatetime> parse_news_date(std::string_view text, std::string* problem) {
+  DatetimeError error;
+  const std::optional<W3cDatetime> value = parse_w3c_datetime(text, &error);
+  if (!value) {
+    *problem = error.message;
+  } else if (value->precision < DatePrecision::Day) {
+    *problem = "a year or a month alone is not a complete date";
+  } else if (value->has_time && !value->has_timezone) {
+    *problem = "a time needs a time zone (Z, +hh:mm or -hh:mm)";
+  } else {
+    return value;
+  }
+  return std::nullopt;
+}
+
+std::optional<PublicationDate> valid_publication_date(const ExtensionBlock& block, const Entry& entry) {
+  const ExtensionNode* date = is_page_entry(entry) ? news_publication_date(block) : nullptr;
+  if (!date || date->text.trimmed().empty()) return std::nullopt;
+  std::string problem;  // not wanted here: the invalid-date rule explains
+  const std::optional<W3cDatetime> value = parse_news_date(date->text.trimmed(), &problem);
+  if (!value) return std::nullopt;
+  return PublicationDate{date, *value};
+}
+
+bool matches_news_xsd_language(std::string_view text) {
+  if (text == "zh-cn" || text == "zh-tw") return true;
+  return (text.size() == 2 || text.size() == 3) &&
+         std::all_of(text.begin(), text.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+}
+
+}  // namespace sitemaplint

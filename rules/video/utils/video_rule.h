@@ -1,0 +1,114 @@
+// The shapes most video rules share, so that each rule file holds only its own check:
+//   BlockRule  - each <video:video> of a page;
+//   ChildRule  - each child of such a <video:video> with one of some names (every occurrence);
+//   TooLong    - a ChildRule that holds a text to a length;
+//   UrlRule    - one kind of video URL field of a page, when it is usable (the URL rules report
+//                the others), with the page's entry at hand;
+//   IsPageRule - a UrlRule that reports the field when it is the page's own <loc>.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "rules/rule_support.h"
+#include "rules/video/utils/video_schema.h"
+#include "rules/video/utils/video_support.h"
+#include "rules/video/utils/video_urls.h"
+#include "url_analysis.h"
+
+namespace sitemaplint::video {
+
+class BlockRule : public Rule {
+ public:
+  void subscribe(Subscriptions& s) const override { s.extensions(kVideoNamespace, kVideoElement.name); }
+  void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) final {
+    if (is_page_video(block, entry)) check(block, out);
+  }
+
+ protected:
+  virtual void check(const ExtensionBlock& video, FindingSink& out) = 0;
+};
+
+class ChildRule : public BlockRule {
+ public:
+  explicit ChildRule(std::span<const std::string_view> names) : names_(names) {}
+
+ protected:
+  void check(const ExtensionBlock& video, FindingSink& out) final {
+    for (std::string_view name : names_) {
+      for_each_child_named(video, name, [&](const ExtensionNode& node) { check_child(node, out); });
+    }
+  }
+  virtual void check_child(const ExtensionNode& node, FindingSink& out) = 0;
+
+ private:
+  std::span<const std::string_view> names_;
+};
+
+class TooLong : public ChildRule {
+ public:
+  // "<video:title> is 137 characters; `whose` allows at most 100"
+  TooLong(std::span<const std::string_view> names, std::size_t limit, std::string_view whose)
+      : ChildRule(names), limit_(limit), whose_(whose) {}
+
+ protected:
+  void check_child(const ExtensionNode& node, FindingSink& out) final {
+    const std::string_view value = node.text.trimmed();
+    if (value.size() <= limit_) return;  // no more bytes than the limit: no more code points either
+    const std::size_t length = code_points(value);
+    if (length <= limit_) return;
+    report_value(node,
+                 tag(node) + " is " + grouped(length) + " characters; " + std::string(whose_) + " allows at most " +
+                     grouped(limit_) + ": shorten it",
+                 out);
+  }
+
+ private:
+  std::size_t limit_;
+  std::string_view whose_;
+};
+
+class UrlRule : public Rule {
+ public:
+  explicit UrlRule(UrlFieldKind kind) : kind_(kind) {}
+  void subscribe(Subscriptions& s) const override { s.urls({kind_}); }
+  void on_url(const UrlField& url, FindingSink& out) final {
+    if (url.kind != kind_ || !is_page_entry(*url.entry)) return;
+    const UrlAnalysis& a = url.analysis();
+    if (usable_url(a)) check(url, a, out);
+  }
+
+ protected:
+  virtual void check(const UrlField& url, const UrlAnalysis& a, FindingSink& out) = 0;
+  // Reports on the URL (without the white space around it); a related location names the page's <loc>.
+  static void report(const UrlField& url, const UrlAnalysis& a, std::string message, FindingSink& out,
+                     bool relate_to_page = false) {
+    const SourceSpan span = url_span(*url.field, a);
+    std::optional<RelatedLocation> related;
+    if (relate_to_page) related = RelatedLocation{url.entry->loc.element_offset, "the page's <loc>", {}};
+    out.report(span.offset, span.length, std::move(message), std::nullopt, std::move(related));
+  }
+
+ private:
+  UrlFieldKind kind_;
+};
+
+class IsPageRule : public UrlRule {
+ public:
+  // `advice` completes "<video:player_loc> is the page itself ('https://...'); ...".
+  IsPageRule(UrlFieldKind kind, std::string_view advice) : UrlRule(kind), advice_(advice) {}
+
+ protected:
+  void check(const UrlField& url, const UrlAnalysis& a, FindingSink& out) final {
+    if (!same_as_page(url, same_)) return;
+    report(url, a, std::string(url.label) + " is the page itself (" + quoted(a.trimmed) + "); " + std::string(advice_),
+           out, true);
+  }
+
+ private:
+  std::string_view advice_;
+  SameUrl same_;
+};
+
+}  // namespace sitemaplint::video

@@ -1,0 +1,69 @@
+#include "rules/video/utils/video_support.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "analysis/ascii.h"
+
+#include "rules/video/utils/video_schema.h"
+
+namespace sitemaplint::video {
+
+bool is_page_video(const ExtensionBlock& block, const Entry& entry) {
+  return is_page_entry(entry) && is_family_block(kVideoFamily, block);
+}
+
+Span tag_span(const ExtensionNode& node) { return {node.offset, tag_length(node)}; }
+
+Span value_span(const ExtensionNode& node) {
+  const Span span = sitemaplint::value_span(node.text);
+  return span.length == 0 ? tag_span(node) : span;
+}
+
+std::string tag(const ExtensionNode& node) { return "<" + std::string(node.qualified_name) + ">"; }
+
+void report_value(const ExtensionNode& node, std::string message, FindingSink& out,
+                  std::optional<std::string> replacement) {
+  const Span span = value_span(node);
+  std::optional<Fix> fix;
+  if (replacement) fix = node.text.replace_value(*replacement, "replace with " + quoted(*replacement));
+  out.report(span.offset, span.length, std::move(message), std::move(fix));
+}
+
+std::size_t code_points(std::string_view text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+bool is_whole_number(std::string_view text) {
+  if (text.starts_with('+')) text.remove_prefix(1);
+  return !text.empty() && std::all_of(text.begin(), text.end(), is_ascii_digit);
+}
+
+std::uint64_t whole_number_value(std::string_view text) {
+  constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t value = 0;
+  for (char c : text) {
+    if (!is_ascii_digit(c)) continue;  // the sign
+    const auto digit = static_cast<std::uint64_t>(c - '0');
+    if (value > (kMax - digit) / 10) return kMax;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+bool is_yes_no(std::string_view text) {
+  for (std::string_view allowed : {"yes", "Yes", "YES", "no", "No", "NO"}) {
+    if (text == allowed) return true;
+  }
+  return false;
+}
+
+const Attribute* prefixed_attribute(const ExtensionNode& node, std::string_view name) {
+  for (const Attribute& a : node.attributes) {
+    if (a.local_name == name && !a.ns.empty()) return &a;
+  }
+  return nullptr;
+}
+
+}  // namespace sitemaplint::video

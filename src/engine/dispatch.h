@@ -1,0 +1,161 @@
+// Who wants what: the engine sorts the active rules by their subscriptions once per file, and the
+// walker hands each event only to the rules that asked for it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rule.h"
+#include "engine/rule_sink.h"
+#include "schema.h"
+
+namespace sitemaplint {
+
+struct ActiveRule {
+  std::unique_ptr<Rule> rule;
+  RuleSink sink;
+  Subscriptions subscriptions;
+};
+
+// A rule as the dispatch calls it per event: its object and sink at hand, two loads nearer than
+// through its ActiveRule (per entry, dozens of rules are called).
+struct RuleCall {
+  Rule* rule;
+  FindingSink* sink;
+  explicit RuleCall(ActiveRule& active) : rule(active.rule.get()), sink(&active.sink) {}
+};
+
+class Dispatch {
+ public:
+  // `record_subjects`: Settings::record_subjects.
+  Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diagnostics, bool record_subjects = true);
+  Dispatch(const Dispatch&) = delete;  // elements_by_namespace_ points into elements_
+  Dispatch& operator=(const Dispatch&) = delete;
+
+  bool wants_elements() const { return !elements_.empty(); }
+  bool wants_text() const { return !every_text_.empty() || !some_text_.empty(); }
+  // Whether a rule asked for the runs with a kFaultyReference (analysis/xml_text.h), a bit the
+  // walker finds only then: it costs a look at every reference.
+  bool wants_faulty_references() const { return wants_faulty_references_; }
+  // Entries are assembled whenever a rule wants entries, URLs or extension blocks.
+  bool wants_entries() const {
+    return !every_entry_.empty() || !some_entries_.empty() || wants_urls_ || !extensions_.empty();
+  }
+  // Extension blocks are gathered only when a rule looks at them: URL rules (extension URLs),
+  // extension subscribers, rules that want the entries with certain blocks; and only those of the
+  // namespaces they look at (a run without image rules gathers no <image:image>).
+  bool wants_extensions() const { return block_namespaces_ != 0; }
+  bool wants_blocks_of(std::string_view ns) const {
+    return (block_namespaces_ & (std::uint32_t{1} << known_namespace_index(ns))) != 0;
+  }
+
+  void document(const Document& doc);
+  void element(const Element& e);
+  void text(const TextRun& run);
+  // A finished entry: its URL fields, its extension blocks, then the entry itself. Findings made
+  // since the entry began are stamped with its URL (Diagnostic::subject).
+  void entry(const Entry& entry, std::span<const UrlField> urls);
+  void entry_begins();
+  void finish(const Document& doc);
+
+ private:
+  // How a pattern's namespace is matched, decided once when the rules subscribe.
+  enum class NamespaceMatch : std::uint8_t { Any, Document, Uri };
+  struct Subscriber {
+    ActiveRule* active;
+    BlockFilter filter;               // extensions() only
+    std::uint8_t element_traits = 0;  // elements() only; 0: every element
+    RuleCall call{*active};
+  };
+  // The rules that subscribed to one pattern: a node is matched once per pattern, not once per
+  // rule (a family's rules share theirs, and namespace URIs are long to compare).
+  struct Subscribers {
+    Subscriptions::Pattern pattern;  // a known namespace URI in its canonical spelling (by address)
+    NamespaceMatch ns_match;
+    std::vector<Subscriber> rules;
+    // elements(): the ElementTrait bits any of the rules wants (all of them when one wants every
+    // element), so that an element showing none passes the pattern without a look at its name.
+    std::uint8_t any_traits = 0;
+  };
+  static void subscribe(std::vector<Subscribers>& list, const Subscriptions::Pattern& p, ActiveRule* active);
+  // The rules subscribed to blocks with this root, in subscription order. Consecutive blocks
+  // mostly have the same kind of root (a page's images), so the last answer is kept.
+  struct RootSubscribers {
+    std::vector<Subscriber> rules;
+    // When every rule filters with one traits function (a family's structure rules): it, and
+    // the traits any of them wants, so that a block showing none is passed over at once.
+    decltype(BlockFilter::traits) shared_traits = nullptr;
+    std::uint32_t wanted = 0;
+  };
+  const RootSubscribers& extension_subscribers(const ExtensionNode& root) {
+    // The same namespace (by address: the walker's) and name as the last block's: the same rules.
+    const bool same_as_last = root.ns.data() == last_root_ns_.data() && root.ns.size() == last_root_ns_.size() &&
+                              !last_root_ns_.empty() && same_name(root.local_name, last_root_name_);
+    if (!same_as_last) find_extension_subscribers(root);
+    return last_root_;
+  }
+  void find_extension_subscribers(const ExtensionNode& root);
+  static bool matches(const Subscribers& s, std::string_view ns, bool in_sitemap_ns, std::string_view local_name);
+
+  std::vector<Diagnostic>& diagnostics_;
+  std::size_t entry_mark_ = 0;  // the first finding of the current entry
+  std::vector<ActiveRule*> document_, finish_;
+  // A rule called for the runs holding one of `markup` (Subscriptions::text_markup_) and the text
+  // runs of elements at most `depth` deep (text_depth_).
+  struct TextSubscriber {
+    RuleCall call;
+    std::uint8_t markup;
+    int depth;
+  };
+  // The rules called for every run, then those called for some, as for URLs; and what any of the
+  // latter wants, so that the usual run (no markup character, in a field) passes them at once.
+  std::vector<RuleCall> every_text_;
+  std::vector<TextSubscriber> some_text_;
+  std::uint8_t some_text_markup_ = 0;
+  int some_text_depth_ = 0;
+  // A rule called for the entries with a block of one of `namespaces` (Subscriptions::
+  // entry_namespaces_) or showing one of `traits` (entry_traits_).
+  struct EntrySubscriber {
+    RuleCall call;
+    std::uint32_t namespaces;
+    std::uint16_t traits;
+  };
+  // The rules called for every entry, then those called for some: most entries show nothing the
+  // filtered ones want, and are then through with the first list. Each rule's findings keep their
+  // order; the report orders those of different rules (sort_diagnostics).
+  std::vector<RuleCall> every_entry_;
+  std::vector<EntrySubscriber> some_entries_;
+  bool entries_by_namespace_ = false;  // some rule wants the entries with certain blocks only
+  std::uint16_t entry_traits_wanted_ = 0;  // the EntryTrait bits some rule wants its entries to show
+  // A rule called for the URLs showing one of `traits` (Subscriptions::url_traits_).
+  struct UrlSubscriber {
+    RuleCall call;
+    std::uint16_t traits;
+  };
+  // The rules called for every URL of a kind, then those called for some, as for entries.
+  struct UrlSubscribers {
+    std::vector<RuleCall> every;
+    std::vector<UrlSubscriber> some;
+  };
+  std::array<UrlSubscribers, kUrlFieldKinds> urls_;  // by UrlFieldKind
+  bool wants_urls_ = false;
+  bool wants_faulty_references_ = false;
+  bool record_subjects_ = true;
+  // Bit known_namespace_index of each namespace whose blocks some rule reads; the last bit
+  // (kKnownNamespaces.size()) for every other namespace.
+  std::uint32_t block_namespaces_ = 0;
+  std::vector<Subscribers> elements_, extensions_;
+  // The element patterns that may match an element of each known namespace (by
+  // known_namespace_index; the last for every other namespace): most elements are the sitemap's,
+  // and need not be compared with the extensions' patterns.
+  std::array<std::vector<const Subscribers*>, kKnownNamespaces.size() + 1> elements_by_namespace_;
+  std::string_view last_root_ns_;  // points into the document being walked, as block roots' do
+  std::string last_root_name_;
+  RootSubscribers last_root_;
+};
+
+}  // namespace sitemaplint

@@ -1,0 +1,215 @@
+#include "engine/rule_profiles.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "analysis/edit_distance.h"
+#include "analysis/message_text.h"
+
+namespace sitemaplint {
+namespace {
+
+using L = ProfileLevel;
+
+// The sitemaps.org XSDs and Google's extension XSDs: what schema validation checks.
+constexpr std::uint32_t kSchemas = kSitemapXsd | kExtensionXsd;
+
+constexpr ProfileChoice kGoogleChoices[] = {
+    {RuleId::changefreq_invalid, L::Info, "Google ignores <changefreq>"},
+    {RuleId::priority_invalid, L::Info, "Google ignores <priority>"},
+    {RuleId::priority_out_of_range, L::Info, "Google ignores <priority>"},
+};
+
+constexpr ProfileChoice kXsdChoices[] = {
+    {RuleId::xml_version, L::Off, "XML 1.0 parsers read a 1.x document as 1.0, so schema validation passes it"},
+    {RuleId::compression_error, L::Error, "a validator that cannot read the file rejects it"},
+    {RuleId::not_a_sitemap, L::Error, "a validator that cannot read the file rejects it"},
+    {RuleId::http_status, L::Error, "a validator that cannot read the file rejects it"},
+};
+
+constexpr ProfileChoice kProtocolChoices[] = {
+    {RuleId::unescaped_quote, L::Warning, "the protocol requires every data value to be entity-escaped"},
+    {RuleId::unescaped_apostrophe, L::Warning, "the protocol requires every data value to be entity-escaped"},
+    {RuleId::unescaped_greater_than, L::Warning, "the protocol requires every data value to be entity-escaped"},
+};
+
+constexpr ProfileChoice kBingChoices[] = {
+    {RuleId::changefreq_invalid, L::Info, "Bing ignores <changefreq>"},
+    {RuleId::priority_invalid, L::Info, "Bing ignores <priority>"},
+    {RuleId::priority_out_of_range, L::Info, "Bing ignores <priority>"},
+    {RuleId::lastmod_in_future, L::Error, "Bing rejects <lastmod> dates in the future"},
+    {RuleId::lastmod_uniform, L::Warning, "Bing names lastmod set to the sitemap's build date its commonest problem"},
+};
+
+// The profiles, `default` first. Read each as: the rules that rest on `runs`, at their own level
+// (or all errors), Search Console's errors raised, then the choices rule by rule.
+const RuleProfile kProfiles[] = {
+    {.name = "default",
+     .summary = "Every rule at its own severity: the protocol, its XSD, Google's and Bing's rules and sitemaplint's advice"},
+    {.name = "google",
+     .summary = "What Google Search Console rejects is an error, what Google ignores (<changefreq>, <priority>) at "
+                "most info, what only the XSD asks is off",
+     .runs = kAllAuthorities & ~kSchemas,
+     .keeps = kAllAuthorities & ~kSchemas,
+     .search_console_errors = true,
+     .choices = kGoogleChoices},
+    {.name = "xsd",
+     .summary = "Exactly what validation with the sitemaps.org XSDs (and Google's extension XSDs) rejects, each an "
+                "error; everything else off",
+     .runs = kSchemas | kXml,
+     .keeps = kSchemas | kXml,
+     .levels = RuleProfile::Levels::AllErrors,
+     .choices = kXsdChoices},
+    {.name = "protocol",
+     .summary = "What the sitemaps.org protocol text asks, at each rule's own severity; everything else off",
+     .runs = kSitemapsOrg,
+     .keeps = kSitemapsOrg,
+     .choices = kProtocolChoices},
+    {.name = "bing",
+     .summary = "The sitemaps.org protocol, Bing's guidelines and the standards they rest on (XML, URLs, dates, "
+                "HTTP, robots.txt); Bing ignores <changefreq> and <priority>",
+     .runs = kSitemapsOrg | kBing | kXml | kRfc3986 | kRfc3987 | kW3cDatetime | kHttp | kRfc9309,
+     .choices = kBingChoices},
+    {.name = "strict",
+     .summary = "Every rule, every warning an error",
+     .levels = RuleProfile::Levels::WarningsAreErrors},
+};
+
+std::optional<Severity> as_severity(ProfileLevel level) {
+  switch (level) {
+    case L::Off: return std::nullopt;
+    case L::Info: return Severity::Info;
+    case L::Warning: return Severity::Warning;
+    case L::Error: return Severity::Error;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::span<const RuleProfile> all_rule_profiles() { return kProfiles; }
+
+const RuleProfile& default_rule_profile() { return kProfiles[0]; }
+
+const RuleProfile* find_rule_profile(std::string_view name) {
+  for (const RuleProfile& profile : kProfiles) {
+    if (profile.name == name) return &profile;
+  }
+  return nullptr;
+}
+
+std::string unknown_profile_message(std::string_view name) {
+  std::string names;
+  std::string_view best;
+  std::size_t best_distance = 3;
+  for (const RuleProfile& profile : kProfiles) {
+    names += (names.empty() ? "" : ", ") + std::string(profile.name);
+    if (const std::size_t d = edit_distance(name, profile.name); d < best_distance) {
+      best_distance = d;
+      best = profile.name;
+    }
+  }
+  return "unknown profile '" + std::string(name) + "'" + did_you_mean(best) + " (profiles: " + names + ")";
+}
+
+const ProfileChoice* profile_choice(const RuleProfile& profile, const RuleInfo& rule) {
+  const auto it = std::find_if(profile.choices.begin(), profile.choices.end(),
+                               [&](const ProfileChoice& choice) { return choice.rule == rule.id; });
+  return it == profile.choices.end() ? nullptr : &*it;
+}
+
+std::optional<Severity> profile_level(const RuleProfile& profile, const RuleInfo& rule) {
+  if (const ProfileChoice* choice = profile_choice(profile, rule)) return as_severity(choice->level);
+  // A profile that runs every authority runs every rule, whatever it declares.
+  if (profile.runs != kAllAuthorities && (rule.authorities & profile.runs) == 0) return std::nullopt;
+  Severity level = rule.default_severity;
+  if (profile.levels == RuleProfile::Levels::AllErrors) level = Severity::Error;
+  if (profile.levels == RuleProfile::Levels::WarningsAreErrors && level == Severity::Warning) level = Severity::Error;
+  if (profile.search_console_errors && !rule.search_console.empty()) level = Severity::Error;
+  return level;
+}
+
+RuleSelection profile_selection(const RuleProfile& profile) {
+  RuleSelection selection;
+  for (const RuleInfo* rule : all_rules()) {
+    const std::optional<Severity> level = profile_level(profile, *rule);
+    if (!level) continue;
+    selection.enabled.push_back(rule);
+    if (*level != rule->default_severity) selection.severity_overrides[index_of(rule->id)] = *level;
+    // A rule run for its authorities keeps the findings that rest on them; one the table chose
+    // keeps all of its findings.
+    if (!profile_choice(profile, *rule)) selection.kept_authorities[index_of(rule->id)] = profile.keeps;
+  }
+  return selection;
+}
+
+namespace {
+
+// Words after `lead`, wrapped into lines of at most 100 characters that begin with `prefix`, the
+// continuation lines indented under the first word.
+void write_wrapped(std::string_view prefix, std::string_view lead, const std::vector<std::string>& words,
+                   std::ostream& out) {
+  constexpr std::size_t kWidth = 100;
+  std::string line = std::string(prefix) + std::string(lead);
+  const std::string indent = std::string(prefix) + "    ";
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string word = words[i] + (i + 1 < words.size() ? "," : "");
+    if (line.size() + 1 + word.size() > kWidth && i > 0) {
+      out << line << '\n';
+      line = indent + word;
+    } else {
+      line += (line.ends_with(' ') ? "" : " ") + word;
+    }
+  }
+  out << line << '\n';
+}
+
+}  // namespace
+
+void write_profile_effect(const RuleProfile& profile, std::string_view prefix, std::ostream& out) {
+  std::vector<std::string> summary;
+  for (std::size_t start = 0; start < profile.summary.size();) {
+    const std::size_t space = std::min(profile.summary.find(' ', start), profile.summary.size());
+    summary.emplace_back(profile.summary.substr(start, space - start));
+    start = space + 1;
+  }
+  // The summary's words without the commas write_wrapped() adds between list items.
+  std::string line = std::string(prefix) + std::string(profile.name) + ":";
+  for (const std::string& word : summary) {
+    if (line.size() + 1 + word.size() > 100) {
+      out << line << '\n';
+      line = std::string(prefix) + "   ";
+    }
+    line += " " + word;
+  }
+  out << line << '\n';
+  std::vector<std::string> off, up, down;
+  for (const RuleInfo* rule : all_rules()) {
+    const std::optional<Severity> level = profile_level(profile, *rule);
+    const std::string name = std::string(rule->code) + " " + std::string(rule->name);
+    if (!level) {
+      off.push_back(name);
+    } else if (*level != rule->default_severity) {
+      (*level > rule->default_severity ? up : down)
+          .push_back(name + " (" + std::string(severity_name(rule->default_severity)) + " -> " +
+                     std::string(severity_name(*level)) + ")");
+    }
+  }
+  if (!off.empty()) write_wrapped(prefix, "  off (" + std::to_string(off.size()) + "):", off, out);
+  if (!up.empty()) write_wrapped(prefix, "  up (" + std::to_string(up.size()) + "):", up, out);
+  if (!down.empty()) write_wrapped(prefix, "  down (" + std::to_string(down.size()) + "):", down, out);
+  // The reasons of the choices made rule by rule, each once, with the rules it concerns.
+  std::vector<std::pair<std::string_view, std::vector<std::string>>> reasons;
+  for (const ProfileChoice& choice : profile.choices) {
+    auto reason = std::find_if(reasons.begin(), reasons.end(), [&](const auto& r) { return r.first == choice.why; });
+    if (reason == reasons.end()) reason = reasons.insert(reasons.end(), {choice.why, {}});
+    reason->second.emplace_back(rule_info(choice.rule).code);
+  }
+  for (auto& [why, codes] : reasons) {
+    codes.back() += ": " + std::string(why);
+    write_wrapped(prefix, "  because", codes, out);
+  }
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,108 @@
+// Where one rule's findings go while a file is linted: the rule and its effective severity are
+// attached, and past kMaxFindingsPerRule findings are only counted, so a hostile file cannot
+// exhaust memory and the report still says how many there were. Set-level findings obey the
+// same cap through a FindingCap of their own.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rule.h"
+
+namespace sitemaplint {
+
+// Counts one rule's findings in one file and says when the cap is reached.
+class FindingCap {
+ public:
+  explicit FindingCap(std::size_t limit = kMaxFindingsPerRule) : limit_(limit) {}
+  // Whether a finding at `offset` is kept; past the cap it is only counted.
+  bool admit(std::size_t offset) {
+    if (reported_ < limit_) {
+      ++reported_;
+      return true;
+    }
+    if (left_out_++ == 0) first_left_out_ = offset;
+    return false;
+  }
+  // The finding that says how many were left out, when any were.
+  std::optional<Diagnostic> note(const RuleInfo& info, Severity severity) const {
+    if (left_out_ == 0) return std::nullopt;
+    Diagnostic d;
+    d.rule = &info;
+    d.severity = severity;
+    d.offset = first_left_out_;
+    d.message = std::to_string(left_out_) + " more findings of this rule in this file are not shown (at most " +
+                std::to_string(limit_) + " per rule and file)";
+    return d;
+  }
+
+ private:
+  std::size_t limit_;
+  std::size_t reported_ = 0;
+  std::size_t left_out_ = 0;
+  std::size_t first_left_out_ = 0;
+};
+
+// Whether a finding resting on `authorities` is kept where only findings resting on `kept` are
+// (RuleSelection::kept_authorities; 0 keeps every finding).
+inline bool kept(std::uint32_t authorities, std::uint32_t kept) { return kept == 0 || (authorities & kept) != 0; }
+
+class RuleSink final : public FindingSink {
+ public:
+  // `kept`: only findings resting on one of these authorities are kept (0: all of them); at most
+  // `limit` findings are kept; `fixes_only`: only those with a fix, without their texts
+  // (Settings::fixes_only).
+  RuleSink(const RuleInfo& info, Severity severity, std::vector<Diagnostic>& out, std::uint32_t kept = 0,
+           std::size_t limit = kMaxFindingsPerRule, bool fixes_only = false)
+      : info_(&info), severity_(severity), out_(&out), kept_(kept), cap_(limit), fixes_only_(fixes_only) {}
+  void report(std::size_t offset, std::size_t length, std::string message, std::optional<Fix> fix,
+              std::optional<RelatedLocation> related) override {
+    report_resting_on(0, offset, length, std::move(message), std::move(fix), std::move(related));
+  }
+  void report_resting_on(std::uint32_t authorities, std::size_t offset, std::size_t length, std::string message,
+                         std::optional<Fix> fix, std::optional<RelatedLocation> related) override {
+    add(authorities, offset, length, std::move(message), std::move(fix), std::move(related));
+  }
+  void report_about(std::string_view subject, std::uint32_t authorities, std::size_t offset, std::size_t length,
+                    std::string message, std::optional<RelatedLocation> related) override {
+    if (Diagnostic* d = add(authorities, offset, length, std::move(message), std::nullopt, std::move(related))) {
+      d->subject = subject;
+    }
+  }
+  // One last finding that says how many were left out.
+  void report_suppressed() {
+    if (auto note = cap_.note(*info_, severity_)) out_->push_back(std::move(*note));
+  }
+  const RuleInfo& rule() const { return *info_; }
+
+ private:
+  // The finding as kept, or nullptr when it is not.
+  Diagnostic* add(std::uint32_t authorities, std::size_t offset, std::size_t length, std::string message,
+                  std::optional<Fix> fix, std::optional<RelatedLocation> related) {
+    if (!kept(authorities != 0 ? authorities : info_->authorities, kept_)) return nullptr;
+    if (fixes_only_) {
+      if (!fix) return nullptr;
+      std::string().swap(fix->description);  // freed: a move-assigned empty string would keep the buffer
+    }
+    if (!cap_.admit(offset)) return nullptr;
+    Diagnostic& d = out_->emplace_back();  // filled in place: a Diagnostic moved is a dozen words copied
+    d.rule = info_;
+    d.severity = severity_;
+    d.offset = offset;
+    d.length = length;
+    if (!fixes_only_) d.message = std::move(message);
+    d.fix = std::move(fix);
+    if (!fixes_only_) d.related = std::move(related);
+    d.authorities = authorities == info_->authorities ? 0 : authorities;
+    return &d;
+  }
+
+  const RuleInfo* info_;
+  Severity severity_;
+  std::vector<Diagnostic>* out_;
+  std::uint32_t kept_;
+  FindingCap cap_;
+  bool fixes_only_;
+};
+
+}  // namespace sitemaplint

@@ -1,0 +1,369 @@
+#include "engine/walker.h"
+
+#include <algorithm>
+#include <bit>
+#include <type_traits>
+
+#include "analysis/ascii.h"
+#include "analysis/w3c_datetime.h"
+#include "analysis/xml_text.h"
+
+namespace sitemaplint {
+namespace {
+
+// Whether a pugixml handle is of a node or attribute: the null test its operator bool makes,
+// without the call into the library. A handle is one pointer, null when empty (pugixml.hpp), and
+// the walk tests one for every node it visits.
+template <typename Handle>
+bool present(Handle handle) {
+  static_assert(sizeof(Handle) == sizeof(void*) && std::is_trivially_copyable_v<Handle>);
+  return std::bit_cast<const void*>(handle) != nullptr;
+}
+
+constexpr std::string_view kAtomNamespace = "http://www.w3.org/2005/Atom";
+constexpr std::string_view kAtom03Namespace = "http://purl.org/atom/ns#";
+constexpr std::string_view kXmlNamespace = "http://www.w3.org/XML/1998/namespace";
+
+bool is_atom(const Element& e, std::string_view local_name) {
+  return e.local_name == local_name && (e.ns == kAtomNamespace || e.ns == kAtom03Namespace);
+}
+
+// RSS 2.0 elements are in no namespace and unprefixed; a prefixed <x:item> is an extension.
+bool is_rss(const Element& e, std::string_view name) { return e.qualified_name == name && e.ns.empty(); }
+
+// The href of an Atom link to the entry itself: rel="alternate" (also as the IANA registry's IRI),
+// or no rel, which means alternate. Other links (self, enclosure, related, ...) are not the entry.
+pugi::xml_attribute atom_alternate_href(const Element& e) {
+  if (!is_atom(e, "link") || !e.has_attributes) return {};
+  const pugi::xml_attribute rel = e.node.attribute("rel");
+  if (rel) {
+    const std::string_view value = trim_xml_space(rel.value());
+    if (value != "alternate" && value != "http://www.iana.org/assignments/relation/alternate") return {};
+  }
+  return e.node.attribute("href");
+}
+
+}  // namespace
+
+Walker::Walker(Document& doc, Dispatch& dispatch, bool records_document)
+    : doc_(doc), dispatch_(dispatch), builder_(doc.bytes), records_document_(records_document) {
+  if (doc.kind == DocumentKind::UrlSet || doc.kind == DocumentKind::SitemapIndex) {
+    core_ns_ = canonical_namespace(doc.root_ns);
+    has_core_ns_ = true;
+  }
+  if (doc.kind == DocumentKind::Feed) feed_ = doc.root_local == "rss" ? FeedFormat::Rss : FeedFormat::Atom;
+  // Element::parent points into frames_: it never reallocates (and its frames are reused).
+  frames_.resize(kMaxInspectedDepth + 1);
+}
+
+void Walker::walk() {
+  const pugi::xml_node root = doc_.tree.document_element();
+  for (pugi::xml_node top = doc_.tree.first_child(); present(top); top = top.next_sibling()) {
+    if (top.type() == pugi::node_comment) comment(top);
+  }
+  enter(root);
+  pugi::xml_node node = root.first_child();
+  while (depth_ > 0) {
+    if (present(node)) {
+      const pugi::xml_node_type type = node.type();  // each accessor is a call into pugixml
+      if (type == pugi::node_element) {
+        if (static_cast<int>(depth_) >= kMaxInspectedDepth) {
+          if (records_document_ && !doc_.nesting_limit_offset) doc_.nesting_limit_offset = doc_.offset_of(node.name()) - 1;
+          node = node.next_sibling();
+          continue;
+        }
+        enter(node);
+        node = node.first_child();
+        continue;
+      }
+      if (type == pugi::node_pcdata || type == pugi::node_cdata) text(node, type);
+      else if (type == pugi::node_comment) comment(node);
+      node = node.next_sibling();
+    } else {
+      const pugi::xml_node finished = top().element.node;
+      leave();
+      node = finished.next_sibling();
+    }
+  }
+}
+
+template <typename LineFn>
+void Walker::for_each_line(LineFn line) {
+  const std::string_view text = doc_.bytes;
+  std::size_t pos = doc_.encoding.bom_length;
+  while (pos < text.size()) {
+    std::size_t end = find_any(text, "\r\n", pos);
+    if (end == std::string_view::npos) end = text.size();
+    line(pos, text.substr(pos, end - pos));
+    pos = end;
+    if (pos < text.size() && text[pos] == '\r') ++pos;
+    if (pos < text.size() && text[pos] == '\n') ++pos;
+  }
+}
+
+void Walker::walk_text() {
+  for_each_line([this](std::size_t at, std::string_view line) {
+    if (line.find_first_not_of(" \t") != std::string_view::npos) line_entry("url", at, line, at);
+  });
+}
+
+// The lines were read when the robots.txt was parsed (Document::robots); its Sitemap: lines with
+// a value are its entries.
+void Walker::walk_robots() {
+  if (!doc_.robots) return;
+  for (const RobotsLine& line : doc_.robots->lines) {
+    if (line.field != RobotsField::Sitemap || line.value_length == 0) continue;
+    line_entry("sitemap", line.content_offset, line.value(doc_.bytes), line.value_offset);
+  }
+}
+
+void Walker::line_entry(std::string_view element, std::size_t line_at, std::string_view value, std::size_t value_at) {
+  text_line_ = Element{};
+  text_line_.qualified_name = text_line_.local_name = element;
+  text_line_.offset = line_at;
+  text_line_.depth = 2;
+  text_line_.in_sitemap_ns = true;
+  begin_entry(text_line_);
+  Entry& entry = builder_.entry();
+  entry.from_robots = doc_.kind == DocumentKind::Robots;
+  Field& loc = entry.loc;
+  loc.present = true;
+  loc.element_offset = line_at;
+  loc.value_offset = value_at;
+  loc.raw = loc.value = value;
+  finish_entry();
+}
+
+void Walker::enter(pugi::xml_node node) {
+  const Element* parent = depth_ == 0 ? nullptr : &top().element;
+  // The frame of this depth is reused, every field set here: a Frame is over a hundred bytes, and
+  // building a fresh one (zeroed, then filled) cost more than the rest of this function.
+  Frame& pushed = frames_[depth_++];
+  pushed.scope_mark = declared_.size();
+  pushed.field = FieldId::Unknown;
+  pushed.node = kNoNode;
+  Element& e = pushed.element;
+  e.node = node;
+  e.qualified_name = node.name();
+  e.prefix = {};
+  e.offset = doc_.offset_of(e.qualified_name.data()) - 1;
+  e.depth = static_cast<int>(depth_);
+  e.parent = parent;
+  const pugi::xml_attribute first_attribute = node.first_attribute();
+  e.has_attributes = present(first_attribute);
+  // Most elements have none, and their attribute loops end at once.
+  for (pugi::xml_attribute attr = first_attribute; present(attr); attr = attr.next_attribute()) {
+    const std::string_view name = attr.name();
+    if (name != "xmlns" && !name.starts_with("xmlns:")) continue;
+    const std::string_view prefix = name.size() > 6 ? name.substr(6) : std::string_view();
+    bind(prefix, attr.value());
+    if (records_document_) doc_.namespace_declarations.push_back({prefix, attr.value(), doc_.offset_of(attr.value()), e.offset});
+  }
+  // A byte loop: names are a few bytes long, and find() would call memchr for each.
+  const auto colon = std::find(e.qualified_name.begin(), e.qualified_name.end(), ':');
+  if (colon != e.qualified_name.end()) {
+    e.prefix = std::string_view(e.qualified_name.begin(), colon);
+    e.local_name = std::string_view(colon + 1, e.qualified_name.end());
+  } else {
+    e.local_name = e.qualified_name;
+  }
+  e.ns = resolve(e.prefix, &e.prefix_declared);
+  e.in_sitemap_ns = has_core_ns_ && same_namespace(e.ns, core_ns_);
+  const bool entry_starts = !in_entry_ && starts_entry(pushed.element);
+  if (entry_starts) dispatch_.entry_begins();
+  dispatch_.element(pushed.element);
+  if (dispatch_.wants_text() && e.has_attributes) {
+    for (pugi::xml_attribute attr = first_attribute; present(attr); attr = attr.next_attribute()) {
+      dispatch_.text(text_run(attr.value(), TextKind::AttributeValue, &pushed.element, attr.name()));
+    }
+  }
+  if (entry_starts) {
+    begin_entry(pushed.element);
+  } else if (in_entry_ && pushed.element.depth == entry_depth_ + 1) {
+    add_child(pushed);
+  } else if (block_depth_ > 0 && pushed.element.depth > block_depth_) {
+    gather(pushed);
+  }
+}
+
+// Which elements are entries: in a feed, an RSS <item> in <channel> or an Atom <entry> in <feed>;
+// in any other XML, every child of the root (rules judge whether it is a <url> or a <sitemap>).
+bool Walker::starts_entry(const Element& e) const {
+  switch (feed_) {
+    case FeedFormat::None: return e.depth == 2;
+    case FeedFormat::Rss: return e.depth == 3 && is_rss(e, "item") && is_rss(*e.parent, "channel");
+    case FeedFormat::Atom: return e.depth == 2 && is_atom(e, "entry");
+  }
+  return false;
+}
+
+void Walker::leave() {
+  Frame& frame = top();
+  if (block_depth_ == frame.element.depth) block_depth_ = 0;
+  if (in_entry_ && frame.element.depth == entry_depth_) finish_entry();
+  while (declared_.size() > frame.scope_mark) {
+    (declared_.back().empty() ? default_ns_ : bindings_[declared_.back()]).pop_back();
+    declared_.pop_back();
+    last_prefix_ = {};
+  }
+  --depth_;
+}
+
+// Namespace bindings in scope: a stack of URIs per prefix, so resolving costs one lookup however
+// many declarations a (hostile) document makes.
+void Walker::bind(std::string_view prefix, std::string_view uri) {
+  last_prefix_ = {};
+  (prefix.empty() ? default_ns_ : bindings_[prefix]).push_back(canonical_namespace(uri));
+  declared_.push_back(prefix);
+}
+
+std::string_view Walker::resolve(std::string_view prefix, bool* declared) {
+  *declared = true;
+  if (prefix.empty()) return default_ns_.empty() ? std::string_view() : default_ns_.back();
+  if (prefix == "xml") return kXmlNamespace;
+  if (!last_prefix_.empty() && same_name(prefix, last_prefix_)) return last_prefix_ns_;
+  const auto it = bindings_.find(prefix);
+  if (it != bindings_.end() && !it->second.empty()) {
+    last_prefix_ = prefix;
+    last_prefix_ns_ = it->second.back();
+    return last_prefix_ns_;
+  }
+  *declared = false;
+  return {};
+}
+
+TextRun Walker::text_run(const char* value, TextKind kind, const Element* parent, std::string_view attribute) const {
+  TextRun run{value, doc_.offset_of(value), kind, parent, attribute};
+  run.markup = markup_characters(run.raw);
+  if (kind != TextKind::CData && (run.markup & kAmpersand) != 0) {
+    run.first_ampersand = run.raw.find('&');
+    if (dispatch_.wants_faulty_references() && has_faulty_reference(run.raw, run.first_ampersand)) {
+      run.markup |= kFaultyReference;
+    }
+  }
+  return run;
+}
+
+void Walker::text(pugi::xml_node node, pugi::xml_node_type type) {
+  Frame& parent = top();
+  const char* value = node.value();
+  const TextKind kind = type == pugi::node_cdata ? TextKind::CData : TextKind::Text;
+  const TextRun run = text_run(value, kind, &parent.element, {});
+  dispatch_.text(run);
+  if (!in_entry_) return;
+  if (parent.field != FieldId::Unknown) builder_.append_field_text(parent.field, run);
+  else if (parent.node != kNoNode) builder_.append_node_text(parent.node, run);
+}
+
+// Keeps comments that may be sitemaplint directives; src/run/suppress.cpp interprets them.
+void Walker::comment(pugi::xml_node node) {
+  if (!records_document_) return;
+  const char* value = node.value();
+  const std::string_view text = value;
+  if (trim_xml_space(text).substr(0, 12) != "sitemaplint-") return;
+  const std::size_t at = doc_.offset_of(value);
+  doc_.directives.push_back({at - 4, at + text.size() + 3, text});
+}
+
+void Walker::begin_entry(const Element& e) {
+  in_entry_ = true;
+  entry_depth_ = e.depth;
+  Entry& entry = builder_.begin(e, entries_++);
+  if (records_document_) doc_.entry_count = entries_;
+  if (e.in_sitemap_ns && e.local_name == "url") entry.kind = EntryKind::Url;
+  else if (e.in_sitemap_ns && e.local_name == "sitemap") entry.kind = EntryKind::Sitemap;
+  if (feed_ != FeedFormat::None) {
+    entry.kind = EntryKind::Url;
+    entry.in_feed = true;
+  }
+  entry.nth_of_kind = ++entries_of_kind_[static_cast<std::size_t>(entry.kind)];
+}
+
+void Walker::add_child(Frame& frame) {
+  const Element& e = frame.element;
+  FieldId id = FieldId::Unknown;
+  pugi::xml_attribute href;  // an Atom link's URL
+  if (e.in_sitemap_ns) id = field_id(e.local_name);
+  else if (feed_ == FeedFormat::Rss && is_rss(e, "link")) id = FieldId::Loc;
+  else if (feed_ == FeedFormat::Atom && (href = atom_alternate_href(e))) id = FieldId::Loc;
+  if (!builder_.add_child(e, id)) {
+    // An element of another namespace in a sitemap entry starts an extension block.
+    if (id == FieldId::Unknown && has_core_ns_ && !e.in_sitemap_ns && dispatch_.wants_blocks_of(e.ns)) {
+      block_depth_ = e.depth;
+      frame.node = builder_.begin_block(e);
+      gather_attributes(e);
+    }
+    return;
+  }
+  if (href) {  // the value is the attribute's; the link's content, if any, is not the URL
+    builder_.append_field_text(id, text_run(href.value(), TextKind::AttributeValue, &e, href.name()));
+    return;
+  }
+  frame.field = id;
+}
+
+void Walker::gather(Frame& frame) {
+  const std::size_t parent = frames_[depth_ - 2].node;
+  if (parent == kNoNode) return;
+  frame.node = builder_.add_node(frame.element, parent);
+  gather_attributes(frame.element);
+}
+
+void Walker::gather_attributes(const Element& e) {
+  if (!e.has_attributes) return;
+  for (pugi::xml_attribute attr = e.node.first_attribute(); present(attr); attr = attr.next_attribute()) gather_attribute(attr);
+}
+
+void Walker::gather_attribute(pugi::xml_attribute attr) {
+  const std::string_view name = attr.name();
+  if (name == "xmlns" || name.starts_with("xmlns:")) return;  // declarations, not attributes
+  const auto colon = name.find(':');
+  std::string_view ns;
+  if (colon != std::string_view::npos) {
+    bool declared = true;
+    ns = resolve(name.substr(0, colon), &declared);
+  }
+  builder_.add_attribute(name, colon == std::string_view::npos ? name : name.substr(colon + 1), ns,
+                         doc_.offset_of(attr.name()), attr.value(), doc_.offset_of(attr.value()));
+}
+
+void Walker::finish_entry() {
+  in_entry_ = false;
+  block_depth_ = 0;
+  std::string_view label = "<loc>";
+  if (doc_.kind == DocumentKind::Robots) label = "Sitemap:";
+  else if (feed_ == FeedFormat::Rss) label = "<link>";
+  else if (feed_ == FeedFormat::Atom) label = "the href of <link>";
+  const std::span<const UrlField> urls = builder_.finish(label);
+  const Entry& entry = builder_.entry();
+  if (records_document_ && entry.kind == EntryKind::Sitemap && entry.loc.present &&
+      (doc_.kind == DocumentKind::SitemapIndex || doc_.kind == DocumentKind::Robots)) {
+    record_child(entry);
+  }
+  dispatch_.entry(entry, urls);
+}
+
+// An index's child (or a robots.txt's sitemap), for following it after the walk.
+void Walker::record_child(const Entry& entry) {
+  const Field& loc = entry.loc;
+  const std::string_view url = loc.trimmed();
+  Document::ChildRef child;
+  child.url = std::string(url);
+  if (loc.exact) {
+    child.offset = loc.value_offset + static_cast<std::size_t>(url.data() - loc.value.data());
+    child.length = url.size();
+  } else {
+    child.offset = loc.value_offset;
+    child.length = loc.raw.size();
+  }
+  if (entry.lastmod.present) {
+    if (const auto& parsed = entry.lastmod_parsed().value) {
+      child.lastmod = to_unix_seconds(*parsed);
+      child.lastmod_offset = entry.lastmod.value_offset;
+      child.lastmod_length = entry.lastmod.raw.size();
+    }
+  }
+  doc_.children.push_back(std::move(child));
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,88 @@
+// The one walk over a document: elements with their namespaces resolved, raw text runs, entries
+// (a <url> or <sitemap>, a feed item, a line of a text sitemap or a robots.txt's Sitemap: line)
+// assembled by an EntryBuilder, each event handed to the Dispatch. Also records what following an
+// index needs (Document::children) and the comments that may be sitemaplint directives.
+#pragma once
+
+#include <array>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/dispatch.h"
+#include "document.h"
+#include "engine/entry_builder.h"
+
+namespace sitemaplint {
+
+class Walker {
+ public:
+  // `records_document`: this walk records what it finds for the document (Document::directives,
+  // namespace_declarations, children, entry_count, nesting_limit_offset). A second walk over the
+  // same document, for the rules another thread runs (engine.cpp), records nothing and writes
+  // nothing to it.
+  Walker(Document& doc, Dispatch& dispatch, bool records_document = true);
+
+  void walk();          // a parsed XML document
+  void walk_text();     // a text sitemap: every non-blank line is a <url> whose <loc> is the line
+  void walk_robots();   // a robots.txt: every Sitemap: line is a <sitemap> whose <loc> is its value
+
+ private:
+  // Search engines accept RSS 2.0 and Atom feeds as sitemaps and take one URL per item.
+  enum class FeedFormat { None, Rss, Atom };
+
+  struct Frame {
+    Element element;
+    std::size_t scope_mark;                    // entries of declared_ below this index belong to ancestors
+    FieldId field = FieldId::Unknown;          // a child of an entry: the core field its text fills
+    std::size_t node = kNoNode;                // inside an extension block: its node in the builder
+  };
+  static constexpr std::size_t kNoNode = static_cast<std::size_t>(-1);
+
+  template <typename LineFn>
+  void for_each_line(LineFn line);
+  void line_entry(std::string_view element, std::size_t line_at, std::string_view value, std::size_t value_at);
+
+  void enter(pugi::xml_node node);
+  void leave();
+  bool starts_entry(const Element& e) const;
+  void bind(std::string_view prefix, std::string_view uri);
+  std::string_view resolve(std::string_view prefix, bool* declared);
+  void text(pugi::xml_node node, pugi::xml_node_type type);
+  // A text run or attribute value at `value` (a pointer into the parsed bytes).
+  TextRun text_run(const char* value, TextKind kind, const Element* parent, std::string_view attribute) const;
+  void comment(pugi::xml_node node);
+  void begin_entry(const Element& e);
+  void add_child(Frame& frame);
+  void gather(Frame& frame);
+  void gather_attributes(const Element& e);
+  void gather_attribute(pugi::xml_attribute attr);
+  void finish_entry();
+  void record_child(const Entry& entry);
+
+  Document& doc_;
+  Dispatch& dispatch_;
+  EntryBuilder builder_;
+  std::unordered_map<std::string_view, std::vector<std::string_view>> bindings_;
+  std::vector<std::string_view> default_ns_;  // xmlns="..." in scope: most elements need only this
+  std::vector<std::string_view> declared_;    // prefixes bound, in order, for unwinding
+  // The last prefix resolved and its URI: a block's elements share one ("image:"), and looking it
+  // up hashed it for each. Forgotten whenever a binding comes or goes.
+  std::string_view last_prefix_, last_prefix_ns_;
+  Frame& top() { return frames_[depth_ - 1]; }
+
+  std::vector<Frame> frames_;  // the open elements: frames_[0, depth_)
+  std::size_t depth_ = 0;
+  std::string_view core_ns_;
+  bool has_core_ns_ = false;
+  FeedFormat feed_ = FeedFormat::None;
+  bool records_document_;
+  std::size_t entries_ = 0;  // entries begun: the next entry's index
+  std::array<std::size_t, 3> entries_of_kind_{};  // entries begun, by EntryKind
+  bool in_entry_ = false;
+  int entry_depth_ = 0;  // the current entry element's depth, while in_entry_
+  int block_depth_ = 0;  // the current extension block's root depth, 0 outside blocks
+  Element text_line_;    // the element a text line stands for
+};
+
+}  // namespace sitemaplint
