@@ -10,6 +10,7 @@
 
 #include "analysis/line_index.h"
 #include "engine/dispatch.h"
+#include "load/parse.h"
 #include "load/source.h"
 #include "rules/extension/extension_rules.h"
 #include "rules/extension/extension_support.h"

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "analysis/line_index.h"
+#include "load/parse.h"
 #include "load/source.h"
 #include "test_support.h"
 

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <regex>
 
-#include "config/config_file.h"
+#include "config/config_keys.h"
 #include "test_support.h"
 
 using namespace sitemaplint;
@@ -55,7 +55,8 @@ TEST_CASE("man page: every option --help shows, and every config key, is describ
     ++checked;
   }
   CHECK(checked > 30);
-  for (std::span<const std::string_view> keys : {top_level_config_keys(), override_config_keys()}) {
+  for (std::span<const std::string_view> keys : {std::span<const std::string_view>(kTopLevelConfigKeys),
+                                                std::span<const std::string_view>(kOverrideConfigKeys)}) {
     for (std::string_view key : keys) {
       CAPTURE(key);
       // ".B key" then a line that says what it is.

@@ -16,6 +16,7 @@
 #include "schema.h"
 #include "url_analysis.h"
 #include "engine/walker.h"
+#include "load/parse.h"
 #include "test_support.h"
 
 using namespace sitemaplint;

@@ -17,6 +17,7 @@
 #include "engine/dispatch.h"
 #include "engine/walker.h"
 #include "analysis/robots_txt.h"
+#include "load/parse.h"
 #include "load/source.h"
 #include "rule.h"
 #include "run/site.h"

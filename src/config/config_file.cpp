@@ -11,6 +11,7 @@
 
 #include "analysis/edit_distance.h"
 #include "analysis/message_text.h"
+#include "config/config_keys.h"
 #include "config/path_glob.h"
 #include "config/toml_depth.h"
 #include "load/open_file.h"
@@ -22,10 +23,6 @@ namespace fs = std::filesystem;
 
 // A sitemaplint.toml is a few lines; past this, it is not one.
 constexpr std::size_t kMaxConfigBytes = std::size_t{1} << 20;
-
-constexpr std::array<std::string_view, 11> kTopLevelKeys = {
-    "profile", "select", "ignore", "severity", "base-url", "root", "max-warnings", "min-severity", "exclude", "overrides", "robots"};
-constexpr std::array<std::string_view, 6> kOverrideKeys = {"files", "profile", "select", "ignore", "severity", "base-url"};
 
 // A table's entries in the order the file wrote them (toml++ keeps them sorted by key), so the
 // first problem reported is the first in the file and a later line wins over an earlier one.
@@ -49,7 +46,7 @@ class ConfigReader {
     for (const auto& [key_pointer, node_pointer] : in_file_order(document)) {
       const toml::key& key = *key_pointer;
       const toml::node& node = *node_pointer;
-      if (!known(key, kTopLevelKeys, "")) return false;
+      if (!known(key, kTopLevelConfigKeys, "")) return false;
       const std::string_view name = key.str();
       if (name == "overrides") {
         if (!read_overrides(node, out)) return false;
@@ -228,7 +225,7 @@ class ConfigReader {
                                           "' concerns the whole run; set it at the top level, not in [[overrides]]");
           }
         }
-        if (!known(key, kOverrideKeys, context)) return false;
+        if (!known(key, kOverrideConfigKeys, context)) return false;
         if (key.str() == "profile") {
           if (!read_profile(context + "profile", value, &entry.profile)) return false;
           continue;
@@ -286,8 +283,6 @@ class ConfigReader {
 
 }  // namespace
 
-std::span<const std::string_view> top_level_config_keys() { return kTopLevelKeys; }
-std::span<const std::string_view> override_config_keys() { return kOverrideKeys; }
 
 bool parse_config(std::string_view text, const fs::path& path, ConfigFile* out, std::string* error) {
   *out = ConfigFile{};

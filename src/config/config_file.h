@@ -47,10 +47,6 @@ struct ConfigFile {
   std::vector<ConfigOverride> overrides;
 };
 
-// The keys a sitemaplint.toml may have at its top level, and in an [[overrides]] table.
-std::span<const std::string_view> top_level_config_keys();
-std::span<const std::string_view> override_config_keys();
-
 // Parses `text` as the config file at `path` (absolute; relative paths inside resolve against its
 // directory). On failure returns false and sets *error to "PATH:LINE:COL: message".
 bool parse_config(std::string_view text, const std::filesystem::path& path, ConfigFile* out, std::string* error);

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <system_error>
 
-#include "run/lint_many.h"
 #include "config/path_glob.h"
+#include "load/input_path.h"
 
 namespace sitemaplint {
 

@@ -4,7 +4,7 @@
 #include <map>
 #include <vector>
 
-#include "config/config_file.h"
+#include "config/config_keys.h"
 #include "engine/registry.h"
 
 namespace sitemaplint {
@@ -79,8 +79,8 @@ void write_config(std::ostream& out) {
          "key and value is checked before anything is linted: an unknown key or a bad value stops the run with exit "
          "status 2 and its position. The command line has the last word. Keys:\n";
   // The top level's keys, then those only [[overrides]] tables have.
-  std::vector<std::string_view> keys(top_level_config_keys().begin(), top_level_config_keys().end());
-  for (std::string_view key : override_config_keys()) {
+  std::vector<std::string_view> keys(kTopLevelConfigKeys.begin(), kTopLevelConfigKeys.end());
+  for (std::string_view key : kOverrideConfigKeys) {
     if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
   }
   const auto& docs = config_key_docs();

@@ -1,4 +1,4 @@
-#include "document.h"
+#include "load/parse.h"
 
 #include <cctype>
 #include <cstring>

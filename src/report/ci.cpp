@@ -11,7 +11,7 @@
 #include "report/report.h"
 #include "report/source.h"
 #include "rule.h"
-#include "run/lint_many.h"
+#include "load/input_path.h"
 
 namespace sitemaplint {
 namespace {

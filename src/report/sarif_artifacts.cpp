@@ -1,6 +1,6 @@
 #include "report/sarif_artifacts.h"
 
-#include "run/lint_many.h"
+#include "load/input_path.h"
 
 namespace sitemaplint {
 

@@ -4,6 +4,7 @@
 
 #include "analysis/line_index.h"
 #include "engine/engine.h"
+#include "load/parse.h"
 #include "load/source.h"
 
 namespace sitemaplint {

@@ -50,15 +50,6 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& paths,
   return out;
 }
 
-bool is_url(std::string_view path) {
-  const auto starts = [&](std::string_view prefix) {
-    return path.size() >= prefix.size() &&
-           std::equal(prefix.begin(), prefix.end(), path.begin(),
-                      [](char a, char b) { return a == std::tolower(static_cast<unsigned char>(b)); });
-  };
-  return starts("http://") || starts("https://");
-}
-
 Outcome lint_one(const std::string& path, const RuleSelection& selection, const Settings& settings,
                  const FetchOptions& fetch_options, ReadAs read_as) {
   Outcome outcome;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "load/fetch.h"
+#include "load/input_path.h"
 #include "run/lint.h"
 #include "run/progress.h"
 #include "engine/profile.h"
@@ -53,9 +54,6 @@ struct ReadAs {
 // names one.
 Outcome lint_one(const std::string& path, const RuleSelection& selection, const Settings& settings,
                  const FetchOptions& fetch_options, ReadAs read_as = {});
-
-// Whether `path` is an http:// or https:// URL (any case) rather than a file name.
-bool is_url(std::string_view path);
 
 // Loads (reads or fetches) and lints every path, each with the profile `profile_for` gives it, on
 // `jobs` threads (0: one per core). Outcome i belongs to paths[i]. A URL's own location is its

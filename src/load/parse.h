@@ -1,0 +1,22 @@
+// Parsing an input's bytes into the Document rules see: format sniffing (sitemap, index, text
+// sitemap, feed, robots.txt), pugixml in place, the facts around the root.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "document.h"
+
+namespace sitemaplint {
+
+// Parses `bytes` (which must outlive the document). Never throws on bad input: every problem is a
+// fact in the result.
+// A compression error, a stopped decompression or an HTTP error status leaves the document
+// unparsed: a cut-off document or an error page would only produce noise.
+// `in_place`: the string `bytes` views, when the parse may write into it (see bytes_overwritten);
+// null: pugixml parses a copy.
+std::unique_ptr<Document> parse_document(std::string path, std::string_view bytes,
+                                         LoadFacts load = {}, std::string* in_place = nullptr);
+
+}  // namespace sitemaplint
