@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
                  "Sitemap files, directories to search for them, or http(s) URLs ('-' reads standard input)")
       ->type_name("PATH");
   checks.one_of(app.add_option("-f,--format", options.format, "Report format")->type_name("FORMAT"),
-                kReportFormats)
+                report_format_names())
       ->default_str("human");
   app.add_option("-o,--output", options.outputs,
                  "Write the report to FILE instead of standard output; FORMAT=FILE (repeatable) also writes the "

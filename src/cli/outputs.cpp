@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "report/html.h"
 #include "run/lint_many.h"
 #include "run/notice.h"
 #include "run/output_file.h"
@@ -27,20 +26,16 @@ bool use_color(const std::string& mode, bool to_terminal) {
 // --statistics takes the place of the --format report (`target.primary`), not of -o FORMAT=FILE.
 bool write_report(const CliOptions& options, const ReportTarget& target, const std::vector<FileReport>& reports,
                   const RunStatus& status, HumanStyle style, std::int64_t now, std::ostream& out) {
-  const std::string& format = target.format;
-  if (options.statistics && target.primary) write_statistics(reports, format == "json", out);
-  else if (format == "json") write_json(reports, status, out);
-  else if (format == "html") write_html(reports, status, now, out);
-  else if (format == "gcc") write_gcc(reports, status, out);
-  else if (format == "github") write_github(reports, status, out);
-  else if (format == "junit") write_junit(reports, status, out);
-  else if (format == "sarif") write_sarif(reports, status, out, options.sarif_all_rules ? SarifRules::All : SarifRules::Fired);
-  else if (format == "gitlab") write_gitlab(reports, status, out);
-  else if (format == "checkstyle") write_checkstyle(reports, status, out);
-  else {
-    const bool terminal = target.path.empty() && ::isatty(STDOUT_FILENO);
-    style.color = use_color(options.color, terminal);
-    write_human(reports, status, style, out);
+  if (options.statistics && target.primary) {
+    write_statistics(reports, target.format == "json", out);
+  } else {
+    // --format and -o FORMAT=FILE take only the table's names (the option check, report_targets).
+    const ReportFormat* format = find_report_format(target.format);
+    if (!format) format = &report_formats().front();
+    style.color = use_color(options.color, target.path.empty() && ::isatty(STDOUT_FILENO));
+    format->write(reports,
+                  ReportOptions{status, style, now, options.sarif_all_rules ? SarifRules::All : SarifRules::Fired},
+                  out);
   }
   out.flush();
   return static_cast<bool>(out);
@@ -61,7 +56,7 @@ std::optional<std::vector<ReportTarget>> report_targets(const CliOptions& option
   for (const std::string& value : options.outputs) {
     const std::size_t equals = value.find('=');
     const std::string format = equals == std::string::npos ? "" : value.substr(0, equals);
-    if (std::find(kReportFormats.begin(), kReportFormats.end(), format) != kReportFormats.end()) {
+    if (find_report_format(format)) {
       if (equals + 1 == value.size()) {
         *error = "--output " + value + ": the file name is missing (FORMAT=FILE)";
         return std::nullopt;

@@ -9,13 +9,9 @@
 #include <vector>
 
 #include "cli/options.h"
-#include "report/report.h"
+#include "report/formats.h"
 
 namespace sitemaplint {
-
-// The report formats --format and -o FORMAT=FILE accept.
-inline const std::vector<std::string> kReportFormats = {"human",  "json", "gcc",    "github",
-                                                         "junit",  "sarif", "gitlab", "checkstyle", "html"};
 
 struct ReportTarget {
   std::string format;
