@@ -52,26 +52,28 @@ class Rng {
   std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
   bool chance(unsigned percent) { return below(100) < percent; }
   template <std::size_t N>
-  std::string_view pick(const std::string_view (&list)[N]) { return list[below(N)]; }
+  std::string_view pick(const std::string_view (&list)[N]) {
+    return list[below(N)];
+  }
 
  private:
   std::uint64_t state_;
 };
 
-constexpr std::string_view kSections[] = {
-    "shop", "blog", "news", "products", "category", "help", "de/produkte", "fr/produits",
-    "en-gb/shop", "magazine", "stores", "collections"};
+constexpr std::string_view kSections[] = {"shop",       "blog",     "news",        "products",
+                                          "category",   "help",     "de/produkte", "fr/produits",
+                                          "en-gb/shop", "magazine", "stores",      "collections"};
 constexpr std::string_view kWords[] = {
-    "garden", "kitchen", "outdoor", "running", "shoes", "leather", "wireless", "headphones",
-    "oak", "table", "summer", "sale", "organic", "coffee", "beans", "camping", "tent", "winter",
-    "jacket", "kids", "lamp", "vintage", "ceramic", "mug", "bike", "helmet", "guide", "review",
-    "best", "cheap", "how-to", "clean", "cast-iron", "pan", "yoga", "mat", "smart", "watch"};
+    "garden", "kitchen", "outdoor",   "running", "shoes", "leather", "wireless", "headphones", "oak",    "table",
+    "summer", "sale",    "organic",   "coffee",  "beans", "camping", "tent",     "winter",     "jacket", "kids",
+    "lamp",   "vintage", "ceramic",   "mug",     "bike",  "helmet",  "guide",    "review",     "best",   "cheap",
+    "how-to", "clean",   "cast-iron", "pan",     "yoga",  "mat",     "smart",    "watch"};
 // No "never": changefreq-never is an info finding, and the plain files are meant to be clean.
 constexpr std::string_view kFreqs[] = {"always", "hourly", "daily", "weekly", "monthly", "yearly"};
 constexpr std::string_view kPriorities[] = {"0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1.0"};
 constexpr std::string_view kZones[] = {"Z", "+00:00", "+01:00", "+02:00", "-05:00", "-08:00", "+05:30", "+09:00"};
-constexpr std::string_view kParams[] = {"utm_source", "utm_medium", "utm_campaign", "ref", "sort",
-                                        "color", "size", "page", "filter", "lang", "sessionless", "variant"};
+constexpr std::string_view kParams[] = {"utm_source", "utm_medium", "utm_campaign", "ref",  "sort",        "color",
+                                        "size",       "page",       "filter",       "lang", "sessionless", "variant"};
 
 // A W3C datetime the schema's xsd:date | xsd:dateTime union accepts, in the forms seen in the wild.
 std::string lastmod(Rng& rng) {
@@ -105,10 +107,16 @@ std::string slug(Rng& rng) {
 }
 
 // Words of other scripts, for the encoded kind's paths.
-constexpr std::string_view kForeignWords[] = {
-    "\u5546\u54c1", "\u30ab\u30c6\u30b4\u30ea", "\u30b3\u30fc\u30d2\u30fc", "\u5e84\u5712",
-    "\u043a\u0443\u0445\u043d\u044f", "\u0441\u0430\u0434", "\u043e\u0431\u0443\u0432\u044c",
-    "\u03ba\u03ae\u03c0\u03bf\u03c2", "\u03b2\u03b9\u03b2\u03bb\u03af\u03b1", "\u0447\u0430\u0439"};
+constexpr std::string_view kForeignWords[] = {"\u5546\u54c1",
+                                              "\u30ab\u30c6\u30b4\u30ea",
+                                              "\u30b3\u30fc\u30d2\u30fc",
+                                              "\u5e84\u5712",
+                                              "\u043a\u0443\u0445\u043d\u044f",
+                                              "\u0441\u0430\u0434",
+                                              "\u043e\u0431\u0443\u0432\u044c",
+                                              "\u03ba\u03ae\u03c0\u03bf\u03c2",
+                                              "\u03b2\u03b9\u03b2\u03bb\u03af\u03b1",
+                                              "\u0447\u0430\u0439"};
 
 // A page URL whose path is a few of those words, each byte of their UTF-8 percent-encoded.
 std::string encoded_page_url(Rng& rng, std::size_t index) {
@@ -157,8 +165,8 @@ std::string long_query(Rng& rng, std::size_t length) {
 }
 
 std::string image_block(Rng& rng, std::size_t index, std::size_t n) {
-  std::string out = "    <image:image>\n      <image:loc>https://cdn.example-shop.com/img/" +
-                    std::to_string(index) + "/" + std::to_string(n) + "/" + slug(rng) + ".jpg</image:loc>\n";
+  std::string out = "    <image:image>\n      <image:loc>https://cdn.example-shop.com/img/" + std::to_string(index) +
+                    "/" + std::to_string(n) + "/" + slug(rng) + ".jpg</image:loc>\n";
   if (rng.chance(40)) out += "      <image:caption>" + slug(rng) + "</image:caption>\n";
   if (rng.chance(30)) out += "      <image:title>" + slug(rng) + "</image:title>\n";
   return out + "    </image:image>\n";
@@ -174,9 +182,9 @@ std::string entry(Rng& rng, Kind kind, std::size_t index, std::size_t pad_to, in
   std::string freq = rng.chance(80) ? std::string(rng.pick(kFreqs)) : "";
   std::string priority = rng.chance(75) ? std::string(rng.pick(kPriorities)) : "";
   if (defect == 0) date = "2021-05-06T10:20:30";  // lastmod-missing-timezone
-  if (defect == 1) priority = "1.5";              // priority-out-of-range
-  if (defect == 2) freq = "Weekly";               // changefreq-invalid (a case-only mistake)
-  if (defect == 3) date = "2021-05";              // lastmod-reduced-precision
+  if (defect == 1) priority = "1.5";  // priority-out-of-range
+  if (defect == 2) freq = "Weekly";  // changefreq-invalid (a case-only mistake)
+  if (defect == 3) date = "2021-05";  // lastmod-reduced-precision
   if (kind == Kind::Fixable) {  // loc-whitespace, field-whitespace, changefreq-invalid: each fixed
     loc = " " + loc + " ";
     if (!date.empty()) date = " " + date + " ";
@@ -199,7 +207,8 @@ std::string entry(Rng& rng, Kind kind, std::size_t index, std::size_t pad_to, in
     std::string query = long_query(rng, want);
     query.resize(want);
     const auto amp = query.rfind('&');
-    if (amp != std::string::npos && amp + 5 > query.size()) query.replace(amp, std::string::npos, query.size() - amp, 'x');
+    if (amp != std::string::npos && amp + 5 > query.size())
+      query.replace(amp, std::string::npos, query.size() - amp, 'x');
     loc += query;
   }
   return std::string(open) + loc + std::string(close_loc) + tail + std::string(close);
@@ -270,7 +279,10 @@ int write_text_sitemap(const char* path, std::size_t urls) {
 
 int main(int argc, char** argv) {
   if (argc < 3 || argc > 6) {
-    std::fprintf(stderr, "usage: %s plain|images|image-heavy|large|findings|encoded|fixable|lsp-fix-all|text FILE [URLS [SEED [FINDINGS]]]\n", argv[0]);
+    std::fprintf(stderr,
+                 "usage: %s plain|images|image-heavy|large|findings|encoded|fixable|lsp-fix-all|text FILE [URLS [SEED "
+                 "[FINDINGS]]]\n",
+                 argv[0]);
     return 2;
   }
   const std::string_view kind_name = argv[1];
@@ -299,8 +311,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "cannot write %s\n", argv[2]);
     return 1;
   }
-  std::string head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"";
-  if (kind == Kind::Images || kind == Kind::ImageHeavy) head += "\n        xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\"";
+  std::string head =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"";
+  if (kind == Kind::Images || kind == Kind::ImageHeavy)
+    head += "\n        xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\"";
   head += ">\n";
   const std::string foot = "</urlset>\n";
   // A session's document is put together first, then written inside its didOpen message.
@@ -323,8 +337,7 @@ int main(int argc, char** argv) {
     int defect = -1;
     if (defects < findings && (i + 1) * findings / urls > defects) defect = static_cast<int>(defects++ % 4);
     // The large file spreads what is left of its budget evenly over the remaining entries.
-    const std::size_t pad_to =
-        kind == Kind::Large ? (kLargeTarget - written - foot.size()) / (urls - i) : 0;
+    const std::size_t pad_to = kind == Kind::Large ? (kLargeTarget - written - foot.size()) / (urls - i) : 0;
     // Entries are numbered on from the files of lower seeds, so every <loc> of a site is unique.
     const std::string e = entry(rng, kind, (seed - 1) * urls + i, pad_to, defect);
     emit(e);

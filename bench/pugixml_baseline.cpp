@@ -29,13 +29,16 @@ int main(int argc, char** argv) {
   char chunk[1 << 16];
   for (std::size_t n; (n = std::fread(chunk, 1, sizeof chunk, in.get())) > 0;) bytes.append(chunk, n);
   pugi::xml_document doc;
-  const unsigned flags = pugi::parse_declaration | pugi::parse_doctype | pugi::parse_comments |
-                         pugi::parse_pi | pugi::parse_cdata;
+  const unsigned flags =
+      pugi::parse_declaration | pugi::parse_doctype | pugi::parse_comments | pugi::parse_pi | pugi::parse_cdata;
   if (!doc.load_buffer_inplace(bytes.data(), bytes.size(), flags, pugi::encoding_utf8)) return 1;
   std::size_t checksum = 0;
   for (pugi::xml_node node = doc.first_child(); node;) {
     checksum += std::char_traits<char>::length(node.name()) + std::char_traits<char>::length(node.value());
-    if (node.first_child()) { node = node.first_child(); continue; }
+    if (node.first_child()) {
+      node = node.first_child();
+      continue;
+    }
     while (node && !node.next_sibling()) node = node.parent();
     if (node) node = node.next_sibling();
   }

@@ -53,8 +53,10 @@ void config(std::string_view data) {
   std::ostringstream shown;
   write_effective_config("fuzz/sitemap.xml", profile, run, shown);
   ConfigFile again;
-  if (!parse_config(shown.str(), kPath, &again, &error)) fail("--show-config printed a config that does not parse: " + error);
-  require(same_choices(top_level_profile(again).selection, profile.selection), "--show-config changed the rules or levels");
+  if (!parse_config(shown.str(), kPath, &again, &error))
+    fail("--show-config printed a config that does not parse: " + error);
+  require(same_choices(top_level_profile(again).selection, profile.selection),
+          "--show-config changed the rules or levels");
   require((again.location ? again.location->url : "") == (config.location ? config.location->url : ""),
           "--show-config changed base-url");
   require(again.max_warnings == config.max_warnings && again.root == config.root && again.robots == config.robots &&

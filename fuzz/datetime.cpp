@@ -11,7 +11,8 @@ void datetime(std::string_view data) {
   if (!value) {
     require(!error.message.empty(), "a datetime refused without a message");
     require(error.position <= data.size(), "a datetime refused at a position outside it");
-    if (error.replacement != '\0') require(error.position < data.size(), "a replacement for a character that is not there");
+    if (error.replacement != '\0')
+      require(error.position < data.size(), "a replacement for a character that is not there");
     return;
   }
   require(value->month >= 1 && value->month <= 12 && value->day >= 1 &&

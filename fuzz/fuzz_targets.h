@@ -21,14 +21,14 @@ inline void require(bool holds, const char* what) {
 }
 
 // Each target takes the fuzzer's bytes as they are.
-void lint(std::string_view data);      // every rule over a whole input: XML, text, feeds, gzip, robots.txt
-void report(std::string_view data);    // every report format over a lint, and over unreadable inputs
-void fix(std::string_view data);       // fixes applied until stable: idempotent, never malformed
-void config(std::string_view data);    // sitemaplint.toml parsed, and --show-config read back
+void lint(std::string_view data);  // every rule over a whole input: XML, text, feeds, gzip, robots.txt
+void report(std::string_view data);  // every report format over a lint, and over unreadable inputs
+void fix(std::string_view data);  // fixes applied until stable: idempotent, never malformed
+void config(std::string_view data);  // sitemaplint.toml parsed, and --show-config read back
 void baseline(std::string_view data);  // a baseline written from a generated sitemap and read back; any bytes as one
-void lsp(std::string_view data);       // the language server: framing, then each message dispatched
+void lsp(std::string_view data);  // the language server: framing, then each message dispatched
 void datetime(std::string_view data);  // the W3C datetime parser
-void uri(std::string_view data);       // the URI scanner and the URL analysis every <loc> goes through
+void uri(std::string_view data);  // the URI scanner and the URL analysis every <loc> goes through
 void suppress(std::string_view data);  // inline suppression comments
 
 // What the targets share (support.cpp).

@@ -13,7 +13,9 @@
 namespace sitemaplint::fuzz {
 namespace {
 
-std::size_t lines_of(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+std::size_t lines_of(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
 
 // What a terminal may be shown: well-formed UTF-8 without control characters (but line breaks),
 // C1 controls or bidirectional overrides. Input bytes quoted in a message must never arrive raw.
@@ -74,7 +76,8 @@ void report(std::string_view data) {
   write_github(reports, status, github);
   std::istringstream commands(github.str());
   std::size_t count = 0;
-  for (std::string line; std::getline(commands, line); ++count) require(line.starts_with("::"), "github: a line that is no workflow command");
+  for (std::string line; std::getline(commands, line); ++count)
+    require(line.starts_with("::"), "github: a line that is no workflow command");
   require(count == findings + 2, "github: not one command per finding, unreadable input and limit");
 
   write_human(reports, status, HumanStyle{}, human);
@@ -86,7 +89,8 @@ void report(std::string_view data) {
   const nlohmann::json j = nlohmann::json::parse(json.str(), nullptr, false);
   require(!j.is_discarded(), "json: not JSON");
   require(j["files"][0]["diagnostics"].size() == findings, "json: not one diagnostic per finding");
-  require(j["input_errors"].size() == 1 && j["summary"]["max_warnings_exceeded"] == true, "json: the failure is missing");
+  require(j["input_errors"].size() == 1 && j["summary"]["max_warnings_exceeded"] == true,
+          "json: the failure is missing");
 
   // The log carries every rule's documentation (300 KB): checked for syntax without building it,
   // and its results and notifications counted by their keys, which nothing else in it has.
@@ -104,7 +108,8 @@ void report(std::string_view data) {
   std::ostringstream gitlab, checkstyle, html;
   write_gitlab(reports, status, gitlab);
   const nlohmann::json issues = nlohmann::json::parse(gitlab.str(), nullptr, false);
-  require(issues.is_array() && issues.size() == findings + 2, "gitlab: not one issue per finding, unreadable input and limit");
+  require(issues.is_array() && issues.size() == findings + 2,
+          "gitlab: not one issue per finding, unreadable input and limit");
   write_checkstyle(reports, status, checkstyle);
   require(well_formed_xml(checkstyle.str()), "checkstyle: not well-formed XML");
   require(occurrences_in(checkstyle.str(), "<error ") == findings + 2,

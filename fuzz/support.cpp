@@ -73,7 +73,8 @@ void check_findings(const FileReport& report) {
       require(d.fix->offset <= size && d.fix->length <= size - d.fix->offset, "a fix lies outside the input");
       require(!d.fix->description.empty(), "a fix without a description");
     }
-    if (d.related && d.related->path.empty()) require(d.related->offset <= size, "a related location lies outside the input");
+    if (d.related && d.related->path.empty())
+      require(d.related->offset <= size, "a related location lies outside the input");
   }
 }
 

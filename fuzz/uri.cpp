@@ -18,7 +18,8 @@ bool inside(std::size_t at, std::size_t size) { return at == kNoPosition || at <
 void uri(std::string_view data) {
   UrlAnalysis a;
   analyze_url(data, a);
-  require(a.trimmed.empty() || (a.trimmed.data() >= data.data() && a.trimmed.data() + a.trimmed.size() <= data.data() + data.size()),
+  require(a.trimmed.empty() ||
+              (a.trimmed.data() >= data.data() && a.trimmed.data() + a.trimmed.size() <= data.data() + data.size()),
           "the trimmed URL is not part of the value");
   const std::size_t n = a.trimmed.size();
   require(inside(a.fragment, n) && inside(a.first_non_ascii, n) && inside(a.syntax_at, n) && inside(a.host_at, n),
@@ -26,7 +27,8 @@ void uri(std::string_view data) {
   if (a.shape == UrlShape::Http) {
     // The scheme as the scanner takes it: the analysis found it, so scan from its end.
     const UriScan scan = scan_http(a.trimmed, a.scheme.size());
-    require(inside(scan.at, n) && scan.host_begin <= scan.host_end && scan.host_end <= n, "the scan points outside the URL");
+    require(inside(scan.at, n) && scan.host_begin <= scan.host_end && scan.host_end <= n,
+            "the scan points outside the URL");
   }
 
   std::string normal, normal_again;
@@ -37,7 +39,8 @@ void uri(std::string_view data) {
   if (a.normal_form) {
     std::string trimmed_normal;
     normalise_url(a.trimmed, &trimmed_normal);
-    require(trimmed_normal == a.trimmed, "the analysis called a URL its own normal form, and it normalises differently");
+    require(trimmed_normal == a.trimmed,
+            "the analysis called a URL its own normal form, and it normalises differently");
     require(a.same_url_key() == url_key(trimmed_normal), "the analysis's key differs from the key of the normal form");
   }
   std::string scratch;

@@ -54,8 +54,7 @@ std::uint32_t url_finding_authorities(const UrlField& url, std::uint32_t rule_au
 
 namespace sitemaplint {
 
-void report_unescaped(const TextRun& run, char c, std::string_view what, std::string_view entity,
-                      FindingSink& out) {
+void report_unescaped(const TextRun& run, char c, std::string_view what, std::string_view entity, FindingSink& out) {
   if (run.kind != TextKind::Text) return;
   for (std::size_t at = run.raw.find(c); at != std::string_view::npos; at = run.raw.find(c, at + 1)) {
     out.report(run.offset + at, 1,
@@ -72,9 +71,9 @@ namespace sitemaplint {
 void report_past_limit(EntryKind kind, const Entry& entry, FindingSink& out, std::string_view advice) {
   if (entry.kind != kind || entry.nth_of_kind != kMaxEntries + 1) return;
   const Element& e = *entry.element;
-  out.report(e.offset, e.qualified_name.size() + 1,
-             "more than 50,000 <" + std::string(e.local_name) + "> entries (this is entry 50,001); " +
-                 std::string(advice));
+  out.report(
+      e.offset, e.qualified_name.size() + 1,
+      "more than 50,000 <" + std::string(e.local_name) + "> entries (this is entry 50,001); " + std::string(advice));
 }
 
 }  // namespace sitemaplint

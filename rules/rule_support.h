@@ -92,9 +92,9 @@ std::uint32_t url_finding_authorities(const UrlField& url, std::uint32_t rule_au
 }  // namespace sitemaplint
 
 // Defines `sitemaplint::ID`, the RuleDefinition that rules/rules.def names.
-#define SITEMAPLINT_DEFINE_RULE(ID, INFO, CLASS)        \
-  namespace sitemaplint {                               \
-  extern const RuleDefinition ID;                       \
+#define SITEMAPLINT_DEFINE_RULE(ID, INFO, CLASS)         \
+  namespace sitemaplint {                                \
+  extern const RuleDefinition ID;                        \
   const RuleDefinition ID{INFO, &construct_rule<CLASS>}; \
   }
 
@@ -102,8 +102,7 @@ namespace sitemaplint {
 
 // For the protocol-advice escaping rules: reports each raw `c` in a text run (not CDATA, not
 // attribute values) with a fix that writes `entity` instead; `what` names the character.
-void report_unescaped(const TextRun& run, char c, std::string_view what, std::string_view entity,
-                      FindingSink& out);
+void report_unescaped(const TextRun& run, char c, std::string_view what, std::string_view entity, FindingSink& out);
 
 }  // namespace sitemaplint
 

@@ -24,28 +24,28 @@ namespace sitemaplint {
 inline constexpr int kMaxInspectedDepth = 64;
 
 enum class DocumentKind {
-  None,          // nothing could be read as XML: empty input, or not well-formed
-  UrlSet,        // <urlset>
+  None,  // nothing could be read as XML: empty input, or not well-formed
+  UrlSet,  // <urlset>
   SitemapIndex,  // <sitemapindex>
-  Feed,          // an RSS 2.0 or Atom feed, which search engines also accept as a sitemap
-  Other,         // XML with any other root element
-  Text,          // a text sitemap: one URL per line
-  NotSitemap,    // neither XML nor a list of URLs (JSON, robots.txt, prose ...)
-  Robots,        // a robots.txt given as one (--robots): each Sitemap: line is an entry
+  Feed,  // an RSS 2.0 or Atom feed, which search engines also accept as a sitemap
+  Other,  // XML with any other root element
+  Text,  // a text sitemap: one URL per line
+  NotSitemap,  // neither XML nor a list of URLs (JSON, robots.txt, prose ...)
+  Robots,  // a robots.txt given as one (--robots): each Sitemap: line is an entry
 };
 
 // How the bytes were obtained; set by the loader.
 struct LoadFacts {
-  bool compressed = false;             // the input was gzip-compressed
+  bool compressed = false;  // the input was gzip-compressed
   bool decompression_stopped = false;  // inflating stopped at the protocol's size limit
-  std::string compression_error;       // corrupt gzip
-  long http_status = 0;                // fetched over HTTP: the final status (0: not fetched)
-  std::string content_type;            // fetched over HTTP: the Content-Type header
-  bool robots_txt = false;             // given as a robots.txt (--robots)
+  std::string compression_error;  // corrupt gzip
+  long http_status = 0;  // fetched over HTTP: the final status (0: not fetched)
+  std::string content_type;  // fetched over HTTP: the Content-Type header
+  bool robots_txt = false;  // given as a robots.txt (--robots)
 };
 
 struct Document {
-  std::string path;             // as the user named it; "-" is stdin
+  std::string path;  // as the user named it; "-" is stdin
   // The input (uncompressed). As written, unless bytes_overwritten: parsed in place, it holds a NUL
   // after each name and value, where a delimiter was (a '<', '>', quote or white space).
   std::string_view bytes;
@@ -56,7 +56,7 @@ struct Document {
   LoadFacts load;
   EncodingFacts encoding;
   std::vector<ByteFinding> syntax_errors;  // well-formedness errors, first is the parser's
-  bool parsed = false;          // false: the XML is not well-formed enough to walk
+  bool parsed = false;  // false: the XML is not well-formed enough to walk
   std::optional<std::size_t> doctype_offset;
   // An XML declaration that is not the very first bytes (after white space, a comment, or the
   // root): an xml-syntax error. When only white space comes before it, deleting
@@ -67,7 +67,7 @@ struct Document {
   // The root element, when there is one.
   DocumentKind kind = DocumentKind::None;
   std::string_view root_local;  // local name, e.g. "urlset"
-  std::string_view root_ns;     // resolved namespace URI, empty for none
+  std::string_view root_ns;  // resolved namespace URI, empty for none
   std::size_t root_offset = 0;  // offset of the root start tag's '<'
   std::optional<std::size_t> root_ns_value_offset;  // where the root's namespace URI is written
   std::size_t root_ns_value_length = 0;
@@ -88,8 +88,8 @@ struct Document {
   // Every namespace declaration (xmlns="..." and xmlns:prefix="..."), recorded by the walk:
   // checks of namespace URIs look here instead of at every element.
   struct NamespaceDeclaration {
-    std::string_view prefix;      // empty for a default namespace
-    std::string_view uri;         // as written (raw)
+    std::string_view prefix;  // empty for a default namespace
+    std::string_view uri;  // as written (raw)
     std::size_t value_offset = 0;  // where the URI is written
     std::size_t element_offset = 0;
   };
@@ -118,12 +118,10 @@ struct Document {
   std::unique_ptr<TreeMemory> tree_memory;
   pugi::xml_document tree;
   std::unique_ptr<char[]> parse_buffer;  // the copy pugixml parses, unless it parses `bytes` in place
-  const char* parse_base = nullptr;      // where the parsed bytes start: parse_buffer or bytes
+  const char* parse_base = nullptr;  // where the parsed bytes start: parse_buffer or bytes
 
   // Offset in `bytes` of a string of the tree.
-  std::size_t offset_of(const char* p) const {
-    return static_cast<std::size_t>(p - parse_base);
-  }
+  std::size_t offset_of(const char* p) const { return static_cast<std::size_t>(p - parse_base); }
 };
 
 }  // namespace sitemaplint

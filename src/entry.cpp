@@ -7,7 +7,8 @@
 namespace sitemaplint {
 
 bool opens_markup(std::string_view bytes, std::size_t at, std::string_view markup) {
-  return at < bytes.size() && (bytes[at] == '<' || bytes[at] == '\0') && bytes.substr(at + 1, markup.size() - 1) == markup.substr(1);
+  return at < bytes.size() && (bytes[at] == '<' || bytes[at] == '\0') &&
+         bytes.substr(at + 1, markup.size() - 1) == markup.substr(1);
 }
 
 bool holds_markup(std::string_view raw, std::string_view markup) {
@@ -81,7 +82,8 @@ bool is_entry_element(const Element* e) {
 }
 
 bool is_field_of_entry(const Element* e) {
-  return e && e->depth == 3 && e->in_sitemap_ns && is_entry_element(e->parent) && field_id(e->local_name) != FieldId::Unknown;
+  return e && e->depth == 3 && e->in_sitemap_ns && is_entry_element(e->parent) &&
+         field_id(e->local_name) != FieldId::Unknown;
 }
 
 namespace {
@@ -109,16 +111,16 @@ bool off_schema(const Element& e) {
 }  // namespace
 
 std::uint8_t element_traits(const Element& e) {
-  return static_cast<std::uint8_t>((e.has_attributes ? kElementHasAttributes : 0) |
-                                   (e.ns.empty() ? kElementInNoNamespace : 0) |
-                                   (e.prefix_declared ? 0 : kElementPrefixUndeclared) |
-                                   (off_schema(e) ? kElementOffSchema : 0));
+  return static_cast<std::uint8_t>(
+      (e.has_attributes ? kElementHasAttributes : 0) | (e.ns.empty() ? kElementInNoNamespace : 0) |
+      (e.prefix_declared ? 0 : kElementPrefixUndeclared) | (off_schema(e) ? kElementOffSchema : 0));
 }
 
 namespace {
 
 bool has_space_around(const Field& field) {
-  return field.present && !field.value.empty() && (is_xml_space(field.value.front()) || is_xml_space(field.value.back()));
+  return field.present && !field.value.empty() &&
+         (is_xml_space(field.value.front()) || is_xml_space(field.value.back()));
 }
 
 // A value of <changefreq> that says something: one of the protocol's, but not "never", which does
@@ -144,7 +146,8 @@ bool unusual_lastmod(const Entry& entry) {
 // integer part has no leading zeros, and zero is never negative).
 bool unusual_priority(const Entry& entry) {
   const auto& parsed = entry.priority_parsed();
-  return !parsed || parsed->negative || !(parsed->integer.empty() || (parsed->integer == "1" && parsed->fraction.empty()));
+  return !parsed || parsed->negative ||
+         !(parsed->integer.empty() || (parsed->integer == "1" && parsed->fraction.empty()));
 }
 
 }  // namespace
@@ -153,7 +156,7 @@ std::uint16_t entry_traits(const Entry& entry, std::uint16_t wanted) {
   std::uint16_t traits = 0;
   if (!entry.loc.present) traits |= kEntryLacksLoc;
   unsigned seen = 0;  // bit FieldId of each core field met
-  int highest = -1;   // the highest rank met: a field's FieldId, kOtherNamespaceRank after them
+  int highest = -1;  // the highest rank met: a field's FieldId, kOtherNamespaceRank after them
   constexpr int kOtherNamespaceRank = static_cast<int>(FieldId::Unknown);
   for (const Child& child : entry.children) {
     if (child.in_sitemap_ns && child.id == FieldId::Unknown) continue;
@@ -173,8 +176,10 @@ std::uint16_t entry_traits(const Entry& entry, std::uint16_t wanted) {
   if (entry.nth_of_kind == 1) traits |= kEntryFirstOfKind;
   if (entry.nth_of_kind > kMaxEntries) traits |= kEntryPastLimit;
   if (entry.extensions.size() > kMaxImagesPerPage) traits |= kEntryManyBlocks;
-  if ((wanted & kEntryLastmodUnusual) && entry.lastmod.present && unusual_lastmod(entry)) traits |= kEntryLastmodUnusual;
-  if ((wanted & kEntryPriorityUnusual) && entry.priority.present && unusual_priority(entry)) traits |= kEntryPriorityUnusual;
+  if ((wanted & kEntryLastmodUnusual) && entry.lastmod.present && unusual_lastmod(entry))
+    traits |= kEntryLastmodUnusual;
+  if ((wanted & kEntryPriorityUnusual) && entry.priority.present && unusual_priority(entry))
+    traits |= kEntryPriorityUnusual;
   return traits;
 }
 

@@ -24,7 +24,7 @@ namespace sitemaplint {
 // element costs it no call.
 enum ElementTrait : std::uint8_t {
   kElementHasAttributes = 1u << 0,
-  kElementInNoNamespace = 1u << 1,     // its name resolves to no namespace URI
+  kElementInNoNamespace = 1u << 1,  // its name resolves to no namespace URI
   kElementPrefixUndeclared = 1u << 2,  // its prefix has no xmlns:prefix in scope
   // In the document's namespace where the sitemap schema has no place for it (a child of the root
   // that is not an entry the root lists, a child of an entry that is not one of its fields), or any
@@ -34,14 +34,14 @@ enum ElementTrait : std::uint8_t {
 
 struct Element {
   std::string_view qualified_name;  // as written, e.g. "image:loc"
-  std::string_view prefix;          // empty for an unprefixed name
+  std::string_view prefix;  // empty for an unprefixed name
   std::string_view local_name;
-  std::string_view ns;              // resolved namespace URI, empty for none
-  bool prefix_declared = true;      // false: the prefix has no xmlns:prefix in scope
-  bool in_sitemap_ns = false;       // in the namespace of the document's root (see Document)
-  bool has_attributes = false;      // lets rules skip pugixml's attribute list when it is empty
-  std::size_t offset = 0;           // offset of the tag's '<'
-  int depth = 1;                    // 1 is the root
+  std::string_view ns;  // resolved namespace URI, empty for none
+  bool prefix_declared = true;  // false: the prefix has no xmlns:prefix in scope
+  bool in_sitemap_ns = false;  // in the namespace of the document's root (see Document)
+  bool has_attributes = false;  // lets rules skip pugixml's attribute list when it is empty
+  std::size_t offset = 0;  // offset of the tag's '<'
+  int depth = 1;  // 1 is the root
   const Element* parent = nullptr;  // nullptr for the root
   pugi::xml_node node;
 };
@@ -93,10 +93,10 @@ bool holds_markup(std::string_view raw, std::string_view markup);
 struct Field {
   bool present = false;
   std::size_t element_offset = 0;  // offset of the start tag's '<'
-  std::size_t value_offset = 0;    // first byte of its text (or where text would go)
-  std::string_view raw;            // the text as written, spanning every text run
-  std::string_view value;          // the text with entities decoded and CDATA unwrapped
-  bool exact = true;               // value == raw byte for byte, so value offsets map 1:1
+  std::size_t value_offset = 0;  // first byte of its text (or where text would go)
+  std::string_view raw;  // the text as written, spanning every text run
+  std::string_view value;  // the text with entities decoded and CDATA unwrapped
+  bool exact = true;  // value == raw byte for byte, so value offsets map 1:1
 
   // The value without the white space XML Schema collapses (space, tab, CR, LF).
   std::string_view trimmed() const { return trim_xml_space(value); }
@@ -122,8 +122,8 @@ struct Child {
 struct Attribute {
   std::string_view qualified_name;  // as written, e.g. "hreflang", "xml:lang"
   std::string_view local_name;
-  std::string_view ns;              // a prefixed attribute's namespace; empty for an unprefixed one
-  std::size_t offset = 0;           // of its name
+  std::string_view ns;  // a prefixed attribute's namespace; empty for an unprefixed one
+  std::size_t offset = 0;  // of its name
   Field value;
 };
 
@@ -131,13 +131,13 @@ struct Attribute {
 struct ExtensionNode {
   std::string_view qualified_name;  // as written, e.g. "video:title"
   std::string_view local_name;
-  std::string_view ns;              // resolved namespace URI, empty for none
+  std::string_view ns;  // resolved namespace URI, empty for none
   bool prefix_declared = true;
-  std::size_t offset = 0;           // of the start tag's '<'
-  std::size_t parent = 0;           // index of its parent in the block (the root's is itself, 0)
-  int depth = 0;                    // 0 for the block's root, 1 for its children, ...
+  std::size_t offset = 0;  // of the start tag's '<'
+  std::size_t parent = 0;  // index of its parent in the block (the root's is itself, 0)
+  int depth = 0;  // 0 for the block's root, 1 for its children, ...
   bool has_element_children = false;
-  Field text;                       // its own text runs, joined; `present` is always true
+  Field text;  // its own text runs, joined; `present` is always true
   std::span<const Attribute> attributes;
 
   ExtensionNode() = default;
@@ -145,8 +145,13 @@ struct ExtensionNode {
   // Every member written once, in place (a default one zeroed first cost a string instruction's
   // start-up for each of a large file's nodes).
   ExtensionNode(const Element& e, std::size_t parent_index, int node_depth)
-      : qualified_name(e.qualified_name), local_name(e.local_name), ns(e.ns), prefix_declared(e.prefix_declared),
-        offset(e.offset), parent(parent_index), depth(node_depth),
+      : qualified_name(e.qualified_name),
+        local_name(e.local_name),
+        ns(e.ns),
+        prefix_declared(e.prefix_declared),
+        offset(e.offset),
+        parent(parent_index),
+        depth(node_depth),
         text{true, e.offset, e.offset + 1 + e.qualified_name.size(), {}, {}, true} {}
 
   const Attribute* attribute(std::string_view local_name) const;  // an unprefixed attribute by name
@@ -174,8 +179,8 @@ struct ExtensionBlock {
 
 enum class EntryKind { Url, Sitemap, Other };
 
-struct UrlAnalysis;       // loc_analysis.h
-class UrlAnalysisCache;   // loc_analysis.h
+struct UrlAnalysis;  // loc_analysis.h
+class UrlAnalysisCache;  // loc_analysis.h
 
 // A child element of the root: a <url> of a urlset, a <sitemap> of an index, or anything else.
 // In a feed, an RSS <item> or Atom <entry>: kind Url, with only `loc` filled, from its link.
@@ -221,13 +226,13 @@ struct Entry {
 // usual entry costs it no call. Like every subscription filter, a trait only saves calls: a rule
 // must find nothing in the entries it leaves out.
 enum EntryTrait : std::uint16_t {
-  kEntryLacksLoc = 1u << 0,           // no <loc>
-  kEntryRepeatsField = 1u << 1,       // a <loc>, <lastmod>, <changefreq> or <priority> twice
-  kEntryFieldSpace = 1u << 2,         // white space around the value of a <lastmod>, <changefreq> or <priority>
+  kEntryLacksLoc = 1u << 0,  // no <loc>
+  kEntryRepeatsField = 1u << 1,  // a <loc>, <lastmod>, <changefreq> or <priority> twice
+  kEntryFieldSpace = 1u << 2,  // white space around the value of a <lastmod>, <changefreq> or <priority>
   kEntryChangefreqUnusual = 1u << 3,  // a <changefreq> other than always, hourly, daily, weekly, monthly or yearly
-  kEntryNotUrl = 1u << 4,             // not a <url> (nor a feed item): a <sitemap>, or another element
-  kEntryFirstOfKind = 1u << 5,        // the document's first entry of its kind (nth_of_kind 1)
-  kEntryPastLimit = 1u << 6,          // past the protocol's 50,000 entries of its kind
+  kEntryNotUrl = 1u << 4,  // not a <url> (nor a feed item): a <sitemap>, or another element
+  kEntryFirstOfKind = 1u << 5,  // the document's first entry of its kind (nth_of_kind 1)
+  kEntryPastLimit = 1u << 6,  // past the protocol's 50,000 entries of its kind
   // A child out of the schema's order: <loc>, <lastmod>, <changefreq>, <priority>, then elements of
   // other namespaces (unknown elements of the sitemap namespace aside).
   kEntryChildrenOutOfOrder = 1u << 7,
@@ -235,7 +240,7 @@ enum EntryTrait : std::uint16_t {
   // seconds and a time zone (a year, a month, hh:mm, no zone).
   kEntryLastmodUnusual = 1u << 8,
   kEntryPriorityUnusual = 1u << 9,  // a <priority> that is not an xs:decimal from 0 to 1
-  kEntryManyBlocks = 1u << 10,      // more extension blocks than a page may have images (kMaxImagesPerPage)
+  kEntryManyBlocks = 1u << 10,  // more extension blocks than a page may have images (kMaxImagesPerPage)
 };
 inline constexpr std::uint16_t kEveryEntryTrait = (1u << 11) - 1;
 

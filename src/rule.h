@@ -29,19 +29,19 @@ enum class Fixes : std::uint8_t { Never, Sometimes, Always };
 // YYYY dates the XSD rejects; Google ignores <priority>), so every rule names its own, and
 // profiles (--profile) are presets over them.
 enum Authority : std::uint32_t {
-  kSitemapsOrg = 1u << 0,   // the sitemaps.org protocol text
-  kSitemapXsd = 1u << 1,    // sitemaps.org's sitemap.xsd and siteindex.xsd
-  kGoogle = 1u << 2,        // Google Search Central documentation (and Search Console)
-  kBing = 1u << 3,          // Bing Webmaster Guidelines
+  kSitemapsOrg = 1u << 0,  // the sitemaps.org protocol text
+  kSitemapXsd = 1u << 1,  // sitemaps.org's sitemap.xsd and siteindex.xsd
+  kGoogle = 1u << 2,  // Google Search Central documentation (and Search Console)
+  kBing = 1u << 3,  // Bing Webmaster Guidelines
   kExtensionXsd = 1u << 4,  // Google's image, video and news XSDs
-  kRfc3986 = 1u << 5,       // URI syntax
-  kRfc3987 = 1u << 6,       // IRIs (non-ASCII URLs)
-  kW3cDatetime = 1u << 7,   // the W3C Datetime note
-  kBcp47 = 1u << 8,         // language tags, with ISO 639, ISO 15924 and ISO 3166
-  kXml = 1u << 9,           // XML 1.0 and Namespaces in XML
-  kRfc9309 = 1u << 10,      // the Robots Exclusion Protocol
-  kHttp = 1u << 11,         // HTTP semantics (RFC 9110)
-  kAdvice = 1u << 12,       // sitemaplint's own advice: no authority requires it
+  kRfc3986 = 1u << 5,  // URI syntax
+  kRfc3987 = 1u << 6,  // IRIs (non-ASCII URLs)
+  kW3cDatetime = 1u << 7,  // the W3C Datetime note
+  kBcp47 = 1u << 8,  // language tags, with ISO 639, ISO 15924 and ISO 3166
+  kXml = 1u << 9,  // XML 1.0 and Namespaces in XML
+  kRfc9309 = 1u << 10,  // the Robots Exclusion Protocol
+  kHttp = 1u << 11,  // HTTP semantics (RFC 9110)
+  kAdvice = 1u << 12,  // sitemaplint's own advice: no authority requires it
 };
 inline constexpr std::uint32_t kAllAuthorities = (kAdvice << 1) - 1;
 
@@ -56,12 +56,12 @@ std::string authority_list(std::uint32_t authorities);
 // What a rule's own file says about it; its code, name and family come from rules/rules.def.
 struct RuleMeta {
   Severity severity = Severity::Error;  // the default; users override it
-  Fixes fixes = Fixes::Never;           // whether findings carry safe fixes (the fixture tests hold it to this)
-  bool suppressible = true;             // false: inline comments cannot hide its findings
-  std::string_view summary;             // one line, no final period
-  std::string_view docs;                // Markdown: What it does / Why it matters / Example / Use instead
-  std::uint32_t authorities = 0;        // Authority bits: whose rule it is
-  std::string_view search_console;      // the Search Console message it maps to, e.g. "Invalid date"
+  Fixes fixes = Fixes::Never;  // whether findings carry safe fixes (the fixture tests hold it to this)
+  bool suppressible = true;  // false: inline comments cannot hide its findings
+  std::string_view summary;  // one line, no final period
+  std::string_view docs;  // Markdown: What it does / Why it matters / Example / Use instead
+  std::uint32_t authorities = 0;  // Authority bits: whose rule it is
+  std::string_view search_console;  // the Search Console message it maps to, e.g. "Invalid date"
 };
 
 // What a finding rests on: the authorities its rule reported it under (Diagnostic::authorities),
@@ -71,7 +71,7 @@ std::uint32_t finding_authorities(const Diagnostic& finding);
 // A family of rules: a folder of rules/, selectable as a whole by its name or code prefix.
 struct FamilyInfo {
   FamilyId id;
-  std::string_view name;    // e.g. "lastmod", "image"
+  std::string_view name;  // e.g. "lastmod", "image"
   std::string_view prefix;  // what every code of the family starts with, e.g. "SM4", "IMG"
   std::string_view summary;
 };
@@ -107,20 +107,18 @@ class FindingSink {
  public:
   virtual ~FindingSink() = default;
   virtual void report(std::size_t offset, std::size_t length, std::string message,
-                      std::optional<Fix> fix = std::nullopt,
-                      std::optional<RelatedLocation> related = std::nullopt) = 0;
+                      std::optional<Fix> fix = std::nullopt, std::optional<RelatedLocation> related = std::nullopt) = 0;
   // A finding that rests on only some of its rule's authorities (a subset of RuleMeta::authorities):
   // white space around <changefreq> breaks the sitemap XSD, around <lastmod> it does not. A profile
   // that follows some authorities only (--profile xsd) keeps only the findings that rest on them.
-  virtual void report_resting_on(std::uint32_t authorities, std::size_t offset, std::size_t length,
-                                 std::string message, std::optional<Fix> fix = std::nullopt,
+  virtual void report_resting_on(std::uint32_t authorities, std::size_t offset, std::size_t length, std::string message,
+                                 std::optional<Fix> fix = std::nullopt,
                                  std::optional<RelatedLocation> related = std::nullopt) = 0;
   // A finding about the entry whose URL is `subject` (Diagnostic::subject, what a baseline keys it
   // on), made after that entry's walk, in on_finish; `authorities` as for report_resting_on (0:
   // the rule's). The engine stamps the findings made while an entry is walked with its URL itself.
-  virtual void report_about(std::string_view subject, std::uint32_t authorities, std::size_t offset,
-                            std::size_t length, std::string message,
-                            std::optional<RelatedLocation> related = std::nullopt) = 0;
+  virtual void report_about(std::string_view subject, std::uint32_t authorities, std::size_t offset, std::size_t length,
+                            std::string message, std::optional<RelatedLocation> related = std::nullopt) = 0;
 };
 
 // Narrows Subscriptions::extensions(): `traits` says what a block shows, as bits its author
@@ -158,7 +156,7 @@ class Subscriptions {
     text_ = true;
     text_depth_ = std::max(text_depth_, depth);
   }
-  void entries() { entries_ = true; }    // on_entry: every child of the root (or feed item, text line)
+  void entries() { entries_ = true; }  // on_entry: every child of the root (or feed item, text line)
   // on_entry only for the entries showing one of these EntryTrait bits (entry.h): a rule that
   // looks for a rare problem of an entry's own fields is not called for the usual entry. With
   // entries() too: every entry.
@@ -195,8 +193,8 @@ class Subscriptions {
     for (const UrlFieldKind kind : kinds) url_kinds_ |= url_kind_bit(kind);
     url_traits_ |= traits;
   }
-  void finish() { finish_ = true; }      // on_finish: once, after the walk
-  void set() { set_ = true; }            // on_set: once per run, with what take_facts kept of each file
+  void finish() { finish_ = true; }  // on_finish: once, after the walk
+  void set() { set_ = true; }  // on_set: once per run, with what take_facts kept of each file
   // on_set with the facts of a collector that several set-level rules share (a Rule that keeps
   // facts in take_facts and reports nothing, made by `collector`): the engine runs it once per
   // file however many of those rules run, and gives each the same facts, so rules that check one
@@ -221,20 +219,20 @@ class Subscriptions {
 
   struct Pattern {
     std::string_view ns, local_name;
-    BlockFilter filter = {};        // extensions() only
+    BlockFilter filter = {};  // extensions() only
     std::uint8_t element_traits = 0;  // elements() only: the ElementTrait bits wanted; 0: every element
   };
   static constexpr std::uint32_t url_kind_bit(UrlFieldKind kind) { return 1u << static_cast<unsigned>(kind); }
   static constexpr std::uint32_t kAllUrlKinds = (1u << kUrlFieldKinds) - 1;
   bool document_ = false, text_ = false, entries_ = false, finish_ = false, set_ = false;
-  bool text_every_ = false;       // text(): every run, whatever text_holding() or text_up_to_depth() asked
+  bool text_every_ = false;  // text(): every run, whatever text_holding() or text_up_to_depth() asked
   std::uint8_t text_markup_ = 0;  // the MarkupCharacter bits of text_holding()
-  int text_depth_ = 0;            // text_up_to_depth(); 0: none
+  int text_depth_ = 0;  // text_up_to_depth(); 0: none
   std::uint32_t entry_namespaces_ = 0;  // bit known_namespace_index of each entries_with_extensions
-  std::uint16_t entry_traits_ = 0;      // the EntryTrait bits of entries_showing()
+  std::uint16_t entry_traits_ = 0;  // the EntryTrait bits of entries_showing()
   std::uint32_t block_namespaces_ = 0;  // bit known_namespace_index of each extension_blocks()
   std::uint32_t url_kinds_ = 0;  // url_kind_bit of each kind of URL field on_url wants
-  bool url_every_ = false;        // urls(): every URL, whatever urls_showing() asked
+  bool url_every_ = false;  // urls(): every URL, whatever urls_showing() asked
   std::uint16_t url_traits_ = 0;  // the UrlTrait bits of urls_showing()
   RuleFactory facts_collector_ = nullptr;
   std::vector<Pattern> elements_, extensions_;
@@ -243,7 +241,7 @@ class Subscriptions {
 // A URL-valued field as the URL rules see it: an entry's <loc> or a URL in an extension block.
 struct UrlField {
   UrlFieldKind kind = UrlFieldKind::Loc;
-  std::string_view label;      // how messages name it: "<loc>", "<image:loc>", "Sitemap:" ...
+  std::string_view label;  // how messages name it: "<loc>", "<image:loc>", "Sitemap:" ...
   const Field* field = nullptr;
   const Entry* entry = nullptr;  // the entry it belongs to
   UrlAnalysisCache* cache = nullptr;
@@ -264,14 +262,14 @@ inline constexpr std::size_t kNoFile = static_cast<std::size_t>(-1);
 
 // What following one child of an index (or one Sitemap: line of a robots.txt) found.
 enum class ChildOutcome {
-  Followed,      // linted: SetFile::file says which file of the set it is
-  Self,          // the index itself
-  Missing,       // on disk, the file it maps to does not exist (`detail` names it)
-  NotMapped,     // read from disk without knowing where it is served: not checked
-  OtherSite,     // on another origin: not fetched (or, from a local file, never fetched)
-  NotHttp,       // not an http(s) URL: the URL rules report it
-  Unreadable,    // following failed (fetch error); the run lists it as an unusable input
-  OverLimit,     // past the number of sitemaps one robots.txt may lead to (kMaxRobotsSitemaps)
+  Followed,  // linted: SetFile::file says which file of the set it is
+  Self,  // the index itself
+  Missing,  // on disk, the file it maps to does not exist (`detail` names it)
+  NotMapped,  // read from disk without knowing where it is served: not checked
+  OtherSite,  // on another origin: not fetched (or, from a local file, never fetched)
+  NotHttp,  // not an http(s) URL: the URL rules report it
+  Unreadable,  // following failed (fetch error); the run lists it as an unusable input
+  OverLimit,  // past the number of sitemaps one robots.txt may lead to (kMaxRobotsSitemaps)
 };
 
 // Sitemaps one robots.txt leads to at most: real ones name a handful; 100,000 lines must not make
@@ -289,9 +287,9 @@ struct ChildLink {
 struct SetFile {
   std::string_view path;
   DocumentKind kind = DocumentKind::None;
-  const FileFacts* facts = nullptr;    // what this rule's take_facts() returned for it, if anything
+  const FileFacts* facts = nullptr;  // what this rule's take_facts() returned for it, if anything
   std::span<const ChildLink> children;  // an index's or robots.txt's children and their outcomes
-  std::size_t parent = kNoFile;        // the index that led to it, for a followed child
+  std::size_t parent = kNoFile;  // the index that led to it, for a followed child
 };
 
 struct SetView {
@@ -306,9 +304,9 @@ class SetSink {
   virtual void report(std::size_t file, std::size_t offset, std::size_t length, std::string message,
                       std::optional<RelatedLocation> related = std::nullopt, std::string subject = {}) = 0;
   // As FindingSink::report_resting_on: a finding that rests on only some of the rule's authorities.
-  virtual void report_resting_on(std::uint32_t authorities, std::size_t file, std::size_t offset,
-                                 std::size_t length, std::string message,
-                                 std::optional<RelatedLocation> related = std::nullopt, std::string subject = {}) = 0;
+  virtual void report_resting_on(std::uint32_t authorities, std::size_t file, std::size_t offset, std::size_t length,
+                                 std::string message, std::optional<RelatedLocation> related = std::nullopt,
+                                 std::string subject = {}) = 0;
   // The text of a file at [offset, offset + length), for naming a value in a message (the file
   // is read again if its bytes were released).
   virtual std::string text(std::size_t file, std::size_t offset, std::size_t length) = 0;

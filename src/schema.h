@@ -81,10 +81,12 @@ inline bool same_name(std::string_view a, std::string_view b) {
     return word(x + n - 8, std::uint64_t{}) == word(y + n - 8, std::uint64_t{});
   }
   if (n >= 4) {
-    return word(x, std::uint32_t{}) == word(y, std::uint32_t{}) && word(x + n - 4, std::uint32_t{}) == word(y + n - 4, std::uint32_t{});
+    return word(x, std::uint32_t{}) == word(y, std::uint32_t{}) &&
+           word(x + n - 4, std::uint32_t{}) == word(y + n - 4, std::uint32_t{});
   }
   if (n >= 2) {
-    return word(x, std::uint16_t{}) == word(y, std::uint16_t{}) && word(x + n - 2, std::uint16_t{}) == word(y + n - 2, std::uint16_t{});
+    return word(x, std::uint16_t{}) == word(y, std::uint16_t{}) &&
+           word(x + n - 2, std::uint16_t{}) == word(y + n - 2, std::uint16_t{});
   }
   return n == 0 || *x == *y;
 }
@@ -99,12 +101,12 @@ inline constexpr std::size_t kMaxImagesPerPage = 1000;
 // robots.txt's Sitemap: line); the others live in extension blocks.
 enum class UrlFieldKind {
   Loc,
-  ImageLoc,           // <image:image><image:loc>
+  ImageLoc,  // <image:image><image:loc>
   VideoThumbnailLoc,  // <video:video><video:thumbnail_loc>
-  VideoContentLoc,    // <video:video><video:content_loc>
-  VideoPlayerLoc,     // <video:video><video:player_loc>
+  VideoContentLoc,  // <video:video><video:content_loc>
+  VideoPlayerLoc,  // <video:video><video:player_loc>
   VideoUploaderInfo,  // <video:video><video:uploader info="...">
-  HreflangHref,       // <xhtml:link href="...">
+  HreflangHref,  // <xhtml:link href="...">
 };
 inline constexpr std::size_t kUrlFieldKinds = 7;
 
@@ -116,7 +118,7 @@ struct UrlFieldSpec {
   std::string_view block;
   std::string_view element;
   std::string_view attribute;  // empty: the element's text
-  std::string_view label;      // how messages name it, e.g. "<image:loc>"
+  std::string_view label;  // how messages name it, e.g. "<image:loc>"
 };
 
 inline constexpr UrlFieldSpec kExtensionUrlFields[] = {
@@ -124,12 +126,13 @@ inline constexpr UrlFieldSpec kExtensionUrlFields[] = {
     {UrlFieldKind::VideoThumbnailLoc, kVideoNamespace, "video", "thumbnail_loc", "", "<video:thumbnail_loc>"},
     {UrlFieldKind::VideoContentLoc, kVideoNamespace, "video", "content_loc", "", "<video:content_loc>"},
     {UrlFieldKind::VideoPlayerLoc, kVideoNamespace, "video", "player_loc", "", "<video:player_loc>"},
-    {UrlFieldKind::VideoUploaderInfo, kVideoNamespace, "video", "uploader", "info", "the info attribute of <video:uploader>"},
+    {UrlFieldKind::VideoUploaderInfo, kVideoNamespace, "video", "uploader", "info",
+     "the info attribute of <video:uploader>"},
     {UrlFieldKind::HreflangHref, kXhtmlNamespace, "link", "link", "href", "the href of <xhtml:link>"},
 };
 
 // The values <changefreq> may take (sitemaps.org, the XSD's tChangeFreq), in the protocol's order.
-inline constexpr std::array<std::string_view, 7> kChangefreqValues{"always", "hourly", "daily", "weekly",
+inline constexpr std::array<std::string_view, 7> kChangefreqValues{"always",  "hourly", "daily", "weekly",
                                                                    "monthly", "yearly", "never"};
 
 }  // namespace sitemaplint

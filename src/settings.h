@@ -39,7 +39,7 @@ struct Settings {
   std::int64_t now = 0;  // "now" in seconds since the Unix epoch, UTC: --now makes tests repeatable
   std::optional<SitemapLocation> location;  // --base-url: where the sitemap is served
   bool collect_set_facts = false;  // the file is one of a set: record what cross-file checks need
-  bool collect_overview = false;   // gather the HTML report's overview of the site (overview.h)
+  bool collect_overview = false;  // gather the HTML report's overview of the site (overview.h)
   // The run was given this one file: what it keeps for the set need not be made compact for files
   // that follow (a hint; its children, if it is an index, are linted as a set of their own).
   bool sole_input = false;

@@ -27,7 +27,7 @@ constexpr std::size_t kAlignment = 64;
 
 bool free_memory_goes_to_host(const std::string& virtio_devices) {
   constexpr std::string_view kBalloon = "0x0005";  // the virtio device ID of a memory balloon
-  constexpr std::size_t kReportingBit = 5;         // VIRTIO_BALLOON_F_REPORTING
+  constexpr std::size_t kReportingBit = 5;  // VIRTIO_BALLOON_F_REPORTING
   std::error_code error;
   for (std::filesystem::directory_iterator it(virtio_devices, error), end; !error && it != end; it.increment(error)) {
     std::string id, features;
@@ -41,7 +41,8 @@ bool free_memory_goes_to_host(const std::string& virtio_devices) {
 
 bool huge_pages_wanted() {
   static const bool wanted = [] {
-    if (const char* forced = std::getenv("SITEMAPLINT_HUGE_PAGES"); forced && *forced) return std::string_view(forced) != "0";
+    if (const char* forced = std::getenv("SITEMAPLINT_HUGE_PAGES"); forced && *forced)
+      return std::string_view(forced) != "0";
     return !free_memory_goes_to_host("/sys/bus/virtio/devices");
   }();
   return wanted;
@@ -118,7 +119,8 @@ std::unique_ptr<TreeMemory> TreeMemory::for_input(std::size_t input_size) {
   const std::uintptr_t aligned = (begin + kHugePage - 1) & ~(kHugePage - 1);
   // Give back the slack before and after the aligned room.
   if (aligned > begin) ::munmap(p, aligned - begin);
-  if (aligned + size < begin + mapped) ::munmap(reinterpret_cast<void*>(aligned + size), begin + mapped - aligned - size);
+  if (aligned + size < begin + mapped)
+    ::munmap(reinterpret_cast<void*>(aligned + size), begin + mapped - aligned - size);
   char* base = reinterpret_cast<char*>(aligned);
   advise_huge_pages(base, size);
   std::unique_ptr<TreeMemory> memory(new TreeMemory(base, size));

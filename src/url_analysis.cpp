@@ -62,9 +62,9 @@ bool looks_like_host(std::string_view t) {
   for (char c : tld) {
     if (!is_alpha(c)) return false;
   }
-  static constexpr std::string_view kFileTypes[] = {
-      "html", "htm", "xhtml", "shtml", "php", "asp", "aspx", "jsp", "cfm", "cgi", "pl",
-      "xml",  "txt", "pdf",   "json",  "gz",  "jpg", "jpeg", "png", "gif", "svg", "webp"};
+  static constexpr std::string_view kFileTypes[] = {"html", "htm",  "xhtml", "shtml", "php", "asp", "aspx", "jsp",
+                                                    "cfm",  "cgi",  "pl",    "xml",   "txt", "pdf", "json", "gz",
+                                                    "jpg",  "jpeg", "png",   "gif",   "svg", "webp"};
   for (std::string_view type : kFileTypes) {
     if (iequals(tld, type)) return false;
   }
@@ -106,8 +106,7 @@ void classify(UrlAnalysis& a) {
   std::size_t i = 0;
   if (is_alpha(t[0])) {
     i = 1;
-    while (i < t.size() && (is_alpha(t[i]) || is_digit(t[i]) || t[i] == '+' || t[i] == '-' || t[i] == '.'))
-      ++i;
+    while (i < t.size() && (is_alpha(t[i]) || is_digit(t[i]) || t[i] == '+' || t[i] == '-' || t[i] == '.')) ++i;
   }
   if (i == 0 || i == t.size() || t[i] != ':') {
     if (istarts_with(t, "http//") || istarts_with(t, "https//")) a.relative_form = RelativeForm::MissingColon;
@@ -142,7 +141,6 @@ void append_percent_encoded(std::string_view bytes, std::string& out) {
     }
   }
 }
-
 
 // For an ASCII URL whose scan found a reg-name host without a port and no escapes: whether the
 // rest that normalising would change is absent too, i.e. a lower-case scheme and host, a path,
@@ -181,8 +179,7 @@ void analyze_http(UrlAnalysis& a) {
   bool valid = parsed.has_value() && scan.problem == SyntaxProblem::None;
   // Boost.URL 1.81 lets a path without its leading '/' follow the authority ('http://h:80a/'),
   // which RFC 3986 (path-abempty) does not (boostorg/url#636).
-  if (valid && parsed->has_authority() && !parsed->encoded_path().empty() &&
-      parsed->encoded_path().front() != '/') {
+  if (valid && parsed->has_authority() && !parsed->encoded_path().empty() && parsed->encoded_path().front() != '/') {
     valid = false;
   }
   if (!valid) {
@@ -238,8 +235,10 @@ ByteFacts scan_url_bytes(std::string_view t) {
       const unsigned percents = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, percent))) & keep;
       const unsigned high = static_cast<unsigned>(_mm_movemask_epi8(block)) & keep;
       facts.has_percent |= percents != 0;
-      if (hashes != 0 && facts.fragment == std::string_view::npos) facts.fragment = at + static_cast<std::size_t>(__builtin_ctz(hashes));
-      if (high != 0 && facts.first_non_ascii == kNoPosition) facts.first_non_ascii = at + static_cast<std::size_t>(__builtin_ctz(high));
+      if (hashes != 0 && facts.fragment == std::string_view::npos)
+        facts.fragment = at + static_cast<std::size_t>(__builtin_ctz(hashes));
+      if (high != 0 && facts.first_non_ascii == kNoPosition)
+        facts.first_non_ascii = at + static_cast<std::size_t>(__builtin_ctz(high));
     };
     for (; i + 16 <= n; i += 16) look(i, 0xFFFFu);
     // The last bytes, in the block that ends with them, without the bytes already seen.
@@ -357,11 +356,8 @@ std::string_view code_point_at(std::string_view s, std::size_t at) {
 char32_t decode_code_point(std::string_view ch) {
   if (ch.empty()) return 0;
   const auto lead = static_cast<unsigned char>(ch[0]);
-  const auto next = [&](std::size_t i) {
-    return static_cast<char32_t>(static_cast<unsigned char>(ch[i]) & 0x3Fu);
-  };
-  if (lead >= 0xF0 && ch.size() == 4)
-    return ((lead & 0x07u) << 18) | (next(1) << 12) | (next(2) << 6) | next(3);
+  const auto next = [&](std::size_t i) { return static_cast<char32_t>(static_cast<unsigned char>(ch[i]) & 0x3Fu); };
+  if (lead >= 0xF0 && ch.size() == 4) return ((lead & 0x07u) << 18) | (next(1) << 12) | (next(2) << 6) | next(3);
   if (lead >= 0xE0 && ch.size() == 3) return ((lead & 0x0Fu) << 12) | (next(1) << 6) | next(2);
   if (lead >= 0xC0 && ch.size() == 2) return ((lead & 0x1Fu) << 6) | next(1);
   return lead;

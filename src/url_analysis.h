@@ -15,44 +15,43 @@
 namespace sitemaplint {
 
 enum class UrlShape {
-  Empty,        // nothing but white space
+  Empty,  // nothing but white space
   NotAbsolute,  // no scheme: '/a', 'index.html', '//host/x', '://x', ...
   OtherScheme,  // an absolute URI whose scheme is not http or https
-  Http,         // http: or https:, in any case
+  Http,  // http: or https:, in any case
 };
 
 // What a value without a scheme looks like; the rule words its hint from it.
 enum class RelativeForm {
-  Path,            // '/a', 'index.html', 'None'
-  HostName,        // 'www.example.com/x', 'example.com:8080/': a host without its scheme
+  Path,  // '/a', 'index.html', 'None'
+  HostName,  // 'www.example.com/x', 'example.com:8080/': a host without its scheme
   SchemeRelative,  // '//example.com/x'
-  MissingScheme,   // '://example.com/x'
-  MissingColon,    // 'https//example.com/x'
+  MissingScheme,  // '://example.com/x'
+  MissingColon,  // 'https//example.com/x'
 };
 
 enum class HostProblem {
   None,
-  NoAuthority,   // 'https:/example.com/x': no '//' after the scheme
-  Empty,         // 'http:///x'
-  Idna,          // UTS #46 ToASCII reported errors (UrlAnalysis::idna_errors)
-  NumericTld,    // '256.1.1.1', 'example.123': ends in a number but is no IPv4 address
+  NoAuthority,  // 'https:/example.com/x': no '//' after the scheme
+  Empty,  // 'http:///x'
+  Idna,  // UTS #46 ToASCII reported errors (UrlAnalysis::idna_errors)
+  NumericTld,  // '256.1.1.1', 'example.123': ends in a number but is no IPv4 address
   NotQualified,  // 'intranet', 'localhost', 'None': no dot
 };
-
 
 // What analyze_url finds, without the buffers it keeps from URL to URL: resetting these is a
 // plain assignment.
 struct UrlFacts {
   // Every position is a byte index into `trimmed`.
-  std::string_view trimmed;     // the value without the XML white space around it
-  std::size_t start = 0;        // index of `trimmed` in the field's value
+  std::string_view trimmed;  // the value without the XML white space around it
+  std::size_t start = 0;  // index of `trimmed` in the field's value
   std::size_t code_points = 0;  // length of `trimmed` in code points
   UrlShape shape = UrlShape::Empty;
   RelativeForm relative_form = RelativeForm::Path;  // NotAbsolute only
-  std::string_view scheme;                          // as written; OtherScheme and Http only
-  std::size_t fragment = kNoPosition;               // the first '#'
-  std::size_t first_non_ascii = kNoPosition;        // the first byte >= 0x80
-  bool has_percent = false;                         // a '%' anywhere: the escape rules look no further without one
+  std::string_view scheme;  // as written; OtherScheme and Http only
+  std::size_t fragment = kNoPosition;  // the first '#'
+  std::size_t first_non_ascii = kNoPosition;  // the first byte >= 0x80
+  bool has_percent = false;  // a '%' anywhere: the escape rules look no further without one
   bool valid_utf8 = true;  // false: invalid-utf8 reports the bytes, the loc rules stay quiet on them
 
   // Http only. Validity is Boost.URL's verdict on the URL with its non-ASCII bytes
@@ -67,7 +66,7 @@ struct UrlFacts {
   std::string_view path;  // as written, without query and fragment
   std::string_view host;  // as written; an IP literal keeps its brackets
   std::size_t host_at = kNoPosition;
-  bool host_is_ip = false;      // IPv4, IPv6 or IPvFuture
+  bool host_is_ip = false;  // IPv4, IPv6 or IPvFuture
   std::string_view ascii_host;  // the host in ASCII: itself, or its IDNA ToASCII form
   // Known to be its own normal form (is_normal_form in analysis/same_url.h), found while
   // scanning; false may also mean "not sure".
@@ -98,17 +97,17 @@ struct UrlAnalysis : UrlFacts {
 // http(s) URL of valid syntax and nothing else of note, costs it no call. Like every subscription
 // filter, a trait only saves calls: a rule must find nothing in the URLs it leaves out.
 enum UrlTrait : std::uint16_t {
-  kUrlNotHttp = 1u << 0,            // empty, without a scheme, or of a scheme other than http(s)
-  kUrlSyntaxInvalid = 1u << 1,      // http(s), but not valid RFC 3986
-  kUrlHostProblem = 1u << 2,        // valid syntax, and a HostProblem
-  kUrlHasPort = 1u << 3,            // a ':' after the host
-  kUrlHasUserInfo = 1u << 4,        // an '@' before the host
-  kUrlSurroundingSpace = 1u << 5,   // white space around the URL in its field
-  kUrlNonAscii = 1u << 6,           // a byte >= 0x80
-  kUrlHasPercent = 1u << 7,         // a '%' anywhere
-  kUrlHasFragment = 1u << 8,        // a '#'
-  kUrlLong = 1u << 9,               // kUrlLengthLimit code points or more
-  kUrlShort = 1u << 10,             // fewer than kXsdMinUrlLength bytes
+  kUrlNotHttp = 1u << 0,  // empty, without a scheme, or of a scheme other than http(s)
+  kUrlSyntaxInvalid = 1u << 1,  // http(s), but not valid RFC 3986
+  kUrlHostProblem = 1u << 2,  // valid syntax, and a HostProblem
+  kUrlHasPort = 1u << 3,  // a ':' after the host
+  kUrlHasUserInfo = 1u << 4,  // an '@' before the host
+  kUrlSurroundingSpace = 1u << 5,  // white space around the URL in its field
+  kUrlNonAscii = 1u << 6,  // a byte >= 0x80
+  kUrlHasPercent = 1u << 7,  // a '%' anywhere
+  kUrlHasFragment = 1u << 8,  // a '#'
+  kUrlLong = 1u << 9,  // kUrlLengthLimit code points or more
+  kUrlShort = 1u << 10,  // fewer than kXsdMinUrlLength bytes
 };
 // The protocol's limit: a URL must be shorter than 2,048 characters.
 inline constexpr std::size_t kUrlLengthLimit = 2048;

@@ -37,8 +37,7 @@ const UIDNA* idna() {
   static const std::unique_ptr<UIDNA, void (*)(UIDNA*)> instance = [] {
     UErrorCode status = U_ZERO_ERROR;
     UIDNA* p = uidna_openUTS46(
-        UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ | UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_USE_STD3_RULES,
-        &status);
+        UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ | UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_USE_STD3_RULES, &status);
     return std::unique_ptr<UIDNA, void (*)(UIDNA*)>(U_SUCCESS(status) ? p : nullptr, &uidna_close);
   }();
   return instance.get();
@@ -58,8 +57,8 @@ std::uint32_t idna_to_ascii(std::string_view name, std::string& out) {
   for (;;) {
     UIDNAInfo info = UIDNA_INFO_INITIALIZER;
     UErrorCode status = U_ZERO_ERROR;
-    const int32_t n = uidna_nameToASCII_UTF8(converter, name.data(), static_cast<int32_t>(name.size()),
-                                             out.data(), static_cast<int32_t>(out.size()), &info, &status);
+    const int32_t n = uidna_nameToASCII_UTF8(converter, name.data(), static_cast<int32_t>(name.size()), out.data(),
+                                             static_cast<int32_t>(out.size()), &info, &status);
     if (status == U_BUFFER_OVERFLOW_ERROR) {
       out.resize(static_cast<std::size_t>(n));
       continue;
@@ -68,7 +67,6 @@ std::uint32_t idna_to_ascii(std::string_view name, std::string& out) {
     return U_SUCCESS(status) ? info.errors : static_cast<std::uint32_t>(UIDNA_ERROR_DISALLOWED);
   }
 }
-
 
 // Most URLs of a sitemap share a few hosts (the site's, a CDN's for its images): the verdicts on
 // the last few ASCII hosts (a plain name or an IP address, whose ASCII form is itself) are kept per

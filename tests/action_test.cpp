@@ -30,9 +30,9 @@ std::string yaml_missing() {
 nlohmann::json yaml_as_json(const std::string& text) {
   TempDir dir;
   const std::string path = dir.write("in.yml", text);
-  const CommandResult converted = run_command(
-      "python3 -c 'import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)' " +
-      shell_quote(path));
+  const CommandResult converted =
+      run_command("python3 -c 'import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)' " +
+                  shell_quote(path));
   REQUIRE_MESSAGE(converted.exit_code == 0, converted.out);
   return nlohmann::json::parse(converted.out);
 }
@@ -75,8 +75,8 @@ ActionRun run_action(const fs::path& workspace, const std::map<std::string, std:
   const std::string bin = fs::path(SITEMAPLINT_BINARY).parent_path().string();
   std::string command = "cd " + shell_quote(workspace.string()) + " && env -i PATH=" + shell_quote(bin) +
                         ":/usr/local/bin:/usr/bin:/bin HOME=" + shell_quote(files.path.string()) +
-                        " GITHUB_WORKSPACE=" + shell_quote(workspace.string()) + " GITHUB_OUTPUT=" +
-                        shell_quote(output) + " GITHUB_STEP_SUMMARY=" + shell_quote(summary);
+                        " GITHUB_WORKSPACE=" + shell_quote(workspace.string()) +
+                        " GITHUB_OUTPUT=" + shell_quote(output) + " GITHUB_STEP_SUMMARY=" + shell_quote(summary);
   for (const auto& [name, value] : inputs) command += " " + name + "=" + shell_quote(value);
   command += " " + shell_quote(source_path("action/entrypoint"));
   ActionRun run;
@@ -119,7 +119,7 @@ TEST_CASE("action: action.yml passes inputs only through env: to a Debian 12 con
   REQUIRE(!found.empty());
   for (const auto& entry : found) {
     const std::string& pointer = entry.first;  // not a structured binding: clang 14 cannot capture one
-    const std::string& value = entry.second;   // in the lambda CHECK_MESSAGE makes
+    const std::string& value = entry.second;  // in the lambda CHECK_MESSAGE makes
     CHECK_MESSAGE(pointer.starts_with("/runs/env/"), "an expression outside runs.env: " << pointer << ": " << value);
   }
   // Each input exactly once, as a whole value, and read by the entrypoint.
@@ -191,7 +191,8 @@ TEST_CASE("action: the entrypoint lints once, writes every report and its output
 
   // Paths one per line, with blank lines and spaces around them, as a YAML block leaves them.
   const std::map<std::string, std::string> inputs{
-      {"SITEMAPLINT_PATHS", "  " + kHostileFolder + "/sitemap-blog.xml  \n\n" + kHostileFolder + "/sitemap-products.xml\n"},
+      {"SITEMAPLINT_PATHS",
+       "  " + kHostileFolder + "/sitemap-blog.xml  \n\n" + kHostileFolder + "/sitemap-products.xml\n"},
       {"SITEMAPLINT_ARGS", "--now=2025-01-01T00:00:00Z\n"},
       {"SITEMAPLINT_SARIF_FILE", "reports/code scanning $(touch pwned).sarif"},
       {"SITEMAPLINT_HTML_FILE", "reports/site.html"},
@@ -209,7 +210,8 @@ TEST_CASE("action: the entrypoint lints once, writes every report and its output
   CHECK(run.outputs["html-file"] == "reports/site.html");
   // Annotations on standard output name the files as they are; the SARIF log holds every finding.
   CHECK(run.out.find("::error file=" + kHostileFolder + "/sitemap-products.xml,line=9,col=54") != std::string::npos);
-  const auto sarif = nlohmann::json::parse(read_file((workspace.path / "reports/code scanning $(touch pwned).sarif").string()));
+  const auto sarif =
+      nlohmann::json::parse(read_file((workspace.path / "reports/code scanning $(touch pwned).sarif").string()));
   CHECK(sarif["runs"][0]["results"].size() == findings);
   CHECK(read_file((workspace.path / "reports/site.html").string()).find("<!DOCTYPE html>") == 0);
   CHECK(run.summary.find(summary["errors"].dump() + " errors") != std::string::npos);
@@ -236,7 +238,7 @@ TEST_CASE("action: options are arguments, not shell, and broken inputs fail the 
   workspace.write("sitemap.xml", read_file(source_path("testdata/example/sitemap.xml")));
   // An option whose value holds shell: sitemaplint is told of a config file by that odd name.
   ActionRun odd = run_action(workspace.path, {{"SITEMAPLINT_PATHS", "sitemap.xml"},
-                                                    {"SITEMAPLINT_ARGS", "--config=$(touch pwned).toml; touch pwned"}});
+                                              {"SITEMAPLINT_ARGS", "--config=$(touch pwned).toml; touch pwned"}});
   CHECK(odd.exit_code == 2);
   CHECK(odd.outputs["exit-code"] == "2");
   CHECK(odd.out.find("$(touch pwned).toml; touch pwned") != std::string::npos);
@@ -251,8 +253,8 @@ TEST_CASE("action: options are arguments, not shell, and broken inputs fail the 
   CHECK(run_action(workspace.path, {{"SITEMAPLINT_PATHS", " \n \n"}}).exit_code == 2);
   CHECK(run_action(workspace.path, {{"SITEMAPLINT_PATHS", "sitemap.xml"}, {"SITEMAPLINT_FAIL_ON_FINDINGS", "yes"}})
             .exit_code == 2);
-  const ActionRun forged = run_action(workspace.path, {{"SITEMAPLINT_PATHS", "sitemap.xml"},
-                                                       {"SITEMAPLINT_SARIF_FILE", "x.sarif\nexit-code=0"}});
+  const ActionRun forged = run_action(
+      workspace.path, {{"SITEMAPLINT_PATHS", "sitemap.xml"}, {"SITEMAPLINT_SARIF_FILE", "x.sarif\nexit-code=0"}});
   CHECK(forged.exit_code == 2);
   CHECK(forged.outputs.empty());
 }

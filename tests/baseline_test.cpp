@@ -16,7 +16,8 @@ namespace {
 
 std::string urlset(const std::string& body) {
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-         "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n" + body + "</urlset>\n";
+         "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n" +
+         body + "</urlset>\n";
 }
 
 const std::string kA = "  <url><loc>https://example.com/a</loc><lastmod>soon</lastmod></url>\n";
@@ -28,8 +29,8 @@ const std::string kC = "  <url><loc>ftp://example.com/c</loc></url>\n";
 TEST_CASE("baseline: written with path, rule and url, a reordered sitemap has no new findings") {
   TempDir dir;
   dir.write("sitemap.xml", urlset(kA + kB + kC));
-  const auto written = run_cli({"--now", kTestNow, "--write-baseline", "baseline.json", "sitemap.xml"}, "",
-                               dir.path.string());
+  const auto written =
+      run_cli({"--now", kTestNow, "--write-baseline", "baseline.json", "sitemap.xml"}, "", dir.path.string());
   CHECK(written.exit_code == 0);
   CHECK(written.out.empty());
   CHECK(written.err == "sitemaplint: wrote 3 findings to baseline.json\n");
@@ -37,22 +38,25 @@ TEST_CASE("baseline: written with path, rule and url, a reordered sitemap has no
   const nlohmann::json baseline = nlohmann::json::parse(in);
   CHECK(baseline["version"] == 1);
   REQUIRE(baseline["findings"].size() == 3);
-  CHECK(baseline["findings"][0] == nlohmann::json{{"path", "sitemap.xml"}, {"rule", "SM401"}, {"url", "https://example.com/a"}});
-  CHECK(baseline["findings"][1] == nlohmann::json{{"path", "sitemap.xml"}, {"rule", "SM501"}, {"url", "https://example.com/b"}});
-  CHECK(baseline["findings"][2] == nlohmann::json{{"path", "sitemap.xml"}, {"rule", "SM203"}, {"url", "ftp://example.com/c"}});
+  CHECK(baseline["findings"][0] ==
+        nlohmann::json{{"path", "sitemap.xml"}, {"rule", "SM401"}, {"url", "https://example.com/a"}});
+  CHECK(baseline["findings"][1] ==
+        nlohmann::json{{"path", "sitemap.xml"}, {"rule", "SM501"}, {"url", "https://example.com/b"}});
+  CHECK(baseline["findings"][2] ==
+        nlohmann::json{{"path", "sitemap.xml"}, {"rule", "SM203"}, {"url", "ftp://example.com/c"}});
 
   // Lines move; the findings are still the accepted ones.
   dir.write("sitemap.xml", urlset(kC + "\n\n" + kB + kA));
-  const auto reordered = run_cli({"--now", kTestNow, "--baseline", "baseline.json", "sitemap.xml"}, "",
-                                 dir.path.string());
+  const auto reordered =
+      run_cli({"--now", kTestNow, "--baseline", "baseline.json", "sitemap.xml"}, "", dir.path.string());
   CHECK(reordered.exit_code == 0);
   CHECK(reordered.out == "No problems found in 1 file.\n");
 
   // A new problem is reported, and only it.
   dir.write("sitemap.xml",
             urlset(kC + kB + "  <url><loc>https://example.com/d</loc><priority>5</priority></url>\n" + kA));
-  const auto added = run_cli({"--now", kTestNow, "-q", "--baseline", "baseline.json", "sitemap.xml"}, "",
-                             dir.path.string());
+  const auto added =
+      run_cli({"--now", kTestNow, "-q", "--baseline", "baseline.json", "sitemap.xml"}, "", dir.path.string());
   CHECK(added.exit_code == 1);
   CHECK(added.out.find("sitemap.xml:5:50: error[SM602 priority-out-of-range]") == 0);
   CHECK(std::count(added.out.begin(), added.out.end(), '\n') == 1);
@@ -61,11 +65,12 @@ TEST_CASE("baseline: written with path, rule and url, a reordered sitemap has no
 TEST_CASE("baseline: the same problem in a second entry, or in another file, is new") {
   TempDir dir;
   dir.write("sitemap.xml", urlset(kA));
-  REQUIRE(run_cli({"--now", kTestNow, "--write-baseline", "b.json", "sitemap.xml"}, "", dir.path.string()).exit_code == 0);
+  REQUIRE(run_cli({"--now", kTestNow, "--write-baseline", "b.json", "sitemap.xml"}, "", dir.path.string()).exit_code ==
+          0);
   dir.write("sitemap.xml", urlset(kA + "  <url><loc>https://example.com/e</loc><lastmod>soon</lastmod></url>\n"));
   dir.write("other.xml", urlset("  <url><loc>https://example.com/z</loc><lastmod>soon</lastmod></url>\n"));
-  const auto result = run_cli({"--now", kTestNow, "-q", "--baseline", "b.json", "sitemap.xml", "other.xml"}, "",
-                              dir.path.string());
+  const auto result =
+      run_cli({"--now", kTestNow, "-q", "--baseline", "b.json", "sitemap.xml", "other.xml"}, "", dir.path.string());
   CHECK(result.exit_code == 1);
   CHECK(result.out.find("sitemap.xml:4:") != std::string::npos);
   CHECK(result.out.find("other.xml:3:") != std::string::npos);
@@ -103,17 +108,20 @@ TEST_CASE("baseline: a repeated <loc> is keyed by its URL, found after the walk 
   const std::string a = "  <url><loc>https://example.com/a?x=1&amp;y=2</loc></url>\n";
   const std::string b = "  <url><loc> https://example.com/b </loc></url>\n";
   dir.write("sitemap.xml", urlset(a + b + a + b));
-  const auto written = run_cli({"--write-baseline", "baseline.json", "--select", "SM211", "sitemap.xml"}, "",
-                               dir.path.string());
+  const auto written =
+      run_cli({"--write-baseline", "baseline.json", "--select", "SM211", "sitemap.xml"}, "", dir.path.string());
   CHECK(written.exit_code == 0);
   std::ifstream in(dir.path / "baseline.json");
   const nlohmann::json baseline = nlohmann::json::parse(in);
   REQUIRE(baseline["findings"].size() == 2);
-  CHECK(baseline["findings"][0] == nlohmann::json{{"path", "sitemap.xml"}, {"rule", "SM211"}, {"url", "https://example.com/a?x=1&y=2"}});
-  CHECK(baseline["findings"][1] == nlohmann::json{{"path", "sitemap.xml"}, {"rule", "SM211"}, {"url", "https://example.com/b"}});
+  CHECK(baseline["findings"][0] ==
+        nlohmann::json{{"path", "sitemap.xml"}, {"rule", "SM211"}, {"url", "https://example.com/a?x=1&y=2"}});
+  CHECK(baseline["findings"][1] ==
+        nlohmann::json{{"path", "sitemap.xml"}, {"rule", "SM211"}, {"url", "https://example.com/b"}});
   // The repeats come first now: the same findings, still accepted.
   dir.write("sitemap.xml", urlset(b + a + "\n" + b + a));
-  const auto again = run_cli({"--baseline", "baseline.json", "--select", "SM211", "sitemap.xml"}, "", dir.path.string());
+  const auto again =
+      run_cli({"--baseline", "baseline.json", "--select", "SM211", "sitemap.xml"}, "", dir.path.string());
   CHECK(again.exit_code == 0);
   CHECK(again.out == "No problems found in 1 file.\n");
 }

@@ -13,8 +13,7 @@
 
 namespace sitemaplint::testing {
 
-BoundedResult run_bounded(const std::vector<std::string>& args, double timeout_seconds,
-                          const std::string& stdin_path) {
+BoundedResult run_bounded(const std::vector<std::string>& args, double timeout_seconds, const std::string& stdin_path) {
   TempDir io;
   const std::string out_path = (io.path / "stdout").string(), err_path = (io.path / "stderr").string();
   const auto start = std::chrono::steady_clock::now();

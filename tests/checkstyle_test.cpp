@@ -20,9 +20,9 @@ const char* const kClean = kCleanSitemap;
 // Every rule fixture and a missing file, linted by the CLI into DIR/checkstyle.xml.
 std::string cli_report(const TempDir& dir) {
   const std::string report = (dir.path / "checkstyle.xml").string();
-  const auto r = run_cli({"--format", "checkstyle", "--now", kTestNow, "--output", report, "testdata/rules",
-                          "no-such-file.xml"},
-                         "", source_path(""));
+  const auto r =
+      run_cli({"--format", "checkstyle", "--now", kTestNow, "--output", report, "testdata/rules", "no-such-file.xml"},
+              "", source_path(""));
   CHECK(r.exit_code == 2);  // the missing input
   return report;
 }
@@ -34,22 +34,24 @@ TEST_CASE("checkstyle format: a file element per file, an error element per find
   const std::vector<InputError> unreadable{{"c&d.xml", "c&d.xml: No such file or directory"}};
   std::ostringstream out;
   write_checkstyle(reports, RunStatus{unreadable, {}}, out);
-  CHECK(out.str() ==
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        "<checkstyle version=\"" SITEMAPLINT_VERSION "\">\n"
-        "  <file name=\"public/sitemap.xml\">\n"
-        "    <error line=\"3\" column=\"37\" severity=\"error\" message=\"raw &apos;&amp;&apos; must be written "
-        "&apos;&amp;amp;&apos;; XML parsers reject the whole file\" source=\"sitemaplint.SM301.unescaped-ampersand\"/>\n"
-        "    <error line=\"4\" column=\"37\" severity=\"warning\" message=\"&lt;loc&gt; comes after &lt;lastmod&gt;; "
-        "the schema&apos;s order is loc, lastmod, changefreq, priority, then extensions\" "
-        "source=\"sitemaplint.SM106.child-out-of-order\"/>\n"
-        "  </file>\n"
-        "  <file name=\"b.xml\"/>\n"
-        "  <file name=\"c&amp;d.xml\">\n"
-        "    <error line=\"1\" severity=\"error\" message=\"c&amp;d.xml: No such file or directory\" "
-        "source=\"sitemaplint.input-error\"/>\n"
-        "  </file>\n"
-        "</checkstyle>\n");
+  CHECK(
+      out.str() ==
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<checkstyle version=\"" SITEMAPLINT_VERSION
+      "\">\n"
+      "  <file name=\"public/sitemap.xml\">\n"
+      "    <error line=\"3\" column=\"37\" severity=\"error\" message=\"raw &apos;&amp;&apos; must be written "
+      "&apos;&amp;amp;&apos;; XML parsers reject the whole file\" source=\"sitemaplint.SM301.unescaped-ampersand\"/>\n"
+      "    <error line=\"4\" column=\"37\" severity=\"warning\" message=\"&lt;loc&gt; comes after &lt;lastmod&gt;; "
+      "the schema&apos;s order is loc, lastmod, changefreq, priority, then extensions\" "
+      "source=\"sitemaplint.SM106.child-out-of-order\"/>\n"
+      "  </file>\n"
+      "  <file name=\"b.xml\"/>\n"
+      "  <file name=\"c&amp;d.xml\">\n"
+      "    <error line=\"1\" severity=\"error\" message=\"c&amp;d.xml: No such file or directory\" "
+      "source=\"sitemaplint.input-error\"/>\n"
+      "  </file>\n"
+      "</checkstyle>\n");
 }
 
 TEST_CASE("checkstyle format: whatever a message quotes, the report is well-formed XML") {
@@ -99,8 +101,8 @@ TEST_CASE("checkstyle format: the CLI's output validates against the checkstyle 
   }
   TempDir dir;
   const std::string report = cli_report(dir);
-  const CommandResult validation = run_command("xmllint --noout --schema '" +
-                                               source_path("tests/checkstyle-schema/checkstyle.xsd") + "' '" + report + "'");
+  const CommandResult validation = run_command(
+      "xmllint --noout --schema '" + source_path("tests/checkstyle-schema/checkstyle.xsd") + "' '" + report + "'");
   INFO(validation.out);
   CHECK(validation.exit_code == 0);
 }

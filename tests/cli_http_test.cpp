@@ -15,7 +15,9 @@ namespace {
 std::string sitemap_listing(const std::string& loc) {
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
          "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-         "  <url><loc>" + loc + "</loc></url>\n"
+         "  <url><loc>" +
+         loc +
+         "</loc></url>\n"
          "</urlset>\n";
 }
 
@@ -36,7 +38,8 @@ TEST_CASE("cli over http: a sitemap is fetched, linted and scoped to its own loc
   const auto wide = run_cli({"--quiet", server.url("/blog/wide.xml")});
   CHECK(wide.exit_code == 1);
   CHECK(wide.out == server.url("/blog/wide.xml") + ":3:13: error[SM213 loc-out-of-scope]: '" +
-                        server.url("/shop/boots") + "' is outside '/blog/', the folder of the sitemap; a "
+                        server.url("/shop/boots") +
+                        "' is outside '/blog/', the folder of the sitemap; a "
                         "sitemap may list only URLs in its own folder and below (the sitemap is at " +
                         server.url("/blog/wide.xml") + "; Search Console: \"URL not allowed\")\n");
 }
@@ -60,9 +63,9 @@ TEST_CASE("cli over http: a gzip file and a gzip transfer encoding are both read
   HttpTestServer server;
   const std::string plain = sitemap_listing(server.url("/a"));
   server.route("/sitemap.xml.gz", HttpResponse{200, {{"Content-Type", "application/gzip"}}, gzip_for_test(plain)});
-  server.route("/encoded.xml", HttpResponse{200,
-                                            {{"Content-Type", "application/xml"}, {"Content-Encoding", "gzip"}},
-                                            gzip_for_test(plain)});
+  server.route(
+      "/encoded.xml",
+      HttpResponse{200, {{"Content-Type", "application/xml"}, {"Content-Encoding", "gzip"}}, gzip_for_test(plain)});
   CHECK(run_cli({"--now", kTestNow, server.url("/sitemap.xml.gz")}).out == "No problems found in 1 file.\n");
   CHECK(run_cli({"--now", kTestNow, server.url("/encoded.xml")}).out == "No problems found in 1 file.\n");
 }

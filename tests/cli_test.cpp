@@ -95,8 +95,11 @@ TEST_CASE("cli: missing paths, directories and bad options exit 2 with one line 
                              ": no sitemap files in this directory (names containing 'sitemap' and ending in "
                              ".xml, .txt or .gz)\n");
   const std::string clean = dir.write("a.xml", kClean);
-  for (const auto& args : std::vector<std::vector<std::string>>{
-           {}, {"--format", "xml", clean}, {"--no-such-flag"}, {"--now", "yesterday", clean}, {"--select", "nope", clean}}) {
+  for (const auto& args : std::vector<std::vector<std::string>>{{},
+                                                                {"--format", "xml", clean},
+                                                                {"--no-such-flag"},
+                                                                {"--now", "yesterday", clean},
+                                                                {"--select", "nope", clean}}) {
     const auto usage = run_cli(args);
     CHECK(usage.exit_code == 2);
     CHECK(usage.out.empty());
@@ -107,7 +110,9 @@ TEST_CASE("cli: missing paths, directories and bad options exit 2 with one line 
 
 TEST_CASE("cli: messages on stderr show names and values from input printable, one line each") {
   // ESC, the one-byte CSI (U+009B), DEL, a line break and a byte that is no UTF-8.
-  const std::string odd = "bad\x1b[31m\xC2\x9B" "2J\x7F\nname\xFF";
+  const std::string odd =
+      "bad\x1b[31m\xC2\x9B"
+      "2J\x7F\nname\xFF";
   const std::string shown = "bad?[31m?2J??name?";
   TempDir dir;
   const std::string cwd = dir.path.string();
@@ -232,7 +237,7 @@ TEST_CASE("cli: a directory is searched for sitemap files, linted in parallel, r
   dir.write("public/sitemap.xml", kClean);
   dir.write("public/news/sitemap-news.xml", kError);
   dir.write("public/post-sitemap.xml", kWarning);
-  dir.write("public/feed.xml", kError);     // not sitemap-looking: skipped
+  dir.write("public/feed.xml", kError);  // not sitemap-looking: skipped
   dir.write("public/robots.txt", "User-agent: *\n");  // skipped
   const std::string root = (dir.path / "public").string();
   const auto one = run_cli({"--format", "json", "--jobs", "1", root});

@@ -43,13 +43,16 @@ TEST_CASE("command line: a value out of range or of the wrong kind says what was
         "--max-warnings: expected a whole number from 0 to 1000000000, got '-1'");
   CHECK(usage_message({"--max-warnings", "many", "a.xml"}) ==
         "--max-warnings: expected a whole number from 0 to 1000000000, got 'many'");
-  CHECK(usage_message({"--timeout", "0", "a.xml"}) == "--timeout: expected a number of seconds from 0.1 to 3600, got '0'");
+  CHECK(usage_message({"--timeout", "0", "a.xml"}) ==
+        "--timeout: expected a number of seconds from 0.1 to 3600, got '0'");
   CHECK(usage_message({"--timeout", "10s", "a.xml"}) ==
         "--timeout: expected a number of seconds from 0.1 to 3600, got '10s'");
-  CHECK(usage_message({"--format", "jsn", "a.xml"}) ==
-        "--format: expected one of human, json, gcc, github, junit, sarif, gitlab, checkstyle, html, got 'jsn'; did you "
-        "mean 'json'?");
-  CHECK(usage_message({"--color", "sometimes", "a.xml"}) == "--color: expected one of auto, always, never, got 'sometimes'");
+  CHECK(
+      usage_message({"--format", "jsn", "a.xml"}) ==
+      "--format: expected one of human, json, gcc, github, junit, sarif, gitlab, checkstyle, html, got 'jsn'; did you "
+      "mean 'json'?");
+  CHECK(usage_message({"--color", "sometimes", "a.xml"}) ==
+        "--color: expected one of auto, always, never, got 'sometimes'");
   CHECK(usage_message({"--list-rules", "markdwn"}) ==
         "--list-rules: expected one of text, markdown, json, got 'markdwn'; did you mean 'markdown'?");
   CHECK(usage_message({"--list-rules", "md"}) == "--list-rules: expected one of text, markdown, json, got 'md'");
@@ -70,8 +73,8 @@ TEST_CASE("command line: -V and --version name sitemaplint's version and its lib
   const auto version = run_cli({"--version"});
   CHECK(version.exit_code == 0);
   CHECK(version.out.starts_with("sitemaplint " SITEMAPLINT_VERSION "\n"));
-  for (const char* library : {"\npugixml 1.", "\nICU ", "\nlibcurl ", "\nzlib ", "\nBoost 1.", "\ntoml++ ",
-                              "\nnlohmann-json ", "\nCLI11 "}) {
+  for (const char* library :
+       {"\npugixml 1.", "\nICU ", "\nlibcurl ", "\nzlib ", "\nBoost 1.", "\ntoml++ ", "\nnlohmann-json ", "\nCLI11 "}) {
     CAPTURE(library);
     CHECK(version.out.find(library) != std::string::npos);
   }

@@ -29,7 +29,8 @@ std::string bash_complete(const std::string& script, const std::string& words) {
   const CommandResult r = run_command(
       "cd '" + source_path("") + "' && bash --norc --noprofile -c 'source \"$0\" && COMP_WORDS=(" + words +
       ") && COMP_CWORD=$((${#COMP_WORDS[@]} - 1)) && _sitemaplint && for w in \"${COMPREPLY[@]}\"; do echo \"$w\"; "
-      "done | LC_ALL=C sort' '" + script + "'");
+      "done | LC_ALL=C sort' '" +
+      script + "'");
   CHECK(r.exit_code == 0);
   return r.out;
 }
@@ -42,7 +43,8 @@ TEST_CASE("completion: the bash script loads in bash and completes options, valu
   CHECK(run_command("bash --norc --noprofile -n '" + script + "'").exit_code == 0);
   CHECK(bash_complete(script, "sitemaplint --form") == "--format\n");
   CHECK(bash_complete(script, "sitemaplint --min-sev") == "--min-severity\n");
-  CHECK(bash_complete(script, "sitemaplint --format \"\"") == "checkstyle\ngcc\ngithub\ngitlab\nhtml\nhuman\njson\njunit\nsarif\n");
+  CHECK(bash_complete(script, "sitemaplint --format \"\"") ==
+        "checkstyle\ngcc\ngithub\ngitlab\nhtml\nhuman\njson\njunit\nsarif\n");
   CHECK(bash_complete(script, "sitemaplint --format = gi") == "github\ngitlab\n");
   CHECK(bash_complete(script, "sitemaplint --min-severity w") == "warning\n");
   CHECK(bash_complete(script, "sitemaplint --select SM201,SM30") ==

@@ -77,23 +77,26 @@ base-url = "https://example.com/news/sitemap.xml"
 
 TEST_CASE("config cli: flags override the file: --severity, --select, --base-url, --max-warnings") {
   TempDir dir;
-  dir.write("sitemaplint.toml", "max-warnings = 0\nbase-url = \"https://example.com/news/sitemap.xml\"\n"
-                                "[severity]\nSM301 = \"warning\"\nSM213 = \"info\"\n");
+  dir.write("sitemaplint.toml",
+            "max-warnings = 0\nbase-url = \"https://example.com/news/sitemap.xml\"\n"
+            "[severity]\nSM301 = \"warning\"\nSM213 = \"info\"\n");
   dir.write("sitemap.xml", kSitemap);
   const auto from_file = lint_in(dir, {"sitemap.xml"});
   const std::string limit = "1 warning exceeds max-warnings = 0 in " + (dir.path / "sitemaplint.toml").string();
-  CHECK(findings(from_file.out) == std::vector<std::string>{"sitemap.xml:3:13 note SM213", "sitemap.xml:3:37 warning SM301",
-                                                            "sitemap.xml:4:13 note SM213", "sitemap.xml:4:52 note SM502",
-                                                            "unparsed: sitemaplint: error: " + limit + " [max-warnings]"});
+  CHECK(findings(from_file.out) ==
+        std::vector<std::string>{"sitemap.xml:3:13 note SM213", "sitemap.xml:3:37 warning SM301",
+                                 "sitemap.xml:4:13 note SM213", "sitemap.xml:4:52 note SM502",
+                                 "unparsed: sitemaplint: error: " + limit + " [max-warnings]"});
   CHECK(from_file.exit_code == 1);  // one warning, and the file allows none
-  CHECK(from_file.err == "sitemaplint: 1 warning exceeds max-warnings = 0 in " +
-                             (dir.path / "sitemaplint.toml").string() + "\n");
+  CHECK(from_file.err ==
+        "sitemaplint: 1 warning exceeds max-warnings = 0 in " + (dir.path / "sitemaplint.toml").string() + "\n");
 
   const auto allowed = lint_in(dir, {"--max-warnings", "5", "sitemap.xml"});
   CHECK(allowed.exit_code == 0);
   CHECK(allowed.err.empty());
 
-  const auto flags = lint_in(dir, {"--severity", "SM301=error", "--base-url", "https://example.com/sitemap.xml", "sitemap.xml"});
+  const auto flags =
+      lint_in(dir, {"--severity", "SM301=error", "--base-url", "https://example.com/sitemap.xml", "sitemap.xml"});
   CHECK(flags.exit_code == 1);
   CHECK(findings(flags.out) == std::vector<std::string>{"sitemap.xml:3:37 error SM301", "sitemap.xml:4:52 note SM502"});
 
@@ -147,8 +150,11 @@ TEST_CASE("config cli: a config's root and robots stay in its directory, and the
   };
   const auto refused = lint_with_secret("sitemap.xml");
   CHECK(refused.exit_code == 2);
-  CHECK(refused.out == "sitemaplint: error: " + config + ":1:10: 'robots' must name a path inside the config file's "
-                           "directory (" + dir.path.string() + "), not an absolute path outside it: "
+  CHECK(refused.out == "sitemaplint: error: " + config +
+                           ":1:10: 'robots' must name a path inside the config file's "
+                           "directory (" +
+                           dir.path.string() +
+                           "), not an absolute path outside it: "
                            "'/proc/self/environ'; give --robots on the command line for a path elsewhere\n");
   // --show-config refuses it too, before printing anything.
   CHECK(lint_with_secret("--show-config sitemap.xml").out == refused.out);
@@ -159,14 +165,19 @@ TEST_CASE("config cli: a config's root and robots stay in its directory, and the
   dir.write("sitemaplint.toml", "robots = \"robots.txt\"\n");
   const auto linked = lint_with_secret("sitemap.xml");
   CHECK(linked.exit_code == 2);
-  CHECK(linked.out.starts_with("sitemaplint: error: " + config + ":1:10: 'robots' must name a path inside the config "
-                               "file's directory (" + dir.path.string() + "), not a path that a symbolic link takes "
+  CHECK(linked.out.starts_with("sitemaplint: error: " + config +
+                               ":1:10: 'robots' must name a path inside the config "
+                               "file's directory (" +
+                               dir.path.string() +
+                               "), not a path that a symbolic link takes "
                                "out of it: 'robots.txt'"));
   dir.write("sitemaplint.toml", "root = \"../\"\n");
   const auto up = lint_with_secret("sitemap.xml");
   CHECK(up.exit_code == 2);
-  CHECK(up.out.starts_with("sitemaplint: error: " + config + ":1:8: 'root' must name a path inside the config file's "
-                           "directory (" + dir.path.string() + "), not a path that leads out of it ('..'): '../'"));
+  CHECK(up.out.starts_with("sitemaplint: error: " + config +
+                           ":1:8: 'root' must name a path inside the config file's "
+                           "directory (" +
+                           dir.path.string() + "), not a path that leads out of it ('..'): '../'"));
   // The command line wins and is trusted: the config's value is then neither used nor an error.
   const auto given = lint_with_secret("--root " + shell_quote(elsewhere.path.string()) + " sitemap.xml");
   CHECK(given.exit_code == 1);  // SM301
@@ -174,7 +185,8 @@ TEST_CASE("config cli: a config's root and robots stay in its directory, and the
   dir.write("sitemaplint.toml", "robots = \"robots.txt\"\n");
   const auto robots = lint_with_secret("--robots " + shell_quote(outside) + " sitemap.xml");
   CHECK(robots.out.find("must name a path inside") == std::string::npos);
-  for (const auto* result : {&refused, &linked, &up, &given, &robots}) CHECK(result->out.find(secret) == std::string::npos);
+  for (const auto* result : {&refused, &linked, &up, &given, &robots})
+    CHECK(result->out.find(secret) == std::string::npos);
 }
 
 TEST_CASE("config cli: a config nested 40,000 levels deep is an error with its position, not a crash") {
@@ -185,40 +197,48 @@ TEST_CASE("config cli: a config nested 40,000 levels deep is an error with its p
   const std::string config = dir.write("sitemaplint.toml", "# deep\n" + key + "a = 1\n");
   const auto dotted = lint_in(dir, {"sitemap.xml"});
   CHECK(dotted.exit_code == 2);
-  CHECK(dotted.err == "sitemaplint: error: " + config + ":2:1: tables and arrays are nested more than 64 levels deep "
+  CHECK(dotted.err == "sitemaplint: error: " + config +
+                          ":2:1: tables and arrays are nested more than 64 levels deep "
                           "here (dotted keys, table headers, arrays and inline tables each count)\n");
   dir.write("sitemaplint.toml", "[" + key + "a]\n");
   const auto header = lint_in(dir, {"sitemap.xml"});
   CHECK(header.exit_code == 2);
-  CHECK(header.err == "sitemaplint: error: " + config + ":1:1: tables and arrays are nested more than 64 levels deep "
+  CHECK(header.err == "sitemaplint: error: " + config +
+                          ":1:1: tables and arrays are nested more than 64 levels deep "
                           "here (dotted keys, table headers, arrays and inline tables each count)\n");
 }
 
 TEST_CASE("config cli: --show-config prints each input's effective settings and exits 0") {
   TempDir dir;
-  dir.write("sitemaplint.toml", "ignore = [\"SM106\"]\nmax-warnings = 2\n[[overrides]]\nfiles = [\"news/*.xml\"]\n"
-                                "[overrides.severity]\nSM502 = \"error\"\n");
+  dir.write("sitemaplint.toml",
+            "ignore = [\"SM106\"]\nmax-warnings = 2\n[[overrides]]\nfiles = [\"news/*.xml\"]\n"
+            "[overrides.severity]\nSM502 = \"error\"\n");
   dir.write("news/sitemap.xml", kSitemap);
   const std::string config = (dir.path / "sitemaplint.toml").string();
   const auto shown = run_cli({"--show-config", "--max-warnings", "9", "news/sitemap.xml"}, "", dir.path.string());
   CHECK(shown.exit_code == 0);
   CHECK(shown.err.empty());
-  CHECK(shown.out == "# sitemaplint --show-config: the settings news/sitemap.xml is linted with\n"
-                     "# from " + config + ", overrides[0] (files = [\"news/*.xml\"]), then the command line\n"
-                     "profile = \"default\"\n"
-                     "# default: Every rule at its own severity: the protocol, its XSD, Google's and Bing's rules and\n"
-                     "#     sitemaplint's advice\n"
-                     "max-warnings = 9\n"
-                     "ignore = [\n"
-                     "  \"SM106\",  # child-out-of-order\n"
-                     "]\n"
-                     "\n"
-                     "[severity]  # rules whose level differs from their default\n"
-                     "SM502 = \"error\"  # changefreq-never (default: info)\n");
+  CHECK(shown.out ==
+        "# sitemaplint --show-config: the settings news/sitemap.xml is linted with\n"
+        "# from " +
+            config +
+            ", overrides[0] (files = [\"news/*.xml\"]), then the command line\n"
+            "profile = \"default\"\n"
+            "# default: Every rule at its own severity: the protocol, its XSD, Google's and Bing's rules and\n"
+            "#     sitemaplint's advice\n"
+            "max-warnings = 9\n"
+            "ignore = [\n"
+            "  \"SM106\",  # child-out-of-order\n"
+            "]\n"
+            "\n"
+            "[severity]  # rules whose level differs from their default\n"
+            "SM502 = \"error\"  # changefreq-never (default: info)\n");
   const auto here = run_cli({"--show-config"}, "", dir.path.string());
   CHECK(here.exit_code == 0);
-  CHECK(here.out.starts_with("# sitemaplint --show-config: the settings a sitemap in the current directory is linted "
-                             "with\n# from " + config + ", then the command line\nprofile = \"default\"\n"));
+  CHECK(
+      here.out.starts_with("# sitemaplint --show-config: the settings a sitemap in the current directory is linted "
+                           "with\n# from " +
+                           config + ", then the command line\nprofile = \"default\"\n"));
   CHECK(here.out.find("\nmax-warnings = 2\n") != std::string::npos);
   const auto none = run_cli({"--show-config", "--no-config", "--select", "SM201,SM202"}, "", dir.path.string());
   CHECK(none.exit_code == 0);
@@ -229,8 +249,9 @@ TEST_CASE("config cli: --show-config prints each input's effective settings and 
 
 TEST_CASE("config cli: an index's children found on disk are linted with their own overrides") {
   TempDir dir;
-  dir.write("sitemaplint.toml", "base-url = \"https://example.com/sitemap_index.xml\"\n"
-                                "[[overrides]]\nfiles = [\"news/*.xml\"]\nignore = [\"SM301\", \"SM213\"]\n");
+  dir.write("sitemaplint.toml",
+            "base-url = \"https://example.com/sitemap_index.xml\"\n"
+            "[[overrides]]\nfiles = [\"news/*.xml\"]\nignore = [\"SM301\", \"SM213\"]\n");
   dir.write("sitemap_index.xml",
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
@@ -258,15 +279,16 @@ TEST_CASE("config cli: exclude skips files and folders met in a directory search
   dir.write("public/sitemap-old.xml", kSitemap);
   dir.write("drafts/sitemap.xml", kSitemap);
   const auto searched = lint_in(dir, {"."});
-  CHECK(findings(searched.out) == std::vector<std::string>{"./public/sitemap.xml:3:37 error SM301",
-                                                           "./public/sitemap.xml:4:52 note SM502"});
+  CHECK(findings(searched.out) ==
+        std::vector<std::string>{"./public/sitemap.xml:3:37 error SM301", "./public/sitemap.xml:4:52 note SM502"});
   const auto named = lint_in(dir, {"drafts/sitemap.xml"});
-  CHECK(findings(named.out) == std::vector<std::string>{"drafts/sitemap.xml:3:37 error SM301",
-                                                        "drafts/sitemap.xml:4:52 note SM502"});
+  CHECK(findings(named.out) ==
+        std::vector<std::string>{"drafts/sitemap.xml:3:37 error SM301", "drafts/sitemap.xml:4:52 note SM502"});
   const auto only_excluded = lint_in(dir, {"drafts"});
   CHECK(only_excluded.exit_code == 2);
-  CHECK(only_excluded.err ==
-        "sitemaplint: error: drafts: every sitemap file in this directory is excluded by the config's 'exclude' globs\n");
+  CHECK(
+      only_excluded.err ==
+      "sitemaplint: error: drafts: every sitemap file in this directory is excluded by the config's 'exclude' globs\n");
 }
 
 TEST_CASE("config cli: the documented example config gives exactly the documented --show-config output") {
@@ -291,17 +313,19 @@ TEST_CASE("config cli: the documented example config gives exactly the documente
 
 TEST_CASE("config cli: globs of a --config file are relative to the current directory") {
   TempDir dir;
-  dir.write("ci/lint.toml", "[[overrides]]\nfiles = [\"public/news/*.xml\"]\nignore = [\"SM301\"]\n"
-                            "[[overrides]]\nfiles = [\"sitemap.xml\"]\nignore = [\"SM502\"]\n");
+  dir.write("ci/lint.toml",
+            "[[overrides]]\nfiles = [\"public/news/*.xml\"]\nignore = [\"SM301\"]\n"
+            "[[overrides]]\nfiles = [\"sitemap.xml\"]\nignore = [\"SM502\"]\n");
   dir.write("public/news/sitemap.xml", kSitemap);
   const auto result = lint_in(dir, {"--config", "ci/lint.toml", "public/news/sitemap.xml"});
   CHECK(result.exit_code == 0);
   CHECK(result.out.empty());
   // Run from elsewhere, the anchored glob no longer matches; the bare file name still does.
   TempDir elsewhere;
-  const auto outside = lint_in(elsewhere, {"--config", (dir.path / "ci/lint.toml").string(),
-                                           (dir.path / "public/news/sitemap.xml").string()});
-  CHECK(findings(outside.out) == std::vector<std::string>{(dir.path / "public/news/sitemap.xml").string() + ":3:37 error SM301"});
+  const auto outside = lint_in(
+      elsewhere, {"--config", (dir.path / "ci/lint.toml").string(), (dir.path / "public/news/sitemap.xml").string()});
+  CHECK(findings(outside.out) ==
+        std::vector<std::string>{(dir.path / "public/news/sitemap.xml").string() + ":3:37 error SM301"});
 }
 
 TEST_CASE("config cli: --stdin-filename names standard input for reports, config lookup and overrides") {

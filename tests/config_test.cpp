@@ -130,7 +130,8 @@ TEST_CASE("config: unknown keys and bad values name the key, line and column") {
   CHECK(parse_error("profile = \"gogle\"\n") ==
         p + "1:11: 'profile': unknown profile 'gogle'; did you mean 'google'? (profiles: default, google, xsd, "
             "protocol, bing, strict)");
-  CHECK(parse_error("profile = [\"xsd\"]\n") == p + "1:11: 'profile' must be a profile name (a string), e.g. \"google\"");
+  CHECK(parse_error("profile = [\"xsd\"]\n") ==
+        p + "1:11: 'profile' must be a profile name (a string), e.g. \"google\"");
   CHECK(parse_error("[[overrides]]\nfiles = [\"a.xml\"]\nprofile = \"bign\"\n") ==
         p + "3:11: 'overrides[0].profile': unknown profile 'bign'; did you mean 'bing'? (profiles: default, google, "
             "xsd, protocol, bing, strict)");
@@ -152,13 +153,15 @@ TEST_CASE("config: unknown keys and bad values name the key, line and column") {
         p + "1:18: 'severity.SM201': unknown level 'eror'; did you mean 'error'? (use error, warning or info)");
   CHECK(parse_error("[severity]\nSM201 = \"Info\"\n") ==
         p + "2:9: 'severity.SM201': unknown level 'Info'; did you mean 'info'? (use error, warning or info)");
-  CHECK(parse_error("[severity]\nSM201 = 2\n") == p + "2:9: 'severity.SM201' must be \"error\", \"warning\" or \"info\"");
+  CHECK(parse_error("[severity]\nSM201 = 2\n") ==
+        p + "2:9: 'severity.SM201' must be \"error\", \"warning\" or \"info\"");
   CHECK(parse_error("[severity]\nSM999 = \"error\"\n").starts_with(p + "2:1: 'severity': unknown rule 'SM999'"));
   CHECK(parse_error("min-severity = \"warn\"\n") ==
         p + "1:16: 'min-severity': unknown level 'warn'; did you mean 'warning'? (use error, warning or info)");
   CHECK(parse_error("min-severity = 1\n") == p + "1:16: 'min-severity' must be \"error\", \"warning\" or \"info\"");
   CHECK(parse_error("max-warnings = -1\n") == p + "1:16: 'max-warnings' must be a whole number from 0 to 1000000000");
-  CHECK(parse_error("max-warnings = \"10\"\n") == p + "1:16: 'max-warnings' must be a whole number from 0 to 1000000000");
+  CHECK(parse_error("max-warnings = \"10\"\n") ==
+        p + "1:16: 'max-warnings' must be a whole number from 0 to 1000000000");
   CHECK(parse_error("max-warnings = 2.5\n") == p + "1:16: 'max-warnings' must be a whole number from 0 to 1000000000");
   CHECK(parse_error("base-url = 42\n") == p + "1:12: 'base-url' must be a URL string");
   CHECK(parse_error("base-url = \"example.com/sitemap.xml\"\n").starts_with(p + "1:12: 'base-url': "));
@@ -175,8 +178,10 @@ TEST_CASE("config: unknown keys and bad values name the key, line and column") {
         p + "1:17: 'exclude': globs cannot reach above the config file's directory ('..'): '../b'");
   CHECK(parse_error("[[overrides]]\nfiles = [\"a\"]\nroot = \"public\"\n") ==
         p + "3:1: 'overrides[0].root': 'root' concerns the whole run; set it at the top level, not in [[overrides]]");
-  CHECK(parse_error("select = []\n") == p + "1:10: 'select' is empty, so no rule would run; leave it out to run every rule");
-  CHECK(parse_error("[[overrides]]\nfiles = [\"\"]\n") == p + "2:10: 'overrides[0].files' must list globs as non-empty strings");
+  CHECK(parse_error("select = []\n") ==
+        p + "1:10: 'select' is empty, so no rule would run; leave it out to run every rule");
+  CHECK(parse_error("[[overrides]]\nfiles = [\"\"]\n") ==
+        p + "2:10: 'overrides[0].files' must list globs as non-empty strings");
   CHECK(parse_error("[[overrides]]\nfiles = [\"a\"]\n[[overrides]]\nfiles = [\"b\"]\nselect = [\"nope\"]\n")
             .starts_with(p + "5:11: 'overrides[1].select': unknown rule 'nope'"));
 }
@@ -193,12 +198,16 @@ TEST_CASE("config: robots is a file relative to the config, or an http(s) URL, f
   REQUIRE(parse_config("", kConfigPath, &config, &error));
   CHECK_FALSE(config.robots);
   const std::string p = "/project/sitemaplint.toml:";
-  CHECK(parse_error("robots = true\n") == p + "1:10: 'robots' must be the path or http(s) URL of a robots.txt (a string)");
-  CHECK(parse_error("robots = \"\"\n") == p + "1:10: 'robots' must be the path or http(s) URL of a robots.txt (a string)");
-  CHECK(parse_error("robots = \"ftp://example.com/robots.txt\"\n").starts_with(p + "1:10: 'robots': 'ftp://example.com/robots.txt'"));
+  CHECK(parse_error("robots = true\n") ==
+        p + "1:10: 'robots' must be the path or http(s) URL of a robots.txt (a string)");
+  CHECK(parse_error("robots = \"\"\n") ==
+        p + "1:10: 'robots' must be the path or http(s) URL of a robots.txt (a string)");
+  CHECK(parse_error("robots = \"ftp://example.com/robots.txt\"\n")
+            .starts_with(p + "1:10: 'robots': 'ftp://example.com/robots.txt'"));
   CHECK(parse_error("robts = \"robots.txt\"\n").starts_with(p + "1:1: unknown key 'robts'; did you mean 'robots'?"));
-  CHECK(parse_error("[[overrides]]\nfiles = [\"a\"]\nrobots = \"robots.txt\"\n") ==
-        p + "3:1: 'overrides[0].robots': 'robots' concerns the whole run; set it at the top level, not in [[overrides]]");
+  CHECK(
+      parse_error("[[overrides]]\nfiles = [\"a\"]\nrobots = \"robots.txt\"\n") ==
+      p + "3:1: 'overrides[0].robots': 'robots' concerns the whole run; set it at the top level, not in [[overrides]]");
 }
 
 TEST_CASE("config: root and robots name paths inside the config file's directory, or are refused") {
@@ -219,7 +228,8 @@ TEST_CASE("config: root and robots name paths inside the config file's directory
   };
   CHECK(refused("robots = \"/proc/self/environ\"\n", "robots") ==
         refusal("1:10", "robots", "an absolute path outside it", "/proc/self/environ"));
-  CHECK(refused("root = \"/srv/site\"\n", "root") == refusal("1:8", "root", "an absolute path outside it", "/srv/site"));
+  CHECK(refused("root = \"/srv/site\"\n", "root") ==
+        refusal("1:8", "root", "an absolute path outside it", "/srv/site"));
   CHECK(refused("root = \"/project-other\"\n", "root") ==
         refusal("1:8", "root", "an absolute path outside it", "/project-other"));
   CHECK(refused("root = \"..\"\n", "root") == refusal("1:8", "root", "a path that leads out of it ('..')", ".."));
@@ -244,7 +254,8 @@ TEST_CASE("config: root and robots name paths inside the config file's directory
   CHECK_FALSE(config.root);
   CHECK_FALSE(config.robots);
   CHECK(config.root_refused == file.string() + ":1:8: 'root' must name a path inside the config file's directory (" +
-                                   project.path.string() + "), not a path that a symbolic link takes out of it: "
+                                   project.path.string() +
+                                   "), not a path that a symbolic link takes out of it: "
                                    "'public'; give --root on the command line for a path elsewhere");
   CHECK(config.robots_refused.value_or("").starts_with(file.string() + ":2:10: 'robots' must name a path inside"));
   // One that stays inside is fine; so is a path not built yet.
@@ -279,8 +290,9 @@ TEST_CASE("config: TOML syntax errors, duplicate keys, invalid UTF-8 and binary 
 
 TEST_CASE("config: nesting past 64 levels is refused with its position before toml++ parses it") {
   const std::string p = "/project/sitemaplint.toml:";
-  const std::string deep = ": tables and arrays are nested more than 64 levels deep here (dotted keys, table headers, "
-                           "arrays and inline tables each count)";
+  const std::string deep =
+      ": tables and arrays are nested more than 64 levels deep here (dotted keys, table headers, "
+      "arrays and inline tables each count)";
   const auto repeat = [](const std::string& piece, int times) {
     std::string out;
     for (int i = 0; i < times; ++i) out += piece;
@@ -480,7 +492,8 @@ TEST_CASE("resolve: the command line has the last word, --config and --no-config
 
 TEST_CASE("resolve: URLs match overrides by their path, standard input matches none") {
   TempDir dir;
-  const std::string config = dir.write("sitemaplint.toml", "[[overrides]]\nfiles = [\"news/*.xml\"]\nignore = [\"SM201\"]\n");
+  const std::string config =
+      dir.write("sitemaplint.toml", "[[overrides]]\nfiles = [\"news/*.xml\"]\nignore = [\"SM201\"]\n");
   ConfigResolver resolver(CommandLineChoices{}, ConfigSource::Given, config);
   std::string error;
   const Profile* url = resolver.profile_for("https://example.com/news/sitemap.xml?x=1", &error);
@@ -505,7 +518,8 @@ TEST_CASE("resolve: a broken config file fails every input it governs with the s
   std::string first, second;
   CHECK_FALSE(resolver.profile_for(dir.write("a.xml", ""), &first));
   CHECK_FALSE(resolver.profile_for(dir.write("b.xml", ""), &second));
-  CHECK(first.starts_with((dir.path / "sitemaplint.toml").string() + ":1:11: 'ignore': unknown rule 'SM2O1'; did you mean 'SM201'?"));
+  CHECK(first.starts_with((dir.path / "sitemaplint.toml").string() +
+                          ":1:11: 'ignore': unknown rule 'SM2O1'; did you mean 'SM201'?"));
   CHECK(first == second);
 }
 
@@ -526,23 +540,25 @@ base-url = "https://example.com/news/sitemap.xml"
   REQUIRE(profile);
   std::ostringstream shown;
   write_effective_config("news/sitemap.xml", *profile, RunSettings{7, "/srv/site", "/srv/site/robots.txt"}, shown);
-  CHECK(shown.str() == "# sitemaplint --show-config: the settings news/sitemap.xml is linted with\n"
-                       "# from " + (dir.path / "sitemaplint.toml").string() +
-                       ", overrides[0] (files = [\"news/*.xml\"]), then the command line\n"
-                       "profile = \"default\"\n"
-                       "# default: Every rule at its own severity: the protocol, its XSD, Google's and Bing's rules and\n"
-                       "#     sitemaplint's advice\n"
-                       "base-url = \"https://example.com/news/sitemap.xml\"\n"
-                       "root = \"/srv/site\"\n"
-                       "max-warnings = 7\n"
-                       "robots = \"/srv/site/robots.txt\"\n"
-                       "ignore = [\n"
-                       "  \"SM106\",  # child-out-of-order\n"
-                       "  \"SM304\",  # unescaped-apostrophe\n"
-                       "]\n"
-                       "\n"
-                       "[severity]  # rules whose level differs from their default\n"
-                       "SM502 = \"warning\"  # changefreq-never (default: info)\n");
+  CHECK(shown.str() ==
+        "# sitemaplint --show-config: the settings news/sitemap.xml is linted with\n"
+        "# from " +
+            (dir.path / "sitemaplint.toml").string() +
+            ", overrides[0] (files = [\"news/*.xml\"]), then the command line\n"
+            "profile = \"default\"\n"
+            "# default: Every rule at its own severity: the protocol, its XSD, Google's and Bing's rules and\n"
+            "#     sitemaplint's advice\n"
+            "base-url = \"https://example.com/news/sitemap.xml\"\n"
+            "root = \"/srv/site\"\n"
+            "max-warnings = 7\n"
+            "robots = \"/srv/site/robots.txt\"\n"
+            "ignore = [\n"
+            "  \"SM106\",  # child-out-of-order\n"
+            "  \"SM304\",  # unescaped-apostrophe\n"
+            "]\n"
+            "\n"
+            "[severity]  # rules whose level differs from their default\n"
+            "SM502 = \"warning\"  # changefreq-never (default: info)\n");
   ConfigFile reread;
   REQUIRE(parse_config(shown.str(), dir.path / "shown.toml", &reread, &error));
   REQUIRE(reread.profile == &default_rule_profile());

@@ -111,7 +111,7 @@ TEST_CASE("libcurl: a URL that cannot be fetched without it is an unreadable inp
   const std::string stub = "LD_LIBRARY_PATH=" SITEMAPLINT_STUB_LIBCURL_DIR;
   const std::string url = "http://127.0.0.1:9/sitemap.xml";
   const std::string why = url + ": fetching URLs needs libcurl (libcurl.so.4): " SITEMAPLINT_STUB_LIBCURL_DIR
-                          "/libcurl.so.4: undefined symbol: curl_global_init";
+                                "/libcurl.so.4: undefined symbol: curl_global_init";
   const CommandResult run = run_with_environment({stub}, {url});
   CHECK(run.exit_code == 2);
   CHECK(run.err == "sitemaplint: error: " + why + "\n");

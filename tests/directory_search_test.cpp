@@ -21,9 +21,9 @@ TEST_CASE("search_directory: entries that change during the search are reported,
   TempDir dir;
   const std::string root = (dir.path / "site").string();
   dir.write("site/sitemap-a.xml", kCleanSitemap);
-  dir.write("site/gone/sitemap.xml", kCleanSitemap);      // vanishes once listed
-  dir.write("site/filed/sitemap.xml", kCleanSitemap);     // becomes a file once listed
-  dir.write("site/sitemap-c.xml", kCleanSitemap);         // becomes a folder once listed
+  dir.write("site/gone/sitemap.xml", kCleanSitemap);  // vanishes once listed
+  dir.write("site/filed/sitemap.xml", kCleanSitemap);  // becomes a file once listed
+  dir.write("site/sitemap-c.xml", kCleanSitemap);  // becomes a folder once listed
   dir.write("site/kept/sitemap-d.xml", kCleanSitemap);
   const auto change = [&](const std::string& path) {
     if (path == root + "/gone") fs::remove_all(path);
@@ -38,11 +38,11 @@ TEST_CASE("search_directory: entries that change during the search are reported,
   };
   const DirectorySearch search = search_directory(root, {}, change);
   CHECK(search.error == "");
-  CHECK(search.found == std::vector<std::string>{root + "/kept/sitemap-d.xml", root + "/sitemap-a.xml",
-                                                 root + "/sitemap-c.xml"});
-  CHECK(search.unusable == std::vector<std::pair<std::string, std::string>>{
-                               {root + "/filed", root + "/filed: Not a directory"},
-                               {root + "/gone", root + "/gone: No such file or directory"}});
+  CHECK(search.found ==
+        std::vector<std::string>{root + "/kept/sitemap-d.xml", root + "/sitemap-a.xml", root + "/sitemap-c.xml"});
+  CHECK(search.unusable ==
+        std::vector<std::pair<std::string, std::string>>{{root + "/filed", root + "/filed: Not a directory"},
+                                                         {root + "/gone", root + "/gone: No such file or directory"}});
   // The file that became a folder is refused when it is read, as any folder is.
   Input input;
   std::string error;

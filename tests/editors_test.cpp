@@ -128,15 +128,15 @@ TEST_CASE("editors: the documented Helix snippet gives sitemaps, and only sitema
       return ::fnmatch(pattern.c_str(), path.c_str(), 0) == 0;
     });
   };
-  for (const char* sitemap : {"/srv/www/sitemap.xml", "/srv/www/sitemap_index.xml", "/srv/www/sitemap-index.xml",
-                              "/srv/www/sitemap-0.xml", "/srv/www/sitemap1.xml", "/srv/www/post-sitemap.xml",
-                              "/srv/www/post-sitemap2.xml", "/srv/www/news_sitemap.xml",
-                              "/home/me/sitemaplint/testdata/example/sitemap.xml"}) {
+  for (const char* sitemap :
+       {"/srv/www/sitemap.xml", "/srv/www/sitemap_index.xml", "/srv/www/sitemap-index.xml", "/srv/www/sitemap-0.xml",
+        "/srv/www/sitemap1.xml", "/srv/www/post-sitemap.xml", "/srv/www/post-sitemap2.xml", "/srv/www/news_sitemap.xml",
+        "/home/me/sitemaplint/testdata/example/sitemap.xml"}) {
     CHECK_MESSAGE(matches(sitemap), sitemap << " should be a sitemap");
   }
-  for (const char* other : {"/home/me/app/pom.xml", "/home/me/sitemaplint/pom.xml", "/home/me/sitemaps/feed.xml",
-                            "/srv/sitemap/build.xml", "/home/me/app/AndroidManifest.xml", "/srv/www/sitemap.txt",
-                            "/srv/www/sitemap.xml.gz"}) {
+  for (const char* other :
+       {"/home/me/app/pom.xml", "/home/me/sitemaplint/pom.xml", "/home/me/sitemaps/feed.xml", "/srv/sitemap/build.xml",
+        "/home/me/app/AndroidManifest.xml", "/srv/www/sitemap.txt", "/srv/www/sitemap.xml.gz"}) {
     CHECK_MESSAGE(!matches(other), other << " should not be a sitemap");
   }
 }

@@ -13,18 +13,20 @@ using namespace sitemaplint::testing;
 
 TEST_CASE("excerpt: display width of a code point follows East Asian Width") {
   CHECK(display_width('a') == 1);
-  CHECK(display_width(0xE9) == 1);     // é
-  CHECK(display_width(0x65E5) == 2);   // 日, Wide
-  CHECK(display_width(0xFF21) == 2);   // Ａ, Fullwidth
+  CHECK(display_width(0xE9) == 1);  // é
+  CHECK(display_width(0x65E5) == 2);  // 日, Wide
+  CHECK(display_width(0xFF21) == 2);  // Ａ, Fullwidth
   CHECK(display_width(0x1F600) == 2);  // 😀, Wide
-  CHECK(display_width(0x0301) == 0);   // combining acute accent
-  CHECK(display_width(0x200D) == 0);   // zero width joiner
-  CHECK(display_width(0xFF61) == 1);   // ｡, Halfwidth
+  CHECK(display_width(0x0301) == 0);  // combining acute accent
+  CHECK(display_width(0x200D) == 0);  // zero width joiner
+  CHECK(display_width(0xFF61) == 1);  // ｡, Halfwidth
 }
 
 TEST_CASE("excerpt: the caret column counts terminal columns, not characters") {
   // "ab日本c" is 2 + 4 + 1 = 7 columns wide; the finding is the '&' after it.
-  const std::string cjk = "ab\xE6\x97\xA5\xE6\x9C\xAC" "c&d";
+  const std::string cjk =
+      "ab\xE6\x97\xA5\xE6\x9C\xAC"
+      "c&d";
   Excerpt e = make_excerpt(cjk, cjk.find('&'), 1);
   CHECK(e.caret_column == 7);
   CHECK(e.caret_width == 1);
@@ -71,7 +73,8 @@ TEST_CASE("human report: the caret sits under the finding on a line with CJK and
   write_human(reports, {}, HumanStyle{false, false}, out);
   const std::string report = out.str();
   // "<url><loc>https://example.com/" is 30 columns, 日本😀 6, "?a=1" 4: the '&' is at column 40.
-  const std::string excerpt = " 3 | <url><loc>https://example.com/\xE6\x97\xA5\xE6\x9C\xAC\xF0\x9F\x98\x80?a=1&b=2</loc></url>\n";
+  const std::string excerpt =
+      " 3 | <url><loc>https://example.com/\xE6\x97\xA5\xE6\x9C\xAC\xF0\x9F\x98\x80?a=1&b=2</loc></url>\n";
   const std::string caret = "   | " + std::string(40, ' ') + "^\n";
   CAPTURE(report);
   CHECK(report.find("error[SM301 unescaped-ampersand]") != std::string::npos);
@@ -84,7 +87,9 @@ TEST_CASE("human report: a finding longer than a cut line's window is underlined
   const std::string text =
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-      "<url><loc>" + value + "</loc></url>\n"
+      "<url><loc>" +
+      value +
+      "</loc></url>\n"
       "</urlset>\n";
   const std::vector<FileReport> reports{lint_text(text, "s.xml")};
   std::ostringstream out;

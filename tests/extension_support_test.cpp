@@ -62,13 +62,19 @@ class ToyChecks final : public Rule {
 template <BlockCheck run>
 class FilteredCheck final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.extensions(kNs, {}, blocks_showing<kToyFamily>(kTraitsChecked<run>)); }
-  void on_extension(const ExtensionBlock& block, const Entry&, FindingSink& out) override { run(kToyFamily, block, out); }
+  void subscribe(Subscriptions& s) const override {
+    s.extensions(kNs, {}, blocks_showing<kToyFamily>(kTraitsChecked<run>));
+  }
+  void on_extension(const ExtensionBlock& block, const Entry&, FindingSink& out) override {
+    run(kToyFamily, block, out);
+  }
 };
 
 class FilteredMissing final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.extensions(kNs, {}, blocks_showing<kToyFamily>(kLacksRequiredChild)); }
+  void subscribe(Subscriptions& s) const override {
+    s.extensions(kNs, {}, blocks_showing<kToyFamily>(kLacksRequiredChild));
+  }
   void on_extension(const ExtensionBlock& block, const Entry&, FindingSink& out) override {
     for (const ElementSpec* missing : missing_children(kToyFamily, block, 0)) {
       out.report(block.root().offset, tag_length(block.root()), "missing " + element_name(block, missing->name));
@@ -120,8 +126,8 @@ std::vector<std::string> check_filtered(const std::string& xml) {
 }
 
 std::string urlset(const std::string& body, const std::string& ns = std::string(kNs)) {
-  return "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:t=\"" + ns + "\">\n<url><loc>https://example.com/</loc>\n" +
-         body + "\n</url>\n</urlset>\n";
+  return "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:t=\"" + ns +
+         "\">\n<url><loc>https://example.com/</loc>\n" + body + "\n</url>\n</urlset>\n";
 }
 
 }  // namespace
@@ -159,12 +165,13 @@ TEST_CASE("extension schema checks: a namespace that misses the family's by a li
                                  "'urn:example:toy/1.0', or search engines ignore the toy tags it binds"});
   CHECK(check(urlset("", "urn:example:toy/1.0")).empty());
   // Each declaration, even of a URI reported before: each carries its own fix.
-  CHECK(check(urlset("<t:toy xmlns:t=\"https://www.example.com/toys/1.0/\"><t:loc>https://example.com/a</t:loc></t:toy>",
-                     "https://www.example.com/toys/1.0/")) ==
-        std::vector<std::string>{"1:70 'https://www.example.com/toys/1.0/' is not the toy namespace; use "
-                                 "'urn:example:toy/1.0', or search engines ignore the toy tags it binds",
-                                 "3:17 'https://www.example.com/toys/1.0/' is not the toy namespace; use "
-                                 "'urn:example:toy/1.0', or search engines ignore the toy tags it binds"});
+  CHECK(
+      check(urlset("<t:toy xmlns:t=\"https://www.example.com/toys/1.0/\"><t:loc>https://example.com/a</t:loc></t:toy>",
+                   "https://www.example.com/toys/1.0/")) ==
+      std::vector<std::string>{"1:70 'https://www.example.com/toys/1.0/' is not the toy namespace; use "
+                               "'urn:example:toy/1.0', or search engines ignore the toy tags it binds",
+                               "3:17 'https://www.example.com/toys/1.0/' is not the toy namespace; use "
+                               "'urn:example:toy/1.0', or search engines ignore the toy tags it binds"});
   CHECK_FALSE(namespace_near_miss(kToyFamily, "t", "https://example.com/other"));
   CHECK(namespace_near_miss(kToyFamily, "toy", "urn:unrelated")->fixable == false);
   CHECK(namespace_near_miss(kToyFamily, "t", "http://example.com/toy/2.0/toy.xsd")->fixable);
@@ -221,7 +228,8 @@ TEST_CASE("extension URLs: normalised for comparison as RFC 3986 6.2.2 says, no 
   CHECK(normalised("httpS://example.com/a") == "https://example.com/a");
   CHECK(normalised("https://example.coM/a") == "https://example.com/a");
   CHECK(normalised("https://example.com:/a") == "https://example.com/a");
-  CHECK(normalised("https://b\xC3\xBC" "cher.example/a") == "https://xn--bcher-kva.example/a");
+  CHECK(normalised("https://b\xC3\xBC"
+                   "cher.example/a") == "https://xn--bcher-kva.example/a");
   CHECK(normalised("https://example.com/a/./b/../c") == "https://example.com/a/c");  // 6.2.2.3
   UrlAnalysis relative;
   analyze_url("/a.jpg", relative);
@@ -297,8 +305,17 @@ TEST_CASE("extension URLs: the extension read from the end equals the whole segm
 
 TEST_CASE("extension schema checks: a long list of children is not spelled out, and a prefix is a hint") {
   static constexpr ElementSpec kManyChildren[] = {
-      {.name = "loc", .min_occurs = 1}, {.name = "a1"}, {.name = "a2"}, {.name = "a3"}, {.name = "a4"}, {.name = "a5"},
-      {.name = "a6"}, {.name = "a7"}, {.name = "a8"}, {.name = "a9"}, {.name = "thumbnail_loc"},
+      {.name = "loc", .min_occurs = 1},
+      {.name = "a1"},
+      {.name = "a2"},
+      {.name = "a3"},
+      {.name = "a4"},
+      {.name = "a5"},
+      {.name = "a6"},
+      {.name = "a7"},
+      {.name = "a8"},
+      {.name = "a9"},
+      {.name = "thumbnail_loc"},
   };
   static constexpr ElementSpec kMany{.name = "toy", .children = kManyChildren};
   static constexpr ExtensionFamily kManyFamily{"toy", kNs, "toy", R"(^example\.com/toys?(/[^/]*)?$)", &kMany};
@@ -316,12 +333,13 @@ TEST_CASE("extension schema checks: a long list of children is not spelled out, 
   std::vector<std::unique_ptr<Rule>> rules;
   rules.push_back(std::make_unique<ManyChecks>());
   const std::vector<std::string> messages = walk_messages(*doc, std::move(rules));
-  CHECK(messages == std::vector<std::string>{
-                        "unknown element <t:thumbnail> in <t:toy>, which the toy schema does not define there; did you "
-                        "mean <t:thumbnail_loc>?",
-                        "unknown element <t:colour> in <t:toy>, which the toy schema does not define there; remove it, or use "
-                        "one of the 11 it defines",
-                    });
+  CHECK(messages ==
+        std::vector<std::string>{
+            "unknown element <t:thumbnail> in <t:toy>, which the toy schema does not define there; did you "
+            "mean <t:thumbnail_loc>?",
+            "unknown element <t:colour> in <t:toy>, which the toy schema does not define there; remove it, or use "
+            "one of the 11 it defines",
+        });
 }
 
 namespace {
@@ -352,24 +370,29 @@ std::vector<std::uint32_t> traits_of(const std::string& xml) {
 TEST_CASE("block traits: a flat block shows what a check would find in it, any other block shows everything") {
   constexpr std::uint32_t kAll = ~std::uint32_t{0};
   const std::string loc = "<t:loc>https://example.com/a</t:loc>";
-  CHECK(traits_of(urlset("<t:toy>" + loc + "<t:tag>a</t:tag><t:tag>b</t:tag></t:toy>")) == std::vector<std::uint32_t>{0});
-  CHECK(traits_of(urlset("<t:toy>" + loc + "<t:size size=\"1\">x</t:size></t:toy>")) == std::vector<std::uint32_t>{kHasAttributes});
+  CHECK(traits_of(urlset("<t:toy>" + loc + "<t:tag>a</t:tag><t:tag>b</t:tag></t:toy>")) ==
+        std::vector<std::uint32_t>{0});
+  CHECK(traits_of(urlset("<t:toy>" + loc + "<t:size size=\"1\">x</t:size></t:toy>")) ==
+        std::vector<std::uint32_t>{kHasAttributes});
   CHECK(traits_of(urlset("<t:toy a=\"1\">" + loc + "</t:toy>")) == std::vector<std::uint32_t>{kHasAttributes});
   CHECK(traits_of(urlset("<t:toy>" + loc + loc + "</t:toy>")) == std::vector<std::uint32_t>{kRepeatsChild});
-  CHECK(traits_of(urlset("<t:toy><t:size>x</t:size>" + loc + "</t:toy>")) == std::vector<std::uint32_t>{kChildrenOutOfOrder});
+  CHECK(traits_of(urlset("<t:toy><t:size>x</t:size>" + loc + "</t:toy>")) ==
+        std::vector<std::uint32_t>{kChildrenOutOfOrder});
   CHECK(traits_of(urlset("<t:toy><t:tag>a</t:tag></t:toy>")) == std::vector<std::uint32_t>{kLacksRequiredChild});
-  CHECK(traits_of(urlset("<t:toy>" + loc + "<t:old>x</t:old></t:toy>")) == std::vector<std::uint32_t>{kHasDeprecatedChild});
+  CHECK(traits_of(urlset("<t:toy>" + loc + "<t:old>x</t:old></t:toy>")) ==
+        std::vector<std::uint32_t>{kHasDeprecatedChild});
   CHECK(traits_of(urlset("<t:toy><t:old>y</t:old><t:size>x</t:size></t:toy>")) ==
         std::vector<std::uint32_t>{kChildrenOutOfOrder | kLacksRequiredChild | kHasDeprecatedChild});
   // Not flat: an unknown child, a grandchild, a child of another namespace, a block that is not a
   // <t:toy>, a block outside a page.
   CHECK(traits_of(urlset("<t:toy>" + loc + "<t:lco>x</t:lco></t:toy>")) == std::vector<std::uint32_t>{kAll});
   CHECK(traits_of(urlset("<t:toy><t:loc><t:tag/></t:loc></t:toy>")) == std::vector<std::uint32_t>{kAll});
-  CHECK(traits_of(urlset("<t:toy>" + loc + "<x:tag xmlns:x=\"urn:other\">x</x:tag></t:toy>")) == std::vector<std::uint32_t>{kAll});
+  CHECK(traits_of(urlset("<t:toy>" + loc + "<x:tag xmlns:x=\"urn:other\">x</x:tag></t:toy>")) ==
+        std::vector<std::uint32_t>{kAll});
   CHECK(traits_of(urlset(loc)) == std::vector<std::uint32_t>{kAll});
   CHECK(traits_of("<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:t=\"" + std::string(kNs) +
-                  "\"><sitemap><loc>https://example.com/s.xml</loc><t:toy>" + loc + "</t:toy></sitemap></sitemapindex>") ==
-        std::vector<std::uint32_t>{kAll});
+                  "\"><sitemap><loc>https://example.com/s.xml</loc><t:toy>" + loc +
+                  "</t:toy></sitemap></sitemapindex>") == std::vector<std::uint32_t>{kAll});
 }
 
 namespace {
@@ -384,8 +407,12 @@ std::uint32_t size_traits(const ExtensionBlock& block, const Entry&) {
 class SizeWatcher final : public Rule {
  public:
   SizeWatcher(std::uint32_t wanted, std::vector<std::size_t>& seen) : wanted_(wanted), seen_(seen) {}
-  void subscribe(Subscriptions& s) const override { s.extensions(kNs, {}, BlockFilter{wanted_ ? &size_traits : nullptr, wanted_}); }
-  void on_extension(const ExtensionBlock& block, const Entry&, FindingSink&) override { seen_.push_back(block.nodes.size()); }
+  void subscribe(Subscriptions& s) const override {
+    s.extensions(kNs, {}, BlockFilter{wanted_ ? &size_traits : nullptr, wanted_});
+  }
+  void on_extension(const ExtensionBlock& block, const Entry&, FindingSink&) override {
+    seen_.push_back(block.nodes.size());
+  }
 
  private:
   std::uint32_t wanted_;
@@ -413,9 +440,15 @@ TEST_CASE("block filters: the structure checks find the same with their filters 
   // Children to build blocks from: known, repeated, misordered, with attributes, deprecated,
   // unknown, nested, of another namespace.
   const std::vector<std::string> pieces = {
-      "<t:loc>https://example.com/a</t:loc>", "<t:size>1</t:size>", "<t:size size=\"2\">1</t:size>",
-      "<t:size colour=\"red\">1</t:size>",  "<t:tag>a</t:tag>",   "<t:old>x</t:old>",
-      "<t:lco>x</t:lco>",                     "<t:loc><t:tag/></t:loc>", "<x:tag xmlns:x=\"urn:other\">y</x:tag>",
+      "<t:loc>https://example.com/a</t:loc>",
+      "<t:size>1</t:size>",
+      "<t:size size=\"2\">1</t:size>",
+      "<t:size colour=\"red\">1</t:size>",
+      "<t:tag>a</t:tag>",
+      "<t:old>x</t:old>",
+      "<t:lco>x</t:lco>",
+      "<t:loc><t:tag/></t:loc>",
+      "<x:tag xmlns:x=\"urn:other\">y</x:tag>",
   };
   std::uint32_t state = 12345;
   const auto next = [&](std::uint32_t n) {
@@ -446,10 +479,9 @@ TEST_CASE("block filters: the structure checks find the same with their filters 
 
 TEST_CASE("namespace near misses: no family's pattern matches a namespace sitemaplint knows") {
   // namespace_near_miss answers for these URIs without its regex: it must be right to.
-  const std::vector<std::string> known_normalised = {"sitemaps.org/schemas/sitemap/0.9",
-                                                     "google.com/schemas/sitemap-image/1.1",
-                                                     "google.com/schemas/sitemap-video/1.1",
-                                                     "google.com/schemas/sitemap-news/0.9", "w3.org/1999/xhtml"};
+  const std::vector<std::string> known_normalised = {
+      "sitemaps.org/schemas/sitemap/0.9", "google.com/schemas/sitemap-image/1.1",
+      "google.com/schemas/sitemap-video/1.1", "google.com/schemas/sitemap-news/0.9", "w3.org/1999/xhtml"};
   for (const ExtensionFamily* family : {&kImageFamily, &kVideoFamily, &kNewsFamily, &kHreflangFamily}) {
     const std::regex pattern{std::string(family->near_miss_pattern)};
     for (std::size_t i = 0; i < known_normalised.size(); ++i) {
@@ -457,7 +489,8 @@ TEST_CASE("namespace near misses: no family's pattern matches a namespace sitema
       CAPTURE(family->name);
       // Only its own URI matches a family's pattern, and that one is no near miss but the namespace.
       CHECK(std::regex_match(known_normalised[i], pattern) == (kKnownNamespaces[i] == family->ns));
-      CHECK((known_normalised[i].find("sitemap") != std::string::npos || known_normalised[i].find("w3.org") != std::string::npos));
+      CHECK((known_normalised[i].find("sitemap") != std::string::npos ||
+             known_normalised[i].find("w3.org") != std::string::npos));
       CHECK_FALSE(namespace_near_miss(*family, family->prefix, kKnownNamespaces[i]));
     }
   }

@@ -57,8 +57,8 @@ class ScopedEnvironment {
 
 // Every proxy variable unset but those given.
 std::map<std::string, std::optional<std::string>> proxies(std::map<std::string, std::optional<std::string>> set) {
-  for (const char* name : {"http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY",
-                           "no_proxy", "NO_PROXY"}) {
+  for (const char* name :
+       {"http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY"}) {
     set.emplace(name, std::nullopt);
   }
   return set;
@@ -92,7 +92,9 @@ TEST_CASE("normal_host: one spelling for each host a resolver or a proxy would t
       {"A.LocalHost.", "a.localhost"},
       {kFullWidthLocalhost, "localhost"},
       {"localhost\xE3\x80\x82", "localhost"},  // an ideographic full stop is a dot
-      {"b\xC3\xBC" "cher.example", "xn--bcher-kva.example"},
+      {"b\xC3\xBC"
+       "cher.example",
+       "xn--bcher-kva.example"},
       {"Example.COM.", "example.com"},
       {"127.0.0.1", "127.0.0.1"},
       {"127.0.0.1.", "127.0.0.1"},
@@ -187,7 +189,8 @@ TEST_CASE("proxy_for: the proxy libcurl would take from the environment") {
 
 TEST_CASE("fetch: behind a proxy, no spelling of this machine or an internal address is sent to it") {
   HttpTestServer proxy;
-  proxy.route("http://sitemaps.test/sitemap.xml", HttpResponse{200, {{"Content-Type", "application/xml"}}, kCleanSitemap});
+  proxy.route("http://sitemaps.test/sitemap.xml",
+              HttpResponse{200, {{"Content-Type", "application/xml"}}, kCleanSitemap});
   ScopedEnvironment environment(proxies({{"http_proxy", proxy.url("")}}));
 
   // A public name goes through the proxy, which resolves it.
@@ -245,7 +248,8 @@ TEST_CASE("fetch: with HTTP_PROXY or no_proxy sending a request direct, its addr
   addrinfo* found = nullptr;
   bool all_internal = ::getaddrinfo(name, nullptr, nullptr, &found) == 0;
   for (const addrinfo* a = found; a && all_internal; a = a->ai_next) {
-    all_internal = (a->ai_family == AF_INET || a->ai_family == AF_INET6) && is_internal_address(a->ai_addr, a->ai_family);
+    all_internal =
+        (a->ai_family == AF_INET || a->ai_family == AF_INET6) && is_internal_address(a->ai_addr, a->ai_family);
   }
   if (found) ::freeaddrinfo(found);
   if (!all_internal) {
@@ -255,8 +259,9 @@ TEST_CASE("fetch: with HTTP_PROXY or no_proxy sending a request direct, its addr
   HttpTestServer proxy, site;
   site.route("/sitemap.xml", HttpResponse{200, {{"Content-Type", "application/xml"}}, kCleanSitemap});
   site.route("/to-internal", HttpResponse{302, {{"Location", site.url("/sitemap.xml", name)}}, ""});
-  for (const auto& variables : {proxies({{"HTTP_PROXY", proxy.url("")}}),
-                                proxies({{"http_proxy", proxy.url("")}, {"no_proxy", std::string("127.0.0.1,") + name}})}) {
+  for (const auto& variables :
+       {proxies({{"HTTP_PROXY", proxy.url("")}}),
+        proxies({{"http_proxy", proxy.url("")}, {"no_proxy", std::string("127.0.0.1,") + name}})}) {
     ScopedEnvironment environment(variables);
     // The user's own URL goes direct (libcurl ignores HTTP_PROXY for http; no_proxy names it)...
     const FetchResult own = fetch(site.url("/sitemap.xml"), quick_fetch());

@@ -31,7 +31,6 @@ constexpr const char* kSitemap =
     "</urlset>\n";
 constexpr std::size_t kMiB = 1024 * 1024;
 
-
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -58,8 +57,9 @@ struct Fixture {
     // A proxy from the environment must not stand between the tests and the loopback server.
     ::setenv("no_proxy", "127.0.0.1,localhost", 1);
     server.route("/sitemap.xml", HttpResponse{200, {{"Content-Type", "application/xml"}}, kSitemap});
-    server.route("/gzip.xml",
-                 HttpResponse{200, {{"Content-Type", "application/xml"}, {"Content-Encoding", "gzip"}}, gzip_for_test(kSitemap)});
+    server.route("/gzip.xml", HttpResponse{200,
+                                           {{"Content-Type", "application/xml"}, {"Content-Encoding", "gzip"}},
+                                           gzip_for_test(kSitemap)});
     server.route("/server-error", HttpResponse{500, {{"Content-Type", "text/plain"}}, "boom\n"});
     server.route("/page.html", HttpResponse{200, {{"Content-Type", "text/html; charset=utf-8"}}, "<html></html>\n"});
     server.route("/old", redirect(301, "/moved"));  // relative
@@ -172,7 +172,9 @@ TEST_CASE("fetch: a redirect to file: is refused") {
   Fixture f;
   const FetchResult r = fetch(f.server.url("/to-file"), quick_fetch());
   CHECK_FALSE(r.ok);
-  CHECK(r.error == "redirect to 'file:///etc/passwd' refused: unsupported URL scheme 'file': only http and https URLs are fetched");
+  CHECK(
+      r.error ==
+      "redirect to 'file:///etc/passwd' refused: unsupported URL scheme 'file': only http and https URLs are fetched");
   CHECK(r.status == 302);
   CHECK(r.final_url == f.server.url("/to-file"));
   CHECK(r.body == "");
@@ -233,7 +235,8 @@ TEST_CASE("fetch: schemes other than http and https are refused without a connec
   Fixture f;
   const std::string port = std::to_string(f.server.port());
   const std::string only = "only http and https URLs are fetched";
-  CHECK(fetch("ftp://127.0.0.1:" + port + "/sitemap.xml", quick_fetch()).error == "unsupported URL scheme 'ftp': " + only);
+  CHECK(fetch("ftp://127.0.0.1:" + port + "/sitemap.xml", quick_fetch()).error ==
+        "unsupported URL scheme 'ftp': " + only);
   CHECK(fetch("gopher://127.0.0.1:" + port + "/1", quick_fetch()).error == "unsupported URL scheme 'gopher': " + only);
   CHECK(fetch("FILE:///etc/passwd", quick_fetch()).error == "unsupported URL scheme 'file': " + only);
   CHECK(fetch("dict://127.0.0.1:" + port + "/", quick_fetch()).error == "unsupported URL scheme 'dict': " + only);

@@ -13,7 +13,8 @@ namespace {
 std::string in_url(const std::string& children) {
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
          "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-         "<url><loc>https://example.com/</loc>" + children + "</url>\n</urlset>\n";
+         "<url><loc>https://example.com/</loc>" +
+         children + "</url>\n</urlset>\n";
 }
 
 // The only finding of rule `code`; fails unless there is exactly one.
@@ -112,9 +113,10 @@ TEST_CASE("uniform lastmod and priority are reported once, at the first value, w
     urls += std::string("<url><loc>https://example.com/") + path +
             "</loc><lastmod>2024-05-31</lastmod><priority>0.9</priority></url>\n";
   }
-  const FileReport report = lint_text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                                      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n" +
-                                      urls + "</urlset>\n");
+  const FileReport report = lint_text(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n" +
+      urls + "</urlset>\n");
   const Diagnostic lastmod = only(report, "SM405");
   CHECK(lastmod.offset == report.bytes.find("<lastmod>") + 9);
   CHECK(mentions(lastmod, "all 4"));
@@ -141,7 +143,8 @@ TEST_CASE("changefreq and priority in a <sitemap> entry are left to the structur
   const FileReport report = lint_text(
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-      "<sitemap><loc>https://example.com/s.xml</loc><changefreq>Never </changefreq><priority>high</priority></sitemap>\n"
+      "<sitemap><loc>https://example.com/s.xml</loc><changefreq>Never "
+      "</changefreq><priority>high</priority></sitemap>\n"
       "</sitemapindex>\n");
   for (const char* code : {"SM113", "SM501", "SM502", "SM601", "SM602", "SM603"}) {
     CAPTURE(code);

@@ -94,7 +94,8 @@ TEST_CASE("fix: the permissions of the fixed file are kept") {
   TempFile file(kBroken);
   fs::permissions(file.path, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
   run_cli({"--fix", file.path.string()});
-  CHECK(fs::status(file.path).permissions() == (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
+  CHECK(fs::status(file.path).permissions() ==
+        (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
 }
 
 TEST_CASE("fix: compressed files are not fixed") {
@@ -117,17 +118,19 @@ TEST_CASE("fix: a value rewritten from its references writes quotes and apostrop
   for (const Diagnostic& d : report.diagnostics) {
     if (d.rule->code == "SM207" && d.fix) replacements.push_back(d.fix->replacement);
   }
-  CHECK(replacements == std::vector<std::string>{"https://example.com/it&apos;s",
-                                                 "https://example.com/&quot;q&quot;?a=1&amp;b=2"});
+  CHECK(replacements ==
+        std::vector<std::string>{"https://example.com/it&apos;s", "https://example.com/&quot;q&quot;?a=1&amp;b=2"});
 }
 
 TEST_CASE("fix: loc-non-ascii offers no fix that would make the URL too long") {
   const auto loc_non_ascii_fixes = [](std::size_t length) {
     std::string url = "https://example.com/caf\xC3\xA9?q=";
     url += std::string(length - (url.size() - 1), 'a');  // `length` code points: 'é' is one
-    const FileReport report = lint_text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                                        "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-                                        "  <url><loc>" + url + "</loc></url>\n</urlset>\n");
+    const FileReport report = lint_text(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        "  <url><loc>" +
+        url + "</loc></url>\n</urlset>\n");
     std::size_t findings = 0, fixes = 0;
     for (const Diagnostic& d : report.diagnostics) {
       if (d.rule->code != "SM208") continue;

@@ -114,7 +114,8 @@ TEST_CASE("fix trust: through a symbolic link the target is fixed and the link k
 
 TEST_CASE("fix trust: the inserted declaration ends as the file's lines do") {
   TempDir dir;
-  const std::string path = dir.write("crlf.xml", kNs + "\r\n<url><loc>https://example.com/</loc></url>\r\n</urlset>\r\n");
+  const std::string path =
+      dir.write("crlf.xml", kNs + "\r\n<url><loc>https://example.com/</loc></url>\r\n</urlset>\r\n");
   REQUIRE(run_cli({"--fix", path}).exit_code == 0);
   CHECK(read_file(path) == "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n" + kNs +
                                "\r\n<url><loc>https://example.com/</loc></url>\r\n</urlset>\r\n");
@@ -128,8 +129,9 @@ TEST_CASE("fix trust: --fix - prints the fixed text on standard output") {
   CHECK(result.out == fix_until_stable("-", text, default_selection(), test_settings(), &applied));
   CHECK(result.out.starts_with("<?xml"));
   // What no fix touches is reported on standard error, one line a finding.
-  CHECK(result.err == "-:29:63: warning[SM106 child-out-of-order]: <changefreq> comes after <priority>; the schema's "
-                      "order is loc, lastmod, changefreq, priority, then extensions\n");
+  CHECK(result.err ==
+        "-:29:63: warning[SM106 child-out-of-order]: <changefreq> comes after <priority>; the schema's "
+        "order is loc, lastmod, changefreq, priority, then extensions\n");
   // Something that cannot be fixed is reported on standard error, with the exit code.
   const auto rest = run_cli({"--fix", "-"}, kNs + "<url><loc>ftp://example.com/</loc></url></urlset>\n");
   CHECK(rest.exit_code == 1);
@@ -151,7 +153,8 @@ TEST_CASE("fix trust: a file whose name is near the length limit is fixed") {
 TEST_CASE("fix trust: --fix is atomic when killed: the file is whole, original or fixed, and no temporary is left") {
   TempDir dir;
   std::string text = kNs + "\n";
-  for (int i = 0; i < 60'000; ++i) text += "<url><loc>https://example.com/p" + std::to_string(i) + "?a=1&b=2</loc></url>\n";
+  for (int i = 0; i < 60'000; ++i)
+    text += "<url><loc>https://example.com/p" + std::to_string(i) + "?a=1&b=2</loc></url>\n";
   text += "</urlset>\n";
   const std::string reference = dir.write("reference/sitemap.xml", text);
   const auto start = std::chrono::steady_clock::now();
@@ -169,7 +172,8 @@ TEST_CASE("fix trust: --fix is atomic when killed: the file is whole, original o
       ::execl(SITEMAPLINT_BINARY, "sitemaplint", "--fix", "--quiet", path.c_str(), static_cast<char*>(nullptr));
       ::_exit(127);
     }
-    std::uniform_int_distribution<long long> when(0, std::chrono::duration_cast<std::chrono::microseconds>(full).count());
+    std::uniform_int_distribution<long long> when(0,
+                                                  std::chrono::duration_cast<std::chrono::microseconds>(full).count());
     std::this_thread::sleep_for(std::chrono::microseconds(when(random)));
     ::kill(child, SIGKILL);
     int status = 0;
@@ -180,11 +184,13 @@ TEST_CASE("fix trust: --fix is atomic when killed: the file is whole, original o
     complete += now == fixed;
     CHECK(temp_files_in(dir.path / "work").empty());
   }
-  MESSAGE("20 kills: " << original << " original, " << complete << " fixed, " << 20 - original - complete << " partial");
+  MESSAGE("20 kills: " << original << " original, " << complete << " fixed, " << 20 - original - complete
+                       << " partial");
 }
 
 TEST_CASE("fix trust: a misplaced XML declaration is an error, white space before it is fixed safely") {
-  const FileReport after = lint_text(kNs + "<url><loc>https://example.com/</loc></url></urlset>\n<?xml version=\"1.0\"?>\n");
+  const FileReport after =
+      lint_text(kNs + "<url><loc>https://example.com/</loc></url></urlset>\n<?xml version=\"1.0\"?>\n");
   CHECK(summarize(after) == std::vector<std::string>{"SM001 error 2:1"});
   const std::string spaced = "\n  \n<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + kNs +
                              "<url><loc>https://example.com/</loc></url></urlset>\n";
@@ -197,18 +203,29 @@ TEST_CASE("fix trust: a misplaced XML declaration is an error, white space befor
   REQUIRE(summarize(commented) == std::vector<std::string>{"SM001 error 2:1"});
   CHECK_FALSE(commented.diagnostics[0].fix);
   // "<?xml" inside a comment is no declaration: the missing one is still reported.
-  const FileReport quoted = lint_text("<!-- <?xml version=\"1.0\"?> -->\n" + kNs + "<url><loc>https://example.com/</loc></url></urlset>\n");
+  const FileReport quoted =
+      lint_text("<!-- <?xml version=\"1.0\"?> -->\n" + kNs + "<url><loc>https://example.com/</loc></url></urlset>\n");
   CHECK(summarize(quoted) == std::vector<std::string>{"SM005 warning 1:1"});
 }
 
 TEST_CASE("fix trust: fixing is idempotent and never makes well-formed XML malformed (generated sitemaps)") {
   // Each entry picks a few defects the fixes handle, and some they do not.
-  const std::vector<std::string> locs = {"https://example.com/ok", " https://example.com/space ", "https://example.com/a?b=1&c=2",
-                                         "https://example.com/caf\xC3\xA9", "https://example.com/it's", "<![CDATA[https://example.com/x]]>",
-                                         "https://example.com/&quot;q&quot;", "https://example.com/<!-- c -->split", "ftp://example.com/no"};
-  const std::vector<std::string> extras = {"", "<changefreq>Daily</changefreq>", "<priority>.5</priority>",
-                                           "<lastmod>2024-05-01t10:00:00z</lastmod>", "<lastmod>2024-05-01T10:00Z</lastmod>",
-                                           "<priority> 0.3 </priority>", "<changefreq>never</changefreq>"};
+  const std::vector<std::string> locs = {"https://example.com/ok",
+                                         " https://example.com/space ",
+                                         "https://example.com/a?b=1&c=2",
+                                         "https://example.com/caf\xC3\xA9",
+                                         "https://example.com/it's",
+                                         "<![CDATA[https://example.com/x]]>",
+                                         "https://example.com/&quot;q&quot;",
+                                         "https://example.com/<!-- c -->split",
+                                         "ftp://example.com/no"};
+  const std::vector<std::string> extras = {"",
+                                           "<changefreq>Daily</changefreq>",
+                                           "<priority>.5</priority>",
+                                           "<lastmod>2024-05-01t10:00:00z</lastmod>",
+                                           "<lastmod>2024-05-01T10:00Z</lastmod>",
+                                           "<priority> 0.3 </priority>",
+                                           "<changefreq>never</changefreq>"};
   std::mt19937 random(7);
   for (int round = 0; round < 200; ++round) {
     std::string text = random() % 2 ? "" : "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
@@ -263,7 +280,8 @@ TEST_CASE("fix trust: a read-only file, or one with hard links, is left as it is
   const auto result = run_cli({"--fix", "--quiet", readonly, linked});
   CHECK(result.exit_code == 1);  // the findings are reported as they are
   CHECK(result.err == "sitemaplint: " + readonly + ": read-only (no write permission); not fixed\n" +
-                          "sitemaplint: " + linked + ": has 2 hard links, and fixing it would break them; not fixed "
+                          "sitemaplint: " + linked +
+                          ": has 2 hard links, and fixing it would break them; not fixed "
                           "(--diff shows the fixes, to apply by hand)\n");
   CHECK(read_file(readonly) == text);
   CHECK(read_file(linked) == text);
@@ -285,12 +303,13 @@ TEST_CASE("fix trust: a FIFO is never opened for fixing, nor replaced") {
   CHECK(diff.exit_code == 0);
   CHECK(diff.out == "sitemaplint: " + fifo + ": not a regular file; only regular files are fixed\n");
   // With a writer, --fix still neither reads it (a FIFO is no input: exit 2) nor replaces it.
-  const auto fixed = run_command("(timeout 5 sh -c " + shell_quote("printf '%s' " + shell_quote(broken("\n", true)) + " > " + shell_quote(fifo)) +
-                                 " &) && timeout 20 " + shell_quote(SITEMAPLINT_BINARY) + " --fix --quiet " + shell_quote(fifo));
+  const auto fixed = run_command(
+      "(timeout 5 sh -c " + shell_quote("printf '%s' " + shell_quote(broken("\n", true)) + " > " + shell_quote(fifo)) +
+      " &) && timeout 20 " + shell_quote(SITEMAPLINT_BINARY) + " --fix --quiet " + shell_quote(fifo));
   CHECK(fixed.exit_code == 2);
   CHECK(fixed.out.find("sitemaplint: " + fifo + ": not a regular file; only regular files are fixed\n") == 0);
-  CHECK(fixed.out.find("sitemaplint: error: " + fifo + ": is a FIFO, not a regular file; only regular files are read") !=
-        std::string::npos);
+  CHECK(fixed.out.find("sitemaplint: error: " + fifo +
+                       ": is a FIFO, not a regular file; only regular files are read") != std::string::npos);
   CHECK(fs::is_fifo(fifo));
 }
 

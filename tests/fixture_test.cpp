@@ -81,7 +81,7 @@ std::string describe(const Finding& f) {
 
 struct Expectations {
   std::vector<Finding> findings;
-  bool declared = false;   // an expect comment, or a sidecar
+  bool declared = false;  // an expect comment, or a sidecar
   bool says_none = false;  // "none" was written
   std::vector<std::string> problems;  // "file:line: what is wrong", one per malformed expectation
 };
@@ -92,8 +92,8 @@ bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; 
 // `CODE SEVERITY POSITION "MESSAGE"` separated by ';'. An inline POSITION is "@:C", "@+N:C",
 // "@-N:C" or "@N:C" (relative to `line`, the comment's line); a sidecar's is "LINE:COL". Returns
 // what is wrong, or an empty string.
-std::string parse_expectation_list(std::string_view body, bool is_inline, std::size_t line,
-                                   const std::string& where, Expectations* out) {
+std::string parse_expectation_list(std::string_view body, bool is_inline, std::size_t line, const std::string& where,
+                                   Expectations* out) {
   std::size_t i = 0;
   const auto skip_space = [&] {
     while (i < body.size() && is_space(body[i])) ++i;
@@ -188,7 +188,8 @@ std::string parse_expectation_list(std::string_view body, bool is_inline, std::s
     out->findings.push_back(std::move(f));
     skip_space();
     if (i >= body.size()) return {};
-    if (body[i] != ';') return "unexpected " + rest() + " after the message of " + label + "; separate expectations with ';'";
+    if (body[i] != ';')
+      return "unexpected " + rest() + " after the message of " + label + "; separate expectations with ';'";
     ++i;
   }
 }
@@ -255,8 +256,8 @@ std::vector<Finding> findings_of(const FileReport& report, std::string_view text
   const LineIndex index(text);
   for (const Diagnostic& d : report.diagnostics) {
     const Position pos = index.position(d.offset);
-    out.push_back({std::string(d.rule->code), std::string(severity_name(d.severity)), pos.line, pos.column,
-                   d.message, ""});
+    out.push_back(
+        {std::string(d.rule->code), std::string(severity_name(d.severity)), pos.line, pos.column, d.message, ""});
   }
   return out;
 }
@@ -289,7 +290,7 @@ std::string difference(const std::vector<Finding>& want, const std::vector<Findi
 struct Fixture {
   fs::path path;
   fs::path sidecar;  // empty: expectations are inline
-  std::string dir;   // "SM203-loc-unsupported-scheme"
+  std::string dir;  // "SM203-loc-unsupported-scheme"
   std::string code;  // "SM203"
 };
 
@@ -307,7 +308,7 @@ std::vector<Fixture> all_fixtures() {
 // The folders inside fixture directories: each a set of files linted together.
 struct FixtureSet {
   fs::path folder;
-  std::string dir;   // "LANG501-hreflang-return-link-missing"
+  std::string dir;  // "LANG501-hreflang-return-link-missing"
   std::string code;  // "LANG501"
   std::vector<fs::path> files;  // sorted
 };
@@ -330,9 +331,7 @@ std::vector<FixtureSet> all_fixture_sets() {
 }
 
 // The fixture's path from the source tree, as failures name it.
-std::string shown(const fs::path& path) {
-  return fs::path(path).lexically_relative(source_path("")).string();
-}
+std::string shown(const fs::path& path) { return fs::path(path).lexically_relative(source_path("")).string(); }
 
 // Where the byte at `offset` of the original lies after `fixes` (sorted, not overlapping) were
 // applied; a byte inside a replaced range maps to the replacement's start.
@@ -358,8 +357,7 @@ std::string located(const FileReport& report, const Diagnostic& d) {
 // their finding on it, which is the fix working, not breaking something. Such a finding must lie
 // where a fixed one did. (Fixing "2024-05-31t10:00z" reveals that it has no seconds; fixing
 // "Never" that 'never' does not stop crawling.)
-const std::set<std::pair<std::string_view, std::string_view>> kRevealedByFix = {{"SM401", "SM403"},
-                                                                                {"SM501", "SM502"}};
+const std::set<std::pair<std::string_view, std::string_view>> kRevealedByFix = {{"SM401", "SM403"}, {"SM501", "SM502"}};
 
 // Applies `rule`'s fixes to the fixture (linted as `before`) and lints the result again. Returns
 // what went wrong, empty when: every finding of `rule` that carried a fix is gone and those that
@@ -399,8 +397,8 @@ std::string check_fixes(const Input& input, const Settings& settings, const Rule
     if (d.fix) fixable_after.push_back(d);
   }
   if (remaining != unfixable) {
-    problems += "  the findings of " + std::string(rule.code) +
-                " left are not exactly the ones that had no fix (" + std::to_string(unfixable.size()) + "); they are:\n";
+    problems += "  the findings of " + std::string(rule.code) + " left are not exactly the ones that had no fix (" +
+                std::to_string(unfixable.size()) + "); they are:\n";
     for (const Diagnostic& d : after.diagnostics) {
       if (d.rule->id == rule.id) problems += "    " + located(after, d) + "\n";
     }
@@ -467,8 +465,10 @@ TEST_CASE("fixture expectations: the syntax, with full messages") {
   SUBCASE("each malformed expectation is named with its file and line") {
     const std::vector<std::pair<std::string, std::string>> cases{
         {"<!-- expect: SM401 error @:14 -->", "f.xml:2: malformed expectation: no message for 'SM401 error @:14'"},
-        {"<!-- expect: SM401 error @:14 'x' -->", "f.xml:2: malformed expectation: expected the message in double quotes"},
-        {"<!-- expect: SM401 error @:14 \"x -->", "f.xml:2: malformed expectation: the message of 'SM401 error @:14' has no closing"},
+        {"<!-- expect: SM401 error @:14 'x' -->",
+         "f.xml:2: malformed expectation: expected the message in double quotes"},
+        {"<!-- expect: SM401 error @:14 \"x -->",
+         "f.xml:2: malformed expectation: the message of 'SM401 error @:14' has no closing"},
         {"<!-- expect: SM401 error @:14 \"a\\nb\" -->", "f.xml:2: malformed expectation: unknown escape"},
         {"<!-- expect: SM401 error @:14 \"a\" \"b\" -->", "f.xml:2: malformed expectation: unexpected '\"b\""},
         {"<!-- expect: SM401 error @:14 \"a\"; -->", "f.xml:2: malformed expectation: expected a rule code"},
@@ -493,7 +493,8 @@ TEST_CASE("fixture expectations: the syntax, with full messages") {
     }
   }
   SUBCASE("sidecar files") {
-    const Expectations e = sidecar_expectations("# comment\nSM203 error 3:12 \"a \\\"b\\\"\"\n\nSM1 info 1:1 \"c\"\n", "f.expected");
+    const Expectations e =
+        sidecar_expectations("# comment\nSM203 error 3:12 \"a \\\"b\\\"\"\n\nSM1 info 1:1 \"c\"\n", "f.expected");
     CHECK(e.problems.empty());
     REQUIRE(e.findings.size() == 2);
     CHECK(describe(e.findings[0]) == "SM203 error 3:12 \"a \\\"b\\\"\"");
@@ -518,7 +519,7 @@ TEST_CASE("fixture expectations: the syntax, with full messages") {
 
 TEST_CASE("fixture harness: offsets after fixes") {
   const std::vector<Fix> fixes{{0, 0, "<?xml?>\n", ""}, {10, 1, "&amp;", ""}, {20, 3, "x", ""}};
-  CHECK(offset_after(0, fixes) == 8);    // the insertion goes before it
+  CHECK(offset_after(0, fixes) == 8);  // the insertion goes before it
   CHECK(offset_after(9, fixes) == 17);
   CHECK(offset_after(10, fixes) == 18);  // the start of a replaced range
   CHECK(offset_after(11, fixes) == 23);
@@ -533,16 +534,17 @@ TEST_CASE("every rule fixture produces exactly its expected findings, messages i
     const std::string file = shown(fixture.path);
     CAPTURE(file);
     const std::string text = read_file(fixture.path.string());
-    const Expectations expected = fixture.sidecar.empty()
-                                      ? inline_expectations(text, file)
-                                      : sidecar_expectations(read_file(fixture.sidecar.string()), shown(fixture.sidecar));
+    const Expectations expected =
+        fixture.sidecar.empty() ? inline_expectations(text, file)
+                                : sidecar_expectations(read_file(fixture.sidecar.string()), shown(fixture.sidecar));
     for (const std::string& problem : expected.problems) FAIL_CHECK(problem);
     if (!expected.problems.empty()) continue;
     if (!expected.declared) {
       FAIL_CHECK(file << ": the fixture states no expectation; add <!-- expect: none --> if it expects none");
       continue;
     }
-    const FileReport report = lint_input(load_fixture(fixture.path), every_rule(), fixture_settings(fixture.path, text));
+    const FileReport report =
+        lint_input(load_fixture(fixture.path), every_rule(), fixture_settings(fixture.path, text));
     // A finding rests on its rule's authorities or on some of them, never on others.
     for (const Diagnostic& d : report.diagnostics) {
       const std::uint32_t rests_on = finding_authorities(d);
@@ -599,7 +601,8 @@ TEST_CASE("each rule selected alone finds in its fixtures what it finds among al
     std::sort(among_all.begin(), among_all.end());
     std::sort(by_itself.begin(), by_itself.end());
     if (among_all != by_itself) {
-      FAIL_CHECK(file << ": " << fixture.code << " alone finds other than among all rules:\n" << difference(among_all, by_itself));
+      FAIL_CHECK(file << ": " << fixture.code << " alone finds other than among all rules:\n"
+                      << difference(among_all, by_itself));
     }
     ++files_checked;
   }
@@ -636,7 +639,8 @@ TEST_CASE("every fixture set is linted as one run, and each of its files gets ex
       REQUIRE_MESSAGE(want_it != expected.end(), "the run linted a file outside the set");
       const Expectations& want_all = want_it->second;
       for (const std::string& problem : want_all.problems) FAIL_CHECK(problem);
-      if (!want_all.declared) FAIL_CHECK(shown(file) << ": the fixture states no expectation; add <!-- expect: none -->");
+      if (!want_all.declared)
+        FAIL_CHECK(shown(file) << ": the fixture states no expectation; add <!-- expect: none -->");
       std::vector<Finding> want = want_all.findings;
       std::vector<Finding> got = findings_of(*outcome.report, read_file(file));
       const std::string folder = set.folder.lexically_normal().string() + "/";
@@ -647,7 +651,8 @@ TEST_CASE("every fixture set is linted as one run, and each of its files gets ex
       }
       std::sort(want.begin(), want.end());
       std::sort(got.begin(), got.end());
-      if (want != got) FAIL_CHECK(shown(file) << ": the findings are not the expected ones:\n" << difference(want, got));
+      if (want != got)
+        FAIL_CHECK(shown(file) << ": the findings are not the expected ones:\n" << difference(want, got));
       fires |= std::any_of(got.begin(), got.end(), [&](const Finding& g) { return g.code == set.code; });
       expectations_checked += want.size();
       expected.erase(want_it);
@@ -712,10 +717,12 @@ TEST_CASE("fixes in the fixtures: each rule keeps its fixes declaration, and its
     ++declared;
     CAPTURE(rule->code);
     const Seen s = seen[rule->id];
-    CHECK_MESSAGE(s.fixed_in_own_fixtures, rule->code << " declares fixes but offers none in its own fixtures; add one that shows a fix");
+    CHECK_MESSAGE(s.fixed_in_own_fixtures,
+                  rule->code << " declares fixes but offers none in its own fixtures; add one that shows a fix");
     if (rule->fixes == Fixes::Sometimes) {
-      CHECK_MESSAGE(s.without_fix > 0, rule->code << " is declared Fixes::Sometimes but every finding in the fixtures has a "
-                                                     "fix; add a fixture where it offers none (or declare Fixes::Always)");
+      CHECK_MESSAGE(s.without_fix > 0, rule->code
+                                           << " is declared Fixes::Sometimes but every finding in the fixtures has a "
+                                              "fix; add a fixture where it offers none (or declare Fixes::Always)");
     }
   }
   MESSAGE("fixes: " << declared << " rules declare them; " << fixes_applied << " fixes applied rule by rule ("

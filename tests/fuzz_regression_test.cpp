@@ -28,9 +28,9 @@ using Target = void (*)(std::string_view);
 const std::vector<std::pair<std::string, Target>>& targets() {
   namespace f = sitemaplint::fuzz;
   static const std::vector<std::pair<std::string, Target>> all = {
-      {"lint", f::lint},         {"report", f::report}, {"fix", f::fix},         {"config", f::config},
-      {"baseline", f::baseline}, {"lsp", f::lsp},       {"datetime", f::datetime}, {"uri", f::uri},
-      {"suppress", f::suppress},
+      {"lint", f::lint},         {"report", f::report},     {"fix", f::fix},
+      {"config", f::config},     {"baseline", f::baseline}, {"lsp", f::lsp},
+      {"datetime", f::datetime}, {"uri", f::uri},           {"suppress", f::suppress},
   };
   return all;
 }

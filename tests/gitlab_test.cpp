@@ -36,8 +36,9 @@ TEST_CASE("gitlab format: one issue per finding, severities mapped, unreadable i
   REQUIRE(issues.is_array());
   REQUIRE(issues.size() >= 5);
   const nlohmann::json& first = issues[0];
-  CHECK(first["description"] == "raw '&' must be written '&amp;'; XML parsers reject the whole file "
-                                "[SM301 unescaped-ampersand]");
+  CHECK(first["description"] ==
+        "raw '&' must be written '&amp;'; XML parsers reject the whole file "
+        "[SM301 unescaped-ampersand]");
   CHECK(first["check_name"] == "SM301");
   CHECK(first["severity"] == "major");
   CHECK(first["location"] == nlohmann::json{{"path", "public/sitemap.xml"}, {"lines", {{"begin", 3}, {"end", 3}}}});
@@ -116,7 +117,9 @@ TEST_CASE("gitlab format: fingerprints hash the finding's line, whatever ends it
   // the line's start are further from it than the window reaches, so its fingerprint stays; one
   // added right before it changes it.
   const auto one_line = [](const std::string& first, const std::string& before_last) {
-    std::string text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">" + first;
+    std::string text =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">" +
+        first;
     for (int i = 0; i < 50; ++i) text += "<url><loc>https://example.com/page-" + std::to_string(i) + "</loc></url>";
     return text + before_last + "<url><loc>https://example.com/?a=1&b=2</loc></url></urlset>\n";
   };
@@ -134,8 +137,8 @@ TEST_CASE("gitlab format: paths are relative to the working directory, without .
   const auto issues = nlohmann::json::parse(r.out);
   REQUIRE(!issues.empty());
   CHECK(issues[0]["location"]["path"] == "public/sitemap.xml");
-  const auto clean = run_cli({"--format", "gitlab", "--select", "SM301", "testdata/example/sitemap.xml"}, "",
-                             source_path(""));
+  const auto clean =
+      run_cli({"--format", "gitlab", "--select", "SM301", "testdata/example/sitemap.xml"}, "", source_path(""));
   CHECK(clean.exit_code == 0);
   CHECK(clean.out == "[]\n");
 }

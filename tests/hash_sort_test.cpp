@@ -12,6 +12,19 @@
 
 using namespace sitemaplint;
 
+namespace {
+
+// `size` hashes drawn from `spread` distinct values (all distinct when spread is huge, but for one
+// repeat, the last of the first), spread over every top-byte bucket.
+std::vector<std::uint64_t> spread_hashes(std::mt19937_64& random, std::size_t size, std::uint64_t spread) {
+  std::vector<std::uint64_t> hashes(size);
+  for (std::uint64_t& h : hashes) h = (random() % spread) * 0x9E3779B97F4A7C15ULL;
+  if (size >= 2 && spread == ~std::uint64_t{0}) hashes[size - 1] = hashes[0];
+  return hashes;
+}
+
+}  // namespace
+
 TEST_CASE("hash sort: repeated_hashes finds each hash that occurs more than once, sorted") {
   std::mt19937_64 random(777);
   for (const std::size_t size : {0u, 1u, 2u, 3u, 100u, 5000u, 70'000u}) {
@@ -24,7 +37,8 @@ TEST_CASE("hash sort: repeated_hashes finds each hash that occurs more than once
       std::vector<std::uint64_t> sorted = hashes, expected;
       std::sort(sorted.begin(), sorted.end());
       for (std::size_t i = 1; i < sorted.size(); ++i) {
-        if (sorted[i] == sorted[i - 1] && (expected.empty() || expected.back() != sorted[i])) expected.push_back(sorted[i]);
+        if (sorted[i] == sorted[i - 1] && (expected.empty() || expected.back() != sorted[i]))
+          expected.push_back(sorted[i]);
       }
       CHECK(repeated_hashes(hashes) == expected);
     }
@@ -36,9 +50,7 @@ TEST_CASE("hash sort: repeated_hashes_in_place finds what repeated_hashes finds,
   for (const std::size_t size : {0u, 1u, 2u, 3u, 300u, 70'000u, 300'000u}) {
     CAPTURE(size);
     for (const std::uint64_t spread : {~std::uint64_t{0}, std::uint64_t{1000}, std::uint64_t{3}, std::uint64_t{1}}) {
-      std::vector<std::uint64_t> hashes(size);
-      for (std::uint64_t& h : hashes) h = (random() % spread) * 0x9E3779B97F4A7C15ULL;
-      if (size >= 2 && spread == ~std::uint64_t{0}) hashes[size - 1] = hashes[0];  // one repeat
+      std::vector<std::uint64_t> hashes = spread_hashes(random, size, spread);
       std::vector<std::uint64_t> one_bucket = hashes;  // every hash with the same top byte
       for (std::uint64_t& h : one_bucket) h >>= 8;
       const std::vector<std::uint64_t> expected = repeated_hashes(hashes), expected_one = repeated_hashes(one_bucket);
@@ -58,9 +70,7 @@ TEST_CASE("hash sort: visit_repeated_in_place gives each repeated hash once, wit
   for (const std::size_t size : {0u, 1u, 2u, 3u, 300u, 70'000u}) {
     CAPTURE(size);
     for (const std::uint64_t spread : {~std::uint64_t{0}, std::uint64_t{1000}, std::uint64_t{3}, std::uint64_t{1}}) {
-      std::vector<std::uint64_t> hashes(size);
-      for (std::uint64_t& h : hashes) h = (random() % spread) * 0x9E3779B97F4A7C15ULL;
-      if (size >= 2 && spread == ~std::uint64_t{0}) hashes[size - 1] = hashes[0];  // one repeat
+      std::vector<std::uint64_t> hashes = spread_hashes(random, size, spread);
       // The reference: every hash's places (here, ascending offsets standing for document order).
       std::map<std::uint64_t, std::vector<std::uint32_t>> expected;
       std::vector<std::uint32_t> places(size);

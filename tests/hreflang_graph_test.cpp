@@ -33,13 +33,15 @@ std::vector<std::string> findings(const std::string& json_text, const fs::path& 
   for (const auto& file : report["files"]) {
     const std::string path = fs::path(file["path"].get<std::string>()).lexically_relative(base).string();
     for (const auto& d : file["diagnostics"]) {
-      std::string line = path + " " + std::to_string(d["line"].get<int>()) + ":" + std::to_string(d["column"].get<int>()) +
-                         " " + d["code"].get<std::string>() + " " + d["message"].get<std::string>();
+      std::string line = path + " " + std::to_string(d["line"].get<int>()) + ":" +
+                         std::to_string(d["column"].get<int>()) + " " + d["code"].get<std::string>() + " " +
+                         d["message"].get<std::string>();
       if (d.contains("related")) {
         const auto& r = d["related"];
-        const std::string other = r.contains("path") ? fs::path(r["path"].get<std::string>()).lexically_relative(base).string()
-                                                     : path;
-        line += " -> " + other + " " + std::to_string(r["line"].get<int>()) + ":" + std::to_string(r["column"].get<int>());
+        const std::string other =
+            r.contains("path") ? fs::path(r["path"].get<std::string>()).lexically_relative(base).string() : path;
+        line +=
+            " -> " + other + " " + std::to_string(r["line"].get<int>()) + ":" + std::to_string(r["column"].get<int>());
       }
       out.push_back(line);
     }
@@ -57,16 +59,18 @@ TEST_CASE("hreflang graph: the example site is clean through its index and as fi
   CHECK(through_index.exit_code == 0);
   CHECK(findings(through_index.out, dir).empty());
   CHECK(nlohmann::json::parse(through_index.out)["files"].size() == 4);  // the index and its 3 children
-  const auto together = run_cli({"--format", "json", "--now", kTestNow, dir + "/sitemap-de.xml", dir + "/sitemap-en.xml",
-                                 dir + "/sitemap-fr.xml"});
+  const auto together = run_cli({"--format", "json", "--now", kTestNow, dir + "/sitemap-de.xml",
+                                 dir + "/sitemap-en.xml", dir + "/sitemap-fr.xml"});
   CHECK(together.exit_code == 0);
   CHECK(findings(together.out, dir).empty());
   // Without the French sitemap, its pages are alternates in no sitemap of the run: the graph sees
   // every link (once per file and page).
-  const auto partial = run_cli({"--format", "json", "--now", kTestNow, dir + "/sitemap-de.xml", dir + "/sitemap-en.xml"});
+  const auto partial =
+      run_cli({"--format", "json", "--now", kTestNow, dir + "/sitemap-de.xml", dir + "/sitemap-en.xml"});
   const std::vector<std::string> partial_findings = findings(partial.out, dir);
   CHECK(partial_findings.size() == 6);
-  for (const std::string& f : partial_findings) CHECK(f.find(" LANG505 alternate 'https://example.com/fr/") != std::string::npos);
+  for (const std::string& f : partial_findings)
+    CHECK(f.find(" LANG505 alternate 'https://example.com/fr/") != std::string::npos);
 }
 
 TEST_CASE("hreflang graph: an index's children on disk, both ends of each broken pair named") {
@@ -82,47 +86,58 @@ TEST_CASE("hreflang graph: an index's children on disk, both ends of each broken
   site.write("public/en.xml", std::string(kHead) +
                                   url("/en/", {{"en", "/en/"}, {"de", "/de/"}, {"fr", "/fr/"}, {"x-default", "/en/"}}) +
                                   "</urlset>\n");
-  site.write("public/de.xml", std::string(kHead) +
-                                  url("/de/", {{"de", "/de/"}, {"en-GB", "/en/"}, {"it", "/it/"}, {"x-default", "/en/"}}) +
-                                  "  <url><loc>https://example.com/fr/</loc></url>\n</urlset>\n");
+  site.write("public/de.xml",
+             std::string(kHead) +
+                 url("/de/", {{"de", "/de/"}, {"en-GB", "/en/"}, {"it", "/it/"}, {"x-default", "/en/"}}) +
+                 "  <url><loc>https://example.com/fr/</loc></url>\n</urlset>\n");
   const fs::path pub = site.path / "public";
-  const auto result = run_cli({"--format", "json", "--now", kTestNow, "--base-url", "https://example.com/sitemap_index.xml",
-                               (pub / "sitemap_index.xml").string()});
+  const auto result = run_cli({"--format", "json", "--now", kTestNow, "--base-url",
+                               "https://example.com/sitemap_index.xml", (pub / "sitemap_index.xml").string()});
   INFO(result.out);
   CHECK(result.exit_code == 0);  // warnings and info only
   const std::string en = (pub / "en.xml").string(), de = (pub / "de.xml").string();
   // Each finding in the file of the link, naming the other end (path:line:col) in its message and
   // as its related location.
-  CHECK(findings(result.out, pub) ==
-        std::vector<std::string>{
-            "en.xml 5:128 LANG503 the alternates of this page and of 'https://example.com/de/' (" + de +
-                ":3:3) differ: missing there: 'https://example.com/fr/'; missing here: 'https://example.com/it/' -> de.xml 3:3",
-            "en.xml 5:203 LANG502 'https://example.com/fr/' (fr) is listed at " + de +
-                ":7:3 without hreflang annotations; unless its HTML or HTTP headers link back, Google ignores this pair -> de.xml 7:3",
-            "de.xml 5:118 LANG504 hreflang 'en-GB' for 'https://example.com/en/' disagrees with that page's own entry (" + en +
-                ":5:43), which calls itself 'en'; give each page the same code everywhere -> en.xml 5:43",
-            "de.xml 5:206 LANG505 alternate 'https://example.com/it/' is in no sitemap of this run; its return links cannot "
-            "be checked",
-        });
+  CHECK(
+      findings(result.out, pub) ==
+      std::vector<std::string>{
+          "en.xml 5:128 LANG503 the alternates of this page and of 'https://example.com/de/' (" + de +
+              ":3:3) differ: missing there: 'https://example.com/fr/'; missing here: 'https://example.com/it/' -> "
+              "de.xml 3:3",
+          "en.xml 5:203 LANG502 'https://example.com/fr/' (fr) is listed at " + de +
+              ":7:3 without hreflang annotations; unless its HTML or HTTP headers link back, Google ignores this pair "
+              "-> de.xml 7:3",
+          "de.xml 5:118 LANG504 hreflang 'en-GB' for 'https://example.com/en/' disagrees with that page's own entry (" +
+              en + ":5:43), which calls itself 'en'; give each page the same code everywhere -> en.xml 5:43",
+          "de.xml 5:206 LANG505 alternate 'https://example.com/it/' is in no sitemap of this run; its return links "
+          "cannot "
+          "be checked",
+      });
 }
 
 TEST_CASE("hreflang graph: files given together, a missing return link shown at both ends") {
   TempDir site;
-  const std::string en = site.write("en.xml", std::string(kHead) +
-                                                  url("/en/", {{"en", "/en/"}, {"de", "/de/"}, {"x-default", "/en/"}}) +
-                                                  "</urlset>\n");
+  const std::string en =
+      site.write("en.xml", std::string(kHead) + url("/en/", {{"en", "/en/"}, {"de", "/de/"}, {"x-default", "/en/"}}) +
+                               "</urlset>\n");
   const std::string de = site.write("de.xml", std::string(kHead) + url("/de/", {{"de", "/de/"}}) + "</urlset>\n");
   const auto result = run_cli({"--now", kTestNow, "--color", "never", en, de});
   CHECK(result.exit_code == 1);
-  CHECK(result.out ==
-        en + ":5:128: error[LANG501 hreflang-return-link-missing]: 'https://example.com/de/' (de) does not link back: its "
-             "entry at " + de + ":3:3 lists only itself; add <xhtml:link rel=\"alternate\" hreflang=\"en\" "
-             "href=\"https://example.com/en/\"/> there, or Google ignores this pair\n"
-             " 5 | ....com/en/\"/> <xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"https://example.com/de/\"/> "
-             "<xhtml:link rel=\"alternate\" hrefl...\n"
-             "   |                                                                ^~~~~~~~~~~~~~~~~~~~~~~\n"
-             "  note: the entry of 'https://example.com/de/' at " + de + ":3:3\n"
-             "Found 1 error, 0 warnings and 0 info findings in 2 files.\n");
+  CHECK(
+      result.out ==
+      en +
+          ":5:128: error[LANG501 hreflang-return-link-missing]: 'https://example.com/de/' (de) does not link back: its "
+          "entry at " +
+          de +
+          ":3:3 lists only itself; add <xhtml:link rel=\"alternate\" hreflang=\"en\" "
+          "href=\"https://example.com/en/\"/> there, or Google ignores this pair\n"
+          " 5 | ....com/en/\"/> <xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"https://example.com/de/\"/> "
+          "<xhtml:link rel=\"alternate\" hrefl...\n"
+          "   |                                                                ^~~~~~~~~~~~~~~~~~~~~~~\n"
+          "  note: the entry of 'https://example.com/de/' at " +
+          de +
+          ":3:3\n"
+          "Found 1 error, 0 warnings and 0 info findings in 2 files.\n");
   // Linted alone, each file is a set of its own: /de/ is then in no sitemap of the run, which
   // a single file does not report.
   CHECK(run_cli({"--now", kTestNow, en}).exit_code == 0);
@@ -133,7 +148,8 @@ TEST_CASE("hreflang: a <url> with 150,000 links and a cluster of 400 pages that 
   // Every check that compares the links of one entry sorts them; pairing them took 10^10 steps.
   std::string one = std::string(kHead) + "  <url>\n    <loc>https://example.com/p0</loc>\n";
   for (int i = 0; i < 150'000; ++i) {
-    one += "    <xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"https://example.com/p" + std::to_string(i) + "\"/>\n";
+    one +=
+        "    <xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"https://example.com/p" + std::to_string(i) + "\"/>\n";
   }
   const std::string wide = site.write("wide.xml", one + "  </url>\n</urlset>\n");
   // Clusters are compared by digest first; comparing them member by member took 400^3 steps.
@@ -141,7 +157,8 @@ TEST_CASE("hreflang: a <url> with 150,000 links and a cluster of 400 pages that 
   for (int page = 0; page < 400; ++page) {
     all += "  <url>\n    <loc>https://example.com/c" + std::to_string(page) + "</loc>\n";
     for (int i = 0; i < 400; ++i) {
-      all += "    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"https://example.com/c" + std::to_string(i) + "\"/>\n";
+      all += "    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"https://example.com/c" +
+             std::to_string(i) + "\"/>\n";
     }
     all += "  </url>\n";
   }
@@ -153,6 +170,7 @@ TEST_CASE("hreflang: a <url> with 150,000 links and a cluster of 400 pages that 
   CHECK(result.out.find("LANG111") != std::string::npos);
   // The dense clusters agree: no graph finding there (wide.xml's alternates are in no sitemap).
   CHECK(result.out.find("LANG505") != std::string::npos);
-  for (const char* code : {"LANG501", "LANG502", "LANG503", "LANG504"}) CHECK(result.out.find(code) == std::string::npos);
+  for (const char* code : {"LANG501", "LANG502", "LANG503", "LANG504"})
+    CHECK(result.out.find(code) == std::string::npos);
   CHECK(seconds < 120);  // the quadratic versions took hours; sanitizer builds on a busy machine take a minute
 }

@@ -32,10 +32,11 @@ std::size_t number(std::string text) {
 // container's /dev/shm is small.
 std::string rendered_dom(const std::string& html, const std::string& fragment, const TempDir& dir) {
   const std::string profile = (dir.path / "chromium-profile").string();
-  const CommandResult dump = run_command(
-      "env HOME=" + shell_quote(dir.path.string()) + " timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage " +
-      "--user-data-dir=" + shell_quote(profile) + " --dump-dom " + shell_quote("file://" + html + fragment) +
-      " 2>/dev/null");
+  const CommandResult dump =
+      run_command("env HOME=" + shell_quote(dir.path.string()) +
+                  " timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage " +
+                  "--user-data-dir=" + shell_quote(profile) + " --dump-dom " +
+                  shell_quote("file://" + html + fragment) + " 2>/dev/null");
   REQUIRE_MESSAGE(dump.exit_code == 0, dump.out);
   REQUIRE(dump.out.find("</html>") != std::string::npos);
   return dump.out;
@@ -50,7 +51,8 @@ std::string figure(const std::string& dom, const std::string& id) {
 
 // Each bar of a chart: its key and the number written after it.
 Counts bars(const std::string& chart) {
-  static const std::regex bar(R"re(<g class="bar" data-key="([^"]*)"[^>]*>.*?<text class="value"[^>]*>([\d,]+)</text>)re");
+  static const std::regex bar(
+      R"re(<g class="bar" data-key="([^"]*)"[^>]*>.*?<text class="value"[^>]*>([\d,]+)</text>)re");
   Counts out;
   for (auto it = std::sregex_iterator(chart.begin(), chart.end(), bar); it != std::sregex_iterator(); ++it) {
     out[(*it)[1]] = number((*it)[2]);
@@ -84,7 +86,8 @@ struct Expected {
 Expected read_sitemaps() {
   using namespace std::chrono;
   const sys_days now = year_month_day{year{2025}, month{1}, day{1}};
-  const std::regex url(R"re(<url><loc>https://([^/<]+)(/[^<]*)</loc>(?:<lastmod>(\d{4})-(\d{2})-(\d{2})[^<]*</lastmod>)?)re");
+  const std::regex url(
+      R"re(<url><loc>https://([^/<]+)(/[^<]*)</loc>(?:<lastmod>(\d{4})-(\d{2})-(\d{2})[^<]*</lastmod>)?)re");
   Expected e;
   for (const std::string& path : kShop) {
     const std::string text = read_file(source_path(path));
@@ -168,7 +171,8 @@ TEST_CASE("html report in headless Chromium: the rendered figures are the run's"
   CHECK(bars(figure(dom, "by-section")) == expected.sections);
   const std::string freshness = figure(dom, "freshness");
   Counts shares;
-  const std::regex share(R"re(<div data-key="(\w+)" data-value="\d+"><dt>[^<]*</dt><dd><span class="share">[^<]*</span> \(<span class="count">([\d,]+)</span>)re");
+  const std::regex share(
+      R"re(<div data-key="(\w+)" data-value="\d+"><dt>[^<]*</dt><dd><span class="share">[^<]*</span> \(<span class="count">([\d,]+)</span>)re");
   for (auto it = std::sregex_iterator(freshness.begin(), freshness.end(), share); it != std::sregex_iterator(); ++it) {
     shares[(*it)[1]] = number((*it)[2]);
   }

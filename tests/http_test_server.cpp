@@ -104,16 +104,14 @@ bool HttpExchange::send_head(const HttpResponse& response) {
   return send(head);
 }
 
-bool HttpExchange::send_response(const HttpResponse& response) {
-  return send_head(response) && send(response.body);
-}
+bool HttpExchange::send_response(const HttpResponse& response) { return send_head(response) && send(response.body); }
 
 bool HttpExchange::sleep_for(std::chrono::milliseconds duration) {
   const auto end = std::chrono::steady_clock::now() + duration;
   while (std::chrono::steady_clock::now() < end) {
     if (stopping_) return false;
-    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(
-        std::chrono::milliseconds(kPollSliceMs), end - std::chrono::steady_clock::now()));
+    std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(std::chrono::milliseconds(kPollSliceMs),
+                                                                              end - std::chrono::steady_clock::now()));
   }
   return !stopping_;
 }
@@ -144,8 +142,7 @@ HttpTestServer::HttpTestServer() {
   address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   address.sin_port = 0;  // the OS chooses
   socklen_t length = sizeof address;
-  if (::bind(listener_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
-      ::listen(listener_, 64) != 0 ||
+  if (::bind(listener_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 || ::listen(listener_, 64) != 0 ||
       ::getsockname(listener_, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
     const std::string error = std::strerror(errno);
     ::close(listener_);
@@ -180,8 +177,8 @@ void HttpTestServer::route(const std::string& path, HttpHandler handler) {
 
 std::size_t HttpTestServer::hits(const std::string& path) const {
   std::lock_guard lock(mutex_);
-  return static_cast<std::size_t>(std::count_if(requests_.begin(), requests_.end(),
-                                                [&](const HttpRequest& r) { return r.path == path; }));
+  return static_cast<std::size_t>(
+      std::count_if(requests_.begin(), requests_.end(), [&](const HttpRequest& r) { return r.path == path; }));
 }
 
 std::vector<HttpRequest> HttpTestServer::requests() const {

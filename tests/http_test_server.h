@@ -66,8 +66,8 @@ class HttpTestServer {
   void route(const std::string& path, HttpHandler handler);
 
   std::size_t connections() const { return connections_.load(); }  // accepted so far
-  std::size_t hits(const std::string& path) const;                 // requests for `path`
-  std::vector<HttpRequest> requests() const;                       // in arrival order
+  std::size_t hits(const std::string& path) const;  // requests for `path`
+  std::vector<HttpRequest> requests() const;  // in arrival order
 
  private:
   void accept_loop();

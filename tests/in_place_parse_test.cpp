@@ -77,20 +77,22 @@ TEST_CASE("in-place parse: overwritten line breaks, text before the root and bro
   const TempDir dir;
   // A line break right after a name (the parse overwrites it), CRLF lines, a suppression, a
   // comment and CDATA inside a <loc> (the builder's raw text), an attribute the fix removes.
-  const std::string breaks = dir.write(
-      "breaks.xml",
-      "<urlset\r\n  xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"\r\n  foo=\"1\">\r\n"
-      "  <url\n    bar='2'><loc>https://example.com/a<!-- c -->b&c</loc></url>\r\n"
-      "  <!-- sitemaplint-disable-next-line SM301 -->\r\n"
-      "  <url><loc>https://example.com/?a=1&b=2</loc><lastmod\n>2024-13-01</lastmod></url>\r\n"
-      "  <url><loc>x<![CDATA[https://example.com/c]]></loc><priority>2</priority></url>\r\n"
-      "</urlset>\r\n");
+  const std::string breaks =
+      dir.write("breaks.xml",
+                "<urlset\r\n  xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"\r\n  foo=\"1\">\r\n"
+                "  <url\n    bar='2'><loc>https://example.com/a<!-- c -->b&c</loc></url>\r\n"
+                "  <!-- sitemaplint-disable-next-line SM301 -->\r\n"
+                "  <url><loc>https://example.com/?a=1&b=2</loc><lastmod\n>2024-13-01</lastmod></url>\r\n"
+                "  <url><loc>x<![CDATA[https://example.com/c]]></loc><priority>2</priority></url>\r\n"
+                "</urlset>\r\n");
   const std::string before_root =
-      dir.write("before.xml", "junk <?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
-                              "<url><loc>https://example.com/</loc></url></urlset>\n trailing");
+      dir.write("before.xml",
+                "junk <?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
+                "<url><loc>https://example.com/</loc></url></urlset>\n trailing");
   const std::string broken = dir.write(
-      "broken.xml", "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url\n><loc>https://example.com/</loc>\n"
-                    "</urlx></urlset>\n");
+      "broken.xml",
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url\n><loc>https://example.com/</loc>\n"
+      "</urlx></urlset>\n");
   for (const std::string& path : {breaks, before_root, broken}) {
     CAPTURE(path);
     const auto [as_copy, in_place] = both_ways(path, test_settings());
@@ -100,7 +102,9 @@ TEST_CASE("in-place parse: overwritten line breaks, text before the root and bro
 }
 
 TEST_CASE("in-place parse: the parse writes into the given bytes, and only when they are free of control characters") {
-  std::string bytes = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.com/</loc></url></urlset>";
+  std::string bytes =
+      "<urlset "
+      "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.com/</loc></url></urlset>";
   const std::string original = bytes;
   auto doc = parse_document("a.xml", bytes, {}, &bytes);
   CHECK(doc->parsed);
@@ -138,8 +142,8 @@ TEST_CASE("in-place parse: a file is read again into its own buffer, gzip inflat
 TEST_CASE("a file is read whole, byte for byte, whatever its size against the piece read at a time") {
   const TempDir dir;
   // Sizes around the 256 KiB piece: one byte, less than a piece, exactly one, one and a bit, several.
-  for (const std::size_t size : {std::size_t{1}, std::size_t{1000}, std::size_t{256} << 10, (std::size_t{256} << 10) + 1,
-                                 (std::size_t{3} << 20) + 17}) {
+  for (const std::size_t size : {std::size_t{1}, std::size_t{1000}, std::size_t{256} << 10,
+                                 (std::size_t{256} << 10) + 1, (std::size_t{3} << 20) + 17}) {
     std::string bytes(size, '\0');
     for (std::size_t i = 0; i < size; ++i) bytes[i] = static_cast<char>('a' + (i * 7 + i / 4099) % 26);
     const std::string path = dir.write("f" + std::to_string(size) + ".txt", bytes);

@@ -89,9 +89,9 @@ TEST_CASE("json writer: nested objects and arrays, laid out as nlohmann lays the
   nlohmann::ordered_json same;
   same["version"] = 1;
   same["tool"] = {{"name", "sitemaplint"}, {"negative", -42}, {"large", std::uint64_t{18446744073709551615u}}};
-  same["files"] = nlohmann::ordered_json::array(
-      {{{"path", "a.xml"}, {"authority", {"Google", "sitemaps.org"}}, {"exceeded", true}},
-       nlohmann::ordered_json::array({7, false})});
+  same["files"] =
+      nlohmann::ordered_json::array({{{"path", "a.xml"}, {"authority", {"Google", "sitemaps.org"}}, {"exceeded", true}},
+                                     nlohmann::ordered_json::array({7, false})});
   CHECK(nlohmann_dump(same) == expected);
 }
 
@@ -200,7 +200,7 @@ TEST_CASE("json writer: random bytes come out as nlohmann writes them, and parse
   // continuation bytes), so that every kind of ill-formed sequence turns up, at every place in the
   // 8-byte words the writer checks at once (every other round has them sparse, so that
   // long plain runs with one byte in them turn up too).
-  const unsigned char pool[] = {' ', '"', '\\', '/', 0x00, 0x09, 0x0A, 0x1F, 0x20, 0x7F, 0x80, 0x8F, 0x90, 0x9F,
+  const unsigned char pool[] = {' ',  '"',  '\\', '/',  0x00, 0x09, 0x0A, 0x1F, 0x20, 0x7F, 0x80, 0x8F, 0x90, 0x9F,
                                 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5, 0xFF};
   std::mt19937 random(20240501);
   std::uniform_int_distribution<std::size_t> pick(0, sizeof pool - 1), length(0, 80), letter(0, 25), odds(0, 3),

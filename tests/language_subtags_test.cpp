@@ -31,8 +31,8 @@ TEST_CASE("language subtags: countries are ICU's minus ISO 3166's reserved codes
     CHECK(!is_reserved_region(code));
   }
   // Reserved: ICU lists DG, EA, IC and XK as countries, but Google ignores them as it does UK.
-  for (const char* code : {"AC", "CP", "DG", "EA", "EU", "EZ", "FX", "IC", "SU", "TA", "UK", "UN", "AN", "BU", "CS",
-                           "NT", "TP", "YU", "ZR", "XK", "uk"}) {
+  for (const char* code : {"AC", "CP", "DG", "EA", "EU", "EZ", "FX", "IC", "SU", "TA", "UK",
+                           "UN", "AN", "BU", "CS", "NT", "TP", "YU", "ZR", "XK", "uk"}) {
     CAPTURE(code);
     CHECK(is_reserved_region(code));
     CHECK(!is_iso3166_country(code));
@@ -51,8 +51,8 @@ TEST_CASE("language subtags: ISO 15924 scripts, in any case, without the special
     CAPTURE(code);
     CHECK(is_iso15924_script(code));
   }
-  for (const char* code : {"Zinh", "Zyyy", "Zzzz", "Zxxx", "Zmth", "Zsye", "Zsym", "Qaaa", "Hanx", "Abcd", "root",
-                           "Lat", "Latin"}) {
+  for (const char* code :
+       {"Zinh", "Zyyy", "Zzzz", "Zxxx", "Zmth", "Zsye", "Zsym", "Qaaa", "Hanx", "Abcd", "root", "Lat", "Latin"}) {
     CAPTURE(code);
     CHECK(!is_iso15924_script(code));
   }

@@ -13,10 +13,10 @@ TEST_CASE("language tags: the shapes Google accepts, split into their parts") {
     const char* script;
     const char* region;
   };
-  for (const Case& c : {Case{"en", "en", "", ""}, Case{"fil", "fil", "", ""}, Case{"en-GB", "en", "", "GB"},
-                        Case{"de-ch", "de", "", "ch"}, Case{"zh-Hant", "zh", "Hant", ""},
-                        Case{"zh-Hant-TW", "zh", "Hant", "TW"}, Case{"es-419", "es", "", "419"},
-                        Case{"EN-us", "EN", "", "us"}, Case{"us", "us", "", ""}}) {
+  for (const Case& c :
+       {Case{"en", "en", "", ""}, Case{"fil", "fil", "", ""}, Case{"en-GB", "en", "", "GB"},
+        Case{"de-ch", "de", "", "ch"}, Case{"zh-Hant", "zh", "Hant", ""}, Case{"zh-Hant-TW", "zh", "Hant", "TW"},
+        Case{"es-419", "es", "", "419"}, Case{"EN-us", "EN", "", "us"}, Case{"us", "us", "", ""}}) {
     CAPTURE(c.code);
     const LanguageTag tag = parse_language_tag(c.code);
     REQUIRE(tag.shape == TagShape::Tag);
@@ -31,9 +31,28 @@ TEST_CASE("language tags: the shapes Google accepts, split into their parts") {
 }
 
 TEST_CASE("language tags: everything else is malformed") {
-  for (const char* code : {"", "e", "english", "en_US", "en US", "en-", "-en", "en--US", "en-US-GB", "en-GB-Hant",
-                           "en-U", "en-USA", "en-1234", "en-12", "de-DE-1996", "en-US-u-ca-gregory", "x_default",
-                           "xdefault", "x-default-x", "12", "en-Hant-TW-x", "ja-Jpan-JP-"}) {
+  for (const char* code : {"",
+                           "e",
+                           "english",
+                           "en_US",
+                           "en US",
+                           "en-",
+                           "-en",
+                           "en--US",
+                           "en-US-GB",
+                           "en-GB-Hant",
+                           "en-U",
+                           "en-USA",
+                           "en-1234",
+                           "en-12",
+                           "de-DE-1996",
+                           "en-US-u-ca-gregory",
+                           "x_default",
+                           "xdefault",
+                           "x-default-x",
+                           "12",
+                           "en-Hant-TW-x",
+                           "ja-Jpan-JP-"}) {
     CAPTURE(code);
     CHECK(parse_language_tag(code).shape == TagShape::Malformed);
   }

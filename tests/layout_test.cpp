@@ -24,9 +24,8 @@ namespace {
 // are data that any layer may include. Every folder of src/ has a layer here.
 const std::map<std::string, int>& layers() {
   static const std::map<std::string, int> kLayers = {
-      {"src/analysis/", 0}, {"src/", 1},        {"rules/", 2},      {"src/engine/", 3}, {"src/load/", 4},
-      {"src/run/", 5},      {"src/config/", 6}, {"src/docs/", 7},   {"src/report/", 8}, {"src/lsp/", 9},
-      {"src/cli/", 10},
+      {"src/analysis/", 0}, {"src/", 1},      {"rules/", 2},      {"src/engine/", 3}, {"src/load/", 4}, {"src/run/", 5},
+      {"src/config/", 6},   {"src/docs/", 7}, {"src/report/", 8}, {"src/lsp/", 9},    {"src/cli/", 10},
   };
   return kLayers;
 }
@@ -127,7 +126,8 @@ TEST_CASE("layout: no include points up a layer") {
   }
 }
 
-TEST_CASE("layout: a rule family includes its own folder, the shared kits and another family's utils/ only as allowed") {
+TEST_CASE(
+    "layout: a rule family includes its own folder, the shared kits and another family's utils/ only as allowed") {
   std::map<std::string, std::set<std::string>> graph;  // family -> the families it includes
   std::size_t checked = 0;
   for (const auto& [file, targets] : includes_of("rules")) {
@@ -149,9 +149,9 @@ TEST_CASE("layout: a rule family includes its own folder, the shared kits and an
       CHECK_MESSAGE(target.starts_with("rules/" + to + "/utils/"),
                     file << " includes a file of the family " << to << " outside its utils/");
       const auto allowed = family_includes().find(from);
-      CHECK_MESSAGE((allowed != family_includes().end() && allowed->second.count(to) == 1),
-                    "the family " << from << " includes the family " << to
-                                  << ", which tests/layout_test.cpp does not allow");
+      CHECK_MESSAGE(
+          (allowed != family_includes().end() && allowed->second.count(to) == 1),
+          "the family " << from << " includes the family " << to << ", which tests/layout_test.cpp does not allow");
       graph[from].insert(to);
     }
   }
@@ -180,7 +180,8 @@ TEST_CASE("layout: CONTRIBUTING.md's layout section names every folder and file,
   std::set<std::string> stems;
   for (const std::string& file : sources_under("src")) stems.insert(fs::path(file).stem().string());
   for (const std::string& stem : stems) {
-    CHECK_MESSAGE(std::regex_search(block, std::regex("\\b" + stem + "\\b")), "the layout in CONTRIBUTING.md does not name " << stem);
+    CHECK_MESSAGE(std::regex_search(block, std::regex("\\b" + stem + "\\b")),
+                  "the layout in CONTRIBUTING.md does not name " << stem);
   }
   // Every folder of src/ and rules/ by its path (a family's folder by its name, and its utils/ as
   // rules/<family>/utils/).
@@ -190,7 +191,8 @@ TEST_CASE("layout: CONTRIBUTING.md's layout section names every folder and file,
   for (const std::string& folder : folders_under("rules")) {
     const std::string inside = folder.substr(6, folder.size() - 7);  // "video", "video/utils"
     if (inside.find('/') == std::string::npos) {
-      CHECK_MESSAGE(std::regex_search(block, std::regex("\\b" + inside + "\\b")), "the layout in CONTRIBUTING.md does not name " << folder);
+      CHECK_MESSAGE(std::regex_search(block, std::regex("\\b" + inside + "\\b")),
+                    "the layout in CONTRIBUTING.md does not name " << folder);
     } else {
       const std::string sub = inside.substr(inside.find('/') + 1);
       CHECK_MESSAGE(block.find("rules/<family>/" + sub + "/") != std::string::npos,
@@ -203,6 +205,7 @@ TEST_CASE("layout: CONTRIBUTING.md's layout section names every folder and file,
     std::string named = it->str();
     if (named.find('<') != std::string::npos) continue;  // a pattern such as rules/<family>/
     while (!named.empty() && (named.back() == '.' || named.back() == '*')) named.pop_back();
-    CHECK_MESSAGE(fs::exists(source_path(named)), "the layout in CONTRIBUTING.md names " << named << ", which does not exist");
+    CHECK_MESSAGE(fs::exists(source_path(named)),
+                  "the layout in CONTRIBUTING.md names " << named << ", which does not exist");
   }
 }

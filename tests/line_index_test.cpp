@@ -162,8 +162,17 @@ TEST_CASE("positions in order: what LineIndex::position gives, for every fixture
   std::vector<std::string> texts;
   for (const auto& path : testing::rule_fixture_files()) texts.push_back(testing::read_file(path.string()));
   std::mt19937 random(99);
-  const std::vector<std::string> pieces = {"a", "abcdefghijklmnopqrstuvwxyz0123456789", "\n", "\r\n", "\r", "\xC3\xA9",
-                                           "\xF0\x9F\x98\x80", "\xE2\x82", "\xFF", "\t", std::string(40, 'x')};
+  const std::vector<std::string> pieces = {"a",
+                                           "abcdefghijklmnopqrstuvwxyz0123456789",
+                                           "\n",
+                                           "\r\n",
+                                           "\r",
+                                           "\xC3\xA9",
+                                           "\xF0\x9F\x98\x80",
+                                           "\xE2\x82",
+                                           "\xFF",
+                                           "\t",
+                                           std::string(40, 'x')};
   for (int n = 0; n < 300; ++n) {
     std::string text = n % 5 == 0 ? "\xEF\xBB\xBF" : "";
     for (int k = static_cast<int>(random() % 60); k > 0; --k) text += pieces[random() % pieces.size()];
@@ -194,8 +203,16 @@ TEST_CASE("positions in order: what LineIndex::position gives, for every fixture
 }
 
 TEST_CASE("short line at: the line LineIndex::line_text gives for any offset, or nothing past the reach") {
-  std::vector<std::string> texts = {"", "a", "\n", "ab\ncd", "ab\r\ncd\r\n", "ab\rcd\r", "\r\n\r\n\n\r", "one\n\ntwo\r\rthree\r\n",
-                                    "<urlset>\n  <url><loc>https://example.com/a-long-enough-line</loc></url>\n</urlset>\n"};
+  std::vector<std::string> texts = {
+      "",
+      "a",
+      "\n",
+      "ab\ncd",
+      "ab\r\ncd\r\n",
+      "ab\rcd\r",
+      "\r\n\r\n\n\r",
+      "one\n\ntwo\r\rthree\r\n",
+      "<urlset>\n  <url><loc>https://example.com/a-long-enough-line</loc></url>\n</urlset>\n"};
   // Lines of up to 50 bytes, ended by LF, CR or CRLF: the search looks at sixteen bytes a step, so
   // breaks fall at every place of a step, and before and after one.
   std::mt19937 random(7);
@@ -219,7 +236,8 @@ TEST_CASE("short line at: the line LineIndex::line_text gives for any offset, or
         const std::optional<std::string_view> line = short_line_at(text, offset, reach);
         const auto line_begin = static_cast<std::size_t>(expected.data() - text.data());
         // Found when the line's ends are within reach of the offset (its break, if any, just past).
-        const bool within = offset - std::min(offset, line_begin) <= reach && line_begin + expected.size() - std::min(offset, line_begin + expected.size()) <= reach;
+        const bool within = offset - std::min(offset, line_begin) <= reach &&
+                            line_begin + expected.size() - std::min(offset, line_begin + expected.size()) <= reach;
         if (line) {
           CHECK(line->data() == expected.data());
           CHECK(line->size() == expected.size());

@@ -56,8 +56,7 @@ TEST_CASE("loc rules: one of SM201-SM206 (or SM212) per loc, and messages that n
   only("www.example.com/x", "SM202", "add https:// ('https://www.example.com/x')");
   only("//example.com/x", "SM202", "'https://example.com/x'");
   only("FTP://example.com/x", "SM203", "'FTP'");
-  only("https://example.com/p?q={x}", "SM205",
-       "'{' at position 25 is not allowed in a URL; percent-encode it as %7B");
+  only("https://example.com/p?q={x}", "SM205", "'{' at position 25 is not allowed in a URL; percent-encode it as %7B");
   only("https://example.com/%ZZ", "SM205", "('%ZZ')");
   only("http:///x", "SM206", "empty host");
   only("http://intranet/x", "SM212", "has no dot, so it is not a public host name");
@@ -117,8 +116,7 @@ TEST_CASE("loc rules: fixes") {
     CHECK(testing::lint_text(fixed).diagnostics.empty());
   }
   SUBCASE("loc-non-ascii offers no fix for a host IDNA rejects; a character reference is rewritten") {
-    CHECK_FALSE(
-        findings(testing::lint_text(urlset({"https://1abc.\xD7\xA2\xD7\x91\xD7\xA8/"})), "SM208")[0]->fix);
+    CHECK_FALSE(findings(testing::lint_text(urlset({"https://1abc.\xD7\xA2\xD7\x91\xD7\xA8/"})), "SM208")[0]->fix);
     const std::string text = urlset({"https://example.com/caf&#233;"});
     const auto fix = findings(testing::lint_text(text), "SM208")[0]->fix;
     REQUIRE(fix.has_value());
@@ -127,9 +125,8 @@ TEST_CASE("loc rules: fixes") {
 }
 
 TEST_CASE("loc rules: related locations") {
-  const std::string text =
-      urlset({"https://example.com/", "https://www.example.com/a", "https://WWW.example.com/b",
-              "https://example.com/", "https://example.com/"});
+  const std::string text = urlset({"https://example.com/", "https://www.example.com/a", "https://WWW.example.com/b",
+                                   "https://example.com/", "https://example.com/"});
   const FileReport report = testing::lint_text(text);
   const std::size_t first_loc = text.find("https://example.com/");
 

@@ -12,10 +12,9 @@ using namespace sitemaplint::lsp::testing;
 namespace {
 
 std::vector<json> open_at(Session& s, const std::string& path, int version = 1) {
-  return s.send(notification("textDocument/didOpen", {{"textDocument", {{"uri", "file://" + path},
-                                                                       {"languageId", "xml"},
-                                                                       {"version", version},
-                                                                       {"text", kText}}}}));
+  return s.send(notification(
+      "textDocument/didOpen",
+      {{"textDocument", {{"uri", "file://" + path}, {"languageId", "xml"}, {"version", version}, {"text", kText}}}}));
 }
 
 json codes(const json& diagnostics) {
@@ -28,8 +27,9 @@ json codes(const json& diagnostics) {
 
 TEST_CASE("lsp config: the nearest sitemaplint.toml and its overrides decide the rules and severities") {
   sitemaplint::testing::TempDir dir;
-  dir.write("sitemaplint.toml", "ignore = [\"SM208\"]\n[[overrides]]\nfiles = [\"news/*.xml\"]\n"
-                                "[overrides.severity]\nSM301 = \"warning\"\n");
+  dir.write("sitemaplint.toml",
+            "ignore = [\"SM208\"]\n[[overrides]]\nfiles = [\"news/*.xml\"]\n"
+            "[overrides.severity]\nSM301 = \"warning\"\n");
   Session s;
   s.init(false);
   const std::vector<json> top = open_at(s, (dir.path / "sitemap.xml").string());
@@ -51,22 +51,28 @@ TEST_CASE("lsp config: a broken config is shown once with its position, the docu
   CHECK(first[0]["method"] == "window/showMessage");
   CHECK(first[0]["params"]["type"] == 1);
   CHECK(first[0]["params"]["message"] ==
-        "sitemaplint: " + config + ":1:11: 'ignore': unknown rule 'SM2088'; did you mean 'SM208'? (linting with the "
-        "default settings)");
-  CHECK(codes(first[1]["params"]["diagnostics"]) == json::parse(R"([["SM208", 2], ["SM501", 1], ["SM208", 2], ["SM301", 1]])"));
+        "sitemaplint: " + config +
+            ":1:11: 'ignore': unknown rule 'SM2088'; did you mean 'SM208'? (linting with the "
+            "default settings)");
+  CHECK(codes(first[1]["params"]["diagnostics"]) ==
+        json::parse(R"([["SM208", 2], ["SM501", 1], ["SM208", 2], ["SM301", 1]])"));
   // The same error again: no second message.
-  const std::vector<json> again = s.send(notification("textDocument/didSave", {{"textDocument", {{"uri", "file://" + path}}}}));
+  const std::vector<json> again =
+      s.send(notification("textDocument/didSave", {{"textDocument", {{"uri", "file://" + path}}}}));
   REQUIRE(again.size() == 1);
   CHECK(again[0]["method"] == "textDocument/publishDiagnostics");
   // Another document without a config error does not make this one's error news again.
-  s.send(notification("textDocument/didOpen", {{"textDocument", {{"uri", "untitled:Untitled-1"}, {"languageId", "xml"},
-                                                                  {"version", 1}, {"text", kText}}}}));
-  const std::vector<json> still = s.send(notification("textDocument/didSave", {{"textDocument", {{"uri", "file://" + path}}}}));
+  s.send(notification(
+      "textDocument/didOpen",
+      {{"textDocument", {{"uri", "untitled:Untitled-1"}, {"languageId", "xml"}, {"version", 1}, {"text", kText}}}}));
+  const std::vector<json> still =
+      s.send(notification("textDocument/didSave", {{"textDocument", {{"uri", "file://" + path}}}}));
   REQUIRE(still.size() == 1);
   CHECK(still[0]["method"] == "textDocument/publishDiagnostics");
   // Fixed on disk: the next lint reads it.
   dir.write("sitemaplint.toml", "ignore = [\"SM208\"]\n");
-  const std::vector<json> fixed = s.send(notification("textDocument/didSave", {{"textDocument", {{"uri", "file://" + path}}}}));
+  const std::vector<json> fixed =
+      s.send(notification("textDocument/didSave", {{"textDocument", {{"uri", "file://" + path}}}}));
   REQUIRE(fixed.size() == 1);
   CHECK(codes(fixed[0]["params"]["diagnostics"]) == json::parse(R"([["SM501", 1], ["SM301", 1]])"));
 }
@@ -82,8 +88,10 @@ TEST_CASE("lsp config: a config nested 40,000 levels deep is shown as an error, 
   REQUIRE(first.size() == 2);
   CHECK(first[0]["method"] == "window/showMessage");
   CHECK(first[0]["params"]["message"] ==
-        "sitemaplint: " + config + ":1:1: tables and arrays are nested more than 64 levels deep here (dotted keys, "
-        "table headers, arrays and inline tables each count) (linting with the default settings)");
+        "sitemaplint: " + config +
+            ":1:1: tables and arrays are nested more than 64 levels deep here (dotted keys, "
+            "table headers, arrays and inline tables each count) (linting with the default settings)");
   // Linted with the defaults.
-  CHECK(codes(first[1]["params"]["diagnostics"]) == json::parse(R"([["SM208", 2], ["SM501", 1], ["SM208", 2], ["SM301", 1]])"));
+  CHECK(codes(first[1]["params"]["diagnostics"]) ==
+        json::parse(R"([["SM208", 2], ["SM501", 1], ["SM208", 2], ["SM301", 1]])"));
 }

@@ -16,24 +16,29 @@ using namespace sitemaplint::testing;
 namespace fs = std::filesystem;
 
 TEST_CASE("lsp server end to end: a real LSP client over stdio, with utf-8 and with utf-16 positions") {
-  if (const std::string missing = node_tool_missing("tests/lsp-client", "vscode-languageserver-protocol"); !missing.empty()) {
+  if (const std::string missing = node_tool_missing("tests/lsp-client", "vscode-languageserver-protocol");
+      !missing.empty()) {
     skip_test("driving the language server with an LSP client needs Node: " + missing);
     return;
   }
   // The links the client must see, whatever SITEMAPLINT_DOCS_URL this build was configured with.
   nlohmann::json docs;
   for (const char* code : {"SM208", "SM301", "SM501"}) docs[code] = rule_docs_url(*find_rule(code));
-  const CommandResult client = run_node("tests/lsp-client/client.js", {SITEMAPLINT_BINARY, SITEMAPLINT_VERSION, docs.dump()});
+  const CommandResult client =
+      run_node("tests/lsp-client/client.js", {SITEMAPLINT_BINARY, SITEMAPLINT_VERSION, docs.dump()});
   INFO(client.out);
   CHECK(client.exit_code == 0);
   CHECK(client.out == "ok: utf-8\nok: utf-16\n");
 }
 
 TEST_CASE("lsp server from the command line: `server` takes no arguments, stdout holds only framed replies") {
-  auto framed = [](const std::string& body) { return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body; };
-  const CommandResult session = run_cli(
-      {"server"}, framed(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}})") +
-                      framed(R"({"jsonrpc":"2.0","id":2,"method":"shutdown"})") + framed(R"({"jsonrpc":"2.0","method":"exit"})"));
+  auto framed = [](const std::string& body) {
+    return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+  };
+  const CommandResult session =
+      run_cli({"server"}, framed(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}})") +
+                              framed(R"({"jsonrpc":"2.0","id":2,"method":"shutdown"})") +
+                              framed(R"({"jsonrpc":"2.0","method":"exit"})"));
   CHECK(session.exit_code == 0);
   CHECK(session.err.empty());
   const std::string shutdown_reply = framed(R"({"id":2,"jsonrpc":"2.0","result":null})");
@@ -47,6 +52,8 @@ TEST_CASE("lsp server from the command line: `server` takes no arguments, stdout
 
   const CommandResult extra = run_cli({"server", "sitemap.xml"});
   CHECK(extra.exit_code == 2);
-  CHECK(extra.err == "sitemaplint: error: 'server' takes no arguments; it speaks LSP on standard input and output (see sitemaplint --help)\n");
+  CHECK(extra.err ==
+        "sitemaplint: error: 'server' takes no arguments; it speaks LSP on standard input and output (see sitemaplint "
+        "--help)\n");
   CHECK(extra.out.empty());
 }

@@ -25,9 +25,12 @@ TEST_CASE("lsp errors: parse error, invalid request, not initialized, unknown me
   };
   CHECK(without_message(only(s.server.handle("{\"jsonrpc\":"))) == error(nullptr, -32700));
   CHECK(without_message(only(s.server.handle("[1]"))) == error(nullptr, -32600));
-  CHECK(without_message(only(s.server.handle(R"({"jsonrpc":"2.0","id":{"x":1},"method":"shutdown"})"))) == error(nullptr, -32600));
+  CHECK(without_message(only(s.server.handle(R"({"jsonrpc":"2.0","id":{"x":1},"method":"shutdown"})"))) ==
+        error(nullptr, -32600));
   CHECK(without_message(s.call(2, "textDocument/hover", json::object())) == error(2, -32002));
-  CHECK(s.send(notification("textDocument/didOpen", {{"textDocument", {{"uri", kUri}, {"version", 1}, {"text", kText}}}})).empty());
+  CHECK(
+      s.send(notification("textDocument/didOpen", {{"textDocument", {{"uri", kUri}, {"version", 1}, {"text", kText}}}}))
+          .empty());
   CHECK(s.server.documents().empty());  // dropped before initialize
   s.init(false);
   CHECK(without_message(s.call(3, "initialize", {{"capabilities", json::object()}})) == error(3, -32600));
@@ -38,10 +41,13 @@ TEST_CASE("lsp errors: parse error, invalid request, not initialized, unknown me
   CHECK(s.send(notification("workspace/didChangeConfiguration", {{"settings", nullptr}})).empty());
   CHECK(s.send(notification("$/cancelRequest", {{"id", 4}})).empty());
   const std::string other = "file:///other.xml";
-  CHECK(s.send(notification("textDocument/didOpen", {{"textDocument", {{"uri", other}}}})).empty());  // logged, not stored
+  CHECK(s.send(notification("textDocument/didOpen", {{"textDocument", {{"uri", other}}}}))
+            .empty());  // logged, not stored
   CHECK(s.server.documents().count(other) == 0);
   CHECK(s.log.str().find("invalid params") != std::string::npos);
-  CHECK(s.call(7, "textDocument/hover", {{"textDocument", {{"uri", "file:///not-open.xml"}}}, {"position", pos(0, 0)}})["result"].is_null());
+  CHECK(s.call(7, "textDocument/hover",
+               {{"textDocument", {{"uri", "file:///not-open.xml"}}}, {"position", pos(0, 0)}})["result"]
+            .is_null());
   CHECK(s.send(json({{"jsonrpc", "2.0"}, {"id", 99}, {"result", nullptr}})).empty());  // a response: ignored
 }
 
@@ -102,7 +108,8 @@ TEST_CASE("lsp errors: negative or fractional positions are invalid params, not 
                           json{{"line", 0}, {"character", "3"}}}) {
     CAPTURE(bad);
     const json reply = s.call(2, "textDocument/hover", {{"textDocument", {{"uri", kUri}}}, {"position", bad}});
-    CHECK(reply["error"] == json({{"code", -32602}, {"message", "a position's line and character must be non-negative integers"}}));
+    CHECK(reply["error"] ==
+          json({{"code", -32602}, {"message", "a position's line and character must be non-negative integers"}}));
   }
 }
 
@@ -112,10 +119,11 @@ TEST_CASE("lsp run_server: what the client sent reaches the log printable, on on
   // A header whose value holds ESC, the one-byte CSI (U+009B), DEL and a byte that is no UTF-8:
   // the message is skipped, and the log quotes the value.
   std::istringstream in("Content-Length: 1\x1b[2J\xC2\x9B\x7F\xFF\r\n\r\n" + std::string("Content-Length: ") +
-                        std::to_string(body.size()) + "\r\n\r\n" + body + "Content-Length: " +
-                        std::to_string(exit.size()) + "\r\n\r\n" + exit);
+                        std::to_string(body.size()) + "\r\n\r\n" + body +
+                        "Content-Length: " + std::to_string(exit.size()) + "\r\n\r\n" + exit);
   std::ostringstream out, log;
   run_server(in, out, log);  // exit 1: shut down before it was initialized
-  CHECK(log.str() == "sitemaplint server: skipped 1 malformed message before this one (invalid Content-Length "
-                     "header '1?[2J???')\n");
+  CHECK(log.str() ==
+        "sitemaplint server: skipped 1 malformed message before this one (invalid Content-Length "
+        "header '1?[2J???')\n");
 }

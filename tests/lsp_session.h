@@ -53,8 +53,9 @@ struct Session {
     CHECK(send(notification("initialized", json::object())).empty());
   }
   json open(const std::string& text) {
-    const std::vector<json> out = send(notification(
-        "textDocument/didOpen", {{"textDocument", {{"uri", kUri}, {"languageId", "xml"}, {"version", 1}, {"text", text}}}}));
+    const std::vector<json> out =
+        send(notification("textDocument/didOpen",
+                          {{"textDocument", {{"uri", kUri}, {"languageId", "xml"}, {"version", 1}, {"text", text}}}}));
     REQUIRE(out.size() == 1);
     CHECK(out[0]["method"] == "textDocument/publishDiagnostics");
     return out[0]["params"];

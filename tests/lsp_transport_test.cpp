@@ -101,7 +101,9 @@ TEST_CASE("lsp framing: write_message frames with the byte length, not the chara
 
 TEST_CASE("lsp positions: UTF-8 counts bytes, UTF-16 counts code units (an astral character is two)") {
   // Line 0: "aé😀b" (bytes: a=0, é=1..2, 😀=3..6, b=7); line 1 after CRLF: "x".
-  const std::string text = "a\xC3\xA9\xF0\x9F\x98\x80" "b\r\nx";
+  const std::string text =
+      "a\xC3\xA9\xF0\x9F\x98\x80"
+      "b\r\nx";
   const TextIndex utf8(text, PositionEncoding::Utf8);
   const TextIndex utf16(text, PositionEncoding::Utf16);
   using nlohmann::json;
@@ -110,15 +112,16 @@ TEST_CASE("lsp positions: UTF-8 counts bytes, UTF-16 counts code units (an astra
   CHECK(utf8.position(3) == json({{"line", 0}, {"character", 3}}));
   CHECK(utf16.position(3) == json({{"line", 0}, {"character", 2}}));
   CHECK(utf8.position(10) == json({{"line", 1}, {"character", 0}}));
-  CHECK(utf16.range(1, 6) == json({{"start", {{"line", 0}, {"character", 1}}}, {"end", {{"line", 0}, {"character", 4}}}}));
+  CHECK(utf16.range(1, 6) ==
+        json({{"start", {{"line", 0}, {"character", 1}}}, {"end", {{"line", 0}, {"character", 4}}}}));
   CHECK(utf16.position(999) == json({{"line", 1}, {"character", 1}}));  // clamped to the end
 
   CHECK(utf8.offset(0, 7) == 7);
   CHECK(utf16.offset(0, 4) == 7);
   CHECK(utf16.offset(0, 2) == 3);
-  CHECK(utf16.offset(0, 3) == 3);   // inside the surrogate pair: the character's start
-  CHECK(utf8.offset(0, 5) == 3);    // inside the 4-byte sequence: the character's start
-  CHECK(utf8.offset(0, 50) == 8);   // past the line's end: the end of the line, before CRLF
+  CHECK(utf16.offset(0, 3) == 3);  // inside the surrogate pair: the character's start
+  CHECK(utf8.offset(0, 5) == 3);  // inside the 4-byte sequence: the character's start
+  CHECK(utf8.offset(0, 50) == 8);  // past the line's end: the end of the line, before CRLF
   CHECK(utf16.offset(0, 50) == 8);
   CHECK(utf16.offset(1, 1) == 11);
   CHECK(utf16.offset(7, 0) == text.size());  // past the last line: the end of the text
@@ -141,9 +144,11 @@ TEST_CASE("lsp edits: the minimal edit replaces only what differs, on character 
   const std::string before = "<loc>\xC3\xA9</loc>";
   const TextIndex index(before, PositionEncoding::Utf16);
   // é (C3 A9) -> è (C3 A8): the common C3 byte must not split the character.
-  CHECK(minimal_edit(index, "<loc>\xC3\xA8</loc>") ==
-        nlohmann::json({{"range", {{"start", {{"line", 0}, {"character", 5}}}, {"end", {{"line", 0}, {"character", 6}}}}},
-                        {"newText", "\xC3\xA8"}}));
+  CHECK(
+      minimal_edit(index, "<loc>\xC3\xA8</loc>") ==
+      nlohmann::json({{"range", {{"start", {{"line", 0}, {"character", 5}}}, {"end", {{"line", 0}, {"character", 6}}}}},
+                      {"newText", "\xC3\xA8"}}));
   CHECK(minimal_edit(index, before)["newText"] == "");
-  CHECK(minimal_edit(index, "<loc>\xC3\xA9&amp;</loc>")["range"]["start"] == nlohmann::json({{"line", 0}, {"character", 6}}));
+  CHECK(minimal_edit(index, "<loc>\xC3\xA9&amp;</loc>")["range"]["start"] ==
+        nlohmann::json({{"line", 0}, {"character", 6}}));
 }

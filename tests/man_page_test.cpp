@@ -56,7 +56,7 @@ TEST_CASE("man page: every option --help shows, and every config key, is describ
   }
   CHECK(checked > 30);
   for (std::span<const std::string_view> keys : {std::span<const std::string_view>(kTopLevelConfigKeys),
-                                                std::span<const std::string_view>(kOverrideConfigKeys)}) {
+                                                 std::span<const std::string_view>(kOverrideConfigKeys)}) {
     for (std::string_view key : keys) {
       CAPTURE(key);
       // ".B key" then a line that says what it is.
@@ -76,8 +76,8 @@ TEST_CASE("man page: man renders it without a warning") {
   TempDir dir;
   const std::string path = dir.write("sitemaplint.1", man_page());
   // What lintian's groff-message check runs.
-  const CommandResult r = run_command("LC_ALL=C.UTF-8 MANROFFSEQ='' MANWIDTH=80 man --warnings -E UTF-8 -l -Tutf8 -Z '" +
-                                      path + "' 2>&1 >/dev/null");
+  const CommandResult r = run_command(
+      "LC_ALL=C.UTF-8 MANROFFSEQ='' MANWIDTH=80 man --warnings -E UTF-8 -l -Tutf8 -Z '" + path + "' 2>&1 >/dev/null");
   CHECK(r.exit_code == 0);
   CHECK(r.out.empty());
 }

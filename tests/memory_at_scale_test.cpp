@@ -30,7 +30,9 @@ std::string json_string(const std::string& text) {
   return out;
 }
 
-std::string framed(const std::string& body) { return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body; }
+std::string framed(const std::string& body) {
+  return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+}
 
 }  // namespace
 
@@ -58,8 +60,9 @@ TEST_CASE("memory at scale: a text sitemap of 3,500,000 URLs is linted in less t
   REQUIRE_FALSE(r.timed_out);
   CHECK(r.exit_code == 1);  // too-many-urls
   CHECK(r.out.find(path + ":50001:1: error[SM701 too-many-urls]") != std::string::npos);
-  CHECK(r.out.find(path + ":3500001:1: warning[SM211 duplicate-loc]: 'https://www.example.com/p/17' is listed more than "
-                          "once") != std::string::npos);
+  CHECK(r.out.find(path +
+                   ":3500001:1: warning[SM211 duplicate-loc]: 'https://www.example.com/p/17' is listed more than "
+                   "once") != std::string::npos);
   // The bytes (a text sitemap is read, not parsed into a tree) and 12 bytes a URL for duplicate-loc.
   // AddressSanitizer's shadow and quarantine make the figure meaningless there.
 #ifndef SITEMAPLINT_TEST_ASAN
@@ -74,7 +77,8 @@ TEST_CASE("memory at scale: the language server fixes all of a 20 MB document in
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
   for (std::size_t i = 0; i < 95'000; ++i) {
     document += "  <url>\n    <loc> https://www.example.com/catalogue/section-" + std::to_string(i % 97) + "/item-" +
-                std::to_string(i) + "-with-a-descriptive-slug-for-people-and-for-search.html </loc>\n"
+                std::to_string(i) +
+                "-with-a-descriptive-slug-for-people-and-for-search.html </loc>\n"
                 "    <lastmod> 2024-05-01T10:00:00+00:00 </lastmod>\n    <changefreq>Weekly</changefreq>\n"
                 "    <priority>0.5</priority>\n  </url>\n";
   }
@@ -84,11 +88,13 @@ TEST_CASE("memory at scale: the language server fixes all of a 20 MB document in
   const std::string session = (dir.path / "session.jsonrpc").string();
   {
     std::ofstream out(session, std::ios::binary);
-    out << framed(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}})")
+    out << framed(
+               R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}})")
         << framed(R"({"jsonrpc":"2.0","method":"initialized","params":{}})")
         << framed(R"({"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":")" + uri +
                   R"(","languageId":"xml","version":1,"text":")" + json_string(document) + R"("}}})")
-        << framed(R"({"jsonrpc":"2.0","id":2,"method":"textDocument/codeAction","params":{"textDocument":{"uri":")" + uri +
+        << framed(R"({"jsonrpc":"2.0","id":2,"method":"textDocument/codeAction","params":{"textDocument":{"uri":")" +
+                  uri +
                   R"("},"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},)"
                   R"("context":{"diagnostics":[],"only":["source.fixAll"]}}})")
         << framed(R"({"jsonrpc":"2.0","id":3,"method":"shutdown"})") << framed(R"({"jsonrpc":"2.0","method":"exit"})");

@@ -7,7 +7,8 @@ using namespace sitemaplint;
 
 TEST_CASE("message text: quoted values show invisible characters by code point and cut at code points") {
   CHECK(quoted("https://example.com/a") == "'https://example.com/a'");
-  CHECK(quoted("a\xC2\xA0" "b") == "'a<U+00A0>b'");           // no-break space
+  CHECK(quoted("a\xC2\xA0"
+               "b") == "'a<U+00A0>b'");  // no-break space
   CHECK(quoted("\xE2\x80\x8Bhttps://x") == "'<U+200B>https://x'");  // zero width space
   CHECK(quoted("a\tb\nc") == "'a<U+0009>b<U+000A>c'");
   CHECK(quoted("caf\xC3\xA9 \xE6\x97\xA5") == "'caf\xC3\xA9 \xE6\x97\xA5'");  // visible non-ASCII stays

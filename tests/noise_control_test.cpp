@@ -42,18 +42,20 @@ TEST_CASE("min-severity: findings below the level are left out of the report and
   CHECK(errors.exit_code == 1);
   CHECK(count_of(errors.out, "error[SM301") == 1);
   CHECK(count_of(errors.out, "warning[") == 0);
-  CHECK(errors.out.ends_with("Found 1 error, 0 warnings and 0 info findings in 1 file (1 with a suggested fix); "
-                             "4 findings below error not shown.\n"));
+  CHECK(
+      errors.out.ends_with("Found 1 error, 0 warnings and 0 info findings in 1 file (1 with a suggested fix); "
+                           "4 findings below error not shown.\n"));
   // Every format: JSON counts only what is reported.
   const auto json = nlohmann::json::parse(run_cli({"--format", "json", "--min-severity", "warning", path}).out);
   CHECK(json["summary"]["infos"] == 0);
   CHECK(json["summary"]["warnings"] == 1);
   // What is not reported does not fail the run: only warnings, with --max-warnings 0, below error.
-  const std::string warning_only = dir.write("w.xml",
-                                             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                                             "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-                                             "  <url><lastmod>2024-05-01</lastmod><loc>https://example.com/x</loc></url>\n"
-                                             "</urlset>\n");
+  const std::string warning_only =
+      dir.write("w.xml",
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+                "  <url><lastmod>2024-05-01</lastmod><loc>https://example.com/x</loc></url>\n"
+                "</urlset>\n");
   CHECK(run_cli({"--max-warnings", "0", warning_only}).exit_code == 1);
   const auto hidden = run_cli({"--max-warnings", "0", "--min-severity", "error", warning_only});
   CHECK(hidden.exit_code == 0);
@@ -98,12 +100,14 @@ TEST_CASE("statistics: findings per rule instead of the findings, as a table or 
         "      1  SM301  unescaped-ampersand  error           1\n");
   const auto json = nlohmann::json::parse(run_cli({"--statistics", "--format", "json", path}).out);
   REQUIRE(json.size() == 3);
-  CHECK(json[0] == nlohmann::json{{"code", "SM502"}, {"name", "changefreq-never"}, {"severity", "info"},
-                                  {"count", 3}, {"fixable", 0}});
+  CHECK(json[0] ==
+        nlohmann::json{
+            {"code", "SM502"}, {"name", "changefreq-never"}, {"severity", "info"}, {"count", 3}, {"fixable", 0}});
   CHECK(json[2]["fixable"] == 1);
   const auto filtered = run_cli({"--statistics", "--min-severity", "warning", path});
   CHECK(filtered.out.find("SM502") == std::string::npos);
-  const auto clean = run_cli({"--statistics", "testdata/example/sitemap.xml", "--select", "SM301"}, "", source_path(""));
+  const auto clean =
+      run_cli({"--statistics", "testdata/example/sitemap.xml", "--select", "SM301"}, "", source_path(""));
   CHECK(clean.exit_code == 0);
   CHECK(clean.out.empty());
   const auto sarif = run_cli({"--statistics", "--format", "sarif", path});

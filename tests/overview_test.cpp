@@ -27,11 +27,11 @@ TEST_CASE("overview: URLs by lastmod age, host and top-level section") {
       overview_of({"testdata/example/shop/sitemap-products.xml", "testdata/example/shop/sitemap-blog.xml"});
   CHECK(site.urls == 21);
   CHECK(site.lastmod_7_days == 6);
-  CHECK(site.lastmod_30_days == 3);   // 2024-12-02 is 30 days before now: still in
+  CHECK(site.lastmod_30_days == 3);  // 2024-12-02 is 30 days before now: still in
   CHECK(site.lastmod_365_days == 4);
   CHECK(site.lastmod_older == 3);
   CHECK(site.lastmod_future == 1);
-  CHECK(site.lastmod_invalid == 1);   // 2024-13-01
+  CHECK(site.lastmod_invalid == 1);  // 2024-13-01
   CHECK(site.lastmod_missing == 3);
   CHECK(site.hosts == std::map<std::string, std::size_t, std::less<>>{{"example.com", 19}, {"help.example.com", 2}});
   CHECK(site.sections ==
@@ -45,7 +45,8 @@ TEST_CASE("overview: sections, hosts and what is not a page") {
       "<url><loc>https://Example.COM:8080/a/b/c</loc></url>\n"
       "<url><loc>https://example.com:8080/a?x=/y/</loc></url>\n"
       "<url><loc>https://example.com/?q=/a/</loc></url>\n"
-      "<url><loc>https://b\xC3\xBC" "cher.example/x/</loc></url>\n"
+      "<url><loc>https://b\xC3\xBC"
+      "cher.example/x/</loc></url>\n"
       "<url><loc>/relative/page</loc></url>\n"
       "<url><lastmod>2024-12-31</lastmod></url>\n"  // no <loc>: no page
       "</urlset>\n";
@@ -70,7 +71,8 @@ TEST_CASE("overview: sections, hosts and what is not a page") {
 }
 
 TEST_CASE("overview: past 1,000 hosts the rest are counted together") {
-  std::string text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+  std::string text =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
   for (int i = 0; i < 1'200; ++i) text += "<url><loc>https://h" + std::to_string(i) + ".example/</loc></url>\n";
   text += "</urlset>\n";
   const FileReport report = lint_text(text, overview_settings());

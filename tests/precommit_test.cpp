@@ -43,7 +43,8 @@ void write_project(const TempDir& dir, const std::string& folder) {
   for (int i = 0; i < 6; ++i) {
     const std::string n = std::to_string(i);
     // Each file repeats the URL of the one before it.
-    std::vector<std::string> urls{"https://example.com/page-" + n, "https://example.com/page-" + std::to_string((i + 5) % 6)};
+    std::vector<std::string> urls{"https://example.com/page-" + n,
+                                  "https://example.com/page-" + std::to_string((i + 5) % 6)};
     if (i == 5) urls.push_back("https://example.com/?a=1&b=2");
     dir.write(folder + "/public/sitemap-" + n + ".xml", sitemap_of(urls));
   }
@@ -71,10 +72,10 @@ TEST_CASE("force-exclude: the config's exclude applies to files named on the com
   CHECK(none.err.empty());
   // The same as searching the directory.
   const CommandResult searched = run_cli({"--format", "gcc", "."}, "", site);
-  const CommandResult named = run_cli({"--force-exclude", "--format", "gcc", "drafts/sitemap.xml", "public/sitemap-0.xml",
-                                       "public/sitemap-1.xml", "public/sitemap-2.xml", "public/sitemap-3.xml",
-                                       "public/sitemap-4.xml", "public/sitemap-5.xml"},
-                                      "", site);
+  const CommandResult named = run_cli(
+      {"--force-exclude", "--format", "gcc", "drafts/sitemap.xml", "public/sitemap-0.xml", "public/sitemap-1.xml",
+       "public/sitemap-2.xml", "public/sitemap-3.xml", "public/sitemap-4.xml", "public/sitemap-5.xml"},
+      "", site);
   CHECK(searched.out.find("drafts/") == std::string::npos);
   CHECK(named.exit_code == searched.exit_code);
 }
@@ -111,20 +112,21 @@ TEST_CASE("pre-commit: the hook reports what the command line reports, across fi
                                          "add . && " + git + "commit -qm sitemaps");
   REQUIRE_MESSAGE(init.exit_code == 0, init.out);
 
-  const CommandResult hook = run_command("cd " + shell_quote(project) + " && " + env +
-                                         "pre-commit try-repo " + shell_quote(hooks) + " sitemaplint --all-files --color never");
+  const CommandResult hook = run_command("cd " + shell_quote(project) + " && " + env + "pre-commit try-repo " +
+                                         shell_quote(hooks) + " sitemaplint --all-files --color never");
   CAPTURE(hook.out);
   CHECK(hook.exit_code == 1);  // the hook failed: there are findings
 
   // The command line on every file the hook's `files` pattern picks, as pre-commit names them.
-  const CommandResult cli = run_cli({"--force-exclude", "drafts/sitemap.xml", "public/sitemap-0.xml",
-                                     "public/sitemap-1.xml", "public/sitemap-2.xml", "public/sitemap-3.xml",
-                                     "public/sitemap-4.xml", "public/sitemap-5.xml"},
-                                    "", project);
+  const CommandResult cli =
+      run_cli({"--force-exclude", "drafts/sitemap.xml", "public/sitemap-0.xml", "public/sitemap-1.xml",
+               "public/sitemap-2.xml", "public/sitemap-3.xml", "public/sitemap-4.xml", "public/sitemap-5.xml"},
+              "", project);
   const std::vector<std::string> expected = finding_lines(cli.out);
   // Six URLs, each listed twice across files: found only by one run over all of them.
-  CHECK(std::count_if(expected.begin(), expected.end(),
-                      [](const std::string& line) { return line.find("duplicate-across-sitemaps") != std::string::npos; }) == 6);
+  CHECK(std::count_if(expected.begin(), expected.end(), [](const std::string& line) {
+          return line.find("duplicate-across-sitemaps") != std::string::npos;
+        }) == 6);
   CHECK(std::none_of(expected.begin(), expected.end(),
                      [](const std::string& line) { return line.starts_with("drafts/"); }));
   CHECK(finding_lines(hook.out) == expected);

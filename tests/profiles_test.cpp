@@ -63,16 +63,18 @@ TEST_CASE("profiles: each reaches the verdict every shared fixture states for it
       for (const Diagnostic& d : report.diagnostics) {
         found += "\n  " + std::string(d.rule->code) + " " + std::string(severity_name(d.severity)) + " " + d.message;
       }
-      CHECK_MESSAGE(has_error(report) == stated->second,
-                    file << " under --profile " << profile.name << " should "
-                         << (stated->second ? "fail" : "pass") << "; it found:" << (found.empty() ? " nothing" : found));
+      CHECK_MESSAGE(has_error(report) == stated->second, file << " under --profile " << profile.name << " should "
+                                                              << (stated->second ? "fail" : "pass")
+                                                              << "; it found:" << (found.empty() ? " nothing" : found));
       ++checked;
     }
   }
   CHECK(checked >= 6 * 15);
 }
 
-TEST_CASE("profiles: how many fixtures each turns from default's verdict (reported, and strict never passes what default fails)") {
+TEST_CASE(
+    "profiles: how many fixtures each turns from default's verdict (reported, and strict never passes what default "
+    "fails)") {
   std::vector<std::pair<fs::path, bool>> inputs;  // path, is a rule fixture
   for (const fs::path& path : rule_fixture_files()) inputs.emplace_back(path, true);
   for (const fs::path& path : profile_fixtures()) inputs.emplace_back(path, false);
@@ -81,7 +83,8 @@ TEST_CASE("profiles: how many fixtures each turns from default's verdict (report
   for (const auto& [path, is_rule_fixture] : inputs) {
     const std::string text = read_file(path.string());
     const Settings settings = fixture_settings(path, text);
-    const bool default_fails = has_error(lint_input(load_fixture(path), profile_selection(default_rule_profile()), settings));
+    const bool default_fails =
+        has_error(lint_input(load_fixture(path), profile_selection(default_rule_profile()), settings));
     for (const RuleProfile& profile : all_rule_profiles()) {
       const bool fails = has_error(lint_input(load_fixture(path), profile_selection(profile), settings));
       if (fails == default_fails) continue;
@@ -123,8 +126,9 @@ TEST_CASE("profiles: the table holds together") {
       RuleProfile without = profile;
       without.choices = {};
       const std::optional<Severity> chosen_level = profile_level(profile, rule_info(choice.rule));
-      CHECK_MESSAGE(profile_level(without, rule_info(choice.rule)) != chosen_level,
-                    profile.name << " chooses for " << rule_info(choice.rule).code << " what its authorities give anyway");
+      CHECK_MESSAGE(
+          profile_level(without, rule_info(choice.rule)) != chosen_level,
+          profile.name << " chooses for " << rule_info(choice.rule).code << " what its authorities give anyway");
     }
   }
   for (const std::string_view name : {"default", "google", "xsd", "protocol", "bing", "strict"}) {
@@ -149,7 +153,8 @@ TEST_CASE("profiles on the command line and in the config: the profile first, th
   CHECK(unknown.err.find("--profile: unknown profile 'gogle'; did you mean 'google'?") != std::string::npos);
 
   // The config's profile, an override's for some files, and --profile over both.
-  dir.write("sitemaplint.toml", "profile = \"xsd\"\n[[overrides]]\nfiles = [\"lenient/*.xml\"]\nprofile = \"google\"\n");
+  dir.write("sitemaplint.toml",
+            "profile = \"xsd\"\n[[overrides]]\nfiles = [\"lenient/*.xml\"]\nprofile = \"google\"\n");
   const std::string lenient = dir.write("lenient/year.xml", read_file(year));
   CHECK(run_cli({"-q", "year.xml"}, "", dir.path.string()).exit_code == 1);
   CHECK(run_cli({"-q", "lenient/year.xml"}, "", dir.path.string()).exit_code == 0);

@@ -42,9 +42,10 @@ void check_current(const std::string& path, const std::string& generated, const 
 
 // The Markdown files users and contributors read, relative to the source tree.
 const std::vector<std::string> kMarkdownFiles = {
-    "README.md",          "CONTRIBUTING.md",   "CHANGELOG.md",       "bench/README.md",
-    "docs/usage.md",      "docs/configuration.md", "docs/extensions.md", "docs/output.md",
-    "docs/integrations.md", "docs/rules.md",   "docs/profiles.md",   "docs/architecture.md",
+    "README.md",          "CONTRIBUTING.md",  "CHANGELOG.md",
+    "bench/README.md",    "docs/usage.md",    "docs/configuration.md",
+    "docs/extensions.md", "docs/output.md",   "docs/integrations.md",
+    "docs/rules.md",      "docs/profiles.md", "docs/architecture.md",
 };
 
 // A line that opens or closes a code fence (in a list item, it is indented).
@@ -72,7 +73,8 @@ std::set<std::string> heading_anchors(const std::string& markdown) {
     if (text == std::string::npos || line[text] != ' ') continue;
     std::string anchor;
     for (const char c : line.substr(text + 1)) {
-      if (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') anchor += static_cast<char>(std::tolower(c));
+      if (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_')
+        anchor += static_cast<char>(std::tolower(c));
       else if (c == ' ') anchor += '-';
     }
     const int n = seen[anchor]++;
@@ -95,7 +97,8 @@ std::vector<std::string> relative_links(const std::string& markdown) {
     }
     if (in_fence) continue;
     const std::string outside_code = std::regex_replace(line, std::regex("`[^`]*`"), "``");
-    for (auto it = std::sregex_iterator(outside_code.begin(), outside_code.end(), link); it != std::sregex_iterator(); ++it) {
+    for (auto it = std::sregex_iterator(outside_code.begin(), outside_code.end(), link); it != std::sregex_iterator();
+         ++it) {
       const std::string target = (*it)[1];
       if (target.find("://") == std::string::npos && !target.starts_with("mailto:")) links.push_back(target);
     }
@@ -171,8 +174,9 @@ TEST_CASE("reference docs: the index of docs/rules.md is the table --list-rules 
     const std::string code = row.substr(2, row.find(' ', 2) - 2);
     const RuleInfo* rule = find_rule(code);
     REQUIRE(rule);
-    const std::string linked = "| [" + code + "](#" + *heading_anchors("# " + code + " " + std::string(rule->name)).begin() +
-                               ")" + row.substr(2 + code.size());
+    const std::string linked = "| [" + code + "](#" +
+                               *heading_anchors("# " + code + " " + std::string(rule->name)).begin() + ")" +
+                               row.substr(2 + code.size());
     CHECK(index.find("\n" + linked + "\n") != std::string::npos);
     ++checked;
   }
@@ -194,8 +198,8 @@ TEST_CASE("docs: every relative link between the project's Markdown files leads 
       CHECK_MESSAGE(fs::exists(source_path(target)), file << " links to " << link << ", which does not exist");
       if (hash != std::string::npos && fs::exists(source_path(target)) && target.ends_with(".md")) {
         const std::set<std::string> anchors = heading_anchors(read_file(source_path(target)));
-        CHECK_MESSAGE(anchors.count(link.substr(hash + 1)), file << " links to " << link << ", a heading " << target
-                                                                  << " does not have");
+        CHECK_MESSAGE(anchors.count(link.substr(hash + 1)),
+                      file << " links to " << link << ", a heading " << target << " does not have");
       }
       ++checked;
     }

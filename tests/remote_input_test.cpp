@@ -26,8 +26,9 @@ std::string urlset(const std::vector<std::string>& locs) {
 }
 
 std::string index_of(const std::vector<std::string>& locs) {
-  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                    "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+  std::string out =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
   for (const std::string& loc : locs) out += "  <sitemap><loc>" + loc + "</loc></sitemap>\n";
   return out + "</sitemapindex>\n";
 }
@@ -81,8 +82,8 @@ TEST_CASE("remote input: a remote robots.txt's local paths are URLs on its own h
   const std::string secret_file = dir.write("hostname", kSecret);
   dir.write("maps/sitemap.xml", urlset({std::string("https://example.com/") + kSecret}));
   HttpTestServer server;
-  server.route("/robots.txt", text("User-agent: *\nSitemap: " + secret_file + "\nSitemap: " + dir.path.string() +
-                                   "/maps/\n"));
+  server.route("/robots.txt",
+               text("User-agent: *\nSitemap: " + secret_file + "\nSitemap: " + dir.path.string() + "/maps/\n"));
   for (const std::vector<std::string>& extra : {std::vector<std::string>{}, {"--allow-host", "127.0.0.1"}}) {
     std::vector<std::string> args = {"--format", "json", "--robots", server.url("/robots.txt")};
     args.insert(args.end(), extra.begin(), extra.end());
@@ -100,13 +101,13 @@ TEST_CASE("remote input: a remote robots.txt's local paths are URLs on its own h
 TEST_CASE("remote input: file:, ftp: and gopher: values are findings, and redirects to them are refused") {
   HttpTestServer server;
   server.route("/robots.txt", text("Sitemap: file:///etc/hostname\nSitemap: ftp://127.0.0.1/s.xml\n"
-                                   "Sitemap: gopher://127.0.0.1:70/1\nSitemap: " + server.url("/hop.xml") + "\n"));
+                                   "Sitemap: gopher://127.0.0.1:70/1\nSitemap: " +
+                                   server.url("/hop.xml") + "\n"));
   server.route("/hop.xml", redirect("file:///etc/passwd"));
   const auto result = run_cli({"--format", "json", "--robots", server.url("/robots.txt")});
   INFO(result.out, result.err);
   CHECK(result.exit_code == 2);  // the redirect leaves /hop.xml unusable
-  CHECK(findings_in(result.out, server.url("/robots.txt")) ==
-        joined({"SM203 1:10", "SM203 2:10", "SM203 3:10"}));
+  CHECK(findings_in(result.out, server.url("/robots.txt")) == joined({"SM203 1:10", "SM203 2:10", "SM203 3:10"}));
   CHECK(result.err.find("redirect to 'file:///etc/passwd' refused: unsupported URL scheme 'file'") !=
         std::string::npos);
   CHECK(result.out.find("root:x:0") == std::string::npos);
@@ -124,7 +125,7 @@ TEST_CASE("remote input: file:, ftp: and gopher: values are findings, and redire
 TEST_CASE("remote input: an index's child on another origin is a finding and is not fetched") {
   HttpTestServer site, internal;
   internal.route("/secret.xml", xml(urlset({std::string("https://internal/") + kSecret})));
-  site.route("/index.xml", xml(index_of({internal.url("/secret.xml"),           // another port
+  site.route("/index.xml", xml(index_of({internal.url("/secret.xml"),  // another port
                                          site.url("/other.xml", "localhost"),  // another host
                                          site.url("/own.xml")})));
   site.route("/other.xml", xml(urlset({std::string("https://other/") + kSecret})));
@@ -151,15 +152,16 @@ TEST_CASE("remote input: internal addresses are not fetched for a remote documen
   internal.route("/admin.xml", xml(urlset({std::string("https://internal/") + kSecret})));
   // robots.txt may name sitemaps on other hosts, but not on an internal address the user did not
   // name: the user named "localhost", the robots.txt names 127.0.0.1.
-  site.route("/robots.txt", text("Sitemap: " + internal.url("/admin.xml") + "\nSitemap: " +
-                                 site.url("/hop.xml", "localhost") + "\n"));
+  site.route("/robots.txt",
+             text("Sitemap: " + internal.url("/admin.xml") + "\nSitemap: " + site.url("/hop.xml", "localhost") + "\n"));
   site.route("/hop.xml", redirect(internal.url("/admin.xml")));
   const auto result = run_cli({"--quiet", "--robots", site.url("/robots.txt", "localhost")});
   INFO(result.out, result.err);
   check_secret_unseen(result);
   CHECK(result.exit_code == 2);
   CHECK(internal.connections() == 0);
-  CHECK(result.err.find(internal.url("/admin.xml") + ": refused to connect to '127.0.0.1': a loopback, private or "
+  CHECK(result.err.find(internal.url("/admin.xml") +
+                        ": refused to connect to '127.0.0.1': a loopback, private or "
                         "link-local address, named by a remote document or a redirect, is not fetched unless "
                         "--allow-host names it") != std::string::npos);
   CHECK(result.err.find(site.url("/hop.xml", "localhost") + ": redirect to '" + internal.url("/admin.xml") +
@@ -167,8 +169,8 @@ TEST_CASE("remote input: internal addresses are not fetched for a remote documen
   CHECK(result.err.find("refused to connect to '127.0.0.1'") != std::string::npos);
 
   // Named with --allow-host, the address is fetched.
-  const auto allowed = run_cli({"--quiet", "--allow-host", "localhost,127.0.0.1", "--robots",
-                                site.url("/robots.txt", "localhost")});
+  const auto allowed =
+      run_cli({"--quiet", "--allow-host", "localhost,127.0.0.1", "--robots", site.url("/robots.txt", "localhost")});
   INFO(allowed.out, allowed.err);
   CHECK(allowed.exit_code == 1);  // the internal sitemap's content is linted (out of scope, etc.)
   CHECK(internal.hits("/admin.xml") >= 1);
@@ -177,10 +179,11 @@ TEST_CASE("remote input: internal addresses are not fetched for a remote documen
 TEST_CASE("remote input: behind a proxy, no spelling of this machine or an internal address reaches the proxy") {
   // The proxy (a test server that records what it is asked) serves the public site itself.
   HttpTestServer proxy;
-  const std::vector<std::string> internal = {"http://localhost.:8080/admin.xml", "http://LocalHost:8080/admin.xml",
-                                             "http://127.0.0.1.:8080/admin.xml", "http://2130706433.:8080/admin.xml",
-                                             "http://0x7f.1:8080/admin.xml", "http://[::ffff:127.0.0.1]:8080/admin.xml",
-                                             "http://[::1]:8080/admin.xml", "http://0.0.0.0:8080/admin.xml"};
+  const std::vector<std::string> internal = {
+      "http://localhost.:8080/admin.xml", "http://LocalHost:8080/admin.xml",
+      "http://127.0.0.1.:8080/admin.xml", "http://2130706433.:8080/admin.xml",
+      "http://0x7f.1:8080/admin.xml",     "http://[::ffff:127.0.0.1]:8080/admin.xml",
+      "http://[::1]:8080/admin.xml",      "http://0.0.0.0:8080/admin.xml"};
   std::string robots = "User-agent: *\nSitemap: http://sitemaps.test/sitemap.xml\n";
   for (const std::string& url : internal) robots += "Sitemap: " + url + "\n";
   proxy.route("http://sitemaps.test/robots.txt", text(robots));
@@ -208,10 +211,10 @@ TEST_CASE("remote input: children read from disk stay inside the site's folder")
   TempDir dir;
   dir.write("secret.xml", urlset({std::string("https://example.com/") + kSecret}));
   dir.write("public/etc/passwd", urlset({"https://example.com/inside"}));
-  const std::string index = dir.write(
-      "public/sitemap_index.xml",
-      index_of({"https://example.com/../secret.xml", "https://example.com/%2e%2e/%2E%2E/secret.xml",
-                "https://example.com/..%2fsecret.xml", "https://example.com/../../../../etc/passwd"}));
+  const std::string index =
+      dir.write("public/sitemap_index.xml",
+                index_of({"https://example.com/../secret.xml", "https://example.com/%2e%2e/%2E%2E/secret.xml",
+                          "https://example.com/..%2fsecret.xml", "https://example.com/../../../../etc/passwd"}));
   const auto result = run_cli({"--format", "json", "--base-url", "https://example.com/sitemap_index.xml", "--root",
                                (dir.path / "public").string(), index});
   INFO(result.out, result.err);
@@ -219,17 +222,17 @@ TEST_CASE("remote input: children read from disk stay inside the site's folder")
   // ".." never climbs above the site's "/": the first three are public/secret.xml (missing), the
   // last public/etc/passwd. The first two are the same URL once normalised (dot segments removed,
   // %2E decoded), which duplicate-loc says.
-  CHECK(findings_in(result.out, index) ==
-        joined({"SM801 3:17", "SM211 4:17", "SM801 4:17", "SM801 5:17"}));
+  CHECK(findings_in(result.out, index) == joined({"SM801 3:17", "SM211 4:17", "SM801 4:17", "SM801 5:17"}));
   CHECK(result.out.find((dir.path / "public" / "secret.xml").string() + " does not exist") != std::string::npos);
   CHECK(paths_in(result.out) == joined({index, (dir.path / "public/etc/passwd").string()}));
 }
 
 TEST_CASE("remote input: a local robots.txt maps its sitemaps to files under its folder or --root") {
   TempDir dir;
-  const std::string robots = dir.write("public/robots.txt", "User-agent: *\nSitemap: /sitemap.xml\n"
-                                                            "Sitemap: https://example.com/news.xml\n"
-                                                            "Sitemap: https://cdn.example.net/other.xml\n");
+  const std::string robots = dir.write("public/robots.txt",
+                                       "User-agent: *\nSitemap: /sitemap.xml\n"
+                                       "Sitemap: https://example.com/news.xml\n"
+                                       "Sitemap: https://cdn.example.net/other.xml\n");
   dir.write("public/sitemap.xml", urlset({"https://example.com/a"}));
   dir.write("public/news.xml", urlset({"https://example.com/b"}));
   const std::string sitemap = (dir.path / "public/sitemap.xml").string();
@@ -251,8 +254,8 @@ TEST_CASE("remote input: after a redirect, the report names the final URL and sc
   HttpTestServer server;
   server.route("/sitemap.xml", redirect(server.url("/new/sitemap.xml", "localhost")));
   server.route("/new/sitemap.xml", xml(urlset({server.url("/new/page", "localhost")})));
-  const auto result = run_cli({"--format", "json", "--select", "url", "--allow-host", "127.0.0.1,localhost",
-                               server.url("/sitemap.xml")});
+  const auto result = run_cli(
+      {"--format", "json", "--select", "url", "--allow-host", "127.0.0.1,localhost", server.url("/sitemap.xml")});
   INFO(result.out, result.err);
   CHECK(result.exit_code == 0);  // not out of scope: the sitemap is at the final URL
   const auto report = nlohmann::json::parse(result.out);
@@ -264,8 +267,8 @@ TEST_CASE("remote input: an index fetched from staging with --base-url has its c
   HttpTestServer staging;
   staging.route("/sitemap_index.xml", xml(index_of({"https://example.com/s1.xml"})));
   staging.route("/s1.xml", xml(urlset({"https://example.com/page"})));
-  const auto result = run_cli({"--format", "json", "--base-url", "https://example.com/sitemap_index.xml",
-                               staging.url("/sitemap_index.xml")});
+  const auto result = run_cli(
+      {"--format", "json", "--base-url", "https://example.com/sitemap_index.xml", staging.url("/sitemap_index.xml")});
   INFO(result.out, result.err);
   CHECK(result.exit_code == 0);
   CHECK(staging.hits("/s1.xml") == 1);

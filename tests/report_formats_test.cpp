@@ -79,30 +79,38 @@ TEST_CASE("ci formats from the command line") {
 TEST_CASE("gcc and github formats: escape sequences, controls, line breaks and ill-formed UTF-8 are made printable") {
   // ESC, the one-byte CSI (U+009B), DEL, a line break and a byte that is no UTF-8, in a file name
   // and a value; the value's '%' and the name's ',' and ':' are github's own to escape.
-  const std::string name = "a%,b:bad\x1b[31m\xC2\x9B" "2J\x7F\nname\xFF.xml";
+  const std::string name =
+      "a%,b:bad\x1b[31m\xC2\x9B"
+      "2J\x7F\nname\xFF.xml";
   const std::string sitemap =
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
       "  <url><loc>https://example.com/a</loc><changefreq>Dai\xFFly%\xC2\x9B</changefreq></url>\n</urlset>\n";
   const std::vector<FileReport> reports{lint_text(sitemap, name)};
   RunStatus status;
-  status.input_errors.push_back({"gone\x1b]0;title\x07.xml", "gone\x1b]0;title\x07.xml: No such file or directory\r\n"});
+  status.input_errors.push_back(
+      {"gone\x1b]0;title\x07.xml", "gone\x1b]0;title\x07.xml: No such file or directory\r\n"});
   const std::string shown = "a%,b:bad?[31m?2J??name?.xml";
   std::ostringstream gcc;
   write_gcc(reports, status, gcc);
   CHECK(gcc.str() ==
-        shown + ":3:52: error: <changefreq> 'Dai?ly%<U+009B>' is not a valid value: the sitemap XSD allows always, "
-                "hourly, daily, weekly, monthly, yearly or never [SM501 changefreq-invalid]\n" +
-        shown + ":3:55: error: byte 0xFF is not a valid UTF-8 lead byte (is the file in another encoding, such as "
-                "Windows-1252?) [SM003 invalid-utf8]\n"
-                "gone?]0;title?.xml:1:1: error: No such file or directory?? [unreadable-input]\n");
+        shown +
+            ":3:52: error: <changefreq> 'Dai?ly%<U+009B>' is not a valid value: the sitemap XSD allows always, "
+            "hourly, daily, weekly, monthly, yearly or never [SM501 changefreq-invalid]\n" +
+            shown +
+            ":3:55: error: byte 0xFF is not a valid UTF-8 lead byte (is the file in another encoding, such as "
+            "Windows-1252?) [SM003 invalid-utf8]\n"
+            "gone?]0;title?.xml:1:1: error: No such file or directory?? [unreadable-input]\n");
   std::ostringstream github;
   write_github(reports, status, github);
   const std::string file = "a%25%2Cb%3Abad?[31m?2J??name?.xml";
   CHECK(github.str() ==
-        "::error file=" + file + ",line=3,col=52,endLine=3,endColumn=60,title=SM501 changefreq-invalid::<changefreq> "
-        "'Dai?ly%25<U+009B>' is not a valid value: the sitemap XSD allows always, hourly, daily, weekly, monthly, "
-        "yearly or never\n"
-        "::error file=" + file + ",line=3,col=55,endLine=3,endColumn=56,title=SM003 invalid-utf8::byte 0xFF is not "
-        "a valid UTF-8 lead byte (is the file in another encoding, such as Windows-1252?)\n"
-        "::error file=gone?]0;title?.xml,title=unreadable input::No such file or directory??\n");
+        "::error file=" + file +
+            ",line=3,col=52,endLine=3,endColumn=60,title=SM501 changefreq-invalid::<changefreq> "
+            "'Dai?ly%25<U+009B>' is not a valid value: the sitemap XSD allows always, hourly, daily, weekly, monthly, "
+            "yearly or never\n"
+            "::error file=" +
+            file +
+            ",line=3,col=55,endLine=3,endColumn=56,title=SM003 invalid-utf8::byte 0xFF is not "
+            "a valid UTF-8 lead byte (is the file in another encoding, such as Windows-1252?)\n"
+            "::error file=gone?]0;title?.xml,title=unreadable input::No such file or directory??\n");
 }

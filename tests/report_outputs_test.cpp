@@ -107,7 +107,8 @@ bool is_json_report(const std::string& text) {
 // Runs sitemaplint with `args` in a shell whose files may grow to `blocks` blocks (ulimit -f):
 // writing past that fails with EFBIG, as a full disk fails with ENOSPC. Output and errors together.
 CommandResult run_cli_with_file_limit(int blocks, const std::vector<std::string>& args) {
-  std::string command = "ulimit -f " + std::to_string(blocks) + " && trap '' XFSZ && exec " + shell_quote(SITEMAPLINT_BINARY);
+  std::string command =
+      "ulimit -f " + std::to_string(blocks) + " && trap '' XFSZ && exec " + shell_quote(SITEMAPLINT_BINARY);
   for (const std::string& arg : args) command += " " + shell_quote(arg);
   return run_command(command + " </dev/null");
 }
@@ -121,12 +122,14 @@ TEST_CASE("outputs: no report or baseline replaces an input, by any of its names
   std::filesystem::create_hard_link(input, dir.path / "hard.xml");
   const std::string cwd = dir.path.string();
   // The input named relative to the working directory; the outputs by every other name of it.
-  for (const std::string& name : {std::string("site/sitemap.xml"), std::string("./site//sitemap.xml"), input,
-                                  std::string("site/../site/sitemap.xml"), std::string("link.xml"),
-                                  std::string("hard.xml")}) {
-    for (const std::vector<std::string>& option :
-         {std::vector<std::string>{"-o", name}, {"-o", "json=" + name}, {"--write-baseline", name},
-          {"--fix", "-o", name}, {"--fix", "--write-baseline", name}}) {
+  for (const std::string& name :
+       {std::string("site/sitemap.xml"), std::string("./site//sitemap.xml"), input,
+        std::string("site/../site/sitemap.xml"), std::string("link.xml"), std::string("hard.xml")}) {
+    for (const std::vector<std::string>& option : {std::vector<std::string>{"-o", name},
+                                                   {"-o", "json=" + name},
+                                                   {"--write-baseline", name},
+                                                   {"--fix", "-o", name},
+                                                   {"--fix", "--write-baseline", name}}) {
       CAPTURE(name);
       CAPTURE(option.front() + " " + option.back());
       std::vector<std::string> args = option;
@@ -134,7 +137,8 @@ TEST_CASE("outputs: no report or baseline replaces an input, by any of its names
       const CommandResult result = run_cli(args, "", cwd);
       CHECK(result.exit_code == 2);
       const std::string same = name == "site/sitemap.xml" ? "" : " ('site/sitemap.xml' is the same file)";
-      CHECK(result.err.find("'" + name + "' is one of the inputs; refusing to overwrite it" + same + " (see") != std::string::npos);
+      CHECK(result.err.find("'" + name + "' is one of the inputs; refusing to overwrite it" + same + " (see") !=
+            std::string::npos);
       CHECK(read_file(input) == kSitemap);  // not replaced, and not fixed either
       CHECK(std::filesystem::hard_link_count(input) == 2);
     }
@@ -149,16 +153,19 @@ TEST_CASE("outputs: no report or baseline replaces an input, by any of its names
   // A file found by searching a directory is an input too.
   const CommandResult found = run_cli({"--write-baseline", "hard.xml", "site"}, "", cwd);
   CHECK(found.exit_code == 2);
-  CHECK(found.err == "sitemaplint: error: --write-baseline: 'hard.xml' is one of the inputs; refusing to overwrite it "
-                     "('site/sitemap.xml' is the same file) (see sitemaplint --help)\n");
+  CHECK(found.err ==
+        "sitemaplint: error: --write-baseline: 'hard.xml' is one of the inputs; refusing to overwrite it "
+        "('site/sitemap.xml' is the same file) (see sitemaplint --help)\n");
   CHECK(read_file(input) == kSitemap);
   // So is the child an index names, found under --root.
   const std::string child = dir.write("root/child.xml", kSitemap);
-  dir.write("root/sitemap_index.xml",
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
-            "<sitemap><loc>https://example.com/child.xml</loc></sitemap></sitemapindex>\n");
-  const CommandResult children = run_cli({"--base-url", "https://example.com/sitemap_index.xml", "--root", "root",
-                                          "-o", "json=root/child.xml", "root/sitemap_index.xml"}, "", cwd);
+  dir.write(
+      "root/sitemap_index.xml",
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
+      "<sitemap><loc>https://example.com/child.xml</loc></sitemap></sitemapindex>\n");
+  const CommandResult children = run_cli({"--base-url", "https://example.com/sitemap_index.xml", "--root", "root", "-o",
+                                          "json=root/child.xml", "root/sitemap_index.xml"},
+                                         "", cwd);
   CHECK(children.exit_code == 2);
   CHECK(children.err.find("'root/child.xml' is one of the inputs; refusing to overwrite it") != std::string::npos);
   CHECK(read_file(child) == kSitemap);
@@ -171,9 +178,9 @@ TEST_CASE("outputs: a failed write (a full disk) leaves the file as it was, says
   const std::string report = dir.write("out/report.json", old_report);
   const std::string baseline = dir.write("out/baseline.json", old_report);
   // With no room at all the first write fails (EFBIG), as it would on a full disk (ENOSPC).
-  for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"--format", "json", "-o", report, input}, {"-o", "json=" + report, input},
-        {"--write-baseline", baseline, input}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"--format", "json", "-o", report, input},
+                                               {"-o", "json=" + report, input},
+                                               {"--write-baseline", baseline, input}}) {
     CAPTURE(args.front());
     const CommandResult result = run_cli_with_file_limit(0, args);
     CHECK(result.exit_code == 2);
@@ -181,12 +188,13 @@ TEST_CASE("outputs: a failed write (a full disk) leaves the file as it was, says
     CHECK(read_file(report) == old_report);
     CHECK(read_file(baseline) == old_report);
     // The temporary file is gone.
-    CHECK(std::distance(std::filesystem::directory_iterator(dir.path / "out"), std::filesystem::directory_iterator()) == 2);
+    CHECK(std::distance(std::filesystem::directory_iterator(dir.path / "out"), std::filesystem::directory_iterator()) ==
+          2);
   }
   // /dev/full, a device, is written as it is: its error is named.
-  for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"-o", "/dev/full", input}, {"-o", "sarif=/dev/full", input},
-        {"--write-baseline", "/dev/full", input}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"-o", "/dev/full", input},
+                                               {"-o", "sarif=/dev/full", input},
+                                               {"--write-baseline", "/dev/full", input}}) {
     CAPTURE(args.front());
     const CommandResult result = run_cli(args);
     CHECK(result.exit_code == 2);
@@ -197,10 +205,12 @@ TEST_CASE("outputs: a failed write (a full disk) leaves the file as it was, says
   CHECK(std::filesystem::is_character_file("/dev/null"));
 }
 
-TEST_CASE("outputs: a report is written under another name and renamed into place: SIGTERM mid-write leaves the old one") {
+TEST_CASE(
+    "outputs: a report is written under another name and renamed into place: SIGTERM mid-write leaves the old one") {
   TempDir dir;
   std::string text = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
-  for (int i = 0; i < 60'000; ++i) text += "<url><loc>https://example.com/p" + std::to_string(i) + "?a=1&b=2</loc></url>\n";
+  for (int i = 0; i < 60'000; ++i)
+    text += "<url><loc>https://example.com/p" + std::to_string(i) + "?a=1&b=2</loc></url>\n";
   text += "</urlset>\n";
   const std::string input = dir.write("sitemap.xml", text);
   const std::string old_report = "an earlier report\n";
@@ -235,7 +245,8 @@ TEST_CASE("outputs: a report is written under another name and renamed into plac
   CHECK(WIFSIGNALED(status));
   CHECK(read_file(report) == old_report);
   // Nothing is left beside it either.
-  CHECK(std::distance(std::filesystem::directory_iterator(dir.path / "out"), std::filesystem::directory_iterator()) == 1);
+  CHECK(std::distance(std::filesystem::directory_iterator(dir.path / "out"), std::filesystem::directory_iterator()) ==
+        1);
   // Not killed, the whole report takes its place.
   CHECK(run_cli({"--format", "json", "-o", report, input}).exit_code == 1);
   CHECK(is_json_report(read_file(report)));
@@ -261,8 +272,8 @@ TEST_CASE("outputs: a symbolic link is followed and kept, and /dev/fd/N writes t
     return info.st_ino;
   };
   const auto before = inode();
-  const CommandResult result =
-      run_command("cd " + shell_quote(cwd) + " && " + shell_quote(SITEMAPLINT_BINARY) + " -o /dev/fd/3 sitemap.xml 3>>out.txt");
+  const CommandResult result = run_command("cd " + shell_quote(cwd) + " && " + shell_quote(SITEMAPLINT_BINARY) +
+                                           " -o /dev/fd/3 sitemap.xml 3>>out.txt");
   CHECK(result.exit_code == 1);
   CHECK(inode() == before);
   CHECK(read_file(out).find("Found 1 error, 1 warning") != std::string::npos);

@@ -59,7 +59,8 @@ TEST_CASE("report source: the only input of a run keeps its bytes, each of sever
   profile.selection = every_rule();
   profile.settings = test_settings();
   const auto lint = [&](const std::vector<std::string>& paths) {
-    return lint_all(paths, same_profile_for_all(profile), 1, FetchOptions{}, paths.size() > 1, LintScope::Alone, nullptr);
+    return lint_all(paths, same_profile_for_all(profile), 1, FetchOptions{}, paths.size() > 1, LintScope::Alone,
+                    nullptr);
   };
 
   const std::vector<Outcome> alone = lint({one});

@@ -25,17 +25,19 @@ TEST_CASE("human report: location, severity, rule, source line with caret, fix, 
   std::ostringstream out;
   write_human(reports, {}, HumanStyle{}, out);
   CHECK(out.str() ==
-        std::string("site/sitemap.xml:2:16: error[SM103 namespace-mismatch]: expected namespace "
-        "'http://www.sitemaps.org/schemas/sitemap/0.9', found 'https://www.sitemaps.org/schemas/sitemap/0.9'\n"
-        " 2 | <urlset xmlns=\"https://www.sitemaps.org/schemas/sitemap/0.9\">\n") +
-        "   |                ^" + std::string(43, '~') + "\n"
-        "  fix: replace with 'http://www.sitemaps.org/schemas/sitemap/0.9'\n"
-        "site/sitemap.xml:3:36: error[SM301 unescaped-ampersand]: raw '&' must be written '&amp;'; "
-        "XML parsers reject the whole file\n"
-        " 3 |  <url><loc>https://example.com/?a=1&b=2</loc></url>\n"
-        "   |                                    ^\n"
-        "  fix: replace with '&amp;'\n"
-        "Found 2 errors, 0 warnings and 0 info findings in 1 file (2 with a suggested fix).\n");
+        std::string(
+            "site/sitemap.xml:2:16: error[SM103 namespace-mismatch]: expected namespace "
+            "'http://www.sitemaps.org/schemas/sitemap/0.9', found 'https://www.sitemaps.org/schemas/sitemap/0.9'\n"
+            " 2 | <urlset xmlns=\"https://www.sitemaps.org/schemas/sitemap/0.9\">\n") +
+            "   |                ^" + std::string(43, '~') +
+            "\n"
+            "  fix: replace with 'http://www.sitemaps.org/schemas/sitemap/0.9'\n"
+            "site/sitemap.xml:3:36: error[SM301 unescaped-ampersand]: raw '&' must be written '&amp;'; "
+            "XML parsers reject the whole file\n"
+            " 3 |  <url><loc>https://example.com/?a=1&b=2</loc></url>\n"
+            "   |                                    ^\n"
+            "  fix: replace with '&amp;'\n"
+            "Found 2 errors, 0 warnings and 0 info findings in 1 file (2 with a suggested fix).\n");
 }
 
 TEST_CASE("human report: quiet mode prints one line per finding and no summary") {
@@ -59,17 +61,19 @@ TEST_CASE("human report: colour codes only when asked") {
 }
 
 TEST_CASE("human report: a clean run says so") {
-  const std::vector<FileReport> reports{
-      lint_text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset "
-                "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.com/</loc></url></urlset>\n")};
+  const std::vector<FileReport> reports{lint_text(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset "
+      "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.com/</loc></url></urlset>\n")};
   std::ostringstream out;
   write_human(reports, {}, HumanStyle{}, out);
   CHECK(out.str() == "No problems found in 1 file.\n");
 }
 
 TEST_CASE("human report: a very long line is shown as a window around the finding") {
-  const std::string text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.com/" +
-                           std::string(5000, 'a') + "&b</loc></url></urlset>\n";
+  const std::string text =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset "
+      "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.com/" +
+      std::string(5000, 'a') + "&b</loc></url></urlset>\n";
   const std::vector<FileReport> reports{lint_text(text, "s.xml")};
   std::ostringstream out;
   write_human(reports, {}, HumanStyle{}, out);

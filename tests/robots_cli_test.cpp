@@ -23,8 +23,9 @@ std::string urlset(const std::vector<std::string>& locs) {
 }
 
 std::string index_of(const std::vector<std::string>& locs) {
-  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                    "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+  std::string out =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
   for (const std::string& loc : locs) out += "  <sitemap><loc>" + loc + "</loc></sitemap>\n";
   return out + "</sitemapindex>\n";
 }
@@ -43,24 +44,26 @@ std::string findings_in(const std::string& json_text) {
       out += file["path"].get<std::string>() + " " + d["code"].get<std::string>() + " " +
              std::to_string(d["line"].get<int>()) + ":" + std::to_string(d["column"].get<int>());
       if (d.contains("related") && d["related"].contains("path")) {
-        out += " -> " + d["related"]["path"].get<std::string>() + " " + std::to_string(d["related"]["line"].get<int>()) +
-               ":" + std::to_string(d["related"]["column"].get<int>());
+        out += " -> " + d["related"]["path"].get<std::string>() + " " +
+               std::to_string(d["related"]["line"].get<int>()) + ":" +
+               std::to_string(d["related"]["column"].get<int>());
       }
     }
   }
   return out;
 }
 
-const std::string kRobots = "User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /drafts/\n"
-                            "Sitemap: /sitemap.xml\n";
+const std::string kRobots =
+    "User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /drafts/\n"
+    "Sitemap: /sitemap.xml\n";
 
 }  // namespace
 
 TEST_CASE("robots cli: a local robots.txt checks the sitemaps given with it, naming the blocking line") {
   TempDir dir;
   dir.write("public/robots.txt", kRobots);
-  dir.write("public/sitemap.xml", urlset({"https://example.com/drafts/a", "https://example.com/private/b",
-                                          "https://example.com/c"}));
+  dir.write("public/sitemap.xml",
+            urlset({"https://example.com/drafts/a", "https://example.com/private/b", "https://example.com/c"}));
   const auto human = run_cli({"--robots", "public/robots.txt", "public/sitemap.xml"}, "", dir.path.string());
   INFO(human.out, human.err);
   CHECK(human.exit_code == 1);  // the relative Sitemap: line is an error (SM202)
@@ -72,8 +75,8 @@ TEST_CASE("robots cli: a local robots.txt checks the sitemaps given with it, nam
                        "   |             ^~~~~~~~~~~~~~~~~~~~~~~~~~~~\n"
                        "  note: the rule that blocks it at public/robots.txt:5:1\n") != std::string::npos);
   // Googlebot obeys its own group only: /private/ is blocked for other crawlers, not for it.
-  const auto json = run_cli({"--format", "json", "--robots", "public/robots.txt", "public/sitemap.xml"}, "",
-                            dir.path.string());
+  const auto json =
+      run_cli({"--format", "json", "--robots", "public/robots.txt", "public/sitemap.xml"}, "", dir.path.string());
   CHECK(findings_in(json.out) ==
         "public/robots.txt SM202 6:10, public/sitemap.xml ROBOTS201 3:13 -> public/robots.txt 5:1");
 }
@@ -105,8 +108,9 @@ TEST_CASE("robots cli: a robots.txt governs only its own origin") {
 TEST_CASE("robots cli: robots = in sitemaplint.toml, and a bare run that lints the whole site") {
   TempDir dir;
   dir.write("sitemaplint.toml", "robots = \"public/robots.txt\"\nbase-url = \"https://example.com/\"\n");
-  dir.write("public/robots.txt", "User-agent: *\nDisallow: /drafts/\nCrawl-delay: 5\n\n"
-                                 "Sitemap: https://example.com/sitemap.xml\n");
+  dir.write("public/robots.txt",
+            "User-agent: *\nDisallow: /drafts/\nCrawl-delay: 5\n\n"
+            "Sitemap: https://example.com/sitemap.xml\n");
   dir.write("public/sitemap.xml", urlset({"https://example.com/drafts/a", "https://example.com/b"}));
   const std::string robots = (dir.path / "public/robots.txt").string();
   const std::string sitemap = (dir.path / "public/sitemap.xml").string();
@@ -123,11 +127,12 @@ TEST_CASE("robots cli: robots = in sitemaplint.toml, and a bare run that lints t
   CHECK(shown.out.find("robots = \"" + robots + "\"\n") != std::string::npos);
   // --robots has the last word; --no-config drops the config's robots.txt.
   dir.write("other-robots.txt", "User-agent: *\nDisallow: /\n");
-  const auto replaced = run_cli({"--format", "json", "--robots", "other-robots.txt", "--select", "ROBOTS201",
-                                 "public/sitemap.xml"},
-                                "", dir.path.string());
-  CHECK(findings_in(replaced.out) == "public/sitemap.xml ROBOTS201 3:13 -> other-robots.txt 2:1, "
-                                     "public/sitemap.xml ROBOTS201 4:13 -> other-robots.txt 2:1");
+  const auto replaced =
+      run_cli({"--format", "json", "--robots", "other-robots.txt", "--select", "ROBOTS201", "public/sitemap.xml"}, "",
+              dir.path.string());
+  CHECK(findings_in(replaced.out) ==
+        "public/sitemap.xml ROBOTS201 3:13 -> other-robots.txt 2:1, "
+        "public/sitemap.xml ROBOTS201 4:13 -> other-robots.txt 2:1");
   const auto none = run_cli({"--format", "json", "--no-config", "public/sitemap.xml"}, "", dir.path.string());
   CHECK(findings_in(none.out).empty());
   const auto nothing = run_cli({"--no-config"}, "", dir.path.string());
@@ -146,11 +151,11 @@ TEST_CASE("robots cli: a robots.txt served over HTTP checks the sitemaps it name
   const auto result = run_cli({"--format", "json", "--select", "ROBOTS", "--robots", robots});
   INFO(result.out, result.err);
   CHECK(result.exit_code == 0);
-  CHECK(findings_in(result.out) ==
-        server.url("/index.xml") + " ROBOTS201 4:17 -> " + robots + " 2:1, " +
-        server.url("/pages.xml") + " ROBOTS201 4:13 -> " + robots + " 2:1, " +
-        server.url("/pages.xml") + " ROBOTS201 5:13 -> " + robots + " 3:1");
-  CHECK(result.out.find("the sitemap '" + server.url("/private/old.xml") + "' is blocked for Googlebot by "
+  CHECK(findings_in(result.out) == server.url("/index.xml") + " ROBOTS201 4:17 -> " + robots + " 2:1, " +
+                                       server.url("/pages.xml") + " ROBOTS201 4:13 -> " + robots + " 2:1, " +
+                                       server.url("/pages.xml") + " ROBOTS201 5:13 -> " + robots + " 3:1");
+  CHECK(result.out.find("the sitemap '" + server.url("/private/old.xml") +
+                        "' is blocked for Googlebot by "
                         "'Disallow: /private/' (robots.txt:2), so crawlers that obey robots.txt do not fetch it") !=
         std::string::npos);
   // The robots.txt's origin is 127.0.0.1 on the server's port: the localhost URL is not its URL.
@@ -173,18 +178,20 @@ TEST_CASE("robots cli: a robots.txt URL in the config is fetched like one given 
 
 TEST_CASE("robots cli: robots.txt -> index -> children on disk: every child linted and checked against it") {
   TempDir dir;
-  dir.write("public/robots.txt", "User-agent: *\nDisallow: /private/\n\nSitemap: https://example.com/sitemap_index.xml\n");
+  dir.write("public/robots.txt",
+            "User-agent: *\nDisallow: /private/\n\nSitemap: https://example.com/sitemap_index.xml\n");
   dir.write("public/sitemap_index.xml",
             index_of({"https://example.com/pages.xml", "https://example.com/missing.xml",
                       "https://example.com/sitemap_index.xml", "https://example.com/nested.xml"}));
-  dir.write("public/pages.xml",
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-            "  <url><loc>https://example.com/private/a</loc><lastmod>2024-02-30</lastmod></url>\n</urlset>\n");
+  dir.write(
+      "public/pages.xml",
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+      "  <url><loc>https://example.com/private/a</loc><lastmod>2024-02-30</lastmod></url>\n</urlset>\n");
   // An index that an index lists is nested: reported, and its own children are not followed.
   dir.write("public/nested.xml", index_of({"https://example.com/deeper.xml"}));
-  const auto result = run_cli({"--format", "json", "--robots", "public/robots.txt", "--base-url",
-                               "https://example.com/", "--root", "public"},
-                              "", dir.path.string());
+  const auto result = run_cli(
+      {"--format", "json", "--robots", "public/robots.txt", "--base-url", "https://example.com/", "--root", "public"},
+      "", dir.path.string());
   INFO(result.out, result.err);
   CHECK(result.exit_code == 1);
   CHECK(findings_in(result.out) ==
@@ -213,8 +220,9 @@ TEST_CASE("robots cli: the documented configuration, run bare: the robots.txt is
   CHECK(findings_in(result.out) == (dir.path / "public/pages.xml").string() + " ROBOTS201 3:13 -> " + robots + " 2:1");
   CHECK(result.out.find("SM802") == std::string::npos);
   // A robots.txt that names itself is the cycle, at its own URL.
-  dir.write("public/robots.txt", "User-agent: *\nDisallow:\n\nSitemap: https://example.com/robots.txt\n"
-                                 "Sitemap: https://example.com/sitemap.xml\n");
+  dir.write("public/robots.txt",
+            "User-agent: *\nDisallow:\n\nSitemap: https://example.com/robots.txt\n"
+            "Sitemap: https://example.com/sitemap.xml\n");
   const auto self = run_cli({"--format", "json"}, "", dir.path.string());
   INFO(self.out, self.err);
   CHECK(findings_in(self.out) == robots + " SM802 4:10");
@@ -222,12 +230,15 @@ TEST_CASE("robots cli: the documented configuration, run bare: the robots.txt is
 
 TEST_CASE("robots cli: robots.txt -> index -> children over HTTP, a missing child, a cycle back") {
   HttpTestServer server;
-  server.route("/robots.txt", text("User-agent: *\nDisallow: /private/\n\nSitemap: " + server.url("/index.xml") + "\n"));
+  server.route("/robots.txt",
+               text("User-agent: *\nDisallow: /private/\n\nSitemap: " + server.url("/index.xml") + "\n"));
   server.route("/index.xml", xml(index_of({server.url("/pages.xml"), server.url("/gone.xml"), server.url("/index.xml"),
                                            server.url("/robots.txt")})));
   server.route("/pages.xml", xml("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                                  "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-                                 "  <url><loc>" + server.url("/private/a") + "</loc><lastmod>2024-02-30</lastmod></url>\n"
+                                 "  <url><loc>" +
+                                 server.url("/private/a") +
+                                 "</loc><lastmod>2024-02-30</lastmod></url>\n"
                                  "</urlset>\n"));
   const std::string robots = server.url("/robots.txt");
   const auto result = run_cli({"--format", "json", "--robots", robots});

@@ -30,12 +30,12 @@ std::vector<std::string> children_of(const FileReport& report) {
 
 TEST_CASE("robots.txt: every Sitemap: line is an entry, with its value's exact place") {
   const std::string robots =
-      "\xEF\xBB\xBFUser-agent: *\n"                                 // bytes 0-16 (a 3-byte BOM)
-      "Disallow: /private/\n"                                       // 17-36
-      "Sitemap: https://example.com/sitemap.xml\n"                  // 37: value at 46
-      "sitemap:https://example.com/news.xml   \r\n"                 // 78: value at 86
-      "SITEMAP :\thttps://example.com/b.xml # a comment\r\n"        // 119: value at 129
-      "  Sitemap: https://example.com/sitemap.xml\n"                // 168: value at 179, a duplicate
+      "\xEF\xBB\xBFUser-agent: *\n"  // bytes 0-16 (a 3-byte BOM)
+      "Disallow: /private/\n"  // 17-36
+      "Sitemap: https://example.com/sitemap.xml\n"  // 37: value at 46
+      "sitemap:https://example.com/news.xml   \r\n"  // 78: value at 86
+      "SITEMAP :\thttps://example.com/b.xml # a comment\r\n"  // 119: value at 129
+      "  Sitemap: https://example.com/sitemap.xml\n"  // 168: value at 179, a duplicate
       "# Sitemap: https://example.com/commented-out.xml\n"
       "Sitemap:\n"
       "Sitemaps: https://example.com/not-the-field.xml\n"
@@ -64,7 +64,8 @@ TEST_CASE("robots.txt: no Sitemap: lines, and lines that are not URLs") {
   Settings scoped = test_settings();
   std::string error;
   scoped.location = parse_sitemap_location("https://example.com/robots.txt", &error);
-  Input input = input_from_bytes("robots.txt", "Sitemap: https://cdn.example.net/s.xml\nSitemap: https://example.com/s.xml\n");
+  Input input =
+      input_from_bytes("robots.txt", "Sitemap: https://cdn.example.net/s.xml\nSitemap: https://example.com/s.xml\n");
   input.robots_txt = true;
   CHECK(lint_input(std::move(input), every_rule(), scoped).diagnostics.empty());
 }

@@ -17,7 +17,8 @@ using namespace sitemaplint;
 namespace {
 
 // Whether `agents` (most specific first) may fetch `url` (a path, or an absolute URL).
-bool allowed(const std::string& robots_txt, const std::string& url, std::vector<std::string_view> agents = {kGooglebot}) {
+bool allowed(const std::string& robots_txt, const std::string& url,
+             std::vector<std::string_view> agents = {kGooglebot}) {
   const RobotsTxt robots = parse_robots_txt(robots_txt);
   const auto rules = robots_rules_for(robots, agents);
   return robots_verdict(rules, robots_target(url)).allowed;
@@ -40,13 +41,13 @@ bool pattern_blocks(const std::string& pattern, const std::string& path) {
 
 TEST_CASE("robots.txt lines: fields, values, comments, line numbers and positions") {
   const std::string text =
-      "\xEF\xBB\xBF# a comment\n"        // line 1 (after a BOM): comment only, not kept
+      "\xEF\xBB\xBF# a comment\n"  // line 1 (after a BOM): comment only, not kept
       "User-Agent : Googlebot/2.1 \r\n"  // line 2
-      "\n"                               // line 3: blank
-      "  disallow:/private/ # why\r"     // line 4, a lone CR ends it
-      "Dissallow: /typo\n"               // line 5
-      "Disallow /no-colon\n"             // line 6
-      ": no field\n"                     // line 7
+      "\n"  // line 3: blank
+      "  disallow:/private/ # why\r"  // line 4, a lone CR ends it
+      "Dissallow: /typo\n"  // line 5
+      "Disallow /no-colon\n"  // line 6
+      ": no field\n"  // line 7
       "Sitemap: https://example.com/s.xml";  // line 8, no final line break
   const RobotsTxt robots = parse_robots_txt(text);
   REQUIRE(robots.lines.size() == 6);
@@ -82,8 +83,9 @@ TEST_CASE("robots.txt groups: RFC 9309 section 2.1") {
     CHECK(!allowed("Disallow: /a\nUser-agent: *\nDisallow: /b\n", "/b"));
   }
   SUBCASE("consecutive user-agent lines share a group; blank lines and other records do not split it") {
-    const std::string text = "User-agent: a\n\nUser-agent: b\nSitemap: https://example.com/s.xml\nUser-agent: c\n"
-                             "Crawl-delay: 5\nDisallow: /x\nUser-agent: d\nDisallow: /y\n";
+    const std::string text =
+        "User-agent: a\n\nUser-agent: b\nSitemap: https://example.com/s.xml\nUser-agent: c\n"
+        "Crawl-delay: 5\nDisallow: /x\nUser-agent: d\nDisallow: /y\n";
     const RobotsTxt robots = parse_robots_txt(text);
     REQUIRE(robots.groups.size() == 2);
     CHECK(robots.groups[0].agents == std::vector<std::string>{"a", "b", "c"});
@@ -176,12 +178,15 @@ TEST_CASE("robots.txt matching: Google's 'URL matching based on path values' tab
       {"/fish*",
        {"/fish", "/fish.html", "/fish/salmon.html", "/fishheads", "/fishheads/yummy.html", "/fish.php?id=anything"},
        {"/Fish.asp", "/catfish", "/?id=fish", "/desert/fish"}},
-      {"/fish/", {"/fish/", "/fish/?id=anything", "/fish/salmon.htm"}, {"/fish", "/fish.html", "/animals/fish/", "/Fish/Salmon.asp"}},
+      {"/fish/",
+       {"/fish/", "/fish/?id=anything", "/fish/salmon.htm"},
+       {"/fish", "/fish.html", "/animals/fish/", "/Fish/Salmon.asp"}},
       {"/*.php",
        {"/index.php", "/filename.php", "/folder/filename.php", "/folder/filename.php?parameters",
         "/folder/any.php.file.html", "/filename.php/"},
        {"/", "/windows.PHP"}},
-      {"/*.php$", {"/filename.php", "/folder/filename.php"},
+      {"/*.php$",
+       {"/filename.php", "/folder/filename.php"},
        {"/filename.php?parameters", "/filename.php/", "/filename.php5", "/windows.PHP"}},
       {"/fish*.php", {"/fish.php", "/fishheads/catfish.php?parameters"}, {"/Fish.PHP"}},
   };
@@ -206,8 +211,9 @@ TEST_CASE("robots.txt matching: Google's 'Order of precedence for rules' table")
 }
 
 TEST_CASE("robots.txt matching: Google's order of precedence for user agents") {
-  const std::string text = "user-agent: googlebot-news\ndisallow: /1\n\nuser-agent: *\ndisallow: /2\n\n"
-                           "user-agent: googlebot\ndisallow: /3\n";
+  const std::string text =
+      "user-agent: googlebot-news\ndisallow: /1\n\nuser-agent: *\ndisallow: /2\n\n"
+      "user-agent: googlebot\ndisallow: /3\n";
   const auto group_of = [&](std::vector<std::string_view> agents) {
     for (const char* n : {"1", "2", "3"}) {
       if (!allowed(text, std::string("/") + n, agents)) return std::string(n);
@@ -215,15 +221,16 @@ TEST_CASE("robots.txt matching: Google's order of precedence for user agents") {
     return std::string("none");
   };
   CHECK(group_of({"googlebot-news", "googlebot"}) == "1");  // Googlebot News
-  CHECK(group_of({"googlebot"}) == "3");                    // Googlebot (web)
+  CHECK(group_of({"googlebot"}) == "3");  // Googlebot (web)
   CHECK(group_of({"googlebot-image", "googlebot"}) == "3");  // no group of its own: Googlebot's
   CHECK(group_of({"storebot-google"}) == "2");
   CHECK(group_of({"otherbot"}) == "2");
   CHECK(group_of({"GOOGLEBOT"}) == "3");  // tokens are compared without regard to case
 
   // Groups naming the same crawler are merged; the '*' group no longer applies to it.
-  const std::string merged = "user-agent: googlebot-news\ndisallow: /fish\n\nuser-agent: *\ndisallow: /carrots\n\n"
-                             "user-agent: googlebot-news\ndisallow: /shrimp\n";
+  const std::string merged =
+      "user-agent: googlebot-news\ndisallow: /fish\n\nuser-agent: *\ndisallow: /carrots\n\n"
+      "user-agent: googlebot-news\ndisallow: /shrimp\n";
   CHECK(!allowed(merged, "/fish", {"googlebot-news"}));
   CHECK(!allowed(merged, "/shrimp", {"googlebot-news"}));
   CHECK(allowed(merged, "/carrots", {"googlebot-news"}));
@@ -285,7 +292,8 @@ TEST_CASE("robots.txt matching: the indexed matcher gives every verdict the plai
   std::size_t blocked = 0, checked = 0;
   for (int file = 0; file < 200; ++file) {
     std::string text = "User-agent: *\n";
-    for (int r = random() % 12; r > 0; --r) text += std::string(random() % 2 ? "Allow: " : "Disallow: ") + random_text(6) + "\n";
+    for (int r = random() % 12; r > 0; --r)
+      text += std::string(random() % 2 ? "Allow: " : "Disallow: ") + random_text(6) + "\n";
     const RobotsTxt robots = parse_robots_txt(text);
     const std::string_view googlebot[] = {kGooglebot};
     const auto rules = robots_rules_for(robots, googlebot);
@@ -365,7 +373,8 @@ TEST_CASE("robots.txt matching: the indexed matcher agrees with a plain referenc
     std::vector<std::string> patterns;
     for (int r = random() % 40; r > 0; --r) {
       // A pattern written before is written again now and then, as the other kind or the same.
-      patterns.push_back(!patterns.empty() && random() % 5 == 0 ? patterns[random() % patterns.size()] : random_text(7));
+      patterns.push_back(!patterns.empty() && random() % 5 == 0 ? patterns[random() % patterns.size()]
+                                                                : random_text(7));
       text += std::string(random() % 2 ? "Allow: " : "Disallow: ") + patterns.back() + "\n";
     }
     const RobotsTxt robots = parse_robots_txt(text);
@@ -417,16 +426,17 @@ std::string wildcard_rules(std::size_t count) {
 
 // 50,000 paths of a shop's sitemap; with `query`, each with a query string of about 1,000 bytes.
 std::vector<std::string> shop_paths(bool query) {
-  const char* const words[] = {"garden", "kitchen", "outdoor", "running", "shoes", "leather", "wireless",
-                               "oak", "table", "summer", "sale", "organic", "coffee", "camping", "winter"};
+  const char* const words[] = {"garden", "kitchen", "outdoor", "running", "shoes",  "leather", "wireless", "oak",
+                               "table",  "summer",  "sale",    "organic", "coffee", "camping", "winter"};
   std::mt19937 random(50);
   std::vector<std::string> paths;
   for (int i = 0; i < 50'000; ++i) {
-    std::string path = std::string("/products/") + words[random() % 15] + "-" + words[random() % 15] + "-" +
-                       std::to_string(i);
+    std::string path =
+        std::string("/products/") + words[random() % 15] + "-" + words[random() % 15] + "-" + std::to_string(i);
     if (query) {
       path += "?ref=";
-      while (path.size() < 1'000) path += std::string(words[random() % 15]) + "_" + std::to_string(random() % 1000) + "&x=";
+      while (path.size() < 1'000)
+        path += std::string(words[random() % 15]) + "_" + std::to_string(random() % 1000) + "&x=";
     }
     paths.push_back(std::move(path));
   }

@@ -75,8 +75,8 @@ std::string as_document(const std::string& info, const std::string& block) {
     }
   }
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-         "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"" + declarations + ">\n" +
-         body + "</urlset>\n";
+         "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"" +
+         declarations + ">\n" + body + "</urlset>\n";
 }
 
 // A fence's info string may carry settings: "xml base-url=https://example.com/blog/sitemap.xml".
@@ -182,11 +182,12 @@ TEST_CASE("every rule, of every family, says whose rule it is") {
 TEST_CASE("--explain names a rule's authorities and its Search Console message") {
   std::ostringstream explained;
   write_explanation(*find_rule("lastmod-invalid"), explained);
-  CHECK(explained.str().starts_with("# SM401 lastmod-invalid (error)\n\nA <lastmod> is not a valid W3C Datetime.\n\n"
-                                    "Authority: sitemaps.org, sitemap XSD, Google, W3C Datetime\n\n"
-                                    "Search Console: \"Invalid date\"\n\n"
-                                    "Profiles: default error, google error, xsd error, protocol error, bing error, "
-                                    "strict error\n\n## What it does"));
+  CHECK(
+      explained.str().starts_with("# SM401 lastmod-invalid (error)\n\nA <lastmod> is not a valid W3C Datetime.\n\n"
+                                  "Authority: sitemaps.org, sitemap XSD, Google, W3C Datetime\n\n"
+                                  "Search Console: \"Invalid date\"\n\n"
+                                  "Profiles: default error, google error, xsd error, protocol error, bing error, "
+                                  "strict error\n\n## What it does"));
   std::ostringstream advice;
   write_explanation(*find_rule("loc-fragment"), advice);
   CHECK(advice.str().find("Authority: sitemaplint advice\n\nProfiles: default warning, google warning, xsd off, "

@@ -26,9 +26,7 @@ constexpr Retired kRetired[] = {
     {"", ""}};
 
 // The digits after a code's letters, as a number: "SM401" -> 401.
-int number_of(std::string_view code) {
-  return std::stoi(std::string(code.substr(code.find_first_of("0123456789"))));
-}
+int number_of(std::string_view code) { return std::stoi(std::string(code.substr(code.find_first_of("0123456789")))); }
 
 std::vector<std::string> codes_of(const std::vector<const RuleInfo*>& rules) {
   std::vector<std::string> out;
@@ -74,9 +72,9 @@ TEST_CASE("a --select word names a rule, a family, a code prefix or ALL") {
   CHECK(codes_of(rules_named("priority")) == std::vector<std::string>{"SM601", "SM602", "SM603"});
   CHECK(codes_of(rules_named("SM6")) == std::vector<std::string>{"SM601", "SM602", "SM603"});
   CHECK(codes_of(rules_named("sm60")) == std::vector<std::string>{"SM601", "SM602", "SM603"});
-  CHECK(rules_named("SM").size() == static_cast<std::size_t>(std::count_if(
-                                        all_rules().begin(), all_rules().end(),
-                                        [](const RuleInfo* r) { return r->code.starts_with("SM"); })));
+  CHECK(rules_named("SM").size() ==
+        static_cast<std::size_t>(std::count_if(all_rules().begin(), all_rules().end(),
+                                               [](const RuleInfo* r) { return r->code.starts_with("SM"); })));
   CHECK(rules_named("ALL").size() == all_rules().size());
   // A prefix must name a whole family's letters, and match something.
   CHECK(rules_named("S").empty());

@@ -60,9 +60,11 @@ TEST_CASE("rule threads: a large sitemap's report is the same with --jobs 1 and 
   for (int i = 0; xml.size() < (std::size_t{3} << 20); ++i) {
     const std::string page = "https://example.com/p/" + std::to_string(i % 9000);
     xml += "  <url><loc>" + page + (i % 7 == 0 ? "?a=1&b=2" : "") + "</loc>";
-    xml += i % 11 == 0 ? "<lastmod>2024-13-01</lastmod>" : "<lastmod>2024-05-0" + std::to_string(1 + i % 9) + "</lastmod>";
+    xml +=
+        i % 11 == 0 ? "<lastmod>2024-13-01</lastmod>" : "<lastmod>2024-05-0" + std::to_string(1 + i % 9) + "</lastmod>";
     xml += i % 13 == 0 ? "<priority>2</priority>" : "<priority>0." + std::to_string(i % 10) + "</priority>";
-    if (i % 3 == 0) xml += "<image:image><image:loc>https://cdn.example.com/" + std::to_string(i) + ".txt</image:loc></image:image>";
+    if (i % 3 == 0)
+      xml += "<image:image><image:loc>https://cdn.example.com/" + std::to_string(i) + ".txt</image:loc></image:image>";
     if (i % 5 == 0) xml += "<xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"" + page + "/de\"/>";
     if (i % 17 == 0) xml += "<colour>red</colour>";
     xml += "</url>\n";

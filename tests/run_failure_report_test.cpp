@@ -102,7 +102,8 @@ void check_unreadable(const std::string& format, const std::string& out, const s
   } else if (format == "checkstyle") {
     pugi::xml_document doc;
     REQUIRE_MESSAGE(doc.load_string(out.c_str()), out);
-    const pugi::xml_node error = doc.child("checkstyle").find_child_by_attribute("file", "name", path.c_str()).child("error");
+    const pugi::xml_node error =
+        doc.child("checkstyle").find_child_by_attribute("file", "name", path.c_str()).child("error");
     CHECK(std::string(error.attribute("source").value()) == "sitemaplint.input-error");
     CHECK(std::string(error.attribute("severity").value()) == "error");
     CHECK(std::string(error.attribute("message").value()) == message);
@@ -231,8 +232,8 @@ void check_error_finding(const std::string& format, const std::string& out, cons
 }  // namespace
 
 TEST_CASE("run failures: --help lists the formats these tests check") {
-  CHECK(formats_in_help() == std::vector<std::string>{"human", "json", "gcc", "github", "junit", "sarif", "gitlab",
-                                                      "checkstyle", "html"});
+  CHECK(formats_in_help() ==
+        std::vector<std::string>{"human", "json", "gcc", "github", "junit", "sarif", "gitlab", "checkstyle", "html"});
 }
 
 TEST_CASE("run failures: a missing file, a directory and an unreadable file are in every format") {
@@ -342,9 +343,10 @@ TEST_CASE("run failures: every format at once, as a golden report of two unreada
         "::error title=unreadable input::https://example.com/s.xml: timed out after 300 ms\n"
         "::error title=max-warnings::1 warning exceeds --max-warnings 0\n");
   write_human(reports, status, HumanStyle{false, false}, human);
-  CHECK(human.str().ends_with("Found 0 errors, 1 warning and 0 info findings in 1 file.\n"
-                              "error: 2 inputs could not be read:\n"
-                              "  gone,1.xml: No such file or directory\n"
-                              "  https://example.com/s.xml: timed out after 300 ms\n"
-                              "error: 1 warning exceeds --max-warnings 0.\n"));
+  CHECK(
+      human.str().ends_with("Found 0 errors, 1 warning and 0 info findings in 1 file.\n"
+                            "error: 2 inputs could not be read:\n"
+                            "  gone,1.xml: No such file or directory\n"
+                            "  https://example.com/s.xml: timed out after 300 ms\n"
+                            "error: 1 warning exceeds --max-warnings 0.\n"));
 }

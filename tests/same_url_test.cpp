@@ -50,7 +50,8 @@ TEST_CASE("same URL: the normal form") {
   // Escapes normalising leaves alone (upper-case hex of a byte that stays escaped) are copied as
   // they stand, in runs; every other escape beside them is still normalised.
   CHECK(normal("https://example.com/%E5%95%86%E5%93%81-%D1%81") == "https://example.com/%E5%95%86%E5%93%81-%D1%81");
-  CHECK(normal("https://example.com/%E5%95%86%e5%93%81%41%2F%2f%") == "https://example.com/%E5%95%86%E5%93%81A%2F%2F%25");
+  CHECK(normal("https://example.com/%E5%95%86%e5%93%81%41%2F%2f%") ==
+        "https://example.com/%E5%95%86%E5%93%81A%2F%2F%25");
   CHECK(normal("https://example.com/%E5%9") == "https://example.com/%E5%259");
   CHECK(normal("https://EX%41MPLE.com/%5A") == "https://example.com/Z");
 }
@@ -70,18 +71,34 @@ TEST_CASE("same URL: slips") {
   CHECK(url_slip("https://example.com/a", "https://example.com/a") == UrlSlip::None);
   CHECK(url_slip("https://example.com/a", "https://example.com/b") == UrlSlip::None);
   CHECK(url_slip("https://example.com/a", "http://www.example.com/a") == UrlSlip::None);  // two slips
-  CHECK(url_slip("https://example.com/", "https://example.com") == UrlSlip::None);        // "/" is the root
+  CHECK(url_slip("https://example.com/", "https://example.com") == UrlSlip::None);  // "/" is the root
 }
 
 TEST_CASE("same URL: the shortcut for URLs already in normal form agrees with the normal form") {
-  for (const char* url : {"https://example.com/a", "https://example.com/a/?Q=B#F", "http://example.com/",
-                          "https://example.com/.well-known/x", "https://Example.com/a", "https://example.com",
-                          "https://example.com:443/a", "https://example.com/%7e", "https://example.com/a/../b",
-                          "https://u@example.com/a", "https://example.com/caf\xC3\xA9", "HTTPS://example.com/a",
-                          "https://example.com/a?x=%41", "https://[::1]/a", "https://example.com?q",
-                          "https://example.com/%E5%95%86", "https://example.com/%e5", "https://example.com/%41",
-                          "https://example.com/%2F/%2e%2E/", "https://example.com/a%", "https://example.com/a%E",
-                          "https://example.com/?q=%E5%95%86#%C3%A9", "https://example.com/?q=%7E", "https://example.com/%GG"}) {
+  for (const char* url : {"https://example.com/a",
+                          "https://example.com/a/?Q=B#F",
+                          "http://example.com/",
+                          "https://example.com/.well-known/x",
+                          "https://Example.com/a",
+                          "https://example.com",
+                          "https://example.com:443/a",
+                          "https://example.com/%7e",
+                          "https://example.com/a/../b",
+                          "https://u@example.com/a",
+                          "https://example.com/caf\xC3\xA9",
+                          "HTTPS://example.com/a",
+                          "https://example.com/a?x=%41",
+                          "https://[::1]/a",
+                          "https://example.com?q",
+                          "https://example.com/%E5%95%86",
+                          "https://example.com/%e5",
+                          "https://example.com/%41",
+                          "https://example.com/%2F/%2e%2E/",
+                          "https://example.com/a%",
+                          "https://example.com/a%E",
+                          "https://example.com/?q=%E5%95%86#%C3%A9",
+                          "https://example.com/?q=%7E",
+                          "https://example.com/%GG"}) {
     CAPTURE(url);
     const std::string normal_form = normal(url);
     if (is_normal_form(url)) CHECK(normal_form == url);  // never claimed wrongly

@@ -157,7 +157,8 @@ TEST_CASE("sarif report: a fingerprint is FNV-1a of the code, the trimmed line a
     hash = fnv1a(hash, "site/sitemap.xml");
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
-    CHECK(result["partialFingerprints"]["primaryLocationLineHash"] == std::string(hex) + ":" + std::to_string(++seen[hex]));
+    CHECK(result["partialFingerprints"]["primaryLocationLineHash"] ==
+          std::string(hex) + ":" + std::to_string(++seen[hex]));
     ++checked;
   }
   CHECK(checked == 12);
@@ -202,9 +203,10 @@ TEST_CASE("sarif report: a finding made after the bytes were released keeps its 
   const std::string a = dir.write("a.xml",
                                   "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/"
                                   "schemas/sitemap/0.9\">\n  <url><loc>https://example.com/x</loc></url>\n</urlset>\n");
-  const std::string b = dir.write("b.xml",
-                                  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/"
-                                  "schemas/sitemap/0.9\">\n\n  <url><loc>https://example.com/x</loc></url>\n</urlset>\n");
+  const std::string b =
+      dir.write("b.xml",
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/"
+                "schemas/sitemap/0.9\">\n\n  <url><loc>https://example.com/x</loc></url>\n</urlset>\n");
   const CommandResult r = run_cli({"--format", "sarif", "--now", kTestNow, a, b});
   const nlohmann::json sarif = nlohmann::json::parse(r.out);
   const auto& dup = result_for(sarif, "SM803");
@@ -224,7 +226,8 @@ TEST_CASE("sarif report: the CLI's output validates against the SARIF 2.1.0 sche
       "many.xml",
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<urlset xmlns=\"https://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-      "  <url><lastmod>2024-13-01</lastmod><loc>https://example.com/é?a=1&b=2</loc><changefreq>Daily</changefreq></url>\n"
+      "  "
+      "<url><lastmod>2024-13-01</lastmod><loc>https://example.com/é?a=1&b=2</loc><changefreq>Daily</changefreq></url>\n"
       "  <url><loc>https://example.com/é?a=1&b=2</loc><priority>2</priority></url>\n"
       "  <url><loc>/relative</loc></url>\n"
       "</urlset>\n");
@@ -236,17 +239,22 @@ TEST_CASE("sarif report: the CLI's output validates against the SARIF 2.1.0 sche
   const std::vector<Case> cases{
       {"clean", {"testdata/example/sitemap.xml"}, 0},
       {"many findings with fixes, outside the current directory", {many}},
-      {"gzip", {"testdata/rules/SM007-compression-error/valid.xml.gz", "testdata/rules/SM007-compression-error/corrupt.xml.gz"}},
+      {"gzip",
+       {"testdata/rules/SM007-compression-error/valid.xml.gz",
+        "testdata/rules/SM007-compression-error/corrupt.xml.gz"}},
       {"text sitemap", {"testdata/rules/SM008-not-a-sitemap/urls.txt"}, 0},
       {"every rule fixture", {"testdata/rules"}},
       // Tool notifications: inputs that could not be read, and the warning limit exceeded.
-      {"unreadable inputs", {"testdata/example/sitemap.xml", "missing.xml", (dir.path / "nothing.xml").string(),
-                             "http://127.0.0.1:1/sitemap.xml"}, 2},
+      {"unreadable inputs",
+       {"testdata/example/sitemap.xml", "missing.xml", (dir.path / "nothing.xml").string(),
+        "http://127.0.0.1:1/sitemap.xml"},
+       2},
       {"warning limit", {"--max-warnings", "0", "testdata/example/sitemap.xml"}},
   };
   for (const Case& c : cases) {
     CAPTURE(c.name);
-    std::vector<std::string> args{"--format", "sarif", "--now", kTestNow, "--output", (dir.path / "out.sarif").string()};
+    std::vector<std::string> args{"--format", "sarif",    "--now",
+                                  kTestNow,   "--output", (dir.path / "out.sarif").string()};
     args.insert(args.end(), c.inputs.begin(), c.inputs.end());
     const CommandResult r = run_cli(args, "", source_path(""));
     CHECK(r.exit_code == c.exit_code);

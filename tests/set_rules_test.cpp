@@ -45,7 +45,7 @@ TEST_CASE("set rules: identical large sitemaps take linear time, and SM803 obeys
   const auto result = run_cli({"--format", "json", "--select", "SM803", a, b});
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   CHECK(result.exit_code == 0);  // warnings
-  CHECK(seconds < 20);           // it took 88 s when every finding re-sorted the report
+  CHECK(seconds < 20);  // it took 88 s when every finding re-sorted the report
   // 10,000 findings, then one that counts the 40,000 left out.
   CHECK(count_code(result.out, b, "SM803") == 10'001);
   CHECK(result.out.find("40000 more findings of this rule in this file are not shown") != std::string::npos);
@@ -55,15 +55,15 @@ TEST_CASE("set rules: identical large sitemaps take linear time, and SM803 obeys
 TEST_CASE("set rules: an inline comment suppresses SM803, and SM901 does not call it unused") {
   TempDir dir;
   const std::string a = dir.write("a.xml", urlset_of(2));
-  const std::string b = dir.write("b.xml", urlset_of(2, "https://example.com/p",
-                                                     "  <!-- sitemaplint-disable duplicate-across-sitemaps -->\n"));
+  const std::string b = dir.write(
+      "b.xml", urlset_of(2, "https://example.com/p", "  <!-- sitemaplint-disable duplicate-across-sitemaps -->\n"));
   const auto result = run_cli({"--format", "json", a, b});
   INFO(result.out);
   CHECK(count_code(result.out, b, "SM803") == 0);
   CHECK(count_code(result.out, b, "SM901") == 0);
   // A suppression of a rule that finds nothing is still unused.
-  const std::string c = dir.write("c.xml", urlset_of(1, "https://example.com/other",
-                                                     "  <!-- sitemaplint-disable duplicate-across-sitemaps -->\n"));
+  const std::string c = dir.write(
+      "c.xml", urlset_of(1, "https://example.com/other", "  <!-- sitemaplint-disable duplicate-across-sitemaps -->\n"));
   const auto lone = run_cli({"--format", "json", a, c});
   CHECK(count_code(lone.out, c, "SM901") == 1);
 }
@@ -76,7 +76,8 @@ TEST_CASE("set rules: a baseline keys SM803 on the URL, so edits elsewhere keep 
   REQUIRE(run_cli({"--write-baseline", baseline, a, b}).exit_code == 0);
   const auto written = nlohmann::json::parse(read_file(baseline));
   bool keyed_by_url = false;
-  for (const auto& f : written["findings"]) keyed_by_url |= f["rule"] == "SM803" && f["url"] == "https://example.com/p1";
+  for (const auto& f : written["findings"])
+    keyed_by_url |= f["rule"] == "SM803" && f["url"] == "https://example.com/p1";
   CHECK(keyed_by_url);
   // One more URL at the top of the other file moves every line: the accepted findings stay accepted.
   dir.write("a.xml", urlset_of(3, "https://example.com/p", "  <url><loc>https://example.com/new</loc></url>\n"));
@@ -88,16 +89,15 @@ TEST_CASE("set rules: a baseline keys SM803 on the URL, so edits elsewhere keep 
 
 TEST_CASE("set rules: index children are <sitemap> entries of the sitemap namespace only") {
   TempDir dir;
-  const std::string index = dir.write(
-      "sitemap_index.xml",
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:x=\"urn:example:other\">\n"
-      "  <sitemap><loc>https://example.com/real.xml</loc></sitemap>\n"
-      "  <x:sitemap><x:loc>https://example.com/foreign.xml</x:loc></x:sitemap>\n"
-      "</sitemapindex>\n");
+  const std::string index =
+      dir.write("sitemap_index.xml",
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:x=\"urn:example:other\">\n"
+                "  <sitemap><loc>https://example.com/real.xml</loc></sitemap>\n"
+                "  <x:sitemap><x:loc>https://example.com/foreign.xml</x:loc></x:sitemap>\n"
+                "</sitemapindex>\n");
   dir.write("real.xml", urlset_of(1));
-  const auto result =
-      run_cli({"--format", "json", "--base-url", "https://example.com/sitemap_index.xml", index});
+  const auto result = run_cli({"--format", "json", "--base-url", "https://example.com/sitemap_index.xml", index});
   INFO(result.out);
   CHECK(count_code(result.out, index, "SM801") == 0);  // foreign.xml is not a child, so not missing
   CHECK(result.out.find("real.xml") != std::string::npos);
@@ -148,7 +148,8 @@ TEST_CASE("set rules: the pages a file keeps, for SM803 and the hreflang graph")
       "  <url><loc>https://example.com/en/</loc>"
       "<xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"https://example.com/en/\"/>"
       "<xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"https://example.com/de/\"/></url>\n"
-      "  <url><loc> https://b\xC3\xBC" "cher.example/a </loc></url>\n"
+      "  <url><loc> https://b\xC3\xBC"
+      "cher.example/a </loc></url>\n"
       "  <url><loc>not a URL</loc></url>\n"
       "  <url><loc>https://example.com/de/</loc>"
       "<xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"https://example.com/en/\"/>"
@@ -169,7 +170,9 @@ TEST_CASE("set rules: the pages a file keeps, for SM803 and the hreflang graph")
   };
   CHECK(text_of(facts.pages[0]) == "https://example.com/en/");
   CHECK(text.substr(facts.pages[0].url_offset, 5) == "<url>");
-  CHECK(text_of(facts.pages[1]) == "https://b\xC3\xBC" "cher.example/a");  // trimmed
+  CHECK(text_of(facts.pages[1]) ==
+        "https://b\xC3\xBC"
+        "cher.example/a");  // trimmed
   CHECK(text_of(facts.pages[2]) == "not a URL");
   CHECK(facts.pages[0].in_graph());
   CHECK(facts.pages[1].in_graph());
@@ -193,8 +196,12 @@ TEST_CASE("set rules: the pages a file keeps, for SM803 and the hreflang graph")
 
 TEST_CASE("set rules: SM803 finds an internationalised URL that two files both list") {
   TempDir dir;
-  const std::string a = dir.write("a.xml", urlset_of(2, "https://b\xC3\xBC" "cher.example/p"));
-  const std::string b = dir.write("b.xml", urlset_of(3, "https://b\xC3\xBC" "cher.example/p"));
+  const std::string a = dir.write("a.xml", urlset_of(2,
+                                                     "https://b\xC3\xBC"
+                                                     "cher.example/p"));
+  const std::string b = dir.write("b.xml", urlset_of(3,
+                                                     "https://b\xC3\xBC"
+                                                     "cher.example/p"));
   const auto result = run_cli({"--format", "json", "--select", "SM803", a, b});
   INFO(result.out);
   CHECK(count_code(result.out, b, "SM803") == 2);
@@ -205,7 +212,8 @@ TEST_CASE("set rules: SM803 finds the few URLs that repeat among many distinct o
   TempDir dir;
   // 6,000 distinct URLs spread over every bucket of the hash sort, 5 of them listed twice.
   std::string extra;
-  for (int i : {7, 1000, 1999, 2500, 2999}) extra += "  <url><loc>https://example.com/a" + std::to_string(i) + "</loc></url>\n";
+  for (int i : {7, 1000, 1999, 2500, 2999})
+    extra += "  <url><loc>https://example.com/a" + std::to_string(i) + "</loc></url>\n";
   const std::string a = dir.write("a.xml", urlset_of(3000, "https://example.com/a"));
   const std::string b = dir.write("b.xml", urlset_of(3000, "https://example.com/b", extra));
   const auto result = run_cli({"--format", "json", "--select", "SM803", a, b});

@@ -62,12 +62,10 @@ struct Site {
 TEST_CASE("site: an index on disk, its gzipped, nested, missing, repeated and out-of-scope children") {
   Site site;
   const fs::path pub = site.dir / "public";
-  write(pub / "sitemap_index.xml", index_of({"https://example.com/sitemap-1.xml.gz",
-                                             "https://example.com/sitemap-2.xml",
-                                             "https://example.com/nested.xml",
-                                             "https://example.com/sitemap-3.xml",
-                                             "https://example.com/sitemap_index.xml",
-                                             "https://example.com/sitemap-1.xml.gz"}));
+  write(pub / "sitemap_index.xml",
+        index_of({"https://example.com/sitemap-1.xml.gz", "https://example.com/sitemap-2.xml",
+                  "https://example.com/nested.xml", "https://example.com/sitemap-3.xml",
+                  "https://example.com/sitemap_index.xml", "https://example.com/sitemap-1.xml.gz"}));
   write(pub / "sitemap-1.xml.gz", gzip_for_test(urlset({"https://example.com/", "https://example.com/a"})));
   write(pub / "sitemap-2.xml", urlset({"https://example.com/b", "https://www.example.com/c"}));
   write(pub / "nested.xml", index_of({"https://example.com/sitemap-1.xml.gz"}));
@@ -91,8 +89,8 @@ TEST_CASE("site: an index on disk, its gzipped, nested, missing, repeated and ou
 
 TEST_CASE("site: --root maps a child's URL path under the site's root directory") {
   Site site;
-  write(site.dir / "out" / "maps" / "index.xml", index_of({"https://example.com/maps/pages.xml",
-                                                           "https://example.com/other/posts.xml"}));
+  write(site.dir / "out" / "maps" / "index.xml",
+        index_of({"https://example.com/maps/pages.xml", "https://example.com/other/posts.xml"}));
   write(site.dir / "out" / "maps" / "pages.xml", urlset({"https://example.com/maps/p"}));
   write(site.dir / "out" / "other" / "posts.xml", urlset({"https://example.com/other/q"}));
   const std::string index = (site.dir / "out" / "maps" / "index.xml").string();
@@ -125,23 +123,24 @@ TEST_CASE("site: an index fetched over HTTP has its children fetched too") {
   server.route("/deep/index.xml", deep);
   const auto result = run_cli({"--quiet", "--now", kTestNow, server.url("/sitemap_index.xml")});
   CHECK(result.exit_code == 1);
-  CHECK(result.out == server.url("/sitemap_index.xml") + ":5:17: error[SM704 nested-index]: '" +
-                          server.url("/deep/index.xml") +
-                          "' is itself a sitemap index; indexes do not nest (Search Console: \"Nested sitemap "
-                          "indexes\"), so its children are not followed\n" +
-                          server.url("/s2.xml") +
-                          ":1:1: error[SM009 http-status]: the server answered HTTP 404; search engines "
-                          "cannot read a sitemap behind an error status\n" +
-                          server.url("/deep/index.xml") + ":3:17: error[SM213 loc-out-of-scope]: '" +
-                          server.url("/s1.xml") + "' is outside '/deep/', the folder of the sitemap; a sitemap may "
-                          "list only URLs in its own folder and below (the sitemap is at " +
-                          server.url("/deep/index.xml") + "; Search Console: \"URL not allowed\")\n");
+  CHECK(result.out ==
+        server.url("/sitemap_index.xml") + ":5:17: error[SM704 nested-index]: '" + server.url("/deep/index.xml") +
+            "' is itself a sitemap index; indexes do not nest (Search Console: \"Nested sitemap "
+            "indexes\"), so its children are not followed\n" +
+            server.url("/s2.xml") +
+            ":1:1: error[SM009 http-status]: the server answered HTTP 404; search engines "
+            "cannot read a sitemap behind an error status\n" +
+            server.url("/deep/index.xml") + ":3:17: error[SM213 loc-out-of-scope]: '" + server.url("/s1.xml") +
+            "' is outside '/deep/', the folder of the sitemap; a sitemap may "
+            "list only URLs in its own folder and below (the sitemap is at " +
+            server.url("/deep/index.xml") + "; Search Console: \"URL not allowed\")\n");
   CHECK(server.hits("/s1.xml") == 1);  // fetched once, although the nested index lists it again
 }
 
 TEST_CASE("site: --robots lints the sitemaps a robots.txt announces") {
   HttpTestServer server;
-  HttpResponse robots{200, {{"Content-Type", "text/plain"}},
+  HttpResponse robots{200,
+                      {{"Content-Type", "text/plain"}},
                       "# robots\nUser-agent: *\nDisallow: /admin/\n\nSitemap: " + server.url("/a.xml") +
                           "\nsitemap: " + server.url("/b.xml") + "\n"};
   server.route("/robots.txt", robots);
@@ -159,7 +158,8 @@ TEST_CASE("site: --robots lints the sitemaps a robots.txt announces") {
 
 TEST_CASE("site: a remote index can lead only to http(s) URLs") {
   HttpTestServer server;
-  server.route("/index.xml", HttpResponse{200, {{"Content-Type", "application/xml"}},
+  server.route("/index.xml", HttpResponse{200,
+                                          {{"Content-Type", "application/xml"}},
                                           index_of({"file:///etc/passwd", server.url("/ok.xml")})});
   server.route("/ok.xml", HttpResponse{200, {{"Content-Type", "application/xml"}}, urlset({server.url("/p")})});
   const auto result = run_cli({"--quiet", "--now", kTestNow, server.url("/index.xml")});
@@ -201,13 +201,16 @@ TEST_CASE("site: a URL in two sitemaps of the set, and an index lastmod older th
             (pub / "s1.xml").string() + "; list each URL in one sitemap of the set\n");
   // Files given together form a set too, without an index. The finding shows its source line and
   // where the URL was listed first, in the other file.
-  const auto pair = run_cli({"--now", kTestNow, "--color", "never", (pub / "s1.xml").string(), (pub / "s2.xml").string()});
+  const auto pair =
+      run_cli({"--now", kTestNow, "--color", "never", (pub / "s1.xml").string(), (pub / "s2.xml").string()});
   CHECK(pair.out == (pub / "s2.xml").string() +
                         ":4:13: warning[SM803 duplicate-across-sitemaps]: 'https://example.com/b' is also listed in " +
                         (pub / "s1.xml").string() + "; list each URL in one sitemap of the set\n" +
                         " 4 |   <url><loc>https://example.com/b</loc><lastmod>2024-04-01</lastmod></ur...\n"
                         "   |             ^~~~~~~~~~~~~~~~~~~~~\n"
-                        "  note: first listed here at " + (pub / "s1.xml").string() + ":4:13\n"
+                        "  note: first listed here at " +
+                        (pub / "s1.xml").string() +
+                        ":4:13\n"
                         "Found 0 errors, 1 warning and 0 info findings in 2 files.\n");
 }
 

@@ -12,9 +12,7 @@ using namespace sitemaplint::testing;
 
 // It skips itself. doctest::skip() keeps it out of ordinary runs and of ctest's list: only the
 // test below runs it, with --no-skip.
-TEST_CASE("skipping: a test case whose tool is missing" * doctest::skip()) {
-  skip_test("the demo tool is missing");
-}
+TEST_CASE("skipping: a test case whose tool is missing" * doctest::skip()) { skip_test("the demo tool is missing"); }
 
 TEST_CASE("skipping: ctest sees the skip code and SITEMAPLINT_REQUIRE_ALL_TESTS turns a skip into a failure") {
   const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
@@ -33,7 +31,8 @@ TEST_CASE("skipping: ctest sees the skip code and SITEMAPLINT_REQUIRE_ALL_TESTS 
   CHECK(in_ci.out.find("SITEMAPLINT_REQUIRE_ALL_TESTS=1 demands that it run: the demo tool is missing") !=
         std::string::npos);
 
-  const CommandResult direct = run_command("env -u SITEMAPLINT_REQUIRE_ALL_TESTS -u SITEMAPLINT_SKIP_RETURN_CODE" + demo);
+  const CommandResult direct =
+      run_command("env -u SITEMAPLINT_REQUIRE_ALL_TESTS -u SITEMAPLINT_SKIP_RETURN_CODE" + demo);
   INFO(direct.out);
   CHECK(direct.exit_code == 77);
   CHECK(direct.out.find(said) != std::string::npos);

@@ -71,8 +71,8 @@ RuleSelection unfiltered_selection(std::index_sequence<I...>) {
 // are applied after, by the rule's identity, which the unfiltered copies do not share).
 std::vector<std::string> findings(const fs::path& path, const RuleSelection& selection, const Settings& settings) {
   Input input = load_fixture(path);
-  const LoadFacts load{input.compressed, input.decompression_stopped, input.compression_error,
-                       input.http_status, input.content_type, input.robots_txt};
+  const LoadFacts load{input.compressed,  input.decompression_stopped, input.compression_error,
+                       input.http_status, input.content_type,          input.robots_txt};
   std::unique_ptr<Document> doc = parse_document(path.string(), input.bytes, load);
   std::vector<std::string> out;
   for (const Diagnostic& d : run_rules(*doc, selection, settings).diagnostics) {
@@ -130,10 +130,12 @@ TEST_CASE("subscription filters: a pattern without a filter gets every element, 
   rules.push_back(std::make_unique<ElementNamer>("", kElementHasAttributes));
   rules.push_back(std::make_unique<ElementNamer>("loc", 0));
   const std::vector<std::string> messages = walk_messages(
-      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://e.com/</loc><extra a=\"1\"/></url></urlset>",
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://e.com/</loc><extra "
+      "a=\"1\"/></url></urlset>",
       std::move(rules));
   // The root has an attribute (its xmlns declaration counts as one in the tree).
-  CHECK(messages == std::vector<std::string>{"urlset", "urlset (filtered)", "url", "loc", "loc", "extra", "extra (filtered)"});
+  CHECK(messages ==
+        std::vector<std::string>{"urlset", "urlset (filtered)", "url", "loc", "loc", "extra", "extra (filtered)"});
 }
 
 TEST_CASE("url traits: a clean URL shows none, each problem its own bit") {
@@ -177,8 +179,9 @@ class EntryWatcher final : public Rule {
   Subscribe subscribe_;
 };
 
-std::size_t entries_of(Document& doc, std::function<void(const Entry&)> watch,
-                       EntryWatcher::Subscribe subscribe = [](Subscriptions& s) { s.entries(); }) {
+std::size_t entries_of(
+    Document& doc, std::function<void(const Entry&)> watch,
+    EntryWatcher::Subscribe subscribe = [](Subscriptions& s) { s.entries(); }) {
   std::size_t count = 0;
   std::vector<std::unique_ptr<Rule>> rules;
   rules.push_back(std::make_unique<EntryWatcher>(
@@ -194,9 +197,10 @@ std::size_t entries_of(Document& doc, std::function<void(const Entry&)> watch,
 // The traits of each entry of a <urlset> (which declares the image namespace) holding `body`, the
 // image blocks gathered.
 std::vector<std::uint16_t> entry_traits_in(const std::string& body) {
-  auto doc = parse_document("t.xml", "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
-                                     "xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\">" +
-                                         body + "</urlset>");
+  auto doc = parse_document("t.xml",
+                            "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
+                            "xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\">" +
+                                body + "</urlset>");
   REQUIRE(doc->parsed);
   std::vector<std::uint16_t> traits;
   entries_of(
@@ -240,7 +244,8 @@ TEST_CASE("entry traits: a usual entry shows none, each rarity its own bit") {
   for (const char* usual : {"2024-01-01", "2024-01-01T10:20:30Z", "2024-01-01T10:20:30.5+02:00"}) {
     CHECK(traits_of(loc + "<lastmod>" + usual + "</lastmod>") == 0);
   }
-  for (const char* unusual : {"", "2024", "2024-01", "2024-01-01T10:20Z", "2024-01-01T10:20:30", "2024-13-01", "yesterday"}) {
+  for (const char* unusual :
+       {"", "2024", "2024-01", "2024-01-01T10:20Z", "2024-01-01T10:20:30", "2024-13-01", "yesterday"}) {
     CAPTURE(unusual);
     CHECK(traits_of(loc + "<lastmod>" + unusual + "</lastmod>") == kEntryLastmodUnusual);
   }
@@ -257,14 +262,16 @@ TEST_CASE("entry traits: a usual entry shows none, each rarity its own bit") {
 TEST_CASE("entry traits: more extension blocks than a page may have images") {
   const auto traits_of = [](std::size_t blocks) {
     std::string images;
-    for (std::size_t i = 0; i < blocks; ++i) images += "<image:image><image:loc>https://example.com/i.png</image:loc></image:image>";
+    for (std::size_t i = 0; i < blocks; ++i)
+      images += "<image:image><image:loc>https://example.com/i.png</image:loc></image:image>";
     return entry_traits_in("<url><loc>https://example.com/</loc>" + images + "</url>");
   };
   CHECK(traits_of(kMaxImagesPerPage) == std::vector<std::uint16_t>{kEntryFirstOfKind});
   CHECK(traits_of(kMaxImagesPerPage + 1) == std::vector<std::uint16_t>{kEntryFirstOfKind | kEntryManyBlocks});
 }
 
-TEST_CASE("subscription filters: extension_blocks gathers a namespace's blocks for the entries a rule sees, without calls") {
+TEST_CASE(
+    "subscription filters: extension_blocks gathers a namespace's blocks for the entries a rule sees, without calls") {
   const std::string xml =
       "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:image=\"http://www.google.com/schemas/"
       "sitemap-image/1.1\"><url><loc>https://example.com/</loc><image:image><image:loc>https://example.com/i.png"
@@ -290,8 +297,9 @@ TEST_CASE("subscription filters: extension_blocks gathers a namespace's blocks f
 }
 
 TEST_CASE("entry traits: the traits that parse a value are worked out only when wanted") {
-  auto doc = parse_document("t.xml", "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://"
-                                     "example.com/</loc><lastmod>2024</lastmod><priority>9</priority></url></urlset>");
+  auto doc = parse_document("t.xml",
+                            "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://"
+                            "example.com/</loc><lastmod>2024</lastmod><priority>9</priority></url></urlset>");
   REQUIRE(doc->parsed);
   std::vector<std::uint16_t> seen;
   entries_of(*doc, [&](const Entry& entry) {
@@ -300,7 +308,8 @@ TEST_CASE("entry traits: the traits that parse a value are worked out only when 
     CHECK_FALSE(entry.priority_cache.has_value());
     seen.push_back(entry_traits(entry));
   });
-  CHECK(seen == std::vector<std::uint16_t>{kEntryFirstOfKind, kEntryFirstOfKind | kEntryLastmodUnusual | kEntryPriorityUnusual});
+  CHECK(seen == std::vector<std::uint16_t>{kEntryFirstOfKind,
+                                           kEntryFirstOfKind | kEntryLastmodUnusual | kEntryPriorityUnusual});
 }
 
 TEST_CASE("entry traits: not a <url>, the first of its kind, past the 50,000th of its kind") {
@@ -320,8 +329,8 @@ TEST_CASE("entry traits: not a <url>, the first of its kind, past the 50,000th o
   for (std::size_t i = 0; i < kMaxEntries + 2; ++i) many += i == 3 ? sitemap : url;
   const std::vector<int> traits = traits_of(many);
   REQUIRE(traits.size() == kMaxEntries + 2);
-  CHECK(traits[kMaxEntries - 1] == 0);                // the 49,999th <url> (one entry is a <sitemap>)
-  CHECK(traits[kMaxEntries] == 0);                    // the 50,000th <url>
+  CHECK(traits[kMaxEntries - 1] == 0);  // the 49,999th <url> (one entry is a <sitemap>)
+  CHECK(traits[kMaxEntries] == 0);  // the 50,000th <url>
   CHECK(traits[kMaxEntries + 1] == kEntryPastLimit);  // the 50,001st
 }
 

@@ -25,9 +25,7 @@
 
 namespace sitemaplint::testing {
 
-std::string source_path(const std::string& relative) {
-  return std::string(SITEMAPLINT_SOURCE_DIR) + "/" + relative;
-}
+std::string source_path(const std::string& relative) { return std::string(SITEMAPLINT_SOURCE_DIR) + "/" + relative; }
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -162,8 +160,9 @@ Settings fixture_settings(const std::filesystem::path& path, const std::string& 
   }
   if (std::regex_search(text, m, kRobots)) {
     const std::filesystem::path robots_path = path.parent_path() / m[1].str();
-    settings.robots = make_site_robots(std::make_shared<const RobotsTxt>(parse_robots_txt(read_file(robots_path.string()))),
-                                       robots_path.string(), settings.location);
+    settings.robots =
+        make_site_robots(std::make_shared<const RobotsTxt>(parse_robots_txt(read_file(robots_path.string()))),
+                         robots_path.string(), settings.location);
   }
   return settings;
 }
@@ -177,7 +176,8 @@ FetchOptions quick_fetch() {
 
 std::string gzip_for_test(std::string_view data) {
   z_stream stream{};
-  if (deflateInit2(&stream, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) throw std::runtime_error("deflateInit2");
+  if (deflateInit2(&stream, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    throw std::runtime_error("deflateInit2");
   std::string out(deflateBound(&stream, static_cast<uLong>(data.size())), '\0');
   stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
   stream.avail_in = static_cast<uInt>(data.size());
@@ -272,8 +272,7 @@ std::string TempDir::write(const std::string& name, const std::string& text) con
   return file.string();
 }
 
-CommandResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text,
-                      const std::string& cwd) {
+CommandResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text, const std::string& cwd) {
   char dir_template[] = "/tmp/sitemaplint-test-XXXXXX";
   const char* dir = ::mkdtemp(dir_template);
   if (!dir) throw std::runtime_error("mkdtemp failed");
@@ -283,8 +282,8 @@ CommandResult run_cli(const std::vector<std::string>& args, const std::string& s
   std::ofstream(in_path, std::ios::binary) << stdin_text;
   std::string command = cwd.empty() ? "" : "cd " + shell_quote(cwd) + " && ";
   // Loopback test servers must never be reached through a proxy the environment may name.
-  command += "env -u NO_COLOR no_proxy=127.0.0.1,localhost NO_PROXY=127.0.0.1,localhost " +
-             shell_quote(SITEMAPLINT_BINARY);
+  command +=
+      "env -u NO_COLOR no_proxy=127.0.0.1,localhost NO_PROXY=127.0.0.1,localhost " + shell_quote(SITEMAPLINT_BINARY);
   for (const std::string& arg : args) command += " " + shell_quote(arg);
   command += " <" + in_path + " >" + out_path + " 2>" + err_path;
   const int status = std::system(command.c_str());

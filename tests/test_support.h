@@ -29,7 +29,8 @@ inline constexpr const char* kErrorAndWarning =
 // A sitemap without a finding.
 inline constexpr const char* kCleanSitemap =
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.com/</loc></url></urlset>\n";
+    "<urlset "
+    "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://example.com/</loc></url></urlset>\n";
 
 std::string source_path(const std::string& relative);
 std::string read_file(const std::string& path);

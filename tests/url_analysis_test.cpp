@@ -47,7 +47,8 @@ TEST_CASE("loc analysis: the first '#', any '%' and the first non-ASCII byte, at
   for (std::size_t length = 1; length <= 60; ++length) {
     for (std::size_t at = 0; at < length; ++at) {
       for (const char marker : {'#', '%', '\xC3'}) {
-        std::string url = length >= 20 ? "https://example.com/" + std::string(length - 20, 'a') : std::string(length, 'a');
+        std::string url =
+            length >= 20 ? "https://example.com/" + std::string(length - 20, 'a') : std::string(length, 'a');
         url[at] = marker;
         if (at + 3 < length) url[at + 3] = marker;
         CAPTURE(url);
@@ -72,8 +73,8 @@ TEST_CASE("loc analysis: shapes") {
   CHECK(upper.syntax_valid);
   CHECK(upper.host_problem == HostProblem::None);
 
-  for (std::string_view other : {"ftp://example.com/x", "mailto:info@example.com",
-                                 "file:///C:/site/index.html", "javascript:void(0)", "htps://example.com/"}) {
+  for (std::string_view other : {"ftp://example.com/x", "mailto:info@example.com", "file:///C:/site/index.html",
+                                 "javascript:void(0)", "htps://example.com/"}) {
     CAPTURE(other);
     CHECK(analyze(other).shape == UrlShape::OtherScheme);
   }
@@ -91,11 +92,10 @@ TEST_CASE("loc analysis: shapes") {
     RelativeForm form;
   };
   for (const Case& c :
-       {Case{"/a", RelativeForm::Path}, Case{"index.html", RelativeForm::Path},
-        Case{"None", RelativeForm::Path}, Case{"page.php?id=1", RelativeForm::Path},
-        Case{"www.example.com/x", RelativeForm::HostName}, Case{"example.com/x", RelativeForm::HostName},
-        Case{"example.com:8080/x", RelativeForm::HostName}, Case{"localhost:3000", RelativeForm::HostName},
-        Case{"//example.com/x", RelativeForm::SchemeRelative},
+       {Case{"/a", RelativeForm::Path}, Case{"index.html", RelativeForm::Path}, Case{"None", RelativeForm::Path},
+        Case{"page.php?id=1", RelativeForm::Path}, Case{"www.example.com/x", RelativeForm::HostName},
+        Case{"example.com/x", RelativeForm::HostName}, Case{"example.com:8080/x", RelativeForm::HostName},
+        Case{"localhost:3000", RelativeForm::HostName}, Case{"//example.com/x", RelativeForm::SchemeRelative},
         Case{"://example.com/x", RelativeForm::MissingScheme},
         Case{"https//example.com/x", RelativeForm::MissingColon}}) {
     CAPTURE(c.value);
@@ -137,12 +137,11 @@ TEST_CASE("loc analysis: syntax errors are Boost.URL's verdict, located by our o
     CHECK(a.syntax_at == c.at);
   }
   // Raw non-ASCII alone is no syntax error: it is percent-encoded before parsing.
-  for (std::string_view valid :
-       {"https://example.com/caf\xC3\xA9",
-        "https://b\xC3\xBC"
-        "cher.example/",
-        "https://example.com/?q=a&b='c'(d)*+,;=:@/?", "https://user:pw@example.com:8080/",
-        "https://example.com/%7Bx%7D", "https://example.com", "https://example.com:/x"}) {
+  for (std::string_view valid : {"https://example.com/caf\xC3\xA9",
+                                 "https://b\xC3\xBC"
+                                 "cher.example/",
+                                 "https://example.com/?q=a&b='c'(d)*+,;=:@/?", "https://user:pw@example.com:8080/",
+                                 "https://example.com/%7Bx%7D", "https://example.com", "https://example.com:/x"}) {
     CAPTURE(valid);
     const UrlAnalysis a = analyze(valid);
     CHECK(a.syntax_valid);
@@ -158,8 +157,7 @@ TEST_CASE("loc analysis: hosts") {
   CHECK(plain.ascii_host == "Example.COM");
   CHECK(plain.host_problem == HostProblem::None);
 
-  for (std::string_view ip :
-       {"http://192.0.2.1/", "http://[2001:db8::1]/", "http://[::1]:8080/", "http://[v1.x]/"}) {
+  for (std::string_view ip : {"http://192.0.2.1/", "http://[2001:db8::1]/", "http://[::1]:8080/", "http://[v1.x]/"}) {
     CAPTURE(ip);
     const UrlAnalysis a = analyze(ip);
     CHECK(a.host_is_ip);
@@ -187,11 +185,9 @@ TEST_CASE("loc analysis: hosts") {
   long_name += "com/";  // 263 characters
   for (const Case& c :
        {Case{"http:///x", HostProblem::Empty}, Case{"https:/example.com/x", HostProblem::NoAuthority},
-        Case{"https:example.com", HostProblem::NoAuthority},
-        Case{"http://intranet/x", HostProblem::NotQualified}, Case{"http://None", HostProblem::NotQualified},
-        Case{"http://localhost./", HostProblem::NotQualified},
-        Case{"http://256.1.1.1/", HostProblem::NumericTld},
-        Case{"http://example.123/", HostProblem::NumericTld},
+        Case{"https:example.com", HostProblem::NoAuthority}, Case{"http://intranet/x", HostProblem::NotQualified},
+        Case{"http://None", HostProblem::NotQualified}, Case{"http://localhost./", HostProblem::NotQualified},
+        Case{"http://256.1.1.1/", HostProblem::NumericTld}, Case{"http://example.123/", HostProblem::NumericTld},
         Case{"http://ex_ample.com/", HostProblem::Idna, UIDNA_ERROR_DISALLOWED},
         Case{"http://a..example.com/", HostProblem::Idna, UIDNA_ERROR_EMPTY_LABEL},
         Case{"http://-shop.example.com/", HostProblem::Idna, UIDNA_ERROR_LEADING_HYPHEN},
@@ -242,12 +238,12 @@ TEST_CASE("loc analysis: reusing one analysis leaves nothing behind") {
 }
 
 TEST_CASE("loc analysis: the normal form is recognised while scanning, never wrongly") {
-  for (const char* url : {"https://example.com/a", "https://example.com/a/?Q=B#F", "http://example.com/",
-                          "https://example.com/.well-known/x", "https://Example.com/a", "https://example.com",
-                          "https://example.com:443/a", "https://example.com/%7e", "https://example.com/a/../b",
-                          "https://u@example.com/a", "https://example.com/caf\xC3\xA9", "HTTPS://example.com/a",
-                          "https://example.com/a?x=%41", "https://[::1]/a", "https://example.com?q",
-                          "https://example.com/a/.", "https://example.com/A:b@c", "ftp://example.com/a"}) {
+  for (const char* url :
+       {"https://example.com/a", "https://example.com/a/?Q=B#F", "http://example.com/",
+        "https://example.com/.well-known/x", "https://Example.com/a", "https://example.com",
+        "https://example.com:443/a", "https://example.com/%7e", "https://example.com/a/../b", "https://u@example.com/a",
+        "https://example.com/caf\xC3\xA9", "HTTPS://example.com/a", "https://example.com/a?x=%41", "https://[::1]/a",
+        "https://example.com?q", "https://example.com/a/.", "https://example.com/A:b@c", "ftp://example.com/a"}) {
     CAPTURE(url);
     const UrlAnalysis a = analyze(url);
     std::string normal;
@@ -339,9 +335,9 @@ TEST_CASE("the RFC 3986 walk and Boost.URL agree on every generated http(s) URL"
   const auto pick = [&](std::string_view from) { return from[random() % from.size()]; };
   const std::string_view common = "abcdefxyzABCXYZ0123456789-._~";
   const std::string_view special = "!$&'()*+,;=:@/?#%[]{}<>\"\\^`| ";
-  const std::vector<std::string> hosts = {"example.com", "a.b.c",      "[::1]",  "[2001:db8::7]", "[v1.x]",
-                                          "[::1",        "192.0.2.1",  "",       "user@h.com",    "u:p@h.com",
-                                          "h.com:80",    "h.com:8a",   "a@b@c",  "h%41.com",      "h%zz.com"};
+  const std::vector<std::string> hosts = {"example.com", "a.b.c",     "[::1]", "[2001:db8::7]", "[v1.x]",
+                                          "[::1",        "192.0.2.1", "",      "user@h.com",    "u:p@h.com",
+                                          "h.com:80",    "h.com:8a",  "a@b@c", "h%41.com",      "h%zz.com"};
   std::size_t valid = 0, disagreements = 0, boost_ipv4_prefix_rejections = 0;
   for (int n = 0; n < 100000; ++n) {
     std::string url = random() % 2 ? "http://" : "https://";
@@ -359,7 +355,7 @@ TEST_CASE("the RFC 3986 walk and Boost.URL agree on every generated http(s) URL"
     const auto parsed = boost::urls::parse_uri(boost::urls::string_view(url.data(), url.size()));
     // Boost.URL 1.81 accepts a path without its leading '/' after the authority (boostorg/url#636).
     const bool boost_valid = parsed.has_value() && !(parsed->has_authority() && !parsed->encoded_path().empty() &&
-                                                    parsed->encoded_path().front() != '/');
+                                                     parsed->encoded_path().front() != '/');
     const bool ours = scan.problem == SyntaxProblem::None;
     valid += ours;
     // Boost.URL 1.81 also rejects a reg-name that merely starts like an IPv4 address
@@ -403,10 +399,12 @@ TEST_CASE("loc analysis: a host seen before is judged as if it were new") {
   // The scan keeps the last few hosts; a URL whose host only starts like one of them, or is one of
   // them in another case, must come out as it does after unrelated hosts.
   const std::vector<std::string> urls = {
-      "https://example.com/a",     "https://example.com",       "https://example.com.evil/a", "https://example.comx/",
-      "https://Example.com/a",     "https://example.com:8080/", "https://example.com?q",      "https://example.com#f",
-      "https://example.com|x/",    "https://exa%41mple.com/",   "https://example.co/",        "http://example.com/a/./b",
-      "https://example.com@evil/", "https://EXAMPLE.COM/a",     "https://example.com./a",     "https://example.co"};
+      "https://example.com/a",     "https://example.com",   "https://example.com.evil/a",
+      "https://example.comx/",     "https://Example.com/a", "https://example.com:8080/",
+      "https://example.com?q",     "https://example.com#f", "https://example.com|x/",
+      "https://exa%41mple.com/",   "https://example.co/",   "http://example.com/a/./b",
+      "https://example.com@evil/", "https://EXAMPLE.COM/a", "https://example.com./a",
+      "https://example.co"};
   const auto facts = [](const std::string& url) {
     const UrlAnalysis a = analyze(url);
     return std::string(a.host) + "|" + std::to_string(a.syntax_valid) + std::to_string(a.normal_form) + "|" +

@@ -52,5 +52,6 @@ TEST_CASE("what pugixml accepts but XML does not") {
   CHECK(syntax_message("<?xml version=\"1.0\"?><urlset/><b/>").find("a second root element <b>") == 0);
   const FileReport trailing = lint_text("<?xml version=\"1.0\"?><a/> <!-- ok --> trailing");
   CHECK(trailing.diagnostics.back().message == "text after the root element ended: 'trailing'");
-  CHECK(lint_text("<?xml version=\"1.0\"?><a/><!-- fine --><?pi fine?>\n").diagnostics.size() == 1);  // unknown-root only
+  CHECK(lint_text("<?xml version=\"1.0\"?><a/><!-- fine --><?pi fine?>\n").diagnostics.size() ==
+        1);  // unknown-root only
 }

@@ -63,7 +63,8 @@ std::string_view reason_by_kind(const fs::path& path, DocumentKind kind) {
   if (fs::exists(http)) return "its verdict comes from the HTTP response (its .http sidecar), which xmllint never sees";
   switch (kind) {
     case DocumentKind::Text: return "a text sitemap: there is no XML for a schema to validate";
-    case DocumentKind::Feed: return "an RSS or Atom feed: search engines take it as a sitemap, the sitemap XSDs do not describe it";
+    case DocumentKind::Feed:
+      return "an RSS or Atom feed: search engines take it as a sitemap, the sitemap XSDs do not describe it";
     case DocumentKind::Robots: return "a robots.txt, not a sitemap";
     default: return {};
   }
@@ -82,8 +83,7 @@ std::vector<fs::path> all_fixture_files() {
     const fs::path& p = entry.path();
     const std::string rel = in_tree(p);
     if (rel.starts_with("testdata/xsd/") || rel.starts_with("testdata/fuzz/") || p.extension() == ".expected" ||
-        p.extension() == ".http" ||
-        p.extension() == ".md") {
+        p.extension() == ".http" || p.extension() == ".md") {
       continue;
     }
     files.push_back(p);
@@ -120,7 +120,7 @@ TEST_CASE("profile xsd: every fixture passes or fails as xmllint --schema with t
     const FileReport report = lint_input(load_fixture(path), xsd, fixture_settings(path, text));
     const bool lint_fails = has_error(report);
     const std::string schema = source_path(report.kind == DocumentKind::SitemapIndex ? "testdata/xsd/sitemapindex.xsd"
-                                                                                      : "testdata/xsd/urlset.xsd");
+                                                                                     : "testdata/xsd/urlset.xsd");
     const CommandResult validation =
         run_command("xmllint --noout --nonet --schema " + shell_quoted(schema) + " " + shell_quoted(path.string()));
     REQUIRE_MESSAGE(validation.exit_code >= 0, validation.out);
@@ -149,10 +149,10 @@ TEST_CASE("profile xsd: every fixture passes or fails as xmllint --schema with t
     agreed += lint_fails == schema_fails;
   }
   for (const NotComparable& entry : kListed) {
-    CHECK_MESSAGE(listed_matches[entry.path] > 0, entry.path << " is listed as not comparable, but no fixture is there");
+    CHECK_MESSAGE(listed_matches[entry.path] > 0,
+                  entry.path << " is listed as not comparable, but no fixture is there");
   }
   CHECK(agreed > 250);
-  MESSAGE("--profile xsd and xmllint --schema agree on " << agreed << " fixtures; " << listed
-                                                         << " are not comparable (" << listed_disagreeing
-                                                         << " of them get different verdicts)");
+  MESSAGE("--profile xsd and xmllint --schema agree on " << agreed << " fixtures; " << listed << " are not comparable ("
+                                                         << listed_disagreeing << " of them get different verdicts)");
 }

@@ -10,9 +10,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "A <changefreq> is not one of the seven allowed values",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary = "A <changefreq> is not one of the seven allowed values",
+                         .docs = R"md(
 ## What it does
 Reports a `<changefreq>` in a `<url>` whose value (after trimming white space) is not exactly one
 of `always`, `hourly`, `daily`, `weekly`, `monthly`, `yearly` or `never`, and an empty one. The
@@ -42,8 +42,7 @@ Google alone the element is dead weight: if you cannot keep it right, remove it.
 </url>
 ```
 )md",
-                        .authorities = kSitemapsOrg | kSitemapXsd};
-
+                         .authorities = kSitemapsOrg | kSitemapXsd};
 
 class ChangefreqInvalid final : public Rule {
  public:
@@ -56,8 +55,8 @@ class ChangefreqInvalid final : public Rule {
     const Span span = value_span(entry.changefreq);
     const std::string choices = "always, hourly, daily, weekly, monthly, yearly or never";
     if (value.empty()) {
-      out.report(span.offset, span.length, "<changefreq> is empty: write one of " + choices +
-                                               ", or remove the element (Google ignores it)");
+      out.report(span.offset, span.length,
+                 "<changefreq> is empty: write one of " + choices + ", or remove the element (Google ignores it)");
       return;
     }
     std::string folded(value);
@@ -67,13 +66,14 @@ class ChangefreqInvalid final : public Rule {
       std::optional<Fix> fix;
       if (entry.changefreq.exact) fix = Fix{span.offset, span.length, folded, "replace with " + quoted(folded)};
       out.report(span.offset, span.length,
-                 "<changefreq> " + quoted(value) + " must be lower case: the sitemap XSD's enumeration "
-                 "is case-sensitive; write " + quoted(folded),
+                 "<changefreq> " + quoted(value) +
+                     " must be lower case: the sitemap XSD's enumeration "
+                     "is case-sensitive; write " +
+                     quoted(folded),
                  std::move(fix));
       return;
     }
-    std::string message = "<changefreq> " + quoted(value) + " is not a valid value: the sitemap XSD allows " +
-                          choices;
+    std::string message = "<changefreq> " + quoted(value) + " is not a valid value: the sitemap XSD allows " + choices;
     std::string_view best;
     std::size_t best_distance = 3;  // suggest only near misses: at most two edits
     for (std::string_view candidate : kChangefreqValues) {

@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Info,
-                        .summary = "A <changefreq> is 'never', which does not stop crawling",
-                        .docs = R"md(
+                         .summary = "A <changefreq> is 'never', which does not stop crawling",
+                         .docs = R"md(
 ## What it does
 Points out a `<url>` whose `<changefreq>` is `never`.
 
@@ -36,7 +36,7 @@ Leave changefreq out (Google ignores it anyway) and let `<lastmod>` say when the
 </url>
 ```
 )md",
-                        .authorities = kAdvice};
+                         .authorities = kAdvice};
 
 class ChangefreqNever final : public Rule {
  public:

@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "The gzip-compressed input is corrupt or truncated",
-                        .docs = R"md(
+                         .summary = "The gzip-compressed input is corrupt or truncated",
+                         .docs = R"md(
 ## What it does
 Reports a gzip input (recognised by its magic bytes, whatever its name) whose data is corrupt,
 truncated, or followed by junk. Nothing is parsed from it.
@@ -26,8 +26,8 @@ $ head -c 100 sitemap.xml.gz > broken.xml.gz   (a truncated archive)
 $ gzip -9 -c sitemap.xml > sitemap.xml.gz
 ```
 )md",
-                        .authorities = kSitemapsOrg | kGoogle,
-                        .search_console = "Compression error"};
+                         .authorities = kSitemapsOrg | kGoogle,
+                         .search_console = "Compression error"};
 
 class CompressionError final : public Rule {
  public:

@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "The sitemap contains a DOCTYPE declaration",
-                        .docs = R"md(
+                         .summary = "The sitemap contains a DOCTYPE declaration",
+                         .docs = R"md(
 ## What it does
 Reports a `<!DOCTYPE ...>` declaration. sitemaplint never reads DTDs and never expands the
 entities they define, so values that use them are left as written.
@@ -33,7 +33,7 @@ and what your URLs contain then depends on who reads them.
 </urlset>
 ```
 )md",
-                        .authorities = kAdvice};
+                         .authorities = kAdvice};
 
 class DoctypePresent final : public Rule {
  public:

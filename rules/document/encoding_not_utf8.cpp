@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "The sitemap is not encoded as UTF-8, or declares another encoding",
-                        .docs = R"md(
+                         .summary = "The sitemap is not encoded as UTF-8, or declares another encoding",
+                         .docs = R"md(
 ## What it does
 Reports a UTF-16 or UTF-32 byte order mark, and an XML declaration whose `encoding` names anything
 but UTF-8 (for example `ISO-8859-1` or `windows-1252`). A UTF-16/32 input is not checked further.
@@ -32,7 +32,7 @@ and every non-ASCII URL breaks; crawlers that ignore it read mojibake.
 ```
 Convert the file to UTF-8 (`iconv -f ISO-8859-1 -t UTF-8`) and declare `encoding="UTF-8"`.
 )md",
-                        .authorities = kSitemapsOrg | kGoogle | kBing};
+                         .authorities = kSitemapsOrg | kGoogle | kBing};
 
 class EncodingNotUtf8 final : public Rule {
  public:

@@ -8,8 +8,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "The sitemap is served with a Content-Type that is not XML, text or gzip",
-                        .docs = R"md(
+                         .summary = "The sitemap is served with a Content-Type that is not XML, text or gzip",
+                         .docs = R"md(
 ## What it does
 For a sitemap fetched over HTTP(S) with a success status, reports a `Content-Type` other than an
 XML type (`application/xml`, `text/xml`, `application/rss+xml`, `application/atom+xml`, any
@@ -43,7 +43,7 @@ Content-Type: application/xml; charset=utf-8
 </urlset>
 ```
 )md",
-                        .authorities = kHttp | kAdvice};
+                         .authorities = kHttp | kAdvice};
 
 bool acceptable(std::string type) {
   type = type.substr(0, type.find(';'));
@@ -60,8 +60,9 @@ class HttpContentType final : public Rule {
   void on_document(const Document& doc, FindingSink& out) override {
     const long status = doc.load.http_status;
     if (status < 200 || status > 299 || acceptable(doc.load.content_type)) return;
-    out.report(0, 0, "the server sent the sitemap as " + quoted(doc.load.content_type) +
-                         "; serve it as application/xml (text/plain for a text sitemap)");
+    out.report(0, 0,
+               "the server sent the sitemap as " + quoted(doc.load.content_type) +
+                   "; serve it as application/xml (text/plain for a text sitemap)");
   }
 };
 

@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "The sitemap's URL answered with an HTTP error status",
-                        .docs = R"md(
+                         .summary = "The sitemap's URL answered with an HTTP error status",
+                         .docs = R"md(
 ## What it does
 For a sitemap fetched over HTTP(S), reports a final status outside 200-299 (after redirects):
 `404 Not Found`, `403 Forbidden`, `500 Internal Server Error`, `503 Service Unavailable`... The
@@ -37,8 +37,8 @@ Content-Type: application/xml; charset=utf-8
 </urlset>
 ```
 )md",
-                        .authorities = kHttp | kGoogle,
-                        .search_console = "HTTP error"};
+                         .authorities = kHttp | kGoogle,
+                         .search_console = "HTTP error"};
 
 class HttpStatus final : public Rule {
  public:
@@ -46,8 +46,9 @@ class HttpStatus final : public Rule {
   void on_document(const Document& doc, FindingSink& out) override {
     const long status = doc.load.http_status;
     if (status == 0 || (status >= 200 && status <= 299)) return;
-    out.report(0, 0, "the server answered HTTP " + std::to_string(status) +
-                         "; search engines cannot read a sitemap behind an error status");
+    out.report(0, 0,
+               "the server answered HTTP " + std::to_string(status) +
+                   "; search engines cannot read a sitemap behind an error status");
   }
 };
 

@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "Bytes that are not valid UTF-8",
-                        .docs = R"md(
+                         .summary = "Bytes that are not valid UTF-8",
+                         .docs = R"md(
 ## What it does
 Reports each byte that does not belong to a valid UTF-8 sequence: stray Latin-1 bytes, truncated
 or overlong sequences, encoded surrogates. At most 100 are reported per file.
@@ -26,7 +26,7 @@ Text pasted from a Latin-1 source, where "é" is the single byte 0xE9 (written `
 <loc>https://example.com/caf%C3%A9</loc>
 ```
 )md",
-                        .authorities = kXml | kSitemapsOrg};
+                         .authorities = kXml | kSitemapsOrg};
 
 class InvalidUtf8 final : public Rule {
  public:

@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A character that XML 1.0 forbids, such as a control character",
-                        .docs = R"md(
+                         .summary = "A character that XML 1.0 forbids, such as a control character",
+                         .docs = R"md(
 ## What it does
 Reports control characters other than tab, line feed and carriage return (U+0000 to U+001F), and
 the non-characters U+FFFE and U+FFFF. At most 100 are reported per file.
@@ -35,7 +35,7 @@ output into one, with the escape character U+001B (written `\x1B` here):
 </urlset>
 ```
 )md",
-                        .authorities = kXml | kSitemapsOrg};
+                         .authorities = kXml | kSitemapsOrg};
 
 class InvalidXmlCharacter final : public Rule {
  public:

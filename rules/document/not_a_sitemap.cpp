@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "The input is neither an XML sitemap nor a text list of URLs",
-                        .docs = R"md(
+                         .summary = "The input is neither an XML sitemap nor a text list of URLs",
+                         .docs = R"md(
 ## What it does
 Reports an input that does not start with XML markup and whose first line is not an `http://` or
 `https://` URL, and says what it looks like: JSON, a robots.txt file, Markdown, or plain text.
@@ -28,8 +28,8 @@ https://example.com/
 https://example.com/about
 ```
 )md",
-                        .authorities = kSitemapsOrg | kGoogle | kBing,
-                        .search_console = "Unsupported file format"};
+                         .authorities = kSitemapsOrg | kGoogle | kBing,
+                         .search_console = "Unsupported file format"};
 
 class NotASitemap final : public Rule {
  public:
@@ -37,8 +37,9 @@ class NotASitemap final : public Rule {
   void on_document(const Document& doc, FindingSink& out) override {
     if (doc.kind != DocumentKind::NotSitemap) return;
     const std::size_t at = doc.bytes.find_first_not_of(" \t\r\n", doc.encoding.bom_length);
-    out.report(at, 1, "this is not a sitemap: it looks like " + std::string(doc.looks_like) +
-                          ", not XML or a text file with one http(s) URL per line");
+    out.report(at, 1,
+               "this is not a sitemap: it looks like " + std::string(doc.looks_like) +
+                   ", not XML or a text file with one http(s) URL per line");
   }
 };
 

@@ -5,9 +5,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .fixes = Fixes::Always,
-                        .summary = "The file does not start with an XML declaration",
-                        .docs = R"md(
+                         .fixes = Fixes::Always,
+                         .summary = "The file does not start with an XML declaration",
+                         .docs = R"md(
 ## What it does
 Reports a sitemap that does not begin with `<?xml version="1.0" encoding="UTF-8"?>`. The fix
 inserts that line.
@@ -31,7 +31,7 @@ use it to confirm the encoding. Without it, XML parsers assume UTF-8, so this is
 </urlset>
 ```
 )md",
-                        .authorities = kAdvice};
+                         .authorities = kAdvice};
 
 class XmlDeclarationMissing final : public Rule {
  public:

@@ -7,10 +7,10 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Sometimes,
-                        .suppressible = false,
-                        .summary = "The input is not well-formed XML",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .suppressible = false,
+                         .summary = "The input is not well-formed XML",
+                         .docs = R"md(
 ## What it does
 Reports every way the input fails to be well-formed XML: tags that do not match, a file cut off
 before its end, markup that is not a tag, text or a second element outside the root, an XML
@@ -38,12 +38,15 @@ line or a space before `<?xml` is the most common real-world breakage.
 </urlset>
 ```
 )md",
-                        .authorities = kXml | kSitemapsOrg | kGoogle,
-                        .search_console = "Parsing error"};
+                         .authorities = kXml | kSitemapsOrg | kGoogle,
+                         .search_console = "Parsing error"};
 
 class XmlSyntax final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.document(); s.elements(Subscriptions::kAnyNamespace, {}, kElementHasAttributes); }
+  void subscribe(Subscriptions& s) const override {
+    s.document();
+    s.elements(Subscriptions::kAnyNamespace, {}, kElementHasAttributes);
+  }
 
   void on_document(const Document& doc, FindingSink& out) override {
     for (const ByteFinding& error : doc.syntax_errors) {

@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "The XML declaration names a version other than 1.0",
-                        .docs = R"md(
+                         .summary = "The XML declaration names a version other than 1.0",
+                         .docs = R"md(
 ## What it does
 Reports an XML declaration whose `version` is a 1.x other than `1.0`, such as
 `<?xml version="1.1"?>`. A version that is not `1.` and digits at all (`2.0`, `1`), and a
@@ -35,7 +35,7 @@ sitemap needs XML 1.1.
 </urlset>
 ```
 )md",
-                        .authorities = kXml | kAdvice};
+                         .authorities = kXml | kAdvice};
 
 class XmlVersion final : public Rule {
  public:

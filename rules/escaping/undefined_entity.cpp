@@ -7,9 +7,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "An entity reference that XML does not define, such as &nbsp;",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary = "An entity reference that XML does not define, such as &nbsp;",
+                         .docs = R"md(
 ## What it does
 Reports references to entities other than XML's five (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;`),
 typically HTML names like `&nbsp;`, `&copy;` or `&eacute;`, and character references to
@@ -30,15 +30,17 @@ whole file.
 <url><loc>https://example.com/caf%C3%A9</loc></url>
 ```
 )md",
-                        .authorities = kXml | kSitemapsOrg | kGoogle,
-                        .search_console = "Parsing error"};
+                         .authorities = kXml | kSitemapsOrg | kGoogle,
+                         .search_console = "Parsing error"};
 
 std::optional<std::uint32_t> html_entity(std::string_view name) {
-  static constexpr struct { std::string_view name; std::uint32_t cp; } kHtml[] = {
-      {"nbsp", 160}, {"copy", 169}, {"reg", 174}, {"trade", 8482}, {"hellip", 8230},
-      {"ndash", 8211}, {"mdash", 8212}, {"lsquo", 8216}, {"rsquo", 8217}, {"ldquo", 8220},
-      {"rdquo", 8221}, {"euro", 8364}, {"eacute", 233}, {"egrave", 232}, {"agrave", 224},
-      {"uuml", 252}, {"ouml", 246}, {"auml", 228}, {"szlig", 223}, {"ccedil", 231}};
+  static constexpr struct {
+    std::string_view name;
+    std::uint32_t cp;
+  } kHtml[] = {{"nbsp", 160},   {"copy", 169},   {"reg", 174},    {"trade", 8482}, {"hellip", 8230},
+               {"ndash", 8211}, {"mdash", 8212}, {"lsquo", 8216}, {"rsquo", 8217}, {"ldquo", 8220},
+               {"rdquo", 8221}, {"euro", 8364},  {"eacute", 233}, {"egrave", 232}, {"agrave", 224},
+               {"uuml", 252},   {"ouml", 246},   {"auml", 228},   {"szlig", 223},  {"ccedil", 231}};
   for (const auto& e : kHtml) {
     if (e.name == name) return e.cp;
   }
@@ -53,8 +55,7 @@ class UndefinedEntity final : public Rule {
       const Reference ref = read_reference(run.raw.substr(at));
       const std::string_view written = run.raw.substr(at, ref.length);
       if (ref.kind == ReferenceKind::BadCharacter) {
-        out.report(run.offset + at, ref.length,
-                   quoted(written) + " refers to a character that XML does not allow");
+        out.report(run.offset + at, ref.length, quoted(written) + " refers to a character that XML does not allow");
       } else if (ref.kind == ReferenceKind::Undefined) {
         std::optional<Fix> fix;
         if (const auto cp = html_entity(ref.name)) {

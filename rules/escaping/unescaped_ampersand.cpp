@@ -7,9 +7,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Always,
-                        .summary = "A raw '&' that must be written '&amp;'",
-                        .docs = R"md(
+                         .fixes = Fixes::Always,
+                         .summary = "A raw '&' that must be written '&amp;'",
+                         .docs = R"md(
 ## What it does
 Reports every `&` in text or an attribute value that does not start an entity or character
 reference, most often in a URL's query string (`?a=1&b=2`) or a title. The fix writes `&amp;`.
@@ -29,8 +29,8 @@ rejects the whole sitemap ("Parsing error"). Many lenient tools hide it.
 <url><loc>https://example.com/search?q=shoes&amp;page=2</loc></url>
 ```
 )md",
-                        .authorities = kXml | kSitemapsOrg | kGoogle,
-                        .search_console = "Parsing error"};
+                         .authorities = kXml | kSitemapsOrg | kGoogle,
+                         .search_console = "Parsing error"};
 
 class UnescapedAmpersand final : public Rule {
  public:

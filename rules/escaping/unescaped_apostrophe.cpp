@@ -6,9 +6,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Info,
-                        .fixes = Fixes::Always,
-                        .summary = "A raw apostrophe in text, which the protocol asks to write as &apos;",
-                        .docs = R"md(
+                         .fixes = Fixes::Always,
+                         .summary = "A raw apostrophe in text, which the protocol asks to write as &apos;",
+                         .docs = R"md(
 ## What it does
 Reports each apostrophe (`'`) written as is in element text. The fix writes `&apos;`. Attribute values
 and CDATA sections are not affected.
@@ -51,7 +51,7 @@ descriptions). Raise it with `--severity` if your consumers follow the protocol 
 </urlset>
 ```
 )md",
-                        .authorities = kSitemapsOrg};
+                         .authorities = kSitemapsOrg};
 
 class UnescapedApostrophe final : public Rule {
  public:

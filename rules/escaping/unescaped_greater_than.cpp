@@ -6,9 +6,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Info,
-                        .fixes = Fixes::Always,
-                        .summary = "A raw > in text, which the protocol asks to write as &gt;",
-                        .docs = R"md(
+                         .fixes = Fixes::Always,
+                         .summary = "A raw > in text, which the protocol asks to write as &gt;",
+                         .docs = R"md(
 ## What it does
 Reports each greater-than sign (`>`) written as is in element text. The fix writes `&gt;`. Attribute values
 and CDATA sections are not affected.
@@ -51,14 +51,12 @@ descriptions). Raise it with `--severity` if your consumers follow the protocol 
 </urlset>
 ```
 )md",
-                        .authorities = kSitemapsOrg};
+                         .authorities = kSitemapsOrg};
 
 class UnescapedGreaterThan final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override { s.text_holding(kGreaterThan); }
-  void on_text(const TextRun& run, FindingSink& out) override {
-    report_unescaped(run, '>', "'>'", "&gt;", out);
-  }
+  void on_text(const TextRun& run, FindingSink& out) override { report_unescaped(run, '>', "'>'", "&gt;", out); }
 };
 
 }  // namespace

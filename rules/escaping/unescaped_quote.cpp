@@ -6,9 +6,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Info,
-                        .fixes = Fixes::Always,
-                        .summary = "A raw double quote in text, which the protocol asks to write as &quot;",
-                        .docs = R"md(
+                         .fixes = Fixes::Always,
+                         .summary = "A raw double quote in text, which the protocol asks to write as &quot;",
+                         .docs = R"md(
 ## What it does
 Reports each double quote (`"`) written as is in element text. The fix writes `&quot;`. Attribute values
 and CDATA sections are not affected.
@@ -51,7 +51,7 @@ descriptions). Raise it with `--severity` if your consumers follow the protocol 
 </urlset>
 ```
 )md",
-                        .authorities = kSitemapsOrg};
+                         .authorities = kSitemapsOrg};
 
 class UnescapedQuote final : public Rule {
  public:

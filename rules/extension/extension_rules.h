@@ -29,12 +29,12 @@ class DeprecatedTagCount {
  private:
   // `spec`: the deprecated element's schema, which identifies it without comparing names; nullptr
   // for a tag the schema does not mark.
-  void note(const ElementSpec* spec, std::string_view local_name, std::string_view attribute, const ExtensionNode& element,
-            std::size_t offset, std::size_t length);
+  void note(const ElementSpec* spec, std::string_view local_name, std::string_view attribute,
+            const ExtensionNode& element, std::size_t offset, std::size_t length);
   struct Seen {
     const ElementSpec* spec;
     std::string_view local_name;  // of the element
-    std::string_view attribute;   // empty for the element itself
+    std::string_view attribute;  // empty for the element itself
     std::string qualified_name;
     std::size_t offset = 0;
     std::size_t length = 0;
@@ -42,7 +42,6 @@ class DeprecatedTagCount {
   };
   std::vector<Seen> seen_;  // one per deprecated tag found, in order of first appearance
 };
-
 
 // Rule classes the families instantiate with their schema (`family` is the family's constant in
 // its schema header), so each rule file holds its documentation and little else.
@@ -67,7 +66,7 @@ using BlockCheck = void (*)(const ExtensionFamily&, const ExtensionBlock&, Findi
 enum BlockTrait : std::uint32_t {
   kIrregularBlock = 1u << 0,  // not flat, not in a page, or built by hand: every check runs on it
   kHasAttributes = 1u << 1,
-  kRepeatsChild = 1u << 2,    // a child that may appear once appears again
+  kRepeatsChild = 1u << 2,  // a child that may appear once appears again
   kChildrenOutOfOrder = 1u << 3,
   kLacksRequiredChild = 1u << 4,
   kHasDeprecatedChild = 1u << 5,
@@ -101,7 +100,9 @@ inline constexpr std::uint32_t kTraitsChecked<report_children_out_of_order> = kC
 template <const ExtensionFamily& family, BlockCheck check>
 class BlockCheckRule final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.extensions(family.ns, {}, blocks_showing<family>(kTraitsChecked<check>)); }
+  void subscribe(Subscriptions& s) const override {
+    s.extensions(family.ns, {}, blocks_showing<family>(kTraitsChecked<check>));
+  }
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
     if (is_page_entry(entry)) check(family, block, out);
   }

@@ -18,13 +18,13 @@ const ElementSpec* child_spec(const ElementSpec& parent, std::string_view name);
 // <image:loc>). For such a block, what the child checks look for is read off in the same
 // pass that finds the specs, and each check that would find nothing returns at once.
 struct BlockShape {
-  bool flat = false;       // the root is the family's, every other node a known leaf child of it
-  bool in_order = false;   // flat, and the children in the schema's order (repeats side by side)
-  bool repeats = false;    // flat, and a child that may appear once appears again
+  bool flat = false;  // the root is the family's, every other node a known leaf child of it
+  bool in_order = false;  // flat, and the children in the schema's order (repeats side by side)
+  bool repeats = false;  // flat, and a child that may appear once appears again
   std::uint64_t present = 0;  // flat: bit k set when the root's k-th child spec is present
   bool lacks_required = false;  // flat, and a child the root requires (min_occurs > 0) is absent
-  bool deprecated = false;      // flat, and a child is deprecated
-  bool attributes = false;      // flat, and a node has attributes
+  bool deprecated = false;  // flat, and a child is deprecated
+  bool attributes = false;  // flat, and a node has attributes
 };
 
 // The specs of the block last asked about, and its shape. Every structure rule of a family asks
@@ -40,7 +40,7 @@ struct BlockMemo {
   std::array<const ElementSpec*, kMaxNodes> specs{};
   BlockShape shape;
   const ElementSpec* required_of = nullptr;  // the root spec `required` was worked out for
-  std::uint64_t required = 0;                // bit k: that root's k-th child is required
+  std::uint64_t required = 0;  // bit k: that root's k-th child is required
 };
 inline thread_local BlockMemo block_memo_slot;
 

@@ -30,7 +30,6 @@ std::string children_list(const ExtensionBlock& block, const ElementSpec& spec) 
   return current + " (and the deprecated " + deprecated + ")";
 }
 
-
 // The child names of `spec` closest to `name` (case or a small typo, or the start of a longer
 // name: <video:thumbnail> for <video:thumbnail_loc>): "did you mean" material.
 std::string closest_child(const ElementSpec& spec, std::string_view name) {
@@ -83,8 +82,8 @@ void report_unknown_elements(const ExtensionFamily& family, const ExtensionBlock
     const ElementSpec* parent = checked_parent(family, block, node.parent);
     if (!parent || (same_namespace(node.ns, family.ns) && child_spec(*parent, node.local_name))) continue;
     const ExtensionNode& owner = block.nodes[node.parent];
-    std::string message = "unknown element <" + std::string(node.qualified_name) + "> in <" +
-                          std::string(owner.qualified_name) + ">";
+    std::string message =
+        "unknown element <" + std::string(node.qualified_name) + "> in <" + std::string(owner.qualified_name) + ">";
     if (parent->children.empty()) {
       message += ", which holds text only";
     } else if (parent->children.size() > kChildrenListed) {
@@ -116,7 +115,7 @@ void report_unexpected_attributes(const ExtensionFamily& family, const Extension
     for (const Attribute& a : node.attributes) {
       if (a.ns == kSchemaInstance) continue;  // xsi:schemaLocation and friends are always allowed
       const bool known = a.ns.empty() && std::any_of(spec->attributes.begin(), spec->attributes.end(),
-                                                      [&](const AttributeSpec& s) { return s.name == a.local_name; });
+                                                     [&](const AttributeSpec& s) { return s.name == a.local_name; });
       if (known) continue;
       std::string message = "<" + std::string(node.qualified_name) + ">";
       if (spec->attributes.empty()) {
@@ -146,7 +145,8 @@ void report_duplicate_children(const ExtensionFamily& family, const ExtensionBlo
       if (!same_namespace(child.ns, family.ns)) return;
       const ElementSpec* spec = child_spec(*parent, child.local_name);
       if (!spec || spec->max_occurs != 1) return;  // counted limits are their own rules (32 tags ...)
-      const auto seen = std::find_if(first.begin(), first.end(), [&](const auto& f) { return f.first == child.local_name; });
+      const auto seen =
+          std::find_if(first.begin(), first.end(), [&](const auto& f) { return f.first == child.local_name; });
       if (seen == first.end()) {
         first.emplace_back(child.local_name, child.offset);
         return;
@@ -154,7 +154,8 @@ void report_duplicate_children(const ExtensionFamily& family, const ExtensionBlo
       out.report(child.offset, tag_length(child),
                  "<" + std::string(block.nodes[i].qualified_name) + "> has a second <" +
                      std::string(child.qualified_name) + ">; only one is allowed",
-                 std::nullopt, RelatedLocation{seen->second, "the first <" + std::string(child.qualified_name) + ">", ""});
+                 std::nullopt,
+                 RelatedLocation{seen->second, "the first <" + std::string(child.qualified_name) + ">", ""});
     });
   }
 }
@@ -181,8 +182,9 @@ void report_children_out_of_order(const ExtensionFamily& family, const Extension
         std::string order;
         for (const ElementSpec& c : parent->children) order += (order.empty() ? "" : ", ") + std::string(c.name);
         out.report(child.offset, tag_length(child),
-                   "<" + std::string(child.qualified_name) + "> comes after <" + std::string(highest_node->qualified_name) +
-                       ">; the schema's order in <" + std::string(block.nodes[i].qualified_name) + "> is " + order);
+                   "<" + std::string(child.qualified_name) + "> comes after <" +
+                       std::string(highest_node->qualified_name) + ">; the schema's order in <" +
+                       std::string(block.nodes[i].qualified_name) + "> is " + order);
         return;
       }
       if (!highest_node || position >= highest) {
@@ -202,7 +204,8 @@ std::vector<const ElementSpec*> missing_children(const ExtensionFamily& family, 
   if (!spec) return missing;
   if (shape.flat) {
     for (std::size_t k = 0; k < spec->children.size(); ++k) {
-      if (spec->children[k].min_occurs > 0 && (shape.present & (std::uint64_t{1} << k)) == 0) missing.push_back(&spec->children[k]);
+      if (spec->children[k].min_occurs > 0 && (shape.present & (std::uint64_t{1} << k)) == 0)
+        missing.push_back(&spec->children[k]);
     }
     return missing;
   }

@@ -133,8 +133,8 @@ void report_misplaced(const ExtensionFamily& family, std::string_view qualified_
   const std::string prefix(colon == std::string_view::npos ? std::string_view() : qualified_name.substr(0, colon + 1));
   out.report(offset, qualified_name.size() + 1,
              "<" + std::string(qualified_name) + "> cannot stand directly in <" + std::string(parent) + ">; the " +
-                 std::string(family.name) + " extension's element there is <" + prefix + std::string(family.root->name) +
-                 ">, inside a <url>");
+                 std::string(family.name) + " extension's element there is <" + prefix +
+                 std::string(family.root->name) + ">, inside a <url>");
 }
 
 }  // namespace
@@ -151,8 +151,8 @@ void report_misplaced_entry(const ExtensionFamily& family, const Entry& entry, F
 void report_misplaced_in_index_entry(const ExtensionFamily& family, const ExtensionBlock& block, const Entry& entry,
                                      FindingSink& out) {
   const ExtensionNode& root = block.root();
-  if (entry.kind != EntryKind::Sitemap || entry.in_feed || !entry.element || !family.root || !same_namespace(root.ns, family.ns) ||
-      root.local_name == family.root->name) {
+  if (entry.kind != EntryKind::Sitemap || entry.in_feed || !entry.element || !family.root ||
+      !same_namespace(root.ns, family.ns) || root.local_name == family.root->name) {
     return;
   }
   report_misplaced(family, root.qualified_name, root.offset, entry.element->qualified_name, out);
@@ -194,8 +194,9 @@ void DeprecatedTagCount::note(const ElementSpec* spec, std::string_view local_na
 
 void DeprecatedTagCount::report(std::string_view effect, FindingSink& out) const {
   for (const Seen& s : seen_) {
-    const std::string what = s.attribute.empty() ? "<" + s.qualified_name + ">"
-                                                 : "the " + std::string(s.attribute) + " attribute of <" + s.qualified_name + ">";
+    const std::string what = s.attribute.empty()
+                                 ? "<" + s.qualified_name + ">"
+                                 : "the " + std::string(s.attribute) + " attribute of <" + s.qualified_name + ">";
     out.report(s.offset, s.length,
                what + " " + std::string(effect) + " (" + grouped(s.count) +
                    " in this file); you may keep it for other consumers or remove it");

@@ -34,8 +34,8 @@ struct ElementSpec {
 };
 
 struct ExtensionFamily {
-  std::string_view name;    // "image": the word messages use
-  std::string_view ns;      // the one namespace URI Google defines
+  std::string_view name;  // "image": the word messages use
+  std::string_view ns;  // the one namespace URI Google defines
   std::string_view prefix;  // the prefix people write, e.g. "image", "xhtml"
   // D11(a): the namespace after normalisation (lower case, no scheme, no "www.", no final
   // "*.xsd" segment, no trailing "/") is a near miss when it matches this ECMAScript regex.
@@ -76,7 +76,8 @@ std::vector<const ElementSpec*> missing_children(const ExtensionFamily& family, 
 // Whether a block is the family's: its root is the family's root element in the family's namespace.
 // Inline, as is_page_entry: every block rule asks it of every block.
 inline bool is_family_block(const ExtensionFamily& family, const ExtensionBlock& block) {
-  return family.root && same_namespace(block.root().ns, family.ns) && same_name(block.root().local_name, family.root->name);
+  return family.root && same_namespace(block.root().ns, family.ns) &&
+         same_name(block.root().local_name, family.root->name);
 }
 
 // "<image:loc>", "<image:loc>, <image:caption>" ...: names as a message writes them, with the

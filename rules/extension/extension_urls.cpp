@@ -31,8 +31,8 @@ bool SameUrl::operator()(const UrlAnalysis& a, const UrlAnalysis& b) {
 
 namespace {
 
-constexpr std::array<std::string_view, 9> kPageTypes = {"html", "htm", "xhtml", "shtml", "php",
-                                                         "asp",  "aspx", "jsp", "cfm"};
+constexpr std::array<std::string_view, 9> kPageTypes = {"html", "htm",  "xhtml", "shtml", "php",
+                                                        "asp",  "aspx", "jsp",   "cfm"};
 constexpr std::array<std::string_view, 4> kVideoTypes = {"mp4", "webm", "mov", "avi"};
 constexpr std::array<std::string_view, 8> kUnindexedImageTypes = {"tif", "tiff", "heic", "heif",
                                                                   "psd", "eps",  "ai",   "raw"};
@@ -84,7 +84,8 @@ std::string_view path_extension(const UrlAnalysis& a, std::string& buffer) {
   const std::size_t slash = path.rfind('/');
   const std::string_view segment = slash == std::string_view::npos ? path : path.substr(slash + 1);
   for (std::size_t i = 0; i < segment.size(); ++i) {
-    if (segment[i] == '%' && i + 2 < segment.size() && hex_value(segment[i + 1]) >= 0 && hex_value(segment[i + 2]) >= 0) {
+    if (segment[i] == '%' && i + 2 < segment.size() && hex_value(segment[i + 1]) >= 0 &&
+        hex_value(segment[i + 2]) >= 0) {
       buffer += static_cast<char>(hex_value(segment[i + 1]) * 16 + hex_value(segment[i + 2]));
       i += 2;
     } else {

@@ -7,9 +7,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleMeta kMeta{.severity = Severity::Info,
-                        .summary = "An hreflang alternate that no sitemap of the run lists, so its return links go unchecked",
-                        .docs = R"md(
+constexpr RuleMeta kMeta{
+    .severity = Severity::Info,
+    .summary = "An hreflang alternate that no sitemap of the run lists, so its return links go unchecked",
+    .docs = R"md(
 ## What it does
 When several sitemaps are linted together, notes each alternate URL that an `<xhtml:link>`
 names but no sitemap of the run lists as a `<loc>`: its return links cannot be checked. Once per
@@ -32,7 +33,7 @@ https://example.com/th/ (hreflang "th"), which neither lists
 sitemap-th.xml, listing https://example.com/th/ with its alternates, linted with them
 ```
 )md",
-                        .authorities = kAdvice};
+    .authorities = kAdvice};
 
 class HreflangAlternateNotListed final : public GraphRule {
  public:
@@ -42,7 +43,8 @@ class HreflangAlternateNotListed final : public GraphRule {
     PairFindings findings(set, graph);
     std::set<std::pair<std::uint32_t, std::uint64_t>> noted;  // (file, alternate)
     graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const PageFacts::Link& link) {
-      if (graph.state(link.target) != HreflangGraph::State::NotListed || !noted.insert({from.file, link.target}).second) {
+      if (graph.state(link.target) != HreflangGraph::State::NotListed ||
+          !noted.insert({from.file, link.target}).second) {
         return;
       }
       findings.add(from, link);

@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "An <xhtml:link> in <url> without hreflang or href",
-                        .docs = R"md(
+                         .summary = "An <xhtml:link> in <url> without hreflang or href",
+                         .docs = R"md(
 ## What it does
 Reports an `<xhtml:link>` in a `<url>` that has no `hreflang` attribute, an empty one, or no
 `href` attribute: one finding for each attribute missing. (An empty `href=""` is `loc-empty`'s,
@@ -34,7 +34,7 @@ and where it is: Google needs both, and ignores a link that lacks either.
 </url>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 class HreflangAttributeMissing final : public Rule {
  public:

@@ -11,8 +11,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "Two pages that link each other as alternates list different clusters",
-                        .docs = R"md(
+                         .summary = "Two pages that link each other as alternates list different clusters",
+                         .docs = R"md(
 ## What it does
 Across every file linted together, reports two pages that name each other as hreflang
 alternates when their sets of alternates (each counting itself) differ: A lists B and C, B lists
@@ -37,7 +37,7 @@ sitemap.xml:  <url><loc>https://example.com/en/</loc>  en -> /en/, de -> /de/, f
               <url><loc>https://example.com/de/</loc>  de -> /de/, en -> /en/, fr -> /fr/</url>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 constexpr std::size_t kListed = 3;  // pages named per side; the rest are counted
 
@@ -70,16 +70,18 @@ class HreflangClusterMismatch final : public GraphRule {
       if (!f.shown) return;
       for (const auto* side : {&missing_there, &missing_here}) {
         const std::uint64_t page = side == &missing_there ? a : b;
-        for (std::size_t i = 0; i < side->size() && i < kListed; ++i) f.quotes.push_back(quote_link(graph, findings, page, (*side)[i]));
+        for (std::size_t i = 0; i < side->size() && i < kListed; ++i)
+          f.quotes.push_back(quote_link(graph, findings, page, (*side)[i]));
       }
     });
     findings.report(out, [&](const PairFindings::Finding& f, const std::string& alternate, const std::string& place) {
       const Counts c = counts[f.index];
       const std::size_t listed_there = std::min(c.there, kListed);
-      return PairFindings::Words{"the alternates of this page and of " + quoted(alternate) + " (" + place +
-                                     ") differ: missing there: " + list(findings, f, 0, listed_there, c.there) +
-                                     "; missing here: " + list(findings, f, listed_there, std::min(c.here, kListed), c.here),
-                                 "the entry of " + quoted(alternate)};
+      return PairFindings::Words{
+          "the alternates of this page and of " + quoted(alternate) + " (" + place +
+              ") differ: missing there: " + list(findings, f, 0, listed_there, c.there) +
+              "; missing here: " + list(findings, f, listed_there, std::min(c.here, kListed), c.here),
+          "the entry of " + quoted(alternate)};
     });
   }
 

@@ -10,8 +10,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "A page labels an alternate with another code than the alternate gives itself",
-                        .docs = R"md(
+                         .summary = "A page labels an alternate with another code than the alternate gives itself",
+                         .docs = R"md(
 ## What it does
 Across every file linted together, reports a link from page A that labels alternate B with an
 `hreflang` code (`en`) when B's own entry labels itself with other codes only (`en-GB`). Codes
@@ -35,7 +35,7 @@ sitemap.xml:  <url><loc>https://example.com/uk/</loc>  en-GB -> /uk/, de -> /de/
               <url><loc>https://example.com/de/</loc>  de -> /de/, en-GB -> /uk/</url>
 ```
 )md",
-                        .authorities = kGoogle | kAdvice};
+                         .authorities = kGoogle | kAdvice};
 
 class HreflangCodeConflict final : public GraphRule {
  public:
@@ -80,8 +80,8 @@ class HreflangCodeConflict final : public GraphRule {
     findings.report(out, [&](const PairFindings::Finding& f, const std::string& alternate, const std::string& place) {
       const std::string own = quoted(code_text(own_codes[f.index]));
       return PairFindings::Words{"hreflang " + quoted(code_text(f.link->code)) + " for " + quoted(alternate) +
-                                     " disagrees with that page's own entry (" + place + "), which calls itself " + own +
-                                     "; give each page the same code everywhere",
+                                     " disagrees with that page's own entry (" + place + "), which calls itself " +
+                                     own + "; give each page the same code everywhere",
                                  "the self link of " + quoted(alternate)};
     });
   }

@@ -6,10 +6,11 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .fixes = Fixes::Always,
-                        .summary = "An hreflang value in unconventional case (EN-us, X-DEFAULT) or with white space around it",
-                        .docs = R"md(
+constexpr RuleMeta kMeta{
+    .severity = Severity::Warning,
+    .fixes = Fixes::Always,
+    .summary = "An hreflang value in unconventional case (EN-us, X-DEFAULT) or with white space around it",
+    .docs = R"md(
 ## What it does
 Reports a supported `hreflang` value written otherwise than BCP 47's conventional case, or with
 white space around it: a language not in lower case (`EN`, `De-de`), a region in mixed case
@@ -38,7 +39,7 @@ and to compare across pages.
 </url>
 ```
 )md",
-                        .authorities = kBcp47 | kAdvice};
+    .authorities = kBcp47 | kAdvice};
 
 class HreflangCodeFormat final : public Rule {
  public:
@@ -53,7 +54,8 @@ class HreflangCodeFormat final : public Rule {
     if (!padded && !x_default_case && is_conventional_case(link->tag)) return;
     const std::string canonical = canonical_tag(link->tag);
     out.report(field.value_offset, field.raw.size(),
-               "hreflang " + quoted(field.value) + " is better written " + quoted(canonical), replace_code(*link, canonical));
+               "hreflang " + quoted(field.value) + " is better written " + quoted(canonical),
+               replace_code(*link, canonical));
   }
 };
 

@@ -7,9 +7,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "An hreflang value that is not language[-Script][-REGION] or x-default",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary = "An hreflang value that is not language[-Script][-REGION] or x-default",
+                         .docs = R"md(
 ## What it does
 Reports an `hreflang` value that does not have the form Google reads: `x-default`, or a language
 code with an optional script and an optional region, separated by `-` (`en`, `en-GB`,
@@ -40,7 +40,7 @@ link useless, and with it this page's place in the cluster.
 </url>
 ```
 )md",
-                        .authorities = kGoogle | kBcp47 | kXml};
+                         .authorities = kGoogle | kBcp47 | kXml};
 
 class HreflangCodeMalformed final : public Rule {
  public:
@@ -77,8 +77,9 @@ class HreflangCodeMalformed final : public Rule {
         break;
       case Malformation::Empty:
       case Malformation::Other:
-        message = value + " is not a language code; Google accepts language[-Script][-REGION], such as 'en', "
-                          "'en-GB' or 'zh-Hant-TW', or 'x-default'";
+        message = value +
+                  " is not a language code; Google accepts language[-Script][-REGION], such as 'en', "
+                  "'en-GB' or 'zh-Hant-TW', or 'x-default'";
         break;
     }
     std::optional<Fix> fix;

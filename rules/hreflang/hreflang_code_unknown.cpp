@@ -7,10 +7,11 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "An hreflang value whose language, script or region code does not exist or is not supported",
-                        .docs = R"md(
+constexpr RuleMeta kMeta{
+    .severity = Severity::Error,
+    .fixes = Fixes::Sometimes,
+    .summary = "An hreflang value whose language, script or region code does not exist or is not supported",
+    .docs = R"md(
 ## What it does
 Reports an `hreflang` value of the right form whose codes Google does not support: a language
 that is not a two-letter ISO 639-1 code (`fil`, `xx`; a country code such as `us` where the
@@ -42,7 +43,7 @@ is ignored.
 </url>
 ```
 )md",
-                        .authorities = kGoogle | kBcp47};
+    .authorities = kGoogle | kBcp47};
 
 // The value with a withdrawn language replaced, when that is the same language and the rest of
 // the value is supported; empty otherwise. (mo and sh are not replaced: sh was Serbo-Croatian,
@@ -74,17 +75,13 @@ std::string problem_message(const LanguageTag& tag, CodeProblem problem) {
       }
       return message;
     }
-    case CodeProblem::UnknownLanguage:
-      return quoted(tag.language) + " is not an ISO 639-1 language code";
-    case CodeProblem::UnknownScript:
-      return quoted(tag.script) + " is not an ISO 15924 script code";
+    case CodeProblem::UnknownLanguage: return quoted(tag.language) + " is not an ISO 639-1 language code";
+    case CodeProblem::UnknownScript: return quoted(tag.script) + " is not an ISO 15924 script code";
     case CodeProblem::NumericRegion:
       return "numeric UN M.49 regions are not supported; use " + quoted(ascii_lowered(tag.language)) +
              " alone, or one ISO 3166-1 country per alternate";
-    case CodeProblem::UnknownRegion:
-      return quoted(tag.region) + " is not an ISO 3166-1 country code";
-    case CodeProblem::None:
-      break;
+    case CodeProblem::UnknownRegion: return quoted(tag.region) + " is not an ISO 3166-1 country code";
+    case CodeProblem::None: break;
   }
   return {};
 }

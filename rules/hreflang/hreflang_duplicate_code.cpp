@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "One <url> names two different alternates for the same hreflang code",
-                        .docs = R"md(
+                         .summary = "One <url> names two different alternates for the same hreflang code",
+                         .docs = R"md(
 ## What it does
 Reports a link whose `hreflang` code (compared case-insensitively) an earlier link of the same
 `<url>` already gives to a different URL: `en` for both `/en/` and `/en-gb/`. URLs are compared
@@ -38,7 +38,7 @@ warning: give the second page its own region (`en-GB`), or drop one link.
 </url>
 ```
 )md",
-                        .authorities = kGoogle | kAdvice};
+                         .authorities = kGoogle | kAdvice};
 
 class HreflangDuplicateCode final : public Rule {
  public:
@@ -72,7 +72,8 @@ class HreflangDuplicateCode final : public Rule {
       out.report(span.offset, span.length,
                  "hreflang " + quoted(code) + " already points to " + quoted(first.href_analysis->trimmed) +
                      "; one alternate per code: drop one link, or give each its own region",
-                 std::nullopt, RelatedLocation{value_span(first.hreflang->value).offset, "the first link for " + quoted(code), ""});
+                 std::nullopt,
+                 RelatedLocation{value_span(first.hreflang->value).offset, "the first link for " + quoted(code), ""});
     }
   }
 

@@ -6,9 +6,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Info,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "One <url> repeats an hreflang link (same code, same URL)",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary = "One <url> repeats an hreflang link (same code, same URL)",
+                         .docs = R"md(
 ## What it does
 Reports a link that repeats an earlier link of the same `<url>`: the same `hreflang` code (in any
 case) to the same URL (after normalisation). The fix deletes the repeat, with its line when it
@@ -35,7 +35,7 @@ same alternates.
 </url>
 ```
 )md",
-                        .authorities = kAdvice};
+                         .authorities = kAdvice};
 
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
@@ -99,7 +99,8 @@ class HreflangDuplicateLink final : public Rule {
       if (first_pair_[k] == k) continue;
       const HreflangLink& link = *compared_[k];
       const std::size_t start = link.node->offset;
-      const std::size_t end = link.node->has_element_children ? std::string_view::npos : empty_element_end(bytes_, start);
+      const std::size_t end =
+          link.node->has_element_children ? std::string_view::npos : empty_element_end(bytes_, start);
       std::optional<Fix> fix;
       if (end != std::string_view::npos) fix = deletion(bytes_, start, end);
       out.report(start, tag_length(*link.node),

@@ -6,9 +6,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "The namespace of the hreflang links is not http://www.w3.org/1999/xhtml",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary = "The namespace of the hreflang links is not http://www.w3.org/1999/xhtml",
+                         .docs = R"md(
 ## What it does
 Reports a namespace declaration that was meant to bind `<xhtml:link>` but misses the XHTML
 namespace, `http://www.w3.org/1999/xhtml`: a trailing slash, `https`, other letter case
@@ -46,7 +46,7 @@ ignored.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kXml};
+                         .authorities = kGoogle | kXml};
 
 class HreflangNamespaceMismatch final : public Rule {
  public:

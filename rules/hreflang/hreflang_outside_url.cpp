@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "An <xhtml:link> outside any <url>",
-                        .docs = R"md(
+                         .summary = "An <xhtml:link> outside any <url>",
+                         .docs = R"md(
 ## What it does
 Reports an `<xhtml:link>` whose parent is not a `<url>`: one directly in `<urlset>` or
 `<sitemapindex>`, in an index's `<sitemap>`, or inside an element of an unknown extension. (Elements
@@ -42,12 +42,14 @@ Google ignores it; usually a generator closed the `</url>` too early.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 bool is_url_entry(const Element& e) { return e.depth == 2 && e.in_sitemap_ns && e.local_name == "url"; }
 bool is_link(const Element& e) { return same_namespace(e.ns, kXhtmlNamespace) && e.local_name == "link"; }
 // The families whose unknown-element rules report what their blocks hold that they do not define.
-bool in_checked_family(const Element& e) { return e.ns == kImageNamespace || e.ns == kVideoNamespace || e.ns == kNewsNamespace; }
+bool in_checked_family(const Element& e) {
+  return e.ns == kImageNamespace || e.ns == kVideoNamespace || e.ns == kNewsNamespace;
+}
 
 class HreflangOutsideUrl final : public Rule {
  public:

@@ -7,10 +7,11 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "An hreflang region that ISO 3166-1 reserves, such as UK or EU, which Google ignores",
-                        .docs = R"md(
+constexpr RuleMeta kMeta{
+    .severity = Severity::Warning,
+    .fixes = Fixes::Sometimes,
+    .summary = "An hreflang region that ISO 3166-1 reserves, such as UK or EU, which Google ignores",
+    .docs = R"md(
 ## What it does
 Reports an `hreflang` value whose region is a code ISO 3166-1 reserves instead of assigning to a
 country: `UK` (the United Kingdom is `GB`), `EU`, `UN`, `EZ`, the withdrawn `YU`, `ZR`, `CS` and
@@ -40,7 +41,7 @@ pages.
 </url>
 ```
 )md",
-                        .authorities = kGoogle};
+    .authorities = kGoogle};
 
 class HreflangRegionReserved final : public Rule {
  public:
@@ -55,8 +56,8 @@ class HreflangRegionReserved final : public Rule {
     std::string message = "hreflang " + quoted(link->code) + ": " + region;
     if (!meant.empty()) message += " is not an ISO 3166-1 country code (the country is " + std::string(meant) + ")";
     else message += " is reserved in ISO 3166-1, not a country";
-    message += "; Google ignores the region, so this link targets all " + english_language_name(tag.language) +
-               " speakers";
+    message +=
+        "; Google ignores the region, so this link targets all " + english_language_name(tag.language) + " speakers";
     std::optional<Fix> fix;
     if (!meant.empty()) {
       LanguageTag fixed = tag;

@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "An <xhtml:link> in <url> without rel=\"alternate\"",
-                        .docs = R"md(
+                         .summary = "An <xhtml:link> in <url> without rel=\"alternate\"",
+                         .docs = R"md(
 ## What it does
 Reports an `<xhtml:link>` in a `<url>` whose `rel` is missing or is anything but the one token
 `alternate` (in any case): `canonical`, `amphtml`, `alternate nofollow`.
@@ -34,7 +34,7 @@ page's hreflang cluster.
 </url>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 class HreflangRelInvalid final : public Rule {
  public:
@@ -49,7 +49,8 @@ class HreflangRelInvalid final : public Rule {
       return;
     }
     const std::string_view value = trim_xml_space(rel->value.value);
-    std::string message = "rel=" + quoted(value) + " is not a hreflang annotation; sitemaps define only rel=\"alternate\" links";
+    std::string message =
+        "rel=" + quoted(value) + " is not a hreflang annotation; sitemaps define only rel=\"alternate\" links";
     if (value.find_first_of(" \t\r\n") != std::string_view::npos) message += ", with no other token";
     else if (value == "canonical") message += "; remove this link (a canonical belongs in the page)";
     else message += "; remove this link, or make it an alternate of the page";

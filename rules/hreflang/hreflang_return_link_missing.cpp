@@ -9,8 +9,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "An hreflang alternate whose own entry, with links of its own, does not link back",
-                        .docs = R"md(
+                         .summary = "An hreflang alternate whose own entry, with links of its own, does not link back",
+                         .docs = R"md(
 ## What it does
 Across every file linted together (an index and its children, a folder, several files; one file
 alone is a set too), reports each link from page A to an alternate B when B is listed in a
@@ -42,7 +42,7 @@ sitemap-de.xml:  <url><loc>https://example.com/de/</loc>
                    <xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/></url>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 class HreflangReturnLinkMissing final : public GraphRule {
  public:
@@ -62,7 +62,8 @@ class HreflangReturnLinkMissing final : public GraphRule {
       const std::uint64_t own = at->second;
       const std::string& loc = findings.text(f.loc);
       return PairFindings::Words{
-          quoted(alternate) + " (" + code_text(f.link->code) + ") does not link back: its entry at " + place + " lists " +
+          quoted(alternate) + " (" + code_text(f.link->code) + ") does not link back: its entry at " + place +
+              " lists " +
               (others == 0 ? std::string("only itself") : counted(others, "other alternate") + ", not this page") +
               "; add <xhtml:link rel=\"alternate\" hreflang=\"" + (own == kNoCode ? "..." : code_text(own)) +
               "\" href=\"" + loc + "\"/> there, or Google ignores this pair",

@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "An hreflang alternate listed in the set without annotations of its own",
-                        .docs = R"md(
+                         .summary = "An hreflang alternate listed in the set without annotations of its own",
+                         .docs = R"md(
 ## What it does
 Across every file linted together, reports each link from page A to an alternate B that a
 sitemap of the set lists without any `<xhtml:link>`: B's return link to A cannot be seen. The
@@ -35,7 +35,7 @@ sitemap-de.xml:  <url><loc>https://example.com/de/</loc>
                    <xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/></url>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 class HreflangReturnLinkUnverifiable final : public GraphRule {
  public:

@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A <url> with hreflang alternates that does not list itself among them",
-                        .docs = R"md(
+                         .summary = "A <url> with hreflang alternates that does not list itself among them",
+                         .docs = R"md(
 ## What it does
 Reports a `<url>` whose `<xhtml:link>` alternates do not include the page of its own `<loc>`.
 URLs are compared after normalisation (scheme and host case, default ports, escapes); any code
@@ -40,7 +40,7 @@ self link, the cluster is incomplete, and pages whose annotations do not agree a
 </url>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 std::string_view slip_name(UrlSlip slip) {
   switch (slip) {

@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "An <xhtml:link> attribute other than rel, hreflang and href",
-                        .docs = R"md(
+                         .summary = "An <xhtml:link> attribute other than rel, hreflang and href",
+                         .docs = R"md(
 ## What it does
 Reports each attribute of an `<xhtml:link>` in a `<url>` other than the unprefixed `rel`,
 `hreflang` and `href`: `media`, `type`, `title`, `xml:lang`, or a prefixed `xhtml:hreflang`.
@@ -34,7 +34,7 @@ not be read as one. A prefixed `xhtml:hreflang` is not the `hreflang` attribute 
 </url>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 class HreflangUnexpectedAttribute final : public Rule {
  public:

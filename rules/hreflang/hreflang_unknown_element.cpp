@@ -8,8 +8,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "An XHTML element in <url> that is not an <xhtml:link>, or content inside a link",
-                        .docs = R"md(
+                         .summary = "An XHTML element in <url> that is not an <xhtml:link>, or content inside a link",
+                         .docs = R"md(
 ## What it does
 Reports an element of the XHTML namespace directly in a `<url>` other than `<xhtml:link>` (such
 as `<xhtml:a>`, or `<xhtml:Link>` with a capital letter), and any element inside an
@@ -39,7 +39,7 @@ search engines. (The XHTML schema itself would accept them, hence a warning.)
 </url>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 class HreflangUnknownElement final : public Rule {
  public:
@@ -50,10 +50,12 @@ class HreflangUnknownElement final : public Rule {
     const ExtensionNode& root = block.root();
     const std::string link = element_name(block, "link");
     if (!is_link_block(block)) {
-      std::string message = "<" + std::string(root.qualified_name) + "> in <url> is not a hreflang annotation and is ignored";
+      std::string message =
+          "<" + std::string(root.qualified_name) + "> in <url> is not a hreflang annotation and is ignored";
       if (edit_distance(root.local_name, "link") == 0) message += "; element names are case-sensitive";
-      out.report(root.offset, tag_length(root),
-                 message + "; use " + link.substr(0, link.size() - 1) + " rel=\"alternate\" hreflang=\"...\" href=\"...\"/>");
+      out.report(
+          root.offset, tag_length(root),
+          message + "; use " + link.substr(0, link.size() - 1) + " rel=\"alternate\" hreflang=\"...\" href=\"...\"/>");
       return;
     }
     block.for_each_child(0, [&](const ExtensionNode& child) {

@@ -8,8 +8,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Info,
-                        .summary = "A <url> with alternates for several languages but no x-default",
-                        .docs = R"md(
+                         .summary = "A <url> with alternates for several languages but no x-default",
+                         .docs = R"md(
 ## What it does
 Notes a `<url>` whose links name at least two different language codes and none of them
 `x-default`. Only the first such `<url>` of a file is reported, with how many there are, to keep
@@ -39,7 +39,7 @@ users get whichever version search engines guess. It is a recommendation, not a 
 </url>
 ```
 )md",
-                        .authorities = kGoogle | kAdvice};
+                         .authorities = kGoogle | kAdvice};
 
 class HreflangXDefaultMissing final : public Rule {
  public:

@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "The children of an <image:image> are not in the XSD's order",
-                        .docs = R"md(
+                         .summary = "The children of an <image:image> are not in the XSD's order",
+                         .docs = R"md(
 ## What it does
 Reports a child of `<image:image>` that comes after one the XSD puts later. The order is `loc`,
 `caption`, `geo_location`, `title`, `license`. Each child out of order is reported once, on its
@@ -51,7 +51,7 @@ finding; the comment silences it here.)
 </urlset>
 ```
 )md",
-                        .authorities = kExtensionXsd};
+                         .authorities = kExtensionXsd};
 
 using ImageChildOutOfOrder = BlockCheckRule<kImageFamily, report_children_out_of_order>;
 

@@ -6,9 +6,11 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleMeta kMeta{.severity = Severity::Info,
-                        .summary = "<image:caption>, <image:geo_location>, <image:title> or <image:license>, which Google ignores since 2022",
-                        .docs = R"md(
+constexpr RuleMeta kMeta{
+    .severity = Severity::Info,
+    .summary =
+        "<image:caption>, <image:geo_location>, <image:title> or <image:license>, which Google ignores since 2022",
+    .docs = R"md(
 ## What it does
 Reports `<image:caption>`, `<image:geo_location>`, `<image:title>` and `<image:license>` in an
 `<image:image>`: the first of each in the file, with how many the file has, so that a sitemap
@@ -51,7 +53,7 @@ the page: its `alt` text, caption and surrounding text.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle};
+    .authorities = kGoogle};
 
 class ImageDeprecatedTag final : public DeprecatedTagRule<kImageFamily> {
  public:

@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "An <image:image> has the same child element twice",
-                        .docs = R"md(
+                         .summary = "An <image:image> has the same child element twice",
+                         .docs = R"md(
 ## What it does
 Reports a second `<image:loc>` (or `<image:caption>`, `<image:geo_location>`, `<image:title>`,
 `<image:license>`) in one `<image:image>`, and points at the first.
@@ -46,8 +46,8 @@ its own; Search Console reports such files as **"Invalid XML: too many tags"**.
 </urlset>
 ```
 )md",
-                        .authorities = kExtensionXsd | kGoogle,
-                        .search_console = "Invalid XML: too many tags"};
+                         .authorities = kExtensionXsd | kGoogle,
+                         .search_console = "Invalid XML: too many tags"};
 
 using ImageDuplicateChild = BlockCheckRule<kImageFamily, report_duplicate_children>;
 

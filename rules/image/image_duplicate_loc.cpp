@@ -10,8 +10,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "The same image URL twice in one <url>",
-                        .docs = R"md(
+                         .summary = "The same image URL twice in one <url>",
+                         .docs = R"md(
 ## What it does
 Reports an `<image:loc>` whose URL an earlier `<image:image>` of the same `<url>` already gives,
 and points at the first. URLs are compared after normalising the case of scheme and host, default
@@ -48,7 +48,7 @@ and its full-size link pointing at one file).
 </urlset>
 ```
 )md",
-                        .authorities = kAdvice};
+                         .authorities = kAdvice};
 
 class ImageDuplicateLoc final : public Rule {
  public:
@@ -95,8 +95,8 @@ class ImageDuplicateLoc final : public Rule {
  private:
   struct Seen {
     std::string_view text;  // the URL as written, when that is its normal form
-    std::uint64_t hash;     // otherwise the hash of its normal form
-    std::size_t length;     // of the normal form
+    std::uint64_t hash;  // otherwise the hash of its normal form
+    std::size_t length;  // of the normal form
     std::size_t offset;
   };
   std::size_t entry_index_ = static_cast<std::size_t>(-1);

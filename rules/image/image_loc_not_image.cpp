@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "An <image:loc> is a page's URL or a file that is not an indexable image",
-                        .docs = R"md(
+                         .summary = "An <image:loc> is a page's URL or a file that is not an indexable image",
+                         .docs = R"md(
 ## What it does
 Reports an `<image:loc>` that is the page's own URL (its `<loc>`, compared after normalising case,
 default port and percent-encoding), or whose file extension names a page (`.html`, `.htm`,
@@ -47,7 +47,7 @@ belongs; the image is then not found through the sitemap.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 class ImageLocNotImage final : public Rule {
  public:
@@ -56,12 +56,14 @@ class ImageLocNotImage final : public Rule {
     if (url.kind != UrlFieldKind::ImageLoc || !is_page_entry(*url.entry)) return;
     const UrlAnalysis& a = url.analysis();
     if (!usable_url(a)) return;
-    const std::string problem = is_page_url(a, *url.entry) ? "is the page's own URL (its <loc>), not an image file"
-                                                            : not_an_indexable_image(path_extension(a, extension_buffer_));
+    const std::string problem = is_page_url(a, *url.entry)
+                                    ? "is the page's own URL (its <loc>), not an image file"
+                                    : not_an_indexable_image(path_extension(a, extension_buffer_));
     if (problem.empty()) return;
     const SourceSpan span = url_span(*url.field, a);
     out.report(span.offset, span.length,
-               url.quoted_value() + " " + problem + "; give the URL of the image itself (" + std::string(kIndexedImageFormats) + ")");
+               url.quoted_value() + " " + problem + "; give the URL of the image itself (" +
+                   std::string(kIndexedImageFormats) + ")");
   }
 
  private:

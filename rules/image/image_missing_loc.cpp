@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "An <image:image> has no <image:loc>",
-                        .docs = R"md(
+                         .summary = "An <image:image> has no <image:loc>",
+                         .docs = R"md(
 ## What it does
 Reports an `<image:image>` in a `<url>` that has no `<image:loc>` child, on the `<image:image>`
 start tag. (An `<image:loc>` that is there but empty is `loc-empty`'s, which checks every image
@@ -43,8 +43,8 @@ Search Console reports **"Missing XML tag"**.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd,
-                        .search_console = "Missing XML tag"};
+                         .authorities = kGoogle | kExtensionXsd,
+                         .search_console = "Missing XML tag"};
 
 class ImageMissingLoc final : public Rule {
  public:

@@ -6,10 +6,11 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "A namespace URI misses the image extension's http://www.google.com/schemas/sitemap-image/1.1",
-                        .docs = R"md(
+constexpr RuleMeta kMeta{
+    .severity = Severity::Error,
+    .fixes = Fixes::Sometimes,
+    .summary = "A namespace URI misses the image extension's http://www.google.com/schemas/sitemap-image/1.1",
+    .docs = R"md(
 ## What it does
 Reports a namespace declaration whose URI looks like the image extension's but is not exactly
 `http://www.google.com/schemas/sitemap-image/1.1`: another version (`/2.0`), `https`, `www.`
@@ -51,8 +52,8 @@ image in the file is ignored; Search Console reports **"Incorrect namespace"**.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd | kXml,
-                        .search_console = "Incorrect namespace"};
+    .authorities = kGoogle | kExtensionXsd | kXml,
+    .search_console = "Incorrect namespace"};
 
 using ImageNamespaceMismatch = NamespaceNearMissRule<kImageFamily>;
 

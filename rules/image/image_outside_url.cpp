@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "An <image:image> outside any <url>",
-                        .docs = R"md(
+                         .summary = "An <image:image> outside any <url>",
+                         .docs = R"md(
 ## What it does
 Reports an `<image:image>` directly in `<urlset>` or `<sitemapindex>`, or in a `<sitemap>` entry
 of an index.
@@ -42,7 +42,7 @@ protocol field is `unknown-element`'s.)
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 class ImageOutsideUrl final : public Rule {
  public:

@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "More than 1,000 <image:image> in one <url>",
-                        .docs = R"md(
+                         .summary = "More than 1,000 <image:image> in one <url>",
+                         .docs = R"md(
 ## What it does
 Counts the `<image:image>` blocks of each `<url>` and reports the 1,001st, once per `<url>`, with
 the page's count.
@@ -38,8 +38,8 @@ the 1,000 that matter most:
 </url>
 ```
 )md",
-                        .authorities = kGoogle,
-                        .search_console = "Invalid XML: too many tags"};
+                         .authorities = kGoogle,
+                         .search_console = "Invalid XML: too many tags"};
 
 class ImageTooMany final : public Rule {
  public:

@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "An attribute on an image element, which takes none",
-                        .docs = R"md(
+                         .summary = "An attribute on an image element, which takes none",
+                         .docs = R"md(
 ## What it does
 Reports every attribute of `<image:image>` and of its children, on the attribute's name.
 Namespace declarations and the XML Schema instance attributes (`xsi:schemaLocation`) are allowed.
@@ -45,7 +45,7 @@ either: a title or caption written as an attribute (`<image:loc title="...">`) i
 </urlset>
 ```
 )md",
-                        .authorities = kExtensionXsd};
+                         .authorities = kExtensionXsd};
 
 using ImageUnexpectedAttribute = BlockCheckRule<kImageFamily, report_unexpected_attributes>;
 

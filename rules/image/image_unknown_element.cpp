@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "An element the image extension does not define, or one out of its place",
-                        .docs = R"md(
+                         .summary = "An element the image extension does not define, or one out of its place",
+                         .docs = R"md(
 ## What it does
 Reports, in a `<url>`:
 - an element of the image namespace other than `<image:image>` (`<image:loc>` straight in
@@ -56,7 +56,7 @@ does not know, so the image it was meant to describe may be lost.
 ```
 Describe the image on the page itself (`alt` text, captions near it): Google reads those.
 )md",
-                        .authorities = kGoogle | kExtensionXsd};
+                         .authorities = kGoogle | kExtensionXsd};
 
 using ImageUnknownElement = UnknownElementRule<kImageFamily>;
 

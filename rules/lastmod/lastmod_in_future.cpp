@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "A <lastmod> lies in the future",
-                        .docs = R"md(
+                         .summary = "A <lastmod> lies in the future",
+                         .docs = R"md(
 ## What it does
 Reports a `<lastmod>` (in `<url>` or `<sitemap>` entries) whose instant is more than 24 hours after
 the present. A value counts from the earliest instant it can mean: `2025` is 1 January 2025,
@@ -41,7 +41,7 @@ distrust the lastmod of the whole site.
 </url>
 ```
 )md",
-                        .authorities = kGoogle | kBing};
+                         .authorities = kGoogle | kBing};
 
 constexpr std::int64_t kSlackSeconds = 24 * 60 * 60;
 
@@ -60,7 +60,8 @@ class LastmodInFuture final : public Rule {
     const Span span = value_span(entry.lastmod);
     out.report(span.offset, span.length,
                "<lastmod> " + quoted(value) + " is in the future: " + time_span(ahead) + " after now (" +
-                   format_utc(now_) + "); check the clock and time zone handling of whatever writes "
+                   format_utc(now_) +
+                   "); check the clock and time zone handling of whatever writes "
                    "the sitemap, and give the time the page last changed (Google ignores lastmod it "
                    "finds inaccurate)");
   }

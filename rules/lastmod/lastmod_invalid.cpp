@@ -7,9 +7,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "A <lastmod> is not a valid W3C Datetime",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary = "A <lastmod> is not a valid W3C Datetime",
+                         .docs = R"md(
 ## What it does
 Checks every `<lastmod>` (in `<url>` and in `<sitemap>` entries) against the W3C Datetime note
 that the sitemaps.org protocol names as its format: `YYYY`, `YYYY-MM`, `YYYY-MM-DD`, or a date
@@ -48,8 +48,8 @@ to 23 only and many date libraries reject hour 24.
 </url>
 ```
 )md",
-                        .authorities = kSitemapsOrg | kSitemapXsd | kW3cDatetime | kGoogle,
-                        .search_console = "Invalid date"};
+                         .authorities = kSitemapsOrg | kSitemapXsd | kW3cDatetime | kGoogle,
+                         .search_console = "Invalid date"};
 
 // Applies the one-character corrections the parser suggests; the corrected value when it is then a
 // complete W3C Datetime (a time must have its zone).

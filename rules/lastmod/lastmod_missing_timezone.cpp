@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A <lastmod> gives a time without a time zone",
-                        .docs = R"md(
+                         .summary = "A <lastmod> gives a time without a time zone",
+                         .docs = R"md(
 ## What it does
 Reports a `<lastmod>` (in `<url>` or `<sitemap>` entries) that has a time of day but no time zone
 designator, such as `2024-05-31T10:00:00`. There is no fix: only the site knows which zone the
@@ -38,8 +38,8 @@ Values that are wrong in other ways are `lastmod-invalid` (SM401); a value gets 
 </url>
 ```
 )md",
-                        .authorities = kSitemapsOrg | kW3cDatetime | kGoogle,
-                        .search_console = "Invalid date"};
+                         .authorities = kSitemapsOrg | kW3cDatetime | kGoogle,
+                         .search_console = "Invalid date"};
 
 class LastmodMissingTimezone final : public Rule {
  public:
@@ -55,10 +55,11 @@ class LastmodMissingTimezone final : public Rule {
     const std::string_view xsd =
         parsed->precision == DatePrecision::Minute ? "" : " (the sitemap XSD alone would accept it)";
     out.report(span.offset, span.length,
-               "<lastmod> " + quoted(value) + " has a time but no time zone: the W3C Datetime note "
-               "requires one and Search Console reports \"Invalid date\"" + std::string(xsd) +
-                   "; append the zone the time was recorded in, e.g. " + quoted(std::string(value) + "Z") +
-                   " if it is UTC");
+               "<lastmod> " + quoted(value) +
+                   " has a time but no time zone: the W3C Datetime note "
+                   "requires one and Search Console reports \"Invalid date\"" +
+                   std::string(xsd) + "; append the zone the time was recorded in, e.g. " +
+                   quoted(std::string(value) + "Z") + " if it is UTC");
   }
 };
 

@@ -6,9 +6,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "A <lastmod> is less precise than the sitemap XSD accepts",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary = "A <lastmod> is less precise than the sitemap XSD accepts",
+                         .docs = R"md(
 ## What it does
 Reports a `<lastmod>` (in `<url>` or `<sitemap>` entries) written in one of the W3C Datetime forms
 that the sitemap XSD rejects:
@@ -41,7 +41,7 @@ tells a crawler little about when the page changed.
 </url>
 ```
 )md",
-                        .authorities = kSitemapXsd};
+                         .authorities = kSitemapXsd};
 
 class LastmodReducedPrecision final : public Rule {
  public:
@@ -53,11 +53,13 @@ class LastmodReducedPrecision final : public Rule {
     const auto& parsed = entry.lastmod_parsed().value;
     if (!parsed) return;
     const DatePrecision precision = parsed->precision;
-    if (precision != DatePrecision::Year && precision != DatePrecision::Month && precision != DatePrecision::Minute) return;
+    if (precision != DatePrecision::Year && precision != DatePrecision::Month && precision != DatePrecision::Minute)
+      return;
     const Span span = value_span(entry.lastmod);
-    const std::string xsd = "the sitemap XSD accepts only a full date or date-time (xsd:date, "
-                            "xsd:dateTime), so schema validators reject it; write the day the page changed "
-                            "as YYYY-MM-DD";
+    const std::string xsd =
+        "the sitemap XSD accepts only a full date or date-time (xsd:date, "
+        "xsd:dateTime), so schema validators reject it; write the day the page changed "
+        "as YYYY-MM-DD";
     switch (parsed->precision) {
       case DatePrecision::Year:
         out.report(span.offset, span.length,
@@ -65,8 +67,10 @@ class LastmodReducedPrecision final : public Rule {
         return;
       case DatePrecision::Month:
         out.report(span.offset, span.length,
-                   "<lastmod> " + quoted(value) + " gives only a year and month: W3C Datetime allows "
-                   "it, but " + xsd);
+                   "<lastmod> " + quoted(value) +
+                       " gives only a year and month: W3C Datetime allows "
+                       "it, but " +
+                       xsd);
         return;
       case DatePrecision::Minute: {
         constexpr std::size_t kAfterMinutes = 16;  // YYYY-MM-DDThh:mm
@@ -75,14 +79,15 @@ class LastmodReducedPrecision final : public Rule {
         std::optional<Fix> fix;
         if (entry.lastmod.exact) fix = Fix{span.offset + kAfterMinutes, 0, ":00", "add ':00' seconds"};
         out.report(span.offset, span.length,
-                   "<lastmod> " + quoted(value) + " has no seconds: W3C Datetime allows hh:mm, but the "
-                   "sitemap XSD's xsd:dateTime requires hh:mm:ss, so schema validators reject it; "
-                   "write " + quoted(seconds),
+                   "<lastmod> " + quoted(value) +
+                       " has no seconds: W3C Datetime allows hh:mm, but the "
+                       "sitemap XSD's xsd:dateTime requires hh:mm:ss, so schema validators reject it; "
+                       "write " +
+                       quoted(seconds),
                    std::move(fix));
         return;
       }
-      default:
-        return;
+      default: return;
     }
   }
 };

@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Info,
-                        .summary = "Every <lastmod> in the file has the same value",
-                        .docs = R"md(
+                         .summary = "Every <lastmod> in the file has the same value",
+                         .docs = R"md(
 ## What it does
 Reports, once per file, when at least three entries (`<url>` or `<sitemap>`) carry a `<lastmod>`
 and all of them are the same text (after trimming white space). The finding points at the first
@@ -39,13 +39,16 @@ the site's lastmod altogether. Write the date each page's content last changed, 
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kBing};
+                         .authorities = kGoogle | kBing};
 
 constexpr std::size_t kMinimumEntries = 3;
 
 class LastmodUniform final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.entries(); s.finish(); }
+  void subscribe(Subscriptions& s) const override {
+    s.entries();
+    s.finish();
+  }
 
   void on_entry(const Entry& entry, FindingSink&) override {
     if (entry.kind == EntryKind::Other || !entry.lastmod.present) return;

@@ -1,13 +1,12 @@
 // SM702 file-too-large: more than 52,428,800 bytes uncompressed.
 #include "rules/rule_support.h"
 
-
 namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "The sitemap is larger than 52,428,800 bytes uncompressed",
-                        .docs = R"md(
+                         .summary = "The sitemap is larger than 52,428,800 bytes uncompressed",
+                         .docs = R"md(
 ## What it does
 Reports a sitemap whose uncompressed size exceeds 52,428,800 bytes (50 MiB). For gzip input,
 decompression stops just past the limit (so a decompression bomb costs no more than that) and the
@@ -27,21 +26,23 @@ sitemap.xml of 60,000,000 bytes
 sitemap-1.xml and sitemap-2.xml of at most 52,428,800 bytes each, listed in an index
 ```
 )md",
-                        .authorities = kSitemapsOrg | kGoogle | kBing,
-                        .search_console = "Sitemap file size error"};
+                         .authorities = kSitemapsOrg | kGoogle | kBing,
+                         .search_console = "Sitemap file size error"};
 
 class FileTooLarge final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override { s.document(); }
   void on_document(const Document& doc, FindingSink& out) override {
     if (doc.load.decompression_stopped) {
-      out.report(0, 0, doc.load.compressed ? "decompressed size exceeds the limit of 52,428,800 bytes; decompression "
-                                             "stopped there and the document was not checked"
-                                           : "the response is larger than 52,428,800 bytes; reading stopped there "
-                                             "and the document was not checked");
+      out.report(0, 0,
+                 doc.load.compressed ? "decompressed size exceeds the limit of 52,428,800 bytes; decompression "
+                                       "stopped there and the document was not checked"
+                                     : "the response is larger than 52,428,800 bytes; reading stopped there "
+                                       "and the document was not checked");
     } else if (doc.bytes.size() > kProtocolMaxBytes) {
-      out.report(0, 0, "the sitemap is " + std::to_string(doc.bytes.size()) +
-                           " bytes uncompressed; the limit is 52,428,800 bytes (50 MiB)");
+      out.report(0, 0,
+                 "the sitemap is " + std::to_string(doc.bytes.size()) +
+                     " bytes uncompressed; the limit is 52,428,800 bytes (50 MiB)");
     }
   }
 };

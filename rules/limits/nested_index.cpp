@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A sitemap index nested inside another",
-                        .docs = R"md(
+                         .summary = "A sitemap index nested inside another",
+                         .docs = R"md(
 ## What it does
 Reports a `<sitemapindex>` element below the root (an index written inside an index, or inside a
 urlset), and, when an index's children are followed, a child that is itself an index; the
@@ -36,8 +36,8 @@ List every sitemap directly in one index, or submit several indexes.
 </sitemapindex>
 ```
 )md",
-                        .authorities = kSitemapXsd | kGoogle,
-                        .search_console = "Nested sitemap indexes"};
+                         .authorities = kSitemapXsd | kGoogle,
+                         .search_console = "Nested sitemap indexes"};
 
 class NestedIndex final : public Rule {
  public:
@@ -57,7 +57,8 @@ class NestedIndex final : public Rule {
     for (std::size_t f = 0; f < set.files.size(); ++f) {
       for (const ChildLink& link : set.files[f].children) {
         if (link.outcome != ChildOutcome::Followed || link.file == kNoFile) continue;
-        if (set.files[link.file].kind != DocumentKind::SitemapIndex || set.files[f].kind == DocumentKind::Robots) continue;
+        if (set.files[link.file].kind != DocumentKind::SitemapIndex || set.files[f].kind == DocumentKind::Robots)
+          continue;
         // Each file alone is valid by the XSD; only Google's rule that indexes do not nest applies.
         out.report_resting_on(kGoogle, f, link.ref->offset, link.ref->length,
                               quoted(link.ref->url) +

@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "More than 50,000 <sitemap> entries in one sitemap index",
-                        .docs = R"md(
+                         .summary = "More than 50,000 <sitemap> entries in one sitemap index",
+                         .docs = R"md(
 ## What it does
 Reports the 50,001st `<sitemap>` of a sitemap index, once.
 
@@ -24,8 +24,8 @@ index files instead (an index may not list another index).
 sitemap_index-1.xml and sitemap_index-2.xml with at most 50,000 <sitemap> each, both submitted
 ```
 )md",
-                        .authorities = kSitemapsOrg | kGoogle | kBing,
-                        .search_console = "Too many sitemaps"};
+                         .authorities = kSitemapsOrg | kGoogle | kBing,
+                         .search_console = "Too many sitemaps"};
 
 class TooManySitemaps final : public Rule {
  public:

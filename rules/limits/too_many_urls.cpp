@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "More than 50,000 <url> entries in one sitemap",
-                        .docs = R"md(
+                         .summary = "More than 50,000 <url> entries in one sitemap",
+                         .docs = R"md(
 ## What it does
 Reports the 50,001st `<url>` of a sitemap, once.
 
@@ -24,8 +24,8 @@ The protocol limits a sitemap to 50,000 URLs; search engines ignore the rest or 
 sitemap-1.xml and sitemap-2.xml with at most 50,000 <url> each, listed in sitemap_index.xml
 ```
 )md",
-                        .authorities = kSitemapsOrg | kGoogle | kBing,
-                        .search_console = "Too many URLs"};
+                         .authorities = kSitemapsOrg | kGoogle | kBing,
+                         .search_console = "Too many URLs"};
 
 class TooManyUrls final : public Rule {
  public:

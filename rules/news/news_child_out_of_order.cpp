@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "The children of a <news:news> or <news:publication> are not in the XSD's order",
-                        .docs = R"md(
+                         .summary = "The children of a <news:news> or <news:publication> are not in the XSD's order",
+                         .docs = R"md(
 ## What it does
 Reports a child of `<news:news>` or `<news:publication>` that comes after one the XSD puts
 later. The order is `publication`, `access`, `genres`, `publication_date`, `title`, `keywords`,
@@ -57,7 +57,7 @@ reads them in any order, which is why this is a warning.
 </urlset>
 ```
 )md",
-                        .authorities = kExtensionXsd};
+                         .authorities = kExtensionXsd};
 
 using NewsChildOutOfOrder = BlockCheckRule<kNewsFamily, report_children_out_of_order>;
 

@@ -6,9 +6,11 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleMeta kMeta{.severity = Severity::Info,
-                        .summary = "<news:access>, <news:genres>, <news:keywords> or <news:stock_tickers>, which Google no longer documents",
-                        .docs = R"md(
+constexpr RuleMeta kMeta{
+    .severity = Severity::Info,
+    .summary =
+        "<news:access>, <news:genres>, <news:keywords> or <news:stock_tickers>, which Google no longer documents",
+    .docs = R"md(
 ## What it does
 Reports `<news:access>`, `<news:genres>`, `<news:keywords>` and `<news:stock_tickers>` in a
 `<news:news>`: the first of each in the file, with how many the file has. Their values are
@@ -60,7 +62,7 @@ no fix.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle};
+    .authorities = kGoogle};
 
 class NewsDeprecatedTag final : public DeprecatedTagRule<kNewsFamily> {
  public:

@@ -9,9 +9,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "A <news:access>, <news:genres> or <news:stock_tickers> value the news XSD rejects",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary = "A <news:access>, <news:genres> or <news:stock_tickers> value the news XSD rejects",
+                         .docs = R"md(
 ## What it does
 Checks the values of three tags Google no longer documents against the news XSD:
 - `<news:access>`: `Subscription` or `Registration` (case-sensitive);
@@ -69,7 +69,7 @@ the value, or remove the tag.
 </urlset>
 ```
 )md",
-                        .authorities = kExtensionXsd};
+                         .authorities = kExtensionXsd};
 
 constexpr std::string_view kGenres[] = {"PressRelease", "Satire", "Blog", "OpEd", "Opinion", "UserGenerated"};
 
@@ -104,18 +104,22 @@ bool is_ticker(std::string_view t) {
 // What the XSD wants instead of `value` in the deprecated tag `name`; empty when it accepts it.
 std::string_view expected(std::string_view name, std::string_view value) {
   if (name == "access") {
-    return value == "Subscription" || value == "Registration" ? "" : "is not 'Subscription' or 'Registration' (case-sensitive)";
+    return value == "Subscription" || value == "Registration"
+               ? ""
+               : "is not 'Subscription' or 'Registration' (case-sensitive)";
   }
   if (name == "genres") {
-    const auto genre = [](std::string_view g) { return std::find(std::begin(kGenres), std::end(kGenres), g) != std::end(kGenres); };
+    const auto genre = [](std::string_view g) {
+      return std::find(std::begin(kGenres), std::end(kGenres), g) != std::end(kGenres);
+    };
     return is_list(value, static_cast<std::size_t>(-1), genre)
                ? ""
                : "is not a comma-separated list of PressRelease, Satire, Blog, OpEd, Opinion, UserGenerated";
   }
   if (name == "stock_tickers") {
-    return value.empty() || is_list(value, 5, is_ticker)
-               ? ""
-               : "is not a list of at most five EXCHANGE:SYMBOL tickers separated by commas, such as 'NASDAQ:AMAT, BOM:500325'";
+    return value.empty() || is_list(value, 5, is_ticker) ? ""
+                                                         : "is not a list of at most five EXCHANGE:SYMBOL tickers "
+                                                           "separated by commas, such as 'NASDAQ:AMAT, BOM:500325'";
   }
   return "";
 }

@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A <news:news> or <news:publication> has the same child element twice",
-                        .docs = R"md(
+                         .summary = "A <news:news> or <news:publication> has the same child element twice",
+                         .docs = R"md(
 ## What it does
 Reports a second occurrence of any child of `<news:news>` (a second `<news:publication>`,
 `<news:title>`, `<news:publication_date>` ...) or of `<news:publication>` (`<news:name>`,
@@ -58,8 +58,8 @@ defined; two titles or two dates usually mean two articles were merged into one 
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd,
-                        .search_console = "Invalid XML: too many tags"};
+                         .authorities = kGoogle | kExtensionXsd,
+                         .search_console = "Invalid XML: too many tags"};
 
 using NewsDuplicateChild = BlockCheckRule<kNewsFamily, report_duplicate_children>;
 

@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Info,
-                        .summary = "A news sitemap lists no articles",
-                        .docs = R"md(
+                         .summary = "A news sitemap lists no articles",
+                         .docs = R"md(
 ## What it does
 Reports a `<urlset>` without any `<url>` in a file that declares the news namespace. Such a
 file gets this note instead of `empty-sitemap` (SM108), which would otherwise report it as a
@@ -48,8 +48,8 @@ is an error under `--profile xsd`.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kSitemapXsd,
-                        .search_console = "Empty sitemap"};
+                         .authorities = kGoogle | kSitemapXsd,
+                         .search_console = "Empty sitemap"};
 
 class NewsEmptySitemap final : public Rule {
  public:
@@ -61,7 +61,8 @@ class NewsEmptySitemap final : public Rule {
     if (entry.kind != EntryKind::Other) ++entries_;
   }
   void on_finish(const Document& doc, FindingSink& out) override {
-    if (!doc.parsed || doc.kind != DocumentKind::UrlSet || entries_ > 0 || !declares_namespace(doc, kNewsNamespace)) return;
+    if (!doc.parsed || doc.kind != DocumentKind::UrlSet || entries_ > 0 || !declares_namespace(doc, kNewsNamespace))
+      return;
     out.report(doc.root_offset, doc.root_local.size() + 1,
                "this news sitemap lists no articles; Search Console will show 'Empty sitemap', which Google says "
                "causes no problem when no article was published in the last two days (schema validation rejects "

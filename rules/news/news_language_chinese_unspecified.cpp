@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "A <news:language> is 'zh' instead of zh-cn or zh-tw",
-                        .docs = R"md(
+                         .summary = "A <news:language> is 'zh' instead of zh-cn or zh-tw",
+                         .docs = R"md(
 ## What it does
 Reports a `<news:language>` whose value is `zh`.
 
@@ -56,7 +56,7 @@ fix.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 class NewsLanguageChineseUnspecified final : public Rule {
  public:

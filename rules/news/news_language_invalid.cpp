@@ -10,9 +10,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "A <news:language> is not an ISO 639 language code, zh-cn or zh-tw",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary = "A <news:language> is not an ISO 639 language code, zh-cn or zh-tw",
+                         .docs = R"md(
 ## What it does
 Checks `<news:language>` against Google's rule: an ISO 639 code of two or three letters in
 lower case (ISO 639-1 such as `en`, or ISO 639-2/3 such as `fil`), except `zh-cn` for Simplified
@@ -69,8 +69,8 @@ CMSs write, is neither; Search Console reports **"Invalid tag value"**.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd | kBcp47,
-                        .search_console = "Invalid tag value"};
+                         .authorities = kGoogle | kExtensionXsd | kBcp47,
+                         .search_console = "Invalid tag value"};
 
 std::string ascii_lower(std::string_view text) {
   std::string out(text);
@@ -84,7 +84,7 @@ std::string ascii_lower(std::string_view text) {
 bool is_language(std::string_view code) { return is_iso639_1(code) || is_iso639_3(code); }
 
 struct Verdict {
-  std::string message;      // what follows "<news:language> 'x' "
+  std::string message;  // what follows "<news:language> 'x' "
   std::string replacement;  // the fix's value, if one is safe
 };
 
@@ -113,10 +113,13 @@ Verdict judge(std::string_view value) {
     return {"is not an ISO 639 code; use '" + primary + "'" + std::string(region_rule), primary};
   }
   if (lower == "und" || lower == "mul" || lower == "mis" || lower == "zxx") {
-    return {"is a special ISO 639 code that names no language; use the code of the publication's language, e.g. 'en'", ""};
+    return {"is a special ISO 639 code that names no language; use the code of the publication's language, e.g. 'en'",
+            ""};
   }
-  return {"is not an ISO 639 language code; use the two- or three-letter code of the publication's language, e.g. 'en' "
-          "(or zh-cn, zh-tw)", ""};
+  return {
+      "is not an ISO 639 language code; use the two- or three-letter code of the publication's language, e.g. 'en' "
+      "(or zh-cn, zh-tw)",
+      ""};
 }
 
 class NewsLanguageInvalid final : public Rule {
@@ -126,18 +129,22 @@ class NewsLanguageInvalid final : public Rule {
     const ExtensionNode* language = is_page_entry(entry) ? news_language(block) : nullptr;
     if (!language) return;
     const std::string_view value = language->text.trimmed();
-    const bool lower_code = value.size() <= 3 && std::all_of(value.begin(), value.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+    const bool lower_code =
+        value.size() <= 3 && std::all_of(value.begin(), value.end(), [](char c) { return c >= 'a' && c <= 'z'; });
     // Empty is news-missing-required's; zh is news-language-chinese-unspecified's.
-    if (value.empty() || value == "zh-cn" || value == "zh-tw" || value == "zh" || (lower_code && is_language(value))) return;
+    if (value.empty() || value == "zh-cn" || value == "zh-tw" || value == "zh" || (lower_code && is_language(value)))
+      return;
     const Verdict verdict = judge(value);
     std::optional<Fix> fix;
-    if (!verdict.replacement.empty()) fix = language->text.replace_value(verdict.replacement, "replace with " + quoted(verdict.replacement));
+    if (!verdict.replacement.empty())
+      fix = language->text.replace_value(verdict.replacement, "replace with " + quoted(verdict.replacement));
     const Span span = value_span(language->text);
     // The XSD's pattern lets any two or three lower-case letters pass, known or not.
     const std::uint32_t rests_on =
         matches_news_xsd_language(language->text.value) ? kMeta.authorities & ~kExtensionXsd : kMeta.authorities;
     out.report_resting_on(rests_on, span.offset, span.length,
-               "<" + std::string(language->qualified_name) + "> " + quoted(value) + " " + verdict.message, std::move(fix));
+                          "<" + std::string(language->qualified_name) + "> " + quoted(value) + " " + verdict.message,
+                          std::move(fix));
   }
 };
 

@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A <news:news> lacks a required tag, or has it empty",
-                        .docs = R"md(
+                         .summary = "A <news:news> lacks a required tag, or has it empty",
+                         .docs = R"md(
 ## What it does
 Reports a `<news:news>` without `<news:publication>`, `<news:publication_date>` or
 `<news:title>` (one finding, on `<news:news>`, naming all that are missing), a
@@ -60,8 +60,8 @@ drops an entry that lacks one. Search Console reports **"Missing XML tag"**, or 
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd,
-                        .search_console = "Missing XML tag"};
+                         .authorities = kGoogle | kExtensionXsd,
+                         .search_console = "Missing XML tag"};
 
 // What each required element holds, for messages that say what to add.
 std::string_view what_it_holds(std::string_view name) {

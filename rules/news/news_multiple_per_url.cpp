@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A <url> has more than one <news:news>",
-                        .docs = R"md(
+                         .summary = "A <url> has more than one <news:news>",
+                         .docs = R"md(
 ## What it does
 Reports every `<news:news>` after the first in one `<url>`, and points at the first.
 
@@ -62,7 +62,7 @@ articles were given the same URL by mistake.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 class NewsMultiplePerUrl final : public Rule {
  public:

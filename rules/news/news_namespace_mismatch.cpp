@@ -6,10 +6,11 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "A namespace URI misses the news extension's http://www.google.com/schemas/sitemap-news/0.9",
-                        .docs = R"md(
+constexpr RuleMeta kMeta{
+    .severity = Severity::Error,
+    .fixes = Fixes::Sometimes,
+    .summary = "A namespace URI misses the news extension's http://www.google.com/schemas/sitemap-news/0.9",
+    .docs = R"md(
 ## What it does
 Reports a namespace declaration whose URI looks like the news extension's but is not exactly
 `http://www.google.com/schemas/sitemap-news/0.9`: another version (`/1.0`), `https`, `www.`
@@ -57,8 +58,8 @@ entry in the file; Search Console reports **"Incorrect namespace"**.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd | kXml,
-                        .search_console = "Incorrect namespace"};
+    .authorities = kGoogle | kExtensionXsd | kXml,
+    .search_console = "Incorrect namespace"};
 
 using NewsNamespaceMismatch = NamespaceNearMissRule<kNewsFamily>;
 

@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "A <news:news> outside any <url>",
-                        .docs = R"md(
+                         .summary = "A <news:news> outside any <url>",
+                         .docs = R"md(
 ## What it does
 Reports a `<news:news>` directly in `<urlset>` or `<sitemapindex>`, or in a `<sitemap>` entry of
 an index.
@@ -56,7 +56,7 @@ field is `unknown-element`'s.)
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 class NewsOutsideUrl final : public Rule {
  public:

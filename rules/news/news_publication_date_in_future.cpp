@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "A <news:publication_date> lies in the future",
-                        .docs = R"md(
+                         .summary = "A <news:publication_date> lies in the future",
+                         .docs = R"md(
 ## What it does
 Reports a valid `<news:publication_date>` more than 24 hours after now. A date without a time
 counts from the first moment it can mean (its start at +14:00); the 24 hours of slack absorb
@@ -57,7 +57,7 @@ listed before it is out; Google may ignore the entry or the date.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 constexpr std::int64_t kSlack = 24 * 60 * 60;
 

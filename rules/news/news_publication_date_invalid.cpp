@@ -8,8 +8,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A <news:publication_date> is not a W3C date in a form Google accepts",
-                        .docs = R"md(
+                         .summary = "A <news:publication_date> is not a W3C date in a form Google accepts",
+                         .docs = R"md(
 ## What it does
 Checks `<news:publication_date>` against the forms Google lists for news sitemaps: `YYYY-MM-DD`,
 `YYYY-MM-DDThh:mmTZD`, `YYYY-MM-DDThh:mm:ssTZD` or `YYYY-MM-DDThh:mm:ss.sTZD`, where TZD is `Z`,
@@ -64,8 +64,8 @@ notes that form.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kW3cDatetime | kExtensionXsd,
-                        .search_console = "Invalid date"};
+                         .authorities = kGoogle | kW3cDatetime | kExtensionXsd,
+                         .search_console = "Invalid date"};
 
 class NewsPublicationDateInvalid final : public Rule {
  public:
@@ -81,9 +81,10 @@ class NewsPublicationDateInvalid final : public Rule {
     const std::uint32_t rests_on =
         is_xs_date_or_datetime(value) ? kMeta.authorities & ~kExtensionXsd : kMeta.authorities;
     out.report_resting_on(rests_on, span.offset, span.length,
-               "<" + std::string(date->qualified_name) + "> " + quoted(value) + " is not a date Google accepts: " +
-                   problem_ + "; write YYYY-MM-DD or YYYY-MM-DDThh:mm:ss with the article's time zone, e.g. "
-                   "2024-05-01T10:00:00+02:00");
+                          "<" + std::string(date->qualified_name) + "> " + quoted(value) +
+                              " is not a date Google accepts: " + problem_ +
+                              "; write YYYY-MM-DD or YYYY-MM-DDThh:mm:ss with the article's time zone, e.g. "
+                              "2024-05-01T10:00:00+02:00");
   }
 
  private:

@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "A <news:publication_date> is more than two days old",
-                        .docs = R"md(
+                         .summary = "A <news:publication_date> is more than two days old",
+                         .docs = R"md(
 ## What it does
 Reports a valid `<news:publication_date>` that lies more than 48 hours before now. A date
 without a time counts from the last moment it can mean (the end of that day at -12:00), so only
@@ -59,7 +59,7 @@ limit, and are usually a generator that never prunes.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 constexpr std::int64_t kTwoDays = 48 * 60 * 60;
 

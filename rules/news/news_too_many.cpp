@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "More than 1,000 <news:news> in one sitemap",
-                        .docs = R"md(
+                         .summary = "More than 1,000 <news:news> in one sitemap",
+                         .docs = R"md(
 ## What it does
 Counts the `<news:news>` blocks of the file and reports the 1,001st, once, with the file's
 count.
@@ -38,8 +38,8 @@ the parts in a sitemap index:
 </sitemapindex>
 ```
 )md",
-                        .authorities = kGoogle,
-                        .search_console = "Too many News URLs"};
+                         .authorities = kGoogle,
+                         .search_console = "Too many News URLs"};
 
 class NewsTooMany final : public Rule {
  public:
@@ -55,9 +55,10 @@ class NewsTooMany final : public Rule {
   }
   void on_finish(const Document&, FindingSink& out) override {
     if (seen_ <= kMaxNewsPerSitemap) return;
-    out.report(first_extra_.offset, first_extra_.length,
-               "this sitemap has " + grouped(seen_) + " <" + name_ +
-                   "> entries; Google reads at most 1,000 per sitemap — split it and list the parts in a sitemap index");
+    out.report(
+        first_extra_.offset, first_extra_.length,
+        "this sitemap has " + grouped(seen_) + " <" + name_ +
+            "> entries; Google reads at most 1,000 per sitemap — split it and list the parts in a sitemap index");
   }
 
  private:

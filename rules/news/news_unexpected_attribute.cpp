@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "An attribute on a news element, which takes none",
-                        .docs = R"md(
+                         .summary = "An attribute on a news element, which takes none",
+                         .docs = R"md(
 ## What it does
 Reports every attribute of `<news:news>` and of the elements inside it, on the attribute's
 name. Namespace declarations and the XML Schema instance attributes (`xsi:schemaLocation`) are
@@ -57,7 +57,7 @@ none: a language or a time zone written as an attribute (`<news:title xml:lang="
 </urlset>
 ```
 )md",
-                        .authorities = kExtensionXsd};
+                         .authorities = kExtensionXsd};
 
 using NewsUnexpectedAttribute = BlockCheckRule<kNewsFamily, report_unexpected_attributes>;
 

@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "An element the news extension does not define, or one out of its place",
-                        .docs = R"md(
+                         .summary = "An element the news extension does not define, or one out of its place",
+                         .docs = R"md(
 ## What it does
 Reports, in a `<url>`:
 - an element of the news namespace other than `<news:news>` (`<news:title>` straight in `<url>`);
@@ -69,7 +69,7 @@ its structured data).
 ```
 Give the author on the article page, with `Article` structured data.
 )md",
-                        .authorities = kGoogle | kExtensionXsd};
+                         .authorities = kGoogle | kExtensionXsd};
 
 using NewsUnknownElement = UnknownElementRule<kNewsFamily>;
 

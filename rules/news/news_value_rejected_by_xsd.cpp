@@ -8,9 +8,11 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Info,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "A news value Google accepts but the news XSD rejects: a time without seconds, a language code with white space around it",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary =
+                             "A news value Google accepts but the news XSD rejects: a time without seconds, a language "
+                             "code with white space around it",
+                         .docs = R"md(
 ## What it does
 Notes the values of a `<news:news>` block that Google accepts and the news XSD (0.9) rejects:
 - a `<news:publication_date>` with hours and minutes but no seconds (`2024-12-31T09:00+01:00`):
@@ -66,7 +68,7 @@ are errors under `--profile xsd`.
 </urlset>
 ```
 )md",
-                        .authorities = kExtensionXsd};
+                         .authorities = kExtensionXsd};
 
 class NewsValueRejectedByXsd final : public Rule {
  public:
@@ -102,7 +104,8 @@ class NewsValueRejectedByXsd final : public Rule {
     out.report(span.offset, span.length,
                "<" + std::string(date->qualified_name) + "> " + quoted(value) +
                    " has no seconds: Google accepts it, but the news XSD's xsd:dateTime requires them, so schema "
-                   "validation rejects the file; write " + quoted(with_seconds) + " if it must pass",
+                   "validation rejects the file; write " +
+                   quoted(with_seconds) + " if it must pass",
                std::move(fix));
   }
 
@@ -115,7 +118,8 @@ class NewsValueRejectedByXsd final : public Rule {
                "<" + std::string(language->qualified_name) + "> " + quoted(language->text.value) +
                    " has white space around the code: Google reads " + quoted(trimmed) +
                    ", but the news XSD's pattern applies to the text as written, so schema validation rejects "
-                   "the file; write " + quoted(trimmed),
+                   "the file; write " +
+                   quoted(trimmed),
                language->text.replace_value(trimmed, "remove the white space"));
   }
 

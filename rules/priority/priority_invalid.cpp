@@ -8,9 +8,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "A <priority> is not a decimal number",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary = "A <priority> is not a decimal number",
+                         .docs = R"md(
 ## What it does
 Reports a `<priority>` in a `<url>` whose value (after trimming white space) is not an
 `xs:decimal`, the type the sitemap XSD gives it: an optional sign, digits, and an optional
@@ -40,7 +40,7 @@ ignores `<priority>`; if nothing else reads it, removing it is a fine fix.)
 </url>
 ```
 )md",
-                        .authorities = kSitemapsOrg | kSitemapXsd};
+                         .authorities = kSitemapsOrg | kSitemapXsd};
 
 bool looks_like_exponent(std::string_view value) {
   const auto e = value.find_first_of("eE");
@@ -59,8 +59,9 @@ class PriorityInvalid final : public Rule {
     const Span span = value_span(entry.priority);
     const std::string what = "<priority> " + quoted(value);
     if (value.empty()) {
-      out.report(span.offset, span.length, "<priority> is empty: write a decimal from 0.0 to 1.0, "
-                                           "e.g. 0.5, or remove the element (Google ignores it)");
+      out.report(span.offset, span.length,
+                 "<priority> is empty: write a decimal from 0.0 to 1.0, "
+                 "e.g. 0.5, or remove the element (Google ignores it)");
       return;
     }
     std::string with_point(value);
@@ -68,21 +69,23 @@ class PriorityInvalid final : public Rule {
     if (with_point != value && parse_xs_decimal(with_point)) {
       std::optional<Fix> fix;
       if (entry.priority.exact) fix = Fix{span.offset, span.length, with_point, "replace with " + quoted(with_point)};
-      out.report(span.offset, span.length,
-                 what + " uses a decimal comma: the sitemap XSD's xs:decimal needs a point; write " +
-                     quoted(with_point),
-                 std::move(fix));
+      out.report(
+          span.offset, span.length,
+          what + " uses a decimal comma: the sitemap XSD's xs:decimal needs a point; write " + quoted(with_point),
+          std::move(fix));
       return;
     }
     if (looks_like_exponent(value)) {
       out.report(span.offset, span.length,
-                 what + " uses exponent notation, which xs:decimal does not allow: write the plain "
-                 "decimal, between 0.0 and 1.0, e.g. 0.5");
+                 what +
+                     " uses exponent notation, which xs:decimal does not allow: write the plain "
+                     "decimal, between 0.0 and 1.0, e.g. 0.5");
       return;
     }
     out.report(span.offset, span.length,
-               what + " is not a decimal number: the sitemap XSD requires an xs:decimal from 0.0 to "
-               "1.0, such as 0.5 (higher means more important relative to the site's other pages)");
+               what +
+                   " is not a decimal number: the sitemap XSD requires an xs:decimal from 0.0 to "
+                   "1.0, such as 0.5 (higher means more important relative to the site's other pages)");
   }
 };
 

@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A <priority> is outside 0.0 to 1.0",
-                        .docs = R"md(
+                         .summary = "A <priority> is outside 0.0 to 1.0",
+                         .docs = R"md(
 ## What it does
 Reports a `<priority>` in a `<url>` that is a valid decimal but lies outside 0.0 to 1.0, such as
 `1.5`, `-0.1`, `10` or `1.0000001`. The comparison is exact, digit by digit, so no rounding lets a
@@ -34,7 +34,7 @@ validators reject the file, and sitemaps.org defines priority only on that scale
 </url>
 ```
 )md",
-                        .authorities = kSitemapsOrg | kSitemapXsd};
+                         .authorities = kSitemapsOrg | kSitemapXsd};
 
 class PriorityOutOfRange final : public Rule {
  public:

@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Info,
-                        .summary = "Every <priority> in the file is the same, or all are high",
-                        .docs = R"md(
+                         .summary = "Every <priority> in the file is the same, or all are high",
+                         .docs = R"md(
 ## What it does
 Reports, once per file, when at least three `<url>` entries carry a `<priority>` and either all of
 them are numerically equal (`1` and `1.0` count as equal) or all are 0.8 or higher. The finding
@@ -40,13 +40,16 @@ ignores it entirely).
 </urlset>
 ```
 )md",
-                        .authorities = kAdvice};
+                         .authorities = kAdvice};
 
 constexpr std::size_t kMinimumEntries = 3;
 
 class PriorityUniform final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.entries(); s.finish(); }
+  void subscribe(Subscriptions& s) const override {
+    s.entries();
+    s.finish();
+  }
 
   void on_entry(const Entry& entry, FindingSink&) override {
     if (entry.kind != EntryKind::Url || !entry.priority.present) return;

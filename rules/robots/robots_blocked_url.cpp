@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "A sitemap lists a URL that the site's robots.txt blocks for Googlebot",
-                        .docs = R"md(
+                         .summary = "A sitemap lists a URL that the site's robots.txt blocks for Googlebot",
+                         .docs = R"md(
 ## What it does
 When the run has a robots.txt (`--robots`, or `robots = "..."` in `sitemaplint.toml`), matches
 every `<loc>` of a sitemap, and every sitemap an index lists, against its rules for Googlebot as
@@ -50,8 +50,8 @@ sitemap.xml:  <url><loc>https://example.com/reports/2024</loc></url>
 ```
 Or narrow the rule so that it no longer matches the pages you want crawled.
 )md",
-                        .authorities = kRfc9309 | kGoogle,
-                        .search_console = "Sitemap contains URLs which are blocked by robots.txt"};
+                         .authorities = kRfc9309 | kGoogle,
+                         .search_console = "Sitemap contains URLs which are blocked by robots.txt"};
 
 class RobotsBlockedUrl final : public Rule {
  public:
@@ -71,13 +71,16 @@ class RobotsBlockedUrl final : public Rule {
     if (matcher.ignored() == 0) return;
     const RobotsRule& first = *matcher.first_ignored();
     const bool one = matcher.ignored() == 1;
-    out.report(first.offset, first.text.size(),
-               quoted(first.text) +
-                   (one ? ", one of Googlebot's rules with text after a '*', is"
-                        : " and " + grouped(matcher.ignored() - 1) + " more of Googlebot's rules with text after a '*' are") +
-                   " not matched against sitemap URLs: sitemaplint matches a URL against at most " +
-                   grouped(kRobotsWildcardRulesPerUrl) + " such rules (each is a search of the URL), so the verdicts on "
-                   "URLs " + (one ? "it" : "they") + " would decide are made without " + (one ? "it" : "them"));
+    out.report(
+        first.offset, first.text.size(),
+        quoted(first.text) +
+            (one ? ", one of Googlebot's rules with text after a '*', is"
+                 : " and " + grouped(matcher.ignored() - 1) + " more of Googlebot's rules with text after a '*' are") +
+            " not matched against sitemap URLs: sitemaplint matches a URL against at most " +
+            grouped(kRobotsWildcardRulesPerUrl) +
+            " such rules (each is a search of the URL), so the verdicts on "
+            "URLs " +
+            (one ? "it" : "they") + " would decide are made without " + (one ? "it" : "them"));
   }
 
   void on_url(const UrlField& url, FindingSink& out) override {

@@ -8,8 +8,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "The robots.txt blocks the whole site for Googlebot, yet names sitemaps",
-                        .docs = R"md(
+                         .summary = "The robots.txt blocks the whole site for Googlebot, yet names sitemaps",
+                         .docs = R"md(
 ## What it does
 Reports a rule such as `Disallow: /` that blocks every URL of the site for Googlebot (in a
 `User-agent: Googlebot` group, or in the `User-agent: *` group when Googlebot has none), with no
@@ -36,7 +36,7 @@ Disallow: /private/
 Sitemap: https://example.com/sitemap.xml
 ```
 )md",
-                        .authorities = kGoogle | kAdvice};
+                         .authorities = kGoogle | kAdvice};
 
 // Whether a normalised pattern matches every path: '/' or '*' followed by nothing but stars.
 bool matches_everything(std::string_view pattern) {
@@ -50,10 +50,9 @@ class RobotsBlocksSite final : public Rule {
 
   void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.robots) return;
-    const std::size_t sitemaps = static_cast<std::size_t>(
-        std::count_if(doc.robots->lines.begin(), doc.robots->lines.end(), [](const RobotsLine& line) {
-          return line.field == RobotsField::Sitemap && line.value_length > 0;
-        }));
+    const std::size_t sitemaps = static_cast<std::size_t>(std::count_if(
+        doc.robots->lines.begin(), doc.robots->lines.end(),
+        [](const RobotsLine& line) { return line.field == RobotsField::Sitemap && line.value_length > 0; }));
     if (sitemaps == 0) return;
     const std::string_view googlebot[] = {kGooglebot};
     const std::vector<const RobotsRule*> rules = robots_rules_for(*doc.robots, googlebot);

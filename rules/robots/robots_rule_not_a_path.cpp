@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "An Allow or Disallow value that is not a path starting with '/' or '*'",
-                        .docs = R"md(
+                         .summary = "An Allow or Disallow value that is not a path starting with '/' or '*'",
+                         .docs = R"md(
 ## What it does
 Reports an `Allow` or `Disallow` rule whose value does not start with `/` (or a `*` wildcard),
 such as `Disallow: private/` or a whole URL, `Disallow: https://example.com/private/`, and says
@@ -30,7 +30,7 @@ User-agent: *
 Disallow: /private/
 ```
 )md",
-                        .authorities = kRfc9309 | kGoogle};
+                         .authorities = kRfc9309 | kGoogle};
 
 bool is_url(std::string_view value) {
   const std::size_t colon = value.find("://");

@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "An Allow or Disallow rule that comes before any User-agent line",
-                        .docs = R"md(
+                         .summary = "An Allow or Disallow rule that comes before any User-agent line",
+                         .docs = R"md(
 ## What it does
 Reports `Allow` and `Disallow` rules written before the first `User-agent` line of the
 robots.txt, where they belong to no group.
@@ -30,7 +30,7 @@ Disallow: /private/
 Disallow: /tmp/
 ```
 )md",
-                        .authorities = kRfc9309 | kGoogle};
+                         .authorities = kRfc9309 | kGoogle};
 
 class RobotsRuleOutsideGroup final : public Rule {
  public:
@@ -41,8 +41,9 @@ class RobotsRuleOutsideGroup final : public Rule {
     for (const RobotsLine& line : doc.robots->lines) {
       if ((line.field != RobotsField::Allow && line.field != RobotsField::Disallow) || line.in_group) continue;
       out.report(line.content_offset, line.content_length,
-                 quoted(line.content(doc.bytes)) + " comes before any User-agent line, so it belongs to no group "
-                 "and no crawler obeys it; put it under a 'User-agent:' line");
+                 quoted(line.content(doc.bytes)) +
+                     " comes before any User-agent line, so it belongs to no group "
+                     "and no crawler obeys it; put it under a 'User-agent:' line");
     }
   }
 };

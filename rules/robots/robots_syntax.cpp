@@ -8,8 +8,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A robots.txt line that is not a 'field: value' record",
-                        .docs = R"md(
+                         .summary = "A robots.txt line that is not a 'field: value' record",
+                         .docs = R"md(
 ## What it does
 Reports each line of the robots.txt that is not a `field: value` record: a rule written without
 its colon (`Disallow /private/`), a value with no field before its colon, or a line of prose or
@@ -34,7 +34,7 @@ User-agent: *
 Disallow: /private/
 ```
 )md",
-                        .authorities = kRfc9309};
+                         .authorities = kRfc9309};
 
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
@@ -61,8 +61,10 @@ std::string message_for(std::string_view content) {
     return quoted(content) + " has no field name before its ':'; crawlers ignore the line";
   }
   if (const std::string fixed = with_colon(content); !fixed.empty()) {
-    return quoted(content) + " has no ':' between its field and value, so crawlers that follow RFC 9309 ignore "
-           "it; write " + quoted(fixed);
+    return quoted(content) +
+           " has no ':' between its field and value, so crawlers that follow RFC 9309 ignore "
+           "it; write " +
+           quoted(fixed);
   }
   return quoted(content) + " is not a 'field: value' line, so crawlers ignore it; start it with '#' if it is a comment";
 }

@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "The robots.txt is larger than the 500 KiB Google reads",
-                        .docs = R"md(
+                         .summary = "The robots.txt is larger than the 500 KiB Google reads",
+                         .docs = R"md(
 ## What it does
 Reports a robots.txt larger than 512,000 bytes (500 KiB), at the first byte past that limit.
 
@@ -27,7 +27,7 @@ a robots.txt of 600,000 bytes, with Disallow rules for thousands of single URLs
 a robots.txt under 500 KiB: group URLs under path prefixes and '*' patterns
 ```
 )md",
-                        .authorities = kGoogle | kRfc9309};
+                         .authorities = kGoogle | kRfc9309};
 
 // 612345 -> "612,345".
 std::string with_thousands(std::size_t n) {
@@ -44,7 +44,8 @@ class RobotsTooLarge final : public Rule {
     if (!doc.robots || !doc.robots->truncated()) return;
     out.report(kRobotsTxtReadLimit, 0,
                "the robots.txt is " + with_thousands(doc.robots->size) + " bytes; Google reads only the first " +
-                   with_thousands(kRobotsTxtReadLimit) + " (500 KiB) and ignores everything from here on, rules "
+                   with_thousands(kRobotsTxtReadLimit) +
+                   " (500 KiB) and ignores everything from here on, rules "
                    "and Sitemap: lines alike");
   }
 };

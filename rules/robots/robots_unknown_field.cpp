@@ -10,8 +10,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "A robots.txt field that no crawler defines, such as 'Dissallow'",
-                        .docs = R"md(
+                         .summary = "A robots.txt field that no crawler defines, such as 'Dissallow'",
+                         .docs = R"md(
 ## What it does
 Reports a `field: value` line whose field is none of RFC 9309's (`user-agent`, `allow`,
 `disallow`), the sitemaps protocol's `sitemap`, or an extension that some crawlers or sites use
@@ -36,7 +36,7 @@ User-agent: *
 Disallow: /private/
 ```
 )md",
-                        .authorities = kRfc9309 | kGoogle};
+                         .authorities = kRfc9309 | kGoogle};
 
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {

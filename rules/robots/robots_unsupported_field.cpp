@@ -8,8 +8,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Info,
-                        .summary = "A robots.txt field that Google ignores: Crawl-delay, Noindex or Nofollow",
-                        .docs = R"md(
+                         .summary = "A robots.txt field that Google ignores: Crawl-delay, Noindex or Nofollow",
+                         .docs = R"md(
 ## What it does
 Notes the `Crawl-delay`, `Noindex` and `Nofollow` fields of a robots.txt, which Google does not
 read: its documentation lists the fields it supports as `user-agent`, `allow`, `disallow` and
@@ -35,7 +35,7 @@ User-agent: *
 Disallow: /private/
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {

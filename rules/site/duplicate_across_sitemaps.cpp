@@ -14,8 +14,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "The same URL is listed in two sitemaps of one set",
-                        .docs = R"md(
+                         .summary = "The same URL is listed in two sitemaps of one set",
+                         .docs = R"md(
 ## What it does
 When several sitemaps are linted together (an index and its children, a directory, several
 files), reports each `<loc>` that another sitemap of the set already lists, with the place of the
@@ -40,7 +40,7 @@ sitemap-posts.xml and sitemap-pages.xml both list https://example.com/about
 each URL in exactly one sitemap of the set
 ```
 )md",
-                        .authorities = kAdvice};
+                         .authorities = kAdvice};
 
 class DuplicateAcrossSitemaps final : public Rule {
  public:
@@ -104,10 +104,9 @@ class DuplicateAcrossSitemaps final : public Rule {
       }
       i = j;
     }
-    std::stable_sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) { return a.again.file < b.again.file; });
-    const auto loc = [&](const Ref& r) -> const auto& {
-      return facts_of(r.file)->pages[r.entry];
-    };
+    std::stable_sort(pairs.begin(), pairs.end(),
+                     [](const Pair& a, const Pair& b) { return a.again.file < b.again.file; });
+    const auto loc = [&](const Ref& r) -> const auto& { return facts_of(r.file)->pages[r.entry]; };
     for (const Pair& pair : pairs) {
       const auto& first = loc(pair.first);
       const auto& again = loc(pair.again);
@@ -122,7 +121,8 @@ class DuplicateAcrossSitemaps final : public Rule {
         listed = " is the same URL as " + quoted(first_url) + " in " + std::string(first_path) +
                  " once both are normalised as RFC 3986 (section 6.2.2) describes";
       }
-      out.report(pair.again.file, again.loc_offset, again.loc_length(), quoted(url) + listed + "; list each URL in one sitemap of the set",
+      out.report(pair.again.file, again.loc_offset, again.loc_length(),
+                 quoted(url) + listed + "; list each URL in one sitemap of the set",
                  RelatedLocation{first.loc_offset, "first listed here", std::string(first_path)}, url);
     }
   }

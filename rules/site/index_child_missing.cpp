@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A sitemap listed in an index is missing on disk",
-                        .docs = R"md(
+                         .summary = "A sitemap listed in an index is missing on disk",
+                         .docs = R"md(
 ## What it does
 When sitemaplint follows a sitemap index on disk (an index with `--base-url`, optionally
 `--root`), it maps each child's URL to a file: a URL under the index's folder to the same relative
@@ -29,7 +29,7 @@ sitemap_index.xml lists https://example.com/sitemap-2.xml; public/sitemap-2.xml 
 list only the sitemaps the build writes, with the names it writes them under
 ```
 )md",
-                        .authorities = kSitemapsOrg | kGoogle};
+                         .authorities = kSitemapsOrg | kGoogle};
 
 class IndexChildMissing final : public Rule {
  public:

@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A sitemap index lists itself",
-                        .docs = R"md(
+                         .summary = "A sitemap index lists itself",
+                         .docs = R"md(
 ## What it does
 While following a sitemap index, reports a child URL that is the index itself. Nothing is
 followed twice: a sitemap that several entries (or several indexes) list, or that is also given
@@ -26,7 +26,7 @@ https://example.com/sitemap_index.xml lists https://example.com/sitemap_index.xm
 an index lists each of its sitemaps once, and never itself
 ```
 )md",
-                        .authorities = kSitemapsOrg | kGoogle};
+                         .authorities = kSitemapsOrg | kGoogle};
 
 class IndexCycle final : public Rule {
  public:

@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Info,
-                        .summary = "An index's children are not checked: where they are is unknown",
-                        .docs = R"md(
+                         .summary = "An index's children are not checked: where they are is unknown",
+                         .docs = R"md(
 ## What it does
 Says once per file when the children of a sitemap index read from disk (or the sitemaps a local
 robots.txt names) are not checked, because their URLs cannot be mapped to files:
@@ -38,7 +38,7 @@ sitemaplint --base-url https://example.com/sitemap_index.xml public/sitemap_inde
 sitemaplint --base-url https://example.com/sitemap_index.xml --root public public/maps/index.xml
 ```
 )md",
-                        .authorities = kAdvice};
+                         .authorities = kAdvice};
 
 class IndexNotFollowed final : public Rule {
  public:
@@ -59,7 +59,8 @@ class IndexNotFollowed final : public Rule {
         }
         // An index's child on another site is loc-out-of-scope's business; a local robots.txt may
         // name one, but a URL a local file names is never fetched.
-        const bool counts = link.outcome == ChildOutcome::NotMapped || (robots && link.outcome == ChildOutcome::OtherSite);
+        const bool counts =
+            link.outcome == ChildOutcome::NotMapped || (robots && link.outcome == ChildOutcome::OtherSite);
         if (!counts) continue;
         (link.outcome == ChildOutcome::NotMapped ? unmapped : elsewhere) += 1;
         if (!first) first = &link;
@@ -71,10 +72,12 @@ class IndexNotFollowed final : public Rule {
       }
       if (!first) continue;
       const std::size_t n = unmapped + elsewhere;
-      std::string message = counted(n, robots ? "sitemap" : "child sitemap") + (n == 1 ? " is" : " are") + " not checked: ";
-      message += unmapped > 0 ? "give --base-url (where this file is served) so that URLs can be mapped to files"
-                              : std::string(n == 1 ? "it is" : "they are") +
-                                    " on another site than --base-url, and sitemaplint fetches no URL a local file names";
+      std::string message =
+          counted(n, robots ? "sitemap" : "child sitemap") + (n == 1 ? " is" : " are") + " not checked: ";
+      message += unmapped > 0
+                     ? "give --base-url (where this file is served) so that URLs can be mapped to files"
+                     : std::string(n == 1 ? "it is" : "they are") +
+                           " on another site than --base-url, and sitemaplint fetches no URL a local file names";
       if (!robots) message += "; add --root if the site's files are not beside the index";
       out.report(f, first->ref->offset, first->ref->length, std::move(message));
     }

@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "An index entry's lastmod is older than the newest lastmod in that sitemap",
-                        .docs = R"md(
+                         .summary = "An index entry's lastmod is older than the newest lastmod in that sitemap",
+                         .docs = R"md(
 ## What it does
 While following a sitemap index, compares each `<sitemap>` entry's `<lastmod>` with the newest
 `<lastmod>` of the URLs inside that child sitemap, and reports the entry when it is older.
@@ -28,7 +28,7 @@ which lists a URL with <lastmod>2024-03-15</lastmod>
 sitemap_index.xml: <lastmod>2024-03-15</lastmod> (the newest change inside the child)
 ```
 )md",
-                        .authorities = kSitemapsOrg | kGoogle};
+                         .authorities = kSitemapsOrg | kGoogle};
 
 // Of each sitemap of a set: the newest <lastmod> among its <url> entries.
 struct NewestLastmod final : FileFacts {

@@ -5,9 +5,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .fixes = Fixes::Always,
-                        .summary = "An attribute on a sitemap element, where the schema allows none",
-                        .docs = R"md(
+                         .fixes = Fixes::Always,
+                         .summary = "An attribute on a sitemap element, where the schema allows none",
+                         .docs = R"md(
 ## What it does
 Reports an attribute on `<urlset>`, `<sitemapindex>`, `<url>`, `<sitemap>`, `<loc>`, `<lastmod>`,
 `<changefreq>` or `<priority>`, such as `xml:lang`, `id` or `class`. Namespace declarations
@@ -33,7 +33,7 @@ file. Search engines ignore such attributes, which is why this is a warning: an 
 </url>
 ```
 )md",
-                        .authorities = kSitemapXsd};
+                         .authorities = kSitemapXsd};
 
 constexpr std::string_view kSchemaInstance = "http://www.w3.org/2001/XMLSchema-instance";
 

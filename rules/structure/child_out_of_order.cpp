@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "The children of an entry are not in the schema's order",
-                        .docs = R"md(
+                         .summary = "The children of an entry are not in the schema's order",
+                         .docs = R"md(
 ## What it does
 Reports a child of `<url>` or `<sitemap>` that comes after one the schema puts later. The XSD
 order is `loc`, `lastmod`, `changefreq`, `priority`, then elements of other namespaces (image,
@@ -36,7 +36,7 @@ any order, which is why this is a warning.
 </url>
 ```
 )md",
-                        .authorities = kSitemapXsd};
+                         .authorities = kSitemapXsd};
 
 constexpr int kExtensionRank = 4;
 

@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "An entry has the same child element twice",
-                        .docs = R"md(
+                         .summary = "An entry has the same child element twice",
+                         .docs = R"md(
 ## What it does
 Reports a second `<loc>`, `<lastmod>`, `<changefreq>` or `<priority>` in one `<url>` (or a second
 `<loc>`/`<lastmod>` in one `<sitemap>`). The first one is the one sitemaplint checks.
@@ -31,8 +31,8 @@ one `<url>` usually mean a closing `</url>` and opening `<url>` were lost, so a 
 <url><loc>https://example.com/b</loc></url>
 ```
 )md",
-                        .authorities = kSitemapXsd | kGoogle,
-                        .search_console = "Invalid XML: too many tags"};
+                         .authorities = kSitemapXsd | kGoogle,
+                         .search_console = "Invalid XML: too many tags"};
 
 class DuplicateChild final : public Rule {
  public:
@@ -48,8 +48,8 @@ class DuplicateChild final : public Rule {
         continue;
       }
       out.report(child.offset, child.qualified_name.size() + 1,
-                 "<" + std::string(entry.element->local_name) + "> has a second <" +
-                     std::string(child.local_name) + ">; only one is allowed and the first is used",
+                 "<" + std::string(entry.element->local_name) + "> has a second <" + std::string(child.local_name) +
+                     ">; only one is allowed and the first is used",
                  std::nullopt, RelatedLocation{*seen, "the first <" + std::string(child.local_name) + ">"});
     }
   }

@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "The sitemap lists no entries",
-                        .docs = R"md(
+                         .summary = "The sitemap lists no entries",
+                         .docs = R"md(
 ## What it does
 Reports a `<urlset>` without any `<url>`, or a `<sitemapindex>` without any `<sitemap>`. A
 `<urlset>` that declares the news namespace is `news-empty-sitemap`'s (an info note): a news
@@ -33,8 +33,8 @@ everything, so it is worth a look before deploying.
 </urlset>
 ```
 )md",
-                        .authorities = kSitemapXsd | kGoogle,
-                        .search_console = "Empty sitemap"};
+                         .authorities = kSitemapXsd | kGoogle,
+                         .search_console = "Empty sitemap"};
 
 class EmptySitemap final : public Rule {
  public:

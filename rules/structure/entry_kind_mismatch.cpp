@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A <url> in a sitemap index, or a <sitemap> in a urlset",
-                        .docs = R"md(
+                         .summary = "A <url> in a sitemap index, or a <sitemap> in a urlset",
+                         .docs = R"md(
 ## What it does
 Reports `<url>` entries inside a `<sitemapindex>` and `<sitemap>` entries inside a `<urlset>`.
 
@@ -30,7 +30,7 @@ entries of the wrong kind (or the whole file), so either pages or child sitemaps
 </sitemapindex>
 ```
 )md",
-                        .authorities = kSitemapsOrg | kSitemapXsd};
+                         .authorities = kSitemapsOrg | kSitemapXsd};
 
 class EntryKindMismatch final : public Rule {
  public:

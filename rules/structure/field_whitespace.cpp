@@ -5,9 +5,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "White space around a <lastmod>, <changefreq> or <priority> value",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary = "White space around a <lastmod>, <changefreq> or <priority> value",
+                         .docs = R"md(
 ## What it does
 Reports spaces, tabs or line breaks before or after the value of `<lastmod>` (in `<url>` and
 `<sitemap>` entries), `<changefreq>` or `<priority>` (in `<url>` entries), as in
@@ -38,7 +38,7 @@ the text as it is and fail to parse a padded date or number.
 </url>
 ```
 )md",
-                        .authorities = kSitemapXsd | kAdvice};
+                         .authorities = kSitemapXsd | kAdvice};
 
 class FieldWhitespace final : public Rule {
  public:
@@ -63,8 +63,9 @@ class FieldWhitespace final : public Rule {
     std::string message(1, '<');
     message.append(name).append("> ").append(quoted(value)).append(" has " + where + " white space: ");
     if (name == "changefreq") {
-      message += "the sitemap XSD does not trim changefreq (an xs:string enumeration), so the value is "
-                 "invalid as written, and many parsers do not trim either";
+      message +=
+          "the sitemap XSD does not trim changefreq (an xs:string enumeration), so the value is "
+          "invalid as written, and many parsers do not trim either";
     } else {
       message += "XML Schema trims it, but many sitemap parsers do not";
     }

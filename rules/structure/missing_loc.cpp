@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A <url> or <sitemap> entry has no <loc>",
-                        .docs = R"md(
+                         .summary = "A <url> or <sitemap> entry has no <loc>",
+                         .docs = R"md(
 ## What it does
 Reports a `<url>` or `<sitemap>` entry without a `<loc>` child, including one that holds the URL as
 bare text (`<sitemap>https://example.com/a.xml</sitemap>`). In an RSS or Atom feed, an item or
@@ -31,8 +31,8 @@ entry without a link is not reported: feed items may be text only, and search en
 </url>
 ```
 )md",
-                        .authorities = kSitemapsOrg | kSitemapXsd | kGoogle,
-                        .search_console = "Missing XML tag"};
+                         .authorities = kSitemapsOrg | kSitemapXsd | kGoogle,
+                         .search_console = "Missing XML tag"};
 
 class MissingLoc final : public Rule {
  public:

@@ -5,9 +5,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Always,
-                        .summary = "The namespace URI is not http://www.sitemaps.org/schemas/sitemap/0.9",
-                        .docs = R"md(
+                         .fixes = Fixes::Always,
+                         .summary = "The namespace URI is not http://www.sitemaps.org/schemas/sitemap/0.9",
+                         .docs = R"md(
 ## What it does
 Reports a `<urlset>` or `<sitemapindex>` whose namespace URI is not exactly
 `http://www.sitemaps.org/schemas/sitemap/0.9`: `https://`, a trailing slash, another version
@@ -38,8 +38,8 @@ file is not a sitemap to a validating consumer. Search Console: "Incorrect names
 </urlset>
 ```
 )md",
-                        .authorities = kSitemapsOrg | kSitemapXsd | kGoogle,
-                        .search_console = "Incorrect namespace"};
+                         .authorities = kSitemapsOrg | kSitemapXsd | kGoogle,
+                         .search_console = "Incorrect namespace"};
 
 class NamespaceMismatch final : public Rule {
  public:
@@ -66,11 +66,11 @@ class NamespaceMismatch final : public Rule {
     if (doc.root_ns.empty() || doc.root_ns == kAtom || doc.root_ns == kAtom03 || !doc.root_ns_value_offset) return;
     const std::size_t at = *doc.root_ns_value_offset;
     // The protocol and Google accept Atom feeds; the XSD has nothing to say about them.
-    out.report_resting_on(kSitemapsOrg | kGoogle, at, doc.root_ns_value_length,
-                          "<feed> is in the namespace " + quoted(doc.root_ns) +
-                              ", so it is no Atom feed and none of its entries is read; expected '" +
-                              std::string(kAtom) + "' (Atom 1.0)",
-                          Fix{at, doc.root_ns_value_length, std::string(kAtom), "replace with '" + std::string(kAtom) + "'"});
+    out.report_resting_on(
+        kSitemapsOrg | kGoogle, at, doc.root_ns_value_length,
+        "<feed> is in the namespace " + quoted(doc.root_ns) +
+            ", so it is no Atom feed and none of its entries is read; expected '" + std::string(kAtom) + "' (Atom 1.0)",
+        Fix{at, doc.root_ns_value_length, std::string(kAtom), "replace with '" + std::string(kAtom) + "'"});
   }
 };
 

@@ -5,9 +5,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "The sitemap's elements have no namespace",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary = "The sitemap's elements have no namespace",
+                         .docs = R"md(
 ## What it does
 Reports a `<urlset>` or `<sitemapindex>` root without the sitemaps.org namespace, and sitemap
 elements (`<url>`, `<loc>`, ...) left in no namespace inside a root that has one, which happens when
@@ -39,8 +39,8 @@ a sitemap to a schema-validating consumer. Search Console reports "Incorrect nam
 </urlset>
 ```
 )md",
-                        .authorities = kSitemapsOrg | kSitemapXsd | kGoogle,
-                        .search_console = "Incorrect namespace"};
+                         .authorities = kSitemapsOrg | kSitemapXsd | kGoogle,
+                         .search_console = "Incorrect namespace"};
 
 constexpr std::string_view kAtomNamespace = "http://www.w3.org/2005/Atom";
 
@@ -53,7 +53,10 @@ bool is_sitemap_name(std::string_view local) {
 
 class NamespaceMissing final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.document(); s.elements(Subscriptions::kAnyNamespace, {}, kElementInNoNamespace); }
+  void subscribe(Subscriptions& s) const override {
+    s.document();
+    s.elements(Subscriptions::kAnyNamespace, {}, kElementInNoNamespace);
+  }
 
   void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.parsed || !doc.root_ns.empty()) return;
@@ -70,7 +73,8 @@ class NamespaceMissing final : public Rule {
       // The protocol and Google accept Atom feeds; the XSD has nothing to say about them.
       out.report_resting_on(kSitemapsOrg | kGoogle, doc.root_offset, doc.root_local.size() + 1,
                             "<feed> has no namespace, so it is no Atom feed and none of its entries is read; "
-                            "declare xmlns=\"" + std::string(ns) + "\"",
+                            "declare xmlns=\"" +
+                                std::string(ns) + "\"",
                             std::move(fix));
       return;
     }

@@ -1,13 +1,12 @@
 // SM112 nesting-too-deep: elements nested beyond the depth sitemaplint inspects.
 #include "rules/rule_support.h"
 
-
 namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "Elements are nested too deeply to be checked",
-                        .docs = R"md(
+                         .summary = "Elements are nested too deeply to be checked",
+                         .docs = R"md(
 ## What it does
 Reports the first element nested more than 64 levels deep. Nothing below that depth is checked.
 Real sitemaps are at most six levels deep (`urlset` > `url` > `video:video` > ...).
@@ -26,7 +25,7 @@ Crawlers have depth limits too and may reject the file.
 <urlset><url><loc>https://example.com/</loc></url></urlset>
 ```
 )md",
-                        .authorities = kAdvice};
+                         .authorities = kAdvice};
 
 class NestingTooDeep final : public Rule {
  public:

@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A namespace prefix is used without being declared",
-                        .docs = R"md(
+                         .summary = "A namespace prefix is used without being declared",
+                         .docs = R"md(
 ## What it does
 Reports an element or attribute whose prefix (`image:`, `xhtml:`, `xsi:` ...) has no
 `xmlns:prefix="..."` declaration on it or an ancestor, and suggests the usual URI for well-known
@@ -40,11 +40,13 @@ but not the `xmlns:image` declaration on `<urlset>`.
 </urlset>
 ```
 )md",
-                        .authorities = kXml | kSitemapsOrg | kGoogle,
-                        .search_console = "Parsing error"};
+                         .authorities = kXml | kSitemapsOrg | kGoogle,
+                         .search_console = "Parsing error"};
 
 std::string declaration_hint(std::string_view prefix) {
-  static constexpr struct { std::string_view prefix, uri; } kKnown[] = {
+  static constexpr struct {
+    std::string_view prefix, uri;
+  } kKnown[] = {
       {"image", "http://www.google.com/schemas/sitemap-image/1.1"},
       {"video", "http://www.google.com/schemas/sitemap-video/1.1"},
       {"news", "http://www.google.com/schemas/sitemap-news/0.9"},
@@ -71,12 +73,14 @@ bool declared_in_scope(pugi::xml_node node, std::string_view prefix) {
 
 class UndeclaredPrefix final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.elements(Subscriptions::kAnyNamespace, {}, kElementPrefixUndeclared | kElementHasAttributes); }
+  void subscribe(Subscriptions& s) const override {
+    s.elements(Subscriptions::kAnyNamespace, {}, kElementPrefixUndeclared | kElementHasAttributes);
+  }
   void on_element(const Element& e, FindingSink& out) override {
     if (!e.prefix_declared) {
       out.report(e.offset + 1, e.prefix.size(),
-                 "prefix '" + std::string(e.prefix) + "' of <" + std::string(e.qualified_name) +
-                     "> is not declared" + declaration_hint(e.prefix));
+                 "prefix '" + std::string(e.prefix) + "' of <" + std::string(e.qualified_name) + "> is not declared" +
+                     declaration_hint(e.prefix));
     }
     if (!e.has_attributes) return;
     for (pugi::xml_attribute attr : e.node.attributes()) {
@@ -87,8 +91,8 @@ class UndeclaredPrefix final : public Rule {
       if (prefix == "xmlns" || prefix == "xml" || declared_in_scope(e.node, prefix)) continue;
       const std::size_t at = e.offset + 1 + static_cast<std::size_t>(attr.name() - e.node.name());
       out.report(at, prefix.size(),
-                 "prefix '" + std::string(prefix) + "' of attribute '" + std::string(name) +
-                     "' is not declared" + declaration_hint(prefix));
+                 "prefix '" + std::string(prefix) + "' of attribute '" + std::string(name) + "' is not declared" +
+                     declaration_hint(prefix));
     }
   }
 };

@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "Text directly inside an element that holds only elements",
-                        .docs = R"md(
+                         .summary = "Text directly inside an element that holds only elements",
+                         .docs = R"md(
 ## What it does
 Reports text (other than white space) placed directly in `<urlset>`, `<sitemapindex>`, `<url>` or
 `<sitemap>`, which contain only child elements: a URL written without its `<loc>`, a leftover
@@ -35,7 +35,7 @@ A template that joins the entries with commas:
 </urlset>
 ```
 )md",
-                        .authorities = kSitemapXsd};
+                         .authorities = kSitemapXsd};
 
 bool element_only(const Element& e) {
   if (!e.in_sitemap_ns) return false;
@@ -55,8 +55,7 @@ class UnexpectedText final : public Rule {
     const std::string_view text = run.raw.substr(first, last - first + 1);
     out.report(run.offset + first, text.size(),
                "text " + quoted(text, 60) + " directly inside <" + std::string(run.parent->local_name) +
-                   ">, which holds only elements" +
-                   (run.parent->depth == 2 ? " (a URL belongs in a <loc>)" : ""));
+                   ">, which holds only elements" + (run.parent->depth == 2 ? " (a URL belongs in a <loc>)" : ""));
   }
 };
 

@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "An element of the sitemap namespace that the protocol does not define there",
-                        .docs = R"md(
+                         .summary = "An element of the sitemap namespace that the protocol does not define there",
+                         .docs = R"md(
 ## What it does
 Reports elements in the sitemaps.org namespace that the schema does not allow where they stand: a
 `<foo>` or a stray `<lastmod>` directly in `<urlset>`/`<sitemapindex>`, an unknown child of
@@ -34,7 +34,7 @@ data you meant to publish never arrives. A typo such as `<lastmodified>` is the 
 </url>
 ```
 )md",
-                        .authorities = kSitemapsOrg | kSitemapXsd};
+                         .authorities = kSitemapsOrg | kSitemapXsd};
 
 class UnknownElement final : public Rule {
  public:
@@ -43,27 +43,30 @@ class UnknownElement final : public Rule {
     if (e.depth == 2 && e.in_sitemap_ns) {
       const std::string_view l = e.local_name;
       if (l == "url" || l == "sitemap" || l == "sitemapindex") return;  // other rules judge those
-      report(e, out, "unknown element <" + std::string(e.qualified_name) + "> in <" +
-                         std::string(e.parent->qualified_name) + ">, which holds only " +
-                         (e.parent->local_name == "sitemapindex" ? "<sitemap>" : "<url>") + " entries");
+      report(e, out,
+             "unknown element <" + std::string(e.qualified_name) + "> in <" + std::string(e.parent->qualified_name) +
+                 ">, which holds only " + (e.parent->local_name == "sitemapindex" ? "<sitemap>" : "<url>") +
+                 " entries");
       return;
     }
     if (e.depth == 3 && e.in_sitemap_ns && is_entry_element(e.parent)) {
       const FieldId id = field_id(e.local_name);
       const bool in_index_entry = e.parent->local_name == "sitemap";
       if (id == FieldId::Unknown) {
-        report(e, out, "unknown element <" + std::string(e.qualified_name) + "> in <" +
-                           std::string(e.parent->local_name) + ">; allowed: " +
-                           (in_index_entry ? "loc, lastmod" : "loc, lastmod, changefreq, priority"));
+        report(e, out,
+               "unknown element <" + std::string(e.qualified_name) + "> in <" + std::string(e.parent->local_name) +
+                   ">; allowed: " + (in_index_entry ? "loc, lastmod" : "loc, lastmod, changefreq, priority"));
       } else if (in_index_entry && (id == FieldId::Changefreq || id == FieldId::Priority)) {
-        report(e, out, "<" + std::string(e.local_name) +
-                           "> is not allowed in an index's <sitemap>, which has only <loc> and <lastmod>");
+        report(e, out,
+               "<" + std::string(e.local_name) +
+                   "> is not allowed in an index's <sitemap>, which has only <loc> and <lastmod>");
       }
       return;
     }
     if (e.depth == 4 && is_field_of_entry(e.parent)) {
-      report(e, out, "element <" + std::string(e.qualified_name) + "> inside <" +
-                         std::string(e.parent->local_name) + ">, which holds text only");
+      report(e, out,
+             "element <" + std::string(e.qualified_name) + "> inside <" + std::string(e.parent->local_name) +
+                 ">, which holds text only");
     }
   }
 

@@ -5,8 +5,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "The root element is not <urlset> or <sitemapindex>",
-                        .docs = R"md(
+                         .summary = "The root element is not <urlset> or <sitemapindex>",
+                         .docs = R"md(
 ## What it does
 Reports a document whose root element is anything but `<urlset>` (a sitemap) or `<sitemapindex>`
 (a sitemap index), and says what the document looks like instead: an RSS or Atom feed, an HTML
@@ -33,8 +33,8 @@ case: Search Console says "Your Sitemap appears to be an HTML page".
 </urlset>
 ```
 )md",
-                        .authorities = kSitemapsOrg | kSitemapXsd | kGoogle,
-                        .search_console = "Unsupported file format"};
+                         .authorities = kSitemapsOrg | kSitemapXsd | kGoogle,
+                         .search_console = "Unsupported file format"};
 
 std::string_view looks_like(std::string_view local) {
   if (local == "rss" || local == "RDF") return " (this looks like an RSS feed)";
@@ -51,8 +51,8 @@ class UnknownRoot final : public Rule {
   void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.parsed || doc.kind != DocumentKind::Other) return;
     out.report(doc.root_offset, doc.root_local.size() + 1,
-               "expected <urlset> or <sitemapindex> as the root element, found <" +
-                   std::string(doc.root_local) + ">" + std::string(looks_like(doc.root_local)));
+               "expected <urlset> or <sitemapindex> as the root element, found <" + std::string(doc.root_local) + ">" +
+                   std::string(looks_like(doc.root_local)));
   }
 };
 

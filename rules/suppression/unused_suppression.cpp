@@ -6,9 +6,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .suppressible = false,
-                        .summary = "A sitemaplint suppression comment is wrong or silences nothing",
-                        .docs = R"md(
+                         .suppressible = false,
+                         .summary = "A sitemaplint suppression comment is wrong or silences nothing",
+                         .docs = R"md(
 ## What it does
 Checks the inline suppression comments:
 `<!-- sitemaplint-disable-next-line RULE[,RULE...] -->` silences the named rules (codes or names;
@@ -40,7 +40,7 @@ misspelled rule name silently suppresses nothing at all.
 </urlset>
 ```
 )md",
-                        .authorities = kAdvice};
+                         .authorities = kAdvice};
 
 // The check runs in src/suppress.cpp, after every other rule, because it needs their findings.
 class UnusedSuppression final : public Rule {

@@ -13,8 +13,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "The same URL is listed more than once",
-                        .docs = R"md(
+                         .summary = "The same URL is listed more than once",
+                         .docs = R"md(
 ## What it does
 Reports every `<loc>` whose URL an earlier entry of the same file already lists, and points at
 that first entry. URLs are compared in the normal form of RFC 3986 (section 6.2.2, with the
@@ -49,7 +49,7 @@ removing duplicates.
 </url>
 ```
 )md",
-                        .authorities = kAdvice};
+                         .authorities = kAdvice};
 
 // Each <loc> is kept as 12 bytes, its URL's key and where it is, in two arrays in document order;
 // at the end the keys are grouped where they are (analysis/hash_sort.h: by their top byte in place,
@@ -90,7 +90,8 @@ class DuplicateLoc final : public Rule {
     if (!url.field->exact && joins_runs(url.field->raw)) written_apart_.emplace_back(offset, std::string(a.trimmed));
     // The length is read again from the bytes, for the few URLs reported; kept only when that would
     // read it wrong.
-    if (written_length(offset) != span.length) lengths_apart_.emplace_back(offset, static_cast<std::uint32_t>(span.length));
+    if (written_length(offset) != span.length)
+      lengths_apart_.emplace_back(offset, static_cast<std::uint32_t>(span.length));
     keys_.push_back(a.same_url_key());
     offsets_.push_back(offset);
   }
@@ -158,16 +159,17 @@ class DuplicateLoc final : public Rule {
                               ? quoted(url) + " is listed more than once; " + advice
                               : quoted(url) + " is the same URL as " + quoted(first_url) +
                                     ", listed earlier, once both are normalised as RFC 3986 (section 6.2.2) "
-                                    "describes; " + advice;
+                                    "describes; " +
+                                    advice;
     // As the engine keys a finding made during an entry's walk: by its URL, unless it is longer
     // than any useful one.
     out.report_about(url.size() <= kMaxSubjectLength ? std::string_view(url) : std::string_view(), 0, repeat,
                      length_at(repeat), std::move(message), related);
   }
 
-  std::vector<std::uint64_t> keys_;     // each listing's URL key, in document order
+  std::vector<std::uint64_t> keys_;  // each listing's URL key, in document order
   std::vector<std::uint32_t> offsets_;  // and where its URL is written
-  std::vector<std::pair<std::uint32_t, std::string>> written_apart_;    // by offset
+  std::vector<std::pair<std::uint32_t, std::string>> written_apart_;  // by offset
   std::vector<std::pair<std::uint32_t, std::uint32_t>> lengths_apart_;  // by offset
   std::string_view bytes_;
   bool text_lines_ = false;

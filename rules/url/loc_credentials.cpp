@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "A URL carries a user name or password before its host",
-                        .docs = R"md(
+                         .summary = "A URL carries a user name or password before its host",
+                         .docs = R"md(
 ## What it does
 Reports an `http` or `https` URL, in `<loc>` or any URL field of an extension, with user
 information before its host: `https://user:secret@example.com/` or `https://user@example.com/`.
@@ -35,7 +35,7 @@ no part of the page's address either.
 ```
 If the password was real, change it: the sitemap has published it.
 )md",
-                        .authorities = kRfc3986 | kAdvice};
+                         .authorities = kRfc3986 | kAdvice};
 
 class LocCredentials final : public Rule {
  public:
@@ -58,13 +58,15 @@ class LocCredentials final : public Rule {
                             std::string(url.label) + " carries the user name " + quoted(user) +
                                 " and a password before its host; a sitemap is public, so whoever reads it "
                                 "can log in, and crawlers do not: remove them (and change the password) and "
-                                "list " + quoted(without));
+                                "list " +
+                                quoted(without));
       return;
     }
     out.report_resting_on(kAdvice, span.offset, span.length,
                           std::string(url.label) + " carries the user name " + quoted(user) +
                               " before its host; crawlers do not log in and the name is no part of the page's "
-                              "address: list " + quoted(without));
+                              "address: list " +
+                              quoted(without));
   }
 };
 

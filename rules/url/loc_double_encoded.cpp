@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "A URL's path looks percent-encoded twice ('%252F')",
-                        .docs = R"md(
+                         .summary = "A URL's path looks percent-encoded twice ('%252F')",
+                         .docs = R"md(
 ## What it does
 Reports the first `%25` followed by two hex digits in the path of a page's `http` or `https` URL
 (a `<loc>`, or an hreflang alternate's `href`): `%252F`, `%2520`, `%25C3%25A9`. `%25` is an
@@ -37,11 +37,13 @@ rare; if yours does, ignore this finding with a suppression comment.
 </url>
 ```
 )md",
-                        .authorities = kAdvice};
+                         .authorities = kAdvice};
 
 class LocDoubleEncoded final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.urls_showing({UrlFieldKind::Loc, UrlFieldKind::HreflangHref}, kUrlHasPercent); }
+  void subscribe(Subscriptions& s) const override {
+    s.urls_showing({UrlFieldKind::Loc, UrlFieldKind::HreflangHref}, kUrlHasPercent);
+  }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     // A page's address; an image or video file on a CDN may really have an encoded '%' in its name.
@@ -52,7 +54,8 @@ class LocDoubleEncoded final : public Rule {
     const UrlParts parts = url_parts(t);
     // A byte loop: find("%25") calls memchr again at every '%', and an encoded path is full of them.
     for (std::size_t at = parts.path_begin; at + 5 <= parts.path_end; ++at) {
-      if (t[at] != '%' || t[at + 1] != '2' || t[at + 2] != '5' || hex_value(t[at + 3]) < 0 || hex_value(t[at + 4]) < 0) {
+      if (t[at] != '%' || t[at + 1] != '2' || t[at + 2] != '5' || hex_value(t[at + 3]) < 0 ||
+          hex_value(t[at + 4]) < 0) {
         continue;
       }
       const std::string once = "%" + ascii_uppered(t.substr(at + 3, 2));

@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "<loc> is empty or only white space",
-                        .docs = R"md(
+                         .summary = "<loc> is empty or only white space",
+                         .docs = R"md(
 ## What it does
 Reports a `<loc>` that holds no URL at all: `<loc></loc>`, `<loc/>`, or only spaces, tabs and line
 breaks. A `<url>` or `<sitemap>` without any `<loc>` element is `missing-loc`. In an RSS or Atom
@@ -34,8 +34,8 @@ the entry anyway.
 ```
 Or leave the entry out when the page has no URL.
 )md",
-                        .authorities = kSitemapsOrg | kSitemapXsd | kGoogle,
-                        .search_console = "Invalid URL"};
+                         .authorities = kSitemapsOrg | kSitemapXsd | kGoogle,
+                         .search_console = "Invalid URL"};
 
 class LocEmpty final : public Rule {
  public:

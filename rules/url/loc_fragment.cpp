@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "<loc> contains a #fragment",
-                        .docs = R"md(
+                         .summary = "<loc> contains a #fragment",
+                         .docs = R"md(
 ## What it does
 Reports a `<loc>` that contains `#`, the start of a fragment: `https://example.com/faq#shipping`,
 `https://example.com/#!/products`, or a lone `#` at the end.
@@ -32,7 +32,7 @@ its own URL. (Google has no Search Console error for this; it silently folds the
 </url>
 ```
 )md",
-                        .authorities = kAdvice};
+                         .authorities = kAdvice};
 
 class LocFragment final : public Rule {
  public:
@@ -45,8 +45,7 @@ class LocFragment final : public Rule {
     if (a.fragment == kNoPosition) return;
     const std::string_view fragment = a.trimmed.substr(a.fragment);
     const std::string_view page = a.trimmed.substr(0, a.fragment);
-    std::string message =
-        url.quoted_value() + " has the fragment " + quoted(fragment) + "; crawlers drop fragments";
+    std::string message = url.quoted_value() + " has the fragment " + quoted(fragment) + "; crawlers drop fragments";
     if (!page.empty()) message += ", so list the page once as " + quoted(page);
     const SourceSpan span = url_span(*url.field, a, a.fragment, fragment.size());
     out.report(span.offset, span.length, std::move(message));

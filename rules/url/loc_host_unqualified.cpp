@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "<loc> has a host name without a dot, such as localhost",
-                        .docs = R"md(
+                         .summary = "<loc> has a host name without a dot, such as localhost",
+                         .docs = R"md(
 ## What it does
 Reports an `http`/`https` `<loc>` whose host is a single label without a dot (`localhost`,
 `intranet`, `staging`, a placeholder such as `HOST` or `None`). The URL is valid RFC 3986 syntax,
@@ -32,7 +32,7 @@ a template wrote a placeholder where the site's host belongs.
 </url>
 ```
 )md",
-                        .authorities = kAdvice};
+                         .authorities = kAdvice};
 
 class LocHostUnqualified final : public Rule {
  public:

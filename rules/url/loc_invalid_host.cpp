@@ -8,8 +8,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "<loc> has a missing or invalid host",
-                        .docs = R"md(
+                         .summary = "<loc> has a missing or invalid host",
+                         .docs = R"md(
 ## What it does
 Checks the host of an `http`/`https` `<loc>` whose syntax is otherwise valid. It reports a URL
 without a host (`http:///page`, `https:/example.com`), a host name that IDNA (UTS #46, with the
@@ -37,8 +37,8 @@ crawled (Google Search Console: "Invalid URL").
 </url>
 ```
 )md",
-                        .authorities = kSitemapXsd | kRfc3986 | kHttp | kGoogle,
-                        .search_console = "Invalid URL"};
+                         .authorities = kSitemapXsd | kRfc3986 | kHttp | kGoogle,
+                         .search_console = "Invalid URL"};
 
 std::size_t longest_label(std::string_view name) {
   std::size_t longest = 0, start = 0;
@@ -54,8 +54,7 @@ std::string idna_reason(const UrlAnalysis& a) {
   const std::uint32_t e = a.idna_errors;
   if (e & UIDNA_ERROR_EMPTY_LABEL) return "it has an empty label (a leading dot or two dots in a row)";
   if (e & UIDNA_ERROR_LABEL_TOO_LONG) {
-    return "a label is " + std::to_string(longest_label(a.ascii_host)) +
-           " characters long; DNS allows at most 63";
+    return "a label is " + std::to_string(longest_label(a.ascii_host)) + " characters long; DNS allows at most 63";
   }
   if (e & UIDNA_ERROR_DOMAIN_NAME_TOO_LONG) {
     return "it is " + std::to_string(a.ascii_host.size()) + " characters long; DNS allows at most 253";
@@ -65,18 +64,15 @@ std::string idna_reason(const UrlAnalysis& a) {
       const bool ldh =
           (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.';
       if (static_cast<unsigned char>(c) < 0x80 && !ldh && c != '%') {
-        return quoted(std::string_view(&c, 1)) +
-               " is not allowed in a host name (letters, digits and '-' only)";
+        return quoted(std::string_view(&c, 1)) + " is not allowed in a host name (letters, digits and '-' only)";
       }
     }
     return "it contains a character that host names do not allow";
   }
   if (e & UIDNA_ERROR_LEADING_HYPHEN) return "a label starts with '-'";
   if (e & UIDNA_ERROR_TRAILING_HYPHEN) return "a label ends with '-'";
-  if (e & (UIDNA_ERROR_PUNYCODE | UIDNA_ERROR_INVALID_ACE_LABEL))
-    return "an 'xn--' label is not valid Punycode";
-  if (e & UIDNA_ERROR_HYPHEN_3_4)
-    return "a label has '--' in its third and fourth characters but is no 'xn--' label";
+  if (e & (UIDNA_ERROR_PUNYCODE | UIDNA_ERROR_INVALID_ACE_LABEL)) return "an 'xn--' label is not valid Punycode";
+  if (e & UIDNA_ERROR_HYPHEN_3_4) return "a label has '--' in its third and fourth characters but is no 'xn--' label";
   if (e & UIDNA_ERROR_LEADING_COMBINING_MARK) return "a label starts with a combining mark";
   if (e & UIDNA_ERROR_BIDI)
     return "it mixes right-to-left and left-to-right text in a way IDNA forbids (the Bidi rule)";
@@ -95,15 +91,13 @@ std::string message_for(const UrlAnalysis& a, const std::string& url) {
     }
     case HostProblem::Empty:
       return url + " has an empty host; write the site's host name after '" + std::string(a.scheme) + "://'";
-    case HostProblem::Idna:
-      return "the host " + host + " of " + url + " is not a valid host name: " + idna_reason(a);
+    case HostProblem::Idna: return "the host " + host + " of " + url + " is not a valid host name: " + idna_reason(a);
     case HostProblem::NumericTld:
       return "the host " + host + " of " + url +
              " ends in a number but is not a valid IPv4 address; "
              "write a domain name or a dotted IPv4 address such as '192.0.2.1'";
     case HostProblem::NotQualified:  // loc-host-unqualified
-    case HostProblem::None:
-      break;
+    case HostProblem::None: break;
   }
   return {};
 }

@@ -9,8 +9,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "<loc> is not a valid URL (RFC 3986)",
-                        .docs = R"md(
+                         .summary = "<loc> is not a valid URL (RFC 3986)",
+                         .docs = R"md(
 ## What it does
 Checks an `http`/`https` `<loc>` against the URI syntax of RFC 3986 (as Boost.URL parses it) and
 names the first character that breaks it and its position: a space, a backtick, one of
@@ -40,23 +40,17 @@ as is.
 ```
 A character that really belongs in the URL is percent-encoded: a space as `%20`, `{` as `%7B`.
 )md",
-                        .authorities = kSitemapsOrg | kSitemapXsd | kRfc3986 | kHttp | kGoogle,
-                        .search_console = "Invalid URL"};
+                         .authorities = kSitemapsOrg | kSitemapXsd | kRfc3986 | kHttp | kGoogle,
+                         .search_console = "Invalid URL"};
 
 std::string_view part_name(UriPart part) {
   switch (part) {
-    case UriPart::UserInfo:
-      return "the user name";
-    case UriPart::Host:
-      return "the host";
-    case UriPart::Port:
-      return "the port";
-    case UriPart::Path:
-      return "the path";
-    case UriPart::Query:
-      return "the query";
-    case UriPart::Fragment:
-      return "the fragment";
+    case UriPart::UserInfo: return "the user name";
+    case UriPart::Host: return "the host";
+    case UriPart::Port: return "the port";
+    case UriPart::Path: return "the path";
+    case UriPart::Query: return "the query";
+    case UriPart::Fragment: return "the fragment";
   }
   return "the URL";
 }
@@ -97,21 +91,18 @@ std::string message_for(const UrlAnalysis& a, const std::string& url) {
              "); a '%' must be followed by two hex digits, and a literal '%' is written %25";
     }
     case SyntaxProblem::IpLiteral:
-      return url + ": " + quoted(a.host) + where +
-             " is not a valid IPv6 address; write it as in '[2001:db8::1]'";
+      return url + ": " + quoted(a.host) + where + " is not a valid IPv6 address; write it as in '[2001:db8::1]'";
     case SyntaxProblem::Character:
       if (a.syntax_part == UriPart::Port) {
         return url + ": " + label(ch) + where + " is not allowed in the port, which must be digits only";
       }
       if (never_allowed(ch.front())) {
-        return url + ": " + label(ch) + where + " is not allowed in a URL; percent-encode it as " +
-               percent_encoded(ch);
+        return url + ": " + label(ch) + where + " is not allowed in a URL; percent-encode it as " + percent_encoded(ch);
       }
       return url + ": " + label(ch) + where + " is not allowed in " + std::string(part_name(a.syntax_part)) +
              "; percent-encode it as " + percent_encoded(ch);
     case SyntaxProblem::None:
-    case SyntaxProblem::Unlocated:
-      break;
+    case SyntaxProblem::Unlocated: break;
   }
   return url + " is not a valid URL (RFC 3986)";
 }
@@ -127,10 +118,9 @@ class LocInvalidSyntax final : public Rule {
       check_port(url, a, out);
       return;
     }
-    const SourceSpan span =
-        a.syntax_at == kNoPosition
-            ? url_span(*url.field, a)
-            : url_span(*url.field, a, a.syntax_at, code_point_at(a.trimmed, a.syntax_at).size());
+    const SourceSpan span = a.syntax_at == kNoPosition
+                                ? url_span(*url.field, a)
+                                : url_span(*url.field, a, a.syntax_at, code_point_at(a.trimmed, a.syntax_at).size());
     out.report_resting_on(url_finding_authorities(url, kMeta.authorities), span.offset, span.length,
                           message_for(a, url.quoted_value()));
   }

@@ -7,9 +7,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "<loc> contains non-ASCII characters",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary = "<loc> contains non-ASCII characters",
+                         .docs = R"md(
 ## What it does
 Reports a `<loc>` with characters outside ASCII, such as `é`, `ü` or `日本`, written as they are
 (or as character references such as `&#233;`). The message names the first one; the fix replaces
@@ -38,7 +38,7 @@ sitemap unambiguous (a URL that still fails shows up in Google Search Console as
 </url>
 ```
 )md",
-                        .authorities = kRfc3986 | kGoogle};
+                         .authorities = kRfc3986 | kGoogle};
 
 class LocNonAscii final : public Rule {
  public:
@@ -48,8 +48,8 @@ class LocNonAscii final : public Rule {
     const UrlAnalysis& a = url.analysis();
     if (a.first_non_ascii == kNoPosition || !a.valid_utf8) return;
     const std::string_view ch = code_point_at(a.trimmed, a.first_non_ascii);
-    std::string message = url.quoted_value() + " contains the non-ASCII character " + character_label(ch) + " at position " +
-                          std::to_string(url_position(a, a.first_non_ascii)) + "; ";
+    std::string message = url.quoted_value() + " contains the non-ASCII character " + character_label(ch) +
+                          " at position " + std::to_string(url_position(a, a.first_non_ascii)) + "; ";
     std::optional<Fix> fix;
     if (a.ascii_form.empty()) {
       message += "percent-encode non-ASCII characters as UTF-8 and write a Unicode host in Punycode";

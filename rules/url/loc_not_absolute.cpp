@@ -10,8 +10,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "<loc> is not an absolute URL (no scheme)",
-                        .docs = R"md(
+                         .summary = "<loc> is not an absolute URL (no scheme)",
+                         .docs = R"md(
 ## What it does
 Reports a `<loc>` without a scheme: a relative URL (`/about`, `index.html`), a host without
 `https://` (`www.example.com/about`), a scheme-relative URL (`//example.com/about`), `://` with
@@ -42,8 +42,8 @@ allowed").
 </url>
 ```
 )md",
-                        .authorities = kSitemapsOrg | kSitemapXsd | kRfc3986 | kGoogle,
-                        .search_console = "Invalid URL"};
+                         .authorities = kSitemapsOrg | kSitemapXsd | kRfc3986 | kGoogle,
+                         .search_console = "Invalid URL"};
 
 bool is_placeholder(std::string_view t) {
   static constexpr std::string_view kWords[] = {"none", "null", "nil", "undefined", "nan", "n/a", "false"};
@@ -60,8 +60,8 @@ bool is_placeholder(std::string_view t) {
 // Characters that look like nothing or like a space, pasted in front of a URL from a web page or
 // a word processor: U+00A0, U+2000-U+200F, U+2028, U+2029, U+202F, U+205F, U+2060, U+3000, U+FEFF.
 bool is_invisible(char32_t c) {
-  return c == 0xA0 || (c >= 0x2000 && c <= 0x200F) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
-         c == 0x205F || c == 0x2060 || c == 0x3000 || c == 0xFEFF;
+  return c == 0xA0 || (c >= 0x2000 && c <= 0x200F) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
+         c == 0x2060 || c == 0x3000 || c == 0xFEFF;
 }
 
 std::string message_for(const UrlAnalysis& a, std::string_view label, const std::string& value) {
@@ -89,8 +89,7 @@ std::string message_for(const UrlAnalysis& a, std::string_view label, const std:
     }
     case RelativeForm::HostName:
       return value + " has no scheme; add https:// (" + quoted("https://" + std::string(t)) + ")";
-    case RelativeForm::Path:
-      break;
+    case RelativeForm::Path: break;
   }
   if (is_placeholder(t)) {
     return value +

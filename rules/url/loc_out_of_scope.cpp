@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "<loc> lies outside the location the sitemap is served from (--base-url)",
-                        .docs = R"md(
+                         .summary = "<loc> lies outside the location the sitemap is served from (--base-url)",
+                         .docs = R"md(
 ## What it does
 When `--base-url` says where the sitemap will be served (for example
 `https://example.com/blog/sitemap.xml`), reports every `<loc>` that does not share its scheme, host
@@ -33,26 +33,24 @@ With `--base-url https://example.com/blog/sitemap.xml`:
 ```
 Or serve the sitemap from the site root, where it may list every URL of the host.
 )md",
-                        .authorities = kSitemapsOrg | kGoogle,
-                        .search_console = "URL not allowed"};
+                         .authorities = kSitemapsOrg | kGoogle,
+                         .search_console = "URL not allowed"};
 
 std::string explain(const ScopeVerdict& verdict, const SitemapLocation& at) {
   switch (verdict.mismatch) {
-    case ScopeMismatch::Scheme:
-      return "uses " + verdict.found + ", but the sitemap is served over " + at.scheme;
+    case ScopeMismatch::Scheme: return "uses " + verdict.found + ", but the sitemap is served over " + at.scheme;
     case ScopeMismatch::Host: {
       const bool www_apex = verdict.found == "www." + at.host || at.host == "www." + verdict.found;
       return "is on host " + quoted(verdict.found) + ", but the sitemap is on " + quoted(at.host) +
              (www_apex ? ": www and the bare domain are different hosts" : "");
     }
-    case ScopeMismatch::Port:
-      return "uses port " + verdict.found + ", but the sitemap is served on port " + at.port;
+    case ScopeMismatch::Port: return "uses port " + verdict.found + ", but the sitemap is served on port " + at.port;
     case ScopeMismatch::Path:
-      return "is outside " + quoted(at.directory) + ", the folder of the sitemap; a sitemap may list only "
+      return "is outside " + quoted(at.directory) +
+             ", the folder of the sitemap; a sitemap may list only "
              "URLs in its own folder and below";
     case ScopeMismatch::Unparsable:
-    case ScopeMismatch::None:
-      break;
+    case ScopeMismatch::None: break;
   }
   return {};
 }
@@ -76,8 +74,8 @@ class LocOutOfScope final : public Rule {
     if (verdict.mismatch == ScopeMismatch::None || verdict.mismatch == ScopeMismatch::Unparsable) return;
     const SourceSpan span = url_span(*url.field, a);
     out.report(span.offset, span.length,
-               quoted(a.trimmed) + " " + explain(verdict, *location_) + " (the sitemap is at " +
-                   location_->url + "; Search Console: \"URL not allowed\")");
+               quoted(a.trimmed) + " " + explain(verdict, *location_) + " (the sitemap is at " + location_->url +
+                   "; Search Console: \"URL not allowed\")");
   }
 
  private:

@@ -9,9 +9,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "A percent-escape in a URL decodes to a control character or to bytes that are not UTF-8",
-                        .docs = R"md(
+constexpr RuleMeta kMeta{
+    .severity = Severity::Warning,
+    .summary = "A percent-escape in a URL decodes to a control character or to bytes that are not UTF-8",
+    .docs = R"md(
 ## What it does
 Decodes the percent-escapes (`%XX`) of an `http` or `https` URL, in `<loc>` or any URL field of an
 extension, and reports the first that
@@ -46,7 +47,7 @@ or `%09` is a line break or tab carried over from the data the URL was built fro
 </url>
 ```
 )md",
-                        .authorities = kRfc3986 | kRfc3987 | kAdvice};
+    .authorities = kRfc3986 | kRfc3987 | kAdvice};
 
 // One decoded byte and where its "%XX" is in the URL.
 struct Escaped {
@@ -132,7 +133,7 @@ class LocPercentEncoding final : public Rule {
       if (have < length) {
         const std::size_t after = run_[k + have - 1].at + 3;
         const bool next_is_escape = k + have < run_.size();
-        const std::string next = next_is_escape       ? escapes_text(t, run_, k + have, 1)
+        const std::string next = next_is_escape     ? escapes_text(t, run_, k + have, 1)
                                  : after < t.size() ? quoted(code_point_at(t, after))
                                                     : std::string("the end of the URL");
         report_not_utf8(url, a, k, have + (next_is_escape ? 1 : 0),

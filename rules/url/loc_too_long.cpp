@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "<loc> is 2,048 characters or longer",
-                        .docs = R"md(
+                         .summary = "<loc> is 2,048 characters or longer",
+                         .docs = R"md(
 ## What it does
 Reports a `<loc>` of 2,048 characters or more. Characters are counted as the URL is read: after
 entities such as `&amp;` are decoded, without the white space around it, one per code point.
@@ -33,8 +33,8 @@ or serialized search filters in the query string.
 ```
 Keep state out of sitemap URLs: list the canonical URL of each page.
 )md",
-                        .authorities = kSitemapsOrg | kSitemapXsd | kGoogle,
-                        .search_console = "Invalid URL"};
+                         .authorities = kSitemapsOrg | kSitemapXsd | kGoogle,
+                         .search_console = "Invalid URL"};
 
 // 2048 -> "2,048"
 std::string with_separators(std::size_t n) {

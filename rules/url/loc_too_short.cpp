@@ -8,9 +8,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "<loc> is shorter than the 12 characters the sitemap XSD requires",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary = "<loc> is shorter than the 12 characters the sitemap XSD requires",
+                         .docs = R"md(
 ## What it does
 Reports an `http` or `https` `<loc>` of a sitemap or an index that has fewer than 12 characters,
 such as `http://a.co` (11): the sitemap XSD's `<loc>` type has a `minLength` of 12. Characters
@@ -38,7 +38,7 @@ the URL is valid and search engines accept it. So this is a warning, an error un
 </url>
 ```
 )md",
-                        .authorities = kSitemapXsd};
+                         .authorities = kSitemapXsd};
 
 constexpr std::size_t kMinLength = kXsdMinUrlLength;  // the minLength of the XSD's tLoc
 
@@ -80,8 +80,9 @@ class LocTooShort final : public Rule {
         fix = Fix{url.field->value_offset + a.start + path_at, 0, "/", "write the path '/'"};
       }
     } else {
-      message += ": if the file must pass schema validation, list the page under a longer URL the site "
-                 "also serves, such as its https:// or www. form";
+      message +=
+          ": if the file must pass schema validation, list the page under a longer URL the site "
+          "also serves, such as its https:// or www. form";
     }
     const SourceSpan span = url_span(*url.field, a);
     out.report(span.offset, span.length, std::move(message), std::move(fix));

@@ -10,8 +10,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "<loc> uses a scheme other than http or https",
-                        .docs = R"md(
+                         .summary = "<loc> uses a scheme other than http or https",
+                         .docs = R"md(
 ## What it does
 Reports a `<loc>` whose scheme is not `http` or `https` (compared without regard to case):
 `ftp:`, `file:`, `mailto:`, `javascript:`, `tel:`, and misspellings such as `htps:`, for which
@@ -42,8 +42,8 @@ For video files Google says they "must be accessible on a supported protocol: HT
 </url>
 ```
 )md",
-                        .authorities = kSitemapXsd | kGoogle,
-                        .search_console = "Invalid URL"};
+                         .authorities = kSitemapXsd | kGoogle,
+                         .search_console = "Invalid URL"};
 
 // Edit distance of at most one: a letter too many, too few, or different ('htps', 'httpss').
 bool one_edit_apart(std::string_view a, std::string_view b) {
@@ -61,8 +61,8 @@ bool is_video_file(UrlFieldKind kind) {
          kind == UrlFieldKind::VideoPlayerLoc;
 }
 
-constexpr std::array<std::string_view, 9> kStreamingSchemes = {"rtmp", "rtmps", "rtmpe", "rtmpt", "rtsp",
-                                                                "rtsps", "mms",  "mmsh",  "rtp"};
+constexpr std::array<std::string_view, 9> kStreamingSchemes = {"rtmp",  "rtmps", "rtmpe", "rtmpt", "rtsp",
+                                                               "rtsps", "mms",   "mmsh",  "rtp"};
 
 bool is_streaming(std::string_view scheme) {
   return std::find(kStreamingSchemes.begin(), kStreamingSchemes.end(), scheme) != kStreamingSchemes.end();
@@ -78,7 +78,8 @@ std::string video_message(const UrlField& url, const UrlAnalysis& a, const std::
   if (scheme == "data") {
     return value + " is a data: URL, which Google does not read; give an http, https or ftp URL of the file";
   }
-  std::string message = value + " uses the scheme " + quoted(a.scheme) + "; a video's files need http, https or ftp URLs";
+  std::string message =
+      value + " uses the scheme " + quoted(a.scheme) + "; a video's files need http, https or ftp URLs";
   if (one_edit_apart(scheme, "https")) message += "; did you mean 'https'?";
   else if (one_edit_apart(scheme, "http")) message += "; did you mean 'http'?";
   return message;
@@ -99,8 +100,8 @@ class LocUnsupportedScheme final : public Rule {
                             video_message(url, a, scheme));
       return;
     }
-    std::string message = url.quoted_value() + " uses the scheme " + quoted(a.scheme) +
-                          "; a sitemap may list only http and https URLs";
+    std::string message =
+        url.quoted_value() + " uses the scheme " + quoted(a.scheme) + "; a sitemap may list only http and https URLs";
     if (one_edit_apart(scheme, "https")) message += "; did you mean 'https'?";
     else if (one_edit_apart(scheme, "http")) message += "; did you mean 'http'?";
     else if (scheme == "file") message += "; publish the page and list its public URL";

@@ -6,9 +6,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "White space around the URL in <loc>",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary = "White space around the URL in <loc>",
+                         .docs = R"md(
 ## What it does
 Reports spaces, tabs or line breaks before or after the URL inside `<loc>`, as in
 `<loc> https://example.com/</loc>` or a URL on its own indented line. The fix replaces the text
@@ -34,8 +34,8 @@ puts the URL on its own indented line.
 </url>
 ```
 )md",
-                        .authorities = kRfc3986 | kGoogle,
-                        .search_console = "Leading whitespace"};
+                         .authorities = kRfc3986 | kGoogle,
+                         .search_console = "Leading whitespace"};
 
 class LocWhitespace final : public Rule {
  public:
@@ -55,7 +55,8 @@ class LocWhitespace final : public Rule {
     std::size_t offset = loc.value_offset;
     if (!leading && loc.exact) offset = loc.value_offset + a.start + a.trimmed.size();
     const std::size_t length = loc.value_offset + loc.raw.size() - offset;
-    out.report(offset, length, std::move(message), loc.replace_value(a.trimmed, "remove the white space around the URL"));
+    out.report(offset, length, std::move(message),
+               loc.replace_value(a.trimmed, "remove the white space around the URL"));
   }
 };
 

@@ -8,8 +8,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "The sitemap lists URLs of more than one host",
-                        .docs = R"md(
+                         .summary = "The sitemap lists URLs of more than one host",
+                         .docs = R"md(
 ## What it does
 Takes the host of the first valid `http`/`https` `<loc>` in the file as the sitemap's host and
 reports every other host the first time it appears, pointing back at the first URL. Host names are
@@ -46,8 +46,8 @@ the generator was configured with the wrong base URL.
 ```
 Give each host its own sitemap.
 )md",
-                        .authorities = kSitemapsOrg | kGoogle,
-                        .search_console = "URL not allowed"};
+                         .authorities = kSitemapsOrg | kGoogle,
+                         .search_console = "URL not allowed"};
 
 // The host as compared: lower case, without a final dot.
 void normalize(std::string_view host, std::string& out) {
@@ -80,12 +80,11 @@ class MultipleHosts final : public Rule {
       return;
     }
     if (key_ == first_host_ || !other_hosts_.insert(key_).second) return;
-    out.report(
-        span.offset, span.length,
-        "the host " + quoted(a.host) + " of " + quoted(a.trimmed) + " differs from " + quoted(first_host_) +
-            ", the host of the first URL; a sitemap should list the URLs of one host only: move them "
-            "to a sitemap on that host",
-        std::nullopt, RelatedLocation{*first_offset_, "the first URL, on host " + quoted(first_host_)});
+    out.report(span.offset, span.length,
+               "the host " + quoted(a.host) + " of " + quoted(a.trimmed) + " differs from " + quoted(first_host_) +
+                   ", the host of the first URL; a sitemap should list the URLs of one host only: move them "
+                   "to a sitemap on that host",
+               std::nullopt, RelatedLocation{*first_offset_, "the first URL, on host " + quoted(first_host_)});
   }
 
  private:

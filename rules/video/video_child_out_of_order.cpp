@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "The children of a <video:video> are not in the schema's order",
-                        .docs = R"md(
+                         .summary = "The children of a <video:video> are not in the schema's order",
+                         .docs = R"md(
 ## What it does
 Reports a child of `<video:video>` that comes after one the XSD puts later: the schema's sequence
 is `thumbnail_loc, title, description, content_loc, player_loc, duration, expiration_date, rating,
@@ -55,7 +55,7 @@ for those who validate their sitemaps or feed them to stricter consumers.
 </urlset>
 ```
 )md",
-                        .authorities = kExtensionXsd};
+                         .authorities = kExtensionXsd};
 
 using VideoChildOutOfOrder = BlockCheckRule<kVideoFamily, report_children_out_of_order>;
 

@@ -6,9 +6,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "<video:content_loc> has a file type that is not among the video types Google supports",
-                        .docs = R"md(
+constexpr RuleMeta kMeta{
+    .severity = Severity::Warning,
+    .summary = "<video:content_loc> has a file type that is not among the video types Google supports",
+    .docs = R"md(
 ## What it does
 Reports a `<video:content_loc>` whose path ends in a file type that is not in Google's list of
 supported video formats: 3GP, 3G2, ASF, AVI, DivX, M2V, M3U, M3U8, M4V, MKV, MOV, MP4, MPEG (`.mpeg`,
@@ -55,7 +56,7 @@ or a player, hence a warning: re-encode the file (MP4 or WebM) if Google should 
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle};
+    .authorities = kGoogle};
 
 class VideoContentLocFormatUnsupported final : public video::UrlRule {
  public:

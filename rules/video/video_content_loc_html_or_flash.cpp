@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "<video:content_loc> is an HTML page or a Flash file",
-                        .docs = R"md(
+                         .summary = "<video:content_loc> is an HTML page or a Flash file",
+                         .docs = R"md(
 ## What it does
 Reports a `<video:content_loc>` whose path ends in `.html`, `.htm`, `.xhtml`, `.shtml` (a web
 page) or `.swf` (Flash), on the value. The file type is read from the last path segment, ignoring
@@ -55,8 +55,8 @@ page URL"**.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle,
-                        .search_console = "Video location URL appears to be a play page URL"};
+                         .authorities = kGoogle,
+                         .search_console = "Video location URL appears to be a play page URL"};
 
 class VideoContentLocHtmlOrFlash final : public video::UrlRule {
  public:

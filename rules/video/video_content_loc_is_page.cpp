@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "<video:content_loc> is the same URL as the page's <loc>",
-                        .docs = R"md(
+                         .summary = "<video:content_loc> is the same URL as the page's <loc>",
+                         .docs = R"md(
 ## What it does
 Reports a `<video:content_loc>` that is the same URL as the `<loc>` of its `<url>` (after
 normalising case, default ports and percent-escapes; a trailing slash counts), on the value, with
@@ -53,8 +53,8 @@ the same"**.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kRfc3986,
-                        .search_console = "Video location and play page location are the same"};
+                         .authorities = kGoogle | kRfc3986,
+                         .search_console = "Video location and play page location are the same"};
 
 class VideoContentLocIsPage final : public video::IsPageRule {
  public:

@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "<video:content_loc> is a video platform's watch or embed page",
-                        .docs = R"md(
+                         .summary = "<video:content_loc> is a video platform's watch or embed page",
+                         .docs = R"md(
 ## What it does
 Reports a `<video:content_loc>` that is a page of a video hosting platform rather than a media
 file: YouTube (`/watch`, `/embed/`, `/shorts/`, `/live/`, `youtu.be`, `youtube-nocookie.com/embed/`),
@@ -55,7 +55,7 @@ expose. Many real sitemaps do this and Google copes, hence a warning.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 class VideoContentLocPlayerPage final : public video::UrlRule {
  public:

@@ -10,9 +10,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "A code in <video:restriction> is not an ISO 3166-1 country",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary = "A code in <video:restriction> is not an ISO 3166-1 country",
+                         .docs = R"md(
 ## What it does
 Reports each two-letter upper-case code in a `<video:restriction>` that is not a current ISO 3166-1
 alpha-2 country code, on the code: unassigned codes (`XY`) and the codes ISO reserves rather than
@@ -61,7 +61,7 @@ value is still valid to the XSD (any two capital letters), hence a warning.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kBcp47};
+                         .authorities = kGoogle | kBcp47};
 
 constexpr std::string_view kNames[] = {"restriction"};
 
@@ -84,9 +84,12 @@ class VideoCountryUnknown final : public video::ChildRule {
         message += " is not an ISO 3166-1 country code (the United Kingdom is " + std::string(country) + ")";
         if (text.exact) fix = Fix{offset, length, std::string(country), "replace with " + quoted(country)};
       } else if (is_reserved_region(code)) {
-        message += " is reserved in ISO 3166-1, not assigned to a country; Google ignores it: use the code of the country meant";
+        message +=
+            " is reserved in ISO 3166-1, not assigned to a country; Google ignores it: use the code of the country "
+            "meant";
       } else {
-        message += " is not an ISO 3166-1 country code; Google ignores it: use the country's two-letter ISO 3166-1 code";
+        message +=
+            " is not an ISO 3166-1 country code; Google ignores it: use the country's two-letter ISO 3166-1 code";
       }
       out.report(offset, length, std::move(message), std::move(fix));
     });

@@ -9,10 +9,11 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "A <video:publication_date> or <video:expiration_date> is not in a format Google accepts",
-                        .docs = R"md(
+constexpr RuleMeta kMeta{
+    .severity = Severity::Error,
+    .fixes = Fixes::Sometimes,
+    .summary = "A <video:publication_date> or <video:expiration_date> is not in a format Google accepts",
+    .docs = R"md(
 ## What it does
 Checks `<video:publication_date>` and `<video:expiration_date>` against the two formats Google's
 video reference gives: a complete date (`2024-05-01`) or a complete date and time with seconds and
@@ -62,8 +63,8 @@ date Google cannot read is dropped (Search Console: **"Invalid date"**), and for
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kW3cDatetime | kExtensionXsd,
-                        .search_console = "Invalid date"};
+    .authorities = kGoogle | kW3cDatetime | kExtensionXsd,
+    .search_console = "Invalid date"};
 
 constexpr std::string_view kNames[] = {"publication_date", "expiration_date"};
 
@@ -81,10 +82,10 @@ class VideoDateInvalid final : public video::ChildRule {
     const std::string name = video::tag(node) + " " + quoted(value);
     constexpr std::string_view kForms = "write YYYY-MM-DD or YYYY-MM-DDThh:mm:ss with a time zone";
     switch (date.form) {
-      case video::DateForm::Valid:
-        return;
+      case video::DateForm::Valid: return;
       case video::DateForm::Empty:
-        video::report_value(node, video::tag(node) + " is empty; " + std::string(kForms) + ", or leave the tag out", out);
+        video::report_value(node, video::tag(node) + " is empty; " + std::string(kForms) + ", or leave the tag out",
+                            out);
         return;
       case video::DateForm::Invalid:
         // The parser's own words say what was expected when nothing of a date was recognised.
@@ -104,11 +105,11 @@ class VideoDateInvalid final : public video::ChildRule {
       }
       case video::DateForm::NoTimezone:
       case video::DateForm::NoSecondsNoTimezone:
-        video::report_value(node,
-                            name + (date.form == video::DateForm::NoTimezone ? " has no time zone"
-                                                                            : " lacks seconds and a time zone") +
-                                ", which Google requires: add Z (UTC) or the offset, such as +02:00",
-                            out);
+        video::report_value(
+            node,
+            name + (date.form == video::DateForm::NoTimezone ? " has no time zone" : " lacks seconds and a time zone") +
+                ", which Google requires: add Z (UTC) or the offset, such as +02:00",
+            out);
         return;
     }
   }

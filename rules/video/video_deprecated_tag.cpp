@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Info,
-                        .summary = "A video tag or attribute that Google no longer reads",
-                        .docs = R"md(
+                         .summary = "A video tag or attribute that Google no longer reads",
+                         .docs = R"md(
 ## What it does
 Notes the video tags and attributes Google removed from its documentation in 2022:
 `<video:category>`, `<video:gallery_loc>`, `<video:price>`, `<video:tvshow>`, and the
@@ -58,7 +58,7 @@ removing them is your call. Their values are checked against the XSD by
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 // Google's 2022 removals: the schema's deprecated children, and two attributes of <video:player_loc>.
 // Its deprecated attributes (allow_embed, autoplay) are in blocks that show attributes.
@@ -70,7 +70,8 @@ class VideoDeprecatedTag final : public DeprecatedTagRule<kVideoFamily, kHasDepr
     const ExtensionNode* player = block.child(kVideoNamespace, "player_loc");
     if (!player) return;
     for (const Attribute& a : player->attributes) {
-      if (a.ns.empty() && (a.local_name == "allow_embed" || a.local_name == "autoplay")) tags_.count_attribute(*player, a);
+      if (a.ns.empty() && (a.local_name == "allow_embed" || a.local_name == "autoplay"))
+        tags_.count_attribute(*player, a);
     }
   }
   void on_finish(const Document&, FindingSink& out) override {

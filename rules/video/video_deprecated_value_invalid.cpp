@@ -9,8 +9,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "A video tag Google ignores has a value that the video XSD rejects",
-                        .docs = R"md(
+                         .summary = "A video tag Google ignores has a value that the video XSD rejects",
+                         .docs = R"md(
 ## What it does
 Checks the tags Google no longer reads (or never documented) against the video XSD and the
 documentation inside it:
@@ -71,7 +71,7 @@ would.)
 </urlset>
 ```
 )md",
-                        .authorities = kExtensionXsd};
+                         .authorities = kExtensionXsd};
 
 class VideoDeprecatedValueInvalid final : public video::BlockRule {
  protected:

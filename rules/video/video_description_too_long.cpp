@@ -8,8 +8,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A <video:description> is longer than 2,048 characters",
-                        .docs = R"md(
+                         .summary = "A <video:description> is longer than 2,048 characters",
+                         .docs = R"md(
 ## What it does
 Reports a `<video:description>` longer than 2,048 characters (Unicode code points, not counting
 the white space around it, so that indentation does not count), on its value.
@@ -79,7 +79,7 @@ longer description too. Write a summary of the video; the page itself can say mo
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd};
+                         .authorities = kGoogle | kExtensionXsd};
 
 constexpr std::string_view kDescription[] = {"description"};
 

@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A <video:video> has the same child element twice",
-                        .docs = R"md(
+                         .summary = "A <video:video> has the same child element twice",
+                         .docs = R"md(
 ## What it does
 Reports the second (third, ...) occurrence of a child of `<video:video>` that may appear only once:
 every child but `<video:tag>` (up to 32: `video-too-many-tags`), `<video:price>`,
@@ -63,8 +63,8 @@ One `<video:video>` per video:
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd,
-                        .search_console = "Invalid XML: too many tags"};
+                         .authorities = kGoogle | kExtensionXsd,
+                         .search_console = "Invalid XML: too many tags"};
 
 using VideoDuplicateChild = BlockCheckRule<kVideoFamily, report_duplicate_children>;
 

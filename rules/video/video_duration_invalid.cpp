@@ -11,9 +11,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "A <video:duration> is not a whole number of seconds from 1 to 28,800",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary = "A <video:duration> is not a whole number of seconds from 1 to 28,800",
+                         .docs = R"md(
 ## What it does
 Reports a `<video:duration>` that is not a whole number of seconds (digits only, no separators, no
 unit), or is 0, or is more than 28,800 (8 hours), on its value. An empty one is reported too: the
@@ -62,8 +62,8 @@ XSD's type is a non-negative integer up to 28,800. Any other form is an invalid 
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd,
-                        .search_console = "Invalid tag value"};
+                         .authorities = kGoogle | kExtensionXsd,
+                         .search_console = "Invalid tag value"};
 
 // Takes the digits at the front of `text`; nullopt when there are none (or too many to matter).
 std::optional<std::uint64_t> take_number(std::string_view& text) {
@@ -126,22 +126,25 @@ class VideoDurationInvalid final : public video::ChildRule {
     if (whole && seconds >= 1 && seconds <= kMaxVideoDuration) return;
     const std::string name = video::tag(node);
     if (whole) {
-      video::report_value(node,
-                          seconds == 0 ? name + " " + quoted(value) + " is not a duration; give the length in " + std::string(kRange)
-                                       : name + " " + quoted(value) +
-                                             " exceeds 28,800 seconds (8 hours), the longest Google accepts",
-                          out);
+      video::report_value(
+          node,
+          seconds == 0 ? name + " " + quoted(value) + " is not a duration; give the length in " + std::string(kRange)
+                       : name + " " + quoted(value) + " exceeds 28,800 seconds (8 hours), the longest Google accepts",
+          out);
       return;
     }
     if (value.empty()) {
-      video::report_value(node, name + " is empty; give the length in " + std::string(kRange) + ", or leave the tag out", out);
+      video::report_value(
+          node, name + " is empty; give the length in " + std::string(kRange) + ", or leave the tag out", out);
       return;
     }
     const std::optional<std::uint64_t> clock = clock_seconds(value);
     const std::optional<std::uint64_t> iso = clock ? std::nullopt : iso_seconds(value);
     if (!clock && !iso) {
-      video::report_value(node, name + " " + quoted(value) + " is not a whole number of seconds; give the length in " +
-                                    std::string(kRange), out);
+      video::report_value(
+          node,
+          name + " " + quoted(value) + " is not a whole number of seconds; give the length in " + std::string(kRange),
+          out);
       return;
     }
     const std::uint64_t converted = clock ? *clock : *iso;

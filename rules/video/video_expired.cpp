@@ -10,8 +10,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "A <video:expiration_date> has passed",
-                        .docs = R"md(
+                         .summary = "A <video:expiration_date> has passed",
+                         .docs = R"md(
 ## What it does
 Reports a valid `<video:expiration_date>` that lies in the past, on its value. A date without a
 time counts until that day has ended everywhere (24:00 at UTC-12:00). "Now" is the clock, or
@@ -58,7 +58,7 @@ has vanished from search for no reason.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 constexpr std::string_view kNames[] = {"expiration_date"};
 

@@ -8,8 +8,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A <video:video> has neither <video:content_loc> nor <video:player_loc>",
-                        .docs = R"md(
+                         .summary = "A <video:video> has neither <video:content_loc> nor <video:player_loc>",
+                         .docs = R"md(
 ## What it does
 Reports a `<video:video>` that has neither a `<video:content_loc>` (the URL of the media file) nor
 a `<video:player_loc>` (the URL of a player for the video), on its start tag.
@@ -52,8 +52,8 @@ XML tag"**. The XSD makes both optional, so only Google's rule catches this.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle,
-                        .search_console = "Missing XML tag"};
+                         .authorities = kGoogle,
+                         .search_console = "Missing XML tag"};
 
 class VideoMissingLocation final : public video::BlockRule {
  protected:
@@ -61,8 +61,9 @@ class VideoMissingLocation final : public video::BlockRule {
     if (block.child(kVideoNamespace, "content_loc") || block.child(kVideoNamespace, "player_loc")) return;
     const Span span = video::tag_span(block.root());
     out.report(span.offset, span.length,
-               video::tag(block.root()) + " has neither " + element_name(block, "content_loc") + " (the media file) nor " +
-                   element_name(block, "player_loc") + " (a player for it); Google cannot index the video without one");
+               video::tag(block.root()) + " has neither " + element_name(block, "content_loc") +
+                   " (the media file) nor " + element_name(block, "player_loc") +
+                   " (a player for it); Google cannot index the video without one");
   }
 };
 

@@ -8,8 +8,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A <video:restriction> or <video:platform> has no relationship attribute",
-                        .docs = R"md(
+                         .summary = "A <video:restriction> or <video:platform> has no relationship attribute",
+                         .docs = R"md(
 ## What it does
 Reports a `<video:restriction>` or `<video:platform>` whose `relationship` attribute is missing or
 empty, on its start tag. When the attribute is there but prefixed (`video:relationship`), this rule
@@ -56,8 +56,8 @@ without it the list cannot be read. Search Console reports **"Missing XML attrib
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd,
-                        .search_console = "Missing XML attribute"};
+                         .authorities = kGoogle | kExtensionXsd,
+                         .search_console = "Missing XML attribute"};
 
 class VideoMissingRelationship final : public video::BlockRule {
  protected:
@@ -71,7 +71,8 @@ class VideoMissingRelationship final : public video::BlockRule {
       out.report(span.offset, span.length,
                  video::tag(node) + (relationship ? " has an empty relationship" : " has no relationship") +
                      "; write relationship=\"allow\" (only the listed " +
-                     (node.local_name == "platform" ? "platforms" : "countries") + ") or relationship=\"deny\" (all but them)");
+                     (node.local_name == "platform" ? "platforms" : "countries") +
+                     ") or relationship=\"deny\" (all but them)");
     });
   }
 };

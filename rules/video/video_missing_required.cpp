@@ -8,8 +8,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A <video:video> lacks its thumbnail, title or description, or one is empty",
-                        .docs = R"md(
+                         .summary = "A <video:video> lacks its thumbnail, title or description, or one is empty",
+                         .docs = R"md(
 ## What it does
 Reports a `<video:video>` that lacks one or more of the three children Google and the XSD require:
 `<video:thumbnail_loc>`, `<video:title>` and `<video:description>` (one finding on the
@@ -55,8 +55,8 @@ of each. Search Console reports **"Missing thumbnail URL"**, **"Missing video ti
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd,
-                        .search_console = "Missing thumbnail URL; Missing video title; Missing XML tag"};
+                         .authorities = kGoogle | kExtensionXsd,
+                         .search_console = "Missing thumbnail URL; Missing video title; Missing XML tag"};
 
 class VideoMissingRequired final : public video::BlockRule {
  protected:

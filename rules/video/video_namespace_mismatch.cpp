@@ -7,9 +7,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "The video namespace URI is not http://www.google.com/schemas/sitemap-video/1.1",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary = "The video namespace URI is not http://www.google.com/schemas/sitemap-video/1.1",
+                         .docs = R"md(
 ## What it does
 Reports a namespace declaration whose URI is almost Google's video namespace,
 `http://www.google.com/schemas/sitemap-video/1.1`, but not exactly: another version (`/1.0`),
@@ -59,8 +59,8 @@ until the namespace is right.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd | kXml,
-                        .search_console = "Incorrect namespace"};
+                         .authorities = kGoogle | kExtensionXsd | kXml,
+                         .search_console = "Incorrect namespace"};
 
 using VideoNamespaceMismatch = NamespaceNearMissRule<kVideoFamily>;
 

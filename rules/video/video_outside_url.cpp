@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "A <video:video> outside any <url>",
-                        .docs = R"md(
+                         .summary = "A <video:video> outside any <url>",
+                         .docs = R"md(
 ## What it does
 Reports a `<video:video>` that stands directly in `<urlset>` or `<sitemapindex>`, or inside an
 index's `<sitemap>` entry, instead of inside the `<url>` of the page that shows the video. Its
@@ -53,7 +53,7 @@ warning and not an error.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 class VideoOutsideUrl final : public Rule {
  public:

@@ -11,9 +11,11 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "A <video:platform> is not a space-separated list of web, mobile and tv, or its relationship is not allow or deny",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary =
+                             "A <video:platform> is not a space-separated list of web, mobile and tv, or its "
+                             "relationship is not allow or deny",
+                         .docs = R"md(
 ## What it does
 Reports a `<video:platform>` whose value is not a list of `web`, `mobile` and `tv` separated by
 spaces, on its value: other platforms (`desktop`, `ios`), upper case (`Web`), commas. The fix
@@ -62,8 +64,8 @@ to be hidden on some platforms is shown on all (Search Console: **"Invalid tag v
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd,
-                        .search_console = "Invalid tag value"};
+                         .authorities = kGoogle | kExtensionXsd,
+                         .search_console = "Invalid tag value"};
 
 bool is_platform(std::string_view token) { return token == "web" || token == "mobile" || token == "tv"; }
 

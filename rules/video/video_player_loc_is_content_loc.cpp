@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "<video:player_loc> and <video:content_loc> are the same URL",
-                        .docs = R"md(
+                         .summary = "<video:player_loc> and <video:content_loc> are the same URL",
+                         .docs = R"md(
 ## What it does
 Reports a `<video:player_loc>` that is the same URL as the `<video:content_loc>` of the same video
 (after normalising case, default ports and percent-escapes), on the player's value, with the
@@ -56,14 +56,16 @@ Google reads whichever it can use, hence a warning.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kRfc3986};
+                         .authorities = kGoogle | kRfc3986};
 
 // The URL rules see each field once, the fields of one block one after the other; the first
 // content_loc and the first player_loc of a block are kept until both are there. A block is known
 // by its address and its entry's index: the next entry's blocks reuse the addresses.
 class VideoPlayerLocIsContentLoc final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.urls({UrlFieldKind::VideoContentLoc, UrlFieldKind::VideoPlayerLoc}); }
+  void subscribe(Subscriptions& s) const override {
+    s.urls({UrlFieldKind::VideoContentLoc, UrlFieldKind::VideoPlayerLoc});
+  }
   void on_url(const UrlField& url, FindingSink& out) override {
     const bool content = url.kind == UrlFieldKind::VideoContentLoc;
     if ((!content && url.kind != UrlFieldKind::VideoPlayerLoc) || !is_page_entry(*url.entry)) return;

@@ -6,8 +6,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "<video:player_loc> is the same URL as the page's <loc>",
-                        .docs = R"md(
+                         .summary = "<video:player_loc> is the same URL as the page's <loc>",
+                         .docs = R"md(
 ## What it does
 Reports a `<video:player_loc>` that is the same URL as the `<loc>` of its `<url>` (after
 normalising case, default ports and percent-escapes; a trailing slash counts), on the value, with
@@ -52,8 +52,8 @@ player; Search Console reports **"Video location and play page location are the 
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kRfc3986,
-                        .search_console = "Video location and play page location are the same"};
+                         .authorities = kGoogle | kRfc3986,
+                         .search_console = "Video location and play page location are the same"};
 
 class VideoPlayerLocIsPage final : public video::IsPageRule {
  public:

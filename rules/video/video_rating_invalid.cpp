@@ -12,9 +12,9 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "A <video:rating> is not a number from 0.0 to 5.0",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary = "A <video:rating> is not a number from 0.0 to 5.0",
+                         .docs = R"md(
 ## What it does
 Reports a `<video:rating>` that is not a decimal number (`4`, `4.2`, `.5`; no exponent, no unit, no
 thousands separator) or lies outside 0.0 to 5.0, on its value; an empty one too. When a comma is
@@ -62,8 +62,8 @@ rounded: 5.0000001 is out of range.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd,
-                        .search_console = "Invalid tag value"};
+                         .authorities = kGoogle | kExtensionXsd,
+                         .search_console = "Invalid tag value"};
 
 bool in_range(const XsDecimal& value) {
   static const XsDecimal kLow = *parse_xs_decimal("0"), kHigh = *parse_xs_decimal("5");
@@ -83,8 +83,10 @@ class VideoRatingInvalid final : public video::ChildRule {
     if (number && in_range(*number)) return;
     const std::string name = video::tag(node);
     if (number) {
-      video::report_value(node, name + " " + quoted(value) + " is " + (number->negative ? "below 0.0" : "above 5.0") +
-                                    "; Google takes ratings from 0.0 (low) to 5.0 (high)", out);
+      video::report_value(node,
+                          name + " " + quoted(value) + " is " + (number->negative ? "below 0.0" : "above 5.0") +
+                              "; Google takes ratings from 0.0 (low) to 5.0 (high)",
+                          out);
       return;
     }
     if (value.empty()) {

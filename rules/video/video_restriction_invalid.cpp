@@ -11,9 +11,11 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "A <video:restriction> is not a space-separated list of upper-case country codes, or its relationship is not allow or deny",
-                        .docs = R"md(
+                         .fixes = Fixes::Sometimes,
+                         .summary =
+                             "A <video:restriction> is not a space-separated list of upper-case country codes, or its "
+                             "relationship is not allow or deny",
+                         .docs = R"md(
 ## What it does
 Reports a `<video:restriction>` whose value is not a list of two-letter upper-case codes separated
 by spaces (`IE GB US`), on its value: lower case (`us ca`), commas (`US,CA`), three-letter or
@@ -63,8 +65,8 @@ Console: **"Invalid tag value"** or **"Invalid attribute value"**).
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd | kBcp47,
-                        .search_console = "Invalid tag value"};
+                         .authorities = kGoogle | kExtensionXsd | kBcp47,
+                         .search_console = "Invalid tag value"};
 
 constexpr std::string_view kNames[] = {"restriction"};
 

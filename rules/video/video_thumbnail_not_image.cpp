@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "<video:thumbnail_loc> looks like a page or a non-image file",
-                        .docs = R"md(
+                         .summary = "<video:thumbnail_loc> looks like a page or a non-image file",
+                         .docs = R"md(
 ## What it does
 Reports a `<video:thumbnail_loc>` whose path ends in the file type of a page or of another kind of
 file (`.html`, `.htm`, `.xhtml`, `.shtml`, `.php`, `.asp`, `.aspx`, `.jsp`, `.cfm`, `.pdf`, `.mp4`,
@@ -56,7 +56,7 @@ still serve an image whatever its name, hence a warning.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 class VideoThumbnailNotImage final : public video::UrlRule {
  public:

@@ -8,8 +8,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A <video:title> is longer than 100 characters",
-                        .docs = R"md(
+                         .summary = "A <video:title> is longer than 100 characters",
+                         .docs = R"md(
 ## What it does
 Reports a `<video:title>` longer than 100 characters (Unicode code points, not counting the white
 space around it), on its value.
@@ -54,7 +54,7 @@ anyway.
 </urlset>
 ```
 )md",
-                        .authorities = kExtensionXsd};
+                         .authorities = kExtensionXsd};
 
 constexpr std::string_view kTitle[] = {"title"};
 

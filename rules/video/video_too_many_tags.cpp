@@ -8,8 +8,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A <video:video> has more than 32 <video:tag> elements",
-                        .docs = R"md(
+                         .summary = "A <video:video> has more than 32 <video:tag> elements",
+                         .docs = R"md(
 ## What it does
 Reports a `<video:video>` with more than 32 `<video:tag>` children, once, on the 33rd.
 
@@ -64,8 +64,8 @@ best; tags are short keywords, not a list of every word in the description.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd,
-                        .search_console = "Invalid XML: too many tags"};
+                         .authorities = kGoogle | kExtensionXsd,
+                         .search_console = "Invalid XML: too many tags"};
 
 class VideoTooManyTags final : public video::BlockRule {
  protected:

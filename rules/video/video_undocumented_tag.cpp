@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Info,
-                        .summary = "A video tag that the XSD defines but Google does not document",
-                        .docs = R"md(
+                         .summary = "A video tag that the XSD defines but Google does not document",
+                         .docs = R"md(
 ## What it does
 Notes `<video:content_segment_loc>` and `<video:id>`: the video XSD 1.1 defines them, but Google's
 video sitemap documentation does not mention them (nor does its 2022 list of removed tags). Each is
@@ -54,7 +54,7 @@ consumers may use them; their values are checked against the XSD by
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 // The same counting as the deprecated tags', for two children the schema does not mark deprecated.
 class VideoUndocumentedTag final : public DeprecatedTagRule<kVideoFamily> {

@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "An attribute that the video schema does not declare on its element",
-                        .docs = R"md(
+                         .summary = "An attribute that the video schema does not declare on its element",
+                         .docs = R"md(
 ## What it does
 Reports, on its name, an attribute of an element in `<video:video>` that the video XSD does not
 declare there. Only these exist: `relationship` on `<video:restriction>` and `<video:platform>`,
@@ -57,8 +57,8 @@ meaning. Search Console reports **"Invalid attribute value"**.
 </urlset>
 ```
 )md",
-                        .authorities = kExtensionXsd | kGoogle,
-                        .search_console = "Invalid attribute value"};
+                         .authorities = kExtensionXsd | kGoogle,
+                         .search_console = "Invalid attribute value"};
 
 using VideoUnexpectedAttribute = BlockCheckRule<kVideoFamily, report_unexpected_attributes>;
 

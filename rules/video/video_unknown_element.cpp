@@ -7,8 +7,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "An element of the video extension that its schema does not define there",
-                        .docs = R"md(
+                         .summary = "An element of the video extension that its schema does not define there",
+                         .docs = R"md(
 ## What it does
 Reports, on its start tag:
 - an element inside `<video:video>` that is not one of its 23 children in the video schema
@@ -63,8 +63,8 @@ reports **"Invalid tag value"** or a parsing error.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd,
-                        .search_console = "Invalid tag value"};
+                         .authorities = kGoogle | kExtensionXsd,
+                         .search_console = "Invalid tag value"};
 
 using VideoUnknownElement = UnknownElementRule<kVideoFamily>;
 

@@ -8,8 +8,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                        .summary = "The info URL of <video:uploader> is on another domain than the page",
-                        .docs = R"md(
+                         .summary = "The info URL of <video:uploader> is on another domain than the page",
+                         .docs = R"md(
 ## What it does
 Reports the `info` attribute of `<video:uploader>` (a page about the uploader) when its host is in
 another domain than the page's `<loc>`, on the attribute's value. Two hosts are in one domain when
@@ -58,7 +58,7 @@ warning.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 // `sub` is `domain` or one of its subdomains (ASCII case-insensitive).
 bool within(std::string_view sub, std::string_view domain) {
@@ -80,8 +80,9 @@ class VideoUploaderInfoOtherDomain final : public video::UrlRule {
     const std::string_view info_host = video::host_without_www(info), page_host = video::host_without_www(page);
     if (within(info_host, page_host) || within(page_host, info_host)) return;
     report(url, info,
-           "uploader info " + quoted(info.trimmed) + " is on " + std::string(info.ascii_host) + ", but the page is on " +
-               std::string(page.ascii_host) + "; Google asks for the same domain: give an uploader page on the page's site, or leave info out",
+           "uploader info " + quoted(info.trimmed) + " is on " + std::string(info.ascii_host) +
+               ", but the page is on " + std::string(page.ascii_host) +
+               "; Google asks for the same domain: give an uploader page on the page's site, or leave info out",
            out, true);
   }
 };

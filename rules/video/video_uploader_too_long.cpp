@@ -8,8 +8,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A <video:uploader> is longer than 255 characters",
-                        .docs = R"md(
+                         .summary = "A <video:uploader> is longer than 255 characters",
+                         .docs = R"md(
 ## What it does
 Reports a `<video:uploader>` (the name of who uploaded the video) longer than 255 characters
 (Unicode code points, not counting the white space around it), on its value.
@@ -59,7 +59,7 @@ Google's rule catches it; a name that long is usually a description pasted into 
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle};
+                         .authorities = kGoogle};
 
 constexpr std::string_view kUploader[] = {"uploader"};
 

@@ -10,10 +10,11 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleMeta kMeta{.severity = Severity::Info,
-                        .fixes = Fixes::Always,
-                        .summary = "A video value Google reads but the video XSD rejects for the white space around it",
-                        .docs = R"md(
+constexpr RuleMeta kMeta{
+    .severity = Severity::Info,
+    .fixes = Fixes::Always,
+    .summary = "A video value Google reads but the video XSD rejects for the white space around it",
+    .docs = R"md(
 ## What it does
 Notes a value of a `<video:video>` that is right once the white space around it is removed, which
 is how Google and the video rules read it, but that the video XSD rejects as written: its types
@@ -68,7 +69,7 @@ are errors under `--profile xsd`.
 </urlset>
 ```
 )md",
-                        .authorities = kExtensionXsd};
+    .authorities = kExtensionXsd};
 
 // The XSD's patterns for the two country and platform lists.
 bool is_xsd_country_list(std::string_view text) {
@@ -120,7 +121,8 @@ class VideoValueRejectedByXsd final : public video::BlockRule {
         report(node,
                video::tag(node) + " " + quoted(node.text.value) + " has white space around " + quoted(trimmed) +
                    ": Google reads the value, but the video XSD keeps the white space and rejects it, so schema "
-                   "validation rejects the file; write " + quoted(trimmed),
+                   "validation rejects the file; write " +
+                   quoted(trimmed),
                trimmed, out);
       });
     }

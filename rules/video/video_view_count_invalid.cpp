@@ -8,8 +8,8 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .summary = "A <video:view_count> is not a whole number",
-                        .docs = R"md(
+                         .summary = "A <video:view_count> is not a whole number",
+                         .docs = R"md(
 ## What it does
 Reports a `<video:view_count>` that is not a whole number written with digits only (`12345`, not
 `12,345`, `12.3k` or `-1`), on its value; an empty one too. There is no fix: `12.345` may be twelve
@@ -56,8 +56,8 @@ value"**) and the count is dropped.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd,
-                        .search_console = "Invalid tag value"};
+                         .authorities = kGoogle | kExtensionXsd,
+                         .search_console = "Invalid tag value"};
 
 constexpr std::string_view kNames[] = {"view_count"};
 

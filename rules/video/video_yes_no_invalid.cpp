@@ -11,10 +11,11 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleMeta kMeta{.severity = Severity::Error,
-                        .fixes = Fixes::Sometimes,
-                        .summary = "A <video:family_friendly>, <video:requires_subscription> or <video:live> is not yes or no",
-                        .docs = R"md(
+constexpr RuleMeta kMeta{
+    .severity = Severity::Error,
+    .fixes = Fixes::Sometimes,
+    .summary = "A <video:family_friendly>, <video:requires_subscription> or <video:live> is not yes or no",
+    .docs = R"md(
 ## What it does
 Reports a `<video:family_friendly>`, `<video:requires_subscription>` or `<video:live>` whose value
 is not `yes` or `no` (the XSD also takes `Yes`, `YES`, `No` and `NO`), on its value; an empty one
@@ -62,8 +63,8 @@ for adults only, behind a subscription or live is described as it is not.
 </urlset>
 ```
 )md",
-                        .authorities = kGoogle | kExtensionXsd,
-                        .search_console = "Invalid tag value"};
+    .authorities = kGoogle | kExtensionXsd,
+    .search_console = "Invalid tag value"};
 
 // What a value that is not yes/no probably meant, for the hint.
 std::string_view meant(const std::string& lowered) {

@@ -48,7 +48,6 @@ bool is_utf8_name(std::string_view name) {
   return lower == "utf-8" || lower == "utf8";
 }
 
-
 void add_capped(std::vector<ByteFinding>& list, ByteFinding finding) {
   if (list.size() < kMaxByteFindings) list.push_back(std::move(finding));
 }
@@ -64,8 +63,8 @@ std::size_t plain_ascii_prefix(const unsigned char* data, std::size_t size) {
   // A byte is suspect when it is below 0x20 as a signed byte (so also every byte >= 0x80) and is no
   // tab, LF or CR.
   const auto suspects = [&](__m128i v) {
-    const __m128i allowed = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, lf)),
-                                         _mm_cmpeq_epi8(v, cr));
+    const __m128i allowed =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, lf)), _mm_cmpeq_epi8(v, cr));
     return _mm_andnot_si128(allowed, _mm_cmplt_epi8(v, space));
   };
   // Sixty-four bytes a step while they hold nothing below 0x20 but LF (indented XML has a line
@@ -77,7 +76,8 @@ std::size_t plain_ascii_prefix(const unsigned char* data, std::size_t size) {
   };
   while (i + 32 <= size) {
     for (; i + 64 <= size; i += 64) {
-      const __m128i any = _mm_or_si128(_mm_or_si128(unusual(i), unusual(i + 16)), _mm_or_si128(unusual(i + 32), unusual(i + 48)));
+      const __m128i any =
+          _mm_or_si128(_mm_or_si128(unusual(i), unusual(i + 16)), _mm_or_si128(unusual(i + 32), unusual(i + 48)));
       if (_mm_movemask_epi8(any) != 0) break;
     }
     if (i + 32 > size) break;
@@ -126,13 +126,22 @@ void scan_characters(std::string_view bytes, std::size_t start, EncodingFacts& f
     std::size_t length = 0;
     std::uint32_t cp = 0;
     std::uint32_t min = 0;
-    if (c >= 0xC2 && c <= 0xDF) { length = 2; cp = c & 0x1F; min = 0x80; }
-    else if (c >= 0xE0 && c <= 0xEF) { length = 3; cp = c & 0x0F; min = 0x800; }
-    else if (c >= 0xF0 && c <= 0xF4) { length = 4; cp = c & 0x07; min = 0x10000; }
+    if (c >= 0xC2 && c <= 0xDF) {
+      length = 2;
+      cp = c & 0x1F;
+      min = 0x80;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      length = 3;
+      cp = c & 0x0F;
+      min = 0x800;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      length = 4;
+      cp = c & 0x07;
+      min = 0x10000;
+    }
     // Count the continuation bytes that follow, so an incomplete sequence is one finding.
     std::size_t taken = 1;
-    while (taken < std::max<std::size_t>(length, 1) && i + taken < size &&
-           (data[i + taken] & 0xC0) == 0x80) {
+    while (taken < std::max<std::size_t>(length, 1) && i + taken < size && (data[i + taken] & 0xC0) == 0x80) {
       cp = (cp << 6) | (data[i + taken] & 0x3F);
       ++taken;
     }
@@ -144,14 +153,14 @@ void scan_characters(std::string_view bytes, std::size_t start, EncodingFacts& f
     else if (cp >= 0xD800 && cp <= 0xDFFF) problem = "encodes a UTF-16 surrogate, which UTF-8 forbids";
     if (problem) {
       char buf[160];
-      std::snprintf(buf, sizeof buf, "byte 0x%02X %s (is the file in another encoding, such as Windows-1252?)", c, problem);
+      std::snprintf(buf, sizeof buf, "byte 0x%02X %s (is the file in another encoding, such as Windows-1252?)", c,
+                    problem);
       add_capped(facts.invalid_utf8, {i, taken, buf});
       i += taken;
       continue;
     }
     if (cp == 0xFFFE || cp == 0xFFFF) {
-      add_capped(facts.invalid_characters,
-                 {i, length, "character " + hex_code_point(cp) + " is not allowed in XML"});
+      add_capped(facts.invalid_characters, {i, length, "character " + hex_code_point(cp) + " is not allowed in XML"});
     }
     i += length;
   }
@@ -159,8 +168,7 @@ void scan_characters(std::string_view bytes, std::size_t start, EncodingFacts& f
 
 }  // namespace
 
-std::string_view declaration_attribute(std::string_view declaration, std::string_view name,
-                                       std::size_t* offset) {
+std::string_view declaration_attribute(std::string_view declaration, std::string_view name, std::size_t* offset) {
   const auto end = declaration.find("?>");
   const std::string_view head = declaration.substr(0, end);
   std::size_t pos = 0;
@@ -187,8 +195,8 @@ std::string_view declaration_attribute(std::string_view declaration, std::string
 EncodingFacts scan_encoding(std::string_view bytes, bool scan_all) {
   EncodingFacts facts;
   if (auto fatal = fatal_encoding_from_bom(bytes)) {
-    facts.foreign_encoding = ByteFinding{
-        0, 2, "the input is encoded as " + std::string(*fatal) + "; sitemaps must be UTF-8"};
+    facts.foreign_encoding =
+        ByteFinding{0, 2, "the input is encoded as " + std::string(*fatal) + "; sitemaps must be UTF-8"};
     facts.foreign_encoding_is_fatal = true;
     return facts;
   }
@@ -201,8 +209,7 @@ EncodingFacts scan_encoding(std::string_view bytes, bool scan_all) {
     if (!declared.empty() && !is_utf8_name(declared)) {
       facts.foreign_encoding = ByteFinding{
           facts.bom_length + offset, declared.size(),
-          "the XML declaration names encoding '" + std::string(declared) +
-              "'; the sitemap protocol requires UTF-8"};
+          "the XML declaration names encoding '" + std::string(declared) + "'; the sitemap protocol requires UTF-8"};
     }
   }
   if (scan_all) scan_characters(bytes, facts.bom_length, facts);

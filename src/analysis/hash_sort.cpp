@@ -13,7 +13,8 @@ namespace {
 
 // Moves each hash to the bucket of its top byte, in cycles (no second array), and each place with
 // its hash when `places` is not empty; returns where each bucket starts (start[256] is the end).
-std::array<std::size_t, 257> partition_by_top_byte(std::span<std::uint64_t> hashes, std::span<std::uint32_t> places = {}) {
+std::array<std::size_t, 257> partition_by_top_byte(std::span<std::uint64_t> hashes,
+                                                   std::span<std::uint32_t> places = {}) {
   const auto bucket = [](std::uint64_t h) { return static_cast<std::size_t>(h >> 56); };
   std::array<std::size_t, 257> start{};
   for (const std::uint64_t h : hashes) ++start[bucket(h) + 1];
@@ -49,7 +50,9 @@ void append_repeated(std::span<const std::uint64_t> hashes, unsigned known_bits,
                      std::vector<std::uint32_t>& start, std::vector<std::uint64_t>& repeated) {
   if (hashes.size() < 2) return;
   const unsigned bits = spread_bits(hashes.size());
-  const auto bucket = [bits, known_bits](std::uint64_t h) { return static_cast<std::size_t>((h << known_bits) >> (64 - bits)); };
+  const auto bucket = [bits, known_bits](std::uint64_t h) {
+    return static_cast<std::size_t>((h << known_bits) >> (64 - bits));
+  };
   start.assign((std::size_t{1} << bits) + 1, 0);
   for (const std::uint64_t h : hashes) ++start[bucket(h) + 1];
   for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
@@ -73,8 +76,8 @@ void append_repeated(std::span<const std::uint64_t> hashes, unsigned known_bits,
 // top byte), with its places in ascending order: the hashes and their places spread into buckets
 // of about four by the bits after the top byte (in `spread`, reused), each bucket sorted.
 void visit_repeated_groups(std::span<const std::uint64_t> hashes, std::span<const std::uint32_t> places,
-                           std::vector<std::pair<std::uint64_t, std::uint32_t>>& spread, std::vector<std::uint32_t>& start,
-                           std::vector<std::uint32_t>& group,
+                           std::vector<std::pair<std::uint64_t, std::uint32_t>>& spread,
+                           std::vector<std::uint32_t>& start, std::vector<std::uint32_t>& group,
                            const std::function<void(std::uint64_t, std::span<const std::uint32_t>)>& visit) {
   if (hashes.size() < 2) return;
   const unsigned bits = spread_bits(hashes.size());
@@ -122,7 +125,6 @@ std::vector<std::uint64_t> repeated_hashes_in_place(std::span<std::uint64_t> has
   }
   return repeated;
 }
-
 
 void visit_repeated_in_place(std::span<std::uint64_t> hashes, std::span<std::uint32_t> places,
                              const std::function<void(std::uint64_t, std::span<const std::uint32_t>)>& visit) {

@@ -33,8 +33,8 @@ const LanguageSets& language_sets() {
       if (three.size() == 3) s.three.insert(three);
     }
     // ISO 639-2/B: the bibliographic codes, which ICU does not list.
-    for (const char* b : {"alb", "arm", "baq", "bur", "chi", "cze", "dut", "fre", "geo", "ger", "gre", "ice", "mac",
-                          "mao", "may", "per", "rum", "slo", "tib", "wel", "bih", "tgl"}) {
+    for (const char* b : {"alb", "arm", "baq", "bur", "chi", "cze", "dut", "fre", "geo", "ger", "gre",
+                          "ice", "mac", "mao", "may", "per", "rum", "slo", "tib", "wel", "bih", "tgl"}) {
       s.three.insert(b);
     }
     for (const char* special : {"mis", "mul", "und", "zxx"}) s.three.erase(special);

@@ -17,8 +17,8 @@ struct Withdrawn {
   std::string_view code, replacement;
 };
 // ISO 639-1 codes withdrawn in 1989-2000 that old sites still write; none is in ICU's list.
-constexpr std::array<Withdrawn, 6> kWithdrawn{{{"iw", "he"}, {"in", "id"}, {"ji", "yi"}, {"jw", "jv"},
-                                                {"mo", "ro"}, {"sh", "sr"}}};
+constexpr std::array<Withdrawn, 6> kWithdrawn{
+    {{"iw", "he"}, {"in", "id"}, {"ji", "yi"}, {"jw", "jv"}, {"mo", "ro"}, {"sh", "sr"}}};
 // Still ISO 639-1 codes, but absent from ICU's list (CLDR canonicalises them away).
 constexpr std::array<std::string_view, 2> kLanguagesIcuOmits{"tl", "bh"};
 

@@ -32,7 +32,9 @@ bool is_general_bcp47(std::string_view code) {
   std::size_t index = 0;
   for_each_part(code, [&](std::string_view part) {
     if (index++ == 0) ok = ok && part.size() >= 2 && part.size() <= 3 && all_of(part, is_ascii_alpha);
-    else ok = ok && !part.empty() && part.size() <= 8 && all_of(part, [](char c) { return is_ascii_alpha(c) || is_ascii_digit(c); });
+    else
+      ok = ok && !part.empty() && part.size() <= 8 &&
+           all_of(part, [](char c) { return is_ascii_alpha(c) || is_ascii_digit(c); });
   });
   return ok && index > 1;
 }
@@ -54,8 +56,8 @@ LanguageTag parse_language_tag(std::string_view code) {
       tag.language = part;
     } else if (at == 1 && part.size() == 4 && all_of(part, is_ascii_alpha)) {
       tag.script = part;
-    } else if ((at == 1 || (at == 2 && !tag.script.empty())) &&
-               ((part.size() == 2 && all_of(part, is_ascii_alpha)) || (part.size() == 3 && all_of(part, is_ascii_digit)))) {
+    } else if ((at == 1 || (at == 2 && !tag.script.empty())) && ((part.size() == 2 && all_of(part, is_ascii_alpha)) ||
+                                                                 (part.size() == 3 && all_of(part, is_ascii_digit)))) {
       tag.region = part;
     } else {
       ok = false;
@@ -73,7 +75,8 @@ std::string canonical_tag(const LanguageTag& tag) {
   for (char c : tag.language) out += ascii_lower(c);
   if (!tag.script.empty()) {
     out += '-';
-    for (std::size_t i = 0; i < tag.script.size(); ++i) out += i == 0 ? ascii_upper(tag.script[i]) : ascii_lower(tag.script[i]);
+    for (std::size_t i = 0; i < tag.script.size(); ++i)
+      out += i == 0 ? ascii_upper(tag.script[i]) : ascii_lower(tag.script[i]);
   }
   if (!tag.region.empty()) {
     out += '-';

@@ -9,8 +9,8 @@
 namespace sitemaplint {
 
 enum class TagShape {
-  XDefault,   // "x-default", in any case
-  Tag,        // [A-Za-z]{2,3} (-[A-Za-z]{4})? (-([A-Za-z]{2}|[0-9]{3}))?
+  XDefault,  // "x-default", in any case
+  Tag,  // [A-Za-z]{2,3} (-[A-Za-z]{4})? (-([A-Za-z]{2}|[0-9]{3}))?
   Malformed,  // anything else
 };
 
@@ -18,8 +18,8 @@ enum class TagShape {
 struct LanguageTag {
   TagShape shape = TagShape::Malformed;
   std::string_view language;  // 2 or 3 letters
-  std::string_view script;    // 4 letters, or empty
-  std::string_view region;    // 2 letters or 3 digits, or empty
+  std::string_view script;  // 4 letters, or empty
+  std::string_view region;  // 2 letters or 3 digits, or empty
 };
 
 // Parses `code`, which the caller has trimmed of XML white space.
@@ -37,16 +37,16 @@ bool is_conventional_case(const LanguageTag& tag);
 // Why a malformed value is malformed, judged in this order.
 enum class Malformation {
   XDefaultSpelling,  // x_default, x default, xdefault, X_Default ...
-  Separator,         // '_' or ' ' between parts that would otherwise form a tag (en_US, fr FR)
-  TooManyParts,      // a well-formed BCP 47 tag with more than language[-Script][-REGION]
-  Empty,             // nothing at all
-  Other,             // en-, e, english, 12 ...
+  Separator,  // '_' or ' ' between parts that would otherwise form a tag (en_US, fr FR)
+  TooManyParts,  // a well-formed BCP 47 tag with more than language[-Script][-REGION]
+  Empty,  // nothing at all
+  Other,  // en-, e, english, 12 ...
 };
 
 struct MalformedTag {
   Malformation kind = Malformation::Other;
   char separator = '\0';  // Separator: the first wrong separator, '_' or ' '
-  std::string repaired;   // XDefaultSpelling and Separator: the value with '-' (as written otherwise)
+  std::string repaired;  // XDefaultSpelling and Separator: the value with '-' (as written otherwise)
 };
 
 // Diagnoses a value parse_language_tag called malformed.

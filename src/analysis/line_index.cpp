@@ -13,9 +13,7 @@
 
 namespace sitemaplint {
 
-LineIndex::LineIndex(std::string_view text) : text_(text) {
-  starts_.push_back(0);
-}
+LineIndex::LineIndex(std::string_view text) : text_(text) { starts_.push_back(0); }
 
 std::size_t LineIndex::next_cr(std::size_t before) const {
   constexpr std::size_t kChunk = 64 * 1024;
@@ -74,9 +72,7 @@ void LineIndex::scan_past(std::size_t offset) const {
   while (starts_.back() <= offset && scanned_ < text_.size()) scan_lines(starts_.size() + 256);
 }
 
-std::size_t LineIndex::line_end(std::size_t line) const {
-  return line < starts_.size() ? starts_[line] : text_.size();
-}
+std::size_t LineIndex::line_end(std::size_t line) const { return line < starts_.size() ? starts_[line] : text_.size(); }
 
 std::size_t LineIndex::line_count() const {
   scan_lines(static_cast<std::size_t>(-1));
@@ -90,7 +86,8 @@ std::size_t LineIndex::line_start(std::size_t line) const {
 
 std::size_t LineIndex::line_of(std::size_t offset) const {
   const auto begin = starts_.begin();
-  if (starts_[cached_.line - 1] > offset) return static_cast<std::size_t>(std::upper_bound(begin, starts_.end(), offset) - begin);
+  if (starts_[cached_.line - 1] > offset)
+    return static_cast<std::size_t>(std::upper_bound(begin, starts_.end(), offset) - begin);
   // Findings are placed in offset order, a few lines apart: gallop forward from the last answer's
   // line (a few probes in memory just read) rather than search a large file's lines from the top.
   // Every line before `low` starts at or before `offset`; line `high` (0-based), if any, after it.
@@ -247,8 +244,7 @@ std::size_t after_last_line_end(const char* data, std::size_t size, std::size_t 
 
 }  // namespace
 
-PositionCursor::PositionCursor(std::string_view text)
-    : text_(text), bom_(text.starts_with("\xEF\xBB\xBF") ? 3 : 0) {}
+PositionCursor::PositionCursor(std::string_view text) : text_(text), bom_(text.starts_with("\xEF\xBB\xBF") ? 3 : 0) {}
 
 Position PositionCursor::at(std::size_t offset) {
   const char* data = text_.data();
@@ -266,7 +262,7 @@ Position PositionCursor::at(std::size_t offset) {
   if (line_ == 1 && offset >= bom_) from = std::max(from, bom_);
   Position pos{line_, 1, 1};
   if (has_last_ && last_.line == line_ && last_offset_ >= from) {  // on from the last offset:
-    pos = last_;                                                    // a long line is decoded once
+    pos = last_;  // a long line is decoded once
     from = last_offset_;
   }
   last_ = advance_columns(text_, pos, from, offset);
@@ -335,7 +331,8 @@ unsigned line_breaks_in(const char* block) {
 std::size_t first_line_break(const char* base, std::size_t from, std::size_t to) {
 #if defined(__SSE2__)
   for (; from + 16 <= to; from += 16) {
-    if (const unsigned breaks = line_breaks_in(base + from)) return from + static_cast<std::size_t>(std::countr_zero(breaks));
+    if (const unsigned breaks = line_breaks_in(base + from))
+      return from + static_cast<std::size_t>(std::countr_zero(breaks));
   }
 #endif
   while (from < to && !is_line_break_byte(base[from])) ++from;

@@ -14,8 +14,8 @@
 namespace sitemaplint {
 
 struct Position {
-  std::size_t line = 1;          // 1-based
-  std::size_t column = 1;        // 1-based, in Unicode code points (what a person counts)
+  std::size_t line = 1;  // 1-based
+  std::size_t column = 1;  // 1-based, in Unicode code points (what a person counts)
   std::size_t utf16_column = 1;  // 1-based, in UTF-16 code units (what LSP clients count)
 };
 
@@ -80,9 +80,9 @@ class PositionCursor {
 
  private:
   std::string_view text_;
-  std::size_t bom_;                                       // 3 after a UTF-8 byte order mark, else 0
+  std::size_t bom_;  // 3 after a UTF-8 byte order mark, else 0
   std::size_t line_ = 1, line_start_ = 0, counted_to_ = 0;  // the line breaks before counted_to_ are counted
-  Position last_{};                                       // the last answer, at last_offset_
+  Position last_{};  // the last answer, at last_offset_
   std::size_t last_offset_ = 0;
   bool has_last_ = false;
 };

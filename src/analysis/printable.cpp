@@ -31,7 +31,8 @@ std::int64_t printable_ascii_end(const std::uint8_t* data, std::int64_t at, std:
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + at));
     // c - 0x20 below 0x5F, as unsigned bytes: shifted by 0x80 for a signed comparison.
     const __m128i shifted = _mm_xor_si128(_mm_sub_epi8(v, _mm_set1_epi8(0x20)), _mm_set1_epi8(static_cast<char>(0x80)));
-    const auto printable = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmplt_epi8(shifted, _mm_set1_epi8(static_cast<char>(0x80 + 0x5F)))));
+    const auto printable = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_cmplt_epi8(shifted, _mm_set1_epi8(static_cast<char>(0x80 + 0x5F)))));
     if (printable != 0xFFFFu) return at + std::countr_one(printable);
   }
 #endif

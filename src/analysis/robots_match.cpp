@@ -16,9 +16,7 @@ namespace {
 
 constexpr char kHex[] = "0123456789ABCDEF";
 
-bool is_unreserved(unsigned char c) {
-  return std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~';
-}
+bool is_unreserved(unsigned char c) { return std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~'; }
 
 void append_encoded(unsigned char c, std::string* out) {
   *out += '%';

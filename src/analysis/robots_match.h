@@ -81,19 +81,19 @@ class RobotsMatcher {
   // A rule as it is matched.
   struct Compiled {
     const RobotsRule* rule = nullptr;
-    std::string_view prefix;          // its text before the first '*' (or the final '$')
+    std::string_view prefix;  // its text before the first '*' (or the final '$')
     std::uint64_t needs[2] = {0, 0};  // the bytes of its pieces: a URL without one of them cannot match
-    std::uint32_t first_piece = 0;    // its pieces: pieces_[first_piece, first_piece + pieces)
-    std::uint32_t pieces = 0;         // the runs of text after its first '*': each a search of the URL
-    bool star = false;                // it has a '*' (without one, it is its prefix)
-    bool anchored = false;            // a final '$' that binds: to its last piece, or (no '*') its prefix
+    std::uint32_t first_piece = 0;  // its pieces: pieces_[first_piece, first_piece + pieces)
+    std::uint32_t pieces = 0;  // the runs of text after its first '*': each a search of the URL
+    bool star = false;  // it has a '*' (without one, it is its prefix)
+    bool anchored = false;  // a final '$' that binds: to its last piece, or (no '*') its prefix
   };
   // The rules of one literal prefix, in the order they decide: longest first, allow before
   // disallow, then the first in the file.
   struct Bucket {
     std::string_view prefix;
     std::uint32_t begin = 0, end = 0;  // rules_[begin, end)
-    std::uint32_t next = 0;            // 1 + the next bucket whose prefix has the same hash, or 0
+    std::uint32_t next = 0;  // 1 + the next bucket whose prefix has the same hash, or 0
   };
 
   Compiled compile(const RobotsRule& rule);  // its pieces into pieces_
@@ -102,7 +102,7 @@ class RobotsMatcher {
   std::vector<Compiled> rules_;
   std::vector<std::string_view> pieces_;  // into the rules' patterns
   std::vector<Bucket> buckets_;
-  std::vector<bool> prefix_length_;       // [k]: some bucket's prefix is k bytes long
+  std::vector<bool> prefix_length_;  // [k]: some bucket's prefix is k bytes long
   // 1 + the first bucket, by the FNV-1a hash of its prefix: a URL's prefixes are hashed as it is read.
   std::unordered_map<std::uint64_t, std::uint32_t> by_prefix_;
   std::size_t ignored_ = 0;

@@ -23,22 +23,22 @@ enum class RobotsField : std::uint8_t {
   Allow,
   Disallow,
   Sitemap,
-  Other,     // any other name: crawl-delay, host, a misspelling ...
+  Other,  // any other name: crawl-delay, host, a misspelling ...
   NotAField  // the line has no ':' (or nothing before it): not "field: value"
 };
 
 // One line that says something (blank and comment-only lines are not kept). Offsets are bytes of
 // the text given to parse_robots_txt; a line is at most kRobotsTxtReadLimit bytes in.
 struct RobotsLine {
-  std::uint32_t number = 0;          // 1-based; a line ends at LF, CRLF or a lone CR
+  std::uint32_t number = 0;  // 1-based; a line ends at LF, CRLF or a lone CR
   std::uint32_t content_offset = 0;  // the line without its comment and the blanks around it
   std::uint32_t content_length = 0;
-  std::uint32_t field_offset = 0;    // the field's name as written (NotAField: the whole content)
+  std::uint32_t field_offset = 0;  // the field's name as written (NotAField: the whole content)
   std::uint32_t field_length = 0;
-  std::uint32_t value_offset = 0;    // the value, without the blanks around it (may be empty)
+  std::uint32_t value_offset = 0;  // the value, without the blanks around it (may be empty)
   std::uint32_t value_length = 0;
   RobotsField field = RobotsField::NotAField;
-  bool in_group = false;             // allow/disallow: under some user-agent line
+  bool in_group = false;  // allow/disallow: under some user-agent line
 
   std::string_view content(std::string_view text) const { return text.substr(content_offset, content_length); }
   std::string_view name(std::string_view text) const { return text.substr(field_offset, field_length); }
@@ -48,10 +48,10 @@ struct RobotsLine {
 // An allow or disallow rule of a group, ready to match (robots_match.h).
 struct RobotsRule {
   bool allow = false;
-  std::string pattern;           // the path pattern, percent-encoding normalised (robots_match.h)
-  std::string text;              // as written, for messages: "Disallow: /private/"
-  std::uint32_t line = 0;        // 1-based line number
-  std::uint32_t offset = 0;      // where `text` starts
+  std::string pattern;  // the path pattern, percent-encoding normalised (robots_match.h)
+  std::string text;  // as written, for messages: "Disallow: /private/"
+  std::uint32_t line = 0;  // 1-based line number
+  std::uint32_t offset = 0;  // where `text` starts
 };
 
 struct RobotsGroup {
@@ -60,13 +60,13 @@ struct RobotsGroup {
   // user-agent line with no name) matches no crawler.
   std::vector<std::string> agents;
   std::vector<RobotsRule> rules;  // rules with an empty value ("Disallow:") allow everything: not kept
-  std::uint32_t line = 0;         // its first user-agent line
+  std::uint32_t line = 0;  // its first user-agent line
 };
 
 struct RobotsTxt {
-  std::vector<RobotsLine> lines;    // in file order
+  std::vector<RobotsLine> lines;  // in file order
   std::vector<RobotsGroup> groups;  // in file order; groups naming the same agent are merged when matching
-  std::size_t size = 0;             // bytes in the whole text
+  std::size_t size = 0;  // bytes in the whole text
   bool truncated() const { return size > kRobotsTxtReadLimit; }
 };
 

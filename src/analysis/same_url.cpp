@@ -56,7 +56,8 @@ void append_normalised(std::string_view part, bool fold_case, std::string* out) 
     const auto c = static_cast<unsigned char>(part[i]);
     if (c == '%' && i + 2 < part.size() && hex_value(part[i + 1]) >= 0 && hex_value(part[i + 2]) >= 0) {
       const auto decoded = static_cast<unsigned char>(hex_value(part[i + 1]) * 16 + hex_value(part[i + 2]));
-      if (is_unreserved(decoded)) *out += fold_case ? ascii_lower(static_cast<char>(decoded)) : static_cast<char>(decoded);
+      if (is_unreserved(decoded))
+        *out += fold_case ? ascii_lower(static_cast<char>(decoded)) : static_cast<char>(decoded);
       else append_escape(decoded, out);
       i += 2;
     } else if (c >= 0x80 || c == '%') {
@@ -110,8 +111,8 @@ std::string_view default_port(std::string_view scheme) {
 bool is_scheme(std::string_view s) {
   if (s.empty() || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'))) return false;
   for (char c : s) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' ||
-                    c == '-' || c == '.';
+    const bool ok =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
     if (!ok) return false;
   }
   return true;
@@ -182,7 +183,8 @@ void normalise_url(std::string_view url, std::string* out) {
   // would make "a:" the next host and port, and the normal form would change when normalised again.
   const std::size_t host_end = bracket == std::string_view::npos ? 0 : bracket;
   const bool one_colon = host_port.find(':', host_end) == port_colon;
-  if (port_colon != std::string_view::npos && (bracket == std::string_view::npos || port_colon > bracket) && one_colon) {
+  if (port_colon != std::string_view::npos && (bracket == std::string_view::npos || port_colon > bracket) &&
+      one_colon) {
     host = host_port.substr(0, port_colon);
     port = host_port.substr(port_colon + 1);
     while (port.size() > 1 && port[0] == '0') port.remove_prefix(1);
@@ -212,8 +214,8 @@ namespace {
 // How is_normal_form() treats each byte, one table lookup per character (it runs on every <loc>
 // and link of a run): in the host, after it, and in the path.
 enum : std::uint8_t {
-  kHostStop = 1,    // not in a host that is its own normal form: upper case, escapes, user info, ...
-  kRestStop = 2,    // not in a normal form at all: an escape or a non-ASCII byte
+  kHostStop = 1,  // not in a host that is its own normal form: upper case, escapes, user info, ...
+  kRestStop = 2,  // not in a normal form at all: an escape or a non-ASCII byte
   kPathSpecial = 4  // ends the path ('?', '#') or may start a dot segment ('/')
 };
 constexpr std::array<std::uint8_t, 256> make_normal_form_classes() {

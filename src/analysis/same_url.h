@@ -31,9 +31,9 @@ std::uint64_t same_url_key(std::string_view url, std::string* scratch);
 
 // The one thing, easily overlooked, by which two different normal forms differ.
 enum class UrlSlip {
-  None,           // they differ otherwise (or not at all)
-  Scheme,         // http: and https:
-  Www,            // example.com and www.example.com
+  None,  // they differ otherwise (or not at all)
+  Scheme,  // http: and https:
+  Www,  // example.com and www.example.com
   TrailingSlash,  // /a and /a/
 };
 UrlSlip url_slip(std::string_view a, std::string_view b);

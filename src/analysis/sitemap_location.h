@@ -9,12 +9,12 @@
 namespace sitemaplint {
 
 struct SitemapLocation {
-  std::string url;        // as given
-  std::string scheme;     // lower case: http or https
-  std::string host;       // lower case, as written (an IDN host in its xn-- form)
-  std::string port;       // explicit, or the scheme's default
+  std::string url;  // as given
+  std::string scheme;  // lower case: http or https
+  std::string host;  // lower case, as written (an IDN host in its xn-- form)
+  std::string port;  // explicit, or the scheme's default
   std::string directory;  // the path up to and including its last '/'
-  std::string path;       // the whole path, percent-encoded as written
+  std::string path;  // the whole path, percent-encoded as written
 };
 
 // Parses an absolute http(s) URL. On failure returns nullopt and a one-line *error.

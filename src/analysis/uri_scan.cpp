@@ -39,7 +39,7 @@ constexpr std::array<std::uint8_t, 256> make_allowed() {
   };
   constexpr std::uint8_t kAll = kUserInfo | kRegName | kPath | kQuery;
   add("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~", kAll);  // unreserved
-  add("!$&'()*+,;=", kAll);                                                         // sub-delims
+  add("!$&'()*+,;=", kAll);  // sub-delims
   add(":", kUserInfo | kPath | kQuery);
   add("@", kPath | kQuery);
   add("/", kPath | kQuery);
@@ -78,7 +78,8 @@ std::size_t skip_path_bytes(const char* p, std::size_t k, std::size_t n) {
     };
     const auto is = [&](char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
     const __m128i path = _mm_or_si128(
-        _mm_or_si128(_mm_or_si128(in('a', 'z'), in('@', 'Z')), _mm_or_si128(in('&', ';'), _mm_cmplt_epi8(v, _mm_setzero_si128()))),
+        _mm_or_si128(_mm_or_si128(in('a', 'z'), in('@', 'Z')),
+                     _mm_or_si128(in('&', ';'), _mm_cmplt_epi8(v, _mm_setzero_si128()))),
         _mm_or_si128(_mm_or_si128(is('!'), is('$')), _mm_or_si128(_mm_or_si128(is('='), is('_')), is('~'))));
     return ~static_cast<unsigned>(_mm_movemask_epi8(path)) & 0xFFFFu;
   };
@@ -249,8 +250,7 @@ UriScan scan_http(std::string_view t, std::size_t scheme_length) {
         scan.host_end = end;
       } else {
         scan.host_end = close + 1;
-        if (close + 1 < end && t[close + 1] != ':')
-          scan.fail(SyntaxProblem::Character, UriPart::Host, close + 1);
+        if (close + 1 < end && t[close + 1] != ':') scan.fail(SyntaxProblem::Character, UriPart::Host, close + 1);
         port = close + 1;
       }
     } else {
@@ -278,6 +278,5 @@ UriScan scan_http(std::string_view t, std::size_t scheme_length) {
   if (fragment < t.size()) scan_chars(t, fragment + 1, t.size(), kQuery, UriPart::Fragment, scan);
   return scan;
 }
-
 
 }  // namespace sitemaplint

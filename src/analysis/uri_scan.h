@@ -16,10 +16,10 @@ enum class UriPart { UserInfo, Host, Port, Path, Query, Fragment };
 
 enum class SyntaxProblem {
   None,
-  Character,      // a character the part does not allow, e.g. ' ', '{', '|', a second '#'
+  Character,  // a character the part does not allow, e.g. ' ', '{', '|', a second '#'
   PercentEscape,  // '%' not followed by two hex digits
-  IpLiteral,      // '[...]' that is not an IPv6 (or IPvFuture) address
-  Unlocated,      // Boost.URL rejects the URL but the scan found no culprit
+  IpLiteral,  // '[...]' that is not an IPv6 (or IPvFuture) address
+  Unlocated,  // Boost.URL rejects the URL but the scan found no culprit
 };
 
 struct UriScan {

@@ -64,8 +64,9 @@ class Parser {
   bool date() {
     const auto year = c_.digits(4);
     if (!year) {
-      return fail(0, "expected YYYY-MM-DD, or YYYY-MM-DDThh:mm:ss followed by a time zone such as Z or "
-                     "+01:00");
+      return fail(0,
+                  "expected YYYY-MM-DD, or YYYY-MM-DDThh:mm:ss followed by a time zone such as Z or "
+                  "+01:00");
     }
     if (*year == 0) return fail(0, "year 0000 does not exist (years run from 0001)");
     v_.year = *year;
@@ -99,8 +100,9 @@ class Parser {
     if (sep == ' ') return fail(c_.pos(), "date and time must be joined by 'T', not a space", 'T');
     if (sep == 't') return fail(c_.pos(), "date and time must be joined by an upper-case 'T'", 'T');
     if (sep == 'Z' || sep == 'z' || sep == '+' || sep == '-') {
-      return fail(c_.pos(), "a time zone is only allowed after a time (write YYYY-MM-DD alone, or "
-                            "YYYY-MM-DDThh:mm:ss followed by the zone)");
+      return fail(c_.pos(),
+                  "a time zone is only allowed after a time (write YYYY-MM-DD alone, or "
+                  "YYYY-MM-DDThh:mm:ss followed by the zone)");
     }
     if (!c_.take('T')) return true;  // end() reports the stray text
     const std::size_t start = c_.pos();
@@ -129,8 +131,9 @@ class Parser {
     }
     if (!zone()) return false;
     if (v_.hour == 24 && v_.minute == 0 && v_.second == 0 && fraction_zero) {
-      std::string message = "hour 24 is not allowed: W3C Datetime hours run from 00 to 23 (XML Schema 1.0 "
-                            "reads 24:00:00 as the midnight that ends the day)";
+      std::string message =
+          "hour 24 is not allowed: W3C Datetime hours run from 00 to 23 (XML Schema 1.0 "
+          "reads 24:00:00 as the midnight that ends the day)";
       if (v_.year < 9999 || v_.month < 12 || v_.day < 31) {
         W3cDatetime next = v_;
         next.hour = next.minute = next.second = next.offset_minutes = 0;
@@ -176,8 +179,8 @@ class Parser {
     if (c_.at_end()) return true;
     std::string rest(text_.substr(c_.pos(), 24));
     while (!rest.empty() && (static_cast<unsigned char>(rest.back()) & 0x80)) rest.pop_back();  // no split code points
-    return fail(c_.pos(), "unexpected '" + rest + (c_.pos() + 24 < text_.size() ? "...'" : "'") +
-                              " after " + std::string(text_.substr(0, c_.pos())));
+    return fail(c_.pos(), "unexpected '" + rest + (c_.pos() + 24 < text_.size() ? "...'" : "'") + " after " +
+                              std::string(text_.substr(0, c_.pos())));
   }
 
   std::string_view text_;

@@ -30,7 +30,7 @@ struct W3cDatetime {
 
 struct DatetimeError {
   std::size_t position = 0;  // index into the text where it goes wrong
-  std::string message;       // a clause that explains it, e.g. "month 13 does not exist"
+  std::string message;  // a clause that explains it, e.g. "month 13 does not exist"
   // When the one character at `position` is a known slip (a space or 't' for 'T', 'z' for 'Z'),
   // the character that belongs there; '\0' otherwise.
   char replacement = '\0';

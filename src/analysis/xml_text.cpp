@@ -10,8 +10,8 @@ namespace sitemaplint {
 namespace {
 
 bool is_xml_char(std::uint32_t cp) {
-  return cp == 0x9 || cp == 0xA || cp == 0xD || (cp >= 0x20 && cp <= 0xD7FF) ||
-         (cp >= 0xE000 && cp <= 0xFFFD) || (cp >= 0x10000 && cp <= 0x10FFFF);
+  return cp == 0x9 || cp == 0xA || cp == 0xD || (cp >= 0x20 && cp <= 0xD7FF) || (cp >= 0xE000 && cp <= 0xFFFD) ||
+         (cp >= 0x10000 && cp <= 0x10FFFF);
 }
 
 // ASCII classes without the locale: this runs for every '&' of every text.
@@ -60,8 +60,10 @@ Reference read_reference(std::string_view text) {
   if (i >= text.size() || text[i] != ';') return ref;
   ref.length = i + 1;
   ref.name = text.substr(1, i - 1);
-  static constexpr struct { std::string_view name; std::uint32_t cp; } kPredefined[] = {
-      {"amp", '&'}, {"lt", '<'}, {"gt", '>'}, {"quot", '"'}, {"apos", '\''}};
+  static constexpr struct {
+    std::string_view name;
+    std::uint32_t cp;
+  } kPredefined[] = {{"amp", '&'}, {"lt", '<'}, {"gt", '>'}, {"quot", '"'}, {"apos", '\''}};
   for (const auto& entity : kPredefined) {
     if (ref.name == entity.name) {
       ref.kind = ReferenceKind::Predefined;

@@ -13,17 +13,17 @@
 namespace sitemaplint {
 
 enum class ReferenceKind {
-  Predefined,    // &amp; &lt; &gt; &quot; &apos;
-  Character,     // &#38; &#x26; naming a character XML allows
+  Predefined,  // &amp; &lt; &gt; &quot; &apos;
+  Character,  // &#38; &#x26; naming a character XML allows
   BadCharacter,  // &#0; &#xD800; or a number that is too large: not a character XML allows
-  Undefined,     // &nbsp; &copy; ...: a name XML does not define without a DTD
+  Undefined,  // &nbsp; &copy; ...: a name XML does not define without a DTD
   RawAmpersand,  // '&' that starts no reference at all
 };
 
 struct Reference {
   ReferenceKind kind = ReferenceKind::RawAmpersand;
-  std::size_t length = 1;        // bytes the reference spans, ';' included (1 for a raw '&')
-  std::string_view name;         // the entity name, for Undefined
+  std::size_t length = 1;  // bytes the reference spans, ';' included (1 for a raw '&')
+  std::string_view name;  // the entity name, for Undefined
   std::uint32_t code_point = 0;  // for Predefined and Character
 };
 
@@ -68,11 +68,11 @@ void append_utf8(std::uint32_t code_point, std::string* out);
 // The characters with a meaning in XML markup, as bits: which of them a text holds, found in one
 // pass (sixteen bytes a step) for every rule that looks for one of them.
 enum MarkupCharacter : std::uint8_t {
-  kAmpersand = 1u << 0,    // &
-  kLessThan = 1u << 1,     // <
+  kAmpersand = 1u << 0,  // &
+  kLessThan = 1u << 1,  // <
   kGreaterThan = 1u << 2,  // >
-  kQuote = 1u << 3,        // "
-  kApostrophe = 1u << 4,   // '
+  kQuote = 1u << 3,  // "
+  kApostrophe = 1u << 4,  // '
   // Not a character: an '&' (outside CDATA) that has_faulty_reference finds, set by the walker
   // when a rule asks for it, so the rules about references see only the runs with a bad one.
   kFaultyReference = 1u << 5,

@@ -9,11 +9,10 @@
 namespace sitemaplint {
 namespace {
 
-
 // The characters XLink (and so xs:anyURI) escapes before a value is read as a URI reference.
 bool escaped_by_xlink(unsigned char c) {
-  return c <= 0x20 || c >= 0x7F || c == '<' || c == '>' || c == '"' || c == '{' || c == '}' || c == '|' ||
-         c == '\\' || c == '^' || c == '`';
+  return c <= 0x20 || c >= 0x7F || c == '<' || c == '>' || c == '"' || c == '{' || c == '}' || c == '|' || c == '\\' ||
+         c == '^' || c == '`';
 }
 
 }  // namespace

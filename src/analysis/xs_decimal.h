@@ -11,9 +11,9 @@
 namespace sitemaplint {
 
 struct XsDecimal {
-  bool negative = false;       // never true for zero: "-0.0" is zero
-  std::string_view integer;    // integer digits without leading zeros; empty when the integer part is 0
-  std::string_view fraction;   // fraction digits without trailing zeros; empty when there are none
+  bool negative = false;  // never true for zero: "-0.0" is zero
+  std::string_view integer;  // integer digits without leading zeros; empty when the integer part is 0
+  std::string_view fraction;  // fraction digits without trailing zeros; empty when there are none
 
   bool is_zero() const { return integer.empty() && fraction.empty(); }
 };

@@ -34,8 +34,9 @@ int main(int argc, char** argv) {
   app.add_option("paths", options.paths,
                  "Sitemap files, directories to search for them, or http(s) URLs ('-' reads standard input)")
       ->type_name("PATH");
-  checks.one_of(app.add_option("-f,--format", options.format, "Report format")->type_name("FORMAT"),
-                report_format_names())
+  checks
+      .one_of(app.add_option("-f,--format", options.format, "Report format")->type_name("FORMAT"),
+              report_format_names())
       ->default_str("human");
   app.add_option("-o,--output", options.outputs,
                  "Write the report to FILE instead of standard output; FORMAT=FILE (repeatable) also writes the "
@@ -44,7 +45,8 @@ int main(int argc, char** argv) {
       ->allow_extra_args(false);
   // Each occurrence takes one value (comma-separated lists are split later), so that
   // "--select SM201 sitemap.xml" does not swallow the path.
-  app.add_option("--select", options.select, "Run only these rules (codes or names, comma-separated; ALL for every rule)")
+  app.add_option("--select", options.select,
+                 "Run only these rules (codes or names, comma-separated; ALL for every rule)")
       ->allow_extra_args(false)
       ->type_name("RULE");
   app.add_option("--ignore", options.ignore, "Do not run these rules (codes or names, comma-separated)")
@@ -61,26 +63,30 @@ int main(int argc, char** argv) {
                                "Report only findings at this level or above (and count only those for the exit code)")
                     ->type_name("LEVEL"),
                 {"error", "warning", "info"});
-  checks.whole_number(app.add_option("--max-warnings", options.max_warnings, "Exit 1 when there are more than N warnings")
-                          ->type_name("N"),
-                      0, 1'000'000'000);
-  app.add_flag("--exit-zero", options.exit_zero, "Exit 0 even when there are findings (usage and input errors still exit 2)");
+  checks.whole_number(
+      app.add_option("--max-warnings", options.max_warnings, "Exit 1 when there are more than N warnings")
+          ->type_name("N"),
+      0, 1'000'000'000);
+  app.add_flag("--exit-zero", options.exit_zero,
+               "Exit 0 even when there are findings (usage and input errors still exit 2)");
   app.add_flag("--sarif-all-rules", options.sarif_all_rules,
                "In --format sarif, describe every rule with its help, not only the rules that made a finding");
   app.add_flag("--statistics", options.statistics,
                "Print how many findings each rule made (code, name, severity, fixable) instead of the findings");
-  app.add_option("--base-url", options.base_url,
-                 "Where the sitemap will be served, e.g. https://example.com/sitemap.xml: every <loc> must lie under it")
+  app.add_option(
+         "--base-url", options.base_url,
+         "Where the sitemap will be served, e.g. https://example.com/sitemap.xml: every <loc> must lie under it")
       ->type_name("URL");
   app.add_option("--root", options.root,
                  "With --base-url: the directory that holds the site's '/', for finding an index's children")
       ->type_name("DIR");
   app.add_option("--now", options.now, "Treat this W3C datetime as now (for lastmod-in-future)")->type_name("DATETIME");
-  checks.one_of(app.add_option("--list-rules", options.list_rules, "List every rule and exit (FORMAT: text, markdown, json)")
-                    ->expected(0, 1)
-                    ->default_str("text")
-                    ->type_name("FORMAT"),
-                {"text", "markdown", "json"});
+  checks.one_of(
+      app.add_option("--list-rules", options.list_rules, "List every rule and exit (FORMAT: text, markdown, json)")
+          ->expected(0, 1)
+          ->default_str("text")
+          ->type_name("FORMAT"),
+      {"text", "markdown", "json"});
   checks.one_of(app.add_option("--list-profiles", options.list_profiles,
                                "List the profiles and what each changes, and exit (FORMAT: text, markdown)")
                     ->expected(0, 1)
@@ -88,28 +94,31 @@ int main(int argc, char** argv) {
                     ->type_name("FORMAT"),
                 {"text", "markdown"});
   app.add_option("--explain", options.explain, "Print a rule's documentation and exit")->type_name("RULE");
-  checks.completes(
-      app.add_option("--robots", options.robots,
-                     "Also lint this robots.txt (URL or file) and every sitemap its Sitemap: lines name, and check every URL against its rules")
-          ->type_name("URL|FILE"),
-      ValueKind::File);
-  checks.seconds(app.add_option("--timeout", options.timeout_seconds, "Give up on a URL after this many seconds (default 30)")
-                     ->type_name("SECONDS"),
-                 0.1, 3600.0);
+  checks.completes(app.add_option("--robots", options.robots,
+                                  "Also lint this robots.txt (URL or file) and every sitemap its Sitemap: lines name, "
+                                  "and check every URL against its rules")
+                       ->type_name("URL|FILE"),
+                   ValueKind::File);
+  checks.seconds(
+      app.add_option("--timeout", options.timeout_seconds, "Give up on a URL after this many seconds (default 30)")
+          ->type_name("SECONDS"),
+      0.1, 3600.0);
   app.add_option("--allow-host", options.allowed_hosts, "Fetch only from these hosts (repeatable, comma-separated)")
       ->allow_extra_args(false)
       ->type_name("HOST");
-  checks.whole_number(app.add_option("-j,--jobs", options.jobs, "Lint this many files at once (default: one per core)")
-                          ->type_name("N"),
-                      1, 1024);
-  app.add_flag("--fix", options.fix, "Apply the safe fixes rules offer, writing each file atomically, then report what is left");
+  checks.whole_number(
+      app.add_option("-j,--jobs", options.jobs, "Lint this many files at once (default: one per core)")->type_name("N"),
+      1, 1024);
+  app.add_flag("--fix", options.fix,
+               "Apply the safe fixes rules offer, writing each file atomically, then report what is left");
   app.add_flag("--diff", options.diff, "Print the fixes as a unified diff instead of writing them (exit 1 if any)");
   bool man_page = false;
   app.add_flag("--generate-man", man_page, "Print the man page (roff) and exit")->group("");
   std::string completion_shell;
-  checks.one_of(app.add_option("--generate-completion", completion_shell, "Print the shell's completion script and exit")
-                    ->group(""),
-                {kCompletionShells[0].data(), kCompletionShells[1].data(), kCompletionShells[2].data()});
+  checks.one_of(
+      app.add_option("--generate-completion", completion_shell, "Print the shell's completion script and exit")
+          ->group(""),
+      {kCompletionShells[0].data(), kCompletionShells[1].data(), kCompletionShells[2].data()});
   // docs/rules.md and docs/profiles.md, as tests/update-readme.sh writes them.
   std::string reference_page;
   checks.one_of(app.add_option("--generate-docs", reference_page, "Print a reference page of docs/ (Markdown) and exit")
@@ -118,12 +127,14 @@ int main(int argc, char** argv) {
   app.add_flag("-q,--quiet", options.quiet, "Print findings only: no source excerpt and no summary");
   app.add_flag("--no-progress", options.no_progress,
                "Never show progress on standard error (shown only on a terminal, once a run takes over a second)");
-  checks.one_of(app.add_option("--color", options.color, "Colour the human report: auto (a terminal, unless NO_COLOR is set), always, never")
+  checks.one_of(app.add_option("--color", options.color,
+                               "Colour the human report: auto (a terminal, unless NO_COLOR is set), always, never")
                     ->type_name("WHEN"),
                 {"auto", "always", "never"});
-  CLI::Option* config = app.add_option("--config", options.config,
-                                        "Read settings from this sitemaplint.toml instead of the nearest one above each input")
-                            ->type_name("FILE");
+  CLI::Option* config =
+      app.add_option("--config", options.config,
+                     "Read settings from this sitemaplint.toml instead of the nearest one above each input")
+          ->type_name("FILE");
   app.add_option("--stdin-filename", options.stdin_filename,
                  "Treat standard input ('-') as the file at PATH: for reports, config lookup and overrides")
       ->type_name("PATH");
@@ -133,7 +144,7 @@ int main(int argc, char** argv) {
   app.add_flag("--show-config", options.show_config,
                "Print the settings each input would be linted with (as TOML) and exit");
   CLI::Option* baseline = app.add_option("--baseline", options.baseline,
-                                          "Do not report the findings this baseline file lists (see --write-baseline)")
+                                         "Do not report the findings this baseline file lists (see --write-baseline)")
                               ->type_name("FILE");
   app.add_option("--write-baseline", options.write_baseline,
                  "Write the current findings to FILE as a baseline and exit 0")

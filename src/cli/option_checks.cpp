@@ -89,8 +89,8 @@ std::vector<OptionDoc> OptionChecks::describe(const CLI::App& app, bool include_
       doc.value_optional = option->get_expected_min() == 0;
       doc.repeatable = option->get_items_expected_max() > 1;
       doc.default_value = option->get_default_str();
-      doc.kind = doc.value_name == "FILE" ? ValueKind::File
-                 : doc.value_name == "DIR" ? ValueKind::Directory
+      doc.kind = doc.value_name == "FILE"   ? ValueKind::File
+                 : doc.value_name == "DIR"  ? ValueKind::Directory
                  : doc.value_name == "RULE" ? ValueKind::Rule
                                             : ValueKind::Text;
     }

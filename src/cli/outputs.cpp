@@ -33,9 +33,8 @@ bool write_report(const CliOptions& options, const ReportTarget& target, const s
     const ReportFormat* format = find_report_format(target.format);
     if (!format) format = &report_formats().front();
     style.color = use_color(options.color, target.path.empty() && ::isatty(STDOUT_FILENO));
-    format->write(reports,
-                  ReportOptions{status, style, now, options.sarif_all_rules ? SarifRules::All : SarifRules::Fired},
-                  out);
+    format->write(
+        reports, ReportOptions{status, style, now, options.sarif_all_rules ? SarifRules::All : SarifRules::Fired}, out);
   }
   out.flush();
   return static_cast<bool>(out);
@@ -97,8 +96,8 @@ std::optional<int> write_reports(const CliOptions& options, const std::vector<Re
   }
   for (std::size_t i = 0; i < targets.size(); ++i) {
     const bool to_file = !targets[i].path.empty();
-    const bool written = write_report(options, targets[i], reports, status, style, now,
-                                      to_file ? files[i].stream() : std::cout);
+    const bool written =
+        write_report(options, targets[i], reports, status, style, now, to_file ? files[i].stream() : std::cout);
     if (!to_file && !written) {
       print_error("writing the report failed");
       return kExitUsage;

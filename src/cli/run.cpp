@@ -139,9 +139,9 @@ int show_config(const std::vector<std::string>& paths, ConfigResolver& configs, 
   std::string error;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     if (i > 0) std::cout << '\n';
-    const std::string label = paths.empty() ? "a sitemap in the current directory"
-                              : inputs[i] == "-"  ? "standard input"
-                                                  : inputs[i];
+    const std::string label = paths.empty()      ? "a sitemap in the current directory"
+                              : inputs[i] == "-" ? "standard input"
+                                                 : inputs[i];
     write_effective_config(label, *configs.profile_for(inputs[i], &error), run, std::cout);
     std::error_code missing;
     if (!paths.empty() && inputs[i] != "-" && !is_url(inputs[i]) && !std::filesystem::exists(inputs[i], missing)) {
@@ -264,7 +264,8 @@ int usage_error(const std::string& message) {
 int run(const CliOptions& options) {
   if (const auto done = documentation(options)) return *done;
   if (options.statistics && options.format != "human" && options.format != "json") {
-    return usage_error("--statistics prints a table, or JSON with --format json; it has no " + options.format + " form");
+    return usage_error("--statistics prints a table, or JSON with --format json; it has no " + options.format +
+                       " form");
   }
   if (std::count(options.paths.begin(), options.paths.end(), "-") > 1) {
     return usage_error("'-' (standard input) is given more than once");
@@ -278,8 +279,8 @@ int run(const CliOptions& options) {
   if (!command_line_choices(options, &command_line, &error)) return usage_error(error);
   const std::int64_t now = command_line.now;
   // The HTML report shows the site's URLs, lastmods and sections: the walk gathers them only then.
-  command_line.collect_overview = std::any_of(targets->begin(), targets->end(),
-                                              [](const ReportTarget& target) { return target.format == "html"; });
+  command_line.collect_overview =
+      std::any_of(targets->begin(), targets->end(), [](const ReportTarget& target) { return target.format == "html"; });
   // Findings keep their entry's URL only for a baseline, which keys them on it.
   command_line.record_subjects = !options.baseline.empty() || !options.write_baseline.empty();
   const ConfigSource config_source = options.no_config        ? ConfigSource::None
@@ -380,7 +381,8 @@ int run(const CliOptions& options) {
     reports.push_back(std::move(*outcome.report));
   }
   const std::size_t left_out = run_settings.min_severity ? leave_out_below(*run_settings.min_severity, &reports) : 0;
-  if (std::string refusal = outputs_over_inputs(options, *targets, files_read(std::move(linted), options, run_settings));
+  if (std::string refusal =
+          outputs_over_inputs(options, *targets, files_read(std::move(linted), options, run_settings));
       !refusal.empty()) {
     return usage_error(refusal);
   }

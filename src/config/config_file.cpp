@@ -54,7 +54,8 @@ class ConfigReader {
         if (!read_globs("exclude", node, &out->exclude)) return false;
       } else if (name == "root") {
         const auto text = node.value<std::string>();
-        if (!node.is_string() || text->empty()) return fail(node.source(), "'root' must be a directory path (a string)");
+        if (!node.is_string() || text->empty())
+          return fail(node.source(), "'root' must be a directory path (a string)");
         out->root = inside_config_directory("root", *text, node, &out->root_refused);
       } else if (name == "robots") {
         if (!read_robots(node, out)) return false;
@@ -104,7 +105,8 @@ class ConfigReader {
 
   bool read_profile(const std::string& key, const toml::node& node, const RuleProfile** out) {
     const auto name = node.value<std::string>();
-    if (!node.is_string()) return fail(node.source(), "'" + key + "' must be a profile name (a string), e.g. \"google\"");
+    if (!node.is_string())
+      return fail(node.source(), "'" + key + "' must be a profile name (a string), e.g. \"google\"");
     *out = find_rule_profile(*name);
     if (!*out) return fail(node.source(), "'" + key + "': " + unknown_profile_message(*name));
     return true;
@@ -162,7 +164,8 @@ class ConfigReader {
     }
     for (const toml::node& glob : *globs) {
       const auto text = glob.value<std::string>();
-      if (!glob.is_string() || text->empty()) return fail(glob.source(), "'" + key + "' must list globs as non-empty strings");
+      if (!glob.is_string() || text->empty())
+        return fail(glob.source(), "'" + key + "' must list globs as non-empty strings");
       if (const std::string problem = glob_problem(*text); !problem.empty()) {
         return fail(glob.source(), "'" + key + "': " + problem + ": '" + *text + "'");
       }
@@ -174,7 +177,8 @@ class ConfigReader {
   bool read_rules(const std::string& key, const toml::node& node, std::vector<const RuleInfo*>* out) {
     const toml::array* words = node.as_array();
     if (!words) {
-      return fail(node.source(), "'" + key + "' must be an array of rule codes or names, e.g. [\"SM403\", \"priority-uniform\"]");
+      return fail(node.source(),
+                  "'" + key + "' must be an array of rule codes or names, e.g. [\"SM403\", \"priority-uniform\"]");
     }
     for (const toml::node& word : *words) {
       const auto text = word.value<std::string>();
@@ -188,7 +192,8 @@ class ConfigReader {
   bool read_severities(const std::string& key, const toml::node& node,
                        std::vector<std::pair<const RuleInfo*, Severity>>* out) {
     const toml::table* table = node.as_table();
-    if (!table) return fail(node.source(), "'" + key + "' must be a table of RULE = \"error\" | \"warning\" | \"info\"");
+    if (!table)
+      return fail(node.source(), "'" + key + "' must be a table of RULE = \"error\" | \"warning\" | \"info\"");
     for (const auto& [rule_key_pointer, level_pointer] : in_file_order(*table)) {
       const toml::key& rule_key = *rule_key_pointer;
       const toml::node& level_node = *level_pointer;
@@ -198,7 +203,8 @@ class ConfigReader {
       const auto level = level_node.is_string() ? parse_severity(*text) : std::nullopt;
       if (!level) {
         const std::string where = "'" + key + "." + std::string(rule_key.str()) + "'";
-        if (!level_node.is_string()) return fail(level_node.source(), where + " must be \"error\", \"warning\" or \"info\"");
+        if (!level_node.is_string())
+          return fail(level_node.source(), where + " must be \"error\", \"warning\" or \"info\"");
         return fail(level_node.source(), where + ": " + unknown_severity_message(*text));
       }
       out->emplace_back(rule, *level);
@@ -282,7 +288,6 @@ class ConfigReader {
 };
 
 }  // namespace
-
 
 bool parse_config(std::string_view text, const fs::path& path, ConfigFile* out, std::string* error) {
   *out = ConfigFile{};

@@ -34,7 +34,7 @@ struct ConfigFile {
   const RuleProfile* profile = nullptr;  // profile = "...": where every input's rule choices start
   RuleLayer rules;
   std::optional<SitemapLocation> location;  // base-url
-  std::optional<std::string> root;          // absolute: resolved against the file's directory, and inside it
+  std::optional<std::string> root;  // absolute: resolved against the file's directory, and inside it
   std::optional<int> max_warnings;
   std::optional<Severity> min_severity;  // findings below it are not reported
   std::optional<std::string> robots;  // as --robots: an http(s) URL, or a file (made absolute like root)

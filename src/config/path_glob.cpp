@@ -31,7 +31,8 @@ bool match_from(const std::vector<std::string>& glob, std::size_t g, const std::
   if (known >= 0) return known;
   bool result = false;
   if (glob[g] == "**") {
-    for (std::size_t skip = p; skip <= count && !result; ++skip) result = match_from(glob, g + 1, path, skip, count, memo);
+    for (std::size_t skip = p; skip <= count && !result; ++skip)
+      result = match_from(glob, g + 1, path, skip, count, memo);
   } else {
     // FNM_PERIOD off: "*.xml" matches ".hidden.xml" too, as a user listing *.xml expects.
     result = p < count && ::fnmatch(glob[g].c_str(), path[p].c_str(), 0) == 0 &&

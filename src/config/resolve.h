@@ -25,13 +25,13 @@ struct CommandLineChoices {
   std::optional<SitemapLocation> location;
   std::int64_t now = 0;
   bool collect_overview = false;  // the HTML report is asked for
-  bool record_subjects = true;    // a baseline is read or written (Settings::record_subjects)
+  bool record_subjects = true;  // a baseline is read or written (Settings::record_subjects)
 };
 
 enum class ConfigSource {
   Discover,  // the nearest sitemaplint.toml above each input (the default)
-  Given,     // --config FILE, for every input
-  None,      // --no-config
+  Given,  // --config FILE, for every input
+  None,  // --no-config
 };
 
 class ConfigResolver {

@@ -11,11 +11,21 @@ bool is_blank(char c) { return c == ' ' || c == '\t'; }
 // not claim (toml++ reports what is not allowed).
 bool is_key_char(char c) {
   switch (c) {
-    case ' ': case '\t': case '\r': case '\n': case '=': case '.': case '[': case ']':
-    case '{': case '}': case '#': case ',': case '"': case '\'':
-      return false;
-    default:
-      return true;
+    case ' ':
+    case '\t':
+    case '\r':
+    case '\n':
+    case '=':
+    case '.':
+    case '[':
+    case ']':
+    case '{':
+    case '}':
+    case '#':
+    case ',':
+    case '"':
+    case '\'': return false;
+    default: return true;
   }
 }
 
@@ -38,7 +48,7 @@ class DepthScan {
 
  private:
   struct Container {
-    bool table;         // an inline table, else an array
+    bool table;  // an inline table, else an array
     std::size_t depth;  // of the table whose keys it holds, or of its elements
   };
 

@@ -28,8 +28,9 @@ std::string roff(std::string_view text) {
 // What each config key means; a test checks that every key the config reader accepts is here.
 const std::map<std::string_view, std::string_view>& config_key_docs() {
   static const std::map<std::string_view, std::string_view> docs = {
-      {"profile", "The preset of rules and severities to start from (default, google, xsd, protocol, bing, strict), "
-                  "as --profile; in [[overrides]], for the files the globs match."},
+      {"profile",
+       "The preset of rules and severities to start from (default, google, xsd, protocol, bing, strict), "
+       "as --profile; in [[overrides]], for the files the globs match."},
       {"select", "Rules to run, and only those: codes, names, families, code prefixes or \"ALL\" (an array)."},
       {"ignore", "Rules not to run (an array of the same words)."},
       {"severity", "A table of RULE = \"error\", \"warning\" or \"info\", as --severity."},
@@ -38,8 +39,9 @@ const std::map<std::string_view, std::string_view>& config_key_docs() {
       {"max-warnings", "Fail (exit 1) when there are more warnings than this, as --max-warnings."},
       {"min-severity", "Report only findings at this level or above, as --min-severity."},
       {"exclude", "Globs of files and folders a directory search skips."},
-      {"overrides", "[[overrides]] tables: \"files\" (globs) and any of profile, select, ignore, severity and base-url, "
-                    "for the files the globs match."},
+      {"overrides",
+       "[[overrides]] tables: \"files\" (globs) and any of profile, select, ignore, severity and base-url, "
+       "for the files the globs match."},
       {"robots", "A robots.txt (a file relative to the config file, or a URL), as --robots."},
       {"files", "In [[overrides]]: the globs of the files the table applies to."},
   };
@@ -89,16 +91,17 @@ void write_config(std::ostream& out) {
     out << ".TP\n.B " << roff(key) << "\n" << roff(it == docs.end() ? "" : it->second) << "\n";
   }
   out << ".PP\nFor example:\n.PP\n.nf\n.RS\n"
-      << roff("ignore = [\"lastmod-reduced-precision\"]\n"
-              "base-url = \"https://example.com/sitemap.xml\"\n"
-              "min-severity = \"warning\"\n"
-              "\n"
-              "[severity]\n"
-              "changefreq-never = \"warning\"\n"
-              "\n"
-              "[[overrides]]\n"
-              "files = [\"news/*.xml\"]\n"
-              "ignore = [\"SM502\"]\n")
+      << roff(
+             "ignore = [\"lastmod-reduced-precision\"]\n"
+             "base-url = \"https://example.com/sitemap.xml\"\n"
+             "min-severity = \"warning\"\n"
+             "\n"
+             "[severity]\n"
+             "changefreq-never = \"warning\"\n"
+             "\n"
+             "[[overrides]]\n"
+             "files = [\"news/*.xml\"]\n"
+             "ignore = [\"SM502\"]\n")
       << ".RE\n.fi\n";
 }
 
@@ -153,8 +156,8 @@ void write_man_page(std::span<const OptionDoc> options, std::ostream& out) {
          "prints its documentation.\n";
   for (const RuleInfo* rule : all_rules()) {
     const RuleInfo& info = *rule;
-    out << ".TP\n.B " << info.code << " " << roff(info.name) << "\n(" << severity_name(info.default_severity)
-        << ") " << roff(info.summary) << ".\n";
+    out << ".TP\n.B " << info.code << " " << roff(info.name) << "\n(" << severity_name(info.default_severity) << ") "
+        << roff(info.summary) << ".\n";
   }
   out << ".SH SEE ALSO\n.BR xmllint (1)\n";
 }

@@ -9,19 +9,19 @@ namespace sitemaplint {
 
 // What an option's value is, for completing it.
 enum class ValueKind {
-  None,       // a flag
-  Text,       // anything: a number, a URL, a date (nothing to offer)
-  File,       // a file name
+  None,  // a flag
+  Text,  // anything: a number, a URL, a date (nothing to offer)
+  File,  // a file name
   Directory,  // a directory name
-  Rule,       // a rule code or name
-  Choice,     // one of `choices`
+  Rule,  // a rule code or name
+  Choice,  // one of `choices`
 };
 
 struct OptionDoc {
   std::vector<std::string> names;  // "-f", "--format"
-  std::string value_name;          // "FORMAT"; empty for a flag
-  bool value_optional = false;     // --list-rules [FORMAT]
-  bool repeatable = false;         // --select, --ignore: given again, it adds
+  std::string value_name;  // "FORMAT"; empty for a flag
+  bool value_optional = false;  // --list-rules [FORMAT]
+  bool repeatable = false;  // --select, --ignore: given again, it adds
   ValueKind kind = ValueKind::None;
   std::vector<std::string> choices;
   std::string default_value;  // "" when there is none to show

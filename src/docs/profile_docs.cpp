@@ -72,7 +72,8 @@ std::string profile_levels(const RuleInfo& rule) {
   std::string out;
   for (const RuleProfile& profile : all_rule_profiles()) {
     const std::optional<Severity> level = profile_level(profile, rule);
-    (out += out.empty() ? "" : ", ") += std::string(profile.name) + " " + std::string(level ? severity_name(*level) : "off");
+    (out += out.empty() ? "" : ", ") +=
+        std::string(profile.name) + " " + std::string(level ? severity_name(*level) : "off");
   }
   return out;
 }

@@ -25,8 +25,10 @@ std::string generated_note(std::string_view page) {
 // new authority without a description is a compiler warning.
 std::string_view authority_description(Authority authority) {
   switch (authority) {
-    case kSitemapsOrg: return "The protocol's text at sitemaps.org, including what it requires of the standards it names.";
-    case kSitemapXsd: return "sitemaps.org's `sitemap.xsd` and `siteindex.xsd` (copies with their provenance in `testdata/xsd/`).";
+    case kSitemapsOrg:
+      return "The protocol's text at sitemaps.org, including what it requires of the standards it names.";
+    case kSitemapXsd:
+      return "sitemaps.org's `sitemap.xsd` and `siteindex.xsd` (copies with their provenance in `testdata/xsd/`).";
     case kGoogle: return "Google Search Central's sitemap documentation and what Search Console reports.";
     case kBing: return "Bing Webmaster Guidelines and the Bing Webmaster blog on sitemaps.";
     case kExtensionXsd: return "Google's image, video and news schemas (copies in `testdata/xsd/` too).";
@@ -84,7 +86,8 @@ std::string fixes_line(const RuleInfo& rule) {
 }
 
 void write_rule_section(const RuleInfo& rule, std::ostream& out) {
-  out << "### " << rule_heading(rule) << "\n\n" << markdown_cell(rule.summary) << ".\n\n"
+  out << "### " << rule_heading(rule) << "\n\n"
+      << markdown_cell(rule.summary) << ".\n\n"
       << "- Default severity: " << severity_name(rule.default_severity) << '\n'
       << "- Authorities: " << authority_list(rule.authorities) << '\n';
   if (!rule.search_console.empty()) out << "- Search Console: \"" << rule.search_console << "\"\n";

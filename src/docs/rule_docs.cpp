@@ -36,7 +36,8 @@ void write_rule_list_text(std::ostream& out) {
   }
   const int code_column = static_cast<int>(code_width + 2), name_column = static_cast<int>(name_width + 2);
   out << std::left << std::setw(code_column) << "CODE" << std::setw(name_column) << "NAME" << std::setw(10)
-      << "SEVERITY" << "SUMMARY [AUTHORITY]\n";
+      << "SEVERITY"
+      << "SUMMARY [AUTHORITY]\n";
   for (const RuleInfo* rule : all_rules()) {
     const RuleInfo& info = *rule;
     out << std::setw(code_column) << info.code << std::setw(name_column) << info.name << std::setw(10)
@@ -107,8 +108,8 @@ std::string default_docs_url() {
 
 std::string rule_docs_url(const RuleInfo& info) {
   std::string url = std::string_view(SITEMAPLINT_DOCS_URL).empty() ? default_docs_url() : SITEMAPLINT_DOCS_URL;
-  for (const auto& [placeholder, value] : {std::pair<std::string_view, std::string_view>{"{code}", info.code},
-                                           {"{name}", info.name}}) {
+  for (const auto& [placeholder, value] :
+       {std::pair<std::string_view, std::string_view>{"{code}", info.code}, {"{name}", info.name}}) {
     for (auto at = url.find(placeholder); at != std::string::npos; at = url.find(placeholder, at + value.size())) {
       url.replace(at, placeholder.size(), value);
     }
@@ -117,8 +118,7 @@ std::string rule_docs_url(const RuleInfo& info) {
 }
 
 void write_explanation(const RuleInfo& info, std::ostream& out) {
-  out << "# " << info.code << ' ' << info.name << " (" << severity_name(info.default_severity)
-      << ")\n\n"
+  out << "# " << info.code << ' ' << info.name << " (" << severity_name(info.default_severity) << ")\n\n"
       << info.summary << ".\n\n"
       << "Authority: " << authority_list(info.authorities) << "\n";
   // A blank line between them: Markdown (the language server's hover) would join the two lines.

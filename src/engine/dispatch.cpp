@@ -54,11 +54,12 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
   constexpr std::uint32_t kEveryNamespace = (std::uint32_t{1} << (kKnownNamespaces.size() + 1)) - 1;
   for (const UrlFieldSpec& spec : kExtensionUrlFields) {
     const UrlSubscribers& subscribers = urls_[static_cast<std::size_t>(spec.kind)];
-    if (!subscribers.every.empty() || !subscribers.some.empty()) block_namespaces_ |= std::uint32_t{1} << known_namespace_index(spec.ns);
+    if (!subscribers.every.empty() || !subscribers.some.empty())
+      block_namespaces_ |= std::uint32_t{1} << known_namespace_index(spec.ns);
   }
   for (const Subscribers& s : extensions_) {
-    block_namespaces_ |= s.ns_match == NamespaceMatch::Uri ? std::uint32_t{1} << known_namespace_index(s.pattern.ns)
-                                                           : kEveryNamespace;
+    block_namespaces_ |=
+        s.ns_match == NamespaceMatch::Uri ? std::uint32_t{1} << known_namespace_index(s.pattern.ns) : kEveryNamespace;
   }
   for (const ActiveRule& active : rules) {
     block_namespaces_ |= active.subscriptions.entry_namespaces_ | active.subscriptions.block_namespaces_;
@@ -88,7 +89,8 @@ void Dispatch::subscribe(std::vector<Subscribers>& list, const Subscriptions::Pa
   list.push_back({{canonical_namespace(p.ns), p.local_name}, ns_match, {{active, p.filter, p.element_traits}}, traits});
 }
 
-inline bool Dispatch::matches(const Subscribers& s, std::string_view ns, bool in_sitemap_ns, std::string_view local_name) {
+inline bool Dispatch::matches(const Subscribers& s, std::string_view ns, bool in_sitemap_ns,
+                              std::string_view local_name) {
   if (!s.pattern.local_name.empty() && !same_name(s.pattern.local_name, local_name)) return false;
   switch (s.ns_match) {
     case NamespaceMatch::Any: return true;
@@ -159,7 +161,8 @@ void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
   if (!some_entries_.empty()) {
     std::uint32_t namespaces = 0;  // bit known_namespace_index of each of the entry's blocks' roots
     if (entries_by_namespace_) {
-      for (const ExtensionBlock& block : entry.extensions) namespaces |= std::uint32_t{1} << known_namespace_index(block.root().ns);
+      for (const ExtensionBlock& block : entry.extensions)
+        namespaces |= std::uint32_t{1} << known_namespace_index(block.root().ns);
     }
     const std::uint16_t traits = entry_traits_wanted_ ? entry_traits(entry, entry_traits_wanted_) : 0;
     if (namespaces != 0 || traits != 0) {
@@ -183,7 +186,8 @@ void Dispatch::find_extension_subscribers(const ExtensionNode& root) {
   last_root_name_.assign(root.local_name);
   last_root_ = {};
   for (const Subscribers& s : extensions_) {
-    if (matches(s, root.ns, false, root.local_name)) last_root_.rules.insert(last_root_.rules.end(), s.rules.begin(), s.rules.end());
+    if (matches(s, root.ns, false, root.local_name))
+      last_root_.rules.insert(last_root_.rules.end(), s.rules.begin(), s.rules.end());
   }
   if (last_root_.rules.empty()) return;
   last_root_.shared_traits = last_root_.rules.front().filter.traits;

@@ -67,7 +67,7 @@ class Dispatch {
   enum class NamespaceMatch : std::uint8_t { Any, Document, Uri };
   struct Subscriber {
     ActiveRule* active;
-    BlockFilter filter;               // extensions() only
+    BlockFilter filter;  // extensions() only
     std::uint8_t element_traits = 0;  // elements() only; 0: every element
     RuleCall call{*active};
   };

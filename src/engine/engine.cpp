@@ -43,7 +43,8 @@ void add_collectors(RuleGroup& group, const RuleSelection& selection, const Sett
   // its sink is that of the first rule that names it).
   for (std::size_t i = 0; i < group.rule_count; ++i) {
     const RuleFactory make = group.rules[i].subscriptions.facts_collector_;
-    if (!make || std::any_of(group.collectors.begin(), group.collectors.end(), [&](const auto& c) { return c.first == make; })) {
+    if (!make ||
+        std::any_of(group.collectors.begin(), group.collectors.end(), [&](const auto& c) { return c.first == make; })) {
       continue;
     }
     const RuleInfo& first = group.rules[i].sink.rule();
@@ -82,7 +83,8 @@ void collect(RuleGroup& group, RuleRun& run) {
     const std::shared_ptr<const FileFacts> facts = group.rules[at].rule->take_facts();
     if (!facts) continue;
     for (std::size_t i = 0; i < group.rule_count; ++i) {
-      if (group.rules[i].subscriptions.facts_collector_ == make) run.facts.emplace_back(group.rules[i].sink.rule().id, facts);
+      if (group.rules[i].subscriptions.facts_collector_ == make)
+        run.facts.emplace_back(group.rules[i].sink.rule().id, facts);
     }
   }
   if (group.overview_at) run.overview = take_overview(*group.rules[*group.overview_at].rule);
@@ -110,11 +112,11 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
   std::array<RuleGroup, 2> groups;  // RuleSinks point at their group's findings: the groups stay put
   for (const RuleInfo* info : selection.enabled) {
     RuleGroup& group = groups[split ? thread_of(*info) : 0];
-    ActiveRule active{info->make(settings),
-                      RuleSink(*info, selection.severity_of(*info), group.diagnostics,
-                               selection.kept_authorities[index_of(info->id)], settings.max_findings_per_rule,
-                               settings.fixes_only),
-                      {}};
+    ActiveRule active{
+        info->make(settings),
+        RuleSink(*info, selection.severity_of(*info), group.diagnostics, selection.kept_authorities[index_of(info->id)],
+                 settings.max_findings_per_rule, settings.fixes_only),
+        {}};
     active.rule->subscribe(active.subscriptions);
     group.rules.push_back(std::move(active));
   }

@@ -51,8 +51,8 @@ std::string& EntryBuilder::scratch() {
 }
 
 bool EntryBuilder::add_child(const Element& e, FieldId id) {
-  children_.push_back(Child{e.local_name, e.qualified_name, e.in_sitemap_ns, e.ns.empty() && e.prefix_declared,
-                            id, e.offset});
+  children_.push_back(
+      Child{e.local_name, e.qualified_name, e.in_sitemap_ns, e.ns.empty() && e.prefix_declared, id, e.offset});
   if (id == FieldId::Unknown) return false;
   Field& field = const_cast<Field&>(entry_.field(id));
   if (field.present) return false;  // a duplicate; the first one counts
@@ -158,14 +158,15 @@ std::span<const UrlField> EntryBuilder::finish(std::string_view loc_label) {
   entry_.children = children_;
   // Spans only now: the vectors no longer grow.
   for (std::size_t i = 0; i < nodes_.size(); ++i) {
-    nodes_[i].attributes = std::span<const Attribute>(attributes_).subspan(slots_[i].attributes_begin,
-                                                                           slots_[i].attributes_count);
+    nodes_[i].attributes =
+        std::span<const Attribute>(attributes_).subspan(slots_[i].attributes_begin, slots_[i].attributes_count);
   }
   blocks_.clear();
   for (const auto& [begin, end] : block_ranges_) {
     // Parent indexes were absolute while gathering; a block's nodes see them relative to its root.
     for (std::size_t i = begin + 1; i < end; ++i) nodes_[i].parent -= begin;
-    blocks_.push_back(ExtensionBlock{std::span<const ExtensionNode>(nodes_).subspan(begin, end - begin), next_block_serial()});
+    blocks_.push_back(
+        ExtensionBlock{std::span<const ExtensionNode>(nodes_).subspan(begin, end - begin), next_block_serial()});
   }
   entry_.extensions = blocks_;
 

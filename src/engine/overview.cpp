@@ -49,9 +49,9 @@ class OverviewCollector final : public Rule {
     }
     // Most sitemaps name one host: the lower-case copy is made once per run of equal hosts.
     const std::string_view host = url.ascii_host.empty() ? url.host : url.ascii_host;
-    const bool same_host = host.size() == last_host_.size() &&
-                           std::equal(host.begin(), host.end(), last_host_.begin(),
-                                      [](char a, char lowered) { return ascii_lower(a) == lowered; });
+    const bool same_host =
+        host.size() == last_host_.size() && std::equal(host.begin(), host.end(), last_host_.begin(),
+                                                       [](char a, char lowered) { return ascii_lower(a) == lowered; });
     if (!same_host) last_host_ = ascii_lowered(host);
     count(overview_->hosts, last_host_);
     count(overview_->sections, section_of(url).substr(0, 200));

@@ -21,13 +21,13 @@ struct SiteOverview {
   // <sitemap> entries are not pages.
   std::size_t urls = 0;
   // Their <lastmod>, by age relative to Settings::now: each URL in exactly one of these.
-  std::size_t lastmod_7_days = 0;    // changed in the last 7 days
-  std::size_t lastmod_30_days = 0;   // 7 to 30 days ago
+  std::size_t lastmod_7_days = 0;  // changed in the last 7 days
+  std::size_t lastmod_30_days = 0;  // 7 to 30 days ago
   std::size_t lastmod_365_days = 0;  // 30 to 365 days ago
-  std::size_t lastmod_older = 0;     // more than a year ago
-  std::size_t lastmod_future = 0;    // after "now"
-  std::size_t lastmod_invalid = 0;   // not a W3C datetime
-  std::size_t lastmod_missing = 0;   // no <lastmod> at all
+  std::size_t lastmod_older = 0;  // more than a year ago
+  std::size_t lastmod_future = 0;  // after "now"
+  std::size_t lastmod_invalid = 0;  // not a W3C datetime
+  std::size_t lastmod_missing = 0;  // no <lastmod> at all
   // URLs by host (lower case) and by top-level section: "/blog/" for a URL under /blog/, "/" for a
   // page at the root. A URL with no http(s) host counts under kNoHost and kNoSection. Past
   // kMaxKeys distinct keys, the rest count under kOtherKeys.

@@ -17,8 +17,7 @@ namespace {
 
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
          });
 }
 
@@ -158,8 +157,7 @@ RuleSelection default_selection() {
   return selection;
 }
 
-bool resolve_rule_words(const std::vector<std::string>& words, std::vector<const RuleInfo*>* out,
-                        std::string* error) {
+bool resolve_rule_words(const std::vector<std::string>& words, std::vector<const RuleInfo*>* out, std::string* error) {
   for (const std::string& word : words) {
     const std::vector<const RuleInfo*> named = rules_named(word);
     if (named.empty()) {
@@ -177,9 +175,15 @@ bool parse_rule_layer(const std::vector<std::string>& select, const std::vector<
                       const std::vector<std::string>& severities, RuleLayer* out, std::string* error) {
   if (!select.empty()) {
     out->select.emplace();
-    if (!resolve_rule_words(select, &*out->select, error)) { *error = "--select: " + *error; return false; }
+    if (!resolve_rule_words(select, &*out->select, error)) {
+      *error = "--select: " + *error;
+      return false;
+    }
   }
-  if (!resolve_rule_words(ignore, &out->ignore, error)) { *error = "--ignore: " + *error; return false; }
+  if (!resolve_rule_words(ignore, &out->ignore, error)) {
+    *error = "--ignore: " + *error;
+    return false;
+  }
   for (const std::string& word : severities) {
     const auto eq = word.find('=');
     if (eq == std::string::npos) {
@@ -187,7 +191,10 @@ bool parse_rule_layer(const std::vector<std::string>& select, const std::vector<
       return false;
     }
     const RuleInfo* rule = find_rule(std::string_view(word).substr(0, eq));
-    if (!rule) { *error = "--severity: " + unknown_rule_message(word.substr(0, eq)); return false; }
+    if (!rule) {
+      *error = "--severity: " + unknown_rule_message(word.substr(0, eq));
+      return false;
+    }
     const auto level = parse_severity(std::string_view(word).substr(eq + 1));
     if (!level) {
       *error = "--severity: " + unknown_severity_message(std::string_view(word).substr(eq + 1));
@@ -199,8 +206,7 @@ bool parse_rule_layer(const std::vector<std::string>& select, const std::vector<
 }
 
 bool make_selection(const std::vector<std::string>& select, const std::vector<std::string>& ignore,
-                    const std::vector<std::string>& severities, RuleSelection* out,
-                    std::string* error) {
+                    const std::vector<std::string>& severities, RuleSelection* out, std::string* error) {
   RuleLayer layer;
   if (!parse_rule_layer(select, ignore, severities, &layer, error)) return false;
   *out = default_selection();

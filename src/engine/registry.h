@@ -73,8 +73,7 @@ RuleSelection default_selection();
 
 // Rule codes or names (or ALL) appended to *out without repeats. On an unknown word, returns false
 // and sets *error to "unknown rule 'X'; did you mean 'Y'?...".
-bool resolve_rule_words(const std::vector<std::string>& words, std::vector<const RuleInfo*>* out,
-                        std::string* error);
+bool resolve_rule_words(const std::vector<std::string>& words, std::vector<const RuleInfo*>* out, std::string* error);
 
 // The command line's layer from --select, --ignore and --severity words.
 bool parse_rule_layer(const std::vector<std::string>& select, const std::vector<std::string>& ignore,
@@ -86,7 +85,6 @@ std::string unknown_rule_message(std::string_view word);
 // Builds a selection from --select, --ignore and --severity words. On a bad word, returns false
 // and sets *error to a one-line message.
 bool make_selection(const std::vector<std::string>& select, const std::vector<std::string>& ignore,
-                    const std::vector<std::string>& severities, RuleSelection* out,
-                    std::string* error);
+                    const std::vector<std::string>& severities, RuleSelection* out, std::string* error);
 
 }  // namespace sitemaplint

@@ -46,7 +46,8 @@ constexpr ProfileChoice kBingChoices[] = {
 // (or all errors), Search Console's errors raised, then the choices rule by rule.
 const RuleProfile kProfiles[] = {
     {.name = "default",
-     .summary = "Every rule at its own severity: the protocol, its XSD, Google's and Bing's rules and sitemaplint's advice"},
+     .summary =
+         "Every rule at its own severity: the protocol, its XSD, Google's and Bing's rules and sitemaplint's advice"},
     {.name = "google",
      .summary = "What Google Search Console rejects is an error, what Google ignores (<changefreq>, <priority>) at "
                 "most info, what only the XSD asks is off",

@@ -68,7 +68,8 @@ void Walker::walk() {
       const pugi::xml_node_type type = node.type();  // each accessor is a call into pugixml
       if (type == pugi::node_element) {
         if (static_cast<int>(depth_) >= kMaxInspectedDepth) {
-          if (records_document_ && !doc_.nesting_limit_offset) doc_.nesting_limit_offset = doc_.offset_of(node.name()) - 1;
+          if (records_document_ && !doc_.nesting_limit_offset)
+            doc_.nesting_limit_offset = doc_.offset_of(node.name()) - 1;
           node = node.next_sibling();
           continue;
         }
@@ -157,7 +158,8 @@ void Walker::enter(pugi::xml_node node) {
     if (name != "xmlns" && !name.starts_with("xmlns:")) continue;
     const std::string_view prefix = name.size() > 6 ? name.substr(6) : std::string_view();
     bind(prefix, attr.value());
-    if (records_document_) doc_.namespace_declarations.push_back({prefix, attr.value(), doc_.offset_of(attr.value()), e.offset});
+    if (records_document_)
+      doc_.namespace_declarations.push_back({prefix, attr.value(), doc_.offset_of(attr.value()), e.offset});
   }
   // A byte loop: names are a few bytes long, and find() would call memchr for each.
   const auto colon = std::find(e.qualified_name.begin(), e.qualified_name.end(), ':');
@@ -311,7 +313,8 @@ void Walker::gather(Frame& frame) {
 
 void Walker::gather_attributes(const Element& e) {
   if (!e.has_attributes) return;
-  for (pugi::xml_attribute attr = e.node.first_attribute(); present(attr); attr = attr.next_attribute()) gather_attribute(attr);
+  for (pugi::xml_attribute attr = e.node.first_attribute(); present(attr); attr = attr.next_attribute())
+    gather_attribute(attr);
 }
 
 void Walker::gather_attribute(pugi::xml_attribute attr) {

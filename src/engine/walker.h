@@ -23,9 +23,9 @@ class Walker {
   // nothing to it.
   Walker(Document& doc, Dispatch& dispatch, bool records_document = true);
 
-  void walk();          // a parsed XML document
-  void walk_text();     // a text sitemap: every non-blank line is a <url> whose <loc> is the line
-  void walk_robots();   // a robots.txt: every Sitemap: line is a <sitemap> whose <loc> is its value
+  void walk();  // a parsed XML document
+  void walk_text();  // a text sitemap: every non-blank line is a <url> whose <loc> is the line
+  void walk_robots();  // a robots.txt: every Sitemap: line is a <sitemap> whose <loc> is its value
 
  private:
   // Search engines accept RSS 2.0 and Atom feeds as sitemaps and take one URL per item.
@@ -33,9 +33,9 @@ class Walker {
 
   struct Frame {
     Element element;
-    std::size_t scope_mark;                    // entries of declared_ below this index belong to ancestors
-    FieldId field = FieldId::Unknown;          // a child of an entry: the core field its text fills
-    std::size_t node = kNoNode;                // inside an extension block: its node in the builder
+    std::size_t scope_mark;  // entries of declared_ below this index belong to ancestors
+    FieldId field = FieldId::Unknown;  // a child of an entry: the core field its text fills
+    std::size_t node = kNoNode;  // inside an extension block: its node in the builder
   };
   static constexpr std::size_t kNoNode = static_cast<std::size_t>(-1);
 
@@ -65,7 +65,7 @@ class Walker {
   EntryBuilder builder_;
   std::unordered_map<std::string_view, std::vector<std::string_view>> bindings_;
   std::vector<std::string_view> default_ns_;  // xmlns="..." in scope: most elements need only this
-  std::vector<std::string_view> declared_;    // prefixes bound, in order, for unwinding
+  std::vector<std::string_view> declared_;  // prefixes bound, in order, for unwinding
   // The last prefix resolved and its URI: a block's elements share one ("image:"), and looking it
   // up hashed it for each. Forgotten whenever a binding comes or goes.
   std::string_view last_prefix_, last_prefix_ns_;
@@ -82,7 +82,7 @@ class Walker {
   bool in_entry_ = false;
   int entry_depth_ = 0;  // the current entry element's depth, while in_entry_
   int block_depth_ = 0;  // the current extension block's root depth, 0 outside blocks
-  Element text_line_;    // the element a text line stands for
+  Element text_line_;  // the element a text line stands for
 };
 
 }  // namespace sitemaplint

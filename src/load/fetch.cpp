@@ -117,8 +117,7 @@ struct SocketGuard {
 
 curl_socket_t open_guarded_socket(void* user, curlsocktype purpose, curl_sockaddr* address) {
   auto& guard = *static_cast<SocketGuard*>(user);
-  if (guard.active && purpose == CURLSOCKTYPE_IPCXN &&
-      (address->family == AF_INET || address->family == AF_INET6) &&
+  if (guard.active && purpose == CURLSOCKTYPE_IPCXN && (address->family == AF_INET || address->family == AF_INET6) &&
       is_internal_address(&address->addr, address->family)) {
     guard.refused = address_text(&address->addr, address->family);
     return CURL_SOCKET_BAD;
@@ -165,10 +164,8 @@ bool is_tls_error(CURLcode code) {
     case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
     case CURLE_SSL_INVALIDCERTSTATUS:
     case CURLE_SSL_CLIENTCERT:
-    case CURLE_USE_SSL_FAILED:
-      return true;
-    default:
-      return false;
+    case CURLE_USE_SSL_FAILED: return true;
+    default: return false;
   }
 }
 
@@ -215,8 +212,8 @@ class Fetcher {
       // are compared as spelled one way: "LOCALHOST." is the "localhost" the user named.
       const std::string host = url_part(*curl_, parsed.get(), CURLUPART_HOST);
       if (redirects == 0) start_host_ = normal_host(host);
-      const bool trusted = host_in(host, options.trusted_hosts) ||
-                           (origin == UrlOrigin::User && normal_host(host) == start_host_);
+      const bool trusted =
+          host_in(host, options.trusted_hosts) || (origin == UrlOrigin::User && normal_host(host) == start_host_);
       // A direct connection has its address checked; one through a proxy cannot have.
       const std::string proxy = proxy_for(ascii_lowered(url_part(*curl_, parsed.get(), CURLUPART_SCHEME)), host);
       guard_.active = !trusted && proxy.empty();
@@ -338,8 +335,8 @@ class Fetcher {
   }
 
   // Declared first: the constructor writes into it while it loads curl_.
-  std::string unavailable_;                 // why libcurl could not be loaded
-  const CurlFunctions* curl_ = nullptr;     // null when it could not
+  std::string unavailable_;  // why libcurl could not be loaded
+  const CurlFunctions* curl_ = nullptr;  // null when it could not
   Easy handle_;
   SocketGuard guard_;
   std::string start_host_;
@@ -357,8 +354,8 @@ bool is_internal_address(const void* address, int family) {
     const auto* v4 = static_cast<const sockaddr_in*>(address);
     const std::uint32_t a = ntohl(v4->sin_addr.s_addr);
     const auto in = [a](std::uint32_t net, int bits) { return (a >> (32 - bits)) == (net >> (32 - bits)); };
-    return in(0x00000000, 8) || in(0x0A000000, 8) || in(0x64400000, 10) || in(0x7F000000, 8) ||
-           in(0xA9FE0000, 16) || in(0xAC100000, 12) || in(0xC0A80000, 16);
+    return in(0x00000000, 8) || in(0x0A000000, 8) || in(0x64400000, 10) || in(0x7F000000, 8) || in(0xA9FE0000, 16) ||
+           in(0xAC100000, 12) || in(0xC0A80000, 16);
   }
   if (family != AF_INET6) return false;
   const unsigned char* b = static_cast<const sockaddr_in6*>(address)->sin6_addr.s6_addr;
@@ -373,8 +370,8 @@ bool is_internal_address(const void* address, int family) {
     std::memcpy(&v4.sin_addr, b + 12, 4);
     return is_internal_address(&v4, AF_INET);
   }
-  return (b[0] & 0xFE) == 0xFC ||                   // fc00::/7, unique local
-         (b[0] == 0xFE && (b[1] & 0xC0) == 0x80);   // fe80::/10, link-local
+  return (b[0] & 0xFE) == 0xFC ||  // fc00::/7, unique local
+         (b[0] == 0xFE && (b[1] & 0xC0) == 0x80);  // fe80::/10, link-local
 }
 
 FetchResult fetch(const std::string& url, const FetchOptions& options, UrlOrigin origin) {
@@ -382,8 +379,8 @@ FetchResult fetch(const std::string& url, const FetchOptions& options, UrlOrigin
   return fetcher.fetch(url, options, origin);
 }
 
-std::vector<FetchResult> fetch_all(const std::vector<std::string>& urls, const FetchOptions& options,
-                                   int concurrency, UrlOrigin origin) {
+std::vector<FetchResult> fetch_all(const std::vector<std::string>& urls, const FetchOptions& options, int concurrency,
+                                   UrlOrigin origin) {
   std::vector<FetchResult> results(urls.size());
   if (urls.empty()) return results;
   const std::size_t workers = std::min(urls.size(), static_cast<std::size_t>(std::max(concurrency, 1)));

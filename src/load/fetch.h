@@ -15,9 +15,9 @@
 namespace sitemaplint {
 
 struct FetchOptions {
-  long timeout_ms = 30000;          // the whole fetch, redirects included
+  long timeout_ms = 30000;  // the whole fetch, redirects included
   long connect_timeout_ms = 10000;  // each connection
-  int max_redirects = 5;            // redirects followed; one more 3xx is an error
+  int max_redirects = 5;  // redirects followed; one more 3xx is an error
   std::size_t max_bytes = kMaxInputBytes;  // decoded body cap; the transfer stops just past it
   // Past max_bytes, keep what arrived and say so (FetchResult::truncated) instead of failing: a
   // sitemap larger than the protocol allows is a finding, and a Content-Encoding bomb costs no
@@ -42,7 +42,7 @@ struct FetchResult {
   bool ok = false;
   std::string error;
   long status = 0;
-  std::string final_url;     // the last URL requested (after the redirects that were followed)
+  std::string final_url;  // the last URL requested (after the redirects that were followed)
   std::string content_type;  // as the server sent it, parameters included; empty when absent
   // Content-Encoding gzip/deflate is decoded (the cap applies to the decoded size). A body that is
   // itself a .gz file (no Content-Encoding) is returned as is: gunzip() is the caller's business.
@@ -59,8 +59,8 @@ FetchResult fetch(const std::string& url, const FetchOptions& options, UrlOrigin
 
 // Fetches every URL with at most `concurrency` transfers at once (at least one); the results are
 // in the order of `urls`.
-std::vector<FetchResult> fetch_all(const std::vector<std::string>& urls, const FetchOptions& options,
-                                   int concurrency, UrlOrigin origin = UrlOrigin::User);
+std::vector<FetchResult> fetch_all(const std::vector<std::string>& urls, const FetchOptions& options, int concurrency,
+                                   UrlOrigin origin = UrlOrigin::User);
 
 // Whether `host` (a URL's host) is one of `hosts`, each spelled one way (normal_host: case,
 // trailing dots, IDNA and the forms of an IP address do not matter).

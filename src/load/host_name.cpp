@@ -27,10 +27,10 @@ std::optional<std::uint64_t> ipv4_number(std::string_view part) {
   }
   std::uint64_t value = 0;
   for (char c : part) {
-    const unsigned digit = is_ascii_digit(c)            ? static_cast<unsigned>(c - '0')
-                           : c >= 'a' && c <= 'f'       ? static_cast<unsigned>(c - 'a' + 10)
-                           : c >= 'A' && c <= 'F'       ? static_cast<unsigned>(c - 'A' + 10)
-                                                        : 99;
+    const unsigned digit = is_ascii_digit(c)      ? static_cast<unsigned>(c - '0')
+                           : c >= 'a' && c <= 'f' ? static_cast<unsigned>(c - 'a' + 10)
+                           : c >= 'A' && c <= 'F' ? static_cast<unsigned>(c - 'A' + 10)
+                                                  : 99;
     if (digit >= base) return std::nullopt;
     value = value * base + digit;
     if (value > 0xFFFFFFFFu) return std::nullopt;

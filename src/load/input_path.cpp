@@ -7,9 +7,9 @@ namespace sitemaplint {
 
 bool is_url(std::string_view path) {
   const auto starts = [&](std::string_view prefix) {
-    return path.size() >= prefix.size() &&
-           std::equal(prefix.begin(), prefix.end(), path.begin(),
-                      [](char a, char b) { return a == std::tolower(static_cast<unsigned char>(b)); });
+    return path.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), path.begin(), [](char a, char b) {
+             return a == std::tolower(static_cast<unsigned char>(b));
+           });
   };
   return starts("http://") || starts("https://");
 }

@@ -30,8 +30,7 @@ const char* system_tree_of(int fd) {
   struct statfs fs {};
   if (::fstatfs(fd, &fs) == 0) {
     switch (static_cast<unsigned long>(fs.f_type)) {
-      case PROC_SUPER_MAGIC:
-        return "/proc";
+      case PROC_SUPER_MAGIC: return "/proc";
       case SYSFS_MAGIC:
       case DEBUGFS_MAGIC:
       case TRACEFS_MAGIC:
@@ -39,12 +38,9 @@ const char* system_tree_of(int fd) {
       case CGROUP_SUPER_MAGIC:
       case CGROUP2_SUPER_MAGIC:
       case EFIVARFS_MAGIC:
-      case BPF_FS_MAGIC:
-        return "/sys";
-      case DEVPTS_SUPER_MAGIC:
-        return "/dev";
-      default:
-        break;
+      case BPF_FS_MAGIC: return "/sys";
+      case DEVPTS_SUPER_MAGIC: return "/dev";
+      default: break;
     }
   }
   char target[4096];

@@ -11,8 +11,8 @@ namespace {
 
 // Values stay raw: no entity decoding (escaping rules must see what the author wrote) and no
 // end-of-line normalisation (so every string still sits at its original offset).
-constexpr unsigned kParseFlags = pugi::parse_declaration | pugi::parse_doctype |
-                                 pugi::parse_comments | pugi::parse_pi | pugi::parse_cdata;
+constexpr unsigned kParseFlags =
+    pugi::parse_declaration | pugi::parse_doctype | pugi::parse_comments | pugi::parse_pi | pugi::parse_cdata;
 
 // The namespace URI that the root's own attributes bind to its prefix; the root has no ancestors.
 void resolve_root(Document& doc, pugi::xml_node root) {

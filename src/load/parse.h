@@ -16,7 +16,7 @@ namespace sitemaplint {
 // unparsed: a cut-off document or an error page would only produce noise.
 // `in_place`: the string `bytes` views, when the parse may write into it (see bytes_overwritten);
 // null: pugixml parses a copy.
-std::unique_ptr<Document> parse_document(std::string path, std::string_view bytes,
-                                         LoadFacts load = {}, std::string* in_place = nullptr);
+std::unique_ptr<Document> parse_document(std::string path, std::string_view bytes, LoadFacts load = {},
+                                         std::string* in_place = nullptr);
 
 }  // namespace sitemaplint

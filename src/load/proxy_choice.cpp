@@ -63,8 +63,9 @@ bool no_proxy_matches(std::string_view host, std::string_view no_proxy) {
     }
     const std::size_t slash = token.find('/');
     const std::string network(token.substr(0, slash));
-    const unsigned bits =
-        slash == std::string_view::npos ? 0 : static_cast<unsigned>(std::atoi(std::string(token.substr(slash + 1)).c_str()));
+    const unsigned bits = slash == std::string_view::npos
+                              ? 0
+                              : static_cast<unsigned>(std::atoi(std::string(token.substr(slash + 1)).c_str()));
     if (in_network(family, name, network, bits)) return true;
   }
   return false;

@@ -93,7 +93,8 @@ std::string inflate_gzip(std::string_view data, Take take) {
 std::size_t stated_size(std::string_view data, std::size_t limit) {
   if (data.size() < 18) return 0;
   std::uint32_t isize = 0;
-  for (int i = 0; i < 4; ++i) isize |= static_cast<std::uint32_t>(static_cast<unsigned char>(data[data.size() - 4 + i])) << (8 * i);
+  for (int i = 0; i < 4; ++i)
+    isize |= static_cast<std::uint32_t>(static_cast<unsigned char>(data[data.size() - 4 + i])) << (8 * i);
   return std::min({static_cast<std::size_t>(isize), limit, data.size() * 1032});
 }
 

@@ -14,14 +14,14 @@ namespace sitemaplint {
 inline constexpr std::size_t kMaxInputBytes = std::size_t{1} << 30;
 
 struct Input {
-  std::string path;            // as given; "-" is stdin
-  std::string bytes;           // uncompressed content
-  bool compressed = false;     // the bytes were gzip-compressed
+  std::string path;  // as given; "-" is stdin
+  std::string bytes;  // uncompressed content
+  bool compressed = false;  // the bytes were gzip-compressed
   std::size_t compressed_size = 0;
   bool decompression_stopped = false;  // more than kProtocolMaxBytes: the rest was not inflated
-  std::string compression_error;       // corrupt or truncated gzip; bytes hold what inflated
+  std::string compression_error;  // corrupt or truncated gzip; bytes hold what inflated
   // For an input fetched over HTTP: the final status and Content-Type.
-  long http_status = 0;                // 0: not fetched
+  long http_status = 0;  // 0: not fetched
   std::string content_type;
   bool robots_txt = false;  // given as a robots.txt (--robots): its Sitemap: lines are its entries
   bool reloadable = false;  // read from a regular file, which can be read again

@@ -10,10 +10,7 @@
 namespace sitemaplint {
 namespace {
 
-
-bool is_name_char(char c) {
-  return !is_xml_space(c) && c != '>' && c != '/' && c != '<' && c != '=' && c != '\0';
-}
+bool is_name_char(char c) { return !is_xml_space(c) && c != '>' && c != '/' && c != '<' && c != '=' && c != '\0'; }
 
 std::string_view name_at(std::string_view bytes, std::size_t offset) {
   std::size_t end = offset;
@@ -89,14 +86,13 @@ std::string where(const Document& doc, std::size_t offset) {
 }
 
 std::string describe_mismatch(const Document& doc, std::size_t offset, ByteFinding& finding) {
-  const bool at_end_tag = offset >= 2 && offset <= doc.bytes.size() &&
-                          doc.bytes.substr(offset - 2, 2) == "</";
+  const bool at_end_tag = offset >= 2 && offset <= doc.bytes.size() && doc.bytes.substr(offset - 2, 2) == "</";
   // Parsers stop at a NUL byte: for them the input ends there.
   const std::size_t end_of_input = std::min(doc.bytes.find('\0'), doc.bytes.size());
   const std::size_t open = innermost_open_element(doc.bytes, at_end_tag ? offset - 2 : end_of_input);
-  const std::string open_text = open != std::string_view::npos
-                                    ? "<" + std::string(name_at(doc.bytes, open + 1)) + "> opened at " + where(doc, open)
-                                    : std::string("the open element");
+  const std::string open_text = open != std::string_view::npos ? "<" + std::string(name_at(doc.bytes, open + 1)) +
+                                                                     "> opened at " + where(doc, open)
+                                                               : std::string("the open element");
   if (!at_end_tag) {
     finding.offset = doc.bytes.size();
     return "unexpected end of input: " + open_text + " is never closed";
@@ -115,16 +111,14 @@ ByteFinding describe_parse_error(const Document& doc, const pugi::xml_parse_resu
   if (finding.offset > doc.bytes.size()) finding.offset = doc.bytes.size();
   const std::size_t at = finding.offset;
   switch (result.status) {
-    case pugi::status_end_element_mismatch:
-      finding.message = describe_mismatch(doc, at, finding);
-      break;
+    case pugi::status_end_element_mismatch: finding.message = describe_mismatch(doc, at, finding); break;
     case pugi::status_no_document_element: {
       bool blank = true;
       for (std::size_t i = doc.encoding.bom_length; i < doc.bytes.size() && blank; ++i)
         blank = is_xml_space(doc.bytes[i]);
       finding.offset = 0;
       finding.message = doc.bytes.size() == doc.encoding.bom_length ? "the input is empty"
-                        : blank ? "the input contains only white space"
+                        : blank                                     ? "the input contains only white space"
                                 : "no root element: the input contains no XML element";
       break;
     }
@@ -136,31 +130,22 @@ ByteFinding describe_parse_error(const Document& doc, const pugi::xml_parse_resu
       finding.message = "malformed start tag near '" + excerpt(doc.bytes, at) + "' (is a '>' missing?)";
       break;
     case pugi::status_bad_attribute:
-      finding.message = "malformed attribute near '" + excerpt(doc.bytes, at) +
-                        "' (attributes are name=\"value\", values quoted)";
+      finding.message =
+          "malformed attribute near '" + excerpt(doc.bytes, at) + "' (attributes are name=\"value\", values quoted)";
       break;
     case pugi::status_bad_end_element:
       finding.message = "malformed closing tag near '" + excerpt(doc.bytes, at) + "'";
       break;
     case pugi::status_bad_pi:
-      finding.message = "malformed processing instruction or XML declaration near '" +
-                        excerpt(doc.bytes, at) + "'";
+      finding.message = "malformed processing instruction or XML declaration near '" + excerpt(doc.bytes, at) + "'";
       break;
-    case pugi::status_bad_comment:
-      finding.message = "malformed comment near '" + excerpt(doc.bytes, at) + "'";
-      break;
+    case pugi::status_bad_comment: finding.message = "malformed comment near '" + excerpt(doc.bytes, at) + "'"; break;
     case pugi::status_bad_cdata:
       finding.message = "malformed CDATA section near '" + excerpt(doc.bytes, at) + "'";
       break;
-    case pugi::status_bad_doctype:
-      finding.message = "malformed DOCTYPE near '" + excerpt(doc.bytes, at) + "'";
-      break;
-    case pugi::status_bad_pcdata:
-      finding.message = "malformed text near '" + excerpt(doc.bytes, at) + "'";
-      break;
-    default:
-      finding.message = std::string("XML parse error: ") + result.description();
-      break;
+    case pugi::status_bad_doctype: finding.message = "malformed DOCTYPE near '" + excerpt(doc.bytes, at) + "'"; break;
+    case pugi::status_bad_pcdata: finding.message = "malformed text near '" + excerpt(doc.bytes, at) + "'"; break;
+    default: finding.message = std::string("XML parse error: ") + result.description(); break;
   }
   // pugixml, like every XML parser, stops at a NUL byte: that is where the document really ends.
   const std::size_t nul = doc.bytes.find('\0');
@@ -179,17 +164,19 @@ void check_declared_version(Document& doc) {
   if (declaration.type() != pugi::node_declaration) return;
   const pugi::xml_attribute version = declaration.attribute("version");
   if (!version) {
-    doc.syntax_errors.push_back({doc.offset_of(declaration.name()) - 2, 5,
-                                 "the XML declaration has no version; write <?xml version=\"1.0\" encoding=\"UTF-8\"?>"});
+    doc.syntax_errors.push_back(
+        {doc.offset_of(declaration.name()) - 2, 5,
+         "the XML declaration has no version; write <?xml version=\"1.0\" encoding=\"UTF-8\"?>"});
     return;
   }
   const std::string_view value = version.value();
-  const bool one_dot_digits = value.size() > 2 && value.starts_with("1.") &&
-                              value.find_first_not_of("0123456789", 2) == std::string_view::npos;
+  const bool one_dot_digits =
+      value.size() > 2 && value.starts_with("1.") && value.find_first_not_of("0123456789", 2) == std::string_view::npos;
   if (one_dot_digits) return;
   doc.syntax_errors.push_back({doc.offset_of(version.value()), value.size(),
-                               "'" + std::string(value) + "' is not an XML version (XML 1.0 allows '1.' and digits, "
-                               "and a sitemap is XML 1.0): write version=\"1.0\""});
+                               "'" + std::string(value) +
+                                   "' is not an XML version (XML 1.0 allows '1.' and digits, "
+                                   "and a sitemap is XML 1.0): write version=\"1.0\""});
 }
 
 namespace {
@@ -252,20 +239,23 @@ OutsideRoot scan_outside_root(std::string_view bytes, std::size_t bom_length, st
   std::size_t pos = bom_length;
   while (pos < root_start) {
     const char c = bytes[pos];
-    if (is_xml_space(c)) { ++pos; continue; }
+    if (is_xml_space(c)) {
+      ++pos;
+      continue;
+    }
     const std::string_view rest = bytes.substr(pos, root_start - pos);
     if (rest.starts_with("<?")) {
-      const bool declaration = rest.size() > 5 && rest.substr(2, 3) == "xml" &&
-                               (is_xml_space(rest[5]) || rest[5] == '?');
+      const bool declaration =
+          rest.size() > 5 && rest.substr(2, 3) == "xml" && (is_xml_space(rest[5]) || rest[5] == '?');
       if (declaration && pos != bom_length) {
         const std::string_view before = bytes.substr(bom_length, pos - bom_length);
         out.declaration_after_space_only = std::all_of(before.begin(), before.end(), is_xml_space);
         out.misplaced_before_root = pos;
         out.before_root.push_back(
-            {pos, 5, "the XML declaration must be the very first thing in the file; " +
-                         std::to_string(before.size()) + " byte(s) come before it (" +
-                         (out.declaration_after_space_only ? "white space" : "white space, a comment or text") +
-                         ")"});
+            {pos, 5,
+             "the XML declaration must be the very first thing in the file; " + std::to_string(before.size()) +
+                 " byte(s) come before it (" +
+                 (out.declaration_after_space_only ? "white space" : "white space, a comment or text") + ")"});
       }
       const auto end = rest.find("?>");
       pos = end == std::string_view::npos ? root_start : pos + end + 2;
@@ -276,9 +266,10 @@ OutsideRoot scan_outside_root(std::string_view bytes, std::size_t bom_length, st
       out.doctype_offset = pos;
       pos += doctype_end(rest);
     } else {
-      out.before_root.push_back({pos, 1, "text before the root element: '" + excerpt(bytes.substr(0, root_start), pos) +
-                                             "' (only white space, comments and the XML "
-                                             "declaration may come before it)"});
+      out.before_root.push_back({pos, 1,
+                                 "text before the root element: '" + excerpt(bytes.substr(0, root_start), pos) +
+                                     "' (only white space, comments and the XML "
+                                     "declaration may come before it)"});
       break;
     }
   }
@@ -286,7 +277,10 @@ OutsideRoot scan_outside_root(std::string_view bytes, std::size_t bom_length, st
   // is left must end with the root's '>'.
   std::size_t end = bytes.size();
   while (end > root_start) {
-    if (is_xml_space(bytes[end - 1])) { --end; continue; }
+    if (is_xml_space(bytes[end - 1])) {
+      --end;
+      continue;
+    }
     const std::string_view head = bytes.substr(0, end);
     if (head.ends_with("-->")) {
       const auto open = head.rfind("<!--");
@@ -328,10 +322,9 @@ void check_outside_root(Document& doc, const OutsideRoot& outside) {
     if (node.type() != pugi::node_element) continue;
     if (seen_root) {
       const std::size_t at = doc.offset_of(node.name());
-      doc.syntax_errors.push_back(
-          {at - 1, std::string_view(node.name()).size() + 1,
-           "a second root element <" + std::string(node.name()) +
-               ">: an XML document has exactly one, and it ended before this"});
+      doc.syntax_errors.push_back({at - 1, std::string_view(node.name()).size() + 1,
+                                   "a second root element <" + std::string(node.name()) +
+                                       ">: an XML document has exactly one, and it ended before this"});
       return;  // the text check after the root would only repeat this
     }
     seen_root = true;

@@ -115,9 +115,9 @@ nlohmann::json to_lsp_diagnostic(const Diagnostic& d, const TextIndex& index, co
     out["codeDescription"] = {{"href", rule_docs_url(*d.rule)}};
   }
   if (d.related) {
-    out["relatedInformation"] = nlohmann::json::array(
-        {{{"location", {{"uri", uri}, {"range", index.range(d.related->offset, 0)}}},
-          {"message", d.related->message}}});
+    out["relatedInformation"] =
+        nlohmann::json::array({{{"location", {{"uri", uri}, {"range", index.range(d.related->offset, 0)}}},
+                                {"message", d.related->message}}});
   }
   nlohmann::json data = {{"rule", d.rule ? std::string(d.rule->name) : std::string()}};
   if (d.fix) {

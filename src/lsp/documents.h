@@ -30,9 +30,9 @@ struct OpenDocument {
   std::string text;
   std::int64_t version = 0;
   std::vector<Diagnostic> findings;  // of `text`, sorted by offset
-  std::string config_error;          // from the last lint; empty when its config was fine
-  std::string shown_config_error;    // the config error last shown to the user for this document
-  bool stale = false;                // `text` changed since `findings` were made
+  std::string config_error;  // from the last lint; empty when its config was fine
+  std::string shown_config_error;  // the config error last shown to the user for this document
+  bool stale = false;  // `text` changed since `findings` were made
 };
 
 // Lints the document's current text into its findings.

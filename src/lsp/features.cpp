@@ -45,7 +45,8 @@ nlohmann::json code_actions(const OpenDocument& doc, PositionEncoding encoding, 
   const nlohmann::json& range = params.at("range");
   const std::size_t begin = index.offset(range.at("start"));
   const std::size_t end = index.offset(range.at("end"));
-  const nlohmann::json only = params.contains("context") ? params["context"].value("only", nlohmann::json()) : nlohmann::json();
+  const nlohmann::json only =
+      params.contains("context") ? params["context"].value("only", nlohmann::json()) : nlohmann::json();
   if (!only.is_null() && !only.is_array()) throw InvalidParams("context.only must be an array");
 
   nlohmann::json actions = nlohmann::json::array();
@@ -94,7 +95,8 @@ nlohmann::json hover(const OpenDocument& doc, PositionEncoding encoding, const n
     }
   }
   for (const Diagnostic& d : doc.findings) {
-    if (d.rule && d.offset <= at && at <= d.offset + d.length) return rule_hover(*d.rule, index.range(d.offset, d.length));
+    if (d.rule && d.offset <= at && at <= d.offset + d.length)
+      return rule_hover(*d.rule, index.range(d.offset, d.length));
   }
   return nullptr;
 }

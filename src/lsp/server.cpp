@@ -13,9 +13,7 @@ namespace {
 using nlohmann::json;
 
 // A line on the log (standard error), made printable: methods and errors quote what the client sent.
-void log_line(std::ostream& log, std::string_view text) {
-  log << "sitemaplint server: " << printable(text) << '\n';
-}
+void log_line(std::ostream& log, std::string_view text) { log << "sitemaplint server: " << printable(text) << '\n'; }
 
 // Raised by handlers to answer a request with a JSON-RPC error.
 struct RpcError {
@@ -23,9 +21,7 @@ struct RpcError {
   std::string message;
 };
 
-json response(const json& id, json result) {
-  return {{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}};
-}
+json response(const json& id, json result) { return {{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}}; }
 
 json error_response(const json& id, int code, const std::string& message) {
   return {{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", code}, {"message", message}}}};
@@ -123,8 +119,14 @@ void Server::notification(std::string_view method, json& params, std::vector<jso
     json& item = params.at("textDocument");
     const std::string& uri = item.at("uri").get_ref<const std::string&>();
     // Built before it is stored, so params missing a field leave no half-open document behind.
-    OpenDocument opened{uri, path_from_uri(uri), std::move(item.at("text").get_ref<std::string&>()),
-                        item.at("version").get<std::int64_t>(), {}, {}, {}, false};
+    OpenDocument opened{uri,
+                        path_from_uri(uri),
+                        std::move(item.at("text").get_ref<std::string&>()),
+                        item.at("version").get<std::int64_t>(),
+                        {},
+                        {},
+                        {},
+                        false};
     doc = &(documents_[uri] = std::move(opened));
   } else if (method == "textDocument/didChange") {
     doc = find(params);
@@ -169,9 +171,9 @@ void Server::flush(std::vector<json>* out) {
     // A broken sitemaplint.toml is said once per document, not at every keystroke; the document is
     // still linted.
     if (!doc.config_error.empty() && doc.config_error != doc.shown_config_error) {
-      out->push_back(notify("window/showMessage", {{"type", 1},
-                                                   {"message", "sitemaplint: " + doc.config_error +
-                                                                   " (linting with the default settings)"}}));
+      out->push_back(notify(
+          "window/showMessage",
+          {{"type", 1}, {"message", "sitemaplint: " + doc.config_error + " (linting with the default settings)"}}));
     }
     doc.shown_config_error = doc.config_error;
     out->push_back(notify("textDocument/publishDiagnostics", publish_params(doc, encoding_)));
@@ -245,9 +247,7 @@ int run_server(std::istream& in, std::ostream& out, std::ostream& log) {
         }
         if (server.exited()) return server.exit_code();
         break;
-      case ReadStatus::Fatal:
-        log_line(log, "stopping: " + error);
-        return 1;
+      case ReadStatus::Fatal: log_line(log, "stopping: " + error); return 1;
       case ReadStatus::End:
         // The client went away; without shutdown first that is an abnormal end.
         return server.shut_down() ? 0 : 1;

@@ -18,8 +18,8 @@ inline constexpr std::size_t kMaxHeaderBytes = 8192;
 
 enum class ReadStatus {
   Message,  // *body holds one message
-  End,      // end of input (possibly inside a header block or body)
-  Fatal,    // oversized message or header block: the server stops rather than allocate it
+  End,  // end of input (possibly inside a header block or body)
+  Fatal,  // oversized message or header block: the server stops rather than allocate it
 };
 
 // Reads one framed message. A header block without a usable Content-Length leaves the end of its

@@ -57,8 +57,8 @@ void write_gcc(std::span<const FileReport> reports, const RunStatus& status, std
     const std::string path = printable(report.path);
     for (const Diagnostic& d : report.diagnostics) {
       const Position at = span_of(d, source).first;
-      out << path << ':' << at.line << ':' << at.column << ": " << gcc_level(d.severity) << ": "
-          << printable(d.message) << " [" << d.rule->code << ' ' << d.rule->name << "]\n";
+      out << path << ':' << at.line << ':' << at.column << ": " << gcc_level(d.severity) << ": " << printable(d.message)
+          << " [" << d.rule->code << ' ' << d.rule->name << "]\n";
     }
   }
   for (const InputError& error : status.input_errors) {
@@ -75,11 +75,10 @@ void write_github(std::span<const FileReport> reports, const RunStatus& status, 
     const std::string file = github_escape(report.path, true);
     for (const Diagnostic& d : report.diagnostics) {
       const auto [start, end] = span_of(d, source);
-      out << "::" << github_command(d.severity) << " file=" << file
-          << ",line=" << start.line << ",col=" << start.column << ",endLine=" << end.line
-          << ",endColumn=" << end.column << ",title="
-          << github_escape(std::string(d.rule->code) + " " + std::string(d.rule->name), true) << "::"
-          << github_escape(d.message, false) << '\n';
+      out << "::" << github_command(d.severity) << " file=" << file << ",line=" << start.line << ",col=" << start.column
+          << ",endLine=" << end.line << ",endColumn=" << end.column
+          << ",title=" << github_escape(std::string(d.rule->code) + " " + std::string(d.rule->name), true)
+          << "::" << github_escape(d.message, false) << '\n';
     }
   }
   // An annotation without a line belongs to the file; a URL is no file of the repository, so its
@@ -88,8 +87,8 @@ void write_github(std::span<const FileReport> reports, const RunStatus& status, 
     if (is_url(error.path)) {
       out << "::error title=unreadable input::" << github_escape(error.message, false) << '\n';
     } else {
-      out << "::error file=" << github_escape(error.path, true) << ",title=unreadable input::"
-          << github_escape(error.reason(), false) << '\n';
+      out << "::error file=" << github_escape(error.path, true)
+          << ",title=unreadable input::" << github_escape(error.reason(), false) << '\n';
     }
   }
   if (status.warning_limit && status.warning_limit->exceeded()) {

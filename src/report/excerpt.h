@@ -11,10 +11,10 @@
 namespace sitemaplint {
 
 struct Excerpt {
-  std::string text;               // printable; "..." marks where the line was cut
-  std::size_t caret_column = 0;   // columns before the finding
-  std::size_t caret_width = 1;    // columns of the finding that the excerpt shows (at least 1)
-  std::size_t mark_begin = 0;     // the bytes of `text` that show the finding: [mark_begin, mark_end)
+  std::string text;  // printable; "..." marks where the line was cut
+  std::size_t caret_column = 0;  // columns before the finding
+  std::size_t caret_width = 1;  // columns of the finding that the excerpt shows (at least 1)
+  std::size_t mark_begin = 0;  // the bytes of `text` that show the finding: [mark_begin, mark_end)
   std::size_t mark_end = 0;
 };
 

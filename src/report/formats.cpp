@@ -8,17 +8,19 @@ namespace sitemaplint {
 namespace {
 
 constexpr std::array<ReportFormat, 9> kFormats{{
-    {"human", [](auto reports, const ReportOptions& o, std::ostream& out) { write_human(reports, o.status, o.human, out); }},
+    {"human",
+     [](auto reports, const ReportOptions& o, std::ostream& out) { write_human(reports, o.status, o.human, out); }},
     {"json", [](auto reports, const ReportOptions& o, std::ostream& out) { write_json(reports, o.status, out); }},
     {"gcc", [](auto reports, const ReportOptions& o, std::ostream& out) { write_gcc(reports, o.status, out); }},
     {"github", [](auto reports, const ReportOptions& o, std::ostream& out) { write_github(reports, o.status, out); }},
     {"junit", [](auto reports, const ReportOptions& o, std::ostream& out) { write_junit(reports, o.status, out); }},
-    {"sarif",
-     [](auto reports, const ReportOptions& o, std::ostream& out) { write_sarif(reports, o.status, out, o.sarif_rules); }},
+    {"sarif", [](auto reports, const ReportOptions& o,
+                 std::ostream& out) { write_sarif(reports, o.status, out, o.sarif_rules); }},
     {"gitlab", [](auto reports, const ReportOptions& o, std::ostream& out) { write_gitlab(reports, o.status, out); }},
     {"checkstyle",
      [](auto reports, const ReportOptions& o, std::ostream& out) { write_checkstyle(reports, o.status, out); }},
-    {"html", [](auto reports, const ReportOptions& o, std::ostream& out) { write_html(reports, o.status, o.now, out); }},
+    {"html",
+     [](auto reports, const ReportOptions& o, std::ostream& out) { write_html(reports, o.status, o.now, out); }},
 }};
 
 }  // namespace

@@ -17,8 +17,8 @@ namespace sitemaplint {
 // What a writer may need besides the findings.
 struct ReportOptions {
   const RunStatus& status;
-  HumanStyle human;       // the human report's style, colour decided for this report
-  std::int64_t now = 0;   // what the HTML report measures lastmod ages from
+  HumanStyle human;  // the human report's style, colour decided for this report
+  std::int64_t now = 0;  // what the HTML report measures lastmod ages from
   SarifRules sarif_rules = SarifRules::Fired;
 };
 

@@ -38,7 +38,8 @@ std::size_t row_total(const BarRow& row) {
 
 // The largest rows first (ties keep their order); past kChartRows, the rest summed in one row.
 std::vector<BarRow> top_rows(std::vector<BarRow> rows, const std::string& noun) {
-  std::stable_sort(rows.begin(), rows.end(), [](const BarRow& a, const BarRow& b) { return row_total(a) > row_total(b); });
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const BarRow& a, const BarRow& b) { return row_total(a) > row_total(b); });
   if (rows.size() <= kChartRows) return rows;
   BarRow rest{"(others)", std::to_string(rows.size() - kChartRows + 1) + " more " + noun, {}};
   for (std::size_t i = kChartRows - 1; i < rows.size(); ++i) {
@@ -67,7 +68,9 @@ std::string card(const std::string& key, std::size_t value, const std::string& w
          "</span><span class=\"what\">" + what + "</span></li>";
 }
 
-std::string plural(std::size_t n, const std::string& word) { return with_thousands(n) + " " + word + (n == 1 ? "" : "s"); }
+std::string plural(std::size_t n, const std::string& word) {
+  return with_thousands(n) + " " + word + (n == 1 ? "" : "s");
+}
 
 // The source line of a finding, its span marked.
 std::string source_cell(const ReportSource& source, const Diagnostic& d, std::size_t line) {
@@ -80,7 +83,8 @@ std::string source_cell(const ReportSource& source, const Diagnostic& d, std::si
   std::string cell = "<code>";
   append_escaped(std::string_view(excerpt.text).substr(indent, excerpt.mark_begin - indent), cell);
   cell += "<mark>";
-  append_escaped(std::string_view(excerpt.text).substr(excerpt.mark_begin, excerpt.mark_end - excerpt.mark_begin), cell);
+  append_escaped(std::string_view(excerpt.text).substr(excerpt.mark_begin, excerpt.mark_end - excerpt.mark_begin),
+                 cell);
   cell += "</mark>";
   append_escaped(std::string_view(excerpt.text).substr(excerpt.mark_end), cell);
   return cell + "</code>";
@@ -137,8 +141,8 @@ void write_html(std::span<const FileReport> reports, const RunStatus& status, st
   std::sort(rules.begin(), rules.end(), [](const RuleInfo* a, const RuleInfo* b) { return a->id < b->id; });
   std::vector<BarRow> rule_rows;
   for (const RuleInfo* rule : rules) {
-    rule_rows.push_back({std::string(rule->code), std::string(rule->code) + " " + std::string(rule->name),
-                         by_rule[rule].segments()});
+    rule_rows.push_back(
+        {std::string(rule->code), std::string(rule->code) + " " + std::string(rule->name), by_rule[rule].segments()});
   }
   const std::size_t findings = totals.errors + totals.warnings + totals.infos;
 
@@ -150,11 +154,12 @@ void write_html(std::span<const FileReport> reports, const RunStatus& status, st
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<title>sitemaplint report</title>\n<style>" +
       std::string(html_assets::kStyle) + "</style>\n</head>\n<body>\n<header>\n<h1>sitemaplint report</h1>\n";
-  page += "<p class=\"sub\">" + plural(totals.files, "file") + " linted with sitemaplint " SITEMAPLINT_VERSION
-          "; lastmod ages as of " + escape_markup(format_utc(now)) + "</p>\n<ul class=\"cards\" id=\"totals\">" +
-          card("files", totals.files, "files") + card("urls", site.urls, "URLs") +
-          card("errors", totals.errors, "errors") + card("warnings", totals.warnings, "warnings") +
-          card("infos", totals.infos, "info findings") + card("fixable", totals.fixable, "with a suggested fix") +
+  page += "<p class=\"sub\">" + plural(totals.files, "file") +
+          " linted with sitemaplint " SITEMAPLINT_VERSION "; lastmod ages as of " + escape_markup(format_utc(now)) +
+          "</p>\n<ul class=\"cards\" id=\"totals\">" + card("files", totals.files, "files") +
+          card("urls", site.urls, "URLs") + card("errors", totals.errors, "errors") +
+          card("warnings", totals.warnings, "warnings") + card("infos", totals.infos, "info findings") +
+          card("fixable", totals.fixable, "with a suggested fix") +
           card("input_errors", input_errors.size(), "unreadable inputs") + "</ul>\n</header>\n<main>\n";
 
   // Why the run failed, besides its error findings, before anything else: what CI's exit code means.
@@ -169,30 +174,35 @@ void write_html(std::span<const FileReport> reports, const RunStatus& status, st
     page += std::string("<section id=\"max-warnings\" class=\"") + (limit.exceeded() ? "run-failed" : "run-kept") +
             "\" data-limit=\"" + std::to_string(limit.limit) + "\" data-warnings=\"" + std::to_string(limit.warnings) +
             "\" data-exceeded=\"" + (limit.exceeded() ? "true" : "false") + "\">\n<p>" +
-            escape_markup(limit.exceeded() ? limit.message() + "." : plural(limit.warnings, "warning") + ", within " + limit.source + ".") +
+            escape_markup(limit.exceeded() ? limit.message() + "."
+                                           : plural(limit.warnings, "warning") + ", within " + limit.source + ".") +
             "</p>\n</section>\n";
   }
   page += "<div class=\"grid\">\n";
-  page += figure("by-rule", "Findings per rule <span class=\"note\">(click a bar to list its findings)</span>",
-                 rule_rows.empty() ? "<p>No findings.</p>" : bar_chart(top_rows(rule_rows, "rules"), "Findings per rule"));
+  page +=
+      figure("by-rule", "Findings per rule <span class=\"note\">(click a bar to list its findings)</span>",
+             rule_rows.empty() ? "<p>No findings.</p>" : bar_chart(top_rows(rule_rows, "rules"), "Findings per rule"));
   page += figure("by-file", "Findings per file",
                  by_file.empty() ? "<p>No findings.</p>" : bar_chart(top_rows(by_file, "files"), "Findings per file"));
   page += figure("freshness", "Freshness: when the " + plural(site.urls, "URL") + " last changed, by lastmod",
                  freshness_section(site));
-  page += figure("by-host", "URLs per host",
-                 site.hosts.empty() ? "<p>No URLs.</p>" : bar_chart(top_rows(count_rows(site.hosts), "hosts"), "URLs per host"));
-  page += figure("by-section", "URLs per top-level section",
-                 site.sections.empty() ? "<p>No URLs.</p>"
-                                       : bar_chart(top_rows(count_rows(site.sections), "sections"), "URLs per section"));
+  page += figure(
+      "by-host", "URLs per host",
+      site.hosts.empty() ? "<p>No URLs.</p>" : bar_chart(top_rows(count_rows(site.hosts), "hosts"), "URLs per host"));
+  page +=
+      figure("by-section", "URLs per top-level section",
+             site.sections.empty() ? "<p>No URLs.</p>"
+                                   : bar_chart(top_rows(count_rows(site.sections), "sections"), "URLs per section"));
   page += "</div>\n";
 
   // The findings, filterable.
-  page += "<section id=\"findings\">\n<h2>Findings</h2>\n<div class=\"filters\">"
-          "<input id=\"filter-text\" type=\"search\" placeholder=\"Filter by file, message, URL...\" aria-label=\"Filter\">"
-          "<select id=\"filter-severity\" aria-label=\"Severity\"><option value=\"\">every severity</option>"
-          "<option value=\"error\">errors</option><option value=\"warning\">warnings</option>"
-          "<option value=\"info\">info</option></select><select id=\"filter-rule\" aria-label=\"Rule\">"
-          "<option value=\"\">every rule</option>";
+  page +=
+      "<section id=\"findings\">\n<h2>Findings</h2>\n<div class=\"filters\">"
+      "<input id=\"filter-text\" type=\"search\" placeholder=\"Filter by file, message, URL...\" aria-label=\"Filter\">"
+      "<select id=\"filter-severity\" aria-label=\"Severity\"><option value=\"\">every severity</option>"
+      "<option value=\"error\">errors</option><option value=\"warning\">warnings</option>"
+      "<option value=\"info\">info</option></select><select id=\"filter-rule\" aria-label=\"Rule\">"
+      "<option value=\"\">every rule</option>";
   for (const RuleInfo* rule : rules) {
     page += "<option value=\"" + std::string(rule->code) + "\">" + std::string(rule->code) + " " +
             std::string(rule->name) + "</option>";
@@ -204,7 +214,9 @@ void write_html(std::span<const FileReport> reports, const RunStatus& status, st
     page += "<p>The table lists the first " + with_thousands(listed) +
             " findings; the JSON report (-o json=FILE) has all of them.</p>\n";
   }
-  page += "<table>\n<thead><tr><th>Severity</th><th>Rule</th><th>Where</th><th>Message</th><th>Source</th></tr></thead>\n<tbody>\n";
+  page +=
+      "<table>\n<thead><tr><th>Severity</th><th>Rule</th><th>Where</th><th>Message</th><th>Source</th></tr></"
+      "thead>\n<tbody>\n";
   std::size_t rows = 0;
   for (const FileReport& report : reports) {
     if (report.diagnostics.empty() || rows == kMaxTableRows) continue;
@@ -239,7 +251,8 @@ void write_html(std::span<const FileReport> reports, const RunStatus& status, st
     }
     page += "</section>\n";
   }
-  page += "<footer>Made by sitemaplint " SITEMAPLINT_VERSION ". This page fetches nothing.</footer>\n</main>\n<script>" +
+  page += "<footer>Made by sitemaplint " SITEMAPLINT_VERSION
+          ". This page fetches nothing.</footer>\n</main>\n<script>" +
           std::string(html_assets::kScript) + "</script>\n</body>\n</html>\n";
   out << page;
 }

@@ -51,8 +51,8 @@ void append(std::string& out, const Pieces&... pieces) {
   (append_piece(out, pieces), ...);
 }
 
-void write_source(std::string& out, std::string_view text, const LineIndex& index, std::size_t line,
-                  std::size_t offset, std::size_t length, const Colors& c) {
+void write_source(std::string& out, std::string_view text, const LineIndex& index, std::size_t line, std::size_t offset,
+                  std::size_t length, const Colors& c) {
   // A line of usual length is found around the finding; the index, which finds every line before
   // it, only for a long one.
   const std::optional<std::string_view> short_line = short_line_at(text, offset, kShortLine);
@@ -61,7 +61,8 @@ void write_source(std::string& out, std::string_view text, const LineIndex& inde
   // The caret spans the finding on this line, as far as the excerpt shows it, in terminal columns.
   const Excerpt excerpt = make_excerpt(line_text, at, length);
   char digits[24];
-  const std::string_view number(digits, static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, line).ptr - digits));
+  const std::string_view number(
+      digits, static_cast<std::size_t>(std::to_chars(digits, digits + sizeof digits, line).ptr - digits));
   append(out, c.dim, ' ', number, " | ", c.reset, excerpt.text, '\n');
   append(out, c.dim, ' ');
   out.append(number.size(), ' ');
@@ -101,7 +102,9 @@ void write_grouped_summary(std::span<const FileReport> reports, const Totals& to
       out << c.severity(severity) << severity_name(severity) << c.reset;
       first = false;
     }
-    if (row.fixable) out << c.dim << " (" << (row.fixable == row.count ? "fixable" : std::to_string(row.fixable) + " fixable") << ')' << c.reset;
+    if (row.fixable)
+      out << c.dim << " (" << (row.fixable == row.count ? "fixable" : std::to_string(row.fixable) + " fixable") << ')'
+          << c.reset;
     out << '\n';
   }
   if (totals.infos > 0 && totals.errors + totals.warnings > 0) {
@@ -165,21 +168,18 @@ void write_human(std::span<const FileReport> reports, const RunStatus& status, c
   out.write(text.data(), static_cast<std::streamsize>(text.size()));
   if (style.quiet) return;
   const Totals totals = count(reports);
-  auto plural = [](std::size_t n, const char* word) {
-    return std::to_string(n) + ' ' + word + (n == 1 ? "" : "s");
-  };
+  auto plural = [](std::size_t n, const char* word) { return std::to_string(n) + ' ' + word + (n == 1 ? "" : "s"); };
   // What the minimum severity hid is said, so a clean-looking run is not mistaken for a clean site.
-  const std::string left_out =
-      style.left_out ? "; " + plural(style.left_out, "finding") + " below " + std::string(severity_name(style.min_severity)) +
-                           " not shown"
-                     : "";
+  const std::string left_out = style.left_out ? "; " + plural(style.left_out, "finding") + " below " +
+                                                    std::string(severity_name(style.min_severity)) + " not shown"
+                                              : "";
   const std::size_t findings = totals.errors + totals.warnings + totals.infos;
   if (!reports.empty() && findings == 0) {
     out << c.bold << "No problems found" << c.reset << " in " << plural(totals.files, "file") << left_out << ".\n";
   } else if (!reports.empty()) {
     if (findings >= kGroupedSummaryAt) write_grouped_summary(reports, totals, c, out);
-    out << c.bold << "Found " << plural(totals.errors, "error") << ", " << plural(totals.warnings, "warning")
-        << " and " << plural(totals.infos, "info finding") << c.reset << " in " << plural(totals.files, "file");
+    out << c.bold << "Found " << plural(totals.errors, "error") << ", " << plural(totals.warnings, "warning") << " and "
+        << plural(totals.infos, "info finding") << c.reset << " in " << plural(totals.files, "file");
     if (totals.fixable) out << " (" << totals.fixable << " with a suggested fix)";
     out << left_out << ".\n";
   }

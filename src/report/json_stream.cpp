@@ -39,8 +39,8 @@ std::size_t next_attention(std::string_view text, std::size_t at) {
   const __m128i space = _mm_set1_epi8(0x20), quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
   for (; at + 16 <= n; at += 16) {
     const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
-    const __m128i attention = _mm_or_si128(_mm_cmplt_epi8(block, space),
-                                           _mm_or_si128(_mm_cmpeq_epi8(block, quote), _mm_cmpeq_epi8(block, backslash)));
+    const __m128i attention = _mm_or_si128(
+        _mm_cmplt_epi8(block, space), _mm_or_si128(_mm_cmpeq_epi8(block, quote), _mm_cmpeq_epi8(block, backslash)));
     if (const auto mask = static_cast<unsigned>(_mm_movemask_epi8(attention)); mask != 0) {
       return at + static_cast<std::size_t>(__builtin_ctz(mask));
     }

@@ -36,8 +36,8 @@ class JsonWriter {
   struct Name {
     template <std::size_t N>
     Name(const char (&literal)[N]) : text(literal, N - 1), literal(true) {}  // NOLINT: implicit on purpose
-    Name(std::string_view any) : text(any) {}                                  // NOLINT
-    Name(const std::string& any) : text(any) {}                                // NOLINT
+    Name(std::string_view any) : text(any) {}  // NOLINT
+    Name(const std::string& any) : text(any) {}  // NOLINT
     std::string_view text;
     bool literal = false;
   };
@@ -75,8 +75,7 @@ class JsonWriter {
   void boolean(bool value);
   // An integer, or a boolean as true or false. A char is neither (it would come out as its code).
   template <std::integral T>
-    requires(!std::same_as<T, char>)
-  void number(T value) {
+  requires(!std::same_as<T, char>) void number(T value) {
     if constexpr (std::same_as<T, bool>) boolean(value);
     else if constexpr (std::is_signed_v<T>) signed_number(value);
     else unsigned_number(value);
@@ -88,8 +87,7 @@ class JsonWriter {
     string(text);
   }
   template <std::integral T>
-    requires(!std::same_as<T, char>)
-  void field(Name name, T value) {
+  requires(!std::same_as<T, char>) void field(Name name, T value) {
     key(name);
     number(value);
   }

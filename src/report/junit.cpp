@@ -47,8 +47,8 @@ void write_junit(std::span<const FileReport> reports, const RunStatus& status, s
               std::string(d.rule->name) + "]: " + d.message + "\n";
     }
     if (errors > 0) {
-      out << "      <failure type=\"error\" message=\"" << errors << " error" << (errors == 1 ? "" : "s")
-          << "\">" << xml_escape(body) << "</failure>\n";
+      out << "      <failure type=\"error\" message=\"" << errors << " error" << (errors == 1 ? "" : "s") << "\">"
+          << xml_escape(body) << "</failure>\n";
     } else {
       out << "      <system-out>" << xml_escape(body) << "</system-out>\n";
     }

@@ -18,7 +18,9 @@ void append_escaped(std::string_view text, const EscapeStyle& style, std::string
         case '\t': out += style.breaks_as_references ? "&#9;" : "\t"; break;
         case '\n': out += style.breaks_as_references ? "&#10;" : "\n"; break;
         case '\r': out += "&#13;"; break;  // a raw CR would be read as a line break
-        default: if (c < 0x20 || c == 0x7F) out += style.control; else out += c;
+        default:
+          if (c < 0x20 || c == 0x7F) out += style.control;
+          else out += c;
       }
       continue;
     }

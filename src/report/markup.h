@@ -11,11 +11,11 @@ namespace sitemaplint {
 // How text is escaped: the markup characters always; then what differs between HTML and an XML
 // report.
 struct EscapeStyle {
-  const char* apostrophe;     // "&#39;" (HTML) or "&apos;"
-  const char* control;        // what a control character (and U+FFFE, U+FFFF) becomes
+  const char* apostrophe;  // "&#39;" (HTML) or "&apos;"
+  const char* control;  // what a control character (and U+FFFE, U+FFFF) becomes
   bool breaks_as_references;  // tab and LF as &#9; &#10; (an XML attribute value, which would
-                              // otherwise turn them into spaces)
-  bool c1_controls;           // U+0080-U+009F count as control characters
+      // otherwise turn them into spaces)
+  bool c1_controls;  // U+0080-U+009F count as control characters
 };
 
 // Appends `text` escaped in `style`. Ill-formed UTF-8 becomes U+FFFD, a CR &#13;.

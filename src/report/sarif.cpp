@@ -356,7 +356,8 @@ void write_sarif(std::span<const FileReport> reports, const RunStatus& status, s
     const std::vector<Diagnostic>& findings = report.diagnostics;
     for (std::size_t i = 0; i < findings.size(); ++i) {
       // The line a later finding's fingerprint reads.
-      if (i + ReportSource::kPrefetchAhead < findings.size()) source.prefetch(findings[i + ReportSource::kPrefetchAhead].offset);
+      if (i + ReportSource::kPrefetchAhead < findings.size())
+        source.prefetch(findings[i + ReportSource::kPrefetchAhead].offset);
       write_result(json, findings[i], rules, source, location, fingerprints, sources, locations, repeated);
     }
   }

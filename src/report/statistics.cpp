@@ -48,8 +48,9 @@ void write_statistics(std::span<const FileReport> reports, bool json, std::ostre
   for (const RuleCount& row : rows) name_width = std::max(name_width, row.rule->name.size());
   // Right-aligned counts, so a column of numbers reads as one; the header only when there are rows.
   if (rows.empty()) return;
-  out << std::setw(7) << "count" << "  code   " << std::left << std::setw(static_cast<int>(name_width)) << "name"
-      << std::right << "  severity  fixable\n";
+  out << std::setw(7) << "count"
+      << "  code   " << std::left << std::setw(static_cast<int>(name_width)) << "name" << std::right
+      << "  severity  fixable\n";
   for (const RuleCount& row : rows) {
     out << std::setw(7) << row.count << "  " << std::left << std::setw(5) << row.rule->code << "  "
         << std::setw(static_cast<int>(name_width)) << row.rule->name << "  " << std::setw(8)

@@ -88,8 +88,8 @@ std::string bar_chart(std::span<const BarRow> rows, const std::string& title) {
 }
 
 std::string share_bar(std::span<const Share> parts, const std::string& title) {
-  const std::size_t total =
-      std::accumulate(parts.begin(), parts.end(), std::size_t{0}, [](std::size_t sum, const Share& s) { return sum + s.value; });
+  const std::size_t total = std::accumulate(parts.begin(), parts.end(), std::size_t{0},
+                                            [](std::size_t sum, const Share& s) { return sum + s.value; });
   constexpr int kBar = 28;
   std::string svg = "<svg class=\"chart\" viewBox=\"0 0 " + std::to_string(kWidth) + " " + std::to_string(kBar) +
                     "\" width=\"" + std::to_string(kWidth) + "\" height=\"" + std::to_string(kBar) +

@@ -15,7 +15,7 @@ struct BarSegment {
 };
 
 struct BarRow {
-  std::string key;    // what the row stands for, in its data-key attribute (a rule code, a path)
+  std::string key;  // what the row stands for, in its data-key attribute (a rule code, a path)
   std::string label;  // shown at the left, shortened to fit; the whole of it in a tooltip
   std::vector<BarSegment> segments;
 };
@@ -25,7 +25,7 @@ struct BarRow {
 std::string bar_chart(std::span<const BarRow> rows, const std::string& title);
 
 struct Share {
-  std::string key;    // data-key
+  std::string key;  // data-key
   std::string label;  // in the legend
   std::size_t value = 0;
   std::string css_class;

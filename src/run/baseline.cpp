@@ -54,8 +54,8 @@ bool apply_baseline(const std::string& text, std::vector<FileReport>* reports, s
   }
   std::map<Key, std::size_t> accepted;
   for (const nlohmann::json& f : root["findings"]) {
-    if (!f.is_object() || !f.contains("path") || !f.contains("rule") || !f.contains("url") ||
-        !f["path"].is_string() || !f["rule"].is_string() || !f["url"].is_string()) {
+    if (!f.is_object() || !f.contains("path") || !f.contains("rule") || !f.contains("url") || !f["path"].is_string() ||
+        !f["rule"].is_string() || !f["url"].is_string()) {
       *error = "a baseline finding needs string \"path\", \"rule\" and \"url\" fields";
       return false;
     }

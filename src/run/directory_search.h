@@ -20,7 +20,7 @@ struct DirectorySearch {
   // saying why. A folder this user may not read is passed over, as before.
   std::vector<std::pair<std::string, std::string>> unusable;
   bool excluded_any = false;  // `excluded` pruned something
-  std::string error;          // the directory itself could not be searched: one line saying why
+  std::string error;  // the directory itself could not be searched: one line saying why
 };
 
 // `excluded(path, is_directory)`, when given, prunes files and folders met during the search.

@@ -46,7 +46,8 @@ std::string not_fixed_because(const std::string& path, const std::vector<std::st
   }
   // A fix replaces the file by a new one (renamed over it): every other name would keep the old.
   if (info.st_nlink > 1) {
-    return "has " + std::to_string(info.st_nlink) + " hard links, and fixing it would break them; not fixed (--diff shows the fixes, to apply by hand)";
+    return "has " + std::to_string(info.st_nlink) +
+           " hard links, and fixing it would break them; not fixed (--diff shows the fixes, to apply by hand)";
   }
   return {};
 }

@@ -33,7 +33,9 @@ std::vector<FileReport::Placed> place_findings(const std::vector<Diagnostic>& di
   }
   const auto by_offset = [](const FileReport::Placed& a, const FileReport::Placed& b) { return a.offset < b.offset; };
   if (!std::is_sorted(placed.begin(), placed.end(), by_offset)) std::sort(placed.begin(), placed.end(), by_offset);
-  const auto same_offset = [](const FileReport::Placed& a, const FileReport::Placed& b) { return a.offset == b.offset; };
+  const auto same_offset = [](const FileReport::Placed& a, const FileReport::Placed& b) {
+    return a.offset == b.offset;
+  };
   placed.erase(std::unique(placed.begin(), placed.end(), same_offset), placed.end());
   PositionCursor cursor(bytes);
   for (FileReport::Placed& p : placed) {
@@ -50,12 +52,11 @@ std::vector<FileReport::Placed> place_findings(const std::vector<Diagnostic>& di
 // them, and they were not read again).
 bool lint_into(FileReport& report, std::string_view bytes, Input& input, const RuleSelection& selection,
                const Settings& settings, LintScope scope) {
-  LoadFacts load{input.compressed, input.decompression_stopped, std::move(input.compression_error),
+  LoadFacts load{input.compressed,  input.decompression_stopped,   std::move(input.compression_error),
                  input.http_status, std::move(input.content_type), input.robots_txt};
   // A file on disk can be read again, so pugixml parses its bytes in place rather than a copy: the
   // bytes as written are read back only for the findings, or for a parse that needs them.
-  std::unique_ptr<Document> doc =
-      parse_document(input.path, bytes, load, report.reloadable ? &report.bytes : nullptr);
+  std::unique_ptr<Document> doc = parse_document(input.path, bytes, load, report.reloadable ? &report.bytes : nullptr);
   if (doc->needs_bytes_as_written) {  // parsed in place: `bytes` are the report's, read again into them
     doc.reset();
     read_input_again(report.path, report.bytes);  // failing, the copy parsed is of what is left
@@ -107,8 +108,7 @@ void finish_suppressions(FileReport& report, const RuleSelection& selection) {
   report.suppressions.report_unused(selection, &report.diagnostics);
 }
 
-FileReport lint_bytes(std::string path, std::string bytes, const RuleSelection& selection,
-                      const Settings& settings) {
+FileReport lint_bytes(std::string path, std::string bytes, const RuleSelection& selection, const Settings& settings) {
   Input input;
   input.path = std::move(path);
   input.bytes = std::move(bytes);

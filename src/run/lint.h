@@ -21,7 +21,7 @@ namespace sitemaplint {
 using ChildSitemap = Document::ChildRef;
 
 struct FileReport {
-  std::string path;       // as given; for a URL, where it was served from after redirects
+  std::string path;  // as given; for a URL, where it was served from after redirects
   std::string requested;  // the URL as given, when redirects led elsewhere
   // The uncompressed input. A file read from disk gives its bytes up after linting (a large site
   // need not stay in memory); `reloadable` says they can be read again to place and show its
@@ -41,8 +41,8 @@ struct FileReport {
   std::size_t entries = 0;
   std::vector<ChildSitemap> children;  // an index's children (a robots.txt's sitemaps), to follow them
   std::shared_ptr<const RobotsTxt> robots;  // a robots.txt's groups, to check the run's URLs against
-  KeptFacts facts;                     // what set-level rules kept of this file
-  Suppressions suppressions;           // its inline suppressions, for findings made later
+  KeptFacts facts;  // what set-level rules kept of this file
+  Suppressions suppressions;  // its inline suppressions, for findings made later
   std::shared_ptr<const SiteOverview> overview;  // its URLs, lastmods, hosts (Settings::collect_overview)
   std::vector<Diagnostic> diagnostics;  // sorted by diagnostic_order
 };
@@ -58,8 +58,7 @@ FileReport lint_input(Input input, const RuleSelection& selection, const Setting
 void finish_suppressions(FileReport& report, const RuleSelection& selection);
 
 // Convenience for tests and tools: lints in-memory bytes as if read from `path`.
-FileReport lint_bytes(std::string path, std::string bytes, const RuleSelection& selection,
-                      const Settings& settings);
+FileReport lint_bytes(std::string path, std::string bytes, const RuleSelection& selection, const Settings& settings);
 
 // Lints `text` as if read from `path`, where the caller keeps the text: the report holds no copy
 // of it (its `bytes` stay empty; pugixml parses a copy of its own). The language server's

@@ -37,7 +37,8 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& paths,
       continue;
     }
     if (search.found.empty() && search.excluded_any) {
-      errors->push_back({path, path + ": every sitemap file in this directory is excluded by the config's 'exclude' globs"});
+      errors->push_back(
+          {path, path + ": every sitemap file in this directory is excluded by the config's 'exclude' globs"});
       continue;
     }
     if (search.found.empty()) {
@@ -109,8 +110,8 @@ void parallel_for(std::size_t count, unsigned jobs, const std::function<void(std
 }
 
 std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const ProfileLookup& profile_for, unsigned jobs,
-                              const FetchOptions& fetch_options, bool in_a_set, LintScope scope,
-                              RunProgress* progress, bool only_input) {
+                              const FetchOptions& fetch_options, bool in_a_set, LintScope scope, RunProgress* progress,
+                              bool only_input) {
   std::vector<Outcome> outcomes(paths.size());
   // A core the files leave idle goes to the rules of one (a single large sitemap: two walks).
   const unsigned cores = jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : jobs;

@@ -30,9 +30,9 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& paths,
                                        const std::function<bool(const std::string&, bool)>& excluded = {});
 
 struct Outcome {
-  std::string path;                  // as given, or the child's URL or file
+  std::string path;  // as given, or the child's URL or file
   std::optional<FileReport> report;  // empty when the input could not be read
-  std::string error;                 // why, one line
+  std::string error;  // why, one line
 };
 
 // Calls work(i) for every i < count on `jobs` threads (0: one per core); each i exactly once.

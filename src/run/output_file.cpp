@@ -27,7 +27,8 @@ std::optional<FileIdentity> identity_of(const std::string& path) {
   return FileIdentity{info.st_dev, info.st_ino};
 }
 
-std::string overwrites_input(std::string_view option, const std::string& output, const std::vector<std::string>& inputs) {
+std::string overwrites_input(std::string_view option, const std::string& output,
+                             const std::vector<std::string>& inputs) {
   const std::optional<FileIdentity> written = identity_of(output);
   if (!written) return {};
   for (const std::string& input : inputs) {
@@ -122,12 +123,12 @@ std::string failure(const std::string& path, std::string_view what, int error) {
 
 struct OutputFile::State {
   Durability durability = Durability::Written;
-  std::string path;           // as given, for messages
-  std::string target;         // the file replaced: a symbolic link followed
-  std::string temp_name;      // the temporary file's name, once it has one
+  std::string path;  // as given, for messages
+  std::string target;  // the file replaced: a symbolic link followed
+  std::string temp_name;  // the temporary file's name, once it has one
   int fd = -1;
-  bool direct = false;        // a device or a FIFO, written as it is
-  bool named = false;         // temp_name exists and is ours to remove
+  bool direct = false;  // a device or a FIFO, written as it is
+  bool named = false;  // temp_name exists and is ours to remove
   bool finished = false;
   std::optional<struct stat> replaced;  // the file replaced, when there is one
   std::optional<FdBuffer> buffer;
@@ -147,9 +148,7 @@ struct OutputFile::State {
   }
 };
 
-OutputFile::OutputFile(Durability durability) : state_(std::make_unique<State>()) {
-  state_->durability = durability;
-}
+OutputFile::OutputFile(Durability durability) : state_(std::make_unique<State>()) { state_->durability = durability; }
 OutputFile::~OutputFile() = default;
 OutputFile::OutputFile(OutputFile&&) noexcept = default;
 OutputFile& OutputFile::operator=(OutputFile&&) noexcept = default;
@@ -264,8 +263,7 @@ bool OutputFile::commit(std::string* error) {
   return true;
 }
 
-bool write_output_file(const std::string& path, std::string_view content, Durability durability,
-                       std::string* error) {
+bool write_output_file(const std::string& path, std::string_view content, Durability durability, std::string* error) {
   OutputFile file(durability);
   if (!file.open(path, error)) return false;
   file.stream().write(content.data(), static_cast<std::streamsize>(content.size()));

@@ -28,7 +28,8 @@ struct FileIdentity {
 std::optional<FileIdentity> identity_of(const std::string& path);
 
 // Why `option` may not write `output`: it is one of `inputs` under some name. Empty when it may.
-std::string overwrites_input(std::string_view option, const std::string& output, const std::vector<std::string>& inputs);
+std::string overwrites_input(std::string_view option, const std::string& output,
+                             const std::vector<std::string>& inputs);
 
 // What a committed file has been through besides the rename. Written: the kernel has every byte,
 // which is all a report or a baseline needs (a run killed, or a full disk, cannot leave it half
@@ -66,7 +67,6 @@ class OutputFile {
 };
 
 // Writes `content` to `path` through an OutputFile.
-bool write_output_file(const std::string& path, std::string_view content, Durability durability,
-                       std::string* error);
+bool write_output_file(const std::string& path, std::string_view content, Durability durability, std::string* error);
 
 }  // namespace sitemaplint

@@ -10,7 +10,8 @@ namespace {
 
 class MemberSink final : public SetSink {
  public:
-  MemberSink(const RuleInfo& rule, std::span<SetMember> members) : rule_(rule), members_(members), caps_(members.size()) {}
+  MemberSink(const RuleInfo& rule, std::span<SetMember> members)
+      : rule_(rule), members_(members), caps_(members.size()) {}
 
   void report(std::size_t file, std::size_t offset, std::size_t length, std::string message,
               std::optional<RelatedLocation> related, std::string subject) override {
@@ -74,9 +75,8 @@ class MemberSink final : public SetSink {
 
 void run_set_rules(std::span<SetMember> members, const Settings& settings) {
   for (const RuleInfo* rule : all_rules()) {
-    const bool runs = std::any_of(members.begin(), members.end(), [&](const SetMember& m) {
-      return m.report && m.selection->is_enabled(rule->id);
-    });
+    const bool runs = std::any_of(members.begin(), members.end(),
+                                  [&](const SetMember& m) { return m.report && m.selection->is_enabled(rule->id); });
     if (!runs) continue;
     std::unique_ptr<Rule> instance = rule->make(settings);
     Subscriptions subscriptions;

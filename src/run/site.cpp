@@ -15,17 +15,17 @@ namespace fs = std::filesystem;
 
 // Where a parent (an index or a robots.txt) is, for finding its children.
 struct ParentPlace {
-  bool remote = false;     // fetched: its children are fetched too, as remote input
-  bool robots = false;     // a robots.txt: may name sitemaps on any host; at the root of its site
-  std::string base;        // the absolute URL relative children resolve against ("" if unknown)
+  bool remote = false;  // fetched: its children are fetched too, as remote input
+  bool robots = false;  // a robots.txt: may name sitemaps on any host; at the root of its site
+  std::string base;  // the absolute URL relative children resolve against ("" if unknown)
   std::string served_from;  // fetched: where it came from (after redirects), when not `base`
-  std::string folder;      // on disk: the folder that holds `url_folder`
+  std::string folder;  // on disk: the folder that holds `url_folder`
   std::string url_folder;  // on disk: the URL folder (decoded path) that `folder` holds
 };
 
 // `location`: where the parent is served, when known (--base-url, or its own URL for a child).
-ParentPlace place_of(const std::string& path, const FileReport& report,
-                     const std::optional<SitemapLocation>& location, const std::string& root) {
+ParentPlace place_of(const std::string& path, const FileReport& report, const std::optional<SitemapLocation>& location,
+                     const std::string& root) {
   ParentPlace place;
   place.robots = report.kind == DocumentKind::Robots;
   place.remote = is_url(path);
@@ -47,8 +47,7 @@ ParentPlace place_of(const std::string& path, const FileReport& report,
   } else {
     place.folder = fs::path(path).parent_path().string();
     // A robots.txt is at the root of its site; an index serves its own folder and below.
-    const auto folder =
-        place.robots || !location ? std::optional<std::string>("/") : decoded_path(location->directory);
+    const auto folder = place.robots || !location ? std::optional<std::string>("/") : decoded_path(location->directory);
     place.url_folder = folder.value_or("/");
   }
   return place;
@@ -80,9 +79,9 @@ struct Pending {
 class Site {
  public:
   Site(const ProfileLookup& profile_for, const SiteOptions& options)
-      : profile_for_(profile_for),
-        options_(options),
-        lookup_([this](const std::string& input, std::string* error) { return with_robots(profile_for_(input, error)); }) {}
+      : profile_for_(profile_for), options_(options), lookup_([this](const std::string& input, std::string* error) {
+          return with_robots(profile_for_(input, error));
+        }) {}
 
   std::vector<Outcome> run(const std::vector<std::string>& paths) {
     lint_inputs(paths);
@@ -128,7 +127,8 @@ class Site {
     if (options_.progress) {
       const auto urls = std::count_if(paths.begin(), paths.end(), [](const std::string& p) { return is_url(p); });
       const bool robots = !options_.robots.empty();
-      options_.progress->queued(paths.size() + robots, static_cast<std::size_t>(urls) + (robots && is_url(options_.robots)));
+      options_.progress->queued(paths.size() + robots,
+                                static_cast<std::size_t>(urls) + (robots && is_url(options_.robots)));
     }
     if (!options_.robots.empty()) {
       std::string why;
@@ -151,16 +151,16 @@ class Site {
       add(std::move(robots), options_.robots, kNoFile);
       if (options_.progress) options_.progress->finished(is_url(options_.robots));
     }
-    std::vector<Outcome> linted =
-        lint_all(paths, lookup_, options_.jobs, options_.fetch, in_a_set, LintScope::InASet, options_.progress,
-                 options_.robots.empty());
+    std::vector<Outcome> linted = lint_all(paths, lookup_, options_.jobs, options_.fetch, in_a_set, LintScope::InASet,
+                                           options_.progress, options_.robots.empty());
     for (std::size_t i = 0; i < linted.size(); ++i) {
       // An input named twice (x.xml ./x.xml, a file and its folder) is linted and reported once.
       if (member_of_.count(canonical(paths[i]))) continue;
       add(std::move(linted[i]), paths[i], kNoFile);
       member_of_.emplace(canonical(paths[i]), outcomes_.size() - 1);
       // A URL that redirected is known by where it landed too.
-      if (const auto& r = outcomes_.back().report; r && !r->requested.empty()) member_of_.emplace(r->path, outcomes_.size() - 1);
+      if (const auto& r = outcomes_.back().report; r && !r->requested.empty())
+        member_of_.emplace(r->path, outcomes_.size() - 1);
     }
   }
 
@@ -203,14 +203,15 @@ class Site {
           link.outcome = ChildOutcome::OtherSite;
           continue;
         }
-        path = place.served_from.empty() || !same_origin(*url, place.base) ? *url : on_origin_of(*url, place.served_from);
+        path =
+            place.served_from.empty() || !same_origin(*url, place.base) ? *url : on_origin_of(*url, place.served_from);
       } else {
         // On disk: the file that would serve the URL, confined to the site's folder.
         std::optional<std::string> url_path;
         if (url && !place.base.empty() && same_origin(*url, place.base)) url_path = decoded_path(*url);
         else if (!url && place.robots && ref.url.starts_with('/')) url_path = decoded_path(ref.url);
         if (!url_path) {
-          link.outcome = (url && !place.base.empty()) ? ChildOutcome::OtherSite
+          link.outcome = (url && !place.base.empty())    ? ChildOutcome::OtherSite
                          : (!url && !place.base.empty()) ? ChildOutcome::NotHttp
                                                          : ChildOutcome::NotMapped;
           continue;
@@ -251,7 +252,8 @@ class Site {
   void lint_children(const std::vector<Pending>& pending) {
     std::vector<Outcome> linted(pending.size());
     if (options_.progress) {
-      const auto urls = std::count_if(pending.begin(), pending.end(), [](const Pending& p) { return p.profile && is_url(p.path); });
+      const auto urls =
+          std::count_if(pending.begin(), pending.end(), [](const Pending& p) { return p.profile && is_url(p.path); });
       options_.progress->queued(pending.size(), static_cast<std::size_t>(urls));
     }
     parallel_for(pending.size(), options_.jobs, [&](std::size_t k) {
@@ -265,8 +267,8 @@ class Site {
       const std::size_t at = outcomes_.size();
       outcomes_.push_back(std::move(linted[k]));
       given_.push_back(pending[k].path);
-      members_.push_back(SetMember{nullptr, pending[k].profile ? &pending[k].profile->selection : nullptr,
-                                   pending_parent_[k], {}});
+      members_.push_back(
+          SetMember{nullptr, pending[k].profile ? &pending[k].profile->selection : nullptr, pending_parent_[k], {}});
       profiles_.push_back(pending[k].profile);
       locations_.push_back(pending[k].settings.location);
       if (!outcomes_[at].report) {  // the parent's link says why it was not linted
@@ -323,7 +325,7 @@ class Site {
   std::vector<const Profile*> profiles_;
   std::vector<std::optional<SitemapLocation>> locations_;  // where each member is served, when known
   std::map<std::string, std::size_t> member_of_;  // canonical path or URL -> member
-  std::vector<std::size_t> pending_parent_;      // the parent of each queued child, in queue order
+  std::vector<std::size_t> pending_parent_;  // the parent of each queued child, in queue order
 };
 
 }  // namespace

@@ -39,8 +39,9 @@ Suppressions::Suppressions(const Document& doc, std::string_view bytes) {
   std::vector<Range> open;  // disable ranges not yet enabled again
   if (directives.size() > kMaxDirectives) {
     add_problem(directives[kMaxDirectives].offset, 4,
-                std::to_string(directives.size() - kMaxDirectives) + " more sitemaplint directives are ignored (at most " +
-                    std::to_string(kMaxDirectives) + " per file)");
+                std::to_string(directives.size() - kMaxDirectives) +
+                    " more sitemaplint directives are ignored (at most " + std::to_string(kMaxDirectives) +
+                    " per file)");
     directives.resize(kMaxDirectives);
   }
   for (const auto& directive : directives) {
@@ -51,8 +52,9 @@ Suppressions::Suppressions(const Document& doc, std::string_view bytes) {
     const std::size_t length = directive.end - directive.offset;
     if (command != "sitemaplint-disable-next-line" && command != "sitemaplint-disable" &&
         command != "sitemaplint-enable") {
-      add_problem(directive.offset, length, "unknown sitemaplint directive '" + std::string(command) +
-                                                "' (use sitemaplint-disable-next-line, sitemaplint-disable or sitemaplint-enable)");
+      add_problem(directive.offset, length,
+                  "unknown sitemaplint directive '" + std::string(command) +
+                      "' (use sitemaplint-disable-next-line, sitemaplint-disable or sitemaplint-enable)");
       continue;
     }
     // The rules each word names (none: every rule); unknown words are findings and are left out.
@@ -60,10 +62,12 @@ Suppressions::Suppressions(const Document& doc, std::string_view bytes) {
     const std::vector<std::string_view> words = rule_words(rest);
     for (std::string_view word : words) {
       std::vector<const RuleInfo*> rules = rules_named(word);
-      const auto fixed = std::stable_partition(rules.begin(), rules.end(), [](const RuleInfo* r) { return r->suppressible; });
+      const auto fixed =
+          std::stable_partition(rules.begin(), rules.end(), [](const RuleInfo* r) { return r->suppressible; });
       if (rules.empty()) {
-        add_problem(directive.offset, length,
-                    "unknown rule '" + std::string(word) + "' in " + std::string(command) + did_you_mean(closest_rule(word)));
+        add_problem(
+            directive.offset, length,
+            "unknown rule '" + std::string(word) + "' in " + std::string(command) + did_you_mean(closest_rule(word)));
       } else if (fixed == rules.begin()) {
         add_problem(directive.offset, length, std::string(rules.front()->name) + " findings cannot be suppressed");
       } else {
@@ -76,10 +80,12 @@ Suppressions::Suppressions(const Document& doc, std::string_view bytes) {
 
     if (command == "sitemaplint-enable") {
       for (auto it = open.begin(); it != open.end();) {
-        const bool match = std::any_of(named.begin(), named.end(), [&](const auto& n) {
-          return n.first.empty() || n.first == it->rules;
-        });
-        if (!match) { ++it; continue; }
+        const bool match = std::any_of(named.begin(), named.end(),
+                                       [&](const auto& n) { return n.first.empty() || n.first == it->rules; });
+        if (!match) {
+          ++it;
+          continue;
+        }
         it->end = directive.offset;
         ranges_.push_back(std::move(*it));
         it = open.erase(it);
@@ -163,12 +169,14 @@ void Suppressions::report_unused(const RuleSelection& selection, std::vector<Dia
   for (const Problem& p : problems_) finding(p.offset, p.length, p.message);
   for (const Range& r : ranges_) {
     // A rule that did not run could not have anything to suppress.
-    const bool ran = r.rules.empty() || std::any_of(r.rules.begin(), r.rules.end(),
-                                                    [&](const RuleInfo* rule) { return selection.is_enabled(rule->id); });
+    const bool ran = r.rules.empty() || std::any_of(r.rules.begin(), r.rules.end(), [&](const RuleInfo* rule) {
+                       return selection.is_enabled(rule->id);
+                     });
     if (r.used || !ran) continue;
     const std::string what = r.rules.empty() ? "every rule" : "'" + r.word + "'";
     finding(r.directive, r.directive_end - r.directive,
-            "sitemaplint-" + std::string(r.kind) + " of " + what + " suppressed nothing; remove it, or it will hide a future finding");
+            "sitemaplint-" + std::string(r.kind) + " of " + what +
+                " suppressed nothing; remove it, or it will hide a future finding");
   }
   sort_diagnostics(*diagnostics);
 }

@@ -44,7 +44,7 @@ class Suppressions {
     std::string word;  // as written in the directive; empty for every rule
     std::size_t begin = 0, end = 0;
     std::size_t directive = 0, directive_end = 0;  // where the directive's comment starts and ends
-    std::string_view kind;                         // "disable-next-line" or "disable"
+    std::string_view kind;  // "disable-next-line" or "disable"
     bool used = false;
   };
   struct Problem {

@@ -33,10 +33,10 @@ class HreflangGraph {
   std::span<const EntryRef> entries_of(std::uint64_t url) const;
 
   enum class State {
-    NotListed,    // no sitemap of the run lists it
-    Unknown,      // an entry of it has a link-level error: its links are not known
+    NotListed,  // no sitemap of the run lists it
+    Unknown,  // an entry of it has a link-level error: its links are not known
     Unannotated,  // listed, without any hreflang link
-    Annotated,    // listed with links
+    Annotated,  // listed with links
   };
   State state(std::uint64_t url) const;
   // The first of its entries that has links (state Annotated), else its first entry.
@@ -89,14 +89,14 @@ class HreflangGraph {
     std::uint32_t first_entry = 0, entries = 0;
     std::uint32_t first_edge = 0, edges = 0;
     std::uint32_t shown_entry = 0;  // first_entry()'s answer, an index into by_loc_
-    std::uint64_t digest = 0;       // cluster_digest()'s answer
+    std::uint64_t digest = 0;  // cluster_digest()'s answer
     State state = State::NotListed;
   };
   const Node* node(std::uint64_t url) const;
 
   std::vector<const PageFacts*> facts_;  // by file; nullptr for a file without pages
-  std::vector<EntryRef> run_order_;       // the entries with known links, file by file
-  std::vector<EntryRef> by_loc_;          // every entry, sorted by (loc, file, page)
+  std::vector<EntryRef> run_order_;  // the entries with known links, file by file
+  std::vector<EntryRef> by_loc_;  // every entry, sorted by (loc, file, page)
   struct Edge {
     std::uint64_t from, to;
     bool operator<(const Edge& o) const { return from != o.from ? from < o.from : to < o.to; }

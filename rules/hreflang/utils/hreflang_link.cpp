@@ -11,7 +11,6 @@ namespace {
 constexpr AttributeSpec kLinkAttributes[] = {{"rel"}, {"hreflang"}, {"href"}};
 constexpr ElementSpec kLink{.name = "link", .attributes = kLinkAttributes};
 
-
 // Letters a-z (any case) as 1-26, five bits each; 0 marks an absent part.
 std::uint64_t pack_letters(std::string_view letters) {
   std::uint64_t out = 0;
@@ -21,7 +20,8 @@ std::uint64_t pack_letters(std::string_view letters) {
 
 std::string unpack_letters(std::uint64_t bits, int count) {
   std::string out(static_cast<std::size_t>(count), '?');
-  for (int i = count - 1; i >= 0; --i, bits >>= 5) out[static_cast<std::size_t>(i)] = static_cast<char>('a' + (bits & 31) - 1);
+  for (int i = count - 1; i >= 0; --i, bits >>= 5)
+    out[static_cast<std::size_t>(i)] = static_cast<char>('a' + (bits & 31) - 1);
   return out;
 }
 

@@ -33,11 +33,11 @@ bool rel_is_alternate(const Attribute* rel);
 enum class CodeProblem {
   None,
   ThreeLetterLanguage,  // fil, yue: BCP 47, but not ISO 639-1
-  WithdrawnLanguage,    // iw, in, ji, jw, mo, sh
-  CountryAsLanguage,    // us, gb: a country code where the language goes
+  WithdrawnLanguage,  // iw, in, ji, jw, mo, sh
+  CountryAsLanguage,  // us, gb: a country code where the language goes
   UnknownLanguage,
   UnknownScript,
-  NumericRegion,        // es-419: UN M.49
+  NumericRegion,  // es-419: UN M.49
   UnknownRegion,
 };
 CodeProblem code_problem(const LanguageTag& tag);
@@ -72,15 +72,15 @@ Fix replace_code(const LinkCode& link, const std::string& replacement);
 // One <xhtml:link> directly in a <url>, as the rules read it.
 struct HreflangLink {
   const ExtensionNode* node = nullptr;
-  const Attribute* rel = nullptr;       // nullptr when absent
+  const Attribute* rel = nullptr;  // nullptr when absent
   const Attribute* hreflang = nullptr;  // nullptr when absent
-  const Attribute* href = nullptr;      // nullptr when absent
-  std::string_view code;                // hreflang's value, trimmed
+  const Attribute* href = nullptr;  // nullptr when absent
+  std::string_view code;  // hreflang's value, trimmed
   LanguageTag tag;
-  std::uint64_t code_key = kNoCode;     // kNoCode unless the code is supported
+  std::uint64_t code_key = kNoCode;  // kNoCode unless the code is supported
   const UrlAnalysis* href_analysis = nullptr;  // nullptr when absent
-  bool href_usable = false;             // is_comparable_url
-  std::uint64_t target = 0;             // the href's same_url_key (usable hrefs only)
+  bool href_usable = false;  // is_comparable_url
+  std::uint64_t target = 0;  // the href's same_url_key (usable hrefs only)
 
   // A link-level error, after which the entry's links say nothing reliable: no rel="alternate",
   // no (or an empty) hreflang, no href, a malformed or unsupported code, or an unusable href.

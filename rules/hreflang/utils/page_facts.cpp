@@ -8,7 +8,8 @@
 namespace sitemaplint {
 
 std::uint64_t PageFacts::written_key(std::size_t i) const {
-  const auto it = std::lower_bound(written_keys.begin(), written_keys.end(), std::pair<std::uint32_t, std::uint64_t>(i, 0));
+  const auto it =
+      std::lower_bound(written_keys.begin(), written_keys.end(), std::pair<std::uint32_t, std::uint64_t>(i, 0));
   return it != written_keys.end() && it->first == i ? it->second : pages[i].key();
 }
 
@@ -108,6 +109,8 @@ void PageCollector::on_entry(const Entry& entry, FindingSink&) {
 
 }  // namespace
 
-std::unique_ptr<Rule> make_page_collector(const Settings& settings) { return std::make_unique<PageCollector>(settings); }
+std::unique_ptr<Rule> make_page_collector(const Settings& settings) {
+  return std::make_unique<PageCollector>(settings);
+}
 
 }  // namespace sitemaplint

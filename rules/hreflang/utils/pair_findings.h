@@ -21,8 +21,8 @@ class PairFindings {
     HreflangGraph::EntryRef from, to;
     const PageFacts::Link* link = nullptr;
     std::size_t offset = 0, length = 0;  // where it goes in A's file
-    std::size_t to_offset = 0;           // the place named in B's file
-    bool shown = false;                  // within the cap of findings per file: its texts are read
+    std::size_t to_offset = 0;  // the place named in B's file
+    bool shown = false;  // within the cap of findings per file: its texts are read
     SetSources::Handle alternate = 0, loc = 0, place = 0;
     std::vector<SetSources::Handle> quotes;  // more texts the rule asked for (shown findings only)
   };
@@ -60,7 +60,8 @@ class PairFindings {
       if (f.shown) {  // past the cap the sink only counts findings
         words = describe(f, sources_[f.alternate], f.to_offset == kNoPlace ? std::string() : sources_[f.place]);
         subject = sources_[f.loc];
-        if (f.to_offset != kNoPlace) related = related_place(set_, f.from.file, f.to.file, f.to_offset, std::move(words.related));
+        if (f.to_offset != kNoPlace)
+          related = related_place(set_, f.from.file, f.to.file, f.to_offset, std::move(words.related));
       }
       out.report(f.from.file, f.offset, f.length, std::move(words.message), std::move(related), std::move(subject));
     }

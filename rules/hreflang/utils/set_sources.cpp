@@ -36,8 +36,8 @@ void SetSources::resolve(const SetView& set, SetSink& sink) {
         const Position at = lines.position(r.offset);
         r.result = std::string(set.files[file].path) + ":" + std::to_string(at.line) + ":" + std::to_string(at.column);
       } else {
-        const std::string raw = places ? whole.substr(std::min(r.offset, whole.size()), r.length)
-                                       : sink.text(file, r.offset, r.length);
+        const std::string raw =
+            places ? whole.substr(std::min(r.offset, whole.size()), r.length) : sink.text(file, r.offset, r.length);
         decode_entities(raw, &r.result);
       }
     }

@@ -16,17 +16,17 @@ namespace sitemaplint::video {
 enum class DateForm {
   Valid,
   Empty,
-  Invalid,      // not a W3C Datetime at all, or no such day or time: `error` says why
-  Incomplete,   // a year or a month only
-  NoSeconds,    // hh:mm, with a time zone
-  NoTimezone,   // hh:mm:ss without one
+  Invalid,  // not a W3C Datetime at all, or no such day or time: `error` says why
+  Incomplete,  // a year or a month only
+  NoSeconds,  // hh:mm, with a time zone
+  NoTimezone,  // hh:mm:ss without one
   NoSecondsNoTimezone,
 };
 
 struct VideoDate {
   DateForm form = DateForm::Valid;
   std::optional<W3cDatetime> value;  // whenever the text is a W3C Datetime, even one Google refuses
-  std::string error;                 // for Invalid
+  std::string error;  // for Invalid
 };
 
 // Reads a trimmed <video:publication_date> or <video:expiration_date>.

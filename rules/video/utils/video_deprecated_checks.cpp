@@ -18,7 +18,9 @@ namespace {
 // documentation inside the XSD.
 enum class Basis { Schema, SchemaDocumentation };
 
-bool is_undocumented(const ExtensionNode& node) { return node.local_name == "content_segment_loc" || node.local_name == "id"; }
+bool is_undocumented(const ExtensionNode& node) {
+  return node.local_name == "content_segment_loc" || node.local_name == "id";
+}
 
 // "deprecated <video:price>", "<video:id>": how messages name the tag.
 std::string named(const ExtensionNode& node) { return (is_undocumented(node) ? "" : "deprecated ") + tag(node); }
@@ -41,7 +43,8 @@ bool one_of(std::string_view value, std::initializer_list<std::string_view> allo
 // ^[0-9]+(\.[0-9]+)?$: the price format the XSD's annotation asks for.
 bool is_price(std::string_view text) {
   const std::size_t dot = text.find('.');
-  const std::string_view whole = text.substr(0, dot), fraction = dot == std::string_view::npos ? "0" : text.substr(dot + 1);
+  const std::string_view whole = text.substr(0, dot),
+                         fraction = dot == std::string_view::npos ? "0" : text.substr(dot + 1);
   return is_whole_number(whole) && !whole.starts_with('+') && is_whole_number(fraction) && !fraction.starts_with('+');
 }
 
@@ -61,15 +64,15 @@ void check_attribute(const ExtensionNode& node, std::string_view name, bool (*va
                  std::string(expected) + why(node));
 }
 
-bool is_currency(std::string_view v) {
-  return v.size() == 3 && std::all_of(v.begin(), v.end(), is_ascii_upper);
-}
+bool is_currency(std::string_view v) { return v.size() == 3 && std::all_of(v.begin(), v.end(), is_ascii_upper); }
 bool is_price_type(std::string_view v) { return one_of(v, {"purchase", "PURCHASE", "rent", "RENT"}); }
 bool is_resolution(std::string_view v) { return one_of(v, {"sd", "SD", "hd", "HD"}); }
 bool is_id_type(std::string_view v) {
   return one_of(v, {"tms:series", "tms:program", "rovi:series", "rovi:program", "freebase", "url"});
 }
-bool is_segment_duration(std::string_view v) { return is_whole_number(v) && whole_number_value(v) <= kMaxVideoDuration; }
+bool is_segment_duration(std::string_view v) {
+  return is_whole_number(v) && whole_number_value(v) <= kMaxVideoDuration;
+}
 bool is_usable_url(std::string_view text, UrlAnalysis& scratch) {
   analyze_url(text, scratch);
   return usable_url(scratch);
@@ -80,21 +83,27 @@ bool is_usable_url(std::string_view text, UrlAnalysis& scratch) {
 void check_category(const ExtensionNode& category, FindingSink& out) {
   const std::size_t length = code_points(category.text.trimmed());
   if (length <= kMaxVideoCategory) return;
-  report_value(category, named(category) + " is " + grouped(length) +
-                             " characters, more than the 256 the schema allows" + why(category), out);
+  report_value(
+      category,
+      named(category) + " is " + grouped(length) + " characters, more than the 256 the schema allows" + why(category),
+      out);
 }
 
 void check_gallery_loc(const ExtensionNode& gallery_loc, UrlAnalysis& scratch, FindingSink& out) {
   if (is_usable_url(gallery_loc.text.value, scratch)) return;
-  report_value(gallery_loc, named(gallery_loc) + " " + quoted(gallery_loc.text.trimmed()) +
-                                " is not an absolute http(s) URL" + why(gallery_loc, Basis::SchemaDocumentation), out);
+  report_value(gallery_loc,
+               named(gallery_loc) + " " + quoted(gallery_loc.text.trimmed()) + " is not an absolute http(s) URL" +
+                   why(gallery_loc, Basis::SchemaDocumentation),
+               out);
 }
 
 void check_price(const ExtensionNode& price, FindingSink& out) {
   const std::string_view value = price.text.trimmed();
   if (!value.empty() && !is_price(value)) {
-    report_value(price, named(price) + " " + quoted(value) + " is not a decimal number such as 1.99" +
-                            why(price, Basis::SchemaDocumentation), out);
+    report_value(price,
+                 named(price) + " " + quoted(value) + " is not a decimal number such as 1.99" +
+                     why(price, Basis::SchemaDocumentation),
+                 out);
   }
   if (!value.empty() && !price.attribute("currency")) {
     report_tag(price, named(price) + " gives a price without a currency attribute", Basis::SchemaDocumentation, out);
@@ -112,7 +121,9 @@ void check_tvshow(const ExtensionBlock& block, const ExtensionNode& tvshow, Find
   std::string missing;
   for (const ElementSpec& spec : kVideoTvshowChildren) {
     bool present = false;
-    block.for_each_child(index, [&](const ExtensionNode& child) { present |= child.ns == kVideoNamespace && child.local_name == spec.name; });
+    block.for_each_child(index, [&](const ExtensionNode& child) {
+      present |= child.ns == kVideoNamespace && child.local_name == spec.name;
+    });
     if (spec.min_occurs > 0 && !present) missing += (missing.empty() ? "" : ", ") + element_name(block, spec.name);
   }
   if (!missing.empty()) report_tag(tvshow, named(tvshow) + " lacks the required " + missing, Basis::Schema, out);
@@ -124,12 +135,14 @@ void check_tvshow(const ExtensionBlock& block, const ExtensionNode& tvshow, Find
                                    [&](const ElementSpec& s) { return s.name == child.local_name; });
     if (child.ns != kVideoNamespace || spec == std::end(kVideoTvshowChildren)) {
       const Span span = tag_span(child);
-      out.report(span.offset, span.length, named(tvshow) + " has no child " + tag(child) + " in the schema" + why(tvshow));
+      out.report(span.offset, span.length,
+                 named(tvshow) + " has no child " + tag(child) + " in the schema" + why(tvshow));
       return;
     }
     if (std::exchange(seen[static_cast<std::size_t>(spec - std::begin(kVideoTvshowChildren))], true)) {
       const Span span = tag_span(child);
-      out.report(span.offset, span.length, named(tvshow) + " already has a " + tag(child) + "; the schema allows one" + why(tvshow));
+      out.report(span.offset, span.length,
+                 named(tvshow) + " already has a " + tag(child) + "; the schema allows one" + why(tvshow));
       return;
     }
     const std::string_view value = child.text.trimmed();
@@ -144,7 +157,9 @@ void check_tvshow(const ExtensionBlock& block, const ExtensionNode& tvshow, Find
     } else {
       return;
     }
-    report_value(child, "deprecated " + tag(child) + " " + quoted(value) + " is not " + std::string(expected) + why(tvshow), out);
+    report_value(child,
+                 "deprecated " + tag(child) + " " + quoted(value) + " is not " + std::string(expected) + why(tvshow),
+                 out);
   });
 }
 
@@ -152,7 +167,10 @@ void check_content_segment_loc(const ExtensionBlock& block, const ExtensionNode&
                                FindingSink& out) {
   check_attribute(segment, "duration", is_segment_duration, "a whole number of seconds up to 28,800", out);
   if (!is_usable_url(segment.text.value, scratch)) {
-    report_value(segment, named(segment) + " " + quoted(segment.text.trimmed()) + " is not an absolute http(s) URL" + why(segment, Basis::SchemaDocumentation), out);
+    report_value(segment,
+                 named(segment) + " " + quoted(segment.text.trimmed()) + " is not an absolute http(s) URL" +
+                     why(segment, Basis::SchemaDocumentation),
+                 out);
   }
   if (!block.child(kVideoNamespace, "player_loc")) {
     report_tag(segment, named(segment) + " needs a " + element_name(block, "player_loc") + " in the same video",
@@ -165,7 +183,8 @@ void check_id(const ExtensionNode& id, FindingSink& out) {
     report_tag(id, named(id) + " has no type attribute", Basis::Schema, out);
     return;
   }
-  check_attribute(id, "type", is_id_type, "one of tms:series, tms:program, rovi:series, rovi:program, freebase, url", out);
+  check_attribute(id, "type", is_id_type, "one of tms:series, tms:program, rovi:series, rovi:program, freebase, url",
+                  out);
 }
 
 void check_allow_embed(const ExtensionNode& player_loc, FindingSink& out) {

@@ -56,16 +56,16 @@ inline constexpr ElementSpec kVideoChildren[] = {
 };
 inline constexpr ElementSpec kVideoElement{.name = "video", .children = kVideoChildren};
 
-inline constexpr ExtensionFamily kVideoFamily{
-    "video", kVideoNamespace, "video", R"(^(google\.com|sitemaps\.org)/schemas/sitemap[-_]?videos?(/[^/]*)?$)",
-    &kVideoElement};
+inline constexpr ExtensionFamily kVideoFamily{"video", kVideoNamespace, "video",
+                                              R"(^(google\.com|sitemaps\.org)/schemas/sitemap[-_]?videos?(/[^/]*)?$)",
+                                              &kVideoElement};
 
 // Limits: Google's video sitemap reference, else the XSD's facets (each rule says whose).
-inline constexpr std::size_t kMaxVideoTitle = 100;         // XSD maxLength; Google's page states none
+inline constexpr std::size_t kMaxVideoTitle = 100;  // XSD maxLength; Google's page states none
 inline constexpr std::size_t kMaxVideoDescription = 2048;  // Google and the XSD
-inline constexpr std::size_t kMaxVideoUploader = 255;      // Google only
-inline constexpr std::size_t kMaxVideoTags = 32;           // Google and the XSD
-inline constexpr std::uint64_t kMaxVideoDuration = 28800;          // seconds (8 hours); Google: from 1, the XSD from 0
-inline constexpr std::size_t kMaxVideoCategory = 256;      // XSD maxLength of the deprecated <video:category>
+inline constexpr std::size_t kMaxVideoUploader = 255;  // Google only
+inline constexpr std::size_t kMaxVideoTags = 32;  // Google and the XSD
+inline constexpr std::uint64_t kMaxVideoDuration = 28800;  // seconds (8 hours); Google: from 1, the XSD from 0
+inline constexpr std::size_t kMaxVideoCategory = 256;  // XSD maxLength of the deprecated <video:category>
 
 }  // namespace sitemaplint

@@ -19,9 +19,9 @@ bool is_html_type(std::string_view type) {
 }
 
 bool is_listed_video_type(std::string_view type) {
-  static constexpr std::string_view kTypes[] = {"3gp", "3g2", "asf",  "avi",  "divx", "m2v", "m3u", "m3u8",
-                                                "m4v", "mkv", "mov",  "mp4",  "mpeg", "mpg", "mpe", "ogv",
-                                                "qvt", "ram", "rm",   "vob",  "webm", "wmv", "xap"};
+  static constexpr std::string_view kTypes[] = {"3gp", "3g2", "asf", "avi", "divx", "m2v", "m3u", "m3u8",
+                                                "m4v", "mkv", "mov", "mp4", "mpeg", "mpg", "mpe", "ogv",
+                                                "qvt", "ram", "rm",  "vob", "webm", "wmv", "xap"};
   return std::find(std::begin(kTypes), std::end(kTypes), type) != std::end(kTypes);
 }
 
@@ -36,12 +36,11 @@ std::string_view hosting_platform(const UrlAnalysis& a) {
   if (ascii_equal_ignoring_case(host, "youtu.be")) return path.size() > 1 ? "YouTube" : "";
   if (ascii_equal_ignoring_case(host, "youtube-nocookie.com")) return under("/embed/") ? "YouTube" : "";
   if (ascii_equal_ignoring_case(host, "vimeo.com")) {
-    return path.size() > 1 && std::all_of(path.begin() + 1, path.end(), is_ascii_digit)
-               ? "Vimeo"
-               : "";
+    return path.size() > 1 && std::all_of(path.begin() + 1, path.end(), is_ascii_digit) ? "Vimeo" : "";
   }
   if (ascii_equal_ignoring_case(host, "player.vimeo.com")) return under("/video/") ? "Vimeo" : "";
-  if (ascii_equal_ignoring_case(host, "dailymotion.com")) return under("/video/") || under("/embed/video/") ? "Dailymotion" : "";
+  if (ascii_equal_ignoring_case(host, "dailymotion.com"))
+    return under("/video/") || under("/embed/video/") ? "Dailymotion" : "";
   if (ascii_equal_ignoring_case(host, "dai.ly")) return path.size() > 1 ? "Dailymotion" : "";
   return "";
 }
