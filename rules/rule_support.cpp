@@ -57,10 +57,10 @@ namespace sitemaplint {
 void report_unescaped(const TextRun& run, char c, std::string_view what, std::string_view entity, FindingSink& out) {
   if (run.kind != TextKind::Text) return;
   for (std::size_t at = run.raw.find(c); at != std::string_view::npos; at = run.raw.find(c, at + 1)) {
-    out.report(run.offset + at, 1,
-               "raw " + std::string(what) + " in <" + std::string(run.parent->qualified_name) +
-                   "> should be written '" + std::string(entity) + "', as the sitemap protocol asks",
-               Fix{run.offset + at, 1, std::string(entity), "replace with '" + std::string(entity) + "'"});
+    out.report({.at = {run.offset + at, 1},
+                .message = "raw " + std::string(what) + " in <" + std::string(run.parent->qualified_name) +
+                           "> should be written '" + std::string(entity) + "', as the sitemap protocol asks",
+                .fix = Fix{run.offset + at, 1, std::string(entity), "replace with '" + std::string(entity) + "'"}});
   }
 }
 
@@ -71,9 +71,9 @@ namespace sitemaplint {
 void report_past_limit(EntryKind kind, const Entry& entry, FindingSink& out, std::string_view advice) {
   if (entry.kind != kind || entry.nth_of_kind != kMaxEntries + 1) return;
   const Element& e = *entry.element;
-  out.report(
-      e.offset, e.qualified_name.size() + 1,
-      "more than 50,000 <" + std::string(e.local_name) + "> entries (this is entry 50,001); " + std::string(advice));
+  out.report({.at = {e.offset, e.qualified_name.size() + 1},
+              .message = "more than 50,000 <" + std::string(e.local_name) + "> entries (this is entry 50,001); " +
+                         std::string(advice)});
 }
 
 }  // namespace sitemaplint

@@ -23,11 +23,6 @@ std::unique_ptr<Rule> construct_rule(const Settings& settings) {
   }
 }
 
-struct Span {
-  std::size_t offset = 0;
-  std::size_t length = 0;
-};
-
 // Where a field's value is in the input, without the white space around it: the raw text (as
 // written, entities and all) trimmed. For an empty or all-white-space element, the '<' of its start
 // tag with length 0.
@@ -62,21 +57,10 @@ UrlParts url_parts(std::string_view url);
 class RestingOn final : public FindingSink {
  public:
   RestingOn(FindingSink& out, std::uint32_t authorities) : out_(out), authorities_(authorities) {}
-  void report(std::size_t offset, std::size_t length, std::string message, std::optional<Fix> fix = std::nullopt,
-              std::optional<RelatedLocation> related = std::nullopt) override {
-    out_.report_resting_on(authorities_, offset, length, std::move(message), std::move(fix), std::move(related));
-  }
-  void report_resting_on(std::uint32_t authorities, std::size_t offset, std::size_t length, std::string message,
-                         std::optional<Fix> fix = std::nullopt,
-                         std::optional<RelatedLocation> related = std::nullopt) override {
-    const std::uint32_t both = authorities & authorities_;
-    out_.report_resting_on(both != 0 ? both : authorities_, offset, length, std::move(message), std::move(fix),
-                           std::move(related));
-  }
-  void report_about(std::string_view subject, std::uint32_t authorities, std::size_t offset, std::size_t length,
-                    std::string message, std::optional<RelatedLocation> related = std::nullopt) override {
-    const std::uint32_t both = authorities & authorities_;
-    out_.report_about(subject, both != 0 ? both : authorities_, offset, length, std::move(message), std::move(related));
+  void report(Report finding) override {
+    const std::uint32_t both = finding.rests_on & authorities_;
+    finding.rests_on = both != 0 ? both : authorities_;
+    out_.report(std::move(finding));
   }
 
  private:

@@ -18,6 +18,7 @@
 #include "schema.h"
 #include "rule_id.h"
 #include "settings.h"
+#include "span.h"
 
 namespace sitemaplint {
 
@@ -102,23 +103,29 @@ inline constexpr std::size_t kMaxSubjectLength = 4096;
 // a single finding counts the rest, so a rule need not work out what no report will show.
 inline constexpr std::size_t kMaxFindingsPerRule = 10'000;
 
+// One finding as a rule reports it, written with designated initializers:
+//   out.report({.at = span, .message = "...", .fix = fix});
+struct Report {
+  Span at;  // the bytes it is about, in the file (a set rule names the file beside it)
+  std::string message;
+  std::optional<Fix> fix = std::nullopt;
+  std::optional<RelatedLocation> related = std::nullopt;
+  // The Authority bits the finding rests on when they are fewer than its rule's (a subset of
+  // RuleMeta::authorities; 0: the rule's): white space around <changefreq> breaks the sitemap XSD,
+  // around <lastmod> it does not. A profile that follows some authorities only (--profile xsd)
+  // keeps only the findings that rest on them.
+  std::uint32_t rests_on = 0;
+  // The URL of the entry the finding is about (Diagnostic::subject, what a baseline keys it on),
+  // for a finding made after that entry's walk (in on_finish or on_set). The engine stamps the
+  // findings made while an entry is walked with its URL itself.
+  std::string_view subject = {};
+};
+
 // Where a rule sends its findings; the engine attaches the rule and its effective severity.
 class FindingSink {
  public:
   virtual ~FindingSink() = default;
-  virtual void report(std::size_t offset, std::size_t length, std::string message,
-                      std::optional<Fix> fix = std::nullopt, std::optional<RelatedLocation> related = std::nullopt) = 0;
-  // A finding that rests on only some of its rule's authorities (a subset of RuleMeta::authorities):
-  // white space around <changefreq> breaks the sitemap XSD, around <lastmod> it does not. A profile
-  // that follows some authorities only (--profile xsd) keeps only the findings that rest on them.
-  virtual void report_resting_on(std::uint32_t authorities, std::size_t offset, std::size_t length, std::string message,
-                                 std::optional<Fix> fix = std::nullopt,
-                                 std::optional<RelatedLocation> related = std::nullopt) = 0;
-  // A finding about the entry whose URL is `subject` (Diagnostic::subject, what a baseline keys it
-  // on), made after that entry's walk, in on_finish; `authorities` as for report_resting_on (0:
-  // the rule's). The engine stamps the findings made while an entry is walked with its URL itself.
-  virtual void report_about(std::string_view subject, std::uint32_t authorities, std::size_t offset, std::size_t length,
-                            std::string message, std::optional<RelatedLocation> related = std::nullopt) = 0;
+  virtual void report(Report finding) = 0;
 };
 
 // Narrows Subscriptions::extensions(): `traits` says what a block shows, as bits its author
@@ -296,17 +303,12 @@ struct SetView {
   std::span<const SetFile> files;  // in report order: the inputs, then followed children
 };
 
-// Where a set-level rule reports: into any file of the set, at an offset of that file.
+// Where a set-level rule reports: into any file of the set (`file`, an index of SetView::files),
+// at a place in that file.
 class SetSink {
  public:
   virtual ~SetSink() = default;
-  // `subject`: the URL the finding is about (what a baseline keys it on).
-  virtual void report(std::size_t file, std::size_t offset, std::size_t length, std::string message,
-                      std::optional<RelatedLocation> related = std::nullopt, std::string subject = {}) = 0;
-  // As FindingSink::report_resting_on: a finding that rests on only some of the rule's authorities.
-  virtual void report_resting_on(std::uint32_t authorities, std::size_t file, std::size_t offset, std::size_t length,
-                                 std::string message, std::optional<RelatedLocation> related = std::nullopt,
-                                 std::string subject = {}) = 0;
+  virtual void report(std::size_t file, Report finding) = 0;
   // The text of a file at [offset, offset + length), for naming a value in a message (the file
   // is read again if its bytes were released).
   virtual std::string text(std::size_t file, std::size_t offset, std::size_t length) = 0;

@@ -327,14 +327,14 @@ const UrlAnalysis& Entry::loc_analysis() const {
   return fallback.get(loc);
 }
 
-SourceSpan url_span(const Field& loc, const UrlAnalysis& a) {
+Span url_span(const Field& loc, const UrlAnalysis& a) {
   if (loc.exact) return {loc.value_offset + a.start, a.trimmed.size()};
   const std::size_t first = loc.raw.find_first_not_of(kXmlSpace);
   if (first == std::string_view::npos) return {loc.value_offset, 0};
   return {loc.value_offset + first, loc.raw.find_last_not_of(kXmlSpace) - first + 1};
 }
 
-SourceSpan url_span(const Field& loc, const UrlAnalysis& a, std::size_t at, std::size_t length) {
+Span url_span(const Field& loc, const UrlAnalysis& a, std::size_t at, std::size_t length) {
   if (loc.exact) return {loc.value_offset + a.start + at, length};
   return url_span(loc, a);
 }

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "entry.h"
+#include "span.h"
 #include "analysis/uri_scan.h"
 
 namespace sitemaplint {
@@ -143,16 +144,11 @@ class UrlAnalysisCache {
 // True for a <url> or <sitemap> with a <loc>: what every loc rule checks.
 inline bool has_loc(const Entry& entry) { return entry.kind != EntryKind::Other && entry.loc.present; }
 
-struct SourceSpan {
-  std::size_t offset = 0;
-  std::size_t length = 0;
-};
-
 // Where the trimmed value is in the input. When entities or CDATA make the map inexact, the text as
 // written, without the white space around it.
-SourceSpan url_span(const Field& loc, const UrlAnalysis& a);
+Span url_span(const Field& loc, const UrlAnalysis& a);
 // Where trimmed[at, at + length) is in the input; the whole value's span when the map is inexact.
-SourceSpan url_span(const Field& loc, const UrlAnalysis& a, std::size_t at, std::size_t length);
+Span url_span(const Field& loc, const UrlAnalysis& a, std::size_t at, std::size_t length);
 
 // The 1-based position, in code points, of trimmed[at]: what a person counts.
 std::size_t url_position(const UrlAnalysis& a, std::size_t at);

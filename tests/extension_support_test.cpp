@@ -51,7 +51,8 @@ class ToyChecks final : public Rule {
     report_duplicate_children(kToyFamily, block, out);
     report_children_out_of_order(kToyFamily, block, out);
     for (const ElementSpec* missing : missing_children(kToyFamily, block, 0)) {
-      out.report(block.root().offset, tag_length(block.root()), "missing " + element_name(block, missing->name));
+      out.report({.at = {block.root().offset, tag_length(block.root())},
+                  .message = "missing " + element_name(block, missing->name)});
     }
   }
   void on_finish(const Document& doc, FindingSink& out) override { report_namespace_near_misses(kToyFamily, doc, out); }
@@ -77,7 +78,8 @@ class FilteredMissing final : public Rule {
   }
   void on_extension(const ExtensionBlock& block, const Entry&, FindingSink& out) override {
     for (const ElementSpec* missing : missing_children(kToyFamily, block, 0)) {
-      out.report(block.root().offset, tag_length(block.root()), "missing " + element_name(block, missing->name));
+      out.report({.at = {block.root().offset, tag_length(block.root())},
+                  .message = "missing " + element_name(block, missing->name)});
     }
   }
 };

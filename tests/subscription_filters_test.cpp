@@ -113,7 +113,7 @@ class ElementNamer final : public Rule {
   ElementNamer(std::string_view local_name, std::uint8_t traits) : local_name_(local_name), traits_(traits) {}
   void subscribe(Subscriptions& s) const override { s.elements(Subscriptions::kAnyNamespace, local_name_, traits_); }
   void on_element(const Element& e, FindingSink& out) override {
-    out.report(e.offset, 1, std::string(e.qualified_name) + (traits_ ? " (filtered)" : ""));
+    out.report({.at = {e.offset, 1}, .message = std::string(e.qualified_name) + (traits_ ? " (filtered)" : "")});
   }
 
  private:
@@ -340,7 +340,9 @@ namespace {
 class TextNamer final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override { s.text_up_to_depth(2); }
-  void on_text(const TextRun& run, FindingSink& out) override { out.report(run.offset, 1, std::string(run.raw)); }
+  void on_text(const TextRun& run, FindingSink& out) override {
+    out.report({.at = {run.offset, 1}, .message = std::string(run.raw)});
+  }
 };
 
 }  // namespace

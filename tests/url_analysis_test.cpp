@@ -286,10 +286,10 @@ TEST_CASE("loc analysis: source spans map into the input") {
   exact.raw = exact.value = "  https://example.com/{x}\n";
   UrlAnalysis a;
   analyze_url(exact.value, a);
-  SourceSpan whole = url_span(exact, a);
+  Span whole = url_span(exact, a);
   CHECK(whole.offset == 102);
   CHECK(whole.length == 23);
-  const SourceSpan brace = url_span(exact, a, a.syntax_at, 1);
+  const Span brace = url_span(exact, a, a.syntax_at, 1);
   CHECK(brace.offset == 102 + 20);
   CHECK(brace.length == 1);
 

@@ -17,8 +17,9 @@ class NamespaceNamer final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override { s.elements(Subscriptions::kAnyNamespace); }
   void on_element(const Element& e, FindingSink& out) override {
-    out.report(e.offset, 1,
-               std::string(e.qualified_name) + "=" + std::string(e.ns) + (e.prefix_declared ? "" : " (undeclared)"));
+    out.report({.at = {e.offset, 1},
+                .message = std::string(e.qualified_name) + "=" + std::string(e.ns) +
+                           (e.prefix_declared ? "" : " (undeclared)")});
   }
 };
 

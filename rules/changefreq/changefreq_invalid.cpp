@@ -55,8 +55,9 @@ class ChangefreqInvalid final : public Rule {
     const Span span = value_span(entry.changefreq);
     const std::string choices = "always, hourly, daily, weekly, monthly, yearly or never";
     if (value.empty()) {
-      out.report(span.offset, span.length,
-                 "<changefreq> is empty: write one of " + choices + ", or remove the element (Google ignores it)");
+      out.report({.at = span,
+                  .message = "<changefreq> is empty: write one of " + choices +
+                             ", or remove the element (Google ignores it)"});
       return;
     }
     std::string folded(value);
@@ -65,12 +66,11 @@ class ChangefreqInvalid final : public Rule {
     if (std::find(kChangefreqValues.begin(), kChangefreqValues.end(), folded) != kChangefreqValues.end()) {
       std::optional<Fix> fix;
       if (entry.changefreq.exact) fix = Fix{span.offset, span.length, folded, "replace with " + quoted(folded)};
-      out.report(span.offset, span.length,
-                 "<changefreq> " + quoted(value) +
-                     " must be lower case: the sitemap XSD's enumeration "
-                     "is case-sensitive; write " +
-                     quoted(folded),
-                 std::move(fix));
+      out.report({.at = span,
+                  .message = "<changefreq> " + quoted(value) +
+                             " must be lower case: the sitemap XSD's enumeration is case-sensitive; write " +
+                             quoted(folded),
+                  .fix = std::move(fix)});
       return;
     }
     std::string message = "<changefreq> " + quoted(value) + " is not a valid value: the sitemap XSD allows " + choices;
@@ -84,7 +84,7 @@ class ChangefreqInvalid final : public Rule {
       }
     }
     if (!best.empty()) message += "; did you mean " + quoted(best) + "?";
-    out.report(span.offset, span.length, std::move(message));
+    out.report({.at = span, .message = std::move(message)});
   }
 };
 

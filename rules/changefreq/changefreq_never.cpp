@@ -46,10 +46,10 @@ class ChangefreqNever final : public Rule {
     if (entry.kind != EntryKind::Url || !entry.changefreq.present) return;
     if (entry.changefreq.trimmed() != "never") return;
     const Span span = value_span(entry.changefreq);
-    out.report(span.offset, span.length,
-               "<changefreq> 'never' does not stop crawling: sitemaps.org says crawlers may still "
-               "visit such pages and Google ignores changefreq; use robots.txt to stop crawling or "
-               "noindex to keep the page out of search, and consider leaving it out of the sitemap");
+    out.report({.at = span,
+                .message = "<changefreq> 'never' does not stop crawling: sitemaps.org says crawlers may still visit "
+                           "such pages and Google ignores changefreq; use robots.txt to stop crawling or noindex to "
+                           "keep the page out of search, and consider leaving it out of the sitemap"});
   }
 };
 

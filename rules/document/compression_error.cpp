@@ -33,7 +33,7 @@ class CompressionError final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override { s.document(); }
   void on_document(const Document& doc, FindingSink& out) override {
-    if (!doc.load.compression_error.empty()) out.report(0, 0, doc.load.compression_error);
+    if (!doc.load.compression_error.empty()) out.report({.at = {0, 0}, .message = doc.load.compression_error});
   }
 };
 

@@ -40,8 +40,8 @@ class DoctypePresent final : public Rule {
   void subscribe(Subscriptions& s) const override { s.document(); }
   void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.doctype_offset) return;
-    out.report(*doc.doctype_offset, 9,
-               "DOCTYPE declarations are not allowed in sitemaps; its entities are not expanded");
+    out.report({.at = {*doc.doctype_offset, 9},
+                .message = "DOCTYPE declarations are not allowed in sitemaps; its entities are not expanded"});
   }
 };
 

@@ -39,7 +39,7 @@ class EncodingNotUtf8 final : public Rule {
   void subscribe(Subscriptions& s) const override { s.document(); }
   void on_document(const Document& doc, FindingSink& out) override {
     if (const auto& finding = doc.encoding.foreign_encoding) {
-      out.report(finding->offset, finding->length, finding->message);
+      out.report({.at = {finding->offset, finding->length}, .message = finding->message});
     }
   }
 };

@@ -60,9 +60,9 @@ class HttpContentType final : public Rule {
   void on_document(const Document& doc, FindingSink& out) override {
     const long status = doc.load.http_status;
     if (status < 200 || status > 299 || acceptable(doc.load.content_type)) return;
-    out.report(0, 0,
-               "the server sent the sitemap as " + quoted(doc.load.content_type) +
-                   "; serve it as application/xml (text/plain for a text sitemap)");
+    out.report({.at = {0, 0},
+                .message = "the server sent the sitemap as " + quoted(doc.load.content_type) +
+                           "; serve it as application/xml (text/plain for a text sitemap)"});
   }
 };
 

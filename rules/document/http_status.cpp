@@ -46,9 +46,9 @@ class HttpStatus final : public Rule {
   void on_document(const Document& doc, FindingSink& out) override {
     const long status = doc.load.http_status;
     if (status == 0 || (status >= 200 && status <= 299)) return;
-    out.report(0, 0,
-               "the server answered HTTP " + std::to_string(status) +
-                   "; search engines cannot read a sitemap behind an error status");
+    out.report({.at = {0, 0},
+                .message = "the server answered HTTP " + std::to_string(status) +
+                           "; search engines cannot read a sitemap behind an error status"});
   }
 };
 

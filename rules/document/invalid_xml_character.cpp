@@ -42,7 +42,8 @@ class InvalidXmlCharacter final : public Rule {
   void subscribe(Subscriptions& s) const override { s.document(); }
   void on_document(const Document& doc, FindingSink& out) override {
     if (doc.kind == DocumentKind::NotSitemap) return;  // not-a-sitemap says it once, not per byte
-    for (const ByteFinding& f : doc.encoding.invalid_characters) out.report(f.offset, f.length, f.message);
+    for (const ByteFinding& f : doc.encoding.invalid_characters)
+      out.report({.at = {f.offset, f.length}, .message = f.message});
   }
 };
 

@@ -37,9 +37,9 @@ class NotASitemap final : public Rule {
   void on_document(const Document& doc, FindingSink& out) override {
     if (doc.kind != DocumentKind::NotSitemap) return;
     const std::size_t at = doc.bytes.find_first_not_of(" \t\r\n", doc.encoding.bom_length);
-    out.report(at, 1,
-               "this is not a sitemap: it looks like " + std::string(doc.looks_like) +
-                   ", not XML or a text file with one http(s) URL per line");
+    out.report({.at = {at, 1},
+                .message = "this is not a sitemap: it looks like " + std::string(doc.looks_like) +
+                           ", not XML or a text file with one http(s) URL per line"});
   }
 };
 

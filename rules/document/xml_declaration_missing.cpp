@@ -44,9 +44,10 @@ class XmlDeclarationMissing final : public Rule {
     const std::size_t at = doc.encoding.bom_length;
     // The inserted line ends as the file's lines do (CRLF in a CRLF file).
     const bool crlf = doc.encoding.crlf_lines;
-    out.report(at, 0, "the file does not start with <?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-               Fix{at, 0, std::string("<?xml version=\"1.0\" encoding=\"UTF-8\"?>") + (crlf ? "\r\n" : "\n"),
-                   "insert the XML declaration"});
+    out.report({.at = {at, 0},
+                .message = "the file does not start with <?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+                .fix = Fix{at, 0, std::string("<?xml version=\"1.0\" encoding=\"UTF-8\"?>") + (crlf ? "\r\n" : "\n"),
+                           "insert the XML declaration"}});
   }
 };
 

@@ -56,7 +56,7 @@ class XmlSyntax final : public Rule {
         const std::size_t bom = doc.encoding.bom_length;
         fix = Fix{bom, error.offset - bom, "", "delete the white space before the XML declaration"};
       }
-      out.report(error.offset, error.length, error.message, std::move(fix));
+      out.report({.at = {error.offset, error.length}, .message = error.message, .fix = std::move(fix)});
     }
   }
 
@@ -69,9 +69,9 @@ class XmlSyntax final : public Rule {
       if (seen_.insert(attr.name()).second) continue;
       // Names live in one buffer, so the distance between them is the distance in the input.
       const std::size_t at = element.offset + 1 + static_cast<std::size_t>(attr.name() - element.node.name());
-      out.report(at, std::string_view(attr.name()).size(),
-                 "attribute '" + std::string(attr.name()) + "' appears twice in <" +
-                     std::string(element.qualified_name) + ">");
+      out.report({.at = {at, std::string_view(attr.name()).size()},
+                  .message = "attribute '" + std::string(attr.name()) + "' appears twice in <" +
+                             std::string(element.qualified_name) + ">"});
     }
   }
 

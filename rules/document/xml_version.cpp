@@ -50,10 +50,10 @@ class XmlVersion final : public Rule {
         version.find_first_not_of("0123456789", 2) != std::string_view::npos) {
       return;
     }
-    out.report(doc.offset_of(declaration.attribute("version").value()), version.size(),
-               "the XML declaration names version " + quoted(version) +
-                   "; sitemaps are XML 1.0, and XML 1.0 parsers read a 1.x document as 1.0: write "
-                   "version=\"1.0\"");
+    out.report(
+        {.at = {doc.offset_of(declaration.attribute("version").value()), version.size()},
+         .message = "the XML declaration names version " + quoted(version) +
+                    "; sitemaps are XML 1.0, and XML 1.0 parsers read a 1.x document as 1.0: write version=\"1.0\""});
   }
 };
 

@@ -55,18 +55,19 @@ class UndefinedEntity final : public Rule {
       const Reference ref = read_reference(run.raw.substr(at));
       const std::string_view written = run.raw.substr(at, ref.length);
       if (ref.kind == ReferenceKind::BadCharacter) {
-        out.report(run.offset + at, ref.length, quoted(written) + " refers to a character that XML does not allow");
+        out.report({.at = {run.offset + at, ref.length},
+                    .message = quoted(written) + " refers to a character that XML does not allow"});
       } else if (ref.kind == ReferenceKind::Undefined) {
         std::optional<Fix> fix;
         if (const auto cp = html_entity(ref.name)) {
           const std::string numeric = "&#" + std::to_string(*cp) + ";";
           fix = Fix{run.offset + at, ref.length, numeric, "replace with '" + numeric + "'"};
         }
-        out.report(run.offset + at, ref.length,
-                   "entity " + quoted(written) +
-                       " is not one of XML's five predefined entities, and sitemaps have no DTD to "
-                       "define others; write the character itself or a numeric reference",
-                   std::move(fix));
+        out.report({.at = {run.offset + at, ref.length},
+                    .message = "entity " + quoted(written) +
+                               " is not one of XML's five predefined entities, and sitemaps have no DTD to define "
+                               "others; write the character itself or a numeric reference",
+                    .fix = std::move(fix)});
       }
     }
   }

@@ -38,8 +38,9 @@ class UnescapedAmpersand final : public Rule {
   void on_text(const TextRun& run, FindingSink& out) override {
     for (std::size_t at = run.first_ampersand; at != std::string_view::npos; at = run.raw.find('&', at + 1)) {
       if (read_reference(run.raw.substr(at)).kind != ReferenceKind::RawAmpersand) continue;
-      out.report(run.offset + at, 1, "raw '&' must be written '&amp;'; XML parsers reject the whole file",
-                 Fix{run.offset + at, 1, "&amp;", "replace with '&amp;'"});
+      out.report({.at = {run.offset + at, 1},
+                  .message = "raw '&' must be written '&amp;'; XML parsers reject the whole file",
+                  .fix = Fix{run.offset + at, 1, "&amp;", "replace with '&amp;'"}});
     }
   }
 };

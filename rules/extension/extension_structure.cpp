@@ -68,12 +68,13 @@ void report_unknown_elements(const ExtensionFamily& family, const ExtensionBlock
   if (!is_family_block(family, block)) {
     const std::string where = element_name(block, family.root->name);
     if (child_spec(*family.root, root.local_name)) {
-      out.report(root.offset, tag_length(root),
-                 "<" + std::string(root.qualified_name) + "> must be inside " + where + ", not directly in <url>");
+      out.report({.at = {root.offset, tag_length(root)},
+                  .message = "<" + std::string(root.qualified_name) + "> must be inside " + where +
+                             ", not directly in <url>"});
     } else {
-      out.report(root.offset, tag_length(root),
-                 "unknown element <" + std::string(root.qualified_name) + "> in <url>; the " +
-                     std::string(family.name) + " extension's element here is " + where);
+      out.report({.at = {root.offset, tag_length(root)},
+                  .message = "unknown element <" + std::string(root.qualified_name) + "> in <url>; the " +
+                             std::string(family.name) + " extension's element here is " + where});
     }
     return;
   }
@@ -101,7 +102,7 @@ void report_unknown_elements(const ExtensionFamily& family, const ExtensionBlock
         if (!hint.empty()) message += "; did you mean " + element_name(block, hint) + "?";
       }
     }
-    out.report(node.offset, tag_length(node), std::move(message));
+    out.report({.at = {node.offset, tag_length(node)}, .message = std::move(message)});
   }
 }
 
@@ -127,7 +128,7 @@ void report_unexpected_attributes(const ExtensionFamily& family, const Extension
         }
         if (!a.ns.empty()) message += " (unprefixed)";
       }
-      out.report(a.offset, a.qualified_name.size(), std::move(message));
+      out.report({.at = {a.offset, a.qualified_name.size()}, .message = std::move(message)});
     }
   }
 }
@@ -151,11 +152,11 @@ void report_duplicate_children(const ExtensionFamily& family, const ExtensionBlo
         first.emplace_back(child.local_name, child.offset);
         return;
       }
-      out.report(child.offset, tag_length(child),
-                 "<" + std::string(block.nodes[i].qualified_name) + "> has a second <" +
-                     std::string(child.qualified_name) + ">; only one is allowed",
-                 std::nullopt,
-                 RelatedLocation{seen->second, "the first <" + std::string(child.qualified_name) + ">", ""});
+      out.report(
+          {.at = {child.offset, tag_length(child)},
+           .message = "<" + std::string(block.nodes[i].qualified_name) + "> has a second <" +
+                      std::string(child.qualified_name) + ">; only one is allowed",
+           .related = RelatedLocation{seen->second, "the first <" + std::string(child.qualified_name) + ">", ""}});
     });
   }
 }
@@ -181,10 +182,10 @@ void report_children_out_of_order(const ExtensionFamily& family, const Extension
       if (highest_node && position < highest) {
         std::string order;
         for (const ElementSpec& c : parent->children) order += (order.empty() ? "" : ", ") + std::string(c.name);
-        out.report(child.offset, tag_length(child),
-                   "<" + std::string(child.qualified_name) + "> comes after <" +
-                       std::string(highest_node->qualified_name) + ">; the schema's order in <" +
-                       std::string(block.nodes[i].qualified_name) + "> is " + order);
+        out.report({.at = {child.offset, tag_length(child)},
+                    .message = "<" + std::string(child.qualified_name) + "> comes after <" +
+                               std::string(highest_node->qualified_name) + ">; the schema's order in <" +
+                               std::string(block.nodes[i].qualified_name) + "> is " + order});
         return;
       }
       if (!highest_node || position >= highest) {

@@ -69,10 +69,11 @@ void report_namespace_near_misses(const ExtensionFamily& family, const Document&
     if (miss->fixable) {
       fix = Fix{d.value_offset, d.uri.size(), std::string(family.ns), "replace with " + quoted(family.ns)};
     }
-    out.report(d.value_offset, d.uri.size(),
-               quoted(d.uri) + " is not the " + std::string(family.name) + " namespace; use " + quoted(family.ns) +
-                   ", or search engines ignore the " + std::string(family.name) + " tags it binds",
-               std::move(fix));
+    out.report({.at = {d.value_offset, d.uri.size()},
+                .message = quoted(d.uri) + " is not the " + std::string(family.name) + " namespace; use " +
+                           quoted(family.ns) + ", or search engines ignore the " + std::string(family.name) +
+                           " tags it binds",
+                .fix = std::move(fix)});
   }
 }
 
@@ -107,9 +108,10 @@ void report_outside_url(const ExtensionFamily& family, const Entry& entry, std::
   const Element* e = entry.element;
   if (entry.kind == EntryKind::Url || !e || entry.in_feed || !family.root || !e->parent) return;
   const auto report = [&](std::string_view qualified_name, std::size_t offset) {
-    out.report(offset, qualified_name.size() + 1,
-               "<" + std::string(qualified_name) + "> outside any <url> is attached to no page and ignored; " +
-                   "move it into the <url> of " + std::string(owner));
+    out.report({.at = {offset, qualified_name.size() + 1},
+                .message = "<" + std::string(qualified_name) +
+                           "> outside any <url> is attached to no page and ignored; " + "move it into the <url> of " +
+                           std::string(owner)});
   };
   if (entry.kind == EntryKind::Other) {
     const Element& root = *e->parent;
@@ -131,10 +133,10 @@ void report_misplaced(const ExtensionFamily& family, std::string_view qualified_
                       std::string_view parent, FindingSink& out) {
   const auto colon = qualified_name.find(':');
   const std::string prefix(colon == std::string_view::npos ? std::string_view() : qualified_name.substr(0, colon + 1));
-  out.report(offset, qualified_name.size() + 1,
-             "<" + std::string(qualified_name) + "> cannot stand directly in <" + std::string(parent) + ">; the " +
-                 std::string(family.name) + " extension's element there is <" + prefix +
-                 std::string(family.root->name) + ">, inside a <url>");
+  out.report({.at = {offset, qualified_name.size() + 1},
+              .message = "<" + std::string(qualified_name) + "> cannot stand directly in <" + std::string(parent) +
+                         ">; the " + std::string(family.name) + " extension's element there is <" + prefix +
+                         std::string(family.root->name) + ">, inside a <url>"});
 }
 
 }  // namespace
@@ -197,9 +199,9 @@ void DeprecatedTagCount::report(std::string_view effect, FindingSink& out) const
     const std::string what = s.attribute.empty()
                                  ? "<" + s.qualified_name + ">"
                                  : "the " + std::string(s.attribute) + " attribute of <" + s.qualified_name + ">";
-    out.report(s.offset, s.length,
-               what + " " + std::string(effect) + " (" + grouped(s.count) +
-                   " in this file); you may keep it for other consumers or remove it");
+    out.report({.at = {s.offset, s.length},
+                .message = what + " " + std::string(effect) + " (" + grouped(s.count) +
+                           " in this file); you may keep it for other consumers or remove it"});
   }
 }
 

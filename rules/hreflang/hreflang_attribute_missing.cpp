@@ -45,12 +45,13 @@ class HreflangAttributeMissing final : public Rule {
     const std::string name = "<" + std::string(link.qualified_name) + ">";
     const Attribute* hreflang = link.attribute("hreflang");
     if (!hreflang || trim_xml_space(hreflang->value.value).empty()) {
-      out.report(link.offset, tag_length(link),
-                 name + (hreflang ? " has an empty hreflang" : " has no hreflang") +
-                     "; add the language (and optional region) of the alternate page, e.g. hreflang=\"fr\"");
+      out.report({.at = {link.offset, tag_length(link)},
+                  .message = name + (hreflang ? " has an empty hreflang" : " has no hreflang") +
+                             "; add the language (and optional region) of the alternate page, e.g. hreflang=\"fr\""});
     }
     if (!link.attribute("href")) {
-      out.report(link.offset, tag_length(link), name + " has no href; add the alternate page's full URL");
+      out.report(
+          {.at = {link.offset, tag_length(link)}, .message = name + " has no href; add the alternate page's full URL"});
     }
   }
 };

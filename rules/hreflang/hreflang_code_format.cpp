@@ -53,9 +53,9 @@ class HreflangCodeFormat final : public Rule {
     const bool x_default_case = link->tag.shape == TagShape::XDefault && link->code != "x-default";
     if (!padded && !x_default_case && is_conventional_case(link->tag)) return;
     const std::string canonical = canonical_tag(link->tag);
-    out.report(field.value_offset, field.raw.size(),
-               "hreflang " + quoted(field.value) + " is better written " + quoted(canonical),
-               replace_code(*link, canonical));
+    out.report({.at = {field.value_offset, field.raw.size()},
+                .message = "hreflang " + quoted(field.value) + " is better written " + quoted(canonical),
+                .fix = replace_code(*link, canonical)});
   }
 };
 

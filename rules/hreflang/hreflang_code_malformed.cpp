@@ -85,7 +85,7 @@ class HreflangCodeMalformed final : public Rule {
     std::optional<Fix> fix;
     if (!replacement.empty()) fix = replace_code(*link, replacement);
     const Span span = value_span(link->hreflang->value);
-    out.report(span.offset, span.length, std::move(message), std::move(fix));
+    out.report({.at = span, .message = std::move(message), .fix = std::move(fix)});
   }
 };
 

@@ -99,8 +99,9 @@ class HreflangCodeUnknown final : public Rule {
       fix = replace_code(*link, replacement);
     }
     const Span span = value_span(link->hreflang->value);
-    out.report(span.offset, span.length, "hreflang " + quoted(link->code) + ": " + problem_message(link->tag, problem),
-               std::move(fix));
+    out.report({.at = span,
+                .message = "hreflang " + quoted(link->code) + ": " + problem_message(link->tag, problem),
+                .fix = std::move(fix)});
   }
 };
 

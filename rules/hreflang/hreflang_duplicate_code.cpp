@@ -69,11 +69,11 @@ class HreflangDuplicateCode final : public Rule {
       const HreflangLink& first = *compared_[first_code_[k]];
       const std::string code = code_text(link.code_key);
       const Span span = value_span(link.hreflang->value);
-      out.report(span.offset, span.length,
-                 "hreflang " + quoted(code) + " already points to " + quoted(first.href_analysis->trimmed) +
-                     "; one alternate per code: drop one link, or give each its own region",
-                 std::nullopt,
-                 RelatedLocation{value_span(first.hreflang->value).offset, "the first link for " + quoted(code), ""});
+      out.report({.at = span,
+                  .message = "hreflang " + quoted(code) + " already points to " + quoted(first.href_analysis->trimmed) +
+                             "; one alternate per code: drop one link, or give each its own region",
+                  .related = RelatedLocation{value_span(first.hreflang->value).offset,
+                                             "the first link for " + quoted(code), ""}});
     }
   }
 

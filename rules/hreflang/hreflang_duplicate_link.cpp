@@ -103,10 +103,11 @@ class HreflangDuplicateLink final : public Rule {
           link.node->has_element_children ? std::string_view::npos : empty_element_end(bytes_, start);
       std::optional<Fix> fix;
       if (end != std::string_view::npos) fix = deletion(bytes_, start, end);
-      out.report(start, tag_length(*link.node),
-                 "this <url> already has the link hreflang " + quoted(code_text(link.code_key)) + " to " +
-                     quoted(link.href_analysis->trimmed) + "; remove the repeat",
-                 std::move(fix), RelatedLocation{compared_[first_pair_[k]]->node->offset, "the first such link", ""});
+      out.report({.at = {start, tag_length(*link.node)},
+                  .message = "this <url> already has the link hreflang " + quoted(code_text(link.code_key)) + " to " +
+                             quoted(link.href_analysis->trimmed) + "; remove the repeat",
+                  .fix = std::move(fix),
+                  .related = RelatedLocation{compared_[first_pair_[k]]->node->offset, "the first such link", ""}});
     }
   }
 

@@ -66,9 +66,10 @@ class HreflangOutsideUrl final : public Rule {
       if (is_link(*up)) return;  // content of a link: hreflang-unknown-element
       if (in_checked_family(*up)) return;  // image-unknown-element and its kind report it
     }
-    out.report(e.offset, e.qualified_name.size() + 1,
-               "<" + std::string(e.qualified_name) + "> in <" + std::string(e.parent->qualified_name) +
-                   "> is outside any <url>: it annotates no page and is ignored; move it into the <url> of its page");
+    out.report(
+        {.at = {e.offset, e.qualified_name.size() + 1},
+         .message = "<" + std::string(e.qualified_name) + "> in <" + std::string(e.parent->qualified_name) +
+                    "> is outside any <url>: it annotates no page and is ignored; move it into the <url> of its page"});
   }
 
  private:

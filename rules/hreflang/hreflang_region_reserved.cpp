@@ -65,7 +65,7 @@ class HreflangRegionReserved final : public Rule {
       fix = replace_code(*link, canonical_tag(fixed));
     }
     const Span span = value_span(link->hreflang->value);
-    out.report(span.offset, span.length, std::move(message), std::move(fix));
+    out.report({.at = span, .message = std::move(message), .fix = std::move(fix)});
   }
 };
 

@@ -45,7 +45,8 @@ class HreflangRelInvalid final : public Rule {
     if (entry.kind != EntryKind::Url || rel_is_alternate(rel)) return;
     const std::string name = "<" + std::string(link.qualified_name) + ">";
     if (!rel) {
-      out.report(link.offset, tag_length(link), name + " has no rel; a hreflang annotation is rel=\"alternate\"");
+      out.report({.at = {link.offset, tag_length(link)},
+                  .message = name + " has no rel; a hreflang annotation is rel=\"alternate\""});
       return;
     }
     const std::string_view value = trim_xml_space(rel->value.value);
@@ -55,7 +56,7 @@ class HreflangRelInvalid final : public Rule {
     else if (value == "canonical") message += "; remove this link (a canonical belongs in the page)";
     else message += "; remove this link, or make it an alternate of the page";
     const Span span = value_span(rel->value);
-    out.report(span.offset, span.length, std::move(message));
+    out.report({.at = span, .message = std::move(message)});
   }
 };
 

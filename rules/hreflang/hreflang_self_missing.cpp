@@ -80,8 +80,9 @@ class HreflangSelfMissing final : public Rule {
       break;
     }
     const Element& url = *entry.element;
-    out.report(url.offset, url.qualified_name.size() + 1, std::move(message), std::nullopt,
-               RelatedLocation{value_span(entry.loc).offset, "its <loc>", ""});
+    out.report({.at = {url.offset, url.qualified_name.size() + 1},
+                .message = std::move(message),
+                .related = RelatedLocation{value_span(entry.loc).offset, "its <loc>", ""}});
   }
 
  private:

@@ -53,15 +53,15 @@ class HreflangUnknownElement final : public Rule {
       std::string message =
           "<" + std::string(root.qualified_name) + "> in <url> is not a hreflang annotation and is ignored";
       if (edit_distance(root.local_name, "link") == 0) message += "; element names are case-sensitive";
-      out.report(
-          root.offset, tag_length(root),
-          message + "; use " + link.substr(0, link.size() - 1) + " rel=\"alternate\" hreflang=\"...\" href=\"...\"/>");
+      out.report({.at = {root.offset, tag_length(root)},
+                  .message = message + "; use " + link.substr(0, link.size() - 1) +
+                             " rel=\"alternate\" hreflang=\"...\" href=\"...\"/>"});
       return;
     }
     block.for_each_child(0, [&](const ExtensionNode& child) {
-      out.report(child.offset, tag_length(child),
-                 "<" + std::string(child.qualified_name) + "> inside " + link +
-                     " is ignored: a hreflang link has no content, only its rel, hreflang and href");
+      out.report({.at = {child.offset, tag_length(child)},
+                  .message = "<" + std::string(child.qualified_name) + "> inside " + link +
+                             " is ignored: a hreflang link has no content, only its rel, hreflang and href"});
     });
   }
 };

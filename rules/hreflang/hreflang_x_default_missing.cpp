@@ -74,8 +74,9 @@ class HreflangXDefaultMissing final : public Rule {
     std::string message = "this <url> has alternates for " + std::to_string(first_codes_) +
                           " language codes but no x-default for visitors of other languages";
     if (entries_ > 1) message += " (" + std::to_string(entries_) + " entries in this file lack one)";
-    out.report(first_, first_length_,
-               message + "; consider an alternate with hreflang=\"x-default\", such as a language chooser");
+    out.report(
+        {.at = {first_, first_length_},
+         .message = message + "; consider an alternate with hreflang=\"x-default\", such as a language chooser"});
   }
 
  private:

@@ -73,7 +73,7 @@ class ImageDuplicateLoc final : public Rule {
       if (!hashed) hash = std::hash<std::string_view>{}(normal), hashed = true;
       return hash;
     };
-    const SourceSpan span = url_span(*url.field, a);
+    const Span span = url_span(*url.field, a);
     const auto first = std::find_if(seen_.begin(), seen_.end(), [&](const Seen& s) {
       if (s.length != normal.size()) return false;
       return s.text.data() ? s.text == normal : s.hash == hash_of_normal();
@@ -87,9 +87,10 @@ class ImageDuplicateLoc final : public Rule {
       }
       return;
     }
-    out.report(span.offset, span.length,
-               "image " + quoted(a.trimmed) + " is already listed for this page; remove the repeated image block",
-               std::nullopt, RelatedLocation{first->offset, "the first listing of the image"});
+    out.report(
+        {.at = span,
+         .message = "image " + quoted(a.trimmed) + " is already listed for this page; remove the repeated image block",
+         .related = RelatedLocation{first->offset, "the first listing of the image"}});
   }
 
  private:

@@ -60,10 +60,10 @@ class ImageLocNotImage final : public Rule {
                                     ? "is the page's own URL (its <loc>), not an image file"
                                     : not_an_indexable_image(path_extension(a, extension_buffer_));
     if (problem.empty()) return;
-    const SourceSpan span = url_span(*url.field, a);
-    out.report(span.offset, span.length,
-               url.quoted_value() + " " + problem + "; give the URL of the image itself (" +
-                   std::string(kIndexedImageFormats) + ")");
+    const Span span = url_span(*url.field, a);
+    out.report({.at = span,
+                .message = url.quoted_value() + " " + problem + "; give the URL of the image itself (" +
+                           std::string(kIndexedImageFormats) + ")"});
   }
 
  private:

@@ -54,9 +54,9 @@ class ImageMissingLoc final : public Rule {
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
     if (!is_page_entry(entry) || missing_children(kImageFamily, block, 0).empty()) return;
     const ExtensionNode& image = block.root();
-    out.report(image.offset, tag_length(image),
-               "<" + std::string(image.qualified_name) + "> has no " + element_name(block, "loc") +
-                   "; add the URL of the image file");
+    out.report({.at = {image.offset, tag_length(image)},
+                .message = "<" + std::string(image.qualified_name) + "> has no " + element_name(block, "loc") +
+                           "; add the URL of the image file"});
   }
 };
 

@@ -57,9 +57,9 @@ class ImageTooMany final : public Rule {
     }
     if (!first_over) return;
     const ExtensionNode& image = first_over->root();
-    out.report(image.offset, tag_length(image),
-               "this <url> has " + grouped(total) + " <" + std::string(image.qualified_name) +
-                   "> entries; Google reads at most 1,000 per page — keep the 1,000 most important");
+    out.report({.at = {image.offset, tag_length(image)},
+                .message = "this <url> has " + grouped(total) + " <" + std::string(image.qualified_name) +
+                           "> entries; Google reads at most 1,000 per page — keep the 1,000 most important"});
   }
 };
 

@@ -58,12 +58,11 @@ class LastmodInFuture final : public Rule {
     const std::int64_t ahead = to_unix_seconds(*parsed) - now_;
     if (ahead <= kSlackSeconds) return;
     const Span span = value_span(entry.lastmod);
-    out.report(span.offset, span.length,
-               "<lastmod> " + quoted(value) + " is in the future: " + time_span(ahead) + " after now (" +
-                   format_utc(now_) +
-                   "); check the clock and time zone handling of whatever writes "
-                   "the sitemap, and give the time the page last changed (Google ignores lastmod it "
-                   "finds inaccurate)");
+    out.report({.at = span,
+                .message = "<lastmod> " + quoted(value) + " is in the future: " + time_span(ahead) + " after now (" +
+                           format_utc(now_) +
+                           "); check the clock and time zone handling of whatever writes the sitemap, and give the "
+                           "time the page last changed (Google ignores lastmod it finds inaccurate)"});
   }
 
  private:

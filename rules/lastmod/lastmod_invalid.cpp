@@ -75,9 +75,9 @@ class LastmodInvalid final : public Rule {
     if (!value.empty() && entry.lastmod_parsed().value) return;
     const Span span = value_span(field);
     if (value.empty()) {
-      out.report(span.offset, span.length,
-                 "<lastmod> is empty: write when the page last changed, e.g. 2024-05-31, or remove "
-                 "the element (Search Console: \"Invalid date\")");
+      out.report({.at = span,
+                  .message = "<lastmod> is empty: write when the page last changed, e.g. 2024-05-31, or remove the "
+                             "element (Search Console: \"Invalid date\")"});
       return;
     }
     const DatetimeError& error = entry.lastmod_parsed().error;
@@ -91,7 +91,7 @@ class LastmodInvalid final : public Rule {
     }
     // XML Schema accepts some of these values ('2024-05-31Z', '24:00:00'): then the XSD is no ground.
     const std::uint32_t rests_on = is_xs_date_or_datetime(value) ? kMeta.authorities & ~kSitemapXsd : kMeta.authorities;
-    out.report_resting_on(rests_on, span.offset, span.length, std::move(message), std::move(fix));
+    out.report({.at = span, .message = std::move(message), .fix = std::move(fix), .rests_on = rests_on});
   }
 };
 

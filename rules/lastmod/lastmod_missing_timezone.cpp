@@ -54,12 +54,12 @@ class LastmodMissingTimezone final : public Rule {
     // Without seconds the XSD rejects the value anyway (lastmod-reduced-precision says so).
     const std::string_view xsd =
         parsed->precision == DatePrecision::Minute ? "" : " (the sitemap XSD alone would accept it)";
-    out.report(span.offset, span.length,
-               "<lastmod> " + quoted(value) +
-                   " has a time but no time zone: the W3C Datetime note "
-                   "requires one and Search Console reports \"Invalid date\"" +
-                   std::string(xsd) + "; append the zone the time was recorded in, e.g. " +
-                   quoted(std::string(value) + "Z") + " if it is UTC");
+    out.report({.at = span,
+                .message = "<lastmod> " + quoted(value) +
+                           " has a time but no time zone: the W3C Datetime note requires one and Search Console "
+                           "reports \"Invalid date\"" +
+                           std::string(xsd) + "; append the zone the time was recorded in, e.g. " +
+                           quoted(std::string(value) + "Z") + " if it is UTC"});
   }
 };
 

@@ -62,15 +62,14 @@ class LastmodReducedPrecision final : public Rule {
         "as YYYY-MM-DD";
     switch (parsed->precision) {
       case DatePrecision::Year:
-        out.report(span.offset, span.length,
-                   "<lastmod> " + quoted(value) + " gives only a year: W3C Datetime allows it, but " + xsd);
+        out.report(
+            {.at = span,
+             .message = "<lastmod> " + quoted(value) + " gives only a year: W3C Datetime allows it, but " + xsd});
         return;
       case DatePrecision::Month:
-        out.report(span.offset, span.length,
-                   "<lastmod> " + quoted(value) +
-                       " gives only a year and month: W3C Datetime allows "
-                       "it, but " +
-                       xsd);
+        out.report({.at = span,
+                    .message = "<lastmod> " + quoted(value) +
+                               " gives only a year and month: W3C Datetime allows it, but " + xsd});
         return;
       case DatePrecision::Minute: {
         constexpr std::size_t kAfterMinutes = 16;  // YYYY-MM-DDThh:mm
@@ -78,13 +77,12 @@ class LastmodReducedPrecision final : public Rule {
         seconds.insert(kAfterMinutes, ":00");
         std::optional<Fix> fix;
         if (entry.lastmod.exact) fix = Fix{span.offset + kAfterMinutes, 0, ":00", "add ':00' seconds"};
-        out.report(span.offset, span.length,
-                   "<lastmod> " + quoted(value) +
-                       " has no seconds: W3C Datetime allows hh:mm, but the "
-                       "sitemap XSD's xsd:dateTime requires hh:mm:ss, so schema validators reject it; "
-                       "write " +
-                       quoted(seconds),
-                   std::move(fix));
+        out.report({.at = span,
+                    .message = "<lastmod> " + quoted(value) +
+                               " has no seconds: W3C Datetime allows hh:mm, but the sitemap XSD's xsd:dateTime "
+                               "requires hh:mm:ss, so schema validators reject it; write " +
+                               quoted(seconds),
+                    .fix = std::move(fix)});
         return;
       }
       default: return;

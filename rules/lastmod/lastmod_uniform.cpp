@@ -63,10 +63,10 @@ class LastmodUniform final : public Rule {
 
   void on_finish(const Document&, FindingSink& out) override {
     if (count_ < kMinimumEntries || varies_ || first_.empty()) return;
-    out.report(first_span_.offset, first_span_.length,
-               "all " + std::to_string(count_) + " <lastmod> values are " + quoted(first_) +
-                   ": a date that never varies does not track real changes, and Google ignores "
-                   "lastmod it cannot trust; write when each page last changed, or leave lastmod out");
+    out.report({.at = first_span_,
+                .message = "all " + std::to_string(count_) + " <lastmod> values are " + quoted(first_) +
+                           ": a date that never varies does not track real changes, and Google ignores lastmod it "
+                           "cannot trust; write when each page last changed, or leave lastmod out"});
   }
 
  private:

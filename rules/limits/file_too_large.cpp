@@ -34,15 +34,15 @@ class FileTooLarge final : public Rule {
   void subscribe(Subscriptions& s) const override { s.document(); }
   void on_document(const Document& doc, FindingSink& out) override {
     if (doc.load.decompression_stopped) {
-      out.report(0, 0,
-                 doc.load.compressed ? "decompressed size exceeds the limit of 52,428,800 bytes; decompression "
-                                       "stopped there and the document was not checked"
-                                     : "the response is larger than 52,428,800 bytes; reading stopped there "
-                                       "and the document was not checked");
+      out.report({.at = {0, 0},
+                  .message = doc.load.compressed ? "decompressed size exceeds the limit of 52,428,800 bytes; "
+                                                   "decompression stopped there and the document was not checked"
+                                                 : "the response is larger than 52,428,800 bytes; reading stopped "
+                                                   "there and the document was not checked"});
     } else if (doc.bytes.size() > kProtocolMaxBytes) {
-      out.report(0, 0,
-                 "the sitemap is " + std::to_string(doc.bytes.size()) +
-                     " bytes uncompressed; the limit is 52,428,800 bytes (50 MiB)");
+      out.report({.at = {0, 0},
+                  .message = "the sitemap is " + std::to_string(doc.bytes.size()) +
+                             " bytes uncompressed; the limit is 52,428,800 bytes (50 MiB)"});
     }
   }
 };

@@ -47,9 +47,9 @@ class NestedIndex final : public Rule {
   }
   void on_element(const Element& e, FindingSink& out) override {
     if (e.depth < 2) return;
-    out.report(e.offset, e.qualified_name.size() + 1,
-               "a <sitemapindex> nested inside <" + std::string(e.parent->qualified_name) +
-                   ">: indexes do not nest; list its <sitemap> entries in the top-level index");
+    out.report({.at = {e.offset, e.qualified_name.size() + 1},
+                .message = "a <sitemapindex> nested inside <" + std::string(e.parent->qualified_name) +
+                           ">: indexes do not nest; list its <sitemap> entries in the top-level index"});
   }
 
   // A child an index lists that is itself an index.
@@ -60,11 +60,12 @@ class NestedIndex final : public Rule {
         if (set.files[link.file].kind != DocumentKind::SitemapIndex || set.files[f].kind == DocumentKind::Robots)
           continue;
         // Each file alone is valid by the XSD; only Google's rule that indexes do not nest applies.
-        out.report_resting_on(kGoogle, f, link.ref->offset, link.ref->length,
-                              quoted(link.ref->url) +
-                                  " is itself a sitemap index; indexes do not nest (Search Console: \"Nested "
-                                  "sitemap indexes\"), so its children are not followed",
-                              std::nullopt, link.ref->url);
+        out.report(
+            f, {.at = {link.ref->offset, link.ref->length},
+                .message = quoted(link.ref->url) + " is itself a sitemap index; indexes do not nest (Search Console: "
+                                                   "\"Nested sitemap indexes\"), so its children are not followed",
+                .rests_on = kGoogle,
+                .subject = link.ref->url});
       }
     }
   }

@@ -137,17 +137,18 @@ class NewsDeprecatedValueInvalid final : public Rule {
       const Span span = value_span(node->text);
       if (problem.empty()) {
         if (value.empty() || value == node->text.value) continue;
-        out.report(node->text.value_offset, node->text.raw.size(),
-                   "<" + std::string(node->qualified_name) + "> " + quoted(node->text.value) +
-                       " has white space around " + quoted(value) + ", which the news XSD keeps and rejects; write " +
-                       quoted(value),
-                   node->text.replace_value(value, "remove the white space"));
+        out.report({.at = {node->text.value_offset, node->text.raw.size()},
+                    .message = "<" + std::string(node->qualified_name) + "> " + quoted(node->text.value) +
+                               " has white space around " + quoted(value) +
+                               ", which the news XSD keeps and rejects; write " + quoted(value),
+                    .fix = node->text.replace_value(value, "remove the white space")});
         continue;
       }
-      out.report(span.offset, span.length,
-                 "<" + std::string(node->qualified_name) + "> " + quoted(value) + " " + std::string(problem) +
-                     ", as the news XSD requires; Google no longer documents the tag, so fix the value for other "
-                     "consumers or remove the tag");
+      out.report({.at = span,
+                  .message = "<" + std::string(node->qualified_name) + "> " + quoted(value) + " " +
+                             std::string(problem) +
+                             ", as the news XSD requires; Google no longer documents the tag, so fix the value for "
+                             "other consumers or remove the tag"});
     }
   }
 };

@@ -63,10 +63,10 @@ class NewsEmptySitemap final : public Rule {
   void on_finish(const Document& doc, FindingSink& out) override {
     if (!doc.parsed || doc.kind != DocumentKind::UrlSet || entries_ > 0 || !declares_namespace(doc, kNewsNamespace))
       return;
-    out.report(doc.root_offset, doc.root_local.size() + 1,
-               "this news sitemap lists no articles; Search Console will show 'Empty sitemap', which Google says "
-               "causes no problem when no article was published in the last two days (schema validation rejects "
-               "it: the sitemap XSD requires at least one <url>)");
+    out.report({.at = {doc.root_offset, doc.root_local.size() + 1},
+                .message = "this news sitemap lists no articles; Search Console will show 'Empty sitemap', which "
+                           "Google says causes no problem when no article was published in the last two days (schema "
+                           "validation rejects it: the sitemap XSD requires at least one <url>)"});
   }
 
  private:

@@ -65,9 +65,9 @@ class NewsLanguageChineseUnspecified final : public Rule {
     const ExtensionNode* language = is_page_entry(entry) ? news_language(block) : nullptr;
     if (!language || language->text.trimmed() != "zh") return;
     const Span span = value_span(language->text);
-    out.report(span.offset, span.length,
-               "<" + std::string(language->qualified_name) +
-                   "> 'zh': Google asks for zh-cn (Simplified Chinese) or zh-tw (Traditional Chinese)");
+    out.report({.at = span,
+                .message = "<" + std::string(language->qualified_name) +
+                           "> 'zh': Google asks for zh-cn (Simplified Chinese) or zh-tw (Traditional Chinese)"});
   }
 };
 

@@ -142,9 +142,10 @@ class NewsLanguageInvalid final : public Rule {
     // The XSD's pattern lets any two or three lower-case letters pass, known or not.
     const std::uint32_t rests_on =
         matches_news_xsd_language(language->text.value) ? kMeta.authorities & ~kExtensionXsd : kMeta.authorities;
-    out.report_resting_on(rests_on, span.offset, span.length,
-                          "<" + std::string(language->qualified_name) + "> " + quoted(value) + " " + verdict.message,
-                          std::move(fix));
+    out.report({.at = span,
+                .message = "<" + std::string(language->qualified_name) + "> " + quoted(value) + " " + verdict.message,
+                .fix = std::move(fix),
+                .rests_on = rests_on});
   }
 };
 

@@ -88,8 +88,9 @@ class NewsMissingRequired final : public Rule {
           node.has_element_children) {
         continue;
       }
-      out.report(node.offset, tag_length(node),
-                 "<" + std::string(node.qualified_name) + "> is empty; give " + std::string(what_it_holds(spec->name)));
+      out.report({.at = {node.offset, tag_length(node)},
+                  .message = "<" + std::string(node.qualified_name) + "> is empty; give " +
+                             std::string(what_it_holds(spec->name))});
     }
   }
 
@@ -103,8 +104,8 @@ class NewsMissingRequired final : public Rule {
       list += element_name(block, spec->name) + " (" + std::string(what_it_holds(spec->name)) + ")";
     }
     const ExtensionNode& parent = block.nodes[i];
-    out.report(parent.offset, tag_length(parent),
-               "<" + std::string(parent.qualified_name) + "> lacks the required " + list);
+    out.report({.at = {parent.offset, tag_length(parent)},
+                .message = "<" + std::string(parent.qualified_name) + "> lacks the required " + list});
   }
 };
 

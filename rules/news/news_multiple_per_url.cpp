@@ -75,9 +75,10 @@ class NewsMultiplePerUrl final : public Rule {
       entry_index_ = entry.index;
       return;
     }
-    out.report(news.offset, tag_length(news),
-               "this <url> already has a <" + std::string(news.qualified_name) + ">; an article has one news entry",
-               std::nullopt, RelatedLocation{*first_, "the first <" + std::string(news.qualified_name) + ">"});
+    out.report({.at = {news.offset, tag_length(news)},
+                .message = "this <url> already has a <" + std::string(news.qualified_name) +
+                           ">; an article has one news entry",
+                .related = RelatedLocation{*first_, "the first <" + std::string(news.qualified_name) + ">"}});
   }
 
  private:

@@ -69,10 +69,10 @@ class NewsPublicationDateInFuture final : public Rule {
     const std::optional<PublicationDate> date = valid_publication_date(block, entry);
     if (!date || earliest_instant(date->value) - now_ <= kSlack) return;
     const Span span = value_span(date->node->text);
-    out.report(span.offset, span.length,
-               "<" + std::string(date->node->qualified_name) + "> " + quoted(date->node->text.trimmed()) +
-                   " is in the future: " + time_span(earliest_instant(date->value) - now_) + " after now (" +
-                   format_utc(now_) + "); give the time the article was first published");
+    out.report({.at = span,
+                .message = "<" + std::string(date->node->qualified_name) + "> " + quoted(date->node->text.trimmed()) +
+                           " is in the future: " + time_span(earliest_instant(date->value) - now_) + " after now (" +
+                           format_utc(now_) + "); give the time the article was first published"});
   }
 
  private:

@@ -80,11 +80,13 @@ class NewsPublicationDateInvalid final : public Rule {
     // a date alone, or a time without one, passes it.
     const std::uint32_t rests_on =
         is_xs_date_or_datetime(value) ? kMeta.authorities & ~kExtensionXsd : kMeta.authorities;
-    out.report_resting_on(rests_on, span.offset, span.length,
-                          "<" + std::string(date->qualified_name) + "> " + quoted(value) +
-                              " is not a date Google accepts: " + problem_ +
-                              "; write YYYY-MM-DD or YYYY-MM-DDThh:mm:ss with the article's time zone, e.g. "
-                              "2024-05-01T10:00:00+02:00");
+    out.report(
+        {.at = span,
+         .message =
+             "<" + std::string(date->qualified_name) + "> " + quoted(value) +
+             " is not a date Google accepts: " + problem_ +
+             "; write YYYY-MM-DD or YYYY-MM-DDThh:mm:ss with the article's time zone, e.g. 2024-05-01T10:00:00+02:00",
+         .rests_on = rests_on});
   }
 
  private:

@@ -71,11 +71,12 @@ class NewsPublicationDateStale final : public Rule {
     const std::optional<PublicationDate> date = valid_publication_date(block, entry);
     if (!date || now_ - latest_instant(date->value) <= kTwoDays) return;
     const Span span = value_span(date->node->text);
-    out.report(span.offset, span.length,
-               "article published " + quoted(date->node->text.trimmed()) + ", " +
-                   time_span(now_ - to_unix_seconds(date->value)) + " before now (" + format_utc(now_) +
-                   "); a news sitemap should list only the last two days' articles — remove this <url> or its <" +
-                   std::string(block.root().qualified_name) + ">");
+    out.report(
+        {.at = span,
+         .message = "article published " + quoted(date->node->text.trimmed()) + ", " +
+                    time_span(now_ - to_unix_seconds(date->value)) + " before now (" + format_utc(now_) +
+                    "); a news sitemap should list only the last two days' articles — remove this <url> or its <" +
+                    std::string(block.root().qualified_name) + ">"});
   }
 
  private:

@@ -56,9 +56,10 @@ class NewsTooMany final : public Rule {
   void on_finish(const Document&, FindingSink& out) override {
     if (seen_ <= kMaxNewsPerSitemap) return;
     out.report(
-        first_extra_.offset, first_extra_.length,
-        "this sitemap has " + grouped(seen_) + " <" + name_ +
-            "> entries; Google reads at most 1,000 per sitemap — split it and list the parts in a sitemap index");
+        {.at = {first_extra_.offset, first_extra_.length},
+         .message =
+             "this sitemap has " + grouped(seen_) + " <" + name_ +
+             "> entries; Google reads at most 1,000 per sitemap — split it and list the parts in a sitemap index"});
   }
 
  private:

@@ -90,23 +90,23 @@ class NewsValueRejectedByXsd final : public Rule {
     const Span span = value_span(date->text);
     if (value.size() < kMinutesEnd || value[10] != 'T' || value[13] != ':' ||
         (value.size() > kMinutesEnd && value[kMinutesEnd] == ':')) {
-      out.report(span.offset, span.length,
-                 "<" + std::string(date->qualified_name) + "> " + quoted(value) +
-                     " is a date Google accepts, but not an xsd:date or xsd:dateTime, which the news XSD requires, "
-                     "so schema validation rejects the file; write YYYY-MM-DD or YYYY-MM-DDThh:mm:ss with a time "
-                     "zone if it must pass");
+      out.report({.at = span,
+                  .message = "<" + std::string(date->qualified_name) + "> " + quoted(value) +
+                             " is a date Google accepts, but not an xsd:date or xsd:dateTime, which the news XSD "
+                             "requires, so schema validation rejects the file; write YYYY-MM-DD or YYYY-MM-DDThh:mm:ss "
+                             "with a time zone if it must pass"});
       return;
     }
     const std::string with_seconds =
         std::string(value.substr(0, kMinutesEnd)) + ":00" + std::string(value.substr(kMinutesEnd));
     std::optional<Fix> fix;
     if (date->text.exact) fix = Fix{span.offset + kMinutesEnd, 0, ":00", "write :00 seconds"};
-    out.report(span.offset, span.length,
-               "<" + std::string(date->qualified_name) + "> " + quoted(value) +
-                   " has no seconds: Google accepts it, but the news XSD's xsd:dateTime requires them, so schema "
-                   "validation rejects the file; write " +
-                   quoted(with_seconds) + " if it must pass",
-               std::move(fix));
+    out.report({.at = span,
+                .message = "<" + std::string(date->qualified_name) + "> " + quoted(value) +
+                           " has no seconds: Google accepts it, but the news XSD's xsd:dateTime requires them, so "
+                           "schema validation rejects the file; write " +
+                           quoted(with_seconds) + " if it must pass",
+                .fix = std::move(fix)});
   }
 
   void check_language(const ExtensionBlock& block, FindingSink& out) {
@@ -114,13 +114,13 @@ class NewsValueRejectedByXsd final : public Rule {
     if (!language) return;
     const std::string_view trimmed = language->text.trimmed();
     if (trimmed.empty() || trimmed == language->text.value || !matches_news_xsd_language(trimmed)) return;
-    out.report(language->text.value_offset, language->text.raw.size(),
-               "<" + std::string(language->qualified_name) + "> " + quoted(language->text.value) +
-                   " has white space around the code: Google reads " + quoted(trimmed) +
-                   ", but the news XSD's pattern applies to the text as written, so schema validation rejects "
-                   "the file; write " +
-                   quoted(trimmed),
-               language->text.replace_value(trimmed, "remove the white space"));
+    out.report({.at = {language->text.value_offset, language->text.raw.size()},
+                .message = "<" + std::string(language->qualified_name) + "> " + quoted(language->text.value) +
+                           " has white space around the code: Google reads " + quoted(trimmed) +
+                           ", but the news XSD's pattern applies to the text as written, so schema validation rejects "
+                           "the file; write " +
+                           quoted(trimmed),
+                .fix = language->text.replace_value(trimmed, "remove the white space")});
   }
 
   std::string problem_;

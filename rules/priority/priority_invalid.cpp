@@ -59,9 +59,9 @@ class PriorityInvalid final : public Rule {
     const Span span = value_span(entry.priority);
     const std::string what = "<priority> " + quoted(value);
     if (value.empty()) {
-      out.report(span.offset, span.length,
-                 "<priority> is empty: write a decimal from 0.0 to 1.0, "
-                 "e.g. 0.5, or remove the element (Google ignores it)");
+      out.report({.at = span,
+                  .message = "<priority> is empty: write a decimal from 0.0 to 1.0, e.g. 0.5, or remove the element "
+                             "(Google ignores it)"});
       return;
     }
     std::string with_point(value);
@@ -69,23 +69,21 @@ class PriorityInvalid final : public Rule {
     if (with_point != value && parse_xs_decimal(with_point)) {
       std::optional<Fix> fix;
       if (entry.priority.exact) fix = Fix{span.offset, span.length, with_point, "replace with " + quoted(with_point)};
-      out.report(
-          span.offset, span.length,
-          what + " uses a decimal comma: the sitemap XSD's xs:decimal needs a point; write " + quoted(with_point),
-          std::move(fix));
+      out.report({.at = span,
+                  .message = what + " uses a decimal comma: the sitemap XSD's xs:decimal needs a point; write " +
+                             quoted(with_point),
+                  .fix = std::move(fix)});
       return;
     }
     if (looks_like_exponent(value)) {
-      out.report(span.offset, span.length,
-                 what +
-                     " uses exponent notation, which xs:decimal does not allow: write the plain "
-                     "decimal, between 0.0 and 1.0, e.g. 0.5");
+      out.report({.at = span,
+                  .message = what + " uses exponent notation, which xs:decimal does not allow: write the plain "
+                                    "decimal, between 0.0 and 1.0, e.g. 0.5"});
       return;
     }
-    out.report(span.offset, span.length,
-               what +
-                   " is not a decimal number: the sitemap XSD requires an xs:decimal from 0.0 to "
-                   "1.0, such as 0.5 (higher means more important relative to the site's other pages)");
+    out.report({.at = span,
+                .message = what + " is not a decimal number: the sitemap XSD requires an xs:decimal from 0.0 to 1.0, "
+                                  "such as 0.5 (higher means more important relative to the site's other pages)"});
   }
 };
 

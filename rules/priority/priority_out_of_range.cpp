@@ -49,10 +49,11 @@ class PriorityOutOfRange final : public Rule {
     const bool below = compare(*parsed, kZero) < 0;
     if (!below && compare(*parsed, kOne) <= 0) return;
     const Span span = value_span(entry.priority);
-    out.report(span.offset, span.length,
-               "<priority> " + quoted(entry.priority.trimmed()) + (below ? " is below 0.0" : " is above 1.0") +
-                   ": the sitemap XSD allows 0.0 to 1.0; use " + (below ? "0.0 for the least" : "1.0 for the most") +
-                   " important pages and rank the others between");
+    out.report({.at = span,
+                .message = "<priority> " + quoted(entry.priority.trimmed()) +
+                           (below ? " is below 0.0" : " is above 1.0") + ": the sitemap XSD allows 0.0 to 1.0; use " +
+                           (below ? "0.0 for the least" : "1.0 for the most") +
+                           " important pages and rank the others between"});
   }
 };
 

@@ -73,12 +73,12 @@ class PriorityUniform final : public Rule {
   void on_finish(const Document&, FindingSink& out) override {
     if (unusable_ || count_ < kMinimumEntries || (!all_equal_ && !all_high_)) return;
     const std::string all = "all " + std::to_string(count_) + " <priority> values ";
-    out.report(first_span_.offset, first_span_.length,
-               (all_equal_ ? all + "are " + quoted(first_) : all + "are 0.8 or higher") +
-                   ": priority ranks a site's pages against each other, so " +
-                   (all_equal_ ? "one value for every page" : "calling every page important") +
-                   " says nothing; give the pages that matter most higher values than the rest, or "
-                   "leave priority out (Google ignores it)");
+    out.report({.at = first_span_,
+                .message = (all_equal_ ? all + "are " + quoted(first_) : all + "are 0.8 or higher") +
+                           ": priority ranks a site's pages against each other, so " +
+                           (all_equal_ ? "one value for every page" : "calling every page important") +
+                           " says nothing; give the pages that matter most higher values than the rest, or leave "
+                           "priority out (Google ignores it)"});
   }
 
  private:

@@ -71,16 +71,15 @@ class RobotsBlockedUrl final : public Rule {
     if (matcher.ignored() == 0) return;
     const RobotsRule& first = *matcher.first_ignored();
     const bool one = matcher.ignored() == 1;
-    out.report(
-        first.offset, first.text.size(),
-        quoted(first.text) +
-            (one ? ", one of Googlebot's rules with text after a '*', is"
-                 : " and " + grouped(matcher.ignored() - 1) + " more of Googlebot's rules with text after a '*' are") +
-            " not matched against sitemap URLs: sitemaplint matches a URL against at most " +
-            grouped(kRobotsWildcardRulesPerUrl) +
-            " such rules (each is a search of the URL), so the verdicts on "
-            "URLs " +
-            (one ? "it" : "they") + " would decide are made without " + (one ? "it" : "them"));
+    out.report({.at = {first.offset, first.text.size()},
+                .message = quoted(first.text) +
+                           (one ? ", one of Googlebot's rules with text after a '*', is"
+                                : " and " + grouped(matcher.ignored() - 1) +
+                                      " more of Googlebot's rules with text after a '*' are") +
+                           " not matched against sitemap URLs: sitemaplint matches a URL against at most " +
+                           grouped(kRobotsWildcardRulesPerUrl) +
+                           " such rules (each is a search of the URL), so the verdicts on URLs " +
+                           (one ? "it" : "they") + " would decide are made without " + (one ? "it" : "them")});
   }
 
   void on_url(const UrlField& url, FindingSink& out) override {
@@ -105,9 +104,10 @@ class RobotsBlockedUrl final : public Rule {
             : quoted(a.trimmed) + " is blocked for Googlebot by " + where +
                   ", so Google does not crawl it (Search Console: \"Sitemap contains URLs which are blocked by "
                   "robots.txt\")";
-    const SourceSpan span = url_span(*url.field, a);
-    out.report(span.offset, span.length, message, std::nullopt,
-               RelatedLocation{rule.offset, "the rule that blocks it", robots_->path});
+    const Span span = url_span(*url.field, a);
+    out.report({.at = span,
+                .message = message,
+                .related = RelatedLocation{rule.offset, "the rule that blocks it", robots_->path}});
   }
 
  private:

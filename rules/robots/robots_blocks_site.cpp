@@ -59,10 +59,11 @@ class RobotsBlocksSite final : public Rule {
     if (std::any_of(rules.begin(), rules.end(), [](const RobotsRule* rule) { return rule->allow; })) return;
     const RobotsVerdict verdict = robots_verdict(rules, "/");
     if (verdict.allowed || !matches_everything(verdict.rule->pattern)) return;
-    out.report(verdict.rule->offset, verdict.rule->text.size(),
-               quoted(verdict.rule->text) + " blocks every URL of the site for Googlebot, yet this robots.txt names " +
-                   counted(sitemaps, "sitemap") + "; none of " + (sitemaps == 1 ? "its" : "their") +
-                   " URLs can be crawled");
+    out.report({.at = {verdict.rule->offset, verdict.rule->text.size()},
+                .message = quoted(verdict.rule->text) +
+                           " blocks every URL of the site for Googlebot, yet this robots.txt names " +
+                           counted(sitemaps, "sitemap") + "; none of " + (sitemaps == 1 ? "its" : "their") +
+                           " URLs can be crawled"});
   }
 };
 

@@ -51,9 +51,9 @@ class RobotsRuleNotAPath final : public Rule {
       const std::string name(line.name(doc.bytes));
       const std::string path = is_url(value) ? robots_target(value) : "/" + std::string(value);
       const std::string why = is_url(value) ? "a rule takes a path, not a URL" : "a rule's path starts with '/'";
-      out.report(line.value_offset, line.value_length,
-                 quoted(name + ": " + std::string(value)) + " matches no URL: " + why + "; write " +
-                     quoted(name + ": " + path));
+      out.report({.at = {line.value_offset, line.value_length},
+                  .message = quoted(name + ": " + std::string(value)) + " matches no URL: " + why + "; write " +
+                             quoted(name + ": " + path)});
     }
   }
 };

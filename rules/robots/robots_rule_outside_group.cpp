@@ -40,10 +40,10 @@ class RobotsRuleOutsideGroup final : public Rule {
     if (!doc.robots) return;
     for (const RobotsLine& line : doc.robots->lines) {
       if ((line.field != RobotsField::Allow && line.field != RobotsField::Disallow) || line.in_group) continue;
-      out.report(line.content_offset, line.content_length,
-                 quoted(line.content(doc.bytes)) +
-                     " comes before any User-agent line, so it belongs to no group "
-                     "and no crawler obeys it; put it under a 'User-agent:' line");
+      out.report({.at = {line.content_offset, line.content_length},
+                  .message = quoted(line.content(doc.bytes)) +
+                             " comes before any User-agent line, so it belongs to no group "
+                             "and no crawler obeys it; put it under a 'User-agent:' line"});
     }
   }
 };

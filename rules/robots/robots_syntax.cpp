@@ -77,7 +77,7 @@ class RobotsSyntax final : public Rule {
     if (!doc.robots) return;
     for (const RobotsLine& line : doc.robots->lines) {
       if (line.field != RobotsField::NotAField) continue;
-      out.report(line.content_offset, line.content_length, message_for(line.content(doc.bytes)));
+      out.report({.at = {line.content_offset, line.content_length}, .message = message_for(line.content(doc.bytes))});
     }
   }
 };

@@ -42,11 +42,10 @@ class RobotsTooLarge final : public Rule {
 
   void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.robots || !doc.robots->truncated()) return;
-    out.report(kRobotsTxtReadLimit, 0,
-               "the robots.txt is " + with_thousands(doc.robots->size) + " bytes; Google reads only the first " +
-                   with_thousands(kRobotsTxtReadLimit) +
-                   " (500 KiB) and ignores everything from here on, rules "
-                   "and Sitemap: lines alike");
+    out.report({.at = {kRobotsTxtReadLimit, 0},
+                .message = "the robots.txt is " + with_thousands(doc.robots->size) +
+                           " bytes; Google reads only the first " + with_thousands(kRobotsTxtReadLimit) +
+                           " (500 KiB) and ignores everything from here on, rules and Sitemap: lines alike"});
   }
 };
 

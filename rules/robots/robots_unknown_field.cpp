@@ -78,8 +78,9 @@ class RobotsUnknownField final : public Rule {
       const bool known = std::any_of(kExtensionFields.begin(), kExtensionFields.end(),
                                      [&](std::string_view field) { return equals_ignoring_case(name, field); });
       if (known) continue;
-      out.report(line.field_offset, line.field_length,
-                 "unknown field " + quoted(name) + ", which crawlers ignore" + did_you_mean(suggestion_for(name)));
+      out.report({.at = {line.field_offset, line.field_length},
+                  .message = "unknown field " + quoted(name) + ", which crawlers ignore" +
+                             did_you_mean(suggestion_for(name))});
     }
   }
 };

@@ -64,9 +64,9 @@ class RobotsUnsupportedField final : public Rule {
       const std::string_view name = line.name(doc.bytes);
       const std::string_view advice = advice_for(name);
       if (advice.empty()) continue;
-      out.report(line.field_offset, line.field_length,
-                 "Google ignores " + quoted(name) + " (it reads only user-agent, allow, disallow and sitemap)" +
-                     std::string(advice));
+      out.report({.at = {line.field_offset, line.field_length},
+                  .message = "Google ignores " + quoted(name) +
+                             " (it reads only user-agent, allow, disallow and sitemap)" + std::string(advice)});
     }
   }
 };

@@ -121,9 +121,11 @@ class DuplicateAcrossSitemaps final : public Rule {
         listed = " is the same URL as " + quoted(first_url) + " in " + std::string(first_path) +
                  " once both are normalised as RFC 3986 (section 6.2.2) describes";
       }
-      out.report(pair.again.file, again.loc_offset, again.loc_length(),
-                 quoted(url) + listed + "; list each URL in one sitemap of the set",
-                 RelatedLocation{first.loc_offset, "first listed here", std::string(first_path)}, url);
+      out.report(pair.again.file,
+                 {.at = {again.loc_offset, again.loc_length()},
+                  .message = quoted(url) + listed + "; list each URL in one sitemap of the set",
+                  .related = RelatedLocation{first.loc_offset, "first listed here", std::string(first_path)},
+                  .subject = url});
     }
   }
 };

@@ -39,9 +39,10 @@ class IndexChildMissing final : public Rule {
     for (std::size_t f = 0; f < set.files.size(); ++f) {
       for (const ChildLink& link : set.files[f].children) {
         if (link.outcome != ChildOutcome::Missing) continue;
-        out.report(f, link.ref->offset, link.ref->length,
-                   "the index lists " + quoted(link.ref->url) + ", but " + link.detail + " does not exist",
-                   std::nullopt, link.ref->url);
+        out.report(f,
+                   {.at = {link.ref->offset, link.ref->length},
+                    .message = "the index lists " + quoted(link.ref->url) + ", but " + link.detail + " does not exist",
+                    .subject = link.ref->url});
       }
     }
   }

@@ -36,9 +36,9 @@ class IndexCycle final : public Rule {
     for (std::size_t f = 0; f < set.files.size(); ++f) {
       for (const ChildLink& link : set.files[f].children) {
         if (link.outcome != ChildOutcome::Self) continue;
-        out.report(f, link.ref->offset, link.ref->length,
-                   quoted(link.ref->url) + " is this index itself; it is not followed again", std::nullopt,
-                   link.ref->url);
+        out.report(f, {.at = {link.ref->offset, link.ref->length},
+                       .message = quoted(link.ref->url) + " is this index itself; it is not followed again",
+                       .subject = link.ref->url});
       }
     }
   }

@@ -66,9 +66,10 @@ class IndexNotFollowed final : public Rule {
         if (!first) first = &link;
       }
       if (first_over) {
-        out.report(f, first_over->ref->offset, first_over->ref->length,
-                   counted(over, "more sitemap") + (over == 1 ? " is" : " are") + " not followed: one robots.txt " +
-                       "leads to at most " + std::to_string(kMaxRobotsSitemaps) + " sitemaps in a run");
+        out.report(f, {.at = {first_over->ref->offset, first_over->ref->length},
+                       .message = counted(over, "more sitemap") + (over == 1 ? " is" : " are") +
+                                  " not followed: one robots.txt " + "leads to at most " +
+                                  std::to_string(kMaxRobotsSitemaps) + " sitemaps in a run"});
       }
       if (!first) continue;
       const std::size_t n = unmapped + elsewhere;
@@ -79,7 +80,7 @@ class IndexNotFollowed final : public Rule {
                      : std::string(n == 1 ? "it is" : "they are") +
                            " on another site than --base-url, and sitemaplint fetches no URL a local file names";
       if (!robots) message += "; add --root if the site's files are not beside the index";
-      out.report(f, first->ref->offset, first->ref->length, std::move(message));
+      out.report(f, {.at = {first->ref->offset, first->ref->length}, .message = std::move(message)});
     }
   }
 };

@@ -64,11 +64,11 @@ class StaleIndexLastmod final : public Rule {
         if (link.outcome != ChildOutcome::Followed || link.file == kNoFile || !link.ref->lastmod) continue;
         const auto* child = static_cast<const NewestLastmod*>(set.files[link.file].facts);
         if (!child || *link.ref->lastmod >= child->seconds) continue;
-        out.report(f, link.ref->lastmod_offset, link.ref->lastmod_length,
-                   "the index dates " + quoted(link.ref->url) + " " + format_utc(*link.ref->lastmod) +
-                       ", but it lists a URL modified " + format_utc(child->seconds) +
-                       "; crawlers may not fetch it again until the index says it changed",
-                   std::nullopt, link.ref->url);
+        out.report(f, {.at = {link.ref->lastmod_offset, link.ref->lastmod_length},
+                       .message = "the index dates " + quoted(link.ref->url) + " " + format_utc(*link.ref->lastmod) +
+                                  ", but it lists a URL modified " + format_utc(child->seconds) +
+                                  "; crawlers may not fetch it again until the index says it changed",
+                       .subject = link.ref->url});
       }
     }
   }

@@ -91,11 +91,12 @@ class AttributeNotAllowed final : public Rule {
       previous_end = value_end;
       if (allowed(e, name)) continue;
       const std::size_t at = offset(attr.name());
-      out.report(at, name.size(),
-                 "attribute '" + std::string(name) + "' is not allowed on <" + std::string(e.qualified_name) +
-                     ">: the sitemap XSD declares no attributes (namespace declarations and xsi:schemaLocation "
-                     "aside) and search engines ignore it; remove it",
-                 Fix{from, value_end - from, "", "remove the attribute"});
+      out.report({.at = {at, name.size()},
+                  .message = "attribute '" + std::string(name) + "' is not allowed on <" +
+                             std::string(e.qualified_name) +
+                             ">: the sitemap XSD declares no attributes (namespace declarations and xsi:schemaLocation "
+                             "aside) and search engines ignore it; remove it",
+                  .fix = Fix{from, value_end - from, "", "remove the attribute"}});
     }
   }
 };

@@ -57,11 +57,11 @@ class ChildOutOfOrder final : public Rule {
     const Element& e = *entry.element;
     if (first_entry_.empty() || e.in_sitemap_ns || e.ns.empty() || !e.parent) return;
     const std::string entry_tag = "<" + first_entry_ + ">";
-    out.report(e.offset, e.qualified_name.size() + 1,
-               "<" + std::string(e.qualified_name) + "> comes after a " + entry_tag +
-                   "; the schema allows elements of other namespaces in <" + std::string(e.parent->qualified_name) +
-                   "> only before its first " + entry_tag + ": move it before that, or into the " + entry_tag +
-                   " it belongs to");
+    out.report({.at = {e.offset, e.qualified_name.size() + 1},
+                .message = "<" + std::string(e.qualified_name) + "> comes after a " + entry_tag +
+                           "; the schema allows elements of other namespaces in <" +
+                           std::string(e.parent->qualified_name) + "> only before its first " + entry_tag +
+                           ": move it before that, or into the " + entry_tag + " it belongs to"});
   }
 
  private:
@@ -82,9 +82,9 @@ class ChildOutOfOrder final : public Rule {
         const std::string later = highest == kExtensionRank
                                       ? "extension element <" + std::string(highest_child->qualified_name) + ">"
                                       : "<" + std::string(highest_child->local_name) + ">";
-        out.report(child.offset, child.qualified_name.size() + 1,
-                   "<" + std::string(child.local_name) + "> comes after " + later +
-                       "; the schema's order is loc, lastmod, changefreq, priority, then extensions");
+        out.report({.at = {child.offset, child.qualified_name.size() + 1},
+                    .message = "<" + std::string(child.local_name) + "> comes after " + later +
+                               "; the schema's order is loc, lastmod, changefreq, priority, then extensions"});
         continue;
       }
       if (rank > highest) {

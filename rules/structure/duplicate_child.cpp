@@ -47,10 +47,10 @@ class DuplicateChild final : public Rule {
         seen = child.offset;
         continue;
       }
-      out.report(child.offset, child.qualified_name.size() + 1,
-                 "<" + std::string(entry.element->local_name) + "> has a second <" + std::string(child.local_name) +
-                     ">; only one is allowed and the first is used",
-                 std::nullopt, RelatedLocation{*seen, "the first <" + std::string(child.local_name) + ">"});
+      out.report({.at = {child.offset, child.qualified_name.size() + 1},
+                  .message = "<" + std::string(entry.element->local_name) + "> has a second <" +
+                             std::string(child.local_name) + ">; only one is allowed and the first is used",
+                  .related = RelatedLocation{*seen, "the first <" + std::string(child.local_name) + ">"}});
     }
   }
 };

@@ -50,9 +50,10 @@ class EmptySitemap final : public Rule {
     // An empty news sitemap is normal (no article in two days): news-empty-sitemap notes it instead.
     if (doc.kind == DocumentKind::UrlSet && declares_namespace(doc, kNewsNamespace)) return;
     if (doc.kind == DocumentKind::UrlSet) {
-      out.report(doc.root_offset, doc.root_local.size() + 1, "the <urlset> lists no <url>");
+      out.report({.at = {doc.root_offset, doc.root_local.size() + 1}, .message = "the <urlset> lists no <url>"});
     } else if (doc.kind == DocumentKind::SitemapIndex) {
-      out.report(doc.root_offset, doc.root_local.size() + 1, "the <sitemapindex> lists no <sitemap>");
+      out.report(
+          {.at = {doc.root_offset, doc.root_local.size() + 1}, .message = "the <sitemapindex> lists no <sitemap>"});
     }
   }
 

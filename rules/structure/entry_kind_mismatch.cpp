@@ -39,11 +39,12 @@ class EntryKindMismatch final : public Rule {
     if (e.depth != 2 || !e.in_sitemap_ns) return;
     const std::string_view root = e.parent->local_name;
     if (e.local_name == "url" && root == "sitemapindex") {
-      out.report(e.offset, e.qualified_name.size() + 1,
-                 "<url> in a <sitemapindex>: an index lists <sitemap> entries; put pages in a <urlset>");
+      out.report({.at = {e.offset, e.qualified_name.size() + 1},
+                  .message = "<url> in a <sitemapindex>: an index lists <sitemap> entries; put pages in a <urlset>"});
     } else if (e.local_name == "sitemap" && root == "urlset") {
-      out.report(e.offset, e.qualified_name.size() + 1,
-                 "<sitemap> in a <urlset>: a urlset lists <url> entries; list sitemaps in a <sitemapindex>");
+      out.report(
+          {.at = {e.offset, e.qualified_name.size() + 1},
+           .message = "<sitemap> in a <urlset>: a urlset lists <url> entries; list sitemaps in a <sitemapindex>"});
     }
   }
 };

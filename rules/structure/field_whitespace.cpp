@@ -73,8 +73,10 @@ class FieldWhitespace final : public Rule {
     // XML Schema collapses the white space of xs:date, xs:dateTime and xs:decimal, so only the
     // <changefreq> finding rests on the XSD; the others are advice.
     const std::uint32_t rests_on = name == "changefreq" ? kMeta.authorities : kAdvice;
-    out.report_resting_on(rests_on, field.value_offset, field.raw.size(), std::move(message),
-                          field.replace_value(value, "remove the white space"));
+    out.report({.at = {field.value_offset, field.raw.size()},
+                .message = std::move(message),
+                .fix = field.replace_value(value, "remove the white space"),
+                .rests_on = rests_on});
   }
 };
 

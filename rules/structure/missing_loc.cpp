@@ -41,8 +41,8 @@ class MissingLoc final : public Rule {
     // A feed item may be text only, and search engines skip it: nothing to report.
     if (entry.kind == EntryKind::Other || entry.in_feed || entry.loc.present) return;
     const Element& e = *entry.element;
-    out.report(e.offset, e.qualified_name.size() + 1,
-               "<" + std::string(e.local_name) + "> has no <loc>; every entry needs one");
+    out.report({.at = {e.offset, e.qualified_name.size() + 1},
+                .message = "<" + std::string(e.local_name) + "> has no <loc>; every entry needs one"});
   }
 };
 

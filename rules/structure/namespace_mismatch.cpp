@@ -53,10 +53,10 @@ class NamespaceMismatch final : public Rule {
     if (doc.kind != DocumentKind::UrlSet && doc.kind != DocumentKind::SitemapIndex) return;
     if (doc.root_ns.empty() || doc.root_ns == kSitemapNamespace || !doc.root_ns_value_offset) return;
     const std::size_t at = *doc.root_ns_value_offset;
-    out.report(at, doc.root_ns_value_length,
-               "expected namespace '" + std::string(kSitemapNamespace) + "', found " + quoted(doc.root_ns),
-               Fix{at, doc.root_ns_value_length, std::string(kSitemapNamespace),
-                   "replace with '" + std::string(kSitemapNamespace) + "'"});
+    out.report({.at = {at, doc.root_ns_value_length},
+                .message = "expected namespace '" + std::string(kSitemapNamespace) + "', found " + quoted(doc.root_ns),
+                .fix = Fix{at, doc.root_ns_value_length, std::string(kSitemapNamespace),
+                           "replace with '" + std::string(kSitemapNamespace) + "'"}});
   }
 
  private:
@@ -66,11 +66,13 @@ class NamespaceMismatch final : public Rule {
     if (doc.root_ns.empty() || doc.root_ns == kAtom || doc.root_ns == kAtom03 || !doc.root_ns_value_offset) return;
     const std::size_t at = *doc.root_ns_value_offset;
     // The protocol and Google accept Atom feeds; the XSD has nothing to say about them.
-    out.report_resting_on(
-        kSitemapsOrg | kGoogle, at, doc.root_ns_value_length,
-        "<feed> is in the namespace " + quoted(doc.root_ns) +
-            ", so it is no Atom feed and none of its entries is read; expected '" + std::string(kAtom) + "' (Atom 1.0)",
-        Fix{at, doc.root_ns_value_length, std::string(kAtom), "replace with '" + std::string(kAtom) + "'"});
+    out.report(
+        {.at = {at, doc.root_ns_value_length},
+         .message = "<feed> is in the namespace " + quoted(doc.root_ns) +
+                    ", so it is no Atom feed and none of its entries is read; expected '" + std::string(kAtom) +
+                    "' (Atom 1.0)",
+         .fix = Fix{at, doc.root_ns_value_length, std::string(kAtom), "replace with '" + std::string(kAtom) + "'"},
+         .rests_on = kSitemapsOrg | kGoogle});
   }
 };
 

@@ -71,26 +71,29 @@ class NamespaceMissing final : public Rule {
     }
     if (atom) {
       // The protocol and Google accept Atom feeds; the XSD has nothing to say about them.
-      out.report_resting_on(kSitemapsOrg | kGoogle, doc.root_offset, doc.root_local.size() + 1,
-                            "<feed> has no namespace, so it is no Atom feed and none of its entries is read; "
-                            "declare xmlns=\"" +
-                                std::string(ns) + "\"",
-                            std::move(fix));
+      out.report(
+          {.at = {doc.root_offset, doc.root_local.size() + 1},
+           .message =
+               "<feed> has no namespace, so it is no Atom feed and none of its entries is read; declare xmlns=\"" +
+               std::string(ns) + "\"",
+           .fix = std::move(fix),
+           .rests_on = kSitemapsOrg | kGoogle});
       return;
     }
-    out.report(doc.root_offset, doc.root_local.size() + 1,
-               "<" + std::string(doc.root_local) + "> has no namespace; expected xmlns=\"" + std::string(ns) + "\"",
-               std::move(fix));
+    out.report({.at = {doc.root_offset, doc.root_local.size() + 1},
+                .message = "<" + std::string(doc.root_local) + "> has no namespace; expected xmlns=\"" +
+                           std::string(ns) + "\"",
+                .fix = std::move(fix)});
   }
 
   void on_element(const Element& e, FindingSink& out) override {
     // Only inside a root that does have a namespace; a root without one is reported above.
     if (e.depth < 2 || e.depth > 3 || !e.parent || !e.parent->in_sitemap_ns || e.parent->ns.empty()) return;
     if (!e.ns.empty() || !e.prefix.empty() || !is_sitemap_name(e.local_name)) return;
-    out.report(e.offset, e.qualified_name.size() + 1,
-               "<" + std::string(e.local_name) + "> is in no namespace, unlike its parent <" +
-                   std::string(e.parent->qualified_name) + ">; use the same prefix or declare xmlns=\"" +
-                   std::string(kSitemapNamespace) + "\"");
+    out.report({.at = {e.offset, e.qualified_name.size() + 1},
+                .message = "<" + std::string(e.local_name) + "> is in no namespace, unlike its parent <" +
+                           std::string(e.parent->qualified_name) + ">; use the same prefix or declare xmlns=\"" +
+                           std::string(kSitemapNamespace) + "\""});
   }
 };
 

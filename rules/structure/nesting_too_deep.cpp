@@ -32,9 +32,9 @@ class NestingTooDeep final : public Rule {
   void subscribe(Subscriptions& s) const override { s.finish(); }
   void on_finish(const Document& doc, FindingSink& out) override {
     if (!doc.nesting_limit_offset) return;
-    out.report(*doc.nesting_limit_offset, 1,
-               "elements are nested more than " + std::to_string(kMaxInspectedDepth) +
-                   " levels deep; nothing below this point is checked");
+    out.report({.at = {*doc.nesting_limit_offset, 1},
+                .message = "elements are nested more than " + std::to_string(kMaxInspectedDepth) +
+                           " levels deep; nothing below this point is checked"});
   }
 };
 

@@ -78,9 +78,9 @@ class UndeclaredPrefix final : public Rule {
   }
   void on_element(const Element& e, FindingSink& out) override {
     if (!e.prefix_declared) {
-      out.report(e.offset + 1, e.prefix.size(),
-                 "prefix '" + std::string(e.prefix) + "' of <" + std::string(e.qualified_name) + "> is not declared" +
-                     declaration_hint(e.prefix));
+      out.report({.at = {e.offset + 1, e.prefix.size()},
+                  .message = "prefix '" + std::string(e.prefix) + "' of <" + std::string(e.qualified_name) +
+                             "> is not declared" + declaration_hint(e.prefix)});
     }
     if (!e.has_attributes) return;
     for (pugi::xml_attribute attr : e.node.attributes()) {
@@ -90,9 +90,9 @@ class UndeclaredPrefix final : public Rule {
       const std::string_view prefix = name.substr(0, colon);
       if (prefix == "xmlns" || prefix == "xml" || declared_in_scope(e.node, prefix)) continue;
       const std::size_t at = e.offset + 1 + static_cast<std::size_t>(attr.name() - e.node.name());
-      out.report(at, prefix.size(),
-                 "prefix '" + std::string(prefix) + "' of attribute '" + std::string(name) + "' is not declared" +
-                     declaration_hint(prefix));
+      out.report({.at = {at, prefix.size()},
+                  .message = "prefix '" + std::string(prefix) + "' of attribute '" + std::string(name) +
+                             "' is not declared" + declaration_hint(prefix)});
     }
   }
 };

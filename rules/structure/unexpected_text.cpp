@@ -53,9 +53,10 @@ class UnexpectedText final : public Rule {
     if (first == std::string_view::npos) return;
     const auto last = run.raw.find_last_not_of(" \t\r\n");
     const std::string_view text = run.raw.substr(first, last - first + 1);
-    out.report(run.offset + first, text.size(),
-               "text " + quoted(text, 60) + " directly inside <" + std::string(run.parent->local_name) +
-                   ">, which holds only elements" + (run.parent->depth == 2 ? " (a URL belongs in a <loc>)" : ""));
+    out.report({.at = {run.offset + first, text.size()},
+                .message = "text " + quoted(text, 60) + " directly inside <" + std::string(run.parent->local_name) +
+                           ">, which holds only elements" +
+                           (run.parent->depth == 2 ? " (a URL belongs in a <loc>)" : "")});
   }
 };
 

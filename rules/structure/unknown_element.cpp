@@ -72,7 +72,7 @@ class UnknownElement final : public Rule {
 
  private:
   static void report(const Element& e, FindingSink& out, std::string message) {
-    out.report(e.offset, e.qualified_name.size() + 1, std::move(message));
+    out.report({.at = {e.offset, e.qualified_name.size() + 1}, .message = std::move(message)});
   }
 };
 

@@ -50,9 +50,9 @@ class UnknownRoot final : public Rule {
   void subscribe(Subscriptions& s) const override { s.document(); }
   void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.parsed || doc.kind != DocumentKind::Other) return;
-    out.report(doc.root_offset, doc.root_local.size() + 1,
-               "expected <urlset> or <sitemapindex> as the root element, found <" + std::string(doc.root_local) + ">" +
-                   std::string(looks_like(doc.root_local)));
+    out.report({.at = {doc.root_offset, doc.root_local.size() + 1},
+                .message = "expected <urlset> or <sitemapindex> as the root element, found <" +
+                           std::string(doc.root_local) + ">" + std::string(looks_like(doc.root_local))});
   }
 };
 

@@ -82,7 +82,7 @@ class DuplicateLoc final : public Rule {
     if (a.trimmed.empty()) return;
     // A 64-bit key of the normal form stands for the URL: a collision needs billions of URLs, and
     // a sitemap holds 50,000.
-    const SourceSpan span = url_span(*url.field, a);
+    const Span span = url_span(*url.field, a);
     // Inputs are at most 1 GiB, so offsets fit 32 bits. With entities the bytes at the span are
     // not the URL, but decode to it; text joined around CDATA or a comment does not even decode to
     // it (the bytes between hold markup, or the parser's NULs), so such a URL is kept as a copy.
@@ -163,8 +163,10 @@ class DuplicateLoc final : public Rule {
                                     advice;
     // As the engine keys a finding made during an entry's walk: by its URL, unless it is longer
     // than any useful one.
-    out.report_about(url.size() <= kMaxSubjectLength ? std::string_view(url) : std::string_view(), 0, repeat,
-                     length_at(repeat), std::move(message), related);
+    out.report({.at = {repeat, length_at(repeat)},
+                .message = std::move(message),
+                .related = related,
+                .subject = url.size() <= kMaxSubjectLength ? std::string_view(url) : std::string_view()});
   }
 
   std::vector<std::uint64_t> keys_;  // each listing's URL key, in document order

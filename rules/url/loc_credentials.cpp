@@ -52,21 +52,22 @@ class LocCredentials final : public Rule {
     const std::size_t colon = userinfo.find(':');
     const std::string_view user = userinfo.substr(0, colon);
     const std::string without = std::string(t.substr(0, begin)) + std::string(t.substr(a.host_at));
-    const SourceSpan span = url_span(*url.field, a, begin, userinfo.size() + 1);
+    const Span span = url_span(*url.field, a, begin, userinfo.size() + 1);
     if (colon != std::string_view::npos) {
-      out.report_resting_on(kRfc3986 | kAdvice, span.offset, span.length,
-                            std::string(url.label) + " carries the user name " + quoted(user) +
-                                " and a password before its host; a sitemap is public, so whoever reads it "
-                                "can log in, and crawlers do not: remove them (and change the password) and "
-                                "list " +
-                                quoted(without));
+      out.report({.at = span,
+                  .message = std::string(url.label) + " carries the user name " + quoted(user) +
+                             " and a password before its host; a sitemap is public, so whoever reads it can log in, "
+                             "and crawlers do not: remove them (and change the password) and list " +
+                             quoted(without),
+                  .rests_on = kRfc3986 | kAdvice});
       return;
     }
-    out.report_resting_on(kAdvice, span.offset, span.length,
-                          std::string(url.label) + " carries the user name " + quoted(user) +
-                              " before its host; crawlers do not log in and the name is no part of the page's "
-                              "address: list " +
-                              quoted(without));
+    out.report(
+        {.at = span,
+         .message = std::string(url.label) + " carries the user name " + quoted(user) +
+                    " before its host; crawlers do not log in and the name is no part of the page's address: list " +
+                    quoted(without),
+         .rests_on = kAdvice});
   }
 };
 

@@ -59,12 +59,14 @@ class LocDoubleEncoded final : public Rule {
         continue;
       }
       const std::string once = "%" + ascii_uppered(t.substr(at + 3, 2));
-      const SourceSpan span = url_span(*url.field, a, at, 5);
-      out.report(span.offset, span.length,
-                 url.quoted_value() + " has " + quoted(t.substr(at, 5)) + " at position " +
-                     std::to_string(url_position(a, at)) + ": '%25' is an encoded '%', so this is " + quoted(once) +
-                     " encoded a second time; the URL was probably encoded twice: encode it once, so that this reads " +
-                     quoted(once));
+      const Span span = url_span(*url.field, a, at, 5);
+      out.report(
+          {.at = span,
+           .message =
+               url.quoted_value() + " has " + quoted(t.substr(at, 5)) + " at position " +
+               std::to_string(url_position(a, at)) + ": '%25' is an encoded '%', so this is " + quoted(once) +
+               " encoded a second time; the URL was probably encoded twice: encode it once, so that this reads " +
+               quoted(once)});
       return;
     }
   }

@@ -53,8 +53,9 @@ class LocEmpty final : public Rule {
       message += "; write an absolute URL, or leave the element out";
     }
     // Cover the start tag and whatever text there is: there is no value to point at.
-    out.report_resting_on(url_finding_authorities(url, kMeta.authorities), loc.element_offset,
-                          loc.value_offset + loc.raw.size() - loc.element_offset, message);
+    out.report({.at = {loc.element_offset, loc.value_offset + loc.raw.size() - loc.element_offset},
+                .message = message,
+                .rests_on = url_finding_authorities(url, kMeta.authorities)});
   }
 };
 

@@ -47,8 +47,8 @@ class LocFragment final : public Rule {
     const std::string_view page = a.trimmed.substr(0, a.fragment);
     std::string message = url.quoted_value() + " has the fragment " + quoted(fragment) + "; crawlers drop fragments";
     if (!page.empty()) message += ", so list the page once as " + quoted(page);
-    const SourceSpan span = url_span(*url.field, a, a.fragment, fragment.size());
-    out.report(span.offset, span.length, std::move(message));
+    const Span span = url_span(*url.field, a, a.fragment, fragment.size());
+    out.report({.at = span, .message = std::move(message)});
   }
 };
 

@@ -41,11 +41,11 @@ class LocHostUnqualified final : public Rule {
   void on_url(const UrlField& url, FindingSink& out) override {
     const UrlAnalysis& a = url.analysis();
     if (a.shape != UrlShape::Http || !a.syntax_valid || a.host_problem != HostProblem::NotQualified) return;
-    const SourceSpan span = url_span(*url.field, a, a.host_at, a.host.size());
-    out.report(span.offset, span.length,
-               "the host " + quoted(a.host) + " of " + url.quoted_value() +
-                   " has no dot, so it is not a public host name; search engines need a fully "
-                   "qualified name such as 'www.example.com'");
+    const Span span = url_span(*url.field, a, a.host_at, a.host.size());
+    out.report({.at = span,
+                .message = "the host " + quoted(a.host) + " of " + url.quoted_value() +
+                           " has no dot, so it is not a public host name; search engines need a fully qualified name "
+                           "such as 'www.example.com'"});
   }
 };
 

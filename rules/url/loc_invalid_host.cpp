@@ -113,10 +113,10 @@ class LocInvalidHost final : public Rule {
       return;
     }
     // Point at the host when there is one, at the whole URL otherwise.
-    const SourceSpan span =
-        a.host.empty() ? url_span(*url.field, a) : url_span(*url.field, a, a.host_at, a.host.size());
-    out.report_resting_on(url_finding_authorities(url, kMeta.authorities), span.offset, span.length,
-                          message_for(a, url.quoted_value()));
+    const Span span = a.host.empty() ? url_span(*url.field, a) : url_span(*url.field, a, a.host_at, a.host.size());
+    out.report({.at = span,
+                .message = message_for(a, url.quoted_value()),
+                .rests_on = url_finding_authorities(url, kMeta.authorities)});
   }
 };
 

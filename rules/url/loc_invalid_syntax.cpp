@@ -118,11 +118,12 @@ class LocInvalidSyntax final : public Rule {
       check_port(url, a, out);
       return;
     }
-    const SourceSpan span = a.syntax_at == kNoPosition
-                                ? url_span(*url.field, a)
-                                : url_span(*url.field, a, a.syntax_at, code_point_at(a.trimmed, a.syntax_at).size());
-    out.report_resting_on(url_finding_authorities(url, kMeta.authorities), span.offset, span.length,
-                          message_for(a, url.quoted_value()));
+    const Span span = a.syntax_at == kNoPosition
+                          ? url_span(*url.field, a)
+                          : url_span(*url.field, a, a.syntax_at, code_point_at(a.trimmed, a.syntax_at).size());
+    out.report({.at = span,
+                .message = message_for(a, url.quoted_value()),
+                .rests_on = url_finding_authorities(url, kMeta.authorities)});
   }
 
  private:
@@ -137,12 +138,13 @@ class LocInvalidSyntax final : public Rule {
     const std::string_view digits = t.substr(colon + 1, end - colon - 1);
     const std::string_view significant = digits.substr(std::min(digits.find_first_not_of('0'), digits.size()));
     if (significant.size() < 5 || (significant.size() == 5 && significant <= "65535")) return;
-    const SourceSpan span = url_span(*url.field, a, colon + 1, digits.size());
-    out.report_resting_on(kHttp | kGoogle, span.offset, span.length,
-                          url.quoted_value() + ": the port " + std::string(digits) + " at position " +
-                              std::to_string(url_position(a, colon + 1)) +
-                              " is above 65,535, the highest TCP port, so no client can connect to it; "
-                              "correct the port, or remove it to use the scheme's default");
+    const Span span = url_span(*url.field, a, colon + 1, digits.size());
+    out.report({.at = span,
+                .message = url.quoted_value() + ": the port " + std::string(digits) + " at position " +
+                           std::to_string(url_position(a, colon + 1)) +
+                           " is above 65,535, the highest TCP port, so no client can connect to it; correct the port, "
+                           "or remove it to use the scheme's default",
+                .rests_on = kHttp | kGoogle});
   }
 };
 

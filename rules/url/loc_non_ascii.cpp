@@ -60,8 +60,8 @@ class LocNonAscii final : public Rule {
         fix = url.field->replace_value(a.ascii_form, "replace with the percent-encoded URL");
       }
     }
-    const SourceSpan span = url_span(*url.field, a, a.first_non_ascii, ch.size());
-    out.report(span.offset, span.length, std::move(message), std::move(fix));
+    const Span span = url_span(*url.field, a, a.first_non_ascii, ch.size());
+    out.report({.at = span, .message = std::move(message), .fix = std::move(fix)});
   }
 };
 

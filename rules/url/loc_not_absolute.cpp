@@ -110,9 +110,10 @@ class LocNotAbsolute final : public Rule {
   void on_url(const UrlField& url, FindingSink& out) override {
     const UrlAnalysis& a = url.analysis();
     if (a.shape != UrlShape::NotAbsolute) return;
-    const SourceSpan span = url_span(*url.field, a);
-    out.report_resting_on(url_finding_authorities(url, kMeta.authorities), span.offset, span.length,
-                          message_for(a, url.label, url.quoted_value()));
+    const Span span = url_span(*url.field, a);
+    out.report({.at = span,
+                .message = message_for(a, url.label, url.quoted_value()),
+                .rests_on = url_finding_authorities(url, kMeta.authorities)});
   }
 };
 

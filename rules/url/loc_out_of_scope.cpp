@@ -72,10 +72,10 @@ class LocOutOfScope final : public Rule {
     const std::string_view ascii = a.ascii_form.empty() ? a.trimmed : std::string_view(a.ascii_form);
     const ScopeVerdict verdict = check_scope(*location_, ascii);
     if (verdict.mismatch == ScopeMismatch::None || verdict.mismatch == ScopeMismatch::Unparsable) return;
-    const SourceSpan span = url_span(*url.field, a);
-    out.report(span.offset, span.length,
-               quoted(a.trimmed) + " " + explain(verdict, *location_) + " (the sitemap is at " + location_->url +
-                   "; Search Console: \"URL not allowed\")");
+    const Span span = url_span(*url.field, a);
+    out.report({.at = span,
+                .message = quoted(a.trimmed) + " " + explain(verdict, *location_) + " (the sitemap is at " +
+                           location_->url + "; Search Console: \"URL not allowed\")"});
   }
 
  private:

@@ -166,24 +166,26 @@ class LocPercentEncoding final : public Rule {
   void report_control(const UrlField& url, const UrlAnalysis& a, std::size_t k, std::size_t count,
                       const std::string& character, bool in_path, FindingSink& out) {
     const std::string escapes = escapes_text(a.trimmed, run_, k, count);
-    const SourceSpan span = url_span(*url.field, a, run_[k].at, escapes.size());
-    out.report_resting_on(kAdvice, span.offset, span.length,
-                          url.quoted_value() + " has " + quoted(escapes) + " at position " +
-                              std::to_string(url_position(a, run_[k].at)) + ", the control character " +
-                              character_label(character) + (in_path ? ", in its path" : ", in its query") +
-                              "; no page address holds one (it is usually a stray byte or line break from the "
-                              "data the URL was built from): remove it");
+    const Span span = url_span(*url.field, a, run_[k].at, escapes.size());
+    out.report({.at = span,
+                .message = url.quoted_value() + " has " + quoted(escapes) + " at position " +
+                           std::to_string(url_position(a, run_[k].at)) + ", the control character " +
+                           character_label(character) + (in_path ? ", in its path" : ", in its query") +
+                           "; no page address holds one (it is usually a stray byte or line break from the data the "
+                           "URL was built from): remove it",
+                .rests_on = kAdvice});
   }
 
   void report_not_utf8(const UrlField& url, const UrlAnalysis& a, std::size_t k, std::size_t count,
                        const std::string& why, FindingSink& out) {
     const std::string escapes = escapes_text(a.trimmed, run_, k, count);
-    const SourceSpan span = url_span(*url.field, a, run_[k].at, escapes.size());
-    out.report_resting_on(kRfc3986 | kRfc3987, span.offset, span.length,
-                          url.quoted_value() + " has " + quoted(escapes) + " at position " +
-                              std::to_string(url_position(a, run_[k].at)) + ", which is not UTF-8: " + why +
-                              "; URLs percent-encode a character's UTF-8 bytes (RFC 3986, section 2.5), so "
-                              "encode it from UTF-8, as 'é' is %C3%A9");
+    const Span span = url_span(*url.field, a, run_[k].at, escapes.size());
+    out.report({.at = span,
+                .message = url.quoted_value() + " has " + quoted(escapes) + " at position " +
+                           std::to_string(url_position(a, run_[k].at)) + ", which is not UTF-8: " + why +
+                           "; URLs percent-encode a character's UTF-8 bytes (RFC 3986, section 2.5), so encode it from "
+                           "UTF-8, as 'é' is %C3%A9",
+                .rests_on = kRfc3986 | kRfc3987});
   }
 
   std::vector<Escaped> run_;

@@ -54,12 +54,13 @@ class LocTooLong final : public Rule {
   void on_url(const UrlField& url, FindingSink& out) override {
     const UrlAnalysis& a = url.analysis();
     if (a.code_points < kLimit) return;
-    const SourceSpan span = url_span(*url.field, a);
+    const Span span = url_span(*url.field, a);
     // The XSD's maxLength lets exactly 2,048 characters pass: url_finding_authorities() says so.
-    out.report_resting_on(url_finding_authorities(url, kMeta.authorities), span.offset, span.length,
-                          quoted(a.trimmed, 60) + " is " + with_separators(a.code_points) +
-                              " characters long; the protocol requires less than 2,048 (at most 2,047): "
-                              "shorten the URL, e.g. by dropping session or tracking parameters");
+    out.report({.at = span,
+                .message = quoted(a.trimmed, 60) + " is " + with_separators(a.code_points) +
+                           " characters long; the protocol requires less than 2,048 (at most 2,047): shorten the URL, "
+                           "e.g. by dropping session or tracking parameters",
+                .rests_on = url_finding_authorities(url, kMeta.authorities)});
   }
 
  private:

@@ -84,8 +84,8 @@ class LocTooShort final : public Rule {
           ": if the file must pass schema validation, list the page under a longer URL the site "
           "also serves, such as its https:// or www. form";
     }
-    const SourceSpan span = url_span(*url.field, a);
-    out.report(span.offset, span.length, std::move(message), std::move(fix));
+    const Span span = url_span(*url.field, a);
+    out.report({.at = span, .message = std::move(message), .fix = std::move(fix)});
   }
 };
 

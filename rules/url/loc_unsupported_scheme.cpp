@@ -95,9 +95,10 @@ class LocUnsupportedScheme final : public Rule {
     const std::string scheme = ascii_lowered(a.scheme);
     if (is_video_file(url.kind)) {
       if (scheme == "ftp") return;
-      const SourceSpan span = url_span(*url.field, a);
-      out.report_resting_on(url_finding_authorities(url, kMeta.authorities), span.offset, span.length,
-                            video_message(url, a, scheme));
+      const Span span = url_span(*url.field, a);
+      out.report({.at = span,
+                  .message = video_message(url, a, scheme),
+                  .rests_on = url_finding_authorities(url, kMeta.authorities)});
       return;
     }
     std::string message =
@@ -106,8 +107,8 @@ class LocUnsupportedScheme final : public Rule {
     else if (one_edit_apart(scheme, "http")) message += "; did you mean 'http'?";
     else if (scheme == "file") message += "; publish the page and list its public URL";
     else message += "; list the web page's https:// URL instead, or leave the entry out";
-    const SourceSpan span = url_span(*url.field, a);
-    out.report_resting_on(url_finding_authorities(url, kMeta.authorities), span.offset, span.length, message);
+    const Span span = url_span(*url.field, a);
+    out.report({.at = span, .message = message, .rests_on = url_finding_authorities(url, kMeta.authorities)});
   }
 };
 

@@ -55,8 +55,9 @@ class LocWhitespace final : public Rule {
     std::size_t offset = loc.value_offset;
     if (!leading && loc.exact) offset = loc.value_offset + a.start + a.trimmed.size();
     const std::size_t length = loc.value_offset + loc.raw.size() - offset;
-    out.report(offset, length, std::move(message),
-               loc.replace_value(a.trimmed, "remove the white space around the URL"));
+    out.report({.at = {offset, length},
+                .message = std::move(message),
+                .fix = loc.replace_value(a.trimmed, "remove the white space around the URL")});
   }
 };
 

@@ -73,18 +73,19 @@ class MultipleHosts final : public Rule {
     if (first_offset_ && a.host == last_host_) return;
     last_host_.assign(a.host);
     normalize(a.ascii_host, key_);  // reuses key_'s capacity: no allocation per URL
-    const SourceSpan span = url_span(*url.field, a, a.host_at, a.host.size());
+    const Span span = url_span(*url.field, a, a.host_at, a.host.size());
     if (!first_offset_) {
       first_host_ = key_;
       first_offset_ = url_span(*url.field, a).offset;
       return;
     }
     if (key_ == first_host_ || !other_hosts_.insert(key_).second) return;
-    out.report(span.offset, span.length,
-               "the host " + quoted(a.host) + " of " + quoted(a.trimmed) + " differs from " + quoted(first_host_) +
-                   ", the host of the first URL; a sitemap should list the URLs of one host only: move them "
-                   "to a sitemap on that host",
-               std::nullopt, RelatedLocation{*first_offset_, "the first URL, on host " + quoted(first_host_)});
+    out.report({.at = span,
+                .message = "the host " + quoted(a.host) + " of " + quoted(a.trimmed) + " differs from " +
+                           quoted(first_host_) +
+                           ", the host of the first URL; a sitemap should list the URLs of one host only: move them to "
+                           "a sitemap on that host",
+                .related = RelatedLocation{*first_offset_, "the first URL, on host " + quoted(first_host_)}});
   }
 
  private:

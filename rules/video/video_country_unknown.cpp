@@ -91,7 +91,7 @@ class VideoCountryUnknown final : public video::ChildRule {
         message +=
             " is not an ISO 3166-1 country code; Google ignores it: use the country's two-letter ISO 3166-1 code";
       }
-      out.report(offset, length, std::move(message), std::move(fix));
+      out.report({.at = {offset, length}, .message = std::move(message), .fix = std::move(fix)});
     });
   }
 };

@@ -60,10 +60,10 @@ class VideoMissingLocation final : public video::BlockRule {
   void check(const ExtensionBlock& block, FindingSink& out) override {
     if (block.child(kVideoNamespace, "content_loc") || block.child(kVideoNamespace, "player_loc")) return;
     const Span span = video::tag_span(block.root());
-    out.report(span.offset, span.length,
-               video::tag(block.root()) + " has neither " + element_name(block, "content_loc") +
-                   " (the media file) nor " + element_name(block, "player_loc") +
-                   " (a player for it); Google cannot index the video without one");
+    out.report({.at = span,
+                .message = video::tag(block.root()) + " has neither " + element_name(block, "content_loc") +
+                           " (the media file) nor " + element_name(block, "player_loc") +
+                           " (a player for it); Google cannot index the video without one"});
   }
 };
 

@@ -68,11 +68,11 @@ class VideoMissingRelationship final : public video::BlockRule {
       if (relationship && !relationship->value.trimmed().empty()) return;
       if (!relationship && video::prefixed_attribute(node, "relationship")) return;  // VID104 says: unprefixed
       const Span span = video::tag_span(node);
-      out.report(span.offset, span.length,
-                 video::tag(node) + (relationship ? " has an empty relationship" : " has no relationship") +
-                     "; write relationship=\"allow\" (only the listed " +
-                     (node.local_name == "platform" ? "platforms" : "countries") +
-                     ") or relationship=\"deny\" (all but them)");
+      out.report({.at = span,
+                  .message = video::tag(node) + (relationship ? " has an empty relationship" : " has no relationship") +
+                             "; write relationship=\"allow\" (only the listed " +
+                             (node.local_name == "platform" ? "platforms" : "countries") +
+                             ") or relationship=\"deny\" (all but them)"});
     });
   }
 };

@@ -65,9 +65,9 @@ class VideoMissingRequired final : public video::BlockRule {
       std::string names;
       for (const ElementSpec* spec : missing) names += (names.empty() ? "" : ", ") + element_name(block, spec->name);
       const Span span = video::tag_span(block.root());
-      out.report(span.offset, span.length,
-                 video::tag(block.root()) + " lacks the required " + names +
-                     "; Google indexes a video only with its thumbnail, title and description");
+      out.report({.at = span,
+                  .message = video::tag(block.root()) + " lacks the required " + names +
+                             "; Google indexes a video only with its thumbnail, title and description"});
     }
     report_if_empty(block, "title", "give the title of the video", out);
     report_if_empty(block, "description", "describe the video (up to 2,048 characters)", out);
@@ -79,7 +79,7 @@ class VideoMissingRequired final : public video::BlockRule {
     const ExtensionNode* node = block.child(kVideoNamespace, name);
     if (!node || !node->text.trimmed().empty()) return;
     const Span span = video::tag_span(*node);
-    out.report(span.offset, span.length, video::tag(*node) + " is empty; " + std::string(advice));
+    out.report({.at = span, .message = video::tag(*node) + " is empty; " + std::string(advice)});
   }
 };
 

@@ -77,12 +77,12 @@ class VideoPlayerLocIsContentLoc final : public Rule {
     const UrlAnalysis& player = player_.url.analysis();
     const UrlAnalysis& media = content_.url.analysis();
     if (!usable_url(player) || !usable_url(media) || !same_(player, media)) return;
-    const SourceSpan span = url_span(*player_.url.field, player);
-    out.report(span.offset, span.length,
-               std::string(player_.url.label) + " and " + std::string(content_.url.label) + " are the same URL (" +
-                   quoted(player.trimmed) +
-                   "); one of them is wrong: content_loc is the media file, player_loc a player for it",
-               std::nullopt, RelatedLocation{content_.url.field->element_offset, "the <video:content_loc>"});
+    const Span span = url_span(*player_.url.field, player);
+    out.report({.at = span,
+                .message = std::string(player_.url.label) + " and " + std::string(content_.url.label) +
+                           " are the same URL (" + quoted(player.trimmed) +
+                           "); one of them is wrong: content_loc is the media file, player_loc a player for it",
+                .related = RelatedLocation{content_.url.field->element_offset, "the <video:content_loc>"}});
   }
 
  private:

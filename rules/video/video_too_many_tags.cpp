@@ -77,9 +77,9 @@ class VideoTooManyTags final : public video::BlockRule {
     });
     if (!first_extra) return;
     const Span span = video::tag_span(*first_extra);
-    out.report(span.offset, span.length,
-               "this video has " + grouped(count) + " " + video::tag(*first_extra) +
-                   " elements; Google permits 32: keep the 32 that describe the video best");
+    out.report({.at = span,
+                .message = "this video has " + grouped(count) + " " + video::tag(*first_extra) +
+                           " elements; Google permits 32: keep the 32 that describe the video best"});
   }
 };
 

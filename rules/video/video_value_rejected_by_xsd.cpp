@@ -130,8 +130,9 @@ class VideoValueRejectedByXsd final : public video::BlockRule {
 
  private:
   static void report(const ExtensionNode& node, std::string message, std::string_view trimmed, FindingSink& out) {
-    out.report(node.text.value_offset, node.text.raw.size(), std::move(message),
-               node.text.replace_value(trimmed, "remove the white space"));
+    out.report({.at = {node.text.value_offset, node.text.raw.size()},
+                .message = std::move(message),
+                .fix = node.text.replace_value(trimmed, "remove the white space")});
   }
 };
 

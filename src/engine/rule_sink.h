@@ -55,19 +55,24 @@ class RuleSink final : public FindingSink {
   RuleSink(const RuleInfo& info, Severity severity, std::vector<Diagnostic>& out, std::uint32_t kept = 0,
            std::size_t limit = kMaxFindingsPerRule, bool fixes_only = false)
       : info_(&info), severity_(severity), out_(&out), kept_(kept), cap_(limit), fixes_only_(fixes_only) {}
-  void report(std::size_t offset, std::size_t length, std::string message, std::optional<Fix> fix,
-              std::optional<RelatedLocation> related) override {
-    report_resting_on(0, offset, length, std::move(message), std::move(fix), std::move(related));
-  }
-  void report_resting_on(std::uint32_t authorities, std::size_t offset, std::size_t length, std::string message,
-                         std::optional<Fix> fix, std::optional<RelatedLocation> related) override {
-    add(authorities, offset, length, std::move(message), std::move(fix), std::move(related));
-  }
-  void report_about(std::string_view subject, std::uint32_t authorities, std::size_t offset, std::size_t length,
-                    std::string message, std::optional<RelatedLocation> related) override {
-    if (Diagnostic* d = add(authorities, offset, length, std::move(message), std::nullopt, std::move(related))) {
-      d->subject = subject;
+  void report(Report finding) override {
+    const std::uint32_t authorities = finding.rests_on;
+    if (!kept(authorities != 0 ? authorities : info_->authorities, kept_)) return;
+    if (fixes_only_) {
+      if (!finding.fix) return;
+      std::string().swap(finding.fix->description);  // freed: a move-assigned empty string would keep the buffer
     }
+    if (!cap_.admit(finding.at.offset)) return;
+    Diagnostic& d = out_->emplace_back();  // filled in place: a Diagnostic moved is a dozen words copied
+    d.rule = info_;
+    d.severity = severity_;
+    d.offset = finding.at.offset;
+    d.length = finding.at.length;
+    if (!fixes_only_) d.message = std::move(finding.message);
+    d.fix = std::move(finding.fix);
+    if (!fixes_only_) d.related = std::move(finding.related);
+    d.authorities = authorities == info_->authorities ? 0 : authorities;
+    if (!finding.subject.empty()) d.subject = finding.subject;
   }
   // One last finding that says how many were left out.
   void report_suppressed() {
@@ -76,27 +81,6 @@ class RuleSink final : public FindingSink {
   const RuleInfo& rule() const { return *info_; }
 
  private:
-  // The finding as kept, or nullptr when it is not.
-  Diagnostic* add(std::uint32_t authorities, std::size_t offset, std::size_t length, std::string message,
-                  std::optional<Fix> fix, std::optional<RelatedLocation> related) {
-    if (!kept(authorities != 0 ? authorities : info_->authorities, kept_)) return nullptr;
-    if (fixes_only_) {
-      if (!fix) return nullptr;
-      std::string().swap(fix->description);  // freed: a move-assigned empty string would keep the buffer
-    }
-    if (!cap_.admit(offset)) return nullptr;
-    Diagnostic& d = out_->emplace_back();  // filled in place: a Diagnostic moved is a dozen words copied
-    d.rule = info_;
-    d.severity = severity_;
-    d.offset = offset;
-    d.length = length;
-    if (!fixes_only_) d.message = std::move(message);
-    d.fix = std::move(fix);
-    if (!fixes_only_) d.related = std::move(related);
-    d.authorities = authorities == info_->authorities ? 0 : authorities;
-    return &d;
-  }
-
   const RuleInfo* info_;
   Severity severity_;
   std::vector<Diagnostic>* out_;

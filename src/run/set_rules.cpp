@@ -13,25 +13,21 @@ class MemberSink final : public SetSink {
   MemberSink(const RuleInfo& rule, std::span<SetMember> members)
       : rule_(rule), members_(members), caps_(members.size()) {}
 
-  void report(std::size_t file, std::size_t offset, std::size_t length, std::string message,
-              std::optional<RelatedLocation> related, std::string subject) override {
-    report_resting_on(0, file, offset, length, std::move(message), std::move(related), std::move(subject));
-  }
-
-  void report_resting_on(std::uint32_t authorities, std::size_t file, std::size_t offset, std::size_t length,
-                         std::string message, std::optional<RelatedLocation> related, std::string subject) override {
+  void report(std::size_t file, Report finding) override {
     if (file >= members_.size() || !members_[file].report || !members_[file].selection->is_enabled(rule_.id)) return;
+    const std::uint32_t authorities = finding.rests_on;
     const std::uint32_t rests_on = authorities != 0 ? authorities : rule_.authorities;
     if (!kept(rests_on, members_[file].selection->kept_authorities[index_of(rule_.id)])) return;
-    if (!caps_[file].admit(offset)) return;
+    if (!caps_[file].admit(finding.at.offset)) return;
     Diagnostic d;
     d.rule = &rule_;
     d.severity = members_[file].selection->severity_of(rule_);
-    d.offset = offset;
-    d.length = length;
-    d.message = std::move(message);
-    d.related = std::move(related);
-    d.subject = std::move(subject);
+    d.offset = finding.at.offset;
+    d.length = finding.at.length;
+    d.message = std::move(finding.message);
+    d.fix = std::move(finding.fix);
+    d.related = std::move(finding.related);
+    d.subject = finding.subject;
     d.authorities = authorities == rule_.authorities ? 0 : authorities;
     members_[file].report->diagnostics.push_back(std::move(d));
   }

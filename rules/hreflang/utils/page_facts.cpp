@@ -86,7 +86,7 @@ void PageCollector::on_entry(const Entry& entry, FindingSink&) {
     facts_ = std::make_unique<PageFacts>();
     facts_->pages.reserve(most_pages_);
   }
-  const SourceSpan loc = url_span(entry.loc, a);
+  const Span loc = url_span(entry.loc, a);
   PageFacts::Page& page = facts_->add_page(key, u32(loc.length), in_graph, links_unknown);
   if (key != written) facts_->written_keys.emplace_back(u32(facts_->pages.size() - 1), written);
   // A URL in normal form is keyed by the hash of its text as written: no second hash.
@@ -98,7 +98,7 @@ void PageCollector::on_entry(const Entry& entry, FindingSink&) {
     PageFacts::Link& fact = facts_->links.emplace_back();
     fact.target = link.target;
     fact.code = link.code_key;
-    const SourceSpan href = url_span(link.href->value, *link.href_analysis);
+    const Span href = url_span(link.href->value, *link.href_analysis);
     fact.href_offset = u32(href.offset);
     fact.href_length = u32(href.length);
     const Span code = value_span(link.hreflang->value);

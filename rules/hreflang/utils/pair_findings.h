@@ -63,7 +63,10 @@ class PairFindings {
         if (f.to_offset != kNoPlace)
           related = related_place(set_, f.from.file, f.to.file, f.to_offset, std::move(words.related));
       }
-      out.report(f.from.file, f.offset, f.length, std::move(words.message), std::move(related), std::move(subject));
+      out.report(f.from.file, {.at = {f.offset, f.length},
+                               .message = std::move(words.message),
+                               .related = std::move(related),
+                               .subject = std::move(subject)});
     }
   }
 

@@ -50,7 +50,7 @@ bool is_price(std::string_view text) {
 
 void report_tag(const ExtensionNode& node, const std::string& message, Basis basis, FindingSink& out) {
   const Span span = tag_span(node);
-  out.report(span.offset, span.length, message + why(node, basis));
+  out.report({.at = span, .message = message + why(node, basis)});
 }
 
 // An attribute of `node` whose trimmed value fails `valid`, reported on the value.
@@ -59,9 +59,9 @@ void check_attribute(const ExtensionNode& node, std::string_view name, bool (*va
   const Attribute* a = node.attribute(name);
   if (!a || valid(a->value.trimmed())) return;
   const Span span = sitemaplint::value_span(a->value);
-  out.report(span.length ? span.offset : a->offset, span.length ? span.length : a->qualified_name.size(),
-             named(node) + " has " + std::string(name) + "=" + quoted(a->value.trimmed()) + ", which is not " +
-                 std::string(expected) + why(node));
+  out.report({.at = {span.length ? span.offset : a->offset, span.length ? span.length : a->qualified_name.size()},
+              .message = named(node) + " has " + std::string(name) + "=" + quoted(a->value.trimmed()) +
+                         ", which is not " + std::string(expected) + why(node)});
 }
 
 bool is_currency(std::string_view v) { return v.size() == 3 && std::all_of(v.begin(), v.end(), is_ascii_upper); }
@@ -135,14 +135,14 @@ void check_tvshow(const ExtensionBlock& block, const ExtensionNode& tvshow, Find
                                    [&](const ElementSpec& s) { return s.name == child.local_name; });
     if (child.ns != kVideoNamespace || spec == std::end(kVideoTvshowChildren)) {
       const Span span = tag_span(child);
-      out.report(span.offset, span.length,
-                 named(tvshow) + " has no child " + tag(child) + " in the schema" + why(tvshow));
+      out.report(
+          {.at = span, .message = named(tvshow) + " has no child " + tag(child) + " in the schema" + why(tvshow)});
       return;
     }
     if (std::exchange(seen[static_cast<std::size_t>(spec - std::begin(kVideoTvshowChildren))], true)) {
       const Span span = tag_span(child);
-      out.report(span.offset, span.length,
-                 named(tvshow) + " already has a " + tag(child) + "; the schema allows one" + why(tvshow));
+      out.report({.at = span,
+                  .message = named(tvshow) + " already has a " + tag(child) + "; the schema allows one" + why(tvshow)});
       return;
     }
     const std::string_view value = child.text.trimmed();
@@ -191,9 +191,10 @@ void check_allow_embed(const ExtensionNode& player_loc, FindingSink& out) {
   const Attribute* a = player_loc.attribute("allow_embed");
   if (!a || is_yes_no(a->value.trimmed())) return;
   const Span span = sitemaplint::value_span(a->value);
-  out.report(span.length ? span.offset : a->offset, span.length ? span.length : a->qualified_name.size(),
-             "the deprecated allow_embed attribute of " + tag(player_loc) + " is " + quoted(a->value.trimmed()) +
-                 ", not yes or no (Google ignores it since 2022; schema validators reject it)");
+  out.report({.at = {span.length ? span.offset : a->offset, span.length ? span.length : a->qualified_name.size()},
+              .message = "the deprecated allow_embed attribute of " + tag(player_loc) + " is " +
+                         quoted(a->value.trimmed()) +
+                         ", not yes or no (Google ignores it since 2022; schema validators reject it)"});
 }
 
 }  // namespace sitemaplint::video

@@ -21,7 +21,7 @@ void report_bad_relationship(const ExtensionNode& node, FindingSink& out) {
   const Span span = sitemaplint::value_span(relationship->value);
   std::optional<Fix> fix;
   if (recased) fix = relationship->value.replace_value(lowered, "replace with " + quoted(lowered));
-  out.report(span.offset, span.length, std::move(message), std::move(fix));
+  out.report({.at = span, .message = std::move(message), .fix = std::move(fix)});
 }
 
 bool all_tokens(std::string_view value, bool (*valid)(std::string_view)) {

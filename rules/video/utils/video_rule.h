@@ -84,10 +84,10 @@ class UrlRule : public Rule {
   // Reports on the URL (without the white space around it); a related location names the page's <loc>.
   static void report(const UrlField& url, const UrlAnalysis& a, std::string message, FindingSink& out,
                      bool relate_to_page = false) {
-    const SourceSpan span = url_span(*url.field, a);
+    const Span span = url_span(*url.field, a);
     std::optional<RelatedLocation> related;
     if (relate_to_page) related = RelatedLocation{url.entry->loc.element_offset, "the page's <loc>", {}};
-    out.report(span.offset, span.length, std::move(message), std::nullopt, std::move(related));
+    out.report({.at = span, .message = std::move(message), .related = std::move(related)});
   }
 
  private:

@@ -27,7 +27,7 @@ void report_value(const ExtensionNode& node, std::string message, FindingSink& o
   const Span span = value_span(node);
   std::optional<Fix> fix;
   if (replacement) fix = node.text.replace_value(*replacement, "replace with " + quoted(*replacement));
-  out.report(span.offset, span.length, std::move(message), std::move(fix));
+  out.report({.at = span, .message = std::move(message), .fix = std::move(fix)});
 }
 
 std::size_t code_points(std::string_view text) {
