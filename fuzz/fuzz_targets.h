@@ -9,7 +9,7 @@
 
 #include "engine/registry.h"
 #include "run/lint.h"
-#include "settings.h"
+#include "engine/engine_options.h"
 
 namespace sitemaplint::fuzz {
 

@@ -14,8 +14,8 @@
 namespace sitemaplint {
 
 template <typename RuleClass>
-std::unique_ptr<Rule> construct_rule(const Settings& settings) {
-  if constexpr (std::is_constructible_v<RuleClass, const Settings&>) {
+std::unique_ptr<Rule> construct_rule(const RuleSettings& settings) {
+  if constexpr (std::is_constructible_v<RuleClass, const RuleSettings&>) {
     return std::make_unique<RuleClass>(settings);
   } else {
     (void)settings;

@@ -77,7 +77,7 @@ struct FamilyInfo {
   std::string_view summary;
 };
 
-using RuleFactory = std::unique_ptr<Rule> (*)(const Settings&);
+using RuleFactory = std::unique_ptr<Rule> (*)(const RuleSettings&);
 
 // Everything about one rule: its identity from rules/rules.def and its file's RuleMeta.
 struct RuleInfo {
@@ -99,7 +99,7 @@ struct RuleInfo {
 // any valid URL: no useful key, and costly to copy into every finding.
 inline constexpr std::size_t kMaxSubjectLength = 4096;
 
-// Findings one rule may report in one file by default (Settings::max_findings_per_rule); past it,
+// Findings one rule may report in one file by default (EngineOptions::max_findings_per_rule); past it,
 // a single finding counts the rest, so a rule need not work out what no report will show.
 inline constexpr std::size_t kMaxFindingsPerRule = 10'000;
 
@@ -139,6 +139,28 @@ struct BlockFilter {
   std::uint32_t wanted = ~std::uint32_t{0};
 };
 
+// What a rule's Subscriptions compile to: which events it is called for, and with which filters.
+// The engine (engine/dispatch.cpp) reads it; rules make it through Subscriptions' requests only.
+struct SubscriptionPlan {
+  struct Pattern {
+    std::string_view ns, local_name;
+    BlockFilter filter = {};  // extensions() only
+    std::uint8_t element_traits = 0;  // elements() only: the ElementTrait bits wanted; 0: every element
+  };
+  bool document = false, text = false, entries = false, finish = false, set = false;
+  bool text_every = false;  // text(): every run, whatever text_holding() or text_up_to_depth() asked
+  std::uint8_t text_markup = 0;  // the MarkupCharacter bits of text_holding()
+  int text_depth = 0;  // text_up_to_depth(); 0: none
+  std::uint32_t entry_namespaces = 0;  // bit known_namespace_index of each entries_with_extensions
+  std::uint16_t entry_traits = 0;  // the EntryTrait bits of entries_showing()
+  std::uint32_t block_namespaces = 0;  // bit known_namespace_index of each extension_blocks()
+  std::uint32_t url_kinds = 0;  // url_kind_bit of each kind of URL field on_url wants
+  bool url_every = false;  // urls(): every URL, whatever urls_showing() asked
+  std::uint16_t url_traits = 0;  // the UrlTrait bits of urls_showing()
+  RuleFactory facts_collector = nullptr;  // set(collector)
+  std::vector<Pattern> elements, extensions;
+};
+
 // What a rule asks to see. The engine walks the document once and calls each rule only for what
 // it subscribed to, as clang-tidy matchers and ESLint selectors do: a rule never walks the tree.
 class Subscriptions {
@@ -147,102 +169,101 @@ class Subscriptions {
   static constexpr std::string_view kAnyNamespace = "*";
   static constexpr std::string_view kDocumentNamespace = "#sitemap";  // the namespace of the document's root
 
-  void document() { document_ = true; }  // on_document: once, after parsing
-  void text() { text_ = text_every_ = true; }  // on_text: every raw text run and attribute value
+  void document() { plan_.document = true; }  // on_document: once, after parsing
+  void text() { plan_.text = plan_.text_every = true; }  // on_text: every raw text run and attribute value
   // on_text only for the runs that hold one of these MarkupCharacter bits (analysis/xml_text.h),
   // found in one scan of each run for every rule: an escaping rule looks for a character that
   // most runs do not hold, and such a run costs it no call.
   void text_holding(std::uint8_t markup_characters) {
-    text_ = true;
-    text_markup_ |= markup_characters;
+    plan_.text = true;
+    plan_.text_markup |= markup_characters;
   }
   // on_text only for the text runs (not attribute values) of elements at most `depth` deep (the
   // root is 1): a rule about text where the sitemap wants only elements (in <urlset> or <url>)
   // is not called for the text of the fields, most runs.
   void text_up_to_depth(int depth) {
-    text_ = true;
-    text_depth_ = std::max(text_depth_, depth);
+    plan_.text = true;
+    plan_.text_depth = std::max(plan_.text_depth, depth);
   }
-  void entries() { entries_ = true; }  // on_entry: every child of the root (or feed item, text line)
+  void entries() { plan_.entries = true; }  // on_entry: every child of the root (or feed item, text line)
   // on_entry only for the entries showing one of these EntryTrait bits (entry.h): a rule that
   // looks for a rare problem of an entry's own fields is not called for the usual entry. With
   // entries() too: every entry.
-  void entries_showing(std::uint16_t traits) { entry_traits_ |= traits; }
+  void entries_showing(std::uint16_t traits) { plan_.entry_traits |= traits; }
   // on_entry only for the entries with an extension block in namespace `ns`: a rule about one
   // extension skips the pages without it. For a URI that is not one of kKnownNamespaces, every
   // entry (entries()). With entries() too: every entry, and the blocks are gathered all the same.
   void entries_with_extensions(std::string_view ns) {
     const std::size_t known = known_namespace_index(ns);
-    if (known == kKnownNamespaces.size()) entries_ = true;
-    else entry_namespaces_ |= std::uint32_t{1} << known;
+    if (known == kKnownNamespaces.size()) plan_.entries = true;
+    else plan_.entry_namespaces |= std::uint32_t{1} << known;
   }
   // The extension blocks of namespace `ns` gathered into Entry::extensions, without calls of their
   // own: for a rule that reads them in the entries it subscribed to otherwise (entries_showing).
-  void extension_blocks(std::string_view ns) { block_namespaces_ |= std::uint32_t{1} << known_namespace_index(ns); }
+  void extension_blocks(std::string_view ns) {
+    plan_.block_namespaces |= std::uint32_t{1} << known_namespace_index(ns);
+  }
   void urls() {  // on_url: every URL-valued field (<loc> and extension URLs)
-    url_kinds_ = kAllUrlKinds;
-    url_every_ = true;
+    plan_.url_kinds = kAllUrlKinds;
+    plan_.url_every = true;
   }
   // on_url for these kinds of field only: most URL rules judge a page's <loc> or one extension's
   // URLs, and a sitemap of 50,000 pages may hold 200,000 image URLs more.
   void urls(std::initializer_list<UrlFieldKind> kinds) {
-    for (const UrlFieldKind kind : kinds) url_kinds_ |= url_kind_bit(kind);
-    url_every_ = true;
+    for (const UrlFieldKind kind : kinds) plan_.url_kinds |= url_kind_bit(kind);
+    plan_.url_every = true;
   }
   // on_url only for the URLs showing one of these UrlTrait bits (url_analysis.h), of every kind or
   // of these kinds: a rule that looks for a problem most URLs do not have is not called for them.
   // With urls() too: every URL of every kind the rule subscribed to.
   void urls_showing(std::uint16_t traits) {
-    url_kinds_ = kAllUrlKinds;
-    url_traits_ |= traits;
+    plan_.url_kinds = kAllUrlKinds;
+    plan_.url_traits |= traits;
   }
   void urls_showing(std::initializer_list<UrlFieldKind> kinds, std::uint16_t traits) {
-    for (const UrlFieldKind kind : kinds) url_kinds_ |= url_kind_bit(kind);
-    url_traits_ |= traits;
+    for (const UrlFieldKind kind : kinds) plan_.url_kinds |= url_kind_bit(kind);
+    plan_.url_traits |= traits;
   }
-  void finish() { finish_ = true; }  // on_finish: once, after the walk
-  void set() { set_ = true; }  // on_set: once per run, with what take_facts kept of each file
+  void finish() { plan_.finish = true; }  // on_finish: once, after the walk
+  void set() { plan_.set = true; }  // on_set: once per run, with what take_facts kept of each file
   // on_set with the facts of a collector that several set-level rules share (a Rule that keeps
   // facts in take_facts and reports nothing, made by `collector`): the engine runs it once per
   // file however many of those rules run, and gives each the same facts, so rules that check one
   // graph in different ways neither walk it nor keep it twice. The rule itself then needs no
   // other subscription.
   void set(RuleFactory collector) {
-    set_ = true;
-    facts_collector_ = collector;
+    plan_.set = true;
+    plan_.facts_collector = collector;
   }
   // on_element for elements in namespace `ns` (a URI, kAnyNamespace or kDocumentNamespace) named
   // `local_name` (empty: any name); with `showing` (ElementTrait bits, entry.h), only for those
   // that show one of them. Like a block filter, it only saves calls: the rule must find nothing in
   // the elements it leaves out.
   void elements(std::string_view ns, std::string_view local_name = {}, std::uint8_t showing = 0) {
-    elements_.push_back({ns, local_name, {}, showing});
+    plan_.elements.push_back({ns, local_name, {}, showing});
   }
   // on_extension for the extension blocks of entries whose root matches, as for elements(); the
   // blocks are also in Entry::extensions for on_entry and on_url.
   void extensions(std::string_view ns, std::string_view local_name = {}, BlockFilter filter = {}) {
-    extensions_.push_back({ns, local_name, filter});
+    plan_.extensions.push_back({ns, local_name, filter});
   }
 
-  struct Pattern {
-    std::string_view ns, local_name;
-    BlockFilter filter = {};  // extensions() only
-    std::uint8_t element_traits = 0;  // elements() only: the ElementTrait bits wanted; 0: every element
-  };
+  // Every filter lifted: the rule is called for every text run, entry, URL of its kinds and element
+  // of its patterns, as if it had asked for them all (tests check that a filter only saves calls).
+  void lift_filters() {
+    if (plan_.text) plan_.text_every = true;
+    if (plan_.url_kinds) plan_.url_every = true;
+    if (plan_.entry_traits) plan_.entries = true;
+    for (SubscriptionPlan::Pattern& p : plan_.elements) p.element_traits = 0;
+  }
+
+  // What the requests compiled to, which the engine reads.
+  const SubscriptionPlan& plan() const { return plan_; }
   static constexpr std::uint32_t url_kind_bit(UrlFieldKind kind) { return 1u << static_cast<unsigned>(kind); }
   static constexpr std::uint32_t kAllUrlKinds = (1u << kUrlFieldKinds) - 1;
-  bool document_ = false, text_ = false, entries_ = false, finish_ = false, set_ = false;
-  bool text_every_ = false;  // text(): every run, whatever text_holding() or text_up_to_depth() asked
-  std::uint8_t text_markup_ = 0;  // the MarkupCharacter bits of text_holding()
-  int text_depth_ = 0;  // text_up_to_depth(); 0: none
-  std::uint32_t entry_namespaces_ = 0;  // bit known_namespace_index of each entries_with_extensions
-  std::uint16_t entry_traits_ = 0;  // the EntryTrait bits of entries_showing()
-  std::uint32_t block_namespaces_ = 0;  // bit known_namespace_index of each extension_blocks()
-  std::uint32_t url_kinds_ = 0;  // url_kind_bit of each kind of URL field on_url wants
-  bool url_every_ = false;  // urls(): every URL, whatever urls_showing() asked
-  std::uint16_t url_traits_ = 0;  // the UrlTrait bits of urls_showing()
-  RuleFactory facts_collector_ = nullptr;
-  std::vector<Pattern> elements_, extensions_;
+
+ private:
+  SubscriptionPlan plan_;
 };
 
 // A URL-valued field as the URL rules see it: an entry's <loc> or a URL in an extension block.

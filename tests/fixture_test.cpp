@@ -739,7 +739,7 @@ TEST_CASE("every rule has a fixture directory named after its code and name") {
     // A check across a set of files (tests/site_test.cpp) may have fixtures.
     Subscriptions subscriptions;
     rule->make(test_settings())->subscribe(subscriptions);
-    if (subscriptions.set_) {
+    if (subscriptions.plan().set) {
       dirs.erase(expected);
       continue;
     }

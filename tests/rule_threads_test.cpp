@@ -1,4 +1,4 @@
-// A file's rules split between two walks on two threads (Settings::rule_threads, what --jobs gives
+// A file's rules split between two walks on two threads (EngineOptions::rule_threads, what --jobs gives
 // a run with fewer files than jobs) find exactly what one walk finds: every fixture is linted both
 // ways with the split forced, and a large generated sitemap through the CLI with --jobs 1 and 2.
 #include <doctest/doctest.h>
@@ -36,8 +36,8 @@ TEST_CASE("rule threads: every fixture finds the same with its rules split betwe
     CAPTURE(path.string());
     const Settings settings = fixture_settings(path, read_file(path.string()));
     Settings split = settings;
-    split.rule_threads = 2;
-    split.split_rules_from_bytes = 0;
+    split.engine.rule_threads = 2;
+    split.engine.split_rules_from_bytes = 0;
     const FileReport one = lint_input(load_fixture(path), every_rule(), settings);
     const FileReport two = lint_input(load_fixture(path), every_rule(), split);
     CHECK(described(one) == described(two));

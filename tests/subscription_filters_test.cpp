@@ -32,10 +32,7 @@ class Unfiltered final : public Rule {
   explicit Unfiltered(std::unique_ptr<Rule> rule) : rule_(std::move(rule)) {}
   void subscribe(Subscriptions& s) const override {
     rule_->subscribe(s);
-    if (s.text_) s.text_every_ = true;
-    if (s.url_kinds_) s.url_every_ = true;
-    if (s.entry_traits_) s.entries_ = true;
-    for (Subscriptions::Pattern& p : s.elements_) p.element_traits = 0;
+    s.lift_filters();
   }
   void on_document(const Document& d, FindingSink& out) override { rule_->on_document(d, out); }
   void on_element(const Element& e, FindingSink& out) override { rule_->on_element(e, out); }
@@ -56,7 +53,7 @@ class Unfiltered final : public Rule {
 // Every rule's RuleInfo, made unfiltered: a factory per rule (RuleFactory is a plain function).
 std::array<RuleInfo, kRuleCount> unfiltered_infos;
 template <std::size_t I>
-std::unique_ptr<Rule> make_unfiltered(const Settings& settings) {
+std::unique_ptr<Rule> make_unfiltered(const RuleSettings& settings) {
   return std::make_unique<Unfiltered>(all_rules()[I]->make(settings));
 }
 template <std::size_t... I>

@@ -44,7 +44,7 @@ Settings test_settings() {
 
 Settings overview_settings() {
   Settings settings = test_settings();
-  settings.collect_overview = true;
+  settings.engine.collect_overview = true;
   return settings;
 }
 

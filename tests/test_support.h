@@ -36,7 +36,7 @@ std::string source_path(const std::string& relative);
 std::string read_file(const std::string& path);
 
 Settings test_settings();
-// test_settings() with the overview the HTML report shows gathered (Settings::collect_overview).
+// test_settings() with the overview the HTML report shows gathered (EngineOptions::collect_overview).
 Settings overview_settings();
 RuleSelection every_rule();
 

@@ -47,7 +47,7 @@ constexpr std::int64_t kSlackSeconds = 24 * 60 * 60;
 
 class LastmodInFuture final : public Rule {
  public:
-  explicit LastmodInFuture(const Settings& settings) : now_(settings.now) {}
+  explicit LastmodInFuture(const RuleSettings& settings) : now_(settings.now) {}
   void subscribe(Subscriptions& s) const override { s.entries(); }
 
   void on_entry(const Entry& entry, FindingSink& out) override {

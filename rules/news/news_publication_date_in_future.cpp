@@ -63,7 +63,7 @@ constexpr std::int64_t kSlack = 24 * 60 * 60;
 
 class NewsPublicationDateInFuture final : public Rule {
  public:
-  explicit NewsPublicationDateInFuture(const Settings& settings) : now_(settings.now) {}
+  explicit NewsPublicationDateInFuture(const RuleSettings& settings) : now_(settings.now) {}
   void subscribe(Subscriptions& s) const override { s.extensions(kNewsNamespace, kNewsElement.name); }
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
     const std::optional<PublicationDate> date = valid_publication_date(block, entry);

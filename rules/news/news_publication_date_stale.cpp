@@ -65,7 +65,7 @@ constexpr std::int64_t kTwoDays = 48 * 60 * 60;
 
 class NewsPublicationDateStale final : public Rule {
  public:
-  explicit NewsPublicationDateStale(const Settings& settings) : now_(settings.now) {}
+  explicit NewsPublicationDateStale(const RuleSettings& settings) : now_(settings.now) {}
   void subscribe(Subscriptions& s) const override { s.extensions(kNewsNamespace, kNewsElement.name); }
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
     const std::optional<PublicationDate> date = valid_publication_date(block, entry);

@@ -55,7 +55,7 @@ Or narrow the rule so that it no longer matches the pages you want crawled.
 
 class RobotsBlockedUrl final : public Rule {
  public:
-  explicit RobotsBlockedUrl(const Settings& settings) : robots_(settings.robots) {}
+  explicit RobotsBlockedUrl(const RuleSettings& settings) : robots_(settings.robots) {}
 
   void subscribe(Subscriptions& s) const override {
     s.document();  // a robots.txt with more rules than a URL is matched against

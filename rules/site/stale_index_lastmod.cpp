@@ -37,7 +37,7 @@ struct NewestLastmod final : FileFacts {
 
 class StaleIndexLastmod final : public Rule {
  public:
-  explicit StaleIndexLastmod(const Settings& settings) : in_a_set_(settings.collect_set_facts) {}
+  explicit StaleIndexLastmod(const RuleSettings& settings) : in_a_set_(settings.collect_set_facts) {}
   void subscribe(Subscriptions& s) const override {
     if (in_a_set_) s.entries();
     s.set();

@@ -57,7 +57,7 @@ std::string explain(const ScopeVerdict& verdict, const SitemapLocation& at) {
 
 class LocOutOfScope final : public Rule {
  public:
-  explicit LocOutOfScope(const Settings& settings) : location_(settings.location) {}
+  explicit LocOutOfScope(const RuleSettings& settings) : location_(settings.location) {}
   void subscribe(Subscriptions& s) const override {
     if (location_) s.urls({UrlFieldKind::Loc});  // a sitemap whose address is unknown has no scope
   }

@@ -61,7 +61,7 @@ void normalize(std::string_view host, std::string& out) {
 class MultipleHosts final : public Rule {
  public:
   // With --base-url, loc-out-of-scope judges every URL against the sitemap's own host instead.
-  explicit MultipleHosts(const Settings& settings) : scoped_(settings.location.has_value()) {}
+  explicit MultipleHosts(const RuleSettings& settings) : scoped_(settings.location.has_value()) {}
   void subscribe(Subscriptions& s) const override { s.urls({UrlFieldKind::Loc}); }
 
   void on_url(const UrlField& url, FindingSink& out) override {

@@ -64,7 +64,7 @@ constexpr std::string_view kNames[] = {"expiration_date"};
 
 class VideoExpired final : public video::ChildRule {
  public:
-  explicit VideoExpired(const Settings& settings) : ChildRule(kNames), now_(settings.now) {}
+  explicit VideoExpired(const RuleSettings& settings) : ChildRule(kNames), now_(settings.now) {}
 
  protected:
   void check_child(const ExtensionNode& node, FindingSink& out) override {

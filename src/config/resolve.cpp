@@ -142,8 +142,8 @@ const Profile* ConfigResolver::profile_for(const std::string& input, std::string
   profile->rule_profile = preset ? preset : &default_rule_profile();
   profile->selection = profile_selection(*profile->rule_profile);
   profile->settings.now = command_line_.now;
-  profile->settings.collect_overview = command_line_.collect_overview;
-  profile->settings.record_subjects = command_line_.record_subjects;
+  profile->settings.engine.collect_overview = command_line_.collect_overview;
+  profile->settings.engine.record_subjects = command_line_.record_subjects;
   profile->config = config;
   profile->overrides = matched;
   if (config) {

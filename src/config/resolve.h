@@ -25,7 +25,7 @@ struct CommandLineChoices {
   std::optional<SitemapLocation> location;
   std::int64_t now = 0;
   bool collect_overview = false;  // the HTML report is asked for
-  bool record_subjects = true;  // a baseline is read or written (Settings::record_subjects)
+  bool record_subjects = true;  // a baseline is read or written (EngineOptions::record_subjects)
 };
 
 enum class ConfigSource {

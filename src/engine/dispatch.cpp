@@ -20,34 +20,34 @@ constexpr std::uint8_t kEveryElement = 0x80;
 Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diagnostics, bool record_subjects)
     : diagnostics_(diagnostics), record_subjects_(record_subjects) {
   for (ActiveRule& active : rules) {
-    const Subscriptions& s = active.subscriptions;
-    if (s.document_) document_.push_back(&active);
-    if (s.text_every_) {
+    const SubscriptionPlan& s = active.subscriptions.plan();
+    if (s.document) document_.push_back(&active);
+    if (s.text_every) {
       every_text_.emplace_back(active);
-    } else if (s.text_) {
-      some_text_.push_back({RuleCall(active), s.text_markup_, s.text_depth_});
-      some_text_markup_ |= s.text_markup_;
-      some_text_depth_ = std::max(some_text_depth_, s.text_depth_);
+    } else if (s.text) {
+      some_text_.push_back({RuleCall(active), s.text_markup, s.text_depth});
+      some_text_markup_ |= s.text_markup;
+      some_text_depth_ = std::max(some_text_depth_, s.text_depth);
     }
-    wants_faulty_references_ |= s.text_ && !s.text_every_ && (s.text_markup_ & kFaultyReference) != 0;
+    wants_faulty_references_ |= s.text && !s.text_every && (s.text_markup & kFaultyReference) != 0;
     // entries() wins over entries_with_extensions() and entries_showing(): the rule wants every
     // entry anyway.
-    if (s.entries_) {
+    if (s.entries) {
       every_entry_.emplace_back(active);
-    } else if (s.entry_namespaces_ || s.entry_traits_) {
-      some_entries_.push_back({RuleCall(active), s.entry_namespaces_, s.entry_traits_});
-      entries_by_namespace_ |= s.entry_namespaces_ != 0;
-      entry_traits_wanted_ |= s.entry_traits_;
+    } else if (s.entry_namespaces || s.entry_traits) {
+      some_entries_.push_back({RuleCall(active), s.entry_namespaces, s.entry_traits});
+      entries_by_namespace_ |= s.entry_namespaces != 0;
+      entry_traits_wanted_ |= s.entry_traits;
     }
     for (std::size_t kind = 0; kind < kUrlFieldKinds; ++kind) {
-      if ((s.url_kinds_ & Subscriptions::url_kind_bit(static_cast<UrlFieldKind>(kind))) == 0) continue;
-      if (s.url_every_ || s.url_traits_ == 0) urls_[kind].every.emplace_back(active);
-      else urls_[kind].some.push_back({RuleCall(active), s.url_traits_});
+      if ((s.url_kinds & Subscriptions::url_kind_bit(static_cast<UrlFieldKind>(kind))) == 0) continue;
+      if (s.url_every || s.url_traits == 0) urls_[kind].every.emplace_back(active);
+      else urls_[kind].some.push_back({RuleCall(active), s.url_traits});
       wants_urls_ = true;
     }
-    if (s.finish_) finish_.push_back(&active);
-    for (const Subscriptions::Pattern& p : s.elements_) subscribe(elements_, p, &active);
-    for (const Subscriptions::Pattern& p : s.extensions_) subscribe(extensions_, p, &active);
+    if (s.finish) finish_.push_back(&active);
+    for (const SubscriptionPlan::Pattern& p : s.elements) subscribe(elements_, p, &active);
+    for (const SubscriptionPlan::Pattern& p : s.extensions) subscribe(extensions_, p, &active);
   }
   // The namespaces whose blocks are gathered: those of the URL fields some rule judges, of the
   // blocks some rule subscribed to, of the blocks some rule wants its entries with or reads in them.
@@ -62,7 +62,7 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
         s.ns_match == NamespaceMatch::Uri ? std::uint32_t{1} << known_namespace_index(s.pattern.ns) : kEveryNamespace;
   }
   for (const ActiveRule& active : rules) {
-    block_namespaces_ |= active.subscriptions.entry_namespaces_ | active.subscriptions.block_namespaces_;
+    block_namespaces_ |= active.subscriptions.plan().entry_namespaces | active.subscriptions.plan().block_namespaces;
   }
   for (const Subscribers& s : elements_) {
     const std::size_t known = known_namespace_index(s.pattern.ns);
@@ -74,7 +74,7 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
   }
 }
 
-void Dispatch::subscribe(std::vector<Subscribers>& list, const Subscriptions::Pattern& p, ActiveRule* active) {
+void Dispatch::subscribe(std::vector<Subscribers>& list, const SubscriptionPlan::Pattern& p, ActiveRule* active) {
   const std::uint8_t traits = p.element_traits == 0 ? kEveryElement : p.element_traits;
   for (Subscribers& s : list) {
     if (s.pattern.ns == p.ns && s.pattern.local_name == p.local_name) {

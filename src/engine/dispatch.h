@@ -31,7 +31,7 @@ struct RuleCall {
 
 class Dispatch {
  public:
-  // `record_subjects`: Settings::record_subjects.
+  // `record_subjects`: EngineOptions::record_subjects.
   Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diagnostics, bool record_subjects = true);
   Dispatch(const Dispatch&) = delete;  // elements_by_namespace_ points into elements_
   Dispatch& operator=(const Dispatch&) = delete;
@@ -74,14 +74,14 @@ class Dispatch {
   // The rules that subscribed to one pattern: a node is matched once per pattern, not once per
   // rule (a family's rules share theirs, and namespace URIs are long to compare).
   struct Subscribers {
-    Subscriptions::Pattern pattern;  // a known namespace URI in its canonical spelling (by address)
+    SubscriptionPlan::Pattern pattern;  // a known namespace URI in its canonical spelling (by address)
     NamespaceMatch ns_match;
     std::vector<Subscriber> rules;
     // elements(): the ElementTrait bits any of the rules wants (all of them when one wants every
     // element), so that an element showing none passes the pattern without a look at its name.
     std::uint8_t any_traits = 0;
   };
-  static void subscribe(std::vector<Subscribers>& list, const Subscriptions::Pattern& p, ActiveRule* active);
+  static void subscribe(std::vector<Subscribers>& list, const SubscriptionPlan::Pattern& p, ActiveRule* active);
   // The rules subscribed to blocks with this root, in subscription order. Consecutive blocks
   // mostly have the same kind of root (a page's images), so the last answer is kept.
   struct RootSubscribers {

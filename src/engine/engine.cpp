@@ -42,7 +42,7 @@ void add_collectors(RuleGroup& group, const RuleSelection& selection, const Sett
   // The collectors that set-level rules share, each once, after the rules (it reports nothing;
   // its sink is that of the first rule that names it).
   for (std::size_t i = 0; i < group.rule_count; ++i) {
-    const RuleFactory make = group.rules[i].subscriptions.facts_collector_;
+    const RuleFactory make = group.rules[i].subscriptions.plan().facts_collector;
     if (!make ||
         std::any_of(group.collectors.begin(), group.collectors.end(), [&](const auto& c) { return c.first == make; })) {
       continue;
@@ -73,7 +73,7 @@ void collect(RuleGroup& group, RuleRun& run) {
   for (std::size_t i = 0; i < group.rule_count; ++i) {
     ActiveRule& active = group.rules[i];
     active.sink.report_suppressed();
-    if (active.subscriptions.set_ && !active.subscriptions.facts_collector_) {
+    if (active.subscriptions.plan().set && !active.subscriptions.plan().facts_collector) {
       if (std::unique_ptr<FileFacts> facts = active.rule->take_facts()) {
         run.facts.emplace_back(active.sink.rule().id, std::move(facts));
       }
@@ -83,7 +83,7 @@ void collect(RuleGroup& group, RuleRun& run) {
     const std::shared_ptr<const FileFacts> facts = group.rules[at].rule->take_facts();
     if (!facts) continue;
     for (std::size_t i = 0; i < group.rule_count; ++i) {
-      if (group.rules[i].subscriptions.facts_collector_ == make)
+      if (group.rules[i].subscriptions.plan().facts_collector == make)
         run.facts.emplace_back(group.rules[i].sink.rule().id, facts);
     }
   }
@@ -103,7 +103,8 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
   // each thread walks the document for its own (the tree is only read; one walk records what the
   // document keeps). Findings are merged and sorted by diagnostic_order, which orders any two
   // findings of different rules, so the report is the one a single walk gives.
-  bool split = settings.rule_threads >= 2 && doc.parsed && doc.bytes.size() >= settings.split_rules_from_bytes;
+  bool split =
+      settings.engine.rule_threads >= 2 && doc.parsed && doc.bytes.size() >= settings.engine.split_rules_from_bytes;
   if (split) {  // and only when each thread has rules to run
     const auto on_first = std::count_if(selection.enabled.begin(), selection.enabled.end(),
                                         [](const RuleInfo* info) { return thread_of(*info) == 0; });
@@ -115,14 +116,14 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
     ActiveRule active{
         info->make(settings),
         RuleSink(*info, selection.severity_of(*info), group.diagnostics, selection.kept_authorities[index_of(info->id)],
-                 settings.max_findings_per_rule, settings.fixes_only),
+                 settings.engine.max_findings_per_rule, settings.engine.fixes_only),
         {}};
     active.rule->subscribe(active.subscriptions);
     group.rules.push_back(std::move(active));
   }
   for (std::size_t g = 0; g < groups.size(); ++g) {
     groups[g].rule_count = groups[g].rules.size();
-    add_collectors(groups[g], selection, settings, settings.collect_overview && g == 0);
+    add_collectors(groups[g], selection, settings, settings.engine.collect_overview && g == 0);
   }
   // Room for the findings of a file that has many, from its size (one per 256 bytes, at most 2^17):
   // grown by doubling, 20,000 findings were copied twice, each copy into memory touched for the
@@ -130,8 +131,8 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
   // set (Settings::sole_input).
   const std::size_t findings_room = std::min<std::size_t>(doc.bytes.size() / 256, std::size_t{1} << 17);
   for (std::size_t g = 0; g < (split ? 2u : 1u); ++g) groups[g].diagnostics.reserve(findings_room);
-  Dispatch first(groups[0].rules, groups[0].diagnostics, settings.record_subjects);
-  Dispatch second(groups[1].rules, groups[1].diagnostics, settings.record_subjects);
+  Dispatch first(groups[0].rules, groups[0].diagnostics, settings.engine.record_subjects);
+  Dispatch second(groups[1].rules, groups[1].diagnostics, settings.engine.record_subjects);
   first.document(doc);
   second.document(doc);
   if (split) {

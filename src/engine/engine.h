@@ -10,7 +10,7 @@
 #include "document.h"
 #include "engine/overview.h"
 #include "engine/registry.h"
-#include "settings.h"
+#include "engine/engine_options.h"
 
 namespace sitemaplint {
 
@@ -20,11 +20,11 @@ using KeptFacts = std::vector<std::pair<RuleId, std::shared_ptr<const FileFacts>
 struct RuleRun {
   std::vector<Diagnostic> diagnostics;  // sorted by diagnostic_order
   KeptFacts facts;
-  std::shared_ptr<const SiteOverview> overview;  // with Settings::collect_overview only
+  std::shared_ptr<const SiteOverview> overview;  // with EngineOptions::collect_overview only
 };
 
 // Walks `doc` once with the selected rules (twice on two threads, each walk with some of them,
-// when Settings::rule_threads allows and the document is large). When the walk is over, and before
+// when EngineOptions::rule_threads allows and the document is large). When the walk is over, and before
 // on_finish, its tree is freed (doc.tree is empty on return): what rules build at the end, and the
 // facts they keep, copied without growth slack, should not add to the peak on top of the tree.
 RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings& settings);

@@ -33,7 +33,7 @@ void count(std::map<std::string, std::size_t, std::less<>>& counts, std::string_
 
 class OverviewCollector final : public Rule {
  public:
-  explicit OverviewCollector(const Settings& settings) : now_(settings.now) {}
+  explicit OverviewCollector(const RuleSettings& settings) : now_(settings.now) {}
 
   void subscribe(Subscriptions& s) const override { s.entries(); }
 
@@ -98,7 +98,7 @@ void SiteOverview::add(const SiteOverview& other) {
   for (const auto& [section, n] : other.sections) sections[section] += n;
 }
 
-std::unique_ptr<Rule> make_overview_collector(const Settings& settings) {
+std::unique_ptr<Rule> make_overview_collector(const RuleSettings& settings) {
   return std::make_unique<OverviewCollector>(settings);
 }
 

@@ -1,6 +1,6 @@
 // What the HTML report shows of a site besides its findings: how many URLs, how fresh their
 // <lastmod> is, and how they spread over hosts and top-level sections. Gathered during the one
-// walk, only when asked (Settings::collect_overview), from the analyses the rules share anyway:
+// walk, only when asked (EngineOptions::collect_overview), from the analyses the rules share anyway:
 // each URL costs a few comparisons and, mostly, no allocation.
 #pragma once
 
@@ -14,7 +14,7 @@
 namespace sitemaplint {
 
 class Rule;
-struct Settings;
+struct RuleSettings;
 
 struct SiteOverview {
   // Page URLs: a <url> (or feed item, or line of a text sitemap) with a <loc>; an index's
@@ -42,9 +42,9 @@ struct SiteOverview {
   void add(const SiteOverview& other);
 };
 
-// The walker-side collector the engine adds when Settings::collect_overview is set; it reports
+// The walker-side collector the engine adds when EngineOptions::collect_overview is set; it reports
 // nothing. take_overview() hands over what it gathered.
-std::unique_ptr<Rule> make_overview_collector(const Settings& settings);
+std::unique_ptr<Rule> make_overview_collector(const RuleSettings& settings);
 std::shared_ptr<const SiteOverview> take_overview(Rule& collector);
 
 }  // namespace sitemaplint

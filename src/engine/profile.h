@@ -10,7 +10,7 @@
 
 #include "engine/registry.h"
 #include "engine/rule_profiles.h"
-#include "settings.h"
+#include "engine/engine_options.h"
 
 namespace sitemaplint {
 

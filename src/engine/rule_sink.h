@@ -51,7 +51,7 @@ class RuleSink final : public FindingSink {
  public:
   // `kept`: only findings resting on one of these authorities are kept (0: all of them); at most
   // `limit` findings are kept; `fixes_only`: only those with a fix, without their texts
-  // (Settings::fixes_only).
+  // (EngineOptions::fixes_only).
   RuleSink(const RuleInfo& info, Severity severity, std::vector<Diagnostic>& out, std::uint32_t kept = 0,
            std::size_t limit = kMaxFindingsPerRule, bool fixes_only = false)
       : info_(&info), severity_(severity), out_(&out), kept_(kept), cap_(limit), fixes_only_(fixes_only) {}

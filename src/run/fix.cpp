@@ -58,9 +58,9 @@ std::string fix_until_stable(const std::string& path, std::string_view bytes, co
                              const Settings& settings, std::size_t* applied) {
   *applied = 0;
   Settings fixing = settings;
-  fixing.max_findings_per_rule = static_cast<std::size_t>(-1);  // every fix in one pass, not 10,000
-  fixing.fixes_only = true;
-  fixing.record_subjects = false;  // a fix is applied, not matched against a baseline
+  fixing.engine.max_findings_per_rule = static_cast<std::size_t>(-1);  // every fix in one pass, not 10,000
+  fixing.engine.fixes_only = true;
+  fixing.engine.record_subjects = false;  // a fix is applied, not matched against a baseline
   fixing.sole_input = true;  // the findings are not kept for a set: no copy of them made smaller
   // The caller's text is linted where it is; then each pass's result, the one copy this keeps.
   std::string fixed;

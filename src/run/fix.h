@@ -8,7 +8,7 @@
 
 #include "diagnostic.h"
 #include "engine/registry.h"
-#include "settings.h"
+#include "engine/engine_options.h"
 
 namespace sitemaplint {
 

@@ -12,7 +12,7 @@
 #include "load/source.h"
 #include "engine/registry.h"
 #include "run/suppress.h"
-#include "settings.h"
+#include "engine/engine_options.h"
 
 namespace sitemaplint {
 
@@ -43,7 +43,7 @@ struct FileReport {
   std::shared_ptr<const RobotsTxt> robots;  // a robots.txt's groups, to check the run's URLs against
   KeptFacts facts;  // what set-level rules kept of this file
   Suppressions suppressions;  // its inline suppressions, for findings made later
-  std::shared_ptr<const SiteOverview> overview;  // its URLs, lastmods, hosts (Settings::collect_overview)
+  std::shared_ptr<const SiteOverview> overview;  // its URLs, lastmods, hosts (EngineOptions::collect_overview)
   std::vector<Diagnostic> diagnostics;  // sorted by diagnostic_order
 };
 

@@ -128,7 +128,7 @@ std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const Profi
     settings.collect_set_facts = in_a_set;
     settings.sole_input = paths.size() == 1;
     settings.only_input = only_input && paths.size() == 1;
-    settings.rule_threads = rule_threads;
+    settings.engine.rule_threads = rule_threads;
     const ReadAs read_as{.scope = scope, .keep_bytes = paths.size() == 1};
     outcomes[i] = lint_one(paths[i], profile->selection, settings, fetch_options, read_as);
     if (progress) progress->finished(is_url(paths[i]));

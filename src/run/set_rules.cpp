@@ -77,7 +77,7 @@ void run_set_rules(std::span<SetMember> members, const Settings& settings) {
     std::unique_ptr<Rule> instance = rule->make(settings);
     Subscriptions subscriptions;
     instance->subscribe(subscriptions);
-    if (!subscriptions.set_) continue;
+    if (!subscriptions.plan().set) continue;
     std::vector<SetFile> files(members.size());
     for (std::size_t f = 0; f < members.size(); ++f) {
       SetFile& file = files[f];

@@ -35,7 +35,7 @@ std::uint32_t u32(std::size_t n) { return static_cast<std::uint32_t>(n); }
 
 class PageCollector final : public Rule {
  public:
-  explicit PageCollector(const Settings& settings)
+  explicit PageCollector(const RuleSettings& settings)
       : in_a_set_(settings.collect_set_facts), only_input_(settings.only_input), compact_(!settings.sole_input) {}
   void subscribe(Subscriptions& s) const override {
     if (!in_a_set_) return;
@@ -109,7 +109,7 @@ void PageCollector::on_entry(const Entry& entry, FindingSink&) {
 
 }  // namespace
 
-std::unique_ptr<Rule> make_page_collector(const Settings& settings) {
+std::unique_ptr<Rule> make_page_collector(const RuleSettings& settings) {
   return std::make_unique<PageCollector>(settings);
 }
 

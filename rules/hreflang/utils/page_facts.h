@@ -62,6 +62,6 @@ struct PageFacts final : FileFacts {
 // many of them run. It keeps every <url> with a <loc> as a page (pages without links too: a
 // link's target may be listed without annotations), and the links of entries without link-level
 // errors. Outside a set (the language server, a single document linted alone) it keeps nothing.
-std::unique_ptr<Rule> make_page_collector(const Settings& settings);
+std::unique_ptr<Rule> make_page_collector(const RuleSettings& settings);
 
 }  // namespace sitemaplint
