@@ -10,6 +10,7 @@
 #include "analysis/ascii.h"
 #include "analysis/edit_distance.h"
 #include "analysis/message_text.h"
+#include "rules/rule_support.h"
 #include "schema.h"
 
 namespace sitemaplint {
@@ -104,14 +105,35 @@ bool declares_namespace(const Document& doc, std::string_view uri) {
                      [&](const Document::NamespaceDeclaration& d) { return d.uri == uri; });
 }
 
-void report_outside_url(const ExtensionFamily& family, const Entry& entry, std::string_view owner, FindingSink& out) {
+Span tag_span(const ExtensionNode& node) { return {node.offset, tag_length(node)}; }
+
+Span value_span(const ExtensionNode& node) {
+  const Span span = value_span(node.text);
+  return span.length == 0 ? tag_span(node) : span;
+}
+
+std::string tag(const ExtensionNode& node) { return "<" + std::string(node.qualified_name) + ">"; }
+
+void report_value(const ExtensionNode& node, std::string message, FindingSink& out,
+                  std::optional<std::string> replacement) {
+  std::optional<Fix> fix;
+  if (replacement) fix = node.text.replace_value(*replacement, "replace with " + quoted(*replacement));
+  out.report({.at = value_span(node), .message = std::move(message), .fix = std::move(fix)});
+}
+
+std::size_t code_points(std::string_view text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+void report_outside_url(const ExtensionFamily& family, const Entry& entry, FindingSink& out) {
   const Element* e = entry.element;
   if (entry.kind == EntryKind::Url || !e || entry.in_feed || !family.root || !e->parent) return;
   const auto report = [&](std::string_view qualified_name, std::size_t offset) {
     out.report({.at = {offset, qualified_name.size() + 1},
                 .message = "<" + std::string(qualified_name) +
                            "> outside any <url> is attached to no page and ignored; " + "move it into the <url> of " +
-                           std::string(owner)});
+                           std::string(family.page)});
   };
   if (entry.kind == EntryKind::Other) {
     const Element& root = *e->parent;

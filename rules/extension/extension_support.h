@@ -41,6 +41,7 @@ struct ExtensionFamily {
   // "*.xsd" segment, no trailing "/") is a near miss when it matches this ECMAScript regex.
   std::string_view near_miss_pattern;
   const ElementSpec* root;  // the block's root element, e.g. image:image (nullptr: none)
+  std::string_view page = {};  // the page a block belongs to, as messages name it: "the page that shows the image"
 };
 
 // A namespace declaration that misses the family's URI: the normalised URI matches the family's
@@ -91,6 +92,34 @@ std::string element_name(const ExtensionBlock& block, std::string_view local_nam
 // page. Feeds and index entries are not inspected.
 inline bool is_page_entry(const Entry& entry) { return entry.kind == EntryKind::Url && !entry.in_feed; }
 
+// Whether `block` is the family's and describes a page: a direct child of a <url> of a urlset (not
+// of an index's <sitemap>, not of a feed item). The family's rules look at no other block; the
+// 102 and 103 rules report the others.
+inline bool is_page_block(const ExtensionFamily& family, const ExtensionBlock& block, const Entry& entry) {
+  return is_page_entry(entry) && is_family_block(family, block);
+}
+
+// Where findings on a node go (D4). The tag span: '<' and the qualified name. The value span: the
+// trimmed text as written, or the tag span when there is no text at all.
+Span tag_span(const ExtensionNode& node);
+Span value_span(const ExtensionNode& node);
+// "<video:title>": the element as written, for messages.
+std::string tag(const ExtensionNode& node);
+// Reports `message` on the node's value (D4), with a fix that replaces the whole text when given.
+void report_value(const ExtensionNode& node, std::string message, FindingSink& out,
+                  std::optional<std::string> replacement = std::nullopt);
+// Length in Unicode code points (what "characters" means in Google's limits).
+std::size_t code_points(std::string_view text);
+
+// Calls fn(node) for each child of the block's root named `name` in the family's namespace. The
+// short name is compared first: a block's children rarely share it, and most rules ask.
+template <typename Fn>
+void for_each_child_named(const ExtensionFamily& family, const ExtensionBlock& block, std::string_view name, Fn fn) {
+  block.for_each_child(0, [&](const ExtensionNode& node) {
+    if (node.local_name == name && same_namespace(node.ns, family.ns)) fn(node);
+  });
+}
+
 // The index of `node` in its block's nodes.
 std::size_t node_index(const ExtensionBlock& block, const ExtensionNode& node);
 
@@ -103,11 +132,10 @@ bool declares_namespace(const Document& doc, std::string_view uri);
 
 // The family's block root outside any <url>: an entry of its own directly in <urlset> or
 // <sitemapindex>, or a block of an index's <sitemap>. The XSDs' wildcards accept it there, but no
-// page owns it. Reports each in `entry`; `owner` names the page it belongs to ("the page that
-// shows the image"). A rule calling it subscribes to entries() and entries_with_extensions(ns):
-// one call per entry, where an element subscription would be matched against every element of
-// the family's namespace.
-void report_outside_url(const ExtensionFamily& family, const Entry& entry, std::string_view owner, FindingSink& out);
+// page owns it. Reports each in `entry`, naming the page it belongs to (ExtensionFamily::page).
+// OutsideUrlRule (family_rules.h) calls it once per entry that is not a <url>, where an element
+// subscription would be matched against every element of the family's namespace.
+void report_outside_url(const ExtensionFamily& family, const Entry& entry, FindingSink& out);
 
 // An element of the family's namespace straight in <urlset> or <sitemapindex> (an entry of its
 // own) that is not the family's block root: the XSD declares only the root globally.

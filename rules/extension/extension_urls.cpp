@@ -5,6 +5,7 @@
 
 #include "analysis/ascii.h"
 #include "analysis/same_url.h"
+#include "rules/extension/extension_support.h"
 
 namespace sitemaplint {
 
@@ -98,6 +99,14 @@ std::string_view path_extension(const UrlAnalysis& a, std::string& buffer) {
   for (char& c : buffer) c = ascii_lower(c);
   const bool plain = !buffer.empty() && buffer.size() <= 5 && std::all_of(buffer.begin(), buffer.end(), plain_char);
   return plain ? std::string_view(buffer) : std::string_view();
+}
+
+const Field* same_as_page(const UrlField& url, SameUrl& same) {
+  const Entry& entry = *url.entry;
+  if (!is_page_entry(entry) || !entry.loc.present) return nullptr;
+  const UrlAnalysis& a = url.analysis();
+  if (!usable_url(a) || !usable_url(entry.loc_analysis()) || !same(a, entry.loc_analysis())) return nullptr;
+  return &entry.loc;
 }
 
 }  // namespace sitemaplint

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "rule.h"
 #include "url_analysis.h"
 
 namespace sitemaplint {
@@ -56,5 +57,8 @@ inline std::string not_an_indexable_image(std::string_view extension) {
   }
   return listed_file_problem(extension);
 }
+
+// The page's <loc> when the usable URL field `url` is the same URL (D7) as that usable <loc>.
+const Field* same_as_page(const UrlField& url, SameUrl& same);
 
 }  // namespace sitemaplint

@@ -1,6 +1,6 @@
 // IMG103 image-outside-url: an <image:image> that belongs to no page.
+#include "rules/extension/family_rules.h"
 #include "rules/image/utils/image_schema.h"
-#include "rules/rule_support.h"
 
 namespace sitemaplint {
 namespace {
@@ -44,18 +44,7 @@ protocol field is `unknown-element`'s.)
 )md",
                          .authorities = kGoogle};
 
-class ImageOutsideUrl final : public Rule {
- public:
-  void subscribe(Subscriptions& s) const override {
-    // A block root straight in the root is an entry of its own; one in an index's <sitemap>, a block of
-    // it. A <url> is neither: the usual entry costs no call.
-    s.entries_showing(kEntryNotUrl);
-    s.extension_blocks(kImageNamespace);
-  }
-  void on_entry(const Entry& entry, FindingSink& out) override {
-    report_outside_url(kImageFamily, entry, "the page that shows the image", out);
-  }
-};
+using ImageOutsideUrl = OutsideUrlRule<kImageFamily>;
 
 }  // namespace
 }  // namespace sitemaplint

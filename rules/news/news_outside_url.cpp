@@ -1,6 +1,6 @@
 // NEWS103 news-outside-url: a <news:news> that belongs to no article.
+#include "rules/extension/family_rules.h"
 #include "rules/news/utils/news_schema.h"
-#include "rules/rule_support.h"
 
 namespace sitemaplint {
 namespace {
@@ -58,18 +58,7 @@ field is `unknown-element`'s.)
 )md",
                          .authorities = kGoogle};
 
-class NewsOutsideUrl final : public Rule {
- public:
-  void subscribe(Subscriptions& s) const override {
-    // A block root straight in the root is an entry of its own; one in an index's <sitemap>, a block of
-    // it. A <url> is neither: the usual entry costs no call.
-    s.entries_showing(kEntryNotUrl);
-    s.extension_blocks(kNewsNamespace);
-  }
-  void on_entry(const Entry& entry, FindingSink& out) override {
-    report_outside_url(kNewsFamily, entry, "the article's page", out);
-  }
-};
+using NewsOutsideUrl = OutsideUrlRule<kNewsFamily>;
 
 }  // namespace
 }  // namespace sitemaplint

@@ -1,6 +1,6 @@
 // VID205 video-content-loc-format-unsupported: <video:content_loc> has a file type Google does not list.
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_urls.h"
 
 namespace sitemaplint {
@@ -58,7 +58,7 @@ or a player, hence a warning: re-encode the file (MP4 or WebM) if Google should 
 )md",
     .authorities = kGoogle};
 
-class VideoContentLocFormatUnsupported final : public video::UrlRule {
+class VideoContentLocFormatUnsupported final : public UrlRule {
  public:
   VideoContentLocFormatUnsupported() : UrlRule(UrlFieldKind::VideoContentLoc) {}
 

@@ -1,6 +1,6 @@
 // VID203 video-content-loc-html-or-flash: <video:content_loc> names an HTML page or a Flash file.
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_urls.h"
 
 namespace sitemaplint {
@@ -58,7 +58,7 @@ page URL"**.
                          .authorities = kGoogle,
                          .search_console = "Video location URL appears to be a play page URL"};
 
-class VideoContentLocHtmlOrFlash final : public video::UrlRule {
+class VideoContentLocHtmlOrFlash final : public UrlRule {
  public:
   VideoContentLocHtmlOrFlash() : UrlRule(UrlFieldKind::VideoContentLoc) {}
 

@@ -1,6 +1,6 @@
 // VID201 video-content-loc-is-page: <video:content_loc> is the URL of the page, not of the video.
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 
 namespace sitemaplint {
 namespace {
@@ -56,7 +56,7 @@ the same"**.
                          .authorities = kGoogle | kRfc3986,
                          .search_console = "Video location and play page location are the same"};
 
-class VideoContentLocIsPage final : public video::IsPageRule {
+class VideoContentLocIsPage final : public IsPageRule {
  public:
   VideoContentLocIsPage()
       : IsPageRule(UrlFieldKind::VideoContentLoc,

@@ -1,6 +1,6 @@
 // VID204 video-content-loc-player-page: <video:content_loc> is a YouTube, Vimeo or Dailymotion page.
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_urls.h"
 
 namespace sitemaplint {
@@ -57,7 +57,7 @@ expose. Many real sitemaps do this and Google copes, hence a warning.
 )md",
                          .authorities = kGoogle};
 
-class VideoContentLocPlayerPage final : public video::UrlRule {
+class VideoContentLocPlayerPage final : public UrlRule {
  public:
   VideoContentLocPlayerPage() : UrlRule(UrlFieldKind::VideoContentLoc) {}
 

@@ -1,7 +1,7 @@
 // VID311 video-country-unknown: a code in <video:restriction> that is no ISO 3166-1 country.
 #include "analysis/language_subtags.h"
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_lists.h"
 #include "rules/video/utils/video_schema.h"
 #include "rules/video/utils/video_support.h"
@@ -65,7 +65,7 @@ value is still valid to the XSD (any two capital letters), hence a warning.
 
 constexpr std::string_view kNames[] = {"restriction"};
 
-class VideoCountryUnknown final : public video::ChildRule {
+class VideoCountryUnknown final : public ChildRule<kVideoFamily> {
  public:
   VideoCountryUnknown() : ChildRule(kNames) {}
 
@@ -78,7 +78,7 @@ class VideoCountryUnknown final : public video::ChildRule {
       if (!video::is_two_capitals(code) || is_iso3166_country(code)) return;
       const std::size_t offset = text.source_offset(start + at);
       const std::size_t length = text.exact ? code.size() : 0;
-      std::string message = video::tag(node) + " " + quoted(code);
+      std::string message = tag(node) + " " + quoted(code);
       std::optional<Fix> fix;
       if (const std::string_view country = country_meant_by_reserved(code); !country.empty()) {
         message += " is not an ISO 3166-1 country code (the United Kingdom is " + std::string(country) + ")";

@@ -1,7 +1,7 @@
 // VID306 video-date-invalid: a video date that is not a date, or a date and time with seconds and zone.
 #include "analysis/xs_datetime.h"
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_dates.h"
 #include "rules/video/utils/video_schema.h"
 #include "rules/video/utils/video_support.h"
@@ -68,7 +68,7 @@ date Google cannot read is dropped (Search Console: **"Invalid date"**), and for
 
 constexpr std::string_view kNames[] = {"publication_date", "expiration_date"};
 
-class VideoDateInvalid final : public video::ChildRule {
+class VideoDateInvalid final : public ChildRule<kVideoFamily> {
  public:
   VideoDateInvalid() : ChildRule(kNames) {}
 
@@ -79,33 +79,32 @@ class VideoDateInvalid final : public video::ChildRule {
     if (date.form == video::DateForm::Valid) return;
     // The XSD (xsd:date or xsd:dateTime) rejects most of what Google does, not a time without a zone.
     RestingOn out(sink, is_xs_date_or_datetime(value) ? kMeta.authorities & ~kExtensionXsd : kMeta.authorities);
-    const std::string name = video::tag(node) + " " + quoted(value);
+    const std::string name = tag(node) + " " + quoted(value);
     constexpr std::string_view kForms = "write YYYY-MM-DD or YYYY-MM-DDThh:mm:ss with a time zone";
     switch (date.form) {
       case video::DateForm::Valid: return;
       case video::DateForm::Empty:
-        video::report_value(node, video::tag(node) + " is empty; " + std::string(kForms) + ", or leave the tag out",
-                            out);
+        report_value(node, tag(node) + " is empty; " + std::string(kForms) + ", or leave the tag out", out);
         return;
       case video::DateForm::Invalid:
         // The parser's own words say what was expected when nothing of a date was recognised.
-        video::report_value(node,
-                            name + " is not a valid date: " + date.error +
-                                (date.error.starts_with("expected") ? "" : "; " + std::string(kForms)),
-                            out);
+        report_value(node,
+                     name + " is not a valid date: " + date.error +
+                         (date.error.starts_with("expected") ? "" : "; " + std::string(kForms)),
+                     out);
         return;
       case video::DateForm::Incomplete:
-        video::report_value(node, name + " is not a complete date; " + std::string(kForms), out);
+        report_value(node, name + " is not a complete date; " + std::string(kForms), out);
         return;
       case video::DateForm::NoSeconds: {
         // YYYY-MM-DDThh:mm is 16 characters; the seconds go after them.
         const std::string fixed = std::string(value.substr(0, 16)) + ":00" + std::string(value.substr(16));
-        video::report_value(node, name + " lacks seconds, which Google requires: write " + fixed, out, fixed);
+        report_value(node, name + " lacks seconds, which Google requires: write " + fixed, out, fixed);
         return;
       }
       case video::DateForm::NoTimezone:
       case video::DateForm::NoSecondsNoTimezone:
-        video::report_value(
+        report_value(
             node,
             name + (date.form == video::DateForm::NoTimezone ? " has no time zone" : " lacks seconds and a time zone") +
                 ", which Google requires: add Z (UTC) or the offset, such as +02:00",

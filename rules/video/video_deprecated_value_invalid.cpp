@@ -1,6 +1,6 @@
 // VID403 video-deprecated-value-invalid: a tag Google ignores, with a value its XSD rejects.
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_deprecated_checks.h"
 #include "rules/video/utils/video_schema.h"
 #include "rules/video/utils/video_support.h"
@@ -73,7 +73,7 @@ would.)
 )md",
                          .authorities = kExtensionXsd};
 
-class VideoDeprecatedValueInvalid final : public video::BlockRule {
+class VideoDeprecatedValueInvalid final : public BlockRule<kVideoFamily> {
  protected:
   void check(const ExtensionBlock& block, FindingSink& out) override {
     block.for_each_child(0, [&](const ExtensionNode& node) {

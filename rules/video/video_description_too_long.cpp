@@ -1,6 +1,6 @@
 // VID302 video-description-too-long: a <video:description> over Google's 2,048 characters.
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_schema.h"
 #include "rules/video/utils/video_support.h"
 
@@ -83,7 +83,7 @@ longer description too. Write a summary of the video; the page itself can say mo
 
 constexpr std::string_view kDescription[] = {"description"};
 
-class VideoDescriptionTooLong final : public video::TooLong {
+class VideoDescriptionTooLong final : public TooLong<kVideoFamily> {
  public:
   VideoDescriptionTooLong() : TooLong(kDescription, kMaxVideoDescription, "Google") {}
 };

@@ -3,7 +3,7 @@
 
 #include "analysis/ascii.h"
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_schema.h"
 #include "rules/video/utils/video_support.h"
 
@@ -114,7 +114,7 @@ constexpr std::string_view kRange = "whole seconds, from 1 to 28,800";
 
 constexpr std::string_view kNames[] = {"duration"};
 
-class VideoDurationInvalid final : public video::ChildRule {
+class VideoDurationInvalid final : public ChildRule<kVideoFamily> {
  public:
   VideoDurationInvalid() : ChildRule(kNames) {}
 
@@ -124,24 +124,23 @@ class VideoDurationInvalid final : public video::ChildRule {
     const bool whole = video::is_whole_number(value);
     const std::uint64_t seconds = whole ? video::whole_number_value(value) : 0;
     if (whole && seconds >= 1 && seconds <= kMaxVideoDuration) return;
-    const std::string name = video::tag(node);
+    const std::string name = tag(node);
     if (whole) {
-      video::report_value(
-          node,
-          seconds == 0 ? name + " " + quoted(value) + " is not a duration; give the length in " + std::string(kRange)
+      report_value(node,
+                   seconds == 0
+                       ? name + " " + quoted(value) + " is not a duration; give the length in " + std::string(kRange)
                        : name + " " + quoted(value) + " exceeds 28,800 seconds (8 hours), the longest Google accepts",
-          out);
+                   out);
       return;
     }
     if (value.empty()) {
-      video::report_value(
-          node, name + " is empty; give the length in " + std::string(kRange) + ", or leave the tag out", out);
+      report_value(node, name + " is empty; give the length in " + std::string(kRange) + ", or leave the tag out", out);
       return;
     }
     const std::optional<std::uint64_t> clock = clock_seconds(value);
     const std::optional<std::uint64_t> iso = clock ? std::nullopt : iso_seconds(value);
     if (!clock && !iso) {
-      video::report_value(
+      report_value(
           node,
           name + " " + quoted(value) + " is not a whole number of seconds; give the length in " + std::string(kRange),
           out);
@@ -152,8 +151,7 @@ class VideoDurationInvalid final : public video::ChildRule {
                           "; the tag takes whole seconds: " + std::to_string(converted);
     const bool in_range = converted >= 1 && converted <= kMaxVideoDuration;
     if (!in_range) message += ", which is outside the 1 to 28,800 Google accepts";
-    video::report_value(node, std::move(message), out,
-                        in_range ? std::optional(std::to_string(converted)) : std::nullopt);
+    report_value(node, std::move(message), out, in_range ? std::optional(std::to_string(converted)) : std::nullopt);
   }
 };
 

@@ -1,7 +1,7 @@
 // VID307 video-expired: a <video:expiration_date> that has passed.
 #include "analysis/w3c_datetime.h"
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_dates.h"
 #include "rules/video/utils/video_schema.h"
 #include "rules/video/utils/video_support.h"
@@ -62,7 +62,7 @@ has vanished from search for no reason.
 
 constexpr std::string_view kNames[] = {"expiration_date"};
 
-class VideoExpired final : public video::ChildRule {
+class VideoExpired final : public ChildRule<kVideoFamily> {
  public:
   explicit VideoExpired(const RuleSettings& settings) : ChildRule(kNames), now_(settings.now) {}
 
@@ -71,10 +71,10 @@ class VideoExpired final : public video::ChildRule {
     const std::string_view value = node.text.trimmed();
     const video::VideoDate date = video::parse_video_date(value);
     if (date.form != video::DateForm::Valid || latest_instant(*date.value) >= now_) return;
-    video::report_value(node,
-                        video::tag(node) + " " + std::string(value) + " has passed (now is " + format_utc(now_) +
-                            "); Google no longer shows this video: remove the entry, or correct the date",
-                        out);
+    report_value(node,
+                 tag(node) + " " + std::string(value) + " has passed (now is " + format_utc(now_) +
+                     "); Google no longer shows this video: remove the entry, or correct the date",
+                 out);
   }
 
  private:

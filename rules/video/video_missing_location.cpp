@@ -1,6 +1,6 @@
 // VID108 video-missing-location: a <video:video> with neither the media file nor a player.
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_schema.h"
 #include "rules/video/utils/video_support.h"
 
@@ -55,13 +55,13 @@ XML tag"**. The XSD makes both optional, so only Google's rule catches this.
                          .authorities = kGoogle,
                          .search_console = "Missing XML tag"};
 
-class VideoMissingLocation final : public video::BlockRule {
+class VideoMissingLocation final : public BlockRule<kVideoFamily> {
  protected:
   void check(const ExtensionBlock& block, FindingSink& out) override {
     if (block.child(kVideoNamespace, "content_loc") || block.child(kVideoNamespace, "player_loc")) return;
-    const Span span = video::tag_span(block.root());
+    const Span span = tag_span(block.root());
     out.report({.at = span,
-                .message = video::tag(block.root()) + " has neither " + element_name(block, "content_loc") +
+                .message = tag(block.root()) + " has neither " + element_name(block, "content_loc") +
                            " (the media file) nor " + element_name(block, "player_loc") +
                            " (a player for it); Google cannot index the video without one"});
   }

@@ -1,6 +1,6 @@
 // VID109 video-missing-relationship: <video:restriction> or <video:platform> without its relationship.
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_schema.h"
 #include "rules/video/utils/video_support.h"
 
@@ -59,7 +59,7 @@ without it the list cannot be read. Search Console reports **"Missing XML attrib
                          .authorities = kGoogle | kExtensionXsd,
                          .search_console = "Missing XML attribute"};
 
-class VideoMissingRelationship final : public video::BlockRule {
+class VideoMissingRelationship final : public BlockRule<kVideoFamily> {
  protected:
   void check(const ExtensionBlock& block, FindingSink& out) override {
     block.for_each_child(0, [&](const ExtensionNode& node) {
@@ -67,9 +67,9 @@ class VideoMissingRelationship final : public video::BlockRule {
       const Attribute* relationship = node.attribute("relationship");
       if (relationship && !relationship->value.trimmed().empty()) return;
       if (!relationship && video::prefixed_attribute(node, "relationship")) return;  // VID104 says: unprefixed
-      const Span span = video::tag_span(node);
+      const Span span = tag_span(node);
       out.report({.at = span,
-                  .message = video::tag(node) + (relationship ? " has an empty relationship" : " has no relationship") +
+                  .message = tag(node) + (relationship ? " has an empty relationship" : " has no relationship") +
                              "; write relationship=\"allow\" (only the listed " +
                              (node.local_name == "platform" ? "platforms" : "countries") +
                              ") or relationship=\"deny\" (all but them)"});

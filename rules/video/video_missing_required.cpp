@@ -1,6 +1,6 @@
 // VID107 video-missing-required: a <video:video> without its thumbnail, title or description.
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_schema.h"
 #include "rules/video/utils/video_support.h"
 
@@ -58,15 +58,15 @@ of each. Search Console reports **"Missing thumbnail URL"**, **"Missing video ti
                          .authorities = kGoogle | kExtensionXsd,
                          .search_console = "Missing thumbnail URL; Missing video title; Missing XML tag"};
 
-class VideoMissingRequired final : public video::BlockRule {
+class VideoMissingRequired final : public BlockRule<kVideoFamily> {
  protected:
   void check(const ExtensionBlock& block, FindingSink& out) override {
     if (const auto missing = missing_children(kVideoFamily, block, 0); !missing.empty()) {
       std::string names;
       for (const ElementSpec* spec : missing) names += (names.empty() ? "" : ", ") + element_name(block, spec->name);
-      const Span span = video::tag_span(block.root());
+      const Span span = tag_span(block.root());
       out.report({.at = span,
-                  .message = video::tag(block.root()) + " lacks the required " + names +
+                  .message = tag(block.root()) + " lacks the required " + names +
                              "; Google indexes a video only with its thumbnail, title and description"});
     }
     report_if_empty(block, "title", "give the title of the video", out);
@@ -78,8 +78,8 @@ class VideoMissingRequired final : public video::BlockRule {
                               FindingSink& out) {
     const ExtensionNode* node = block.child(kVideoNamespace, name);
     if (!node || !node->text.trimmed().empty()) return;
-    const Span span = video::tag_span(*node);
-    out.report({.at = span, .message = video::tag(*node) + " is empty; " + std::string(advice)});
+    const Span span = tag_span(*node);
+    out.report({.at = span, .message = tag(*node) + " is empty; " + std::string(advice)});
   }
 };
 

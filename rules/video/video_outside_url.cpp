@@ -1,5 +1,5 @@
 // VID103 video-outside-url: a <video:video> that belongs to no page.
-#include "rules/rule_support.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_schema.h"
 
 namespace sitemaplint {
@@ -55,18 +55,7 @@ warning and not an error.
 )md",
                          .authorities = kGoogle};
 
-class VideoOutsideUrl final : public Rule {
- public:
-  void subscribe(Subscriptions& s) const override {
-    // A block root straight in the root is an entry of its own; one in an index's <sitemap>, a block of
-    // it. A <url> is neither: the usual entry costs no call.
-    s.entries_showing(kEntryNotUrl);
-    s.extension_blocks(kVideoNamespace);
-  }
-  void on_entry(const Entry& entry, FindingSink& out) override {
-    report_outside_url(kVideoFamily, entry, "the page that shows the video", out);
-  }
-};
+using VideoOutsideUrl = OutsideUrlRule<kVideoFamily>;
 
 }  // namespace
 }  // namespace sitemaplint

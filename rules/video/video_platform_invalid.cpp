@@ -2,7 +2,7 @@
 // relationship is neither allow nor deny.
 #include "analysis/ascii.h"
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_lists.h"
 #include "rules/video/utils/video_schema.h"
 #include "rules/video/utils/video_support.h"
@@ -71,7 +71,7 @@ bool is_platform(std::string_view token) { return token == "web" || token == "mo
 
 constexpr std::string_view kNames[] = {"platform"};
 
-class VideoPlatformInvalid final : public video::ChildRule {
+class VideoPlatformInvalid final : public ChildRule<kVideoFamily> {
  public:
   VideoPlatformInvalid() : ChildRule(kNames) {}
 
@@ -81,9 +81,9 @@ class VideoPlatformInvalid final : public video::ChildRule {
     const std::string_view value = node.text.trimmed();
     if (video::all_tokens(value, is_platform)) return;  // an empty list is valid, if odd
     const std::optional<std::string> list = video::as_list(value, ascii_lower, is_platform);
-    std::string message = video::tag(node) + " " + quoted(value) + " must list web, mobile or tv, separated by spaces";
+    std::string message = tag(node) + " " + quoted(value) + " must list web, mobile or tv, separated by spaces";
     if (list) message += ": " + quoted(*list);
-    video::report_value(node, std::move(message), out, list);
+    report_value(node, std::move(message), out, list);
   }
 };
 

@@ -1,6 +1,6 @@
 // VID202 video-player-loc-is-page: <video:player_loc> is the URL of the page, not of a player.
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 
 namespace sitemaplint {
 namespace {
@@ -55,7 +55,7 @@ player; Search Console reports **"Video location and play page location are the 
                          .authorities = kGoogle | kRfc3986,
                          .search_console = "Video location and play page location are the same"};
 
-class VideoPlayerLocIsPage final : public video::IsPageRule {
+class VideoPlayerLocIsPage final : public IsPageRule {
  public:
   VideoPlayerLocIsPage()
       : IsPageRule(UrlFieldKind::VideoPlayerLoc,

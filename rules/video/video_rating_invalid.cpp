@@ -4,7 +4,7 @@
 
 #include "analysis/xs_decimal.h"
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_schema.h"
 #include "rules/video/utils/video_support.h"
 
@@ -72,7 +72,7 @@ bool in_range(const XsDecimal& value) {
 
 constexpr std::string_view kNames[] = {"rating"};
 
-class VideoRatingInvalid final : public video::ChildRule {
+class VideoRatingInvalid final : public ChildRule<kVideoFamily> {
  public:
   VideoRatingInvalid() : ChildRule(kNames) {}
 
@@ -81,16 +81,16 @@ class VideoRatingInvalid final : public video::ChildRule {
     const std::string_view value = node.text.trimmed();
     const std::optional<XsDecimal> number = parse_xs_decimal(value);
     if (number && in_range(*number)) return;
-    const std::string name = video::tag(node);
+    const std::string name = tag(node);
     if (number) {
-      video::report_value(node,
-                          name + " " + quoted(value) + " is " + (number->negative ? "below 0.0" : "above 5.0") +
-                              "; Google takes ratings from 0.0 (low) to 5.0 (high)",
-                          out);
+      report_value(node,
+                   name + " " + quoted(value) + " is " + (number->negative ? "below 0.0" : "above 5.0") +
+                       "; Google takes ratings from 0.0 (low) to 5.0 (high)",
+                   out);
       return;
     }
     if (value.empty()) {
-      video::report_value(node, name + " is empty; give a rating from 0.0 to 5.0, or leave the tag out", out);
+      report_value(node, name + " is empty; give a rating from 0.0 to 5.0, or leave the tag out", out);
       return;
     }
     // A decimal comma: the same number with a point, when that is one in range.
@@ -102,7 +102,7 @@ class VideoRatingInvalid final : public video::ChildRule {
     }
     std::string message = name + " " + quoted(value) + " is not a number from 0.0 to 5.0";
     if (with_point) message += "; write " + quoted(*with_point);
-    video::report_value(node, std::move(message), out, with_point);
+    report_value(node, std::move(message), out, with_point);
   }
 };
 

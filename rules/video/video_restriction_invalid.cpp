@@ -2,7 +2,7 @@
 // relationship is neither allow nor deny.
 #include "analysis/ascii.h"
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_lists.h"
 #include "rules/video/utils/video_schema.h"
 #include "rules/video/utils/video_support.h"
@@ -70,7 +70,7 @@ Console: **"Invalid tag value"** or **"Invalid attribute value"**).
 
 constexpr std::string_view kNames[] = {"restriction"};
 
-class VideoRestrictionInvalid final : public video::ChildRule {
+class VideoRestrictionInvalid final : public ChildRule<kVideoFamily> {
  public:
   VideoRestrictionInvalid() : ChildRule(kNames) {}
 
@@ -80,10 +80,10 @@ class VideoRestrictionInvalid final : public video::ChildRule {
     const std::string_view value = node.text.trimmed();
     if (video::all_tokens(value, video::is_two_capitals)) return;  // an empty list is valid, if odd
     const std::optional<std::string> list = video::as_list(value, ascii_upper, video::is_two_capitals);
-    std::string message = video::tag(node) + " " + quoted(value);
+    std::string message = tag(node) + " " + quoted(value);
     message += list ? " must use upper-case ISO 3166 codes separated by spaces: " + quoted(*list)
                     : " must be a list of two-letter ISO 3166 country codes separated by spaces, such as 'IE GB'";
-    video::report_value(node, std::move(message), out, list);
+    report_value(node, std::move(message), out, list);
   }
 };
 

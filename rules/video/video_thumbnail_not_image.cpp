@@ -1,6 +1,6 @@
 // VID208 video-thumbnail-not-image: <video:thumbnail_loc> names a page or a file Google does not index as an image.
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_urls.h"
 
 namespace sitemaplint {
@@ -58,7 +58,7 @@ still serve an image whatever its name, hence a warning.
 )md",
                          .authorities = kGoogle};
 
-class VideoThumbnailNotImage final : public video::UrlRule {
+class VideoThumbnailNotImage final : public UrlRule {
  public:
   VideoThumbnailNotImage() : UrlRule(UrlFieldKind::VideoThumbnailLoc) {}
 

@@ -1,6 +1,6 @@
 // VID301 video-title-too-long: a <video:title> over the XSD's 100 characters.
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_schema.h"
 #include "rules/video/utils/video_support.h"
 
@@ -58,7 +58,7 @@ anyway.
 
 constexpr std::string_view kTitle[] = {"title"};
 
-class VideoTitleTooLong final : public video::TooLong {
+class VideoTitleTooLong final : public TooLong<kVideoFamily> {
  public:
   VideoTitleTooLong() : TooLong(kTitle, kMaxVideoTitle, "the video sitemap schema") {}
 };

@@ -1,6 +1,6 @@
 // VID312 video-too-many-tags: more than 32 <video:tag> in one <video:video>.
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_schema.h"
 #include "rules/video/utils/video_support.h"
 
@@ -67,7 +67,7 @@ best; tags are short keywords, not a list of every word in the description.
                          .authorities = kGoogle | kExtensionXsd,
                          .search_console = "Invalid XML: too many tags"};
 
-class VideoTooManyTags final : public video::BlockRule {
+class VideoTooManyTags final : public BlockRule<kVideoFamily> {
  protected:
   void check(const ExtensionBlock& block, FindingSink& out) override {
     std::size_t count = 0;
@@ -76,9 +76,9 @@ class VideoTooManyTags final : public video::BlockRule {
       if (++count == kMaxVideoTags + 1) first_extra = &node;
     });
     if (!first_extra) return;
-    const Span span = video::tag_span(*first_extra);
+    const Span span = tag_span(*first_extra);
     out.report({.at = span,
-                .message = "this video has " + grouped(count) + " " + video::tag(*first_extra) +
+                .message = "this video has " + grouped(count) + " " + tag(*first_extra) +
                            " elements; Google permits 32: keep the 32 that describe the video best"});
   }
 };

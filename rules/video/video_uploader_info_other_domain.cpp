@@ -1,7 +1,7 @@
 // VID207 video-uploader-info-other-domain: the uploader's page is on another domain than the video's page.
 #include "analysis/ascii.h"
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_urls.h"
 
 namespace sitemaplint {
@@ -68,7 +68,7 @@ bool within(std::string_view sub, std::string_view domain) {
          (sub.size() == domain.size() || sub[sub.size() - domain.size() - 1] == '.');
 }
 
-class VideoUploaderInfoOtherDomain final : public video::UrlRule {
+class VideoUploaderInfoOtherDomain final : public UrlRule {
  public:
   VideoUploaderInfoOtherDomain() : UrlRule(UrlFieldKind::VideoUploaderInfo) {}
 

@@ -1,6 +1,6 @@
 // VID313 video-uploader-too-long: a <video:uploader> over Google's 255 characters.
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_schema.h"
 #include "rules/video/utils/video_support.h"
 
@@ -63,7 +63,7 @@ Google's rule catches it; a name that long is usually a description pasted into 
 
 constexpr std::string_view kUploader[] = {"uploader"};
 
-class VideoUploaderTooLong final : public video::TooLong {
+class VideoUploaderTooLong final : public TooLong<kVideoFamily> {
  public:
   VideoUploaderTooLong() : TooLong(kUploader, kMaxVideoUploader, "Google") {}
 };

@@ -3,7 +3,7 @@
 #include <regex>
 
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_schema.h"
 #include "rules/video/utils/video_support.h"
 
@@ -97,19 +97,19 @@ constexpr Listed kValues[] = {{"family_friendly", video::is_yes_no},
                               {"restriction", is_xsd_country_list},
                               {"platform", is_xsd_platform_list}};
 
-class VideoValueRejectedByXsd final : public video::BlockRule {
+class VideoValueRejectedByXsd final : public BlockRule<kVideoFamily> {
  protected:
   void check(const ExtensionBlock& video, FindingSink& out) override {
     for (const Limit& limit : kLengths) {
       video::for_each_child_named(video, limit.name, [&](const ExtensionNode& node) {
         const std::string_view trimmed = node.text.trimmed();
-        if (trimmed == node.text.value || video::code_points(trimmed) > limit.max) return;
-        const std::size_t as_written = video::code_points(node.text.value);
+        if (trimmed == node.text.value || code_points(trimmed) > limit.max) return;
+        const std::size_t as_written = code_points(node.text.value);
         if (as_written <= limit.max) return;
         report(node,
-               video::tag(node) + " has " + grouped(as_written) +
+               tag(node) + " has " + grouped(as_written) +
                    " characters with the white space around it, which the video XSD counts against its " +
-                   grouped(limit.max) + " (Google reads the " + grouped(video::code_points(trimmed)) +
+                   grouped(limit.max) + " (Google reads the " + grouped(code_points(trimmed)) +
                    " of the text), so schema validation rejects the file; remove the white space",
                trimmed, out);
       });
@@ -119,7 +119,7 @@ class VideoValueRejectedByXsd final : public video::BlockRule {
         const std::string_view trimmed = node.text.trimmed();
         if (trimmed.empty() || trimmed == node.text.value || !listed.valid(trimmed)) return;
         report(node,
-               video::tag(node) + " " + quoted(node.text.value) + " has white space around " + quoted(trimmed) +
+               tag(node) + " " + quoted(node.text.value) + " has white space around " + quoted(trimmed) +
                    ": Google reads the value, but the video XSD keeps the white space and rejects it, so schema "
                    "validation rejects the file; write " +
                    quoted(trimmed),

@@ -1,6 +1,6 @@
 // VID305 video-view-count-invalid: a <video:view_count> that is not a whole number.
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_schema.h"
 #include "rules/video/utils/video_support.h"
 
@@ -61,7 +61,7 @@ value"**) and the count is dropped.
 
 constexpr std::string_view kNames[] = {"view_count"};
 
-class VideoViewCountInvalid final : public video::ChildRule {
+class VideoViewCountInvalid final : public ChildRule<kVideoFamily> {
  public:
   VideoViewCountInvalid() : ChildRule(kNames) {}
 
@@ -69,11 +69,11 @@ class VideoViewCountInvalid final : public video::ChildRule {
   void check_child(const ExtensionNode& node, FindingSink& out) override {
     const std::string_view value = node.text.trimmed();
     if (video::is_whole_number(value)) return;
-    video::report_value(node,
-                        value.empty() ? video::tag(node) + " is empty; give the number of views, or leave the tag out"
-                                      : video::tag(node) + " " + quoted(value) +
-                                            " must be a whole number without separators, such as 12345",
-                        out);
+    report_value(node,
+                 value.empty()
+                     ? tag(node) + " is empty; give the number of views, or leave the tag out"
+                     : tag(node) + " " + quoted(value) + " must be a whole number without separators, such as 12345",
+                 out);
   }
 };
 

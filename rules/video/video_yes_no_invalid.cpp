@@ -4,7 +4,7 @@
 
 #include "analysis/ascii.h"
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_rule.h"
+#include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_schema.h"
 #include "rules/video/utils/video_support.h"
 
@@ -79,7 +79,7 @@ std::string_view meant(const std::string& lowered) {
 
 constexpr std::string_view kNames[] = {"family_friendly", "requires_subscription", "live"};
 
-class VideoYesNoInvalid final : public video::ChildRule {
+class VideoYesNoInvalid final : public ChildRule<kVideoFamily> {
  public:
   VideoYesNoInvalid() : ChildRule(kNames) {}
 
@@ -88,11 +88,11 @@ class VideoYesNoInvalid final : public video::ChildRule {
     const std::string_view value = node.text.trimmed();
     if (video::is_yes_no(value)) return;
     if (value.empty()) {
-      video::report_value(node, video::tag(node) + " is empty; write 'yes' or 'no', or leave the tag out", out);
+      report_value(node, tag(node) + " is empty; write 'yes' or 'no', or leave the tag out", out);
       return;
     }
     const std::string lowered = ascii_lowered(value);
-    std::string message = video::tag(node) + " " + quoted(value) + " must be 'yes' or 'no'";
+    std::string message = tag(node) + " " + quoted(value) + " must be 'yes' or 'no'";
     std::optional<std::string> fix;
     if (video::is_yes_no(lowered)) {
       message += "; write " + quoted(lowered);
@@ -100,7 +100,7 @@ class VideoYesNoInvalid final : public video::ChildRule {
     } else if (const std::string_view hint = meant(lowered); !hint.empty()) {
       message += "; did you mean " + quoted(hint) + "?";
     }
-    video::report_value(node, std::move(message), out, std::move(fix));
+    report_value(node, std::move(message), out, std::move(fix));
   }
 };
 

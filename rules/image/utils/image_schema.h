@@ -18,8 +18,9 @@ inline constexpr ElementSpec kImageChildren[] = {
 };
 inline constexpr ElementSpec kImageElement{.name = "image", .children = kImageChildren};
 
-inline constexpr ExtensionFamily kImageFamily{"image", kImageNamespace, "image",
-                                              R"(^(google\.com|sitemaps\.org)/schemas/sitemap[-_]?images?(/[^/]*)?$)",
-                                              &kImageElement};
+inline constexpr ExtensionFamily kImageFamily{
+    "image",        kImageNamespace,
+    "image",        R"(^(google\.com|sitemaps\.org)/schemas/sitemap[-_]?images?(/[^/]*)?$)",
+    &kImageElement, "the page that shows the image"};
 
 }  // namespace sitemaplint

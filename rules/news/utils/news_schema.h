@@ -25,9 +25,9 @@ inline constexpr ElementSpec kNewsChildren[] = {
 };
 inline constexpr ElementSpec kNewsElement{.name = "news", .children = kNewsChildren};
 
-inline constexpr ExtensionFamily kNewsFamily{"news", kNewsNamespace, "news",
-                                             R"(^(google\.com|sitemaps\.org)/schemas/sitemap[-_]?news(/[^/]*)?$)",
-                                             &kNewsElement};
+inline constexpr ExtensionFamily kNewsFamily{
+    "news",        kNewsNamespace,      "news", R"(^(google\.com|sitemaps\.org)/schemas/sitemap[-_]?news(/[^/]*)?$)",
+    &kNewsElement, "the article's page"};
 
 // "a sitemap may have up to 1,000 news:news tags" (Google's page only; the XSD sets no limit).
 inline constexpr std::size_t kMaxNewsPerSitemap = 1000;

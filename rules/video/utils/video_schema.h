@@ -56,9 +56,10 @@ inline constexpr ElementSpec kVideoChildren[] = {
 };
 inline constexpr ElementSpec kVideoElement{.name = "video", .children = kVideoChildren};
 
-inline constexpr ExtensionFamily kVideoFamily{"video", kVideoNamespace, "video",
-                                              R"(^(google\.com|sitemaps\.org)/schemas/sitemap[-_]?videos?(/[^/]*)?$)",
-                                              &kVideoElement};
+inline constexpr ExtensionFamily kVideoFamily{
+    "video",        kVideoNamespace,
+    "video",        R"(^(google\.com|sitemaps\.org)/schemas/sitemap[-_]?videos?(/[^/]*)?$)",
+    &kVideoElement, "the page that shows the video"};
 
 // Limits: Google's video sitemap reference, else the XSD's facets (each rule says whose).
 inline constexpr std::size_t kMaxVideoTitle = 100;  // XSD maxLength; Google's page states none

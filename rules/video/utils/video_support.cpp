@@ -9,32 +9,6 @@
 
 namespace sitemaplint::video {
 
-bool is_page_video(const ExtensionBlock& block, const Entry& entry) {
-  return is_page_entry(entry) && is_family_block(kVideoFamily, block);
-}
-
-Span tag_span(const ExtensionNode& node) { return {node.offset, tag_length(node)}; }
-
-Span value_span(const ExtensionNode& node) {
-  const Span span = sitemaplint::value_span(node.text);
-  return span.length == 0 ? tag_span(node) : span;
-}
-
-std::string tag(const ExtensionNode& node) { return "<" + std::string(node.qualified_name) + ">"; }
-
-void report_value(const ExtensionNode& node, std::string message, FindingSink& out,
-                  std::optional<std::string> replacement) {
-  const Span span = value_span(node);
-  std::optional<Fix> fix;
-  if (replacement) fix = node.text.replace_value(*replacement, "replace with " + quoted(*replacement));
-  out.report({.at = span, .message = std::move(message), .fix = std::move(fix)});
-}
-
-std::size_t code_points(std::string_view text) {
-  return static_cast<std::size_t>(
-      std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-}
-
 bool is_whole_number(std::string_view text) {
   if (text.starts_with('+')) text.remove_prefix(1);
   return !text.empty() && std::all_of(text.begin(), text.end(), is_ascii_digit);

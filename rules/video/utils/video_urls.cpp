@@ -56,12 +56,4 @@ const ExtensionBlock* video_block_of(const UrlField& url) {
   return nullptr;
 }
 
-const Field* same_as_page(const UrlField& url, SameUrl& same) {
-  const Entry& entry = *url.entry;
-  if (!is_page_entry(entry) || !entry.loc.present) return nullptr;
-  const UrlAnalysis& a = url.analysis();
-  if (!usable_url(a) || !usable_url(entry.loc_analysis()) || !same(a, entry.loc_analysis())) return nullptr;
-  return &entry.loc;
-}
-
 }  // namespace sitemaplint::video

@@ -31,7 +31,5 @@ bool is_listed_video_type(std::string_view type);
 // For a URL field held in the text of an element of an extension block (<video:content_loc>,
 // <video:player_loc>, <video:thumbnail_loc>): the block it is in; nullptr for any other field.
 const ExtensionBlock* video_block_of(const UrlField& url);
-// The page's <loc> when the usable URL field `url` is the same URL (D7) as that usable <loc>.
-const Field* same_as_page(const UrlField& url, SameUrl& same);
 
 }  // namespace sitemaplint::video

@@ -1,43 +1,48 @@
-// The shapes most video rules share, so that each rule file holds only its own check:
-//   BlockRule  - each <video:video> of a page;
-//   ChildRule  - each child of such a <video:video> with one of some names (every occurrence);
-//   TooLong    - a ChildRule that holds a text to a length;
-//   UrlRule    - one kind of video URL field of a page, when it is usable (the URL rules report
-//                the others), with the page's entry at hand;
-//   IsPageRule - a UrlRule that reports the field when it is the page's own <loc>.
+// The shapes most rules of an extension family share, so that each rule file holds only its own
+// check; `family` is the family's constant in its schema header (kImageFamily, kVideoFamily ...):
+//   BlockRule<family>      - each block of the family in a page (<video:video> in a <url>);
+//   ChildRule<family>      - each child of such a block with one of some names (every occurrence);
+//   TooLong<family>        - a ChildRule that holds a text to a length;
+//   OutsideUrlRule<family> - the family's blocks anywhere but in a <url>;
+//   UrlRule                - one kind of extension URL field of a page, when it is usable (the URL
+//                            rules report the others), with the page's entry at hand;
+//   IsPageRule             - a UrlRule that reports the field when it is the page's own <loc>.
+// The rules of extension_rules.h are whole rules the families instantiate with their schema.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 
+#include "rules/extension/extension_support.h"
+#include "rules/extension/extension_urls.h"
 #include "rules/rule_support.h"
-#include "rules/video/utils/video_schema.h"
-#include "rules/video/utils/video_support.h"
-#include "rules/video/utils/video_urls.h"
 #include "url_analysis.h"
 
-namespace sitemaplint::video {
+namespace sitemaplint {
 
+template <const ExtensionFamily& family>
 class BlockRule : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.extensions(kVideoNamespace, kVideoElement.name); }
+  void subscribe(Subscriptions& s) const override { s.extensions(family.ns, family.root->name); }
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) final {
-    if (is_page_video(block, entry)) check(block, out);
+    if (is_page_block(family, block, entry)) check(block, out);
   }
 
  protected:
-  virtual void check(const ExtensionBlock& video, FindingSink& out) = 0;
+  virtual void check(const ExtensionBlock& block, FindingSink& out) = 0;
 };
 
-class ChildRule : public BlockRule {
+template <const ExtensionFamily& family>
+class ChildRule : public BlockRule<family> {
  public:
   explicit ChildRule(std::span<const std::string_view> names) : names_(names) {}
 
  protected:
-  void check(const ExtensionBlock& video, FindingSink& out) final {
+  void check(const ExtensionBlock& block, FindingSink& out) final {
     for (std::string_view name : names_) {
-      for_each_child_named(video, name, [&](const ExtensionNode& node) { check_child(node, out); });
+      for_each_child_named(family, block, name, [&](const ExtensionNode& node) { check_child(node, out); });
     }
   }
   virtual void check_child(const ExtensionNode& node, FindingSink& out) = 0;
@@ -46,11 +51,12 @@ class ChildRule : public BlockRule {
   std::span<const std::string_view> names_;
 };
 
-class TooLong : public ChildRule {
+template <const ExtensionFamily& family>
+class TooLong : public ChildRule<family> {
  public:
   // "<video:title> is 137 characters; `whose` allows at most 100"
   TooLong(std::span<const std::string_view> names, std::size_t limit, std::string_view whose)
-      : ChildRule(names), limit_(limit), whose_(whose) {}
+      : ChildRule<family>(names), limit_(limit), whose_(whose) {}
 
  protected:
   void check_child(const ExtensionNode& node, FindingSink& out) final {
@@ -69,6 +75,19 @@ class TooLong : public ChildRule {
   std::string_view whose_;
 };
 
+// The family's blocks in an index's <sitemap>, or straight in the root: attached to no page.
+template <const ExtensionFamily& family>
+class OutsideUrlRule final : public Rule {
+ public:
+  void subscribe(Subscriptions& s) const override {
+    // A block root straight in the root is an entry of its own; one in an index's <sitemap>, a block
+    // of it. A <url> is neither: the usual entry costs no call.
+    s.entries_showing(kEntryNotUrl);
+    s.extension_blocks(family.ns);
+  }
+  void on_entry(const Entry& entry, FindingSink& out) override { report_outside_url(family, entry, out); }
+};
+
 class UrlRule : public Rule {
  public:
   explicit UrlRule(UrlFieldKind kind) : kind_(kind) {}
@@ -84,10 +103,9 @@ class UrlRule : public Rule {
   // Reports on the URL (without the white space around it); a related location names the page's <loc>.
   static void report(const UrlField& url, const UrlAnalysis& a, std::string message, FindingSink& out,
                      bool relate_to_page = false) {
-    const Span span = url_span(*url.field, a);
     std::optional<RelatedLocation> related;
     if (relate_to_page) related = RelatedLocation{url.entry->loc.element_offset, "the page's <loc>", {}};
-    out.report({.at = span, .message = std::move(message), .related = std::move(related)});
+    out.report({.at = url_span(*url.field, a), .message = std::move(message), .related = std::move(related)});
   }
 
  private:
@@ -111,4 +129,4 @@ class IsPageRule : public UrlRule {
   SameUrl same_;
 };
 
-}  // namespace sitemaplint::video
+}  // namespace sitemaplint
