@@ -9,7 +9,9 @@
 // cannot hold, is written -\-). Several expectations in one comment are separated by ';'. A file
 // that expects nothing says "<!-- expect: none -->". Inputs that must stay byte-exact (encodings,
 // gzip, no room for a comment) use a sidecar "<file>.expected" with one `CODE severity LINE:COL
-// "message"` per line, or "none". "<!-- base-url: URL -->" lints the fixture as if served from URL
+// "message"` per line, or "none". After the message, `fix="TEXT"` pins the finding's fix: it must
+// carry one, replacing its span with TEXT (escaped as messages are), as ESLint's RuleTester pins a
+// fix's output; every rule that offers fixes pins at least one in its fixtures. "<!-- base-url: URL -->" lints the fixture as if served from URL
 // (--base-url). In a ROBOTS folder, a file named *robots.txt (or .gz) is linted as a robots.txt, its
 // expectations in '#' comments ("# <!-- expect: ... -->"); "<!-- robots: FILE -->" checks a
 // sitemap's URLs against the robots.txt FILE beside it, as --robots does (its origin is the
@@ -29,6 +31,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -55,6 +58,9 @@ struct Finding {
   std::size_t column = 0;
   std::string message;
   std::string written_at;  // "file:line" of the expectation; not compared
+  // Expected: the pinned fix="..." text, if any. Reported: the fix's replacement, if any. Compared
+  // only where an expectation pins it.
+  std::optional<std::string> fix;
 
   auto key() const { return std::tie(code, severity, line, column, message); }
   bool operator<(const Finding& other) const { return key() < other.key(); }
@@ -75,8 +81,10 @@ std::string escape_message(std::string_view message) {
 
 // As a sidecar line: SM401 error 3:14 "message" (ready to paste, after '@' for an inline one).
 std::string describe(const Finding& f) {
-  return f.code + " " + f.severity + " " + std::to_string(f.line) + ":" + std::to_string(f.column) + " \"" +
-         escape_message(f.message) + "\"";
+  std::string out = f.code + " " + f.severity + " " + std::to_string(f.line) + ":" + std::to_string(f.column) + " \"" +
+                    escape_message(f.message) + "\"";
+  if (f.fix) out += " fix=\"" + escape_message(*f.fix) + "\"";
+  return out;
 }
 
 struct Expectations {
@@ -167,24 +175,32 @@ std::string parse_expectation_list(std::string_view body, bool is_inline, std::s
       return "no message for " + label + ": write the finding's full message in double quotes after the position";
     }
     if (body[i] != '"') return "expected the message in double quotes after " + label + " at " + rest();
-    ++i;
-    bool closed = false;
-    while (i < body.size()) {
-      const char c = body[i++];
-      if (c == '"') {
-        closed = true;
-        break;
+    // Reads the quoted text at body[i] into `text`; returns what is wrong, or an empty string.
+    const auto quoted_text = [&](std::string_view what, std::string& text) -> std::string {
+      ++i;
+      while (i < body.size()) {
+        const char c = body[i++];
+        if (c == '"') return {};
+        if (c != '\\') {
+          text += c;
+          continue;
+        }
+        if (i >= body.size() || (body[i] != '"' && body[i] != '\\' && body[i] != '-')) {
+          return "unknown escape in the " + std::string(what) + " of " + label +
+                 ": only \\\", \\\\ and \\- are escapes";
+        }
+        text += body[i++];
       }
-      if (c != '\\') {
-        f.message += c;
-        continue;
-      }
-      if (i >= body.size() || (body[i] != '"' && body[i] != '\\' && body[i] != '-')) {
-        return "unknown escape in the message of " + label + ": only \\\", \\\\ and \\- are escapes";
-      }
-      f.message += body[i++];
+      return "the " + std::string(what) + " of " + label + " has no closing '\"'";
+    };
+    if (std::string problem = quoted_text("message", f.message); !problem.empty()) return problem;
+    skip_space();
+    if (body.substr(i).starts_with("fix=")) {
+      i += 4;
+      if (i >= body.size() || body[i] != '"') return "expected the fix's text in double quotes after fix= at " + rest();
+      f.fix.emplace();
+      if (std::string problem = quoted_text("fix", *f.fix); !problem.empty()) return problem;
     }
-    if (!closed) return "the message of " + label + " has no closing '\"'";
     out->findings.push_back(std::move(f));
     skip_space();
     if (i >= body.size()) return {};
@@ -256,8 +272,9 @@ std::vector<Finding> findings_of(const FileReport& report, std::string_view text
   const LineIndex index(text);
   for (const Diagnostic& d : report.diagnostics) {
     const Position pos = index.position(d.offset);
-    out.push_back(
-        {std::string(d.rule->code), std::string(severity_name(d.severity)), pos.line, pos.column, d.message, ""});
+    Finding& f = out.emplace_back(Finding{std::string(d.rule->code), std::string(severity_name(d.severity)), pos.line,
+                                          pos.column, d.message, "", std::nullopt});
+    if (d.fix) f.fix = d.fix->replacement;
   }
   return out;
 }
@@ -285,6 +302,27 @@ std::string difference(const std::vector<Finding>& want, const std::vector<Findi
   }
   for (const Finding& u : unexpected) out += "  reported but not expected: " + describe(u) + "\n";
   return out;
+}
+
+// The pinned fixes (fix="...") that the findings in `got` do not carry, as lines to read; `want`
+// and `got` are sorted and hold the same findings.
+std::string pin_differences(const std::vector<Finding>& want, const std::vector<Finding>& got) {
+  std::string out;
+  for (const Finding& w : want) {
+    if (!w.fix) continue;
+    const auto g = std::lower_bound(got.begin(), got.end(), w);
+    if (g == got.end() || !(*g == w)) continue;  // difference() names it
+    if (g->fix == w.fix) continue;
+    out += "  " + w.written_at + ": the fix differs:\n    expected " + describe(w) + "\n    reported " +
+           (g->fix ? describe(*g) : describe(*g) + " (no fix)") + "\n";
+  }
+  return out;
+}
+
+// What differs between the expected findings and the reported ones, pinned fixes included; empty
+// when nothing does. Both lists are sorted.
+std::string compare(const std::vector<Finding>& want, const std::vector<Finding>& got) {
+  return (want == got ? std::string() : difference(want, got)) + pin_differences(want, got);
 }
 
 struct Fixture {
@@ -455,6 +493,34 @@ TEST_CASE("fixture expectations: the syntax, with full messages") {
     CHECK(describe(e.findings[2]) == "NEWS301 info 5:3 \"<n>\"");
     CHECK(describe(e.findings[3]) == "SM9 info 7:1 \"z\"");
   }
+  SUBCASE("a pinned fix, and what differs from it") {
+    const Expectations e = inline_expectations(
+        "<a/>\n<!-- expect: SM301 error @:3 \"raw '&'\" fix=\"&amp;\"; SM4 info @:1 \"b\" fix=\"\\\"x\\\"\" -->\n",
+        "f.xml");
+    CHECK(e.problems.empty());
+    REQUIRE(e.findings.size() == 2);
+    CHECK(e.findings[0].fix == "&amp;");
+    CHECK(describe(e.findings[0]) == "SM301 error 2:3 \"raw '&'\" fix=\"&amp;\"");
+    CHECK(e.findings[1].fix == "\"x\"");
+    std::vector<Finding> want = e.findings;
+    std::vector<Finding> got = want;
+    std::sort(want.begin(), want.end());
+    std::sort(got.begin(), got.end());
+    CHECK(compare(want, got).empty());
+    got[0].fix = "&#38;";  // the same finding, another fix
+    CHECK(compare(want, got).find("the fix differs") != std::string::npos);
+    got[0].fix.reset();  // no fix at all
+    CHECK(compare(want, got).find("(no fix)") != std::string::npos);
+    want[0].fix.reset();  // nothing pinned: the fix is not compared
+    CHECK(compare(want, got).empty());
+    for (const std::string& text : {std::string("<!-- expect: SM1 error @:1 \"a\" fix=x -->"),
+                                    std::string("<!-- expect: SM1 error @:1 \"a\" fix=\"x -->")}) {
+      CAPTURE(text);
+      const Expectations bad = inline_expectations("<a/>\n" + text + "\n", "f.xml");
+      REQUIRE(bad.problems.size() == 1);
+      CHECK(bad.problems[0].find("fix") != std::string::npos);
+    }
+  }
   SUBCASE("none, and a file that states nothing") {
     const Expectations none = inline_expectations("<!-- a comment -->\n<!-- expect: none -->\n", "f.xml");
     CHECK(none.declared);
@@ -530,6 +596,7 @@ TEST_CASE("fixture harness: offsets after fixes") {
 TEST_CASE("every rule fixture produces exactly its expected findings, messages included") {
   std::size_t files_checked = 0, expectations_checked = 0;
   std::map<std::string, std::pair<bool, bool>> fires_and_quiet;  // by directory
+  std::map<std::string, bool> pinned;  // by directory: a fix of its rule pinned with fix="..."
   for (const Fixture& fixture : all_fixtures()) {
     const std::string file = shown(fixture.path);
     CAPTURE(file);
@@ -556,7 +623,9 @@ TEST_CASE("every rule fixture produces exactly its expected findings, messages i
     std::vector<Finding> got = findings_of(report);
     std::sort(want.begin(), want.end());
     std::sort(got.begin(), got.end());
-    if (want != got) FAIL_CHECK(file << ": the findings are not the expected ones:\n" << difference(want, got));
+    if (const std::string diff = compare(want, got); !diff.empty())
+      FAIL_CHECK(file << ": the findings are not the expected ones:\n" << diff);
+    for (const Finding& w : want) pinned[fixture.dir] |= w.fix && w.code == fixture.code;
     const bool fires = std::any_of(got.begin(), got.end(), [&](const Finding& g) { return g.code == fixture.code; });
     auto& [any_fires, any_quiet] = fires_and_quiet[fixture.dir];
     any_fires |= fires;
@@ -568,6 +637,11 @@ TEST_CASE("every rule fixture produces exactly its expected findings, messages i
     const std::string& dir = folder;  // clang 14 cannot capture a structured binding in a macro's lambda
     CHECK_MESSAGE(seen.first, dir << " has no fixture on which its rule fires");
     CHECK_MESSAGE(seen.second, dir << " has no fixture on which its rule stays quiet");
+  }
+  for (const RuleInfo* rule : all_rules()) {
+    if (rule->fixes == Fixes::Never) continue;
+    const std::string dir = std::string(rule->code) + "-" + std::string(rule->name);
+    CHECK_MESSAGE(pinned[dir], dir << " offers fixes but pins none in its fixtures: add fix=\"...\" after a message");
   }
   CHECK(files_checked > 0);
   MESSAGE("checked " << files_checked << " fixture files in " << fires_and_quiet.size() << " directories, "
@@ -651,8 +725,8 @@ TEST_CASE("every fixture set is linted as one run, and each of its files gets ex
       }
       std::sort(want.begin(), want.end());
       std::sort(got.begin(), got.end());
-      if (want != got)
-        FAIL_CHECK(shown(file) << ": the findings are not the expected ones:\n" << difference(want, got));
+      if (const std::string diff = compare(want, got); !diff.empty())
+        FAIL_CHECK(shown(file) << ": the findings are not the expected ones:\n" << diff);
       fires |= std::any_of(got.begin(), got.end(), [&](const Finding& g) { return g.code == set.code; });
       expectations_checked += want.size();
       expected.erase(want_it);
