@@ -11,6 +11,7 @@
 #include "analysis/robots_match.h"
 #include "analysis/robots_txt.h"
 #include "analysis/sitemap_location.h"
+#include "page.h"
 
 namespace sitemaplint {
 
@@ -49,6 +50,9 @@ struct RuleSettings {
   // hreflang links, and there is no other file to compare it with.
   bool only_input = false;
   std::shared_ptr<const SiteRobots> robots;  // the run's robots.txt, when there is one
+  // --pages: what each URL the run lists leads to (the build output under --root, or the live
+  // site); nullptr: the page rules have nothing to check.
+  std::shared_ptr<const PageLookup> pages;
 };
 
 }  // namespace sitemaplint

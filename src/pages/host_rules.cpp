@@ -1,0 +1,248 @@
+#include "pages/host_rules.h"
+
+#include <algorithm>
+#include <array>
+
+#include "analysis/ascii.h"
+
+namespace sitemaplint {
+namespace {
+
+// What a request for a folder without its final slash ("/docs" with docs/index.html) gets.
+enum class FolderWithoutSlash : std::uint8_t { Redirect, Serve };
+// What a request with a final slash gets when only the page file exists ("/about/" with about.html).
+enum class SlashOnPage : std::uint8_t { Missing, Redirect, Serve };
+
+// One host's answers. The sources are in docs/pages.md ("Hosts").
+struct HostBehaviour {
+  HostKind host;
+  std::string_view name, label;
+  bool pretty_urls;  // "/about" is served from about.html
+  int html_redirect;  // "/about.html" redirects to "/about" with this code; 0: served as is
+  int index_redirect;  // "/docs/index.html" redirects to "/docs/" with this code; 0: served as is
+  FolderWithoutSlash folder_without_slash;
+  int folder_code;  // the redirect's code
+  SlashOnPage slash_on_page;
+  int slash_code;
+  bool nearest_404;  // the 404.html nearest up the path's folders answers, not only the top one
+  bool fallback_without_404;  // with no 404.html at the top, every unknown path gets /index.html with 200
+  bool reads_redirects;  // a _redirects file at the top of the build
+  int redirects_default;  // the code of a _redirects rule that names none
+  bool redirects_shadowed;  // a rule does not apply where a file answers (unless forced with '!')
+};
+
+constexpr std::array<HostBehaviour, 5> kHosts{{
+    // nginx (try_files $uri $uri/) and Apache (DirectorySlash, DirectoryIndex index.html).
+    {HostKind::Plain, "plain", "a plain web server", false, 0, 0, FolderWithoutSlash::Redirect, 301,
+     SlashOnPage::Missing, 0, false, false, false, 0, false},
+    {HostKind::GithubPages, "github-pages", "GitHub Pages", true, 0, 0, FolderWithoutSlash::Redirect, 301,
+     SlashOnPage::Missing, 0, false, false, false, 0, false},
+    // With Netlify's pretty URLs (rows observed on live sites; docs/pages.md cites them).
+    {HostKind::Netlify, "netlify", "Netlify", true, 0, 0, FolderWithoutSlash::Redirect, 301, SlashOnPage::Redirect, 301,
+     false, false, true, 301, true},
+    // Cloudflare's asset server (workers-sdk, pages-shared/asset-server/handler.ts).
+    {HostKind::CloudflarePages, "cloudflare-pages", "Cloudflare Pages", true, 308, 308, FolderWithoutSlash::Redirect,
+     308, SlashOnPage::Redirect, 308, true, true, true, 302, false},
+    // Vercel without a vercel.json: no clean URLs, no trailing-slash redirects.
+    {HostKind::Vercel, "vercel", "Vercel", false, 0, 0, FolderWithoutSlash::Serve, 0, SlashOnPage::Missing, 0, false,
+     false, false, 0, false},
+}};
+
+const HostBehaviour& behaviour_of(HostKind host) {
+  for (const HostBehaviour& b : kHosts) {
+    if (b.host == host) return b;
+  }
+  return kHosts[0];
+}
+
+std::string relative(std::string_view path) { return std::string(path.substr(path.starts_with('/') ? 1 : 0)); }
+
+HostAnswer served(std::string file) { return {HostAnswer::Kind::Served, std::move(file), {}, 0, {}}; }
+HostAnswer redirect(std::string target, int code, std::string reason) {
+  return {HostAnswer::Kind::Redirect, {}, std::move(target), code, std::move(reason)};
+}
+
+// The answer from the files alone, or nullopt when no file answers the path.
+std::optional<HostAnswer> answer_from_files(const HostBehaviour& b, const SiteFiles& files, std::string_view path) {
+  if (path.empty() || path == "/") {
+    if (files.is_file("index.html")) return served("index.html");
+    return std::nullopt;
+  }
+  if (path.ends_with('/')) {
+    const std::string folder = relative(path);
+    if (files.is_file(folder + "index.html")) return served(folder + "index.html");
+    const std::string page = folder.substr(0, folder.size() - 1) + ".html";
+    if (b.pretty_urls && files.is_file(page)) {
+      switch (b.slash_on_page) {
+        case SlashOnPage::Serve: return served(page);
+        case SlashOnPage::Redirect:
+          return redirect(std::string(path.substr(0, path.size() - 1)), b.slash_code,
+                          std::string(b.label) + " serves " + page + " without the final slash");
+        case SlashOnPage::Missing: break;
+      }
+    }
+    return std::nullopt;
+  }
+  const std::string file = relative(path);
+  if (files.is_file(file)) {
+    if (b.index_redirect != 0 && (file == "index.html" || file.ends_with("/index.html"))) {
+      return redirect(std::string(path.substr(0, path.size() - 10)), b.index_redirect,
+                      std::string(b.label) + " serves a folder's index.html at the folder's URL");
+    }
+    if (b.html_redirect != 0 && file.ends_with(".html")) {
+      return redirect(std::string(path.substr(0, path.size() - 5)), b.html_redirect,
+                      std::string(b.label) + " serves pages without .html");
+    }
+    return served(file);
+  }
+  if (files.is_folder(file) && files.is_file(file + "/index.html")) {
+    if (b.folder_without_slash == FolderWithoutSlash::Serve) return served(file + "/index.html");
+    return redirect(std::string(path) + "/", b.folder_code,
+                    std::string(b.label) + " serves a folder with a final slash");
+  }
+  if (b.pretty_urls && files.is_file(file + ".html")) return served(file + ".html");
+  return std::nullopt;
+}
+
+// The _redirects rule for `path`, and what its splat matched.
+const RedirectRule* matching_rule(const std::vector<RedirectRule>& rules, std::string_view path, std::string* splat) {
+  for (const RedirectRule& rule : rules) {
+    std::string_view from = rule.from;
+    if (from.ends_with('*')) {
+      from.remove_suffix(1);
+      if (path.starts_with(from)) {
+        *splat = std::string(path.substr(from.size()));
+        return &rule;
+      }
+    } else if (path == from || (from.size() > 1 && from.ends_with('/') && path == from.substr(0, from.size() - 1)) ||
+               (path.size() > 1 && path.ends_with('/') && from == path.substr(0, path.size() - 1))) {
+      splat->clear();
+      return &rule;
+    }
+  }
+  return nullptr;
+}
+
+std::string with_splat(std::string_view to, std::string_view splat) {
+  std::string out(to);
+  const std::size_t at = out.find(":splat");
+  if (at != std::string::npos) out.replace(at, 6, splat);
+  return out;
+}
+
+}  // namespace
+
+std::optional<HostKind> host_kind_named(std::string_view name) {
+  for (const HostBehaviour& b : kHosts) {
+    if (b.name == name) return b.host;
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string_view> host_names() {
+  std::vector<std::string_view> names;
+  for (const HostBehaviour& b : kHosts) names.push_back(b.name);
+  return names;
+}
+
+std::string host_name_list() {
+  std::string list;
+  const std::vector<std::string_view> names = host_names();
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) list += i + 1 == names.size() ? " or " : ", ";
+    list += names[i];
+  }
+  return list;
+}
+
+std::string_view host_label(HostKind host) { return behaviour_of(host).label; }
+
+bool reads_redirects(HostKind host) { return behaviour_of(host).reads_redirects; }
+int default_redirect_code(HostKind host) { return behaviour_of(host).redirects_default; }
+
+std::vector<RedirectRule> parse_redirects(std::string_view text, int default_code) {
+  std::vector<RedirectRule> rules;
+  std::size_t line = 0;
+  while (!text.empty()) {
+    ++line;
+    const std::size_t end = text.find('\n');
+    std::string_view row = text.substr(0, end);
+    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+    if (const std::size_t hash = row.find('#'); hash != std::string_view::npos) row = row.substr(0, hash);
+    std::vector<std::string_view> words;
+    for (std::size_t at = 0; at < row.size();) {
+      while (at < row.size() && is_xml_space(row[at])) ++at;
+      const std::size_t start = at;
+      while (at < row.size() && !is_xml_space(row[at])) ++at;
+      if (at > start) words.push_back(row.substr(start, at - start));
+    }
+    if (words.size() < 2 || !words[0].starts_with('/')) continue;
+    // Conditions (Country=, Language=, Role=) make a rule that not every visitor meets; query
+    // parameters (id=:id) one that only some URLs do: neither is a rule for the page.
+    const auto conditional = std::any_of(words.begin() + 1, words.end(),
+                                         [](std::string_view w) { return w.find('=') != std::string_view::npos; });
+    if (conditional) continue;
+    RedirectRule rule{std::string(words[0]), std::string(words[1]), default_code, false, line};
+    if (words.size() >= 3) {
+      std::string_view code = words[2];
+      if (code.ends_with('!')) {
+        rule.force = true;
+        code.remove_suffix(1);
+      }
+      if (code.size() != 3 || !is_ascii_digit(code[0]) || !is_ascii_digit(code[1]) || !is_ascii_digit(code[2]))
+        continue;  // a condition (Country=, Role=) or a malformed code: not a rule every visitor meets
+      rule.code = (code[0] - '0') * 100 + (code[1] - '0') * 10 + (code[2] - '0');
+    }
+    rules.push_back(std::move(rule));
+  }
+  return rules;
+}
+
+HostAnswer answer_path(const HostSetup& setup, const SiteFiles& files, std::string_view path) {
+  const HostBehaviour& b = behaviour_of(setup.host);
+  std::optional<HostAnswer> from_files = answer_from_files(b, files, path);
+  if (b.reads_redirects) {
+    std::string splat;
+    const RedirectRule* rule = matching_rule(setup.redirects, path, &splat);
+    const bool shadowed = rule && b.redirects_shadowed && !rule->force && from_files;
+    if (rule && !shadowed) {
+      const std::string to = with_splat(rule->to, splat);
+      const std::string where = "_redirects line " + std::to_string(rule->line);
+      if (rule->code == 404) return {HostAnswer::Kind::Missing, {}, {}, 404, where};
+      if (rule->code == 200 && to.starts_with('/')) {
+        // A rewrite: the other path's file answers with 200. Every path rewritten to one page
+        // (a single-page app's "/* /index.html 200") is a fallback, not the listed page.
+        std::optional<HostAnswer> rewritten = answer_from_files(b, files, to);
+        if (rewritten && rewritten->kind == HostAnswer::Kind::Served) {
+          rewritten->reason = where;
+          if (rule->from.ends_with('*') && to.find(":splat") == std::string::npos)
+            rewritten->kind = HostAnswer::Kind::Fallback;
+          return *rewritten;
+        }
+      } else if (rule->code >= 300 && rule->code < 400) {
+        return redirect(to, rule->code, where);
+      }
+    }
+  }
+  if (from_files) return *from_files;
+  if (b.nearest_404) {
+    // The 404.html of the path's folder, or of the nearest folder above it.
+    std::string folder = relative(path.substr(0, path.rfind('/') + 1));
+    while (!folder.empty()) {
+      if (files.is_file(folder + "404.html")) return {HostAnswer::Kind::Missing, folder + "404.html", {}, 404, {}};
+      folder.pop_back();
+      folder.erase(folder.rfind('/') == std::string::npos ? 0 : folder.rfind('/') + 1);
+    }
+  }
+  if (files.is_file("404.html")) return {HostAnswer::Kind::Missing, "404.html", {}, 404, {}};
+  if (b.fallback_without_404 && files.is_file("index.html")) {
+    return {HostAnswer::Kind::Fallback,
+            "index.html",
+            {},
+            200,
+            std::string(b.label) + " serves /index.html for every unknown path when the build has no 404.html"};
+  }
+  return {HostAnswer::Kind::Missing, {}, {}, 404, {}};
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,123 @@
+// How each host answers a path from a build's files (src/pages/host_rules): one case per row of
+// docs/pages.md's table of hosts, on a build held in memory.
+#include <doctest/doctest.h>
+
+#include <set>
+#include <string>
+
+#include "pages/host_rules.h"
+
+using namespace sitemaplint;
+
+namespace {
+
+class Files final : public SiteFiles {
+ public:
+  explicit Files(std::set<std::string> files) : files_(std::move(files)) {}
+  bool is_file(std::string_view relative) const override { return files_.count(std::string(relative)) == 1; }
+  bool is_folder(std::string_view relative) const override {
+    const std::string prefix = std::string(relative) + "/";
+    for (const std::string& f : files_) {
+      if (f.starts_with(prefix)) return true;
+    }
+    return false;
+  }
+
+ private:
+  std::set<std::string> files_;
+};
+
+// "200 a.html", "301 /a/", "404", "404 404.html", "fallback index.html": an answer in a line.
+std::string answer(HostKind host, const Files& files, std::string_view path, std::string_view redirects = {}) {
+  HostSetup setup{host, parse_redirects(redirects, default_redirect_code(host))};
+  const HostAnswer a = answer_path(setup, files, path);
+  switch (a.kind) {
+    case HostAnswer::Kind::Served: return "200 " + a.file;
+    case HostAnswer::Kind::Fallback: return "fallback " + a.file;
+    case HostAnswer::Kind::Redirect: return std::to_string(a.code) + " " + a.target;
+    case HostAnswer::Kind::Missing: return a.file.empty() ? "404" : "404 " + a.file;
+  }
+  return "?";
+}
+
+const Files kPage{{"index.html", "a.html"}};
+const Files kFolder{{"index.html", "a/index.html"}};
+
+}  // namespace
+
+TEST_CASE("hosts: a page file, asked for without .html, with a final slash and with .html") {
+  CHECK(answer(HostKind::Plain, kPage, "/a") == "404");
+  CHECK(answer(HostKind::GithubPages, kPage, "/a") == "200 a.html");
+  CHECK(answer(HostKind::Netlify, kPage, "/a") == "200 a.html");
+  CHECK(answer(HostKind::CloudflarePages, kPage, "/a") == "200 a.html");
+  CHECK(answer(HostKind::Vercel, kPage, "/a") == "404");
+
+  CHECK(answer(HostKind::Plain, kPage, "/a/") == "404");
+  CHECK(answer(HostKind::GithubPages, kPage, "/a/") == "404");
+  CHECK(answer(HostKind::Netlify, kPage, "/a/") == "301 /a");
+  CHECK(answer(HostKind::CloudflarePages, kPage, "/a/") == "308 /a");
+  CHECK(answer(HostKind::Vercel, kPage, "/a/") == "404");
+
+  CHECK(answer(HostKind::Plain, kPage, "/a.html") == "200 a.html");
+  CHECK(answer(HostKind::GithubPages, kPage, "/a.html") == "200 a.html");
+  CHECK(answer(HostKind::Netlify, kPage, "/a.html") == "200 a.html");
+  CHECK(answer(HostKind::CloudflarePages, kPage, "/a.html") == "308 /a");
+  CHECK(answer(HostKind::Vercel, kPage, "/a.html") == "200 a.html");
+}
+
+TEST_CASE("hosts: a folder with index.html, asked for without and with its final slash") {
+  CHECK(answer(HostKind::Plain, kFolder, "/a") == "301 /a/");
+  CHECK(answer(HostKind::GithubPages, kFolder, "/a") == "301 /a/");
+  CHECK(answer(HostKind::Netlify, kFolder, "/a") == "301 /a/");
+  CHECK(answer(HostKind::CloudflarePages, kFolder, "/a") == "308 /a/");
+  CHECK(answer(HostKind::Vercel, kFolder, "/a") == "200 a/index.html");
+  for (HostKind host :
+       {HostKind::Plain, HostKind::GithubPages, HostKind::Netlify, HostKind::CloudflarePages, HostKind::Vercel}) {
+    CHECK(answer(host, kFolder, "/a/") == "200 a/index.html");
+    CHECK(answer(host, kFolder, "/") == "200 index.html");
+  }
+  CHECK(answer(HostKind::Plain, kFolder, "/a/index.html") == "200 a/index.html");
+  CHECK(answer(HostKind::CloudflarePages, kFolder, "/a/index.html") == "308 /a/");
+  CHECK(answer(HostKind::CloudflarePages, kFolder, "/index.html") == "308 /");
+}
+
+TEST_CASE("hosts: nothing there, with and without 404.html") {
+  CHECK(answer(HostKind::Plain, kPage, "/gone") == "404");
+  CHECK(answer(HostKind::Netlify, Files{{"index.html", "404.html"}}, "/gone/") == "404 404.html");
+  // Cloudflare Pages: the nearest 404.html up the folders; with none at all, a single-page app.
+  const Files nested{{"index.html", "blog/404.html"}};
+  CHECK(answer(HostKind::CloudflarePages, nested, "/blog/x/y") == "404 blog/404.html");
+  CHECK(answer(HostKind::CloudflarePages, nested, "/shop/x") == "fallback index.html");
+  CHECK(answer(HostKind::CloudflarePages, Files{{"index.html", "404.html"}}, "/shop/x") == "404 404.html");
+  CHECK(answer(HostKind::Netlify, kPage, "/shop/x") == "404");  // no fallback without a rule
+}
+
+TEST_CASE("hosts: _redirects, with shadowing on Netlify and not on Cloudflare Pages") {
+  const std::string rules =
+      "# comment\n"
+      "/blog/*  /news/:splat\n"
+      "/a       /elsewhere   302\n"
+      "/forced  /a           301!\n"
+      "/app/*   /index.html  200\n"
+      "/gone    /            404\n"
+      "/geo     /fr          302  Country=fr\n";
+  const std::vector<RedirectRule> parsed = parse_redirects(rules, 301);
+  REQUIRE(parsed.size() == 5);  // the conditional rule is left out
+  CHECK(parsed[0].line == 2);
+  CHECK(parsed[2].force);
+  CHECK(answer(HostKind::Netlify, kPage, "/blog/first", rules) == "301 /news/first");
+  CHECK(answer(HostKind::CloudflarePages, kPage, "/blog/first", rules) == "302 /news/first");  // its default
+  CHECK(answer(HostKind::Netlify, kPage, "/a", rules) == "200 a.html");  // a file shadows the rule
+  CHECK(answer(HostKind::CloudflarePages, kPage, "/a", rules) == "302 /elsewhere");  // no shadowing
+  CHECK(answer(HostKind::Netlify, kPage, "/forced", rules) == "301 /a");
+  CHECK(answer(HostKind::Netlify, kPage, "/app/settings", rules) == "fallback index.html");
+  CHECK(answer(HostKind::Netlify, kPage, "/gone", rules) == "404");
+  CHECK(answer(HostKind::Plain, kPage, "/blog/first", rules) == "404");  // a plain server reads no _redirects
+}
+
+TEST_CASE("hosts: names") {
+  CHECK(host_kind_named("netlify") == HostKind::Netlify);
+  CHECK(!host_kind_named("Netlify"));
+  CHECK(host_name_list() == "plain, github-pages, netlify, cloudflare-pages or vercel");
+  CHECK(host_label(HostKind::Plain) == "a plain web server");
+}
