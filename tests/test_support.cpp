@@ -13,6 +13,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "pages/disk_pages.h"
 #include "analysis/line_index.h"
 #include "engine/dispatch.h"
 #include "engine/walker.h"
@@ -152,6 +153,7 @@ Settings fixture_settings(const std::filesystem::path& path, const std::string& 
   Settings settings = test_settings();
   static const std::regex kBaseUrl(R"(<!--\s*base-url:\s*(\S+)\s*-->)");
   static const std::regex kRobots(R"(<!--\s*robots:\s*(\S+)\s*-->)");
+  static const std::regex kPages(R"(<!--\s*pages:\s*(\S+)(?:\s+host:\s*(\S+))?\s*-->)");
   std::smatch m;
   if (std::regex_search(text, m, kBaseUrl)) {
     std::string error;
@@ -163,6 +165,13 @@ Settings fixture_settings(const std::filesystem::path& path, const std::string& 
     settings.robots =
         make_site_robots(std::make_shared<const RobotsTxt>(parse_robots_txt(read_file(robots_path.string()))),
                          robots_path.string(), settings.location);
+  }
+  if (std::regex_search(text, m, kPages)) {
+    REQUIRE_MESSAGE(settings.location, "<!-- pages: DIR --> needs <!-- base-url: URL -->");
+    const std::optional<HostKind> host = m[2].matched ? host_kind_named(m[2].str()) : HostKind::Plain;
+    REQUIRE_MESSAGE(host, "unknown host in <!-- pages: DIR host: NAME -->: " << m[2].str());
+    const std::string root = (path.parent_path() / m[1].str()).lexically_normal().string();
+    settings.pages = std::make_shared<DiskPages>(root, *settings.location, *host);
   }
   return settings;
 }

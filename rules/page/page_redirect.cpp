@@ -1,0 +1,102 @@
+// PAGE103 page-redirect: a listed URL that the host redirects.
+#include <set>
+
+#include "analysis/same_url.h"
+#include "rules/page/utils/page_rule.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
+                         .fixes = Fixes::Sometimes,
+                         .summary = "A listed URL redirects: list the page it leads to",
+                         .docs = R"md(
+## What it does
+With `--pages`, reports the listed URLs that the host would redirect: a folder without its final
+slash (`/docs` for `docs/index.html`), a page with `.html` where the host serves pretty URLs, a
+final slash where the host serves the page without it, a rule of `_redirects`, or a page that is
+only a `<meta http-equiv="refresh">` stub (what Hugo's aliases and Jekyll's `redirect_from`
+generate). The message names the target and why. Where the target is on the same site and
+answers with the page itself, the fix lists the target instead.
+
+## Why it matters
+A sitemap should list the canonical URL of each page, the one that answers 200. A URL that
+redirects is reported by Search Console as **"Page with redirect"** and is not indexed; the
+trailing slash that the sitemap, the links and the host disagree on is the most common cause.
+
+## Example
+```xml
+<url><loc>https://example.com/docs</loc></url>  <!-- the build has docs/index.html -->
+```
+
+## Use instead
+```xml
+<url><loc>https://example.com/docs/</loc></url>
+```
+)md",
+                         .authorities = kGoogle,
+                         .search_console = "Page with redirect"};
+
+class PageRedirect final : public PageRule {
+ public:
+  explicit PageRedirect(const RuleSettings& settings)
+      : PageRule(settings, {UrlFieldKind::Loc, UrlFieldKind::HreflangHref}) {}
+
+ protected:
+  void subscribe(Subscriptions& s) const override {
+    PageRule::subscribe(s);
+    s.finish();  // the findings wait for every <loc> of the file: see on_finish
+  }
+
+  void check(const UrlField& url, const UrlAnalysis& a, const PageAnswer& page, FindingSink&) override {
+    if (url.kind == UrlFieldKind::Loc) listed_.insert(normal_form(a.ascii_form.empty() ? a.trimmed : a.ascii_form));
+    if (page.status != PageStatus::Redirect) return;
+    const std::string how = page.code != 0 ? "redirects it with " + std::to_string(page.code) : "sends crawlers on";
+    std::string message = url.quoted_value() + " is not a page: " + std::string(pages().host_label()) + " " + how +
+                          " to " + quoted(page.target) + " (" + page.reason + "); list " + quoted(page.target) +
+                          " instead (Search Console: \"Page with redirect\")";
+    found_.push_back({{.at = url_span(*url.field, a), .message = std::move(message), .fix = fix_for(url, page)},
+                      normal_form(page.target),
+                      url.entry->loc.present ? std::string(url.entry->loc_analysis().trimmed) : std::string()});
+  }
+
+  // A fix that lists the target where the file lists it already would make a duplicate: such a
+  // finding keeps its message and loses its fix (removing the entry is the user's call).
+  void on_finish(const Document&, FindingSink& out) override {
+    for (Found& f : found_) {
+      if (listed_.count(f.target)) f.report.fix.reset();
+      f.report.subject = f.subject;
+      out.report(std::move(f.report));
+    }
+    found_.clear();
+  }
+
+ private:
+  struct Found {
+    Report report;
+    std::string target;  // normal form
+    std::string subject;  // the entry's <loc>, which the finding is about
+  };
+
+  std::string normal_form(std::string_view url) {
+    std::string out;
+    normalise_url(url, &out);
+    return out;
+  }
+
+  // Listing the target instead, when it answers with a page of its own (not another redirect, a
+  // 404 or a fallback) and holds no character XML escapes (a _redirects target with a query).
+  std::optional<Fix> fix_for(const UrlField& url, const PageAnswer& page) const {
+    if (page.target.find_first_of("&<>\"'") != std::string::npos) return std::nullopt;
+    if (!pages().covers(page.target) || pages().page(page.target).status != PageStatus::Served) return std::nullopt;
+    return url.field->replace_value(page.target, "list " + quoted(page.target) + ", where it leads");
+  }
+
+  std::set<std::string> listed_;  // the normal form of every <loc> of the file on the site
+  std::vector<Found> found_;
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(page_redirect, kMeta, PageRedirect)
