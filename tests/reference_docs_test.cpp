@@ -46,6 +46,7 @@ const std::vector<std::string> kMarkdownFiles = {
     "bench/README.md",    "docs/usage.md",    "docs/configuration.md",
     "docs/extensions.md", "docs/output.md",   "docs/integrations.md",
     "docs/rules.md",      "docs/profiles.md", "docs/architecture.md",
+    "docs/pages.md",
 };
 
 // A line that opens or closes a code fence (in a list item, it is indented).

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <string_view>
 
+#include "pages/host_rules.h"
 #include "cli/option_checks.h"
 #include "cli/options.h"
 #include "cli/outputs.h"
@@ -80,6 +81,15 @@ int main(int argc, char** argv) {
   app.add_option("--root", options.root,
                  "With --base-url: the directory that holds the site's '/', for finding an index's children")
       ->type_name("DIR");
+  app.add_flag("--pages", options.pages,
+               "With --root and --base-url: check what each listed URL leads to in the build (missing, redirected, "
+               "noindex, canonical elsewhere)");
+  std::vector<std::string> hosts;
+  for (std::string_view name : host_names()) hosts.emplace_back(name);
+  checks.one_of(app.add_option("--host", options.host,
+                               "How the host serves --root for --pages (default plain: a web server such as nginx)")
+                    ->type_name("HOST"),
+                hosts);
   app.add_option("--now", options.now, "Treat this W3C datetime as now (for lastmod-in-future)")->type_name("DATETIME");
   checks.one_of(
       app.add_option("--list-rules", options.list_rules, "List every rule and exit (FORMAT: text, markdown, json)")

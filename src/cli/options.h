@@ -34,6 +34,8 @@ struct CliOptions {
   double timeout_seconds = 30;
   std::string root;
   std::string robots;
+  bool pages = false;  // check what each listed URL leads to in --root
+  std::string host;  // how the host serves --root (--pages)
   std::vector<std::string> allowed_hosts;
   std::string color = "auto";
   std::string baseline;

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
+#include <mutex>
 #include <sstream>
 
 #include "analysis/message_text.h"
@@ -20,6 +22,7 @@
 #include "config/show.h"
 #include "engine/registry.h"
 #include "load/open_file.h"
+#include "pages/disk_pages.h"
 #include "report/html.h"
 #include "docs/profile_docs.h"
 #include "engine/rule_profiles.h"
@@ -116,6 +119,46 @@ bool command_line_choices(const CliOptions& options, CommandLineChoices* out, st
     }
   }
   return true;
+}
+
+// --pages: the build under --root as the host serves it at --base-url's origin (the first input's
+// base URL). Null, with *why, when either is missing.
+std::shared_ptr<const PageLookup> build_pages(const std::vector<std::string>& paths, ConfigResolver& configs,
+                                              const RunSettings& run, std::string* why) {
+  if (!run.root) {
+    *why = "--pages needs --root DIR (or root = in the config): the folder of the build that holds the site's '/'";
+    return nullptr;
+  }
+  std::string error;
+  const Profile* profile = configs.profile_for(paths.empty() ? "-" : paths.front(), &error);
+  if (!profile || !profile->settings.location) {
+    *why = "--pages needs --base-url URL (or base-url = in the config): where the site is served";
+    return nullptr;
+  }
+  const HostKind host = run.host ? host_kind_named(*run.host).value_or(HostKind::Plain) : HostKind::Plain;
+  return std::make_shared<DiskPages>(*run.root, *profile->settings.location, host);
+}
+
+// `profile_for` with `pages` in every profile's settings (each profile copied once, kept for the
+// run; the lookup is called from several threads).
+ProfileLookup with_pages(ProfileLookup profile_for, std::shared_ptr<const PageLookup> pages) {
+  struct Copies {
+    std::mutex mutex;
+    std::map<const Profile*, std::unique_ptr<Profile>> by_profile;
+  };
+  auto copies = std::make_shared<Copies>();
+  return [profile_for = std::move(profile_for), pages = std::move(pages), copies](
+             const std::string& input, std::string* error) -> const Profile* {
+    const Profile* profile = profile_for(input, error);
+    if (!profile) return nullptr;
+    std::lock_guard lock(copies->mutex);
+    std::unique_ptr<Profile>& copy = copies->by_profile[profile];
+    if (!copy) {
+      copy = std::make_unique<Profile>(*profile);
+      copy->settings.pages = pages;
+    }
+    return copy.get();
+  };
 }
 
 // `robots`: the run's robots.txt, from the command line or the config: a host the user named.
@@ -328,6 +371,10 @@ int run(const CliOptions& options) {
   if (!options.min_severity.empty()) run_settings.min_severity = parse_severity(options.min_severity);
   if (!options.root.empty()) run_settings.root = options.root;
   if (!options.robots.empty()) run_settings.robots = options.robots;
+  if (project && project->pages) run_settings.pages = *project->pages;
+  if (options.pages) run_settings.pages = true;
+  if (project && project->host) run_settings.host = project->host;
+  if (!options.host.empty()) run_settings.host = options.host;
   if (options.show_config) return show_config(paths, configs, run_settings);
   // A robots.txt (--robots, or robots = in the config) is an input of its own.
   if (options.paths.empty() && !run_settings.robots) {
@@ -341,6 +388,14 @@ int run(const CliOptions& options) {
     }
   }
 
+  // --pages: the build's pages, for the fixes and the lint alike.
+  std::shared_ptr<const PageLookup> pages;
+  if (run_settings.pages) {
+    pages = build_pages(paths, configs, run_settings, &error);
+    if (!pages) return usage_error(error);
+  }
+  const ProfileLookup lookup = pages ? with_pages(configs.lookup(), pages) : configs.lookup();
+
   // No output replaces an input, checked before anything is written (a fix included); and again
   // before the reports, against the children of indexes too.
   if (std::string refusal = outputs_over_inputs(options, *targets, files_read(paths, options, run_settings));
@@ -349,20 +404,21 @@ int run(const CliOptions& options) {
   }
   // --diff shows the fixes and writes nothing, with or without --fix (a dry run).
   if (options.diff) {
-    const int fixed = fix_files(paths, options.paths, configs.lookup(), FixMode::Diff);
+    const int fixed = fix_files(paths, options.paths, lookup, FixMode::Diff);
     return fixed < 0 ? kExitUsage : fixed > 0 ? findings_exit(options) : kExitClean;
   }
   if (options.fix && std::find(paths.begin(), paths.end(), "-") != paths.end()) {
     if (paths.size() > 1) return usage_error("--fix - fixes standard input alone; name the files in another run");
     return fix_standard_input(options, configs, run_settings.min_severity);
   }
-  if (options.fix && fix_files(paths, options.paths, configs.lookup(), FixMode::Write) < 0) return kExitUsage;
+  if (options.fix && fix_files(paths, options.paths, lookup, FixMode::Write) < 0) return kExitUsage;
 
   // Linting the whole set: inputs, the children of indexes, checks across them.
   SiteOptions site;
   site.root = run_settings.root.value_or("");
   site.jobs = options.jobs;
   site.robots = run_settings.robots.value_or("");
+  site.pages = pages;
   site.fetch = fetch_options_for(options, site.robots);
   RunProgress progress;
   site.progress = &progress;

@@ -9,6 +9,7 @@
 #include <system_error>
 #include <toml++/toml.h>
 
+#include "pages/host_rules.h"
 #include "analysis/edit_distance.h"
 #include "analysis/message_text.h"
 #include "config/config_keys.h"
@@ -59,6 +60,15 @@ class ConfigReader {
         out->root = inside_config_directory("root", *text, node, &out->root_refused);
       } else if (name == "robots") {
         if (!read_robots(node, out)) return false;
+      } else if (name == "pages") {
+        if (!node.is_boolean()) return fail(node.source(), "'pages' must be true or false");
+        out->pages = *node.value<bool>();
+      } else if (name == "host") {
+        const auto text = node.value<std::string>();
+        if (!node.is_string() || !host_kind_named(*text)) {
+          return fail(node.source(), "'host' must be one of " + host_name_list());
+        }
+        out->host = *text;
       } else if (name == "max-warnings") {
         const auto number = node.value<std::int64_t>();
         if (!node.is_integer() || *number < 0 || *number > 1'000'000'000) {
@@ -225,7 +235,8 @@ class ConfigReader {
       for (const auto& [key_pointer, value_pointer] : in_file_order(table)) {
         const toml::key& key = *key_pointer;
         const toml::node& value = *value_pointer;
-        for (std::string_view whole_run : {"root", "max-warnings", "min-severity", "exclude", "robots"}) {
+        for (std::string_view whole_run :
+             {"root", "max-warnings", "min-severity", "exclude", "robots", "pages", "host"}) {
           if (key.str() == whole_run) {
             return fail(key.source(), "'" + context + std::string(whole_run) + "': '" + std::string(whole_run) +
                                           "' concerns the whole run; set it at the top level, not in [[overrides]]");

@@ -56,6 +56,8 @@ void write_effective_config(const std::string& label, const Profile& profile, co
   if (run.max_warnings) out << "max-warnings = " << *run.max_warnings << '\n';
   if (run.min_severity) out << "min-severity = \"" << severity_name(*run.min_severity) << "\"\n";
   if (run.robots) out << "robots = " << toml_string(*run.robots) << '\n';
+  if (run.pages) out << "pages = true\n";
+  if (run.host) out << "host = " << toml_string(*run.host) << '\n';
   if (profile.config && !profile.config->exclude.empty()) {
     out << "exclude = " << glob_list(profile.config->exclude) << "  # for directory searches\n";
   }

@@ -16,6 +16,8 @@ struct RunSettings {
   std::optional<std::string> root;
   std::optional<std::string> robots;  // a robots.txt file or URL
   std::optional<Severity> min_severity;
+  bool pages = false;  // --pages
+  std::optional<std::string> host;  // --host
 };
 
 // `label` names the input in the heading, e.g. "news/sitemap.xml" or "standard input".

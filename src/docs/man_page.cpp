@@ -43,6 +43,9 @@ const std::map<std::string_view, std::string_view>& config_key_docs() {
        "[[overrides]] tables: \"files\" (globs) and any of profile, select, ignore, severity and base-url, "
        "for the files the globs match."},
       {"robots", "A robots.txt (a file relative to the config file, or a URL), as --robots."},
+      {"pages", "true: check what each listed URL leads to in root, as --pages."},
+      {"host",
+       "How the host serves root for pages: plain, github-pages, netlify, cloudflare-pages or vercel, as --host."},
       {"files", "In [[overrides]]: the globs of the files the table applies to."},
   };
   return docs;

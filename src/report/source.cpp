@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "load/input_path.h"
+
 namespace sitemaplint {
 namespace {
 
@@ -58,9 +60,18 @@ Position RunSources::related_position(const Diagnostic& d, const ReportSource& o
   auto loaded = loaded_.find(d.related->path);
   if (loaded == loaded_.end()) {
     const auto report = by_path_.find(d.related->path);
-    if (report == by_path_.end()) return {};
+    const FileReport* other = report != by_path_.end() ? report->second : nullptr;
+    if (!other) {
+      // A page of the build: its bytes are read again, as a released input's are. Only a file:
+      // a related URL that is no input is never fetched.
+      if (is_url(d.related->path)) return {};
+      auto page = std::make_unique<FileReport>();
+      page->path = d.related->path;
+      page->reloadable = true;
+      other = others_.emplace(d.related->path, std::move(page)).first->second.get();
+    }
     // Read even when the other file has no findings of its own.
-    loaded = loaded_.emplace(report->second->path, std::make_unique<ReportSource>(*report->second, true)).first;
+    loaded = loaded_.emplace(other->path, std::make_unique<ReportSource>(*other, true)).first;
   }
   return loaded->second->position(d.related->offset);
 }

@@ -58,12 +58,16 @@ class ReportSource {
 class RunSources {
  public:
   explicit RunSources(std::span<const FileReport> reports);
-  // Where a finding's related location is: in `own` (its own file) or in the file it names.
+  // Where a finding's related location is: in `own` (its own file) or in the file it names, an
+  // input of the run or a page of the build (--pages).
   Position related_position(const Diagnostic& d, const ReportSource& own);
 
  private:
   std::map<std::string_view, const FileReport*, std::less<>> by_path_;
   std::map<std::string_view, std::unique_ptr<ReportSource>, std::less<>> loaded_;
+  // Files that are no input of the run but that findings point into (the pages of --pages), read
+  // from disk when first asked for.
+  std::map<std::string, std::unique_ptr<FileReport>, std::less<>> others_;
 };
 
 }  // namespace sitemaplint

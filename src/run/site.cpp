@@ -303,19 +303,20 @@ class Site {
 
   // Every file of the run is checked against the run's robots.txt: its profile carries it.
   const Profile* with_robots(const Profile* profile) {
-    if (!profile || !robots_) return profile;
+    if (!profile || (!robots_ && !options_.pages)) return profile;
     std::lock_guard lock(robots_mutex_);  // lint_all looks profiles up from several threads
     std::unique_ptr<Profile>& copy = with_robots_[profile];
     if (!copy) {
       copy = std::make_unique<Profile>(*profile);
       copy->settings.robots = robots_;
+      copy->settings.pages = options_.pages;
     }
     return copy.get();
   }
 
   const ProfileLookup& profile_for_;
   const SiteOptions& options_;
-  ProfileLookup lookup_;  // profile_for_, with the run's robots.txt in every profile
+  ProfileLookup lookup_;  // profile_for_, with the run's robots.txt and pages in every profile
   std::shared_ptr<const SiteRobots> robots_;
   std::mutex robots_mutex_;
   std::map<const Profile*, std::unique_ptr<Profile>> with_robots_;

@@ -3,9 +3,11 @@
 // (missing children, nested indexes, cycles).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "page.h"
 #include "run/lint_many.h"
 #include "run/progress.h"
 
@@ -19,6 +21,8 @@ struct SiteOptions {
   // index's children (a local one's relative lines are mapped under `root` or its own folder),
   // its rules checked against every URL of the run (Settings::robots).
   std::string robots;
+  // --pages: what each listed URL leads to, given to every file's page rules.
+  std::shared_ptr<const PageLookup> pages;
   // Counts what is queued and done as the run goes, when given (a progress display reads it).
   RunProgress* progress = nullptr;
 };

@@ -1,0 +1,116 @@
+// --pages end to end through the binary: a build folder, a sitemap, and what each listed URL
+// leads to, reported on the sitemap's lines with the page file as the related location; the
+// options it needs, the config keys, and a build folder that a path or a link tries to leave.
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "test_support.h"
+
+using namespace sitemaplint::testing;
+
+namespace {
+
+std::string urlset(const std::vector<std::string>& locs) {
+  std::string out =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+  for (const std::string& loc : locs) out += "  <url><loc>" + loc + "</loc></url>\n";
+  return out + "</urlset>\n";
+}
+
+// "CODE line:col" for each finding, with " -> path line:col" for a related location in a page.
+std::string findings_in(const std::string& json_text) {
+  std::string out;
+  const auto report = nlohmann::json::parse(json_text);
+  for (const auto& file : report["files"]) {
+    for (const auto& d : file["diagnostics"]) {
+      if (!out.empty()) out += ", ";
+      out += d["code"].get<std::string>() + " " + std::to_string(d["line"].get<int>()) + ":" +
+             std::to_string(d["column"].get<int>());
+      if (d.contains("related") && d["related"].contains("path")) {
+        out += " -> " + d["related"]["path"].get<std::string>() + " " +
+               std::to_string(d["related"]["line"].get<int>()) + ":" +
+               std::to_string(d["related"]["column"].get<int>());
+      }
+    }
+  }
+  return out;
+}
+
+const std::vector<std::string> kBase = {
+    "--no-config", "--format", "json", "--select", "PAGE", "--base-url", "https://example.com/sitemap.xml"};
+
+std::vector<std::string> with(std::vector<std::string> more) {
+  std::vector<std::string> args = kBase;
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+}  // namespace
+
+TEST_CASE("pages cli: each listed URL against the build, the page's line as the related location") {
+  TempDir dir;
+  dir.write("public/index.html", "<!DOCTYPE html><html><head><title>Home</title></head></html>\n");
+  dir.write("public/draft/index.html",
+            "<!DOCTYPE html>\n<html>\n<head>\n<meta name=\"robots\" content=\"noindex\">\n</head>\n</html>\n");
+  dir.write("public/docs/index.html", "<!DOCTYPE html><title>Docs</title>\n");
+  dir.write("public/sitemap.xml",
+            urlset({"https://example.com/", "https://example.com/draft/", "https://example.com/docs",
+                    "https://example.com/gone/", "https://other.example.org/gone/"}));
+  const auto run = run_cli(with({"--pages", "--root", "public", "public/sitemap.xml"}), "", dir.path.string());
+  INFO(run.out, run.err);
+  CHECK(run.exit_code == 1);
+  CHECK(findings_in(run.out) == "PAGE201 4:13 -> public/draft/index.html 4:1, PAGE103 5:13, PAGE101 6:13");
+  // Without --pages nothing of it runs.
+  const auto off = run_cli(with({"--root", "public", "public/sitemap.xml"}), "", dir.path.string());
+  CHECK(findings_in(off.out).empty());
+  // The fix lists the page a redirect leads to, and a second run finds nothing to fix.
+  const auto fixed =
+      run_cli(with({"--pages", "--root", "public", "--fix", "public/sitemap.xml"}), "", dir.path.string());
+  CHECK(fixed.exit_code == 1);  // the other findings have no fix
+  CHECK(read_file((dir.path / "public/sitemap.xml").string()).find("<loc>https://example.com/docs/</loc>") !=
+        std::string::npos);
+}
+
+TEST_CASE("pages cli: --pages needs --root and --base-url, and --host takes the hosts' names") {
+  TempDir dir;
+  dir.write("public/sitemap.xml", urlset({"https://example.com/"}));
+  const auto no_root = run_cli(with({"--pages", "public/sitemap.xml"}), "", dir.path.string());
+  CHECK(no_root.exit_code == 2);
+  CHECK(no_root.err.find("--pages needs --root DIR") != std::string::npos);
+  const auto no_base =
+      run_cli({"--no-config", "--pages", "--root", "public", "public/sitemap.xml"}, "", dir.path.string());
+  CHECK(no_base.exit_code == 2);
+  CHECK(no_base.err.find("--pages needs --base-url URL") != std::string::npos);
+  const auto bad_host =
+      run_cli(with({"--pages", "--root", "public", "--host", "heroku", "public/sitemap.xml"}), "", dir.path.string());
+  CHECK(bad_host.exit_code == 2);
+  CHECK(bad_host.err.find("heroku") != std::string::npos);
+}
+
+TEST_CASE("pages cli: pages = true and host = in sitemaplint.toml") {
+  TempDir dir;
+  dir.write("sitemaplint.toml",
+            "base-url = \"https://example.com/sitemap.xml\"\nroot = \"public\"\npages = true\nhost = \"netlify\"\n");
+  dir.write("public/about.html", "<!DOCTYPE html><title>About</title>\n");
+  dir.write("public/sitemap.xml", urlset({"https://example.com/about", "https://example.com/about/"}));
+  const auto run = run_cli({"--format", "json", "--select", "PAGE", "public/sitemap.xml"}, "", dir.path.string());
+  INFO(run.out, run.err);
+  CHECK(findings_in(run.out) == "PAGE103 4:13");  // Netlify serves about.html at /about, and redirects /about/
+}
+
+TEST_CASE("pages cli: nothing outside the build folder is read, by a path or by a link") {
+  TempDir dir;
+  dir.write("secret/index.html", "<!DOCTYPE html><meta name=robots content=noindex>\n");
+  dir.write("public/index.html", "<!DOCTYPE html><title>Home</title>\n");
+  std::filesystem::create_directory_symlink(dir.path / "secret", dir.path / "public/linked");
+  dir.write("public/sitemap.xml", urlset({"https://example.com/linked/", "https://example.com/%2E%2E/secret/",
+                                          "https://example.com/..%2Fsecret/"}));
+  const auto run = run_cli(with({"--pages", "--root", "public", "public/sitemap.xml"}), "", dir.path.string());
+  INFO(run.out, run.err);
+  // The link's target is outside: not a page of the build (404), never read for its noindex.
+  CHECK(findings_in(run.out) == "PAGE101 3:13");
+}
