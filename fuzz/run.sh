@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
 [ $# -gt 0 ] && shift
-all=(lint report fix config baseline lsp datetime uri suppress)
+all=(lint report fix config baseline lsp datetime uri suppress pages)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 build=${FUZZ_BUILD:-build-fuzz}
@@ -39,6 +39,7 @@ for target in "${targets[@]}"; do
     # 128 KB: room for a key or header nested tens of thousands of levels deep (toml_depth.h).
     config) options=(-max_len=131072 -dict=fuzz/config.dict) ;;
     baseline) options=(-max_len=16384) ;;
+    pages) options=(-max_len=65536) ;;
     datetime | uri) options=(-max_len=4096 -dict=fuzz/xml.dict) ;;
   esac
   corpus="$build/corpus/$target"

@@ -11,7 +11,7 @@ export LC_ALL=C  # byte semantics for grep, awk and wc
 # libFuzzer truncates longer inputs to -max_len (fuzz/run.sh); a cut gzip file teaches it little.
 max_bytes=32768
 rm -rf "$out"
-mkdir -p "$out"/{lint,report,fix,suppress,datetime,uri,config,baseline,lsp}
+mkdir -p "$out"/{lint,report,fix,suppress,datetime,uri,config,baseline,lsp,pages}
 
 # Whole inputs for the targets that lint a file: every fixture (sitemaps, text lists, feeds, gzip,
 # robots.txt, HTML and JSON served by mistake, broken bytes), but not the expectation sidecars.
@@ -22,6 +22,14 @@ while IFS= read -r -d '' file; do
   for target in lint report fix; do cp "$file" "$out/$target/$name"; done
   n=$((n + 1))
 done < <(find testdata -type f ! -name '*.expected' -print0 | sort -z)
+
+# The build folders of the PAGE fixtures: each _redirects file before a NUL, then each page.
+for site in testdata/sites/*/; do
+  for page in "$site"*.html "$site"*/*.html; do
+    [ -f "$page" ] || continue
+    { cat "$site/_redirects" 2> /dev/null; printf '\0'; cat "$page"; } > "$out/pages/$(printf '%s' "${page#testdata/}" | tr '/' '_')"
+  done
+done
 
 # Suppression directives as written in the fixtures, one line each, after "sitemaplint-".
 grep -rhoE 'sitemaplint-[^>]*-->' testdata | sed -E 's/^sitemaplint-//; s/ *-->$//' | sort -u > "$out/suppress/fixtures"

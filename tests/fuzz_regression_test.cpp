@@ -28,9 +28,9 @@ using Target = void (*)(std::string_view);
 const std::vector<std::pair<std::string, Target>>& targets() {
   namespace f = sitemaplint::fuzz;
   static const std::vector<std::pair<std::string, Target>> all = {
-      {"lint", f::lint},         {"report", f::report},     {"fix", f::fix},
-      {"config", f::config},     {"baseline", f::baseline}, {"lsp", f::lsp},
-      {"datetime", f::datetime}, {"uri", f::uri},           {"suppress", f::suppress},
+      {"lint", f::lint},         {"report", f::report}, {"fix", f::fix},           {"config", f::config},
+      {"baseline", f::baseline}, {"lsp", f::lsp},       {"datetime", f::datetime}, {"uri", f::uri},
+      {"suppress", f::suppress}, {"pages", f::pages},
   };
   return all;
 }
@@ -89,5 +89,7 @@ TEST_CASE("fuzz targets: ordinary inputs pass every target") {
   replay("datetime", "2024-05-01T10:00:00+02:00");
   replay("uri", "https://user@exa%41mple.com:443/a/./b/../c?q=1#f");
   replay("suppress", "disable-next-line SM301\nenable");
+  replay("pages", std::string("/blog/*  /news/:splat\n/a /b 302!\n/app/* /index.html 200\n", 56) + '\0' +
+                      read_file(source_path("testdata/sites/basic/draft/index.html")));
   replay("lsp", "Content-Length: 58\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}");
 }
