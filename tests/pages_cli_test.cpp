@@ -14,13 +14,6 @@ using namespace sitemaplint::testing;
 
 namespace {
 
-std::string urlset(const std::vector<std::string>& locs) {
-  std::string out =
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
-  for (const std::string& loc : locs) out += "  <url><loc>" + loc + "</loc></url>\n";
-  return out + "</urlset>\n";
-}
-
 // "CODE line:col" for each finding, with " -> path line:col" for a related location in a page.
 std::string findings_in(const std::string& json_text) {
   std::string out;

@@ -18,13 +18,6 @@ namespace {
 
 constexpr const char* kSecret = "SECRET-7f3a9c";  // in files and services that must stay unread
 
-std::string urlset(const std::vector<std::string>& locs) {
-  std::string out =
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
-  for (const std::string& loc : locs) out += "  <url><loc>" + loc + "</loc></url>\n";
-  return out + "</urlset>\n";
-}
-
 std::string index_of(const std::vector<std::string>& locs) {
   std::string out =
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

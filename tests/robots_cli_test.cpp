@@ -15,13 +15,6 @@ using namespace sitemaplint::testing;
 
 namespace {
 
-std::string urlset(const std::vector<std::string>& locs) {
-  std::string out =
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
-  for (const std::string& loc : locs) out += "  <url><loc>" + loc + "</loc></url>\n";
-  return out + "</urlset>\n";
-}
-
 std::string index_of(const std::vector<std::string>& locs) {
   std::string out =
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -16,12 +16,6 @@ namespace {
 
 const char* const kHead = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
 
-std::string urlset(const std::vector<std::string>& locs) {
-  std::string out = std::string(kHead) + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
-  for (const std::string& loc : locs) out += "  <url><loc>" + loc + "</loc></url>\n";
-  return out + "</urlset>\n";
-}
-
 std::string index_of(const std::vector<std::string>& locs) {
   std::string out = std::string(kHead) + "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
   for (const std::string& loc : locs) out += "  <sitemap><loc>" + loc + "</loc></sitemap>\n";

@@ -183,6 +183,13 @@ FetchOptions quick_fetch() {
   return options;
 }
 
+std::string urlset(const std::vector<std::string>& locs) {
+  std::string out =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+  for (const std::string& loc : locs) out += "  <url><loc>" + loc + "</loc></url>\n";
+  return out + "</urlset>\n";
+}
+
 std::string gzip_for_test(std::string_view data) {
   z_stream stream{};
   if (deflateInit2(&stream, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)

@@ -73,6 +73,8 @@ FetchOptions quick_fetch();
 
 // `data` gzip-compressed, as gzip(1) would write it.
 std::string gzip_for_test(std::string_view data);
+// A sitemap (with its XML declaration) that lists `locs`, one <url> a line from line 3.
+std::string urlset(const std::vector<std::string>& locs);
 
 // A fresh directory under /tmp, removed with everything in it when the object goes.
 struct TempDir {
