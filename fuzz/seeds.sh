@@ -27,7 +27,7 @@ done < <(find testdata -type f ! -name '*.expected' -print0 | sort -z)
 for site in testdata/sites/*/; do
   for page in "$site"*.html "$site"*/*.html; do
     [ -f "$page" ] || continue
-    { cat "$site/_redirects" 2> /dev/null; printf '\0'; cat "$page"; } > "$out/pages/$(printf '%s' "${page#testdata/}" | tr '/' '_')"
+    { cat "$site/_redirects" 2> /dev/null || true; printf '\0'; cat "$page"; } > "$out/pages/$(printf '%s' "${page#testdata/}" | tr '/' '_')"
   done
 done
 
