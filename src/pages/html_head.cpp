@@ -326,6 +326,7 @@ std::string resolve_http_url(std::string_view href, std::string_view base) {
     if (!base_url || !boost::urls::resolve(*base_url, *parsed, resolved)) return {};
   }
   if (!is_http_scheme(resolved.scheme()) || resolved.encoded_host().empty()) return {};
+  resolved.normalize_scheme();  // "Https:" is "https:" (RFC 3986, 3.1), as every URL compared later is
   return without_segments_above_root(resolved);
 }
 
