@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -275,17 +276,50 @@ int write_text_sitemap(const char* path, std::size_t urls) {
   return 0;
 }
 
+// A built site for --pages: DIR/public/p/N/index.html for N < pages (a realistic head, then a
+// body of about 2 KB that the page checks never need), and DIR/sitemap.xml listing each page.
+int write_site(const char* dir, std::size_t pages) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::path(dir) / "public";
+  std::string sitemap =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+  std::string body;
+  for (int p = 0; p < 30; ++p) body += "<p>Text of the page, as any page has, which no head reading needs.</p>\n";
+  for (std::size_t i = 0; i < pages; ++i) {
+    const std::string path = "/p/" + std::to_string(i) + "/";
+    const std::string url = "https://www.example.com" + path;
+    sitemap += "  <url><loc>" + url + "</loc><lastmod>2024-05-01</lastmod></url>\n";
+    fs::create_directories(root / "p" / std::to_string(i));
+    std::ofstream(root / "p" / std::to_string(i) / "index.html", std::ios::binary)
+        << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+           "content=\"width=device-width, initial-scale=1\">\n<title>Page "
+        << i << "</title>\n<link rel=\"canonical\" href=\"" << url
+        << "\">\n<link rel=\"stylesheet\" href=\"/style.css\">\n<meta name=\"description\" content=\"Page " << i
+        << " of the site\">\n</head>\n<body>\n"
+        << body << "</body>\n</html>\n";
+  }
+  std::ofstream out(fs::path(dir) / "sitemap.xml", std::ios::binary | std::ios::trunc);
+  out << sitemap << "</urlset>\n";
+  if (!out) {
+    std::fprintf(stderr, "writing %s failed\n", dir);
+    return 1;
+  }
+  std::printf("%s: %zu pages\n", dir, pages);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 3 || argc > 6) {
     std::fprintf(stderr,
                  "usage: %s plain|images|image-heavy|large|findings|encoded|fixable|lsp-fix-all|text FILE [URLS [SEED "
-                 "[FINDINGS]]]\n",
-                 argv[0]);
+                 "[FINDINGS]]]\n       %s site DIR [PAGES]\n",
+                 argv[0], argv[0]);
     return 2;
   }
   const std::string_view kind_name = argv[1];
+  if (kind_name == "site") return write_site(argv[2], argc >= 4 ? std::strtoull(argv[3], nullptr, 10) : 50'000);
   if (kind_name == "text") return write_text_sitemap(argv[2], argc >= 4 ? std::strtoull(argv[3], nullptr, 10) : 50'000);
   Kind kind;
   if (kind_name == "plain") kind = Kind::Plain;

@@ -25,6 +25,8 @@
 #      URL a duplicate across the set: 50,000 SM803 findings a copy), against one copy
 #   7. memory: peak memory of a text sitemap of about a gigabyte (29,000,000 short lines) and of
 #      a language server session that opens a 60 MB document and asks for "fix all"
+#   8. pages: a built site of 50,000 pages and its 50,000-URL sitemap: --pages with --jobs 1 and
+#      --jobs 2, against the sitemap alone and against reading every page's bytes (cat, the floor)
 #
 # Timing: every command of a comparison runs once per round, in turn, for BENCH_RUNS rounds (one
 # warm-up round first); a ratio is the median of the rounds' ratios (paired, so a burst of load on a
@@ -36,7 +38,8 @@
 #   BENCH_SITE_RUNS=N       rounds for the whole-site runs (default 3)
 #   BENCH_SITEMAPLINT=PATH  measure this sitemaplint binary instead of BUILD_DIR's (an older build,
 #                           say), against the same floor and files
-#   BENCH_ONLY=LIST         sections to run, comma-separated: single,extensions,cores,findings,site,startup,copies,memory
+#   BENCH_ONLY=LIST         sections to run, comma-separated: single,extensions,cores,findings,site,startup,copies,memory,pages
+#   BENCH_PAGES=N           section 8's pages (default 50,000)
 #   BENCH_SITE_FILES=N, BENCH_SITE_URLS=N   the whole site's shape (default 1000 x 2000)
 #   BENCH_TEXT_URLS=N, BENCH_LSP_URLS=N     section 7's sizes (default 29,000,000, about 1 GB: inputs
 #                           are read up to 1 GiB; and 285,000)
@@ -52,7 +55,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=$(mkdir -p "${1:-$here/../build}" && cd "${1:-$here/../build}" && pwd)
 runs=${BENCH_RUNS:-7}
 site_runs=${BENCH_SITE_RUNS:-3}
-only=${BENCH_ONLY:-single,extensions,cores,findings,site,startup,copies,memory}
+only=${BENCH_ONLY:-single,extensions,cores,findings,site,startup,copies,memory,pages}
 text_urls=${BENCH_TEXT_URLS:-29000000}
 lsp_urls=${BENCH_LSP_URLS:-285000}
 site_files=${BENCH_SITE_FILES:-1000}
@@ -323,6 +326,27 @@ if wants memory; then
     say ""
     say "== 7. Memory at scale: skipped, GNU time (Debian: time) is missing"
   fi
+fi
+
+# --- 8. pages behind the sitemap -----------------------------------------------------------------
+if wants pages; then
+  pages_n=${BENCH_PAGES:-50000}
+  built=$data/built-$pages_n
+  if [[ ! -f $built/.complete || $gen -nt $built/.complete ]]; then
+    echo "bench: generating a built site of $pages_n pages ..." >&2
+    rm -rf "$built" && "$gen" site "$built" "$pages_n" >/dev/null && touch "$built/.complete"
+  fi
+  with_pages="--pages --root $(q "$built/public") --base-url https://www.example.com/sitemap.xml"
+  compare "$site_runs" floor "find $(q "$built/public") -name '*.html' -print0 | xargs -0 cat" \
+    alone "$(q "$lint") --no-config --quiet --jobs 1 $(q "$built/sitemap.xml")" \
+    pages1 "$(q "$lint") --no-config --quiet --jobs 1 $with_pages $(q "$built/sitemap.xml")" \
+    pages2 "$(q "$lint") --no-config --quiet --jobs 2 $with_pages $(q "$built/sitemap.xml")"
+  say ""
+  say "== 8. Pages: $pages_n built pages ($(du -sm "$built/public" | cut -f1) MB on disk) behind a $pages_n-URL sitemap (targets: the page checks <= 2x the floor; --jobs 2 >= 1.8x --jobs 1)"
+  say "  the floor, cat of every page $(ms "${med[floor]}") ms; the sitemap alone $(ms "${med[alone]}") ms"
+  say "  --pages --jobs 1 $(ms "${med[pages1]}") ms ($(x "${ratio[pages1/floor]}") the floor; the page checks alone $(x "$(awk -v p="${med[pages1]}" -v a="${med[alone]}" -v f="${med[floor]}" 'BEGIN { print (p - a) / f }')")), $(mib "${rss[pages1]}") MiB"
+  say "  --pages --jobs 2 $(ms "${med[pages2]}") ms, $(mib "${rss[pages2]}") MiB; speed-up $(x "$(awk -v r="${ratio[pages2/pages1]}" 'BEGIN { print 1 / r }')")"
+  commands floor alone pages1 pages2
 fi
 
 say ""

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -68,17 +69,52 @@ struct PageAnswer {
   std::vector<PageLink> header_canonicals;
 };
 
+// How many distinct listed URLs a run asked a PageLookup about, by what the host answers: for the
+// summary's pages line and the HTML report's pages section.
+struct PageTally {
+  std::size_t served = 0, missing = 0, fallback = 0, redirect = 0, refused = 0;
+  std::size_t noindex = 0;  // served pages that forbid indexing (meta or header)
+  std::size_t canonical_elsewhere = 0;  // served pages whose first canonical is another URL
+  std::size_t other_origin = 0;  // URLs not on the site: counted, not checked
+  std::size_t checked() const { return served + missing + fallback + redirect + refused; }
+};
+
+// An HTML page of the site that the host serves, and the URL it serves it at.
+struct SitePage {
+  std::string file;  // as the run names files: the --root folder and the path inside it
+  std::string url;  // absolute, in the form the host prefers (no redirect)
+};
+
 // Where page rules get their facts: the build output on disk (pages/disk_pages) or the live site.
 // Safe to call from several threads at once; each URL is worked out once.
 class PageLookup {
  public:
   virtual ~PageLookup() = default;
-  // Whether `url` (absolute, as listed) is on the site this lookup reads: the --base-url's origin.
-  virtual bool covers(std::string_view url) const = 0;
-  // What the host answers for `url`, which covers() accepted.
-  virtual const PageAnswer& page(std::string_view url) const = 0;
+  // What the host answers for `url` (absolute), a URL the run lists; nullptr when `url` is not on
+  // the site this lookup reads (the --base-url's origin). Counted in tally().
+  virtual const PageAnswer* page(std::string_view url) const = 0;
+  // The same for a URL the run does not list (a redirect's target, a canonical): not counted.
+  virtual const PageAnswer* unlisted_page(std::string_view url) const = 0;
+  // Works out the answers for `urls` ahead of the rules that ask, on `threads` threads of its own,
+  // from the last URL backwards while the rules go forwards. Returns at once; the work stops and
+  // the threads are joined when the returned handle is destroyed.
+  class Prefetch {
+   public:
+    virtual ~Prefetch() = default;
+  };
+  virtual std::unique_ptr<Prefetch> prefetch(std::vector<std::string> urls, unsigned threads) const = 0;
+  // The HTML pages the site serves, for coverage (a live site cannot be listed: empty).
+  virtual std::vector<SitePage> site_pages() const { return {}; }
+  // The files the listed URLs asked about so far are served from; a redirect's, from its target.
+  virtual std::vector<std::string> listed_files() const = 0;
+  // How many URLs have been worked out so far (read from the build, or fetched), for progress.
+  virtual std::size_t pages_read() const = 0;
+  // What the URLs asked about so far lead to.
+  virtual PageTally tally() const = 0;
   // The host's name for messages, e.g. "Netlify", "a plain web server".
   virtual std::string_view host_label() const = 0;
+  // Where the pages come from, for the summary: "public/ as Netlify serves it".
+  virtual std::string source_label() const = 0;
 };
 
 }  // namespace sitemaplint

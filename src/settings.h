@@ -11,9 +11,10 @@
 #include "analysis/robots_match.h"
 #include "analysis/robots_txt.h"
 #include "analysis/sitemap_location.h"
-#include "page.h"
 
 namespace sitemaplint {
+
+class PageLookup;  // page.h: rules that read it include it
 
 // The robots.txt of a run (--robots, or robots = in the config), read and indexed once, which
 // every URL the sitemaps list is checked against. Make it with make_site_robots.
@@ -53,6 +54,9 @@ struct RuleSettings {
   // --pages: what each URL the run lists leads to (the build output under --root, or the live
   // site); nullptr: the page rules have nothing to check.
   std::shared_ptr<const PageLookup> pages;
+  // --coverage: each indexable page of the build that no sitemap lists is a finding of its own,
+  // not one summary finding with the count.
+  bool each_unlisted_page = false;
 };
 
 }  // namespace sitemaplint

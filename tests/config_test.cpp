@@ -118,10 +118,10 @@ TEST_CASE("config: unknown keys and bad values name the key, line and column") {
   const std::string p = "/project/sitemaplint.toml:";
   CHECK(parse_error("ignore = []\nselct = [\"SM201\"]\n") ==
         p + "2:1: unknown key 'selct'; did you mean 'select'? (known keys: profile, select, ignore, severity, "
-            "base-url, root, max-warnings, min-severity, exclude, overrides, robots, pages, host)");
+            "base-url, root, max-warnings, min-severity, exclude, overrides, robots, pages, host, coverage)");
   CHECK(parse_error("colour = true\n") ==
         p + "1:1: unknown key 'colour' (known keys: profile, select, ignore, severity, base-url, root, max-warnings, "
-            "min-severity, exclude, overrides, robots, pages, host)");
+            "min-severity, exclude, overrides, robots, pages, host, coverage)");
   CHECK(parse_error("exclude = \"drafts/\"\n") ==
         p + "1:11: 'exclude' must be a non-empty array of globs, e.g. [\"news/*.xml\"]");
   CHECK(parse_error("[[overrides]]\nfiles = [\"a.xml\"]\nbaseurl = \"https://example.com/\"\n") ==
@@ -312,7 +312,7 @@ TEST_CASE("config: nesting past 64 levels is refused with its position before to
   // 64 levels are fine: toml++ parses them.
   CHECK(parse_error(repeat("a.", 63) + "a = 1\n") ==
         p + "1:1: unknown key 'a' (known keys: profile, select, ignore, severity, base-url, root, max-warnings, "
-            "min-severity, exclude, overrides, robots, pages, host)");
+            "min-severity, exclude, overrides, robots, pages, host, coverage)");
 }
 
 TEST_CASE("toml_too_deep_at: levels counted as toml++ builds them, strings and comments skipped") {
@@ -577,6 +577,9 @@ TEST_CASE("config: pages and host, for --pages") {
   CHECK(config.host == "cloudflare-pages");
   const std::string p = kConfigPath.string() + ":";
   CHECK(parse_error("pages = \"yes\"\n") == p + "1:9: 'pages' must be true or false");
+  CHECK(parse_error("coverage = 1\n") == p + "1:12: 'coverage' must be true or false");
+  REQUIRE(parse_config("coverage = true\n", kConfigPath, &config, &error));
+  CHECK(config.coverage == true);
   CHECK(parse_error("host = \"heroku\"\n") ==
         p + "1:8: 'host' must be one of plain, github-pages, netlify, cloudflare-pages or vercel");
   CHECK(parse_error("[[overrides]]\nfiles = [\"a.xml\"]\npages = true\n").find("concerns the whole run") !=

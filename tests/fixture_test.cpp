@@ -708,6 +708,13 @@ TEST_CASE("every fixture set is linted as one run, and each of its files gets ex
       expected[key] = inline_expectations(text, shown(file));
       paths.push_back(key);
     }
+    // One build folder is one site for the whole run, as --pages makes it: coverage (PAGE401)
+    // knows every listed page of the set.
+    std::map<std::string, std::shared_ptr<const PageLookup>> sites;
+    for (auto& entry : profiles) {
+      std::shared_ptr<const PageLookup>& pages = entry.second.settings.pages;
+      if (pages) pages = sites.try_emplace(pages->source_label(), pages).first->second;
+    }
     const ProfileLookup lookup = [&](const std::string& input, std::string* error) -> const Profile* {
       const auto it = profiles.find(fs::path(input).lexically_normal().string());
       if (it == profiles.end()) *error = "not a file of the set: " + input;

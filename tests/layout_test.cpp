@@ -44,9 +44,10 @@ int layer_of(const std::string& path) {
 }
 
 // The families a family may include besides itself: only another family's utils/ (what it
-// shares), and never in a cycle. SM803 and the hreflang graph share the pages every file keeps.
+// shares), and never in a cycle. SM803 and the hreflang graph share the pages every file keeps;
+// PAGE203 reads a <url>'s links as the hreflang rules read them.
 const std::map<std::string, std::set<std::string>>& family_includes() {
-  static const std::map<std::string, std::set<std::string>> kAllowed = {{"site", {"hreflang"}}};
+  static const std::map<std::string, std::set<std::string>> kAllowed = {{"site", {"hreflang"}}, {"page", {"hreflang"}}};
   return kAllowed;
 }
 

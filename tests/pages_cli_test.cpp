@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -106,4 +107,63 @@ TEST_CASE("pages cli: nothing outside the build folder is read, by a path or by 
   INFO(run.out, run.err);
   // The link's target is outside: not a page of the build (404), never read for its noindex.
   CHECK(findings_in(run.out) == "PAGE101 3:13");
+}
+
+TEST_CASE("pages cli: the summary counts what the URLs led to, and coverage lists the unlisted pages") {
+  TempDir dir;
+  dir.write("public/index.html", "<!DOCTYPE html><html><head><title>Home</title></head></html>\n");
+  dir.write("public/a/index.html", "<!DOCTYPE html><html><head><title>A</title></head></html>\n");
+  dir.write("public/b.html", "<!DOCTYPE html><html><head><title>B</title></head></html>\n");
+  dir.write("public/hidden/index.html",
+            "<!DOCTYPE html><html><head><meta name=\"robots\" content=\"noindex\"></head></html>\n");
+  dir.write("public/copy/index.html",
+            "<!DOCTYPE html><html><head><link rel=\"canonical\" href=\"https://example.com/\"></head></html>\n");
+  dir.write("public/404.html", "<!DOCTYPE html><title>Not found</title>\n");
+  dir.write("public/.well-known/x.html", "<!DOCTYPE html><title>X</title>\n");
+  // Listed twice, and one URL in two fields: each URL is counted once.
+  dir.write("public/sitemap.xml",
+            urlset({"https://example.com/", "https://example.com/", "https://example.com/gone/",
+                    "https://cdn.example.net/x/", "https://cdn.example.net/y/"}));
+  const std::vector<std::string> pages = {"--no-config", "--base-url", "https://example.com/sitemap.xml", "--pages",
+                                          "--root",      "public"};
+  std::vector<std::string> human = pages;
+  human.insert(human.end(), {"--color", "never", "public/sitemap.xml"});
+  const auto text = run_cli(human, "", dir.path.string());
+  INFO(text.out, text.err);
+  CHECK(text.out.find("Pages of public as a plain web server serves it: 2 listed URLs checked (1 served, 1 missing); "
+                      "2 URLs on other origins not checked; 2 indexable pages in no sitemap.") != std::string::npos);
+  CHECK(text.out.find("info[PAGE401 page-not-listed]: 2 indexable pages of the build are in no sitemap: "
+                      "'https://example.com/a/' (public/a/index.html), 'https://example.com/b.html' (public/b.html); "
+                      "list them, or mark them noindex (--coverage reports each)") != std::string::npos);
+
+  std::vector<std::string> json = pages;
+  json.insert(json.end(), {"--format", "json", "public/sitemap.xml"});
+  const auto report = nlohmann::json::parse(run_cli(json, "", dir.path.string()).out);
+  const auto& summary = report["pages"];
+  CHECK(summary["checked"] == 2);
+  CHECK(summary["served"] == 1);
+  CHECK(summary["missing"] == 1);
+  CHECK(summary["other_origin"] == 2);
+  REQUIRE(summary["unlisted"].size() == 2);
+  CHECK(summary["unlisted"][0]["url"] == "https://example.com/a/");
+  CHECK(summary["unlisted"][1]["file"] == "public/b.html");
+
+  // --coverage (or coverage = true): one finding a page, the page file its related location.
+  std::vector<std::string> each = json;
+  each.insert(each.end() - 1, "--coverage");
+  CHECK(findings_in(run_cli(each, "", dir.path.string()).out) ==
+        "PAGE101 4:13, PAGE401 2:1 -> public/a/index.html 1:1, PAGE401 2:1 -> public/b.html 1:1");
+  dir.write("sitemaplint.toml", "coverage = true\n");
+  std::vector<std::string> configured = each;
+  configured.erase(configured.begin());  // the config, not --no-config
+  configured.erase(std::find(configured.begin(), configured.end(), "--coverage"));
+  CHECK(findings_in(run_cli(configured, "", dir.path.string()).out) ==
+        "PAGE101 4:13, PAGE401 2:1 -> public/a/index.html 1:1, PAGE401 2:1 -> public/b.html 1:1");
+
+  // The HTML report's pages section.
+  std::vector<std::string> html = pages;
+  html.insert(html.end(), {"--format", "html", "public/sitemap.xml"});
+  const std::string page = run_cli(html, "", dir.path.string()).out;
+  CHECK(page.find("<section id=\"pages\" data-checked=\"2\" data-unlisted=\"2\">") != std::string::npos);
+  CHECK(page.find("<tr><td>https://example.com/b.html</td><td>public/b.html</td></tr>") != std::string::npos);
 }

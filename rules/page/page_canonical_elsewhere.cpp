@@ -12,7 +12,9 @@ constexpr RuleMeta kMeta{.severity = Severity::Warning,
 With `--pages`, reads the `<link rel="canonical">` tags in the head of each listed page the build
 serves (resolved against the page's URL and its `<base href>`), and reports a page whose canonical
 is another URL, a page with several canonicals that disagree, and a canonical that cannot be
-resolved to an http(s) URL. URLs are compared as RFC 3986 normalises them (case of the scheme and
+resolved to an http(s) URL. A canonical that leads to a 404, a soft 404 or another redirect is
+named as such; a canonical to the page itself written as a relative URL is reported too, as Google
+asks for absolute ones. URLs are compared as RFC 3986 normalises them (case of the scheme and
 host, default ports, percent-encoding), not byte for byte.
 
 ## Why it matters
@@ -74,16 +76,47 @@ class PageCanonicalElsewhere final : public PageRule {
       return;
     }
     const std::string_view listed = a.ascii_form.empty() ? a.trimmed : std::string_view(a.ascii_form);
-    if (same(first.url, listed)) return;
+    if (same(first.url, listed)) {
+      // Canonical to itself, but written relative: Google asks for absolute URLs, and a relative
+      // one silently changes meaning when the page moves or is served at a second address.
+      if (!has_scheme(first.href)) {
+        out.report({.at = url_span(*url.field, a),
+                    .message = "the page of " + url.quoted_value() + " writes its canonical as the relative " +
+                               quoted(first.href) + " (" + where(first) + "); write the absolute " + quoted(first.url) +
+                               ", as Google recommends",
+                    .related = related(first)});
+      }
+      return;
+    }
     out.report({.at = url_span(*url.field, a),
                 .message = url.quoted_value() + " is listed, but its page names " + quoted(first.url) +
-                           " as canonical (" + where(first) +
-                           "); list the canonical URL or make the page canonical to itself (Search Console: "
+                           " as canonical (" + where(first) + ")" + target_trouble(first.url) +
+                           "; list the canonical URL or make the page canonical to itself (Search Console: "
                            "\"Alternate page with proper canonical tag\")",
                 .related = related(first)});
   }
 
  private:
+  // ", which the build does not serve (404)": a canonical that leads nowhere makes Google choose.
+  std::string target_trouble(const std::string& canonical) const {
+    const PageAnswer* target = pages().unlisted_page(canonical);
+    if (!target) return {};
+    switch (target->status) {
+      case PageStatus::Served: return {};
+      case PageStatus::Missing: return ", which the build does not serve (404)";
+      case PageStatus::Fallback: return ", which only a catch-all answers (a soft 404)";
+      case PageStatus::Redirect: return ", which itself redirects to " + quoted(target->target);
+      case PageStatus::Refused: return ", which cannot be read (" + target->reason + ")";
+    }
+    return {};
+  }
+
+  static bool has_scheme(std::string_view href) {
+    const std::size_t colon = href.find(':');
+    return colon != std::string_view::npos && colon > 0 &&
+           href.substr(0, colon).find_first_of("/?#") == std::string_view::npos;
+  }
+
   // Equal once both are normalised as RFC 3986 describes (same_url.h).
   bool same(std::string_view x, std::string_view y) {
     normalise_url(x, &x_);

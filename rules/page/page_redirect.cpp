@@ -88,7 +88,8 @@ class PageRedirect final : public PageRule {
   // 404 or a fallback) and holds no character XML escapes (a _redirects target with a query).
   std::optional<Fix> fix_for(const UrlField& url, const PageAnswer& page) const {
     if (page.target.find_first_of("&<>\"'") != std::string::npos) return std::nullopt;
-    if (!pages().covers(page.target) || pages().page(page.target).status != PageStatus::Served) return std::nullopt;
+    const PageAnswer* target = pages().unlisted_page(page.target);
+    if (!target || target->status != PageStatus::Served) return std::nullopt;
     return url.field->replace_value(page.target, "list " + quoted(page.target) + ", where it leads");
   }
 

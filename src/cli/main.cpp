@@ -90,6 +90,9 @@ int main(int argc, char** argv) {
                                "How the host serves --root for --pages (default plain: a web server such as nginx)")
                     ->type_name("HOST"),
                 hosts);
+  app.add_flag("--coverage", options.coverage,
+               "With --pages: report each indexable page of the build that no sitemap lists (default: one finding "
+               "with the count)");
   app.add_option("--now", options.now, "Treat this W3C datetime as now (for lastmod-in-future)")->type_name("DATETIME");
   checks.one_of(
       app.add_option("--list-rules", options.list_rules, "List every rule and exit (FORMAT: text, markdown, json)")

@@ -36,6 +36,7 @@ struct CliOptions {
   std::string robots;
   bool pages = false;  // check what each listed URL leads to in --root
   std::string host;  // how the host serves --root (--pages)
+  bool coverage = false;  // each unlisted page of the build a finding (--pages)
   std::vector<std::string> allowed_hosts;
   std::string color = "auto";
   std::string baseline;

@@ -26,6 +26,7 @@ std::string line(const RunProgress& progress) {
   if (const std::size_t urls = progress.fetches_total.load()) {
     text += ", " + std::to_string(progress.fetches_done.load()) + "/" + std::to_string(urls) + " URLs fetched";
   }
+  if (progress.pages_read) text += ", " + std::to_string(progress.pages_read()) + " pages read";
   return text;
 }
 

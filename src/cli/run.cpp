@@ -16,13 +16,13 @@
 #include "analysis/sitemap_location.h"
 #include "analysis/w3c_datetime.h"
 #include "cli/options.h"
+#include "cli/pages_setup.h"
 #include "cli/outputs.h"
 #include "cli/progress_display.h"
 #include "config/resolve.h"
 #include "config/show.h"
 #include "engine/registry.h"
 #include "load/open_file.h"
-#include "pages/disk_pages.h"
 #include "report/html.h"
 #include "docs/profile_docs.h"
 #include "engine/rule_profiles.h"
@@ -119,46 +119,6 @@ bool command_line_choices(const CliOptions& options, CommandLineChoices* out, st
     }
   }
   return true;
-}
-
-// --pages: the build under --root as the host serves it at --base-url's origin (the first input's
-// base URL). Null, with *why, when either is missing.
-std::shared_ptr<const PageLookup> build_pages(const std::vector<std::string>& paths, ConfigResolver& configs,
-                                              const RunSettings& run, std::string* why) {
-  if (!run.root) {
-    *why = "--pages needs --root DIR (or root = in the config): the folder of the build that holds the site's '/'";
-    return nullptr;
-  }
-  std::string error;
-  const Profile* profile = configs.profile_for(paths.empty() ? "-" : paths.front(), &error);
-  if (!profile || !profile->settings.location) {
-    *why = "--pages needs --base-url URL (or base-url = in the config): where the site is served";
-    return nullptr;
-  }
-  const HostKind host = run.host ? host_kind_named(*run.host).value_or(HostKind::Plain) : HostKind::Plain;
-  return std::make_shared<DiskPages>(*run.root, *profile->settings.location, host);
-}
-
-// `profile_for` with `pages` in every profile's settings (each profile copied once, kept for the
-// run; the lookup is called from several threads).
-ProfileLookup with_pages(ProfileLookup profile_for, std::shared_ptr<const PageLookup> pages) {
-  struct Copies {
-    std::mutex mutex;
-    std::map<const Profile*, std::unique_ptr<Profile>> by_profile;
-  };
-  auto copies = std::make_shared<Copies>();
-  return [profile_for = std::move(profile_for), pages = std::move(pages), copies](
-             const std::string& input, std::string* error) -> const Profile* {
-    const Profile* profile = profile_for(input, error);
-    if (!profile) return nullptr;
-    std::lock_guard lock(copies->mutex);
-    std::unique_ptr<Profile>& copy = copies->by_profile[profile];
-    if (!copy) {
-      copy = std::make_unique<Profile>(*profile);
-      copy->settings.pages = pages;
-    }
-    return copy.get();
-  };
 }
 
 // `robots`: the run's robots.txt, from the command line or the config: a host the user named.
@@ -375,6 +335,8 @@ int run(const CliOptions& options) {
   if (options.pages) run_settings.pages = true;
   if (project && project->host) run_settings.host = project->host;
   if (!options.host.empty()) run_settings.host = options.host;
+  if (project && project->coverage) run_settings.coverage = *project->coverage;
+  if (options.coverage) run_settings.coverage = true;
   if (options.show_config) return show_config(paths, configs, run_settings);
   // A robots.txt (--robots, or robots = in the config) is an input of its own.
   if (options.paths.empty() && !run_settings.robots) {
@@ -419,9 +381,11 @@ int run(const CliOptions& options) {
   site.jobs = options.jobs;
   site.robots = run_settings.robots.value_or("");
   site.pages = pages;
+  site.each_unlisted_page = run_settings.coverage;
   site.fetch = fetch_options_for(options, site.robots);
   RunProgress progress;
   site.progress = &progress;
+  if (pages) progress.pages_read = [pages] { return pages->pages_read(); };
   ProgressDisplay display(progress, !options.no_progress && stderr_is_terminal());
   std::vector<Outcome> outcomes = lint_site(paths, configs.lookup(), site);
   display.stop();
@@ -449,6 +413,7 @@ int run(const CliOptions& options) {
   RunStatus status;
   status.input_errors = std::move(input_errors);
   status.warning_limit = warning_limit(reports, run_settings, options, project);
+  if (pages) status.pages = pages_summary(*pages);
   print_input_errors(status.input_errors);
   const HumanStyle style{false, options.quiet, left_out, run_settings.min_severity.value_or(Severity::Info)};
   if (const auto failed = write_reports(options, *targets, reports, status, style, now)) return *failed;

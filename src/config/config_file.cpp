@@ -63,6 +63,9 @@ class ConfigReader {
       } else if (name == "pages") {
         if (!node.is_boolean()) return fail(node.source(), "'pages' must be true or false");
         out->pages = *node.value<bool>();
+      } else if (name == "coverage") {
+        if (!node.is_boolean()) return fail(node.source(), "'coverage' must be true or false");
+        out->coverage = *node.value<bool>();
       } else if (name == "host") {
         const auto text = node.value<std::string>();
         if (!node.is_string() || !host_kind_named(*text)) {
@@ -236,7 +239,7 @@ class ConfigReader {
         const toml::key& key = *key_pointer;
         const toml::node& value = *value_pointer;
         for (std::string_view whole_run :
-             {"root", "max-warnings", "min-severity", "exclude", "robots", "pages", "host"}) {
+             {"root", "max-warnings", "min-severity", "exclude", "robots", "pages", "host", "coverage"}) {
           if (key.str() == whole_run) {
             return fail(key.source(), "'" + context + std::string(whole_run) + "': '" + std::string(whole_run) +
                                           "' concerns the whole run; set it at the top level, not in [[overrides]]");

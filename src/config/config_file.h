@@ -40,6 +40,7 @@ struct ConfigFile {
   std::optional<std::string> robots;  // as --robots: an http(s) URL, or a file (made absolute like root)
   std::optional<bool> pages;  // as --pages: check what each listed URL leads to in `root`
   std::optional<std::string> host;  // as --host: how the host serves `root` (pages/host_rules.h)
+  std::optional<bool> coverage;  // as --coverage: each unlisted page of `root` a finding
   // A root or robots path that leaves the config file's directory (absolute, '..' above it, a
   // symbolic link out of it) is not kept above; this is the error its use is ("PATH:LINE:COL:
   // 'robots' must name a path inside ..."). The run reports it unless the command line gives that

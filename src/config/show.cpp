@@ -58,6 +58,7 @@ void write_effective_config(const std::string& label, const Profile& profile, co
   if (run.robots) out << "robots = " << toml_string(*run.robots) << '\n';
   if (run.pages) out << "pages = true\n";
   if (run.host) out << "host = " << toml_string(*run.host) << '\n';
+  if (run.coverage) out << "coverage = true\n";
   if (profile.config && !profile.config->exclude.empty()) {
     out << "exclude = " << glob_list(profile.config->exclude) << "  # for directory searches\n";
   }

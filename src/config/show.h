@@ -18,6 +18,7 @@ struct RunSettings {
   std::optional<Severity> min_severity;
   bool pages = false;  // --pages
   std::optional<std::string> host;  // --host
+  bool coverage = false;  // --coverage
 };
 
 // `label` names the input in the heading, e.g. "news/sitemap.xml" or "standard input".

@@ -46,6 +46,7 @@ const std::map<std::string_view, std::string_view>& config_key_docs() {
       {"pages", "true: check what each listed URL leads to in root, as --pages."},
       {"host",
        "How the host serves root for pages: plain, github-pages, netlify, cloudflare-pages or vercel, as --host."},
+      {"coverage", "true: report each indexable page of root that no sitemap lists, as --coverage."},
       {"files", "In [[overrides]]: the globs of the files the table applies to."},
   };
   return docs;

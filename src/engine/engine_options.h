@@ -25,6 +25,9 @@ struct EngineOptions {
   // two walks on two threads (engine.cpp), with the same findings. --jobs gives a run with fewer
   // files than jobs the threads the files leave idle.
   unsigned rule_threads = 1;
+  // Threads that read the pages of a file's URLs ahead of the page rules (--pages): the cores the
+  // files leave idle, as for rule_threads. Reading pages is most of such a run.
+  unsigned page_threads = 0;
   // The smallest document whose rules are split: below it, the second walk of the tree costs about
   // what the rules it takes over save (a 10 MB sitemap gained nothing, 25 and 50 MB ones 10% to
   // 25%). Tests lower it to split every fixture.

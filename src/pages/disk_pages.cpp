@@ -1,10 +1,14 @@
 #include "pages/disk_pages.h"
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "analysis/ascii.h"
+#include "analysis/same_url.h"
 #include "pages/html_head.h"
+#include "pages/site_walk.h"
 
 namespace sitemaplint {
 namespace {
@@ -89,7 +93,7 @@ std::optional<std::string> decoded_site_path(std::string_view url) {
 }
 
 DiskPages::DiskPages(std::string root, SitemapLocation site, HostKind host)
-    : root_(std::move(root)), site_(std::move(site)) {
+    : root_(std::move(root)), site_(std::move(site)), origin_(origin_of(site_)) {
   std::error_code error;
   canonical_root_ = fs::canonical(root_, error).string();
   setup_.host = host;
@@ -98,7 +102,12 @@ DiskPages::DiskPages(std::string root, SitemapLocation site, HostKind host)
     setup_.redirects = parse_redirects(read_prefix(redirects, kConfigBytes), default_redirect_code(host));
 }
 
-bool DiskPages::covers(std::string_view url) const {
+bool DiskPages::on_site(std::string_view url) const {
+  // Most URLs start with the origin as written: "https://example.com" then '/', '?', '#' or the
+  // end. Anything else (an explicit default port, another host) is parsed to be sure.
+  if (url.size() >= origin_.size() && ascii_equal_ignoring_case(url.substr(0, origin_.size()), origin_) &&
+      (url.size() == origin_.size() || std::string_view("/?#").find(url[origin_.size()]) != std::string_view::npos))
+    return true;
   std::string error;
   const std::optional<SitemapLocation> at = parse_sitemap_location(url, &error);
   return at && at->scheme == site_.scheme && at->host == site_.host && at->port == site_.port;
@@ -106,16 +115,131 @@ bool DiskPages::covers(std::string_view url) const {
 
 std::string_view DiskPages::host_label() const { return sitemaplint::host_label(setup_.host); }
 
-const PageAnswer& DiskPages::page(std::string_view url) const {
+std::string DiskPages::source_label() const { return root_ + " as " + std::string(host_label()) + " serves it"; }
+
+DiskPages::Slot& DiskPages::slot_for(std::string_view url) const {
+  Slot* slot = nullptr;
   {
     std::lock_guard lock(mutex_);
-    const auto found = pages_.find(std::string(url));
-    if (found != pages_.end()) return *found->second;
+    auto found = pages_.find(url);
+    if (found == pages_.end()) found = pages_.emplace(std::string(url), std::make_unique<Slot>()).first;
+    slot = found->second.get();  // stays where it is while the map grows
   }
-  auto facts = std::make_unique<PageAnswer>(work_out(url));
+  std::call_once(slot->once, [&] {
+    if (!on_site(url)) return;
+    slot->answer = work_out(url);
+    read_.fetch_add(1, std::memory_order_relaxed);
+  });
+  return *slot;
+}
+
+const PageAnswer* DiskPages::page(std::string_view url) const {
+  Slot& slot = slot_for(url);
+  slot.listed.store(true, std::memory_order_relaxed);
+  return slot.answer ? &*slot.answer : nullptr;
+}
+
+const PageAnswer* DiskPages::unlisted_page(std::string_view url) const {
+  const Slot& slot = slot_for(url);
+  return slot.answer ? &*slot.answer : nullptr;
+}
+
+namespace {
+
+// Threads that work out answers from the last URL backwards, so that they meet the rules, which
+// ask from the first forwards, only once, in the middle.
+class BackwardsPrefetch final : public PageLookup::Prefetch {
+ public:
+  BackwardsPrefetch(const PageLookup& pages, std::vector<std::string> urls, unsigned threads)
+      : pages_(pages), urls_(std::move(urls)), next_(static_cast<std::ptrdiff_t>(urls_.size()) - 1) {
+    for (unsigned t = 0; t < threads; ++t) threads_.emplace_back([this] { work(); });
+  }
+  ~BackwardsPrefetch() override {
+    stop_ = true;
+    for (std::thread& thread : threads_) thread.join();
+  }
+
+ private:
+  void work() {
+    for (std::ptrdiff_t i = next_--; i >= 0 && !stop_; i = next_--)
+      pages_.unlisted_page(urls_[static_cast<std::size_t>(i)]);
+  }
+
+  const PageLookup& pages_;
+  std::vector<std::string> urls_;
+  std::atomic<std::ptrdiff_t> next_;
+  std::atomic<bool> stop_ = false;
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace
+
+std::unique_ptr<PageLookup::Prefetch> DiskPages::prefetch(std::vector<std::string> urls, unsigned threads) const {
+  if (urls.empty()) threads = 0;
+  return std::make_unique<BackwardsPrefetch>(*this, std::move(urls), threads);
+}
+
+std::vector<SitePage> DiskPages::site_pages() const {
+  std::vector<SitePage> served;
+  for (const std::string& relative : html_files_under(root_)) {
+    const std::string file = (fs::path(root_) / relative).string();
+    for (const std::string& path : url_paths_for(relative)) {
+      const std::string url = origin_ + path;
+      const PageAnswer* answer = unlisted_page(url);
+      if (answer && answer->status == PageStatus::Served && answer->file == file) {
+        served.push_back({file, url});
+        break;
+      }
+    }
+  }
+  return served;
+}
+
+std::vector<std::string> DiskPages::listed_files() const {
+  std::vector<std::string> files, targets;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [url, slot] : pages_) {
+      if (!slot->listed.load(std::memory_order_relaxed) || !slot->answer) continue;
+      if (slot->answer->status == PageStatus::Served) files.push_back(slot->answer->file);
+      if (slot->answer->status == PageStatus::Redirect) targets.push_back(slot->answer->target);
+    }
+  }
+  for (const std::string& target : targets) {
+    const PageAnswer* answer = unlisted_page(target);
+    if (answer && answer->status == PageStatus::Served) files.push_back(answer->file);
+  }
+  return files;
+}
+
+PageTally DiskPages::tally() const {
+  PageTally tally;
+  std::string first, listed;
   std::lock_guard lock(mutex_);
-  // Another thread may have worked it out meanwhile: keep the first, so references stay valid.
-  return *pages_.try_emplace(std::string(url), std::move(facts)).first->second;
+  for (const auto& [url, slot] : pages_) {
+    if (!slot->listed.load(std::memory_order_relaxed)) continue;
+    if (!slot->answer) {
+      ++tally.other_origin;
+      continue;
+    }
+    const PageAnswer& answer = *slot->answer;
+    switch (answer.status) {
+      case PageStatus::Served: ++tally.served; break;
+      case PageStatus::Missing: ++tally.missing; break;
+      case PageStatus::Fallback: ++tally.fallback; break;
+      case PageStatus::Redirect: ++tally.redirect; break;
+      case PageStatus::Refused: ++tally.refused; break;
+    }
+    if (answer.status != PageStatus::Served) continue;
+    if (!answer.head.noindex.empty() || !answer.header_noindex.empty()) ++tally.noindex;
+    const std::vector<PageLink>& canonicals =
+        !answer.head.canonicals.empty() ? answer.head.canonicals : answer.header_canonicals;
+    if (canonicals.empty() || canonicals.front().url.empty()) continue;
+    normalise_url(canonicals.front().url, &first);
+    normalise_url(url, &listed);
+    if (first != listed) ++tally.canonical_elsewhere;
+  }
+  return tally;
 }
 
 PageAnswer DiskPages::work_out(std::string_view url) const {

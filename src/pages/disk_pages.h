@@ -5,11 +5,14 @@
 // is refused.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "analysis/sitemap_location.h"
 #include "page.h"
@@ -22,22 +25,44 @@ class DiskPages final : public PageLookup {
   // `root`: the build folder, served at `site`'s origin "/". Reads the host's configuration files
   // at the top of the folder (_redirects).
   DiskPages(std::string root, SitemapLocation site, HostKind host);
-  bool covers(std::string_view url) const override;
-  const PageAnswer& page(std::string_view url) const override;
+  const PageAnswer* page(std::string_view url) const override;
+  const PageAnswer* unlisted_page(std::string_view url) const override;
+  std::unique_ptr<Prefetch> prefetch(std::vector<std::string> urls, unsigned threads) const override;
+  std::vector<SitePage> site_pages() const override;
+  std::vector<std::string> listed_files() const override;
+  PageTally tally() const override;
+  std::size_t pages_read() const override { return read_.load(std::memory_order_relaxed); }
   std::string_view host_label() const override;
+  std::string source_label() const override;
 
   // Where the pages are (as given), for messages.
   const std::string& root() const { return root_; }
 
  private:
+  // One URL's answer, worked out once by whichever thread asks first (a prefetch or a rule).
+  struct Slot {
+    std::once_flag once;
+    std::optional<PageAnswer> answer;  // nullopt: not on the site
+    std::atomic<bool> listed = false;  // asked through page(): counted in tally()
+  };
+  // Lookups by string_view, without copying the URL into a key.
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>()(text); }
+  };
+
+  Slot& slot_for(std::string_view url) const;
+  bool on_site(std::string_view url) const;
   PageAnswer work_out(std::string_view url) const;
 
   std::string root_;
   std::string canonical_root_;  // resolved, for the check that a file stays inside
   SitemapLocation site_;
+  std::string origin_;  // "https://example.com", lower case, without a default port
   HostSetup setup_;
+  mutable std::atomic<std::size_t> read_ = 0;
   mutable std::mutex mutex_;
-  mutable std::unordered_map<std::string, std::unique_ptr<PageAnswer>> pages_;
+  mutable std::unordered_map<std::string, std::unique_ptr<Slot>, Hash, std::equal_to<>> pages_;
 };
 
 // The path of an absolute http(s) URL, percent-decoded, without its query and fragment; nullopt

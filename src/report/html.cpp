@@ -8,6 +8,7 @@
 #include "engine/overview.h"
 #include "report/excerpt.h"
 #include "report/html_assets.h"
+#include "report/html_pages.h"
 #include "report/markup.h"
 #include "docs/rule_docs.h"
 #include "report/source.h"
@@ -178,6 +179,7 @@ void write_html(std::span<const FileReport> reports, const RunStatus& status, st
                                            : plural(limit.warnings, "warning") + ", within " + limit.source + ".") +
             "</p>\n</section>\n";
   }
+  if (status.pages) page += html_pages_section(*status.pages);
   page += "<div class=\"grid\">\n";
   page +=
       figure("by-rule", "Findings per rule <span class=\"note\">(click a bar to list its findings)</span>",

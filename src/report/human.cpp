@@ -183,6 +183,7 @@ void write_human(std::span<const FileReport> reports, const RunStatus& status, c
     if (totals.fixable) out << " (" << totals.fixable << " with a suggested fix)";
     out << left_out << ".\n";
   }
+  if (status.pages) out << printable(status.pages->line()) << '\n';
   // The summary ends with what else fails the run, so a CI log read from the bottom says why.
   if (!status.input_errors.empty()) {
     out << c.error << "error" << c.reset << c.bold << ": " << plural(status.input_errors.size(), "input")

@@ -121,6 +121,31 @@ void write_json(std::span<const FileReport> reports, const RunStatus& status, st
     if (exceeded) json.field("message", limit.message());
     json.end_object();
   }
+  if (status.pages) {
+    const PageTally& t = status.pages->tally;
+    json.key("pages");
+    json.begin_object();
+    json.field("source", status.pages->source);
+    json.field("checked", t.checked());
+    json.field("served", t.served);
+    json.field("missing", t.missing);
+    json.field("soft_404", t.fallback);
+    json.field("redirected", t.redirect);
+    json.field("refused", t.refused);
+    json.field("noindex", t.noindex);
+    json.field("canonical_elsewhere", t.canonical_elsewhere);
+    json.field("other_origin", t.other_origin);
+    json.key("unlisted");
+    json.begin_array();
+    for (const SitePage& page : status.pages->unlisted) {
+      json.begin_object();
+      json.field("url", page.url);
+      json.field("file", page.file);
+      json.end_object();
+    }
+    json.end_array();
+    json.end_object();
+  }
   const Totals totals = count(reports);
   json.key("summary");
   json.begin_object();

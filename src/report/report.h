@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "page.h"
 #include "run/lint.h"
 
 namespace sitemaplint {
@@ -69,12 +70,23 @@ struct WarningLimit {
   std::string message() const;
 };
 
+// --pages: what the URLs the run lists lead to on the site, for the summary, the JSON report's
+// "pages" object and the HTML report's pages section.
+struct PagesSummary {
+  std::string source;  // "public as Netlify serves it"
+  PageTally tally;
+  std::vector<SitePage> unlisted;  // indexable pages of the build that no listed URL leads to
+  // "pages: 120 listed URLs checked against public as Netlify serves it: 3 missing ...".
+  std::string line() const;
+};
+
 // What fails a run besides its error findings: inputs that could not be read (exit 2) and too many
 // warnings (exit 1). Every format shows them, so that CI reading only the report (annotations, a
 // SARIF upload, JUnit test results) can say why the run failed.
 struct RunStatus {
   std::vector<InputError> input_errors;
   std::optional<WarningLimit> warning_limit;  // when a limit applies, exceeded or not
+  std::optional<PagesSummary> pages;  // --pages: not a failure, but every format that has a summary shows it
   // Whether anything above fails the run.
   bool failed() const { return !input_errors.empty() || (warning_limit && warning_limit->exceeded()); }
 };

@@ -24,4 +24,28 @@ std::string WarningLimit::message() const {
   return counted(warnings, "warning") + (warnings == 1 ? " exceeds " : " exceed ") + source;
 }
 
+std::string PagesSummary::line() const {
+  const PageTally& t = tally;
+  std::string text = "Pages of " + source + ": " + counted(t.checked(), "listed URL") + " checked";
+  std::string parts;
+  const auto part = [&](std::size_t n, const std::string& what) {
+    if (n) parts += (parts.empty() ? "" : ", ") + std::to_string(n) + " " + what;
+  };
+  part(t.served, "served");
+  part(t.missing, "missing");
+  part(t.fallback, "soft 404");
+  part(t.redirect, "redirected");
+  part(t.refused, "not readable");
+  if (!parts.empty()) text += " (" + parts + ")";
+  if (t.noindex || t.canonical_elsewhere) {
+    text += "; of the served, ";
+    if (t.noindex) text += std::to_string(t.noindex) + " noindex";
+    if (t.noindex && t.canonical_elsewhere) text += " and ";
+    if (t.canonical_elsewhere) text += std::to_string(t.canonical_elsewhere) + " canonical elsewhere";
+  }
+  if (t.other_origin) text += "; " + counted(t.other_origin, "URL") + " on other origins not checked";
+  if (!unlisted.empty()) text += "; " + counted(unlisted.size(), "indexable page") + " in no sitemap";
+  return text + ".";
+}
+
 }  // namespace sitemaplint

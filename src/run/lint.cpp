@@ -6,6 +6,8 @@
 #include "engine/engine.h"
 #include "load/parse.h"
 #include "load/source.h"
+#include "page.h"
+#include "pages/listed_urls.h"
 
 namespace sitemaplint {
 namespace {
@@ -62,7 +64,12 @@ bool lint_into(FileReport& report, std::string_view bytes, Input& input, const R
     read_input_again(report.path, report.bytes);  // failing, the copy parsed is of what is left
     doc = parse_document(input.path, bytes, std::move(load));
   }
+  // --pages: threads read the pages of the file's URLs while the rules walk it.
+  std::unique_ptr<PageLookup::Prefetch> reading_ahead;
+  if (settings.pages && settings.engine.page_threads > 0)
+    reading_ahead = settings.pages->prefetch(listed_urls(*doc), settings.engine.page_threads);
   RuleRun run = run_rules(*doc, selection, settings);
+  reading_ahead.reset();
   report.diagnostics = std::move(run.diagnostics);
   if (!settings.sole_input) report.diagnostics.shrink_to_fit();  // kept to the run's end, with the others
   report.facts = std::move(run.facts);

@@ -116,6 +116,8 @@ std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const Profi
   // A core the files leave idle goes to the rules of one (a single large sitemap: two walks).
   const unsigned cores = jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : jobs;
   const unsigned rule_threads = paths.empty() || cores / paths.size() < 2 ? 1 : 2;
+  const unsigned page_threads =
+      paths.empty() ? 0 : static_cast<unsigned>(std::max<std::size_t>(cores / paths.size(), 1) - 1);
   parallel_for(paths.size(), jobs, [&](std::size_t i) {
     std::string error;
     const Profile* profile = profile_for(paths[i], &error);
@@ -129,6 +131,7 @@ std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const Profi
     settings.sole_input = paths.size() == 1;
     settings.only_input = only_input && paths.size() == 1;
     settings.engine.rule_threads = rule_threads;
+    settings.engine.page_threads = page_threads;
     const ReadAs read_as{.scope = scope, .keep_bytes = paths.size() == 1};
     outcomes[i] = lint_one(paths[i], profile->selection, settings, fetch_options, read_as);
     if (progress) progress->finished(is_url(paths[i]));

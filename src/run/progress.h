@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <functional>
 
 namespace sitemaplint {
 
@@ -12,6 +13,8 @@ struct RunProgress {
   std::atomic<std::size_t> files_done{0};
   std::atomic<std::size_t> fetches_total{0};  // the URLs among them
   std::atomic<std::size_t> fetches_done{0};
+  // --pages: how many pages have been read so far (PageLookup::pages_read), when the run reads any.
+  std::function<std::size_t()> pages_read;
 
   void queued(std::size_t files, std::size_t fetches) {
     files_total += files;

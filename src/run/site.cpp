@@ -310,6 +310,7 @@ class Site {
       copy = std::make_unique<Profile>(*profile);
       copy->settings.robots = robots_;
       copy->settings.pages = options_.pages;
+      copy->settings.each_unlisted_page = options_.each_unlisted_page;
     }
     return copy.get();
   }

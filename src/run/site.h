@@ -23,6 +23,7 @@ struct SiteOptions {
   std::string robots;
   // --pages: what each listed URL leads to, given to every file's page rules.
   std::shared_ptr<const PageLookup> pages;
+  bool each_unlisted_page = false;  // --coverage
   // Counts what is queued and done as the run goes, when given (a progress display reads it).
   RunProgress* progress = nullptr;
 };

@@ -1,0 +1,28 @@
+// --pages for a run: the lookup of the build's pages (the first input's --base-url, --root and
+// --host), the profiles that carry it to the fixes, and what the run's summary says of the pages.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "config/resolve.h"
+#include "config/show.h"
+#include "page.h"
+#include "report/report.h"
+
+namespace sitemaplint {
+
+// The build under --root as the host serves it at --base-url's origin (the first input's base
+// URL). Null, with *why, when either is missing.
+std::shared_ptr<const PageLookup> build_pages(const std::vector<std::string>& paths, ConfigResolver& configs,
+                                              const RunSettings& run, std::string* why);
+
+// `profile_for` with `pages` in every profile's settings (each profile copied once, kept for the
+// run; the lookup is called from several threads).
+ProfileLookup with_pages(ProfileLookup profile_for, std::shared_ptr<const PageLookup> pages);
+
+// What the run's listed URLs led to, and the build's indexable pages that none led to.
+PagesSummary pages_summary(const PageLookup& pages);
+
+}  // namespace sitemaplint
