@@ -1,6 +1,8 @@
-// Reads a page's HTML head: the scan of head_scanner finds where the head ends (and what gumbo
-// must not see), gumbo builds the tree of those bytes, and the elements the tree builder kept in
-// <head> are read into HeadFacts, their links resolved by url_resolution.
+// Reads a page's HTML head: encoding_sniffing decides its encoding and page_decoding decodes it
+// when it is not UTF-8, the scan of head_scanner finds where the head ends (and what gumbo must not
+// see), gumbo builds the tree of those bytes, and the elements the tree builder kept in <head> are
+// read into HeadFacts, their links resolved by url_resolution. What keeps the page from being read
+// is recorded as its problem.
 #include "pages/html_head.h"
 
 #include <algorithm>
@@ -12,9 +14,13 @@
 #include <gumbo.h>
 
 #include "analysis/ascii.h"
+#include "analysis/encoding_labels.h"
+#include "analysis/line_index.h"
+#include "pages/encoding_sniffing.h"
 #include "pages/head_scanner.h"
 #include "pages/html_text.h"
 #include "pages/meta_content.h"
+#include "pages/page_decoding.h"
 #include "pages/url_resolution.h"
 
 namespace sitemaplint {
@@ -103,12 +109,21 @@ std::string text_of(const GumboElement& element) {
   return out;
 }
 
+// Where a byte of the text gumbo parsed is in the page file: past the byte order mark, and, for a
+// page decoded from another encoding, at the offset of the bytes it was decoded from.
+struct FileOffsets {
+  std::size_t skipped = 0;
+  const std::vector<std::uint32_t>* decoded = nullptr;
+  std::size_t operator()(std::size_t at) const {
+    return skipped + (decoded ? (*decoded)[std::min(at, decoded->size() - 1)] : at);
+  }
+};
+
 // Reads the elements of a head into HeadFacts.
 class HeadReader {
  public:
-  // `skipped`: bytes of the page before what gumbo parsed (a byte order mark), added to its offsets.
-  HeadReader(std::string_view page_url, HeadFacts& facts, std::size_t skipped)
-      : base_url_(page_url), facts_(facts), skipped_(skipped) {}
+  HeadReader(std::string_view page_url, HeadFacts& facts, const FileOffsets& offsets)
+      : base_url_(page_url), facts_(facts), offsets_(offsets) {}
 
   void read(const GumboNode& head) {
     const std::vector<const GumboNode*> elements = child_elements(head);
@@ -155,7 +170,7 @@ class HeadReader {
       const std::string agent = ascii_lowered(trim(*name));
       if ((agent == "robots" || agent == "googlebot") && forbids_indexing(*content)) {
         facts_.noindex.push_back(
-            {"<meta name=\"" + agent + "\">", std::string(trim(*content)), line, element.start_pos.offset + skipped_});
+            {"<meta name=\"" + agent + "\">", std::string(trim(*content)), line, offsets_(element.start_pos.offset)});
       }
     }
     if (const auto http_equiv = attribute(element, "http-equiv"); http_equiv && content) {
@@ -196,39 +211,95 @@ class HeadReader {
     link.href = std::string(href);
     link.url = resolve_http_url(href, base_url_);
     link.line = element.start_pos.line;
-    link.offset = element.start_pos.offset + skipped_;
+    link.offset = offsets_(element.start_pos.offset);
     return link;
   }
 
   std::string base_url_;
   HeadFacts& facts_;
-  std::size_t skipped_;
+  const FileOffsets& offsets_;
   bool seen_title_ = false;
 };
+
+// Bytes searched for a NUL, the mark of a file that is no text (as git and grep decide).
+constexpr std::size_t kBinarySniffBytes = 8000;
+
+std::size_t line_at(std::string_view text, std::size_t offset) {
+  return LineIndex(text).position(std::min(offset, text.size())).line;
+}
+
+std::string hex_byte(char c) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  const auto byte = static_cast<unsigned char>(c);
+  return std::string("0x") + kHex[byte >> 4] + kHex[byte & 0xF];
+}
+
+// "512 KiB", "300 bytes".
+std::string size_text(std::size_t bytes) {
+  if (bytes >= 1024 && bytes % 1024 == 0) return std::to_string(bytes / 1024) + " KiB";
+  return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+}
 
 bool has_children(const GumboNode* node) { return node && node->v.element.children.length > 0; }
 
 }  // namespace
 
 HeadFacts read_html_head(std::string_view html, std::string_view page_url, std::size_t max_bytes) {
-  // gumbo does not drop a byte order mark: it would be text, and text ends the head.
-  const std::size_t skipped = html.starts_with("\xEF\xBB\xBF") ? 3 : 0;
-  html.remove_prefix(skipped);
-  const std::string_view scanned = html.substr(0, std::min(html.size(), max_bytes));
-  const HeadExtent extent = scan_head_extent(scanned);
-  std::string storage;
-  const ParsedHtml tree(bytes_to_parse(html, extent, storage));
-
   HeadFacts facts;
+  const SniffedEncoding sniffed = sniff_html_encoding(html);
+  facts.encoding = std::string(sniffed.encoding->name);
+  const auto problem = [&](PageProblemKind kind, std::string what, std::size_t offset, std::size_t line) {
+    if (facts.problem.kind == PageProblemKind::None) facts.problem = {kind, std::move(what), offset, line};
+  };
+  const bool utf16 = sniffed.encoding == &utf16le_encoding() || sniffed.encoding == &utf16be_encoding();
+  if (const std::size_t nul = html.substr(0, std::min(html.size(), kBinarySniffBytes)).find('\0');
+      !utf16 && nul != std::string_view::npos) {
+    problem(PageProblemKind::Binary, "a NUL byte", nul, line_at(html, nul));
+    return facts;
+  }
+  // gumbo does not drop a byte order mark: it would be text, and text ends the head.
+  std::string_view raw = html.substr(sniffed.bom_length);
+  // All of max_bytes read (or passed: a caller may read only that much of the page).
+  const bool more_may_follow = !raw.empty() && raw.size() >= max_bytes;
+  raw = raw.substr(0, std::min(raw.size(), max_bytes));
+
+  std::optional<DecodedPage> decoded;
+  if (sniffed.encoding != &utf8_encoding()) {
+    if (!sniffed.encoding->icu_converter.empty()) decoded = decode_with_icu(raw, sniffed.encoding->icu_converter);
+    // Read as UTF-8 instead: the ASCII of its tags is still read right.
+    if (!decoded)
+      problem(PageProblemKind::UndecodableEncoding, "'" + sniffed.label + "' (" + facts.encoding + ")",
+              sniffed.declared_at, line_at(html, sniffed.declared_at));
+  } else {
+    if (!sniffed.unknown_label.empty())
+      problem(PageProblemKind::UnknownEncoding, "'" + sniffed.unknown_label + "'", sniffed.unknown_at,
+              line_at(html, sniffed.unknown_at));
+    if (const auto bad = first_invalid_utf8(raw, more_may_follow)) {
+      const std::size_t at = sniffed.bom_length + *bad;
+      problem(PageProblemKind::InvalidUtf8, "byte " + hex_byte(html[at]), at, line_at(html, at));
+    }
+  }
+  const std::string_view text = decoded ? std::string_view(decoded->text) : raw;
+  const FileOffsets offsets{sniffed.bom_length, decoded ? &decoded->source : nullptr};
+
+  const HeadExtent extent = scan_head_extent(text);
+  std::string storage;
+  const ParsedHtml tree(bytes_to_parse(text, extent, storage));
   if (const GumboNode* root = tree.root()) {
     if (const auto lang = attribute(root->v.element, "lang")) facts.lang = std::string(*lang);
   }
-  if (const GumboNode* head = tree.section(GUMBO_TAG_HEAD)) HeadReader(page_url, facts, skipped).read(*head);
-  // All of max_bytes read (or passed: a caller may read only that much of the page) without a tag
-  // that begins the body: the head is known to be whole only if something in them (text) began it.
-  const bool more_may_follow = !html.empty() && html.size() >= max_bytes;
+  if (const GumboNode* head = tree.section(GUMBO_TAG_HEAD)) HeadReader(page_url, facts, offsets).read(*head);
+  // Without a tag that begins the body in what was read, the head is known to be whole only if
+  // something in it (text) began the body.
   facts.truncated =
       extent.cut_short || (!extent.body_found && more_may_follow && !has_children(tree.section(GUMBO_TAG_BODY)));
+  if (extent.cut_short) {
+    problem(PageProblemKind::StallingTag,
+            "a tag with more than " + std::to_string(kMaxHeadTagAttributes) + " attributes", offsets(extent.size),
+            line_at(text, extent.size));
+  } else if (facts.truncated) {
+    problem(PageProblemKind::HeadNotClosed, size_text(max_bytes), offsets(text.size()), line_at(text, text.size()));
+  }
   return facts;
 }
 
