@@ -23,7 +23,8 @@ class Files final : public SiteFiles {
 
 // What the pages of --pages are read from: the bytes up to the first NUL are a _redirects file,
 // each of their lines a path too; the rest is an HTML page. Every host answers every path with a
-// file of the build, a redirect code or a 404; the head's lines lie inside the page.
+// file of the build, a redirect code or a 404; the head's lines lie inside the page, in whatever
+// encoding it is, and so does what keeps it from being read.
 void pages(std::string_view data) {
   const std::size_t split = std::min(data.find('\0'), data.size());
   const std::string_view redirects = data.substr(0, split);
@@ -43,9 +44,18 @@ void pages(std::string_view data) {
   }
   const HeadFacts head = read_html_head(html, "https://example.com/a/b.html", 64 * 1024);
   const std::size_t lines = LineIndex(html).line_count();  // a lone CR ends a line too, as gumbo counts
+  // A tag's offset is that of its '<', which UTF-16 writes as two bytes, the zero first in big
+  // endian; Shift_JIS, GBK and the rest write it as the one ASCII byte.
+  const auto at_tag = [&](std::size_t offset) {
+    return offset < html.size() && (html[offset] == '<' || (head.encoding == "UTF-16BE" && offset + 1 < html.size() &&
+                                                            html[offset + 1] == '<'));
+  };
+  require(head.problem.offset <= html.size(), "a problem past the page's end");
+  require(head.problem.line <= lines, "a problem on a line past the page's end");
+  require((head.problem.kind == PageProblemKind::None) == (head.problem.line == 0), "a problem without its line");
   for (const PageLink& link : head.canonicals) {
     require(link.line <= lines, "a canonical on a line past the page's end");
-    require(link.offset < html.size() && html[link.offset] == '<', "a canonical's offset not at its tag");
+    require(at_tag(link.offset), "a canonical's offset not at its tag");
     require(link.url.empty() || link.url.starts_with("http"), "a canonical resolved to something not http(s)");
   }
   for (const NoindexDirective& d : head.noindex) require(d.line <= lines, "a directive on a line past the page's end");

@@ -31,6 +31,25 @@ struct PageLink {
   std::size_t offset = 0;  // of the tag in the page file, for related locations
 };
 
+// Why a served page cannot be read as HTML, or not whole: a search engine fails on it the same way
+// (it indexes nothing, replacement characters, or misses the tags after the point).
+enum class PageProblemKind : std::uint8_t {
+  None,
+  Binary,  // a NUL byte among the first 8,000: no text holds one (an image, an archive, UTF-16 without a BOM)
+  InvalidUtf8,  // read as UTF-8 (declared so, or nothing declared) and a byte sequence is no UTF-8
+  UnknownEncoding,  // declares a label that names no encoding browsers know
+  UndecodableEncoding,  // declares an encoding that decodes to nothing (replacement) or that ICU has no converter for
+  HeadNotClosed,  // the head does not end within the bytes read
+  StallingTag,  // a tag in the head with more attributes than the parser is given (a page built to stall it)
+};
+
+struct PageProblem {
+  PageProblemKind kind = PageProblemKind::None;
+  std::string what;  // what was found, for messages: "a NUL byte", "byte 0xE9", "'x-foo'", ...
+  std::size_t offset = 0;  // in the page file
+  std::size_t line = 0;  // 1-based line in the page file
+};
+
 // What the HTML of a page says in its <head>, read as a search engine reads the served HTML: no
 // script runs, and a tag in the <body> does not count (a canonical or a robots meta tag there is
 // ignored by Google).
@@ -41,8 +60,11 @@ struct HeadFacts {
   std::optional<PageLink> refresh;  // <meta http-equiv="refresh" content="0; url=...">
   std::string lang;  // <html lang>
   std::string title;  // <title>, white space collapsed
-  std::string charset;  // <meta charset> or the http-equiv Content-Type's, as written
+  std::string charset;  // <meta charset> or the http-equiv Content-Type's, as written, wherever in the head
+  std::string encoding;  // the encoding the page was decoded in (the Encoding Standard's name: "UTF-8", "windows-1252")
   bool truncated = false;  // the head was not closed within the size read
+  PageProblem
+      problem;  // why the page cannot be read as HTML (kind None: it can); the facts above are what could be read
 };
 
 // What the host answers for a URL.

@@ -1,13 +1,16 @@
 // The HTML head reader (src/pages/html_head.h): robots meta tags, canonicals, alternates, meta
 // refresh, lang, title and charset, read only from the elements an HTML5 parser keeps in <head>,
-// with the line of each, and bounded in time and memory whatever the bytes.
+// with the line of each, and bounded in time and memory whatever the bytes; the page decoded in
+// the encoding a browser would choose, and what keeps a page from being read recorded.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "analysis/encoding_labels.h"
 #include "pages/html_head.h"
 
 using namespace sitemaplint;
@@ -498,21 +501,28 @@ TEST_CASE("html head: binary, NUL bytes, invalid UTF-8 and an empty page are rea
             .title ==
         "a\xEF\xBF\xBD"
         "b\xEF\xBF\xBD");
-  // A NUL in a title is U+FFFD; one between tags is text, which begins the body.
-  const HeadFacts nul = head(
-      bytes_of("<meta name=\"robots\" content=\"noindex\"><title>x\0y</title>\0<link rel=\"canonical\" href=\"/c\">"));
+  // Past the first 8,000 bytes (before them, a NUL makes the page binary), a NUL in a title is
+  // U+FFFD, and one between tags is text, which begins the body.
+  const std::string comment = "<!--" + std::string(8000, ' ') + "-->";
+  const HeadFacts nul = head(comment + bytes_of("<meta name=\"robots\" content=\"noindex\"><title>x\0y</title>\0<link "
+                                                "rel=\"canonical\" href=\"/c\">"));
   CHECK(describe(nul.noindex) == std::vector<std::string>{"<meta name=\"robots\"> [noindex] line 1"});
   CHECK(nul.title == "x\xEF\xBF\xBDy");
   CHECK(nul.canonicals.empty());
+  CHECK(nul.problem.kind == PageProblemKind::None);
   // gumbo makes a NUL in an attribute U+FFFD, which the URL then holds percent-encoded.
-  CHECK(describe(head(bytes_of("<link rel=canonical href=\"/a\0b\">")).canonicals) ==
+  CHECK(describe(head(comment + bytes_of("<link rel=canonical href=\"/a\0b\">")).canonicals) ==
         std::vector<std::string>{"https://example.com/a%EF%BF%BDb [/a\xEF\xBF\xBD"
                                  "b] line 1"});
   std::mt19937 random(20240601);
   for (int round = 0; round < 200; ++round) {
-    const std::string bytes = round % 2 == 0 ? random_bytes(random) : random_markup(random);
+    std::string bytes = round % 2 == 0 ? random_bytes(random) : random_markup(random);
+    // Half of them without NULs, which make a page binary and leave it unparsed.
+    if (round % 4 >= 2) std::replace(bytes.begin(), bytes.end(), '\0', ' ');
     const HeadFacts facts = read_html_head(bytes, kPage, 1 + random() % 5000);
     const std::size_t lines = line_count(bytes);
+    CHECK(facts.problem.offset <= bytes.size());
+    CHECK(facts.problem.line <= lines);
     for (const NoindexDirective& directive : facts.noindex) {
       CHECK(directive.line >= 1);
       CHECK(directive.line <= lines);
@@ -590,4 +600,220 @@ TEST_CASE("html head: each tag's offset in the page, a byte order mark counted")
   CHECK(page.compare(facts.noindex[0].offset, 5, "<meta") == 0);
   CHECK(page.compare(facts.canonicals[0].offset, 5, "<link") == 0);
   CHECK(facts.canonicals[0].line == 4);
+}
+
+// ----------------------------------------------------------------------------------- encodings
+
+namespace {
+
+// The UTF-16 bytes of ASCII or Latin-1 text (every character below U+0100), little or big endian.
+std::string utf16(std::string_view latin1, bool little_endian) {
+  std::string out;
+  for (const char c : latin1) {
+    const char zero = '\0';
+    out += little_endian ? std::string{c, zero} : std::string{zero, c};
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("html head: a windows-1252 page's title, canonical and alternates are decoded before they are read") {
+  const std::string page =
+      "<!DOCTYPE html>\n"  // 1
+      "<html lang=\"fr\"><head>\n"  // 2
+      "<meta charset=\"ISO-8859-1\">\n"  // 3: iso-8859-1 means windows-1252
+      "<title>Caf\xE9 \x93noir\x94</title>\n"  // 4: 0x93 and 0x94 are quotes in windows-1252, controls in Latin-1
+      "<link rel=\"canonical\" href=\"/caf\xE9/\">\n"  // 5
+      "<link rel=\"alternate\" hreflang=\"fr\" href=\"/fr/\xE9t\xE9\">\n"  // 6
+      "</head><body>\xE9</body></html>\n";
+  const HeadFacts facts = head(page);
+  CHECK(facts.encoding == "windows-1252");
+  CHECK(facts.charset == "ISO-8859-1");
+  CHECK(facts.title == "Caf\xC3\xA9 \xE2\x80\x9Cnoir\xE2\x80\x9D");
+  CHECK(describe(facts.canonicals) ==
+        std::vector<std::string>{"https://example.com/caf%C3%A9/ [/caf\xC3\xA9/] line 5"});
+  CHECK(describe(facts.alternates) ==
+        std::vector<std::string>{"fr https://example.com/fr/%C3%A9t%C3%A9 [/fr/\xC3\xA9t\xC3\xA9] line 6"});
+  REQUIRE(facts.canonicals.size() == 1);
+  CHECK(page.compare(facts.canonicals[0].offset, 5, "<link") == 0);
+  CHECK(page.compare(facts.alternates[0].offset, 5, "<link") == 0);
+  CHECK(facts.problem.kind == PageProblemKind::None);
+}
+
+TEST_CASE("html head: a Shift_JIS page's title, and the offsets of its tags in the bytes as they are") {
+  // 日本 in Shift_JIS is 93 FA 96 7B; the title comes first, so that the link after it moves.
+  const std::string page =
+      "<meta charset=\"shift_jis\">\n<title>\x93\xFA\x96\x7B</title>\n<link rel=\"canonical\" href=\"/\x93\xFA\">\n";
+  const HeadFacts facts = head(page);
+  CHECK(facts.encoding == "Shift_JIS");
+  CHECK(facts.title == "\xE6\x97\xA5\xE6\x9C\xAC");
+  CHECK(describe(facts.canonicals) == std::vector<std::string>{"https://example.com/%E6%97%A5 [/\xE6\x97\xA5] line 3"});
+  REQUIRE(facts.canonicals.size() == 1);
+  CHECK(facts.canonicals[0].offset == page.find("<link"));
+  CHECK(head("<meta charset=sjis><title>\x93\xFA</title>").title == "\xE6\x97\xA5");
+}
+
+TEST_CASE("html head: UTF-16 with a byte order mark, little or big endian, with lines and offsets of the file") {
+  const std::string text =
+      "<html>\r\n"  // 1
+      "<head>\n"  // 2
+      "<title>Caf\xE9</title>\n"  // 3
+      "<meta name=\"robots\" content=\"noindex\">\n"  // 4
+      "<link rel=\"canonical\" href=\"/caf\xE9\">\n";  // 5
+  for (const bool little_endian : {true, false}) {
+    CAPTURE(little_endian);
+    const std::string page = (little_endian ? "\xFF\xFE" : "\xFE\xFF") + utf16(text, little_endian);
+    const HeadFacts facts = head(page);
+    CHECK(facts.encoding == (little_endian ? "UTF-16LE" : "UTF-16BE"));
+    CHECK(facts.title == "Caf\xC3\xA9");
+    CHECK(describe(facts.noindex) == std::vector<std::string>{"<meta name=\"robots\"> [noindex] line 4"});
+    CHECK(describe(facts.canonicals) ==
+          std::vector<std::string>{"https://example.com/caf%C3%A9 [/caf\xC3\xA9] line 5"});
+    REQUIRE(facts.canonicals.size() == 1);
+    // The offset of the tag's first code unit in the file, byte order mark counted.
+    CHECK(facts.canonicals[0].offset == 2 + 2 * text.find("<link"));
+    CHECK(facts.noindex[0].offset == 2 + 2 * text.find("<meta"));
+    CHECK(facts.problem.kind == PageProblemKind::None);
+  }
+  // Without a byte order mark UTF-16 is binary to a reader (NUL bytes), unless an XML declaration
+  // in UTF-16 begins it.
+  CHECK(head(utf16("<title>T</title>", true)).problem.kind == PageProblemKind::Binary);
+  const HeadFacts declared = head(utf16("<?xml version=\"1.0\"?><title>T\xE9</title>", false));
+  CHECK(declared.encoding == "UTF-16BE");
+  CHECK(declared.title == "T\xC3\xA9");
+}
+
+TEST_CASE("html head: a meta charset after the first 1024 bytes is not seen, and the page is read as UTF-8") {
+  const std::string page = "<head>\n<!--" + std::string(1100, '-') +
+                           "-->\n"  // 2
+                           "<meta charset=\"windows-1252\">\n"  // 3
+                           "<title>Caf\xE9</title>\n";  // 4
+  const HeadFacts facts = head(page);
+  CHECK(facts.encoding == "UTF-8");
+  CHECK(facts.charset == "windows-1252");  // read from the head all the same
+  CHECK(facts.title == "Caf\xEF\xBF\xBD");
+  CHECK(facts.problem.kind == PageProblemKind::InvalidUtf8);
+  CHECK(facts.problem.what == "byte 0xE9");
+  CHECK(facts.problem.line == 4);
+  CHECK(facts.problem.offset == page.find('\xE9'));
+  // The same declaration within the first 1024 bytes counts.
+  CHECK(head("<head>\n<!--" + std::string(900, '-') + "-->\n<meta charset=\"windows-1252\">\n<title>Caf\xE9</title>")
+            .title == "Caf\xC3\xA9");
+}
+
+TEST_CASE("html head: a byte order mark wins over the meta charset that contradicts it") {
+  const HeadFacts utf8 = head("\xEF\xBB\xBF<meta charset=\"windows-1252\"><title>Caf\xC3\xA9</title>");
+  CHECK(utf8.encoding == "UTF-8");
+  CHECK(utf8.charset == "windows-1252");
+  CHECK(utf8.title == "Caf\xC3\xA9");
+  CHECK(utf8.problem.kind == PageProblemKind::None);
+  const HeadFacts utf16le = head("\xFF\xFE" + utf16("<meta charset=\"windows-1252\"><title>Caf\xE9</title>", true));
+  CHECK(utf16le.encoding == "UTF-16LE");
+  CHECK(utf16le.title == "Caf\xC3\xA9");
+}
+
+TEST_CASE("html head: the prescan reads labels as the Encoding Standard defines them, in the forms HTML allows") {
+  const auto encoding = [](const std::string& page) { return head(page).encoding; };
+  CHECK(encoding("<meta charset=latin1>") == "windows-1252");
+  CHECK(encoding("<meta charset=\" Windows-1252 \">") == "windows-1252");
+  CHECK(encoding("<meta charset='us-ascii'>") == "windows-1252");
+  CHECK(encoding("<META CHARSET=KOI8-R>") == "KOI8-R");
+  CHECK(encoding("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-8859-2\">") == "ISO-8859-2");
+  CHECK(encoding("<meta content='text/html;charset=gb2312' http-equiv=content-type>") == "GBK");
+  // content without http-equiv="Content-Type" declares nothing.
+  CHECK(encoding("<meta content=\"text/html; charset=iso-8859-2\">") == "UTF-8");
+  // A page whose bytes could be prescanned is no UTF-16; x-user-defined is read as windows-1252.
+  CHECK(encoding("<meta charset=utf-16>") == "UTF-8");
+  CHECK(encoding("<meta charset=utf-16be>") == "UTF-8");
+  CHECK(encoding("<meta charset=x-user-defined>") == "windows-1252");
+  // The first declaration that names an encoding wins; comments, other tags' attributes and
+  // unknown labels are passed over.
+  CHECK(encoding("<!-- <meta charset=koi8-r> --><meta charset=euc-jp><meta charset=koi8-r>") == "EUC-JP");
+  CHECK(encoding("<div title=\"<meta charset=koi8-r>\"><meta charset=big5>") == "Big5");
+  CHECK(encoding("<meta charset=nonsense><meta charset=iso-8859-5>") == "ISO-8859-5");
+  CHECK(encoding("<metacharset=koi8-r>") == "UTF-8");
+  CHECK(encoding("<meta charset=koi8-r") == "UTF-8");  // the bytes end inside the tag
+  CHECK(encoding("<?xml version=\"1.0\" encoding=\"ISO-8859-7\"?><html>") == "ISO-8859-7");
+  CHECK(encoding("<p>no declaration</p>") == "UTF-8");
+
+  REQUIRE(encoding_for_label("LATIN1") != nullptr);
+  CHECK(encoding_for_label("\t iso-8859-1\n")->name == "windows-1252");
+  CHECK(encoding_for_label("csshiftjis")->name == "Shift_JIS");
+  CHECK(encoding_for_label("unicode-1-1-utf-8")->name == "UTF-8");
+  CHECK(encoding_for_label("utf-16")->name == "UTF-16LE");
+  CHECK(encoding_for_label("iso-2022-kr")->name == "replacement");
+  CHECK(encoding_for_label("latin-1") == nullptr);
+  CHECK(encoding_for_label("utf8mb4") == nullptr);
+  CHECK(encoding_for_label("") == nullptr);
+}
+
+TEST_CASE("html head: a page that cannot be read as HTML records why, where and on which line") {
+  SUBCASE("binary: a NUL byte among the first 8000, and nothing read") {
+    const HeadFacts facts = head(bytes_of("\x89PNG\r\n\x1A\n\0\0\0\rIHDR<title>T</title>"));
+    CHECK(facts.problem.kind == PageProblemKind::Binary);
+    CHECK(facts.problem.what == "a NUL byte");
+    CHECK(facts.problem.offset == 8);
+    CHECK(facts.problem.line == 3);  // CR LF ends line 1, LF line 2
+    CHECK(facts.title.empty());
+  }
+  SUBCASE("invalid UTF-8 where UTF-8 applies: the first bad byte, the page read all the same") {
+    const std::string page = "<meta charset=\"utf-8\">\n<title>ok \xC3\xA9</title>\n<title>bad \xC3(</title>";
+    const HeadFacts facts = head(page);
+    CHECK(facts.problem.kind == PageProblemKind::InvalidUtf8);
+    CHECK(facts.problem.what == "byte 0xC3");
+    CHECK(facts.problem.offset == page.rfind('\xC3'));
+    CHECK(facts.problem.line == 3);
+    CHECK(facts.title == "ok \xC3\xA9");
+  }
+  SUBCASE("a sequence cut by the end of the bytes read is no fault of the page") {
+    const std::string page = "<head><title>\xC3\xA9\xC3\xA9</title>";
+    CHECK(read_html_head(page.substr(0, 14), kPage, 14).problem.kind == PageProblemKind::HeadNotClosed);
+    CHECK(read_html_head(page.substr(0, 14), kPage, 100).problem.kind == PageProblemKind::InvalidUtf8);
+  }
+  SUBCASE("a label no browser knows") {
+    const HeadFacts facts = head("<!DOCTYPE html>\n<meta charset=\"latin-1\">\n<title>T</title>");
+    CHECK(facts.problem.kind == PageProblemKind::UnknownEncoding);
+    CHECK(facts.problem.what == "'latin-1'");
+    CHECK(facts.problem.offset == 16);
+    CHECK(facts.problem.line == 2);
+    CHECK(facts.encoding == "UTF-8");
+    CHECK(facts.title == "T");
+  }
+  SUBCASE("an unknown label before a known one is no problem") {
+    CHECK(head("<meta charset=latin-1><meta charset=latin1>").problem.kind == PageProblemKind::None);
+  }
+  SUBCASE("an encoding that decodes to nothing: the head is read as UTF-8") {
+    const HeadFacts facts =
+        head("\n<meta http-equiv=content-type content=\"text/html; charset=ISO-2022-KR\">\n<title>T</title>");
+    CHECK(facts.problem.kind == PageProblemKind::UndecodableEncoding);
+    CHECK(facts.problem.what == "'iso-2022-kr' (replacement)");
+    CHECK(facts.problem.offset == 1);
+    CHECK(facts.problem.line == 2);
+    CHECK(facts.title == "T");
+  }
+  SUBCASE("a head not closed within the bytes read") {
+    const std::string page = "<head>\n<title>T</title>\n" + repeated("<meta name=\"x\" content=\"y\">\n", 20);
+    const HeadFacts facts = read_html_head(page, kPage, 200);
+    CHECK(facts.problem.kind == PageProblemKind::HeadNotClosed);
+    CHECK(facts.problem.what == "200 bytes");
+    CHECK(facts.problem.offset == 200);
+    CHECK(facts.problem.line == line_count(page.substr(0, 200)));
+    CHECK(read_html_head(page, kPage, 1024).problem.kind == PageProblemKind::None);
+    CHECK(read_html_head(page + repeated(" ", 2048 - page.size()), kPage, 2048).problem.what == "2 KiB");
+  }
+  SUBCASE("a tag made to stall the parser") {
+    std::string tag = "<meta";
+    for (int i = 0; i < 300; ++i) tag += " a" + std::to_string(i) + "=1";
+    const std::string page = "<head>\n<title>T</title>\n" + tag + ">";
+    const HeadFacts facts = head(page);
+    CHECK(facts.problem.kind == PageProblemKind::StallingTag);
+    CHECK(facts.problem.what == "a tag with more than 256 attributes");
+    CHECK(facts.problem.offset == page.find("<meta"));
+    CHECK(facts.problem.line == 3);
+  }
+  SUBCASE("a readable page has none") {
+    CHECK(head("<meta charset=utf-8><title>Caf\xC3\xA9</title>").problem.kind == PageProblemKind::None);
+    CHECK(head("").problem.kind == PageProblemKind::None);
+  }
 }

@@ -48,6 +48,7 @@ const std::set<std::string_view> kExamplesNotRunnable = {
     "PAGE101",
     "PAGE102",
     "PAGE103",
+    "PAGE104",
     "PAGE201",
     "PAGE202",
     "PAGE301",
