@@ -28,6 +28,7 @@ struct PageLink {
   std::string hreflang;  // alternates only, as written
   std::size_t line = 0;  // 1-based line in the page file; 0: from a header
   std::size_t offset = 0;  // of the tag in the page file, for related locations
+  std::string source;  // from a header: "Link header (_headers line 5)"; empty: from the page
 };
 
 // What the HTML of a page says in its <head>, read as a search engine reads the served HTML: no
