@@ -136,7 +136,9 @@ std::shared_ptr<const PageLookup> build_pages(const std::vector<std::string>& pa
     return nullptr;
   }
   const HostKind host = run.host ? host_kind_named(*run.host).value_or(HostKind::Plain) : HostKind::Plain;
-  return std::make_shared<DiskPages>(*run.root, *profile->settings.location, host);
+  auto pages = std::make_shared<DiskPages>(*run.root, *profile->settings.location, host);
+  for (const std::string& warning : pages->config_warnings()) print_notice(warning);  // _headers, vercel.json
+  return pages;
 }
 
 // `profile_for` with `pages` in every profile's settings (each profile copied once, kept for the

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "analysis/sitemap_location.h"
 #include "page.h"
@@ -20,7 +21,8 @@ namespace sitemaplint {
 class DiskPages final : public PageLookup {
  public:
   // `root`: the build folder, served at `site`'s origin "/". Reads the host's configuration files
-  // at the top of the folder (_redirects).
+  // at the top of the folder (_redirects, _headers, vercel.json); what cannot be read of them is
+  // in config_warnings().
   DiskPages(std::string root, SitemapLocation site, HostKind host);
   bool covers(std::string_view url) const override;
   const PageAnswer& page(std::string_view url) const override;
@@ -28,6 +30,10 @@ class DiskPages final : public PageLookup {
 
   // Where the pages are (as given), for messages.
   const std::string& root() const { return root_; }
+  // What the run should tell the user about the host's configuration files: one that cannot be
+  // read, a line or a rule that is left out ("public/_headers line 7: ..."). The pages are worked
+  // out without what these name.
+  const std::vector<std::string>& config_warnings() const { return warnings_; }
 
  private:
   PageAnswer work_out(std::string_view url) const;
@@ -36,6 +42,7 @@ class DiskPages final : public PageLookup {
   std::string canonical_root_;  // resolved, for the check that a file stays inside
   SitemapLocation site_;
   HostSetup setup_;
+  std::vector<std::string> warnings_;
   mutable std::mutex mutex_;
   mutable std::unordered_map<std::string, std::unique_ptr<PageAnswer>> pages_;
 };
