@@ -93,6 +93,9 @@ class Reader {
     } catch (const json::parse_error& e) {
       problem("vercel.json: not JSON (" + position(e.byte) + "); Vercel would not deploy it, and it is not read");
       return std::move(out_);
+    } catch (const json::exception&) {
+      problem("vercel.json: not JSON; Vercel would not deploy it, and it is not read");
+      return std::move(out_);
     }
     if (!root.is_object()) {
       problem("vercel.json: not a JSON object; not read");
