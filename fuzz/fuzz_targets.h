@@ -30,7 +30,7 @@ void lsp(std::string_view data);  // the language server: framing, then each mes
 void datetime(std::string_view data);  // the W3C datetime parser
 void uri(std::string_view data);  // the URI scanner and the URL analysis every <loc> goes through
 void suppress(std::string_view data);  // inline suppression comments
-void pages(std::string_view data);  // --pages: _redirects and every host's answers, and a page's head
+void pages(std::string_view data);  // --pages: _redirects, _headers, vercel.json, every host's answers, a page's head
 
 // What the targets share (support.cpp).
 RuleSelection& every_rule();

@@ -1,10 +1,15 @@
+#include <algorithm>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "analysis/line_index.h"
 #include "fuzz_targets.h"
+#include "pages/header_facts.h"
+#include "pages/headers_file.h"
 #include "pages/host_rules.h"
 #include "pages/html_head.h"
+#include "pages/vercel_config.h"
 
 namespace sitemaplint::fuzz {
 namespace {
@@ -19,28 +24,61 @@ class Files final : public SiteFiles {
   inline static const std::set<std::string> kFiles = {"index.html", "a/index.html", "b.html", "blog/404.html"};
 };
 
+// The next piece of `data`, up to a NUL (or the end), and `data` past it.
+std::string_view next_piece(std::string_view& data) {
+  const std::size_t split = std::min(data.find('\0'), data.size());
+  const std::string_view piece = data.substr(0, split);
+  data.remove_prefix(std::min(split + 1, data.size()));
+  return piece;
+}
+
+// Every host's answer to `path` is a file of the build, a redirect's code or a 404; the headers
+// of a page are read without harm, and what they say holds its source.
+void check_answers(const HostSetup& setup, const Files& files, std::string_view path) {
+  const HostAnswer answer = answer_path(setup, files, path);
+  if (answer.kind == HostAnswer::Kind::Redirect)
+    require(answer.code >= 300 && answer.code < 400, "a redirect without a redirect's code");
+  if (answer.kind == HostAnswer::Kind::Served || answer.kind == HostAnswer::Kind::Fallback)
+    require(files.is_file(answer.file), "a path served by a file the build does not have");
+  PageAnswer page;
+  add_header_facts(response_headers(setup, "example.com", path), "https://example.com/a/b.html", page);
+  for (const NoindexDirective& d : page.header_noindex)
+    require(d.source.starts_with("X-Robots-Tag header (") && d.line == 0, "a header's noindex without its source");
+  for (const PageLink& link : page.header_canonicals)
+    require(link.url.empty() || link.url.starts_with("http"), "a header's canonical resolved to something not http(s)");
+}
+
 }  // namespace
 
-// What the pages of --pages are read from: the bytes up to the first NUL are a _redirects file,
-// each of their lines a path too; the rest is an HTML page. Every host answers every path with a
-// file of the build, a redirect code or a 404; the head's lines lie inside the page, in whatever
+// What the pages of --pages are read from: pieces separated by NULs, a _redirects file, a _headers
+// file and a vercel.json, then the rest, an HTML page (which may hold NULs: a binary page, UTF-16).
+// Every host answers every path the files name (each line of _redirects and _headers) with a file
+// of the build, a redirect code or a 404; the head's lines lie inside the page, in whatever
 // encoding it is, and so does what keeps it from being read.
 void pages(std::string_view data) {
-  const std::size_t split = std::min(data.find('\0'), data.size());
-  const std::string_view redirects = data.substr(0, split);
-  const std::string_view html = data.substr(std::min(split + 1, data.size()));
+  const std::string_view redirects = next_piece(data);
+  const std::string_view headers_text = next_piece(data);
+  const std::string_view vercel_json = next_piece(data);
+  const std::string_view html = data;
   const Files files;
+  const HeadersFile headers = parse_headers_file(headers_text);
+  const VercelFile vercel = parse_vercel_json(vercel_json);
+  std::vector<std::string> paths = {"/", "/a", "/a/", "/b", "/b.html", "/blog/x/y", "/a/index.html"};
+  for (const std::string_view text : {redirects, headers_text}) {
+    for (std::size_t at = 0; at < text.size();) {
+      const std::size_t end = std::min(text.find('\n', at), text.size());
+      const std::string_view line = text.substr(at, end - at);
+      const std::size_t word = line.find_first_of(" \t");
+      if (line.starts_with('/') && paths.size() < 64) paths.emplace_back(line.substr(0, word));
+      at = end + 1;
+    }
+  }
   for (const std::string_view name : host_names()) {
     const HostKind host = *host_kind_named(name);
-    const HostSetup setup{host, parse_redirects(redirects, default_redirect_code(host))};
-    for (const RedirectRule& rule : setup.redirects) {
+    const HostSetup setup{host, parse_redirects(redirects, default_redirect_code(host)), headers.rules, vercel.config};
+    for (const RedirectRule& rule : setup.redirects)
       require(rule.from.starts_with('/') && !rule.to.empty(), "a _redirects rule without its paths");
-      const HostAnswer answer = answer_path(setup, files, rule.from);
-      if (answer.kind == HostAnswer::Kind::Redirect)
-        require(answer.code >= 300 && answer.code < 400, "a redirect without a redirect's code");
-      if (answer.kind == HostAnswer::Kind::Served || answer.kind == HostAnswer::Kind::Fallback)
-        require(files.is_file(answer.file), "a path served by a file the build does not have");
-    }
+    for (const std::string& path : paths) check_answers(setup, files, path);
   }
   const HeadFacts head = read_html_head(html, "https://example.com/a/b.html", 64 * 1024);
   const std::size_t lines = LineIndex(html).line_count();  // a lone CR ends a line too, as gumbo counts

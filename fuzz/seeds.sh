@@ -23,11 +23,20 @@ while IFS= read -r -d '' file; do
   n=$((n + 1))
 done < <(find testdata -type f ! -name '*.expected' -print0 | sort -z)
 
-# The build folders of the PAGE fixtures: each _redirects file before a NUL, then each page.
+# The build folders of the PAGE fixtures: each _redirects file, a NUL, each page, and where the
+# folder has them, a NUL, its _headers, a NUL and its vercel.json.
 for site in testdata/sites/*/; do
   for page in "$site"*.html "$site"*/*.html; do
     [ -f "$page" ] || continue
-    { cat "$site/_redirects" 2> /dev/null || true; printf '\0'; cat "$page"; } > "$out/pages/$(printf '%s' "${page#testdata/}" | tr '/' '_')"
+    {
+      cat "$site/_redirects" 2> /dev/null || true
+      printf '\0'
+      cat "$site/_headers" 2> /dev/null || true
+      printf '\0'
+      cat "$site/vercel.json" 2> /dev/null || true
+      printf '\0'
+      cat "$page"
+    } > "$out/pages/$(printf '%s' "${page#testdata/}" | tr '/' '_')"
   done
 done
 

@@ -29,6 +29,7 @@ struct PageLink {
   std::string hreflang;  // alternates only, as written
   std::size_t line = 0;  // 1-based line in the page file; 0: from a header
   std::size_t offset = 0;  // of the tag in the page file, for related locations
+  std::string source;  // from a header: "Link header (_headers line 5)"; empty: from the page
 };
 
 // Why a served page cannot be read as HTML, or not whole: a search engine fails on it the same way

@@ -166,4 +166,31 @@ TEST_CASE("pages cli: the summary counts what the URLs led to, and coverage list
   const std::string page = run_cli(html, "", dir.path.string()).out;
   CHECK(page.find("<section id=\"pages\" data-checked=\"2\" data-unlisted=\"2\">") != std::string::npos);
   CHECK(page.find("<tr><td>https://example.com/b.html</td><td>public/b.html</td></tr>") != std::string::npos);
+
+TEST_CASE("pages cli: a host's configuration that cannot be read is named once, and the run goes on") {
+  TempDir dir;
+  dir.write("public/index.html", "<!DOCTYPE html><title>Home</title>\n");
+  dir.write("public/about.html", "<!DOCTYPE html><title>About</title>\n");
+  dir.write("public/vercel.json", "{\n  \"cleanUrls\": true,\n}\n");
+  dir.write("public/sitemap.xml", urlset({"https://example.com/", "https://example.com/about.html"}));
+  const auto run =
+      run_cli(with({"--pages", "--root", "public", "--host", "vercel", "public/sitemap.xml"}), "", dir.path.string());
+  INFO(run.out, run.err);
+  CHECK(run.exit_code == 0);  // read without its cleanUrls, /about.html is served as it is
+  CHECK(run.err.find("sitemaplint: public/vercel.json: not JSON (line 3, column 1); Vercel would not deploy it, and "
+                     "it is not read\n") != std::string::npos);
+  // Fixed, the same sitemap meets cleanUrls' redirect.
+  dir.write("public/vercel.json", "{\n  \"cleanUrls\": true\n}\n");
+  const auto fixed =
+      run_cli(with({"--pages", "--root", "public", "--host", "vercel", "public/sitemap.xml"}), "", dir.path.string());
+  CHECK(findings_in(fixed.out) == "PAGE103 4:13");
+  CHECK(fixed.err.find("vercel.json") == std::string::npos);
+
+  dir.write("public/_headers", "X-Robots-Tag: noindex\n/about\n  X-Robots-Tag: noindex\n");
+  const auto netlify =
+      run_cli(with({"--pages", "--root", "public", "--host", "netlify", "public/sitemap.xml"}), "", dir.path.string());
+  INFO(netlify.err);
+  CHECK(netlify.err.find("sitemaplint: public/_headers line 1: a header before any path; left out\n") !=
+        std::string::npos);
+  CHECK(findings_in(netlify.out).empty());  // /about.html is not /about on Netlify
 }

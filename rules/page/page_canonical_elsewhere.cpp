@@ -10,7 +10,9 @@ constexpr RuleMeta kMeta{.severity = Severity::Warning,
                          .docs = R"md(
 ## What it does
 With `--pages`, reads the `<link rel="canonical">` tags in the head of each listed page the build
-serves (resolved against the page's URL and its `<base href>`), and reports a page whose canonical
+serves (resolved against the page's URL and its `<base href>`), or, where the head has none, the
+`Link: <...>; rel="canonical"` headers the host's configuration adds (`_headers`, `vercel.json`),
+and reports a page whose canonical
 is another URL, a page with several canonicals that disagree, and a canonical that cannot be
 resolved to an http(s) URL. A canonical that leads to a 404, a soft 404 or another redirect is
 named as such; a canonical to the page itself written as a relative URL is reported too, as Google
@@ -57,7 +59,8 @@ class PageCanonicalElsewhere final : public PageRule {
                             : std::nullopt;
     };
     const auto where = [&](const PageLink& link) {
-      return link.line != 0 ? page.file + ":" + std::to_string(link.line) : std::string("a Link header");
+      if (link.line != 0) return page.file + ":" + std::to_string(link.line);
+      return link.source.empty() ? std::string("a Link header") : link.source;
     };
     for (const PageLink& other : canonicals) {
       if (other.url.empty() || first.url.empty() || same(other.url, first.url)) continue;

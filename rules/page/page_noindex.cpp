@@ -11,8 +11,10 @@ constexpr RuleMeta kMeta{.severity = Severity::Error,
 With `--pages`, reads the head of each listed page the build serves, as Google reads the served
 HTML (no script runs; a tag in the `<body>` does not count), and reports the pages that forbid
 their indexing: `<meta name="robots">` or `<meta name="googlebot">` with `noindex` or `none`, in
-any case, among other directives, in any of several tags. The message quotes the directive and
-names the tag's line, which is also the related location.
+any case, among other directives, in any of several tags; or an `X-Robots-Tag` header that the
+host's configuration adds to the page (`_headers` on Netlify and Cloudflare Pages, `vercel.json`
+on Vercel), for every crawler or for `googlebot:`. The message quotes the directive and names the
+tag's line, which is also the related location, or the header's file and line.
 
 ## Why it matters
 The sitemap asks for the page to be indexed and the page refuses: Search Console reports
@@ -46,12 +48,13 @@ class PageNoindex final : public PageRule {
                                         : !page.header_noindex.empty() ? &page.header_noindex.front()
                                                                        : nullptr;
     if (!directive) return;
+    // A header's source names its file and line already: "X-Robots-Tag header (_headers line 4)".
     const std::string where =
-        directive->line != 0 ? page.file + ":" + std::to_string(directive->line) : directive->source;
+        directive->line != 0 ? " (" + page.file + ":" + std::to_string(directive->line) + ")" : std::string();
     out.report({.at = url_span(*url.field, a),
                 .message = url.quoted_value() + " is listed, but its page forbids indexing: " + directive->source +
-                           " says " + quoted(directive->content) + " (" + where +
-                           "); remove the directive or the URL (Search Console: \"Submitted URL marked 'noindex'\")",
+                           " says " + quoted(directive->content) + where +
+                           "; remove the directive or the URL (Search Console: \"Submitted URL marked 'noindex'\")",
                 .related = directive->line != 0 ? std::optional<RelatedLocation>(
                                                       page_file_location(page, directive->offset, "the directive"))
                                                 : std::nullopt});

@@ -5,6 +5,7 @@
 
 #include "page_coverage.h"
 #include "pages/disk_pages.h"
+#include "run/notice.h"
 
 namespace sitemaplint {
 
@@ -21,7 +22,9 @@ std::shared_ptr<const PageLookup> build_pages(const std::vector<std::string>& pa
     return nullptr;
   }
   const HostKind host = run.host ? host_kind_named(*run.host).value_or(HostKind::Plain) : HostKind::Plain;
-  return std::make_shared<DiskPages>(*run.root, *profile->settings.location, host);
+  auto pages = std::make_shared<DiskPages>(*run.root, *profile->settings.location, host);
+  for (const std::string& warning : pages->config_warnings()) print_notice(warning);  // _headers, vercel.json
+  return pages;
 }
 
 ProfileLookup with_pages(ProfileLookup profile_for, std::shared_ptr<const PageLookup> pages) {

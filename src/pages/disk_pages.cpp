@@ -7,6 +7,7 @@
 
 #include "analysis/ascii.h"
 #include "analysis/same_url.h"
+#include "pages/header_facts.h"
 #include "pages/html_head.h"
 #include "pages/site_walk.h"
 
@@ -18,7 +19,7 @@ namespace fs = std::filesystem;
 // Bytes of a page read for its head: Google reads the head of the served HTML, and a head longer
 // than this is a page no host serves well.
 constexpr std::size_t kHeadBytes = 512 * 1024;
-// Bytes of a _redirects file read at most (Cloudflare Pages allows 2,100 rules).
+// Bytes of a configuration file read at most (Cloudflare Pages allows 2,100 _redirects rules).
 constexpr std::size_t kConfigBytes = 1 << 20;
 
 std::string read_prefix(const fs::path& path, std::size_t limit) {
@@ -55,6 +56,38 @@ class DiskFiles final : public SiteFiles {
   const std::string& root_;
   const std::string& canonical_root_;
 };
+
+// The configuration file `name` at the top of `root`: nullopt when there is none. One that is there
+// but cannot be read, or is longer than what is read, adds to `warnings`.
+std::optional<std::string> read_config(const std::string& root, const std::string& canonical_root,
+                                       std::string_view name, std::vector<std::string>& warnings) {
+  std::error_code error;
+  const fs::path path = fs::path(root) / std::string(name);
+  const fs::file_status status = fs::status(path, error);
+  if (error || !fs::exists(status)) return std::nullopt;
+  if (!fs::is_regular_file(status)) {
+    warnings.push_back(path.string() + " is not a file; not read");
+    return std::nullopt;
+  }
+  const std::string real = fs::canonical(path, error).string();
+  if (error || !real.starts_with(canonical_root + "/")) {
+    warnings.push_back(path.string() + " leads outside the build folder; not read");
+    return std::nullopt;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    warnings.push_back(path.string() + " cannot be read; the pages are worked out without it");
+    return std::nullopt;
+  }
+  std::string bytes(kConfigBytes + 1, '\0');
+  in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  bytes.resize(static_cast<std::size_t>(in.gcount()));
+  if (bytes.size() > kConfigBytes) {
+    bytes.resize(kConfigBytes);
+    warnings.push_back(path.string() + " is longer than 1 MiB; only its first 1 MiB is read");
+  }
+  return bytes;
+}
 
 std::string origin_of(const SitemapLocation& site) {
   const bool default_port =
@@ -97,9 +130,25 @@ DiskPages::DiskPages(std::string root, SitemapLocation site, HostKind host)
   std::error_code error;
   canonical_root_ = fs::canonical(root_, error).string();
   setup_.host = host;
-  const fs::path redirects = fs::path(root_) / "_redirects";
-  if (reads_redirects(host) && fs::is_regular_file(redirects, error))
-    setup_.redirects = parse_redirects(read_prefix(redirects, kConfigBytes), default_redirect_code(host));
+  const auto in_root = [&](const std::string& problem) { return (fs::path(root_) / problem).string(); };
+  if (reads_redirects(host)) {
+    if (const std::optional<std::string> text = read_config(root_, canonical_root_, "_redirects", warnings_))
+      setup_.redirects = parse_redirects(*text, default_redirect_code(host));
+  }
+  if (reads_headers_file(host)) {
+    if (const std::optional<std::string> text = read_config(root_, canonical_root_, "_headers", warnings_)) {
+      HeadersFile file = parse_headers_file(*text);
+      setup_.headers = std::move(file.rules);
+      for (const std::string& problem : file.problems) warnings_.push_back(in_root(problem));
+    }
+  }
+  if (reads_vercel_json(host)) {
+    if (const std::optional<std::string> text = read_config(root_, canonical_root_, "vercel.json", warnings_)) {
+      VercelFile file = parse_vercel_json(*text);
+      setup_.vercel = std::move(file.config);
+      for (const std::string& problem : file.problems) warnings_.push_back(in_root(problem));
+    }
+  }
 }
 
 bool DiskPages::on_site(std::string_view url) const {
@@ -282,6 +331,9 @@ PageAnswer DiskPages::work_out(std::string_view url) const {
                      std::to_string(facts.head.refresh->line);
     }
   }
+  // What the headers the host adds say (X-Robots-Tag, Link), for a page of any type: a PDF's
+  // noindex is only ever a header.
+  if (facts.status == PageStatus::Served) add_header_facts(response_headers(setup_, site_.host, *path), url, facts);
   return facts;
 }
 

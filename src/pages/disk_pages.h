@@ -23,7 +23,8 @@ namespace sitemaplint {
 class DiskPages final : public PageLookup {
  public:
   // `root`: the build folder, served at `site`'s origin "/". Reads the host's configuration files
-  // at the top of the folder (_redirects).
+  // at the top of the folder (_redirects, _headers, vercel.json); what cannot be read of them is
+  // in config_warnings().
   DiskPages(std::string root, SitemapLocation site, HostKind host);
   const PageAnswer* page(std::string_view url) const override;
   const PageAnswer* unlisted_page(std::string_view url) const override;
@@ -37,6 +38,10 @@ class DiskPages final : public PageLookup {
 
   // Where the pages are (as given), for messages.
   const std::string& root() const { return root_; }
+  // What the run should tell the user about the host's configuration files: one that cannot be
+  // read, a line or a rule that is left out ("public/_headers line 7: ..."). The pages are worked
+  // out without what these name.
+  const std::vector<std::string>& config_warnings() const { return warnings_; }
 
  private:
   // One URL's answer, worked out once by whichever thread asks first (a prefetch or a rule).
@@ -61,6 +66,7 @@ class DiskPages final : public PageLookup {
   std::string origin_;  // "https://example.com", lower case, without a default port
   HostSetup setup_;
   mutable std::atomic<std::size_t> read_ = 0;
+  std::vector<std::string> warnings_;
   mutable std::mutex mutex_;
   mutable std::unordered_map<std::string, std::unique_ptr<Slot>, Hash, std::equal_to<>> pages_;
 };

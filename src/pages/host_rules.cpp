@@ -29,23 +29,24 @@ struct HostBehaviour {
   bool reads_redirects;  // a _redirects file at the top of the build
   int redirects_default;  // the code of a _redirects rule that names none
   bool redirects_shadowed;  // a rule does not apply where a file answers (unless forced with '!')
+  bool reads_headers;  // a _headers file at the top of the build
 };
 
 constexpr std::array<HostBehaviour, 5> kHosts{{
     // nginx (try_files $uri $uri/) and Apache (DirectorySlash, DirectoryIndex index.html).
     {HostKind::Plain, "plain", "a plain web server", false, 0, 0, FolderWithoutSlash::Redirect, 301,
-     SlashOnPage::Missing, 0, false, false, false, 0, false},
+     SlashOnPage::Missing, 0, false, false, false, 0, false, false},
     {HostKind::GithubPages, "github-pages", "GitHub Pages", true, 0, 0, FolderWithoutSlash::Redirect, 301,
-     SlashOnPage::Missing, 0, false, false, false, 0, false},
+     SlashOnPage::Missing, 0, false, false, false, 0, false, false},
     // With Netlify's pretty URLs (rows observed on live sites; docs/pages.md cites them).
     {HostKind::Netlify, "netlify", "Netlify", true, 0, 0, FolderWithoutSlash::Redirect, 301, SlashOnPage::Redirect, 301,
-     false, false, true, 301, true},
+     false, false, true, 301, true, true},
     // Cloudflare's asset server (workers-sdk, pages-shared/asset-server/handler.ts).
     {HostKind::CloudflarePages, "cloudflare-pages", "Cloudflare Pages", true, 308, 308, FolderWithoutSlash::Redirect,
-     308, SlashOnPage::Redirect, 308, true, true, true, 302, false},
-    // Vercel without a vercel.json: no clean URLs, no trailing-slash redirects.
+     308, SlashOnPage::Redirect, 308, true, true, true, 302, false, true},
+    // Vercel without a vercel.json: no clean URLs, no trailing-slash redirects (answer_vercel reads it).
     {HostKind::Vercel, "vercel", "Vercel", false, 0, 0, FolderWithoutSlash::Serve, 0, SlashOnPage::Missing, 0, false,
-     false, false, 0, false},
+     false, false, 0, false, false},
 }};
 
 const HostBehaviour& behaviour_of(HostKind host) {
@@ -130,6 +131,121 @@ std::string with_splat(std::string_view to, std::string_view splat) {
   return out;
 }
 
+// What answers when nothing else does: the custom 404 page (the nearest one, on hosts that look up
+// the folders), a single-page app's fallback, or a bare 404.
+HostAnswer not_found(const HostBehaviour& b, const SiteFiles& files, std::string_view path) {
+  if (b.nearest_404) {
+    // The 404.html of the path's folder, or of the nearest folder above it.
+    std::string folder = relative(path.substr(0, path.rfind('/') + 1));
+    while (!folder.empty()) {
+      if (files.is_file(folder + "404.html")) return {HostAnswer::Kind::Missing, folder + "404.html", {}, 404, {}};
+      folder.pop_back();
+      folder.erase(folder.rfind('/') == std::string::npos ? 0 : folder.rfind('/') + 1);
+    }
+  }
+  if (files.is_file("404.html")) return {HostAnswer::Kind::Missing, "404.html", {}, 404, {}};
+  if (b.fallback_without_404 && files.is_file("index.html")) {
+    return {HostAnswer::Kind::Fallback,
+            "index.html",
+            {},
+            200,
+            std::string(b.label) + " serves /index.html for every unknown path when the build has no 404.html"};
+  }
+  return {HostAnswer::Kind::Missing, {}, {}, 404, {}};
+}
+
+// vercel.json's cleanUrls: "/a.html", "/a/index.html", "/a/index" (and each with a final slash)
+// redirected to "/a" ("/a/" with trailingSlash), as routing-utils' convertCleanUrls writes them.
+std::optional<std::string> clean_url_target(std::string_view path, bool trailing_slash) {
+  std::string_view bare = path;
+  if (bare.size() > 1 && bare.ends_with('/')) bare.remove_suffix(1);
+  std::string_view stem;
+  if (bare.ends_with("/index.html") || bare.ends_with("/index")) {
+    stem = bare.substr(0, bare.rfind("/index"));
+  } else if (bare.ends_with(".html") && bare.size() > 5) {
+    stem = bare.substr(0, bare.size() - 5);
+  } else {
+    return std::nullopt;
+  }
+  if (stem.empty() || stem == "/") return std::string("/");
+  return std::string(stem) + (trailing_slash ? "/" : "");
+}
+
+bool is_word_char(char c) { return is_ascii_alpha(c) || is_ascii_digit(c) || c == '_'; }
+
+// vercel.json's trailingSlash, as routing-utils' convertTrailingSlash writes it. true: a path whose
+// last segment has no '.' gets its final slash, and a file's path ("/a.css/") loses it (not under
+// /.well-known); false: a path loses its final slash.
+std::optional<std::string> trailing_slash_target(std::string_view path, bool trailing_slash) {
+  if (!trailing_slash) {
+    if (path.size() > 1 && path.ends_with('/')) return std::string(path.substr(0, path.size() - 1));
+    return std::nullopt;
+  }
+  if (path == "/.well-known" || path.starts_with("/.well-known/") || path.size() < 2) return std::nullopt;
+  const bool slash = path.ends_with('/');
+  const std::string_view body = path.substr(1, path.size() - (slash ? 2 : 1));
+  if (body.empty() || body.find("//") != std::string_view::npos || body.starts_with('/')) return std::nullopt;
+  const std::string_view last = body.substr(body.rfind('/') == std::string_view::npos ? 0 : body.rfind('/') + 1);
+  if (!slash) {
+    if (last.find('.') == std::string_view::npos) return std::string(path) + "/";
+    return std::nullopt;
+  }
+  // "name.ext/": a '.' with something before it and word characters after it, to the end.
+  const std::size_t dot = last.rfind('.');
+  if (dot == std::string_view::npos || dot == 0 || dot + 1 == last.size()) return std::nullopt;
+  for (const char c : last.substr(dot + 1)) {
+    if (!is_word_char(c)) return std::nullopt;
+  }
+  return std::string(path.substr(0, path.size() - 1));
+}
+
+// Vercel with its vercel.json, in routing-utils' order; nullopt when nothing answers (a 404).
+std::optional<HostAnswer> answer_vercel(HostBehaviour b, const HostSetup& setup, const SiteFiles& files,
+                                        std::string_view path) {
+  const VercelConfig& v = setup.vercel;
+  const bool slash = v.trailing_slash.value_or(false);
+  if (v.clean_urls) {
+    if (std::optional<std::string> target = clean_url_target(path, slash); target && *target != path)
+      return redirect(*target, 308, "Vercel serves pages without .html: cleanUrls, " + v.clean_urls_where);
+  }
+  if (v.trailing_slash) {
+    if (std::optional<std::string> target = trailing_slash_target(path, *v.trailing_slash)) {
+      return redirect(*target, 308,
+                      std::string("Vercel serves pages ") + (*v.trailing_slash ? "with" : "without") +
+                          " a final slash: trailingSlash, " + v.trailing_slash_where);
+    }
+  }
+  PathCaptures captures;
+  for (const VercelRoute& route : v.redirects) {
+    if (match_path(route.source, path, &captures))
+      return redirect(with_captures(route.destination, captures), route.code, route.where);
+  }
+  // The files: with cleanUrls, "/a" is a.html (and "/a/" too, with trailingSlash).
+  b.pretty_urls = v.clean_urls;
+  if (v.clean_urls && slash) b.slash_on_page = SlashOnPage::Serve;
+  if (std::optional<HostAnswer> from_files = answer_from_files(b, files, path)) return from_files;
+  for (const VercelRoute& route : v.rewrites) {
+    if (!match_path(route.source, path, &captures)) continue;
+    const std::string destination = with_captures(route.destination, captures);
+    if (!destination.starts_with('/')) continue;  // to another site (a proxy): not judged here
+    const std::string rewritten_path = destination.substr(0, destination.find_first_of("?#"));
+    std::optional<HostAnswer> rewritten = answer_from_files(b, files, rewritten_path);
+    if (!rewritten || rewritten->kind != HostAnswer::Kind::Served) {
+      HostAnswer missing = not_found(b, files, path);
+      missing.reason = route.where;
+      return missing;
+    }
+    rewritten->reason = route.where;
+    // Every path the source matches rewritten to one page (a single-page app's "/(.*)" to
+    // "/index.html") is a fallback, not the listed page.
+    const bool catch_all = std::any_of(route.source.parts.begin(), route.source.parts.end(),
+                                       [](const PathPattern::Part& p) { return p.kind != PathPattern::Kind::Literal; });
+    if (catch_all && destination == route.destination) rewritten->kind = HostAnswer::Kind::Fallback;
+    return rewritten;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<HostKind> host_kind_named(std::string_view name) {
@@ -159,6 +275,8 @@ std::string_view host_label(HostKind host) { return behaviour_of(host).label; }
 
 bool reads_redirects(HostKind host) { return behaviour_of(host).reads_redirects; }
 int default_redirect_code(HostKind host) { return behaviour_of(host).redirects_default; }
+bool reads_headers_file(HostKind host) { return behaviour_of(host).reads_headers; }
+bool reads_vercel_json(HostKind host) { return host == HostKind::Vercel; }
 
 std::vector<RedirectRule> parse_redirects(std::string_view text, int default_code) {
   std::vector<RedirectRule> rules;
@@ -200,6 +318,10 @@ std::vector<RedirectRule> parse_redirects(std::string_view text, int default_cod
 
 HostAnswer answer_path(const HostSetup& setup, const SiteFiles& files, std::string_view path) {
   const HostBehaviour& b = behaviour_of(setup.host);
+  if (setup.host == HostKind::Vercel) {
+    if (std::optional<HostAnswer> answer = answer_vercel(b, setup, files, path)) return *answer;
+    return not_found(b, files, path);
+  }
   std::optional<HostAnswer> from_files = answer_from_files(b, files, path);
   if (b.reads_redirects) {
     std::string splat;
@@ -225,24 +347,15 @@ HostAnswer answer_path(const HostSetup& setup, const SiteFiles& files, std::stri
     }
   }
   if (from_files) return *from_files;
-  if (b.nearest_404) {
-    // The 404.html of the path's folder, or of the nearest folder above it.
-    std::string folder = relative(path.substr(0, path.rfind('/') + 1));
-    while (!folder.empty()) {
-      if (files.is_file(folder + "404.html")) return {HostAnswer::Kind::Missing, folder + "404.html", {}, 404, {}};
-      folder.pop_back();
-      folder.erase(folder.rfind('/') == std::string::npos ? 0 : folder.rfind('/') + 1);
-    }
-  }
-  if (files.is_file("404.html")) return {HostAnswer::Kind::Missing, "404.html", {}, 404, {}};
-  if (b.fallback_without_404 && files.is_file("index.html")) {
-    return {HostAnswer::Kind::Fallback,
-            "index.html",
-            {},
-            200,
-            std::string(b.label) + " serves /index.html for every unknown path when the build has no 404.html"};
-  }
-  return {HostAnswer::Kind::Missing, {}, {}, 404, {}};
+  return not_found(b, files, path);
+}
+
+std::vector<ConfigHeader> response_headers(const HostSetup& setup, std::string_view host, std::string_view path) {
+  if (setup.host == HostKind::Vercel) return headers_for(setup.vercel.headers, host, path, false, true);
+  const HostBehaviour& b = behaviour_of(setup.host);
+  if (!b.reads_headers) return {};
+  return headers_for(setup.headers, host, path, setup.host == HostKind::Netlify,
+                     setup.host == HostKind::CloudflarePages);
 }
 
 }  // namespace sitemaplint

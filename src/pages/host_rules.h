@@ -10,6 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include "pages/headers_file.h"
+#include "pages/vercel_config.h"
+
 namespace sitemaplint {
 
 enum class HostKind : std::uint8_t { Plain, GithubPages, Netlify, CloudflarePages, Vercel };
@@ -45,6 +48,9 @@ std::vector<RedirectRule> parse_redirects(std::string_view text, int default_cod
 // Whether the host reads a _redirects file, and the code of a rule that names none.
 bool reads_redirects(HostKind host);
 int default_redirect_code(HostKind host);
+// Whether the host reads a _headers file (Netlify, Cloudflare Pages), or a vercel.json (Vercel).
+bool reads_headers_file(HostKind host);
+bool reads_vercel_json(HostKind host);
 
 // What the host answers for a decoded path ("/a/b.html"; no query).
 struct HostAnswer {
@@ -58,8 +64,15 @@ struct HostAnswer {
 struct HostSetup {
   HostKind host = HostKind::Plain;
   std::vector<RedirectRule> redirects;  // _redirects, for the hosts that read it
+  std::vector<HeaderRule> headers;  // _headers, for the hosts that read it (vercel.json's are in `vercel`)
+  VercelConfig vercel;  // vercel.json, for Vercel
 };
 
+// Vercel applies its configuration in this order (vercel/vercel, routing-utils' routes): cleanUrls'
+// and trailingSlash's redirects, `redirects`, then the files, then `rewrites`.
 HostAnswer answer_path(const HostSetup& setup, const SiteFiles& files, std::string_view path);
+
+// The headers the host's configuration gives the response to `path` (decoded) on `host`.
+std::vector<ConfigHeader> response_headers(const HostSetup& setup, std::string_view host, std::string_view path);
 
 }  // namespace sitemaplint

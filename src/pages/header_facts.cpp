@@ -1,0 +1,141 @@
+#include "pages/header_facts.h"
+
+#include <array>
+
+#include <boost/url/parse.hpp>
+#include <boost/url/url.hpp>
+
+#include "analysis/ascii.h"
+
+namespace sitemaplint {
+namespace {
+
+std::string_view trimmed(std::string_view text) {
+  while (!text.empty() && (is_xml_space(text.front()))) text.remove_prefix(1);
+  while (!text.empty() && (is_xml_space(text.back()))) text.remove_suffix(1);
+  return text;
+}
+
+// Directives that take a value after ':', so that what stands before their ':' is no crawler.
+constexpr std::array<std::string_view, 4> kValued = {"unavailable_after", "max-snippet", "max-image-preview",
+                                                     "max-video-preview"};
+
+bool is_valued_directive(std::string_view name) {
+  for (const std::string_view valued : kValued) {
+    if (ascii_equal_ignoring_case(name, valued)) return true;
+  }
+  return false;
+}
+
+// `href` resolved against `base` as RFC 3986 (5.2) says; empty unless an http(s) URL with a host.
+std::string resolve_http(std::string_view href, std::string_view base) {
+  const auto parsed = boost::urls::parse_uri_reference(boost::urls::string_view(href.data(), href.size()));
+  if (!parsed) return {};
+  boost::urls::url resolved;
+  if (parsed->has_scheme()) {
+    if (!boost::urls::resolve(*parsed, *parsed, resolved)) return {};
+  } else {
+    const auto base_url = boost::urls::parse_uri(boost::urls::string_view(base.data(), base.size()));
+    if (!base_url || !boost::urls::resolve(*base_url, *parsed, resolved)) return {};
+  }
+  const std::string scheme = ascii_lowered(resolved.scheme());
+  if ((scheme != "http" && scheme != "https") || resolved.encoded_host().empty()) return {};
+  resolved.normalize_scheme();
+  return std::string(resolved.buffer());
+}
+
+}  // namespace
+
+bool x_robots_tag_forbids_indexing(std::string_view value) {
+  bool for_google = true;  // directives before any crawler's name are for every crawler
+  while (true) {
+    const std::size_t comma = value.find(',');
+    std::string_view item = trimmed(value.substr(0, comma));
+    const std::size_t colon = item.find(':');
+    if (colon != std::string_view::npos) {
+      const std::string_view before = trimmed(item.substr(0, colon));
+      if (!is_valued_directive(before)) {
+        for_google = ascii_equal_ignoring_case(before, "googlebot");
+        item = trimmed(item.substr(colon + 1));
+      }
+    }
+    if (for_google && (ascii_equal_ignoring_case(item, "noindex") || ascii_equal_ignoring_case(item, "none")))
+      return true;
+    if (comma == std::string_view::npos) return false;
+    value.remove_prefix(comma + 1);
+  }
+}
+
+std::vector<std::string> canonical_link_targets(std::string_view value) {
+  // RFC 8288: link-value = "<" URI-Reference ">" *( ";" link-param ), separated by commas; a
+  // comma may stand inside the <...> and inside a quoted parameter value.
+  std::vector<std::string> targets;
+  std::size_t i = 0;
+  while (i < value.size()) {
+    const std::size_t open = value.find('<', i);
+    if (open == std::string_view::npos) break;
+    const std::size_t close = value.find('>', open + 1);
+    if (close == std::string_view::npos) break;
+    const std::string_view target = trimmed(value.substr(open + 1, close - open - 1));
+    bool canonical = false;
+    i = close + 1;
+    // The parameters, up to the comma that ends this link.
+    while (i < value.size() && value[i] != ',') {
+      if (value[i] != ';') {
+        ++i;
+        continue;
+      }
+      ++i;
+      const std::size_t name_end = std::min(value.find_first_of("=;,", i), value.size());
+      const std::string_view name = trimmed(value.substr(i, name_end - i));
+      i = name_end;
+      std::string param;
+      if (i < value.size() && value[i] == '=') {
+        ++i;
+        while (i < value.size() && is_xml_space(value[i])) ++i;
+        if (i < value.size() && value[i] == '"') {
+          for (++i; i < value.size() && value[i] != '"'; ++i) {
+            if (value[i] == '\\' && i + 1 < value.size()) ++i;
+            param += value[i];
+          }
+          if (i < value.size()) ++i;  // the closing quote
+        } else {
+          const std::size_t end = std::min(value.find_first_of(";,", i), value.size());
+          param = std::string(trimmed(value.substr(i, end - i)));
+          i = end;
+        }
+      }
+      if (!ascii_equal_ignoring_case(name, "rel")) continue;
+      // rel holds relation types separated by white space.
+      std::string_view types = param;
+      while (!types.empty()) {
+        while (!types.empty() && is_xml_space(types.front())) types.remove_prefix(1);
+        std::size_t n = 0;
+        while (n < types.size() && !is_xml_space(types[n])) ++n;
+        if (n > 0 && ascii_equal_ignoring_case(types.substr(0, n), "canonical")) canonical = true;
+        types.remove_prefix(n);
+      }
+    }
+    if (canonical) targets.emplace_back(target);
+  }
+  return targets;
+}
+
+void add_header_facts(const std::vector<ConfigHeader>& headers, std::string_view page_url, PageAnswer& page) {
+  for (const ConfigHeader& header : headers) {
+    if (ascii_equal_ignoring_case(header.name, "X-Robots-Tag")) {
+      if (x_robots_tag_forbids_indexing(header.value))
+        page.header_noindex.push_back({"X-Robots-Tag header (" + header.source + ")", header.value, 0, 0});
+    } else if (ascii_equal_ignoring_case(header.name, "Link")) {
+      for (std::string& href : canonical_link_targets(header.value)) {
+        PageLink link;
+        link.url = resolve_http(href, page_url);
+        link.href = std::move(href);
+        link.source = "Link header (" + header.source + ")";
+        page.header_canonicals.push_back(std::move(link));
+      }
+    }
+  }
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,28 @@
+// What the headers a host adds to a page say to Google: X-Robots-Tag noindex or none (for every
+// crawler, or scoped to Googlebot) and Link: <...>; rel="canonical". Read as Google documents
+// both: an X-Robots-Tag value is a comma-separated list, case-insensitive, in which "name:" names
+// the crawler the directives after it are for.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "page.h"
+#include "pages/headers_file.h"
+
+namespace sitemaplint {
+
+// Whether an X-Robots-Tag value forbids Googlebot to index the page: "noindex" or "none", before
+// any crawler's name or after "googlebot:". Another crawler's ("otherbot: noindex") does not, nor
+// does a directive with a value ("unavailable_after: ...", "max-snippet: 0").
+bool x_robots_tag_forbids_indexing(std::string_view value);
+
+// The targets of the links in a Link header value whose rel names "canonical" (quoted or not, in
+// any case, among other relations), as written between '<' and '>'.
+std::vector<std::string> canonical_link_targets(std::string_view value);
+
+// `page.header_noindex` and `page.header_canonicals` from `headers`, the page served at `page_url`.
+void add_header_facts(const std::vector<ConfigHeader>& headers, std::string_view page_url, PageAnswer& page);
+
+}  // namespace sitemaplint
