@@ -299,3 +299,21 @@ TEST_CASE("cli: every option --help lists is documented in docs/usage.md") {
   }
   CHECK(checked > 20);
 }
+
+TEST_CASE("cli: README's --pages example is what the example build really produces") {
+  const std::string readme = read_file(source_path("README.md"));
+  const std::string run_line =
+      "build/sitemaplint --select PAGE --format gcc --pages --root testdata/example/public "
+      "--base-url https://example.com/sitemap.xml testdata/example/public/sitemap.xml\n";
+  REQUIRE(readme.find("```sh\n" + run_line + "```") != std::string::npos);
+  const auto start = readme.find("```text\n", readme.find(run_line));
+  REQUIRE(start != std::string::npos);
+  const auto body = start + 8;
+  const std::string documented = readme.substr(body, readme.find("```", body) - body);
+  const auto result =
+      run_cli({"--no-config", "--select", "PAGE", "--format", "gcc", "--pages", "--root", "testdata/example/public",
+               "--base-url", "https://example.com/sitemap.xml", "testdata/example/public/sitemap.xml"},
+              "", source_path(""));
+  CHECK(result.exit_code == 1);
+  CHECK(result.out == documented);
+}

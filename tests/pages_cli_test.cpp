@@ -105,8 +105,11 @@ TEST_CASE("pages cli: nothing outside the build folder is read, by a path or by 
                                           "https://example.com/..%2Fsecret/"}));
   const auto run = run_cli(with({"--pages", "--root", "public", "public/sitemap.xml"}), "", dir.path.string());
   INFO(run.out, run.err);
-  // The link's target is outside: not a page of the build (404), never read for its noindex.
-  CHECK(findings_in(run.out) == "PAGE101 3:13");
+  // The link's target is outside: not a page of the build (404), never read for its noindex, nor
+  // walked for coverage, which finds the one page inside.
+  CHECK(findings_in(run.out) == "PAGE401 2:1, PAGE101 3:13");
+  CHECK(run.out.find("1 indexable page of the build is in no sitemap: 'https://example.com/' (public/index.html)") !=
+        std::string::npos);
 }
 
 TEST_CASE("pages cli: the summary counts what the URLs led to, and coverage lists the unlisted pages") {
@@ -121,11 +124,11 @@ TEST_CASE("pages cli: the summary counts what the URLs led to, and coverage list
   dir.write("public/404.html", "<!DOCTYPE html><title>Not found</title>\n");
   dir.write("public/.well-known/x.html", "<!DOCTYPE html><title>X</title>\n");
   // Listed twice, and one URL in two fields: each URL is counted once.
-  dir.write("public/sitemap.xml",
-            urlset({"https://example.com/", "https://example.com/", "https://example.com/gone/",
-                    "https://cdn.example.net/x/", "https://cdn.example.net/y/"}));
-  const std::vector<std::string> pages = {"--no-config", "--base-url", "https://example.com/sitemap.xml", "--pages",
-                                          "--root",      "public"};
+  dir.write("public/sitemap.xml", urlset({"https://example.com/", "https://example.com/", "https://example.com/gone/",
+                                          "https://cdn.example.net/x/", "https://cdn.example.net/y/"}));
+  const std::vector<std::string> pages = {
+      "--no-config", "--select", "PAGE",  "--base-url", "https://example.com/sitemap.xml",
+      "--pages",     "--root",   "public"};
   std::vector<std::string> human = pages;
   human.insert(human.end(), {"--color", "never", "public/sitemap.xml"});
   const auto text = run_cli(human, "", dir.path.string());
@@ -152,13 +155,13 @@ TEST_CASE("pages cli: the summary counts what the URLs led to, and coverage list
   std::vector<std::string> each = json;
   each.insert(each.end() - 1, "--coverage");
   CHECK(findings_in(run_cli(each, "", dir.path.string()).out) ==
-        "PAGE101 4:13, PAGE401 2:1 -> public/a/index.html 1:1, PAGE401 2:1 -> public/b.html 1:1");
+        "PAGE401 2:1 -> public/a/index.html 1:1, PAGE401 2:1 -> public/b.html 1:1, PAGE101 5:13");
   dir.write("sitemaplint.toml", "coverage = true\n");
   std::vector<std::string> configured = each;
   configured.erase(configured.begin());  // the config, not --no-config
   configured.erase(std::find(configured.begin(), configured.end(), "--coverage"));
   CHECK(findings_in(run_cli(configured, "", dir.path.string()).out) ==
-        "PAGE101 4:13, PAGE401 2:1 -> public/a/index.html 1:1, PAGE401 2:1 -> public/b.html 1:1");
+        "PAGE401 2:1 -> public/a/index.html 1:1, PAGE401 2:1 -> public/b.html 1:1, PAGE101 5:13");
 
   // The HTML report's pages section.
   std::vector<std::string> html = pages;
@@ -166,6 +169,7 @@ TEST_CASE("pages cli: the summary counts what the URLs led to, and coverage list
   const std::string page = run_cli(html, "", dir.path.string()).out;
   CHECK(page.find("<section id=\"pages\" data-checked=\"2\" data-unlisted=\"2\">") != std::string::npos);
   CHECK(page.find("<tr><td>https://example.com/b.html</td><td>public/b.html</td></tr>") != std::string::npos);
+}
 
 TEST_CASE("pages cli: a host's configuration that cannot be read is named once, and the run goes on") {
   TempDir dir;

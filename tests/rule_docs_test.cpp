@@ -51,7 +51,9 @@ const std::set<std::string_view> kExamplesNotRunnable = {
     "PAGE104",
     "PAGE201",
     "PAGE202",
+    "PAGE203",
     "PAGE301",
+    "PAGE401",
 };
 
 // The first fenced code block after `heading`, with its language.

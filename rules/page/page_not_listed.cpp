@@ -49,9 +49,11 @@ class PageNotListed final : public Rule {
   explicit PageNotListed(const RuleSettings& settings)
       : pages_(settings.pages), each_(settings.each_unlisted_page), in_a_set_(settings.collect_set_facts) {}
   void subscribe(Subscriptions& s) const override {
-    if (!pages_ || !in_a_set_) return;
-    s.document();
-    s.urls({UrlFieldKind::Loc, UrlFieldKind::HreflangHref});
+    if (!pages_) return;
+    if (in_a_set_) {
+      s.document();
+      s.urls({UrlFieldKind::Loc, UrlFieldKind::HreflangHref});
+    }
     s.set();
   }
 

@@ -7,6 +7,7 @@
 
 #include "analysis/ascii.h"
 #include "analysis/same_url.h"
+#include "pages/build_folder.h"
 #include "pages/header_facts.h"
 #include "pages/html_head.h"
 #include "pages/site_walk.h"
@@ -22,11 +23,23 @@ constexpr std::size_t kHeadBytes = 512 * 1024;
 // Bytes of a configuration file read at most (Cloudflare Pages allows 2,100 _redirects rules).
 constexpr std::size_t kConfigBytes = 1 << 20;
 
+// The first `limit` bytes of a file, in a string sized for the file: zeroing `limit` bytes for
+// each page of a site cost more than reading them (a 512 KiB memset for a 3 KB page).
 std::string read_prefix(const fs::path& path, std::size_t limit) {
-  std::ifstream in(path, std::ios::binary);
-  std::string bytes(limit, '\0');
-  in.read(bytes.data(), static_cast<std::streamsize>(limit));
-  bytes.resize(static_cast<std::size_t>(in.gcount()));
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  const std::streamoff size = in.tellg();
+  in.seekg(0);
+  // A size the file does not tell (a pipe, a file that grows) reads in steps up to the limit.
+  std::string bytes(size > 0 ? std::min(static_cast<std::size_t>(size), limit) : std::min<std::size_t>(limit, 4096),
+                    '\0');
+  std::size_t got = 0;
+  while (in && got < bytes.size()) {
+    in.read(bytes.data() + got, static_cast<std::streamsize>(bytes.size() - got));
+    got += static_cast<std::size_t>(in.gcount());
+    if (got == bytes.size() && bytes.size() < limit && in.peek() != std::char_traits<char>::eof())
+      bytes.resize(std::min(limit, bytes.size() * 2));
+  }
+  bytes.resize(got);
   return bytes;
 }
 
@@ -34,28 +47,6 @@ bool is_html_file(std::string_view name) {
   const std::string lower = ascii_lowered(name);
   return lower.ends_with(".html") || lower.ends_with(".htm");
 }
-
-// The build's files, each checked to stay inside the build folder once links are followed.
-class DiskFiles final : public SiteFiles {
- public:
-  DiskFiles(const std::string& root, const std::string& canonical_root)
-      : root_(root), canonical_root_(canonical_root) {}
-  bool is_file(std::string_view relative) const override { return inside(relative, fs::file_type::regular); }
-  bool is_folder(std::string_view relative) const override { return inside(relative, fs::file_type::directory); }
-
- private:
-  bool inside(std::string_view relative, fs::file_type type) const {
-    std::error_code error;
-    const fs::path path = fs::path(root_) / fs::path(std::string(relative));
-    if (fs::status(path, error).type() != type || error) return false;
-    const std::string real = fs::canonical(path, error).string();
-    if (error) return false;
-    return real == canonical_root_ || real.starts_with(canonical_root_ + "/");
-  }
-
-  const std::string& root_;
-  const std::string& canonical_root_;
-};
 
 // The configuration file `name` at the top of `root`: nullopt when there is none. One that is there
 // but cannot be read, or is longer than what is read, adds to `warnings`.
@@ -126,24 +117,23 @@ std::optional<std::string> decoded_site_path(std::string_view url) {
 }
 
 DiskPages::DiskPages(std::string root, SitemapLocation site, HostKind host)
-    : root_(std::move(root)), site_(std::move(site)), origin_(origin_of(site_)) {
+    : root_(std::move(root)), folder_(root_), site_(std::move(site)), origin_(origin_of(site_)) {
   std::error_code error;
-  canonical_root_ = fs::canonical(root_, error).string();
   setup_.host = host;
   const auto in_root = [&](const std::string& problem) { return (fs::path(root_) / problem).string(); };
   if (reads_redirects(host)) {
-    if (const std::optional<std::string> text = read_config(root_, canonical_root_, "_redirects", warnings_))
+    if (const std::optional<std::string> text = read_config(root_, folder_.real_root(), "_redirects", warnings_))
       setup_.redirects = parse_redirects(*text, default_redirect_code(host));
   }
   if (reads_headers_file(host)) {
-    if (const std::optional<std::string> text = read_config(root_, canonical_root_, "_headers", warnings_)) {
+    if (const std::optional<std::string> text = read_config(root_, folder_.real_root(), "_headers", warnings_)) {
       HeadersFile file = parse_headers_file(*text);
       setup_.headers = std::move(file.rules);
       for (const std::string& problem : file.problems) warnings_.push_back(in_root(problem));
     }
   }
   if (reads_vercel_json(host)) {
-    if (const std::optional<std::string> text = read_config(root_, canonical_root_, "vercel.json", warnings_)) {
+    if (const std::optional<std::string> text = read_config(root_, folder_.real_root(), "vercel.json", warnings_)) {
       VercelFile file = parse_vercel_json(*text);
       setup_.vercel = std::move(file.config);
       for (const std::string& problem : file.problems) warnings_.push_back(in_root(problem));
@@ -232,11 +222,14 @@ std::vector<SitePage> DiskPages::site_pages() const {
   std::vector<SitePage> served;
   for (const std::string& relative : html_files_under(root_)) {
     const std::string file = (fs::path(root_) / relative).string();
+    // The host's answer alone picks the URL (no page is read, nothing is kept for the URLs that
+    // are not it): "/a" for a.html is a 404 on a plain server, and "/a.html" is the page.
     for (const std::string& path : url_paths_for(relative)) {
-      const std::string url = origin_ + path;
-      const PageAnswer* answer = unlisted_page(url);
-      if (answer && answer->status == PageStatus::Served && answer->file == file) {
-        served.push_back({file, url});
+      const std::optional<std::string> decoded = decoded_site_path(origin_ + path);
+      if (!decoded) continue;
+      const HostAnswer answer = answer_path(setup_, folder_, *decoded);
+      if (answer.kind == HostAnswer::Kind::Served && answer.file == relative) {
+        served.push_back({file, origin_ + path});
         break;
       }
     }
@@ -299,8 +292,7 @@ PageAnswer DiskPages::work_out(std::string_view url) const {
     facts.reason = "its path names no file (an encoded '/', a NUL or a '..' segment)";
     return facts;
   }
-  const DiskFiles files(root_, canonical_root_);
-  const HostAnswer answer = answer_path(setup_, files, *path);
+  const HostAnswer answer = answer_path(setup_, folder_, *path);
   const auto in_root = [&](const std::string& relative) { return (fs::path(root_) / relative).string(); };
   switch (answer.kind) {
     case HostAnswer::Kind::Missing:

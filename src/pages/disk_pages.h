@@ -16,6 +16,7 @@
 
 #include "analysis/sitemap_location.h"
 #include "page.h"
+#include "pages/build_folder.h"
 #include "pages/host_rules.h"
 
 namespace sitemaplint {
@@ -61,7 +62,7 @@ class DiskPages final : public PageLookup {
   PageAnswer work_out(std::string_view url) const;
 
   std::string root_;
-  std::string canonical_root_;  // resolved, for the check that a file stays inside
+  BuildFolder folder_;  // the files, none outside
   SitemapLocation site_;
   std::string origin_;  // "https://example.com", lower case, without a default port
   HostSetup setup_;

@@ -41,6 +41,7 @@ std::vector<std::string> html_files_under(const std::string& root) {
   // Symbolic links to folders are not followed (they may leave the build); the lookup checks
   // that a linked file stays inside before it reads it.
   fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, error);
+  const std::string prefix = (fs::path(root) / "").generic_string();
   for (; !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
     const std::string name = it->path().filename().string();
     if (name.starts_with('.')) {
@@ -50,7 +51,9 @@ std::vector<std::string> html_files_under(const std::string& root) {
     const std::string lower = ascii_lowered(name);
     if (!lower.ends_with(".html") && !lower.ends_with(".htm")) continue;
     if (!it->is_regular_file(error)) continue;
-    files.push_back(fs::relative(it->path(), root, error).generic_string());
+    // The iterator's paths are `root` joined with the relative one: no need to resolve them again.
+    const std::string path = it->path().generic_string();
+    files.push_back(path.substr(std::min(path.size(), prefix.size())));
   }
   std::sort(files.begin(), files.end());
   return files;
