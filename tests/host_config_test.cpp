@@ -10,28 +10,14 @@
 #include "pages/header_facts.h"
 #include "pages/headers_file.h"
 #include "pages/host_rules.h"
+#include "test_support.h"
 #include "pages/path_pattern.h"
 #include "pages/vercel_config.h"
 
 using namespace sitemaplint;
+using Files = sitemaplint::testing::SiteFilesInMemory;
 
 namespace {
-
-class Files final : public SiteFiles {
- public:
-  explicit Files(std::set<std::string> files) : files_(std::move(files)) {}
-  bool is_file(std::string_view relative) const override { return files_.count(std::string(relative)) == 1; }
-  bool is_folder(std::string_view relative) const override {
-    const std::string prefix = std::string(relative) + "/";
-    for (const std::string& f : files_) {
-      if (f.starts_with(prefix)) return true;
-    }
-    return false;
-  }
-
- private:
-  std::set<std::string> files_;
-};
 
 // "a=x b=y" of what `pattern` captured in `text`, or "no match".
 std::string captured(const PathPattern& pattern, std::string_view text) {

@@ -6,26 +6,12 @@
 #include <string>
 
 #include "pages/host_rules.h"
+#include "test_support.h"
 
 using namespace sitemaplint;
+using Files = sitemaplint::testing::SiteFilesInMemory;
 
 namespace {
-
-class Files final : public SiteFiles {
- public:
-  explicit Files(std::set<std::string> files) : files_(std::move(files)) {}
-  bool is_file(std::string_view relative) const override { return files_.count(std::string(relative)) == 1; }
-  bool is_folder(std::string_view relative) const override {
-    const std::string prefix = std::string(relative) + "/";
-    for (const std::string& f : files_) {
-      if (f.starts_with(prefix)) return true;
-    }
-    return false;
-  }
-
- private:
-  std::set<std::string> files_;
-};
 
 // "200 a.html", "301 /a/", "404", "404 404.html", "fallback index.html": an answer in a line.
 std::string answer(HostKind host, const Files& files, std::string_view path, std::string_view redirects = {}) {

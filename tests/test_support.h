@@ -6,10 +6,12 @@
 
 #include <filesystem>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "load/fetch.h"
+#include "pages/host_rules.h"
 #include "rule.h"
 #include "run/lint.h"
 
@@ -124,6 +126,24 @@ CommandResult run_node(const std::string& script, const std::vector<std::string>
 // directory `cwd` when one is given.
 CommandResult run_cli(const std::vector<std::string>& args, const std::string& stdin_text = "",
                       const std::string& cwd = "");
+
+// The files of a build, held in memory, for the hosts' answers (pages/host_rules.h): a folder is
+// any prefix of a file's path.
+class SiteFilesInMemory final : public SiteFiles {
+ public:
+  explicit SiteFilesInMemory(std::set<std::string> files) : files_(std::move(files)) {}
+  bool is_file(std::string_view relative) const override { return files_.count(std::string(relative)) == 1; }
+  bool is_folder(std::string_view relative) const override {
+    const std::string prefix = std::string(relative) + "/";
+    for (const std::string& f : files_) {
+      if (f.starts_with(prefix)) return true;
+    }
+    return false;
+  }
+
+ private:
+  std::set<std::string> files_;
+};
 
 }  // namespace sitemaplint::testing
 

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "analysis/ascii.h"
+#include "analysis/percent_encoding.h"
 
 namespace sitemaplint {
 namespace {
@@ -12,24 +13,13 @@ namespace fs = std::filesystem;
 
 // RFC 3986's pchar, and '/': what a path may hold as it is.
 bool stands_in_path(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-         std::string_view("-._~!$&'()*+,;=:@/").find(static_cast<char>(c)) != std::string_view::npos;
+  return is_unreserved(c) || std::string_view("!$&'()*+,;=:@/").find(static_cast<char>(c)) != std::string_view::npos;
 }
 
 std::string encoded_path(std::string_view path) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
   std::string out;
   out.reserve(path.size());
-  for (const char c : path) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (stands_in_path(byte)) {
-      out += c;
-    } else {
-      out += '%';
-      out += kHex[byte >> 4];
-      out += kHex[byte & 15];
-    }
-  }
+  append_percent_encoded(path, stands_in_path, &out);
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include <boost/url/url.hpp>
 
 #include "analysis/ascii.h"
+#include "analysis/percent_encoding.h"
 #include "pages/html_text.h"
 
 namespace sitemaplint {
@@ -53,17 +54,8 @@ std::string uri_reference(std::string_view href) {
   }
   const std::size_t keep = authority_end(cleaned);
   std::string out = cleaned.substr(0, keep);
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  for (const char c : std::string_view(cleaned).substr(keep)) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (!needs_percent_encoding(byte)) {
-      out += c;
-    } else {
-      out += '%';
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0xF];
-    }
-  }
+  append_percent_encoded(
+      std::string_view(cleaned).substr(keep), [](unsigned char byte) { return !needs_percent_encoding(byte); }, &out);
   return out;
 }
 

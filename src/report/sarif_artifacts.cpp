@@ -1,25 +1,20 @@
 #include "report/sarif_artifacts.h"
 
+#include "analysis/percent_encoding.h"
 #include "load/input_path.h"
 
 namespace sitemaplint {
 
 std::string uri_escape(std::string_view path, bool relative) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
   std::string out;
-  for (const char ch : path) {
-    const auto c = static_cast<unsigned char>(ch);
-    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                       std::string_view("-._~/!$&'()*+,;=@").find(ch) != std::string_view::npos ||
-                       (c == ':' && !relative);
-    if (plain) {
-      out += ch;
-    } else {
-      out += '%';
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
+  append_percent_encoded(
+      path,
+      [relative](unsigned char c) {
+        return is_unreserved(c) ||
+               std::string_view("/!$&'()*+,;=@").find(static_cast<char>(c)) != std::string_view::npos ||
+               (c == ':' && !relative);
+      },
+      &out);
   return out;
 }
 
