@@ -1,5 +1,9 @@
 #include "pages/build_folder.h"
 
+#include <algorithm>
+
+#include "analysis/ascii.h"
+
 namespace sitemaplint {
 
 namespace fs = std::filesystem;
@@ -38,8 +42,75 @@ bool BuildFolder::folder_inside(const std::string& relative) const {
   return inside;
 }
 
+namespace {
+
+// Entries a build is indexed up to; past it, it is asked of the disk (a folder of millions of
+// files is not a site's build, and its index would take more memory than the answers save).
+constexpr std::size_t kMaxIndexed = 2'000'000;
+
+}  // namespace
+
+const BuildFolder::Index& BuildFolder::index() const {
+  std::call_once(indexed_, [this] {
+    if (real_root_.empty()) return;
+    std::error_code error;
+    fs::recursive_directory_iterator it(root_, fs::directory_options::skip_permission_denied, error);
+    const std::string prefix = (fs::path(root_) / "").generic_string();
+    std::size_t entries = 0;
+    for (; !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
+      if (++entries > kMaxIndexed) {
+        index_ = Index{};
+        return;
+      }
+      const std::string path = it->path().generic_string();
+      std::string relative = path.substr(std::min(path.size(), prefix.size()));
+      std::error_code type_error;
+      if (it->is_symlink(type_error)) {
+        // Followed only when it stays inside; a linked folder's contents are asked of the disk.
+        const std::string real = fs::canonical(it->path(), type_error).string();
+        if (type_error || !contains_real(real)) continue;
+        const fs::file_type target = fs::status(it->path(), type_error).type();
+        if (target == fs::file_type::regular) index_.files.insert(std::move(relative));
+        if (target == fs::file_type::directory) index_.linked_folders.push_back(std::move(relative));
+      } else if (it->is_directory(type_error)) {
+        index_.folders.insert(std::move(relative));
+      } else if (it->is_regular_file(type_error)) {
+        index_.files.insert(std::move(relative));
+      }
+    }
+    index_.complete = !error;
+    if (!index_.complete) index_ = Index{};
+  });
+  return index_;
+}
+
+std::vector<std::string> BuildFolder::html_files() const {
+  std::vector<std::string> html;
+  for (const std::string& file : index().files) {
+    const std::string lower = ascii_lowered(file);
+    if (!lower.ends_with(".html") && !lower.ends_with(".htm")) continue;
+    // Hidden files and folders (.well-known, .git) hold no pages of the site.
+    if (file.starts_with('.') || file.find("/.") != std::string::npos) continue;
+    html.push_back(file);
+  }
+  std::sort(html.begin(), html.end());
+  return html;
+}
+
 bool BuildFolder::has(std::string_view relative, fs::file_type type) const {
   while (relative.ends_with('/')) relative.remove_suffix(1);
+  const Index& known = index();
+  if (!known.complete) return has_on_disk(relative, type);
+  for (const std::string& linked : known.linked_folders) {
+    if (relative == linked || (relative.starts_with(linked) && relative[linked.size()] == '/'))
+      return has_on_disk(relative, type);
+  }
+  if (relative.empty()) return type == fs::file_type::directory;
+  const std::string key(relative);
+  return type == fs::file_type::directory ? known.folders.contains(key) : known.files.contains(key);
+}
+
+bool BuildFolder::has_on_disk(std::string_view relative, fs::file_type type) const {
   if (relative.empty()) return type == fs::file_type::directory && folder_inside({});
   const std::size_t slash = relative.rfind('/');
   if (!folder_inside(slash == std::string_view::npos ? std::string() : std::string(relative.substr(0, slash))))

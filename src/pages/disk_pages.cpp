@@ -215,12 +215,21 @@ class BackwardsPrefetch final : public PageLookup::Prefetch {
 
 std::unique_ptr<PageLookup::Prefetch> DiskPages::prefetch(std::vector<std::string> urls, unsigned threads) const {
   if (urls.empty()) threads = 0;
+  if (threads > 0) {
+    std::call_once(walk_started_, [this] { walk_ = std::async(std::launch::async, [this] { return walk_site(); }); });
+  }
   return std::make_unique<BackwardsPrefetch>(*this, std::move(urls), threads);
 }
 
 std::vector<SitePage> DiskPages::site_pages() const {
+  bool started = true;
+  std::call_once(walk_started_, [&] { started = false; });
+  return started ? walk_.get() : walk_site();
+}
+
+std::vector<SitePage> DiskPages::walk_site() const {
   std::vector<SitePage> served;
-  for (const std::string& relative : html_files_under(root_)) {
+  for (const std::string& relative : folder_.html_files()) {
     const std::string file = (fs::path(root_) / relative).string();
     // The host's answer alone picks the URL (no page is read, nothing is kept for the URLs that
     // are not it): "/a" for a.html is a 404 on a plain server, and "/a.html" is the page.

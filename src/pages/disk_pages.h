@@ -6,6 +6,7 @@
 #pragma once
 
 #include <atomic>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -58,6 +59,7 @@ class DiskPages final : public PageLookup {
   };
 
   Slot& slot_for(std::string_view url) const;
+  std::vector<SitePage> walk_site() const;
   bool on_site(std::string_view url) const;
   PageAnswer work_out(std::string_view url) const;
 
@@ -67,6 +69,10 @@ class DiskPages final : public PageLookup {
   std::string origin_;  // "https://example.com", lower case, without a default port
   HostSetup setup_;
   mutable std::atomic<std::size_t> read_ = 0;
+  // The walk of the build for coverage, started beside the first read-ahead: it only lists
+  // folders and asks the host's rules, so it overlaps the reading of pages.
+  mutable std::once_flag walk_started_;
+  mutable std::shared_future<std::vector<SitePage>> walk_;
   std::vector<std::string> warnings_;
   mutable std::mutex mutex_;
   mutable std::unordered_map<std::string, std::unique_ptr<Slot>, Hash, std::equal_to<>> pages_;

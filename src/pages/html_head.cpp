@@ -17,6 +17,7 @@
 #include "analysis/encoding_labels.h"
 #include "analysis/line_index.h"
 #include "pages/encoding_sniffing.h"
+#include "pages/gumbo_arena.h"
 #include "pages/head_scanner.h"
 #include "pages/html_text.h"
 #include "pages/meta_content.h"
@@ -45,10 +46,12 @@ std::string collapse_white_space(std::string_view text) {
 class ParsedHtml {
  public:
   explicit ParsedHtml(std::string_view html) : options_(parse_options()) {
+    thread_gumbo_arena().use_for(options_);
     output_ = gumbo_parse_with_options(&options_, html.empty() ? "" : html.data(), html.size());
   }
   ~ParsedHtml() {
     if (output_) gumbo_destroy_output(&options_, output_);
+    thread_gumbo_arena().reset();  // one parse at a time on a thread: its memory is all free now
   }
   ParsedHtml(const ParsedHtml&) = delete;
   ParsedHtml& operator=(const ParsedHtml&) = delete;
