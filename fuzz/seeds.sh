@@ -41,7 +41,7 @@ for site in testdata/sites/*/; do
 done
 
 # Suppression directives as written in the fixtures, one line each, after "sitemaplint-".
-grep -rhoE 'sitemaplint-[^>]*-->' testdata | sed -E 's/^sitemaplint-//; s/ *-->$//' | sort -u > "$out/suppress/fixtures"
+grep -rIhoE 'sitemaplint-[^>]*-->' testdata | sed -E 's/^sitemaplint-//; s/ *-->$//' | sort -u > "$out/suppress/fixtures"
 printf '%s\n' 'disable-next-line SM301' 'disable unescaped-ampersand,SM5' 'enable' 'disable' 'enable SM301' \
   'disable-next-line' 'disable-next-line url' 'disable SM999' 'disable-next-line SM901' > "$out/suppress/mixed"
 
@@ -50,7 +50,7 @@ printf '%s\n' 'disable-next-line SM301' 'disable unescaped-ampersand,SM5' 'enabl
 values() {  # PATTERN TARGET NAME: the text between the tags (or quotes) PATTERN finds, a file each
   # The first 400, counted by awk, which reads to the end: head would exit early, and sort, writing
   # into a closed pipe, would end the script under pipefail (exit 141) whenever it had more to write.
-  grep -rhoE "$1" testdata | sed -E 's/^[^>"]*[>"]//; s/[<"][^<"]*$//' | sort -u |
+  grep -rIhoE "$1" testdata | sed -E 's/^[^>"]*[>"]//; s/[<"][^<"]*$//' | sort -u |
     awk -v prefix="$out/$2/$3" 'NR <= 400 { file = sprintf("%s-%04d", prefix, NR); printf "%s", $0 > file; close(file) }'
 }
 values '<lastmod>[^<]*</lastmod>' datetime lastmod
