@@ -129,15 +129,19 @@ TEST_CASE("pages cli: the summary counts what the URLs led to, and coverage list
   const std::vector<std::string> pages = {
       "--no-config", "--select", "PAGE",  "--base-url", "https://example.com/sitemap.xml",
       "--pages",     "--root",   "public"};
-  std::vector<std::string> human = pages;
-  human.insert(human.end(), {"--color", "never", "public/sitemap.xml"});
-  const auto text = run_cli(human, "", dir.path.string());
-  INFO(text.out, text.err);
-  CHECK(text.out.find("Pages of public as a plain web server serves it: 2 listed URLs checked (1 served, 1 missing); "
-                      "2 URLs on other origins not checked; 2 indexable pages in no sitemap.") != std::string::npos);
-  CHECK(text.out.find("info[PAGE401 page-not-listed]: 2 indexable pages of the build are in no sitemap: "
-                      "'https://example.com/a/' (public/a/index.html), 'https://example.com/b.html' (public/b.html); "
-                      "list them, or mark them noindex (--coverage reports each)") != std::string::npos);
+  // One job (no read-ahead: the build is walked when first asked) and two (walked beside the reading).
+  for (const char* jobs : {"1", "2"}) {
+    std::vector<std::string> human = pages;
+    human.insert(human.end(), {"--jobs", jobs, "--color", "never", "public/sitemap.xml"});
+    const auto text = run_cli(human, "", dir.path.string());
+    INFO(jobs, text.out, text.err);
+    CHECK(text.exit_code == 1);  // PAGE101 for the missing page
+    CHECK(text.out.find("Pages of public as a plain web server serves it: 2 listed URLs checked (1 served, 1 missing); "
+                        "2 URLs on other origins not checked; 2 indexable pages in no sitemap.") != std::string::npos);
+    CHECK(text.out.find("info[PAGE401 page-not-listed]: 2 indexable pages of the build are in no sitemap: "
+                        "'https://example.com/a/' (public/a/index.html), 'https://example.com/b.html' (public/b.html); "
+                        "list them, or mark them noindex (--coverage reports each)") != std::string::npos);
+  }
 
   std::vector<std::string> json = pages;
   json.insert(json.end(), {"--format", "json", "public/sitemap.xml"});

@@ -215,16 +215,18 @@ class BackwardsPrefetch final : public PageLookup::Prefetch {
 
 std::unique_ptr<PageLookup::Prefetch> DiskPages::prefetch(std::vector<std::string> urls, unsigned threads) const {
   if (urls.empty()) threads = 0;
-  if (threads > 0) {
-    std::call_once(walk_started_, [this] { walk_ = std::async(std::launch::async, [this] { return walk_site(); }); });
-  }
+  if (threads > 0) start_walk(std::launch::async);
   return std::make_unique<BackwardsPrefetch>(*this, std::move(urls), threads);
 }
 
+void DiskPages::start_walk(std::launch policy) const {
+  std::call_once(walk_started_, [this, policy] { walk_ = std::async(policy, [this] { return walk_site(); }); });
+}
+
 std::vector<SitePage> DiskPages::site_pages() const {
-  bool started = true;
-  std::call_once(walk_started_, [&] { started = false; });
-  return started ? walk_.get() : walk_site();
+  // Deferred when no read-ahead started it: the first caller walks, later callers get the same.
+  start_walk(std::launch::deferred);
+  return walk_.get();
 }
 
 std::vector<SitePage> DiskPages::walk_site() const {

@@ -59,6 +59,7 @@ class DiskPages final : public PageLookup {
   };
 
   Slot& slot_for(std::string_view url) const;
+  void start_walk(std::launch policy) const;
   std::vector<SitePage> walk_site() const;
   bool on_site(std::string_view url) const;
   PageAnswer work_out(std::string_view url) const;
