@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "analysis/ascii.h"
+#include "pages/folder_listing.h"
 
 namespace sitemaplint {
 
@@ -53,33 +54,23 @@ constexpr std::size_t kMaxIndexed = 2'000'000;
 const BuildFolder::Index& BuildFolder::index() const {
   std::call_once(indexed_, [this] {
     if (real_root_.empty()) return;
-    std::error_code error;
-    fs::recursive_directory_iterator it(root_, fs::directory_options::skip_permission_denied, error);
-    const std::string prefix = (fs::path(root_) / "").generic_string();
-    std::size_t entries = 0;
-    for (; !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
-      if (++entries > kMaxIndexed) {
-        index_ = Index{};
-        return;
-      }
-      const std::string path = it->path().generic_string();
-      std::string relative = path.substr(std::min(path.size(), prefix.size()));
-      std::error_code type_error;
-      if (it->is_symlink(type_error)) {
-        // Followed only when it stays inside; a linked folder's contents are asked of the disk.
-        const std::string real = fs::canonical(it->path(), type_error).string();
-        if (type_error || !contains_real(real)) continue;
-        const fs::file_type target = fs::status(it->path(), type_error).type();
-        if (target == fs::file_type::regular) index_.files.insert(std::move(relative));
-        if (target == fs::file_type::directory) index_.linked_folders.push_back(std::move(relative));
-      } else if (it->is_directory(type_error)) {
-        index_.folders.insert(std::move(relative));
-      } else if (it->is_regular_file(type_error)) {
-        index_.files.insert(std::move(relative));
-      }
+    FolderListing listing = list_folder_tree(root_, index_threads_.load(std::memory_order_relaxed), kMaxIndexed);
+    if (!listing.complete) return;  // every question goes to the disk
+    index_.files.reserve(listing.files.size() + listing.links.size());
+    for (std::string& file : listing.files) index_.files.insert(std::move(file));
+    index_.folders.reserve(listing.folders.size());
+    for (std::string& folder : listing.folders) index_.folders.insert(std::move(folder));
+    for (std::string& link : listing.links) {
+      // Followed only when it stays inside; a linked folder's contents are asked of the disk.
+      std::error_code error;
+      const fs::path path = fs::path(root_) / link;
+      const std::string real = fs::canonical(path, error).string();
+      if (error || !contains_real(real)) continue;
+      const fs::file_type target = fs::status(path, error).type();
+      if (target == fs::file_type::regular) index_.files.insert(std::move(link));
+      if (target == fs::file_type::directory) index_.linked_folders.push_back(std::move(link));
     }
-    index_.complete = !error;
-    if (!index_.complete) index_ = Index{};
+    index_.complete = true;
   });
   return index_;
 }

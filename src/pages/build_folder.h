@@ -1,12 +1,14 @@
 // The files of a build folder, each checked to stay inside the folder once symbolic links are
 // followed. The folder is listed once, the first time it is asked about, into an index of its
-// files and folders, and every question after that is answered from memory: the hosts' rules ask
-// two to four paths a URL, and asking the disk cost a system call each (with realpath, five a path
-// component: 1,200,000 readlinks for a site of 50,000 pages). Paths under a symbolic link to a
+// files and folders (pages/folder_listing, on the run's threads), and every question after that
+// is answered from memory: the hosts' rules ask two to four paths a URL, and asking the disk cost
+// a system call each (with realpath, five a path component: 1,200,000 readlinks for a site of
+// 50,000 pages). Paths under a symbolic link to a
 // folder inside the build, and builds too large to index, are asked of the disk, one lstat a path
 // component, each folder's verdict kept.
 #pragma once
 
+#include <atomic>
 #include <filesystem>
 #include <mutex>
 #include <string>
@@ -29,6 +31,8 @@ class BuildFolder final : public SiteFiles {
   // Whether `real`, a resolved path, is the folder or inside it.
   bool contains_real(const std::string& real) const;
   const std::string& real_root() const { return real_root_; }
+  // How many threads list the folder when it is first asked about (default one).
+  void set_index_threads(unsigned threads) const { index_threads_.store(threads, std::memory_order_relaxed); }
   // The .html and .htm files of the build outside hidden folders, relative ("a/index.html"), sorted.
   std::vector<std::string> html_files() const;
 
@@ -46,6 +50,7 @@ class BuildFolder final : public SiteFiles {
   bool folder_inside(const std::string& relative) const;
 
   std::string root_, real_root_;
+  mutable std::atomic<unsigned> index_threads_ = 1;
   mutable std::once_flag indexed_;
   mutable Index index_;
   mutable std::mutex mutex_;

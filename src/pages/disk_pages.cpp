@@ -1,6 +1,11 @@
 #include "pages/disk_pages.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <atomic>
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -25,20 +30,23 @@ constexpr std::size_t kConfigBytes = 1 << 20;
 
 // The first `limit` bytes of a file, in a string sized for the file: zeroing `limit` bytes for
 // each page of a site cost more than reading them (a 512 KiB memset for a 3 KB page).
-std::string read_prefix(const fs::path& path, std::size_t limit) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  const std::streamoff size = in.tellg();
-  in.seekg(0);
+std::string read_prefix(const std::string& path, std::size_t limit) {
+  std::string bytes;
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return bytes;
+  struct stat status {};
   // A size the file does not tell (a pipe, a file that grows) reads in steps up to the limit.
-  std::string bytes(size > 0 ? std::min(static_cast<std::size_t>(size), limit) : std::min<std::size_t>(limit, 4096),
-                    '\0');
+  const std::size_t size = fstat(fd, &status) == 0 && status.st_size > 0 ? static_cast<std::size_t>(status.st_size) : 0;
+  bytes.resize(size > 0 ? std::min(size, limit) : std::min<std::size_t>(limit, 4096));
   std::size_t got = 0;
-  while (in && got < bytes.size()) {
-    in.read(bytes.data() + got, static_cast<std::streamsize>(bytes.size() - got));
-    got += static_cast<std::size_t>(in.gcount());
-    if (got == bytes.size() && bytes.size() < limit && in.peek() != std::char_traits<char>::eof())
-      bytes.resize(std::min(limit, bytes.size() * 2));
+  while (got < bytes.size()) {
+    const ssize_t n = read(fd, bytes.data() + got, bytes.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    got += static_cast<std::size_t>(n);
+    if (got == bytes.size() && size == 0 && bytes.size() < limit) bytes.resize(std::min(limit, bytes.size() * 2));
   }
+  close(fd);
   bytes.resize(got);
   return bytes;
 }
@@ -215,6 +223,8 @@ class BackwardsPrefetch final : public PageLookup::Prefetch {
 
 std::unique_ptr<PageLookup::Prefetch> DiskPages::prefetch(std::vector<std::string> urls, unsigned threads) const {
   if (urls.empty()) threads = 0;
+  // The rule thread and the read-ahead wait for the index alike: it is listed on all of them.
+  folder_.set_index_threads(threads + 1);
   if (threads > 0) start_walk(std::launch::async);
   return std::make_unique<BackwardsPrefetch>(*this, std::move(urls), threads);
 }

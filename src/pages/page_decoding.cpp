@@ -3,6 +3,8 @@
 // those offsets.
 #include "pages/page_decoding.h"
 
+#include <cstdint>
+#include <cstring>
 #include <memory>
 
 #include <unicode/ucnv.h>
@@ -83,6 +85,15 @@ std::optional<DecodedPage> decode_with_icu(std::string_view bytes, std::string_v
 
 std::optional<std::size_t> first_invalid_utf8(std::string_view bytes, bool may_be_cut) {
   for (std::size_t at = 0; at < bytes.size();) {
+    // Eight bytes of ASCII at a time: most of a page is markup.
+    if (at + 8 <= bytes.size()) {
+      std::uint64_t word = 0;
+      std::memcpy(&word, bytes.data() + at, 8);
+      if ((word & 0x8080808080808080ULL) == 0) {
+        at += 8;
+        continue;
+      }
+    }
     if (static_cast<unsigned char>(bytes[at]) < 0x80) {
       ++at;
       continue;
