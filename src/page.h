@@ -126,8 +126,12 @@ class PageLookup {
     virtual ~Prefetch() = default;
   };
   virtual std::unique_ptr<Prefetch> prefetch(std::vector<std::string> urls, unsigned threads) const = 0;
-  // The HTML pages the site serves, for coverage (a live site cannot be listed: empty).
-  virtual std::vector<SitePage> site_pages() const { return {}; }
+  // The HTML pages the site serves, for coverage (a live site cannot be listed: empty). Worked
+  // out once; the reference stays valid as long as the lookup.
+  virtual const std::vector<SitePage>& site_pages() const {
+    static const std::vector<SitePage> none;
+    return none;
+  }
   // The files the listed URLs asked about so far are served from; a redirect's, from its target.
   virtual std::vector<std::string> listed_files() const = 0;
   // How many URLs have been worked out so far (read from the build, or fetched), for progress.

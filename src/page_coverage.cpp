@@ -29,10 +29,10 @@ std::vector<SitePage> unlisted_pages(const PageLookup& pages) {
   const std::vector<std::string> files = pages.listed_files();
   const std::unordered_set<std::string_view> listed(files.begin(), files.end());
   std::vector<SitePage> unlisted;
-  for (SitePage& page : pages.site_pages()) {
+  for (const SitePage& page : pages.site_pages()) {
     if (listed.contains(page.file)) continue;
     const PageAnswer* answer = pages.unlisted_page(page.url);
-    if (answer && indexable_page(*answer, page.url)) unlisted.push_back(std::move(page));
+    if (answer && indexable_page(*answer, page.url)) unlisted.push_back(page);
   }
   return unlisted;
 }

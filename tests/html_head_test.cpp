@@ -602,6 +602,57 @@ TEST_CASE("html head: each tag's offset in the page, a byte order mark counted")
   CHECK(facts.canonicals[0].line == 4);
 }
 
+TEST_CASE("html head: what gumbo is not given changes no fact, line or offset") {
+  // A head as real sites write them: scripts, styles, comments, social and viewport meta tags and
+  // stylesheets, which no rule reads and which gumbo is spared, around the tags that count.
+  const std::string page =
+      "<!DOCTYPE html>\r\n<html lang=\"de\">\n<head>\n  <!-- a comment\n over lines -->\n"
+      "  <meta charset=\"utf-8\">\n  <meta name=\"viewport\" content=\"width=device-width\">\n"
+      "  <script>var a = '<meta name=robots content=noindex>';\n</script>\n"
+      "  <style>\nbody { color: red }\n</style>\n  <link rel=\"stylesheet\" href=\"/s.css\">\n"
+      "  <meta property=\"og:title\" content=\"x\">\n"
+      "  <meta name=\"robots\" content=\"noindex\">\n"
+      "  <title> The   title </title>\n"
+      "  <link rel=\"preload stylesheet\" href=\"/p.css\"><link rel=\"Canonical\" href=\"/c\">\n"
+      "  <link rel=\"alternate\" hreflang=\"en\" href=\"/en\">\n</head><body></body></html>\n";
+  const HeadFacts facts = read_html_head(page, "https://example.com/");
+  CHECK(facts.lang == "de");
+  CHECK(facts.title == "The title");
+  CHECK(facts.charset == "utf-8");
+  CHECK(describe(facts.noindex) == std::vector<std::string>{"<meta name=\"robots\"> [noindex] line 15"});
+  CHECK(describe(facts.canonicals) == std::vector<std::string>{"https://example.com/c [/c] line 17"});
+  CHECK(describe(facts.alternates) == std::vector<std::string>{"en https://example.com/en [/en] line 18"});
+  REQUIRE(facts.noindex.size() == 1);
+  CHECK(page.compare(facts.noindex[0].offset, 20, "<meta name=\"robots\" ") == 0);
+  REQUIRE(facts.canonicals.size() == 1);
+  CHECK(page.compare(facts.canonicals[0].offset, 22, "<link rel=\"Canonical\" ") == 0);
+  CHECK(page.compare(facts.alternates[0].offset, 22, "<link rel=\"alternate\" ") == 0);
+  CHECK(facts.problem.kind == PageProblemKind::None);
+}
+
+TEST_CASE("html head: a tag is left out only when the parser would read it as one no rule reads") {
+  // The first of two name attributes is the one that counts, for the parser as for the scan.
+  CHECK(head("<meta name=\"viewport\" name=\"robots\" content=\"noindex\">").noindex.empty());
+  CHECK(head("<meta name=\"robots\" name=\"viewport\" content=\"noindex\">").noindex.size() == 1);
+  // A character reference may spell any name: such a tag is given to the parser, which decodes it.
+  CHECK(head("<meta name=\"&#114;obots\" content=\"noindex\">").noindex.size() == 1);
+  CHECK(head("<link rel=\"&#99;anonical\" href=\"/c\">").canonicals.size() == 1);
+  // Names and values in any case and quoting, white space around the value, a name on its own.
+  CHECK(head("<META NAME=' GoogleBot ' CONTENT=noindex>").noindex.size() == 1);
+  CHECK(head("<meta content=noindex name=robots />").noindex.size() == 1);
+  CHECK(head("<meta content=noindex name=robots/>").noindex.empty());  // the name is "robots/"
+  CHECK(head("<meta data-x name=robots content=noindex>").noindex.size() == 1);
+  CHECK(head("<link href=/c rel=canonical>").canonicals.size() == 1);
+  // A refresh and a charset in http-equiv, however the tag is named otherwise.
+  CHECK(head("<meta name=\"x\" http-equiv=\"refresh\" content=\"0; url=/b\">").refresh.has_value());
+  CHECK(head("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\">").charset == "utf-8");
+  // A comment, a script or white space between the tags never joins what surrounds it.
+  CHECK(describe(head("<title>a</title><!-- x --><script>y</script>  <link rel=canonical href=/c>").canonicals) ==
+        std::vector<std::string>{"https://example.com/c [/c] line 1"});
+  // A script that does not end takes the rest of the page, as in a browser.
+  CHECK(head("<script>x <link rel=canonical href=/c>").canonicals.empty());
+}
+
 // ----------------------------------------------------------------------------------- encodings
 
 namespace {

@@ -1,5 +1,5 @@
 // PAGE103 page-redirect: a listed URL that the host redirects.
-#include <set>
+#include <algorithm>
 
 #include "analysis/same_url.h"
 #include "rules/page/utils/page_rule.h"
@@ -49,7 +49,10 @@ class PageRedirect final : public PageRule {
   }
 
   void check(const UrlField& url, const UrlAnalysis& a, const PageAnswer& page, FindingSink&) override {
-    if (url.kind == UrlFieldKind::Loc) listed_.insert(normal_form(a.ascii_form.empty() ? a.trimmed : a.ascii_form));
+    if (url.kind == UrlFieldKind::Loc) {
+      normalise_url(a.ascii_form.empty() ? a.trimmed : a.ascii_form, &normal_);
+      listed_.push_back(std::hash<std::string>()(normal_));
+    }
     if (page.status != PageStatus::Redirect) return;
     const std::string how = page.code != 0 ? "redirects it with " + std::to_string(page.code) : "sends crawlers on";
     std::string message = url.quoted_value() + " is not a page: " + std::string(pages().host_label()) + " " + how +
@@ -63,12 +66,14 @@ class PageRedirect final : public PageRule {
   // A fix that lists the target where the file lists it already would make a duplicate: such a
   // finding keeps its message and loses its fix (removing the entry is the user's call).
   void on_finish(const Document&, FindingSink& out) override {
+    if (!found_.empty()) std::sort(listed_.begin(), listed_.end());
     for (Found& f : found_) {
-      if (listed_.count(f.target)) f.report.fix.reset();
+      if (std::binary_search(listed_.begin(), listed_.end(), std::hash<std::string>()(f.target))) f.report.fix.reset();
       f.report.subject = f.subject;
       out.report(std::move(f.report));
     }
     found_.clear();
+    listed_.clear();
   }
 
  private:
@@ -93,7 +98,10 @@ class PageRedirect final : public PageRule {
     return url.field->replace_value(page.target, "list " + quoted(page.target) + ", where it leads");
   }
 
-  std::set<std::string> listed_;  // the normal form of every <loc> of the file on the site
+  // The hashes of the normal forms of every <loc> of the file on the site: a copy of each URL cost
+  // more than the rule's findings. Two URLs that hash alike withhold a fix, and report nothing.
+  std::vector<std::size_t> listed_;
+  std::string normal_;  // kept from URL to URL
   std::vector<Found> found_;
 };
 

@@ -97,8 +97,7 @@ bool BuildFolder::has(std::string_view relative, fs::file_type type) const {
       return has_on_disk(relative, type);
   }
   if (relative.empty()) return type == fs::file_type::directory;
-  const std::string key(relative);
-  return type == fs::file_type::directory ? known.folders.contains(key) : known.files.contains(key);
+  return type == fs::file_type::directory ? known.folders.contains(relative) : known.files.contains(relative);
 }
 
 bool BuildFolder::has_on_disk(std::string_view relative, fs::file_type type) const {

@@ -37,9 +37,15 @@ class BuildFolder final : public SiteFiles {
   std::vector<std::string> html_files() const;
 
  private:
+  // Asked by string_view, without a copy of the path for a key.
+  struct PathHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view path) const { return std::hash<std::string_view>()(path); }
+  };
+  using PathSet = std::unordered_set<std::string, PathHash, std::equal_to<>>;
   struct Index {
     bool complete = false;  // false: too large, every question goes to the disk
-    std::unordered_set<std::string> files, folders;
+    PathSet files, folders;
     std::vector<std::string> linked_folders;  // symbolic links to folders inside, whose contents are not listed
   };
 

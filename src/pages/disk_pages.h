@@ -31,7 +31,7 @@ class DiskPages final : public PageLookup {
   const PageAnswer* page(std::string_view url) const override;
   const PageAnswer* unlisted_page(std::string_view url) const override;
   std::unique_ptr<Prefetch> prefetch(std::vector<std::string> urls, unsigned threads) const override;
-  std::vector<SitePage> site_pages() const override;
+  const std::vector<SitePage>& site_pages() const override;
   std::vector<std::string> listed_files() const override;
   PageTally tally() const override;
   std::size_t pages_read() const override { return read_.load(std::memory_order_relaxed); }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 #include "analysis/ascii.h"
 #include "pages/html_text.h"
@@ -38,7 +39,32 @@ struct Tag {
   std::string name;  // lower case
   std::size_t end = npos;  // just past its '>'; npos when the text ends inside it
   std::size_t attributes = 0;
+  // The first value of each attribute that decides whether a <meta> or <link> is read, as
+  // written (quotes removed); nullopt when the tag has no such attribute.
+  std::optional<std::string_view> name_value, rel, http_equiv, charset;
 };
+
+// Whether a page rule may read the element `tag` starts (html_head.cpp's HeadReader reads
+// <meta name="robots|googlebot">, <meta http-equiv>, <meta charset>, and <link rel> with
+// canonical or alternate). A value with a character reference may decode to anything: read.
+bool may_be_read(const Tag& tag) {
+  const auto has_reference = [](std::string_view value) { return value.find('&') != npos; };
+  if (tag.name == "meta") {
+    if (tag.http_equiv || tag.charset) return true;
+    if (!tag.name_value) return false;
+    const std::string agent = ascii_lowered(html::trim(*tag.name_value));
+    return has_reference(agent) || agent == "robots" || agent == "googlebot";
+  }
+  if (tag.name == "link") {
+    if (!tag.rel) return false;
+    if (has_reference(*tag.rel)) return true;
+    for (const std::string_view token : html::split(*tag.rel, html::kSpaces)) {
+      if (ascii_equal_ignoring_case(token, "canonical") || ascii_equal_ignoring_case(token, "alternate")) return true;
+    }
+    return false;
+  }
+  return true;
+}
 
 // Finds where the head of a page ends by following the HTML tokenizer through comments, tags (a
 // '>' in a quoted attribute value does not end one) and raw text, without building anything. It
@@ -52,8 +78,11 @@ class HeadScanner {
   explicit HeadScanner(std::string_view text) : text_(text) {}
 
   HeadExtent scan() {
-    std::size_t at = 0;
-    while (!done_ && (at = text_.find('<', at)) != npos) at = after_markup(at);
+    std::size_t at = 0, from = 0;
+    while (!done_ && (at = text_.find('<', from)) != npos) {
+      hide_if_space(from, at);
+      from = after_markup(at);
+    }
     if (!done_) extent_.size = text_.size();
     if (templates_ > 0) extent_.hidden.emplace_back(template_content_from_, extent_.size);
     return extent_;
@@ -63,7 +92,7 @@ class HeadScanner {
   // Where scanning goes on after the markup (or the lone '<') at `at`; npos when the text ends in it.
   std::size_t after_markup(std::size_t at) {
     const std::string_view rest = text_.substr(at);
-    if (rest.starts_with("<!--")) return after_comment(at + 4);
+    if (rest.starts_with("<!--")) return hide(at, after_comment(at + 4));
     if (rest.size() >= 9 && ascii_equal_ignoring_case(rest.substr(0, 9), "<!doctype")) {
       const std::size_t end = past(text_.find('>', at));
       extent_.hidden.emplace_back(at, std::min(end, text_.size()));
@@ -103,9 +132,31 @@ class HeadScanner {
         templates_ = 1;
         template_content_from_ = std::min(tag.end, text_.size());
       }
+      if (!may_be_read(tag)) hide(at, tag.end);
     }
-    if (tag.end != npos && is_raw_text(tag.name)) return end_of_raw_text(tag.end, tag.name);
+    if (tag.end != npos && is_raw_text(tag.name)) {
+      const std::size_t content_end = end_of_raw_text(tag.end, tag.name);
+      // A script's or a style's text is read by no rule; a <title>'s is.
+      if (templates_ == 0 && tag.name != "title") hide(tag.end, content_end);
+      return content_end;
+    }
     return tag.end;
+  }
+
+  // Leaves [from, to) out of what gumbo parses, outside a template (whose content is left out
+  // whole) and when it ends in the text; returns `to`.
+  std::size_t hide(std::size_t from, std::size_t to) {
+    if (templates_ == 0 && to != npos && to > from) extent_.hidden.emplace_back(from, to);
+    return to;
+  }
+
+  // White space between tags, which gumbo would read a character at a time into text nodes.
+  void hide_if_space(std::size_t from, std::size_t to) {
+    if (to <= from) return;
+    for (std::size_t i = from; i < to; ++i) {
+      if (!is_space(text_[i])) return;
+    }
+    hide(from, to);
   }
 
   std::size_t after_end_tag(std::size_t at) {
@@ -130,41 +181,66 @@ class HeadScanner {
     while (at < text_.size() && !is_space(text_[at]) && text_[at] != '/' && text_[at] != '>') ++at;
     tag.name = ascii_lowered(text_.substr(from, at - from));
     enum class State { BeforeName, Name, AfterName, BeforeValue, UnquotedValue } state = State::BeforeName;
+    const bool wants_values = tag.name == "meta" || tag.name == "link";
+    std::size_t name_from = 0, name_to = 0, value_from = 0;
+    // The attribute whose name ended at name_to takes the value [value_from, to), or "" without one.
+    const auto take = [&](std::size_t to) {
+      if (!wants_values) return;
+      const std::string_view value = value_from > name_to ? text_.substr(value_from, to - value_from) : "";
+      remember(tag, text_.substr(name_from, name_to - name_from), value);
+    };
     for (; at < text_.size(); ++at) {
       const char c = text_[at];
       if (c == '>') {
+        if (state == State::Name) name_to = at;
+        if (state == State::Name || state == State::AfterName || state == State::BeforeValue) take(at);
+        if (state == State::UnquotedValue) take(at);
         tag.end = at + 1;
         return tag;
       }
       switch (state) {
         case State::BeforeName:
-          if (!is_space(c) && c != '/') state = State::Name, ++tag.attributes;
+          if (!is_space(c) && c != '/') state = State::Name, ++tag.attributes, name_from = at;
           break;
         case State::Name:
+          if (is_space(c) || c == '/' || c == '=') name_to = at;
           if (is_space(c)) state = State::AfterName;
-          else if (c == '/') state = State::BeforeName;
+          else if (c == '/') state = State::BeforeName, take(at);
           else if (c == '=') state = State::BeforeValue;
           break;
         case State::AfterName:
-          if (c == '/') state = State::BeforeName;
+          if (c == '/') state = State::BeforeName, take(at);
           else if (c == '=') state = State::BeforeValue;
-          else if (!is_space(c)) state = State::Name, ++tag.attributes;
+          else if (!is_space(c)) take(at), state = State::Name, ++tag.attributes, name_from = at;
           break;
         case State::BeforeValue:
           if (c == '"' || c == '\'') {
+            value_from = at + 1;
             at = text_.find(c, at + 1);
             if (at == npos) return tag;
+            take(at);
             state = State::BeforeName;
           } else if (!is_space(c)) {
+            value_from = at;
             state = State::UnquotedValue;
           }
           break;
         case State::UnquotedValue:
-          if (is_space(c)) state = State::BeforeName;
+          if (is_space(c)) state = State::BeforeName, take(at);
           break;
       }
     }
     return tag;
+  }
+
+  // Keeps the first value of the attributes may_be_read looks at.
+  static void remember(Tag& tag, std::string_view name, std::string_view value) {
+    std::optional<std::string_view>* slot = nullptr;
+    if (ascii_equal_ignoring_case(name, "name")) slot = &tag.name_value;
+    if (ascii_equal_ignoring_case(name, "rel")) slot = &tag.rel;
+    if (ascii_equal_ignoring_case(name, "http-equiv")) slot = &tag.http_equiv;
+    if (ascii_equal_ignoring_case(name, "charset")) slot = &tag.charset;
+    if (slot && !*slot) *slot = value;
   }
 
   // Where the end tag "</name" (followed by white space, '/' or '>') begins, from `from` on.
@@ -192,14 +268,40 @@ class HeadScanner {
 
 HeadExtent scan_head_extent(std::string_view text) { return HeadScanner(text).scan(); }
 
-std::string_view bytes_to_parse(std::string_view text, const HeadExtent& extent, std::string& storage) {
+std::size_t ParsedOffsets::operator()(std::size_t parsed) const {
+  const auto after = std::upper_bound(runs_.begin(), runs_.end(), parsed,
+                                      [](std::size_t at, const auto& run) { return at < run.first; });
+  if (after == runs_.begin()) return parsed;
+  const auto& [run_parsed, run_text] = *std::prev(after);
+  return run_text + (parsed - run_parsed);
+}
+
+std::string_view bytes_to_parse(std::string_view text, const HeadExtent& extent, std::string& storage,
+                                ParsedOffsets& offsets) {
   const std::string_view head = text.substr(0, extent.size);
+  offsets.start_run(0, 0);
   if (extent.hidden.empty()) return head;
-  storage.assign(head);
-  for (const auto& [begin, end] : extent.hidden) {
-    for (std::size_t i = begin; i < end && i < storage.size(); ++i) {
-      if (storage[i] != '\n' && storage[i] != '\r') storage[i] = ' ';
+  std::vector<std::pair<std::size_t, std::size_t>> hidden = extent.hidden;
+  std::sort(hidden.begin(), hidden.end());
+  storage.clear();
+  storage.reserve(head.size());
+  std::size_t kept_from = 0;
+  for (auto [begin, end] : hidden) {
+    begin = std::max(begin, kept_from);
+    end = std::min(end, head.size());
+    if (begin >= end) continue;
+    if (begin > kept_from) {
+      offsets.start_run(storage.size(), kept_from);
+      storage.append(head.substr(kept_from, begin - kept_from));
     }
+    for (std::size_t i = begin; i < end; ++i) {
+      if (head[i] == '\n' || head[i] == '\r') storage += head[i];
+    }
+    kept_from = end;
+  }
+  if (kept_from < head.size()) {
+    offsets.start_run(storage.size(), kept_from);
+    storage.append(head.substr(kept_from));
   }
   return storage;
 }

@@ -125,8 +125,8 @@ struct FileOffsets {
 // Reads the elements of a head into HeadFacts.
 class HeadReader {
  public:
-  HeadReader(std::string_view page_url, HeadFacts& facts, const FileOffsets& offsets)
-      : base_url_(page_url), facts_(facts), offsets_(offsets) {}
+  HeadReader(std::string_view page_url, HeadFacts& facts, const ParsedOffsets& parsed, const FileOffsets& offsets)
+      : base_url_(page_url), facts_(facts), parsed_(parsed), offsets_(offsets) {}
 
   void read(const GumboNode& head) {
     const std::vector<const GumboNode*> elements = child_elements(head);
@@ -173,7 +173,7 @@ class HeadReader {
       const std::string agent = ascii_lowered(trim(*name));
       if ((agent == "robots" || agent == "googlebot") && forbids_indexing(*content)) {
         facts_.noindex.push_back(
-            {"<meta name=\"" + agent + "\">", std::string(trim(*content)), line, offsets_(element.start_pos.offset)});
+            {"<meta name=\"" + agent + "\">", std::string(trim(*content)), line, file_offset(element)});
       }
     }
     if (const auto http_equiv = attribute(element, "http-equiv"); http_equiv && content) {
@@ -214,12 +214,16 @@ class HeadReader {
     link.href = std::string(href);
     link.url = resolve_http_url(href, base_url_);
     link.line = element.start_pos.line;
-    link.offset = offsets_(element.start_pos.offset);
+    link.offset = file_offset(element);
     return link;
   }
 
   std::string base_url_;
   HeadFacts& facts_;
+  // Where `element` begins in the page file.
+  std::size_t file_offset(const GumboElement& element) const { return offsets_(parsed_(element.start_pos.offset)); }
+
+  const ParsedOffsets& parsed_;
   const FileOffsets& offsets_;
   bool seen_title_ = false;
 };
@@ -287,11 +291,12 @@ HeadFacts read_html_head(std::string_view html, std::string_view page_url, std::
 
   const HeadExtent extent = scan_head_extent(text);
   std::string storage;
-  const ParsedHtml tree(bytes_to_parse(text, extent, storage));
+  ParsedOffsets parsed;
+  const ParsedHtml tree(bytes_to_parse(text, extent, storage, parsed));
   if (const GumboNode* root = tree.root()) {
     if (const auto lang = attribute(root->v.element, "lang")) facts.lang = std::string(*lang);
   }
-  if (const GumboNode* head = tree.section(GUMBO_TAG_HEAD)) HeadReader(page_url, facts, offsets).read(*head);
+  if (const GumboNode* head = tree.section(GUMBO_TAG_HEAD)) HeadReader(page_url, facts, parsed, offsets).read(*head);
   // Without a tag that begins the body in what was read, the head is known to be whole only if
   // something in it (text) began the body.
   facts.truncated =
