@@ -98,3 +98,28 @@ TEST_CASE("progress: on a terminal, nothing for a quick run or with --no-progres
   INFO(off.out);
   CHECK(off.out.find("files") == std::string::npos);
 }
+
+TEST_CASE("progress: with --pages, the pages read so far are counted") {
+  if (!has_script()) {
+    skip_test("a pseudo-terminal needs util-linux's script");
+    return;
+  }
+  TempDir dir;
+  dir.write("public/index.html", "<!DOCTYPE html><title>Home</title>\n");
+  const std::string sitemap = dir.write("public/sitemap.xml",
+                                        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                                        "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+                                        "  <url><loc>https://example.com/</loc></url>\n"
+                                        "</urlset>\n");
+  // A slow second input keeps the run going past the second the display waits.
+  HttpTestServer server;
+  route_slow(server, "/slow.xml", 1800ms);
+  const std::string out = (dir.path / "report.txt").string();
+  const auto terminal = run_on_terminal("--no-config --pages --root " + quote((dir.path / "public").string()) +
+                                            " --base-url https://example.com/sitemap.xml " + quote(sitemap) + " " +
+                                            quote(server.url("/slow.xml")),
+                                        out);
+  INFO(terminal.out);
+  CHECK(terminal.out.find(" pages read") != std::string::npos);
+  CHECK(read_file(out).find("1 listed URL checked (1 served)") != std::string::npos);
+}
