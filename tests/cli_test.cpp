@@ -81,7 +81,22 @@ TEST_CASE("cli: an unknown rule is a usage error with a suggestion") {
         std::string::npos);
   CHECK(run_cli({"--severity", "SM301=fatal", path}).exit_code == 2);
   CHECK(run_cli({"--severity", "SM301", path}).exit_code == 2);
-  CHECK(run_cli({"--explain", "xml-syntx"}).err.find("did you mean 'xml-syntax'") != std::string::npos);
+  CHECK(run_cli({"--explain", "xml-syntx"}).err ==
+        "sitemaplint: error: --explain: unknown rule 'xml-syntx'; did you mean 'xml-syntax'? (sitemaplint --list-rules "
+        "shows them all)\n");
+  CHECK(result.err.find("(sitemaplint --list-rules shows them all)") != std::string::npos);
+}
+
+TEST_CASE("cli: --explain takes a family or a code prefix and lists its rules") {
+  const auto family = run_cli({"--explain", "lastmod"});
+  CHECK(family.exit_code == 0);
+  CHECK(family.out.starts_with("CODE "));
+  CHECK(family.out.find("\nSM401 ") != std::string::npos);
+  CHECK(family.out.find("lastmod-invalid") != std::string::npos);
+  CHECK(family.out.find("changefreq") == std::string::npos);  // another family's rules are not listed
+  CHECK(family.out.ends_with("\nsitemaplint --explain SM401 explains one of them.\n"));
+  const auto prefix = run_cli({"--explain", "SM4"});
+  CHECK(prefix.out == family.out);
 }
 
 TEST_CASE("cli: missing paths, directories and bad options exit 2 with one line on stderr") {

@@ -138,7 +138,8 @@ TEST_CASE("config: unknown keys and bad values name the key, line and column") {
   CHECK(parse_error("select = \"SM201\"\n") ==
         p + "1:10: 'select' must be an array of rule codes or names, e.g. [\"SM403\", \"priority-uniform\"]");
   CHECK(parse_error("ignore = [\"SM201\",\n  \"lastmod-invalidd\"]\n") ==
-        p + "2:3: 'ignore': unknown rule 'lastmod-invalidd'; did you mean 'lastmod-invalid'?");
+        p + "2:3: 'ignore': unknown rule 'lastmod-invalidd'; did you mean 'lastmod-invalid'? (sitemaplint "
+            "--list-rules shows them all)");
   CHECK(parse_error("select = [\"no-such-thing-at-all\"]\n") ==
         p + "1:11: 'select': unknown rule 'no-such-thing-at-all' (sitemaplint --list-rules shows them all)");
   CHECK(parse_error("ignore = [201]\n") == p + "1:11: 'ignore' must list rule codes or names as strings");

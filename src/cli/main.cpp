@@ -106,7 +106,7 @@ int main(int argc, char** argv) {
                     ->default_str("text")
                     ->type_name("FORMAT"),
                 {"text", "markdown"});
-  app.add_option("--explain", options.explain, "Print a rule's documentation and exit")->type_name("RULE");
+  app.add_option("--explain", options.explain, "Print a rule's documentation (a family's name: its rules) and exit")->type_name("RULE");
   checks.completes(app.add_option("--robots", options.robots,
                                   "Also lint this robots.txt (URL or file) and every sitemap its Sitemap: lines name, "
                                   "and check every URL against its rules")

@@ -85,10 +85,18 @@ std::optional<int> documentation(const CliOptions& options) {
     return kExitClean;
   }
   if (options.explain.empty()) return std::nullopt;
-  const RuleInfo* rule = find_rule(options.explain);
-  if (!rule) return usage_error("unknown rule '" + options.explain + "'" + did_you_mean(closest_rule(options.explain)));
-  write_explanation(*rule, std::cout);
-  return kExitClean;
+  if (const RuleInfo* rule = find_rule(options.explain)) {
+    write_explanation(*rule, std::cout);
+    return kExitClean;
+  }
+  // A family ("lastmod") or a code prefix ("SM4"): its rules, as --list-rules lists them.
+  if (const std::vector<const RuleInfo*> rules = rules_named(options.explain); !rules.empty()) {
+    write_rule_list_text(rules, std::cout);
+    std::cout << "\nsitemaplint --explain " << rules.front()->code << " explains one of them.\n";
+    return kExitClean;
+  }
+  print_error("--explain: " + unknown_rule_message(options.explain));
+  return kExitUsage;
 }
 
 // The command line's share of every input's profile: --profile, rule choices, --now, --base-url.

@@ -26,11 +26,13 @@ std::string authority_summary(const RuleInfo& info) {
   return out;
 }
 
-void write_rule_list_text(std::ostream& out) {
+void write_rule_list_text(std::ostream& out) { write_rule_list_text(all_rules(), out); }
+
+void write_rule_list_text(std::span<const RuleInfo* const> rules, std::ostream& out) {
   // Columns as wide as their longest entry and two spaces: codes such as ROBOTS101 and names such
   // as video-content-loc-format-unsupported must not run into the next column.
   std::size_t code_width = 4, name_width = 4;
-  for (const RuleInfo* rule : all_rules()) {
+  for (const RuleInfo* rule : rules) {
     code_width = std::max(code_width, rule->code.size());
     name_width = std::max(name_width, rule->name.size());
   }
@@ -38,7 +40,7 @@ void write_rule_list_text(std::ostream& out) {
   out << std::left << std::setw(code_column) << "CODE" << std::setw(name_column) << "NAME" << std::setw(10)
       << "SEVERITY"
       << "SUMMARY [AUTHORITY]\n";
-  for (const RuleInfo* rule : all_rules()) {
+  for (const RuleInfo* rule : rules) {
     const RuleInfo& info = *rule;
     out << std::setw(code_column) << info.code << std::setw(name_column) << info.name << std::setw(10)
         << severity_name(info.default_severity) << info.summary << " [" << authority_summary(info) << "]\n";

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <ostream>
+#include <span>
 #include <string>
 
 #include "rule.h"
@@ -12,6 +13,8 @@ namespace sitemaplint {
 // 'sitemaps.org, sitemap XSD, W3C Datetime, Google ("Invalid date")'.
 std::string authority_summary(const RuleInfo& info);
 void write_rule_list_text(std::ostream& out);
+// The same table for some of the rules (a family, for --explain FAMILY).
+void write_rule_list_text(std::span<const RuleInfo* const> rules, std::ostream& out);
 void write_rule_list_json(std::ostream& out);
 // The Markdown table of every rule: --list-rules markdown.
 std::string rule_table_markdown();

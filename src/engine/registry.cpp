@@ -73,10 +73,8 @@ const Table& table() {
 }  // namespace
 
 std::string unknown_rule_message(std::string_view word) {
-  std::string message = "unknown rule '" + std::string(word) + "'";
-  const std::string hint = closest_rule(word);
-  if (!hint.empty()) return message + did_you_mean(hint);
-  return message + " (sitemaplint --list-rules shows them all)";
+  return "unknown rule '" + std::string(word) + "'" + did_you_mean(closest_rule(word)) +
+         " (sitemaplint --list-rules shows them all)";
 }
 
 std::span<const RuleInfo* const> all_rules() { return table().pointers; }
