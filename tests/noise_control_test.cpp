@@ -115,6 +115,31 @@ TEST_CASE("statistics: findings per rule instead of the findings, as a table or 
   CHECK(sarif.err.find("--statistics") != std::string::npos);
 }
 
+TEST_CASE("statistics: codes of different lengths keep the columns aligned") {
+  TempDir dir;
+  std::string text = sitemap_with(25);
+  text.replace(text.find("<urlset "), 8, "<urlset xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\" ");
+  text.replace(text.rfind("</urlset>"), 9,
+               "  <url><loc>https://example.com/i</loc><image:image><image:loc>https://example.com/i.png</image:loc>"
+               "<image:title>T</image:title></image:image></url>\n</urlset>");
+  const std::string path = dir.write("sitemap.xml", text);
+  CHECK(run_cli({"--statistics", "--now", kTestNow, path}).out ==
+        "  count  code    name                  severity  fixable\n"
+        "     25  SM502   changefreq-never      info            0\n"
+        "      1  IMG401  image-deprecated-tag  info            0\n"
+        "      1  SM106   child-out-of-order    warning         0\n"
+        "      1  SM301   unescaped-ampersand   error           1\n");
+  const auto r = run_cli({"--now", kTestNow, path});
+  const auto summary = r.out.find("\nFindings per rule:\n");
+  REQUIRE(summary != std::string::npos);
+  CHECK(r.out.substr(summary, r.out.find("(--min") - summary) ==
+        "\nFindings per rule:\n"
+        "   1  SM301  unescaped-ampersand   error (fixable)\n"
+        "   1  SM106  child-out-of-order    warning\n"
+        "  25  SM502  changefreq-never      info\n"
+        "   1  IMG401 image-deprecated-tag  info\n");
+}
+
 TEST_CASE("human report: many findings end with their count per rule, errors first") {
   TempDir dir;
   const std::string many = dir.write("many.xml", sitemap_with(25));

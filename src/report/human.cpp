@@ -80,17 +80,19 @@ void write_grouped_summary(std::span<const FileReport> reports, const Totals& to
   std::vector<RuleCount> rows = count_by_rule(reports);
   std::stable_sort(rows.begin(), rows.end(),
                    [](const RuleCount& a, const RuleCount& b) { return a.highest() > b.highest(); });
-  std::size_t count_width = 1, name_width = 1;
+  std::size_t count_width = 1, code_width = 1, name_width = 1;
   for (const RuleCount& row : rows) {
     count_width = std::max(count_width, std::to_string(row.count).size());
+    code_width = std::max(code_width, row.rule->code.size());
     name_width = std::max(name_width, row.rule->name.size());
   }
   out << '\n' << c.bold << "Findings per rule:" << c.reset << '\n';
   for (const RuleCount& row : rows) {
     const std::string count = std::to_string(row.count);
     const std::string name(row.rule->name);
-    out << "  " << std::string(count_width - count.size(), ' ') << count << "  " << row.rule->code << ' ' << name
-        << std::string(name_width - name.size(), ' ') << "  ";
+    const std::string_view code = row.rule->code;
+    out << "  " << std::string(count_width - count.size(), ' ') << count << "  " << code
+        << std::string(code_width - code.size() + 1, ' ') << name << std::string(name_width - name.size(), ' ') << "  ";
     // A rule whose severity differs between files (overrides) shows each part.
     const std::pair<Severity, std::size_t> parts[] = {
         {Severity::Error, row.errors}, {Severity::Warning, row.warnings}, {Severity::Info, row.infos}};

@@ -44,16 +44,20 @@ void write_statistics(std::span<const FileReport> reports, bool json, std::ostre
     out << list.dump(2) << '\n';
     return;
   }
-  std::size_t name_width = 4;
-  for (const RuleCount& row : rows) name_width = std::max(name_width, row.rule->name.size());
+  // Columns as wide as their longest entry: codes run from SM101 to ROBOTS101.
+  std::size_t code_width = 4, name_width = 4;
+  for (const RuleCount& row : rows) {
+    code_width = std::max(code_width, row.rule->code.size());
+    name_width = std::max(name_width, row.rule->name.size());
+  }
   // Right-aligned counts, so a column of numbers reads as one; the header only when there are rows.
   if (rows.empty()) return;
   out << std::setw(7) << "count"
-      << "  code   " << std::left << std::setw(static_cast<int>(name_width)) << "name" << std::right
-      << "  severity  fixable\n";
+      << "  " << std::left << std::setw(static_cast<int>(code_width)) << "code"
+      << "  " << std::setw(static_cast<int>(name_width)) << "name" << std::right << "  severity  fixable\n";
   for (const RuleCount& row : rows) {
-    out << std::setw(7) << row.count << "  " << std::left << std::setw(5) << row.rule->code << "  "
-        << std::setw(static_cast<int>(name_width)) << row.rule->name << "  " << std::setw(8)
+    out << std::setw(7) << row.count << "  " << std::left << std::setw(static_cast<int>(code_width)) << row.rule->code
+        << "  " << std::setw(static_cast<int>(name_width)) << row.rule->name << "  " << std::setw(8)
         << severity_name(row.highest()) << std::right << "  " << std::setw(7) << row.fixable << '\n';
   }
 }
