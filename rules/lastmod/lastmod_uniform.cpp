@@ -8,9 +8,10 @@ constexpr RuleMeta kMeta{.severity = Severity::Info,
                          .summary = "Every <lastmod> in the file has the same value",
                          .docs = R"md(
 ## What it does
-Reports, once per file, when at least three entries (`<url>` or `<sitemap>`) carry a `<lastmod>`
-and all of them are the same text (after trimming white space). The finding points at the first
-`<lastmod>` and names the count and the value.
+Reports, once per file, when at least three `<url>` entries carry a `<lastmod>` and all of them are
+the same text (after trimming white space). The finding points at the first `<lastmod>` and names
+the count and the value. A sitemap index is left alone: when a generator writes every child
+sitemap at once, one date for all of them is what happened.
 
 ## Why it matters
 Identical dates everywhere usually mean the generator writes the build time or the sitemap's
@@ -51,7 +52,8 @@ class LastmodUniform final : public Rule {
   }
 
   void on_entry(const Entry& entry, FindingSink&) override {
-    if (entry.kind == EntryKind::Other || !entry.lastmod.present) return;
+    // An index's children are written together by most generators: one date for all is true.
+    if (entry.kind != EntryKind::Url || !entry.lastmod.present) return;
     const std::string_view value = entry.lastmod.trimmed();
     if (count_++ == 0) {
       first_.assign(value);
