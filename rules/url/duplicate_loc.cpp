@@ -24,7 +24,9 @@ escaped unreserved character (`%41` and `A`), `.` and `..` segments and the sche
 port (`:443` for `https`) make no difference, and the message says when two URLs are the same
 only once normalised. `https://example.com/a` and `https://example.com/a/` remain different
 URLs, as do `http:` and `https:`. In an RSS or Atom feed, two items with the same link are
-reported alike.
+reported alike. The advice fits the file: a text sitemap's repeated line is removed; two entries
+for one page that carry image or video blocks may describe different media, so the blocks move
+into one `<url>` (which may hold many) rather than being dropped with the repeat.
 
 ## Why it matters
 Each page should appear once. Repeats waste the sitemap's 50,000-URL budget, and when the copies
@@ -69,6 +71,7 @@ class DuplicateLoc final : public Rule {
   void on_document(const Document& doc, FindingSink&) override {
     bytes_ = doc.bytes;
     text_lines_ = doc.kind == DocumentKind::Text;
+    feed_ = doc.kind == DocumentKind::Feed;
     // Room for as many URLs as the file can hold, so that a large file's listings are never copied
     // to grow: room not used is address space only, and it is given back when the file ends.
     const std::size_t room = doc.bytes.size() / 12;
@@ -94,6 +97,7 @@ class DuplicateLoc final : public Rule {
       lengths_apart_.emplace_back(offset, static_cast<std::uint32_t>(span.length));
     keys_.push_back(a.same_url_key());
     offsets_.push_back(offset);
+    if (url.entry && has_media_blocks(*url.entry)) with_blocks_.push_back(offset);
   }
 
   void on_finish(const Document&, FindingSink& out) override {
@@ -106,6 +110,7 @@ class DuplicateLoc final : public Rule {
     std::vector<std::uint32_t>().swap(offsets_);
     std::sort(repeats.begin(), repeats.end());
     for (const auto& [repeat, first] : repeats) report_repeat(first, repeat, out);
+    with_blocks_.clear();
   }
 
  private:
@@ -151,10 +156,33 @@ class DuplicateLoc final : public Rule {
     return std::string(trim_xml_space(decoded));
   }
 
+  // Whether an entry holds image or video blocks, which may describe media the other entry lacks.
+  static bool has_media_blocks(const Entry& entry) {
+    return std::any_of(entry.children.begin(), entry.children.end(), [](const Child& child) {
+      return !child.in_sitemap_ns && !child.no_namespace &&
+             (child.local_name == "image" || child.local_name == "video");
+    });
+  }
+
+  // What to do about a repeat. Two entries for one page with their own image or video blocks
+  // may describe different media: those move into one entry (a <url> holds many), not away.
+  std::string advice(std::uint32_t first, std::uint32_t repeat) const {
+    if (text_lines_) return "remove the repeated line";
+    if (feed_) return "remove the repeated entry";
+    const auto blocks = [&](std::uint32_t at) {
+      return std::binary_search(with_blocks_.begin(), with_blocks_.end(), at);
+    };
+    if (blocks(first) || blocks(repeat)) {
+      return "keep one entry for the page: move the repeated entry's image and video blocks that the first "
+             "lacks into it, as one <url> may hold several, then remove the repeat";
+    }
+    return "remove the repeated entry (merging its <lastmod> into the first if it is newer)";
+  }
+
   void report_repeat(std::uint32_t first, std::uint32_t repeat, FindingSink& out) const {
     const std::string first_url = url_at(first), url = url_at(repeat);
     const RelatedLocation related{first, "first listed here"};
-    const std::string advice = "remove the repeated entry (merging its <lastmod> into the first if it is newer)";
+    const std::string advice = this->advice(first, repeat);
     std::string message = first_url == url
                               ? quoted(url) + " is listed more than once; " + advice
                               : quoted(url) + " is the same URL as " + quoted(first_url) +
@@ -171,10 +199,12 @@ class DuplicateLoc final : public Rule {
 
   std::vector<std::uint64_t> keys_;  // each listing's URL key, in document order
   std::vector<std::uint32_t> offsets_;  // and where its URL is written
+  std::vector<std::uint32_t> with_blocks_;  // where the URLs of entries with media blocks are, in order
   std::vector<std::pair<std::uint32_t, std::string>> written_apart_;  // by offset
   std::vector<std::pair<std::uint32_t, std::uint32_t>> lengths_apart_;  // by offset
   std::string_view bytes_;
   bool text_lines_ = false;
+  bool feed_ = false;  // an RSS item or an Atom entry has no <lastmod>
 };
 
 }  // namespace
