@@ -64,7 +64,7 @@ bool is_invisible(char32_t c) {
          c == 0x2060 || c == 0x3000 || c == 0xFEFF;
 }
 
-std::string message_for(const UrlAnalysis& a, std::string_view label, const std::string& value) {
+std::string message_for(const UrlAnalysis& a, UrlFieldKind kind, std::string_view label, const std::string& value) {
   const std::string_view t = a.trimmed;
   if (a.first_non_ascii == 0) {
     const char32_t c = decode_code_point(code_point_at(t, 0));
@@ -99,8 +99,11 @@ std::string message_for(const UrlAnalysis& a, std::string_view label, const std:
   // The example must be a URL one can copy: a space in the value is written %20 there.
   std::string example = "https://example.com" + std::string(t.starts_with('/') ? "" : "/");
   for (char c : t) c == ' ' ? example += "%20" : example += c;
-  return value + " is a relative URL; " + std::string(label) + " needs an absolute URL with scheme and host, e.g. " +
-         quoted(example);
+  std::string message = value + " is a relative URL; " + std::string(label) +
+                        " needs an absolute URL with scheme and host, e.g. " + quoted(example);
+  // Google: content_loc "must point to the actual video media file", not the page that plays it.
+  if (kind == UrlFieldKind::VideoContentLoc) message += ", the URL of the video file itself, not of the page";
+  return message;
 }
 
 class LocNotAbsolute final : public Rule {
@@ -112,7 +115,7 @@ class LocNotAbsolute final : public Rule {
     if (a.shape != UrlShape::NotAbsolute) return;
     const Span span = url_span(*url.field, a);
     out.report({.at = span,
-                .message = message_for(a, url.label, url.quoted_value()),
+                .message = message_for(a, url.kind, url.label, url.quoted_value()),
                 .rests_on = url_finding_authorities(url, kMeta.authorities)});
   }
 };
