@@ -50,7 +50,22 @@ TEST_CASE("baseline: written with path, rule and url, a reordered sitemap has no
   const auto reordered =
       run_cli({"--now", kTestNow, "--baseline", "baseline.json", "sitemap.xml"}, "", dir.path.string());
   CHECK(reordered.exit_code == 0);
-  CHECK(reordered.out == "No problems found in 1 file.\n");
+  CHECK(reordered.out == "No problems found in 1 file; 3 findings in the baseline not shown.\n");
+  // The machine formats say how many the baseline hid too.
+  const auto json = nlohmann::json::parse(
+      run_cli({"--now", kTestNow, "--format", "json", "--baseline", "baseline.json", "sitemap.xml"}, "",
+              dir.path.string())
+          .out);
+  CHECK(json["summary"]["baseline_hidden"] == 3);
+  const auto sarif = nlohmann::json::parse(
+      run_cli({"--now", kTestNow, "--format", "sarif", "--baseline", "baseline.json", "sitemap.xml"}, "",
+              dir.path.string())
+          .out);
+  CHECK(sarif["runs"][0]["invocations"][0]["properties"]["baselineHidden"] == 3);
+  // Without --baseline there is no count at all.
+  const auto plain =
+      nlohmann::json::parse(run_cli({"--now", kTestNow, "--format", "json", "sitemap.xml"}, "", dir.path.string()).out);
+  CHECK_FALSE(plain["summary"].contains("baseline_hidden"));
 
   // A new problem is reported, and only it.
   dir.write("sitemap.xml",
@@ -59,6 +74,11 @@ TEST_CASE("baseline: written with path, rule and url, a reordered sitemap has no
       run_cli({"--now", kTestNow, "-q", "--baseline", "baseline.json", "sitemap.xml"}, "", dir.path.string());
   CHECK(added.exit_code == 1);
   CHECK(added.out.find("sitemap.xml:5:50: error[SM602 priority-out-of-range]") == 0);
+  const auto summary =
+      run_cli({"--now", kTestNow, "--baseline", "baseline.json", "sitemap.xml"}, "", dir.path.string());
+  CHECK(
+      summary.out.ends_with("Found 1 error, 0 warnings and 0 info findings in 1 file; 3 findings in the baseline not "
+                            "shown.\n"));
   CHECK(std::count(added.out.begin(), added.out.end(), '\n') == 1);
 }
 
@@ -123,7 +143,7 @@ TEST_CASE("baseline: a repeated <loc> is keyed by its URL, found after the walk 
   const auto again =
       run_cli({"--baseline", "baseline.json", "--select", "SM211", "sitemap.xml"}, "", dir.path.string());
   CHECK(again.exit_code == 0);
-  CHECK(again.out == "No problems found in 1 file.\n");
+  CHECK(again.out == "No problems found in 1 file; 2 findings in the baseline not shown.\n");
 }
 
 TEST_CASE("baseline: written from a file name and values that are not UTF-8, it silences its own findings") {
@@ -145,5 +165,5 @@ TEST_CASE("baseline: written from a file name and values that are not UTF-8, it 
   CHECK(baseline["findings"][0]["path"] == "caf\xEF\xBF\xBD-sitemap.xml");
   const auto again = run_cli({"--now", kTestNow, "--baseline", "baseline.json", name}, "", dir.path.string());
   CHECK(again.exit_code == 0);
-  CHECK(again.out == "No problems found in 1 file.\n");
+  CHECK(again.out == "No problems found in 1 file; 8 findings in the baseline not shown.\n");
 }

@@ -179,6 +179,12 @@ int write_baseline_file(const std::string& path, const std::vector<FileReport>& 
   return input_errors.empty() ? kExitClean : kExitUsage;
 }
 
+std::size_t count_findings(const std::vector<FileReport>& reports) {
+  std::size_t n = 0;
+  for (const FileReport& report : reports) n += report.diagnostics.size();
+  return n;
+}
+
 bool apply_baseline_file(const std::string& path, std::vector<FileReport>* reports, std::string* error) {
   // A baseline is a regular file of reasonable size: /dev/zero or a FIFO must not hang the run.
   constexpr std::uintmax_t kMaxBaselineBytes = std::uintmax_t{256} << 20;
@@ -415,10 +421,14 @@ int run(const CliOptions& options) {
     return usage_error(refusal);
   }
   if (!options.write_baseline.empty()) return write_baseline_file(options.write_baseline, reports, input_errors);
-  if (!options.baseline.empty() && !apply_baseline_file(options.baseline, &reports, &error)) return usage_error(error);
+  RunStatus status;
+  if (!options.baseline.empty()) {
+    const std::size_t before = count_findings(reports);
+    if (!apply_baseline_file(options.baseline, &reports, &error)) return usage_error(error);
+    status.baseline_hidden = before - count_findings(reports);
+  }
 
   // What fails the run besides its findings goes into every report too, whatever its format.
-  RunStatus status;
   status.input_errors = std::move(input_errors);
   status.warning_limit = warning_limit(reports, run_settings, options, project);
   if (pages) status.pages = pages_summary(*pages);

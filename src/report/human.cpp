@@ -172,9 +172,11 @@ void write_human(std::span<const FileReport> reports, const RunStatus& status, c
   const Totals totals = count(reports);
   auto plural = [](std::size_t n, const char* word) { return std::to_string(n) + ' ' + word + (n == 1 ? "" : "s"); };
   // What the minimum severity hid is said, so a clean-looking run is not mistaken for a clean site.
-  const std::string left_out = style.left_out ? "; " + plural(style.left_out, "finding") + " below " +
-                                                    std::string(severity_name(style.min_severity)) + " not shown"
-                                              : "";
+  std::string left_out = style.left_out ? "; " + plural(style.left_out, "finding") + " below " +
+                                              std::string(severity_name(style.min_severity)) + " not shown"
+                                        : "";
+  if (status.baseline_hidden)
+    left_out += "; " + plural(*status.baseline_hidden, "finding") + " in the baseline not shown";
   const std::size_t findings = totals.errors + totals.warnings + totals.infos;
   if (!reports.empty() && findings == 0) {
     out << c.bold << "No problems found" << c.reset << " in " << plural(totals.files, "file") << left_out << ".\n";

@@ -156,6 +156,7 @@ void write_json(std::span<const FileReport> reports, const RunStatus& status, st
   json.field("fixable", totals.fixable);
   json.field("input_errors", status.input_errors.size());
   json.field("max_warnings_exceeded", exceeded);
+  if (status.baseline_hidden) json.field("baseline_hidden", *status.baseline_hidden);
   json.end_object();
   json.end_object();
   json.flush();

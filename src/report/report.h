@@ -87,6 +87,8 @@ struct RunStatus {
   std::vector<InputError> input_errors;
   std::optional<WarningLimit> warning_limit;  // when a limit applies, exceeded or not
   std::optional<PagesSummary> pages;  // --pages: not a failure, but every format that has a summary shows it
+  // --baseline: how many findings it hid, so a clean-looking run is not taken for a clean site.
+  std::optional<std::size_t> baseline_hidden;
   // Whether anything above fails the run.
   bool failed() const { return !input_errors.empty() || (warning_limit && warning_limit->exceeded()); }
 };

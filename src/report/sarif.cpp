@@ -122,6 +122,13 @@ void write_invocation(JsonWriter& json, const RunStatus& status, ArtifactLocatio
   const bool exceeded = status.warning_limit && status.warning_limit->exceeded();
   json.begin_object();
   json.field("executionSuccessful", status.input_errors.empty());
+  if (status.baseline_hidden) {
+    // SARIF has no field for results left out by a baseline; a property bag carries the count.
+    json.key("properties");
+    json.begin_object();
+    json.field("baselineHidden", *status.baseline_hidden);
+    json.end_object();
+  }
   if (!status.input_errors.empty() || exceeded) {
     json.key("toolExecutionNotifications");
     json.begin_array();
