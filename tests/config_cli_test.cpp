@@ -189,6 +189,26 @@ TEST_CASE("config cli: a config's root and robots stay in its directory, and the
     CHECK(result->out.find(secret) == std::string::npos);
 }
 
+TEST_CASE("config cli: a config's robots.txt is named relative to the current directory, as annotations need") {
+  TempDir dir;
+  dir.write("site/public/robots.txt", "User-agent: *\nDisalow: /x\n");
+  dir.write("site/public/sitemap.xml", kSitemap);
+  dir.write("site/sitemaplint.toml", "robots = \"public/robots.txt\"\n");
+  // GitHub attaches an annotation only to a path relative to the workspace, where the run starts.
+  const auto github =
+      run_cli({"--format", "github", "--select", "ROBOTS102", "site/public/sitemap.xml"}, "", dir.path.string());
+  CHECK(github.out.starts_with("::warning file=site/public/robots.txt,line=2,col=1,"));
+  const auto inside =
+      run_cli({"--format", "gcc", "--select", "ROBOTS102", "public/sitemap.xml"}, "", (dir.path / "site").string());
+  CHECK(inside.out.starts_with("public/robots.txt:2:1: warning:"));
+  // From outside the config's tree, the path stays whole.
+  TempDir elsewhere;
+  const auto outside =
+      run_cli({"--format", "gcc", "--select", "ROBOTS102", (dir.path / "site/public/sitemap.xml").string()}, "",
+              elsewhere.path.string());
+  CHECK(outside.out.starts_with((dir.path / "site/public/robots.txt").string() + ":2:1: warning:"));
+}
+
 TEST_CASE("config cli: a config nested 40,000 levels deep is an error with its position, not a crash") {
   TempDir dir;
   dir.write("sitemap.xml", kSitemap);

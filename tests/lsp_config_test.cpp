@@ -52,8 +52,8 @@ TEST_CASE("lsp config: a broken config is shown once with its position, the docu
   CHECK(first[0]["params"]["type"] == 1);
   CHECK(first[0]["params"]["message"] ==
         "sitemaplint: " + config +
-            ":1:11: 'ignore': unknown rule 'SM2088'; did you mean 'SM208'? (linting with the "
-            "default settings)");
+            ":1:11: 'ignore': unknown rule 'SM2088'; did you mean 'SM208'? (sitemaplint --list-rules shows them "
+            "all) (linting with the default settings)");
   CHECK(codes(first[1]["params"]["diagnostics"]) ==
         json::parse(R"([["SM208", 2], ["SM501", 1], ["SM208", 2], ["SM301", 1]])"));
   // The same error again: no second message.

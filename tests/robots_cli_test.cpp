@@ -105,8 +105,9 @@ TEST_CASE("robots cli: robots = in sitemaplint.toml, and a bare run that lints t
             "User-agent: *\nDisallow: /drafts/\nCrawl-delay: 5\n\n"
             "Sitemap: https://example.com/sitemap.xml\n");
   dir.write("public/sitemap.xml", urlset({"https://example.com/drafts/a", "https://example.com/b"}));
-  const std::string robots = (dir.path / "public/robots.txt").string();
-  const std::string sitemap = (dir.path / "public/sitemap.xml").string();
+  // Named relative to the current directory, under which the config's paths lie.
+  const std::string robots = "public/robots.txt";
+  const std::string sitemap = "public/sitemap.xml";
   const auto given = run_cli({"--format", "json", "public/sitemap.xml"}, "", dir.path.string());
   INFO(given.out, given.err);
   CHECK(given.exit_code == 0);
@@ -206,11 +207,11 @@ TEST_CASE("robots cli: the documented configuration, run bare: the robots.txt is
   dir.write("public/robots.txt", "User-agent: *\nDisallow: /private/\n\nSitemap: https://example.com/sitemap.xml\n");
   dir.write("public/sitemap.xml", index_of({"https://example.com/pages.xml"}));
   dir.write("public/pages.xml", urlset({"https://example.com/private/a", "https://example.com/b"}));
-  const std::string robots = (dir.path / "public/robots.txt").string();
+  const std::string robots = "public/robots.txt";
   const auto result = run_cli({"--format", "json"}, "", dir.path.string());
   INFO(result.out, result.err);
   CHECK(result.exit_code == 1);  // max-warnings = 0
-  CHECK(findings_in(result.out) == (dir.path / "public/pages.xml").string() + " ROBOTS201 3:13 -> " + robots + " 2:1");
+  CHECK(findings_in(result.out) == "public/pages.xml ROBOTS201 3:13 -> " + robots + " 2:1");
   CHECK(result.out.find("SM802") == std::string::npos);
   // A robots.txt that names itself is the cycle, at its own URL.
   dir.write("public/robots.txt",

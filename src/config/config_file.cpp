@@ -162,12 +162,24 @@ class ConfigReader {
       if (ec) why = "a path that cannot be resolved (" + ec.message() + ")";
       else if (outside(real.lexically_relative(real_directory))) why = "a path that a symbolic link takes out of it";
     }
-    if (why.empty()) return joined.string();
+    if (why.empty()) return as_run_names_it(joined);
     const auto& where = node.source().begin;
     *refused = path_.string() + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) + ": '" + key +
                "' must name a path inside the config file's directory (" + directory.string() + "), not " + why +
                ": '" + text + "'; give --" + key + " on the command line for a path elsewhere";
     return std::nullopt;
+  }
+
+  // A path under the current directory relative to it, as the user would write it on the command
+  // line: findings in the file name it so, and a CI annotation (GitHub's file=) attaches only to a
+  // path relative to the workspace.
+  static std::string as_run_names_it(const fs::path& path) {
+    std::error_code ec;
+    const fs::path current = fs::current_path(ec);
+    if (ec || !path.is_absolute()) return path.string();
+    const fs::path relative = path.lexically_relative(current);
+    if (relative.empty() || *relative.begin() == "..") return path.string();
+    return relative.string();
   }
 
   bool read_globs(const std::string& key, const toml::node& node, std::vector<std::string>* out) {
