@@ -281,12 +281,27 @@ TEST_CASE("config: min-severity is a level for the whole run") {
 
 TEST_CASE("config: TOML syntax errors, duplicate keys, invalid UTF-8 and binary input fail with a position") {
   const std::string p = "/project/sitemaplint.toml:";
-  CHECK(parse_error("select = [\"SM201\"\n") == p + "1:19: Error while parsing array: encountered end-of-file");
+  // In sitemaplint's words, with what to write instead, not the parser's state.
+  CHECK(parse_error("select = [\"SM201\"\n") == p + "1:19: a list opened with '[' is not closed: end it with ']'");
   CHECK(parse_error("max-warnings = 1\nmax-warnings = 2\n") ==
-        p + "2:16: Error while parsing key-value pair: cannot redefine existing integer 'max-warnings'");
-  CHECK(parse_error("ignore = [\"SM\xff\"]\n") == p + "1:13: Encountered invalid utf-8 sequence");
-  CHECK(parse_error(std::string("\x00\x01\x02\x89PNG", 8)) == p + "1:3: Encountered invalid utf-8 sequence");
-  CHECK(parse_error("[severity\n") == p + "1:10: Error while parsing table header: expected ']', saw '\\n'");
+        p + "2:16: 'max-warnings' is set a second time here; each key (and each [table]) may appear once: keep one");
+  CHECK(parse_error("ignore = [\"SM\xff\"]\n") == p + "1:13: the file is not UTF-8 text, as TOML requires");
+  CHECK(parse_error(std::string("\x00\x01\x02\x89PNG", 8)) == p + "1:3: the file is not UTF-8 text, as TOML requires");
+  CHECK(parse_error("[severity\n") ==
+        p + "1:10: a table header is not closed on its line: write [name] or [[overrides]]");
+  CHECK(parse_error("profile = google\n") ==
+        p + "1:11: 'google' is not a TOML value: write text in quotes (\"google\"), a list in brackets ([\"google\"]), "
+            "or a number or true/false as they are");
+  CHECK(parse_error("profile = \"g\xc3\xb6gle\" x\n") ==
+        p + "1:19: unexpected 'x' after the value: write one key = value a line (a comment starts with '#')");
+  CHECK(parse_error("base-url = \"https://a\n") ==
+        p + "1:22: a string is not closed on its line: end it with the quote it began with");
+  CHECK(parse_error("profile =\n") ==
+        p + "1:10: a value is missing after '=': write text in quotes, a list in brackets, or a number or true/false");
+  CHECK(parse_error("select\n") == p + "1:7: a key must be followed by '=' and its value: key = value");
+  CHECK(parse_error("= 3\n") == p + "1:1: a line must be key = value, a [table] header or a comment ('#')");
+  CHECK(parse_error("ignore = [\"a\" \"b\"]\n") ==
+        p + "1:15: a list opened with '[' is not closed: separate its items with ',' and end it with ']'");
 }
 
 TEST_CASE("config: nesting past 64 levels is refused with its position before toml++ parses it") {

@@ -15,6 +15,7 @@
 #include "config/config_keys.h"
 #include "config/path_glob.h"
 #include "config/toml_depth.h"
+#include "config/toml_errors.h"
 #include "load/open_file.h"
 
 namespace sitemaplint {
@@ -339,8 +340,9 @@ bool parse_config(std::string_view text, const fs::path& path, ConfigFile* out, 
   try {
     document = toml::parse(text, path.string());
   } catch (const toml::parse_error& e) {
-    *error = path.string() + ":" + std::to_string(e.source().begin.line) + ":" +
-             std::to_string(e.source().begin.column) + ": " + std::string(e.description());
+    const std::size_t line = e.source().begin.line, column = e.source().begin.column;
+    *error = path.string() + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
+             toml_error_in_words(e.description(), text, line, column);
     return false;
   }
   return ConfigReader(path, error).read(document, out);
