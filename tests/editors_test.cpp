@@ -131,12 +131,14 @@ TEST_CASE("editors: the documented Helix snippet gives sitemaps, and only sitema
   for (const char* sitemap :
        {"/srv/www/sitemap.xml", "/srv/www/sitemap_index.xml", "/srv/www/sitemap-index.xml", "/srv/www/sitemap-0.xml",
         "/srv/www/sitemap1.xml", "/srv/www/post-sitemap.xml", "/srv/www/post-sitemap2.xml", "/srv/www/news_sitemap.xml",
-        "/home/me/sitemaplint/testdata/example/sitemap.xml"}) {
+        "/home/me/sitemaplint/testdata/example/sitemap.xml", "/srv/www/sitemap-products.xml", "/srv/www/sitemap-en.xml",
+        "/srv/www/sitemap_index.xml", "/srv/www/sitemap-blog-posts-2024.xml", "/srv/www/sitemap1234.xml"}) {
     CHECK_MESSAGE(matches(sitemap), sitemap << " should be a sitemap");
   }
-  for (const char* other :
-       {"/home/me/app/pom.xml", "/home/me/sitemaplint/pom.xml", "/home/me/sitemaps/feed.xml", "/srv/sitemap/build.xml",
-        "/home/me/app/AndroidManifest.xml", "/srv/www/sitemap.txt", "/srv/www/sitemap.xml.gz"}) {
+  for (const char* other : {"/home/me/app/pom.xml", "/home/me/sitemaplint/pom.xml", "/home/me/sitemaps/feed.xml",
+                            "/srv/sitemap/build.xml", "/home/me/app/AndroidManifest.xml", "/srv/www/sitemap.txt",
+                            "/srv/www/sitemap.xml.gz", "/srv/sitemap-tools/pom.xml", "/srv/sitemap_gen/src/config.xml",
+                            "/srv/sitemap1/pom.xml", "/home/me/sitemaplint/build.xml"}) {
     CHECK_MESSAGE(!matches(other), other << " should not be a sitemap");
   }
 }
