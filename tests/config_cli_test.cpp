@@ -263,8 +263,68 @@ TEST_CASE("config cli: --show-config prints each input's effective settings and 
   const auto none = run_cli({"--show-config", "--no-config", "--select", "SM201,SM202"}, "", dir.path.string());
   CHECK(none.exit_code == 0);
   CHECK(none.out.find("# no sitemaplint.toml applies: the defaults, then the command line\n") != std::string::npos);
-  CHECK(none.out.find("  \"SM201\",") == std::string::npos);
-  CHECK(none.out.find("  \"SM203\",  # loc-unsupported-scheme\n") != std::string::npos);
+  // Two rules selected are shown as they were chosen, not as every other rule ignored.
+  CHECK(none.out.find("\nselect = [\n  \"SM201\",  # loc-empty\n  \"SM202\",  # loc-not-absolute\n]\n") !=
+        std::string::npos);
+  CHECK(none.out.find("ignore = [") == std::string::npos);
+  const auto most = run_cli({"--show-config", "--no-config", "--ignore", "SM201"}, "", dir.path.string());
+  CHECK(most.out.find("\nignore = [\n  \"SM201\",  # loc-empty\n]\n") != std::string::npos);
+}
+
+TEST_CASE("config cli: extend builds a project's config on a shared one, the project's settings winning") {
+  TempDir dir;
+  dir.write("shared.toml",
+            "profile = \"google\"\nmax-warnings = 0\nmin-severity = \"warning\"\nignore = [\"SM502\"]\n"
+            "exclude = [\"drafts/\"]\n[severity]\nSM404 = \"error\"\nSM301 = \"info\"\n"
+            "[[overrides]]\nfiles = [\"news/*.xml\"]\nbase-url = \"https://example.com/news/sitemap.xml\"\n");
+  dir.write("site/sitemaplint.toml",
+            "extend = \"../shared.toml\"\nmax-warnings = 5\nignore = [\"SM603\"]\n[severity]\nSM301 = \"warning\"\n");
+  dir.write("site/news/sitemap.xml", kSitemap);
+  const std::string site = (dir.path / "site").string();
+  const auto shown = run_cli({"--show-config", "news/sitemap.xml"}, "", site);
+  INFO(shown.out, shown.err);
+  CHECK(shown.exit_code == 0);
+  const std::string shared = (dir.path / "shared.toml").string();
+  CHECK(shown.out.find("# from " + site + "/sitemaplint.toml, which extends " + shared +
+                       ", overrides[0] (files = [\"news/*.xml\"], from " + shared + "), then the command line\n") !=
+        std::string::npos);
+  CHECK(shown.out.find("\nprofile = \"google\"  # from " + shared + "\n") != std::string::npos);
+  CHECK(shown.out.find("\nbase-url = \"https://example.com/news/sitemap.xml\"\n") != std::string::npos);
+  CHECK(shown.out.find("\nmax-warnings = 5\n") != std::string::npos);  // the project's wins
+  CHECK(shown.out.find("\nmin-severity = \"warning\"  # from " + shared + "\n") != std::string::npos);
+  CHECK(shown.out.find("\nexclude = [\"drafts/\"]  # from " + shared + ", for directory searches\n") !=
+        std::string::npos);
+  // Rule choices layer: the shared ignore and the project's both apply; the project's level wins.
+  CHECK(shown.out.find("  \"SM502\",  # changefreq-never\n  \"SM603\",  # priority-uniform\n") != std::string::npos);
+  CHECK(shown.out.find("\nSM404 = \"error\"") != std::string::npos);
+  CHECK(shown.out.find("\nSM301 = \"warning\"") != std::string::npos);
+
+  // A project select replaces what the shared config chose.
+  dir.write("site/sitemaplint.toml", "extend = \"../shared.toml\"\nselect = [\"SM301\"]\n");
+  const auto selected = run_cli({"--show-config", "news/sitemap.xml"}, "", site);
+  CHECK(selected.out.find("\nselect = [\n  \"SM301\",  # unescaped-ampersand\n]\n") != std::string::npos);
+
+  // What cannot be extended stops the run, naming the file.
+  dir.write("site/sitemaplint.toml", "extend = \"../missing.toml\"\n");
+  const auto missing = run_cli({"news/sitemap.xml"}, "", site);
+  CHECK(missing.exit_code == 2);
+  CHECK(missing.err == "sitemaplint: error: " + (dir.path / "missing.toml").string() +
+                           ": cannot read the config file: no such file\n");
+  dir.write("site/sitemaplint.toml", "extend = \"../shared.txt\"\n");
+  CHECK(run_cli({"news/sitemap.xml"}, "", site).err ==
+        "sitemaplint: error: " + site +
+            "/sitemaplint.toml:1:10: 'extend' must name another sitemaplint config, a path ending in .toml\n");
+  dir.write("loop.toml", "extend = \"site/sitemaplint.toml\"\n");
+  dir.write("site/sitemaplint.toml", "extend = \"../loop.toml\"\n");
+  CHECK(run_cli({"news/sitemap.xml"}, "", site).err == "sitemaplint: error: " + (dir.path / "loop.toml").string() +
+                                                           ": 'extend' leads back to " + site +
+                                                           "/sitemaplint.toml, which extends it\n");
+  // A link named like a config that leads into /proc is not read.
+  std::filesystem::create_symlink("/proc/self/environ", dir.path / "env.toml");
+  dir.write("site/sitemaplint.toml", "extend = \"../env.toml\"\n");
+  const auto proc = run_cli({"news/sitemap.xml"}, "", site);
+  CHECK(proc.exit_code == 2);
+  CHECK(proc.err.find("nothing under /proc, /sys or /dev is read") != std::string::npos);
 }
 
 TEST_CASE("config cli: an index's children found on disk are linted with their own overrides") {

@@ -117,11 +117,11 @@ TEST_CASE("config: an empty file is valid and changes nothing") {
 TEST_CASE("config: unknown keys and bad values name the key, line and column") {
   const std::string p = "/project/sitemaplint.toml:";
   CHECK(parse_error("ignore = []\nselct = [\"SM201\"]\n") ==
-        p + "2:1: unknown key 'selct'; did you mean 'select'? (known keys: profile, select, ignore, severity, "
-            "base-url, root, max-warnings, min-severity, exclude, overrides, robots, pages, host, coverage)");
-  CHECK(parse_error("colour = true\n") ==
-        p + "1:1: unknown key 'colour' (known keys: profile, select, ignore, severity, base-url, root, max-warnings, "
-            "min-severity, exclude, overrides, robots, pages, host, coverage)");
+        p + "2:1: unknown key 'selct'; did you mean 'select'? (known keys: extend, profile, select, ignore, "
+            "severity, base-url, root, max-warnings, min-severity, exclude, overrides, robots, pages, host, coverage)");
+  CHECK(parse_error("colour = true\n") == p + "1:1: unknown key 'colour' (known keys: extend, profile, select, ignore, "
+                                              "severity, base-url, root, max-warnings, "
+                                              "min-severity, exclude, overrides, robots, pages, host, coverage)");
   CHECK(parse_error("exclude = \"drafts/\"\n") ==
         p + "1:11: 'exclude' must be a non-empty array of globs, e.g. [\"news/*.xml\"]");
   CHECK(parse_error("[[overrides]]\nfiles = [\"a.xml\"]\nbaseurl = \"https://example.com/\"\n") ==
@@ -326,9 +326,10 @@ TEST_CASE("config: nesting past 64 levels is refused with its position before to
   CHECK(parse_error("[a]\nb = { c = \"\xC3\xA9\", d = " + repeat("[", 62) + "1" + repeat("]", 62) + " }\n") ==
         p + "2:" + std::to_string(20 + 61) + deep);
   // 64 levels are fine: toml++ parses them.
-  CHECK(parse_error(repeat("a.", 63) + "a = 1\n") ==
-        p + "1:1: unknown key 'a' (known keys: profile, select, ignore, severity, base-url, root, max-warnings, "
-            "min-severity, exclude, overrides, robots, pages, host, coverage)");
+  CHECK(
+      parse_error(repeat("a.", 63) + "a = 1\n") ==
+      p + "1:1: unknown key 'a' (known keys: extend, profile, select, ignore, severity, base-url, root, max-warnings, "
+          "min-severity, exclude, overrides, robots, pages, host, coverage)");
 }
 
 TEST_CASE("toml_too_deep_at: levels counted as toml++ builds them, strings and comments skipped") {

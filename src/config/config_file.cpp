@@ -15,6 +15,7 @@
 #include "config/config_keys.h"
 #include "config/path_glob.h"
 #include "config/toml_depth.h"
+#include "config/config_extend.h"
 #include "config/toml_errors.h"
 #include "load/open_file.h"
 
@@ -42,7 +43,8 @@ std::vector<std::pair<const toml::key*, const toml::node*>> in_file_order(const 
 // Reads one parsed document into a ConfigFile, stopping at the first problem with its position.
 class ConfigReader {
  public:
-  ConfigReader(const fs::path& path, std::string* error) : path_(path), error_(error) {}
+  ConfigReader(const fs::path& path, const fs::path& directory, std::string* error)
+      : path_(path), directory_(directory), error_(error) {}
 
   bool read(const toml::table& document, ConfigFile* out) {
     for (const auto& [key_pointer, node_pointer] : in_file_order(document)) {
@@ -64,6 +66,11 @@ class ConfigReader {
       } else if (name == "pages") {
         if (!node.is_boolean()) return fail(node.source(), "'pages' must be true or false");
         out->pages = *node.value<bool>();
+      } else if (name == "extend") {
+        const auto text = node.value<std::string>();
+        if (!node.is_string() || text->empty() || !text->ends_with(".toml"))
+          return fail(node.source(), "'extend' must name another sitemaplint config, a path ending in .toml");
+        out->extend = (path_.parent_path() / *text).lexically_normal();
       } else if (name == "coverage") {
         if (!node.is_boolean()) return fail(node.source(), "'coverage' must be true or false");
         out->coverage = *node.value<bool>();
@@ -150,7 +157,7 @@ class ConfigReader {
   // (--root, --robots) wins over it and is not confined.
   std::optional<std::string> inside_config_directory(const std::string& key, const std::string& text,
                                                      const toml::node& node, std::optional<std::string>* refused) {
-    const fs::path directory = path_.parent_path();
+    const fs::path& directory = directory_;
     const fs::path joined = (directory / text).lexically_normal();  // an absolute path replaces the directory
     const auto outside = [](const fs::path& relative) { return relative.empty() || *relative.begin() == ".."; };
     std::string why;
@@ -247,6 +254,7 @@ class ConfigReader {
       const toml::table& table = *element.as_table();
       const std::string context = "overrides[" + std::to_string(out->overrides.size()) + "].";
       ConfigOverride entry;
+      entry.file = path_;
       bool has_files = false;
       for (const auto& [key_pointer, value_pointer] : in_file_order(table)) {
         const toml::key& key = *key_pointer;
@@ -311,15 +319,18 @@ class ConfigReader {
   }
 
   fs::path path_;
+  fs::path directory_;  // where relative paths start: the file's own, or the extending file's
   std::string* error_;
 };
 
 }  // namespace
 
-bool parse_config(std::string_view text, const fs::path& path, ConfigFile* out, std::string* error) {
+bool parse_config(std::string_view text, const fs::path& path, ConfigFile* out, std::string* error,
+                  const fs::path& relative_to) {
   *out = ConfigFile{};
   out->path = path;
-  out->glob_base = path.parent_path();
+  const fs::path directory = relative_to.empty() ? path.parent_path() : relative_to;
+  out->glob_base = directory;
   // toml++ would build (and free) a tree this deep recursively: a stack overflow.
   if (const auto deep = toml_too_deep_at(text)) {
     std::size_t line = 1, column = 1;
@@ -345,12 +356,14 @@ bool parse_config(std::string_view text, const fs::path& path, ConfigFile* out, 
              toml_error_in_words(e.description(), text, line, column);
     return false;
   }
-  return ConfigReader(path, error).read(document, out);
+  return ConfigReader(path, directory, error).read(document, out);
 }
 
-bool load_config(const fs::path& path, ConfigFile* out, std::string* error) {
+namespace {
+
+// Reads the config file at `path` into *text; false with *error naming it when it cannot be.
+bool read_config_file(const fs::path& path, const fs::path& absolute, std::string* text, std::string* error) {
   std::error_code ec;
-  const fs::path absolute = fs::absolute(path, ec).lexically_normal();
   // Only a regular file: a directory cannot be read and a FIFO would block the run.
   const fs::file_status status = fs::status(absolute, ec);
   std::string why;
@@ -363,13 +376,53 @@ bool load_config(const fs::path& path, ConfigFile* out, std::string* error) {
   }
   // Read as it is when opened (not what the checks above saw): a regular file outside /proc, /sys
   // and /dev, and a config's size.
-  std::string text;
-  if (why.empty() && !read_regular_file(absolute.string(), kMaxConfigBytes, &text, &why)) why = "it " + why;
+  if (why.empty() && !read_regular_file(absolute.string(), kMaxConfigBytes, text, &why)) why = "it " + why;
   if (!why.empty()) {
     *error = path.string() + ": cannot read the config file: " + why;
     return false;
   }
-  return parse_config(text, absolute, out, error);
+  return true;
+}
+
+// Files a config may extend, one through the next.
+constexpr std::size_t kMaxExtendDepth = 8;
+
+}  // namespace
+
+bool load_config(const fs::path& path, ConfigFile* out, std::string* error) {
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(path, ec).lexically_normal();
+  std::string text;
+  if (!read_config_file(path, absolute, &text, error) || !parse_config(text, absolute, out, error)) return false;
+  // The files it extends, nearest first, each read as if written here (paths and globs).
+  std::vector<ConfigFile> chain;
+  std::vector<fs::path> seen = {fs::weakly_canonical(absolute, ec)};
+  for (const ConfigFile* last = out; last->extend;) {
+    const fs::path next = *last->extend;
+    const fs::path real = fs::weakly_canonical(next, ec);
+    if (std::find(seen.begin(), seen.end(), real) != seen.end()) {
+      *error = last->path.string() + ": 'extend' leads back to " + next.string() + ", which extends it";
+      return false;
+    }
+    if (chain.size() == kMaxExtendDepth) {
+      *error =
+          absolute.string() + ": extends more than " + std::to_string(kMaxExtendDepth) + " files, one through the next";
+      return false;
+    }
+    seen.push_back(real);
+    ConfigFile base;
+    if (!read_config_file(next, next, &text, error) || !parse_config(text, next, &base, error, absolute.parent_path()))
+      return false;
+    chain.push_back(std::move(base));
+    last = &chain.back();
+  }
+  // The farthest first: each nearer file takes what it leaves unset from the one it extends.
+  for (std::size_t i = chain.size(); i-- > 0;) {
+    out->extended.insert(out->extended.begin(), chain[i].path);
+    if (i + 1 < chain.size()) inherit_from(chain[i + 1], &chain[i]);
+  }
+  if (!chain.empty()) inherit_from(chain.front(), out);
+  return true;
 }
 
 std::optional<fs::path> find_config(const fs::path& directory) {

@@ -24,6 +24,7 @@ struct ConfigOverride {
   const RuleProfile* profile = nullptr;  // profile = "...": replaces the file's for these files
   RuleLayer rules;
   std::optional<SitemapLocation> location;  // base-url
+  std::filesystem::path file;  // the config file that wrote it (an extended one, or the file itself)
 };
 
 struct ConfigFile {
@@ -48,13 +49,24 @@ struct ConfigFile {
   std::optional<std::string> root_refused, robots_refused;
   std::vector<std::string> exclude;  // globs of files and folders a directory search skips
   std::vector<ConfigOverride> overrides;
+  // extend = "...": the file this one builds on, as resolved (absolute). Its settings apply first,
+  // then this file's; its paths and globs are read as if written here.
+  std::optional<std::filesystem::path> extend;
+  // After loading: the files extended, nearest first, and which top-level keys came from one of
+  // them (for --show-config).
+  std::vector<std::filesystem::path> extended;
+  std::vector<std::pair<std::string, std::filesystem::path>> inherited;
+  // The file the key's value came from: `path`, or the extended file it was inherited from.
+  const std::filesystem::path& origin_of(std::string_view key) const;
 };
 
 // Parses `text` as the config file at `path` (absolute; relative paths inside resolve against its
-// directory). On failure returns false and sets *error to "PATH:LINE:COL: message".
-bool parse_config(std::string_view text, const std::filesystem::path& path, ConfigFile* out, std::string* error);
+// directory, or against `relative_to` when given: an extended file's are read as the extending
+// file's). On failure returns false and sets *error to "PATH:LINE:COL: message".
+bool parse_config(std::string_view text, const std::filesystem::path& path, ConfigFile* out, std::string* error,
+                  const std::filesystem::path& relative_to = {});
 
-// Reads and parses the file at `path`.
+// Reads and parses the file at `path`, and the files it extends (at most 8 deep, no cycle).
 bool load_config(const std::filesystem::path& path, ConfigFile* out, std::string* error);
 
 // The nearest sitemaplint.toml in `directory` or any directory above it; nullopt when none.

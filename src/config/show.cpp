@@ -39,28 +39,55 @@ std::string glob_list(const std::vector<std::string>& globs) {
 void write_effective_config(const std::string& label, const Profile& profile, const RunSettings& run,
                             std::ostream& out) {
   out << "# sitemaplint --show-config: the settings " << label << " is linted with\n";
-  if (profile.config) {
-    out << "# from " << profile.config->path.string();
+  const ConfigFile* config = profile.config;
+  // "  # from FILE" after a setting an extended file gave, when the command line did not replace it.
+  const auto from = [&](std::string_view key, bool config_value_used) -> std::string {
+    if (!config || !config_value_used || config->origin_of(key) == config->path) return "";
+    return "  # from " + config->origin_of(key).string();
+  };
+  if (config) {
+    out << "# from " << config->path.string();
+    for (const auto& extended : config->extended) out << ", which extends " << extended.string();
     for (std::size_t i : profile.overrides) {
-      out << ", overrides[" << i << "] (files = " << glob_list(profile.config->overrides[i].files) << ")";
+      const ConfigOverride& override = config->overrides[i];
+      out << ", overrides[" << i << "] (files = " << glob_list(override.files);
+      if (!override.file.empty() && override.file != config->path) out << ", from " << override.file.string();
+      out << ")";
     }
     out << ", then the command line\n";
   } else {
     out << "# no sitemaplint.toml applies: the defaults, then the command line\n";
   }
   const RuleProfile& preset = profile.rule_profile ? *profile.rule_profile : default_rule_profile();
-  out << "profile = " << toml_string(preset.name) << "\n";
+  out << "profile = " << toml_string(preset.name)
+      << from("profile", config && preset.name == (config->profile ? config->profile->name : "")) << "\n";
   write_profile_effect(preset, "# ", out);
-  if (profile.settings.location) out << "base-url = " << toml_string(profile.settings.location->url) << '\n';
-  if (run.root) out << "root = " << toml_string(*run.root) << '\n';
-  if (run.max_warnings) out << "max-warnings = " << *run.max_warnings << '\n';
-  if (run.min_severity) out << "min-severity = \"" << severity_name(*run.min_severity) << "\"\n";
-  if (run.robots) out << "robots = " << toml_string(*run.robots) << '\n';
-  if (run.pages) out << "pages = true\n";
-  if (run.host) out << "host = " << toml_string(*run.host) << '\n';
-  if (run.coverage) out << "coverage = true\n";
-  if (profile.config && !profile.config->exclude.empty()) {
-    out << "exclude = " << glob_list(profile.config->exclude) << "  # for directory searches\n";
+  const auto same = [](const auto& used, const auto& configured) { return configured && used == *configured; };
+  if (const auto& location = profile.settings.location) {
+    out << "base-url = " << toml_string(location->url)
+        << from("base-url", config && config->location && config->location->url == location->url) << '\n';
+  }
+  if (run.root)
+    out << "root = " << toml_string(*run.root) << from("root", config && same(*run.root, config->root)) << '\n';
+  if (run.max_warnings) {
+    out << "max-warnings = " << *run.max_warnings
+        << from("max-warnings", config && same(*run.max_warnings, config->max_warnings)) << '\n';
+  }
+  if (run.min_severity) {
+    out << "min-severity = \"" << severity_name(*run.min_severity) << "\""
+        << from("min-severity", config && same(*run.min_severity, config->min_severity)) << '\n';
+  }
+  if (run.robots)
+    out << "robots = " << toml_string(*run.robots) << from("robots", config && same(*run.robots, config->robots))
+        << '\n';
+  if (run.pages) out << "pages = true" << from("pages", config && config->pages.value_or(false)) << '\n';
+  if (run.host)
+    out << "host = " << toml_string(*run.host) << from("host", config && same(*run.host, config->host)) << '\n';
+  if (run.coverage) out << "coverage = true" << from("coverage", config && config->coverage.value_or(false)) << '\n';
+  if (config && !config->exclude.empty()) {
+    const std::string origin = from("exclude", true);
+    out << "exclude = " << glob_list(config->exclude)
+        << (origin.empty() ? "  # for directory searches" : origin + ", for directory searches") << '\n';
   }
   // The rules that run, as the profile's less `ignore`, or, when some run that the profile does not
   // run, as an explicit `select`.
@@ -71,11 +98,13 @@ void write_effective_config(const std::string& label, const Profile& profile, co
   };
   const bool beyond_profile =
       std::any_of(enabled.begin(), enabled.end(), [&](const RuleInfo* rule) { return !runs(base.enabled, rule); });
-  const std::vector<const RuleInfo*>& listed = beyond_profile ? enabled : base.enabled;
-  out << (beyond_profile ? "select = [" : "ignore = [");
+  // --select SM401 shows select = ["SM401"], not the hundred other rules ignored: the shorter list.
+  const bool as_select = beyond_profile || enabled.size() < base.enabled.size() - enabled.size();
+  const std::vector<const RuleInfo*>& listed = as_select ? enabled : base.enabled;
+  out << (as_select ? "select = [" : "ignore = [") << from("rules", true);
   bool any_listed = false;
   for (const RuleInfo* rule : listed) {
-    if (!beyond_profile && runs(enabled, rule)) continue;
+    if (!as_select && runs(enabled, rule)) continue;
     out << "\n  \"" << rule->code << "\",  # " << rule->name;
     any_listed = true;
   }

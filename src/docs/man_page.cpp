@@ -28,6 +28,9 @@ std::string roff(std::string_view text) {
 // What each config key means; a test checks that every key the config reader accepts is here.
 const std::map<std::string_view, std::string_view>& config_key_docs() {
   static const std::map<std::string_view, std::string_view> docs = {
+      {"extend",
+       "Another config file (a path ending in .toml) this one builds on: its settings apply first, this "
+       "file's win, and its paths and globs are read as if written here."},
       {"profile",
        "The preset of rules and severities to start from (default, google, xsd, protocol, bing, strict), "
        "as --profile; in [[overrides]], for the files the globs match."},
