@@ -56,6 +56,18 @@ TEST_CASE("completion: the bash script loads in bash and completes options, valu
   CHECK(bash_complete(script, "sitemaplint testdata/example/site") == "testdata/example/sitemap.xml\n");
   // Hidden options are for the build: never offered.
   CHECK(bash_complete(script, "sitemaplint --gen").empty());
+  // Every value an option takes: profiles, hosts, colors, then --severity's rule and level (bash
+  // splits RULE=LEVEL at the '=', so the level is a word of its own).
+  CHECK(bash_complete(script, "sitemaplint --profile \"\"") == "bing\ndefault\ngoogle\nprotocol\nstrict\nxsd\n");
+  CHECK(bash_complete(script, "sitemaplint --host n") == "netlify\n");
+  CHECK(bash_complete(script, "sitemaplint --color a") == "always\nauto\n");
+  CHECK(bash_complete(script, "sitemaplint --severity SM20") ==
+        "SM201=\nSM202=\nSM203=\nSM204=\nSM205=\nSM206=\nSM207=\nSM208=\nSM209=\n");
+  CHECK(bash_complete(script, "sitemaplint --severity SM201 =") == "error\ninfo\nwarning\n");
+  CHECK(bash_complete(script, "sitemaplint --severity SM201 = w") == "warning\n");
+  // A flag takes no value: files follow it.
+  CHECK(bash_complete(script, "sitemaplint --fix testdata/example/site") == "testdata/example/sitemap.xml\n");
+  CHECK(bash_complete(script, "sitemaplint -q testdata/example/site") == "testdata/example/sitemap.xml\n");
 }
 
 TEST_CASE("completion: the zsh script passes zsh -n and completes options and values in zsh") {
@@ -80,6 +92,12 @@ TEST_CASE("completion: the zsh script passes zsh -n and completes options and va
   CHECK(shows("sitemaplint --format ", "*checkstyle*sarif*"));
   CHECK(shows("sitemaplint --select SM30", "*SM301*SM305*"));
   CHECK(shows("sitemaplint --min-severity i", "*nfo*"));
+  CHECK(shows("sitemaplint --profile g", "*--profile google*"));
+  CHECK(shows("sitemaplint --severity SM40", "*SM401*SM405*"));
+  CHECK(shows("sitemaplint --severity SM401=w", "*SM401=warning*"));
+  // A flag is completed as itself, not as "--fix=", and files follow it.
+  CHECK(shows("sitemaplint --fi", "*--fix[^=]*"));
+  CHECK(shows("sitemaplint -q testdata/example/site", "*-q testdata/example/sitemap.xml*"));
 }
 
 TEST_CASE("completion: the fish script passes fish -n and completes options and values") {
@@ -99,4 +117,15 @@ TEST_CASE("completion: the fish script passes fish -n and completes options and 
   CHECK(complete("sitemaplint --min-severity w") ==
         "warning\tReport only findings at this level or above (and count only those for the exit code)\n");
   CHECK(complete("sitemaplint --format gi").starts_with("github\t"));
+  CHECK(complete("sitemaplint --profile g").starts_with("google\t"));
+  CHECK(complete("sitemaplint --severity SM40").starts_with("SM401=\t"));
+  CHECK(complete("sitemaplint --severity SM401=w").starts_with("SM401=warning\t"));
+  // A flag takes no value: files follow it.
+  const auto files = [&](const std::string& line) {
+    return run_command("cd '" + source_path("testdata/example") +
+                       "' && fish --no-config -c 'source $argv[1]; complete -C \"" + line + "\"' '" + script + "'")
+        .out;
+  };
+  CHECK(files("sitemaplint -q sitem") == "sitemap.xml\n");
+  CHECK(files("sitemaplint --fix sitem") == "sitemap.xml\n");
 }

@@ -7,6 +7,7 @@
 
 #include "pages/host_rules.h"
 #include "cli/option_checks.h"
+#include "engine/rule_profiles.h"
 #include "cli/options.h"
 #include "cli/outputs.h"
 #include "cli/usage_hints.h"
@@ -56,10 +57,13 @@ int main(int argc, char** argv) {
   app.add_option("--severity", options.severities, "Override a rule's severity: RULE=error|warning|info (repeatable)")
       ->allow_extra_args(false)
       ->type_name("RULE=LEVEL");
-  app.add_option("--profile", options.profile,
-                 "Start from this preset of rules and severities (default, google, xsd, protocol, bing, strict); "
-                 "--select, --ignore, --severity and the config apply on top")
-      ->type_name("NAME");
+  std::vector<std::string> profile_names;
+  for (const RuleProfile& profile : all_rule_profiles()) profile_names.emplace_back(profile.name);
+  checks.offers(app.add_option("--profile", options.profile,
+                               "Start from this preset of rules and severities (default, google, xsd, protocol, bing, "
+                               "strict); --select, --ignore, --severity and the config apply on top")
+                    ->type_name("NAME"),
+                profile_names);
   checks.one_of(app.add_option("--min-severity", options.min_severity,
                                "Report only findings at this level or above (and count only those for the exit code)")
                     ->type_name("LEVEL"),
@@ -106,7 +110,8 @@ int main(int argc, char** argv) {
                     ->default_str("text")
                     ->type_name("FORMAT"),
                 {"text", "markdown"});
-  app.add_option("--explain", options.explain, "Print a rule's documentation (a family's name: its rules) and exit")->type_name("RULE");
+  app.add_option("--explain", options.explain, "Print a rule's documentation (a family's name: its rules) and exit")
+      ->type_name("RULE");
   checks.completes(app.add_option("--robots", options.robots,
                                   "Also lint this robots.txt (URL or file) and every sitemap its Sitemap: lines name, "
                                   "and check every URL against its rules")

@@ -69,6 +69,11 @@ CLI::Option* OptionChecks::one_of(CLI::Option* option, std::vector<std::string> 
       description, "one of"));
 }
 
+CLI::Option* OptionChecks::offers(CLI::Option* option, std::vector<std::string> choices) {
+  choices_[option] = std::move(choices);
+  return option;
+}
+
 CLI::Option* OptionChecks::completes(CLI::Option* option, ValueKind kind) {
   kinds_[option] = kind;
   return option;
@@ -83,16 +88,19 @@ std::vector<OptionDoc> OptionChecks::describe(const CLI::App& app, bool include_
     for (const std::string& name : option->get_snames()) doc.names.push_back("-" + name);
     for (const std::string& name : option->get_lnames()) doc.names.push_back("--" + name);
     doc.description = option->get_description();
-    if (option->get_type_size_max() > 0) {
+    // A flag takes no value (CLI11 gives it a type size, for --flag=false): only an option that
+    // expects one has a value to complete.
+    if (option->get_type_size_max() > 0 && option->get_expected_max() > 0) {
       // The type name is followed by each check's description ("FORMAT:{human,json}").
       doc.value_name = option->get_type_name().substr(0, option->get_type_name().find(':'));
       doc.value_optional = option->get_expected_min() == 0;
       doc.repeatable = option->get_items_expected_max() > 1;
       doc.default_value = option->get_default_str();
-      doc.kind = doc.value_name == "FILE"   ? ValueKind::File
-                 : doc.value_name == "DIR"  ? ValueKind::Directory
-                 : doc.value_name == "RULE" ? ValueKind::Rule
-                                            : ValueKind::Text;
+      doc.kind = doc.value_name == "FILE"         ? ValueKind::File
+                 : doc.value_name == "DIR"        ? ValueKind::Directory
+                 : doc.value_name == "RULE"       ? ValueKind::Rule
+                 : doc.value_name == "RULE=LEVEL" ? ValueKind::RuleLevel
+                                                  : ValueKind::Text;
     }
     if (const auto it = kinds_.find(option); it != kinds_.end()) doc.kind = it->second;
     if (const auto it = choices_.find(option); it != choices_.end()) {

@@ -19,6 +19,9 @@ class OptionChecks {
   CLI::Option* seconds(CLI::Option* option, double lo, double hi);
   // One of `choices`, with a hint when the value is close to one.
   CLI::Option* one_of(CLI::Option* option, std::vector<std::string> choices);
+  // Values completions offer for an option whose own check says more than one_of would (--profile:
+  // an unknown name is told the profiles and what each is).
+  CLI::Option* offers(CLI::Option* option, std::vector<std::string> choices);
   // What the option's value is for completions, when its value name does not say (see kind_of).
   CLI::Option* completes(CLI::Option* option, ValueKind kind);
 

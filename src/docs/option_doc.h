@@ -14,6 +14,7 @@ enum class ValueKind {
   File,  // a file name
   Directory,  // a directory name
   Rule,  // a rule code or name
+  RuleLevel,  // RULE=LEVEL: a rule code or name, '=', then error, warning or info
   Choice,  // one of `choices`
 };
 
