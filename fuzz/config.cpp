@@ -3,6 +3,7 @@
 #include "config/config_file.h"
 #include "config/path_glob.h"
 #include "config/show.h"
+#include "engine/rule_profiles.h"
 #include "fuzz_targets.h"
 
 namespace sitemaplint::fuzz {
@@ -12,7 +13,9 @@ const std::filesystem::path kPath = "/fuzz/project/sitemaplint.toml";
 
 Profile top_level_profile(const ConfigFile& config) {
   Profile profile;
-  profile.selection = default_selection();
+  // As resolve does: the file's profile, or the default one.
+  profile.rule_profile = config.profile ? config.profile : &default_rule_profile();
+  profile.selection = profile_selection(*profile.rule_profile);
   apply_layer(config.rules, &profile.selection);
   profile.settings.location = config.location;
   profile.config = &config;

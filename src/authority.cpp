@@ -18,13 +18,14 @@ std::string_view authority_name(Authority authority) {
     case kRfc9309: return "RFC 9309";
     case kHttp: return "HTTP";
     case kAdvice: return "sitemaplint advice";
+    case kSchemaDocs: return "XSD documentation";
   }
   return "";
 }
 
 std::vector<std::string_view> authority_names(std::uint32_t authorities) {
   std::vector<std::string_view> names;
-  for (std::uint32_t bit = 1; bit <= kAdvice; bit <<= 1) {
+  for (std::uint32_t bit = 1; bit <= kSchemaDocs; bit <<= 1) {
     if (authorities & bit) names.push_back(authority_name(static_cast<Authority>(bit)));
   }
   return names;

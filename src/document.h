@@ -42,6 +42,11 @@ struct LoadFacts {
   long http_status = 0;  // fetched over HTTP: the final status (0: not fetched)
   std::string content_type;  // fetched over HTTP: the Content-Type header
   bool robots_txt = false;  // given as a robots.txt (--robots)
+  // Read in another encoding than UTF-8 (load/declared_encoding.h): its name ("ISO-8859-1",
+  // "UTF-16LE"), and `bytes` are the input decoded into UTF-8; empty: read as UTF-8, as written.
+  std::string read_as;
+  std::vector<ByteFinding> undecodable;  // sequences that encoding cannot map, at their U+FFFD
+  std::optional<ByteFinding> encoding_conflict;  // a byte order mark or the bytes against the declaration
 };
 
 struct Document {

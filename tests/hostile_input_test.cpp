@@ -463,7 +463,7 @@ TEST_SUITE("hostile input") {
     }
   }
 
-  TEST_CASE("a UTF-16LE file with a BOM is reported as not UTF-8 and not parsed") {
+  TEST_CASE("a UTF-16LE file with a BOM is read as UTF-16, against its declaration of UTF-8") {
     const std::string text = std::string(kHead) + "  <url><loc>https://example.com/</loc></url>\n</urlset>\n";
     std::string utf16 = "\xFF\xFE";
     for (char c : text) {
@@ -473,7 +473,9 @@ TEST_SUITE("hostile input") {
     TempDir dir;
     const std::string path = dir.write("utf16.xml", utf16);
     CHECK(quiet_findings(path, 1) ==
-          lines({"SM002 error 1:1: the input is encoded as UTF-16LE; sitemaps must be UTF-8"}));
+          lines({"SM002 error 1:1: the input is encoded as UTF-16LE; sitemaps.org and Google require UTF-8",
+                 "SM001 error 1:31: the XML declaration names encoding 'UTF-8', but the file is UTF-16LE by its byte "
+                 "order mark; XML 1.0 (section 4.3.3) makes this a fatal error"}));
     CHECK(run_cli({"--color", "never", path}).exit_code == 1);  // the excerpt of a UTF-16 line too
   }
 

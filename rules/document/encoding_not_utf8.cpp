@@ -8,12 +8,26 @@ constexpr RuleMeta kMeta{.severity = Severity::Error,
                          .summary = "The sitemap is not encoded as UTF-8, or declares another encoding",
                          .docs = R"md(
 ## What it does
-Reports a UTF-16 or UTF-32 byte order mark, and an XML declaration whose `encoding` names anything
-but UTF-8 (for example `ISO-8859-1` or `windows-1252`). A UTF-16/32 input is not checked further.
+Reports an XML declaration whose `encoding` names anything but UTF-8 (for example `ISO-8859-1`,
+`windows-1252` or `UTF-16`), on the name, and a UTF-16 or UTF-32 input without such a declaration,
+on its byte order mark.
+
+The file is still read as XML 1.0 reads it (section 4.3.3, "Character Encoding in Entities", and
+appendix F): the byte order mark, or the first characters `<?` in two-byte units, say UTF-16 or
+UTF-32, and otherwise the declaration names the encoding, which ICU's converters decode. Every
+other rule then sees the file's characters, and every line and column is that of the file as
+written. Bytes the encoding cannot map are `invalid-utf8`'s findings; a byte order mark or the
+bytes themselves against the declaration are `xml-syntax`'s (a fatal error in XML). An encoding
+ICU has no converter for is read as UTF-8. Fixes are not offered in a file read in another
+encoding: they would be written into it as UTF-8.
 
 ## Why it matters
-The sitemap protocol requires UTF-8. Crawlers that trust the declaration decode the bytes wrongly
-and every non-ASCII URL breaks; crawlers that ignore it read mojibake.
+sitemaps.org: "Your Sitemap must be UTF-8 encoded (you can generally do this when you save
+the file)." Google, which reads sitemaps as the protocol defines them, asks for the same encoding,
+and Search Console names no other. XML itself allows any encoding a processor supports, so schema validation accepts such
+a file (`xmllint --schema` validates it, and `--profile xsd` does not run this rule); search
+engines need not decode it, and crawlers that ignore the declaration read mojibake in every
+non-ASCII URL.
 
 ## Example
 ```xml

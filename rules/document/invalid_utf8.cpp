@@ -5,11 +5,16 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                         .summary = "Bytes that are not valid UTF-8",
+                         .summary = "Bytes that are not valid UTF-8, or not valid in the encoding the file is read as",
                          .docs = R"md(
 ## What it does
 Reports each byte that does not belong to a valid UTF-8 sequence: stray Latin-1 bytes, truncated
 or overlong sequences, encoded surrogates. At most 100 are reported per file.
+
+A file read in another encoding (`encoding-not-utf8` says how) is held to that encoding instead:
+a pair of bytes Shift_JIS assigns no character (0x85 0x40), a UTF-16 surrogate without its pair. XML 1.0, section 4.3.3: "It is a fatal error if an XML entity is determined (via default,
+encoding declaration, or higher-level protocol) to be in a certain encoding but contains byte
+sequences that are not legal in that encoding." The finding stands where the character would.
 
 ## Why it matters
 The protocol requires UTF-8, and strict XML parsers stop at the first invalid byte, so the rest of

@@ -10,7 +10,8 @@ constexpr RuleMeta kMeta{.severity = Severity::Warning,
                          .docs = R"md(
 ## What it does
 Reports a sitemap that does not begin with `<?xml version="1.0" encoding="UTF-8"?>`. The fix
-inserts that line.
+inserts that line. A file in UTF-16 or UTF-32 (by its byte order mark) is `encoding-not-utf8`'s
+finding instead: a declaration of UTF-8 would be false there.
 
 ## Why it matters
 The sitemaps.org protocol shows every sitemap starting with the declaration, and some consumers
@@ -38,6 +39,9 @@ class XmlDeclarationMissing final : public Rule {
   void subscribe(Subscriptions& s) const override { s.document(); }
   void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.parsed || doc.encoding.has_declaration) return;
+    // Read in another encoding, the file is encoding-not-utf8's: a UTF-8 declaration written into
+    // it would be false.
+    if (!doc.load.read_as.empty()) return;
     if (doc.kind != DocumentKind::UrlSet && doc.kind != DocumentKind::SitemapIndex) return;
     // A declaration that is present but misplaced is an xml-syntax error, not a missing one.
     if (doc.misplaced_declaration) return;

@@ -17,6 +17,15 @@ before its end, markup that is not a tag, text or a second element outside the r
 declaration that is not the very first thing in the file, and attributes given twice. The message
 names the tags involved and where the open one started.
 
+It also reports an encoding declaration that the file contradicts: a byte order mark of another
+encoding (a UTF-8 mark before `encoding="ISO-8859-1"`, a UTF-16 one before `encoding="UTF-8"`),
+`encoding="UTF-16"` on a file written one byte per character, or an encoding in which the
+declaration itself could not be written as it is (EBCDIC, UTF-7). XML 1.0, section 4.3.3: "It is
+a fatal error for an entity including an encoding declaration to be presented to the XML
+processor in an encoding other than that named in the declaration". The file is then read as the
+mark (or UTF-8) says. libxml2 is more lenient with a UTF-8 mark and reads such a file without
+complaint.
+
 ## Why it matters
 Search engines parse sitemaps with strict XML parsers: one syntax error and the whole file is
 rejected ("Parsing error" / "Your Sitemap appears to be an HTML page" in Search Console). A blank

@@ -17,9 +17,13 @@ Reports an `hreflang` value of the right form whose codes Google does not suppor
 that is not a two-letter ISO 639-1 code (`fil`, `xx`; a country code such as `us` where the
 language goes; a withdrawn code such as `iw`), a script that is not ISO 15924 (`zh-Hanx`), a
 numeric UN M.49 region (`es-419`) or a region that is not an ISO 3166-1 country (`en-XY`).
-Codes come from ICU, with Tagalog (`tl`) and Bihari (`bh`) added. The withdrawn `iw`, `in`,
-`ji` and `jw` get a fix to `he`, `id`, `yi` and `jv`, the same languages. Reserved regions such
-as `UK` are `hreflang-region-reserved`'s.
+Codes come from the IANA Language Subtag Registry (RFC 5646), embedded with its `File-Date`
+(`src/analysis/subtag_registry.inc`), so that a script registered after the ICU release the
+program is built with (Garay, `Gara`, registered in 2023) is known. The registry's deprecated
+codes are not supported: the withdrawn `iw`, `in`, `ji` and `jw` get a fix to their
+`Preferred-Value`, `he`, `id`, `yi` and `jv`, the same languages (`mo` is named with its
+preferred `ro`, without a fix). `sh`, which ISO 639-1 withdrew and the registry keeps, is not
+supported either. Reserved regions such as `UK` are `hreflang-region-reserved`'s.
 
 ## Why it matters
 Google: "Only language codes listed in ISO 639-1 and region codes listed in ISO 3166-1 Alpha 2

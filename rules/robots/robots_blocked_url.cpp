@@ -11,15 +11,20 @@ constexpr RuleMeta kMeta{.severity = Severity::Warning,
                          .docs = R"md(
 ## What it does
 When the run has a robots.txt (`--robots`, or `robots = "..."` in `sitemaplint.toml`), matches
-every `<loc>` of a sitemap, and every sitemap an index lists, against its rules for Googlebot as
+every `<loc>` of a sitemap, every sitemap an index lists, and every other URL the sitemap gives a
+crawler to fetch (`<image:loc>`, `<video:thumbnail_loc>`, `<video:content_loc>`,
+`<video:player_loc>` and the `href` of each hreflang `<xhtml:link>`) against its rules for
+Googlebot as
 RFC 9309 defines them: the `User-agent: Googlebot` groups (or the `*` groups when there is none),
 the longest matching `Allow` or `Disallow` pattern deciding, `Allow` winning a tie, `*` and `$`
 as wildcards. A blocked URL is reported with the rule that blocks it and its line in the
 robots.txt, which is also given as a related location.
 
-A robots.txt governs only its own scheme, host and port: URLs on other origins are not checked.
-The origin is `--base-url`'s when it is given, else a fetched robots.txt's own URL's; a local
-robots.txt without `--base-url` is taken to be the robots.txt of every URL the sitemaps list.
+A robots.txt governs only its own scheme, host and port: URLs on other origins are not checked
+(an image on a CDN answers to the CDN's robots.txt, which the run does not have). The origin is
+`--base-url`'s when it is given, else a fetched robots.txt's own URL's; a local robots.txt without
+`--base-url` is taken to be the robots.txt of every `<loc>` the sitemaps list, and of the other
+URLs of an entry on its `<loc>`'s origin.
 The robots.txt's own `Sitemap:` lines are not checked against it.
 
 A URL is matched against at most 1,000 rules with text after a `*`: each is a search of the URL,
@@ -29,7 +34,12 @@ then the first in the file; the rest are reported once, at the first of them in 
 and the verdicts are made without them.
 
 ## Why it matters
-A sitemap asks search engines to crawl its URLs; a robots.txt rule forbids it. Googlebot obeys
+Google's video sitemap documentation: "All files referenced in the video sitemap must be
+accessible to Googlebot. This means that all URLs in the video sitemap: Must not be disallowed for
+crawling by robots.txt rules". An image, a thumbnail, a video file or a player that robots.txt
+blocks is not fetched, so the image or video is not indexed, and an alternate page Googlebot may
+not crawl cannot confirm its hreflang cluster. A sitemap asks search engines to crawl its URLs; a
+robots.txt rule forbids it. Googlebot obeys
 the robots.txt, so the page is not crawled and its content never read (it may still be indexed
 from links, without a description), while Search Console warns "Sitemap contains URLs which are
 blocked by robots.txt". Either the URL should not be in the sitemap or the rule is wider than
@@ -53,13 +63,49 @@ Or narrow the rule so that it no longer matches the pages you want crawled.
                          .authorities = kRfc9309 | kGoogle,
                          .search_console = "Sitemap contains URLs which are blocked by robots.txt"};
 
+// Whether `url` (valid, ASCII) has the scheme, host and port of `site`.
+bool same_origin(const SitemapLocation& site, std::string_view url) {
+  const ScopeMismatch mismatch = check_scope(site, url).mismatch;
+  return mismatch == ScopeMismatch::None || mismatch == ScopeMismatch::Path;
+}
+
+// Whether `url` is on the origin of its entry's <loc>, itself a valid http(s) URL.
+bool on_origin_of_loc(const Entry& entry, std::string_view url) {
+  if (!entry.loc.present) return false;
+  const UrlAnalysis& loc = entry.loc_analysis();
+  if (loc.shape != UrlShape::Http || !loc.syntax_valid || !loc.valid_utf8) return false;
+  std::string error;
+  const auto origin =
+      parse_sitemap_location(loc.ascii_form.empty() ? loc.trimmed : std::string_view(loc.ascii_form), &error);
+  return origin && same_origin(*origin, url);
+}
+
+// What a blocked URL of another field than <loc> costs, in Google's words where it has them.
+std::string consequence(UrlFieldKind kind) {
+  switch (kind) {
+    case UrlFieldKind::ImageLoc: return "Google does not fetch the image and cannot index it";
+    case UrlFieldKind::VideoThumbnailLoc:
+    case UrlFieldKind::VideoContentLoc:
+    case UrlFieldKind::VideoPlayerLoc:
+      return "Google cannot fetch it (Google: \"all URLs in the video sitemap: Must not be disallowed for crawling "
+             "by robots.txt rules\")";
+    case UrlFieldKind::HreflangHref:
+      return "Google does not crawl the alternate page, and the hreflang annotations that rest on it are not confirmed";
+    default: return "crawlers that obey robots.txt do not fetch it";
+  }
+}
+
 class RobotsBlockedUrl final : public Rule {
  public:
   explicit RobotsBlockedUrl(const RuleSettings& settings) : robots_(settings.robots) {}
 
   void subscribe(Subscriptions& s) const override {
     s.document();  // a robots.txt with more rules than a URL is matched against
-    if (robots_ && !robots_->googlebot.empty()) s.urls({UrlFieldKind::Loc});  // without rules, nothing is blocked
+    // Without rules, nothing is blocked.
+    if (robots_ && !robots_->googlebot.empty()) {
+      s.urls({UrlFieldKind::Loc, UrlFieldKind::ImageLoc, UrlFieldKind::VideoThumbnailLoc, UrlFieldKind::VideoContentLoc,
+              UrlFieldKind::VideoPlayerLoc, UrlFieldKind::HreflangHref});
+    }
   }
 
   // The rules past kRobotsWildcardRulesPerUrl, reported in the robots.txt itself: the verdicts on
@@ -84,26 +130,32 @@ class RobotsBlockedUrl final : public Rule {
 
   void on_url(const UrlField& url, FindingSink& out) override {
     // A robots.txt's own Sitemap: lines are not pages to crawl.
-    if (!robots_ || robots_->googlebot.empty() || url.kind != UrlFieldKind::Loc || url.entry->from_robots) return;
+    if (!robots_ || robots_->googlebot.empty() || url.entry->from_robots) return;
     const UrlAnalysis& a = url.analysis();
     // Invalid URLs are the url rules' business; a non-ASCII one is matched in its ASCII form.
     if (a.shape != UrlShape::Http || !a.syntax_valid || !a.valid_utf8) return;
     const std::string_view ascii = a.ascii_form.empty() ? a.trimmed : std::string_view(a.ascii_form);
+    const bool loc = url.kind == UrlFieldKind::Loc;
     if (robots_->site) {
-      const ScopeMismatch mismatch = check_scope(*robots_->site, ascii).mismatch;
-      if (mismatch != ScopeMismatch::None && mismatch != ScopeMismatch::Path) return;  // another origin
+      if (!same_origin(*robots_->site, ascii)) return;  // another origin's robots.txt decides
+    } else if (!loc && !on_origin_of_loc(*url.entry, ascii)) {
+      return;  // the robots.txt is taken to be the <loc>s'; of another origin's, nothing is known
     }
     const RobotsVerdict verdict = robots_->googlebot.verdict(robots_target(ascii));
     if (verdict.allowed) return;
     const RobotsRule& rule = *verdict.rule;
     const std::string where = quoted(rule.text) + " (robots.txt:" + std::to_string(rule.line) + ")";
-    const std::string message =
-        url.entry->kind == EntryKind::Sitemap
-            ? "the sitemap " + quoted(a.trimmed) + " is blocked for Googlebot by " + where +
-                  ", so crawlers that obey robots.txt do not fetch it"
-            : quoted(a.trimmed) + " is blocked for Googlebot by " + where +
-                  ", so Google does not crawl it (Search Console: \"Sitemap contains URLs which are blocked by "
-                  "robots.txt\")";
+    std::string message;
+    if (url.entry->kind == EntryKind::Sitemap) {
+      message = "the sitemap " + quoted(a.trimmed) + " is blocked for Googlebot by " + where +
+                ", so crawlers that obey robots.txt do not fetch it";
+    } else if (loc) {
+      message = quoted(a.trimmed) + " is blocked for Googlebot by " + where +
+                ", so Google does not crawl it (Search Console: \"Sitemap contains URLs which are blocked by "
+                "robots.txt\")";
+    } else {
+      message = url.quoted_value() + " is blocked for Googlebot by " + where + ", so " + consequence(url.kind);
+    }
     const Span span = url_span(*url.field, a);
     out.report({.at = span,
                 .message = message,

@@ -18,9 +18,16 @@ Reports a `<loc>` without a scheme: a relative URL (`/about`, `index.html`), a h
 nothing before it, or a placeholder such as `None` or `null` that a template wrote in place of a URL.
 The message suggests the full URL where it can guess it.
 
-In an RSS or Atom feed, each item's link is checked as its `<loc>`. An Atom `href` may be relative
-to an `xml:base`; sitemaplint does not resolve `xml:base`, so it reports such a link as relative:
-write absolute URLs in a feed you submit as a sitemap.
+In an RSS or Atom feed, each item's link is checked as its `<loc>`. An Atom `href` relative to an
+absolute `xml:base` is resolved, and the URL it gives is what every URL rule checks: RFC 4287,
+section 2: "Any element defined by this specification MAY have an xml:base attribute [...]. When
+xml:base is used in an Atom Document, it serves the function described in section 5.1.1 of
+[RFC3986], establishing the base URI (or IRI) for resolving any relative references found within
+the effective scope of the xml:base attribute." The `xml:base` of the link and of each ancestor
+count, each resolved against the one above it (XML Base), and the reference against the result as
+RFC 3986 section 5.2 says. A relative `href` with no absolute base in scope stays an error: only
+the address the feed was fetched from could resolve it (RFC 3986 section 5.1.3), and the sitemap
+protocol asks for complete URLs. RSS 2.0 has no such mechanism: its `<link>` must be absolute.
 
 ## Why it matters
 The sitemaps.org protocol requires every `<loc>` to be a complete URL starting with the protocol.

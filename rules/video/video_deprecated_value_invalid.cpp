@@ -29,11 +29,23 @@ documentation inside it:
   `rovi:series`, `rovi:program`, `freebase` or `url`;
 - the `allow_embed` attribute of `<video:player_loc>` when it is not `yes` or `no`.
 
+Which of these the schema itself enforces and which only its documentation asks for:
+- enforced by the XSD's types, so `xmllint --schema` rejects the file: the category's length, the
+  `currency` pattern (`[A-Z]{3}`), the `type` and `resolution` enumerations, what `<video:tvshow>`
+  holds and its values' types, the `duration` and `type` of the undocumented tags, `allow_embed`;
+- asked only by the documentation inside the XSD (`xsd:annotation`), which validators do not read:
+  a price that is a decimal ("The price value must either be a non-negative decimal or be empty";
+  the XSD types it `xsd:string`, so `1,99` validates), the `currency` a price needs ("This attribute
+  is required if a value is given for price") and the `type` an empty one needs, a
+  `<video:gallery_loc>` or `<video:content_segment_loc>` that is an absolute URL (typed
+  `xsd:anyURI`, which takes a relative one), and the `<video:player_loc>` a content segment needs.
+  Under `--profile xsd` these are warnings, the others errors.
+
 ## Why it matters
-Google ignores these tags, so it does not mind; schema validators and other consumers do, and they
-reject the file. That makes this a warning: fix the value, or drop the tag. (The tag itself is
-`video-deprecated-tag`'s finding, silenced in the example below as a file that keeps it on purpose
-would.)
+Google ignores these tags, so it does not mind; schema validators reject a file whose values break
+the schema's types, and other consumers read the documentation's rules. That makes this a warning:
+fix the value, or drop the tag. (The tag itself is `video-deprecated-tag`'s finding, silenced in
+the example below as a file that keeps it on purpose would.)
 
 ## Example
 ```xml
@@ -71,7 +83,7 @@ would.)
 </urlset>
 ```
 )md",
-                         .authorities = kExtensionXsd};
+                         .authorities = kExtensionXsd | kSchemaDocs};
 
 class VideoDeprecatedValueInvalid final : public BlockRule<kVideoFamily> {
  protected:

@@ -196,7 +196,7 @@ EncodingFacts scan_encoding(std::string_view bytes, bool scan_all) {
   EncodingFacts facts;
   if (auto fatal = fatal_encoding_from_bom(bytes)) {
     facts.foreign_encoding =
-        ByteFinding{0, 2, "the input is encoded as " + std::string(*fatal) + "; sitemaps must be UTF-8"};
+        ByteFinding{0, 2, "the input is encoded as " + std::string(*fatal) + "; sitemaps.org and Google require UTF-8"};
     facts.foreign_encoding_is_fatal = true;
     return facts;
   }
@@ -209,7 +209,7 @@ EncodingFacts scan_encoding(std::string_view bytes, bool scan_all) {
     if (!declared.empty() && !is_utf8_name(declared)) {
       facts.foreign_encoding = ByteFinding{
           facts.bom_length + offset, declared.size(),
-          "the XML declaration names encoding '" + std::string(declared) + "'; the sitemap protocol requires UTF-8"};
+          "the XML declaration names encoding '" + std::string(declared) + "'; sitemaps.org and Google require UTF-8"};
     }
   }
   if (scan_all) scan_characters(bytes, facts.bom_length, facts);

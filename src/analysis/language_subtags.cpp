@@ -5,22 +5,18 @@
 #include <bitset>
 
 #include "analysis/ascii.h"
+#include "analysis/subtag_registry.h"
 
 #include <unicode/uloc.h>
 #include <unicode/unistr.h>
-#include <unicode/uscript.h>
 
 namespace sitemaplint {
 namespace {
 
-struct Withdrawn {
-  std::string_view code, replacement;
-};
-// ISO 639-1 codes withdrawn in 1989-2000 that old sites still write; none is in ICU's list.
-constexpr std::array<Withdrawn, 6> kWithdrawn{
-    {{"iw", "he"}, {"in", "id"}, {"ji", "yi"}, {"jw", "jv"}, {"mo", "ro"}, {"sh", "sr"}}};
-// Still ISO 639-1 codes, but absent from ICU's list (CLDR canonicalises them away).
-constexpr std::array<std::string_view, 2> kLanguagesIcuOmits{"tl", "bh"};
+// ISO 639-1 withdrew 'sh' (Serbo-Croatian) in 2000; the registry keeps it as a macrolanguage for
+// old tags ("sr, hr, bs are preferred for most modern uses"). Google asks for ISO 639-1 codes.
+constexpr std::string_view kWithdrawnKeptByRegistry = "sh";
+constexpr std::string_view kWithdrawnKeptReplacement = "sr";
 
 constexpr std::array<std::string_view, 20> kReserved{"AC", "CP", "DG", "EA", "EU", "EZ", "FX", "IC", "SU", "TA",
                                                      "UK", "UN", "AN", "BU", "CS", "NT", "TP", "YU", "ZR", "XK"};
@@ -53,12 +49,19 @@ void add(TwoLetterSet& set, std::string_view code, bool value = true) {
   if (index >= 0) set.set(static_cast<std::size_t>(index), value);
 }
 
+// The two-letter subtags of `type` the registry does not deprecate.
+TwoLetterSet current_in_registry(SubtagType type) {
+  TwoLetterSet out;
+  for (const RegistrySubtag& entry : registry_subtags()) {
+    if (entry.type == type && !entry.deprecated) add(out, entry.subtag);
+  }
+  return out;
+}
+
 const TwoLetterSet& languages() {
   static const TwoLetterSet codes = [] {
-    TwoLetterSet out;
-    for (const char* const* p = uloc_getISOLanguages(); *p; ++p) add(out, *p);
-    for (std::string_view code : kLanguagesIcuOmits) add(out, code);
-    for (const Withdrawn& w : kWithdrawn) add(out, w.code, false);
+    TwoLetterSet out = current_in_registry(SubtagType::Language);
+    add(out, kWithdrawnKeptByRegistry, false);
     return out;
   }();
   return codes;
@@ -66,8 +69,7 @@ const TwoLetterSet& languages() {
 
 const TwoLetterSet& countries() {
   static const TwoLetterSet codes = [] {
-    TwoLetterSet out;
-    for (const char* const* p = uloc_getISOCountries(); *p; ++p) add(out, *p);
+    TwoLetterSet out = current_in_registry(SubtagType::Region);
     for (std::string_view code : kReserved) add(out, code, false);
     return out;
   }();
@@ -88,32 +90,29 @@ const TwoLetterSet& reserved() {
 bool is_iso639_1_language(std::string_view code) { return contains(languages(), code); }
 
 std::string_view replacement_for_withdrawn_language(std::string_view code) {
-  const std::string key = ascii_lowered(code);
-  for (const Withdrawn& w : kWithdrawn) {
-    if (w.code == key) return w.replacement;
-  }
-  return {};
+  if (code.size() != 2) return {};
+  if (ascii_lowered(code) == kWithdrawnKeptByRegistry) return kWithdrawnKeptReplacement;
+  const RegistrySubtag* entry = find_registry_subtag(SubtagType::Language, code);
+  return entry && entry->deprecated ? entry->preferred : std::string_view();
 }
 
 bool is_iso15924_script(std::string_view code) {
   if (code.size() != 4) return false;
-  const std::string name(code);
-  UScriptCode found[4];
-  UErrorCode status = U_ZERO_ERROR;
-  // uscript_getCode also reads locale names; only a code whose own short name this is counts.
-  const int32_t n = uscript_getCode(name.c_str(), found, 4, &status);
-  if (U_FAILURE(status) || n != 1) return false;
-  const char* short_name = uscript_getShortName(found[0]);
-  if (!short_name || ascii_lowered(short_name) != ascii_lowered(code)) return false;
-  return std::find(kSpecialScripts.begin(), kSpecialScripts.end(), std::string_view(short_name)) ==
-         kSpecialScripts.end();
+  const RegistrySubtag* entry = find_registry_subtag(SubtagType::Script, code);
+  if (!entry || entry->deprecated) return false;
+  return std::find(kSpecialScripts.begin(), kSpecialScripts.end(), entry->subtag) == kSpecialScripts.end();
 }
 
 bool is_iso3166_country(std::string_view code) { return contains(countries(), code); }
 
 bool is_reserved_region(std::string_view code) { return contains(reserved(), code); }
 
-std::string_view country_meant_by_reserved(std::string_view code) { return ascii_uppered(code) == "UK" ? "GB" : ""; }
+std::string_view country_meant_by_reserved(std::string_view code) {
+  // UK is no registry subtag at all: ISO 3166 reserves it for the United Kingdom, whose code is GB.
+  if (ascii_uppered(code) == "UK") return "GB";
+  const RegistrySubtag* entry = code.size() == 2 ? find_registry_subtag(SubtagType::Region, code) : nullptr;
+  return entry && entry->deprecated ? entry->preferred : std::string_view();
+}
 
 std::string likely_language_of_country(std::string_view code) {
   if (!is_iso3166_country(code)) return {};

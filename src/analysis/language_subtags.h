@@ -1,12 +1,16 @@
 // Which language, script and region codes exist, for hreflang values: ISO 639-1 languages,
-// ISO 15924 scripts and ISO 3166-1 alpha-2 countries, taken from ICU rather than hand-written
-// tables, with fixed adjustments so that an ICU upgrade cannot silently change a verdict:
-//   - languages: ICU's two-letter list plus 'tl' (Tagalog, which CLDR folds into 'fil') and 'bh'
-//     (Bihari, dropped by CLDR); the withdrawn 'iw in ji jw mo sh' are not languages;
-//   - regions: ICU's countries minus the codes ISO 3166 reserves (EU, UK, UN, the transitional
-//     YU ..., and the user-assigned XK), which ICU partly lists as countries;
-//   - scripts: a code ICU knows as exactly that script, except the special codes for inherited,
-//     common, unknown, unwritten and symbol text (Zinh Zyyy Zzzz Zxxx Zmth Zsye Zsym).
+// ISO 15924 scripts and ISO 3166-1 alpha-2 countries, as the IANA Language Subtag Registry lists
+// them (subtag_registry.h, generated from the registry file with its File-Date), with fixed
+// adjustments:
+//   - languages: the registry's two-letter languages that it does not deprecate, except 'sh',
+//     which ISO 639-1 withdrew and the registry keeps; a deprecated one names its Preferred-Value
+//     ('iw' -> 'he');
+//   - regions: the registry's two-letter regions that it does not deprecate, minus the codes ISO
+//     3166 reserves (EU, UN, EZ ...), which the registry lists too; a deprecated one names its
+//     Preferred-Value ('BU' -> 'MM'), and 'UK', which the registry does not have, 'GB';
+//   - scripts: the registry's scripts, except the special codes for inherited, common, unknown,
+//     unwritten and symbol text (Zinh Zyyy Zzzz Zxxx Zmth Zsye Zsym).
+// ICU still gives what the registry does not: likely languages and English names.
 // Every function takes a code in any case.
 #pragma once
 
@@ -26,7 +30,8 @@ bool is_iso3166_country(std::string_view code);
 // A code ISO 3166 reserves rather than assigns: exceptionally (AC CP DG EA EU EZ FX IC SU TA UK
 // UN), transitionally (AN BU CS NT TP YU ZR) or for users (XK).
 bool is_reserved_region(std::string_view code);
-// The country a reserved code is commonly meant for, when there is one beyond doubt ("UK" -> "GB").
+// The country a reserved or deprecated code is meant for, when there is one beyond doubt: the
+// registry's Preferred-Value ("BU" -> "MM"), and "UK" -> "GB".
 std::string_view country_meant_by_reserved(std::string_view code);
 
 // The language most spoken in a country, by ICU's likely subtags ("US" -> "en"); "" if unknown.

@@ -40,6 +40,9 @@ std::string_view authority_description(Authority authority) {
     case kRfc9309: return "The Robots Exclusion Protocol (robots.txt).";
     case kHttp: return "HTTP semantics (RFC 9110): statuses, content types, what an `http(s)` URL may hold.";
     case kAdvice: return "No authority requires it; sitemaplint recommends it.";
+    case kSchemaDocs:
+      return "What the XSDs' own documentation (their `xsd:annotation` text) asks beyond what their types check: "
+             "schema validation passes it, so `--profile xsd` reports it as a warning.";
   }
   return "";
 }
@@ -158,17 +161,25 @@ what each profile does with a rule.
   `testdata/xsd/` and checks that `--profile xsd` passes and fails the same files (it is skipped,
   not passed, where xmllint is missing; `.ci/install-deps` installs it). The files it cannot
   compare are listed in the test with the reason: hreflang links (XHTML's schema imports
-  `xml.xsd` over the network, so offline xmllint rejects every `<xhtml:link>`), elements of a
-  namespace no schema describes (the XSD's wildcard is strict), feeds, text sitemaps and
-  robots.txt files (no sitemap XSD describes them: `xsd` gets only the errors that make such a file
-  unreadable), fixtures whose verdict comes from an HTTP response, limits of libxml2's own (a text
-  node over 10 MB, a 30-digit integer), an `xsi:type` naming a type the validator cannot find
-  (sitemaplint does not resolve types), and a finding that a suppression comment hides.
+  `xml.xsd` over the network, so offline xmllint rejects every `<xhtml:link>`), feeds, text
+  sitemaps and robots.txt files (no sitemap XSD describes them: `xsd` gets only the errors that
+  make such a file unreadable), fixtures whose verdict comes from an HTTP response, limits of
+  libxml2's own (a text node over 10 MB, a 30-digit integer), an `xsi:type` naming a type the
+  validator cannot find (sitemaplint does not resolve types), a UTF-8 byte order mark before a
+  declaration of another encoding (XML 1.0 makes it a fatal error; libxml2 reads the file as UTF-8),
+  and a finding that a suppression comment hides. The same test compares 300 generated sitemaps
+  mixing elements of namespaces with and without a schema, attributes and orders.
   Some rules exist for the XSD's sake alone and are off or quiet elsewhere: a `<loc>` shorter than
   12 characters (`loc-too-short`), an attribute on a sitemap element (`attribute-not-allowed`), an
-  element of another namespace after the first `<url>` (`child-out-of-order`), a news time
-  without seconds or a padded news value (`news-value-rejected-by-xsd`,
-  `news-deprecated-value-invalid`), a padded video value (`video-value-rejected-by-xsd`).
+  element of another namespace after the first `<url>` (`child-out-of-order`), an element of a
+  namespace no schema describes (`element-without-schema`, off in every other profile: the XSD's
+  wildcard is strict, search engines skip the element), a news time without seconds or a padded
+  news value (`news-value-rejected-by-xsd`, `news-deprecated-value-invalid`), a padded video value
+  (`video-value-rejected-by-xsd`). What only the XSDs' documentation asks (their `xsd:annotation`
+  text, which validators do not read: a video price written `1,99`, typed `xsd:string`) rests on
+  the authority "XSD documentation", and `xsd` reports it as a warning, never an error. A file in
+  another encoding than UTF-8 is read in it, and `xsd`, as XML, accepts it; the search engines'
+  profiles report the encoding.
 - `protocol` likewise keeps only the findings that rest on the sitemaps.org text (not, for
   example, the URL rules' findings on `<image:loc>`, which the protocol does not define).
 - `google` drops the findings that rest on the XSDs alone: a `<loc>` of 11 characters is an
@@ -199,7 +210,7 @@ std::string rules_reference_markdown() {
         << " |\n";
   }
   out << kAuthoritiesIntro << "| Authority | What it is |\n|---|---|\n";
-  for (std::uint32_t bit = 1; bit <= kAdvice; bit <<= 1) {
+  for (std::uint32_t bit = 1; bit <= kSchemaDocs; bit <<= 1) {
     const auto authority = static_cast<Authority>(bit);
     out << "| " << authority_name(authority) << " | " << authority_description(authority) << " |\n";
   }

@@ -116,7 +116,7 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
     ActiveRule active{
         info->make(settings),
         RuleSink(*info, selection.severity_of(*info), group.diagnostics, selection.kept_authorities[index_of(info->id)],
-                 settings.engine.max_findings_per_rule, settings.engine.fixes_only),
+                 settings.engine.max_findings_per_rule, settings.engine.fixes_only, selection.warning_authorities),
         {}};
     active.rule->subscribe(active.subscriptions);
     group.rules.push_back(std::move(active));

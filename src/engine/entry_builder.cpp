@@ -67,6 +67,14 @@ void EntryBuilder::append_field_text(FieldId id, const TextRun& run) {
   append_text(const_cast<Field&>(entry_.field(id)), field_storage_[static_cast<std::size_t>(id)], run);
 }
 
+void EntryBuilder::set_field_value(FieldId id, std::string value) {
+  std::string& storage = field_storage_[static_cast<std::size_t>(id)];
+  storage = std::move(value);
+  Field& field = const_cast<Field&>(entry_.field(id));
+  field.value = storage;
+  field.exact = false;
+}
+
 // A field's first text run without a reference: its value is the run itself, in place.
 bool EntryBuilder::takes_run_as_is(Field& field, const TextRun& run) {
   if (!field.raw.empty() || !field.value.empty() || run.first_ampersand != std::string_view::npos) return false;

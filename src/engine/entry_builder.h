@@ -29,6 +29,9 @@ class EntryBuilder {
   // whether the field's text should be collected (false for a repeated field).
   bool add_child(const Element& e, FieldId id);
   void append_field_text(FieldId id, const TextRun& run);
+  // Gives field `id` the value `value` in place of its text (an Atom href resolved against its
+  // xml:base); its place and its text as written stay the attribute's.
+  void set_field_value(FieldId id, std::string value);
 
   // Extension blocks. begin_block starts one at `e` (a child of the entry in another namespace);
   // add_node adds a descendant of the node `parent`. Both return the node's index.

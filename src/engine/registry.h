@@ -52,6 +52,9 @@ struct RuleSelection {
   // By RuleId: keep only the rule's findings that rest on one of these authorities (0: all). A
   // profile that follows some authorities sets it for the rules it runs for their sake.
   std::array<std::uint32_t, kRuleCount> kept_authorities{};
+  // A finding resting on these authorities alone is at most a warning, whatever its rule's
+  // severity (0: none): --profile xsd holds what only the schemas' documentation asks there.
+  std::uint32_t warning_authorities = 0;
 
   bool is_enabled(RuleId id) const;
   Severity severity_of(const RuleInfo& info) const;

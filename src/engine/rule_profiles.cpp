@@ -15,10 +15,30 @@ using L = ProfileLevel;
 // The sitemaps.org XSDs and Google's extension XSDs: what schema validation checks.
 constexpr std::uint32_t kSchemas = kSitemapXsd | kExtensionXsd;
 
+// Only schema validation rejects an element of a namespace it has no schema for; search engines
+// skip it. Off outside --profile xsd, which runs it as the XSD's strict wildcard demands.
+constexpr std::string_view kWildcardOnly =
+    "only a schema validator rejects an element of a namespace it has no schema for; search engines skip it";
+
+constexpr ProfileChoice kDefaultChoices[] = {
+    {RuleId::element_without_schema, L::Off, kWildcardOnly},
+};
+
+constexpr ProfileChoice kStrictChoices[] = {
+    {RuleId::element_without_schema, L::Off, kWildcardOnly},
+};
+
 constexpr ProfileChoice kGoogleChoices[] = {
     {RuleId::changefreq_invalid, L::Info, "Google ignores <changefreq>"},
     {RuleId::priority_invalid, L::Info, "Google ignores <priority>"},
     {RuleId::priority_out_of_range, L::Info, "Google ignores <priority>"},
+    {RuleId::news_empty_sitemap, L::Warning,
+     "Google on an empty news sitemap: \"It won't cause any problems with Google Search if the file is empty\", so "
+     "Search Console's 'Empty sitemap' is no error there"},
+    {RuleId::hreflang_self_missing, L::Warning,
+     "Google: \"Each language version must list itself as well as all other language versions\"; what a missing "
+     "self link puts at risk is the cluster's annotations, which Google may then ignore, not the sitemap, which "
+     "Search Console still reads"},
 };
 
 constexpr ProfileChoice kXsdChoices[] = {
@@ -47,20 +67,22 @@ constexpr ProfileChoice kBingChoices[] = {
 const RuleProfile kProfiles[] = {
     {.name = "default",
      .summary =
-         "Every rule at its own severity: the protocol, its XSD, Google's and Bing's rules and sitemaplint's advice"},
+         "Every rule at its own severity: the protocol, its XSD, Google's and Bing's rules and sitemaplint's advice",
+     .choices = kDefaultChoices},
     {.name = "google",
      .summary = "What Google Search Console rejects is an error, what Google ignores (<changefreq>, <priority>) at "
                 "most info, what only the XSD asks is off",
-     .runs = kAllAuthorities & ~kSchemas,
-     .keeps = kAllAuthorities & ~kSchemas,
+     .runs = kAllAuthorities & ~kSchemas & ~kSchemaDocs,
+     .keeps = kAllAuthorities & ~kSchemas & ~kSchemaDocs,
      .search_console_errors = true,
      .choices = kGoogleChoices},
     {.name = "xsd",
      .summary = "Exactly what validation with the sitemaps.org XSDs (and Google's extension XSDs) rejects, each an "
-                "error; everything else off",
-     .runs = kSchemas | kXml,
-     .keeps = kSchemas | kXml,
+                "error; what only the XSDs' documentation asks, a warning; everything else off",
+     .runs = kSchemas | kXml | kSchemaDocs,
+     .keeps = kSchemas | kXml | kSchemaDocs,
      .levels = RuleProfile::Levels::AllErrors,
+     .warns = kSchemaDocs,
      .choices = kXsdChoices},
     {.name = "protocol",
      .summary = "What the sitemaps.org protocol text asks, at each rule's own severity; everything else off",
@@ -74,7 +96,8 @@ const RuleProfile kProfiles[] = {
      .choices = kBingChoices},
     {.name = "strict",
      .summary = "Every rule, every warning an error",
-     .levels = RuleProfile::Levels::WarningsAreErrors},
+     .levels = RuleProfile::Levels::WarningsAreErrors,
+     .choices = kStrictChoices},
 };
 
 std::optional<Severity> as_severity(ProfileLevel level) {
@@ -137,6 +160,7 @@ RuleSelection profile_selection(const RuleProfile& profile) {
     const std::optional<Severity> level = profile_level(profile, *rule);
     if (!level) continue;
     selection.enabled.push_back(rule);
+    selection.warning_authorities = profile.warns;
     if (*level != rule->default_severity) selection.severity_overrides[index_of(rule->id)] = *level;
     // A rule run for its authorities keeps the findings that rest on them; one the table chose
     // keeps all of its findings.

@@ -38,6 +38,9 @@ struct RuleProfile {
   std::uint32_t keeps = 0;
   Levels levels = Levels::Default;
   bool search_console_errors = false;  // a rule with a Search Console message is an error
+  // A finding resting on these authorities alone is at most a warning
+  // (RuleSelection::warning_authorities).
+  std::uint32_t warns = 0;
   std::span<const ProfileChoice> choices;
 };
 

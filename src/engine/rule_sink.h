@@ -47,14 +47,27 @@ class FindingCap {
 // (RuleSelection::kept_authorities; 0 keeps every finding).
 inline bool kept(std::uint32_t authorities, std::uint32_t kept) { return kept == 0 || (authorities & kept) != 0; }
 
+// The severity of a finding resting on `authorities` (RuleSelection::warning_authorities: resting
+// on those alone, it is at most a warning).
+inline Severity finding_severity(Severity severity, std::uint32_t authorities, std::uint32_t warning_only) {
+  const bool only = warning_only != 0 && (authorities & ~warning_only) == 0;
+  return only && severity > Severity::Warning ? Severity::Warning : severity;
+}
+
 class RuleSink final : public FindingSink {
  public:
   // `kept`: only findings resting on one of these authorities are kept (0: all of them); at most
   // `limit` findings are kept; `fixes_only`: only those with a fix, without their texts
   // (EngineOptions::fixes_only).
   RuleSink(const RuleInfo& info, Severity severity, std::vector<Diagnostic>& out, std::uint32_t kept = 0,
-           std::size_t limit = kMaxFindingsPerRule, bool fixes_only = false)
-      : info_(&info), severity_(severity), out_(&out), kept_(kept), cap_(limit), fixes_only_(fixes_only) {}
+           std::size_t limit = kMaxFindingsPerRule, bool fixes_only = false, std::uint32_t warning_only = 0)
+      : info_(&info),
+        severity_(severity),
+        out_(&out),
+        kept_(kept),
+        warning_only_(warning_only),
+        cap_(limit),
+        fixes_only_(fixes_only) {}
   void report(Report finding) override {
     const std::uint32_t authorities = finding.rests_on;
     if (!kept(authorities != 0 ? authorities : info_->authorities, kept_)) return;
@@ -65,7 +78,7 @@ class RuleSink final : public FindingSink {
     if (!cap_.admit(finding.at.offset)) return;
     Diagnostic& d = out_->emplace_back();  // filled in place: a Diagnostic moved is a dozen words copied
     d.rule = info_;
-    d.severity = severity_;
+    d.severity = finding_severity(severity_, authorities != 0 ? authorities : info_->authorities, warning_only_);
     d.offset = finding.at.offset;
     d.length = finding.at.length;
     if (!fixes_only_) d.message = std::move(finding.message);
@@ -85,6 +98,7 @@ class RuleSink final : public FindingSink {
   Severity severity_;
   std::vector<Diagnostic>* out_;
   std::uint32_t kept_;
+  std::uint32_t warning_only_;
   FindingCap cap_;
   bool fixes_only_;
 };

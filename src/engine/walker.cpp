@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <bit>
+#include <string>
 #include <type_traits>
+#include <vector>
 
 #include "analysis/ascii.h"
+#include "analysis/reference_resolution.h"
 #include "analysis/w3c_datetime.h"
 #include "analysis/xml_text.h"
 
@@ -33,6 +36,26 @@ bool is_rss(const Element& e, std::string_view name) { return e.qualified_name =
 
 // The href of an Atom link to the entry itself: rel="alternate" (also as the IANA registry's IRI),
 // or no rel, which means alternate. Other links (self, enclosure, related, ...) are not the entry.
+// The base URI in scope at an Atom element (RFC 4287 section 2, XML Base): each xml:base from the
+// root down resolved against the one above it. Empty while no xml:base is absolute: the feed's own
+// address is not known here, so a relative base on its own gives no URL.
+std::string atom_base(pugi::xml_node node) {
+  std::vector<std::string_view> bases;  // innermost first
+  for (; node; node = node.parent()) {
+    if (node.type() != pugi::node_element) continue;
+    if (const pugi::xml_attribute base = node.attribute("xml:base")) bases.emplace_back(base.value());
+  }
+  std::string base;
+  for (auto it = bases.rbegin(); it != bases.rend(); ++it) {
+    if (base.empty()) {
+      if (is_absolute_uri(*it)) base = trim_xml_space(*it);
+    } else {
+      base = resolve_reference(*it, base);
+    }
+  }
+  return base;
+}
+
 pugi::xml_attribute atom_alternate_href(const Element& e) {
   if (!is_atom(e, "link") || !e.has_attributes) return {};
   const pugi::xml_attribute rel = e.node.attribute("rel");
@@ -299,6 +322,15 @@ void Walker::add_child(Frame& frame) {
   }
   if (href) {  // the value is the attribute's; the link's content, if any, is not the URL
     builder_.append_field_text(id, text_run(href.value(), TextKind::AttributeValue, &e, href.name()));
+    // A relative href under an absolute xml:base is a fully determined URL (RFC 4287 section 2).
+    const std::string_view written = builder_.entry().field(id).value;  // entities decoded
+    if (!is_absolute_uri(written)) {
+      if (const std::string base = atom_base(e.node); !base.empty()) {
+        if (std::string resolved = resolve_reference(written, base); !resolved.empty()) {
+          builder_.set_field_value(id, std::move(resolved));
+        }
+      }
+    }
     return;
   }
   frame.field = id;

@@ -89,6 +89,20 @@ DocumentKind sniff_format(std::string_view text, std::string_view* looks_like) {
   return DocumentKind::NotSitemap;
 }
 
+// An input read in another encoding than UTF-8: without a declaration naming it, the encoding
+// finding goes on the byte order mark (or the start); a conflict is a well-formedness error.
+void note_decoding(Document& doc) {
+  if (doc.load.encoding_conflict) doc.syntax_errors.push_back(*doc.load.encoding_conflict);
+  if (doc.load.read_as.empty()) return;
+  if (doc.encoding.foreign_encoding) {
+    doc.encoding.foreign_encoding->message += " (the file is read as " + doc.load.read_as + ", as it says)";
+  } else {
+    doc.encoding.foreign_encoding =
+        ByteFinding{0, doc.encoding.bom_length,
+                    "the input is encoded as " + doc.load.read_as + "; sitemaps.org and Google require UTF-8"};
+  }
+}
+
 }  // namespace
 
 std::unique_ptr<Document> parse_document(std::string path, std::string_view bytes, LoadFacts load,
@@ -103,6 +117,7 @@ std::unique_ptr<Document> parse_document(std::string path, std::string_view byte
   // over all of them (500 MB of NUL bytes would otherwise take a minute to be called binary).
   doc->encoding = scan_encoding(bytes, false);
   if (doc->encoding.foreign_encoding_is_fatal) return doc;
+  note_decoding(*doc);
   if (doc->load.robots_txt) {
     doc->kind = DocumentKind::Robots;
     scan_characters(bytes, doc->encoding);
@@ -112,6 +127,9 @@ std::unique_ptr<Document> parse_document(std::string path, std::string_view byte
   doc->kind = sniff_format(bytes.substr(doc->encoding.bom_length), &doc->looks_like);
   if (doc->kind == DocumentKind::NotSitemap) return doc;  // named; its characters do not matter
   scan_characters(bytes, doc->encoding);
+  // Decoded text is valid UTF-8: what the encoding read could not map are its invalid bytes.
+  doc->encoding.invalid_utf8.insert(doc->encoding.invalid_utf8.begin(), doc->load.undecodable.begin(),
+                                    doc->load.undecodable.end());
   if (doc->kind != DocumentKind::None) return doc;  // not XML: nothing for pugixml to parse
 
   // pugixml overwrites the byte after each name and value with a NUL. In place, the rules then read

@@ -4,6 +4,7 @@
 
 #include "analysis/line_index.h"
 #include "engine/engine.h"
+#include "load/declared_encoding.h"
 #include "load/parse.h"
 #include "load/source.h"
 #include "page.h"
@@ -56,6 +57,19 @@ bool lint_into(FileReport& report, std::string_view bytes, Input& input, const R
                const Settings& settings, LintScope scope) {
   LoadFacts load{input.compressed,  input.decompression_stopped,   std::move(input.compression_error),
                  input.http_status, std::move(input.content_type), input.robots_txt};
+  // Input in another encoding is linted as the UTF-8 it decodes to, which the report keeps: the
+  // file read again would be the bytes as written, where no offset of a finding lies.
+  DeclaredEncoding declared;
+  if (!input.robots_txt) declared = read_declared_encoding(bytes);
+  const bool decoded = !declared.read_as.empty();
+  if (decoded) {
+    report.bytes = std::move(declared.text);
+    bytes = report.bytes;
+    report.reloadable = false;
+    load.read_as = std::move(declared.read_as);
+    load.undecodable = std::move(declared.undecodable);
+  }
+  load.encoding_conflict = std::move(declared.conflict);
   // A file on disk can be read again, so pugixml parses its bytes in place rather than a copy: the
   // bytes as written are read back only for the findings, or for a parse that needs them.
   std::unique_ptr<Document> doc = parse_document(input.path, bytes, load, report.reloadable ? &report.bytes : nullptr);
@@ -72,6 +86,10 @@ bool lint_into(FileReport& report, std::string_view bytes, Input& input, const R
   reading_ahead.reset();
   report.diagnostics = std::move(run.diagnostics);
   if (!settings.sole_input) report.diagnostics.shrink_to_fit();  // kept to the run's end, with the others
+  // A fix's offsets are in the decoded text, not in the file it would be applied to.
+  if (decoded) {
+    for (Diagnostic& d : report.diagnostics) d.fix.reset();
+  }
   report.facts = std::move(run.facts);
   report.overview = std::move(run.overview);
   // Lines and columns are counted in the bytes as written: a parse in place may have overwritten a

@@ -21,7 +21,8 @@ class MemberSink final : public SetSink {
     if (!caps_[file].admit(finding.at.offset)) return;
     Diagnostic d;
     d.rule = &rule_;
-    d.severity = members_[file].selection->severity_of(rule_);
+    d.severity = finding_severity(members_[file].selection->severity_of(rule_), rests_on,
+                                  members_[file].selection->warning_authorities);
     d.offset = finding.at.offset;
     d.length = finding.at.length;
     d.message = std::move(finding.message);

@@ -13,6 +13,42 @@ const ExtensionNode* news_language(const ExtensionBlock& block) {
   return publication ? child_of(block, node_index(block, *publication), kNewsNamespace, "language") : nullptr;
 }
 
+const ExtensionNode* news_name(const ExtensionBlock& block) {
+  if (!is_family_block(kNewsFamily, block)) return nullptr;
+  const ExtensionNode* publication = child_of(block, 0, kNewsNamespace, "publication");
+  return publication ? child_of(block, node_index(block, *publication), kNewsNamespace, "name") : nullptr;
+}
+
+namespace {
+
+// `name` (trimmed) without its last parenthetical; `name` when it ends in none, or when nothing
+// comes before it.
+std::string_view without_last_parenthetical(std::string_view name) {
+  if (!name.ends_with(')')) return name;
+  // The '(' that opens the last group, nested groups counted.
+  int depth = 0;
+  for (std::size_t i = name.size(); i-- > 0;) {
+    if (name[i] == ')') ++depth;
+    else if (name[i] == '(' && --depth == 0) {
+      const std::string_view before = trim_xml_space(name.substr(0, i));
+      return before.empty() ? name : before;
+    }
+  }
+  return name;  // unbalanced: no parenthetical to leave out
+}
+
+}  // namespace
+
+std::string_view without_trailing_parenthetical(std::string_view name) {
+  name = trim_xml_space(name);
+  // "Example Post (UK) (beta)": every trailing parenthetical goes.
+  for (std::string_view shorter = without_last_parenthetical(name); shorter.size() < name.size();
+       shorter = without_last_parenthetical(name)) {
+    name = shorter;
+  }
+  return name;
+}
+
 const ExtensionNode* news_publication_date(const ExtensionBlock& block) {
   if (!is_family_block(kNewsFamily, block)) return nullptr;
   return child_of(block, 0, kNewsNamespace, "publication_date");

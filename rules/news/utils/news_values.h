@@ -17,6 +17,14 @@ namespace sitemaplint {
 // The block's <news:publication><news:language> (the first of each), when the block is a news block.
 const ExtensionNode* news_language(const ExtensionBlock& block);
 
+// The block's <news:publication><news:name> (the first of each), when the block is a news block.
+const ExtensionNode* news_name(const ExtensionBlock& block);
+
+// A publication name without its trailing parentheticals ("The Example Times (Online)" -> "The
+// Example Times", "Example (UK) (beta)" -> "Example"), trimmed; `name` itself when it ends in none,
+// or when nothing would be left.
+std::string_view without_trailing_parenthetical(std::string_view name);
+
 // Whether `text`, as written (white space included), matches the news XSD's pattern for
 // <news:language>: zh-cn, zh-tw or two or three lower-case letters.
 bool matches_news_xsd_language(std::string_view text);

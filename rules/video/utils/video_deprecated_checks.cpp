@@ -48,9 +48,20 @@ bool is_price(std::string_view text) {
   return is_whole_number(whole) && !whole.starts_with('+') && is_whole_number(fraction) && !fraction.starts_with('+');
 }
 
+// What the finding rests on: the XSD's types, which validators enforce, or only its documentation,
+// which they do not (--profile xsd holds those at a warning).
+std::uint32_t rests_on(Basis basis) { return basis == Basis::Schema ? kExtensionXsd : kSchemaDocs; }
+
 void report_tag(const ExtensionNode& node, const std::string& message, Basis basis, FindingSink& out) {
   const Span span = tag_span(node);
-  out.report({.at = span, .message = message + why(node, basis)});
+  out.report({.at = span, .message = message + why(node, basis), .rests_on = rests_on(basis)});
+}
+
+// A finding on the value that only the XSD's documentation asks for.
+void report_documented_value(const ExtensionNode& node, const std::string& message, FindingSink& out) {
+  out.report({.at = value_span(node),
+              .message = message + why(node, Basis::SchemaDocumentation),
+              .rests_on = rests_on(Basis::SchemaDocumentation)});
 }
 
 // An attribute of `node` whose trimmed value fails `valid`, reported on the value.
@@ -91,19 +102,15 @@ void check_category(const ExtensionNode& category, FindingSink& out) {
 
 void check_gallery_loc(const ExtensionNode& gallery_loc, UrlAnalysis& scratch, FindingSink& out) {
   if (is_usable_url(gallery_loc.text.value, scratch)) return;
-  report_value(gallery_loc,
-               named(gallery_loc) + " " + quoted(gallery_loc.text.trimmed()) + " is not an absolute http(s) URL" +
-                   why(gallery_loc, Basis::SchemaDocumentation),
-               out);
+  report_documented_value(
+      gallery_loc, named(gallery_loc) + " " + quoted(gallery_loc.text.trimmed()) + " is not an absolute http(s) URL",
+      out);
 }
 
 void check_price(const ExtensionNode& price, FindingSink& out) {
   const std::string_view value = price.text.trimmed();
   if (!value.empty() && !is_price(value)) {
-    report_value(price,
-                 named(price) + " " + quoted(value) + " is not a decimal number such as 1.99" +
-                     why(price, Basis::SchemaDocumentation),
-                 out);
+    report_documented_value(price, named(price) + " " + quoted(value) + " is not a decimal number such as 1.99", out);
   }
   if (!value.empty() && !price.attribute("currency")) {
     report_tag(price, named(price) + " gives a price without a currency attribute", Basis::SchemaDocumentation, out);
@@ -167,10 +174,8 @@ void check_content_segment_loc(const ExtensionBlock& block, const ExtensionNode&
                                FindingSink& out) {
   check_attribute(segment, "duration", is_segment_duration, "a whole number of seconds up to 28,800", out);
   if (!is_usable_url(segment.text.value, scratch)) {
-    report_value(segment,
-                 named(segment) + " " + quoted(segment.text.trimmed()) + " is not an absolute http(s) URL" +
-                     why(segment, Basis::SchemaDocumentation),
-                 out);
+    report_documented_value(
+        segment, named(segment) + " " + quoted(segment.text.trimmed()) + " is not an absolute http(s) URL", out);
   }
   if (!block.child(kVideoNamespace, "player_loc")) {
     report_tag(segment, named(segment) + " needs a " + element_name(block, "player_loc") + " in the same video",
