@@ -3,8 +3,11 @@
 #include <doctest/doctest.h>
 
 #include <regex>
+#include <set>
 #include <sstream>
 
+#include "docs/rule_docs.h"
+#include "engine/registry.h"
 #include "report/html.h"
 #include "test_support.h"
 
@@ -34,11 +37,17 @@ TEST_CASE("html report: one file that fetches nothing") {
   CHECK(!std::regex_search(html, std::regex(R"(<(link|img|iframe|object|embed)\b)", std::regex::icase)));
   CHECK(!std::regex_search(html, std::regex(R"(\bsrc\s*=)", std::regex::icase)));
   CHECK(!std::regex_search(html, std::regex(R"(url\(|@import)", std::regex::icase)));
-  // Links stay inside the page.
+  // Links stay inside the page, but for each rule's documentation (a link, never fetched).
   const std::regex link(R"re(href="([^"]*)")re");
-  for (auto it = std::sregex_iterator(html.begin(), html.end(), link); it != std::sregex_iterator(); ++it) {
-    CHECK_MESSAGE((*it)[1].str().starts_with("#"), "a link leaves the page: " << (*it)[1].str());
+  std::set<std::string> docs;
+  for (const FileReport& report : reports) {
+    for (const Diagnostic& d : report.diagnostics) docs.insert(rule_docs_url(*d.rule));
   }
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), link); it != std::sregex_iterator(); ++it) {
+    const std::string href = (*it)[1].str();
+    CHECK_MESSAGE((href.starts_with("#") || docs.count(href)), "a link leaves the page: " << href);
+  }
+  CHECK(html.find("<a class=\"docs\" href=\"" + rule_docs_url(*find_rule("SM301")) + "\">") != std::string::npos);
   // The charts are the project's own inline SVG.
   CHECK(html.find("<figure id=\"by-rule\">") != std::string::npos);
   CHECK(html.find("<svg class=\"chart\"") != std::string::npos);
@@ -60,10 +69,16 @@ TEST_CASE("html report: text from the sitemap and the command line stays text") 
   CHECK(html.find("<script>alert") == std::string::npos);
   CHECK(html.find("<img") == std::string::npos);
   CHECK(html.find("&lt;img src=x onerror=alert(2)&gt;.xml") != std::string::npos);
-  // Exactly the page's own script element.
+  // Exactly the page's own script elements: its script, and its packed findings (base64: no '<').
   std::size_t scripts = 0;
   for (std::size_t at = html.find("<script"); at != std::string::npos; at = html.find("<script", at + 1)) ++scripts;
-  CHECK(scripts == 1);
+  CHECK(scripts == 2);
+  const std::size_t data = html.find("<script type=\"application/octet-stream\" id=\"findings-data\"");
+  REQUIRE(data != std::string::npos);
+  const std::size_t begin = html.find('>', data) + 1, end = html.find("</script>", begin);
+  CHECK(html.substr(begin, end - begin)
+            .find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=") ==
+        std::string::npos);
 }
 
 TEST_CASE("html report: the command line writes it beside other formats") {

@@ -240,13 +240,14 @@ TEST_CASE("each rule's documented example triggers exactly that rule, and its 'u
   MESSAGE("ran the examples of " << checked << " rules; " << kExamplesNotRunnable.size() << " cannot run as text");
 }
 
-TEST_CASE("rule_docs_url: by default, a binary in its build tree links to the source tree's README") {
+TEST_CASE("rule_docs_url: by default, a binary in its build tree links to the rule in the source tree's docs") {
   const std::string url = rule_docs_url(*find_rule("SM201"));
   if (!url.starts_with("file://")) {
     skip_test("this build sets SITEMAPLINT_DOCS_URL to " + url);
     return;
   }
-  CHECK(url == "file://" + std::filesystem::path(source_path("README.md")).lexically_normal().string() + "#rules");
+  CHECK(url == "file://" + std::filesystem::path(source_path("docs/rules.md")).lexically_normal().string() +
+                   "#sm201-loc-empty");
 }
 
 TEST_CASE("rule_docs_url: every rule links to its documentation, placeholders filled in") {
@@ -256,5 +257,6 @@ TEST_CASE("rule_docs_url: every rule links to its documentation, placeholders fi
     CHECK((url.starts_with("https://") || url.starts_with("http://") || url.starts_with("file:///")));
     CHECK(url.find("{code}") == std::string::npos);
     CHECK(url.find("{name}") == std::string::npos);
+    CHECK(url.find("{anchor}") == std::string::npos);
   }
 }

@@ -1,6 +1,7 @@
 #include "docs/rule_docs.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <iomanip>
@@ -92,26 +93,36 @@ std::string file_url(const std::string& path) {
   return url;
 }
 
-// With no SITEMAPLINT_DOCS_URL: the README installed beside this binary (<prefix>/bin/sitemaplint
-// -> <prefix>/share/doc/sitemaplint/README.md), whatever the prefix; else the source tree's.
+// With no SITEMAPLINT_DOCS_URL: the rule's section of docs/rules.md installed beside this binary
+// (<prefix>/bin/sitemaplint -> <prefix>/share/doc/sitemaplint/docs/rules.md), whatever the
+// prefix; else the source tree's.
 std::string default_docs_url() {
   static const std::string url = [] {
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    const fs::path installed = (exe.parent_path() / "../share/doc/sitemaplint/README.md").lexically_normal();
+    const fs::path installed = (exe.parent_path() / "../share/doc/sitemaplint/docs/rules.md").lexically_normal();
     const bool found = !ec && fs::is_regular_file(installed, ec);
-    return file_url(found ? installed.string() : std::string(SITEMAPLINT_SOURCE_README)) + "#rules";
+    return file_url(found ? installed.string() : std::string(SITEMAPLINT_SOURCE_RULES)) + "#{anchor}";
   }();
   return url;
+}
+
+// The anchor GitHub and most Markdown renderers give the rule's heading "### SM201 loc-empty".
+std::string heading_anchor(const RuleInfo& info) {
+  std::string anchor;
+  for (const char c : info.code) anchor += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return anchor + "-" + std::string(info.name);
 }
 
 }  // namespace
 
 std::string rule_docs_url(const RuleInfo& info) {
   std::string url = std::string_view(SITEMAPLINT_DOCS_URL).empty() ? default_docs_url() : SITEMAPLINT_DOCS_URL;
-  for (const auto& [placeholder, value] :
-       {std::pair<std::string_view, std::string_view>{"{code}", info.code}, {"{name}", info.name}}) {
+  const std::string anchor = heading_anchor(info);
+  for (const auto& [placeholder, value] : {std::pair<std::string_view, std::string_view>{"{code}", info.code},
+                                           {"{name}", info.name},
+                                           {"{anchor}", anchor}}) {
     for (auto at = url.find(placeholder); at != std::string::npos; at = url.find(placeholder, at + value.size())) {
       url.replace(at, placeholder.size(), value);
     }

@@ -20,8 +20,9 @@ void write_rule_list_json(std::ostream& out);
 std::string rule_table_markdown();
 void write_explanation(const RuleInfo& info, std::ostream& out);
 // Where a rule's documentation lives on the web (SARIF-style help links, the language server's
-// codeDescription). Built from the CMake cache variable SITEMAPLINT_DOCS_URL, in which {code} and
-// {name} are replaced by the rule's code and name.
+// codeDescription, the HTML report). Built from the CMake cache variable SITEMAPLINT_DOCS_URL, in
+// which {code}, {name} and {anchor} ("sm201-loc-empty") are replaced; by default the rule's section
+// of the installed docs/rules.md.
 std::string rule_docs_url(const RuleInfo& info);
 
 }  // namespace sitemaplint

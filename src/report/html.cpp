@@ -6,12 +6,11 @@
 
 #include "analysis/w3c_datetime.h"
 #include "engine/overview.h"
-#include "report/excerpt.h"
 #include "report/html_assets.h"
+#include "report/html_findings.h"
 #include "report/html_pages.h"
 #include "report/markup.h"
 #include "docs/rule_docs.h"
-#include "report/source.h"
 #include "report/svg_chart.h"
 #include "rule.h"
 
@@ -19,8 +18,6 @@ namespace sitemaplint {
 namespace {
 
 constexpr std::size_t kChartRows = 15;
-// A run with more findings than this lists the first ones; the page must still open in a browser.
-constexpr std::size_t kMaxTableRows = 20'000;
 
 struct SeverityCounts {
   std::size_t error = 0, warning = 0, info = 0;
@@ -71,24 +68,6 @@ std::string card(const std::string& key, std::size_t value, const std::string& w
 
 std::string plural(std::size_t n, const std::string& word) {
   return with_thousands(n) + " " + word + (n == 1 ? "" : "s");
-}
-
-// The source line of a finding, its span marked.
-std::string source_cell(const ReportSource& source, const Diagnostic& d, std::size_t line) {
-  if (d.offset >= source.bytes().size()) return "";
-  const std::string_view line_text = source.index().line_text(line);
-  const std::size_t line_start = static_cast<std::size_t>(line_text.data() - source.bytes().data());
-  const Excerpt excerpt = make_excerpt(line_text, d.offset - line_start, d.length);
-  // The line's indentation only pushes it out of a narrow column.
-  const std::size_t indent = std::min(excerpt.text.find_first_not_of(' '), excerpt.mark_begin);
-  std::string cell = "<code>";
-  append_escaped(std::string_view(excerpt.text).substr(indent, excerpt.mark_begin - indent), cell);
-  cell += "<mark>";
-  append_escaped(std::string_view(excerpt.text).substr(excerpt.mark_begin, excerpt.mark_end - excerpt.mark_begin),
-                 cell);
-  cell += "</mark>";
-  append_escaped(std::string_view(excerpt.text).substr(excerpt.mark_end), cell);
-  return cell + "</code>";
 }
 
 std::string freshness_section(const SiteOverview& site) {
@@ -145,7 +124,6 @@ void write_html(std::span<const FileReport> reports, const RunStatus& status, st
     rule_rows.push_back(
         {std::string(rule->code), std::string(rule->code) + " " + std::string(rule->name), by_rule[rule].segments()});
   }
-  const std::size_t findings = totals.errors + totals.warnings + totals.infos;
 
   std::string page =
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -197,48 +175,7 @@ void write_html(std::span<const FileReport> reports, const RunStatus& status, st
                                    : bar_chart(top_rows(count_rows(site.sections), "sections"), "URLs per section"));
   page += "</div>\n";
 
-  // The findings, filterable.
-  page +=
-      "<section id=\"findings\">\n<h2>Findings</h2>\n<div class=\"filters\">"
-      "<input id=\"filter-text\" type=\"search\" placeholder=\"Filter by file, message, URL...\" aria-label=\"Filter\">"
-      "<select id=\"filter-severity\" aria-label=\"Severity\"><option value=\"\">every severity</option>"
-      "<option value=\"error\">errors</option><option value=\"warning\">warnings</option>"
-      "<option value=\"info\">info</option></select><select id=\"filter-rule\" aria-label=\"Rule\">"
-      "<option value=\"\">every rule</option>";
-  for (const RuleInfo* rule : rules) {
-    page += "<option value=\"" + std::string(rule->code) + "\">" + std::string(rule->code) + " " +
-            std::string(rule->name) + "</option>";
-  }
-  const std::size_t listed = std::min(findings, kMaxTableRows);
-  page += "</select><span id=\"shown\"><span id=\"shown-count\">" + with_thousands(listed) +
-          "</span> of <span id=\"total-count\">" + with_thousands(findings) + "</span> findings shown</span></div>\n";
-  if (listed < findings) {
-    page += "<p>The table lists the first " + with_thousands(listed) +
-            " findings; the JSON report (-o json=FILE) has all of them.</p>\n";
-  }
-  page +=
-      "<table>\n<thead><tr><th>Severity</th><th>Rule</th><th>Where</th><th>Message</th><th>Source</th></tr></"
-      "thead>\n<tbody>\n";
-  std::size_t rows = 0;
-  for (const FileReport& report : reports) {
-    if (report.diagnostics.empty() || rows == kMaxTableRows) continue;
-    const ReportSource source(report);
-    for (const Diagnostic& d : report.diagnostics) {
-      if (rows++ == kMaxTableRows) break;
-      const Position at = source.position(d.offset);
-      const std::string severity(severity_name(d.severity));
-      const std::string code(d.rule->code);
-      page += "<tr data-severity=\"" + severity + "\" data-rule=\"" + code + "\"><td><span class=\"badge " + severity +
-              "\">" + severity + "</span></td><td><a href=\"#rule-" + code + "\">" + code + "</a> " +
-              std::string(d.rule->name) + "</td><td class=\"where\">" + escape_markup(report.path) + ":" +
-              std::to_string(at.line) + ":" + std::to_string(at.column) + "</td><td>" + escape_markup(d.message);
-      if (d.fix) page += "<div class=\"fix\">fix: " + escape_markup(d.fix->description) + "</div>";
-      page += "</td><td class=\"src\">" + source_cell(source, d, at.line) + "</td></tr>\n";
-    }
-  }
-  page += "</tbody>\n</table>\n";
-  if (findings == 0) page += "<p>No problems found.</p>\n";
-  page += "</section>\n";
+  page += html_findings_section(reports, rules);
 
   // Each rule that found something, documented in the page itself (as --explain prints it).
   if (!rules.empty()) {
@@ -248,8 +185,9 @@ void write_html(std::span<const FileReport> reports, const RunStatus& status, st
       write_explanation(*rule, docs);
       const std::string code(rule->code);
       page += "<details id=\"rule-" + code + "\"><summary><b>" + code + "</b> " + std::string(rule->name) + ": " +
-              escape_markup(rule->summary) + " (" + plural(by_rule[rule].total(), "finding") + ")</summary><pre>" +
-              escape_markup(docs.str()) + "</pre></details>\n";
+              escape_markup(rule->summary) + " (" + plural(by_rule[rule].total(), "finding") + ")</summary><p>" +
+              "<a class=\"docs\" href=\"" + escape_markup(rule_docs_url(*rule)) + "\">" + code +
+              " in the sitemaplint documentation</a></p><pre>" + escape_markup(docs.str()) + "</pre></details>\n";
     }
     page += "</section>\n";
   }

@@ -60,30 +60,74 @@ details pre { white-space: pre-wrap; font-size: 12px; }
 footer { color: var(--muted); margin: 28px 0; }
 )css";
 
-// Filters the findings table by text, severity and rule; the page's URL fragment may preset them
-// ("#rule=SM301&severity=error&q=shoes"), and a click on a rule's bar filters by it. Without
-// script every finding is shown, and the count says so.
+// Filters the findings by text, severity and rule, and shows them a page at a time. The findings
+// come packed in #findings-data (html_findings.h): they are unpacked once, the filters run over
+// all of them, and only the page shown is made into rows. The page's URL fragment may preset the
+// filters ("#rule=SM301&severity=error&q=shoes"), and a click on a rule's bar filters by it.
+// Without script (or DecompressionStream) the first page written into the HTML stays shown.
 inline constexpr const char* kScript = R"js(
 (function () {
   'use strict';
-  var rows = Array.prototype.slice.call(document.querySelectorAll('#findings tbody tr'));
-  var texts = rows.map(function (row) { return row.textContent.toLowerCase(); });
   var text = document.getElementById('filter-text');
   var severity = document.getElementById('filter-severity');
   var rule = document.getElementById('filter-rule');
   var shown = document.getElementById('shown-count');
-  if (!text || !severity || !rule || !shown) return;
-  function apply() {
-    var words = text.value.toLowerCase().split(/\s+/).filter(Boolean);
-    var count = 0;
-    rows.forEach(function (row, i) {
-      var keep = (!severity.value || row.getAttribute('data-severity') === severity.value) &&
-                 (!rule.value || row.getAttribute('data-rule') === rule.value) &&
-                 words.every(function (word) { return texts[i].indexOf(word) >= 0; });
-      row.hidden = !keep;
-      if (keep) count++;
+  var packed = document.getElementById('findings-data');
+  var body = document.querySelector('#findings tbody');
+  var pager = document.getElementById('pager');
+  var at = document.getElementById('page-at');
+  if (!text || !severity || !rule || !shown || !packed || !body) return;
+  var PAGE = 200, SEVERITIES = ['error', 'warning', 'info'];
+  var data = null, haystacks = [], matches = [], page = 0;
+  function esc(s) {
+    return String(s).replace(/[&<>"']/g, function (c) {
+      return {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'}[c];
     });
-    shown.textContent = count.toLocaleString('en-US');
+  }
+  // One row, as the report writes the first page (report/html_findings.cpp, row_html).
+  function renderRow(r) {
+    var sev = SEVERITIES[r[0]], code = data.rules[r[1]][0], name = data.rules[r[1]][1];
+    return '<tr data-severity="' + sev + '" data-rule="' + code + '"><td><span class="badge ' + sev + '">' + sev +
+      '</span></td><td><a href="#rule-' + code + '">' + code + '</a> ' + esc(name) + '</td><td class="where">' +
+      esc(data.files[r[2]] + ':' + r[3] + ':' + r[4]) + '</td><td>' + esc(r[5]) +
+      (r[6] ? '<div class="fix">fix: ' + esc(r[6]) + '</div>' : '') + '</td><td class="src"><code>' + esc(r[7]) +
+      '<mark>' + esc(r[8]) + '</mark>' + esc(r[9]) + '</code></td></tr>';
+  }
+  function haystack(i) {
+    if (haystacks[i] === undefined) {
+      var r = data.rows[i];
+      haystacks[i] = (data.files[r[2]] + ':' + r[3] + ':' + r[4] + ' ' + data.rules[r[1]].join(' ') + ' ' +
+        SEVERITIES[r[0]] + ' ' + r[5] + ' ' + r[6] + ' ' + r[7] + r[8] + r[9]).toLowerCase();
+    }
+    return haystacks[i];
+  }
+  function show() {
+    var pages = Math.max(1, Math.ceil(matches.length / PAGE));
+    page = Math.min(page, pages - 1);
+    var html = [];
+    for (var i = page * PAGE; i < Math.min(matches.length, (page + 1) * PAGE); i++) html.push(renderRow(data.rows[matches[i]]));
+    body.innerHTML = html.join('');
+    shown.textContent = matches.length.toLocaleString('en-US');
+    pager.hidden = pages < 2;
+    at.textContent = 'page ' + (page + 1) + ' of ' + pages;
+  }
+  function apply() {
+    if (!data) return;
+    var words = text.value.toLowerCase().split(/\s+/).filter(Boolean);
+    var sev = SEVERITIES.indexOf(severity.value), code = rule.value;
+    matches = [];
+    for (var i = 0; i < data.rows.length; i++) {
+      var r = data.rows[i];
+      if (sev >= 0 && r[0] !== sev) continue;
+      if (code && data.rules[r[1]][0] !== code) continue;
+      if (words.length) {
+        var h = haystack(i);
+        if (!words.every(function (word) { return h.indexOf(word) >= 0; })) continue;
+      }
+      matches.push(i);
+    }
+    page = 0;
+    show();
   }
   var preset = new URLSearchParams(location.hash.slice(1));
   if (preset.get('q')) text.value = preset.get('q');
@@ -93,6 +137,8 @@ inline constexpr const char* kScript = R"js(
     control.addEventListener('input', apply);
     control.addEventListener('change', apply);
   });
+  document.getElementById('page-prev').addEventListener('click', function () { if (page > 0) { page--; show(); } });
+  document.getElementById('page-next').addEventListener('click', function () { page++; show(); });
   Array.prototype.forEach.call(document.querySelectorAll('#by-rule g.bar'), function (bar) {
     bar.addEventListener('click', function () {
       rule.value = bar.getAttribute('data-key');
@@ -107,7 +153,14 @@ inline constexpr const char* kScript = R"js(
   }
   window.addEventListener('hashchange', openRule);
   openRule();
-  apply();
+  if (typeof DecompressionStream === 'undefined') return;
+  var bytes = Uint8Array.from(atob(packed.textContent.trim()), function (c) { return c.charCodeAt(0); });
+  new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text().then(function (json) {
+    data = JSON.parse(json);
+    apply();
+    // When the rows were ready, for the test that holds the page to its time.
+    document.getElementById('findings').setAttribute('data-ready-ms', String(Math.round(performance.now())));
+  });
 })();
 )js";
 

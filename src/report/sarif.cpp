@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "docs/rule_docs.h"
 #include "report/fingerprint.h"
 #include "report/sarif_artifacts.h"
 #include "report/json_stream.h"
@@ -88,6 +89,7 @@ void write_rule(JsonWriter& json, const RuleInfo& info) {
   std::string help = "Authority: " + authority_list(info.authorities) + "\n";
   if (!info.search_console.empty()) help += "\nSearch Console: \"" + std::string(info.search_console) + "\"\n";
   help += info.docs;
+  json.field("helpUri", rule_docs_url(info));
   json.key("help");
   json.begin_object();
   json.field("text", help);
