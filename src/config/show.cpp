@@ -56,7 +56,7 @@ void write_effective_config(const std::string& label, const Profile& profile, co
   if (run.max_warnings) out << "max-warnings = " << *run.max_warnings << '\n';
   if (run.min_severity) out << "min-severity = \"" << severity_name(*run.min_severity) << "\"\n";
   if (run.robots) out << "robots = " << toml_string(*run.robots) << '\n';
-  if (run.pages) out << "pages = true\n";
+  if (run.pages) out << (run.pages_live ? "pages = \"live\"\n" : "pages = true\n");
   if (run.host) out << "host = " << toml_string(*run.host) << '\n';
   if (run.coverage) out << "coverage = true\n";
   if (profile.config && !profile.config->exclude.empty()) {

@@ -24,6 +24,13 @@ std::string html_pages_section(const PagesSummary& pages) {
   row("refused", "not readable", t.refused, "sev-warning");
   row("noindex", "served, but noindex", t.noindex, "sev-error");
   row("canonical-elsewhere", "served, canonical elsewhere", t.canonical_elsewhere, "sev-warning");
+  if (pages.live) {
+    row("client-error", "other 4xx (401, 403, ...)", t.client_errors, "sev-error");
+    row("server-error", "5xx", t.server_errors, "sev-error");
+    row("unreachable", "no answer (DNS, connection, TLS, timeout)", t.unreachable, "sev-error");
+    row("blocked", "blocked by robots.txt (not fetched)", t.blocked, "sev-error");
+    row("not-fetched", "not fetched (--max-urls, --sample, host given up)", t.skipped, "sev-info");
+  }
   row("other-origin", "on other origins (not checked)", t.other_origin, "sev-info");
   row("unlisted", "indexable pages in no sitemap", pages.unlisted.size(), "sev-info");
   std::string html = "<section id=\"pages\" data-checked=\"" + std::to_string(t.checked()) + "\" data-unlisted=\"" +
