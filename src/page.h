@@ -87,27 +87,36 @@ struct RedirectHop {
   int status = 0;  // 0: no answer (`PageAnswer::reason` says why)
 };
 
+// What an answer fetched over HTTP says besides the page facts.
+struct HttpDetails {
+  std::vector<RedirectHop> chain;  // every response from the listed URL to the last, when it redirected
+  std::string content_type;  // the last response's, as sent (an image's "image/png")
+  // The Last-Modified header, seconds since 1970, when it is not simply the time of the response
+  // (its Date).
+  std::optional<std::int64_t> last_modified;
+};
+
 // What a listed URL leads to on the site: the answer, and what the served page says.
 struct PageAnswer {
   PageStatus status = PageStatus::Missing;
   std::string file;  // the file served (or the fallback's), as the run names it; empty: none
   std::string target;  // Redirect: the absolute URL the host redirects to
   int code = 0;  // Redirect: 301, 302, 307 or 308; a meta refresh: 0
+  // Fetched from the live site: the last response's status; 0 from a build on disk, or when no
+  // response came. (Beside `code`, where it costs no room.)
+  int http_status = 0;
   std::string reason;  // Redirect: why ("a folder is served with a final slash", "_redirects line 3"); Refused: why
   bool html = false;  // the file is an HTML page, whose head was read
+  bool media_request = false;  // live: asked with HEAD, as an image or a video is
+  bool first_of_host_given_up = false;  // live, Skipped: the one answer that says the host was given up
   HeadFacts head;  // html only
   // What headers the host adds to this path (_headers, vercel.json) say: X-Robots-Tag noindex,
   // and Link: <...>; rel="canonical".
   std::vector<NoindexDirective> header_noindex;
   std::vector<PageLink> header_canonicals;
-  // Fetched over HTTP (the live site) only; a page read from disk leaves these empty.
-  int http_status = 0;  // the last response's status; 0: none (a build on disk, or no answer)
-  std::vector<RedirectHop> chain;  // every response from the listed URL to the last, when it redirected
-  std::string content_type;  // the last response's, as sent (an image's "image/png")
-  std::optional<std::int64_t> last_modified;  // the Last-Modified header, seconds since 1970, when it
-      // is not simply the time of the response (its Date)
-  bool media_request = false;  // asked with HEAD, as an image or a video is
-  bool first_of_host_given_up = false;  // Skipped: the one answer that says the host was given up
+  // What only a fetch shows; null from a build on disk, so that its answers stay as small as they
+  // were (a site of 50,000 pages keeps one for each URL).
+  std::shared_ptr<const HttpDetails> http;
 };
 
 // How many distinct listed URLs a run asked a PageLookup about, by what the host answers: for the

@@ -30,7 +30,13 @@ Disallow: /drafts/
 ```
 
 ## Use instead
-Remove the URL from the sitemap, or allow it in robots.txt.
+Remove the URL from the sitemap, or allow it in robots.txt:
+```text
+# robots.txt
+User-agent: *
+Disallow: /drafts/
+Allow: /drafts/post/
+```
 )md",
                          .authorities = kGoogle,
                          .search_console = "Submitted URL blocked by robots.txt"};

@@ -62,15 +62,16 @@ class PageLastmodStale final : public PageRule {
 
  protected:
   void check(const UrlField& url, const UrlAnalysis&, const PageAnswer& page, FindingSink& out) override {
-    if (page.status != PageStatus::Served || !page.last_modified || !url.entry->lastmod.present) return;
+    if (page.status != PageStatus::Served || !page.http || !page.http->last_modified || !url.entry->lastmod.present)
+      return;
+    const std::int64_t modified = *page.http->last_modified;
     const auto& parsed = url.entry->lastmod_parsed();
     if (!parsed.value) return;  // an invalid <lastmod> is the lastmod rules' business
     constexpr std::int64_t kDay = 86400;
-    if (*page.last_modified <= epoch_seconds(*parsed.value) + kDay) return;
+    if (modified <= epoch_seconds(*parsed.value) + kDay) return;
     out.report({.at = value_span(url.entry->lastmod),
                 .message = "<lastmod> " + std::string(url.entry->lastmod.trimmed()) + " of " + url.quoted_value() +
-                           " is more than a day before the page's Last-Modified header (" +
-                           http_date_text(*page.last_modified) +
+                           " is more than a day before the page's Last-Modified header (" + http_date_text(modified) +
                            "); write the page's real modification date, or Google ignores the site's <lastmod>"});
   }
 };

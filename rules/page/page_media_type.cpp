@@ -41,9 +41,10 @@ class PageMediaType final : public PageRule {
 
  protected:
   void check(const UrlField& url, const UrlAnalysis& a, const PageAnswer& page, FindingSink& out) override {
-    if (page.http_status < 200 || page.http_status >= 300 || page.content_type.empty()) return;
+    if (page.http_status < 200 || page.http_status >= 300 || !page.http || page.http->content_type.empty()) return;
+    const std::string& content_type = page.http->content_type;
     if (page.status != PageStatus::Served && page.status != PageStatus::Fallback) return;
-    const std::string type = ascii_lowered(page.content_type.substr(0, page.content_type.find(';')));
+    const std::string type = ascii_lowered(content_type.substr(0, content_type.find(';')));
     const bool video = url.kind == UrlFieldKind::VideoContentLoc;
     if (type.starts_with(video ? "video/" : "image/")) return;
     // A video file is sometimes served as a generic stream; only a type that is certainly no video is reported.
@@ -51,7 +52,7 @@ class PageMediaType final : public PageRule {
                   type.starts_with("application/x-mpegurl") || type.starts_with("application/dash+xml")))
       return;
     out.report({.at = url_span(*url.field, a),
-                .message = url.quoted_value() + " is served as '" + page.content_type + "', not as " +
+                .message = url.quoted_value() + " is served as '" + content_type + "', not as " +
                            (video ? "a video" : "an image") + "; name the " + (video ? "video" : "image") +
                            " file itself"});
   }

@@ -55,6 +55,14 @@ std::string chain_text(const std::vector<RedirectHop>& chain) {
 
 class NoPrefetch final : public PageLookup::Prefetch {};
 
+// `answer`'s HTTP details, made (or copied, when shared) so that they can be changed.
+HttpDetails& details(PageAnswer& answer) {
+  auto own = std::make_shared<HttpDetails>(answer.http ? *answer.http : HttpDetails{});
+  HttpDetails& mine = *own;
+  answer.http = std::move(own);
+  return mine;
+}
+
 }  // namespace
 
 std::string origin_of_url(std::string_view url) {
@@ -302,7 +310,7 @@ void LivePages::step(std::shared_ptr<Job> job) const {
       answer.status = PageStatus::Redirect;
       answer.target = job->chain[1].url;
       answer.code = job->chain[0].status;
-      answer.chain = job->chain;
+      details(answer).chain = job->chain;
       answer.reason = decision.why.starts_with("refused") ? decision.why : "not fetched: its " + decision.why;
     }
     publish(*job, std::move(answer), nullptr);
@@ -339,7 +347,7 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
     PageAnswer answer;
     answer.status = PageStatus::Redirect;
     answer.http_status = response.status;
-    answer.chain = job->chain;
+    details(answer).chain = job->chain;
     answer.target = job->chain.size() > 1 ? job->chain[1].url : response.location;
     answer.code = job->chain[0].status;
     answer.reason = loop ? "it loops back to '" + response.location + "'"
@@ -371,7 +379,7 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
     }
   }
   answer.http_status = response.status;
-  answer.content_type = response.content_type;
+  details(answer).content_type = response.content_type;
   answer.media_request = job->head;
   if (job->chain.size() > 1) {
     // The final answer is what the URL it ends at answers, and the listed URL is a redirect.
@@ -379,9 +387,9 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
     answer = PageAnswer{};
     answer.status = PageStatus::Redirect;
     answer.http_status = final.http_status;
-    answer.content_type = final.content_type;
+    details(answer).content_type = final.http->content_type;
     answer.media_request = job->head;
-    answer.chain = job->chain;
+    details(answer).chain = job->chain;
     answer.target = job->chain[1].url;
     answer.code = job->chain[0].status;
     answer.reason = final.http_status == 0 ? final.reason : "chain: " + chain_text(job->chain);
@@ -420,7 +428,7 @@ PageAnswer LivePages::served_answer(const Job& job, const LiveResponse& response
   // Last-Modified that is just the time of the answer (a page made for each request) says nothing.
   const std::optional<std::int64_t> modified = parse_http_date(response.header("Last-Modified"));
   const std::optional<std::int64_t> date = parse_http_date(response.header("Date"));
-  if (modified && !(date && *date == *modified)) answer.last_modified = modified;
+  if (modified && !(date && *date == *modified)) details(answer).last_modified = modified;
   // A soft 404: the host answers 200 to a path that cannot exist, and this page is that answer.
   if (answer.status == PageStatus::Served && answer.html) {
     std::lock_guard lock(mutex_);

@@ -52,18 +52,19 @@ inline std::string host_of_url(const std::string& url) {
 // does: a loop, too many hops, an end that is not a page (an error or no answer), a hop from
 // https to http, a hop to another host.
 inline std::string redirect_problem(const PageAnswer& page) {
-  if (page.status != PageStatus::Redirect || page.chain.size() < 2) return "";
-  const RedirectHop& last = page.chain.back();
+  if (page.status != PageStatus::Redirect || !page.http || page.http->chain.size() < 2) return "";
+  const std::vector<RedirectHop>& chain = page.http->chain;
+  const RedirectHop& last = chain.back();
   if (last.status >= 300 && last.status < 400) return page.reason;  // a loop, or more than 10 hops
-  for (std::size_t i = 1; i < page.chain.size(); ++i) {
-    const std::string& from = page.chain[i - 1].url;
-    const std::string& to = page.chain[i].url;
+  for (std::size_t i = 1; i < chain.size(); ++i) {
+    const std::string& from = chain[i - 1].url;
+    const std::string& to = chain[i].url;
     if (from.starts_with("https:") && to.starts_with("http:")) return "it goes from https to http at " + to;
   }
   if (last.status == 0) return "'" + last.url + "' gives no answer (" + page.reason + ")";
   if (last.status >= 400) return "it ends in an error, " + status_text(last.status);
-  const std::string first_host = host_of_url(page.chain.front().url);
-  for (const RedirectHop& hop : page.chain) {
+  const std::string first_host = host_of_url(chain.front().url);
+  for (const RedirectHop& hop : chain) {
     if (host_of_url(hop.url) != first_host) return "it leaves the site for " + host_of_url(hop.url);
   }
   return "";
@@ -72,7 +73,8 @@ inline std::string redirect_problem(const PageAnswer& page) {
 // "a -> 301 -> b -> 200": the whole chain, for messages.
 inline std::string chain_for_message(const PageAnswer& page) {
   std::string text;
-  for (const RedirectHop& hop : page.chain) {
+  if (!page.http) return text;
+  for (const RedirectHop& hop : page.http->chain) {
     if (!text.empty()) text += " -> ";
     text += "'" + hop.url + "' (" + (hop.status ? std::to_string(hop.status) : std::string("no answer")) + ")";
   }
