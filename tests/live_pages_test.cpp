@@ -436,3 +436,35 @@ TEST_CASE("live: --max-urls and --sample cut the list, and the summary says so")
                      "2\",\"status\":200,\"url\":\"" + s + "2\"}\n" + "{\"final_url\":\"" + s +
                      "6\",\"status\":200,\"url\":\"" + s + "6\"}\n");
 }
+
+TEST_CASE("live: --cache asks again with the validators, and a 304 is judged from what was kept") {
+  HttpTestServer server;
+  std::mutex mutex;
+  std::vector<std::string> conditions;
+  server.route("/kept", [&](const HttpRequest& request, HttpExchange& exchange) {
+    {
+      std::lock_guard lock(mutex);
+      conditions.push_back(request.header("If-None-Match") + "|" + request.header("If-Modified-Since"));
+    }
+    if (request.header("If-None-Match") == "\"v1\"") {
+      exchange.send_response({304, {{"ETag", "\"v1\""}}, ""});
+      return;
+    }
+    exchange.send_response(html("kept", "<meta name=\"robots\" content=\"noindex\">",
+                                {{"ETag", "\"v1\""}, {"Last-Modified", "Sun, 06 Nov 1994 08:49:37 GMT"}}));
+  });
+  serve_sitemap(server, site_urlset({server.url("/kept")}));
+  const TempDir dir;
+  const std::string cache = (dir.path / "cache").string();
+  const std::vector<std::string> args = {
+      "--pages", "--quiet", "--rate", "200", "--cache", cache, "--now", kTestNow, server.url("/sitemap.xml")};
+  const auto first = run_cli(args);
+  const auto second = run_cli(args);
+  CHECK(first.exit_code == 1);
+  CHECK(first.out.find("[PAGE201 page-noindex]") != std::string::npos);
+  CHECK(second.out == first.out);  // the noindex page, read from the cache after a 304
+  std::lock_guard lock(mutex);
+  REQUIRE(conditions.size() == 2);
+  CHECK(conditions[0] == "|");
+  CHECK(conditions[1] == "\"v1\"|Sun, 06 Nov 1994 08:49:37 GMT");
+}

@@ -117,6 +117,10 @@ int main(int argc, char** argv) {
   app.add_option("--pages-log", options.pages_log,
                  "With --pages on the live site: write each fetched URL's status, final URL and time as JSON Lines")
       ->type_name("FILE");
+  app.add_option("--cache", options.cache,
+                 "With --pages on the live site: keep answers in DIR and ask again only if changed (ETag, "
+                 "Last-Modified)")
+      ->type_name("DIR");
   app.add_option("--now", options.now, "Treat this W3C datetime as now (for lastmod-in-future)")->type_name("DATETIME");
   checks.one_of(
       app.add_option("--list-rules", options.list_rules, "List every rule and exit (FORMAT: text, markdown, json)")

@@ -46,6 +46,7 @@ struct CliOptions {
   double rate = 5;  // requests a second per host
   std::string user_agent;  // empty: sitemaplint/VERSION (+project URL)
   std::string pages_log;  // JSON Lines of every fetched URL
+  std::string cache;  // --cache DIR: answers kept for conditional re-fetches
   std::vector<std::string> allowed_hosts;
   std::string color = "auto";
   std::string baseline;

@@ -65,6 +65,7 @@ std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& pat
   if (options.sample > 0) live.sample = options.sample;
   live.seed = options.seed;
   live.log_path = options.pages_log;
+  live.cache_dir = options.cache;
   return std::make_shared<LivePages>(std::move(live));
 }
 

@@ -100,7 +100,7 @@ struct LivePages::Origin {
   std::string probe_url, probe_title, probe_body;
 };
 
-LivePages::LivePages(LiveOptions options) : options_(std::move(options)) {
+LivePages::LivePages(LiveOptions options) : options_(std::move(options)), cache_(options_.cache_dir) {
   scheduler_ = std::make_unique<LiveScheduler>(options_.scheduler);
   if (!options_.log_path.empty()) log_.open(options_.log_path, std::ios::binary | std::ios::trunc);
 }
@@ -317,8 +317,19 @@ void LivePages::step(std::shared_ptr<Job> job) const {
     return;
   }
   const bool trusted = on_site(job->current);
-  scheduler_->submit(LiveRequest{job->current, job->head, trusted, false, {}},
-                     [this, job](LiveResponse response) { on_answer(job, std::move(response)); });
+  // --cache: asked only if changed; a 304 is answered with what was kept.
+  std::optional<LiveResponse> cached = job->head ? std::nullopt : cache_.find(job->current);
+  std::vector<std::string> conditions = cached ? ResponseCache::conditions(*cached) : std::vector<std::string>{};
+  scheduler_->submit(LiveRequest{job->current, job->head, trusted, false, std::move(conditions)},
+                     [this, job, cached = std::move(cached)](LiveResponse response) mutable {
+                       if (response.status == 304 && cached) {
+                         cached->milliseconds = response.milliseconds;
+                         response = std::move(*cached);
+                       } else if (!job->head) {
+                         cache_.keep(job->current, response);
+                       }
+                       on_answer(job, std::move(response));
+                     });
 }
 
 void LivePages::origin_ready(const std::string& origin) const {

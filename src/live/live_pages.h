@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "live/live_scheduler.h"
+#include "live/response_cache.h"
 #include "live/robots_gate.h"
 #include "page.h"
 
@@ -33,6 +34,7 @@ struct LiveOptions {
   std::optional<std::size_t> sample;  // fetch a seeded random sample of this many listed URLs
   std::uint64_t seed = 29;  // of the sample and the soft-404 probe's path: the same run, the same URLs
   std::string log_path;  // --pages-log: one JSON line per fetched URL; empty: none
+  std::string cache_dir;  // --cache: answers kept for conditional re-fetches; empty: none
   int max_redirects = 10;
 };
 
@@ -77,6 +79,7 @@ class LivePages final : public PageLookup {
   PageAnswer served_answer(const Job& job, const LiveResponse& response) const;
 
   LiveOptions options_;
+  ResponseCache cache_;
   std::unique_ptr<LiveScheduler> scheduler_;
   mutable std::mutex mutex_;
   mutable std::condition_variable answered_;
