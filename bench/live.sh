@@ -31,7 +31,7 @@ start=$EPOCHREALTIME
 end=$EPOCHREALTIME
 read -r _ user sys peak <"$timing"
 rm -f "$timing" "${TMPDIR:-/tmp}/live-server.$$"
-python3 - "$urls" "$hosts" "$rate" "$delay" "$start" "$end" "$user" "$sys" "$peak" <<'PY' | tee -a "$out"
+report=$(python3 - "$urls" "$hosts" "$rate" "$delay" "$start" "$end" "$user" "$sys" "$peak" <<'PY'
 import sys
 urls, hosts, rate, delay, start, end, user, sys_, peak = sys.argv[1:]
 urls, hosts, rate, delay = int(urls), int(hosts), float(rate), int(delay)
@@ -41,3 +41,6 @@ cpu_us = (float(user) + float(sys_)) * 1e6 / urls
 print(f"== 9. Live pages: {urls} URLs over {hosts} loopback hosts answering after {delay} ms, --rate {rate:g}, HTTP/1.1 (targets: wall <= 1.2x ideal, CPU < 200 us/URL, memory flat)")
 print(f"   wall {wall:.2f} s, ideal {ideal:.2f} s: {wall / ideal:.2f}x; CPU {cpu_us:.0f} us/URL; peak memory {int(peak) / 1024:.1f} MB")
 PY
+)
+echo "$report"
+[[ $out == /dev/stdout ]] || echo "$report" >>"$out"

@@ -385,6 +385,9 @@ int run(const CliOptions& options) {
   SiteOptions site;
   site.root = run_settings.root.value_or("");
   site.jobs = options.jobs;
+  // The live site: a sitemap's rules mostly wait for its pages, so every sitemap gets a thread of
+  // its own (up to 16) and all of their hosts are fetched at once, each at its own pace.
+  if (pages && pages->live() && options.jobs == 0) site.jobs = 16;
   site.robots = run_settings.robots.value_or("");
   site.pages = pages;
   site.each_unlisted_page = run_settings.coverage;

@@ -280,8 +280,9 @@ struct LiveScheduler::Impl {
         answers.clear();
         continue;  // the callbacks may have queued the next hops
       }
+      // Rounded up: a wait of 0.4 ms polled as 0 would spin until the host's next turn.
       now = Clock::now();
-      const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(wake - now).count();
+      const auto wait = std::chrono::ceil<std::chrono::milliseconds>(wake - now).count();
       curl->multi_poll(multi, nullptr, 0, static_cast<int>(std::clamp<long long>(wait, 0, 1000)), nullptr);
     }
   }
