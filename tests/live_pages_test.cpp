@@ -198,6 +198,19 @@ TEST_CASE("live: a small site with each situation, findings pinned") {
     if (r.path == "/logo.png") CHECK(r.method == "HEAD");
     if (r.path == "/ok") CHECK(r.method == "GET");
   }
+  // The JSON report counts what the listed URLs answered, and the human summary says it in a line.
+  const auto json = run_cli({"--pages", "--format", "json", "--rate", "200", "--now", kTestNow, sitemap});
+  for (const char* count : {"\"checked\": 14", "\"served\": 6", "\"missing\": 2", "\"redirected\": 3", "\"failed\": 2",
+                            "\"client_errors\": 1", "\"server_errors\": 1", "\"unreachable\": 0",
+                            "\"blocked_by_robots\": 1", "\"not_fetched\": 0"}) {
+    CAPTURE(count);
+    CHECK(json.out.find(count) != std::string::npos);
+  }
+  const auto human = run_cli({"--pages", "--rate", "200", "--now", kTestNow, sitemap});
+  CHECK(human.out.find("Pages of the live site " + u("") +
+                       " (at most 2 connections and 200 requests a second per host): 14 listed URLs checked (6 "
+                       "served, 2 missing, 3 redirected, 1 other 4xx, 1 5xx, 1 blocked by robots.txt); of the "
+                       "served, 2 noindex and 1 canonical elsewhere.") != std::string::npos);
 }
 
 namespace {

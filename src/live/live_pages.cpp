@@ -5,6 +5,7 @@
 #include <set>
 
 #include "analysis/ascii.h"
+#include "analysis/same_url.h"
 #include "live/http_date.h"
 #include "pages/header_facts.h"
 #include "pages/html_head.h"
@@ -487,6 +488,7 @@ std::size_t LivePages::pages_read() const {
 
 PageTally LivePages::tally() const {
   PageTally tally;
+  std::string first, listed;
   std::lock_guard lock(mutex_);
   for (const auto& [url, slot] : slots_) {
     if (!slot->listed || !slot->ready) continue;
@@ -514,8 +516,15 @@ PageTally LivePages::tally() const {
         ++tally.unreachable;
       }
     }
-    if (answer.status == PageStatus::Served && (!answer.head.noindex.empty() || !answer.header_noindex.empty()))
-      ++tally.noindex;
+    if (answer.status != PageStatus::Served) continue;
+    if (!answer.head.noindex.empty() || !answer.header_noindex.empty()) ++tally.noindex;
+    // As on disk: the first canonical, a tag's or else a header's, naming another URL.
+    const std::vector<PageLink>& canonicals =
+        !answer.head.canonicals.empty() ? answer.head.canonicals : answer.header_canonicals;
+    if (canonicals.empty() || canonicals.front().url.empty()) continue;
+    normalise_url(canonicals.front().url, &first);
+    normalise_url(url, &listed);
+    if (first != listed) ++tally.canonical_elsewhere;
   }
   return tally;
 }
