@@ -481,3 +481,26 @@ TEST_CASE("live: --cache asks again with the validators, and a 304 is judged fro
   CHECK(conditions[0] == "|");
   CHECK(conditions[1] == "\"v1\"|Sun, 06 Nov 1994 08:49:37 GMT");
 }
+
+TEST_CASE("live: the HTML report charts the answers and lists the redirect chains") {
+  HttpTestServer server;
+  server.route("/ok", html("OK"));
+  server.route("/moved", redirect(301, "/ok"));
+  server.route("/forbidden", HttpResponse{403, {{"Content-Type", "text/plain"}}, "no"});
+  serve_sitemap(server, site_urlset({server.url("/ok"), server.url("/moved"), server.url("/forbidden")}));
+  const auto run = run_cli({"--pages", "--format", "html", "--rate", "200", "--user-agent", "audit-bot/1.0", "--now",
+                            kTestNow, server.url("/sitemap.xml")});
+  CHECK(run.exit_code == 1);
+  CHECK(run.out.find("<h3>Redirect chains</h3>") != std::string::npos);
+  CHECK(run.out.find("<tr><td>" + server.url("/moved") + "</td><td>" + server.url("/moved") + " (301) -&gt; " +
+                     server.url("/ok") + " (200)</td></tr>") != std::string::npos);
+  CHECK(run.out.find("other 4xx (401, 403, ...)") != std::string::npos);
+  // --user-agent replaces the User-Agent of the page fetches (robots.txt is still read for sitemaplint).
+  bool page_seen = false;
+  for (const HttpRequest& r : server.requests()) {
+    if (r.path != "/ok") continue;
+    page_seen = true;
+    CHECK(r.header("User-Agent") == "audit-bot/1.0");
+  }
+  CHECK(page_seen);
+}

@@ -94,6 +94,7 @@ PagesSummary pages_summary(const PageLookup& pages) {
   if (const auto* live = dynamic_cast<const LivePages*>(&pages)) {
     summary.live = true;
     summary.note = live->cut_note();
+    summary.redirect_chains = live->redirect_chains(1'000);
   }
   return summary;
 }

@@ -529,6 +529,21 @@ PageTally LivePages::tally() const {
   return tally;
 }
 
+std::vector<std::pair<std::string, std::string>> LivePages::redirect_chains(std::size_t limit) const {
+  std::vector<std::pair<std::string, std::string>> chains;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [url, slot] : slots_) {
+      if (!slot->listed || !slot->answer || slot->answer->status != PageStatus::Redirect || !slot->answer->http)
+        continue;
+      chains.emplace_back(url, chain_text(slot->answer->http->chain));
+    }
+  }
+  std::sort(chains.begin(), chains.end());
+  if (chains.size() > limit) chains.resize(limit);
+  return chains;
+}
+
 std::string LivePages::cut_note() const {
   std::lock_guard lock(mutex_);
   std::string note;

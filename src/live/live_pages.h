@@ -58,6 +58,9 @@ class LivePages final : public PageLookup {
   std::size_t request_errors() const { return scheduler_->errors(); }
   // Whether the listed URLs were cut (--max-urls) or sampled (--sample), and how, for the summary.
   std::string cut_note() const;
+  // The listed URLs that redirect, with their chains ("a (301) -> b (200)"), in URL order, at most
+  // `limit`: for the HTML report.
+  std::vector<std::pair<std::string, std::string>> redirect_chains(std::size_t limit) const;
 
  private:
   struct Slot {

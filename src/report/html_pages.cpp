@@ -37,6 +37,14 @@ std::string html_pages_section(const PagesSummary& pages) {
                      std::to_string(pages.unlisted.size()) + "\">\n<h2>Pages of " + escape_markup(pages.source) +
                      "</h2>\n<p>" + escape_markup(pages.line()) + "</p>\n" +
                      bar_chart(rows, "What the listed URLs lead to") + "\n";
+  if (!pages.redirect_chains.empty()) {
+    html +=
+        "<h3>Redirect chains</h3>\n<table class=\"chains\"><thead><tr><th>Listed URL</th><th>Chain</th></tr>"
+        "</thead><tbody>";
+    for (const auto& [url, chain] : pages.redirect_chains)
+      html += "<tr><td>" + escape_markup(url) + "</td><td>" + escape_markup(chain) + "</td></tr>";
+    html += "</tbody></table>\n";
+  }
   if (!pages.unlisted.empty()) {
     html +=
         "<h3>Indexable pages in no sitemap</h3>\n<table class=\"unlisted\"><thead><tr><th>URL</th><th>File</th>"
