@@ -16,6 +16,7 @@
 #include "live/http_date.h"
 #include "live/retry_after.h"
 #include "live/robots_gate.h"
+#include "pages/header_facts.h"
 #include "test_support.h"
 
 using namespace sitemaplint;
@@ -32,6 +33,21 @@ TEST_CASE("live: HTTP dates in their three forms") {
   CHECK_FALSE(parse_http_date("Sun, 06 Nov 1994 08:49:37 UTC").has_value());
   CHECK_FALSE(parse_http_date("1994-11-06T08:49:37Z").has_value());
   CHECK_FALSE(parse_http_date("").has_value());
+}
+
+TEST_CASE("live: unavailable_after in X-Robots-Tag, for Googlebot, in the forms Google accepts") {
+  CHECK(x_robots_tag_unavailable_after("unavailable_after: 2010-06-25") == "2010-06-25");
+  CHECK(x_robots_tag_unavailable_after("googlebot: unavailable_after: Friday, 25-Jun-10 15:00:00 PST, noarchive") ==
+        "Friday, 25-Jun-10 15:00:00 PST");
+  CHECK(x_robots_tag_unavailable_after("noarchive, UNAVAILABLE_AFTER: Fri, 25 Jun 2010 15:00:00 GMT") ==
+        "Fri, 25 Jun 2010 15:00:00 GMT");
+  CHECK_FALSE(x_robots_tag_unavailable_after("otherbot: unavailable_after: 2010-06-25").has_value());
+  CHECK_FALSE(x_robots_tag_unavailable_after("noindex").has_value());
+  CHECK(parse_unavailable_after("2010-06-25") == 1277424000);
+  CHECK(parse_unavailable_after("2010-06-25T15:00:00-08:00") == 1277506800);
+  CHECK(parse_unavailable_after("Friday, 25-Jun-10 15:00:00 PST") == 1277506800);
+  CHECK(parse_unavailable_after("Fri, 25 Jun 2010 23:00:00 GMT") == 1277506800);
+  CHECK_FALSE(parse_unavailable_after("next week").has_value());
 }
 
 TEST_CASE("live: Retry-After in seconds or as a date, capped") {
@@ -144,13 +160,15 @@ TEST_CASE("live: a small site with each situation, findings pinned") {
   server.route("/to-missing", redirect(301, "/nothing-here"));
   server.route("/noindex", html("N", "<meta name=\"robots\" content=\"noindex\">"));
   server.route("/header-noindex", html("H", "", {{"X-Robots-Tag", "googlebot: noindex"}}));
+  server.route("/expired", html("E", "", {{"X-Robots-Tag", "unavailable_after: 2010-06-25"}}));
+  server.route("/not-yet", html("Y", "", {{"X-Robots-Tag", "unavailable_after: 9999-12-31"}}));
   server.route("/canonical", html("C", "", {{"Link", "<" + u("/ok") + ">; rel=\"canonical\""}}));
   server.route("/logo.png", html("not an image"));
   server.route("/private/page", html("P"));
   const std::string sitemap = u("/sitemap.xml");
   serve_sitemap(server, site_urlset({u("/ok"), u("/forbidden"), u("/broken"), u("/gone"), u("/missing"), u("/moved"),
                                      u("/loop-a"), u("/to-missing"), u("/noindex"), u("/header-noindex"),
-                                     u("/canonical"), u("/private/page")},
+                                     u("/canonical"), u("/private/page"), u("/expired"), u("/not-yet")},
                                     "<url><loc>" + u("/ok") + "?img</loc><image:image><image:loc>" + u("/logo.png") +
                                         "</image:loc></image:image></url>\n"));
   const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, sitemap});
@@ -185,7 +203,10 @@ TEST_CASE("live: a small site with each situation, findings pinned") {
       "Console: \"Alternate page with proper canonical tag\")\n"
       ":14:11: error[PAGE106 page-blocked-by-robots]: 'SITE/private/page' is not fetched: the site's robots.txt line "
       "2: Disallow: /private/; remove the URL or allow it (Search Console: \"Submitted URL blocked by robots.txt\")\n"
-      ":15:70: warning[PAGE302 page-media-type]: <image:loc> 'SITE/logo.png' is served as 'text/html; charset=utf-8', "
+      ":15:11: error[PAGE201 page-noindex]: 'SITE/expired' is listed, but its page forbids indexing: X-Robots-Tag "
+      "header (as served; its unavailable_after date has passed) says 'unavailable_after: 2010-06-25'; remove the "
+      "directive or the URL (Search Console: \"Submitted URL marked 'noindex'\")\n"
+      ":17:70: warning[PAGE302 page-media-type]: <image:loc> 'SITE/logo.png' is served as 'text/html; charset=utf-8', "
       "not as an image; name the image file itself\n");
   // Every request carried the honest User-Agent, and robots.txt came first.
   const std::vector<HttpRequest> requests = server.requests();
@@ -200,7 +221,7 @@ TEST_CASE("live: a small site with each situation, findings pinned") {
   }
   // The JSON report counts what the listed URLs answered, and the human summary says it in a line.
   const auto json = run_cli({"--pages", "--format", "json", "--rate", "200", "--now", kTestNow, sitemap});
-  for (const char* count : {"\"checked\": 14", "\"served\": 6", "\"missing\": 2", "\"redirected\": 3", "\"failed\": 2",
+  for (const char* count : {"\"checked\": 16", "\"served\": 8", "\"missing\": 2", "\"redirected\": 3", "\"failed\": 2",
                             "\"client_errors\": 1", "\"server_errors\": 1", "\"unreachable\": 0",
                             "\"blocked_by_robots\": 1", "\"not_fetched\": 0"}) {
     CAPTURE(count);
@@ -208,9 +229,9 @@ TEST_CASE("live: a small site with each situation, findings pinned") {
   }
   const auto human = run_cli({"--pages", "--rate", "200", "--now", kTestNow, sitemap});
   CHECK(human.out.find("Pages of the live site " + u("") +
-                       " (at most 2 connections and 200 requests a second per host): 14 listed URLs checked (6 "
+                       " (at most 2 connections and 200 requests a second per host): 16 listed URLs checked (8 "
                        "served, 2 missing, 3 redirected, 1 other 4xx, 1 5xx, 1 blocked by robots.txt); of the "
-                       "served, 2 noindex and 1 canonical elsewhere.") != std::string::npos);
+                       "served, 3 noindex and 1 canonical elsewhere.") != std::string::npos);
 }
 
 namespace {

@@ -1,5 +1,7 @@
 #include "live/http_date.h"
 
+#include "analysis/w3c_datetime.h"
+
 #include <array>
 #include <cctype>
 
@@ -98,6 +100,38 @@ std::optional<std::int64_t> parse_http_date(std::string_view text) {
       if ((padded ? r.number(1, &day) : r.number(2, &day)) && r.literal(" ") && r.time(&h, &m, &s) && r.literal(" ") &&
           r.number(4, &year) && r.done())
         return seconds_of(year, month, day, h, m, s);
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::int64_t> parse_unavailable_after(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.back() == ' ')) {
+    if (text.front() == ' ') text.remove_prefix(1);
+    if (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+  }
+  DatetimeError error;
+  if (const std::optional<W3cDatetime> w3c = parse_w3c_datetime(text, &error)) {
+    const std::int64_t days =
+        days_from_civil(w3c->year, static_cast<unsigned>(w3c->month), static_cast<unsigned>(w3c->day));
+    return days * 86400 + w3c->hour * 3600 + w3c->minute * 60 + w3c->second - w3c->offset_minutes * 60;
+  }
+  if (const std::optional<std::int64_t> gmt = parse_http_date(text)) return gmt;
+  // A zone other than GMT: read as GMT, then moved by the zone's offset.
+  static constexpr std::array<std::pair<std::string_view, int>, 10> kZones = {{{"UTC", 0},
+                                                                               {"UT", 0},
+                                                                               {"EST", -5},
+                                                                               {"EDT", -4},
+                                                                               {"CST", -6},
+                                                                               {"CDT", -5},
+                                                                               {"MST", -7},
+                                                                               {"MDT", -6},
+                                                                               {"PST", -8},
+                                                                               {"PDT", -7}}};
+  for (const auto& [zone, hours] : kZones) {
+    if (text.size() > zone.size() && text.ends_with(zone) && text[text.size() - zone.size() - 1] == ' ') {
+      const std::string as_gmt = std::string(text.substr(0, text.size() - zone.size())) + "GMT";
+      if (const std::optional<std::int64_t> at = parse_http_date(as_gmt)) return *at - hours * 3600;
     }
   }
   return std::nullopt;

@@ -1,6 +1,7 @@
 #include "live/live_pages.h"
 
 #include <algorithm>
+#include <ctime>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -436,7 +437,18 @@ PageAnswer LivePages::served_answer(const Job& job, const LiveResponse& response
     if (ascii_equal_ignoring_case(name, "X-Robots-Tag") || ascii_equal_ignoring_case(name, "Link"))
       headers.push_back({name, value, "as served"});
   }
-  if (answer.status == PageStatus::Served) add_header_facts(headers, job.current, answer);
+  if (answer.status == PageStatus::Served) {
+    add_header_facts(headers, job.current, answer);
+    // unavailable_after: a date already passed at the time of the answer is a noindex.
+    for (const ConfigHeader& header : headers) {
+      if (!ascii_equal_ignoring_case(header.name, "X-Robots-Tag")) continue;
+      const std::optional<std::string> date = x_robots_tag_unavailable_after(header.value);
+      const std::optional<std::int64_t> at = date ? parse_unavailable_after(*date) : std::nullopt;
+      if (at && *at <= static_cast<std::int64_t>(std::time(nullptr)))
+        answer.header_noindex.push_back(
+            {"X-Robots-Tag header (as served; its unavailable_after date has passed)", header.value, 0, 0});
+    }
+  }
   // Last-Modified that is just the time of the answer (a page made for each request) says nothing.
   const std::optional<std::int64_t> modified = parse_http_date(response.header("Last-Modified"));
   const std::optional<std::int64_t> date = parse_http_date(response.header("Date"));
