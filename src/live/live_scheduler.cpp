@@ -24,6 +24,8 @@ using Clock = std::chrono::steady_clock;
 // A request answered 429 or 503 is asked once more, after the wait its Retry-After (or the
 // host's pace) asks for; a second such answer is the answer.
 constexpr int kRetriesAfterOverload = 1;
+// Handles kept for reuse at most (more than the requests in flight of a few dozen hosts).
+constexpr std::size_t kIdleHandles = 64;
 // Headers kept of one answer at most: a server that sends thousands is not read further.
 constexpr std::size_t kMaxHeaders = 200;
 
@@ -205,6 +207,7 @@ struct LiveScheduler::Impl {
   ~Impl() {
     stop();
     for (auto& [easy, transfer] : active) end(*transfer);
+    for (CURL* h : idle) curl->easy_cleanup(h);
     if (multi) curl->multi_cleanup(multi);
   }
 
@@ -318,7 +321,13 @@ struct LiveScheduler::Impl {
     t->host = host;
     const std::string proxy = proxy_for(scheme, host);
     t->guard_active = !trusted && proxy.empty();
-    CURL* h = curl->easy_init();
+    CURL* h = nullptr;
+    if (!idle.empty()) {  // a handle of an ended request, reset: no allocation per request
+      h = idle.back();
+      idle.pop_back();
+    } else {
+      h = curl->easy_init();
+    }
     if (!h) return refuse("out of memory");
     t->easy = h;
     for (const std::string& header : p.request.headers) t->headers = curl->slist_append(t->headers, header.c_str());
@@ -358,7 +367,12 @@ struct LiveScheduler::Impl {
 
   void end(Transfer& t) {
     curl->multi_remove_handle(multi, t.easy);
-    curl->easy_cleanup(t.easy);
+    if (idle.size() < kIdleHandles) {
+      curl->easy_reset(t.easy);
+      idle.push_back(t.easy);
+    } else {
+      curl->easy_cleanup(t.easy);
+    }
     if (t.headers) curl->slist_free_all(t.headers);
     t.easy = nullptr;
     t.headers = nullptr;
@@ -447,6 +461,7 @@ struct LiveScheduler::Impl {
   bool stopping = false;
   std::map<std::string, Host> hosts;  // the scheduler's thread only
   std::map<CURL*, std::unique_ptr<Transfer>> active;
+  std::vector<CURL*> idle;  // handles of ended requests, reset, for the next ones
   std::atomic<std::size_t> answered_count{0}, error_count{0};
   mutable std::mutex given_up_mutex;
   std::set<std::string> given_up;
