@@ -349,5 +349,11 @@ if wants pages; then
   commands floor alone pages1 pages2
 fi
 
+# --- 9. the live site (only when BENCH_ONLY names live: it needs python3 and waits by design) -----
+if wants live; then
+  say ""
+  "$here/live.sh" "$lint" "$summary"
+fi
+
 say ""
 say "Summary in $summary; inputs in $data"

@@ -3,7 +3,12 @@
 #include <string>
 #include <vector>
 
+#include <chrono>
+#include <optional>
+
 #include "analysis/line_index.h"
+#include "live/http_date.h"
+#include "live/retry_after.h"
 #include "fuzz_targets.h"
 #include "pages/header_facts.h"
 #include "pages/headers_file.h"
@@ -97,6 +102,23 @@ void pages(std::string_view data) {
     require(link.url.empty() || link.url.starts_with("http"), "a canonical resolved to something not http(s)");
   }
   for (const NoindexDirective& d : head.noindex) require(d.line <= lines, "a directive on a line past the page's end");
+  // The live site's response headers: each line of the _headers piece's values also read as a
+  // Retry-After, a date and an X-Robots-Tag or Link header as served.
+  for (std::size_t at = 0; at < headers_text.size();) {
+    const std::size_t end = std::min(headers_text.find('\n', at), headers_text.size());
+    std::string_view value = headers_text.substr(at, end - at);
+    at = end + 1;
+    if (const std::size_t colon = value.find(':'); colon != std::string_view::npos) value.remove_prefix(colon + 1);
+    const std::optional<std::chrono::seconds> wait = retry_after_delay(value, 784111777);
+    require(!wait || (*wait >= std::chrono::seconds(0) && *wait <= kMaxRetryAfter), "a Retry-After wait out of bounds");
+    if (const std::optional<std::int64_t> date = parse_http_date(value)) {
+      require(*date >= -62135596800 && *date <= 253402300800, "an HTTP date outside years 1 to 9999");
+    }
+    PageAnswer served;
+    add_header_facts({{"X-Robots-Tag", std::string(value), "as served"}, {"Link", std::string(value), "as served"}},
+                     "https://example.com/a/b.html", served);
+    require(served.header_noindex.size() <= 1, "one X-Robots-Tag header giving several directives");
+  }
 }
 
 }  // namespace sitemaplint::fuzz

@@ -75,6 +75,25 @@ enum class PageStatus : std::uint8_t {
   Fallback,  // only a catch-all answers, with 200: a soft 404 (a single-page-app fallback, a 200 rewrite of every path)
   Redirect,  // the host redirects: `target`, with `code`
   Refused,  // not read: outside the build folder, unreadable, or not a file (`reason` says which)
+  // Live pages only (an answer over HTTP):
+  Failed,  // an error status other than 404/410 (`http_status`), or no answer at all (0: `reason` says why)
+  Blocked,  // robots.txt forbids sitemaplint to fetch it: not fetched (`reason` names the rule)
+  Skipped,  // not fetched: past --max-urls, outside --sample, or on a host given up (`reason` says which)
+};
+
+// One response of a redirect chain, as fetched: the URL asked for and the status it answered.
+struct RedirectHop {
+  std::string url;
+  int status = 0;  // 0: no answer (`PageAnswer::reason` says why)
+};
+
+// What an answer fetched over HTTP says besides the page facts.
+struct HttpDetails {
+  std::vector<RedirectHop> chain;  // every response from the listed URL to the last, when it redirected
+  std::string content_type;  // the last response's, as sent (an image's "image/png")
+  // The Last-Modified header, seconds since 1970, when it is not simply the time of the response
+  // (its Date).
+  std::optional<std::int64_t> last_modified;
 };
 
 // What a listed URL leads to on the site: the answer, and what the served page says.
@@ -83,23 +102,33 @@ struct PageAnswer {
   std::string file;  // the file served (or the fallback's), as the run names it; empty: none
   std::string target;  // Redirect: the absolute URL the host redirects to
   int code = 0;  // Redirect: 301, 302, 307 or 308; a meta refresh: 0
+  // Fetched from the live site: the last response's status; 0 from a build on disk, or when no
+  // response came. (Beside `code`, where it costs no room.)
+  int http_status = 0;
   std::string reason;  // Redirect: why ("a folder is served with a final slash", "_redirects line 3"); Refused: why
   bool html = false;  // the file is an HTML page, whose head was read
+  bool media_request = false;  // live: asked with HEAD, as an image or a video is
+  bool first_of_host_given_up = false;  // live, Skipped: the one answer that says the host was given up
   HeadFacts head;  // html only
   // What headers the host adds to this path (_headers, vercel.json) say: X-Robots-Tag noindex,
   // and Link: <...>; rel="canonical".
   std::vector<NoindexDirective> header_noindex;
   std::vector<PageLink> header_canonicals;
+  // What only a fetch shows; null from a build on disk, so that its answers stay as small as they
+  // were (a site of 50,000 pages keeps one for each URL).
+  std::shared_ptr<const HttpDetails> http;
 };
 
 // How many distinct listed URLs a run asked a PageLookup about, by what the host answers: for the
 // summary's pages line and the HTML report's pages section.
 struct PageTally {
   std::size_t served = 0, missing = 0, fallback = 0, redirect = 0, refused = 0;
+  std::size_t failed = 0, blocked = 0, skipped = 0;  // live pages: error statuses, robots.txt, not fetched
+  std::size_t client_errors = 0, server_errors = 0, unreachable = 0;  // of the failed and missing: 4xx, 5xx, none
   std::size_t noindex = 0;  // served pages that forbid indexing (meta or header)
   std::size_t canonical_elsewhere = 0;  // served pages whose first canonical is another URL
   std::size_t other_origin = 0;  // URLs not on the site: counted, not checked
-  std::size_t checked() const { return served + missing + fallback + redirect + refused; }
+  std::size_t checked() const { return served + missing + fallback + redirect + refused + failed + blocked; }
 };
 
 // An HTML page of the site that the host serves, and the URL it serves it at.
@@ -138,6 +167,9 @@ class PageLookup {
   virtual std::size_t pages_read() const = 0;
   // What the URLs asked about so far lead to.
   virtual PageTally tally() const = 0;
+  // Whether the answers come from fetching the live site (HTTP statuses, chains): such a lookup
+  // fetches ahead even when the run has no core to spare for it, as it mostly waits.
+  virtual bool live() const { return false; }
   // The host's name for messages, e.g. "Netlify", "a plain web server".
   virtual std::string_view host_label() const = 0;
   // Where the pages come from, for the summary: "public/ as Netlify serves it".

@@ -596,7 +596,12 @@ TEST_CASE("config: pages and host, for --pages") {
   CHECK(config.pages == true);
   CHECK(config.host == "cloudflare-pages");
   const std::string p = kConfigPath.string() + ":";
-  CHECK(parse_error("pages = \"yes\"\n") == p + "1:9: 'pages' must be true or false");
+  CHECK(parse_error("pages = \"yes\"\n") == p + "1:9: 'pages' must be true, false or \"live\"");
+  ConfigFile live;
+  REQUIRE(parse_config("pages = \"live\"\n", kConfigPath, &live, &error));
+  CHECK(live.pages == true);
+  CHECK(live.pages_live);
+  CHECK_FALSE(config.pages_live);
   CHECK(parse_error("coverage = 1\n") == p + "1:12: 'coverage' must be true or false");
   REQUIRE(parse_config("coverage = true\n", kConfigPath, &config, &error));
   CHECK(config.coverage == true);

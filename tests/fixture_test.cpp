@@ -819,6 +819,8 @@ TEST_CASE("fixes in the fixtures: each rule keeps its fixes declaration, and its
                     << fixture_runs << " runs on " << fixtures_fixed.size() << " fixture files) and checked");
 }
 
+const std::set<std::string_view> kLiveOnlyRules = {"PAGE105", "PAGE106", "PAGE107", "PAGE204", "PAGE302"};
+
 TEST_CASE("every rule has a fixture directory named after its code and name") {
   std::set<std::string> dirs;
   for (const auto& dir : fs::directory_iterator(source_path("testdata/rules"))) {
@@ -833,6 +835,9 @@ TEST_CASE("every rule has a fixture directory named after its code and name") {
       dirs.erase(expected);
       continue;
     }
+    // A rule only the live site shows (--pages without --root) has its findings pinned in
+    // tests/live_pages_test.cpp, against a server: a fixture is a file and a build folder.
+    if (kLiveOnlyRules.count(rule->code)) continue;
     CHECK_MESSAGE(dirs.count(expected) == 1, "missing testdata/rules/" << expected);
     dirs.erase(expected);
   }

@@ -69,12 +69,13 @@ TEST_CASE("pages cli: each listed URL against the build, the page's line as the 
         std::string::npos);
 }
 
-TEST_CASE("pages cli: --pages needs --root and --base-url, and --host takes the hosts' names") {
+TEST_CASE("pages cli: --pages needs --root and --base-url, or a site to fetch, and --host takes the hosts' names") {
   TempDir dir;
   dir.write("public/sitemap.xml", urlset({"https://example.com/"}));
-  const auto no_root = run_cli(with({"--pages", "public/sitemap.xml"}), "", dir.path.string());
+  // Without --root the live site is fetched (tests/live_pages_test.cpp), which needs its origin.
+  const auto no_root = run_cli({"--no-config", "--pages", "public/sitemap.xml"}, "", dir.path.string());
   CHECK(no_root.exit_code == 2);
-  CHECK(no_root.err.find("--pages needs --root DIR") != std::string::npos);
+  CHECK(no_root.err.find("--pages without --root fetches the live site: it needs --base-url URL") != std::string::npos);
   const auto no_base =
       run_cli({"--no-config", "--pages", "--root", "public", "public/sitemap.xml"}, "", dir.path.string());
   CHECK(no_base.exit_code == 2);

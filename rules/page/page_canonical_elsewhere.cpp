@@ -106,10 +106,17 @@ class PageCanonicalElsewhere final : public PageRule {
     if (!target) return {};
     switch (target->status) {
       case PageStatus::Served: return {};
-      case PageStatus::Missing: return ", which the build does not serve (404)";
+      case PageStatus::Missing:
+        return target->http_status ? ", which answers " + std::to_string(target->http_status)
+                                   : ", which the build does not serve (404)";
       case PageStatus::Fallback: return ", which only a catch-all answers (a soft 404)";
       case PageStatus::Redirect: return ", which itself redirects to " + quoted(target->target);
       case PageStatus::Refused: return ", which cannot be read (" + target->reason + ")";
+      case PageStatus::Failed:
+        return target->http_status ? ", which answers " + std::to_string(target->http_status)
+                                   : ", which gives no answer (" + target->reason + ")";
+      case PageStatus::Blocked: return ", which the site's robots.txt blocks";
+      case PageStatus::Skipped: return {};
     }
     return {};
   }

@@ -1,4 +1,5 @@
 // PAGE101 page-not-found: a listed page that the build does not serve.
+#include "rules/page/utils/http_answer.h"
 #include "rules/page/utils/page_rule.h"
 
 namespace sitemaplint {
@@ -13,6 +14,8 @@ alternate on the `--base-url`'s origin, from the build folder (`--root`), and re
 which nothing in the build answers: no file, no folder with an `index.html`, no page the host's
 pretty URLs or its `_redirects` rules lead to. A site's own `404.html` answers with status 404
 and does not count.
+
+On the live site (`--pages` without `--root`), reports the listed URLs that answer 404 or 410.
 
 ## Why it matters
 A sitemap lists the pages a search engine should index. A URL that answers 404 is a page deleted,
@@ -42,6 +45,13 @@ class PageNotFound final : public PageRule {
  protected:
   void check(const UrlField& url, const UrlAnalysis& a, const PageAnswer& page, FindingSink& out) override {
     if (page.status != PageStatus::Missing) return;
+    if (page.http_status != 0) {  // fetched from the live site
+      out.report({.at = url_span(*url.field, a),
+                  .message = url.quoted_value() + " answers " + status_text(page.http_status) +
+                             " on the live site; publish the page or remove the URL (Search Console: \"Submitted URL "
+                             "not found (404)\")"});
+      return;
+    }
     std::string message = url.quoted_value() +
                           " has nothing behind it in the build: " + std::string(pages().host_label()) +
                           " would answer 404";

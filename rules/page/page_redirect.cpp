@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "analysis/same_url.h"
+#include "rules/page/utils/http_answer.h"
 #include "rules/page/utils/page_rule.h"
 
 namespace sitemaplint {
@@ -16,7 +17,9 @@ With `--pages`, reports the listed URLs that the host would redirect: a folder w
 slash (`/docs` for `docs/index.html`), a page with `.html` where the host serves pretty URLs, a
 final slash where the host serves the page without it, a rule of `_redirects`, or a page that is
 only a `<meta http-equiv="refresh">` stub (what Hugo's aliases and Jekyll's `redirect_from`
-generate). The message names the target and why. Where the target is on the same site and
+generate). On the live site (`--pages` without `--root`), reports every listed URL that answers
+a redirect, with the whole chain of hops followed (PAGE107 reports the chains that go wrong). The
+message names the target and why. Where the target is on the same site and
 answers with the page itself, the fix lists the target instead.
 
 ## Why it matters
@@ -53,7 +56,7 @@ class PageRedirect final : public PageRule {
       normalise_url(a.ascii_form.empty() ? a.trimmed : a.ascii_form, &normal_);
       listed_.push_back(std::hash<std::string>()(normal_));
     }
-    if (page.status != PageStatus::Redirect) return;
+    if (page.status != PageStatus::Redirect || !redirect_problem(page).empty()) return;  // PAGE107's
     const std::string how = page.code != 0 ? "redirects it with " + std::to_string(page.code) : "sends crawlers on";
     std::string message = url.quoted_value() + " is not a page: " + std::string(pages().host_label()) + " " + how +
                           " to " + quoted(page.target) + " (" + page.reason + "); list " + quoted(page.target) +

@@ -1,4 +1,5 @@
 // PAGE102 page-soft-404: a listed page that only a catch-all answers.
+#include "rules/page/utils/http_answer.h"
 #include "rules/page/utils/page_rule.h"
 
 namespace sitemaplint {
@@ -11,7 +12,10 @@ constexpr RuleMeta kMeta{.severity = Severity::Error,
 With `--pages`, reports the listed URLs for which no page of their own exists, but the host
 answers with status 200 all the same: a `_redirects` rule that rewrites every path to one page
 (`/* /index.html 200`, a single-page app's fallback), or Cloudflare Pages' own fallback to
-`/index.html` for a build without a `404.html`.
+`/index.html` for a build without a `404.html`. On the live site (`--pages` without `--root`),
+sitemaplint asks each host for one path that cannot exist first; when the host answers it with
+200 and an HTML page, every listed page that answers with the same page (the same title, or the
+same bytes) is reported.
 
 ## Why it matters
 The crawler gets the home page (or the app shell) with status 200 for a page that does not exist.
@@ -46,6 +50,13 @@ class PageSoft404 final : public PageRule {
  protected:
   void check(const UrlField& url, const UrlAnalysis& a, const PageAnswer& page, FindingSink& out) override {
     if (page.status != PageStatus::Fallback) return;
+    if (page.http_status != 0) {  // fetched from the live site
+      out.report({.at = url_span(*url.field, a),
+                  .message = url.quoted_value() + " answers 200 with " + page.reason +
+                             ": a soft 404; publish the page or remove the URL (Search Console: \"Submitted URL seems "
+                             "to be a Soft 404\")"});
+      return;
+    }
     out.report({.at = url_span(*url.field, a),
                 .message = url.quoted_value() + " has no page of its own in the build, but " +
                            std::string(pages().host_label()) + " answers it with " + page.file + " and status 200 (" +

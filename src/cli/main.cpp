@@ -97,6 +97,34 @@ int main(int argc, char** argv) {
   app.add_flag("--coverage", options.coverage,
                "With --pages: report each indexable page of the build that no sitemap lists (default: one finding "
                "with the count)");
+  checks.whole_number(app.add_option("--max-urls", options.max_urls,
+                                     "With --pages on the live site: fetch at most N listed URLs (default 10000)")
+                          ->type_name("N"),
+                      1, 100'000'000);
+  checks.whole_number(
+      app.add_option("--sample", options.sample,
+                     "With --pages on the live site: fetch a random sample of N listed URLs (the same for the same "
+                     "--seed)")
+          ->type_name("N"),
+      1, 100'000'000);
+  checks.whole_number(
+      app.add_option("--seed", options.seed, "The seed of --sample and of the soft-404 probe's path (default 29)")
+          ->type_name("N"),
+      0, 1'000'000'000);
+  checks.number(app.add_option("--rate", options.rate,
+                               "With --pages on the live site: requests a second per host at most (default 5)")
+                    ->type_name("N"),
+                0.01, 1000.0, "requests a second");
+  app.add_option("--user-agent", options.user_agent,
+                 "The User-Agent of live page fetches (default sitemaplint/VERSION (+project URL))")
+      ->type_name("TEXT");
+  app.add_option("--pages-log", options.pages_log,
+                 "With --pages on the live site: write each fetched URL's status, final URL and time as JSON Lines")
+      ->type_name("FILE");
+  app.add_option("--cache", options.cache,
+                 "With --pages on the live site: keep answers in DIR and ask again only if changed (ETag, "
+                 "Last-Modified)")
+      ->type_name("DIR");
   app.add_option("--now", options.now, "Treat this W3C datetime as now (for lastmod-in-future)")->type_name("DATETIME");
   checks.one_of(
       app.add_option("--list-rules", options.list_rules, "List every rule and exit (FORMAT: text, markdown, json)")

@@ -52,6 +52,17 @@ CLI::Option* OptionChecks::seconds(CLI::Option* option, double lo, double hi) {
       "", "seconds"));
 }
 
+CLI::Option* OptionChecks::number(CLI::Option* option, double lo, double hi, std::string what) {
+  const std::string expected = "expected a number of " + what + " from " + number_text(lo) + " to " + number_text(hi);
+  return option->check(CLI::Validator(
+      [lo, hi, expected](std::string& value) {
+        double n = 0;
+        if (parse_number(value, &n) && n >= lo && n <= hi) return std::string();
+        return expected + ", got " + sitemaplint::quoted(value);
+      },
+      "", "number"));
+}
+
 CLI::Option* OptionChecks::one_of(CLI::Option* option, std::vector<std::string> choices) {
   choices_[option] = choices;
   std::string description = "{";

@@ -17,6 +17,8 @@ class OptionChecks {
   CLI::Option* whole_number(CLI::Option* option, long long lo, long long hi);
   // A number of seconds in [lo, hi].
   CLI::Option* seconds(CLI::Option* option, double lo, double hi);
+  // A number in [lo, hi] (not necessarily whole), `what` naming it in the message: "requests a second".
+  CLI::Option* number(CLI::Option* option, double lo, double hi, std::string what);
   // One of `choices`, with a hint when the value is close to one.
   CLI::Option* one_of(CLI::Option* option, std::vector<std::string> choices);
   // Values completions offer for an option whose own check says more than one_of would (--profile:

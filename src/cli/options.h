@@ -1,6 +1,8 @@
 // What the command line asked for, as parsed by main.cpp; run.cpp carries it out.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,14 @@ struct CliOptions {
   bool pages = false;  // check what each listed URL leads to in --root
   std::string host;  // how the host serves --root (--pages)
   bool coverage = false;  // each unlisted page of the build a finding (--pages)
+  // --pages on the live site (no --root, or pages = "live").
+  std::size_t max_urls = 10000;  // listed URLs fetched at most
+  std::size_t sample = 0;  // 0: all (up to max_urls); else a seeded sample of this many
+  std::uint64_t seed = 29;  // of --sample and of the soft-404 probe's path
+  double rate = 5;  // requests a second per host
+  std::string user_agent;  // empty: sitemaplint/VERSION (+project URL)
+  std::string pages_log;  // JSON Lines of every fetched URL
+  std::string cache;  // --cache DIR: answers kept for conditional re-fetches
   std::vector<std::string> allowed_hosts;
   std::string color = "auto";
   std::string baseline;

@@ -1,10 +1,13 @@
 #include "cli/pages_setup.h"
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 
 #include "page_coverage.h"
+#include "live/live_pages.h"
 #include "pages/disk_pages.h"
+#include "load/input_path.h"
 #include "run/notice.h"
 
 namespace sitemaplint {
@@ -25,6 +28,45 @@ std::shared_ptr<const PageLookup> build_pages(const std::vector<std::string>& pa
   auto pages = std::make_shared<DiskPages>(*run.root, *profile->settings.location, host);
   for (const std::string& warning : pages->config_warnings()) print_notice(warning);  // _headers, vercel.json
   return pages;
+}
+
+std::string live_user_agent() {
+  return "sitemaplint/" SITEMAPLINT_VERSION " (+https://github.com/sitemaplint/sitemaplint)";
+}
+
+std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& paths, ConfigResolver& configs,
+                                             const CliOptions& options, const FetchOptions& fetch, std::string* why) {
+  LiveOptions live;
+  const auto add_origin = [&](std::string_view url) {
+    const std::string origin = origin_of_url(url);
+    if (!origin.empty() && std::find(live.origins.begin(), live.origins.end(), origin) == live.origins.end())
+      live.origins.push_back(origin);
+  };
+  std::string error;
+  const Profile* profile = configs.profile_for(paths.empty() ? "-" : paths.front(), &error);
+  if (profile && profile->settings.location) add_origin(profile->settings.location->url);
+  for (const std::string& path : paths) {
+    if (is_url(path)) add_origin(path);
+  }
+  if (live.origins.empty()) {
+    *why =
+        "--pages without --root fetches the live site: it needs --base-url URL (or base-url = in the config) or a "
+        "sitemap URL to know the site's origin";
+    return nullptr;
+  }
+  SchedulerOptions& s = live.scheduler;
+  s.limits.rate = options.rate;
+  s.timeout_ms = fetch.timeout_ms;
+  s.connect_timeout_ms = fetch.connect_timeout_ms;
+  s.user_agent = options.user_agent.empty() ? live_user_agent() : options.user_agent;
+  s.allowed_hosts = fetch.allowed_hosts;
+  s.trusted_hosts = fetch.trusted_hosts;
+  live.max_urls = options.max_urls;
+  if (options.sample > 0) live.sample = options.sample;
+  live.seed = options.seed;
+  live.log_path = options.pages_log;
+  live.cache_dir = options.cache;
+  return std::make_shared<LivePages>(std::move(live));
 }
 
 ProfileLookup with_pages(ProfileLookup profile_for, std::shared_ptr<const PageLookup> pages) {
@@ -48,7 +90,13 @@ ProfileLookup with_pages(ProfileLookup profile_for, std::shared_ptr<const PageLo
 }
 
 PagesSummary pages_summary(const PageLookup& pages) {
-  return PagesSummary{pages.source_label(), pages.tally(), unlisted_pages(pages)};
+  PagesSummary summary{pages.source_label(), pages.tally(), unlisted_pages(pages)};
+  if (const auto* live = dynamic_cast<const LivePages*>(&pages)) {
+    summary.live = true;
+    summary.note = live->cut_note();
+    summary.redirect_chains = live->redirect_chains(1'000);
+  }
+  return summary;
 }
 
 }  // namespace sitemaplint

@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "cli/options.h"
 #include "config/resolve.h"
+#include "load/fetch.h"
 #include "config/show.h"
 #include "page.h"
 #include "report/report.h"
@@ -17,6 +19,15 @@ namespace sitemaplint {
 // URL). Null, with *why, when either is missing.
 std::shared_ptr<const PageLookup> build_pages(const std::vector<std::string>& paths, ConfigResolver& configs,
                                               const RunSettings& run, std::string* why);
+
+// The live site (run.pages_live): the origins of the first input's --base-url and of the inputs
+// that are URLs, fetched as `options` and `fetch` say (--rate, --user-agent, --timeout,
+// --allow-host, ...). Null, with *why, when there is no origin to fetch.
+std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& paths, ConfigResolver& configs,
+                                             const CliOptions& options, const FetchOptions& fetch, std::string* why);
+
+// The default User-Agent of live fetches: "sitemaplint/VERSION (+project URL)".
+std::string live_user_agent();
 
 // `profile_for` with `pages` in every profile's settings (each profile copied once, kept for the
 // run; the lookup is called from several threads).

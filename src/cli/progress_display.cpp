@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace sitemaplint {
 namespace {
@@ -20,13 +22,18 @@ void write_stderr(const std::string& text) {
   }
 }
 
-std::string line(const RunProgress& progress) {
+// `per_second`: pages read a second lately, shown when above zero.
+std::string line(const RunProgress& progress, double per_second) {
   std::string text = "sitemaplint: " + std::to_string(progress.files_done.load()) + "/" +
                      std::to_string(progress.files_total.load()) + " files";
   if (const std::size_t urls = progress.fetches_total.load()) {
     text += ", " + std::to_string(progress.fetches_done.load()) + "/" + std::to_string(urls) + " URLs fetched";
   }
   if (progress.pages_read) text += ", " + std::to_string(progress.pages_read()) + " pages read";
+  if (per_second > 0) text += " (" + std::to_string(static_cast<long>(per_second + 0.5)) + "/s)";
+  if (progress.page_errors) {
+    if (const std::size_t errors = progress.page_errors()) text += ", " + std::to_string(errors) + " errors";
+  }
   return text;
 }
 
@@ -58,8 +65,20 @@ void ProgressDisplay::loop(std::chrono::milliseconds delay) {
   std::unique_lock lock(mutex_);
   if (wake_.wait_for(lock, delay, [this] { return stopping_; })) return;
   std::string last;
+  // Pages a second over the last few seconds: a sample a second, the rate between the oldest kept and now.
+  using Clock = std::chrono::steady_clock;
+  std::vector<std::pair<Clock::time_point, std::size_t>> samples;
   while (true) {
-    const std::string now = line(progress_);
+    double per_second = 0;
+    if (progress_.pages_read) {
+      const Clock::time_point t = Clock::now();
+      const std::size_t read = progress_.pages_read();
+      if (samples.empty() || t - samples.back().first >= std::chrono::seconds(1)) samples.emplace_back(t, read);
+      if (samples.size() > 5) samples.erase(samples.begin());
+      const double seconds = std::chrono::duration<double>(t - samples.front().first).count();
+      if (seconds >= 1) per_second = static_cast<double>(read - samples.front().second) / seconds;
+    }
+    const std::string now = line(progress_, per_second);
     if (now != last) {
       // Carriage return and erase-line: the line is redrawn in place.
       write_stderr("\r\033[K" + now);

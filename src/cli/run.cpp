@@ -17,6 +17,7 @@
 #include "analysis/w3c_datetime.h"
 #include "cli/options.h"
 #include "cli/pages_setup.h"
+#include "live/live_pages.h"
 #include "cli/outputs.h"
 #include "cli/progress_display.h"
 #include "config/resolve.h"
@@ -347,6 +348,8 @@ int run(const CliOptions& options) {
   if (!options.robots.empty()) run_settings.robots = options.robots;
   if (project && project->pages) run_settings.pages = *project->pages;
   if (options.pages) run_settings.pages = true;
+  if (project && project->pages_live && run_settings.pages) run_settings.pages_live = true;
+  if (run_settings.pages && !run_settings.root) run_settings.pages_live = true;
   if (project && project->host) run_settings.host = project->host;
   if (!options.host.empty()) run_settings.host = options.host;
   if (project && project->coverage) run_settings.coverage = *project->coverage;
@@ -366,7 +369,10 @@ int run(const CliOptions& options) {
 
   // --pages: the build's pages, for the fixes and the lint alike.
   std::shared_ptr<const PageLookup> pages;
-  if (run_settings.pages) {
+  if (run_settings.pages && run_settings.pages_live) {
+    pages = live_pages(paths, configs, options, fetch_options_for(options, run_settings.robots.value_or("")), &error);
+    if (!pages) return usage_error(error);
+  } else if (run_settings.pages) {
     pages = build_pages(paths, configs, run_settings, &error);
     if (!pages) return usage_error(error);
   }
@@ -393,6 +399,9 @@ int run(const CliOptions& options) {
   SiteOptions site;
   site.root = run_settings.root.value_or("");
   site.jobs = options.jobs;
+  // The live site: a sitemap's rules mostly wait for its pages, so every sitemap gets a thread of
+  // its own (up to 16) and all of their hosts are fetched at once, each at its own pace.
+  if (pages && pages->live() && options.jobs == 0) site.jobs = 16;
   site.robots = run_settings.robots.value_or("");
   site.pages = pages;
   site.each_unlisted_page = run_settings.coverage;
@@ -400,6 +409,8 @@ int run(const CliOptions& options) {
   RunProgress progress;
   site.progress = &progress;
   if (pages) progress.pages_read = [pages] { return pages->pages_read(); };
+  if (const auto* live = dynamic_cast<const LivePages*>(pages.get()))
+    progress.page_errors = [live, pages] { return live->request_errors(); };
   ProgressDisplay display(progress, !options.no_progress && stderr_is_terminal());
   std::vector<Outcome> outcomes = lint_site(paths, configs.lookup(), site);
   display.stop();

@@ -46,6 +46,7 @@ void inherit_from(const ConfigFile& base, ConfigFile* config) {
     take(config->robots, base.robots, "robots");
     config->robots_refused = base.robots_refused;
   }
+  if (!config->pages && base.pages) config->pages_live = base.pages_live;
   take(config->pages, base.pages, "pages");
   take(config->host, base.host, "host");
   take(config->coverage, base.coverage, "coverage");

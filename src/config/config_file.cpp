@@ -64,8 +64,14 @@ class ConfigReader {
       } else if (name == "robots") {
         if (!read_robots(node, out)) return false;
       } else if (name == "pages") {
-        if (!node.is_boolean()) return fail(node.source(), "'pages' must be true or false");
-        out->pages = *node.value<bool>();
+        if (node.is_string() && *node.value<std::string>() == "live") {
+          out->pages = true;
+          out->pages_live = true;
+        } else if (!node.is_boolean()) {
+          return fail(node.source(), "'pages' must be true, false or \"live\"");
+        } else {
+          out->pages = *node.value<bool>();
+        }
       } else if (name == "extend") {
         const auto text = node.value<std::string>();
         if (!node.is_string() || text->empty() || !text->ends_with(".toml"))

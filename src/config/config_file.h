@@ -40,6 +40,7 @@ struct ConfigFile {
   std::optional<Severity> min_severity;  // findings below it are not reported
   std::optional<std::string> robots;  // as --robots: an http(s) URL, or a file (made absolute like root)
   std::optional<bool> pages;  // as --pages: check what each listed URL leads to in `root`
+  bool pages_live = false;  // pages = "live": fetch them from the live site, even with a root
   std::optional<std::string> host;  // as --host: how the host serves `root` (pages/host_rules.h)
   std::optional<bool> coverage;  // as --coverage: each unlisted page of `root` a finding
   // A root or robots path that leaves the config file's directory (absolute, '..' above it, a

@@ -80,7 +80,10 @@ void write_effective_config(const std::string& label, const Profile& profile, co
   if (run.robots)
     out << "robots = " << toml_string(*run.robots) << from("robots", config && same(*run.robots, config->robots))
         << '\n';
-  if (run.pages) out << "pages = true" << from("pages", config && config->pages.value_or(false)) << '\n';
+  if (run.pages) {
+    out << (run.pages_live ? "pages = \"live\"" : "pages = true")
+        << from("pages", config && config->pages.value_or(false)) << '\n';
+  }
   if (run.host)
     out << "host = " << toml_string(*run.host) << from("host", config && same(*run.host, config->host)) << '\n';
   if (run.coverage) out << "coverage = true" << from("coverage", config && config->coverage.value_or(false)) << '\n';

@@ -17,6 +17,7 @@ struct RunSettings {
   std::optional<std::string> robots;  // a robots.txt file or URL
   std::optional<Severity> min_severity;
   bool pages = false;  // --pages
+  bool pages_live = false;  // pages = "live", or --pages without a root: fetched from the live site
   std::optional<std::string> host;  // --host
   bool coverage = false;  // --coverage
 };

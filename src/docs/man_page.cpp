@@ -46,7 +46,9 @@ const std::map<std::string_view, std::string_view>& config_key_docs() {
        "[[overrides]] tables: \"files\" (globs) and any of profile, select, ignore, severity and base-url, "
        "for the files the globs match."},
       {"robots", "A robots.txt (a file relative to the config file, or a URL), as --robots."},
-      {"pages", "true: check what each listed URL leads to in root, as --pages."},
+      {"pages",
+       "true: check what each listed URL leads to in root, as --pages; \"live\": fetch them from the live site, as "
+       "--pages without --root."},
       {"host",
        "How the host serves root for pages: plain, github-pages, netlify, cloudflare-pages or vercel, as --host."},
       {"coverage", "true: report each indexable page of root that no sitemap lists, as --coverage."},

@@ -92,11 +92,10 @@ std::string address_text(const void* address, int family) {
   return inet_ntop(family, raw, text, sizeof text) ? text : "?";
 }
 
-// What an untrusted host means when it is this machine or an internal address whatever resolves
-// it: a name that always means this machine ("localhost", "x.localhost"), or an IP literal in an
-// internal range, in any spelling (normal_host). Refused before any connection: with a proxy,
-// which resolves names itself, that is all that can be checked.
-std::string internal_literal(const std::string& host) {
+}  // namespace
+
+// With a proxy, which resolves names itself, the literal is all that can be checked.
+std::string internal_host_literal(const std::string& host) {
   const std::string normal = normal_host(host);
   if (normal == "localhost" || normal.ends_with(".localhost")) return "this machine";
   std::string address = normal;
@@ -107,6 +106,8 @@ std::string internal_literal(const std::string& host) {
   if (inet_pton(AF_INET6, address.c_str(), &v6.sin6_addr) == 1 && is_internal_address(&v6, AF_INET6)) return address;
   return "";
 }
+
+namespace {
 
 // Refuses connections to internal addresses: the check runs on the address libcurl resolved, just
 // before it connects, so a name that resolves to 127.0.0.1 (or is rebound to it) is caught too.
@@ -219,7 +220,7 @@ class Fetcher {
       guard_.active = !trusted && proxy.empty();
       guard_.refused.clear();
       if (!trusted) {
-        if (const std::string literal = internal_literal(host); !literal.empty()) {
+        if (const std::string literal = internal_host_literal(host); !literal.empty()) {
           result.error = refusal(host, literal);
           result.body.clear();
           return result;

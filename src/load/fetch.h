@@ -72,4 +72,10 @@ bool host_in(std::string_view host, const std::vector<std::string>& hosts);
 // 64:ff9b::a.b.c.d). `address` is a sockaddr_in or sockaddr_in6.
 bool is_internal_address(const void* sockaddr, int family);
 
+// What `host` (a URL's host) means when it is this machine or an internal address whatever
+// resolves it: "this machine" for "localhost" and "*.localhost", the address for an IP literal in
+// an internal range (any spelling); empty otherwise. Refused before any connection to an
+// untrusted host; the address a name resolves to is checked when the connection opens.
+std::string internal_host_literal(const std::string& host);
+
 }  // namespace sitemaplint

@@ -293,6 +293,9 @@ PageTally DiskPages::tally() const {
       case PageStatus::Fallback: ++tally.fallback; break;
       case PageStatus::Redirect: ++tally.redirect; break;
       case PageStatus::Refused: ++tally.refused; break;
+      case PageStatus::Failed:  // answers over HTTP only
+      case PageStatus::Blocked:
+      case PageStatus::Skipped: break;
     }
     if (answer.status != PageStatus::Served) continue;
     if (!answer.head.noindex.empty() || !answer.header_noindex.empty()) ++tally.noindex;

@@ -1,6 +1,7 @@
 #include "pages/header_facts.h"
 
 #include <array>
+#include <cctype>
 
 #include <boost/url/parse.hpp>
 #include <boost/url/url.hpp>
@@ -45,6 +46,41 @@ std::string resolve_http(std::string_view href, std::string_view base) {
 }
 
 }  // namespace
+
+std::optional<std::string> x_robots_tag_unavailable_after(std::string_view value) {
+  static constexpr std::string_view kName = "unavailable_after";
+  const std::string lower = ascii_lowered(value);
+  const std::size_t at = lower.find(kName);
+  if (at == std::string::npos) return std::nullopt;
+  // The crawler it is for: the last "name:" before it that names no directive (a date's "12:00"
+  // names nothing).
+  bool for_google = true;
+  const std::string_view before = std::string_view(lower).substr(0, at);
+  for (std::size_t colon = before.find(':'); colon != std::string_view::npos; colon = before.find(':', colon + 1)) {
+    std::size_t start = colon;
+    while (start > 0 && (std::isalnum(static_cast<unsigned char>(before[start - 1])) || before[start - 1] == '-' ||
+                         before[start - 1] == '_'))
+      --start;
+    const std::string_view word = before.substr(start, colon - start);
+    if (word.empty() || is_valued_directive(word) || word.find_first_not_of("0123456789") == std::string_view::npos)
+      continue;
+    for_google = word == "googlebot";
+  }
+  if (!for_google) return std::nullopt;
+  std::string_view rest = trimmed(value.substr(at + kName.size()));
+  if (!rest.starts_with(':')) return std::nullopt;
+  rest = trimmed(rest.substr(1));
+  // The date runs to a comma that a directive follows (a weekday's comma is followed by the day).
+  for (std::size_t comma = rest.find(','); comma != std::string_view::npos; comma = rest.find(',', comma + 1)) {
+    const std::string_view next = trimmed(rest.substr(comma + 1));
+    if (!next.empty() && !std::isdigit(static_cast<unsigned char>(next.front()))) {
+      rest = trimmed(rest.substr(0, comma));
+      break;
+    }
+  }
+  if (rest.empty()) return std::nullopt;
+  return std::string(rest);
+}
 
 bool x_robots_tag_forbids_indexing(std::string_view value) {
   bool for_google = true;  // directives before any crawler's name are for every crawler

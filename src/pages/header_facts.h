@@ -4,6 +4,7 @@
 // the crawler the directives after it are for.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +18,12 @@ namespace sitemaplint {
 // any crawler's name or after "googlebot:". Another crawler's ("otherbot: noindex") does not, nor
 // does a directive with a value ("unavailable_after: ...", "max-snippet: 0").
 bool x_robots_tag_forbids_indexing(std::string_view value);
+
+// The date text of an "unavailable_after:" directive in an X-Robots-Tag value that applies to
+// Googlebot (for every crawler, or after "googlebot:"), as written: "2010-06-25",
+// "Friday, 25-Jun-10 15:00:00 PST". nullopt when there is none. (Whether the date has passed is
+// the reader's business: a build has no "now"; the live site has the time of its answer.)
+std::optional<std::string> x_robots_tag_unavailable_after(std::string_view value);
 
 // The targets of the links in a Link header value whose rel names "canonical" (quoted or not, in
 // any case, among other relations), as written between '<' and '>'.

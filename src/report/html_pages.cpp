@@ -24,12 +24,27 @@ std::string html_pages_section(const PagesSummary& pages) {
   row("refused", "not readable", t.refused, "sev-warning");
   row("noindex", "served, but noindex", t.noindex, "sev-error");
   row("canonical-elsewhere", "served, canonical elsewhere", t.canonical_elsewhere, "sev-warning");
+  if (pages.live) {
+    row("client-error", "other 4xx (401, 403, ...)", t.client_errors, "sev-error");
+    row("server-error", "5xx", t.server_errors, "sev-error");
+    row("unreachable", "no answer (DNS, connection, TLS, timeout)", t.unreachable, "sev-error");
+    row("blocked", "blocked by robots.txt (not fetched)", t.blocked, "sev-error");
+    row("not-fetched", "not fetched (--max-urls, --sample, host given up)", t.skipped, "sev-info");
+  }
   row("other-origin", "on other origins (not checked)", t.other_origin, "sev-info");
   row("unlisted", "indexable pages in no sitemap", pages.unlisted.size(), "sev-info");
   std::string html = "<section id=\"pages\" data-checked=\"" + std::to_string(t.checked()) + "\" data-unlisted=\"" +
                      std::to_string(pages.unlisted.size()) + "\">\n<h2>Pages of " + escape_markup(pages.source) +
                      "</h2>\n<p>" + escape_markup(pages.line()) + "</p>\n" +
                      bar_chart(rows, "What the listed URLs lead to") + "\n";
+  if (!pages.redirect_chains.empty()) {
+    html +=
+        "<h3>Redirect chains</h3>\n<table class=\"chains\"><thead><tr><th>Listed URL</th><th>Chain</th></tr>"
+        "</thead><tbody>";
+    for (const auto& [url, chain] : pages.redirect_chains)
+      html += "<tr><td>" + escape_markup(url) + "</td><td>" + escape_markup(chain) + "</td></tr>";
+    html += "</tbody></table>\n";
+  }
   if (!pages.unlisted.empty()) {
     html +=
         "<h3>Indexable pages in no sitemap</h3>\n<table class=\"unlisted\"><thead><tr><th>URL</th><th>File</th>"

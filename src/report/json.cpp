@@ -135,6 +135,15 @@ void write_json(std::span<const FileReport> reports, const RunStatus& status, st
     json.field("noindex", t.noindex);
     json.field("canonical_elsewhere", t.canonical_elsewhere);
     json.field("other_origin", t.other_origin);
+    if (status.pages->live) {
+      json.field("failed", t.failed);
+      json.field("client_errors", t.client_errors);
+      json.field("server_errors", t.server_errors);
+      json.field("unreachable", t.unreachable);
+      json.field("blocked_by_robots", t.blocked);
+      json.field("not_fetched", t.skipped);
+      if (!status.pages->note.empty()) json.field("not_fetched_because", status.pages->note);
+    }
     json.key("unlisted");
     json.begin_array();
     for (const SitePage& page : status.pages->unlisted) {

@@ -76,6 +76,10 @@ struct PagesSummary {
   std::string source;  // "public as Netlify serves it"
   PageTally tally;
   std::vector<SitePage> unlisted;  // indexable pages of the build that no listed URL leads to
+  bool live = false;  // fetched from the live site: the statuses below and `note` apply
+  std::string note;  // live: how the listed URLs were cut (--max-urls) or sampled (--sample); empty: neither
+  // Live: the listed URLs that redirect, each with its chain ("a (301) -> b (200)"), in URL order.
+  std::vector<std::pair<std::string, std::string>> redirect_chains;
   // "pages: 120 listed URLs checked against public as Netlify serves it: 3 missing ...".
   std::string line() const;
 };

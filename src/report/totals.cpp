@@ -36,6 +36,10 @@ std::string PagesSummary::line() const {
   part(t.fallback, "soft 404");
   part(t.redirect, "redirected");
   part(t.refused, "not readable");
+  part(t.client_errors, "other 4xx");
+  part(t.server_errors, "5xx");
+  part(t.unreachable, "unreachable");
+  part(t.blocked, "blocked by robots.txt");
   if (!parts.empty()) text += " (" + parts + ")";
   if (t.noindex || t.canonical_elsewhere) {
     text += "; of the served, ";
@@ -45,6 +49,8 @@ std::string PagesSummary::line() const {
   }
   if (t.other_origin) text += "; " + counted(t.other_origin, "URL") + " on other origins not checked";
   if (!unlisted.empty()) text += "; " + counted(unlisted.size(), "indexable page") + " in no sitemap";
+  if (t.skipped)
+    text += "; " + counted(t.skipped, "listed URL") + " not fetched" + (note.empty() ? "" : " (" + note + ")");
   return text + ".";
 }
 

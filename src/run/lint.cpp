@@ -80,7 +80,7 @@ bool lint_into(FileReport& report, std::string_view bytes, Input& input, const R
   }
   // --pages: threads read the pages of the file's URLs while the rules walk it.
   std::unique_ptr<PageLookup::Prefetch> reading_ahead;
-  if (settings.pages && settings.engine.page_threads > 0)
+  if (settings.pages && (settings.engine.page_threads > 0 || settings.pages->live()))
     reading_ahead = settings.pages->prefetch(listed_urls(*doc), settings.engine.page_threads);
   RuleRun run = run_rules(*doc, selection, settings);
   reading_ahead.reset();

@@ -15,6 +15,8 @@ struct RunProgress {
   std::atomic<std::size_t> fetches_done{0};
   // --pages: how many pages have been read so far (PageLookup::pages_read), when the run reads any.
   std::function<std::size_t()> pages_read;
+  // --pages on the live site: how many of its requests got no answer or a 429/5xx so far.
+  std::function<std::size_t()> page_errors;
 
   void queued(std::size_t files, std::size_t fetches) {
     files_total += files;

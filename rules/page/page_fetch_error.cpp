@@ -1,0 +1,69 @@
+// PAGE105 page-fetch-error: a listed page of the live site that answers an error, or nothing.
+#include "rules/page/utils/http_answer.h"
+#include "rules/page/utils/page_rule.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr RuleMeta kMeta{.severity = Severity::Error,
+                         .summary = "A listed page of the live site answers an error status, or cannot be reached",
+                         .docs = R"md(
+## What it does
+With `--pages` on the live site (without `--root`), reports the listed URLs that answer an error
+other than 404 and 410 (which PAGE101 reports): 401, 403 and the other 4xx statuses, 5xx, and URLs
+that give no answer at all (the host's name does not resolve, the connection or TLS fails, the
+answer does not come within `--timeout`, or the connection is dropped). A 429 or 503 is asked
+once more, after the wait its `Retry-After` asks for (at most two minutes), before it counts. A
+host that fails eight times in a row is given up for the run: its other URLs are not fetched, and
+this rule reports that once, on the first of them.
+
+## Why it matters
+Search Console reports such URLs in the Page indexing report as **"Blocked due to access forbidden
+(403)"**, **"Blocked due to unauthorized request (401)"**, **"Blocked due to other 4xx issue"** or
+**"Server error (5xx)"**, and does not index them. Repeated 5xx answers and timeouts also make
+Googlebot crawl the whole site more slowly.
+
+## Example
+```xml
+<url><loc>https://example.com/members/</loc></url>  <!-- answers 403 -->
+```
+
+## Use instead
+List only pages that anyone may read, and fix the server errors; a page behind a login does not
+belong in a sitemap.
+```xml
+<url><loc>https://example.com/about/</loc></url>  <!-- answers 200 -->
+```
+)md",
+                         .authorities = kGoogle,
+                         .search_console = "Blocked due to access forbidden (403); Server error (5xx)"};
+
+class PageFetchError final : public PageRule {
+ public:
+  explicit PageFetchError(const RuleSettings& settings)
+      : PageRule(settings, {UrlFieldKind::Loc, UrlFieldKind::HreflangHref, UrlFieldKind::ImageLoc,
+                            UrlFieldKind::VideoThumbnailLoc, UrlFieldKind::VideoContentLoc}) {}
+
+ protected:
+  void check(const UrlField& url, const UrlAnalysis& a, const PageAnswer& page, FindingSink& out) override {
+    if (page.status == PageStatus::Skipped && page.first_of_host_given_up) {
+      out.report({.at = url_span(*url.field, a),
+                  .message = url.quoted_value() + " and the other URLs of its host were not fetched: " + page.reason +
+                             " (errors, or no answer); check the server, then run again"});
+      return;
+    }
+    if (page.status != PageStatus::Failed) return;
+    const std::string what =
+        page.http_status ? "answers " + status_text(page.http_status) : "gives no answer (" + page.reason + ")";
+    std::string message = url.quoted_value() + " " + what + " on the live site";
+    if (page.http_status == 429 || page.http_status == 503) message += " (" + page.reason + ")";
+    out.report({.at = url_span(*url.field, a),
+                .message = message + "; list only pages that answer 200 (Search Console: \"" +
+                           search_console_reason(page.http_status) + "\")"});
+  }
+};
+
+}  // namespace
+}  // namespace sitemaplint
+
+SITEMAPLINT_DEFINE_RULE(page_fetch_error, kMeta, PageFetchError)

@@ -1,0 +1,488 @@
+#include "live/live_scheduler.h"
+
+#include <sys/socket.h>
+
+#include <algorithm>
+#include <atomic>
+#include <ctime>
+#include <deque>
+#include <map>
+#include <set>
+
+#include "analysis/ascii.h"
+#include "load/curl_library.h"
+#include "load/fetch.h"
+#include "load/host_name.h"
+#include "load/proxy_choice.h"
+#include "live/retry_after.h"
+
+namespace sitemaplint {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A request answered 429 or 503 is asked once more, after the wait its Retry-After (or the
+// host's pace) asks for; a second such answer is the answer.
+constexpr int kRetriesAfterOverload = 1;
+// Handles kept for reuse at most (more than the requests in flight of a few dozen hosts).
+constexpr std::size_t kIdleHandles = 64;
+// Headers kept of one answer at most: a server that sends thousands is not read further.
+constexpr std::size_t kMaxHeaders = 200;
+
+std::string one_line(std::string text) {
+  for (char& c : text) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
+  }
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  return text;
+}
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r' || text.back() == '\n'))
+    text.remove_suffix(1);
+  return text;
+}
+
+struct Pending {
+  LiveRequest request;
+  LiveCallback done;
+  int retries = 0;
+};
+
+struct Transfer {
+  CURL* easy = nullptr;
+  curl_slist* headers = nullptr;
+  Pending pending;
+  std::string host;
+  LiveResponse response;
+  char errbuf[CURL_ERROR_SIZE] = {};
+  bool guard_active = false;
+  std::string refused_address;
+  bool type_checked = false;
+  bool stopped = false;  // the body was ended on purpose: </head>, the cap, or not needed
+  const CurlFunctions* curl = nullptr;
+};
+
+curl_socket_t open_socket(void* user, curlsocktype purpose, curl_sockaddr* address) {
+  auto& t = *static_cast<Transfer*>(user);
+  if (t.guard_active && purpose == CURLSOCKTYPE_IPCXN && (address->family == AF_INET || address->family == AF_INET6) &&
+      is_internal_address(&address->addr, address->family)) {
+    t.refused_address = "an internal address";
+    return CURL_SOCKET_BAD;
+  }
+  return ::socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
+}
+
+bool is_html_type(std::string_view type) {
+  const std::string lower = ascii_lowered(type.substr(0, type.find(';')));
+  const std::string_view bare = trim(lower);
+  return bare == "text/html" || bare == "application/xhtml+xml";
+}
+
+// Whether "</head" starts in `text` at or after `from` (case-insensitive).
+bool head_closed(std::string_view text, std::size_t from) {
+  static constexpr std::string_view kEnd = "</head";
+  for (std::size_t at = text.find('<', from); at != std::string_view::npos; at = text.find('<', at + 1)) {
+    if (at + kEnd.size() > text.size()) return false;
+    if (ascii_equal_ignoring_case(text.substr(at, kEnd.size()), kEnd)) return true;
+  }
+  return false;
+}
+
+std::size_t write_body(char* data, std::size_t size, std::size_t count, void* user) {
+  auto& t = *static_cast<Transfer*>(user);
+  const std::size_t n = size * count;
+  if (!t.type_checked) {
+    t.type_checked = true;
+    long status = 0;
+    t.curl->easy_getinfo(t.easy, CURLINFO_RESPONSE_CODE, &status);
+    const char* type = nullptr;
+    t.curl->easy_getinfo(t.easy, CURLINFO_CONTENT_TYPE, &type);
+    // Only a 2xx HTML page's head is read; any other body is not needed (an error page, an image).
+    if (!t.pending.request.whole_body && (status < 200 || status >= 300 || !type || !is_html_type(type))) {
+      t.stopped = true;
+      return 0;
+    }
+  }
+  std::string& body = t.response.body;
+  const std::size_t before = body.size();
+  const std::size_t take = std::min(n, kLiveBodyBytes - std::min(kLiveBodyBytes, before));
+  body.append(data, take);
+  if (!t.pending.request.whole_body && head_closed(body, before >= 6 ? before - 6 : 0)) {
+    t.stopped = true;
+    return 0;
+  }
+  if (body.size() >= kLiveBodyBytes) {
+    t.stopped = true;
+    t.response.truncated = true;
+    return 0;
+  }
+  return n;
+}
+
+std::size_t read_header(char* data, std::size_t size, std::size_t count, void* user) {
+  auto& t = *static_cast<Transfer*>(user);
+  const std::string_view line(data, size * count);
+  if (line.starts_with("HTTP/")) {
+    t.response.headers.clear();  // a new answer (after a 100 Continue, say)
+  } else if (const std::size_t colon = line.find(':');
+             colon != std::string_view::npos && colon > 0 && t.response.headers.size() < kMaxHeaders) {
+    t.response.headers.emplace_back(std::string(trim(line.substr(0, colon))),
+                                    one_line(std::string(trim(line.substr(colon + 1)))));
+  }
+  return size * count;
+}
+
+bool is_tls_error(CURLcode code) {
+  switch (code) {
+    case CURLE_SSL_CONNECT_ERROR:
+    case CURLE_PEER_FAILED_VERIFICATION:
+    case CURLE_SSL_CERTPROBLEM:
+    case CURLE_SSL_CIPHER:
+    case CURLE_SSL_CACERT_BADFILE:
+    case CURLE_SSL_ISSUER_ERROR:
+    case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+    case CURLE_SSL_INVALIDCERTSTATUS:
+    case CURLE_USE_SSL_FAILED: return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+std::string live_host_of(std::string_view url) {
+  const std::size_t scheme = url.find("://");
+  if (scheme == std::string_view::npos) return "";
+  std::string_view rest = url.substr(scheme + 3);
+  rest = rest.substr(0, rest.find_first_of("/?#"));
+  if (const std::size_t at = rest.rfind('@'); at != std::string_view::npos) rest = rest.substr(at + 1);
+  if (rest.starts_with('[')) {
+    const std::size_t close = rest.find(']');
+    return close == std::string_view::npos ? "" : ascii_lowered(rest.substr(0, close + 1));
+  }
+  return normal_host(rest.substr(0, rest.find(':')));
+}
+
+std::vector<std::string> LiveResponse::header_values(std::string_view name) const {
+  std::vector<std::string> values;
+  for (const auto& [key, value] : headers) {
+    if (ascii_equal_ignoring_case(key, name)) values.push_back(value);
+  }
+  return values;
+}
+
+std::string LiveResponse::header(std::string_view name) const {
+  for (const auto& [key, value] : headers) {
+    if (ascii_equal_ignoring_case(key, name)) return value;
+  }
+  return "";
+}
+
+struct LiveScheduler::Impl {
+  struct Host {
+    explicit Host(PolitenessLimits limits) : politeness(limits) {}
+    HostPoliteness politeness;
+    std::deque<Pending> queue;
+  };
+
+  explicit Impl(SchedulerOptions o) : options(std::move(o)), curl(curl_library(&unavailable)) {
+    if (curl) multi = curl->multi_init();
+    if (multi) {
+      curl->multi_setopt(multi, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX);
+      curl->multi_setopt(multi, CURLMOPT_MAX_HOST_CONNECTIONS, static_cast<long>(options.limits.connections));
+      thread = std::thread([this] { loop(); });
+    }
+  }
+
+  void stop() {
+    {
+      std::lock_guard lock(mutex);
+      stopping = true;
+    }
+    if (multi) curl->multi_wakeup(multi);
+    if (thread.joinable() && thread.get_id() != std::this_thread::get_id()) thread.join();
+  }
+
+  ~Impl() {
+    stop();
+    for (auto& [easy, transfer] : active) end(*transfer);
+    for (CURL* h : idle) curl->easy_cleanup(h);
+    if (multi) curl->multi_cleanup(multi);
+  }
+
+  void submit(Pending pending) {
+    {
+      std::lock_guard lock(mutex);
+      if (stopping) return;  // the run is over: nobody waits for the answer
+    }
+    if (!multi) {
+      LiveResponse response;
+      response.error = curl ? "libcurl could not be initialised" : unavailable;
+      pending.done(std::move(response));
+      return;
+    }
+    {
+      std::lock_guard lock(mutex);
+      incoming.push_back(std::move(pending));
+    }
+    curl->multi_wakeup(multi);
+  }
+
+  void loop() {
+    std::vector<std::pair<LiveCallback, LiveResponse>> answers;
+    for (;;) {
+      {
+        std::lock_guard lock(mutex);
+        if (stopping) return;
+        while (!incoming.empty()) {
+          Pending p = std::move(incoming.front());
+          incoming.pop_front();
+          const std::string host = live_host_of(p.request.url);
+          auto found = hosts.find(host);
+          if (found == hosts.end()) found = hosts.emplace(host, Host(options.limits)).first;
+          found->second.queue.push_back(std::move(p));
+        }
+      }
+      Clock::time_point now = Clock::now();
+      Clock::time_point wake = now + std::chrono::seconds(1);
+      for (auto& [name, host] : hosts) {
+        while (!host.queue.empty()) {
+          if (host.politeness.given_up()) {
+            LiveResponse response;
+            response.host_given_up = true;
+            response.error = "not fetched: " + name + " was given up after " +
+                             std::to_string(host.politeness.failures_in_a_row()) + " failures in a row";
+            answers.emplace_back(std::move(host.queue.front().done), std::move(response));
+            host.queue.pop_front();
+            continue;
+          }
+          const std::optional<Clock::time_point> at = host.politeness.next_start(now);
+          if (!at) break;
+          if (*at > now) {
+            wake = std::min(wake, *at);
+            break;
+          }
+          Pending p = std::move(host.queue.front());
+          host.queue.pop_front();
+          if (std::optional<LiveResponse> refused = start(name, std::move(p), answers)) continue;
+          host.politeness.started(now);
+        }
+      }
+      for (auto& [callback, response] : answers) callback(std::move(response));
+      answers.clear();
+      int running = 0;
+      curl->multi_perform(multi, &running);
+      int left = 0;
+      while (CURLMsg* message = curl->multi_info_read(multi, &left)) {
+        if (message->msg != CURLMSG_DONE) continue;
+        finish(message->easy_handle, message->data.result, answers);
+      }
+      if (!answers.empty()) {
+        for (auto& [callback, response] : answers) callback(std::move(response));
+        answers.clear();
+        continue;  // the callbacks may have queued the next hops
+      }
+      // Rounded up: a wait of 0.4 ms polled as 0 would spin until the host's next turn.
+      now = Clock::now();
+      const auto wait = std::chrono::ceil<std::chrono::milliseconds>(wake - now).count();
+      curl->multi_poll(multi, nullptr, 0, static_cast<int>(std::clamp<long long>(wait, 0, 1000)), nullptr);
+    }
+  }
+
+  // Starts `p` on `host`; a request that may not be made is answered at once (into `answers`) and
+  // returns a value, so that it costs the host no turn.
+  std::optional<LiveResponse> start(const std::string& host, Pending p,
+                                    std::vector<std::pair<LiveCallback, LiveResponse>>& answers) {
+    const auto refuse = [&](std::string why) {
+      LiveResponse response;
+      response.error = one_line(std::move(why));
+      answers.emplace_back(std::move(p.done), response);
+      return std::optional<LiveResponse>(response);
+    };
+    const std::string& url = p.request.url;
+    const std::string scheme = ascii_lowered(url.substr(0, url.find("://")));
+    if ((scheme != "http" && scheme != "https") || url.find("://") == std::string::npos) {
+      return refuse("unsupported URL '" + url + "': only http and https URLs are fetched");
+    }
+    if (host.empty()) return refuse("invalid URL '" + url + "': no host");
+    if (!options.allowed_hosts.empty() && !host_in(host, options.allowed_hosts)) {
+      return refuse("host '" + host + "' is not an allowed host (--allow-host)");
+    }
+    const bool trusted = p.request.trusted || host_in(host, options.trusted_hosts);
+    if (!trusted) {
+      if (const std::string literal = internal_host_literal(host); !literal.empty()) {
+        return refuse("refused to connect to '" + host + "' (" + literal +
+                      "): a loopback, private or link-local address is not fetched unless --allow-host names it");
+      }
+    }
+    auto t = std::make_unique<Transfer>();
+    t->curl = curl;
+    t->host = host;
+    const std::string proxy = proxy_for(scheme, host);
+    t->guard_active = !trusted && proxy.empty();
+    CURL* h = nullptr;
+    if (!idle.empty()) {  // a handle of an ended request, reset: no allocation per request
+      h = idle.back();
+      idle.pop_back();
+    } else {
+      h = curl->easy_init();
+    }
+    if (!h) return refuse("out of memory");
+    t->easy = h;
+    for (const std::string& header : p.request.headers) t->headers = curl->slist_append(t->headers, header.c_str());
+    t->pending = std::move(p);
+    const LiveRequest& r = t->pending.request;
+    curl->easy_setopt(h, CURLOPT_URL, r.url.c_str());
+    curl->easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl->easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
+    curl->easy_setopt(h, CURLOPT_PROXY, proxy.c_str());
+    curl->easy_setopt(h, CURLOPT_NOPROXY, "");
+    curl->easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+    curl->easy_setopt(h, CURLOPT_TIMEOUT_MS, options.timeout_ms);
+    curl->easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, std::min(options.connect_timeout_ms, options.timeout_ms));
+    curl->easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");  // every encoding this libcurl decodes: gzip, br, ...
+    curl->easy_setopt(h, CURLOPT_USERAGENT, options.user_agent.c_str());
+    curl->easy_setopt(h, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
+    // Over TLS, where HTTP/2 is offered: wait for a connection that multiplexes rather than open
+    // a second one. Cleartext HTTP is HTTP/1.1 here, where waiting would only serialise requests.
+    if (scheme == "https") curl->easy_setopt(h, CURLOPT_PIPEWAIT, 1L);
+    if (r.head) curl->easy_setopt(h, CURLOPT_NOBODY, 1L);
+    if (t->headers) curl->easy_setopt(h, CURLOPT_HTTPHEADER, t->headers);
+    curl->easy_setopt(h, CURLOPT_WRITEFUNCTION, write_body);
+    curl->easy_setopt(h, CURLOPT_WRITEDATA, t.get());
+    curl->easy_setopt(h, CURLOPT_HEADERFUNCTION, read_header);
+    curl->easy_setopt(h, CURLOPT_HEADERDATA, t.get());
+    curl->easy_setopt(h, CURLOPT_ERRORBUFFER, t->errbuf);
+    curl->easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, open_socket);
+    curl->easy_setopt(h, CURLOPT_OPENSOCKETDATA, t.get());
+    if (curl->multi_add_handle(multi, h) != CURLM_OK) {
+      p = std::move(t->pending);
+      end(*t);
+      return refuse("libcurl refused the request");
+    }
+    active.emplace(h, std::move(t));
+    return std::nullopt;
+  }
+
+  void end(Transfer& t) {
+    curl->multi_remove_handle(multi, t.easy);
+    if (idle.size() < kIdleHandles) {
+      curl->easy_reset(t.easy);
+      idle.push_back(t.easy);
+    } else {
+      curl->easy_cleanup(t.easy);
+    }
+    if (t.headers) curl->slist_free_all(t.headers);
+    t.easy = nullptr;
+    t.headers = nullptr;
+  }
+
+  std::string describe(Transfer& t, CURLcode code) {
+    const std::string detail = one_line(t.errbuf[0] ? t.errbuf : curl->easy_strerror(code));
+    if (!t.refused_address.empty()) {
+      return "refused to connect to '" + t.host +
+             "': it resolves to a loopback, private or link-local address, which is not fetched unless "
+             "--allow-host names it";
+    }
+    if (code == CURLE_OPERATION_TIMEDOUT) {
+      curl_off_t connect_us = 0;
+      curl->easy_getinfo(t.easy, CURLINFO_CONNECT_TIME_T, &connect_us);
+      if (connect_us == 0) return "could not connect within " + std::to_string(options.connect_timeout_ms) + " ms";
+      return "timed out after " + std::to_string(options.timeout_ms) + " ms";
+    }
+    if (code == CURLE_COULDNT_RESOLVE_HOST) return "DNS: could not resolve '" + t.host + "'";
+    if (code == CURLE_COULDNT_CONNECT) return "could not connect to '" + t.host + "'";
+    if (is_tls_error(code)) return "TLS error: " + detail;
+    if (code == CURLE_BAD_CONTENT_ENCODING)
+      return "the body could not be decoded as its Content-Encoding says: " + detail;
+    if (code == CURLE_PARTIAL_FILE || code == CURLE_RECV_ERROR || code == CURLE_GOT_NOTHING)
+      return "the connection was closed before the answer ended: " + detail;
+    return detail;
+  }
+
+  void finish(CURL* easy, CURLcode code, std::vector<std::pair<LiveCallback, LiveResponse>>& answers) {
+    const auto found = active.find(easy);
+    if (found == active.end()) return;
+    std::unique_ptr<Transfer> t = std::move(found->second);
+    active.erase(found);
+    LiveResponse& response = t->response;
+    long status = 0;
+    curl->easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &status);
+    curl_off_t total_us = 0;
+    curl->easy_getinfo(easy, CURLINFO_TOTAL_TIME_T, &total_us);
+    response.milliseconds = static_cast<long>(total_us / 1000);
+    if (code != CURLE_OK && !(code == CURLE_WRITE_ERROR && t->stopped)) {
+      response.error = describe(*t, code);
+      response.status = 0;
+      response.body.clear();
+    } else {
+      response.status = static_cast<int>(status);
+      const char* type = nullptr;
+      if (curl->easy_getinfo(easy, CURLINFO_CONTENT_TYPE, &type) == CURLE_OK && type) response.content_type = type;
+      const char* location = nullptr;
+      if (status >= 300 && status < 400 && curl->easy_getinfo(easy, CURLINFO_REDIRECT_URL, &location) == CURLE_OK &&
+          location)
+        response.location = location;
+    }
+    end(*t);
+    ++answered_count;
+    Host& host = hosts.find(t->host)->second;
+    const bool overloaded = response.status == 429 || response.status >= 500;
+    std::optional<std::chrono::seconds> wait;
+    if (response.status == 429 || response.status == 503)
+      wait = retry_after_delay(response.header("Retry-After"), static_cast<std::int64_t>(std::time(nullptr)));
+    host.politeness.finished(Clock::now(),
+                             response.status == 0 ? HostOutcome::Unreachable
+                             : overloaded         ? HostOutcome::Overloaded
+                                                  : HostOutcome::Ok,
+                             wait);
+    if (response.status == 0 || overloaded) ++error_count;
+    if (host.politeness.given_up()) {
+      std::lock_guard lock(given_up_mutex);
+      given_up.insert(t->host);
+    }
+    if ((response.status == 429 || response.status == 503) && t->pending.retries < kRetriesAfterOverload &&
+        !host.politeness.given_up()) {
+      ++t->pending.retries;
+      host.queue.push_front(std::move(t->pending));  // asked again when the host's pace allows
+      return;
+    }
+    response.retries = t->pending.retries;
+    answers.emplace_back(std::move(t->pending.done), std::move(response));
+  }
+
+  SchedulerOptions options;
+  std::string unavailable;
+  const CurlFunctions* curl = nullptr;
+  CURLM* multi = nullptr;
+  std::mutex mutex;
+  std::deque<Pending> incoming;
+  bool stopping = false;
+  std::map<std::string, Host> hosts;  // the scheduler's thread only
+  std::map<CURL*, std::unique_ptr<Transfer>> active;
+  std::vector<CURL*> idle;  // handles of ended requests, reset, for the next ones
+  std::atomic<std::size_t> answered_count{0}, error_count{0};
+  mutable std::mutex given_up_mutex;
+  std::set<std::string> given_up;
+  std::thread thread;
+};
+
+LiveScheduler::LiveScheduler(SchedulerOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
+LiveScheduler::~LiveScheduler() { stop(); }
+
+void LiveScheduler::stop() { impl_->stop(); }
+
+void LiveScheduler::submit(LiveRequest request, LiveCallback done) {
+  impl_->submit(Pending{std::move(request), std::move(done)});
+}
+
+bool LiveScheduler::host_given_up(const std::string& host) const {
+  std::lock_guard lock(impl_->given_up_mutex);
+  return impl_->given_up.count(host) > 0;
+}
+
+std::size_t LiveScheduler::answered() const { return impl_->answered_count.load(); }
+std::size_t LiveScheduler::errors() const { return impl_->error_count.load(); }
+
+}  // namespace sitemaplint

@@ -1,0 +1,527 @@
+// The live site behind a sitemap (--pages without --root): the parts that need no network (HTTP
+// dates, Retry-After, the per-host pace, robots.txt for sitemaplint's token), then the built
+// binary against a small site served on 127.0.0.1, with its findings pinned, its politeness
+// measured from the server's side, and misbehaving servers that must cost a bounded time.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <fstream>
+#include <mutex>
+#include <regex>
+
+#include "http_test_server.h"
+#include "live/host_politeness.h"
+#include "live/http_date.h"
+#include "live/retry_after.h"
+#include "live/robots_gate.h"
+#include "pages/header_facts.h"
+#include "test_support.h"
+
+using namespace sitemaplint;
+using namespace sitemaplint::testing;
+using namespace std::chrono_literals;
+
+TEST_CASE("live: HTTP dates in their three forms") {
+  CHECK(parse_http_date("Sun, 06 Nov 1994 08:49:37 GMT") == 784111777);
+  CHECK(parse_http_date("Sunday, 06-Nov-94 08:49:37 GMT") == 784111777);
+  CHECK(parse_http_date("Sun Nov  6 08:49:37 1994") == 784111777);
+  CHECK(parse_http_date("Thu, 01 Jan 1970 00:00:00 GMT") == 0);
+  CHECK(parse_http_date("Tue, 29 Feb 2000 00:00:00 GMT").has_value());
+  CHECK_FALSE(parse_http_date("Thu, 29 Feb 2001 00:00:00 GMT").has_value());  // no such day
+  CHECK_FALSE(parse_http_date("Sun, 06 Nov 1994 08:49:37 UTC").has_value());
+  CHECK_FALSE(parse_http_date("1994-11-06T08:49:37Z").has_value());
+  CHECK_FALSE(parse_http_date("").has_value());
+}
+
+TEST_CASE("live: unavailable_after in X-Robots-Tag, for Googlebot, in the forms Google accepts") {
+  CHECK(x_robots_tag_unavailable_after("unavailable_after: 2010-06-25") == "2010-06-25");
+  CHECK(x_robots_tag_unavailable_after("googlebot: unavailable_after: Friday, 25-Jun-10 15:00:00 PST, noarchive") ==
+        "Friday, 25-Jun-10 15:00:00 PST");
+  CHECK(x_robots_tag_unavailable_after("noarchive, UNAVAILABLE_AFTER: Fri, 25 Jun 2010 15:00:00 GMT") ==
+        "Fri, 25 Jun 2010 15:00:00 GMT");
+  CHECK_FALSE(x_robots_tag_unavailable_after("otherbot: unavailable_after: 2010-06-25").has_value());
+  CHECK_FALSE(x_robots_tag_unavailable_after("noindex").has_value());
+  CHECK(parse_unavailable_after("2010-06-25") == 1277424000);
+  CHECK(parse_unavailable_after("2010-06-25T15:00:00-08:00") == 1277506800);
+  CHECK(parse_unavailable_after("Friday, 25-Jun-10 15:00:00 PST") == 1277506800);
+  CHECK(parse_unavailable_after("Fri, 25 Jun 2010 23:00:00 GMT") == 1277506800);
+  CHECK_FALSE(parse_unavailable_after("next week").has_value());
+}
+
+TEST_CASE("live: Retry-After in seconds or as a date, capped") {
+  const std::int64_t now = 784111777;
+  CHECK(retry_after_delay("3", now) == 3s);
+  CHECK(retry_after_delay(" 0 ", now) == 0s);
+  CHECK(retry_after_delay("99999999999999999999999", now) == kMaxRetryAfter);
+  CHECK(retry_after_delay("Sun, 06 Nov 1994 08:49:47 GMT", now) == 10s);
+  CHECK(retry_after_delay("Sun, 06 Nov 1994 08:00:00 GMT", now) == 0s);  // in the past
+  CHECK(retry_after_delay("Mon, 06 Nov 1995 08:00:00 GMT", now) == kMaxRetryAfter);
+  CHECK_FALSE(retry_after_delay("-1", now).has_value());
+  CHECK_FALSE(retry_after_delay("soon", now).has_value());
+  CHECK_FALSE(retry_after_delay("", now).has_value());
+}
+
+TEST_CASE("live: the per-host pace, connection cap, back-off and giving up") {
+  using Clock = HostPoliteness::Clock;
+  const Clock::time_point t0{};
+  HostPoliteness host(PolitenessLimits{.connections = 2, .rate = 5});
+  CHECK(host.next_start(t0) == t0);
+  host.started(t0);
+  CHECK(host.next_start(t0) == t0 + 200ms);  // 5 a second
+  host.started(t0 + 200ms);
+  CHECK_FALSE(host.next_start(t0 + 300ms).has_value());  // both connections busy
+  host.finished(t0 + 300ms, HostOutcome::Ok);
+  CHECK(host.next_start(t0 + 300ms) == t0 + 400ms);
+  // Retry-After: nothing starts before its end.
+  host.finished(t0 + 500ms, HostOutcome::Overloaded, 3s);
+  CHECK(host.next_start(t0 + 500ms) == t0 + 3500ms);
+  // A second overload in a row halves the pace.
+  host.started(t0 + 3500ms);
+  host.finished(t0 + 3600ms, HostOutcome::Overloaded);
+  CHECK(host.interval() == 400ms);
+  host.started(t0 + 4000ms);
+  host.finished(t0 + 4100ms, HostOutcome::Ok);
+  CHECK(host.failures_in_a_row() == 0);
+  for (int i = 0; i < 8; ++i) {
+    host.started(t0 + 10s);
+    host.finished(t0 + 10s, HostOutcome::Unreachable);
+  }
+  CHECK(host.given_up());
+  CHECK_FALSE(host.next_start(t0 + 20s).has_value());
+}
+
+TEST_CASE("live: robots.txt for sitemaplint's own token, and RFC 9309's failure rules") {
+  const RobotsGate own(200, "User-agent: *\nDisallow: /b\n\nUser-agent: sitemaplint\nDisallow: /a\n");
+  CHECK_FALSE(own.decide("http://h/a/x").allowed);
+  CHECK(own.decide("http://h/a/x").why == "robots.txt line 5: Disallow: /a");
+  CHECK(own.decide("http://h/b").allowed);  // a group for sitemaplint replaces the '*' groups
+  const RobotsGate star(200, "User-agent: *\nDisallow: /b\n");
+  CHECK_FALSE(star.decide("http://h/b").allowed);
+  CHECK(RobotsGate(404, "").decide("http://h/anything").allowed);
+  CHECK_FALSE(RobotsGate(503, "").decide("http://h/anything").allowed);
+  CHECK_FALSE(RobotsGate(0, "", "timed out").decide("http://h/").allowed);
+  CHECK(RobotsGate(0, "", "timed out").decide("http://h/").why ==
+        "robots.txt could not be fetched (timed out), which RFC 9309 treats as disallowing everything");
+}
+
+namespace {
+
+HttpResponse html(const std::string& title, const std::string& head = "",
+                  std::vector<std::pair<std::string, std::string>> headers = {}) {
+  headers.emplace_back("Content-Type", "text/html; charset=utf-8");
+  return HttpResponse{
+      200, std::move(headers),
+      "<!DOCTYPE html><html><head><title>" + title + "</title>" + head + "</head><body>x</body></html>"};
+}
+
+HttpResponse redirect(int status, const std::string& to) { return HttpResponse{status, {{"Location", to}}, ""}; }
+
+std::string site_urlset(const std::vector<std::string>& locs, const std::string& extra = "") {
+  std::string xml =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
+      "xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\">\n";
+  for (const std::string& loc : locs) xml += "<url><loc>" + loc + "</loc></url>\n";
+  return xml + extra + "</urlset>\n";
+}
+
+void serve_sitemap(HttpTestServer& server, const std::string& xml) {
+  server.route("/sitemap.xml", HttpResponse{200, {{"Content-Type", "application/xml"}}, xml});
+}
+
+// The findings of a quiet run, one a line, without the sitemap's URL before each, and with the
+// server's origin (whose port changes from run to run) written SITE.
+std::string findings(const CommandResult& run, const std::string& sitemap) {
+  std::string out = run.out;
+  for (std::size_t at = out.find(sitemap); at != std::string::npos; at = out.find(sitemap, at))
+    out.erase(at, sitemap.size());
+  const std::string origin = sitemap.substr(0, sitemap.find('/', sitemap.find("://") + 3));
+  for (std::size_t at = out.find(origin); at != std::string::npos; at = out.find(origin, at + 4))
+    out.replace(at, origin.size(), "SITE");
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("live: a small site with each situation, findings pinned") {
+  HttpTestServer server;
+  const auto u = [&](const std::string& path) { return server.url(path); };
+  server.route("/robots.txt",
+               HttpResponse{200, {{"Content-Type", "text/plain"}}, "User-agent: *\nDisallow: /private/\n"});
+  server.route("/ok", html("OK"));
+  server.route("/forbidden", HttpResponse{403, {{"Content-Type", "text/html"}}, "no"});
+  server.route("/broken", HttpResponse{500, {{"Content-Type", "text/html"}}, "oops"});
+  server.route("/gone", HttpResponse{410, {{"Content-Type", "text/html"}}, "gone"});
+  server.route("/moved", redirect(301, "/ok"));
+  server.route("/loop-a", redirect(302, "/loop-b"));
+  server.route("/loop-b", redirect(302, "/loop-a"));
+  server.route("/to-missing", redirect(301, "/nothing-here"));
+  server.route("/noindex", html("N", "<meta name=\"robots\" content=\"noindex\">"));
+  server.route("/header-noindex", html("H", "", {{"X-Robots-Tag", "googlebot: noindex"}}));
+  server.route("/expired", html("E", "", {{"X-Robots-Tag", "unavailable_after: 2010-06-25"}}));
+  server.route("/not-yet", html("Y", "", {{"X-Robots-Tag", "unavailable_after: 9999-12-31"}}));
+  server.route("/canonical", html("C", "", {{"Link", "<" + u("/ok") + ">; rel=\"canonical\""}}));
+  server.route("/logo.png", html("not an image"));
+  server.route("/private/page", html("P"));
+  const std::string sitemap = u("/sitemap.xml");
+  serve_sitemap(server, site_urlset({u("/ok"), u("/forbidden"), u("/broken"), u("/gone"), u("/missing"), u("/moved"),
+                                     u("/loop-a"), u("/to-missing"), u("/noindex"), u("/header-noindex"),
+                                     u("/canonical"), u("/private/page"), u("/expired"), u("/not-yet")},
+                                    "<url><loc>" + u("/ok") + "?img</loc><image:image><image:loc>" + u("/logo.png") +
+                                        "</image:loc></image:image></url>\n"));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, sitemap});
+  CHECK(run.exit_code == 1);
+  CHECK(run.err.empty());
+  CHECK(
+      findings(run, sitemap) ==
+      ":4:11: error[PAGE105 page-fetch-error]: 'SITE/forbidden' answers 403 (Forbidden) on the live site; list only "
+      "pages that answer 200 (Search Console: \"Blocked due to access forbidden (403)\")\n"
+      ":5:11: error[PAGE105 page-fetch-error]: 'SITE/broken' answers 500 (Internal Server Error) on the live site; "
+      "list only pages that answer 200 (Search Console: \"Server error (5xx)\")\n"
+      ":6:11: error[PAGE101 page-not-found]: 'SITE/gone' answers 410 (Gone) on the live site; publish the page or "
+      "remove the URL (Search Console: \"Submitted URL not found (404)\")\n"
+      ":7:11: error[PAGE101 page-not-found]: 'SITE/missing' answers 404 (Not Found) on the live site; publish the page "
+      "or remove the URL (Search Console: \"Submitted URL not found (404)\")\n"
+      ":8:11: warning[PAGE103 page-redirect]: 'SITE/moved' is not a page: the site redirects it with 301 to 'SITE/ok' "
+      "(chain: SITE/moved (301) -> SITE/ok (200)); list 'SITE/ok' instead (Search Console: \"Page with redirect\")\n"
+      ":9:11: error[PAGE107 page-redirect-error]: 'SITE/loop-a' redirects, and it loops back to 'SITE/loop-a': "
+      "'SITE/loop-a' (302) -> 'SITE/loop-b' (302); list the page's final URL and fix the redirects (Search Console: "
+      "\"Redirect error\")\n"
+      ":10:11: error[PAGE107 page-redirect-error]: 'SITE/to-missing' redirects, and it ends in an error, 404 (Not "
+      "Found): 'SITE/to-missing' (301) -> 'SITE/nothing-here' (404); list the page's final URL and fix the redirects "
+      "(Search Console: \"Redirect error\")\n"
+      ":11:11: error[PAGE201 page-noindex]: 'SITE/noindex' is listed, but its page forbids indexing: <meta "
+      "name=\"robots\"> says 'noindex' (SITE/noindex:1); remove the directive or the URL (Search Console: \"Submitted "
+      "URL marked 'noindex'\")\n"
+      ":12:11: error[PAGE201 page-noindex]: 'SITE/header-noindex' is listed, but its page forbids indexing: "
+      "X-Robots-Tag header (as served) says 'googlebot: noindex'; remove the directive or the URL (Search Console: "
+      "\"Submitted URL marked 'noindex'\")\n"
+      ":13:11: warning[PAGE202 page-canonical-elsewhere]: 'SITE/canonical' is listed, but its page names 'SITE/ok' as "
+      "canonical (Link header (as served)); list the canonical URL or make the page canonical to itself (Search "
+      "Console: \"Alternate page with proper canonical tag\")\n"
+      ":14:11: error[PAGE106 page-blocked-by-robots]: 'SITE/private/page' is not fetched: the site's robots.txt line "
+      "2: Disallow: /private/; remove the URL or allow it (Search Console: \"Submitted URL blocked by robots.txt\")\n"
+      ":15:11: error[PAGE201 page-noindex]: 'SITE/expired' is listed, but its page forbids indexing: X-Robots-Tag "
+      "header (as served; its unavailable_after date has passed) says 'unavailable_after: 2010-06-25'; remove the "
+      "directive or the URL (Search Console: \"Submitted URL marked 'noindex'\")\n"
+      ":17:70: warning[PAGE302 page-media-type]: <image:loc> 'SITE/logo.png' is served as 'text/html; charset=utf-8', "
+      "not as an image; name the image file itself\n");
+  // Every request carried the honest User-Agent, and robots.txt came first.
+  const std::vector<HttpRequest> requests = server.requests();
+  REQUIRE(requests.size() > 2);
+  CHECK(requests[1].path == "/robots.txt");  // after the sitemap itself
+  for (const HttpRequest& r : requests) CHECK(r.header("User-Agent").starts_with("sitemaplint/"));
+  CHECK(server.hits("/private/page") == 0);
+  // The image was asked for with HEAD, the pages with GET.
+  for (const HttpRequest& r : requests) {
+    if (r.path == "/logo.png") CHECK(r.method == "HEAD");
+    if (r.path == "/ok") CHECK(r.method == "GET");
+  }
+  // The JSON report counts what the listed URLs answered, and the human summary says it in a line.
+  const auto json = run_cli({"--pages", "--format", "json", "--rate", "200", "--now", kTestNow, sitemap});
+  for (const char* count : {"\"checked\": 16", "\"served\": 8", "\"missing\": 2", "\"redirected\": 3", "\"failed\": 2",
+                            "\"client_errors\": 1", "\"server_errors\": 1", "\"unreachable\": 0",
+                            "\"blocked_by_robots\": 1", "\"not_fetched\": 0"}) {
+    CAPTURE(count);
+    CHECK(json.out.find(count) != std::string::npos);
+  }
+  const auto human = run_cli({"--pages", "--rate", "200", "--now", kTestNow, sitemap});
+  CHECK(human.out.find("Pages of the live site " + u("") +
+                       " (at most 2 connections and 200 requests a second per host): 16 listed URLs checked (8 "
+                       "served, 2 missing, 3 redirected, 1 other 4xx, 1 5xx, 1 blocked by robots.txt); of the "
+                       "served, 3 noindex and 1 canonical elsewhere.") != std::string::npos);
+}
+
+namespace {
+
+// What the server saw of a run's page requests: when each started and ended, and how many were
+// in flight at once at most.
+struct Watch {
+  std::mutex mutex;
+  std::vector<std::chrono::steady_clock::time_point> starts;
+  int in_flight = 0, most_in_flight = 0;
+  HttpHandler page(std::chrono::milliseconds delay) {
+    return [this, delay](const HttpRequest&, HttpExchange& exchange) {
+      {
+        std::lock_guard lock(mutex);
+        starts.push_back(std::chrono::steady_clock::now());
+        most_in_flight = std::max(most_in_flight, ++in_flight);
+      }
+      exchange.sleep_for(delay);
+      {
+        std::lock_guard lock(mutex);
+        --in_flight;
+      }
+      exchange.send_response(html("page"));
+    };
+  }
+};
+
+}  // namespace
+
+TEST_CASE("live: politeness measured: two connections and the rate per host") {
+  HttpTestServer server;
+  Watch watch;
+  std::vector<std::string> locs;
+  for (int i = 0; i < 12; ++i) {
+    server.route("/p" + std::to_string(i), watch.page(150ms));
+    locs.push_back(server.url("/p" + std::to_string(i)));
+  }
+  serve_sitemap(server, site_urlset(locs));
+  const auto started = std::chrono::steady_clock::now();
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "20", "--now", kTestNow, server.url("/sitemap.xml")});
+  const auto took = std::chrono::steady_clock::now() - started;
+  CHECK(run.exit_code == 0);
+  CHECK(run.out == "");
+  std::lock_guard lock(watch.mutex);
+  REQUIRE(watch.starts.size() == 12);
+  CHECK(watch.most_in_flight == 2);  // 150 ms each at 20 a second: the cap, not the rate, binds
+  // At 20 a second no two starts are closer than 50 ms (a little slack for the clocks).
+  std::sort(watch.starts.begin(), watch.starts.end());
+  for (std::size_t i = 1; i < watch.starts.size(); ++i) CHECK(watch.starts[i] - watch.starts[i - 1] >= 45ms);
+  // 12 requests of 150 ms, two at a time: 0.9 s at the least, and not much more.
+  CHECK(took >= 900ms);
+  CHECK(took < 5s);
+}
+
+TEST_CASE("live: the rate binds when pages answer at once") {
+  HttpTestServer server;
+  Watch watch;
+  std::vector<std::string> locs;
+  for (int i = 0; i < 6; ++i) {
+    server.route("/q" + std::to_string(i), watch.page(0ms));
+    locs.push_back(server.url("/q" + std::to_string(i)));
+  }
+  serve_sitemap(server, site_urlset(locs));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "5", "--now", kTestNow, server.url("/sitemap.xml")});
+  CHECK(run.exit_code == 0);
+  std::lock_guard lock(watch.mutex);
+  REQUIRE(watch.starts.size() == 6);
+  std::sort(watch.starts.begin(), watch.starts.end());
+  for (std::size_t i = 1; i < watch.starts.size(); ++i) CHECK(watch.starts[i] - watch.starts[i - 1] >= 190ms);
+}
+
+TEST_CASE("live: Retry-After is waited out, then the page is asked again") {
+  HttpTestServer server;
+  std::mutex mutex;
+  std::vector<std::chrono::steady_clock::time_point> asked;
+  server.route("/busy", [&](const HttpRequest&, HttpExchange& exchange) {
+    std::size_t n = 0;
+    {
+      std::lock_guard lock(mutex);
+      asked.push_back(std::chrono::steady_clock::now());
+      n = asked.size();
+    }
+    if (n == 1) {
+      exchange.send_response({429, {{"Retry-After", "1"}, {"Content-Type", "text/plain"}}, "slow down"});
+    } else {
+      exchange.send_response(html("fine"));
+    }
+  });
+  serve_sitemap(server, site_urlset({server.url("/busy")}));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "50", "--now", kTestNow, server.url("/sitemap.xml")});
+  CHECK(run.exit_code == 0);
+  CHECK(run.out == "");
+  std::lock_guard lock(mutex);
+  REQUIRE(asked.size() == 2);
+  CHECK(asked[1] - asked[0] >= 950ms);
+}
+
+TEST_CASE("live: a host that keeps failing is given up with one finding") {
+  HttpTestServer server;
+  std::vector<std::string> locs;
+  for (int i = 0; i < 20; ++i) {
+    server.route("/e" + std::to_string(i), HttpResponse{500, {{"Content-Type", "text/plain"}}, "down"});
+    locs.push_back(server.url("/e" + std::to_string(i)));
+  }
+  serve_sitemap(server, site_urlset(locs));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, server.url("/sitemap.xml")});
+  CHECK(run.exit_code == 1);
+  std::size_t fetched = 0;
+  for (int i = 0; i < 20; ++i) fetched += server.hits("/e" + std::to_string(i));
+  CHECK(fetched < 20);
+  CHECK(findings(run, server.url("/sitemap.xml")) ==
+        ":3:11: error[PAGE105 page-fetch-error]: 'SITE/e0' answers 500 (Internal Server Error) on the live site; list "
+        "only pages that answer 200 (Search Console: \"Server error (5xx)\")\n"
+        ":4:11: error[PAGE105 page-fetch-error]: 'SITE/e1' answers 500 (Internal Server Error) on the live site; list "
+        "only pages that answer 200 (Search Console: \"Server error (5xx)\")\n"
+        ":5:11: error[PAGE105 page-fetch-error]: 'SITE/e2' answers 500 (Internal Server Error) on the live site; list "
+        "only pages that answer 200 (Search Console: \"Server error (5xx)\")\n"
+        ":6:11: error[PAGE105 page-fetch-error]: 'SITE/e3' answers 500 (Internal Server Error) on the live site; list "
+        "only pages that answer 200 (Search Console: \"Server error (5xx)\")\n"
+        ":7:11: error[PAGE105 page-fetch-error]: 'SITE/e4' answers 500 (Internal Server Error) on the live site; list "
+        "only pages that answer 200 (Search Console: \"Server error (5xx)\")\n"
+        ":8:11: error[PAGE105 page-fetch-error]: 'SITE/e5' answers 500 (Internal Server Error) on the live site; list "
+        "only pages that answer 200 (Search Console: \"Server error (5xx)\")\n"
+        ":9:11: error[PAGE105 page-fetch-error]: 'SITE/e6' answers 500 (Internal Server Error) on the live site; list "
+        "only pages that answer 200 (Search Console: \"Server error (5xx)\")\n"
+        ":10:11: error[PAGE105 page-fetch-error]: 'SITE/e7' answers 500 (Internal Server Error) on the live site; list "
+        "only pages that answer 200 (Search Console: \"Server error (5xx)\")\n"
+        ":11:11: error[PAGE105 page-fetch-error]: 'SITE/e8' and the other URLs of its host were not fetched: not "
+        "fetched: 127.0.0.1 was given up after 8 failures in a row (errors, or no answer); check the server, then run "
+        "again\n");
+}
+
+TEST_CASE("live: misbehaving servers cost a bounded time and give findings") {
+  HttpTestServer server;
+  server.route("/robots.txt", HttpResponse{404, {{"Content-Type", "text/plain"}}, ""});
+  // Slower than --timeout.
+  server.route("/slow", [](const HttpRequest&, HttpExchange& exchange) { exchange.sleep_for(5000ms); });
+  // An endless head: bytes until the reader stops.
+  server.route("/endless", [](const HttpRequest&, HttpExchange& exchange) {
+    HttpResponse head{200, {{"Content-Type", "text/html"}}, "", false};
+    if (!exchange.send_head(head) || !exchange.send("<html><head><title>t</title>")) return;
+    const std::string filler = "<meta name=\"x\" content=\"" + std::string(1000, 'a') + "\">\n";
+    for (int i = 0; i < 5000 && exchange.send(filler); ++i) {
+    }
+  });
+  // A gzip bomb: 64 MiB of zeros in a small body.
+  const std::string bomb = gzip_for_test(std::string(64u << 20, '\0'));
+  server.route("/bomb", HttpResponse{200, {{"Content-Type", "text/html"}, {"Content-Encoding", "gzip"}}, bomb});
+  // A body that is no gzip though the header says so.
+  server.route("/bad-gzip",
+               HttpResponse{200, {{"Content-Type", "text/html"}, {"Content-Encoding", "gzip"}}, "not gzip at all"});
+  // A connection dropped in the middle of the body.
+  server.route("/dropped", [](const HttpRequest&, HttpExchange& exchange) {
+    exchange.send("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 1000\r\n\r\n<html><head><title>");
+  });
+  // Invalid chunking.
+  server.route("/chunks", [](const HttpRequest&, HttpExchange& exchange) {
+    exchange.send("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\nhello\r\n");
+  });
+  // A redirect to a name of this machine that the user did not name.
+  server.route("/to-localhost", redirect(302, "http://localhost:" + std::to_string(server.port()) + "/ok"));
+  const auto u = [&](const std::string& path) { return server.url(path); };
+  serve_sitemap(server, site_urlset({u("/slow"), u("/endless"), u("/bomb"), u("/bad-gzip"), u("/dropped"), u("/chunks"),
+                                     u("/to-localhost")}));
+  const auto started = std::chrono::steady_clock::now();
+  const auto run =
+      run_cli({"--pages", "--quiet", "--rate", "200", "--timeout", "1", "--now", kTestNow, server.url("/sitemap.xml")});
+  CHECK(std::chrono::steady_clock::now() - started < 4s);
+  CHECK(run.exit_code == 1);
+  CHECK(findings(run, server.url("/sitemap.xml")) ==
+        ":3:11: error[PAGE105 page-fetch-error]: 'SITE/slow' gives no answer (timed out after 1000 ms) on the live "
+        "site; list only pages that answer 200 (Search Console: \"Server error (5xx)\")\n"
+        ":4:11: warning[PAGE104 page-unreadable]: 'SITE/endless' is listed, but its page has a head that does not end "
+        "within the first 512 KiB (reading stopped at SITE/endless:511); tags after that are not checked: move "
+        "scripts, styles and inline data out of the head\n"
+        ":5:11: warning[PAGE104 page-unreadable]: 'SITE/bomb' is listed, but its page is not text: a NUL byte at "
+        "SITE/bomb:1 (offset 0); search engines do not read it as HTML: build the page's HTML there (a page in UTF-16 "
+        "needs a byte order mark)\n"
+        ":6:11: error[PAGE105 page-fetch-error]: 'SITE/bad-gzip' gives no answer (the body could not be decoded as its "
+        "Content-Encoding says: Error while processing content unencoding: incorrect header check) on the live site; "
+        "list only pages that answer 200 (Search Console: \"Server error (5xx)\")\n"
+        ":7:11: error[PAGE105 page-fetch-error]: 'SITE/dropped' gives no answer (the connection was closed before the "
+        "answer ended: transfer closed with 981 bytes remaining to read) on the live site; list only pages that answer "
+        "200 (Search Console: \"Server error (5xx)\")\n"
+        ":8:11: error[PAGE105 page-fetch-error]: 'SITE/chunks' gives no answer (the connection was closed before the "
+        "answer ended: Illegal or missing hexadecimal sequence in chunked-encoding) on the live site; list only pages "
+        "that answer 200 (Search Console: \"Server error (5xx)\")\n"
+        ":9:11: error[PAGE107 page-redirect-error]: 'SITE/to-localhost' redirects, and 'http://localhost:" +
+            std::to_string(server.port()) +
+            "/ok' gives no answer (refused to connect to 'localhost' (this machine): a loopback, private or link-local "
+            "address is not fetched unless --allow-host names it): 'SITE/to-localhost' (302) -> 'http://localhost:" +
+            std::to_string(server.port()) +
+            "/ok' (no answer); list the page's final URL and fix the redirects (Search Console: \"Redirect error\")\n");
+}
+
+TEST_CASE("live: --max-urls and --sample cut the list, and the summary says so") {
+  HttpTestServer server;
+  std::vector<std::string> locs;
+  for (int i = 0; i < 10; ++i) {
+    server.route("/s" + std::to_string(i), html("s"));
+    locs.push_back(server.url("/s" + std::to_string(i)));
+  }
+  serve_sitemap(server, site_urlset(locs));
+  const auto cut =
+      run_cli({"--pages", "--rate", "200", "--max-urls", "3", "--now", kTestNow, server.url("/sitemap.xml")});
+  CHECK(cut.exit_code == 0);
+  CHECK(cut.out.find("7 listed URLs not fetched (7 listed URLs not fetched: past --max-urls 3)") != std::string::npos);
+  std::size_t fetched = 0;
+  for (int i = 0; i < 10; ++i) fetched += server.hits("/s" + std::to_string(i));
+  CHECK(fetched == 3);
+  // The same seed, the same sample: the log's lines (in the order the answers came) sorted.
+  const auto sample_log = [&](const std::string& seed) {
+    const TempDir dir;
+    const std::string log = (dir.path / "pages.jsonl").string();
+    const auto run = run_cli({"--pages", "--rate", "200", "--sample", "4", "--seed", seed, "--pages-log", log,
+                              "--quiet", "--now", kTestNow, server.url("/sitemap.xml")});
+    CHECK(run.exit_code == 0);
+    std::ifstream in(log);
+    std::vector<std::string> lines;
+    // The time each took varies: it is checked to be there, and left out.
+    for (std::string line; std::getline(in, line);) {
+      CHECK(std::regex_search(line, std::regex("\"ms\":[0-9]+,")));
+      lines.push_back(std::regex_replace(line, std::regex("\"ms\":[0-9]+,"), ""));
+    }
+    std::sort(lines.begin(), lines.end());
+    std::string joined;
+    for (const std::string& line : lines) joined += line + "\n";
+    return joined;
+  };
+  const std::string first = sample_log("29");
+  CHECK(first == sample_log("29"));
+  CHECK(first != sample_log("30"));
+  const std::string s = server.url("/s");
+  CHECK(first == "{\"final_url\":\"" + s + "0\",\"status\":200,\"url\":\"" + s + "0\"}\n" + "{\"final_url\":\"" + s +
+                     "1\",\"status\":200,\"url\":\"" + s + "1\"}\n" + "{\"final_url\":\"" + s +
+                     "2\",\"status\":200,\"url\":\"" + s + "2\"}\n" + "{\"final_url\":\"" + s +
+                     "6\",\"status\":200,\"url\":\"" + s + "6\"}\n");
+}
+
+TEST_CASE("live: --cache asks again with the validators, and a 304 is judged from what was kept") {
+  HttpTestServer server;
+  std::mutex mutex;
+  std::vector<std::string> conditions;
+  server.route("/kept", [&](const HttpRequest& request, HttpExchange& exchange) {
+    {
+      std::lock_guard lock(mutex);
+      conditions.push_back(request.header("If-None-Match") + "|" + request.header("If-Modified-Since"));
+    }
+    if (request.header("If-None-Match") == "\"v1\"") {
+      exchange.send_response({304, {{"ETag", "\"v1\""}}, ""});
+      return;
+    }
+    exchange.send_response(html("kept", "<meta name=\"robots\" content=\"noindex\">",
+                                {{"ETag", "\"v1\""}, {"Last-Modified", "Sun, 06 Nov 1994 08:49:37 GMT"}}));
+  });
+  serve_sitemap(server, site_urlset({server.url("/kept")}));
+  const TempDir dir;
+  const std::string cache = (dir.path / "cache").string();
+  const std::vector<std::string> args = {
+      "--pages", "--quiet", "--rate", "200", "--cache", cache, "--now", kTestNow, server.url("/sitemap.xml")};
+  const auto first = run_cli(args);
+  const auto second = run_cli(args);
+  CHECK(first.exit_code == 1);
+  CHECK(first.out.find("[PAGE201 page-noindex]") != std::string::npos);
+  CHECK(second.out == first.out);  // the noindex page, read from the cache after a 304
+  std::lock_guard lock(mutex);
+  REQUIRE(conditions.size() == 2);
+  CHECK(conditions[0] == "|");
+  CHECK(conditions[1] == "\"v1\"|Sun, 06 Nov 1994 08:49:37 GMT");
+}
+
+TEST_CASE("live: the HTML report charts the answers and lists the redirect chains") {
+  HttpTestServer server;
+  server.route("/ok", html("OK"));
+  server.route("/moved", redirect(301, "/ok"));
+  server.route("/forbidden", HttpResponse{403, {{"Content-Type", "text/plain"}}, "no"});
+  serve_sitemap(server, site_urlset({server.url("/ok"), server.url("/moved"), server.url("/forbidden")}));
+  const auto run = run_cli({"--pages", "--format", "html", "--rate", "200", "--user-agent", "audit-bot/1.0", "--now",
+                            kTestNow, server.url("/sitemap.xml")});
+  CHECK(run.exit_code == 1);
+  CHECK(run.out.find("<h3>Redirect chains</h3>") != std::string::npos);
+  CHECK(run.out.find("<tr><td>" + server.url("/moved") + "</td><td>" + server.url("/moved") + " (301) -&gt; " +
+                     server.url("/ok") + " (200)</td></tr>") != std::string::npos);
+  CHECK(run.out.find("other 4xx (401, 403, ...)") != std::string::npos);
+  // --user-agent replaces the User-Agent of the page fetches (robots.txt is still read for sitemaplint).
+  bool page_seen = false;
+  for (const HttpRequest& r : server.requests()) {
+    if (r.path != "/ok") continue;
+    page_seen = true;
+    CHECK(r.header("User-Agent") == "audit-bot/1.0");
+  }
+  CHECK(page_seen);
+}
