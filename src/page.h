@@ -129,6 +129,8 @@ struct PageTally {
   std::size_t canonical_elsewhere = 0;  // served pages whose first canonical is another URL
   std::size_t other_origin = 0;  // URLs not on the site: counted, not checked
   std::size_t checked() const { return served + missing + fallback + redirect + refused + failed + blocked; }
+  // Counts what the listed `url` led to (page_tally.cpp): both sources count alike.
+  void add(const PageAnswer& answer, std::string_view url);
 };
 
 // An HTML page of the site that the host serves, and the URL it serves it at.

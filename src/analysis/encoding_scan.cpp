@@ -16,15 +16,6 @@
 namespace sitemaplint {
 namespace {
 
-bool starts_with_bytes(std::string_view bytes, std::initializer_list<unsigned char> prefix) {
-  if (bytes.size() < prefix.size()) return false;
-  std::size_t i = 0;
-  for (unsigned char c : prefix) {
-    if (static_cast<unsigned char>(bytes[i++]) != c) return false;
-  }
-  return true;
-}
-
 std::string hex_code_point(std::uint32_t cp) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "U+%04X", cp);
@@ -167,6 +158,15 @@ void scan_characters(std::string_view bytes, std::size_t start, EncodingFacts& f
 }
 
 }  // namespace
+
+bool starts_with_bytes(std::string_view bytes, std::initializer_list<unsigned char> prefix) {
+  if (bytes.size() < prefix.size()) return false;
+  std::size_t i = 0;
+  for (unsigned char c : prefix) {
+    if (static_cast<unsigned char>(bytes[i++]) != c) return false;
+  }
+  return true;
+}
 
 std::string_view declaration_attribute(std::string_view declaration, std::string_view name, std::size_t* offset) {
   const auto end = declaration.find("?>");

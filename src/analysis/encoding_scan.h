@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,5 +40,8 @@ void scan_characters(std::string_view bytes, EncodingFacts& facts);
 // The value of pseudo-attribute `name` in an XML declaration that starts at bytes[0], with its
 // offset; empty when absent.
 std::string_view declaration_attribute(std::string_view declaration, std::string_view name, std::size_t* offset);
+
+// Whether `bytes` begin with `prefix` (a byte order mark, the first characters of "<?xml").
+bool starts_with_bytes(std::string_view bytes, std::initializer_list<unsigned char> prefix);
 
 }  // namespace sitemaplint

@@ -30,9 +30,7 @@ std::shared_ptr<const PageLookup> build_pages(const std::vector<std::string>& pa
   return pages;
 }
 
-std::string live_user_agent() {
-  return "sitemaplint/" SITEMAPLINT_VERSION " (+https://github.com/sitemaplint/sitemaplint)";
-}
+std::string live_user_agent() { return "sitemaplint/" SITEMAPLINT_VERSION " (+" SITEMAPLINT_PROJECT_URL ")"; }
 
 std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& paths, ConfigResolver& configs,
                                              const CliOptions& options, const FetchOptions& fetch, std::string* why) {

@@ -500,7 +500,6 @@ std::size_t LivePages::pages_read() const {
 
 PageTally LivePages::tally() const {
   PageTally tally;
-  std::string first, listed;
   std::lock_guard lock(mutex_);
   for (const auto& [url, slot] : slots_) {
     if (!slot->listed || !slot->ready) continue;
@@ -508,35 +507,7 @@ PageTally LivePages::tally() const {
       ++tally.other_origin;
       continue;
     }
-    const PageAnswer& answer = *slot->answer;
-    switch (answer.status) {
-      case PageStatus::Served: ++tally.served; break;
-      case PageStatus::Missing: ++tally.missing; break;
-      case PageStatus::Fallback: ++tally.fallback; break;
-      case PageStatus::Redirect: ++tally.redirect; break;
-      case PageStatus::Refused: ++tally.refused; break;
-      case PageStatus::Failed: ++tally.failed; break;
-      case PageStatus::Blocked: ++tally.blocked; break;
-      case PageStatus::Skipped: ++tally.skipped; break;
-    }
-    if (answer.status == PageStatus::Failed) {  // a 404 or 410 is Missing, counted there
-      if (answer.http_status >= 500) {
-        ++tally.server_errors;
-      } else if (answer.http_status >= 400) {
-        ++tally.client_errors;
-      } else if (answer.http_status == 0) {
-        ++tally.unreachable;
-      }
-    }
-    if (answer.status != PageStatus::Served) continue;
-    if (!answer.head.noindex.empty() || !answer.header_noindex.empty()) ++tally.noindex;
-    // As on disk: the first canonical, a tag's or else a header's, naming another URL.
-    const std::vector<PageLink>& canonicals =
-        !answer.head.canonicals.empty() ? answer.head.canonicals : answer.header_canonicals;
-    if (canonicals.empty() || canonicals.front().url.empty()) continue;
-    normalise_url(canonicals.front().url, &first);
-    normalise_url(url, &listed);
-    if (first != listed) ++tally.canonical_elsewhere;
+    tally.add(*slot->answer, url);
   }
   return tally;
 }

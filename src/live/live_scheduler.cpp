@@ -134,21 +134,6 @@ std::size_t read_header(char* data, std::size_t size, std::size_t count, void* u
   return size * count;
 }
 
-bool is_tls_error(CURLcode code) {
-  switch (code) {
-    case CURLE_SSL_CONNECT_ERROR:
-    case CURLE_PEER_FAILED_VERIFICATION:
-    case CURLE_SSL_CERTPROBLEM:
-    case CURLE_SSL_CIPHER:
-    case CURLE_SSL_CACERT_BADFILE:
-    case CURLE_SSL_ISSUER_ERROR:
-    case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
-    case CURLE_SSL_INVALIDCERTSTATUS:
-    case CURLE_USE_SSL_FAILED: return true;
-    default: return false;
-  }
-}
-
 }  // namespace
 
 std::string live_host_of(std::string_view url) {

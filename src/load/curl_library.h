@@ -56,4 +56,8 @@ bool load_curl_functions(const char* soname, CurlFunctions* functions, std::stri
 // with *error set, when it cannot be loaded or initialised.
 const CurlFunctions* curl_library(std::string* error);
 
+// Whether a transfer's result is a TLS failure (a handshake, a certificate, a cipher), which
+// messages name as such.
+bool is_tls_error(CURLcode code);
+
 }  // namespace sitemaplint

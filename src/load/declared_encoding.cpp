@@ -13,6 +13,7 @@
 #include <unicode/utf8.h>
 
 #include "analysis/ascii.h"
+#include "analysis/encoding_scan.h"
 
 namespace sitemaplint {
 namespace {
@@ -27,15 +28,6 @@ Converter open_converter(const std::string& name) {
   Converter converter(ucnv_open(name.c_str(), &status));
   if (U_FAILURE(status)) converter.reset();
   return converter;
-}
-
-bool starts_with_bytes(std::string_view bytes, std::initializer_list<unsigned char> prefix) {
-  if (bytes.size() < prefix.size()) return false;
-  std::size_t i = 0;
-  for (unsigned char c : prefix) {
-    if (static_cast<unsigned char>(bytes[i++]) != c) return false;
-  }
-  return true;
 }
 
 // "UTF-16le", "utf_16LE", "Utf16le" -> "utf16le": encoding names compare without case or punctuation.

@@ -278,7 +278,6 @@ std::vector<std::string> DiskPages::listed_files() const {
 
 PageTally DiskPages::tally() const {
   PageTally tally;
-  std::string first, listed;
   std::lock_guard lock(mutex_);
   for (const auto& [url, slot] : pages_) {
     if (!slot->listed.load(std::memory_order_relaxed)) continue;
@@ -286,25 +285,7 @@ PageTally DiskPages::tally() const {
       ++tally.other_origin;
       continue;
     }
-    const PageAnswer& answer = *slot->answer;
-    switch (answer.status) {
-      case PageStatus::Served: ++tally.served; break;
-      case PageStatus::Missing: ++tally.missing; break;
-      case PageStatus::Fallback: ++tally.fallback; break;
-      case PageStatus::Redirect: ++tally.redirect; break;
-      case PageStatus::Refused: ++tally.refused; break;
-      case PageStatus::Failed:  // answers over HTTP only
-      case PageStatus::Blocked:
-      case PageStatus::Skipped: break;
-    }
-    if (answer.status != PageStatus::Served) continue;
-    if (!answer.head.noindex.empty() || !answer.header_noindex.empty()) ++tally.noindex;
-    const std::vector<PageLink>& canonicals =
-        !answer.head.canonicals.empty() ? answer.head.canonicals : answer.header_canonicals;
-    if (canonicals.empty() || canonicals.front().url.empty()) continue;
-    normalise_url(canonicals.front().url, &first);
-    normalise_url(url, &listed);
-    if (first != listed) ++tally.canonical_elsewhere;
+    tally.add(*slot->answer, url);
   }
   return tally;
 }
