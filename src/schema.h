@@ -19,15 +19,18 @@ inline constexpr char kImage[] = "http://www.google.com/schemas/sitemap-image/1.
 inline constexpr char kVideo[] = "http://www.google.com/schemas/sitemap-video/1.1";
 inline constexpr char kNews[] = "http://www.google.com/schemas/sitemap-news/0.9";
 inline constexpr char kXhtml[] = "http://www.w3.org/1999/xhtml";
+inline constexpr char kPageMap[] = "http://www.google.com/schemas/sitemap-pagemap/1.0";
 }  // namespace namespace_text
 inline constexpr std::string_view kSitemapNamespace{namespace_text::kSitemap};
 inline constexpr std::string_view kImageNamespace{namespace_text::kImage};
 inline constexpr std::string_view kVideoNamespace{namespace_text::kVideo};
 inline constexpr std::string_view kNewsNamespace{namespace_text::kNews};
 inline constexpr std::string_view kXhtmlNamespace{namespace_text::kXhtml};
+// Google's PageMap extension, read by Programmable Search Engine.
+inline constexpr std::string_view kPageMapNamespace{namespace_text::kPageMap};
 
-inline constexpr std::array<std::string_view, 5> kKnownNamespaces{kSitemapNamespace, kImageNamespace, kVideoNamespace,
-                                                                  kNewsNamespace, kXhtmlNamespace};
+inline constexpr std::array<std::string_view, 6> kKnownNamespaces{
+    kSitemapNamespace, kImageNamespace, kVideoNamespace, kNewsNamespace, kXhtmlNamespace, kPageMapNamespace};
 
 // The index of `uri` in kKnownNamespaces (kKnownNamespaces.size() for any other URI): by address
 // first, so a namespace the walker resolved costs a few pointer comparisons.

@@ -17,6 +17,7 @@
 #include "rules/hreflang/utils/hreflang_link.h"
 #include "rules/image/utils/image_schema.h"
 #include "rules/news/utils/news_schema.h"
+#include "rules/pagemap/utils/pagemap_schema.h"
 #include "rules/video/utils/video_schema.h"
 #include "url_analysis.h"
 #include "test_support.h"
@@ -481,10 +482,15 @@ TEST_CASE("block filters: the structure checks find the same with their filters 
 
 TEST_CASE("namespace near misses: no family's pattern matches a namespace sitemaplint knows") {
   // namespace_near_miss answers for these URIs without its regex: it must be right to.
-  const std::vector<std::string> known_normalised = {
-      "sitemaps.org/schemas/sitemap/0.9", "google.com/schemas/sitemap-image/1.1",
-      "google.com/schemas/sitemap-video/1.1", "google.com/schemas/sitemap-news/0.9", "w3.org/1999/xhtml"};
-  for (const ExtensionFamily* family : {&kImageFamily, &kVideoFamily, &kNewsFamily, &kHreflangFamily}) {
+  const std::vector<std::string> known_normalised = {"sitemaps.org/schemas/sitemap/0.9",
+                                                     "google.com/schemas/sitemap-image/1.1",
+                                                     "google.com/schemas/sitemap-video/1.1",
+                                                     "google.com/schemas/sitemap-news/0.9",
+                                                     "w3.org/1999/xhtml",
+                                                     "google.com/schemas/sitemap-pagemap/1.0"};
+  REQUIRE(known_normalised.size() == kKnownNamespaces.size());
+  for (const ExtensionFamily* family :
+       {&kImageFamily, &kVideoFamily, &kNewsFamily, &kHreflangFamily, &kPageMapFamily}) {
     const std::regex pattern{std::string(family->near_miss_pattern)};
     for (std::size_t i = 0; i < known_normalised.size(); ++i) {
       CAPTURE(known_normalised[i]);

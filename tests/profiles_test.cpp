@@ -117,6 +117,24 @@ TEST_CASE("profiles: default is every rule at its own severity, keeping every fi
   }
 }
 
+TEST_CASE("profiles: google raises Search Console's sitemap errors, not its URL warnings, and lowers what it ignores") {
+  const RuleProfile& google = *find_rule_profile("google");
+  // A rule with a Search Console error is raised to one.
+  CHECK(profile_level(google, rule_info(RuleId::empty_sitemap)) == Severity::Error);
+  // A Search Console warning, and Page indexing reasons: each at its own level.
+  for (const RuleId id : {RuleId::robots_blocked_url, RuleId::page_redirect, RuleId::page_canonical_elsewhere}) {
+    CAPTURE(rule_info(id).code);
+    CHECK(profile_level(google, rule_info(id)) == Severity::Warning);
+  }
+  // What Google does not need or does not read: info, never a warning.
+  for (const RuleId id : {RuleId::xml_declaration_missing, RuleId::changefreq_invalid, RuleId::priority_invalid,
+                          RuleId::priority_out_of_range}) {
+    CAPTURE(rule_info(id).code);
+    CHECK(profile_level(google, rule_info(id)) == Severity::Info);
+  }
+  CHECK(profile_level(default_rule_profile(), rule_info(RuleId::xml_declaration_missing)) == Severity::Warning);
+}
+
 TEST_CASE("profiles: the table holds together") {
   std::set<std::string_view> names;
   for (const RuleProfile& profile : all_rule_profiles()) {

@@ -13,7 +13,8 @@ constexpr RuleMeta kMeta{.severity = Severity::Error,
 ## What it does
 Reports an element of another namespace than the sitemap's directly inside `<urlset>`,
 `<sitemapindex>`, `<url>` or `<sitemap>` when that namespace is none whose schema is known: the
-sitemaps.org schema, Google's image, video, news and mobile schemas and XHTML (hreflang links).
+sitemaps.org schema, Google's image, video, news, mobile and PageMap schemas and XHTML (hreflang
+links).
 It runs under `--profile xsd` only; the other profiles leave such elements to the rules
 that know their namespace, and search engines ignore the rest. An element named as one of those
 extensions, or written with its usual prefix (`<image:image>` bound to a misspelt image
@@ -47,18 +48,22 @@ Leave out what no schema describes, or validate with a schema that imports the n
                          .authorities = kSitemapXsd};
 
 // Namespaces with a published schema a validator is given beside the sitemap XSD.
-constexpr std::array<std::string_view, 5> kSchemaNamespaces{kImageNamespace, kVideoNamespace, kNewsNamespace,
+// Google publishes one for PageMap too (sitemap-pagemap.xsd), whose elements the PageMap rules check.
+constexpr std::array<std::string_view, 6> kSchemaNamespaces{kImageNamespace,
+                                                            kVideoNamespace,
+                                                            kNewsNamespace,
                                                             kXhtmlNamespace,
-                                                            "http://www.google.com/schemas/sitemap-mobile/1.0"};
+                                                            "http://www.google.com/schemas/sitemap-mobile/1.0",
+                                                            kPageMapNamespace};
 
 // An element named as one of Google's extensions, or written with its usual prefix, whose
 // namespace misses the extension's: the namespace rules of the extension families report that,
 // and under --profile xsd as errors too.
 bool looks_like_an_extension(const Element& e) {
-  for (const std::string_view name : {"image", "video", "news", "link", "mobile"}) {
+  for (const std::string_view name : {"image", "video", "news", "link", "mobile", "PageMap"}) {
     if (e.local_name == name) return true;
   }
-  for (const std::string_view prefix : {"image", "video", "news", "xhtml", "mobile"}) {
+  for (const std::string_view prefix : {"image", "video", "news", "xhtml", "mobile", "pagemap"}) {
     if (e.prefix == prefix) return true;
   }
   return false;

@@ -28,10 +28,32 @@ constexpr ProfileChoice kStrictChoices[] = {
     {RuleId::element_without_schema, L::Off, kWildcardOnly},
 };
 
+// Search Console counts a sitemap's errors and its warnings apart. Its API documents the errors as
+// "issues with the sitemap itself that need to be fixed before it can be processed correctly" and
+// the warnings as "generally non-critical issues with URLs in the sitemaps". A rule whose Search
+// Console message is one of those warnings, or no sitemap message at all but a Page indexing
+// reason, is not raised to an error under google.
+constexpr std::string_view kSearchConsoleWarning =
+    "Search Console lists it among the sitemap's warnings, which its API calls \"generally non-critical issues "
+    "with URLs in the sitemaps\", not among the errors, \"issues with the sitemap itself that need to be fixed "
+    "before it can be processed correctly\"";
+constexpr std::string_view kPageIndexingReason =
+    "Search Console gives it in the Page indexing report as a reason a listed URL is not indexed, not as a sitemap "
+    "error: the sitemap is processed all the same";
+
+constexpr std::string_view kGoogleIgnores = "Google: \"Google ignores <priority> and <changefreq> values\"";
+
 constexpr ProfileChoice kGoogleChoices[] = {
-    {RuleId::changefreq_invalid, L::Info, "Google ignores <changefreq>"},
-    {RuleId::priority_invalid, L::Info, "Google ignores <priority>"},
-    {RuleId::priority_out_of_range, L::Info, "Google ignores <priority>"},
+    {RuleId::xml_declaration_missing, L::Info,
+     "Google: \"Google supports the sitemap formats defined by the sitemaps protocol\", which asks for UTF-8 and "
+     "not for an XML declaration, and XML 1.0 (section 4.3.3) reads a file without one as UTF-8: Google loses "
+     "nothing"},
+    {RuleId::changefreq_invalid, L::Info, kGoogleIgnores},
+    {RuleId::priority_invalid, L::Info, kGoogleIgnores},
+    {RuleId::priority_out_of_range, L::Info, kGoogleIgnores},
+    {RuleId::robots_blocked_url, L::Warning, kSearchConsoleWarning},
+    {RuleId::page_redirect, L::Warning, kPageIndexingReason},
+    {RuleId::page_canonical_elsewhere, L::Warning, kPageIndexingReason},
     {RuleId::news_empty_sitemap, L::Warning,
      "Google on an empty news sitemap: \"It won't cause any problems with Google Search if the file is empty\", so "
      "Search Console's 'Empty sitemap' is no error there"},
@@ -54,12 +76,18 @@ constexpr ProfileChoice kProtocolChoices[] = {
     {RuleId::unescaped_greater_than, L::Warning, "the protocol requires every data value to be entity-escaped"},
 };
 
+constexpr std::string_view kBingIgnores =
+    "Bing's sitemap guidance (Bing Webmaster Blog, July 2025): changefreq and priority are ignored";
+
 constexpr ProfileChoice kBingChoices[] = {
-    {RuleId::changefreq_invalid, L::Info, "Bing ignores <changefreq>"},
-    {RuleId::priority_invalid, L::Info, "Bing ignores <priority>"},
-    {RuleId::priority_out_of_range, L::Info, "Bing ignores <priority>"},
-    {RuleId::lastmod_in_future, L::Error, "Bing rejects <lastmod> dates in the future"},
-    {RuleId::lastmod_uniform, L::Warning, "Bing names lastmod set to the sitemap's build date its commonest problem"},
+    {RuleId::changefreq_invalid, L::Info, kBingIgnores},
+    {RuleId::priority_invalid, L::Info, kBingIgnores},
+    {RuleId::priority_out_of_range, L::Info, kBingIgnores},
+    {RuleId::lastmod_in_future, L::Error,
+     "Bing's sitemap guidance (Bing Webmaster Blog, July 2025) rejects <lastmod> timestamps set in the future"},
+    {RuleId::lastmod_uniform, L::Warning,
+     "Bing's lastmod guidance (Bing Webmaster Blog, 2023) names one date for every URL, the sitemap's build date, "
+     "the commonest lastmod problem it found"},
 };
 
 // The profiles, `default` first. Read each as: the rules that rest on `runs`, at their own level
@@ -70,8 +98,9 @@ const RuleProfile kProfiles[] = {
          "Every rule at its own severity: the protocol, its XSD, Google's and Bing's rules and sitemaplint's advice",
      .choices = kDefaultChoices},
     {.name = "google",
-     .summary = "What Google Search Console rejects is an error, what Google ignores (<changefreq>, <priority>) at "
-                "most info, what only the XSD asks is off",
+     .summary = "What Google Search Console rejects is an error, its warnings are warnings, what Google ignores "
+                "(<changefreq>, <priority>) or does without (the XML declaration) at most info, what only the XSD "
+                "asks is off",
      .runs = kAllAuthorities & ~kSchemas & ~kSchemaDocs,
      .keeps = kAllAuthorities & ~kSchemas & ~kSchemaDocs,
      .search_console_errors = true,
