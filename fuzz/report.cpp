@@ -8,6 +8,7 @@
 
 #include "fuzz_targets.h"
 #include "report/html.h"
+#include "report/html_findings.h"
 #include "report/report.h"
 
 namespace sitemaplint::fuzz {
@@ -115,10 +116,18 @@ void report(std::string_view data) {
   require(occurrences_in(checkstyle.str(), "<error ") == findings + 2,
           "checkstyle: not one error per finding, unreadable input and limit");
   write_html(reports, status, 0, html);
-  require(occurrences_in(html.str(), "<tr data-severity=") == std::min<std::size_t>(findings, 20000) &&
-              html.str().find("id=\"unreadable\" class=\"run-failed\"") != std::string::npos &&
-              html.str().find("id=\"max-warnings\" class=\"run-failed\"") != std::string::npos,
-          "html: not one row per finding, or the failure is missing");
+  // The first page of findings as rows, and every finding in the packed data (html_findings.h).
+  const std::string page = html.str();
+  const std::size_t body = page.find("<tbody>"), body_end = page.find("</tbody>");
+  require(body != std::string::npos && body_end != std::string::npos, "html: no findings table");
+  require(occurrences_in(std::string_view(page).substr(body, body_end - body), "<tr data-severity=") ==
+              std::min(findings, kHtmlPageRows),
+          "html: not one row per finding on its first page");
+  require(page.find("id=\"findings-data\" data-rows=\"" + std::to_string(findings) + "\"") != std::string::npos,
+          "html: not every finding in its data");
+  require(page.find("id=\"unreadable\" class=\"run-failed\"") != std::string::npos &&
+              page.find("id=\"max-warnings\" class=\"run-failed\"") != std::string::npos,
+          "html: the failure is missing");
 }
 
 }  // namespace sitemaplint::fuzz
