@@ -2,6 +2,7 @@
 // `sitemaplint server` (tests/vscode-extension.js, with the extension's own npm packages), and its
 // .vsix as vsce packages it.
 #include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <filesystem>
@@ -40,6 +41,13 @@ std::set<std::string> zip_entries(const std::string& zip) {
 }
 
 }  // namespace
+
+TEST_CASE("vscode extension: its version is sitemaplint's") {
+  const auto manifest = nlohmann::json::parse(read_file(source_path("editors/vscode/package.json")));
+  CHECK(manifest["version"] == SITEMAPLINT_VERSION);
+  const auto lock = nlohmann::json::parse(read_file(source_path("editors/vscode/package-lock.json")));
+  CHECK(lock["version"] == SITEMAPLINT_VERSION);
+}
 
 TEST_CASE("vscode extension: the server its settings start lints as the command line does, per profile") {
   if (const std::string missing = node_tool_missing("editors/vscode", "vscode-languageclient"); !missing.empty()) {
