@@ -1,6 +1,7 @@
-# The image of the GitHub Action (action.yml), which GitHub's hosted Linux runners build before the
-# action runs: sitemaplint built on Debian 12 by the very steps CI proves on a fresh Debian 12
-# machine (.ci/run): .ci/install-deps, then the CMake configure and build, here of the binary only
+# The image of the GitHub Action (action.yml): built by a release (.github/workflows/release.yml,
+# pushed to ghcr.io), or by the Action itself (action/image) at a ref without a released image.
+# sitemaplint built on Debian 12 by the very steps CI proves on a fresh Debian 12 machine
+# (.ci/run): .ci/install-deps, then the CMake configure and build, here of the binary only
 # (--build-only leaves out the tools only the tests drive). No sudo: the build runs as root.
 FROM debian:12
 COPY . /src

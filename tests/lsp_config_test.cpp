@@ -77,6 +77,36 @@ TEST_CASE("lsp config: a broken config is shown once with its position, the docu
   CHECK(codes(fixed[0]["params"]["diagnostics"]) == json::parse(R"([["SM501", 1], ["SM301", 1]])"));
 }
 
+TEST_CASE("lsp config: the server's --profile wins over the config's profile, its other settings apply on top") {
+  sitemaplint::testing::TempDir dir;
+  const std::string path = (dir.path / "sitemap.xml").string();
+  Session plain;
+  plain.init(false);
+  const std::vector<json> defaults = open_at(plain, path);
+  REQUIRE(defaults.size() == 1);
+  CHECK(codes(defaults[0]["params"]["diagnostics"]) ==
+        json::parse(R"([["SM208", 2], ["SM501", 1], ["SM208", 2], ["SM301", 1]])"));
+  // strict: every warning an error.
+  Session strict(find_rule_profile("strict"));
+  strict.init(false);
+  const std::vector<json> all_errors = open_at(strict, path);
+  REQUIRE(all_errors.size() == 1);
+  CHECK(codes(all_errors[0]["params"]["diagnostics"]) ==
+        json::parse(R"([["SM208", 1], ["SM501", 1], ["SM208", 1], ["SM301", 1]])"));
+  // A config's profile gives way; its ignore still applies, as on the command line.
+  dir.write("sitemaplint.toml", "profile = \"default\"\nignore = [\"SM301\"]\n");
+  const std::vector<json> configured =
+      strict.send(notification("textDocument/didSave", {{"textDocument", {{"uri", "file://" + path}}}}));
+  REQUIRE(configured.size() == 1);
+  CHECK(codes(configured[0]["params"]["diagnostics"]) == json::parse(R"([["SM208", 1], ["SM501", 1], ["SM208", 1]])"));
+  // A broken config: linted with the server's profile meanwhile, not the defaults.
+  dir.write("sitemaplint.toml", "ignore = [\"SM2088\"]\n");
+  const std::vector<json> broken =
+      strict.send(notification("textDocument/didSave", {{"textDocument", {{"uri", "file://" + path}}}}));
+  REQUIRE(broken.size() == 2);
+  CHECK(codes(broken[1]["params"]["diagnostics"]) == codes(all_errors[0]["params"]["diagnostics"]));
+}
+
 TEST_CASE("lsp config: a config nested 40,000 levels deep is shown as an error, not a crash") {
   sitemaplint::testing::TempDir dir;
   std::string key;

@@ -31,7 +31,7 @@ TEST_CASE("lsp server end to end: a real LSP client over stdio, with utf-8 and w
   CHECK(client.out == "ok: utf-8\nok: utf-16\n");
 }
 
-TEST_CASE("lsp server from the command line: `server` takes no arguments, stdout holds only framed replies") {
+TEST_CASE("lsp server from the command line: `server` takes only --profile, stdout holds only framed replies") {
   auto framed = [](const std::string& body) {
     return "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
   };
@@ -53,7 +53,23 @@ TEST_CASE("lsp server from the command line: `server` takes no arguments, stdout
   const CommandResult extra = run_cli({"server", "sitemap.xml"});
   CHECK(extra.exit_code == 2);
   CHECK(extra.err ==
-        "sitemaplint: error: 'server' takes no arguments; it speaks LSP on standard input and output (see sitemaplint "
-        "--help)\n");
+        "sitemaplint: error: 'server' takes no arguments but --profile NAME; it speaks LSP on standard input and "
+        "output (see sitemaplint --help)\n");
   CHECK(extra.out.empty());
+  CHECK(run_cli({"server", "--profile"}).exit_code == 2);
+  CHECK(run_cli({"server", "--profile", "google", "x"}).exit_code == 2);
+  const CommandResult unknown = run_cli({"server", "--profile=gogle"});
+  CHECK(unknown.exit_code == 2);
+  CHECK(unknown.err.find("--profile: unknown profile 'gogle'; did you mean 'google'?") != std::string::npos);
+  CHECK(unknown.out.empty());
+  // --profile NAME and --profile=NAME both start the server.
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"server", "--profile", "google"},
+                                               std::vector<std::string>{"server", "--profile=bing"}}) {
+    const CommandResult profiled =
+        run_cli(args, framed(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}})") +
+                          framed(R"({"jsonrpc":"2.0","id":2,"method":"shutdown"})") +
+                          framed(R"({"jsonrpc":"2.0","method":"exit"})"));
+    CHECK(profiled.exit_code == 0);
+    CHECK(profiled.out.ends_with(shutdown_reply));
+  }
 }

@@ -38,7 +38,10 @@ inline json notification(const std::string& method, json params) {
 
 struct Session {
   std::ostringstream log;
-  Server server{log};
+  Server server;
+
+  // `profile`: as `sitemaplint server --profile NAME` gives it.
+  explicit Session(const RuleProfile* profile = nullptr) : server(log, profile) {}
 
   std::vector<json> send(const json& message) { return server.handle(message.dump()); }
   json call(int id, const std::string& method, json params) {

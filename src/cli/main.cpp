@@ -21,12 +21,22 @@ int main(int argc, char** argv) {
   using namespace sitemaplint;
   // The language server takes over standard input and output, so it is chosen before any parsing.
   if (argc > 1 && std::string_view(argv[1]) == "server") {
-    if (argc > 2) return usage_error("'server' takes no arguments; it speaks LSP on standard input and output");
+    // One option, for editors whose settings choose a profile: --profile NAME or --profile=NAME.
+    const RuleProfile* profile = nullptr;
+    std::string_view name;
+    if (argc == 4 && std::string_view(argv[2]) == "--profile") name = argv[3];
+    if (argc == 3 && std::string_view(argv[2]).starts_with("--profile=")) name = std::string_view(argv[2]).substr(10);
+    if (argc > 2 && name.empty()) {
+      return usage_error("'server' takes no arguments but --profile NAME; it speaks LSP on standard input and output");
+    }
+    if (!name.empty() && !(profile = find_rule_profile(name))) {
+      return usage_error("--profile: " + unknown_profile_message(name));
+    }
     // Unsynchronised streams read a 10 MB message in one go instead of a character at a time.
     std::ios::sync_with_stdio(false);
     // An editor that goes away mid-reply must end the server through the failed write, not SIGPIPE.
     std::signal(SIGPIPE, SIG_IGN);
-    return lsp::run_server(std::cin, std::cout, std::cerr);
+    return lsp::run_server(std::cin, std::cout, std::cerr, profile);
   }
   CliOptions options;
   OptionChecks checks;

@@ -119,7 +119,8 @@ void write_config(std::ostream& out) {
 void write_man_page(std::span<const OptionDoc> options, std::ostream& out) {
   out << ".TH SITEMAPLINT 1 \"\" \"sitemaplint " << SITEMAPLINT_VERSION << "\" \"User Commands\"\n"
       << ".SH NAME\nsitemaplint \\- a fast, exact linter for XML sitemaps\n"
-      << ".SH SYNOPSIS\n.B sitemaplint\n[\\fIOPTIONS\\fR] [\\fIPATH\\fR...]\n.br\n.B sitemaplint server\n"
+      << ".SH SYNOPSIS\n.B sitemaplint\n[\\fIOPTIONS\\fR] [\\fIPATH\\fR...]\n.br\n.B sitemaplint "
+         "server\n[\\fB\\-\\-profile\\fR \\fINAME\\fR]\n"
       << ".SH DESCRIPTION\n"
          "Checks sitemaps against the sitemaps.org protocol and what search engines accept, and reports every "
          "problem with its file, line, column, rule and, where possible, a fix.\n"
@@ -130,7 +131,8 @@ void write_man_page(std::span<const OptionDoc> options, std::ostream& out) {
          "sitemap index are followed once, and checks across the whole set run over them.\n"
          ".PP\n"
          "\\fBsitemaplint server\\fR speaks the Language Server Protocol on standard input and output, for "
-         "editors.\n"
+         "editors; with \\fB\\-\\-profile\\fR \\fINAME\\fR it lints every document under that profile, "
+         "whatever its configuration names.\n"
       << ".SH OPTIONS\n";
   for (const OptionDoc& option : options) write_option(option, out);
   write_config(out);

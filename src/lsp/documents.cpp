@@ -8,25 +8,26 @@
 
 namespace sitemaplint::lsp {
 
-LintConfig config_for_document(const std::string& path) {
+LintConfig config_for_document(const std::string& path, const RuleProfile* profile) {
   CommandLineChoices defaults;
+  defaults.profile = profile;
   defaults.now = static_cast<std::int64_t>(std::time(nullptr));
   ConfigResolver resolver(defaults, ConfigSource::Discover);
   LintConfig config;
   // A document that is not a file (an untitled buffer) takes the server's working directory's config.
-  const Profile* profile = resolver.profile_for(path.starts_with('/') ? path : "-", &config.error);
-  if (profile) {
-    config.selection = profile->selection;
-    config.settings = profile->settings;
+  const Profile* resolved = resolver.profile_for(path.starts_with('/') ? path : "-", &config.error);
+  if (resolved) {
+    config.selection = resolved->selection;
+    config.settings = resolved->settings;
   } else {
-    config.selection = default_selection();
+    config.selection = profile ? profile_selection(*profile) : default_selection();
     config.settings.now = defaults.now;
   }
   return config;
 }
 
 void lint_document(OpenDocument& doc) {
-  LintConfig config = config_for_document(doc.path);
+  LintConfig config = config_for_document(doc.path, doc.profile);
   config.settings.sole_input = true;  // linted alone: its findings are not copied smaller for a set
   FileReport report = lint_borrowed(doc.path, doc.text, config.selection, config.settings);
   doc.findings = std::move(report.diagnostics);
@@ -34,7 +35,7 @@ void lint_document(OpenDocument& doc) {
 }
 
 std::string fix_document(const OpenDocument& doc, std::size_t* applied) {
-  const LintConfig config = config_for_document(doc.path);
+  const LintConfig config = config_for_document(doc.path, doc.profile);
   return fix_until_stable(doc.path, doc.text, config.selection, config.settings, applied);
 }
 

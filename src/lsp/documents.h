@@ -9,6 +9,7 @@
 #include "diagnostic.h"
 #include "engine/registry.h"
 #include "engine/engine_options.h"
+#include "engine/rule_profiles.h"
 
 namespace sitemaplint::lsp {
 
@@ -21,8 +22,9 @@ struct LintConfig {
 
 // The one place that decides the configuration of a document at `path`: the nearest
 // sitemaplint.toml above it, with its [[overrides]], as on the command line. Read again for every
-// lint, so an edit to the config applies at the next keystroke.
-LintConfig config_for_document(const std::string& path);
+// lint, so an edit to the config applies at the next keystroke. `profile` (`server --profile`), when
+// given, wins over any config's, as --profile does on the command line.
+LintConfig config_for_document(const std::string& path, const RuleProfile* profile = nullptr);
 
 struct OpenDocument {
   std::string uri;
@@ -33,6 +35,7 @@ struct OpenDocument {
   std::string config_error;  // from the last lint; empty when its config was fine
   std::string shown_config_error;  // the config error last shown to the user for this document
   bool stale = false;  // `text` changed since `findings` were made
+  const RuleProfile* profile = nullptr;  // the server's --profile, if it was given one
 };
 
 // Lints the document's current text into its findings.

@@ -126,7 +126,8 @@ void Server::notification(std::string_view method, json& params, std::vector<jso
                         {},
                         {},
                         {},
-                        false};
+                        false,
+                        profile_};
     doc = &(documents_[uri] = std::move(opened));
   } else if (method == "textDocument/didChange") {
     doc = find(params);
@@ -227,8 +228,8 @@ std::vector<json> Server::handle_one(std::string_view body) {
   return out;
 }
 
-int run_server(std::istream& in, std::ostream& out, std::ostream& log) {
-  Server server(log);
+int run_server(std::istream& in, std::ostream& out, std::ostream& log, const RuleProfile* profile) {
+  Server server(log, profile);
   std::string body;
   std::string error;
   for (;;) {

@@ -32,7 +32,8 @@ enum ErrorCode : int {
 // The protocol state machine, without I/O: each message in, the messages to send out.
 class Server {
  public:
-  explicit Server(std::ostream& log) : log_(log) {}
+  // `profile`: `server --profile NAME`, for every document (nullptr: each document's config decides).
+  explicit Server(std::ostream& log, const RuleProfile* profile = nullptr) : log_(log), profile_(profile) {}
 
   // Handles one message and returns what to send. Diagnostics of changed documents go out with
   // it, unless `more_input_waiting`: then they wait for the burst to end (at most
@@ -60,6 +61,7 @@ class Server {
   OpenDocument* find(const nlohmann::json& params);
 
   std::ostream& log_;
+  const RuleProfile* profile_;
   State state_ = State::Uninitialized;
   int exit_code_ = -1;
   PositionEncoding encoding_ = PositionEncoding::Utf16;
@@ -70,7 +72,7 @@ class Server {
 
 // Reads framed messages from `in` until exit, end of input or an unrecoverable framing error, and
 // writes replies to `out`. Diagnostics about the session go to `log`, never to `out`. Returns the
-// process exit code.
-int run_server(std::istream& in, std::ostream& out, std::ostream& log);
+// process exit code. `profile` as for Server.
+int run_server(std::istream& in, std::ostream& out, std::ostream& log, const RuleProfile* profile = nullptr);
 
 }  // namespace sitemaplint::lsp
