@@ -173,8 +173,9 @@ with a rule.
   Some rules exist for the XSD's sake alone and are off or quiet elsewhere: a `<loc>` shorter than
   12 characters (`loc-too-short`), an attribute on a sitemap element (`attribute-not-allowed`), an
   element of another namespace after the first `<url>` (`child-out-of-order`), an element of a
-  namespace no schema describes (`element-without-schema`, off in every other profile: the XSD's
-  wildcard is strict, search engines skip the element), a news time without seconds or a padded
+  namespace no schema describes, or of none (`element-without-schema`, off in every other profile:
+  the XSD's wildcard is strict and takes no element without a namespace, search engines skip the
+  element), a news time without seconds or a padded
   news value (`news-value-rejected-by-xsd`, `news-deprecated-value-invalid`), a padded video value
   (`video-value-rejected-by-xsd`). What only the XSDs' documentation asks (their `xsd:annotation`
   text, which validators do not read: a video price written `1,99`, typed `xsd:string`) rests on
