@@ -51,11 +51,16 @@ TEST_CASE("declared encoding: bytes the encoding assigns nothing are one finding
   CHECK(at == sjis.undecodable[0].offset);
   CHECK(sjis.text.substr(at - 3, 3) == "\xE6\x97\xA5");  // the character before it
   CHECK(sjis.undecodable[0].message == "bytes 0x85 0x40 are not valid Shift_JIS, the encoding the file is read as");
-  // windows-1252 as ICU (and the WHATWG Encoding Standard) reads it maps every byte: 0x81 is U+0081.
+  // windows-1252 leaves 0x81 undefined (unicode.org's CP1252.TXT; iconv, libxml2 and so xmllint
+  // reject it), though ICU reads it as U+0081: one finding at its U+FFFD, after the euro sign.
   const DeclaredEncoding cp1252 =
       read_declared_encoding("<?xml version=\"1.0\" encoding=\"windows-1252\"?><a>\x80\x81</a>");
-  CHECK(cp1252.undecodable.empty());
-  CHECK(cp1252.text.find("\xE2\x82\xAC\xC2\x81") != std::string::npos);
+  REQUIRE(cp1252.undecodable.size() == 1);
+  CHECK(cp1252.text.find("\xE2\x82\xAC\xEF\xBF\xBD") == cp1252.undecodable[0].offset - 3);
+  CHECK(cp1252.undecodable[0].message == "byte 0x81 is not valid windows-1252, the encoding the file is read as");
+  // Every C1 control the other Windows code pages leave undefined likewise; ISO-8859-1 defines them.
+  CHECK(read_declared_encoding("<?xml version='1.0' encoding='cp1250'?><a>\x83</a>").undecodable.size() == 1);
+  CHECK(read_declared_encoding("<?xml version='1.0' encoding='ISO-8859-1'?><a>\x81</a>").undecodable.empty());
 }
 
 TEST_CASE("declared encoding: UTF-16 by its byte order mark, or by '<?' without one") {

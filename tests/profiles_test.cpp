@@ -38,6 +38,16 @@ std::map<std::string, bool> stated_verdicts(const std::string& text, const std::
   return fails;
 }
 
+std::optional<Severity> as_level(ProfileLevel level) {
+  switch (level) {
+    case ProfileLevel::Off: return std::nullopt;
+    case ProfileLevel::Info: return Severity::Info;
+    case ProfileLevel::Warning: return Severity::Warning;
+    case ProfileLevel::Error: return Severity::Error;
+  }
+  return std::nullopt;
+}
+
 std::vector<fs::path> profile_fixtures() {
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(source_path("testdata/profiles"))) files.push_back(entry.path());
@@ -120,9 +130,12 @@ TEST_CASE("profiles: default is every rule at its own severity, keeping every fi
 TEST_CASE("profiles: google raises Search Console's sitemap errors, not its URL warnings, and lowers what it ignores") {
   const RuleProfile& google = *find_rule_profile("google");
   // A rule with a Search Console error is raised to one.
-  CHECK(profile_level(google, rule_info(RuleId::empty_sitemap)) == Severity::Error);
-  // A Search Console warning, and Page indexing reasons: each at its own level.
-  for (const RuleId id : {RuleId::robots_blocked_url, RuleId::page_redirect, RuleId::page_canonical_elsewhere}) {
+  CHECK(profile_level(default_rule_profile(), rule_info(RuleId::loc_whitespace)) == Severity::Warning);
+  CHECK(profile_level(google, rule_info(RuleId::loc_whitespace)) == Severity::Error);
+  // A Search Console warning ("Empty Sitemap warning"), Page indexing reasons, and what Google reads
+  // when the other hosts are verified (a cross-submitted sitemap): each a warning.
+  for (const RuleId id : {RuleId::robots_blocked_url, RuleId::page_redirect, RuleId::page_canonical_elsewhere,
+                          RuleId::empty_sitemap, RuleId::news_empty_sitemap, RuleId::multiple_hosts}) {
     CAPTURE(rule_info(id).code);
     CHECK(profile_level(google, rule_info(id)) == Severity::Warning);
   }
@@ -133,6 +146,34 @@ TEST_CASE("profiles: google raises Search Console's sitemap errors, not its URL 
     CHECK(profile_level(google, rule_info(id)) == Severity::Info);
   }
   CHECK(profile_level(default_rule_profile(), rule_info(RuleId::xml_declaration_missing)) == Severity::Warning);
+}
+
+TEST_CASE("profiles: bing distrusts a lastmod it cannot believe and ignores changefreq and priority") {
+  const RuleProfile& bing = *find_rule_profile("bing");
+  // No text of Bing's says a future <lastmod> makes the file unusable: a warning, as by default.
+  CHECK(profile_level(bing, rule_info(RuleId::lastmod_in_future)) == Severity::Warning);
+  // "we will suspect the validity of those dates and may disregard them"
+  CHECK(profile_level(default_rule_profile(), rule_info(RuleId::lastmod_uniform)) == Severity::Info);
+  CHECK(profile_level(bing, rule_info(RuleId::lastmod_uniform)) == Severity::Warning);
+  for (const RuleId id : {RuleId::changefreq_invalid, RuleId::priority_invalid, RuleId::priority_out_of_range}) {
+    CAPTURE(rule_info(id).code);
+    CHECK(profile_level(bing, rule_info(id)) == Severity::Info);
+  }
+}
+
+TEST_CASE("profiles: every level a profile sets or keeps quotes its engine's page") {
+  for (const RuleProfile& profile : all_rule_profiles()) {
+    if (profile.name != "google" && profile.name != "bing") continue;
+    CAPTURE(profile.name);
+    for (const auto* list : {&profile.choices, &profile.confirmed}) {
+      for (const ProfileChoice& choice : *list) {
+        CAPTURE(rule_info(choice.rule).code);
+        // A quoted sentence, and the address of the page it is on.
+        CHECK(choice.why.find('"') != std::string_view::npos);
+        CHECK(choice.why.find("(https://") != std::string_view::npos);
+      }
+    }
+  }
 }
 
 TEST_CASE("profiles: the table holds together") {
@@ -153,6 +194,13 @@ TEST_CASE("profiles: the table holds together") {
       CHECK_MESSAGE(
           profile_level(without, rule_info(choice.rule)) != chosen_level,
           profile.name << " chooses for " << rule_info(choice.rule).code << " what its authorities give anyway");
+    }
+    // A level checked and kept is the level the authorities give, and no choice besides.
+    for (const ProfileChoice& checked : profile.confirmed) {
+      CAPTURE(rule_info(checked.rule).code);
+      CHECK(!checked.why.empty());
+      CHECK_MESSAGE(chosen.insert(checked.rule).second, "chosen and confirmed at once");
+      CHECK(profile_level(profile, rule_info(checked.rule)) == as_level(checked.level));
     }
   }
   for (const std::string_view name : {"default", "google", "xsd", "protocol", "bing", "strict"}) {

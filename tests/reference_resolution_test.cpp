@@ -1,5 +1,5 @@
 // RFC 3986 section 5 resolution (analysis/reference_resolution.h), with the examples of its
-// section 5.4.1, as Atom's xml:base needs it.
+// sections 5.4.1 and 5.4.2, as Atom's xml:base needs it.
 #include <doctest/doctest.h>
 
 #include "analysis/reference_resolution.h"
@@ -18,6 +18,29 @@ TEST_CASE("reference resolution: RFC 3986's normal examples") {
   CHECK(resolve_reference("../g", base) == "http://a/b/g");
   CHECK(resolve_reference("../../g", base) == "http://a/g");
   CHECK(resolve_reference("", base) == "http://a/b/c/d;p?q");
+}
+
+TEST_CASE("reference resolution: RFC 3986's abnormal examples (section 5.4.2)") {
+  const char* base = "http://a/b/c/d;p?q";
+  // More ".." than the path has segments: they stop at the root.
+  CHECK(resolve_reference("../../../g", base) == "http://a/g");
+  CHECK(resolve_reference("../../../../g", base) == "http://a/g");
+  CHECK(resolve_reference("/./g", base) == "http://a/g");
+  CHECK(resolve_reference("/../g", base) == "http://a/g");
+  CHECK(resolve_reference("g.", base) == "http://a/b/c/g.");
+  CHECK(resolve_reference(".g", base) == "http://a/b/c/.g");
+  CHECK(resolve_reference("g..", base) == "http://a/b/c/g..");
+  CHECK(resolve_reference("..g", base) == "http://a/b/c/..g");
+  CHECK(resolve_reference("./../g", base) == "http://a/b/g");
+  CHECK(resolve_reference("./g/.", base) == "http://a/b/c/g/");
+  CHECK(resolve_reference("g/./h", base) == "http://a/b/c/g/h");
+  CHECK(resolve_reference("g/../h", base) == "http://a/b/c/h");
+  CHECK(resolve_reference("g;x=1/./y", base) == "http://a/b/c/g;x=1/y");
+  CHECK(resolve_reference("g;x=1/../y", base) == "http://a/b/c/y");
+  CHECK(resolve_reference("g?y/./x", base) == "http://a/b/c/g?y/./x");
+  CHECK(resolve_reference("g#s/../x", base) == "http://a/b/c/g#s/../x");
+  // An xml:base chain climbing above the root, as an Atom feed may write it.
+  CHECK(resolve_reference("../../x?q#f", "https://example.com/other/") == "https://example.com/x?q#f");
 }
 
 TEST_CASE("reference resolution: no absolute base, or no reference, resolves nothing") {

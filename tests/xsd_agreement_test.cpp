@@ -178,8 +178,9 @@ TEST_CASE("profile xsd: every fixture passes or fails as xmllint --schema with t
 namespace {
 
 // A sitemap built from pieces the sitemap XSD's wildcards meet: elements of namespaces with a
-// schema (image, mobile) and without one, attributes on them and on <url>, and the core fields
-// and the foreign elements in and out of the schema's order. Each piece is drawn from `random`.
+// schema (image, mobile), without one and of none, attributes on them and on <url>, and the core
+// fields and the foreign elements in and out of the schema's order. Each piece is drawn from
+// `random`.
 std::string generated_sitemap(std::mt19937& random) {
   const auto chance = [&](int percent) { return static_cast<int>(random() % 100) < percent; };
   const auto pick = [&](std::span<const std::string_view> items) { return items[random() % items.size()]; };
@@ -188,11 +189,13 @@ std::string generated_sitemap(std::mt19937& random) {
       "<image:image><image:loc>https://example.com/i.jpg</image:loc></image:image>",
       "<mobile:mobile/>",
   };
-  // ... and ones they do not: no schema for the namespace, or content the image schema rejects.
+  // ... and ones they do not: no schema for the namespace, no namespace at all (which ##other does
+  // not admit), or content the image schema rejects.
   constexpr std::string_view kUnknown[] = {
       "<custom:meta>draft</custom:meta>",
       "<custom:meta kind=\"a\">draft</custom:meta>",
       "<other:note xmlns:other=\"urn:example:other\"/>",
+      "<note xmlns=\"\">draft</note>",
   };
   constexpr std::string_view kInvalidImage[] = {
       "<image:image custom:flag=\"1\"><image:loc>https://example.com/j.jpg</image:loc></image:image>",

@@ -21,7 +21,10 @@ reports the declaration) is read as UTF-8, and every byte above 127 in it has th
 such a file gets one finding, on the first of them, which says how many there are.
 
 A file read in another encoding (`encoding-not-utf8` says how) is held to that encoding instead:
-a pair of bytes Shift_JIS assigns no character (0x85 0x40), a UTF-16 surrogate without its pair. XML 1.0, section 4.3.3: "It is a fatal error if an XML entity is determined (via default,
+a pair of bytes Shift_JIS assigns no character (0x85 0x40), a UTF-16 surrogate without its pair, a
+byte a Windows code page leaves undefined (0x81 in windows-1252: unicode.org's `CP1252.TXT` says
+"UNDEFINED", and iconv, libxml2 and xmllint reject it, though ICU and browsers read it as the
+control character U+0081). XML 1.0, section 4.3.3: "It is a fatal error if an XML entity is determined (via default,
 encoding declaration, or higher-level protocol) to be in a certain encoding but contains byte
 sequences that are not legal in that encoding." The finding stands where the character would.
 

@@ -18,7 +18,8 @@ country: `UK` (the United Kingdom is `GB`), `EU`, `UN`, `EZ`, the withdrawn `YU`
 the like, and the user-assigned `XK`. The fix turns `UK` into `GB` (the IANA Language Subtag
 Registry has no `UK` at all: ISO 3166 reserves it for the United Kingdom, whose code is `GB`), and
 a code the registry deprecates into the `Preferred-Value` it gives (`BU` -> `MM`, `ZR` -> `CD`,
-`TP` -> `TL`); the others (`EU`, `UN`, `YU`, `CS` ...) have no single country to turn into.
+`TP` -> `TL`, and `DD` -> `DE`, `YD` -> `YE`, which ISO no longer reserves); the others (`EU`,
+`UN`, `YU`, `CS` ...) have no single country to turn into.
 
 ## Why it matters
 Google: "If you use codes that are listed as reserved for something else, Google Search ignores

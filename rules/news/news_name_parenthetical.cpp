@@ -12,8 +12,8 @@ constexpr RuleMeta kMeta{.severity = Severity::Warning,
                          .docs = R"md(
 ## What it does
 Reports a `<news:name>` whose value ends in a parenthetical, such as `The Example Times (Online)`
-or `Example (UK) (beta)`. The fix removes the trailing parentheticals and the white space before
-them.
+or `Example (UK) (beta)`, in ASCII or full-width parentheses (`日本経済新聞（電子版）`). The fix
+removes the trailing parentheticals and the white space before them.
 
 ## Why it matters
 Google's news sitemap documentation, on `<news:name>`: "The name of the news publication. It must

@@ -13,11 +13,14 @@ constexpr RuleMeta kMeta{.severity = Severity::Warning,
 When the run has a robots.txt (`--robots`, or `robots = "..."` in `sitemaplint.toml`), matches
 every `<loc>` of a sitemap, every sitemap an index lists, and every other URL the sitemap gives a
 crawler to fetch (`<image:loc>`, `<video:thumbnail_loc>`, `<video:content_loc>`,
-`<video:player_loc>` and the `href` of each hreflang `<xhtml:link>`) against its rules for
-Googlebot as
-RFC 9309 defines them: the `User-agent: Googlebot` groups (or the `*` groups when there is none),
-the longest matching `Allow` or `Disallow` pattern deciding, `Allow` winning a tie, `*` and `$`
-as wildcards. A blocked URL is reported with the rule that blocks it and its line in the
+`<video:player_loc>` and the `href` of each hreflang `<xhtml:link>`) against the rules of the
+crawler that fetches it, as RFC 9309 defines them: the groups of its most specific user agent
+token (or the `*` groups when it has none), the longest matching `Allow` or `Disallow` pattern
+deciding, `Allow` winning a tie, `*` and `$` as wildcards. An `<image:loc>` is fetched by
+Googlebot Image and a `<video:content_loc>` by Googlebot Video, whose tokens Google lists as
+`Googlebot-Image` and `Googlebot-Video`, each followed by `Googlebot` (its overview of Google's
+crawlers): a `User-agent: Googlebot-Image` group, when there is one, decides for images alone,
+else Googlebot's does. The other URLs answer to Googlebot. A blocked URL is reported with the rule that blocks it and its line in the
 robots.txt, which is also given as a related location.
 
 A robots.txt governs only its own scheme, host and port: URLs on other origins are not checked
@@ -95,6 +98,11 @@ std::string consequence(UrlFieldKind kind) {
   }
 }
 
+// The crawlers that fetch images and video files, by their robots.txt tokens, most specific
+// first (Google's overview of its crawlers: "Googlebot-Image", then "Googlebot").
+constexpr std::string_view kImageCrawler[] = {"googlebot-image", kGooglebot};
+constexpr std::string_view kVideoCrawler[] = {"googlebot-video", kGooglebot};
+
 class RobotsBlockedUrl final : public Rule {
  public:
   explicit RobotsBlockedUrl(const RuleSettings& settings) : robots_(settings.robots) {}
@@ -102,7 +110,7 @@ class RobotsBlockedUrl final : public Rule {
   void subscribe(Subscriptions& s) const override {
     s.document();  // a robots.txt with more rules than a URL is matched against
     // Without rules, nothing is blocked.
-    if (robots_ && !robots_->googlebot.empty()) {
+    if (robots_ && !robots_->rules->groups.empty()) {
       s.urls({UrlFieldKind::Loc, UrlFieldKind::ImageLoc, UrlFieldKind::VideoThumbnailLoc, UrlFieldKind::VideoContentLoc,
               UrlFieldKind::VideoPlayerLoc, UrlFieldKind::HreflangHref});
     }
@@ -130,7 +138,7 @@ class RobotsBlockedUrl final : public Rule {
 
   void on_url(const UrlField& url, FindingSink& out) override {
     // A robots.txt's own Sitemap: lines are not pages to crawl.
-    if (!robots_ || robots_->googlebot.empty() || url.entry->from_robots) return;
+    if (!robots_ || url.entry->from_robots) return;
     const UrlAnalysis& a = url.analysis();
     // Invalid URLs are the url rules' business; a non-ASCII one is matched in its ASCII form.
     if (a.shape != UrlShape::Http || !a.syntax_valid || !a.valid_utf8) return;
@@ -141,20 +149,30 @@ class RobotsBlockedUrl final : public Rule {
     } else if (!loc && !on_origin_of_loc(*url.entry, ascii)) {
       return;  // the robots.txt is taken to be the <loc>s'; of another origin's, nothing is known
     }
-    const RobotsVerdict verdict = robots_->googlebot.verdict(robots_target(ascii));
+    const bool image = url.kind == UrlFieldKind::ImageLoc, video = url.kind == UrlFieldKind::VideoContentLoc;
+    const RobotsMatcher& crawler = image   ? matcher(image_, kImageCrawler)
+                                   : video ? matcher(video_, kVideoCrawler)
+                                           : robots_->googlebot;
+    if (crawler.empty()) return;
+    const RobotsVerdict verdict = crawler.verdict(robots_target(ascii));
     if (verdict.allowed) return;
     const RobotsRule& rule = *verdict.rule;
     const std::string where = quoted(rule.text) + " (robots.txt:" + std::to_string(rule.line) + ")";
+    const std::string blocked = std::string(" is blocked for ") +
+                                (image   ? "Googlebot-Image"
+                                 : video ? "Googlebot-Video"
+                                         : "Googlebot") +
+                                " by ";
     std::string message;
     if (url.entry->kind == EntryKind::Sitemap) {
-      message = "the sitemap " + quoted(a.trimmed) + " is blocked for Googlebot by " + where +
-                ", so crawlers that obey robots.txt do not fetch it";
+      message =
+          "the sitemap " + quoted(a.trimmed) + blocked + where + ", so crawlers that obey robots.txt do not fetch it";
     } else if (loc) {
-      message = quoted(a.trimmed) + " is blocked for Googlebot by " + where +
+      message = quoted(a.trimmed) + blocked + where +
                 ", so Google does not crawl it (Search Console: \"Sitemap contains URLs which are blocked by "
                 "robots.txt\")";
     } else {
-      message = url.quoted_value() + " is blocked for Googlebot by " + where + ", so " + consequence(url.kind);
+      message = url.quoted_value() + blocked + where + ", so " + consequence(url.kind);
     }
     const Span span = url_span(*url.field, a);
     out.report({.at = span,
@@ -164,6 +182,14 @@ class RobotsBlockedUrl final : public Rule {
 
  private:
   std::shared_ptr<const SiteRobots> robots_;  // the run's, indexed once for all its files
+  // What Googlebot-Image and Googlebot-Video obey (pointing into robots_), indexed when a file first
+  // lists an image or a video file: the run's robots.txt is indexed once for Googlebot, not per file.
+  std::optional<RobotsMatcher> image_, video_;
+
+  const RobotsMatcher& matcher(std::optional<RobotsMatcher>& slot, std::span<const std::string_view> agents) {
+    if (!slot) slot.emplace(*robots_->rules, agents);
+    return *slot;
+  }
 };
 
 }  // namespace

@@ -15,6 +15,11 @@ Reports an element of another namespace than the sitemap's directly inside `<url
 `<sitemapindex>`, `<url>` or `<sitemap>` when that namespace is none whose schema is known: the
 sitemaps.org schema, Google's image, video, news, mobile and PageMap schemas and XHTML (hreflang
 links).
+An element in no namespace at all (`<note xmlns="">`, or unprefixed under a root whose namespace
+is bound to a prefix) is reported too: `##other` admits neither the schema's own namespace nor
+none (XML Schema 1.0, Structures, section 3.10.4: a "not" constraint allows a name only if it is
+"not ·absent·"), so xmllint says "This element is not expected". A sitemap element left in no
+namespace (`<loc xmlns="">`) is `namespace-missing`'s.
 It runs under `--profile xsd` only; the other profiles leave such elements to the rules
 that know their namespace, and search engines ignore the rest. An element named as one of those
 extensions, or written with its usual prefix (`<image:image>` bound to a misspelt image
@@ -69,6 +74,15 @@ bool looks_like_an_extension(const Element& e) {
   return false;
 }
 
+// The names of the sitemap's own elements.
+bool is_sitemap_element_name(std::string_view local) {
+  for (const std::string_view name :
+       {"urlset", "sitemapindex", "url", "sitemap", "loc", "lastmod", "changefreq", "priority"}) {
+    if (local == name) return true;
+  }
+  return false;
+}
+
 bool has_schema(std::string_view ns) {
   for (const std::string_view known : kSchemaNamespaces) {
     if (ns == known) return true;
@@ -88,8 +102,17 @@ class ElementWithoutSchema final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override { s.elements(Subscriptions::kAnyNamespace); }
   void on_element(const Element& e, FindingSink& out) override {
-    if (e.depth < 2 || e.depth > 3 || e.ns.empty() || e.in_sitemap_ns || !e.prefix_declared) return;
-    if (has_schema(e.ns) || !under_wildcard(e) || looks_like_an_extension(e)) return;
+    if (e.depth < 2 || e.depth > 3 || e.in_sitemap_ns || !e.prefix_declared || !under_wildcard(e)) return;
+    if (e.ns.empty()) {
+      // A sitemap element left in no namespace is namespace-missing's (SM102).
+      if (!e.prefix.empty() || is_sitemap_element_name(e.local_name)) return;
+      out.report({.at = {e.offset, e.qualified_name.size() + 1},
+                  .message = "<" + std::string(e.qualified_name) +
+                             "> is in no namespace, which the XSD's wildcard (namespace=\"##other\") does not "
+                             "admit (xmllint: \"This element is not expected\")"});
+      return;
+    }
+    if (has_schema(e.ns) || looks_like_an_extension(e)) return;
     out.report({.at = {e.offset, e.qualified_name.size() + 1},
                 .message = "<" + std::string(e.qualified_name) + "> is of namespace '" + std::string(e.ns) +
                            "', which no schema describes; the XSD's strict wildcard rejects it (xmllint: \"No "

@@ -8,9 +8,10 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleMeta kMeta{.severity = Severity::Warning,
-                         .summary = "A video tag Google ignores has a value that the video XSD rejects",
-                         .docs = R"md(
+constexpr RuleMeta kMeta{
+    .severity = Severity::Warning,
+    .summary = "A video tag Google ignores has a value the video XSD, or the documentation in it, rejects",
+    .docs = R"md(
 ## What it does
 Checks the tags Google no longer reads (or never documented) against the video XSD and the
 documentation inside it:
@@ -83,7 +84,7 @@ the example below as a file that keeps it on purpose would.)
 </urlset>
 ```
 )md",
-                         .authorities = kExtensionXsd | kSchemaDocs};
+    .authorities = kExtensionXsd | kSchemaDocs};
 
 class VideoDeprecatedValueInvalid final : public BlockRule<kVideoFamily> {
  protected:

@@ -76,10 +76,15 @@ const TwoLetterSet& countries() {
   return codes;
 }
 
+// ISO 3166's reserved codes, and every region code the registry deprecates (DD and YD too, which
+// ISO no longer reserves: the registry still names the country each became).
 const TwoLetterSet& reserved() {
   static const TwoLetterSet codes = [] {
     TwoLetterSet out;
     for (std::string_view code : kReserved) add(out, code);
+    for (const RegistrySubtag& entry : registry_subtags()) {
+      if (entry.type == SubtagType::Region && entry.deprecated) add(out, entry.subtag);
+    }
     return out;
   }();
   return codes;

@@ -18,6 +18,37 @@ std::string_view trimmed(std::string_view text) {
   return text;
 }
 
+// RFC 3986 section 5.2.4's remove_dot_segments, step by step. Boost.URL (before 1.85) keeps a
+// ".." that climbs above the root ("/a/../../x" stays "/../x", boostorg/url#808); the RFC drops it.
+std::string remove_dot_segments(std::string_view input) {
+  std::string output;
+  const auto drop_last_segment = [&output] {
+    const std::size_t slash = output.rfind('/');
+    output.erase(slash == std::string::npos ? 0 : slash);
+  };
+  while (!input.empty()) {
+    if (input.starts_with("../")) input.remove_prefix(3);  // A
+    else if (input.starts_with("./")) input.remove_prefix(2);
+    else if (input.starts_with("/./")) input.remove_prefix(2);  // B: "/./" -> "/"
+    else if (input == "/.") input = "/";
+    else if (input.starts_with("/../")) {  // C
+      input.remove_prefix(3);
+      drop_last_segment();
+    } else if (input == "/..") {
+      input = "/";
+      drop_last_segment();
+    } else if (input == "." || input == "..") {  // D
+      input = {};
+    } else {  // E: the first segment, with its leading "/", moves to the output
+      const std::size_t end = input.find('/', 1);
+      const std::size_t length = end == std::string_view::npos ? input.size() : end;
+      output += input.substr(0, length);
+      input.remove_prefix(length);
+    }
+  }
+  return output;
+}
+
 }  // namespace
 
 bool is_absolute_uri(std::string_view text) { return boost::urls::parse_uri(boost_view(trimmed(text))).has_value(); }
@@ -28,6 +59,12 @@ std::string resolve_reference(std::string_view reference, std::string_view base)
   if (!base_uri || !ref) return {};
   boost::urls::url resolved;
   if (!boost::urls::resolve(*base_uri, *ref, resolved)) return {};
+  // An absolute path's dot segments, removed as the RFC removes them (a rootless path is left as
+  // Boost.URL gives it: http and https, what the rules resolve, always have a root).
+  if (resolved.encoded_path().starts_with("/")) {
+    const std::string path = remove_dot_segments(resolved.encoded_path());
+    if (path != resolved.encoded_path()) resolved.set_encoded_path(boost_view(path));
+  }
   return std::string(resolved.buffer());
 }
 

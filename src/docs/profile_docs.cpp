@@ -65,6 +65,16 @@ std::string profile_table_markdown() {
       out << "- `" << profile.name << "`: " << rules << ": " << markdown_cell(why) << ".\n";
     }
   }
+  // The levels the authorities give that were checked against the engine's own text.
+  out << "\nChecked against the engine's own text, and left at the level the authorities give:\n\n";
+  for (const RuleProfile& profile : all_rule_profiles()) {
+    for (const ProfileChoice& checked : profile.confirmed) {
+      const RuleInfo& rule = rule_info(checked.rule);
+      const std::optional<Severity> level = profile_level(profile, rule);
+      out << "- `" << profile.name << "`: " << rule.code << " " << (level ? severity_name(*level) : "off") << ": "
+          << markdown_cell(checked.why) << ".\n";
+    }
+  }
   return out.str();
 }
 

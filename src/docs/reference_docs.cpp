@@ -149,10 +149,11 @@ A profile is a preset of which rules run at what severity, for the engine or aut
 is written for: `--profile google`, or `profile = "google"` in `sitemaplint.toml` (see
 [Configuration](configuration.md)). Each is built from the rules' authorities (see
 [Authorities](rules.md#authorities)), plus a few choices rule by rule where a severity depends on
-whom you ask (Google ignores `<priority>`; Bing rejects a `<lastmod>` in the future), all in one
-table in `src/engine/rule_profiles.cpp`. `--select`, `--ignore`, `--severity` and the config apply on
-top. `--list-profiles` and `--show-config` print what a profile changes; `--explain RULE` says
-what each profile does with a rule.
+whom you ask (Google ignores `<priority>`; Search Console calls an empty sitemap a warning), all in
+one table in `src/engine/rule_profiles.cpp`, each with the sentence of the engine's own page it
+rests on. `--select`, `--ignore`, `--severity` and the config apply on top. `--list-profiles`
+and `--show-config` print what a profile changes; `--explain RULE` says what each profile does
+with a rule.
 
 - `xsd` keeps only the findings that rest on the XSDs (or on XML itself: a file that is not
   well-formed fails validation), so it means exactly what `xmllint --schema` with the
@@ -172,8 +173,9 @@ what each profile does with a rule.
   Some rules exist for the XSD's sake alone and are off or quiet elsewhere: a `<loc>` shorter than
   12 characters (`loc-too-short`), an attribute on a sitemap element (`attribute-not-allowed`), an
   element of another namespace after the first `<url>` (`child-out-of-order`), an element of a
-  namespace no schema describes (`element-without-schema`, off in every other profile: the XSD's
-  wildcard is strict, search engines skip the element), a news time without seconds or a padded
+  namespace no schema describes, or of none (`element-without-schema`, off in every other profile:
+  the XSD's wildcard is strict and takes no element without a namespace, search engines skip the
+  element), a news time without seconds or a padded
   news value (`news-value-rejected-by-xsd`, `news-deprecated-value-invalid`), a padded video value
   (`video-value-rejected-by-xsd`). What only the XSDs' documentation asks (their `xsd:annotation`
   text, which validators do not read: a video price written `1,99`, typed `xsd:string`) rests on

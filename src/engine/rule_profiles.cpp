@@ -36,17 +36,32 @@ constexpr ProfileChoice kStrictChoices[] = {
 constexpr std::string_view kSearchConsoleWarning =
     "Search Console lists it among the sitemap's warnings, which its API calls \"generally non-critical issues "
     "with URLs in the sitemaps\", not among the errors, \"issues with the sitemap itself that need to be fixed "
-    "before it can be processed correctly\"";
+    "before it can be processed correctly\" (https://developers.google.com/webmaster-tools/v1/sitemaps)";
 constexpr std::string_view kPageIndexingReason =
     "Search Console gives it in the Page indexing report as a reason a listed URL is not indexed, not as a sitemap "
-    "error: the sitemap is processed all the same";
+    "error, and of that report's reasons Google says \"These pages have not been indexed, but not necessarily "
+    "because of an error\" (https://support.google.com/webmasters/answer/7440203): the sitemap is processed all "
+    "the same";
 
-constexpr std::string_view kGoogleIgnores = "Google: \"Google ignores <priority> and <changefreq> values\"";
+// Each reason quotes the engine's own page, with its address, so docs/profiles.md shows the sentence
+// a level rests on. A level is an error where the engine rejects or cannot use the file or entry, a
+// warning where it ignores or distrusts it, info where it ignores it and nothing is lost.
+constexpr std::string_view kGoogleIgnores =
+    "Google: \"Google ignores <priority> and <changefreq> values.\" "
+    "(https://developers.google.com/search/docs/crawling-indexing/sitemaps/build-sitemap)";
+
+// Search Console's "Empty sitemap" is a warning, and an empty file costs Google nothing.
+constexpr std::string_view kGoogleEmptySitemap =
+    "Google: \"You may see an Empty Sitemap warning in Search Console, but this is just to make sure it was "
+    "intentional on your behalf. It won't cause any problems with Google Search if the file is empty.\" "
+    "(https://developers.google.com/search/docs/crawling-indexing/sitemaps/news-sitemap): Search Console counts it "
+    "among the warnings, not the errors";
 
 constexpr ProfileChoice kGoogleChoices[] = {
     {RuleId::xml_declaration_missing, L::Info,
-     "Google: \"Google supports the sitemap formats defined by the sitemaps protocol\", which asks for UTF-8 and "
-     "not for an XML declaration, and XML 1.0 (section 4.3.3) reads a file without one as UTF-8: Google loses "
+     "Google: \"Google supports the sitemap formats defined by the sitemaps protocol\" "
+     "(https://developers.google.com/search/docs/crawling-indexing/sitemaps/build-sitemap), which asks for UTF-8 "
+     "and not for an XML declaration, and XML 1.0 (section 4.3.3) reads a file without one as UTF-8: Google loses "
      "nothing"},
     {RuleId::changefreq_invalid, L::Info, kGoogleIgnores},
     {RuleId::priority_invalid, L::Info, kGoogleIgnores},
@@ -54,13 +69,32 @@ constexpr ProfileChoice kGoogleChoices[] = {
     {RuleId::robots_blocked_url, L::Warning, kSearchConsoleWarning},
     {RuleId::page_redirect, L::Warning, kPageIndexingReason},
     {RuleId::page_canonical_elsewhere, L::Warning, kPageIndexingReason},
-    {RuleId::news_empty_sitemap, L::Warning,
-     "Google on an empty news sitemap: \"It won't cause any problems with Google Search if the file is empty\", so "
-     "Search Console's 'Empty sitemap' is no error there"},
+    {RuleId::empty_sitemap, L::Warning, kGoogleEmptySitemap},
+    {RuleId::news_empty_sitemap, L::Warning, kGoogleEmptySitemap},
+    {RuleId::multiple_hosts, L::Warning,
+     "Google documents cross-submission, \"A single sitemap that includes URLs for multiple websites, including "
+     "sites from different domains\", for \"all your verified sites\" "
+     "(https://developers.google.com/search/docs/crawling-indexing/sitemaps/build-sitemap): Google reads such a "
+     "file, and whether the other hosts are verified (or where the sitemap is served, which --base-url and "
+     "loc-out-of-scope settle) a sitemap does not say"},
     {RuleId::hreflang_self_missing, L::Warning,
-     "Google: \"Each language version must list itself as well as all other language versions\"; what a missing "
+     "Google: \"Each language version must list itself as well as all other language versions\" "
+     "(https://developers.google.com/search/docs/specialty/international/localized-versions); what a missing "
      "self link puts at risk is the cluster's annotations, which Google may then ignore, not the sitemap, which "
      "Search Console still reads"},
+};
+
+constexpr ProfileChoice kGoogleConfirmed[] = {
+    {RuleId::loc_whitespace, L::Error,
+     "Google: \"Use fully-qualified, absolute URLs in your sitemaps. Google will attempt to crawl your URLs exactly "
+     "as listed.\" (https://developers.google.com/search/docs/crawling-indexing/sitemaps/build-sitemap): white "
+     "space is no part of a URL, so the entry as listed is none Google can crawl; Search Console's message for it "
+     "is \"Leading whitespace\""},
+    {RuleId::loc_out_of_scope, L::Error,
+     "Google: \"unless you submit your sitemap through Search Console, a sitemap affects only descendants of the "
+     "parent directory\" (https://developers.google.com/search/docs/crawling-indexing/sitemaps/build-sitemap): "
+     "with --base-url saying where the sitemap is served, a URL outside its folder or host is one Google does not "
+     "take from it (Search Console: \"URL not allowed\")"},
 };
 
 constexpr ProfileChoice kXsdChoices[] = {
@@ -77,17 +111,30 @@ constexpr ProfileChoice kProtocolChoices[] = {
 };
 
 constexpr std::string_view kBingIgnores =
-    "Bing's sitemap guidance (Bing Webmaster Blog, July 2025): changefreq and priority are ignored";
+    "Bing: \"Optional sitemap tags like changefreq and priority are ignored by Bing and do not influence how your "
+    "content is crawled or ranked.\" "
+    "(https://blogs.bing.com/webmaster/July-2025/Keeping-Content-Discoverable-with-Sitemaps-in-AI-Powered-Search)";
+
+constexpr std::string_view kBingDistrusts =
+    "Bing: \"if we observe that the dates are consistently set to the current date, we will suspect the validity "
+    "of those dates and may disregard them.\" "
+    "(https://blogs.bing.com/webmaster/february-2023/The-Importance-of-Setting-the-lastmod-Tag-in-Your-Sitemap)";
 
 constexpr ProfileChoice kBingChoices[] = {
     {RuleId::changefreq_invalid, L::Info, kBingIgnores},
     {RuleId::priority_invalid, L::Info, kBingIgnores},
     {RuleId::priority_out_of_range, L::Info, kBingIgnores},
-    {RuleId::lastmod_in_future, L::Error,
-     "Bing's sitemap guidance (Bing Webmaster Blog, July 2025) rejects <lastmod> timestamps set in the future"},
-    {RuleId::lastmod_uniform, L::Warning,
-     "Bing's lastmod guidance (Bing Webmaster Blog, 2023) names one date for every URL, the sitemap's build date, "
-     "the commonest lastmod problem it found"},
+    {RuleId::lastmod_uniform, L::Warning, kBingDistrusts},
+};
+
+constexpr ProfileChoice kBingConfirmed[] = {
+    {RuleId::lastmod_in_future, L::Warning,
+     "Bing: the lastmod value \"should reflect the true last modification time of the page content\" "
+     "(https://blogs.bing.com/webmaster/July-2025/Keeping-Content-Discoverable-with-Sitemaps-in-AI-Powered-Search), "
+     "and dates it cannot believe it distrusts: \"we will suspect the validity of those dates and may disregard "
+     "them\" "
+     "(https://blogs.bing.com/webmaster/february-2023/The-Importance-of-Setting-the-lastmod-Tag-in-Your-Sitemap); "
+     "no text of Bing's says a future date makes the sitemap or the entry unusable"},
 };
 
 // The profiles, `default` first. Read each as: the rules that rest on `runs`, at their own level
@@ -104,7 +151,8 @@ const RuleProfile kProfiles[] = {
      .runs = kAllAuthorities & ~kSchemas & ~kSchemaDocs,
      .keeps = kAllAuthorities & ~kSchemas & ~kSchemaDocs,
      .search_console_errors = true,
-     .choices = kGoogleChoices},
+     .choices = kGoogleChoices,
+     .confirmed = kGoogleConfirmed},
     {.name = "xsd",
      .summary = "Exactly what validation with the sitemaps.org XSDs (and Google's extension XSDs) rejects, each an "
                 "error; what only the XSDs' documentation asks, a warning; everything else off",
@@ -122,7 +170,8 @@ const RuleProfile kProfiles[] = {
      .summary = "The sitemaps.org protocol, Bing's guidelines and the standards they rest on (XML, URLs, dates, "
                 "HTTP, robots.txt); Bing ignores <changefreq> and <priority>",
      .runs = kSitemapsOrg | kBing | kXml | kRfc3986 | kRfc3987 | kW3cDatetime | kHttp | kRfc9309,
-     .choices = kBingChoices},
+     .choices = kBingChoices,
+     .confirmed = kBingConfirmed},
     {.name = "strict",
      .summary = "Every rule, every warning an error",
      .levels = RuleProfile::Levels::WarningsAreErrors,

@@ -42,6 +42,10 @@ struct RuleProfile {
   // (RuleSelection::warning_authorities).
   std::uint32_t warns = 0;
   std::span<const ProfileChoice> choices;
+  // Levels the authorities already give, checked against the engine's own text: the sentence each
+  // rests on, for docs/profiles.md. Never a rule of `choices`, and never another level than the
+  // profile gives it (tests/profiles_test.cpp holds the table to both).
+  std::span<const ProfileChoice> confirmed = {};
 };
 
 // Every profile; the first is `default`.

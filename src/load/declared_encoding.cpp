@@ -57,6 +57,21 @@ bool declaration_fits(std::string_view declared, std::string_view detected) {
   return name == family || name == wide || name == ucs || name == "iso10646" + ucs;
 }
 
+// The Windows code pages 1250 to 1258 leave some of 0x80-0x9F undefined (unicode.org's CP125x.TXT:
+// "UNDEFINED"; iconv, and so libxml2, rejects them). ICU maps such a byte to the C1 control of the
+// same number instead, a character no slot of these code pages defines: read as such, it is a byte
+// the encoding does not have.
+bool leaves_c1_undefined(std::string_view encoding) {
+  const std::string folded = folded_name(encoding);
+  for (const std::string_view prefix : {"windows125", "cp125", "xcp125"}) {
+    if (folded.size() == prefix.size() + 1 && folded.starts_with(prefix) && folded.back() >= '0' &&
+        folded.back() <= '8') {
+      return true;
+    }
+  }
+  return false;
+}
+
 std::string hex_bytes(std::string_view bytes) {
   std::string text;
   for (unsigned char c : bytes) {
@@ -114,6 +129,7 @@ void decode(std::string_view bytes, UConverter* converter, const std::string& en
   std::optional<UChar> lead;  // a high surrogate whose pair may open the next chunk
   std::size_t next_miss = 0;
   std::size_t unit_index = 0;  // of units[0] in the whole output
+  const bool c1_undefined = leaves_c1_undefined(encoding);
   for (;;) {
     UChar* target = units.data();
     misses.chunk_start = units.data();
@@ -138,6 +154,15 @@ void decode(std::string_view bytes, UConverter* converter, const std::string& en
           continue;
         }
         append_utf8(out.text, 0xFFFD);
+      }
+      if (c1_undefined && unit >= 0x80 && unit <= 0x9F) {
+        if (out.undecodable.size() < kMaxByteFindings) {
+          out.undecodable.push_back({out.text.size(), 3,
+                                     "byte " + hex_bytes(std::string(1, static_cast<char>(unit))) + " is not valid " +
+                                         encoding + ", the encoding the file is read as"});
+        }
+        append_utf8(out.text, 0xFFFD);
+        continue;
       }
       if (U16_IS_LEAD(unit)) lead = unit;
       else append_utf8(out.text, U16_IS_SURROGATE(unit) ? 0xFFFD : unit);

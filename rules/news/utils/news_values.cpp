@@ -21,15 +21,21 @@ const ExtensionNode* news_name(const ExtensionBlock& block) {
 
 namespace {
 
+// The parentheses a name may close with: ASCII's, and the full-width ones CJK text writes
+// ("日本経済新聞（電子版）"), U+FF08 and U+FF09 in UTF-8.
+constexpr std::string_view kFullWidthOpen = "\xEF\xBC\x88", kFullWidthClose = "\xEF\xBC\x89";
+
 // `name` (trimmed) without its last parenthetical; `name` when it ends in none, or when nothing
 // comes before it.
 std::string_view without_last_parenthetical(std::string_view name) {
-  if (!name.ends_with(')')) return name;
-  // The '(' that opens the last group, nested groups counted.
+  if (!name.ends_with(')') && !name.ends_with(kFullWidthClose)) return name;
+  // The parenthesis that opens the last group, nested groups counted.
   int depth = 0;
   for (std::size_t i = name.size(); i-- > 0;) {
-    if (name[i] == ')') ++depth;
-    else if (name[i] == '(' && --depth == 0) {
+    const std::string_view from = name.substr(i);
+    if (name[i] == ')' || from.starts_with(kFullWidthClose)) {
+      ++depth;
+    } else if ((name[i] == '(' || from.starts_with(kFullWidthOpen)) && --depth == 0) {
       const std::string_view before = trim_xml_space(name.substr(0, i));
       return before.empty() ? name : before;
     }

@@ -21,8 +21,8 @@ const ExtensionNode* news_language(const ExtensionBlock& block);
 const ExtensionNode* news_name(const ExtensionBlock& block);
 
 // A publication name without its trailing parentheticals ("The Example Times (Online)" -> "The
-// Example Times", "Example (UK) (beta)" -> "Example"), trimmed; `name` itself when it ends in none,
-// or when nothing would be left.
+// Example Times", "Example (UK) (beta)" -> "Example", full-width parentheses too), trimmed; `name`
+// itself when it ends in none, or when nothing would be left.
 std::string_view without_trailing_parenthetical(std::string_view name);
 
 // Whether `text`, as written (white space included), matches the news XSD's pattern for
