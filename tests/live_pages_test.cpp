@@ -261,6 +261,59 @@ struct Watch {
 
 }  // namespace
 
+TEST_CASE("live: robots.txt redirects followed five hops, across authorities, and no further") {
+  // RFC 9309 section 2.3.1.2: at least five consecutive redirects, even to another authority (here
+  // a second server, on another port); the rules found at the end govern the first host.
+  HttpTestServer site, other;
+  const std::string robots = "User-agent: *\nDisallow: /private/\n";
+  const auto chain = [&](int hops) {
+    // /robots.txt -> other:/hop1 -> site:/hop2 -> ... -> site:/hop<hops>, which answers the rules.
+    for (int i = 0; i <= hops; ++i) {
+      const std::string from = i == 0 ? "/robots.txt" : "/hop" + std::to_string(i);
+      HttpTestServer& here = i == 1 ? other : site;
+      const std::string to = i + 1 == 1 ? other.url("/hop1") : site.url("/hop" + std::to_string(i + 1));
+      here.route(from, i == hops ? HttpResponse{200, {{"Content-Type", "text/plain"}}, robots} : redirect(301, to));
+    }
+  };
+  site.route("/ok", html("OK"));
+  site.route("/private/page", html("P"));
+  serve_sitemap(site, site_urlset({site.url("/ok"), site.url("/private/page")}));
+  const std::vector<std::string> args = {
+      "--pages", "--quiet", "--rate", "200", "--now", kTestNow, site.url("/sitemap.xml")};
+  SUBCASE("five redirects: the rules at the end are obeyed") {
+    chain(5);
+    const auto run = run_cli(args);
+    CHECK(run.exit_code == 1);
+    CHECK(findings(run, site.url("/sitemap.xml")) ==
+          ":4:11: error[PAGE106 page-blocked-by-robots]: 'SITE/private/page' is not fetched: the site's robots.txt "
+          "line 2: Disallow: /private/; remove the URL or allow it (Search Console: \"Submitted URL blocked by "
+          "robots.txt\")\n");
+    CHECK(other.hits("/hop1") == 1);
+    CHECK(site.hits("/hop5") == 1);
+    CHECK(site.hits("/private/page") == 0);
+    CHECK(site.hits("/ok") == 1);
+  }
+  SUBCASE("six redirects: robots.txt is unavailable, and everything may be fetched") {
+    chain(6);
+    const auto run = run_cli(args);
+    CHECK(run.exit_code == 0);
+    CHECK(run.out == "");
+    CHECK(site.hits("/hop5") == 1);
+    CHECK(site.hits("/hop6") == 0);  // the sixth redirect is not followed
+    CHECK(site.hits("/private/page") == 1);
+  }
+  SUBCASE("a hop to a host the fetch rules refuse: robots.txt unreachable, nothing fetched") {
+    site.route("/robots.txt", redirect(302, "http://localhost:" + std::to_string(site.port()) + "/robots.txt"));
+    const auto run = run_cli(args);
+    CHECK(run.exit_code == 1);
+    CHECK(findings(run, site.url("/sitemap.xml"))
+              .find("[PAGE106 page-blocked-by-robots]: 'SITE/ok' is not fetched: "
+                    "refused to connect to 'localhost'") != std::string::npos);
+    CHECK(site.hits("/ok") == 0);
+    CHECK(site.hits("/private/page") == 0);
+  }
+}
+
 TEST_CASE("live: politeness measured: two connections and the rate per host") {
   HttpTestServer server;
   Watch watch;

@@ -47,6 +47,10 @@ bool media_extension(std::string_view path) {
 
 class NoPrefetch final : public PageLookup::Prefetch {};
 
+// RFC 9309 section 2.3.1.2: crawlers "SHOULD follow at least five consecutive redirects, even
+// across authorities", and may take the robots.txt as unavailable after more.
+constexpr int kRobotsRedirects = 5;
+
 }  // namespace
 
 bool LivePages::is_media(std::string_view url) const {
@@ -173,7 +177,7 @@ const PageAnswer* LivePages::unlisted_page(std::string_view url) const {
 // Asks for job->current once its origin's robots.txt is known (and the origin's probe answered).
 void LivePages::step(std::shared_ptr<Job> job) const {
   const std::string origin = origin_of_url(job->current);
-  bool fetch_robots = false;
+  bool ask_robots = false;
   {
     std::lock_guard lock(mutex_);
     std::unique_ptr<Origin>& o = origins_[origin];
@@ -182,42 +186,13 @@ void LivePages::step(std::shared_ptr<Job> job) const {
       o->parked.push_back(std::move(job));
       if (o->state == Origin::State::Unknown) {
         o->state = Origin::State::Fetching;
-        fetch_robots = true;
+        ask_robots = true;
       }
     }
   }
-  if (fetch_robots) {
+  if (ask_robots) {
     // robots.txt, then the probe; only then the parked URLs (origin_ready).
-    const bool trusted = on_site(origin + "/");
-    scheduler_->submit(
-        LiveRequest{origin + "/robots.txt", false, trusted, true, {}}, [this, origin, trusted](LiveResponse robots) {
-          auto gate = std::make_unique<RobotsGate>(robots.status, robots.body, robots.error);
-          std::string probe;
-          {
-            std::lock_guard lock(mutex_);
-            Origin& o = *origins_[origin];
-            probe = origin + "/sitemaplint-soft-404-probe-" + hex(seeded_hash(options_.seed, origin));
-            o.probe_url = probe;
-            if (!gate->decide(probe).allowed) probe.clear();
-            o.robots = std::move(gate);
-          }
-          if (probe.empty()) {
-            origin_ready(origin);
-            return;
-          }
-          scheduler_->submit(LiveRequest{probe, false, trusted, false, {}}, [this, origin](LiveResponse answer) {
-            {
-              std::lock_guard lock(mutex_);
-              Origin& o = *origins_[origin];
-              if (answer.status >= 200 && answer.status < 300 && !answer.body.empty()) {
-                o.answers_anything = true;
-                o.probe_body = std::move(answer.body);
-                o.probe_title = read_html_head(o.probe_body, o.probe_url).title;
-              }
-            }
-            origin_ready(origin);
-          });
-        });
+    fetch_robots(origin, origin + "/robots.txt", 0);
     return;
   }
   if (!job) return;  // parked
@@ -256,6 +231,53 @@ void LivePages::step(std::shared_ptr<Job> job) const {
                        }
                        on_answer(job, std::move(response));
                      });
+}
+
+// One request of the robots.txt of `origin`, `redirects` hops after /robots.txt itself. Each hop
+// is a request of its own, under the same fetch rules (and pace) as any other, to whichever host
+// it names.
+void LivePages::fetch_robots(const std::string& origin, const std::string& url, int redirects) const {
+  scheduler_->submit(LiveRequest{url, false, on_site(url), true, {}}, [this, origin, redirects](LiveResponse robots) {
+    const bool redirect = robots.status >= 300 && robots.status < 400 && !robots.location.empty();
+    if (redirect && redirects < kRobotsRedirects) {
+      fetch_robots(origin, robots.location, redirects + 1);
+      return;
+    }
+    // More redirects than that: RFC 9309 lets a crawler take the robots.txt as unavailable, and
+    // so crawl as if there were none.
+    robots_known(origin, redirect ? std::make_unique<RobotsGate>(404, "")
+                                  : std::make_unique<RobotsGate>(robots.status, robots.body, robots.error));
+  });
+}
+
+// The robots.txt of `origin` is known: the probe is asked for, if robots.txt allows it, then the
+// URLs parked meanwhile.
+void LivePages::robots_known(const std::string& origin, std::unique_ptr<RobotsGate> gate) const {
+  std::string probe;
+  {
+    std::lock_guard lock(mutex_);
+    Origin& o = *origins_[origin];
+    probe = origin + "/sitemaplint-soft-404-probe-" + hex(seeded_hash(options_.seed, origin));
+    o.probe_url = probe;
+    if (!gate->decide(probe).allowed) probe.clear();
+    o.robots = std::move(gate);
+  }
+  if (probe.empty()) {
+    origin_ready(origin);
+    return;
+  }
+  scheduler_->submit(LiveRequest{probe, false, on_site(probe), false, {}}, [this, origin](LiveResponse answer) {
+    {
+      std::lock_guard lock(mutex_);
+      Origin& o = *origins_[origin];
+      if (answer.status >= 200 && answer.status < 300 && !answer.body.empty()) {
+        o.answers_anything = true;
+        o.probe_body = std::move(answer.body);
+        o.probe_title = read_html_head(o.probe_body, o.probe_url).title;
+      }
+    }
+    origin_ready(origin);
+  });
 }
 
 void LivePages::origin_ready(const std::string& origin) const {

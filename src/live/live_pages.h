@@ -78,6 +78,8 @@ class LivePages final : public PageLookup {
   void step(std::shared_ptr<Job> job) const;
   void on_answer(std::shared_ptr<Job> job, LiveResponse response) const;
   void publish(const Job& job, PageAnswer answer, const LiveResponse* last) const;
+  void fetch_robots(const std::string& origin, const std::string& url, int redirects) const;
+  void robots_known(const std::string& origin, std::unique_ptr<RobotsGate> gate) const;
   void origin_ready(const std::string& origin) const;
   PageAnswer served_answer(const Job& job, const LiveResponse& response) const;
 
