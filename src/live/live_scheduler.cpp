@@ -236,6 +236,7 @@ struct LiveScheduler::Impl {
     // Over TLS, where HTTP/2 is offered: wait for a connection that multiplexes rather than open
     // a second one. Cleartext HTTP is HTTP/1.1 here, where waiting would only serialise requests.
     if (scheme == "https") curl->easy_setopt(h, CURLOPT_PIPEWAIT, 1L);
+    if (!options.ca_file.empty()) curl->easy_setopt(h, CURLOPT_CAINFO, options.ca_file.c_str());
     if (r.head) curl->easy_setopt(h, CURLOPT_NOBODY, 1L);
     if (t->headers) curl->easy_setopt(h, CURLOPT_HTTPHEADER, t->headers);
     curl->easy_setopt(h, CURLOPT_WRITEFUNCTION, write_body);

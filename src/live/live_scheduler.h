@@ -59,6 +59,9 @@ struct SchedulerOptions {
   std::string user_agent;
   std::vector<std::string> trusted_hosts;  // may be internal addresses (--allow-host, the inputs' hosts)
   std::vector<std::string> allowed_hosts;  // empty: any host; otherwise only these (--allow-host)
+  // Certificate authorities trusted instead of the system's: a test's own, for its HTTPS server on
+  // 127.0.0.1. No option sets it: a run trusts what the system trusts. Empty: the system's.
+  std::string ca_file;
 };
 
 using LiveCallback = std::function<void(LiveResponse)>;
