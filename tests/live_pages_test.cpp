@@ -524,6 +524,42 @@ TEST_CASE("live: --max-urls and --sample cut the list, and the summary says so")
                      "6\",\"status\":200,\"url\":\"" + s + "6\"}\n");
 }
 
+TEST_CASE("live: the config's rate, user-agent, max-urls and cache, and the options over them") {
+  HttpTestServer server;
+  std::vector<std::string> locs;
+  for (int i = 0; i < 4; ++i) {
+    server.route("/c" + std::to_string(i), html("c", "", {{"ETag", "\"e\""}}));
+    locs.push_back(server.url("/c" + std::to_string(i)));
+  }
+  serve_sitemap(server, site_urlset(locs));
+  const TempDir dir;
+  std::ofstream(dir.path / "sitemaplint.toml")
+      << "rate = 200\nuser-agent = \"config-bot/1.0\"\nmax-urls = 3\ncache = \"kept\"\n";
+  const auto run = run_cli({"--pages", "--now", kTestNow, server.url("/sitemap.xml")}, "", dir.path.string());
+  CHECK(run.exit_code == 0);
+  CHECK(run.out.find("(at most 2 connections and 200 requests a second per host)") != std::string::npos);
+  CHECK(run.out.find("1 listed URLs not fetched: past --max-urls 3") != std::string::npos);
+  std::size_t fetched = 0;
+  for (int i = 0; i < 4; ++i) fetched += server.hits("/c" + std::to_string(i));
+  CHECK(fetched == 3);
+  for (const HttpRequest& r : server.requests()) {
+    if (r.path.starts_with("/c")) CHECK(r.header("User-Agent") == "config-bot/1.0");
+  }
+  CHECK(std::filesystem::is_directory(dir.path / "kept"));  // the cache, inside the config's folder
+  // --show-config shows them; the command line wins over the config.
+  const auto shown = run_cli({"--show-config", "--pages", "--user-agent", "cli-bot/2.0", server.url("/sitemap.xml")},
+                             "", dir.path.string());
+  CHECK(shown.out.find("\nrate = 200\n") != std::string::npos);
+  CHECK(shown.out.find("user-agent = \"cli-bot/2.0\"\n") != std::string::npos);
+  CHECK(shown.out.find("\nmax-urls = 3\n") != std::string::npos);
+  CHECK(shown.out.find("\ncache = \"kept\"\n") != std::string::npos);
+  // A cache outside the config's folder is refused, as a root would be.
+  std::ofstream(dir.path / "sitemaplint.toml") << "cache = \"../elsewhere\"\n";
+  const auto refused = run_cli({"--pages", server.url("/sitemap.xml")}, "", dir.path.string());
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.err.find("'cache'") != std::string::npos);
+}
+
 TEST_CASE("live: --cache asks again with the validators, and a 304 is judged from what was kept") {
   HttpTestServer server;
   std::mutex mutex;

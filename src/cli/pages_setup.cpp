@@ -33,7 +33,8 @@ std::shared_ptr<const PageLookup> build_pages(const std::vector<std::string>& pa
 std::string live_user_agent() { return "sitemaplint/" SITEMAPLINT_VERSION " (+" SITEMAPLINT_PROJECT_URL ")"; }
 
 std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& paths, ConfigResolver& configs,
-                                             const CliOptions& options, const FetchOptions& fetch, std::string* why) {
+                                             const CliOptions& options, const RunSettings& run,
+                                             const FetchOptions& fetch, std::string* why) {
   LiveOptions live;
   const auto add_origin = [&](std::string_view url) {
     const std::string origin = origin_of_url(url);
@@ -53,17 +54,17 @@ std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& pat
     return nullptr;
   }
   SchedulerOptions& s = live.scheduler;
-  s.limits.rate = options.rate;
+  s.limits.rate = run.rate.value_or(5);
   s.timeout_ms = fetch.timeout_ms;
   s.connect_timeout_ms = fetch.connect_timeout_ms;
-  s.user_agent = options.user_agent.empty() ? live_user_agent() : options.user_agent;
+  s.user_agent = run.user_agent.value_or(live_user_agent());
   s.allowed_hosts = fetch.allowed_hosts;
   s.trusted_hosts = fetch.trusted_hosts;
-  live.max_urls = options.max_urls;
-  if (options.sample > 0) live.sample = options.sample;
+  live.max_urls = run.max_urls.value_or(10000);
+  live.sample = run.sample;
   live.seed = options.seed;
   live.log_path = options.pages_log;
-  live.cache_dir = options.cache;
+  live.cache_dir = run.cache.value_or("");
   return std::make_shared<LivePages>(std::move(live));
 }
 
