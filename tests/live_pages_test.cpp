@@ -524,6 +524,43 @@ TEST_CASE("live: --max-urls and --sample cut the list, and the summary says so")
                      "6\",\"status\":200,\"url\":\"" + s + "6\"}\n");
 }
 
+TEST_CASE("live: --sample draws one sample from the whole run, not one per sitemap") {
+  HttpTestServer server;
+  std::vector<std::string> first, second, all;
+  for (int i = 0; i < 10; ++i) {
+    server.route("/s" + std::to_string(i), html("s"));
+    (i < 5 ? first : second).push_back(server.url("/s" + std::to_string(i)));
+    all.push_back(server.url("/s" + std::to_string(i)));
+  }
+  server.route("/a.xml", HttpResponse{200, {{"Content-Type", "application/xml"}}, site_urlset(first)});
+  server.route("/b.xml", HttpResponse{200, {{"Content-Type", "application/xml"}}, site_urlset(second)});
+  server.route("/all.xml", HttpResponse{200, {{"Content-Type", "application/xml"}}, site_urlset(all)});
+  // The URLs a run fetched, from its --pages-log, sorted.
+  const auto fetched = [&](const std::vector<std::string>& sitemaps) {
+    const TempDir dir;
+    const std::string log = (dir.path / "pages.jsonl").string();
+    std::vector<std::string> args = {"--pages",     "--rate", "200",     "--sample", "4",
+                                     "--pages-log", log,      "--quiet", "--now",    kTestNow};
+    for (const std::string& sitemap : sitemaps) args.push_back(server.url(sitemap));
+    const auto run = run_cli(args);
+    CHECK(run.exit_code == 0);
+    std::ifstream in(log);
+    std::vector<std::string> urls;
+    const std::regex url("\"url\":\"([^\"]+)\"");
+    for (std::string line; std::getline(in, line);) {
+      std::smatch found;
+      if (std::regex_search(line, found, url)) urls.push_back(found[1]);
+    }
+    std::sort(urls.begin(), urls.end());
+    return urls;
+  };
+  const std::vector<std::string> whole = fetched({"/all.xml"});
+  CHECK(whole == std::vector<std::string>{all[0], all[1], all[2], all[6]});
+  // The same URLs in two sitemaps, read in parallel: the same sample, every time.
+  CHECK(fetched({"/a.xml", "/b.xml"}) == whole);
+  CHECK(fetched({"/b.xml", "/a.xml"}) == whole);
+}
+
 TEST_CASE("live: the config's rate, user-agent, max-urls and cache, and the options over them") {
   HttpTestServer server;
   std::vector<std::string> locs;

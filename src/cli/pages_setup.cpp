@@ -6,9 +6,11 @@
 
 #include "page_coverage.h"
 #include "live/live_pages.h"
+#include "live/url_sample.h"
 #include "pages/disk_pages.h"
 #include "load/input_path.h"
 #include "run/notice.h"
+#include "run/site.h"
 
 namespace sitemaplint {
 
@@ -62,6 +64,19 @@ std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& pat
   s.trusted_hosts = fetch.trusted_hosts;
   live.max_urls = run.max_urls.value_or(10000);
   live.sample = run.sample;
+  if (live.sample) {
+    // One sample of the whole run: its sitemaps read once first, their URLs gathered, then the
+    // smallest seeded hashes taken, whatever sitemap lists each and whichever is read first.
+    auto urls = std::make_shared<RunUrls>(live.origins);
+    SiteOptions gather;
+    gather.root = run.root.value_or("");
+    gather.jobs = options.jobs == 0 ? 16 : options.jobs;
+    gather.fetch = fetch;
+    gather.robots = run.robots.value_or("");
+    gather.pages = urls;
+    lint_site(paths, with_pages(configs.lookup(), urls), gather);
+    live.sampled = urls->sample(*live.sample, options.seed);
+  }
   live.seed = options.seed;
   live.log_path = options.pages_log;
   live.cache_dir = run.cache.value_or("");

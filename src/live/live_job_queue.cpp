@@ -8,23 +8,11 @@
 
 #include "analysis/ascii.h"
 #include "live/live_job.h"
+#include "live/url_sample.h"
 #include "pages/html_head.h"
 
 namespace sitemaplint {
 namespace {
-
-// 64-bit FNV-1a, then mixed: a seeded hash that is the same on every machine (std::hash is not).
-std::uint64_t seeded_hash(std::uint64_t seed, std::string_view text) {
-  std::uint64_t h = 1469598103934665603ull ^ (seed * 0x9E3779B97F4A7C15ull);
-  for (const char c : text) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 1099511628211ull;
-  }
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdull;
-  h ^= h >> 33;
-  return h;
-}
 
 std::string hex(std::uint64_t value) {
   static constexpr char kDigits[] = "0123456789abcdef";
@@ -53,6 +41,10 @@ constexpr int kRobotsRedirects = 5;
 
 }  // namespace
 
+bool LivePages::in_sample(std::string_view url) const {
+  return !options_.sample || options_.sampled.count(std::string(url)) > 0;
+}
+
 bool LivePages::is_media(std::string_view url) const {
   std::string_view rest = url.substr(std::min(url.size(), url.find("://") + 3));
   const std::size_t slash = rest.find('/');
@@ -72,34 +64,17 @@ std::unique_ptr<PageLookup::Prefetch> LivePages::prefetch(std::vector<std::strin
       if (slot.ready || slot.queued || !seen.insert(url).second) continue;
       fresh.push_back(url);
     }
-    // --sample: the URLs of this sitemap with the smallest seeded hashes, as many as the sample
-    // has left; the same sitemaps and seed give the same sample. The hash is of the path and
-    // query alone, so that the same site on a staging host samples the same pages.
-    if (options_.sample) {
-      std::vector<std::pair<std::uint64_t, std::string>> ranked;
-      for (std::string& url : fresh) {
-        const std::size_t rest = std::min(url.size(), url.find_first_of("/?#", url.find("://") + 3));
-        ranked.emplace_back(seeded_hash(options_.seed, std::string_view(url).substr(rest)), std::move(url));
-      }
-      std::sort(ranked.begin(), ranked.end());
-      fresh.clear();
-      for (auto& [rank, url] : ranked) {
-        if (sampled_ < *options_.sample) {
-          ++sampled_;
-          fresh.push_back(std::move(url));
-        } else {
-          Slot& slot = slot_locked(url);
-          PageAnswer answer;
-          answer.status = PageStatus::Skipped;
-          answer.reason = "not in the --sample of " + std::to_string(*options_.sample) + " URLs";
-          slot.answer = std::move(answer);
-          slot.ready = true;
-          ++unsampled_;
-        }
-      }
-    }
     for (const std::string& url : fresh) {
       Slot& slot = slot_locked(url);
+      if (!in_sample(url)) {
+        PageAnswer answer;
+        answer.status = PageStatus::Skipped;
+        answer.reason = "not in the --sample of " + std::to_string(*options_.sample) + " URLs";
+        slot.answer = std::move(answer);
+        slot.ready = true;
+        ++unsampled_;
+        continue;
+      }
       if (queued_listed_ >= options_.max_urls) {
         PageAnswer answer;
         answer.status = PageStatus::Skipped;
@@ -129,11 +104,13 @@ const PageAnswer* LivePages::page(std::string_view url) const {
   slot->listed = true;
   if (!slot->ready && !slot->queued) {
     // Asked without a prefetch (a URL in another spelling): fetched now, within the same limits.
-    if (options_.sample || queued_listed_ >= options_.max_urls) {
+    if (!in_sample(url) || queued_listed_ >= options_.max_urls) {
+      const bool unsampled = !in_sample(url);
       PageAnswer answer;
       answer.status = PageStatus::Skipped;
-      answer.reason = options_.sample ? "not in the --sample" : "past --max-urls " + std::to_string(options_.max_urls);
-      (options_.sample ? unsampled_ : cut_) += 1;
+      answer.reason = unsampled ? "not in the --sample of " + std::to_string(*options_.sample) + " URLs"
+                                : "past --max-urls " + std::to_string(options_.max_urls);
+      (unsampled ? unsampled_ : cut_) += 1;
       slot->answer = std::move(answer);
       slot->ready = true;
     } else {

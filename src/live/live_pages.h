@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -31,7 +32,10 @@ struct LiveOptions {
   std::vector<std::string> origins;  // "https://example.com": the site's; other URLs are not fetched
   SchedulerOptions scheduler;
   std::size_t max_urls = 10000;  // listed URLs fetched at most; the rest are Skipped
-  std::optional<std::size_t> sample;  // fetch a seeded random sample of this many listed URLs
+  // --sample: fetch only a seeded random sample of this many listed URLs, `sampled`, drawn from the
+  // whole run's URLs before the audit (url_sample.h); the rest are Skipped.
+  std::optional<std::size_t> sample;
+  std::set<std::string> sampled;
   std::uint64_t seed = 29;  // of the sample and the soft-404 probe's path: the same run, the same URLs
   std::string log_path;  // --pages-log: one JSON line per fetched URL; empty: none
   std::string cache_dir;  // --cache: answers kept for conditional re-fetches; empty: none
@@ -75,6 +79,7 @@ class LivePages final : public PageLookup {
   Slot& slot_locked(std::string_view url) const;
   bool on_site(std::string_view url) const;
   bool is_media(std::string_view url) const;
+  bool in_sample(std::string_view url) const;
   void step(std::shared_ptr<Job> job) const;
   void on_answer(std::shared_ptr<Job> job, LiveResponse response) const;
   void publish(const Job& job, PageAnswer answer, const LiveResponse* last) const;
@@ -93,7 +98,6 @@ class LivePages final : public PageLookup {
   mutable std::size_t queued_listed_ = 0;  // listed URLs given to the scheduler
   mutable std::size_t cut_ = 0;  // listed URLs left out for --max-urls
   mutable std::size_t unsampled_ = 0;  // listed URLs left out of --sample
-  mutable std::size_t sampled_ = 0;  // listed URLs the sample took so far
   mutable std::size_t answered_count_ = 0;
   mutable std::map<std::string, bool> given_up_reported_;
   mutable std::ofstream log_;
