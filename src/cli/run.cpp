@@ -423,8 +423,15 @@ int run(const CliOptions& options) {
   RunProgress progress;
   site.progress = &progress;
   if (pages) progress.pages_read = [pages] { return pages->pages_read(); };
-  if (const auto* live = dynamic_cast<const LivePages*>(pages.get()))
+  if (const auto* live = dynamic_cast<const LivePages*>(pages.get())) {
     progress.page_errors = [live, pages] { return live->request_errors(); };
+    progress.page_hosts = [live, pages] {
+      std::vector<RunProgress::HostProgress> hosts;
+      for (const LiveHostProgress& h : live->host_progress())
+        hosts.push_back({h.host, h.done, h.waiting, h.seconds_left});
+      return hosts;
+    };
+  }
   ProgressDisplay display(progress, !options.no_progress && stderr_is_terminal());
   std::vector<Outcome> outcomes = lint_site(paths, configs.lookup(), site);
   display.stop();

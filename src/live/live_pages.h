@@ -60,6 +60,7 @@ class LivePages final : public PageLookup {
   // got no answer or a 429/5xx.
   std::size_t requests() const { return scheduler_->answered(); }
   std::size_t request_errors() const { return scheduler_->errors(); }
+  std::vector<LiveHostProgress> host_progress() const { return scheduler_->host_progress(); }
   // Whether the listed URLs were cut (--max-urls) or sampled (--sample), and how, for the summary.
   std::string cut_note() const;
   // The listed URLs that redirect, with their chains ("a (301) -> b (200)"), in URL order, at most

@@ -131,6 +131,7 @@ struct LiveScheduler::Impl {
           auto found = hosts.find(host);
           if (found == hosts.end()) found = hosts.emplace(host, Host(options.limits)).first;
           found->second.queue.push_back(std::move(p));
+          note(host, found->second, std::nullopt);
         }
       }
       Clock::time_point now = Clock::now();
@@ -156,6 +157,7 @@ struct LiveScheduler::Impl {
           host.queue.pop_front();
           if (std::optional<LiveResponse> refused = start(name, std::move(p), answers)) continue;
           host.politeness.started(now);
+          note(name, host, std::nullopt);
         }
       }
       for (auto& [callback, response] : answers) callback(std::move(response));
@@ -336,11 +338,30 @@ struct LiveScheduler::Impl {
         !host.politeness.given_up()) {
       ++t->pending.retries;
       host.queue.push_front(std::move(t->pending));  // asked again when the host's pace allows
+      note(t->host, host, response.milliseconds);
       return;
     }
+    note(t->host, host, response.milliseconds);
     response.retries = t->pending.retries;
     answers.emplace_back(std::move(t->pending.done), std::move(response));
   }
+
+  // The progress line's view of `host`: its queue now, and one more answer that took `ms`.
+  void note(const std::string& name, const Host& host, std::optional<long> ms) {
+    std::lock_guard lock(progress_mutex);
+    Progress& p = progress[name];
+    if (ms) {
+      ++p.done;
+      p.total_ms += static_cast<double>(*ms);
+    }
+    p.waiting = host.queue.size();
+    p.interval_s = std::chrono::duration<double>(host.politeness.interval()).count();
+  }
+
+  struct Progress {
+    std::size_t done = 0, waiting = 0;
+    double total_ms = 0, interval_s = 0;
+  };
 
   SchedulerOptions options;
   std::string unavailable;
@@ -353,6 +374,8 @@ struct LiveScheduler::Impl {
   std::map<CURL*, std::unique_ptr<LiveTransfer>> active;
   std::vector<CURL*> idle;  // handles of ended requests, reset, for the next ones
   std::atomic<std::size_t> answered_count{0}, error_count{0};
+  mutable std::mutex progress_mutex;
+  std::map<std::string, Progress> progress;
   mutable std::mutex given_up_mutex;
   std::set<std::string> given_up;
   std::thread thread;
@@ -374,5 +397,17 @@ bool LiveScheduler::host_given_up(const std::string& host) const {
 
 std::size_t LiveScheduler::answered() const { return impl_->answered_count.load(); }
 std::size_t LiveScheduler::errors() const { return impl_->error_count.load(); }
+
+std::vector<LiveHostProgress> LiveScheduler::host_progress() const {
+  std::vector<LiveHostProgress> hosts;
+  std::lock_guard lock(impl_->progress_mutex);
+  const double connections = std::max(1, impl_->options.limits.connections);
+  for (const auto& [name, p] : impl_->progress) {
+    const double answer_s = p.done ? p.total_ms / 1000 / static_cast<double>(p.done) : 0;
+    const double each = std::max(p.interval_s, answer_s / connections);
+    hosts.push_back({name, p.done, p.waiting, static_cast<double>(p.waiting) * each});
+  }
+  return hosts;
+}
 
 }  // namespace sitemaplint

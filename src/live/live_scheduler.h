@@ -66,6 +66,16 @@ struct SchedulerOptions {
 
 using LiveCallback = std::function<void(LiveResponse)>;
 
+// How far one host's requests have got, for the progress line.
+struct LiveHostProgress {
+  std::string host;
+  std::size_t done = 0;  // requests answered
+  std::size_t waiting = 0;  // queued, not started yet
+  // At the host's pace (its rate, or its answers' time over its connections when slower), the
+  // time the waiting requests take.
+  double seconds_left = 0;
+};
+
 class LiveScheduler {
  public:
   explicit LiveScheduler(SchedulerOptions options);
@@ -85,6 +95,8 @@ class LiveScheduler {
   // Requests answered so far (each hop one), and those that got no answer or a 429/5xx.
   std::size_t answered() const;
   std::size_t errors() const;
+  // Each host that has had requests, in host order.
+  std::vector<LiveHostProgress> host_progress() const;
 
  private:
   struct Impl;
