@@ -127,7 +127,7 @@ const PageAnswer* LivePages::page(std::string_view url) const {
     step(std::move(job));
     lock.lock();
   }
-  answered_.wait(lock, [&] { return slot->ready; });
+  wait_locked(lock, *slot);
   return slot->answer ? &*slot->answer : nullptr;
 }
 
@@ -147,7 +147,7 @@ const PageAnswer* LivePages::unlisted_page(std::string_view url) const {
     step(std::move(job));
     lock.lock();
   }
-  answered_.wait(lock, [&] { return slot->ready; });
+  wait_locked(lock, *slot);
   return slot->answer ? &*slot->answer : nullptr;
 }
 

@@ -210,7 +210,13 @@ void LivePages::publish(const Job& job, PageAnswer answer, const LiveResponse* l
   slot.answer = std::move(answer);
   slot.ready = true;
   ++answered_count_;
-  answered_.notify_all();
+  if (slot.waiting) slot.waiting->notify_all();
+}
+
+void LivePages::wait_locked(std::unique_lock<std::mutex>& lock, Slot& slot) const {
+  if (slot.ready) return;
+  if (!slot.waiting) slot.waiting = std::make_unique<std::condition_variable>();
+  slot.waiting->wait(lock, [&] { return slot.ready; });
 }
 
 std::size_t LivePages::pages_read() const {

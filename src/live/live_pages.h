@@ -73,11 +73,15 @@ class LivePages final : public PageLookup {
     bool queued = false;
     bool listed = false;
     std::optional<PageAnswer> answer;  // nullopt: not on the site
+    // Made by a thread that waits for the answer, so that publishing it wakes that thread alone,
+    // not every thread waiting for some page.
+    std::unique_ptr<std::condition_variable> waiting;
   };
   struct Job;
   struct Origin;  // robots.txt and the soft-404 probe of one origin
 
   Slot& slot_locked(std::string_view url) const;
+  void wait_locked(std::unique_lock<std::mutex>& lock, Slot& slot) const;
   bool on_site(std::string_view url) const;
   bool is_media(std::string_view url) const;
   bool in_sample(std::string_view url) const;
@@ -93,7 +97,6 @@ class LivePages final : public PageLookup {
   ResponseCache cache_;
   std::unique_ptr<LiveScheduler> scheduler_;
   mutable std::mutex mutex_;
-  mutable std::condition_variable answered_;
   mutable std::unordered_map<std::string, std::unique_ptr<Slot>> slots_;
   mutable std::map<std::string, std::unique_ptr<Origin>> origins_;
   mutable std::size_t queued_listed_ = 0;  // listed URLs given to the scheduler
