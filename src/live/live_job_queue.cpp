@@ -85,12 +85,7 @@ std::unique_ptr<PageLookup::Prefetch> LivePages::prefetch(std::vector<std::strin
         continue;
       }
       ++queued_listed_;
-      slot.queued = true;
-      auto job = std::make_shared<Job>();
-      job->listed = url;
-      job->current = url;
-      job->head = is_media(url);
-      jobs.push_back(std::move(job));
+      jobs.push_back(queue_locked(slot, url));
     }
   }
   for (std::shared_ptr<Job>& job : jobs) step(std::move(job));
@@ -115,40 +110,37 @@ const PageAnswer* LivePages::page(std::string_view url) const {
       slot->ready = true;
     } else {
       ++queued_listed_;
-      slot->queued = true;
-      job = std::make_shared<Job>();
-      job->listed = std::string(url);
-      job->current = job->listed;
-      job->head = is_media(url);
+      job = queue_locked(*slot, url);
     }
   }
-  if (job) {
-    lock.unlock();
-    step(std::move(job));
-    lock.lock();
-  }
-  wait_locked(lock, *slot);
-  return slot->answer ? &*slot->answer : nullptr;
+  return answer_of(lock, *slot, std::move(job));
 }
 
 const PageAnswer* LivePages::unlisted_page(std::string_view url) const {
   std::shared_ptr<Job> job;
   std::unique_lock lock(mutex_);
   Slot* slot = &slot_locked(url);
-  if (!slot->ready && !slot->queued) {
-    slot->queued = true;
-    job = std::make_shared<Job>();
-    job->listed = std::string(url);
-    job->current = job->listed;
-    job->head = is_media(url);
-  }
+  if (!slot->ready && !slot->queued) job = queue_locked(*slot, url);
+  return answer_of(lock, *slot, std::move(job));
+}
+
+std::shared_ptr<LivePages::Job> LivePages::queue_locked(Slot& slot, std::string_view url) const {
+  slot.queued = true;
+  auto job = std::make_shared<Job>();
+  job->listed = std::string(url);
+  job->current = job->listed;
+  job->head = is_media(url);
+  return job;
+}
+
+const PageAnswer* LivePages::answer_of(std::unique_lock<std::mutex>& lock, Slot& slot, std::shared_ptr<Job> job) const {
   if (job) {
     lock.unlock();
     step(std::move(job));
     lock.lock();
   }
-  wait_locked(lock, *slot);
-  return slot->answer ? &*slot->answer : nullptr;
+  wait_locked(lock, slot);
+  return slot.answer ? &*slot.answer : nullptr;
 }
 
 // Asks for job->current once its origin's robots.txt is known (and the origin's probe answered).

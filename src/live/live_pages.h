@@ -82,6 +82,10 @@ class LivePages final : public PageLookup {
 
   Slot& slot_locked(std::string_view url) const;
   void wait_locked(std::unique_lock<std::mutex>& lock, Slot& slot) const;
+  // A job for `url`, whose slot is now queued.
+  std::shared_ptr<Job> queue_locked(Slot& slot, std::string_view url) const;
+  // Starts `job` (when there is one) and waits for `slot`'s answer.
+  const PageAnswer* answer_of(std::unique_lock<std::mutex>& lock, Slot& slot, std::shared_ptr<Job> job) const;
   bool on_site(std::string_view url) const;
   bool is_media(std::string_view url) const;
   bool in_sample(std::string_view url) const;
