@@ -70,6 +70,28 @@ TEST_CASE("cli over http: a gzip file and a gzip transfer encoding are both read
   CHECK(run_cli({"--now", kTestNow, server.url("/encoded.xml")}).out == "No problems found in 1 file.\n");
 }
 
+TEST_CASE("cli over http: gzip bytes labelled XML, once or compressed twice, are findings") {
+  HttpTestServer server;
+  const std::string plain = sitemap_listing(server.url("/a"));
+  // A .gz file served as XML, without the Content-Encoding that would make it XML.
+  server.route("/as-xml.xml.gz", HttpResponse{200, {{"Content-Type", "text/xml"}}, gzip_for_test(plain)});
+  // The .gz file compressed again by the server: undone once, the body is still gzip.
+  server.route("/twice.xml.gz", HttpResponse{200,
+                                             {{"Content-Type", "application/xml"}, {"Content-Encoding", "gzip"}},
+                                             gzip_for_test(gzip_for_test(plain))});
+  for (const char* path : {"/as-xml.xml.gz", "/twice.xml.gz"}) {
+    CAPTURE(path);
+    const auto run = run_cli({"--quiet", "--now", kTestNow, server.url(path)});
+    CHECK(run.exit_code == 0);  // a warning
+    CHECK(run.out == server.url(path) +
+                         ":1:1: warning[SM010 http-content-type]: the server sent gzip-compressed "
+                         "bytes as '" +
+                         (std::string(path) == "/twice.xml.gz" ? "application/xml" : "text/xml") +
+                         "' (still gzip once any Content-Encoding is undone); serve a .gz file as application/gzip "
+                         "without Content-Encoding, or the XML itself with Content-Encoding: gzip\n");
+  }
+}
+
 TEST_CASE("cli over http: timeouts and disallowed hosts make the input unusable (exit 2)") {
   HttpTestServer server;
   server.route("/slow.xml", [](const HttpRequest&, HttpExchange& exchange) { exchange.sleep_for(3000ms); });

@@ -118,10 +118,12 @@ TEST_CASE("config: unknown keys and bad values name the key, line and column") {
   const std::string p = "/project/sitemaplint.toml:";
   CHECK(parse_error("ignore = []\nselct = [\"SM201\"]\n") ==
         p + "2:1: unknown key 'selct'; did you mean 'select'? (known keys: extend, profile, select, ignore, "
-            "severity, base-url, root, max-warnings, min-severity, exclude, overrides, robots, pages, host, coverage)");
+            "severity, base-url, root, max-warnings, min-severity, exclude, overrides, robots, pages, host, coverage, "
+            "rate, user-agent, max-urls, sample, cache)");
   CHECK(parse_error("colour = true\n") == p + "1:1: unknown key 'colour' (known keys: extend, profile, select, ignore, "
                                               "severity, base-url, root, max-warnings, "
-                                              "min-severity, exclude, overrides, robots, pages, host, coverage)");
+                                              "min-severity, exclude, overrides, robots, pages, host, coverage, rate, "
+                                              "user-agent, max-urls, sample, cache)");
   CHECK(parse_error("exclude = \"drafts/\"\n") ==
         p + "1:11: 'exclude' must be a non-empty array of globs, e.g. [\"news/*.xml\"]");
   CHECK(parse_error("[[overrides]]\nfiles = [\"a.xml\"]\nbaseurl = \"https://example.com/\"\n") ==
@@ -329,7 +331,8 @@ TEST_CASE("config: nesting past 64 levels is refused with its position before to
   CHECK(
       parse_error(repeat("a.", 63) + "a = 1\n") ==
       p + "1:1: unknown key 'a' (known keys: extend, profile, select, ignore, severity, base-url, root, max-warnings, "
-          "min-severity, exclude, overrides, robots, pages, host, coverage)");
+          "min-severity, exclude, overrides, robots, pages, host, coverage, rate, user-agent, max-urls, sample, "
+          "cache)");
 }
 
 TEST_CASE("toml_too_deep_at: levels counted as toml++ builds them, strings and comments skipped") {
@@ -605,6 +608,30 @@ TEST_CASE("config: pages and host, for --pages") {
   CHECK(parse_error("coverage = 1\n") == p + "1:12: 'coverage' must be true or false");
   REQUIRE(parse_config("coverage = true\n", kConfigPath, &config, &error));
   CHECK(config.coverage == true);
+  // The live site's keys, as their options.
+  ConfigFile polite;
+  REQUIRE(parse_config("rate = 2.5\nuser-agent = \"audit/1.0\"\nmax-urls = 500\nsample = 50\ncache = \"live-cache\"\n",
+                       kConfigPath, &polite, &error));
+  CHECK(polite.rate == 2.5);
+  CHECK(polite.user_agent == "audit/1.0");
+  CHECK(polite.max_urls == 500u);
+  CHECK(polite.sample == 50u);
+  CHECK(polite.cache == (kConfigPath.parent_path() / "live-cache").string());
+  REQUIRE(parse_config("rate = 3\n", kConfigPath, &polite, &error));  // a whole number is a number too
+  CHECK(polite.rate == 3.0);
+  CHECK(parse_error("rate = 0\n") ==
+        p + "1:8: 'rate' must be a number of requests a second per host, from 0.01 to 1000");
+  CHECK(parse_error("rate = \"fast\"\n") ==
+        p + "1:8: 'rate' must be a number of requests a second per host, from 0.01 to 1000");
+  CHECK(parse_error("user-agent = \"\"\n") ==
+        p + "1:14: 'user-agent' must be the User-Agent of live page fetches, one line of text");
+  CHECK(parse_error("user-agent = \"a\\nb\"\n") ==
+        p + "1:14: 'user-agent' must be the User-Agent of live page fetches, one line of text");
+  CHECK(parse_error("max-urls = 0\n") == p + "1:12: 'max-urls' must be a whole number from 1 to 100000000");
+  CHECK(parse_error("sample = 1.5\n") == p + "1:10: 'sample' must be a whole number from 1 to 100000000");
+  CHECK(parse_error("cache = 3\n") == p + "1:9: 'cache' must be a directory path (a string)");
+  CHECK(parse_error("[[overrides]]\nfiles = [\"a.xml\"]\nrate = 1\n").find("concerns the whole run") !=
+        std::string::npos);
   CHECK(parse_error("host = \"heroku\"\n") ==
         p + "1:8: 'host' must be one of plain, github-pages, netlify, cloudflare-pages or vercel");
   CHECK(parse_error("[[overrides]]\nfiles = [\"a.xml\"]\npages = true\n").find("concerns the whole run") !=

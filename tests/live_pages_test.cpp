@@ -261,6 +261,59 @@ struct Watch {
 
 }  // namespace
 
+TEST_CASE("live: robots.txt redirects followed five hops, across authorities, and no further") {
+  // RFC 9309 section 2.3.1.2: at least five consecutive redirects, even to another authority (here
+  // a second server, on another port); the rules found at the end govern the first host.
+  HttpTestServer site, other;
+  const std::string robots = "User-agent: *\nDisallow: /private/\n";
+  const auto chain = [&](int hops) {
+    // /robots.txt -> other:/hop1 -> site:/hop2 -> ... -> site:/hop<hops>, which answers the rules.
+    for (int i = 0; i <= hops; ++i) {
+      const std::string from = i == 0 ? "/robots.txt" : "/hop" + std::to_string(i);
+      HttpTestServer& here = i == 1 ? other : site;
+      const std::string to = i + 1 == 1 ? other.url("/hop1") : site.url("/hop" + std::to_string(i + 1));
+      here.route(from, i == hops ? HttpResponse{200, {{"Content-Type", "text/plain"}}, robots} : redirect(301, to));
+    }
+  };
+  site.route("/ok", html("OK"));
+  site.route("/private/page", html("P"));
+  serve_sitemap(site, site_urlset({site.url("/ok"), site.url("/private/page")}));
+  const std::vector<std::string> args = {
+      "--pages", "--quiet", "--rate", "200", "--now", kTestNow, site.url("/sitemap.xml")};
+  SUBCASE("five redirects: the rules at the end are obeyed") {
+    chain(5);
+    const auto run = run_cli(args);
+    CHECK(run.exit_code == 1);
+    CHECK(findings(run, site.url("/sitemap.xml")) ==
+          ":4:11: error[PAGE106 page-blocked-by-robots]: 'SITE/private/page' is not fetched: the site's robots.txt "
+          "line 2: Disallow: /private/; remove the URL or allow it (Search Console: \"Submitted URL blocked by "
+          "robots.txt\")\n");
+    CHECK(other.hits("/hop1") == 1);
+    CHECK(site.hits("/hop5") == 1);
+    CHECK(site.hits("/private/page") == 0);
+    CHECK(site.hits("/ok") == 1);
+  }
+  SUBCASE("six redirects: robots.txt is unavailable, and everything may be fetched") {
+    chain(6);
+    const auto run = run_cli(args);
+    CHECK(run.exit_code == 0);
+    CHECK(run.out == "");
+    CHECK(site.hits("/hop5") == 1);
+    CHECK(site.hits("/hop6") == 0);  // the sixth redirect is not followed
+    CHECK(site.hits("/private/page") == 1);
+  }
+  SUBCASE("a hop to a host the fetch rules refuse: robots.txt unreachable, nothing fetched") {
+    site.route("/robots.txt", redirect(302, "http://localhost:" + std::to_string(site.port()) + "/robots.txt"));
+    const auto run = run_cli(args);
+    CHECK(run.exit_code == 1);
+    CHECK(findings(run, site.url("/sitemap.xml"))
+              .find("[PAGE106 page-blocked-by-robots]: 'SITE/ok' is not fetched: "
+                    "refused to connect to 'localhost'") != std::string::npos);
+    CHECK(site.hits("/ok") == 0);
+    CHECK(site.hits("/private/page") == 0);
+  }
+}
+
 TEST_CASE("live: politeness measured: two connections and the rate per host") {
   HttpTestServer server;
   Watch watch;
@@ -469,6 +522,79 @@ TEST_CASE("live: --max-urls and --sample cut the list, and the summary says so")
                      "1\",\"status\":200,\"url\":\"" + s + "1\"}\n" + "{\"final_url\":\"" + s +
                      "2\",\"status\":200,\"url\":\"" + s + "2\"}\n" + "{\"final_url\":\"" + s +
                      "6\",\"status\":200,\"url\":\"" + s + "6\"}\n");
+}
+
+TEST_CASE("live: --sample draws one sample from the whole run, not one per sitemap") {
+  HttpTestServer server;
+  std::vector<std::string> first, second, all;
+  for (int i = 0; i < 10; ++i) {
+    server.route("/s" + std::to_string(i), html("s"));
+    (i < 5 ? first : second).push_back(server.url("/s" + std::to_string(i)));
+    all.push_back(server.url("/s" + std::to_string(i)));
+  }
+  server.route("/a.xml", HttpResponse{200, {{"Content-Type", "application/xml"}}, site_urlset(first)});
+  server.route("/b.xml", HttpResponse{200, {{"Content-Type", "application/xml"}}, site_urlset(second)});
+  server.route("/all.xml", HttpResponse{200, {{"Content-Type", "application/xml"}}, site_urlset(all)});
+  // The URLs a run fetched, from its --pages-log, sorted.
+  const auto fetched = [&](const std::vector<std::string>& sitemaps) {
+    const TempDir dir;
+    const std::string log = (dir.path / "pages.jsonl").string();
+    std::vector<std::string> args = {"--pages",     "--rate", "200",     "--sample", "4",
+                                     "--pages-log", log,      "--quiet", "--now",    kTestNow};
+    for (const std::string& sitemap : sitemaps) args.push_back(server.url(sitemap));
+    const auto run = run_cli(args);
+    CHECK(run.exit_code == 0);
+    std::ifstream in(log);
+    std::vector<std::string> urls;
+    const std::regex url("\"url\":\"([^\"]+)\"");
+    for (std::string line; std::getline(in, line);) {
+      std::smatch found;
+      if (std::regex_search(line, found, url)) urls.push_back(found[1]);
+    }
+    std::sort(urls.begin(), urls.end());
+    return urls;
+  };
+  const std::vector<std::string> whole = fetched({"/all.xml"});
+  CHECK(whole == std::vector<std::string>{all[0], all[1], all[2], all[6]});
+  // The same URLs in two sitemaps, read in parallel: the same sample, every time.
+  CHECK(fetched({"/a.xml", "/b.xml"}) == whole);
+  CHECK(fetched({"/b.xml", "/a.xml"}) == whole);
+}
+
+TEST_CASE("live: the config's rate, user-agent, max-urls and cache, and the options over them") {
+  HttpTestServer server;
+  std::vector<std::string> locs;
+  for (int i = 0; i < 4; ++i) {
+    server.route("/c" + std::to_string(i), html("c", "", {{"ETag", "\"e\""}}));
+    locs.push_back(server.url("/c" + std::to_string(i)));
+  }
+  serve_sitemap(server, site_urlset(locs));
+  const TempDir dir;
+  std::ofstream(dir.path / "sitemaplint.toml")
+      << "rate = 200\nuser-agent = \"config-bot/1.0\"\nmax-urls = 3\ncache = \"kept\"\n";
+  const auto run = run_cli({"--pages", "--now", kTestNow, server.url("/sitemap.xml")}, "", dir.path.string());
+  CHECK(run.exit_code == 0);
+  CHECK(run.out.find("(at most 2 connections and 200 requests a second per host)") != std::string::npos);
+  CHECK(run.out.find("1 listed URLs not fetched: past --max-urls 3") != std::string::npos);
+  std::size_t fetched = 0;
+  for (int i = 0; i < 4; ++i) fetched += server.hits("/c" + std::to_string(i));
+  CHECK(fetched == 3);
+  for (const HttpRequest& r : server.requests()) {
+    if (r.path.starts_with("/c")) CHECK(r.header("User-Agent") == "config-bot/1.0");
+  }
+  CHECK(std::filesystem::is_directory(dir.path / "kept"));  // the cache, inside the config's folder
+  // --show-config shows them; the command line wins over the config.
+  const auto shown = run_cli({"--show-config", "--pages", "--user-agent", "cli-bot/2.0", server.url("/sitemap.xml")},
+                             "", dir.path.string());
+  CHECK(shown.out.find("\nrate = 200\n") != std::string::npos);
+  CHECK(shown.out.find("user-agent = \"cli-bot/2.0\"\n") != std::string::npos);
+  CHECK(shown.out.find("\nmax-urls = 3\n") != std::string::npos);
+  CHECK(shown.out.find("\ncache = \"kept\"\n") != std::string::npos);
+  // A cache outside the config's folder is refused, as a root would be.
+  std::ofstream(dir.path / "sitemaplint.toml") << "cache = \"../elsewhere\"\n";
+  const auto refused = run_cli({"--pages", server.url("/sitemap.xml")}, "", dir.path.string());
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.err.find("'cache'") != std::string::npos);
 }
 
 TEST_CASE("live: --cache asks again with the validators, and a 304 is judged from what was kept") {

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <regex>
 
 #include "http_test_server.h"
 #include "test_support.h"
@@ -122,4 +123,27 @@ TEST_CASE("progress: with --pages, the pages read so far are counted") {
   INFO(terminal.out);
   CHECK(terminal.out.find(" pages read") != std::string::npos);
   CHECK(read_file(out).find("1 listed URL checked (1 served)") != std::string::npos);
+}
+
+TEST_CASE("progress: on the live site, each host's requests and the time left") {
+  if (!has_script()) {
+    skip_test("a pseudo-terminal needs util-linux's script");
+    return;
+  }
+  HttpTestServer server;
+  std::string xml =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+  for (int i = 0; i < 10; ++i) {
+    server.route("/p" + std::to_string(i),
+                 HttpResponse{200, {{"Content-Type", "text/html"}}, "<html><head><title>p</title></head></html>"});
+    xml += "<url><loc>" + server.url("/p" + std::to_string(i)) + "</loc></url>\n";
+  }
+  server.route("/sitemap.xml", HttpResponse{200, {{"Content-Type", "application/xml"}}, xml + "</urlset>\n"});
+  const TempDir dir;
+  const std::string out = (dir.path / "report.txt").string();
+  // 12 requests (robots.txt, the soft-404 probe, 10 pages) at 4 a second: about 3 s.
+  const auto terminal = run_on_terminal("--no-config --pages --rate 4 " + quote(server.url("/sitemap.xml")), out);
+  INFO(terminal.out);
+  CHECK(std::regex_search(terminal.out, std::regex(R"(; 127\.0\.0\.1 [0-9]+/1[0-2], about [0-9] s left)")));
+  CHECK(read_file(out).find("10 listed URLs checked (10 served)") != std::string::npos);
 }

@@ -40,10 +40,11 @@ struct CliOptions {
   std::string host;  // how the host serves --root (--pages)
   bool coverage = false;  // each unlisted page of the build a finding (--pages)
   // --pages on the live site (no --root, or pages = "live").
-  std::size_t max_urls = 10000;  // listed URLs fetched at most
+  // 0 (and empty) where not given: the config's value, else the default, holds (cli/run.cpp).
+  std::size_t max_urls = 0;  // listed URLs fetched at most (default 10,000)
   std::size_t sample = 0;  // 0: all (up to max_urls); else a seeded sample of this many
   std::uint64_t seed = 29;  // of --sample and of the soft-404 probe's path
-  double rate = 5;  // requests a second per host
+  double rate = 0;  // requests a second per host (default 5)
   std::string user_agent;  // empty: sitemaplint/VERSION (+project URL)
   std::string pages_log;  // JSON Lines of every fetched URL
   std::string cache;  // --cache DIR: answers kept for conditional re-fetches

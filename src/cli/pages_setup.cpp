@@ -6,9 +6,11 @@
 
 #include "page_coverage.h"
 #include "live/live_pages.h"
+#include "live/url_sample.h"
 #include "pages/disk_pages.h"
 #include "load/input_path.h"
 #include "run/notice.h"
+#include "run/site.h"
 
 namespace sitemaplint {
 
@@ -33,7 +35,8 @@ std::shared_ptr<const PageLookup> build_pages(const std::vector<std::string>& pa
 std::string live_user_agent() { return "sitemaplint/" SITEMAPLINT_VERSION " (+" SITEMAPLINT_PROJECT_URL ")"; }
 
 std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& paths, ConfigResolver& configs,
-                                             const CliOptions& options, const FetchOptions& fetch, std::string* why) {
+                                             const CliOptions& options, const RunSettings& run,
+                                             const FetchOptions& fetch, std::string* why) {
   LiveOptions live;
   const auto add_origin = [&](std::string_view url) {
     const std::string origin = origin_of_url(url);
@@ -53,17 +56,30 @@ std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& pat
     return nullptr;
   }
   SchedulerOptions& s = live.scheduler;
-  s.limits.rate = options.rate;
+  s.limits.rate = run.rate.value_or(5);
   s.timeout_ms = fetch.timeout_ms;
   s.connect_timeout_ms = fetch.connect_timeout_ms;
-  s.user_agent = options.user_agent.empty() ? live_user_agent() : options.user_agent;
+  s.user_agent = run.user_agent.value_or(live_user_agent());
   s.allowed_hosts = fetch.allowed_hosts;
   s.trusted_hosts = fetch.trusted_hosts;
-  live.max_urls = options.max_urls;
-  if (options.sample > 0) live.sample = options.sample;
+  live.max_urls = run.max_urls.value_or(10000);
+  live.sample = run.sample;
+  if (live.sample) {
+    // One sample of the whole run: its sitemaps read once first, their URLs gathered, then the
+    // smallest seeded hashes taken, whatever sitemap lists each and whichever is read first.
+    auto urls = std::make_shared<RunUrls>(live.origins);
+    SiteOptions gather;
+    gather.root = run.root.value_or("");
+    gather.jobs = options.jobs == 0 ? 16 : options.jobs;
+    gather.fetch = fetch;
+    gather.robots = run.robots.value_or("");
+    gather.pages = urls;
+    lint_site(paths, with_pages(configs.lookup(), urls), gather);
+    live.sampled = urls->sample(*live.sample, options.seed);
+  }
   live.seed = options.seed;
   live.log_path = options.pages_log;
-  live.cache_dir = options.cache;
+  live.cache_dir = run.cache.value_or("");
   return std::make_shared<LivePages>(std::move(live));
 }
 

@@ -21,10 +21,12 @@ std::shared_ptr<const PageLookup> build_pages(const std::vector<std::string>& pa
                                               const RunSettings& run, std::string* why);
 
 // The live site (run.pages_live): the origins of the first input's --base-url and of the inputs
-// that are URLs, fetched as `options` and `fetch` say (--rate, --user-agent, --timeout,
-// --allow-host, ...). Null, with *why, when there is no origin to fetch.
+// that are URLs, fetched as `run` (rate, user-agent, max-urls, sample, cache: the config's, or the
+// options'), `options` (--seed, --pages-log) and `fetch` (--timeout, --allow-host) say. Null, with
+// *why, when there is no origin to fetch.
 std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& paths, ConfigResolver& configs,
-                                             const CliOptions& options, const FetchOptions& fetch, std::string* why);
+                                             const CliOptions& options, const RunSettings& run,
+                                             const FetchOptions& fetch, std::string* why);
 
 // The default User-Agent of live fetches: "sitemaplint/VERSION (+project URL)".
 std::string live_user_agent();

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -22,6 +23,33 @@ void write_stderr(const std::string& text) {
   }
 }
 
+// The live site's hosts: the busiest three with their requests answered of all they were given
+// ("; example.com 40/100"), how many more, and the time left at the slowest host's pace (the
+// hosts go in parallel).
+std::string hosts_text(std::vector<RunProgress::HostProgress> hosts) {
+  if (hosts.empty()) return "";
+  std::sort(hosts.begin(), hosts.end(), [](const auto& a, const auto& b) {
+    return a.waiting != b.waiting ? a.waiting > b.waiting : a.host < b.host;
+  });
+  constexpr std::size_t kShown = 3;
+  std::string text = ";";
+  double left = 0;
+  for (std::size_t i = 0; i < hosts.size(); ++i) {
+    left = std::max(left, hosts[i].seconds_left);
+    if (i < kShown) {
+      text += (i ? ", " : " ") + hosts[i].host + " " + std::to_string(hosts[i].done) + "/" +
+              std::to_string(hosts[i].done + hosts[i].waiting);
+    }
+  }
+  if (hosts.size() > kShown) text += " and " + std::to_string(hosts.size() - kShown) + " more hosts";
+  if (left >= 1) {
+    const long seconds = static_cast<long>(left + 0.5);
+    text += seconds < 120 ? ", about " + std::to_string(seconds) + " s left"
+                          : ", about " + std::to_string((seconds + 30) / 60) + " min left";
+  }
+  return text;
+}
+
 // `per_second`: pages read a second lately, shown when above zero.
 std::string line(const RunProgress& progress, double per_second) {
   std::string text = "sitemaplint: " + std::to_string(progress.files_done.load()) + "/" +
@@ -34,6 +62,7 @@ std::string line(const RunProgress& progress, double per_second) {
   if (progress.page_errors) {
     if (const std::size_t errors = progress.page_errors()) text += ", " + std::to_string(errors) + " errors";
   }
+  if (progress.page_hosts) text += hosts_text(progress.page_hosts());
   return text;
 }
 

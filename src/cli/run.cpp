@@ -340,6 +340,7 @@ int run(const CliOptions& options) {
   // A config's root or robots outside its directory is an error, unless the command line's wins.
   if (project && project->root_refused && options.root.empty()) return config_error(*project->root_refused);
   if (project && project->robots_refused && options.robots.empty()) return config_error(*project->robots_refused);
+  if (project && project->cache_refused && options.cache.empty()) return config_error(*project->cache_refused);
   RunSettings run_settings;
   if (project) run_settings = {project->max_warnings, project->root, project->robots, project->min_severity};
   if (options.max_warnings >= 0) run_settings.max_warnings = options.max_warnings;
@@ -354,6 +355,18 @@ int run(const CliOptions& options) {
   if (!options.host.empty()) run_settings.host = options.host;
   if (project && project->coverage) run_settings.coverage = *project->coverage;
   if (options.coverage) run_settings.coverage = true;
+  if (project) {
+    run_settings.rate = project->rate;
+    run_settings.user_agent = project->user_agent;
+    run_settings.max_urls = project->max_urls;
+    run_settings.sample = project->sample;
+    run_settings.cache = project->cache;
+  }
+  if (options.rate > 0) run_settings.rate = options.rate;
+  if (!options.user_agent.empty()) run_settings.user_agent = options.user_agent;
+  if (options.max_urls > 0) run_settings.max_urls = options.max_urls;
+  if (options.sample > 0) run_settings.sample = options.sample;
+  if (!options.cache.empty()) run_settings.cache = options.cache;
   if (options.show_config) return show_config(paths, configs, run_settings);
   // A robots.txt (--robots, or robots = in the config) is an input of its own.
   if (options.paths.empty() && !run_settings.robots) {
@@ -370,7 +383,8 @@ int run(const CliOptions& options) {
   // --pages: the build's pages, for the fixes and the lint alike.
   std::shared_ptr<const PageLookup> pages;
   if (run_settings.pages && run_settings.pages_live) {
-    pages = live_pages(paths, configs, options, fetch_options_for(options, run_settings.robots.value_or("")), &error);
+    pages = live_pages(paths, configs, options, run_settings,
+                       fetch_options_for(options, run_settings.robots.value_or("")), &error);
     if (!pages) return usage_error(error);
   } else if (run_settings.pages) {
     pages = build_pages(paths, configs, run_settings, &error);
@@ -409,8 +423,15 @@ int run(const CliOptions& options) {
   RunProgress progress;
   site.progress = &progress;
   if (pages) progress.pages_read = [pages] { return pages->pages_read(); };
-  if (const auto* live = dynamic_cast<const LivePages*>(pages.get()))
+  if (const auto* live = dynamic_cast<const LivePages*>(pages.get())) {
     progress.page_errors = [live, pages] { return live->request_errors(); };
+    progress.page_hosts = [live, pages] {
+      std::vector<RunProgress::HostProgress> hosts;
+      for (const LiveHostProgress& h : live->host_progress())
+        hosts.push_back({h.host, h.done, h.waiting, h.seconds_left});
+      return hosts;
+    };
+  }
   ProgressDisplay display(progress, !options.no_progress && stderr_is_terminal());
   std::vector<Outcome> outcomes = lint_site(paths, configs.lookup(), site);
   display.stop();

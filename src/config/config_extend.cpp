@@ -50,6 +50,14 @@ void inherit_from(const ConfigFile& base, ConfigFile* config) {
   take(config->pages, base.pages, "pages");
   take(config->host, base.host, "host");
   take(config->coverage, base.coverage, "coverage");
+  take(config->rate, base.rate, "rate");
+  take(config->user_agent, base.user_agent, "user-agent");
+  take(config->max_urls, base.max_urls, "max-urls");
+  take(config->sample, base.sample, "sample");
+  if (!config->cache && !config->cache_refused) {
+    take(config->cache, base.cache, "cache");
+    config->cache_refused = base.cache_refused;
+  }
   if (config->exclude.empty() && !base.exclude.empty()) {
     config->exclude = base.exclude;
     config->inherited.emplace_back("exclude", base.origin_of("exclude"));

@@ -80,6 +80,26 @@ class ConfigReader {
       } else if (name == "coverage") {
         if (!node.is_boolean()) return fail(node.source(), "'coverage' must be true or false");
         out->coverage = *node.value<bool>();
+      } else if (name == "rate") {
+        const std::optional<double> rate = node.value<double>();
+        if (!(node.is_number()) || !rate || !(*rate >= 0.01 && *rate <= 1000))
+          return fail(node.source(), "'rate' must be a number of requests a second per host, from 0.01 to 1000");
+        out->rate = *rate;
+      } else if (name == "user-agent") {
+        const auto text = node.value<std::string>();
+        if (!node.is_string() || text->empty() || text->find_first_of("\r\n") != std::string::npos)
+          return fail(node.source(), "'user-agent' must be the User-Agent of live page fetches, one line of text");
+        out->user_agent = *text;
+      } else if (name == "max-urls" || name == "sample") {
+        const auto number = node.value<std::int64_t>();
+        if (!node.is_integer() || *number < 1 || *number > 100'000'000)
+          return fail(node.source(), "'" + std::string(name) + "' must be a whole number from 1 to 100000000");
+        (name == "sample" ? out->sample : out->max_urls) = static_cast<std::size_t>(*number);
+      } else if (name == "cache") {
+        const auto text = node.value<std::string>();
+        if (!node.is_string() || text->empty())
+          return fail(node.source(), "'cache' must be a directory path (a string)");
+        out->cache = inside_config_directory("cache", *text, node, &out->cache_refused);
       } else if (name == "host") {
         const auto text = node.value<std::string>();
         if (!node.is_string() || !host_kind_named(*text)) {
@@ -265,8 +285,8 @@ class ConfigReader {
       for (const auto& [key_pointer, value_pointer] : in_file_order(table)) {
         const toml::key& key = *key_pointer;
         const toml::node& value = *value_pointer;
-        for (std::string_view whole_run :
-             {"root", "max-warnings", "min-severity", "exclude", "robots", "pages", "host", "coverage"}) {
+        for (std::string_view whole_run : {"root", "max-warnings", "min-severity", "exclude", "robots", "pages", "host",
+                                           "coverage", "rate", "user-agent", "max-urls", "sample", "cache"}) {
           if (key.str() == whole_run) {
             return fail(key.source(), "'" + context + std::string(whole_run) + "': '" + std::string(whole_run) +
                                           "' concerns the whole run; set it at the top level, not in [[overrides]]");

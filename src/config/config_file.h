@@ -43,11 +43,16 @@ struct ConfigFile {
   bool pages_live = false;  // pages = "live": fetch them from the live site, even with a root
   std::optional<std::string> host;  // as --host: how the host serves `root` (pages/host_rules.h)
   std::optional<bool> coverage;  // as --coverage: each unlisted page of `root` a finding
+  // The live site (pages = "live", or pages without a root), as the options of the same names.
+  std::optional<double> rate;  // requests a second per host
+  std::optional<std::string> user_agent;
+  std::optional<std::size_t> max_urls, sample;
+  std::optional<std::string> cache;  // a directory inside the file's directory, named as root is
   // A root or robots path that leaves the config file's directory (absolute, '..' above it, a
   // symbolic link out of it) is not kept above; this is the error its use is ("PATH:LINE:COL:
   // 'robots' must name a path inside ..."). The run reports it unless the command line gives that
   // setting (--root, --robots), which wins and is trusted.
-  std::optional<std::string> root_refused, robots_refused;
+  std::optional<std::string> root_refused, robots_refused, cache_refused;
   std::vector<std::string> exclude;  // globs of files and folders a directory search skips
   std::vector<ConfigOverride> overrides;
   // extend = "...": the file this one builds on, as resolved (absolute). Its settings apply first,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <sstream>
 
 #include "config/config_file.h"
 #include "engine/rule_profiles.h"
@@ -87,6 +88,21 @@ void write_effective_config(const std::string& label, const Profile& profile, co
   if (run.host)
     out << "host = " << toml_string(*run.host) << from("host", config && same(*run.host, config->host)) << '\n';
   if (run.coverage) out << "coverage = true" << from("coverage", config && config->coverage.value_or(false)) << '\n';
+  if (run.rate) {
+    std::ostringstream rate;
+    rate << *run.rate;
+    out << "rate = " << rate.str() << from("rate", config && same(*run.rate, config->rate)) << '\n';
+  }
+  if (run.user_agent) {
+    out << "user-agent = " << toml_string(*run.user_agent)
+        << from("user-agent", config && same(*run.user_agent, config->user_agent)) << '\n';
+  }
+  if (run.max_urls)
+    out << "max-urls = " << *run.max_urls << from("max-urls", config && same(*run.max_urls, config->max_urls)) << '\n';
+  if (run.sample)
+    out << "sample = " << *run.sample << from("sample", config && same(*run.sample, config->sample)) << '\n';
+  if (run.cache)
+    out << "cache = " << toml_string(*run.cache) << from("cache", config && same(*run.cache, config->cache)) << '\n';
   if (config && !config->exclude.empty()) {
     const std::string origin = from("exclude", true);
     out << "exclude = " << glob_list(config->exclude)

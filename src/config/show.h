@@ -20,6 +20,11 @@ struct RunSettings {
   bool pages_live = false;  // pages = "live", or --pages without a root: fetched from the live site
   std::optional<std::string> host;  // --host
   bool coverage = false;  // --coverage
+  // The live site: set when the config or the command line names them (else the defaults hold).
+  std::optional<double> rate;
+  std::optional<std::string> user_agent;
+  std::optional<std::size_t> max_urls, sample;
+  std::optional<std::string> cache;
 };
 
 // `label` names the input in the heading, e.g. "news/sitemap.xml" or "standard input".

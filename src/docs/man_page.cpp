@@ -52,6 +52,13 @@ const std::map<std::string_view, std::string_view>& config_key_docs() {
       {"host",
        "How the host serves root for pages: plain, github-pages, netlify, cloudflare-pages or vercel, as --host."},
       {"coverage", "true: report each indexable page of root that no sitemap lists, as --coverage."},
+      {"rate", "Live pages: requests a second per host at most (default 5), as --rate."},
+      {"user-agent", "Live pages: the User-Agent of page fetches, as --user-agent."},
+      {"max-urls", "Live pages: fetch at most N listed URLs (default 10000), as --max-urls."},
+      {"sample", "Live pages: fetch a seeded random sample of N listed URLs, as --sample."},
+      {"cache",
+       "Live pages: a directory inside the config's that keeps answers for conditional re-fetches, as "
+       "--cache."},
       {"files", "In [[overrides]]: the globs of the files the table applies to."},
   };
   return docs;

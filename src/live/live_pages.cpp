@@ -9,42 +9,11 @@
 #include "analysis/same_url.h"
 #include "live/http_date.h"
 #include "pages/header_facts.h"
+#include "live/live_job.h"
 #include "pages/html_head.h"
 
 namespace sitemaplint {
 namespace {
-
-// 64-bit FNV-1a, then mixed: a seeded hash that is the same on every machine (std::hash is not).
-std::uint64_t seeded_hash(std::uint64_t seed, std::string_view text) {
-  std::uint64_t h = 1469598103934665603ull ^ (seed * 0x9E3779B97F4A7C15ull);
-  for (const char c : text) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 1099511628211ull;
-  }
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdull;
-  h ^= h >> 33;
-  return h;
-}
-
-std::string hex(std::uint64_t value) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out(16, '0');
-  for (int i = 15; i >= 0; --i, value >>= 4) out[static_cast<std::size_t>(i)] = kDigits[value & 15];
-  return out;
-}
-
-// The file name extensions of images and videos, which are asked for with HEAD: their bodies are
-// never read.
-bool media_extension(std::string_view path) {
-  static const std::set<std::string, std::less<>> kMedia = {
-      "jpg", "jpeg", "png",  "gif", "webp", "avif", "svg", "bmp", "ico", "tif", "tiff", "heic", "jxl",
-      "mp4", "m4v",  "webm", "mov", "ogv",  "mkv",  "avi", "wmv", "flv", "mpg", "mpeg", "3gp",  "ts"};
-  const std::size_t slash = path.rfind('/');
-  const std::size_t dot = path.rfind('.');
-  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) return false;
-  return kMedia.count(ascii_lowered(path.substr(dot + 1))) > 0;
-}
 
 std::string chain_text(const std::vector<RedirectHop>& chain) {
   std::string text;
@@ -53,16 +22,6 @@ std::string chain_text(const std::vector<RedirectHop>& chain) {
     text += hop.url + " (" + (hop.status ? std::to_string(hop.status) : std::string("no answer")) + ")";
   }
   return text;
-}
-
-class NoPrefetch final : public PageLookup::Prefetch {};
-
-// `answer`'s HTTP details, made (or copied, when shared) so that they can be changed.
-HttpDetails& details(PageAnswer& answer) {
-  auto own = std::make_shared<HttpDetails>(answer.http ? *answer.http : HttpDetails{});
-  HttpDetails& mine = *own;
-  answer.http = std::move(own);
-  return mine;
 }
 
 }  // namespace
@@ -83,25 +42,6 @@ std::string origin_of_url(std::string_view url) {
   return scheme + "://" + lower;
 }
 
-// One listed URL being fetched: its hops so far.
-struct LivePages::Job {
-  std::string listed;  // the URL the run lists (the slot's key)
-  std::string current;  // the URL asked for next
-  bool head = false;
-  std::vector<RedirectHop> chain;
-  std::set<std::string> visited;
-  bool probe = false;  // the soft-404 probe of an origin, not a listed URL
-};
-
-struct LivePages::Origin {
-  enum class State { Unknown, Fetching, Ready } state = State::Unknown;
-  std::unique_ptr<RobotsGate> robots;
-  std::vector<std::shared_ptr<Job>> parked;  // waiting for robots.txt and the probe
-  // The probe's answer: a host that answers 200 with an HTML page to a path that cannot exist.
-  bool answers_anything = false;
-  std::string probe_url, probe_title, probe_body;
-};
-
 LivePages::LivePages(LiveOptions options) : options_(std::move(options)), cache_(options_.cache_dir) {
   scheduler_ = std::make_unique<LiveScheduler>(options_.scheduler);
   if (!options_.log_path.empty()) log_.open(options_.log_path, std::ios::binary | std::ios::trunc);
@@ -116,14 +56,6 @@ bool LivePages::on_site(std::string_view url) const {
          std::find(options_.origins.begin(), options_.origins.end(), origin) != options_.origins.end();
 }
 
-bool LivePages::is_media(std::string_view url) const {
-  std::string_view rest = url.substr(std::min(url.size(), url.find("://") + 3));
-  const std::size_t slash = rest.find('/');
-  if (slash == std::string_view::npos) return false;
-  rest = rest.substr(slash);
-  return media_extension(rest.substr(0, rest.find_first_of("?#")));
-}
-
 LivePages::Slot& LivePages::slot_locked(std::string_view url) const {
   auto found = slots_.find(std::string(url));
   if (found == slots_.end()) {
@@ -131,218 +63,6 @@ LivePages::Slot& LivePages::slot_locked(std::string_view url) const {
     if (!on_site(url)) found->second->ready = true;  // answer stays nullopt
   }
   return *found->second;
-}
-
-std::unique_ptr<PageLookup::Prefetch> LivePages::prefetch(std::vector<std::string> urls, unsigned) const {
-  std::vector<std::shared_ptr<Job>> jobs;
-  {
-    std::lock_guard lock(mutex_);
-    std::vector<std::string> fresh;
-    std::set<std::string_view> seen;
-    for (const std::string& url : urls) {
-      Slot& slot = slot_locked(url);
-      if (slot.ready || slot.queued || !seen.insert(url).second) continue;
-      fresh.push_back(url);
-    }
-    // --sample: the URLs of this sitemap with the smallest seeded hashes, as many as the sample
-    // has left; the same sitemaps and seed give the same sample. The hash is of the path and
-    // query alone, so that the same site on a staging host samples the same pages.
-    if (options_.sample) {
-      std::vector<std::pair<std::uint64_t, std::string>> ranked;
-      for (std::string& url : fresh) {
-        const std::size_t rest = std::min(url.size(), url.find_first_of("/?#", url.find("://") + 3));
-        ranked.emplace_back(seeded_hash(options_.seed, std::string_view(url).substr(rest)), std::move(url));
-      }
-      std::sort(ranked.begin(), ranked.end());
-      fresh.clear();
-      for (auto& [rank, url] : ranked) {
-        if (sampled_ < *options_.sample) {
-          ++sampled_;
-          fresh.push_back(std::move(url));
-        } else {
-          Slot& slot = slot_locked(url);
-          PageAnswer answer;
-          answer.status = PageStatus::Skipped;
-          answer.reason = "not in the --sample of " + std::to_string(*options_.sample) + " URLs";
-          slot.answer = std::move(answer);
-          slot.ready = true;
-          ++unsampled_;
-        }
-      }
-    }
-    for (const std::string& url : fresh) {
-      Slot& slot = slot_locked(url);
-      if (queued_listed_ >= options_.max_urls) {
-        PageAnswer answer;
-        answer.status = PageStatus::Skipped;
-        answer.reason = "past --max-urls " + std::to_string(options_.max_urls);
-        slot.answer = std::move(answer);
-        slot.ready = true;
-        ++cut_;
-        continue;
-      }
-      ++queued_listed_;
-      slot.queued = true;
-      auto job = std::make_shared<Job>();
-      job->listed = url;
-      job->current = url;
-      job->head = is_media(url);
-      jobs.push_back(std::move(job));
-    }
-  }
-  for (std::shared_ptr<Job>& job : jobs) step(std::move(job));
-  return std::make_unique<NoPrefetch>();
-}
-
-const PageAnswer* LivePages::page(std::string_view url) const {
-  std::shared_ptr<Job> job;
-  std::unique_lock lock(mutex_);
-  Slot* slot = &slot_locked(url);
-  slot->listed = true;
-  if (!slot->ready && !slot->queued) {
-    // Asked without a prefetch (a URL in another spelling): fetched now, within the same limits.
-    if (options_.sample || queued_listed_ >= options_.max_urls) {
-      PageAnswer answer;
-      answer.status = PageStatus::Skipped;
-      answer.reason = options_.sample ? "not in the --sample" : "past --max-urls " + std::to_string(options_.max_urls);
-      (options_.sample ? unsampled_ : cut_) += 1;
-      slot->answer = std::move(answer);
-      slot->ready = true;
-    } else {
-      ++queued_listed_;
-      slot->queued = true;
-      job = std::make_shared<Job>();
-      job->listed = std::string(url);
-      job->current = job->listed;
-      job->head = is_media(url);
-    }
-  }
-  if (job) {
-    lock.unlock();
-    step(std::move(job));
-    lock.lock();
-  }
-  answered_.wait(lock, [&] { return slot->ready; });
-  return slot->answer ? &*slot->answer : nullptr;
-}
-
-const PageAnswer* LivePages::unlisted_page(std::string_view url) const {
-  std::shared_ptr<Job> job;
-  std::unique_lock lock(mutex_);
-  Slot* slot = &slot_locked(url);
-  if (!slot->ready && !slot->queued) {
-    slot->queued = true;
-    job = std::make_shared<Job>();
-    job->listed = std::string(url);
-    job->current = job->listed;
-    job->head = is_media(url);
-  }
-  if (job) {
-    lock.unlock();
-    step(std::move(job));
-    lock.lock();
-  }
-  answered_.wait(lock, [&] { return slot->ready; });
-  return slot->answer ? &*slot->answer : nullptr;
-}
-
-// Asks for job->current once its origin's robots.txt is known (and the origin's probe answered).
-void LivePages::step(std::shared_ptr<Job> job) const {
-  const std::string origin = origin_of_url(job->current);
-  bool fetch_robots = false;
-  {
-    std::lock_guard lock(mutex_);
-    std::unique_ptr<Origin>& o = origins_[origin];
-    if (!o) o = std::make_unique<Origin>();
-    if (o->state != Origin::State::Ready) {
-      o->parked.push_back(std::move(job));
-      if (o->state == Origin::State::Unknown) {
-        o->state = Origin::State::Fetching;
-        fetch_robots = true;
-      }
-    }
-  }
-  if (fetch_robots) {
-    // robots.txt, then the probe; only then the parked URLs (origin_ready).
-    const bool trusted = on_site(origin + "/");
-    scheduler_->submit(
-        LiveRequest{origin + "/robots.txt", false, trusted, true, {}}, [this, origin, trusted](LiveResponse robots) {
-          auto gate = std::make_unique<RobotsGate>(robots.status, robots.body, robots.error);
-          std::string probe;
-          {
-            std::lock_guard lock(mutex_);
-            Origin& o = *origins_[origin];
-            probe = origin + "/sitemaplint-soft-404-probe-" + hex(seeded_hash(options_.seed, origin));
-            o.probe_url = probe;
-            if (!gate->decide(probe).allowed) probe.clear();
-            o.robots = std::move(gate);
-          }
-          if (probe.empty()) {
-            origin_ready(origin);
-            return;
-          }
-          scheduler_->submit(LiveRequest{probe, false, trusted, false, {}}, [this, origin](LiveResponse answer) {
-            {
-              std::lock_guard lock(mutex_);
-              Origin& o = *origins_[origin];
-              if (answer.status >= 200 && answer.status < 300 && !answer.body.empty()) {
-                o.answers_anything = true;
-                o.probe_body = std::move(answer.body);
-                o.probe_title = read_html_head(o.probe_body, o.probe_url).title;
-              }
-            }
-            origin_ready(origin);
-          });
-        });
-    return;
-  }
-  if (!job) return;  // parked
-  RobotsDecision decision;
-  {
-    std::lock_guard lock(mutex_);
-    decision = origins_[origin]->robots->decide(job->current);
-  }
-  if (!decision.allowed) {
-    PageAnswer answer;
-    if (job->chain.empty()) {
-      answer.status = PageStatus::Blocked;
-      answer.reason = decision.why;
-    } else {
-      job->chain.push_back({job->current, 0});
-      answer.status = PageStatus::Redirect;
-      answer.target = job->chain[1].url;
-      answer.code = job->chain[0].status;
-      details(answer).chain = job->chain;
-      answer.reason = decision.why.starts_with("refused") ? decision.why : "not fetched: its " + decision.why;
-    }
-    publish(*job, std::move(answer), nullptr);
-    return;
-  }
-  const bool trusted = on_site(job->current);
-  // --cache: asked only if changed; a 304 is answered with what was kept.
-  std::optional<LiveResponse> cached = job->head ? std::nullopt : cache_.find(job->current);
-  std::vector<std::string> conditions = cached ? ResponseCache::conditions(*cached) : std::vector<std::string>{};
-  scheduler_->submit(LiveRequest{job->current, job->head, trusted, false, std::move(conditions)},
-                     [this, job, cached = std::move(cached)](LiveResponse response) mutable {
-                       if (response.status == 304 && cached) {
-                         cached->milliseconds = response.milliseconds;
-                         response = std::move(*cached);
-                       } else if (!job->head) {
-                         cache_.keep(job->current, response);
-                       }
-                       on_answer(job, std::move(response));
-                     });
-}
-
-void LivePages::origin_ready(const std::string& origin) const {
-  std::vector<std::shared_ptr<Job>> parked;
-  {
-    std::lock_guard lock(mutex_);
-    Origin& o = *origins_[origin];
-    o.state = Origin::State::Ready;
-    parked.swap(o.parked);
-  }
-  for (std::shared_ptr<Job>& job : parked) step(std::move(job));
 }
 
 void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const {
@@ -360,7 +80,7 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
     PageAnswer answer;
     answer.status = PageStatus::Redirect;
     answer.http_status = response.status;
-    details(answer).chain = job->chain;
+    writable_details(answer).chain = job->chain;
     answer.target = job->chain.size() > 1 ? job->chain[1].url : response.location;
     answer.code = job->chain[0].status;
     answer.reason = loop ? "it loops back to '" + response.location + "'"
@@ -392,7 +112,7 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
     }
   }
   answer.http_status = response.status;
-  details(answer).content_type = response.content_type;
+  writable_details(answer).content_type = response.content_type;
   answer.media_request = job->head;
   if (job->chain.size() > 1) {
     // The final answer is what the URL it ends at answers, and the listed URL is a redirect.
@@ -400,9 +120,9 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
     answer = PageAnswer{};
     answer.status = PageStatus::Redirect;
     answer.http_status = final.http_status;
-    details(answer).content_type = final.http->content_type;
+    writable_details(answer).content_type = final.http->content_type;
     answer.media_request = job->head;
-    details(answer).chain = job->chain;
+    writable_details(answer).chain = job->chain;
     answer.target = job->chain[1].url;
     answer.code = job->chain[0].status;
     answer.reason = final.http_status == 0 ? final.reason : "chain: " + chain_text(job->chain);
@@ -452,7 +172,7 @@ PageAnswer LivePages::served_answer(const Job& job, const LiveResponse& response
   // Last-Modified that is just the time of the answer (a page made for each request) says nothing.
   const std::optional<std::int64_t> modified = parse_http_date(response.header("Last-Modified"));
   const std::optional<std::int64_t> date = parse_http_date(response.header("Date"));
-  if (modified && !(date && *date == *modified)) details(answer).last_modified = modified;
+  if (modified && !(date && *date == *modified)) writable_details(answer).last_modified = modified;
   // A soft 404: the host answers 200 to a path that cannot exist, and this page is that answer.
   if (answer.status == PageStatus::Served && answer.html) {
     std::lock_guard lock(mutex_);
@@ -490,7 +210,13 @@ void LivePages::publish(const Job& job, PageAnswer answer, const LiveResponse* l
   slot.answer = std::move(answer);
   slot.ready = true;
   ++answered_count_;
-  answered_.notify_all();
+  if (slot.waiting) slot.waiting->notify_all();
+}
+
+void LivePages::wait_locked(std::unique_lock<std::mutex>& lock, Slot& slot) const {
+  if (slot.ready) return;
+  if (!slot.waiting) slot.waiting = std::make_unique<std::condition_variable>();
+  slot.waiting->wait(lock, [&] { return slot.ready; });
 }
 
 std::size_t LivePages::pages_read() const {

@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -31,7 +32,10 @@ struct LiveOptions {
   std::vector<std::string> origins;  // "https://example.com": the site's; other URLs are not fetched
   SchedulerOptions scheduler;
   std::size_t max_urls = 10000;  // listed URLs fetched at most; the rest are Skipped
-  std::optional<std::size_t> sample;  // fetch a seeded random sample of this many listed URLs
+  // --sample: fetch only a seeded random sample of this many listed URLs, `sampled`, drawn from the
+  // whole run's URLs before the audit (url_sample.h); the rest are Skipped.
+  std::optional<std::size_t> sample;
+  std::set<std::string> sampled;
   std::uint64_t seed = 29;  // of the sample and the soft-404 probe's path: the same run, the same URLs
   std::string log_path;  // --pages-log: one JSON line per fetched URL; empty: none
   std::string cache_dir;  // --cache: answers kept for conditional re-fetches; empty: none
@@ -56,6 +60,7 @@ class LivePages final : public PageLookup {
   // got no answer or a 429/5xx.
   std::size_t requests() const { return scheduler_->answered(); }
   std::size_t request_errors() const { return scheduler_->errors(); }
+  std::vector<LiveHostProgress> host_progress() const { return scheduler_->host_progress(); }
   // Whether the listed URLs were cut (--max-urls) or sampled (--sample), and how, for the summary.
   std::string cut_note() const;
   // The listed URLs that redirect, with their chains ("a (301) -> b (200)"), in URL order, at most
@@ -68,16 +73,27 @@ class LivePages final : public PageLookup {
     bool queued = false;
     bool listed = false;
     std::optional<PageAnswer> answer;  // nullopt: not on the site
+    // Made by a thread that waits for the answer, so that publishing it wakes that thread alone,
+    // not every thread waiting for some page.
+    std::unique_ptr<std::condition_variable> waiting;
   };
   struct Job;
   struct Origin;  // robots.txt and the soft-404 probe of one origin
 
   Slot& slot_locked(std::string_view url) const;
+  void wait_locked(std::unique_lock<std::mutex>& lock, Slot& slot) const;
+  // A job for `url`, whose slot is now queued.
+  std::shared_ptr<Job> queue_locked(Slot& slot, std::string_view url) const;
+  // Starts `job` (when there is one) and waits for `slot`'s answer.
+  const PageAnswer* answer_of(std::unique_lock<std::mutex>& lock, Slot& slot, std::shared_ptr<Job> job) const;
   bool on_site(std::string_view url) const;
   bool is_media(std::string_view url) const;
+  bool in_sample(std::string_view url) const;
   void step(std::shared_ptr<Job> job) const;
   void on_answer(std::shared_ptr<Job> job, LiveResponse response) const;
   void publish(const Job& job, PageAnswer answer, const LiveResponse* last) const;
+  void fetch_robots(const std::string& origin, const std::string& url, int redirects) const;
+  void robots_known(const std::string& origin, std::unique_ptr<RobotsGate> gate) const;
   void origin_ready(const std::string& origin) const;
   PageAnswer served_answer(const Job& job, const LiveResponse& response) const;
 
@@ -85,13 +101,11 @@ class LivePages final : public PageLookup {
   ResponseCache cache_;
   std::unique_ptr<LiveScheduler> scheduler_;
   mutable std::mutex mutex_;
-  mutable std::condition_variable answered_;
   mutable std::unordered_map<std::string, std::unique_ptr<Slot>> slots_;
   mutable std::map<std::string, std::unique_ptr<Origin>> origins_;
   mutable std::size_t queued_listed_ = 0;  // listed URLs given to the scheduler
   mutable std::size_t cut_ = 0;  // listed URLs left out for --max-urls
   mutable std::size_t unsampled_ = 0;  // listed URLs left out of --sample
-  mutable std::size_t sampled_ = 0;  // listed URLs the sample took so far
   mutable std::size_t answered_count_ = 0;
   mutable std::map<std::string, bool> given_up_reported_;
   mutable std::ofstream log_;

@@ -14,6 +14,7 @@
 #include "load/fetch.h"
 #include "load/host_name.h"
 #include "load/proxy_choice.h"
+#include "live/response_sinks.h"
 #include "live/retry_after.h"
 
 namespace sitemaplint {
@@ -26,112 +27,15 @@ using Clock = std::chrono::steady_clock;
 constexpr int kRetriesAfterOverload = 1;
 // Handles kept for reuse at most (more than the requests in flight of a few dozen hosts).
 constexpr std::size_t kIdleHandles = 64;
-// Headers kept of one answer at most: a server that sends thousands is not read further.
-constexpr std::size_t kMaxHeaders = 200;
-
-std::string one_line(std::string text) {
-  for (char& c : text) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
-  }
-  while (!text.empty() && text.back() == ' ') text.pop_back();
-  return text;
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r' || text.back() == '\n'))
-    text.remove_suffix(1);
-  return text;
-}
-
-struct Pending {
-  LiveRequest request;
-  LiveCallback done;
-  int retries = 0;
-};
-
-struct Transfer {
-  CURL* easy = nullptr;
-  curl_slist* headers = nullptr;
-  Pending pending;
-  std::string host;
-  LiveResponse response;
-  char errbuf[CURL_ERROR_SIZE] = {};
-  bool guard_active = false;
-  std::string refused_address;
-  bool type_checked = false;
-  bool stopped = false;  // the body was ended on purpose: </head>, the cap, or not needed
-  const CurlFunctions* curl = nullptr;
-};
 
 curl_socket_t open_socket(void* user, curlsocktype purpose, curl_sockaddr* address) {
-  auto& t = *static_cast<Transfer*>(user);
+  auto& t = *static_cast<LiveTransfer*>(user);
   if (t.guard_active && purpose == CURLSOCKTYPE_IPCXN && (address->family == AF_INET || address->family == AF_INET6) &&
       is_internal_address(&address->addr, address->family)) {
     t.refused_address = "an internal address";
     return CURL_SOCKET_BAD;
   }
   return ::socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
-}
-
-bool is_html_type(std::string_view type) {
-  const std::string lower = ascii_lowered(type.substr(0, type.find(';')));
-  const std::string_view bare = trim(lower);
-  return bare == "text/html" || bare == "application/xhtml+xml";
-}
-
-// Whether "</head" starts in `text` at or after `from` (case-insensitive).
-bool head_closed(std::string_view text, std::size_t from) {
-  static constexpr std::string_view kEnd = "</head";
-  for (std::size_t at = text.find('<', from); at != std::string_view::npos; at = text.find('<', at + 1)) {
-    if (at + kEnd.size() > text.size()) return false;
-    if (ascii_equal_ignoring_case(text.substr(at, kEnd.size()), kEnd)) return true;
-  }
-  return false;
-}
-
-std::size_t write_body(char* data, std::size_t size, std::size_t count, void* user) {
-  auto& t = *static_cast<Transfer*>(user);
-  const std::size_t n = size * count;
-  if (!t.type_checked) {
-    t.type_checked = true;
-    long status = 0;
-    t.curl->easy_getinfo(t.easy, CURLINFO_RESPONSE_CODE, &status);
-    const char* type = nullptr;
-    t.curl->easy_getinfo(t.easy, CURLINFO_CONTENT_TYPE, &type);
-    // Only a 2xx HTML page's head is read; any other body is not needed (an error page, an image).
-    if (!t.pending.request.whole_body && (status < 200 || status >= 300 || !type || !is_html_type(type))) {
-      t.stopped = true;
-      return 0;
-    }
-  }
-  std::string& body = t.response.body;
-  const std::size_t before = body.size();
-  const std::size_t take = std::min(n, kLiveBodyBytes - std::min(kLiveBodyBytes, before));
-  body.append(data, take);
-  if (!t.pending.request.whole_body && head_closed(body, before >= 6 ? before - 6 : 0)) {
-    t.stopped = true;
-    return 0;
-  }
-  if (body.size() >= kLiveBodyBytes) {
-    t.stopped = true;
-    t.response.truncated = true;
-    return 0;
-  }
-  return n;
-}
-
-std::size_t read_header(char* data, std::size_t size, std::size_t count, void* user) {
-  auto& t = *static_cast<Transfer*>(user);
-  const std::string_view line(data, size * count);
-  if (line.starts_with("HTTP/")) {
-    t.response.headers.clear();  // a new answer (after a 100 Continue, say)
-  } else if (const std::size_t colon = line.find(':');
-             colon != std::string_view::npos && colon > 0 && t.response.headers.size() < kMaxHeaders) {
-    t.response.headers.emplace_back(std::string(trim(line.substr(0, colon))),
-                                    one_line(std::string(trim(line.substr(colon + 1)))));
-  }
-  return size * count;
 }
 
 }  // namespace
@@ -168,7 +72,7 @@ struct LiveScheduler::Impl {
   struct Host {
     explicit Host(PolitenessLimits limits) : politeness(limits) {}
     HostPoliteness politeness;
-    std::deque<Pending> queue;
+    std::deque<QueuedRequest> queue;
   };
 
   explicit Impl(SchedulerOptions o) : options(std::move(o)), curl(curl_library(&unavailable)) {
@@ -196,7 +100,7 @@ struct LiveScheduler::Impl {
     if (multi) curl->multi_cleanup(multi);
   }
 
-  void submit(Pending pending) {
+  void submit(QueuedRequest pending) {
     {
       std::lock_guard lock(mutex);
       if (stopping) return;  // the run is over: nobody waits for the answer
@@ -221,12 +125,13 @@ struct LiveScheduler::Impl {
         std::lock_guard lock(mutex);
         if (stopping) return;
         while (!incoming.empty()) {
-          Pending p = std::move(incoming.front());
+          QueuedRequest p = std::move(incoming.front());
           incoming.pop_front();
           const std::string host = live_host_of(p.request.url);
           auto found = hosts.find(host);
           if (found == hosts.end()) found = hosts.emplace(host, Host(options.limits)).first;
           found->second.queue.push_back(std::move(p));
+          note(host, found->second, std::nullopt);
         }
       }
       Clock::time_point now = Clock::now();
@@ -248,10 +153,11 @@ struct LiveScheduler::Impl {
             wake = std::min(wake, *at);
             break;
           }
-          Pending p = std::move(host.queue.front());
+          QueuedRequest p = std::move(host.queue.front());
           host.queue.pop_front();
           if (std::optional<LiveResponse> refused = start(name, std::move(p), answers)) continue;
           host.politeness.started(now);
+          note(name, host, std::nullopt);
         }
       }
       for (auto& [callback, response] : answers) callback(std::move(response));
@@ -277,7 +183,7 @@ struct LiveScheduler::Impl {
 
   // Starts `p` on `host`; a request that may not be made is answered at once (into `answers`) and
   // returns a value, so that it costs the host no turn.
-  std::optional<LiveResponse> start(const std::string& host, Pending p,
+  std::optional<LiveResponse> start(const std::string& host, QueuedRequest p,
                                     std::vector<std::pair<LiveCallback, LiveResponse>>& answers) {
     const auto refuse = [&](std::string why) {
       LiveResponse response;
@@ -301,7 +207,7 @@ struct LiveScheduler::Impl {
                       "): a loopback, private or link-local address is not fetched unless --allow-host names it");
       }
     }
-    auto t = std::make_unique<Transfer>();
+    auto t = std::make_unique<LiveTransfer>();
     t->curl = curl;
     t->host = host;
     const std::string proxy = proxy_for(scheme, host);
@@ -332,6 +238,7 @@ struct LiveScheduler::Impl {
     // Over TLS, where HTTP/2 is offered: wait for a connection that multiplexes rather than open
     // a second one. Cleartext HTTP is HTTP/1.1 here, where waiting would only serialise requests.
     if (scheme == "https") curl->easy_setopt(h, CURLOPT_PIPEWAIT, 1L);
+    if (!options.ca_file.empty()) curl->easy_setopt(h, CURLOPT_CAINFO, options.ca_file.c_str());
     if (r.head) curl->easy_setopt(h, CURLOPT_NOBODY, 1L);
     if (t->headers) curl->easy_setopt(h, CURLOPT_HTTPHEADER, t->headers);
     curl->easy_setopt(h, CURLOPT_WRITEFUNCTION, write_body);
@@ -350,7 +257,7 @@ struct LiveScheduler::Impl {
     return std::nullopt;
   }
 
-  void end(Transfer& t) {
+  void end(LiveTransfer& t) {
     curl->multi_remove_handle(multi, t.easy);
     if (idle.size() < kIdleHandles) {
       curl->easy_reset(t.easy);
@@ -363,7 +270,7 @@ struct LiveScheduler::Impl {
     t.headers = nullptr;
   }
 
-  std::string describe(Transfer& t, CURLcode code) {
+  std::string describe(LiveTransfer& t, CURLcode code) {
     const std::string detail = one_line(t.errbuf[0] ? t.errbuf : curl->easy_strerror(code));
     if (!t.refused_address.empty()) {
       return "refused to connect to '" + t.host +
@@ -389,7 +296,7 @@ struct LiveScheduler::Impl {
   void finish(CURL* easy, CURLcode code, std::vector<std::pair<LiveCallback, LiveResponse>>& answers) {
     const auto found = active.find(easy);
     if (found == active.end()) return;
-    std::unique_ptr<Transfer> t = std::move(found->second);
+    std::unique_ptr<LiveTransfer> t = std::move(found->second);
     active.erase(found);
     LiveResponse& response = t->response;
     long status = 0;
@@ -431,23 +338,44 @@ struct LiveScheduler::Impl {
         !host.politeness.given_up()) {
       ++t->pending.retries;
       host.queue.push_front(std::move(t->pending));  // asked again when the host's pace allows
+      note(t->host, host, response.milliseconds);
       return;
     }
+    note(t->host, host, response.milliseconds);
     response.retries = t->pending.retries;
     answers.emplace_back(std::move(t->pending.done), std::move(response));
   }
+
+  // The progress line's view of `host`: its queue now, and one more answer that took `ms`.
+  void note(const std::string& name, const Host& host, std::optional<long> ms) {
+    std::lock_guard lock(progress_mutex);
+    Progress& p = progress[name];
+    if (ms) {
+      ++p.done;
+      p.total_ms += static_cast<double>(*ms);
+    }
+    p.waiting = host.queue.size();
+    p.interval_s = std::chrono::duration<double>(host.politeness.interval()).count();
+  }
+
+  struct Progress {
+    std::size_t done = 0, waiting = 0;
+    double total_ms = 0, interval_s = 0;
+  };
 
   SchedulerOptions options;
   std::string unavailable;
   const CurlFunctions* curl = nullptr;
   CURLM* multi = nullptr;
   std::mutex mutex;
-  std::deque<Pending> incoming;
+  std::deque<QueuedRequest> incoming;
   bool stopping = false;
   std::map<std::string, Host> hosts;  // the scheduler's thread only
-  std::map<CURL*, std::unique_ptr<Transfer>> active;
+  std::map<CURL*, std::unique_ptr<LiveTransfer>> active;
   std::vector<CURL*> idle;  // handles of ended requests, reset, for the next ones
   std::atomic<std::size_t> answered_count{0}, error_count{0};
+  mutable std::mutex progress_mutex;
+  std::map<std::string, Progress> progress;
   mutable std::mutex given_up_mutex;
   std::set<std::string> given_up;
   std::thread thread;
@@ -459,7 +387,7 @@ LiveScheduler::~LiveScheduler() { stop(); }
 void LiveScheduler::stop() { impl_->stop(); }
 
 void LiveScheduler::submit(LiveRequest request, LiveCallback done) {
-  impl_->submit(Pending{std::move(request), std::move(done)});
+  impl_->submit(QueuedRequest{std::move(request), std::move(done)});
 }
 
 bool LiveScheduler::host_given_up(const std::string& host) const {
@@ -469,5 +397,17 @@ bool LiveScheduler::host_given_up(const std::string& host) const {
 
 std::size_t LiveScheduler::answered() const { return impl_->answered_count.load(); }
 std::size_t LiveScheduler::errors() const { return impl_->error_count.load(); }
+
+std::vector<LiveHostProgress> LiveScheduler::host_progress() const {
+  std::vector<LiveHostProgress> hosts;
+  std::lock_guard lock(impl_->progress_mutex);
+  const double connections = std::max(1, impl_->options.limits.connections);
+  for (const auto& [name, p] : impl_->progress) {
+    const double answer_s = p.done ? p.total_ms / 1000 / static_cast<double>(p.done) : 0;
+    const double each = std::max(p.interval_s, answer_s / connections);
+    hosts.push_back({name, p.done, p.waiting, static_cast<double>(p.waiting) * each});
+  }
+  return hosts;
+}
 
 }  // namespace sitemaplint

@@ -59,9 +59,22 @@ struct SchedulerOptions {
   std::string user_agent;
   std::vector<std::string> trusted_hosts;  // may be internal addresses (--allow-host, the inputs' hosts)
   std::vector<std::string> allowed_hosts;  // empty: any host; otherwise only these (--allow-host)
+  // Certificate authorities trusted instead of the system's: a test's own, for its HTTPS server on
+  // 127.0.0.1. No option sets it: a run trusts what the system trusts. Empty: the system's.
+  std::string ca_file;
 };
 
 using LiveCallback = std::function<void(LiveResponse)>;
+
+// How far one host's requests have got, for the progress line.
+struct LiveHostProgress {
+  std::string host;
+  std::size_t done = 0;  // requests answered
+  std::size_t waiting = 0;  // queued, not started yet
+  // At the host's pace (its rate, or its answers' time over its connections when slower), the
+  // time the waiting requests take.
+  double seconds_left = 0;
+};
 
 class LiveScheduler {
  public:
@@ -82,6 +95,8 @@ class LiveScheduler {
   // Requests answered so far (each hop one), and those that got no answer or a 429/5xx.
   std::size_t answered() const;
   std::size_t errors() const;
+  // Each host that has had requests, in host order.
+  std::vector<LiveHostProgress> host_progress() const;
 
  private:
   struct Impl;

@@ -1,8 +1,8 @@
 // Whether sitemaplint may fetch a URL of a host, by the host's robots.txt read for sitemaplint's
 // own product token ("sitemaplint", else the '*' groups), as RFC 9309 section 2.3.1 says to treat
 // each way of fetching it: a 2xx body is obeyed; a 4xx ("unavailable") allows everything; a 5xx
-// or no answer at all ("unreachable") disallows everything. A 3xx is followed by the fetcher and
-// judged by where it ends.
+// or no answer at all ("unreachable") disallows everything. A 3xx is followed by the fetcher (up
+// to five hops, section 2.3.1.2) and judged by where it ends; past five, it is unavailable.
 #pragma once
 
 #include <memory>

@@ -5,6 +5,8 @@
 #include <atomic>
 #include <cstddef>
 #include <functional>
+#include <string>
+#include <vector>
 
 namespace sitemaplint {
 
@@ -17,6 +19,13 @@ struct RunProgress {
   std::function<std::size_t()> pages_read;
   // --pages on the live site: how many of its requests got no answer or a 429/5xx so far.
   std::function<std::size_t()> page_errors;
+  // --pages on the live site: each host's requests answered and waiting, and the time those take.
+  struct HostProgress {
+    std::string host;
+    std::size_t done = 0, waiting = 0;
+    double seconds_left = 0;
+  };
+  std::function<std::vector<HostProgress>()> page_hosts;
 
   void queued(std::size_t files, std::size_t fetches) {
     files_total += files;

@@ -1,0 +1,42 @@
+// What live_pages.cpp (the answers) and live_job_queue.cpp (the queue of fetches) share: one
+// listed URL being fetched, hop by hop, and what is learnt of an origin before its URLs are asked
+// for (its robots.txt and the soft-404 probe).
+#pragma once
+
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "live/live_pages.h"
+
+namespace sitemaplint {
+
+// One listed URL being fetched: its hops so far.
+struct LivePages::Job {
+  std::string listed;  // the URL the run lists (the slot's key)
+  std::string current;  // the URL asked for next
+  bool head = false;
+  std::vector<RedirectHop> chain;
+  std::set<std::string> visited;
+  bool probe = false;  // the soft-404 probe of an origin, not a listed URL
+};
+
+struct LivePages::Origin {
+  enum class State { Unknown, Fetching, Ready } state = State::Unknown;
+  std::unique_ptr<RobotsGate> robots;
+  std::vector<std::shared_ptr<Job>> parked;  // waiting for robots.txt and the probe
+  // The probe's answer: a host that answers 200 with an HTML page to a path that cannot exist.
+  bool answers_anything = false;
+  std::string probe_url, probe_title, probe_body;
+};
+
+// `answer`'s HTTP details, made (or copied, when shared) so that they can be changed.
+inline HttpDetails& writable_details(PageAnswer& answer) {
+  auto own = std::make_shared<HttpDetails>(answer.http ? *answer.http : HttpDetails{});
+  HttpDetails& mine = *own;
+  answer.http = std::move(own);
+  return mine;
+}
+
+}  // namespace sitemaplint

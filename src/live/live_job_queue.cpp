@@ -1,0 +1,263 @@
+// The queue of a live audit's fetches: which listed URLs are asked for (--max-urls, --sample), with
+// GET or HEAD, and in what order: an origin's robots.txt and soft-404 probe first, then its URLs
+// (parked until then), each hop of a redirect again through robots.txt.
+#include "live/live_pages.h"
+
+#include <algorithm>
+#include <set>
+
+#include "analysis/ascii.h"
+#include "live/live_job.h"
+#include "live/url_sample.h"
+#include "pages/html_head.h"
+
+namespace sitemaplint {
+namespace {
+
+std::string hex(std::uint64_t value) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, value >>= 4) out[static_cast<std::size_t>(i)] = kDigits[value & 15];
+  return out;
+}
+
+// The file name extensions of images and videos, which are asked for with HEAD: their bodies are
+// never read.
+bool media_extension(std::string_view path) {
+  static const std::set<std::string, std::less<>> kMedia = {
+      "jpg", "jpeg", "png",  "gif", "webp", "avif", "svg", "bmp", "ico", "tif", "tiff", "heic", "jxl",
+      "mp4", "m4v",  "webm", "mov", "ogv",  "mkv",  "avi", "wmv", "flv", "mpg", "mpeg", "3gp",  "ts"};
+  const std::size_t slash = path.rfind('/');
+  const std::size_t dot = path.rfind('.');
+  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) return false;
+  return kMedia.count(ascii_lowered(path.substr(dot + 1))) > 0;
+}
+
+class NoPrefetch final : public PageLookup::Prefetch {};
+
+// RFC 9309 section 2.3.1.2: crawlers "SHOULD follow at least five consecutive redirects, even
+// across authorities", and may take the robots.txt as unavailable after more.
+constexpr int kRobotsRedirects = 5;
+
+}  // namespace
+
+bool LivePages::in_sample(std::string_view url) const {
+  return !options_.sample || options_.sampled.count(std::string(url)) > 0;
+}
+
+bool LivePages::is_media(std::string_view url) const {
+  std::string_view rest = url.substr(std::min(url.size(), url.find("://") + 3));
+  const std::size_t slash = rest.find('/');
+  if (slash == std::string_view::npos) return false;
+  rest = rest.substr(slash);
+  return media_extension(rest.substr(0, rest.find_first_of("?#")));
+}
+
+std::unique_ptr<PageLookup::Prefetch> LivePages::prefetch(std::vector<std::string> urls, unsigned) const {
+  std::vector<std::shared_ptr<Job>> jobs;
+  {
+    std::lock_guard lock(mutex_);
+    std::vector<std::string> fresh;
+    std::set<std::string_view> seen;
+    for (const std::string& url : urls) {
+      Slot& slot = slot_locked(url);
+      if (slot.ready || slot.queued || !seen.insert(url).second) continue;
+      fresh.push_back(url);
+    }
+    for (const std::string& url : fresh) {
+      Slot& slot = slot_locked(url);
+      if (!in_sample(url)) {
+        PageAnswer answer;
+        answer.status = PageStatus::Skipped;
+        answer.reason = "not in the --sample of " + std::to_string(*options_.sample) + " URLs";
+        slot.answer = std::move(answer);
+        slot.ready = true;
+        ++unsampled_;
+        continue;
+      }
+      if (queued_listed_ >= options_.max_urls) {
+        PageAnswer answer;
+        answer.status = PageStatus::Skipped;
+        answer.reason = "past --max-urls " + std::to_string(options_.max_urls);
+        slot.answer = std::move(answer);
+        slot.ready = true;
+        ++cut_;
+        continue;
+      }
+      ++queued_listed_;
+      jobs.push_back(queue_locked(slot, url));
+    }
+  }
+  for (std::shared_ptr<Job>& job : jobs) step(std::move(job));
+  return std::make_unique<NoPrefetch>();
+}
+
+const PageAnswer* LivePages::page(std::string_view url) const {
+  std::shared_ptr<Job> job;
+  std::unique_lock lock(mutex_);
+  Slot* slot = &slot_locked(url);
+  slot->listed = true;
+  if (!slot->ready && !slot->queued) {
+    // Asked without a prefetch (a URL in another spelling): fetched now, within the same limits.
+    if (!in_sample(url) || queued_listed_ >= options_.max_urls) {
+      const bool unsampled = !in_sample(url);
+      PageAnswer answer;
+      answer.status = PageStatus::Skipped;
+      answer.reason = unsampled ? "not in the --sample of " + std::to_string(*options_.sample) + " URLs"
+                                : "past --max-urls " + std::to_string(options_.max_urls);
+      (unsampled ? unsampled_ : cut_) += 1;
+      slot->answer = std::move(answer);
+      slot->ready = true;
+    } else {
+      ++queued_listed_;
+      job = queue_locked(*slot, url);
+    }
+  }
+  return answer_of(lock, *slot, std::move(job));
+}
+
+const PageAnswer* LivePages::unlisted_page(std::string_view url) const {
+  std::shared_ptr<Job> job;
+  std::unique_lock lock(mutex_);
+  Slot* slot = &slot_locked(url);
+  if (!slot->ready && !slot->queued) job = queue_locked(*slot, url);
+  return answer_of(lock, *slot, std::move(job));
+}
+
+std::shared_ptr<LivePages::Job> LivePages::queue_locked(Slot& slot, std::string_view url) const {
+  slot.queued = true;
+  auto job = std::make_shared<Job>();
+  job->listed = std::string(url);
+  job->current = job->listed;
+  job->head = is_media(url);
+  return job;
+}
+
+const PageAnswer* LivePages::answer_of(std::unique_lock<std::mutex>& lock, Slot& slot, std::shared_ptr<Job> job) const {
+  if (job) {
+    lock.unlock();
+    step(std::move(job));
+    lock.lock();
+  }
+  wait_locked(lock, slot);
+  return slot.answer ? &*slot.answer : nullptr;
+}
+
+// Asks for job->current once its origin's robots.txt is known (and the origin's probe answered).
+void LivePages::step(std::shared_ptr<Job> job) const {
+  const std::string origin = origin_of_url(job->current);
+  bool ask_robots = false;
+  {
+    std::lock_guard lock(mutex_);
+    std::unique_ptr<Origin>& o = origins_[origin];
+    if (!o) o = std::make_unique<Origin>();
+    if (o->state != Origin::State::Ready) {
+      o->parked.push_back(std::move(job));
+      if (o->state == Origin::State::Unknown) {
+        o->state = Origin::State::Fetching;
+        ask_robots = true;
+      }
+    }
+  }
+  if (ask_robots) {
+    // robots.txt, then the probe; only then the parked URLs (origin_ready).
+    fetch_robots(origin, origin + "/robots.txt", 0);
+    return;
+  }
+  if (!job) return;  // parked
+  RobotsDecision decision;
+  {
+    std::lock_guard lock(mutex_);
+    decision = origins_[origin]->robots->decide(job->current);
+  }
+  if (!decision.allowed) {
+    PageAnswer answer;
+    if (job->chain.empty()) {
+      answer.status = PageStatus::Blocked;
+      answer.reason = decision.why;
+    } else {
+      job->chain.push_back({job->current, 0});
+      answer.status = PageStatus::Redirect;
+      answer.target = job->chain[1].url;
+      answer.code = job->chain[0].status;
+      writable_details(answer).chain = job->chain;
+      answer.reason = decision.why.starts_with("refused") ? decision.why : "not fetched: its " + decision.why;
+    }
+    publish(*job, std::move(answer), nullptr);
+    return;
+  }
+  const bool trusted = on_site(job->current);
+  // --cache: asked only if changed; a 304 is answered with what was kept.
+  std::optional<LiveResponse> cached = job->head ? std::nullopt : cache_.find(job->current);
+  std::vector<std::string> conditions = cached ? ResponseCache::conditions(*cached) : std::vector<std::string>{};
+  scheduler_->submit(LiveRequest{job->current, job->head, trusted, false, std::move(conditions)},
+                     [this, job, cached = std::move(cached)](LiveResponse response) mutable {
+                       if (response.status == 304 && cached) {
+                         cached->milliseconds = response.milliseconds;
+                         response = std::move(*cached);
+                       } else if (!job->head) {
+                         cache_.keep(job->current, response);
+                       }
+                       on_answer(job, std::move(response));
+                     });
+}
+
+// One request of the robots.txt of `origin`, `redirects` hops after /robots.txt itself. Each hop
+// is a request of its own, under the same fetch rules (and pace) as any other, to whichever host
+// it names.
+void LivePages::fetch_robots(const std::string& origin, const std::string& url, int redirects) const {
+  scheduler_->submit(LiveRequest{url, false, on_site(url), true, {}}, [this, origin, redirects](LiveResponse robots) {
+    const bool redirect = robots.status >= 300 && robots.status < 400 && !robots.location.empty();
+    if (redirect && redirects < kRobotsRedirects) {
+      fetch_robots(origin, robots.location, redirects + 1);
+      return;
+    }
+    // More redirects than that: RFC 9309 lets a crawler take the robots.txt as unavailable, and
+    // so crawl as if there were none.
+    robots_known(origin, redirect ? std::make_unique<RobotsGate>(404, "")
+                                  : std::make_unique<RobotsGate>(robots.status, robots.body, robots.error));
+  });
+}
+
+// The robots.txt of `origin` is known: the probe is asked for, if robots.txt allows it, then the
+// URLs parked meanwhile.
+void LivePages::robots_known(const std::string& origin, std::unique_ptr<RobotsGate> gate) const {
+  std::string probe;
+  {
+    std::lock_guard lock(mutex_);
+    Origin& o = *origins_[origin];
+    probe = origin + "/sitemaplint-soft-404-probe-" + hex(seeded_hash(options_.seed, origin));
+    o.probe_url = probe;
+    if (!gate->decide(probe).allowed) probe.clear();
+    o.robots = std::move(gate);
+  }
+  if (probe.empty()) {
+    origin_ready(origin);
+    return;
+  }
+  scheduler_->submit(LiveRequest{probe, false, on_site(probe), false, {}}, [this, origin](LiveResponse answer) {
+    {
+      std::lock_guard lock(mutex_);
+      Origin& o = *origins_[origin];
+      if (answer.status >= 200 && answer.status < 300 && !answer.body.empty()) {
+        o.answers_anything = true;
+        o.probe_body = std::move(answer.body);
+        o.probe_title = read_html_head(o.probe_body, o.probe_url).title;
+      }
+    }
+    origin_ready(origin);
+  });
+}
+
+void LivePages::origin_ready(const std::string& origin) const {
+  std::vector<std::shared_ptr<Job>> parked;
+  {
+    std::lock_guard lock(mutex_);
+    Origin& o = *origins_[origin];
+    o.state = Origin::State::Ready;
+    parked.swap(o.parked);
+  }
+  for (std::shared_ptr<Job>& job : parked) step(std::move(job));
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,90 @@
+#include "live/response_sinks.h"
+
+#include <algorithm>
+
+#include "analysis/ascii.h"
+
+namespace sitemaplint {
+namespace {
+
+// Headers kept of one answer at most: a server that sends thousands is not read further.
+constexpr std::size_t kMaxHeaders = 200;
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r' || text.back() == '\n'))
+    text.remove_suffix(1);
+  return text;
+}
+
+bool is_html_type(std::string_view type) {
+  const std::string lower = ascii_lowered(type.substr(0, type.find(';')));
+  const std::string_view bare = trim(lower);
+  return bare == "text/html" || bare == "application/xhtml+xml";
+}
+
+// Whether "</head" starts in `text` at or after `from` (case-insensitive).
+bool head_closed(std::string_view text, std::size_t from) {
+  static constexpr std::string_view kEnd = "</head";
+  for (std::size_t at = text.find('<', from); at != std::string_view::npos; at = text.find('<', at + 1)) {
+    if (at + kEnd.size() > text.size()) return false;
+    if (ascii_equal_ignoring_case(text.substr(at, kEnd.size()), kEnd)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string one_line(std::string text) {
+  for (char& c : text) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
+  }
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  return text;
+}
+
+std::size_t write_body(char* data, std::size_t size, std::size_t count, void* user) {
+  auto& t = *static_cast<LiveTransfer*>(user);
+  const std::size_t n = size * count;
+  if (!t.type_checked) {
+    t.type_checked = true;
+    long status = 0;
+    t.curl->easy_getinfo(t.easy, CURLINFO_RESPONSE_CODE, &status);
+    const char* type = nullptr;
+    t.curl->easy_getinfo(t.easy, CURLINFO_CONTENT_TYPE, &type);
+    // Only a 2xx HTML page's head is read; any other body is not needed (an error page, an image).
+    if (!t.pending.request.whole_body && (status < 200 || status >= 300 || !type || !is_html_type(type))) {
+      t.stopped = true;
+      return 0;
+    }
+  }
+  std::string& body = t.response.body;
+  const std::size_t before = body.size();
+  const std::size_t take = std::min(n, kLiveBodyBytes - std::min(kLiveBodyBytes, before));
+  body.append(data, take);
+  if (!t.pending.request.whole_body && head_closed(body, before >= 6 ? before - 6 : 0)) {
+    t.stopped = true;
+    return 0;
+  }
+  if (body.size() >= kLiveBodyBytes) {
+    t.stopped = true;
+    t.response.truncated = true;
+    return 0;
+  }
+  return n;
+}
+
+std::size_t read_header(char* data, std::size_t size, std::size_t count, void* user) {
+  auto& t = *static_cast<LiveTransfer*>(user);
+  const std::string_view line(data, size * count);
+  if (line.starts_with("HTTP/")) {
+    t.response.headers.clear();  // a new answer (after a 100 Continue, say)
+  } else if (const std::size_t colon = line.find(':');
+             colon != std::string_view::npos && colon > 0 && t.response.headers.size() < kMaxHeaders) {
+    t.response.headers.emplace_back(std::string(trim(line.substr(0, colon))),
+                                    one_line(std::string(trim(line.substr(colon + 1)))));
+  }
+  return size * count;
+}
+
+}  // namespace sitemaplint

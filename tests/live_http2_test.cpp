@@ -1,0 +1,172 @@
+// The live site over HTTP/2, from a real HTTP/2 server: nghttpd (Debian's nghttp2-server) serves a
+// small site over TLS on 127.0.0.1, with a certificate the test makes and trusts alone. The
+// requests of one host must share one connection, multiplexed (nghttpd's log names each
+// connection and the streams on it), and the findings must be those of the same site served over
+// HTTP/1.1 by the test's own server.
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <thread>
+
+#include "analysis/line_index.h"
+#include "http_test_server.h"
+#include "live/live_pages.h"
+#include "test_support.h"
+
+using namespace sitemaplint;
+using namespace sitemaplint::testing;
+using namespace std::chrono_literals;
+
+namespace {
+
+// The site, the same over both protocols: a page, one that forbids indexing, one canonical to
+// another, one behind robots.txt, and one that does not exist.
+const std::map<std::string, std::string> kSite = {
+    {"/robots.txt", "User-agent: *\nDisallow: /private/\n"},
+    {"/a.html", "<!DOCTYPE html><html><head><title>A</title></head><body>a</body></html>"},
+    {"/noindex.html",
+     "<!DOCTYPE html><html><head><title>N</title><meta name=\"robots\" content=\"noindex\"></head></html>"},
+    {"/canonical.html",
+     "<!DOCTYPE html><html><head><title>C</title><link rel=\"canonical\" href=\"/a.html\"></head></html>"},
+    {"/private/p.html", "<!DOCTYPE html><html><head><title>P</title></head></html>"},
+};
+const std::vector<std::string> kListed = {"/a.html", "/noindex.html", "/canonical.html", "/private/p.html",
+                                          "/missing.html"};
+
+// A port on 127.0.0.1 nothing listens on (the kernel's choice, let go again for nghttpd to take).
+int free_port() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t size = sizeof address;
+  ::bind(fd, reinterpret_cast<sockaddr*>(&address), size);
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size);
+  ::close(fd);
+  return ntohs(address.sin_port);
+}
+
+bool accepts_connections(int port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  const bool connected = ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+  ::close(fd);
+  return connected;
+}
+
+// nghttpd serving `root` over TLS on 127.0.0.1:port, its verbose log in `log`; stopped (by its
+// process id) when the test ends.
+class Nghttpd {
+ public:
+  Nghttpd(const std::filesystem::path& root, const std::filesystem::path& dir, int port) : log_(dir / "nghttpd.log") {
+    const std::string key = (dir / "key.pem").string(), cert = (dir / "cert.pem").string();
+    const std::string mime = (dir / "mime.types").string(), log = log_.string(), docs = root.string();
+    const std::string port_text = std::to_string(port);
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      const int out = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+      ::dup2(out, 1);
+      ::dup2(out, 2);
+      ::execlp("nghttpd", "nghttpd", "--address=127.0.0.1", "--verbose", ("--htdocs=" + docs).c_str(),
+               ("--mime-types-file=" + mime).c_str(), port_text.c_str(), key.c_str(), cert.c_str(), nullptr);
+      ::_exit(127);
+    }
+    for (int i = 0; i < 100 && !accepts_connections(port); ++i) std::this_thread::sleep_for(50ms);
+  }
+  ~Nghttpd() {
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGTERM);
+    ::waitpid(pid_, nullptr, 0);
+  }
+  std::string log() const { return read_file(log_.string()); }
+
+ private:
+  std::filesystem::path log_;
+  pid_t pid_ = -1;
+};
+
+// Every finding of the sitemap listing kListed on `origin`, its message's origin written SITE.
+std::vector<std::string> live_findings(const std::string& origin, const std::string& ca_file) {
+  LiveOptions options;
+  options.origins = {origin};
+  options.scheduler.limits.rate = 200;
+  options.scheduler.user_agent = "sitemaplint-test";
+  options.scheduler.ca_file = ca_file;
+  Settings settings = test_settings();
+  settings.pages = std::make_shared<LivePages>(std::move(options));
+  std::vector<std::string> locs;
+  for (const std::string& path : kListed) locs.push_back(origin + path);
+  const FileReport report = lint_text(urlset(locs), settings);
+  std::vector<std::string> out;
+  const LineIndex index(report.bytes);
+  for (const Diagnostic& d : report.diagnostics) {
+    std::string message = d.message;
+    for (std::size_t at = message.find(origin); at != std::string::npos; at = message.find(origin, at))
+      message.replace(at, origin.size(), "SITE");
+    out.push_back(std::string(d.rule->code) + " " + std::to_string(index.position(d.offset).line) + " " + message);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("live: HTTP/2 from nghttpd, one connection multiplexed, the findings of HTTP/1.1") {
+  if (!have_program("nghttpd")) return skip_test("nghttpd (Debian's nghttp2-server) is not installed");
+  if (!have_program("openssl")) return skip_test("openssl is not installed");
+  const TempDir dir;
+  const std::filesystem::path root = dir.path / "site";
+  for (const auto& [path, text] : kSite) {
+    std::filesystem::create_directories((root / path.substr(1)).parent_path());
+    std::ofstream(root / path.substr(1)) << text;
+  }
+  std::ofstream(dir.path / "mime.types") << "text/html html\ntext/plain txt\n";
+  // A certificate for 127.0.0.1, trusted by this test's requests alone.
+  const auto made = run_command(
+      "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 "
+      "-subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 -keyout " +
+      shell_quote((dir.path / "key.pem").string()) + " -out " + shell_quote((dir.path / "cert.pem").string()));
+  REQUIRE(made.exit_code == 0);
+  const int port = free_port();
+  const Nghttpd server(root, dir.path, port);
+  REQUIRE(accepts_connections(port));
+  const std::string h2_origin = "https://127.0.0.1:" + std::to_string(port);
+  const std::vector<std::string> over_h2 = live_findings(h2_origin, (dir.path / "cert.pem").string());
+
+  // Each request is a stream on a connection: nghttpd logs "[id=N] ... recv (stream_id=S) :path: P".
+  const std::string log = server.log();
+  const std::regex request(R"(\[id=(\d+)\][^\n]*recv \(stream_id=(\d+)\) :path: (\S+))");
+  std::set<std::string> connections, paths;
+  std::size_t streams = 0;
+  for (auto it = std::sregex_iterator(log.begin(), log.end(), request); it != std::sregex_iterator(); ++it) {
+    connections.insert((*it)[1]);
+    paths.insert((*it)[3]);
+    ++streams;
+  }
+  CAPTURE(log.substr(0, 2000));
+  // robots.txt, the soft-404 probe and the four URLs robots.txt allows, all on one connection.
+  CHECK(streams == 6);
+  CHECK(connections.size() == 1);
+  CHECK(paths.count("/robots.txt") == 1);
+  CHECK(paths.count("/private/p.html") == 0);
+
+  // The same site over HTTP/1.1.
+  HttpTestServer h1;
+  for (const auto& [path, text] : kSite)
+    h1.route(path, HttpResponse{200, {{"Content-Type", path.ends_with(".txt") ? "text/plain" : "text/html"}}, text});
+  const std::vector<std::string> over_h1 = live_findings(h1.url(""), "");
+  CHECK(over_h1.size() == 4);  // noindex, canonical elsewhere, robots.txt, 404
+  CHECK(over_h2 == over_h1);
+}
