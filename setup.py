@@ -44,5 +44,7 @@ setup(
     package_data={"sitemaplint": ["_core.pyi", "py.typed"]},
     ext_modules=[Extension("sitemaplint._core", sources=[])],
     cmdclass={"build_ext": CMakeBuild},
+    # setuptools' own build folder beside CMake's (its default, build/, is the CMake build's).
+    options={"build": {"build_base": "build-pip/setuptools"}},
     zip_safe=False,
 )
