@@ -102,10 +102,11 @@ def test_bytes_are_linted_as_the_file_they_name():
         by_path = sitemaplint.lint(path, now=NOW)
         if by_path.files[0].kind == "sitemapindex":
             continue  # a file's index children are followed; bytes are linted alone
-        data = pathlib.Path(path).read_bytes()
-        for source in (data, bytearray(data), memoryview(data)):
-            by_bytes = sitemaplint.lint(source, name=path, now=NOW)
-            assert [f.to_dict() for f in by_bytes] == [f.to_dict() for f in by_path], path
+        by_bytes = sitemaplint.lint(pathlib.Path(path).read_bytes(), name=path, now=NOW)
+        assert [f.to_dict() for f in by_bytes] == [f.to_dict() for f in by_path], path
+    data = EXAMPLE.read_bytes()
+    for source in (bytearray(data), memoryview(data)):
+        assert [f.code for f in sitemaplint.lint(source, now=NOW)] == [f.code for f in sitemaplint.lint(data, now=NOW)]
     gzipped = sitemaplint.lint(gzip.compress(EXAMPLE.read_bytes()), now=NOW)
     assert [f.code for f in gzipped] == [f.code for f in sitemaplint.lint(EXAMPLE, now=NOW)]
     assert gzipped.files[0].path == "-"
