@@ -24,9 +24,9 @@ namespace {
 // are data that any layer may include. Every folder of src/ has a layer here.
 const std::map<std::string, int>& layers() {
   static const std::map<std::string, int> kLayers = {
-      {"src/analysis/", 0}, {"src/", 1},      {"rules/", 2},    {"src/engine/", 3}, {"src/load/", 4},
-      {"src/pages/", 4},    {"src/live/", 4}, {"src/run/", 5},  {"src/config/", 6}, {"src/docs/", 7},
-      {"src/report/", 8},   {"src/lsp/", 9},  {"src/cli/", 10},
+      {"src/analysis/", 0}, {"src/", 1},      {"rules/", 2},   {"src/engine/", 3}, {"src/load/", 4},
+      {"src/pages/", 4},    {"src/live/", 4}, {"src/run/", 5}, {"src/config/", 6}, {"src/docs/", 7},
+      {"src/report/", 8},   {"src/lsp/", 9},  {"src/api/", 9}, {"src/cli/", 10},
   };
   return kLayers;
 }

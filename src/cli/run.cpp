@@ -4,17 +4,14 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <mutex>
-#include <sstream>
 
 #include "analysis/message_text.h"
-#include "analysis/sitemap_location.h"
-#include "analysis/w3c_datetime.h"
+#include "api/run_choices.h"
 #include "cli/options.h"
 #include "cli/pages_setup.h"
 #include "live/live_pages.h"
@@ -41,32 +38,9 @@
 namespace sitemaplint {
 namespace {
 
-std::vector<std::string> split_commas(const std::vector<std::string>& words) {
-  std::vector<std::string> out;
-  for (const std::string& word : words) {
-    std::stringstream stream(word);
-    std::string item;
-    while (std::getline(stream, item, ',')) {
-      if (!item.empty()) out.push_back(item);
-    }
-  }
-  return out;
-}
-
 int config_error(const std::string& message) {
   print_error(message);
   return kExitUsage;
-}
-
-// --min-severity: findings below it are left out of everything that follows (report, baseline,
-// exit code), as if their rules had not run.
-// Returns how many were left out.
-std::size_t leave_out_below(Severity min_severity, std::vector<FileReport>* reports) {
-  std::size_t left_out = 0;
-  for (FileReport& report : *reports) {
-    left_out += std::erase_if(report.diagnostics, [&](const Diagnostic& d) { return d.severity < min_severity; });
-  }
-  return left_out;
 }
 
 // The exit code for a run with findings that fail it: 1, or 0 with --exit-zero.
@@ -102,47 +76,16 @@ std::optional<int> documentation(const CliOptions& options) {
 
 // The command line's share of every input's profile: --profile, rule choices, --now, --base-url.
 bool command_line_choices(const CliOptions& options, CommandLineChoices* out, std::string* error) {
-  if (!options.profile.empty() && !(out->profile = find_rule_profile(options.profile))) {
-    *error = "--profile: " + unknown_profile_message(options.profile);
-    return false;
-  }
-  if (!parse_rule_layer(split_commas(options.select), split_commas(options.ignore), options.severities, &out->rules,
-                        error)) {
-    return false;
-  }
-  out->now = static_cast<std::int64_t>(std::time(nullptr));
-  if (!options.now.empty()) {
-    DatetimeError date_error;
-    const auto now = parse_w3c_datetime(options.now, &date_error);
-    if (!now) {
-      *error = "--now: " + date_error.message;
-      return false;
-    }
-    out->now = to_unix_seconds(*now);
-  }
-  if (!options.base_url.empty()) {
-    out->location = parse_sitemap_location(options.base_url, error);
-    if (!out->location) {
-      *error = "--base-url: " + *error;
-      return false;
-    }
-  }
-  return true;
+  const ChoiceWords words{options.profile,    options.select, options.ignore,
+                          options.severities, options.now,    options.base_url};
+  return resolve_choices(words, out, error);
 }
 
 // `robots`: the run's robots.txt, from the command line or the config: a host the user named.
 FetchOptions fetch_options_for(const CliOptions& options, const std::string& robots) {
-  FetchOptions fetch;
-  fetch.timeout_ms = static_cast<long>(options.timeout_seconds * 1000);
-  fetch.connect_timeout_ms = std::min(fetch.timeout_ms, 10'000L);
-  fetch.allowed_hosts = split_commas(options.allowed_hosts);
-  // The hosts the user named may serve internal addresses; a host a fetched document names may not.
-  fetch.trusted_hosts = fetch.allowed_hosts;
-  for (const std::string& path : options.paths) {
-    if (is_url(path)) fetch.trusted_hosts.push_back(host_of(path));
-  }
-  if (is_url(robots)) fetch.trusted_hosts.push_back(host_of(robots));
-  return fetch;
+  std::vector<std::string> named = options.paths;
+  named.push_back(robots);
+  return run_fetch_options(options.timeout_seconds, options.allowed_hosts, named);
 }
 
 // --show-config: the effective settings of each input, or of a file in the current directory.

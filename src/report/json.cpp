@@ -1,26 +1,13 @@
 // The JSON report. Stable and versioned: fields are only ever added, and "version" changes when
 // an existing field changes meaning. docs/output.md documents the shape.
 #include "report/json_stream.h"
+#include "report/kind_name.h"
 #include "report/source.h"
 #include "report/report.h"
 #include "rule.h"
 
 namespace sitemaplint {
 namespace {
-
-std::string_view kind_name(DocumentKind kind) {
-  switch (kind) {
-    case DocumentKind::UrlSet: return "urlset";
-    case DocumentKind::SitemapIndex: return "sitemapindex";
-    case DocumentKind::Feed: return "feed";
-    case DocumentKind::Text: return "text";
-    case DocumentKind::Robots: return "robots";
-    case DocumentKind::NotSitemap: return "not-sitemap";
-    case DocumentKind::Other: return "other";
-    case DocumentKind::None: break;
-  }
-  return "unknown";
-}
 
 void write_diagnostic(JsonWriter& json, const Diagnostic& d, const ReportSource& source, RunSources& sources) {
   const Position start = source.position(d.offset);
@@ -66,6 +53,20 @@ void write_diagnostic(JsonWriter& json, const Diagnostic& d, const ReportSource&
 
 }  // namespace
 
+std::string_view document_kind_name(DocumentKind kind) {
+  switch (kind) {
+    case DocumentKind::UrlSet: return "urlset";
+    case DocumentKind::SitemapIndex: return "sitemapindex";
+    case DocumentKind::Feed: return "feed";
+    case DocumentKind::Text: return "text";
+    case DocumentKind::Robots: return "robots";
+    case DocumentKind::NotSitemap: return "not-sitemap";
+    case DocumentKind::Other: return "other";
+    case DocumentKind::None: break;
+  }
+  return "unknown";
+}
+
 // Written as it goes (report/json_stream.h): a run with many findings would otherwise build, and
 // free, a tree of every value first. Ill-formed UTF-8 in messages (quoted from a broken input)
 // comes out as U+FFFD, never a crash.
@@ -85,7 +86,7 @@ void write_json(std::span<const FileReport> reports, const RunStatus& status, st
     json.begin_object();
     json.field("path", report.path);
     if (!report.requested.empty()) json.field("requested", report.requested);
-    json.field("kind", kind_name(report.kind));
+    json.field("kind", document_kind_name(report.kind));
     json.field("entries", report.entries);
     json.key("diagnostics");
     json.begin_array();

@@ -98,4 +98,15 @@ void run_set_rules(std::span<SetMember> members, const Settings& settings) {
   }
 }
 
+void finish_set(std::span<SetMember> members, const Settings* settings) {
+  if (settings) run_set_rules(members, *settings);
+  for (SetMember& member : members) {
+    if (!member.report) continue;
+    FileReport& report = *member.report;
+    sort_diagnostics(report.diagnostics);
+    report.suppressions.apply(&report.diagnostics);
+    finish_suppressions(report, *member.selection);
+  }
+}
+
 }  // namespace sitemaplint

@@ -26,4 +26,9 @@ struct SetMember {
 // the members' reports (unsorted).
 void run_set_rules(std::span<SetMember> members, const Settings& settings);
 
+// The end of a set's run: its set-level rules (when `settings`, the first member's, is given),
+// then each member's findings sorted, its inline suppressions applied and SM901 made. The members
+// were linted LintScope::InASet.
+void finish_set(std::span<SetMember> members, const Settings* settings);
+
 }  // namespace sitemaplint

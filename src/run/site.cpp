@@ -291,14 +291,7 @@ class Site {
     for (const Profile* p : profiles_) {
       if (p && !first) first = p;
     }
-    if (first) run_set_rules(members_, first->settings);
-    for (SetMember& member : members_) {
-      if (!member.report) continue;
-      FileReport& report = *member.report;
-      sort_diagnostics(report.diagnostics);
-      report.suppressions.apply(&report.diagnostics);
-      finish_suppressions(report, *member.selection);
-    }
+    finish_set(members_, first ? &first->settings : nullptr);
   }
 
   // Every file of the run is checked against the run's robots.txt: its profile carries it.

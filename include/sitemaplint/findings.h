@@ -1,0 +1,80 @@
+// What a lint gives back: findings, the files they are in, the inputs that could not be read, and
+// the run's totals. Plain values, the same as the JSON report's (docs/output.md).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "settings.h"
+
+namespace sitemaplint::api {
+
+// A replacement of the bytes [offset, offset + length) of the finding's file.
+struct Fix {
+  std::size_t offset = 0;
+  std::size_t length = 0;
+  std::string replacement;
+  std::string description;  // imperative, e.g. "replace with 'daily'"
+};
+
+// A second place that explains a finding, e.g. where a duplicate was first seen.
+struct RelatedLocation {
+  std::string file;  // the finding's own file, or another file of the run
+  std::size_t line = 0;
+  std::size_t column = 0;
+  std::string message;
+};
+
+struct Finding {
+  std::string code;  // stable, e.g. "SM203"
+  std::string rule;  // the rule's name, e.g. "lastmod-invalid"
+  Severity severity = Severity::Error;
+  std::string file;  // as given, or the URL it was served from
+  // 1-based; columns count Unicode code points. The end is where the offending text ends.
+  std::size_t line = 0;
+  std::size_t column = 0;
+  std::size_t end_line = 0;
+  std::size_t end_column = 0;
+  std::size_t offset = 0;  // byte offset into the (uncompressed) input
+  std::size_t length = 0;  // bytes covered; 0 marks a point
+  std::string message;
+  std::vector<std::string> authorities;  // what the finding rests on: "sitemaps.org", "Google", ...
+  std::string search_console;  // Google Search Console's message for it, when it has one
+  std::optional<Fix> fix;
+  std::vector<RelatedLocation> related;
+};
+
+// A file the run linted.
+struct FileInfo {
+  std::string path;  // as given, or the URL it was served from after redirects
+  std::string requested;  // the URL as given, when redirects led elsewhere
+  std::string kind;  // urlset, sitemapindex, feed, text, robots, not-sitemap, other
+  std::size_t entries = 0;
+};
+
+// An input that could not be read at all (missing, not a regular file, a failed fetch).
+struct InputError {
+  std::string path;
+  std::string message;  // one line, naming the input
+};
+
+struct Summary {
+  std::size_t files = 0;
+  std::size_t errors = 0;
+  std::size_t warnings = 0;
+  std::size_t infos = 0;
+  std::size_t fixable = 0;
+  std::size_t input_errors = 0;
+  std::size_t left_out = 0;  // findings below Settings::min_severity, not in `findings`
+};
+
+struct Result {
+  std::vector<FileInfo> files;  // the inputs, then the children of indexes among them
+  std::vector<Finding> findings;  // file by file as in `files`, each file's in its reports' order
+  std::vector<InputError> input_errors;
+  Summary summary;
+};
+
+}  // namespace sitemaplint::api

@@ -1,0 +1,72 @@
+// Linting bytes, a file or a set of files with given settings.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "findings.h"
+#include "settings.h"
+
+namespace sitemaplint::api {
+
+// Every error the library throws. A broken sitemap is never one: it gives findings.
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A setting that is not valid: an unknown profile or rule, a bad date or URL, a broken config.
+class SettingsError : public Error {
+ public:
+  using Error::Error;
+};
+
+// An input given to lint_file that cannot be read (missing, a directory, a failed fetch).
+class UnreadableInputError : public Error {
+ public:
+  using Error::Error;
+};
+
+// The settings checked and resolved once, for any number of lints. Its lint functions may be
+// called from several threads at once.
+class Linter {
+ public:
+  // Throws SettingsError.
+  explicit Linter(Settings settings = {});
+  ~Linter();
+  Linter(Linter&&) noexcept;
+  Linter& operator=(Linter&&) noexcept;
+
+  const Settings& settings() const;
+
+  // `bytes` linted as if read from `name` (a path, for the reports and the config's globs), alone:
+  // an index's children are not followed. Never throws on what the bytes hold.
+  Result lint_bytes(std::string_view bytes, const std::string& name = "-") const;
+
+  // One file (a .gz one too), standard input ("-"), or an http(s) URL, with the children of an
+  // index followed as the command line follows them. Throws UnreadableInputError when `path`
+  // itself cannot be read; a child that cannot is in Result::input_errors.
+  Result lint_file(const std::string& path) const;
+
+  // Files, folders (the sitemaps below them) and URLs, `Settings::jobs` at once, with the checks
+  // across the set (duplicates, hreflang, an index's children): what `sitemaplint PATH...` does.
+  // Inputs that cannot be read are in Result::input_errors; nothing is thrown for them.
+  Result lint_files(const std::vector<std::string>& paths) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// One-off lints with a Linter of their own.
+Result lint_bytes(std::string_view bytes, const Settings& settings = {}, const std::string& name = "-");
+Result lint_file(const std::string& path, const Settings& settings = {});
+Result lint_files(const std::vector<std::string>& paths, const Settings& settings = {});
+
+// sitemaplint's version, e.g. "0.1.0".
+std::string_view library_version();
+
+}  // namespace sitemaplint::api

@@ -1,0 +1,328 @@
+// sitemaplint's Python module, sitemaplint._core: the library's public API (include/sitemaplint/)
+// and nothing else, with the GIL released while a lint runs. python/sitemaplint/__init__.py is
+// the package users import; _core.pyi describes this module for type checkers.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <sitemaplint/sitemaplint.h>
+
+#include <set>
+
+namespace py = pybind11;
+namespace sl = sitemaplint::api;
+
+namespace {
+
+// The exceptions, made once at import: SettingsError is a ValueError too, InputError an OSError,
+// so that code catching the built-in kinds catches them.
+PyObject* error_type = nullptr;
+PyObject* settings_error_type = nullptr;
+PyObject* input_error_type = nullptr;
+
+[[noreturn]] void raise_settings_error(const std::string& message) { throw sl::SettingsError(message); }
+
+std::string type_name(const py::handle& value) { return py::str(py::type::handle_of(value).attr("__name__")); }
+
+std::string text_setting(const char* name, const py::handle& value) {
+  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
+  // Paths (pathlib.Path, any os.PathLike) are as good as strings.
+  if (py::hasattr(value, "__fspath__")) {
+    py::object path = value.attr("__fspath__")();
+    if (py::isinstance<py::str>(path)) return path.cast<std::string>();
+  }
+  raise_settings_error(std::string(name) + ": expected a string, got " + type_name(value));
+}
+
+// A string ("SM101,SM102") or a list of them.
+std::vector<std::string> words_setting(const char* name, const py::handle& value) {
+  if (py::isinstance<py::str>(value)) return {value.cast<std::string>()};
+  std::vector<std::string> words;
+  if (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value) || py::isinstance<py::set>(value)) {
+    for (const py::handle item : value) {
+      if (!py::isinstance<py::str>(item)) {
+        raise_settings_error(std::string(name) + ": expected strings, got " + type_name(item));
+      }
+      words.push_back(item.cast<std::string>());
+    }
+    return words;
+  }
+  raise_settings_error(std::string(name) + ": expected a string or a list of strings, got " + type_name(value));
+}
+
+sl::Severity severity_setting(const std::string& name, const py::handle& value) {
+  const std::string level = text_setting(name.c_str(), value);
+  for (sl::Severity s : {sl::Severity::Info, sl::Severity::Warning, sl::Severity::Error}) {
+    if (sl::severity_name(s) == level) return s;
+  }
+  raise_settings_error(name + ": unknown level '" + level + "' (use error, warning or info)");
+}
+
+// The keyword arguments of lint(), lint_many() and Linter(), as the library's Settings.
+sl::Settings settings_from(const py::kwargs& kwargs) {
+  static const std::vector<std::string> kNames = {"profile", "select",       "ignore",       "severities", "base_url",
+                                                  "now",     "min_severity", "config",       "root",       "robots",
+                                                  "jobs",    "timeout",      "allowed_hosts"};
+  sl::Settings settings;
+  for (const auto& [key, value] : kwargs) {
+    const std::string name = key.cast<std::string>();
+    if (value.is_none()) continue;  // None: the default
+    if (name == "profile") settings.profile = text_setting("profile", value);
+    else if (name == "select") settings.select = words_setting("select", value);
+    else if (name == "ignore") settings.ignore = words_setting("ignore", value);
+    else if (name == "severities") {
+      if (!py::isinstance<py::dict>(value)) {
+        raise_settings_error("severities: expected a dict of rule to level, got " + type_name(value));
+      }
+      for (const auto& [rule, level] : value.cast<py::dict>()) {
+        const std::string rule_name = text_setting("severities", rule);
+        settings.severities.emplace_back(rule_name, severity_setting("severities[" + rule_name + "]", level));
+      }
+    } else if (name == "base_url") settings.base_url = text_setting("base_url", value);
+    else if (name == "now") settings.now = text_setting("now", value);
+    else if (name == "min_severity") settings.min_severity = severity_setting("min_severity", value);
+    else if (name == "config") settings.config = text_setting("config", value);
+    else if (name == "root") settings.root = text_setting("root", value);
+    else if (name == "robots") settings.robots = text_setting("robots", value);
+    else if (name == "jobs") {
+      if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value) || value.cast<long long>() < 0 ||
+          value.cast<long long>() > 1024) {
+        raise_settings_error("jobs: expected a whole number from 0 (one per core) to 1024");
+      }
+      settings.jobs = value.cast<unsigned>();
+    } else if (name == "timeout") {
+      if (!py::isinstance<py::float_>(value) && !py::isinstance<py::int_>(value)) {
+        raise_settings_error("timeout: expected seconds, got " + type_name(value));
+      }
+      settings.timeout_seconds = value.cast<double>();
+    } else if (name == "allowed_hosts") settings.allowed_hosts = words_setting("allowed_hosts", value);
+    else {
+      std::string known;
+      for (const std::string& k : kNames) known += (known.empty() ? "" : ", ") + k;
+      raise_settings_error("unknown setting '" + name + "' (the settings are " + known + ")");
+    }
+  }
+  return settings;
+}
+
+// A value as plain Python: an object of this module as its to_dict(), a list item by item.
+py::object plain(const py::handle& value) {
+  if (py::hasattr(value, "to_dict")) return value.attr("to_dict")();
+  if (py::isinstance<py::list>(value)) {
+    py::list out;
+    for (const py::handle item : value) out.append(plain(item));
+    return std::move(out);
+  }
+  return py::reinterpret_borrow<py::object>(value);
+}
+
+// The to_dict() of a class: its fields by name, each as plain Python.
+template <typename Class>
+void def_to_dict(Class& cls, std::vector<const char*> fields) {
+  cls.def("to_dict", [fields](const py::object& self) {
+    py::dict d;
+    for (const char* field : fields) d[field] = plain(self.attr(field));
+    return d;
+  });
+}
+
+py::object text_or_none(const std::string& text) { return text.empty() ? py::object(py::none()) : py::str(text); }
+
+// A run's result as Python holds it: each list made once, its items moved out of the C++ result.
+struct PyResult {
+  py::list findings, files, input_errors;
+  sl::Summary summary;
+};
+
+PyResult to_python(sl::Result result) {
+  PyResult out;
+  for (sl::Finding& f : result.findings) out.findings.append(py::cast(std::move(f)));
+  for (sl::FileInfo& f : result.files) out.files.append(py::cast(std::move(f)));
+  for (sl::InputError& e : result.input_errors) out.input_errors.append(py::cast(std::move(e)));
+  out.summary = result.summary;
+  return out;
+}
+
+// The bytes of a bytes-like object, or nullopt for anything else (a path).
+std::optional<std::string> bytes_of(const py::handle& source) {
+  if (!PyObject_CheckBuffer(source.ptr()) || py::isinstance<py::str>(source)) return std::nullopt;
+  const py::buffer_info info = py::reinterpret_borrow<py::buffer>(source).request();
+  return std::string(static_cast<const char*>(info.ptr), static_cast<std::size_t>(info.size * info.itemsize));
+}
+
+PyResult lint_with(const sl::Linter& linter, const py::handle& source, const std::optional<std::string>& name) {
+  if (std::optional<std::string> bytes = bytes_of(source)) {
+    sl::Result result;
+    {
+      py::gil_scoped_release released;
+      result = linter.lint_bytes(*bytes, name.value_or("-"));
+    }
+    return to_python(std::move(result));
+  }
+  if (name) raise_settings_error("name: only bytes are given a name; a file is reported by its path");
+  std::string path;
+  try {
+    path = text_setting("path", source);
+  } catch (const sl::SettingsError&) {
+    throw py::type_error("lint() takes a path (str or os.PathLike) or bytes, not " + type_name(source));
+  }
+  sl::Result result;
+  {
+    py::gil_scoped_release released;
+    result = linter.lint_file(path);
+  }
+  return to_python(std::move(result));
+}
+
+PyResult lint_many_with(const sl::Linter& linter, const py::iterable& items) {
+  std::vector<std::string> paths;
+  for (const py::handle item : items) {
+    try {
+      paths.push_back(text_setting("path", item));
+    } catch (const sl::SettingsError&) {
+      throw py::type_error("lint_many() takes paths (str or os.PathLike), not " + type_name(item));
+    }
+  }
+  sl::Result result;
+  {
+    py::gil_scoped_release released;
+    result = linter.lint_files(paths);
+  }
+  // An input given that cannot be read is an error; an index's child that cannot is the sitemap's
+  // problem, and stays in input_errors.
+  const std::set<std::string> given(paths.begin(), paths.end());
+  std::string message;
+  for (const sl::InputError& e : result.input_errors) {
+    if (given.count(e.path)) message += (message.empty() ? "" : "; ") + e.message;
+  }
+  PyResult out = to_python(std::move(result));
+  if (!message.empty()) {
+    py::object error = py::reinterpret_borrow<py::object>(input_error_type)(message);
+    error.attr("result") = py::cast(std::move(out));
+    PyErr_SetObject(input_error_type, error.ptr());
+    throw py::error_already_set();
+  }
+  return out;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "sitemaplint's engine (use the sitemaplint package)";
+  m.attr("__version__") = std::string(sl::library_version());
+  m.attr("API_VERSION") = SITEMAPLINT_API_VERSION;
+
+  error_type = PyErr_NewException("sitemaplint.Error", PyExc_Exception, nullptr);
+  settings_error_type =
+      PyErr_NewException("sitemaplint.SettingsError",
+                         py::make_tuple(py::handle(error_type), py::handle(PyExc_ValueError)).release().ptr(), nullptr);
+  input_error_type =
+      PyErr_NewException("sitemaplint.InputError",
+                         py::make_tuple(py::handle(error_type), py::handle(PyExc_OSError)).release().ptr(), nullptr);
+  m.attr("Error") = py::handle(error_type);
+  m.attr("SettingsError") = py::handle(settings_error_type);
+  m.attr("InputError") = py::handle(input_error_type);
+  py::register_exception_translator([](std::exception_ptr thrown) {
+    try {
+      if (thrown) std::rethrow_exception(thrown);
+    } catch (const sl::SettingsError& e) {
+      PyErr_SetString(settings_error_type, e.what());
+    } catch (const sl::UnreadableInputError& e) {
+      PyErr_SetString(input_error_type, e.what());
+    } catch (const sl::Error& e) {
+      PyErr_SetString(error_type, e.what());
+    }
+  });
+
+  py::class_<sl::Fix> fix(m, "Fix");
+  fix.def_readonly("offset", &sl::Fix::offset)
+      .def_readonly("length", &sl::Fix::length)
+      .def_readonly("replacement", &sl::Fix::replacement)
+      .def_readonly("description", &sl::Fix::description);
+  def_to_dict(fix, {"offset", "length", "replacement", "description"});
+  py::class_<sl::RelatedLocation> related(m, "RelatedLocation");
+  related.def_readonly("file", &sl::RelatedLocation::file)
+      .def_readonly("line", &sl::RelatedLocation::line)
+      .def_readonly("column", &sl::RelatedLocation::column)
+      .def_readonly("message", &sl::RelatedLocation::message);
+  def_to_dict(related, {"file", "line", "column", "message"});
+  py::class_<sl::Finding> finding(m, "Finding");
+  finding.def_readonly("code", &sl::Finding::code)
+      .def_readonly("rule", &sl::Finding::rule)
+      .def_property_readonly("severity",
+                             [](const sl::Finding& f) { return std::string(sl::severity_name(f.severity)); })
+      .def_readonly("file", &sl::Finding::file)
+      .def_readonly("line", &sl::Finding::line)
+      .def_readonly("column", &sl::Finding::column)
+      .def_readonly("end_line", &sl::Finding::end_line)
+      .def_readonly("end_column", &sl::Finding::end_column)
+      .def_readonly("offset", &sl::Finding::offset)
+      .def_readonly("length", &sl::Finding::length)
+      .def_readonly("message", &sl::Finding::message)
+      .def_readonly("authorities", &sl::Finding::authorities)
+      .def_property_readonly("search_console", [](const sl::Finding& f) { return text_or_none(f.search_console); })
+      .def_readonly("fix", &sl::Finding::fix)
+      .def_readonly("related", &sl::Finding::related)
+      .def("__repr__", [](const sl::Finding& f) {
+        return "<Finding " + f.file + ":" + std::to_string(f.line) + ":" + std::to_string(f.column) + " " + f.code +
+               " " + f.rule + ">";
+      });
+  def_to_dict(finding, {"code", "rule", "severity", "file", "line", "column", "end_line", "end_column", "offset",
+                        "length", "message", "authorities", "search_console", "fix", "related"});
+  py::class_<sl::FileInfo> file(m, "FileInfo");
+  file.def_readonly("path", &sl::FileInfo::path)
+      .def_property_readonly("requested", [](const sl::FileInfo& f) { return text_or_none(f.requested); })
+      .def_readonly("kind", &sl::FileInfo::kind)
+      .def_readonly("entries", &sl::FileInfo::entries);
+  def_to_dict(file, {"path", "requested", "kind", "entries"});
+  py::class_<sl::InputError> unreadable(m, "UnreadableInput");
+  unreadable.def_readonly("path", &sl::InputError::path).def_readonly("message", &sl::InputError::message);
+  def_to_dict(unreadable, {"path", "message"});
+  py::class_<sl::Summary> summary(m, "Summary");
+  summary.def_readonly("files", &sl::Summary::files)
+      .def_readonly("errors", &sl::Summary::errors)
+      .def_readonly("warnings", &sl::Summary::warnings)
+      .def_readonly("infos", &sl::Summary::infos)
+      .def_readonly("fixable", &sl::Summary::fixable)
+      .def_readonly("input_errors", &sl::Summary::input_errors)
+      .def_readonly("left_out", &sl::Summary::left_out)
+      .def("__repr__", [](const py::object& self) {
+        return "Summary(" + py::repr(self.attr("to_dict")()).cast<std::string>() + ")";
+      });
+  def_to_dict(summary, {"files", "errors", "warnings", "infos", "fixable", "input_errors", "left_out"});
+  py::class_<PyResult> result(m, "Result");
+  result.def_readonly("findings", &PyResult::findings)
+      .def_readonly("files", &PyResult::files)
+      .def_readonly("input_errors", &PyResult::input_errors)
+      .def_readonly("summary", &PyResult::summary)
+      .def("__len__", [](const PyResult& r) { return r.findings.size(); })
+      .def("__iter__", [](const PyResult& r) { return r.findings.attr("__iter__")(); })
+      .def("__repr__", [](const PyResult& r) {
+        return "<Result " + std::to_string(r.findings.size()) + " findings in " + std::to_string(r.summary.files) +
+               " files>";
+      });
+  def_to_dict(result, {"files", "findings", "input_errors", "summary"});
+
+  py::class_<sl::Linter>(m, "Linter")
+      .def(py::init([](const py::kwargs& kwargs) { return sl::Linter(settings_from(kwargs)); }))
+      .def(
+          "lint",
+          [](const sl::Linter& linter, const py::object& source, std::optional<std::string> name) {
+            return lint_with(linter, source, name);
+          },
+          py::arg("source"), py::kw_only(), py::arg("name") = py::none())
+      .def("lint_many", &lint_many_with, py::arg("paths"));
+
+  m.def(
+      "lint",
+      [](const py::object& source, std::optional<std::string> name, const py::kwargs& kwargs) {
+        const sl::Linter linter(settings_from(kwargs));
+        return lint_with(linter, source, name);
+      },
+      py::arg("source"), py::kw_only(), py::arg("name") = py::none());
+  m.def(
+      "lint_many",
+      [](const py::iterable& paths, const py::kwargs& kwargs) {
+        const sl::Linter linter(settings_from(kwargs));
+        return lint_many_with(linter, paths);
+      },
+      py::arg("paths"));
+}

@@ -1,0 +1,110 @@
+# Types of sitemaplint's compiled module, for editors and type checkers.
+import os
+from typing import Any, Iterable, Iterator, Literal, Optional, Sequence, TypedDict, Union
+
+# Unpack for **kwargs (PEP 692): type checkers read it from typing_extensions on any Python.
+from typing_extensions import Unpack
+
+__version__: str
+API_VERSION: int
+
+Level = Literal["error", "warning", "info"]
+PathLike = Union[str, "os.PathLike[str]"]
+Words = Union[str, Sequence[str]]
+
+class Error(Exception): ...
+class SettingsError(Error, ValueError): ...
+
+class InputError(Error, OSError):
+    # lint_many() only: the run's result, the inputs that could be read included.
+    result: "Result"
+
+class Fix:
+    offset: int
+    length: int
+    replacement: str
+    description: str
+    def to_dict(self) -> dict[str, Any]: ...
+
+class RelatedLocation:
+    file: str
+    line: int
+    column: int
+    message: str
+    def to_dict(self) -> dict[str, Any]: ...
+
+class Finding:
+    code: str
+    rule: str
+    severity: Level
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    offset: int
+    length: int
+    message: str
+    authorities: list[str]
+    search_console: Optional[str]
+    fix: Optional[Fix]
+    related: list[RelatedLocation]
+    def to_dict(self) -> dict[str, Any]: ...
+
+class FileInfo:
+    path: str
+    requested: Optional[str]
+    kind: str
+    entries: int
+    def to_dict(self) -> dict[str, Any]: ...
+
+class UnreadableInput:
+    path: str
+    message: str
+    def to_dict(self) -> dict[str, Any]: ...
+
+class Summary:
+    files: int
+    errors: int
+    warnings: int
+    infos: int
+    fixable: int
+    input_errors: int
+    left_out: int
+    def to_dict(self) -> dict[str, Any]: ...
+
+class Result:
+    findings: list[Finding]
+    files: list[FileInfo]
+    input_errors: list[UnreadableInput]
+    summary: Summary
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Finding]: ...
+    def to_dict(self) -> dict[str, Any]: ...
+
+class Settings(TypedDict, total=False):
+    """The keyword arguments of lint(), lint_many() and Linter(): the command line's options."""
+
+    profile: str
+    select: Words
+    ignore: Words
+    severities: dict[str, Level]
+    base_url: str
+    now: str
+    min_severity: Level
+    config: PathLike
+    root: PathLike
+    robots: PathLike
+    jobs: int
+    timeout: float
+    allowed_hosts: Words
+
+Source = Union[PathLike, bytes, bytearray, memoryview]
+
+class Linter:
+    def __init__(self, **settings: Unpack[Settings]) -> None: ...
+    def lint(self, source: Source, *, name: Optional[str] = ...) -> Result: ...
+    def lint_many(self, paths: Iterable[PathLike]) -> Result: ...
+
+def lint(source: Source, *, name: Optional[str] = ..., **settings: Unpack[Settings]) -> Result: ...
+def lint_many(paths: Iterable[PathLike], **settings: Unpack[Settings]) -> Result: ...

@@ -1,0 +1,143 @@
+// The library's Linter: the settings resolved once as the command line resolves its options
+// (api/run_choices.h), then each lint as `sitemaplint PATH...` runs it (run/site.h).
+#include <sitemaplint/lint.h>
+
+#include <filesystem>
+
+#include "api/results.h"
+#include "api/run_choices.h"
+#include "load/source.h"
+#include "run/set_rules.h"
+#include "run/site.h"
+
+namespace sitemaplint::api {
+
+std::string_view severity_name(Severity severity) {
+  return sitemaplint::severity_name(static_cast<sitemaplint::Severity>(severity));
+}
+
+std::string_view library_version() { return SITEMAPLINT_VERSION; }
+
+struct Linter::Impl {
+  Settings settings;
+  std::unique_ptr<ConfigResolver> configs;  // holds a mutex: it stays where it was made
+  SiteOptions site;
+  std::optional<sitemaplint::Severity> min_severity;
+
+  Result finish(std::vector<Outcome> outcomes, std::vector<sitemaplint::InputError> input_errors) const {
+    std::vector<FileReport> reports;
+    for (Outcome& outcome : outcomes) {
+      if (outcome.report) reports.push_back(std::move(*outcome.report));
+      else input_errors.push_back({outcome.path, outcome.error});
+    }
+    const std::size_t left_out = min_severity ? leave_out_below(*min_severity, &reports) : 0;
+    return to_result(reports, input_errors, left_out);
+  }
+
+  std::vector<Outcome> lint_site_of(const std::vector<std::string>& paths) const {
+    SiteOptions options = site;
+    std::vector<std::string> named = paths;
+    named.push_back(site.robots);
+    options.fetch = run_fetch_options(settings.timeout_seconds, settings.allowed_hosts, named);
+    return lint_site(paths, configs->lookup(), options);
+  }
+};
+
+namespace {
+
+ChoiceWords choice_words(const Settings& settings) {
+  ChoiceWords words{settings.profile, settings.select, settings.ignore, {}, settings.now, settings.base_url};
+  for (const auto& [rule, level] : settings.severities)
+    words.severities.push_back(rule + "=" + std::string(severity_name(level)));
+  return words;
+}
+
+}  // namespace
+
+Linter::Linter(Settings settings) : impl_(std::make_unique<Impl>()) {
+  std::string error;
+  CommandLineChoices choices;
+  if (!resolve_choices(choice_words(settings), &choices, &error)) throw SettingsError(setting_message(error));
+  choices.record_subjects = false;  // only a baseline reads a finding's entry URL
+  impl_->configs = std::make_unique<ConfigResolver>(
+      std::move(choices), settings.config.empty() ? ConfigSource::None : ConfigSource::Given, settings.config);
+  // The config's settings of a whole run, where these settings leave them open, as on the command line.
+  const ConfigFile* config = impl_->configs->config_for("-", &error);
+  if (!config && !error.empty()) throw SettingsError(error);
+  if (config && config->root_refused && settings.root.empty()) throw SettingsError(*config->root_refused);
+  if (config && config->robots_refused && settings.robots.empty()) throw SettingsError(*config->robots_refused);
+  impl_->min_severity = config ? config->min_severity : std::nullopt;
+  if (settings.min_severity) impl_->min_severity = static_cast<sitemaplint::Severity>(*settings.min_severity);
+  impl_->site.root = !settings.root.empty() ? settings.root : config && config->root ? *config->root : "";
+  impl_->site.robots = !settings.robots.empty() ? settings.robots : config && config->robots ? *config->robots : "";
+  std::error_code ec;
+  if (!impl_->site.root.empty() && !std::filesystem::is_directory(impl_->site.root, ec)) {
+    throw SettingsError("root: " + impl_->site.root + " is not a directory");
+  }
+  if (!(settings.timeout_seconds >= 0.1 && settings.timeout_seconds <= 3600)) {
+    throw SettingsError("timeout_seconds: expected 0.1 to 3600 seconds, got " +
+                        std::to_string(settings.timeout_seconds));
+  }
+  impl_->site.jobs = settings.jobs;
+  impl_->settings = std::move(settings);
+}
+
+Linter::~Linter() = default;
+Linter::Linter(Linter&&) noexcept = default;
+Linter& Linter::operator=(Linter&&) noexcept = default;
+
+const Settings& Linter::settings() const { return impl_->settings; }
+
+Result Linter::lint_bytes(std::string_view bytes, const std::string& name) const {
+  std::string error;
+  const Profile* profile = impl_->configs->profile_for(name, &error);
+  if (!profile) throw SettingsError(error);
+  // Linted as the command line lints its one input, checks across the set included (a file alone
+  // is a set of one: its hreflang pairs, say).
+  sitemaplint::Settings settings = profile->settings;
+  settings.collect_set_facts = true;
+  settings.sole_input = true;
+  settings.only_input = true;
+  std::vector<Outcome> outcomes(1);
+  outcomes[0].path = name;
+  outcomes[0].report =
+      lint_input(input_from_bytes(name, std::string(bytes)), profile->selection, settings, LintScope::InASet);
+  SetMember member{&*outcomes[0].report, &profile->selection, kNoFile, {}};
+  finish_set(std::span(&member, 1), &settings);
+  return impl_->finish(std::move(outcomes), {});
+}
+
+Result Linter::lint_file(const std::string& path) const {
+  std::vector<Outcome> outcomes = impl_->lint_site_of({path});
+  // With --robots the robots.txt comes first; the file given is the first outcome of its path.
+  for (const Outcome& outcome : outcomes) {
+    if (outcome.path == path && !outcome.report) throw UnreadableInputError(outcome.error);
+  }
+  return impl_->finish(std::move(outcomes), {});
+}
+
+Result Linter::lint_files(const std::vector<std::string>& paths) const {
+  std::vector<std::pair<std::string, std::string>> expansion_errors;
+  ConfigResolver& configs = *impl_->configs;
+  const std::vector<std::string> expanded =
+      expand_inputs(paths, &expansion_errors, [&](const std::string& path, bool is_directory) {
+        std::string ignored;  // a broken config was refused when the Linter was made
+        return configs.excluded(path, is_directory, &ignored);
+      });
+  std::vector<sitemaplint::InputError> input_errors;
+  for (auto& [path, message] : expansion_errors) input_errors.push_back({path, message});
+  if (expanded.empty() && impl_->site.robots.empty()) return impl_->finish({}, std::move(input_errors));
+  return impl_->finish(impl_->lint_site_of(expanded), std::move(input_errors));
+}
+
+Result lint_bytes(std::string_view bytes, const Settings& settings, const std::string& name) {
+  return Linter(settings).lint_bytes(bytes, name);
+}
+
+Result lint_file(const std::string& path, const Settings& settings) { return Linter(settings).lint_file(path); }
+
+Result lint_files(const std::vector<std::string>& paths, const Settings& settings) {
+  return Linter(settings).lint_files(paths);
+}
+
+}  // namespace sitemaplint::api

@@ -1,0 +1,87 @@
+#include "api/run_choices.h"
+
+#include <algorithm>
+#include <ctime>
+#include <sstream>
+
+#include "analysis/sitemap_location.h"
+#include "analysis/w3c_datetime.h"
+#include "engine/registry.h"
+#include "engine/rule_profiles.h"
+#include "load/input_path.h"
+#include "run/child_location.h"
+
+namespace sitemaplint {
+
+std::vector<std::string> split_commas(const std::vector<std::string>& words) {
+  std::vector<std::string> out;
+  for (const std::string& word : words) {
+    std::stringstream stream(word);
+    std::string item;
+    while (std::getline(stream, item, ',')) {
+      if (!item.empty()) out.push_back(item);
+    }
+  }
+  return out;
+}
+
+bool resolve_choices(const ChoiceWords& words, CommandLineChoices* out, std::string* error) {
+  if (!words.profile.empty() && !(out->profile = find_rule_profile(words.profile))) {
+    *error = "--profile: " + unknown_profile_message(words.profile);
+    return false;
+  }
+  if (!parse_rule_layer(split_commas(words.select), split_commas(words.ignore), words.severities, &out->rules, error)) {
+    return false;
+  }
+  out->now = static_cast<std::int64_t>(std::time(nullptr));
+  if (!words.now.empty()) {
+    DatetimeError date_error;
+    const auto now = parse_w3c_datetime(words.now, &date_error);
+    if (!now) {
+      *error = "--now: " + date_error.message;
+      return false;
+    }
+    out->now = to_unix_seconds(*now);
+  }
+  if (!words.base_url.empty()) {
+    out->location = parse_sitemap_location(words.base_url, error);
+    if (!out->location) {
+      *error = "--base-url: " + *error;
+      return false;
+    }
+  }
+  return true;
+}
+
+FetchOptions run_fetch_options(double timeout_seconds, const std::vector<std::string>& allowed_hosts,
+                               const std::vector<std::string>& inputs) {
+  FetchOptions fetch;
+  fetch.timeout_ms = static_cast<long>(timeout_seconds * 1000);
+  fetch.connect_timeout_ms = std::min(fetch.timeout_ms, 10'000L);
+  fetch.allowed_hosts = split_commas(allowed_hosts);
+  fetch.trusted_hosts = fetch.allowed_hosts;
+  for (const std::string& input : inputs) {
+    if (is_url(input)) fetch.trusted_hosts.push_back(host_of(input));
+  }
+  return fetch;
+}
+
+std::size_t leave_out_below(Severity min_severity, std::vector<FileReport>* reports) {
+  std::size_t left_out = 0;
+  for (FileReport& report : *reports) {
+    left_out += std::erase_if(report.diagnostics, [&](const Diagnostic& d) { return d.severity < min_severity; });
+  }
+  return left_out;
+}
+
+std::string setting_message(std::string message) {
+  if (!message.starts_with("--")) return message;
+  const std::size_t colon = message.find(": ");
+  if (colon == std::string::npos) return message;
+  std::string name = message.substr(2, colon - 2);
+  std::replace(name.begin(), name.end(), '-', '_');
+  if (name == "severity") name = "severities";
+  return name + message.substr(colon);
+}
+
+}  // namespace sitemaplint

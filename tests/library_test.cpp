@@ -1,0 +1,103 @@
+// The library's public API (include/sitemaplint/): settings, findings, errors, and the README's
+// example, which tests/install-consumer/ builds against an installed copy.
+#include <doctest/doctest.h>
+#include <sitemaplint/sitemaplint.h>
+
+#include <algorithm>
+
+#include "documented_block.h"
+#include "test_support.h"
+
+using namespace sitemaplint::testing;
+namespace sl = sitemaplint::api;
+
+namespace {
+
+const char* const kNow = "2026-01-01T00:00:00Z";
+
+sl::Settings at_now() {
+  sl::Settings settings;
+  settings.now = kNow;
+  return settings;
+}
+
+}  // namespace
+
+TEST_CASE("library: the README's example is the program the install test builds") {
+  const std::string readme = read_file(source_path("README.md"));
+  const std::string example = read_file(source_path("tests/install-consumer/lint_example.cpp"));
+  CHECK(documented_block(readme, "```cpp\n") == example);
+}
+
+TEST_CASE("library: a file's findings are the command line's, placed, with fixes and the summary") {
+  const std::string path = source_path("testdata/example/sitemap.xml");
+  const sl::Result result = sl::lint_file(path, at_now());
+  // --format gcc: "file:line:col: severity: message [CODE name]", one finding a line; its level
+  // "info" is gcc's "note".
+  std::string printed;
+  for (const sl::Finding& f : result.findings) {
+    const std::string level = f.severity == sl::Severity::Info ? "note" : std::string(sl::severity_name(f.severity));
+    printed += f.file + ":" + std::to_string(f.line) + ":" + std::to_string(f.column) + ": " + level + ": " +
+               f.message + " [" + f.code + " " + f.rule + "]\n";
+  }
+  CHECK(printed == run_cli({"--no-config", "--now", kNow, "--format", "gcc", path}).out);
+  REQUIRE(result.findings.size() == 4);
+  const auto fixed = std::find_if(result.findings.begin(), result.findings.end(),
+                                  [](const sl::Finding& f) { return f.fix.has_value(); });
+  REQUIRE(fixed != result.findings.end());
+  CHECK(fixed->fix->description == "replace with '&apos;'");
+  CHECK(result.summary.files == 1);
+  CHECK(result.summary.warnings == 1);
+  CHECK(result.summary.infos == 3);
+  REQUIRE(result.files.size() == 1);
+  CHECK(result.files[0].kind == "urlset");
+  CHECK(result.files[0].entries == 3);
+}
+
+TEST_CASE("library: settings choose rules, severities and what is left out") {
+  const std::string bytes = read_file(source_path("testdata/example/sitemap.xml"));
+  sl::Settings settings = at_now();
+  settings.select = {"SM106,SM304"};
+  settings.severities = {{"SM106", sl::Severity::Error}};
+  const sl::Result chosen = sl::lint_bytes(bytes, settings, "shop.xml");
+  REQUIRE(chosen.findings.size() == 2);
+  CHECK(chosen.findings[0].code == "SM106");
+  CHECK(chosen.findings[0].severity == sl::Severity::Error);
+  CHECK(chosen.findings[0].file == "shop.xml");
+  settings.min_severity = sl::Severity::Warning;
+  const sl::Result above = sl::lint_bytes(bytes, settings);
+  CHECK(above.findings.size() == 1);
+  CHECK(above.summary.left_out == 1);
+}
+
+TEST_CASE("library: a set's duplicates point into the other file") {
+  TempDir dir;
+  const std::string a = dir.write("a-sitemap.xml", urlset({"https://example.com/x"}));
+  const std::string b = dir.write("b-sitemap.xml", urlset({"https://example.com/x"}));
+  const sl::Result result = sl::lint_files({a, b}, at_now());
+  const auto across = std::find_if(result.findings.begin(), result.findings.end(),
+                                   [](const sl::Finding& f) { return !f.related.empty(); });
+  REQUIRE(across != result.findings.end());
+  CHECK(across->file == b);
+  CHECK(across->related[0].file == a);
+  CHECK(across->related[0].line == 3);
+}
+
+TEST_CASE("library: bad settings and unreadable inputs are exceptions, or input errors in a set") {
+  sl::Settings settings;
+  settings.profile = "gogle";
+  CHECK_THROWS_WITH_AS(sl::Linter{settings}, doctest::Contains("profile: unknown profile 'gogle'"), sl::SettingsError);
+  settings = {};
+  settings.now = "soon";
+  CHECK_THROWS_AS(sl::Linter{settings}, sl::SettingsError);
+  settings = {};
+  settings.base_url = "ftp://example.com/";
+  CHECK_THROWS_WITH_AS(sl::Linter{settings}, doctest::Contains("base_url: "), sl::SettingsError);
+  const sl::Linter linter(at_now());
+  CHECK_THROWS_AS(linter.lint_file("/no/such/sitemap.xml"), sl::UnreadableInputError);
+  const sl::Result set = linter.lint_files({"/no/such/sitemap.xml", source_path("testdata/example/sitemap.xml")});
+  REQUIRE(set.input_errors.size() == 1);
+  CHECK(set.input_errors[0].path == "/no/such/sitemap.xml");
+  CHECK(set.summary.files == 1);
+  CHECK(set.summary.input_errors == 1);
+}

@@ -1,0 +1,225 @@
+"""The Python module: every function and error, findings equal to the command line's JSON report,
+and the GIL released while a lint runs. Run by ctest (tests/python/run.sh)."""
+
+import ast
+import gzip
+import json
+import os
+import pathlib
+import subprocess
+import threading
+import time
+
+import pytest
+
+import sitemaplint
+
+SOURCE = pathlib.Path(__file__).resolve().parents[2]
+BINARY = os.environ.get("SITEMAPLINT_BINARY", str(SOURCE / "build" / "sitemaplint"))
+NOW = "2026-01-01T00:00:00Z"
+EXAMPLE = SOURCE / "testdata" / "example" / "sitemap.xml"
+FIXTURES = sorted(str(p) for p in (SOURCE / "testdata" / "rules").glob("*/*") if p.suffix in (".xml", ".gz", ".txt"))
+
+
+def sitemap(urls, extra=""):
+    entries = "".join(f"<url><loc>{u}</loc>{extra}</url>" for u in urls)
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{entries}</urlset>\n').encode()
+
+
+def cli_json(paths, *options):
+    """The command line's --format json report of `paths`, as the module's to_dict() shapes it."""
+    run = subprocess.run([BINARY, "--no-config", "--format", "json", "--now", NOW, *options, *paths],
+                         capture_output=True, text=True, check=False)
+    assert run.returncode in (0, 1, 2), run.stderr
+    report = json.loads(run.stdout)
+    findings = []
+    for file in report["files"]:
+        for d in file["diagnostics"]:
+            related = []
+            if "related" in d:
+                r = d["related"]
+                related.append({"file": r.get("path", file["path"]), "line": r["line"], "column": r["column"],
+                                "message": r["message"]})
+            findings.append({
+                "code": d["code"], "rule": d["rule"], "severity": d["severity"], "file": file["path"],
+                "line": d["line"], "column": d["column"], "end_line": d["end_line"], "end_column": d["end_column"],
+                "offset": d["offset"], "length": d["length"], "message": d["message"],
+                "authorities": d["authority"], "search_console": d.get("search_console"), "fix": d.get("fix"),
+                "related": related})
+    files = [{"path": f["path"], "requested": f.get("requested"), "kind": f["kind"], "entries": f["entries"]}
+             for f in report["files"]]
+    summary = {k: report["summary"][k] for k in ("files", "errors", "warnings", "infos", "fixable", "input_errors")}
+    return findings, files, summary
+
+
+def without_left_out(summary):
+    return {k: v for k, v in summary.items() if k != "left_out"}
+
+
+def test_every_fixture_as_one_set_gives_the_command_lines_findings():
+    result = sitemaplint.lint_many(FIXTURES, now=NOW)
+    findings, files, summary = cli_json(FIXTURES)
+    assert len(findings) > 500  # the fixtures make findings of every kind: fixes, related places
+    assert any(f["fix"] for f in findings) and any(f["related"] for f in findings)
+    assert [f.to_dict() for f in result.findings] == findings
+    assert [f.to_dict() for f in result.files] == files
+    assert without_left_out(result.summary.to_dict()) == summary
+
+
+def test_settings_give_the_command_lines_findings(tmp_path):
+    a, b = tmp_path / "a-sitemap.xml", tmp_path / "b-sitemap.xml"
+    a.write_bytes(sitemap(["https://example.com/x", "https://example.com/y", "http://other.example/z"],
+                          "<lastmod>2027-05-01</lastmod><changefreq>Daily</changefreq>"))
+    b.write_bytes(sitemap(["https://example.com/x"]))  # a duplicate across the set
+    settings = dict(now=NOW, profile="google", ignore="SM502", severities={"SM106": "error"}, min_severity="warning",
+                    base_url="https://example.com/sitemap.xml")
+    result = sitemaplint.lint_many([str(a), b], **settings, jobs=2)
+    findings, files, summary = cli_json([str(a), str(b)], "--profile", "google", "--ignore", "SM502", "--severity",
+                                        "SM106=error", "--min-severity", "warning", "--base-url",
+                                        "https://example.com/sitemap.xml")
+    assert [f.to_dict() for f in result.findings] == findings
+    assert {f["rule"] for f in findings} >= {"loc-out-of-scope", "lastmod-in-future"}
+    assert any(f["related"] and f["related"][0]["file"] != f["file"] for f in findings)
+    assert without_left_out(result.summary.to_dict()) == summary
+    assert result.summary.left_out > 0  # the infos --min-severity left out are counted
+    assert [f.to_dict() for f in result.files] == files
+
+
+def test_select_and_a_later_now_change_the_findings():
+    every = sitemaplint.lint(EXAMPLE, now=NOW)
+    assert {f.code for f in every} > {"SM106"}
+    only = sitemaplint.lint(EXAMPLE, now=NOW, select=["SM106"])
+    assert [f.code for f in only] == ["SM106"]
+    assert sitemaplint.lint(EXAMPLE, now=NOW, select="SM106,SM304").summary.infos == 1
+    # Its lastmods lie in 2024: before them, every one is in the future.
+    assert any(f.rule == "lastmod-in-future" for f in sitemaplint.lint(EXAMPLE, now="2000-01-01"))
+    assert not any(f.rule == "lastmod-in-future" for f in every)
+
+
+def test_bytes_are_linted_as_the_file_they_name():
+    for path in FIXTURES[::7]:
+        by_path = sitemaplint.lint(path, now=NOW)
+        if by_path.files[0].kind == "sitemapindex":
+            continue  # a file's index children are followed; bytes are linted alone
+        by_bytes = sitemaplint.lint(pathlib.Path(path).read_bytes(), name=path, now=NOW)
+        assert [f.to_dict() for f in by_bytes] == [f.to_dict() for f in by_path], path
+    data = EXAMPLE.read_bytes()
+    for source in (bytearray(data), memoryview(data)):
+        assert [f.code for f in sitemaplint.lint(source, now=NOW)] == [f.code for f in sitemaplint.lint(data, now=NOW)]
+    gzipped = sitemaplint.lint(gzip.compress(EXAMPLE.read_bytes()), now=NOW)
+    assert [f.code for f in gzipped] == [f.code for f in sitemaplint.lint(EXAMPLE, now=NOW)]
+    assert gzipped.files[0].path == "-"
+
+
+def test_a_linter_is_reused_across_threads():
+    linter = sitemaplint.Linter(now=NOW, profile="bing")
+    expected = [f.to_dict() for f in linter.lint(EXAMPLE)]
+    results = [None] * 8
+
+    def work(i):
+        results[i] = [f.to_dict() for f in linter.lint(EXAMPLE)]
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [expected] * 8
+    assert [f.to_dict() for f in linter.lint_many([EXAMPLE])] == expected
+
+
+def test_objects_and_their_dicts():
+    result = sitemaplint.lint(EXAMPLE, now=NOW)
+    assert len(result) == len(result.findings) == 4
+    finding = next(f for f in result if f.fix)
+    assert finding.to_dict()["fix"] == finding.fix.to_dict()
+    assert finding.fix.description.startswith("replace with")
+    assert finding.severity in ("error", "warning", "info") and finding.line > 0 and finding.column > 0
+    assert "SM" in repr(finding)
+    assert json.loads(json.dumps(result.to_dict()))["summary"]["warnings"] == 1
+    assert result.files[0].to_dict() == {"path": str(EXAMPLE), "requested": None, "kind": "urlset", "entries": 3}
+    assert sitemaplint.__version__.count(".") == 2 and sitemaplint.API_VERSION == 1
+
+
+def test_a_missing_file_raises_input_error(tmp_path):
+    with pytest.raises(sitemaplint.InputError, match="no-such-sitemap.xml") as raised:
+        sitemaplint.lint(tmp_path / "no-such-sitemap.xml")
+    assert isinstance(raised.value, OSError) and isinstance(raised.value, sitemaplint.Error)
+    with pytest.raises(sitemaplint.InputError) as raised:
+        sitemaplint.lint_many([EXAMPLE, tmp_path / "gone.xml"], now=NOW)
+    # The inputs that could be read are linted all the same.
+    assert raised.value.result.summary.files == 1 and len(raised.value.result.input_errors) == 1
+
+
+@pytest.mark.parametrize("settings, message", [
+    (dict(profile="gogle"), "profile: unknown profile 'gogle'"),
+    (dict(select="SM9999"), "select: "),
+    (dict(ignore=["nope-rule"]), "ignore: "),
+    (dict(severities={"SM106": "fatal"}), "severities[SM106]: unknown level 'fatal'"),
+    (dict(severities={"SM0": "error"}), "severities: "),
+    (dict(severities=["SM106=error"]), "severities: expected a dict"),
+    (dict(now="yesterday"), "now: "),
+    (dict(base_url="ftp://example.com/"), "base_url: "),
+    (dict(min_severity="low"), "min_severity: unknown level 'low'"),
+    (dict(jobs=-1), "jobs: "),
+    (dict(select=3), "select: expected a string or a list of strings, got int"),
+    (dict(profile=b"google"), "profile: expected a string, got bytes"),
+    (dict(proflie="google"), "unknown setting 'proflie'"),
+    (dict(root="/no/such/folder"), "root: /no/such/folder is not a directory"),
+    (dict(config="/no/such/sitemaplint.toml"), "sitemaplint.toml"),
+])
+def test_a_bad_setting_raises_settings_error(settings, message):
+    for call in (lambda: sitemaplint.lint(EXAMPLE, **settings), lambda: sitemaplint.lint_many([EXAMPLE], **settings),
+                 lambda: sitemaplint.Linter(**settings)):
+        with pytest.raises(sitemaplint.SettingsError) as raised:
+            call()
+        assert message in str(raised.value)
+        assert isinstance(raised.value, ValueError)
+
+
+def test_a_source_of_another_type_raises_type_error():
+    with pytest.raises(TypeError, match="not int"):
+        sitemaplint.lint(42)
+    with pytest.raises(TypeError, match="not int"):
+        sitemaplint.lint_many([EXAMPLE, 42])
+    with pytest.raises(sitemaplint.SettingsError, match="name: "):
+        sitemaplint.lint(EXAMPLE, name="other.xml")
+
+
+def test_the_gil_is_released_while_a_lint_runs(tmp_path):
+    big = tmp_path / "big-sitemap.xml"
+    big.write_bytes(sitemap([f"https://example.com/page/{i}" for i in range(200_000)],
+                            "<lastmod>2025-01-01</lastmod>"))
+    window = {}
+
+    def lint():
+        window["start"] = time.perf_counter()
+        window["findings"] = len(sitemaplint.lint(big, now=NOW, jobs=1))
+        window["end"] = time.perf_counter()
+
+    ticks = []
+    thread = threading.Thread(target=lint)
+    thread.start()
+    while thread.is_alive():
+        ticks.append(time.perf_counter())
+    thread.join()
+    inside = [t for t in ticks if window["start"] < t < window["end"]]
+    # Holding the GIL, the lint would leave this thread no turn from the call to its return.
+    assert len(inside) > 1000, (len(inside), window["end"] - window["start"])
+    assert inside[-1] - inside[0] > 0.5 * (window["end"] - window["start"])
+
+
+def test_the_stubs_name_what_the_module_has():
+    package = pathlib.Path(sitemaplint.__file__).parent
+    assert (package / "py.typed").exists()
+    stub = ast.parse((package / "_core.pyi").read_text())
+    stubbed = {n.name for n in stub.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))}
+    stubbed |= {n.target.id for n in stub.body if isinstance(n, ast.AnnAssign)}
+    public = {name for name in dir(sitemaplint._core) if not name.startswith("_")} | {"__version__"}
+    assert public <= stubbed
+    assert set(sitemaplint.__all__) <= stubbed
+    for cls in (sitemaplint.Finding, sitemaplint.Summary, sitemaplint.Result, sitemaplint.FileInfo):
+        node = next(n for n in stub.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
+        fields = {n.target.id for n in node.body if isinstance(n, ast.AnnAssign)}
+        assert fields == {name for name in dir(cls) if not name.startswith("_") and name != "to_dict"}, cls
