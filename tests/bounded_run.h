@@ -5,24 +5,9 @@
 #include <string>
 #include <vector>
 
-namespace sitemaplint::testing {
+#include "sanitizer_scale.h"
 
-// Sanitizer builds run several times slower, and AddressSanitizer keeps freed memory in quarantine
-// (up to 256 MB) besides its shadow memory; time and memory limits scale with these.
-#if defined(__SANITIZE_ADDRESS__)
-#define SITEMAPLINT_TEST_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SITEMAPLINT_TEST_ASAN 1
-#endif
-#endif
-#ifdef SITEMAPLINT_TEST_ASAN
-inline constexpr double kSlowdown = 4.0;
-inline constexpr long kMemoryFactor = 2;
-#else
-inline constexpr double kSlowdown = 1.0;
-inline constexpr long kMemoryFactor = 1;
-#endif
+namespace sitemaplint::testing {
 
 // Runs the binary directly (not through a shell) with a hard time limit, measuring its wall time
 // and peak resident memory: a hang becomes a failure, not a stuck test run.

@@ -17,6 +17,7 @@
 
 #include "run/fix.h"
 #include "test_support.h"
+#include "sanitizer_scale.h"
 
 namespace fs = std::filesystem;
 using namespace sitemaplint;
@@ -153,7 +154,7 @@ TEST_CASE("fix trust: a file whose name is near the length limit is fixed") {
 TEST_CASE("fix trust: --fix is atomic when killed: the file is whole, original or fixed, and no temporary is left") {
   TempDir dir;
   std::string text = kNs + "\n";
-  for (int i = 0; i < 60'000; ++i)
+  for (std::size_t i = 0; i < sized_for_build(60'000); ++i)
     text += "<url><loc>https://example.com/p" + std::to_string(i) + "?a=1&b=2</loc></url>\n";
   text += "</urlset>\n";
   const std::string reference = dir.write("reference/sitemap.xml", text);

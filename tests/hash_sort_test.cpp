@@ -9,8 +9,10 @@
 #include <vector>
 
 #include "analysis/hash_sort.h"
+#include "sanitizer_scale.h"
 
 using namespace sitemaplint;
+using sitemaplint::testing::sized_for_build;
 
 namespace {
 
@@ -47,7 +49,8 @@ TEST_CASE("hash sort: repeated_hashes finds each hash that occurs more than once
 
 TEST_CASE("hash sort: repeated_hashes_in_place finds what repeated_hashes finds, in every top-byte bucket") {
   std::mt19937_64 random(4242);
-  for (const std::size_t size : {0u, 1u, 2u, 3u, 300u, 70'000u, 300'000u}) {
+  for (const std::size_t size : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{300},
+                                 std::size_t{70'000}, sized_for_build(300'000)}) {
     CAPTURE(size);
     for (const std::uint64_t spread : {~std::uint64_t{0}, std::uint64_t{1000}, std::uint64_t{3}, std::uint64_t{1}}) {
       std::vector<std::uint64_t> hashes = spread_hashes(random, size, spread);

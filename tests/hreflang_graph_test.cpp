@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "test_support.h"
+#include "sanitizer_scale.h"
 
 using namespace sitemaplint::testing;
 namespace fs = std::filesystem;
@@ -147,16 +148,17 @@ TEST_CASE("hreflang: a <url> with 150,000 links and a cluster of 400 pages that 
   TempDir site;
   // Every check that compares the links of one entry sorts them; pairing them took 10^10 steps.
   std::string one = std::string(kHead) + "  <url>\n    <loc>https://example.com/p0</loc>\n";
-  for (int i = 0; i < 150'000; ++i) {
+  for (std::size_t i = 0; i < sized_for_build(150'000); ++i) {
     one +=
         "    <xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"https://example.com/p" + std::to_string(i) + "\"/>\n";
   }
   const std::string wide = site.write("wide.xml", one + "  </url>\n</urlset>\n");
   // Clusters are compared by digest first; comparing them member by member took 400^3 steps.
   std::string all = kHead;
-  for (int page = 0; page < 400; ++page) {
+  const std::size_t cluster = sized_for_build(400);
+  for (std::size_t page = 0; page < cluster; ++page) {
     all += "  <url>\n    <loc>https://example.com/c" + std::to_string(page) + "</loc>\n";
-    for (int i = 0; i < 400; ++i) {
+    for (std::size_t i = 0; i < cluster; ++i) {
       all += "    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"https://example.com/c" +
              std::to_string(i) + "\"/>\n";
     }
