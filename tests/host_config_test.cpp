@@ -200,6 +200,16 @@ TEST_CASE("host config: the header facts of a page, with their sources") {
   CHECK(page.header_canonicals[1].url.empty());  // no http(s) URL
 }
 
+TEST_CASE("host config: a Link header's '..' above the root stops at the root") {
+  PageAnswer page;
+  add_header_facts({{"Link", "<../../x>; rel=canonical, <https://example.com/../y>; rel=canonical", "_headers line 4"}},
+                   "https://example.com/a/b", page);
+  REQUIRE(page.header_canonicals.size() == 2);
+  CHECK(page.header_canonicals[0].href == "../../x");
+  CHECK(page.header_canonicals[0].url == "https://example.com/x");  // RFC 3986 section 5.2.4
+  CHECK(page.header_canonicals[1].url == "https://example.com/y");
+}
+
 TEST_CASE("host config: vercel.json read, with the line of each rule") {
   const VercelFile file = parse_vercel_json(R"json({
   "cleanUrls": true,

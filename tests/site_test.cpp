@@ -163,6 +163,26 @@ TEST_CASE("site: a remote index can lead only to http(s) URLs") {
   CHECK(server.hits("/ok.xml") == 1);
 }
 
+TEST_CASE("site: a relative child whose '..' climbs above the root stops at the root") {
+  // RFC 3986 section 5.2.4: "../s1.xml" under /sitemap_index.xml is /s1.xml, the child listed
+  // before it, and "../sitemap_index.xml" the index itself.
+  HttpTestServer server;
+  const HttpResponse ok{200, {{"Content-Type", "application/xml"}}, ""};
+  HttpResponse index = ok;
+  index.body = index_of({server.url("/s1.xml"), "../s1.xml", "../sitemap_index.xml"});
+  HttpResponse s1 = ok;
+  s1.body = urlset({server.url("/a")});
+  server.route("/sitemap_index.xml", index);
+  server.route("/s1.xml", s1);
+  const auto result = run_cli({"--quiet", "--now", kTestNow, server.url("/sitemap_index.xml")});
+  CHECK(result.exit_code == 1);
+  INFO(result.out);
+  CHECK(result.out.find(server.url("/../")) == std::string::npos);
+  CHECK(result.out.find(server.url("/sitemap_index.xml") + ":5:17: error[SM802 ") != std::string::npos);
+  CHECK(server.hits("/s1.xml") == 1);
+  CHECK(server.hits("/sitemap_index.xml") == 1);
+}
+
 TEST_CASE("site: a URL in two sitemaps of the set, and an index lastmod older than its child's content") {
   Site site;
   const fs::path pub = site.dir / "public";

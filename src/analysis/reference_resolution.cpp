@@ -1,6 +1,8 @@
 // Resolving references (reference_resolution.h) with Boost.URL, which implements RFC 3986's
-// algorithm (section 5.2.2) and its removal of dot segments (section 5.2.4).
+// algorithm (section 5.2.2), then removing the dot segments (section 5.2.4) Boost.URL 1.81 keeps.
 #include "analysis/reference_resolution.h"
+
+#include <optional>
 
 #include <boost/url/parse.hpp>
 #include <boost/url/url.hpp>
@@ -49,23 +51,47 @@ std::string remove_dot_segments(std::string_view input) {
   return output;
 }
 
+// `reference` resolved against `base` by Boost.URL, dot segments and all (see text_of); nullopt
+// when it does not resolve.
+std::optional<boost::urls::url> resolved(std::string_view reference, std::string_view base) {
+  const auto ref = boost::urls::parse_uri_reference(boost_view(trimmed(reference)));
+  if (!ref) return std::nullopt;
+  // An absolute reference resolved against itself: its own path, its dot segments removed.
+  const auto base_uri = ref->has_scheme() ? ref : boost::urls::parse_uri(boost_view(trimmed(base)));
+  boost::urls::url out;
+  if (!base_uri || !boost::urls::resolve(*base_uri, *ref, out)) return std::nullopt;
+  return out;
+}
+
+// The text of `url`, an absolute path's dot segments removed as the RFC removes them (a rootless
+// path is left as Boost.URL gives it: http and https, what the rules resolve, always have a root).
+// The path is spliced into the text: Boost.URL 1.81's set_encoded_path("/") writes "/./".
+std::string text_of(const boost::urls::url& url) {
+  const std::string_view text = url.buffer();
+  const std::string_view path = url.encoded_path();
+  if (!path.starts_with("/")) return std::string(text);
+  const std::size_t at = static_cast<std::size_t>(path.data() - text.data());
+  return std::string(text.substr(0, at)) + remove_dot_segments(path) + std::string(text.substr(at + path.size()));
+}
+
+bool is_http_scheme(std::string_view scheme) {
+  return ascii_equal_ignoring_case(scheme, "http") || ascii_equal_ignoring_case(scheme, "https");
+}
+
 }  // namespace
 
 bool is_absolute_uri(std::string_view text) { return boost::urls::parse_uri(boost_view(trimmed(text))).has_value(); }
 
 std::string resolve_reference(std::string_view reference, std::string_view base) {
-  const auto base_uri = boost::urls::parse_uri(boost_view(trimmed(base)));
-  const auto ref = boost::urls::parse_uri_reference(boost_view(trimmed(reference)));
-  if (!base_uri || !ref) return {};
-  boost::urls::url resolved;
-  if (!boost::urls::resolve(*base_uri, *ref, resolved)) return {};
-  // An absolute path's dot segments, removed as the RFC removes them (a rootless path is left as
-  // Boost.URL gives it: http and https, what the rules resolve, always have a root).
-  if (resolved.encoded_path().starts_with("/")) {
-    const std::string path = remove_dot_segments(resolved.encoded_path());
-    if (path != resolved.encoded_path()) resolved.set_encoded_path(boost_view(path));
-  }
-  return std::string(resolved.buffer());
+  const auto url = resolved(reference, base);
+  return url ? text_of(*url) : std::string();
+}
+
+std::string resolve_http_reference(std::string_view reference, std::string_view base) {
+  auto url = resolved(reference, base);
+  if (!url || !is_http_scheme(url->scheme()) || url->encoded_host().empty()) return {};
+  url->normalize_scheme();
+  return text_of(*url);
 }
 
 }  // namespace sitemaplint

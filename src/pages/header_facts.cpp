@@ -3,10 +3,8 @@
 #include <array>
 #include <cctype>
 
-#include <boost/url/parse.hpp>
-#include <boost/url/url.hpp>
-
 #include "analysis/ascii.h"
+#include "analysis/reference_resolution.h"
 
 namespace sitemaplint {
 namespace {
@@ -26,23 +24,6 @@ bool is_valued_directive(std::string_view name) {
     if (ascii_equal_ignoring_case(name, valued)) return true;
   }
   return false;
-}
-
-// `href` resolved against `base` as RFC 3986 (5.2) says; empty unless an http(s) URL with a host.
-std::string resolve_http(std::string_view href, std::string_view base) {
-  const auto parsed = boost::urls::parse_uri_reference(boost::urls::string_view(href.data(), href.size()));
-  if (!parsed) return {};
-  boost::urls::url resolved;
-  if (parsed->has_scheme()) {
-    if (!boost::urls::resolve(*parsed, *parsed, resolved)) return {};
-  } else {
-    const auto base_url = boost::urls::parse_uri(boost::urls::string_view(base.data(), base.size()));
-    if (!base_url || !boost::urls::resolve(*base_url, *parsed, resolved)) return {};
-  }
-  const std::string scheme = ascii_lowered(resolved.scheme());
-  if ((scheme != "http" && scheme != "https") || resolved.encoded_host().empty()) return {};
-  resolved.normalize_scheme();
-  return std::string(resolved.buffer());
 }
 
 }  // namespace
@@ -165,7 +146,7 @@ void add_header_facts(const std::vector<ConfigHeader>& headers, std::string_view
     } else if (ascii_equal_ignoring_case(header.name, "Link")) {
       for (std::string& href : canonical_link_targets(header.value)) {
         PageLink link;
-        link.url = resolve_http(href, page_url);
+        link.url = resolve_http_reference(href, page_url);
         link.href = std::move(href);
         link.source = "Link header (" + header.source + ")";
         page.header_canonicals.push_back(std::move(link));

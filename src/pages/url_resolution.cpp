@@ -1,26 +1,18 @@
-// Resolving the hrefs of a page's head (url_resolution.h) with Boost.URL, after the clean-up
-// browsers apply to an href first.
+// Resolving the hrefs of a page's head (url_resolution.h) as analysis/reference_resolution.h
+// resolves references, after the clean-up browsers apply to an href first.
 #include "pages/url_resolution.h"
 
 #include <algorithm>
 
-#include <boost/url/parse.hpp>
-#include <boost/url/url.hpp>
-
 #include "analysis/ascii.h"
 #include "analysis/percent_encoding.h"
+#include "analysis/reference_resolution.h"
 #include "pages/html_text.h"
 
 namespace sitemaplint {
 namespace {
 
 constexpr std::size_t npos = std::string_view::npos;
-
-boost::urls::string_view boost_view(std::string_view s) { return boost::urls::string_view(s.data(), s.size()); }
-
-bool is_http_scheme(std::string_view scheme) {
-  return ascii_equal_ignoring_case(scheme, "http") || ascii_equal_ignoring_case(scheme, "https");
-}
 
 bool is_scheme(std::string_view text) {
   return !text.empty() && is_ascii_alpha(text.front()) && std::all_of(text.begin(), text.end(), [](char c) {
@@ -59,36 +51,10 @@ std::string uri_reference(std::string_view href) {
   return out;
 }
 
-// The URL, without the ".." segments that would climb above the root ("/../a"): Boost.URL 1.81
-// keeps them, where RFC 3986's remove_dot_segments (section 5.2.4) and browsers drop them.
-std::string without_segments_above_root(const boost::urls::url& url) {
-  const std::string_view buffer = url.buffer();
-  const std::string_view path = url.encoded_path();
-  std::size_t drop = 0;
-  while (path.substr(drop).starts_with("/..") && (path.size() == drop + 3 || path[drop + 3] == '/')) drop += 3;
-  if (drop == 0) return std::string(buffer);
-  const std::size_t path_at = static_cast<std::size_t>(path.data() - buffer.data());
-  return std::string(buffer.substr(0, path_at)) + (drop == path.size() ? "/" : "") +
-         std::string(buffer.substr(path_at + drop));
-}
-
 }  // namespace
 
 std::string resolve_http_url(std::string_view href, std::string_view base) {
-  const std::string ref = uri_reference(href);
-  const auto parsed = boost::urls::parse_uri_reference(boost_view(ref));
-  if (!parsed) return {};
-  boost::urls::url resolved;
-  if (parsed->has_scheme()) {
-    // Resolved against itself, an absolute reference only loses its dot segments, as 5.2.2 says.
-    if (!boost::urls::resolve(*parsed, *parsed, resolved)) return {};
-  } else {
-    const auto base_url = boost::urls::parse_uri(boost_view(base));
-    if (!base_url || !boost::urls::resolve(*base_url, *parsed, resolved)) return {};
-  }
-  if (!is_http_scheme(resolved.scheme()) || resolved.encoded_host().empty()) return {};
-  resolved.normalize_scheme();  // "Https:" is "https:" (RFC 3986, 3.1), as every URL compared later is
-  return without_segments_above_root(resolved);
+  return resolve_http_reference(uri_reference(href), base);
 }
 
 }  // namespace sitemaplint

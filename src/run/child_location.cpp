@@ -7,6 +7,8 @@
 #include <boost/url/parse.hpp>
 #include <boost/url/url.hpp>
 
+#include "analysis/reference_resolution.h"
+
 namespace sitemaplint {
 namespace {
 
@@ -35,9 +37,9 @@ std::optional<std::string> resolve_child_url(std::string_view ref, std::string_v
   if (base.empty()) return std::nullopt;
   const auto base_url = boost::urls::parse_uri(view(base));
   if (!base_url || !is_http(base_url->scheme())) return std::nullopt;
-  boost::urls::url resolved;
-  if (!boost::urls::resolve(*base_url, *parsed, resolved)) return std::nullopt;
-  return std::string(resolved.buffer());
+  std::string resolved = resolve_reference(ref, base);
+  if (resolved.empty()) return std::nullopt;
+  return resolved;
 }
 
 std::string on_origin_of(std::string_view url, std::string_view origin) {
