@@ -109,7 +109,7 @@ ProfileLookup with_pages(ProfileLookup profile_for, std::shared_ptr<const PageLo
 }
 
 PagesSummary pages_summary(const PageLookup& pages) {
-  PagesSummary summary{pages.source_label(), pages.tally(), unlisted_pages(pages)};
+  PagesSummary summary{pages.source_label(), pages.tally(), pages.unlisted()};
   if (const auto* live = dynamic_cast<const LivePages*>(&pages)) {
     summary.live = true;
     summary.note = live->cut_note();
