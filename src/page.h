@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -176,6 +177,13 @@ class PageLookup {
   virtual std::string_view host_label() const = 0;
   // Where the pages come from, for the summary: "public/ as Netlify serves it".
   virtual std::string source_label() const = 0;
+  // The site's indexable pages that no listed URL leads to (page_coverage.h), worked out the first
+  // time it is asked, once the run has listed everything: PAGE401 and the summary share it.
+  const std::vector<SitePage>& unlisted() const;
+
+ private:
+  mutable std::once_flag unlisted_once_;
+  mutable std::vector<SitePage> unlisted_;
 };
 
 }  // namespace sitemaplint

@@ -37,4 +37,9 @@ std::vector<SitePage> unlisted_pages(const PageLookup& pages) {
   return unlisted;
 }
 
+const std::vector<SitePage>& PageLookup::unlisted() const {
+  std::call_once(unlisted_once_, [this] { unlisted_ = unlisted_pages(*this); });
+  return unlisted_;
+}
+
 }  // namespace sitemaplint

@@ -81,7 +81,7 @@ class PageNotListed final : public Rule {
       if (const auto* facts = static_cast<const RootOffset*>(set.files[f].facts)) report_in = f, at = facts->offset;
     }
     if (report_in == kNoFile) return;  // no sitemap was read: nothing to compare the build with
-    const std::vector<SitePage> unlisted = unlisted_pages(*pages_);
+    const std::vector<SitePage>& unlisted = pages_->unlisted();
     if (unlisted.empty()) return;
     if (each_) {
       for (const SitePage& page : unlisted) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <future>
 #include <memory>
 #include <mutex>
@@ -48,7 +49,8 @@ class DiskPages final : public PageLookup {
  private:
   // One URL's answer, worked out once by whichever thread asks first (a prefetch or a rule).
   struct Slot {
-    std::once_flag once;
+    enum State : std::uint8_t { kEmpty, kWorking, kDone };
+    std::atomic<State> state = kEmpty;
     std::optional<PageAnswer> answer;  // nullopt: not on the site
     std::atomic<bool> listed = false;  // asked through page(): counted in tally()
   };
@@ -59,6 +61,7 @@ class DiskPages final : public PageLookup {
   };
 
   Slot& slot_for(std::string_view url) const;
+  void fill(Slot& slot, std::string_view url) const;
   void start_walk(std::launch policy) const;
   std::vector<SitePage> walk_site() const;
   bool on_site(std::string_view url) const;

@@ -69,7 +69,7 @@ struct Walk {
   FolderQueue queue;
 };
 
-// The type of `name` in the open folder `fd` when readdir did not say (some file systems do not).
+// The type of `name` in the open folder `fd` when the listing did not say (some file systems do not).
 unsigned char type_of(int fd, const char* name) {
   struct stat status {};
   if (fstatat(fd, name, &status, AT_SYMLINK_NOFOLLOW) != 0) return DT_UNKNOWN;
@@ -79,7 +79,9 @@ unsigned char type_of(int fd, const char* name) {
   return DT_UNKNOWN;
 }
 
-// Lists one folder ("" is the root) into `out`, and its subfolders into `found`.
+// Lists one folder ("" is the root) into `out`, and its subfolders into `found`. getdents64 on the
+// descriptor, not fdopendir and readdir, which add an fstat and an fcntl to every folder: two of
+// six system calls a folder, and a build of 50,000 pages has 50,000 folders.
 void list_one(Walk& walk, const std::string& folder, FolderListing& out, std::vector<std::string>& found) {
   const int fd = folder.empty() ? dup(walk.root_fd)
                                 : openat(walk.root_fd, folder.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -87,32 +89,37 @@ void list_one(Walk& walk, const std::string& folder, FolderListing& out, std::ve
     if (errno != EACCES) walk.failed = true;
     return;
   }
-  DIR* dir = fdopendir(fd);
-  if (!dir) {
-    close(fd);
-    walk.failed = true;
-    return;
-  }
+  alignas(dirent64) thread_local char entries[32 * 1024];
   const std::string prefix = folder.empty() ? std::string() : folder + "/";
-  while (const dirent* entry = readdir(dir)) {
-    const char* name = entry->d_name;
-    if (name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0'))) continue;
-    if (walk.entries.fetch_add(1, std::memory_order_relaxed) >= walk.max_entries) {
-      walk.failed = true;
+  for (bool more = true; more;) {
+    const ssize_t got = getdents64(fd, entries, sizeof entries);
+    if (got <= 0) {
+      if (got < 0) walk.failed = true;  // a folder half listed would make its files missing
       break;
     }
-    const unsigned char type = entry->d_type == DT_UNKNOWN ? type_of(dirfd(dir), name) : entry->d_type;
-    std::string path = prefix + name;
-    if (type == DT_DIR) {
-      out.folders.push_back(path);
-      found.push_back(std::move(path));
-    } else if (type == DT_REG) {
-      out.files.push_back(std::move(path));
-    } else if (type == DT_LNK) {
-      out.links.push_back(std::move(path));
+    for (ssize_t at = 0; at < got && more;) {
+      const auto* entry = reinterpret_cast<const dirent64*>(entries + at);
+      at += entry->d_reclen;
+      const char* name = entry->d_name;
+      if (name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0'))) continue;
+      if (walk.entries.fetch_add(1, std::memory_order_relaxed) >= walk.max_entries) {
+        walk.failed = true;
+        more = false;
+        break;
+      }
+      const unsigned char type = entry->d_type == DT_UNKNOWN ? type_of(fd, name) : entry->d_type;
+      std::string path = prefix + name;
+      if (type == DT_DIR) {
+        out.folders.push_back(path);
+        found.push_back(std::move(path));
+      } else if (type == DT_REG) {
+        out.files.push_back(std::move(path));
+      } else if (type == DT_LNK) {
+        out.links.push_back(std::move(path));
+      }
     }
   }
-  closedir(dir);
+  close(fd);
 }
 
 void work(Walk& walk, FolderListing& out) {
