@@ -14,5 +14,5 @@ skip() {
 [ -n "$python" ] && [ -x "$python" ] || skip "no Python 3 was found when configuring (.ci/install-deps installs python3-dev)"
 ls "$package_dir"/sitemaplint/_core*.so >/dev/null 2>&1 ||
   skip "the module was not built: pybind11 was not found when configuring (.ci/install-deps installs pybind11-dev)"
-"$python" -c "import pytest" 2>/dev/null || skip "pytest is not installed (.ci/install-deps installs python3-pytest)"
+"$python" -c "import pytest" 2>/dev/null || skip "pytest is not installed for $python (.ci/install-deps installs python3-pytest for /usr/bin/python3; configure with -DPython_EXECUTABLE=... to test another interpreter)"
 PYTHONPATH=$package_dir SITEMAPLINT_BINARY=$binary exec "$python" -m pytest -q -p no:cacheprovider tests/python
