@@ -208,7 +208,7 @@ TEST_CASE("site: a URL in two sitemaps of the set, and an index lastmod older th
   CHECK(result.out ==
         (pub / "sitemap_index.xml").string() +
             ":3:58: warning[SM804 stale-index-lastmod]: the index dates 'https://example.com/s1.xml' "
-            "2024-01-01T00:00:00Z, but it lists a URL modified 2024-03-15T00:00:00Z; crawlers may not fetch it "
+            "2024-01-01, but it lists a URL modified 2024-03-15; crawlers may not fetch it "
             "again until the index says it changed\n" +
             (pub / "s2.xml").string() +
             ":4:13: warning[SM803 duplicate-across-sitemaps]: 'https://example.com/b' is also listed in " +
@@ -226,6 +226,41 @@ TEST_CASE("site: a URL in two sitemaps of the set, and an index lastmod older th
                         (pub / "s1.xml").string() +
                         ":4:13\n"
                         "Found 0 errors, 1 warning and 0 info findings in 2 files.\n");
+}
+
+TEST_CASE("site: an index lastmod without a time covers its whole day, month or year") {
+  Site site;
+  const fs::path pub = site.dir / "public";
+  // Each child's newest URL changed on the day (month, year) its index entry names, except s4's.
+  write(pub / "sitemap_index.xml",
+        std::string(kHead) +
+            "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+            "  <sitemap><loc>https://example.com/s1.xml</loc><lastmod>2024-03-01</lastmod></sitemap>\n"
+            "  <sitemap><loc>https://example.com/s2.xml</loc><lastmod>2024-03</lastmod></sitemap>\n"
+            "  <sitemap><loc>https://example.com/s3.xml</loc><lastmod>2024</lastmod></sitemap>\n"
+            "  <sitemap><loc>https://example.com/s4.xml</loc><lastmod>2024-03-01T12:00:00Z</lastmod></sitemap>\n"
+            "  <sitemap><loc>https://example.com/s5.xml</loc><lastmod>2024-03-01</lastmod></sitemap>\n"
+            "</sitemapindex>\n");
+  const auto child = [&](const char* name, const char* lastmod) {
+    write(pub / name, std::string(kHead) + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n" +
+                          "  <url><loc>https://example.com/" + name + "/a</loc><lastmod>" + lastmod +
+                          "</lastmod></url>\n</urlset>\n");
+  };
+  child("s1.xml", "2024-03-01T18:00:00+00:00");
+  child("s2.xml", "2024-03-31T23:59:59-12:00");
+  child("s3.xml", "2024-12-31");
+  child("s4.xml", "2024-03-01T18:00:00+00:00");  // later the same day: the entry names an instant
+  child("s5.xml", "2024-03-02");  // the next day
+  const auto result = run_cli({"--quiet", "--ignore", "SM403", "--now", kTestNow, "--base-url",
+                               "https://example.com/sitemap_index.xml", (pub / "sitemap_index.xml").string()});
+  CHECK(result.out == (pub / "sitemap_index.xml").string() +
+                          ":6:58: warning[SM804 stale-index-lastmod]: the index dates 'https://example.com/s4.xml' "
+                          "2024-03-01T12:00:00Z, but it lists a URL modified 2024-03-01T18:00:00Z; crawlers may not "
+                          "fetch it again until the index says it changed\n" +
+                          (pub / "sitemap_index.xml").string() +
+                          ":7:58: warning[SM804 stale-index-lastmod]: the index dates 'https://example.com/s5.xml' "
+                          "2024-03-01, but it lists a URL modified 2024-03-02; crawlers may not fetch it again "
+                          "until the index says it changed\n");
 }
 
 TEST_CASE("site: a --root that does not exist is a usage error") {

@@ -15,10 +15,11 @@ Reports spaces, tabs or line breaks before or after the URL inside `<loc>`, as i
 of `<loc>` with the bare URL (offered unless the text is split by a CDATA section or a comment).
 
 ## Why it matters
-Google Search Console reports it as "Leading whitespace". A schema validator would collapse the
-white space of the `xs:anyURI` in `<loc>`, but consumers that read the text as it is take the white
-space as part of the URL, which then is no valid URL at all. It often comes from a template that
-puts the URL on its own indented line.
+A schema validator collapses the white space of the `xs:anyURI` in `<loc>`, and Google reads
+such URLs (its own video sitemap example puts `<video:content_loc>` and `<video:player_loc>` URLs
+on their own indented lines), but consumers that read the text as it is take the white space as
+part of the URL, which then is no valid URL at all. It often comes from a template that puts the
+URL on its own indented line.
 
 ## Example
 ```xml
@@ -34,8 +35,7 @@ puts the URL on its own indented line.
 </url>
 ```
 )md",
-                         .authorities = kRfc3986 | kGoogle,
-                         .search_console = "Leading whitespace"};
+                         .authorities = kRfc3986 | kGoogle};
 
 class LocWhitespace final : public Rule {
  public:

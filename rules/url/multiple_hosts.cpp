@@ -11,19 +11,23 @@ constexpr RuleMeta kMeta{.severity = Severity::Warning,
                          .summary = "The sitemap lists URLs of more than one host",
                          .docs = R"md(
 ## What it does
-Takes the host of the first valid `http`/`https` `<loc>` in the file as the sitemap's host and
-reports every other host the first time it appears, pointing back at the first URL. Host names are
-compared without regard to case and with Unicode names in their Punycode form, so `Example.com`
-and `example.com` are one host, while `www.example.com` and `example.com` are two. In an RSS or
+Takes the protocol, host and port of the first valid `http`/`https` `<loc>` in the file as the
+sitemap's and reports every other combination the first time it appears, pointing back at the
+first URL. Host names are compared without regard to case and with Unicode names in their Punycode
+form, so `Example.com` and `example.com` are one host, while `www.example.com` and `example.com`
+are two; `https://example.com/` and `http://example.com/` differ in protocol, and
+`https://example.com:8443/` in port (`:443` on `https` is no port of its own). In an RSS or
 Atom feed, the items' links are compared (not the channel's or feed's own link). With
 `--base-url`, `loc-out-of-scope` checks every URL against the sitemap's real location instead, and
 this rule stays quiet.
 
 ## Why it matters
-The protocol says all URLs in a sitemap must come from a single host, the one the sitemap is on.
-Google Search Console reports URLs on another host as "URL not allowed" (unless cross-site
-submission is proven in robots.txt), and a `www`/non-`www` or staging-host mix-up usually means
-the generator was configured with the wrong base URL.
+The protocol says all URLs in a sitemap must come from a single host, the one the sitemap is on,
+and use its protocol: a sitemap at `http://example.com/sitemap.xml` may not list
+`https://example.com/` pages. Google Search Console reports URLs on another host as "URL not
+allowed" unless every host is verified for cross-submission (a sitemap submitted for each host, or
+named in each host's robots.txt), and a `www`/non-`www`, `http`/`https` or staging-host mix-up
+usually means the generator was configured with the wrong base URL.
 
 ## Example
 ```xml
@@ -49,13 +53,57 @@ Give each host its own sitemap.
                          .authorities = kSitemapsOrg | kGoogle,
                          .search_console = "URL not allowed"};
 
-// The host as compared: lower case, without a final dot.
-void normalize(std::string_view host, std::string& out) {
+// The origin as compared (`key`): the scheme and host in lower case, the host without a final dot,
+// and the port unless it is the scheme's default.
+struct Origin {
+  std::string key;
+  std::size_t scheme_size = 0, host_size = 0;
+  std::string port;  // as written, without ':' or leading zeros; empty for the default
+};
+
+void lower_into(std::string_view text, std::string& out) {
+  for (char c : text) out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
+}
+
+// The port written after the host, without its ':': digits up to the path, query or fragment.
+std::string_view written_port(const UrlAnalysis& a) {
+  std::size_t at = a.host_at + a.host.size();
+  if (at >= a.trimmed.size() || a.trimmed[at] != ':') return {};
+  const std::size_t end = a.trimmed.find_first_of("/?#", at + 1);
+  return a.trimmed.substr(at + 1, (end == std::string_view::npos ? a.trimmed.size() : end) - at - 1);
+}
+
+// A port TCP can have (0 to 65535); Boost.URL takes any digits.
+bool port_in_range(std::string_view port) {
+  while (port.size() > 1 && port.front() == '0') port.remove_prefix(1);
+  return port.size() < 5 || (port.size() == 5 && port <= "65535");
+}
+
+// Fills `out`, reusing its capacity.
+void origin_of(const UrlAnalysis& a, Origin& out) {
+  out.key.clear();
+  lower_into(a.scheme, out.key);
+  out.scheme_size = out.key.size();
+  out.key += "://";
+  std::string_view host = a.ascii_host;
   if (host.ends_with('.')) host.remove_suffix(1);
-  out.assign(host);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  lower_into(host, out.key);
+  out.host_size = host.size();
+  std::string_view port = written_port(a);
+  while (port.size() > 1 && port.front() == '0') port.remove_prefix(1);
+  const bool https = out.key.starts_with("https:");
+  if (port.empty() || port == (https ? "443" : "80")) port = {};
+  out.port.assign(port);
+  if (!port.empty()) {
+    out.key += ':';
+    out.key += port;
   }
+}
+
+std::string_view scheme_of(const Origin& o) { return std::string_view(o.key).substr(0, o.scheme_size); }
+std::string_view host_of(const Origin& o) { return std::string_view(o.key).substr(o.scheme_size + 3, o.host_size); }
+std::string port_text(const Origin& o) {
+  return o.port.empty() ? "the default port of " + std::string(scheme_of(o)) : "port " + std::string(o.port);
 }
 
 class MultipleHosts final : public Rule {
@@ -68,33 +116,52 @@ class MultipleHosts final : public Rule {
     if (scoped_ || url.kind != UrlFieldKind::Loc || url.entry->from_robots) return;
     const UrlAnalysis& a = url.analysis();
     if (a.shape != UrlShape::Http || !a.syntax_valid || a.host_problem != HostProblem::None) return;
-    // Consecutive URLs mostly have one host, written alike: the same host as the last URL's
+    if (!port_in_range(written_port(a))) return;  // loc-invalid-syntax reports it
+    // Consecutive URLs mostly have one origin, written alike: the same origin as the last URL's
     // has been judged (and reported, if it differs) already.
-    if (first_offset_ && a.host == last_host_) return;
-    last_host_.assign(a.host);
-    normalize(a.ascii_host, key_);  // reuses key_'s capacity: no allocation per URL
-    const Span span = url_span(*url.field, a, a.host_at, a.host.size());
+    const std::string_view written = a.trimmed.substr(0, a.host_at + a.host.size() + written_port(a).size());
+    if (first_offset_ && written == last_written_) return;
+    last_written_.assign(written);
+    origin_of(a, origin_);  // reuses origin_'s capacity: no allocation per URL
     if (!first_offset_) {
-      first_host_ = key_;
+      first_ = origin_;
       first_offset_ = url_span(*url.field, a).offset;
       return;
     }
-    if (key_ == first_host_ || !other_hosts_.insert(key_).second) return;
-    out.report({.at = span,
-                .message = "the host " + quoted(a.host) + " of " + quoted(a.trimmed) + " differs from " +
-                           quoted(first_host_) +
-                           ", the host of the first URL; a sitemap should list the URLs of one host only: move them to "
-                           "a sitemap on that host",
-                .related = RelatedLocation{*first_offset_, "the first URL, on host " + quoted(first_host_)}});
+    if (origin_.key == first_.key || !other_origins_.insert(origin_.key).second) return;
+    const std::string url_text = quoted(a.trimmed);
+    if (host_of(origin_) != host_of(first_)) {
+      report(url_span(*url.field, a, a.host_at, a.host.size()),
+             "the host " + quoted(a.host) + " of " + url_text + " differs from " + quoted(host_of(first_)) +
+                 ", the host of the first URL; a sitemap should list the URLs of one host only: move them to a "
+                 "sitemap on that host, unless every host is verified for cross-submission",
+             "the first URL, on host " + quoted(host_of(first_)), out);
+    } else if (scheme_of(origin_) != scheme_of(first_)) {
+      report(url_span(*url.field, a, 0, a.scheme.size()),
+             "the protocol " + quoted(a.scheme) + " of " + url_text + " differs from " + quoted(scheme_of(first_)) +
+                 ", the protocol of the first URL; a sitemap's URLs all use the protocol of the sitemap itself: "
+                 "write each URL as the site serves it",
+             "the first URL, with protocol " + quoted(scheme_of(first_)), out);
+    } else {
+      const std::size_t port_at = a.host_at + a.host.size();
+      report(url_span(*url.field, a, port_at, a.trimmed.size() > port_at ? written_port(a).size() + 1 : 0),
+             "the URL " + url_text + " is on " + port_text(origin_) + ", the first URL on " + port_text(first_) +
+                 "; a sitemap's URLs all use the host and port of the sitemap itself",
+             "the first URL, on " + port_text(first_), out);
+    }
   }
 
  private:
+  void report(Span span, std::string message, std::string related, FindingSink& out) {
+    out.report(
+        {.at = span, .message = std::move(message), .related = RelatedLocation{*first_offset_, std::move(related)}});
+  }
+
   bool scoped_;
-  std::string key_;
-  std::string last_host_;  // as written
-  std::string first_host_;
+  Origin origin_, first_;
+  std::string last_written_;  // the last URL's scheme, host and port as written
   std::optional<std::size_t> first_offset_;
-  std::unordered_set<std::string> other_hosts_;
+  std::unordered_set<std::string> other_origins_;
 };
 
 }  // namespace

@@ -96,15 +96,17 @@ std::optional<std::uint64_t> clock_seconds(std::string_view text) {
 std::optional<std::uint64_t> iso_seconds(std::string_view text) {
   if (!text.starts_with("PT") || text.size() < 4) return std::nullopt;
   text.remove_prefix(2);
+  constexpr std::string_view kUnits = "HMS";
+  constexpr std::uint64_t kSecondsPer[] = {3600, 60, 1};
   std::uint64_t total = 0;
-  std::string_view units = "HMS";
+  std::size_t next_unit = 0;  // units come in kUnits' order, each at most once
   while (!text.empty()) {
     const auto number = take_number(text);
     if (!number || text.empty()) return std::nullopt;
-    const std::size_t unit = units.find(text.front());
-    if (unit == std::string_view::npos) return std::nullopt;
-    total += *number * (unit == 0 ? 3600 : unit == 1 ? 60 : 1);
-    units.remove_prefix(unit + 1);
+    const std::size_t unit = kUnits.find(text.front());
+    if (unit == std::string_view::npos || unit < next_unit) return std::nullopt;
+    total += *number * kSecondsPer[unit];
+    next_unit = unit + 1;
     text.remove_prefix(1);
   }
   return total;
