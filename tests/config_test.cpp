@@ -417,6 +417,33 @@ TEST_CASE("glob: like .gitignore: segments, '**', anchoring by an inner '/', fol
   CHECK(glob_problem("./news/") == "");
 }
 
+TEST_CASE("resolve: a selection that leaves no rule is refused, unless an override stops them for its files") {
+  TempDir dir;
+  dir.write("sitemaplint.toml", "ignore = [\"ALL\"]\n");
+  dir.write("legacy/sitemaplint.toml", "[[overrides]]\nfiles = [\"old/*.xml\"]\nignore = [\"ALL\"]\n");
+  const std::string top = dir.write("sitemap.xml", "");
+  const std::string old = dir.write("legacy/old/sitemap.xml", "");
+  const std::string current = dir.write("legacy/sitemap.xml", "");
+  CommandLineChoices none;
+  ConfigResolver resolver(none, ConfigSource::Discover);
+  std::string error;
+  CHECK_FALSE(resolver.profile_for(top, &error));
+  CHECK(error ==
+        "no rule would run: --select, --ignore and the config's select and ignore leave none; run at least one rule, "
+        "or leave the input out");
+  const Profile* excluded = resolver.profile_for(old, &error);
+  REQUIRE(excluded);
+  CHECK(excluded->selection.enabled.empty());
+  CHECK(resolver.profile_for(current, &error));
+
+  // The command line alone, with no config: --ignore ALL, or --select of rules it then ignores.
+  const auto all = run_cli({"--no-config", "--ignore", "ALL", top});
+  CHECK(all.exit_code == 2);
+  CHECK(all.err.find("no rule would run") != std::string::npos);
+  const auto emptied = run_cli({"--no-config", "--select", "SM4", "--ignore", "lastmod", top});
+  CHECK(emptied.exit_code == 2);
+}
+
 TEST_CASE("resolve: the nearest sitemaplint.toml above each input, its matching overrides, then the command line") {
   TempDir dir;
   dir.write("sitemaplint.toml", R"(ignore = ["SM106"]

@@ -156,6 +156,14 @@ const Profile* ConfigResolver::profile_for(const std::string& input, std::string
   }
   apply_layer(command_line_.rules, &profile->selection);
   if (command_line_.location) profile->settings.location = command_line_.location;
+  // A gate that runs no rule passes everything, broken XML included: refused, like `select = []`.
+  // An [[overrides]] entry that stops every rule for its files is taken as meant (an exclusion).
+  if (profile->selection.enabled.empty() && matched.empty()) {
+    *error =
+        "no rule would run: --select, --ignore and the config's select and ignore leave none; run at least "
+        "one rule, or leave the input out";
+    return nullptr;
+  }
   slot = std::move(profile);
   return by_input_[input] = slot.get();
 }
