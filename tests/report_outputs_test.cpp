@@ -70,6 +70,11 @@ TEST_CASE("outputs: a file named like FORMAT=x is written with ./, and mistakes 
   CHECK(twice.exit_code == 2);
   CHECK(twice.err.find("two files") != std::string::npos);
   CHECK(run_cli({"-o", "json=", input}).exit_code == 2);
+  // Two reports into one file, however it is spelled: the second would replace the first.
+  const CommandResult same = run_cli({"-o", "json=r.json", "-o", "sarif=./r.json", input}, "", dir.path.string());
+  CHECK(same.exit_code == 2);
+  CHECK(same.err.find("the json and sarif reports both go to ./r.json") != std::string::npos);
+  CHECK(!std::filesystem::exists(dir.path / "r.json"));
   // Never over an input, whichever report would go there; nothing is written then.
   const CommandResult over = run_cli({"-o", "json=" + (dir.path / "r.json").string(), "-o", "sarif=" + input, input});
   CHECK(over.exit_code == 2);

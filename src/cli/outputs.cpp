@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 
 #include "run/lint_many.h"
@@ -69,6 +70,25 @@ std::optional<std::vector<ReportTarget>> report_targets(const CliOptions& option
     }
     plain_file = true;
     targets.front().path = value;
+  }
+  // Two reports into one file: the second would replace the first without a word. A device (such as
+  // /dev/null) or a pipe takes both.
+  std::vector<std::pair<std::filesystem::path, const ReportTarget*>> seen;
+  for (const ReportTarget& target : targets) {
+    if (target.path.empty()) continue;
+    std::error_code ignored;
+    const auto status = std::filesystem::status(target.path, ignored);
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) continue;
+    const std::filesystem::path same =
+        std::filesystem::weakly_canonical(std::filesystem::absolute(target.path, ignored), ignored).lexically_normal();
+    for (const auto& [path, other] : seen) {
+      if (path != same) continue;
+      *error = "--output: the " + (other->format.empty() ? std::string("--format") : other->format) + " and " +
+               (target.format.empty() ? std::string("--format") : target.format) + " reports both go to " +
+               target.path + "; give each report a file of its own";
+      return std::nullopt;
+    }
+    seen.emplace_back(same, &target);
   }
   return targets;
 }
