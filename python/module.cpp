@@ -53,7 +53,12 @@ sl::Severity severity_setting(const std::string& name, const py::handle& value) 
   for (sl::Severity s : {sl::Severity::Info, sl::Severity::Warning, sl::Severity::Error}) {
     if (sl::severity_name(s) == level) return s;
   }
-  raise_settings_error(name + ": unknown level '" + level + "' (use error, warning or info)");
+  std::string hint;
+  for (const char* known : {"error", "warning", "info"}) {
+    if (!level.empty() && std::string_view(known).starts_with(level))
+      hint = std::string("; did you mean '") + known + "'?";
+  }
+  raise_settings_error(name + ": unknown level '" + level + "' (use error, warning or info" + hint + ")");
 }
 
 // The keyword arguments of lint(), lint_many() and Linter(), as the library's Settings.
@@ -89,10 +94,14 @@ sl::Settings settings_from(const py::kwargs& kwargs) {
       }
       settings.jobs = value.cast<unsigned>();
     } else if (name == "timeout") {
-      if (!py::isinstance<py::float_>(value) && !py::isinstance<py::int_>(value)) {
+      if ((!py::isinstance<py::float_>(value) && !py::isinstance<py::int_>(value)) ||
+          py::isinstance<py::bool_>(value)) {
         raise_settings_error("timeout: expected seconds, got " + type_name(value));
       }
       settings.timeout_seconds = value.cast<double>();
+      if (!(settings.timeout_seconds >= 0.1 && settings.timeout_seconds <= 3600)) {
+        raise_settings_error("timeout: expected 0.1 to 3600 seconds, got " + py::repr(value).cast<std::string>());
+      }
     } else if (name == "allowed_hosts") settings.allowed_hosts = words_setting("allowed_hosts", value);
     else {
       std::string known;
@@ -109,7 +118,7 @@ py::object plain(const py::handle& value) {
   if (py::isinstance<py::list>(value)) {
     py::list out;
     for (const py::handle item : value) out.append(plain(item));
-    return std::move(out);
+    return out;
   }
   return py::reinterpret_borrow<py::object>(value);
 }
@@ -122,6 +131,30 @@ void def_to_dict(Class& cls, std::vector<const char*> fields) {
     for (const char* field : fields) d[field] = plain(self.attr(field));
     return d;
   });
+}
+
+// A __repr__ as "Name({...})": the to_dict() of the object.
+template <typename Class>
+void def_repr(Class& cls, std::string name) {
+  cls.def("__repr__", [name](const py::object& self) {
+    return name + "(" + py::repr(self.attr("to_dict")()).cast<std::string>() + ")";
+  });
+}
+
+// Pickling (multiprocessing, concurrent.futures, Dask send findings between processes): the state is
+// the tuple of the given members, read back into a new value.
+template <typename T, typename... Member>
+void def_pickle(py::class_<T>& cls, Member T::*... members) {
+  cls.def(py::pickle([members...](const T& value) { return py::make_tuple(value.*members...); },
+                     [members...](const py::tuple& state) {
+                       if (state.size() != sizeof...(Member))
+                         throw std::runtime_error("unpickling: a state of another shape");
+                       T value;
+                       std::size_t i = 0;
+                       ((value.*members = state[i++].template cast<std::remove_cvref_t<decltype(value.*members)>>()),
+                        ...);
+                       return value;
+                     }));
 }
 
 py::object text_or_none(const std::string& text) { return text.empty() ? py::object(py::none()) : py::str(text); }
@@ -148,6 +181,25 @@ std::optional<std::string> bytes_of(const py::handle& source) {
   return std::string(static_cast<const char*>(info.ptr), static_cast<std::size_t>(info.size * info.itemsize));
 }
 
+// The result, or InputError (with the result as its `result`) when something the caller named could
+// not be read: one of `given`, or the robots.txt of the settings. A child of an index that cannot
+// be read is the sitemap's problem, and stays in input_errors.
+PyResult checked(const sl::Linter& linter, sl::Result result, std::set<std::string> given) {
+  if (!linter.settings().robots.empty()) given.insert(linter.settings().robots);
+  std::string message;
+  for (const sl::InputError& e : result.input_errors) {
+    if (given.count(e.path)) message += (message.empty() ? "" : "; ") + e.message;
+  }
+  PyResult out = to_python(std::move(result));
+  if (!message.empty()) {
+    py::object error = py::reinterpret_borrow<py::object>(input_error_type)(message);
+    error.attr("result") = py::cast(std::move(out));
+    PyErr_SetObject(input_error_type, error.ptr());
+    throw py::error_already_set();
+  }
+  return out;
+}
+
 PyResult lint_with(const sl::Linter& linter, const py::handle& source, const std::optional<std::string>& name) {
   if (std::optional<std::string> bytes = bytes_of(source)) {
     sl::Result result;
@@ -155,7 +207,7 @@ PyResult lint_with(const sl::Linter& linter, const py::handle& source, const std
       py::gil_scoped_release released;
       result = linter.lint_bytes(*bytes, name.value_or("-"));
     }
-    return to_python(std::move(result));
+    return checked(linter, std::move(result), {});
   }
   if (name) raise_settings_error("name: only bytes are given a name; a file is reported by its path");
   std::string path;
@@ -169,7 +221,7 @@ PyResult lint_with(const sl::Linter& linter, const py::handle& source, const std
     py::gil_scoped_release released;
     result = linter.lint_file(path);
   }
-  return to_python(std::move(result));
+  return checked(linter, std::move(result), {path});
 }
 
 PyResult lint_many_with(const sl::Linter& linter, const py::iterable& items) {
@@ -186,21 +238,7 @@ PyResult lint_many_with(const sl::Linter& linter, const py::iterable& items) {
     py::gil_scoped_release released;
     result = linter.lint_files(paths);
   }
-  // An input given that cannot be read is an error; an index's child that cannot is the sitemap's
-  // problem, and stays in input_errors.
-  const std::set<std::string> given(paths.begin(), paths.end());
-  std::string message;
-  for (const sl::InputError& e : result.input_errors) {
-    if (given.count(e.path)) message += (message.empty() ? "" : "; ") + e.message;
-  }
-  PyResult out = to_python(std::move(result));
-  if (!message.empty()) {
-    py::object error = py::reinterpret_borrow<py::object>(input_error_type)(message);
-    error.attr("result") = py::cast(std::move(out));
-    PyErr_SetObject(input_error_type, error.ptr());
-    throw py::error_already_set();
-  }
-  return out;
+  return checked(linter, std::move(result), std::set<std::string>(paths.begin(), paths.end()));
 }
 
 }  // namespace
@@ -238,12 +276,17 @@ PYBIND11_MODULE(_core, m) {
       .def_readonly("replacement", &sl::Fix::replacement)
       .def_readonly("description", &sl::Fix::description);
   def_to_dict(fix, {"offset", "length", "replacement", "description"});
+  def_repr(fix, "Fix");
+  def_pickle(fix, &sl::Fix::offset, &sl::Fix::length, &sl::Fix::replacement, &sl::Fix::description);
   py::class_<sl::RelatedLocation> related(m, "RelatedLocation");
   related.def_readonly("file", &sl::RelatedLocation::file)
       .def_readonly("line", &sl::RelatedLocation::line)
       .def_readonly("column", &sl::RelatedLocation::column)
       .def_readonly("message", &sl::RelatedLocation::message);
   def_to_dict(related, {"file", "line", "column", "message"});
+  def_repr(related, "RelatedLocation");
+  def_pickle(related, &sl::RelatedLocation::file, &sl::RelatedLocation::line, &sl::RelatedLocation::column,
+             &sl::RelatedLocation::message);
   py::class_<sl::Finding> finding(m, "Finding");
   finding.def_readonly("code", &sl::Finding::code)
       .def_readonly("rule", &sl::Finding::rule)
@@ -267,15 +310,45 @@ PYBIND11_MODULE(_core, m) {
       });
   def_to_dict(finding, {"code", "rule", "severity", "file", "line", "column", "end_line", "end_column", "offset",
                         "length", "message", "authorities", "search_console", "fix", "related"});
+  finding.def(py::pickle(
+      [](const sl::Finding& f) {
+        return py::make_tuple(f.code, f.rule, static_cast<int>(f.severity), f.file, f.line, f.column, f.end_line,
+                              f.end_column, f.offset, f.length, f.message, f.authorities, f.search_console, f.fix,
+                              f.related);
+      },
+      [](const py::tuple& t) {
+        if (t.size() != 15) throw std::runtime_error("unpickling: a state of another shape");
+        sl::Finding f;
+        f.code = t[0].cast<std::string>();
+        f.rule = t[1].cast<std::string>();
+        f.severity = static_cast<sl::Severity>(t[2].cast<int>());
+        f.file = t[3].cast<std::string>();
+        f.line = t[4].cast<std::size_t>();
+        f.column = t[5].cast<std::size_t>();
+        f.end_line = t[6].cast<std::size_t>();
+        f.end_column = t[7].cast<std::size_t>();
+        f.offset = t[8].cast<std::size_t>();
+        f.length = t[9].cast<std::size_t>();
+        f.message = t[10].cast<std::string>();
+        f.authorities = t[11].cast<std::vector<std::string>>();
+        f.search_console = t[12].cast<std::string>();
+        f.fix = t[13].cast<std::optional<sl::Fix>>();
+        f.related = t[14].cast<std::vector<sl::RelatedLocation>>();
+        return f;
+      }));
   py::class_<sl::FileInfo> file(m, "FileInfo");
   file.def_readonly("path", &sl::FileInfo::path)
       .def_property_readonly("requested", [](const sl::FileInfo& f) { return text_or_none(f.requested); })
       .def_readonly("kind", &sl::FileInfo::kind)
       .def_readonly("entries", &sl::FileInfo::entries);
   def_to_dict(file, {"path", "requested", "kind", "entries"});
+  def_repr(file, "FileInfo");
+  def_pickle(file, &sl::FileInfo::path, &sl::FileInfo::requested, &sl::FileInfo::kind, &sl::FileInfo::entries);
   py::class_<sl::InputError> unreadable(m, "UnreadableInput");
   unreadable.def_readonly("path", &sl::InputError::path).def_readonly("message", &sl::InputError::message);
   def_to_dict(unreadable, {"path", "message"});
+  def_repr(unreadable, "UnreadableInput");
+  def_pickle(unreadable, &sl::InputError::path, &sl::InputError::message);
   py::class_<sl::Summary> summary(m, "Summary");
   summary.def_readonly("files", &sl::Summary::files)
       .def_readonly("errors", &sl::Summary::errors)
@@ -283,11 +356,11 @@ PYBIND11_MODULE(_core, m) {
       .def_readonly("infos", &sl::Summary::infos)
       .def_readonly("fixable", &sl::Summary::fixable)
       .def_readonly("input_errors", &sl::Summary::input_errors)
-      .def_readonly("left_out", &sl::Summary::left_out)
-      .def("__repr__", [](const py::object& self) {
-        return "Summary(" + py::repr(self.attr("to_dict")()).cast<std::string>() + ")";
-      });
+      .def_readonly("left_out", &sl::Summary::left_out);
   def_to_dict(summary, {"files", "errors", "warnings", "infos", "fixable", "input_errors", "left_out"});
+  def_repr(summary, "Summary");
+  def_pickle(summary, &sl::Summary::files, &sl::Summary::errors, &sl::Summary::warnings, &sl::Summary::infos,
+             &sl::Summary::fixable, &sl::Summary::input_errors, &sl::Summary::left_out);
   py::class_<PyResult> result(m, "Result");
   result.def_readonly("findings", &PyResult::findings)
       .def_readonly("files", &PyResult::files)
@@ -296,10 +369,13 @@ PYBIND11_MODULE(_core, m) {
       .def("__len__", [](const PyResult& r) { return r.findings.size(); })
       .def("__iter__", [](const PyResult& r) { return r.findings.attr("__iter__")(); })
       .def("__repr__", [](const PyResult& r) {
-        return "<Result " + std::to_string(r.findings.size()) + " findings in " + std::to_string(r.summary.files) +
-               " files>";
+        const auto count = [](std::size_t n, const char* what) {
+          return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+        };
+        return "<Result " + count(r.findings.size(), "finding") + " in " + count(r.summary.files, "file") + ">";
       });
   def_to_dict(result, {"files", "findings", "input_errors", "summary"});
+  def_pickle(result, &PyResult::findings, &PyResult::files, &PyResult::input_errors, &PyResult::summary);
 
   py::class_<sl::Linter>(m, "Linter")
       .def(py::init([](const py::kwargs& kwargs) { return sl::Linter(settings_from(kwargs)); }))

@@ -6,6 +6,7 @@ import gzip
 import json
 import os
 import pathlib
+import pickle
 import subprocess
 import threading
 import time
@@ -152,11 +153,35 @@ def test_a_missing_file_raises_input_error(tmp_path):
     assert raised.value.result.summary.files == 1 and len(raised.value.result.input_errors) == 1
 
 
+def test_a_robots_txt_that_cannot_be_read_raises_input_error(tmp_path):
+    with pytest.raises(sitemaplint.InputError, match="no-such-robots.txt") as raised:
+        sitemaplint.lint(EXAMPLE, robots=tmp_path / "no-such-robots.txt", now=NOW)
+    assert raised.value.result.summary.files >= 1
+    with pytest.raises(sitemaplint.InputError, match="no-such-robots.txt"):
+        sitemaplint.lint_many([EXAMPLE], robots=tmp_path / "no-such-robots.txt", now=NOW)
+
+
+def test_results_and_findings_pickle_and_print_what_they_hold():
+    result = sitemaplint.lint(EXAMPLE, now=NOW)
+    again = pickle.loads(pickle.dumps(result))
+    assert again.to_dict() == result.to_dict()
+    for finding in result.findings:
+        assert pickle.loads(pickle.dumps(finding)).to_dict() == finding.to_dict()
+    assert repr(result) == "<Result 4 findings in 1 file>"
+    assert repr(result.files[0]).startswith("FileInfo({'path': ")
+    fix = next(f.fix for f in result if f.fix)
+    assert repr(fix).startswith("Fix({'offset': ") and pickle.loads(pickle.dumps(fix)).to_dict() == fix.to_dict()
+    assert repr(result.summary).startswith("Summary({'files': 1")
+
+
 @pytest.mark.parametrize("settings, message", [
     (dict(profile="gogle"), "profile: unknown profile 'gogle'"),
     (dict(select="SM9999"), "select: "),
     (dict(ignore=["nope-rule"]), "ignore: "),
     (dict(severities={"SM106": "fatal"}), "severities[SM106]: unknown level 'fatal'"),
+    (dict(severities={"SM106": "warn"}), "(use error, warning or info; did you mean 'warning'?)"),
+    (dict(timeout=-1), "timeout: expected 0.1 to 3600 seconds, got -1"),
+    (dict(timeout=True), "timeout: expected seconds, got bool"),
     (dict(severities={"SM0": "error"}), "severities: "),
     (dict(severities=["SM106=error"]), "severities: expected a dict"),
     (dict(now="yesterday"), "now: "),
