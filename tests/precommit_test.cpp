@@ -80,6 +80,24 @@ TEST_CASE("force-exclude: the config's exclude applies to files named on the com
   CHECK(named.exit_code == searched.exit_code);
 }
 
+TEST_CASE("force-exclude: standard input is judged by --stdin-filename, and --fix gives it back unchanged") {
+  TempDir dir;
+  write_project(dir, "site");
+  const std::string site = (dir.path / "site").string();
+  const std::string draft = read_file((dir.path / "site/drafts/sitemap.xml").string());
+  const CommandResult linted = run_cli({"--stdin-filename", "drafts/sitemap.xml", "-"}, draft, site);
+  CHECK(linted.exit_code == 1);  // the unescaped '&'
+  const CommandResult forced = run_cli({"--force-exclude", "--stdin-filename", "drafts/sitemap.xml", "-"}, draft, site);
+  CHECK(forced.exit_code == 0);
+  CHECK(forced.out.empty());
+  const CommandResult fixed =
+      run_cli({"--force-exclude", "--fix", "--stdin-filename", "drafts/sitemap.xml", "-"}, draft, site);
+  CHECK(fixed.exit_code == 0);
+  CHECK(fixed.out == draft);
+  // A name outside the excluded folder is linted as before.
+  CHECK(run_cli({"--force-exclude", "--stdin-filename", "public/new.xml", "-"}, draft, site).exit_code == 1);
+}
+
 TEST_CASE("pre-commit: the hook reports what the command line reports, across files, without excluded ones") {
   if (!have_program("pre-commit") || !have_program("git")) {
     skip_test("pre-commit is not installed (.ci/install-deps installs Debian's pre-commit)");

@@ -264,11 +264,25 @@ int run(const CliOptions& options) {
       });
   // --force-exclude: a file named on the command line is dropped as a directory search would drop
   // it (pre-commit names every changed file, so the config's exclude could not apply otherwise).
+  // Standard input named by --stdin-filename is judged by that name; under --fix it then goes back
+  // out unchanged, as an editor's format-on-save expects its text back.
   if (options.force_exclude) {
+    bool stdin_excluded = false;
     std::erase_if(paths, [&](const std::string& path) {
       std::string ignored;
-      return path != "-" && !is_url(path) && configs.excluded(path, false, &ignored);
+      if (path == "-") {
+        stdin_excluded = !options.stdin_filename.empty() && configs.excluded(options.stdin_filename, false, &ignored);
+        return stdin_excluded;
+      }
+      return !is_url(path) && configs.excluded(path, false, &ignored);
     });
+    if (stdin_excluded && options.fix) {
+      Input input;
+      if (!load_input("-", &input, &error)) return usage_error(error);
+      std::cout << input.bytes;
+      std::cout.flush();
+      return kExitClean;
+    }
   }
   std::vector<InputError> input_errors;
   for (auto& [path, message] : expansion_errors) input_errors.push_back({path, message});
