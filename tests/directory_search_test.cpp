@@ -56,3 +56,16 @@ TEST_CASE("search_directory: the directory itself gone is its one error") {
   CHECK(search.error == (dir.path / "nothing").string() + ": No such file or directory");
   CHECK(search.found.empty());
 }
+
+TEST_CASE("search_directory: hidden entries and node_modules are passed over, unless named") {
+  TempDir dir;
+  const std::string root = (dir.path / "site").string();
+  dir.write("site/sitemap.xml", kCleanSitemap);
+  dir.write("site/.cache/sitemap.xml", kCleanSitemap);
+  dir.write("site/.sitemap-draft.xml", kCleanSitemap);
+  dir.write("site/node_modules/pkg/sitemap.xml", kCleanSitemap);
+  dir.write("site/blog/sitemap.xml", kCleanSitemap);
+  CHECK(search_directory(root).found == std::vector<std::string>{root + "/blog/sitemap.xml", root + "/sitemap.xml"});
+  // A hidden folder given as the search's own directory is searched.
+  CHECK(search_directory(root + "/.cache").found == std::vector<std::string>{root + "/.cache/sitemap.xml"});
+}

@@ -10,6 +10,15 @@ namespace sitemaplint {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// Hidden entries (.git, .cache, .next) and installed packages hold copies and tools' files, not the
+// site's sitemaps: a search passes over them, as ripgrep and ruff do. Named on the command line,
+// they are searched.
+bool passed_over(const std::string& name) { return name.starts_with('.') || name == "node_modules"; }
+
+}  // namespace
+
 DirectorySearch search_directory(const std::string& directory,
                                  const std::function<bool(const std::string&, bool)>& excluded,
                                  const std::function<void(const std::string&)>& before_entry) {
@@ -24,6 +33,7 @@ DirectorySearch search_directory(const std::string& directory,
     for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
       const fs::path& path = it->path();
       if (before_entry) before_entry(path.string());
+      if (passed_over(path.filename().string())) continue;
       // The type the listing gave, where the file system gives one (most do): what the entry is by
       // now, its search or its reading finds out, and reports.
       std::error_code type_error;

@@ -13,7 +13,7 @@ namespace sitemaplint {
 
 struct DirectorySearch {
   // Every entry below whose name looks like a sitemap file and that is not a folder (nor a link to
-  // one), sorted: a regular file, or what reading it will report (a FIFO, a device, a broken
+  // one), outside hidden folders and node_modules, sorted: a regular file, or what reading it will report (a FIFO, a device, a broken
   // link, a file gone since).
   std::vector<std::string> found;
   // Folders below that could not be searched (gone, no longer a folder): the folder, and one line
