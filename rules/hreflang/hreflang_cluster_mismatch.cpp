@@ -112,7 +112,7 @@ class HreflangClusterMismatch final : public GraphRule {
     if (total == 0) return "none";
     std::string out;
     for (std::size_t i = 0; i < listed; ++i) out += (i ? ", " : "") + quoted(findings.text(f.quotes[first + i]));
-    if (total > listed) out += " and " + std::to_string(total - listed) + " more";
+    if (total > listed) out += " and " + grouped(total - listed) + " more";
     return out;
   }
 };

@@ -73,7 +73,7 @@ class HreflangXDefaultMissing final : public Rule {
     if (entries_ == 0) return;
     std::string message = "this <url> has alternates for " + std::to_string(first_codes_) +
                           " language codes but no x-default for visitors of other languages";
-    if (entries_ > 1) message += " (" + std::to_string(entries_) + " entries in this file lack one)";
+    if (entries_ > 1) message += " (" + grouped(entries_) + " entries in this file lack one)";
     out.report(
         {.at = {first_, first_length_},
          .message = message + "; consider an alternate with hreflang=\"x-default\", such as a language chooser"});

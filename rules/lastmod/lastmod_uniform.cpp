@@ -58,15 +58,17 @@ class LastmodUniform final : public Rule {
     if (count_++ == 0) {
       first_.assign(value);
       first_span_ = value_span(entry.lastmod);
+      // One invalid value everywhere is lastmod-invalid's finding, in every entry.
+      first_valid_ = entry.lastmod_parsed().value.has_value();
     } else if (value != first_) {
       varies_ = true;
     }
   }
 
   void on_finish(const Document&, FindingSink& out) override {
-    if (count_ < kMinimumEntries || varies_ || first_.empty()) return;
+    if (count_ < kMinimumEntries || varies_ || first_.empty() || !first_valid_) return;
     out.report({.at = first_span_,
-                .message = "all " + std::to_string(count_) + " <lastmod> values are " + quoted(first_) +
+                .message = "all " + grouped(count_) + " <lastmod> values are " + quoted(first_) +
                            ": a date that never varies does not track real changes, and Google ignores lastmod it "
                            "cannot trust; write when each page last changed, or leave lastmod out"});
   }
@@ -76,6 +78,7 @@ class LastmodUniform final : public Rule {
   std::string first_;
   Span first_span_;
   bool varies_ = false;
+  bool first_valid_ = false;
 };
 
 }  // namespace

@@ -41,7 +41,7 @@ class FileTooLarge final : public Rule {
                                                    "there and the document was not checked"});
     } else if (doc.bytes.size() > kProtocolMaxBytes) {
       out.report({.at = {0, 0},
-                  .message = "the sitemap is " + std::to_string(doc.bytes.size()) +
+                  .message = "the sitemap is " + grouped(doc.bytes.size()) +
                              " bytes uncompressed; the limit is 52,428,800 bytes (50 MiB)"});
     }
   }

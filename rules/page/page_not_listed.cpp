@@ -98,11 +98,11 @@ class PageNotListed final : public Rule {
     std::string named;
     for (std::size_t i = 0; i < unlisted.size() && i < kNamed; ++i)
       named += (i ? ", " : "") + quoted(unlisted[i].url) + " (" + unlisted[i].file + ")";
-    if (unlisted.size() > kNamed) named += " and " + std::to_string(unlisted.size() - kNamed) + " more";
+    if (unlisted.size() > kNamed) named += " and " + grouped(unlisted.size() - kNamed) + " more";
     const bool one = unlisted.size() == 1;
     out.report(report_in,
                {.at = {at, 1},
-                .message = std::to_string(unlisted.size()) + " indexable page" + (one ? "" : "s") + " of the build " +
+                .message = grouped(unlisted.size()) + " indexable page" + (one ? "" : "s") + " of the build " +
                            (one ? "is" : "are") + " in no sitemap: " + named + "; list " + (one ? "it" : "them") +
                            ", or mark " + (one ? "it" : "them") + " noindex (--coverage reports each)"});
   }

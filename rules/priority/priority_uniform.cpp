@@ -72,7 +72,7 @@ class PriorityUniform final : public Rule {
 
   void on_finish(const Document&, FindingSink& out) override {
     if (unusable_ || count_ < kMinimumEntries || (!all_equal_ && !all_high_)) return;
-    const std::string all = "all " + std::to_string(count_) + " <priority> values ";
+    const std::string all = "all " + grouped(count_) + " <priority> values ";
     out.report({.at = first_span_,
                 .message = (all_equal_ ? all + "are " + quoted(first_) : all + "are 0.8 or higher") +
                            ": priority ranks a site's pages against each other, so " +
