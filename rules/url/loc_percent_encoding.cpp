@@ -1,5 +1,6 @@
 // SM216 loc-percent-encoding: percent-escapes that decode to a control character or to bytes that
 // are not UTF-8.
+#include <cstdio>
 #include <vector>
 
 #include "analysis/ascii.h"
@@ -125,9 +126,16 @@ class LocPercentEncoding final : public Rule {
         if (b < 0xA0 || k + 1 != run_.size()) return "";
         return " (in Latin-1, " + escapes_text(t, run_, k, 1) + " is " + quoted(latin1(b)) + ")";
       };
+      // The example of an encoding from UTF-8: that character's own, when Latin-1 is the likely cause.
+      const auto example = [&]() -> std::string {
+        if (latin1_hint().empty()) return "as 'é' is %C3%A9";
+        char utf8[7];
+        std::snprintf(utf8, sizeof utf8, "%%%02X%%%02X", 0xC0 | (b >> 6), 0x80 | (b & 0x3F));
+        return "as " + quoted(latin1(b)) + " is " + utf8;
+      };
       if (length == 0) {
         report_not_utf8(url, a, k, 1, escapes_text(t, run_, k, 1) + " cannot start a UTF-8 character" + latin1_hint(),
-                        out);
+                        example(), out);
         return true;
       }
       if (have < length) {
@@ -139,11 +147,11 @@ class LocPercentEncoding final : public Rule {
         report_not_utf8(url, a, k, have + (next_is_escape ? 1 : 0),
                         escapes_text(t, run_, k, 1) + " starts a " + std::to_string(length) +
                             "-byte UTF-8 character that " + next + " does not continue" + latin1_hint(),
-                        out);
+                        example(), out);
         return true;
       }
       if (!is_valid_utf8(bytes)) {
-        report_not_utf8(url, a, k, have, "an overlong form or a surrogate, which UTF-8 forbids", out);
+        report_not_utf8(url, a, k, have, "an overlong form or a surrogate, which UTF-8 forbids", example(), out);
         return true;
       }
       const char32_t c = decode_code_point(bytes);
@@ -177,14 +185,15 @@ class LocPercentEncoding final : public Rule {
   }
 
   void report_not_utf8(const UrlField& url, const UrlAnalysis& a, std::size_t k, std::size_t count,
-                       const std::string& why, FindingSink& out) {
+                       const std::string& why, const std::string& example, FindingSink& out) {
     const std::string escapes = escapes_text(a.trimmed, run_, k, count);
     const Span span = url_span(*url.field, a, run_[k].at, escapes.size());
     out.report({.at = span,
                 .message = url.quoted_value() + " has " + quoted(escapes) + " at position " +
                            std::to_string(url_position(a, run_[k].at)) + ", which is not UTF-8: " + why +
                            "; URLs percent-encode a character's UTF-8 bytes (RFC 3986, section 2.5), so encode it from "
-                           "UTF-8, as 'é' is %C3%A9",
+                           "UTF-8, " +
+                           example,
                 .rests_on = kRfc3986 | kRfc3987});
   }
 

@@ -83,6 +83,10 @@ class VideoRestrictionInvalid final : public ChildRule<kVideoFamily> {
     std::string message = tag(node) + " " + quoted(value);
     message += list ? " must use upper-case ISO 3166 codes separated by spaces: " + quoted(*list)
                     : " must be a list of two-letter ISO 3166 country codes separated by spaces, such as 'IE GB'";
+    if (const std::string_view bad = video::first_invalid_token(value, ascii_upper, video::is_two_capitals);
+        !list && !bad.empty() && bad != value) {
+      message += "; " + quoted(bad) + " is not one";
+    }
     report_value(node, std::move(message), out, list);
   }
 };

@@ -30,18 +30,44 @@ bool all_tokens(std::string_view value, bool (*valid)(std::string_view)) {
   return ok;
 }
 
-std::optional<std::string> as_list(std::string_view value, char (*recase)(char), bool (*valid)(std::string_view)) {
-  constexpr std::string_view kSeparators = " \t\r\n,;";
-  std::string out, token;
+namespace {
+
+constexpr std::string_view kSeparators = " \t\r\n,;";
+
+// Each token of `value` between separators, as written and recased: fn(written, recased); stops
+// when fn returns false.
+template <typename Fn>
+void for_each_listed(std::string_view value, char (*recase)(char), Fn fn) {
+  std::string token;
   for (std::size_t at = value.find_first_not_of(kSeparators); at != std::string_view::npos;) {
     const std::size_t end = std::min(value.find_first_of(kSeparators, at), value.size());
     token.clear();
     for (char c : value.substr(at, end - at)) token += recase(c);
-    if (!valid(token)) return std::nullopt;
-    out += (out.empty() ? "" : " ") + token;
+    if (!fn(value.substr(at, end - at), token)) return;
     at = value.find_first_not_of(kSeparators, end);
   }
-  return out.empty() ? std::nullopt : std::optional(out);
+}
+
+}  // namespace
+
+std::optional<std::string> as_list(std::string_view value, char (*recase)(char), bool (*valid)(std::string_view)) {
+  std::string out;
+  bool ok = true;
+  for_each_listed(value, recase, [&](std::string_view, const std::string& token) {
+    ok = valid(token);
+    if (ok) out += (out.empty() ? "" : " ") + token;
+    return ok;
+  });
+  return ok && !out.empty() ? std::optional(out) : std::nullopt;
+}
+
+std::string_view first_invalid_token(std::string_view value, char (*recase)(char), bool (*valid)(std::string_view)) {
+  std::string_view found;
+  for_each_listed(value, recase, [&](std::string_view written, const std::string& token) {
+    if (!valid(token)) found = written;
+    return found.empty();
+  });
+  return found;
 }
 
 }  // namespace sitemaplint::video

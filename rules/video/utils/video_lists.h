@@ -23,6 +23,10 @@ bool all_tokens(std::string_view value, bool (*valid)(std::string_view));
 // token passes `valid`.
 std::optional<std::string> as_list(std::string_view value, char (*recase)(char), bool (*valid)(std::string_view));
 
+// The first token of `value` (split as as_list splits it) that does not pass `valid` once recased,
+// as written; empty when there is none.
+std::string_view first_invalid_token(std::string_view value, char (*recase)(char), bool (*valid)(std::string_view));
+
 // A token of the shape the XSD's country list takes: two capital letters A-Z.
 bool is_two_capitals(std::string_view token);
 
