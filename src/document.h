@@ -14,6 +14,7 @@
 
 #include "analysis/encoding_scan.h"
 #include "analysis/robots_txt.h"
+#include "redirect_hop.h"
 #include "schema.h"
 #include "tree_memory.h"
 
@@ -47,6 +48,9 @@ struct LoadFacts {
   std::string read_as;
   std::vector<ByteFinding> undecodable;  // sequences that encoding cannot map, at their U+FFFD
   std::optional<ByteFinding> encoding_conflict;  // a byte order mark or the bytes against the declaration
+  // Fetched over HTTP and redirected: every request in order, from the URL named (a 3xx) to the
+  // one that served the body (its final status). Empty when the first request served it.
+  std::vector<RedirectHop> redirects;
 };
 
 struct Document {

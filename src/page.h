@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "redirect_hop.h"
+
 namespace sitemaplint {
 
 // A robots directive that forbids indexing (noindex, or none), and where it was found.
@@ -80,12 +82,6 @@ enum class PageStatus : std::uint8_t {
   Failed,  // an error status other than 404/410 (`http_status`), or no answer at all (0: `reason` says why)
   Blocked,  // robots.txt forbids sitemaplint to fetch it: not fetched (`reason` names the rule)
   Skipped,  // not fetched: past --max-urls, outside --sample, or on a host given up (`reason` says which)
-};
-
-// One response of a redirect chain, as fetched: the URL asked for and the status it answered.
-struct RedirectHop {
-  std::string url;
-  int status = 0;  // 0: no answer (`PageAnswer::reason` says why)
 };
 
 // What an answer fetched over HTTP says besides the page facts.

@@ -256,6 +256,32 @@ TEST_CASE("remote input: after a redirect, the report names the final URL and sc
   CHECK(report["files"][0]["requested"] == server.url("/sitemap.xml"));
 }
 
+TEST_CASE("remote input: a sitemap redirected to another host is SM012, with the whole chain") {
+  HttpTestServer server;
+  // 127.0.0.1 and localhost: two host names for one server.
+  server.route("/sitemap.xml", redirect(server.url("/moved.xml")));
+  server.route("/moved.xml", redirect(server.url("/new/sitemap.xml", "localhost")));
+  server.route("/new/sitemap.xml", xml(urlset({server.url("/new/page", "localhost")})));
+  server.route("/own.xml", redirect(server.url("/new/sitemap.xml")));
+  const auto result = run_cli({"--format", "json", "--select", "SM012", "--allow-host", "127.0.0.1,localhost",
+                               server.url("/sitemap.xml"), server.url("/own.xml")});
+  INFO(result.out, result.err);
+  const auto report = nlohmann::json::parse(result.out);
+  std::vector<std::string> findings;
+  for (const auto& file : report["files"]) {
+    for (const auto& finding : file["diagnostics"]) {
+      findings.push_back(file["path"].get<std::string>() + " " + finding["message"].get<std::string>());
+    }
+  }
+  const std::string served = server.url("/new/sitemap.xml", "localhost");
+  CHECK(findings == std::vector<std::string>{
+                        served + " the sitemap named as '" + server.url("/sitemap.xml") +
+                        "' is served from another host, 'localhost', after redirects: " + server.url("/sitemap.xml") +
+                        " (302) -> " + server.url("/moved.xml") + " (302) -> " + served +
+                        " (200); its URLs are held to the final location, not to '127.0.0.1': serve the sitemap on "
+                        "'127.0.0.1', or submit the final URL as a cross-site sitemap"});
+}
+
 TEST_CASE("remote input: an index fetched from staging with --base-url has its children fetched from staging") {
   HttpTestServer staging;
   staging.route("/sitemap_index.xml", xml(index_of({"https://example.com/s1.xml"})));

@@ -22,6 +22,7 @@ namespace {
 // linted (see lint_block for "xml bytes" and "http" blocks).
 const std::set<std::string_view> kExamplesNotRunnable = {
     "SM007",  // compression-error: a corrupt gzip archive is binary
+    "SM012",  // http-redirect-other-host: a chain of responses (testdata/rules/SM012-*, tests/remote_input_test.cpp)
     "SM112",  // nesting-too-deep: more than 64 levels of elements are too long to show
     "SM701",  // too-many-urls: 50,001 <url> entries
     "SM702",  // file-too-large: more than 50 MB

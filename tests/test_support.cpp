@@ -145,6 +145,10 @@ Input load_fixture(const std::filesystem::path& path) {
   while (std::getline(lines, line)) {
     if (line.starts_with("status: ")) input.http_status = std::stol(line.substr(8));
     if (line.starts_with("content-type: ")) input.content_type = line.substr(14);
+    if (line.starts_with("hop: ")) {  // "hop: 301 URL": one request of a redirect chain, in order
+      const std::size_t space = line.find(' ', 5);
+      input.redirects.push_back({line.substr(space + 1), std::stoi(line.substr(5, space - 5))});
+    }
   }
   return input;
 }

@@ -62,7 +62,8 @@ std::vector<std::string> walk_messages(const std::string& xml, std::vector<std::
 // Every rule fixture file under testdata/rules (without the .expected and .http sidecars), sorted.
 std::vector<std::filesystem::path> rule_fixture_files();
 // A fixture as the fixture tests lint it: with a "<file>.http" sidecar, as if fetched (its lines
-// "status: 404" and "content-type: text/html" stand for the response); in a ROBOTS folder, a
+// "status: 404" and "content-type: text/html" stand for the response, and "hop: 301 URL" lines
+// for the requests of a redirect chain, the last the one that served it); in a ROBOTS folder, a
 // *robots.txt file as a robots.txt.
 Input load_fixture(const std::filesystem::path& path);
 // The test settings for the fixture at `path` whose text is `text`: --base-url from a

@@ -13,18 +13,6 @@
 #include "pages/html_head.h"
 
 namespace sitemaplint {
-namespace {
-
-std::string chain_text(const std::vector<RedirectHop>& chain) {
-  std::string text;
-  for (const RedirectHop& hop : chain) {
-    if (!text.empty()) text += " -> ";
-    text += hop.url + " (" + (hop.status ? std::to_string(hop.status) : std::string("no answer")) + ")";
-  }
-  return text;
-}
-
-}  // namespace
 
 std::string origin_of_url(std::string_view url) {
   const std::size_t scheme_end = url.find("://");
@@ -125,7 +113,7 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
     writable_details(answer).chain = job->chain;
     answer.target = job->chain[1].url;
     answer.code = job->chain[0].status;
-    answer.reason = final.http_status == 0 ? final.reason : "chain: " + chain_text(job->chain);
+    answer.reason = final.http_status == 0 ? final.reason : "chain: " + redirect_chain_text(job->chain);
     // The page at the end, as the target's own answer, so that a rule asking about it (the fix
     // of a redirect) finds it without a second fetch.
     std::lock_guard lock(mutex_);
@@ -245,7 +233,7 @@ std::vector<std::pair<std::string, std::string>> LivePages::redirect_chains(std:
     for (const auto& [url, slot] : slots_) {
       if (!slot->listed || !slot->answer || slot->answer->status != PageStatus::Redirect || !slot->answer->http)
         continue;
-      chains.emplace_back(url, chain_text(slot->answer->http->chain));
+      chains.emplace_back(url, redirect_chain_text(slot->answer->http->chain));
     }
   }
   std::sort(chains.begin(), chains.end());

@@ -214,6 +214,7 @@ class Fetcher {
         result.body.clear();
         return result;
       }
+      if (redirects > 0 || !next.empty()) result.redirects.push_back({url, static_cast<int>(result.status)});
       if (next.empty()) {
         result.ok = true;
         return result;

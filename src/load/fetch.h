@@ -43,6 +43,9 @@ struct FetchResult {
   std::string error;
   long status = 0;
   std::string final_url;  // the last URL requested (after the redirects that were followed)
+  // Redirected: every request in order with its status, the first URL's 3xx to final_url's last
+  // status. Empty when the first request was answered without a redirect.
+  std::vector<RedirectHop> redirects;
   std::string content_type;  // as the server sent it, parameters included; empty when absent
   // Content-Encoding gzip/deflate is decoded (the cap applies to the decoded size). A body that is
   // itself a .gz file (no Content-Encoding) is returned as is: gunzip() is the caller's business.

@@ -5,7 +5,9 @@
 #include <cstddef>
 #include <span>
 #include <string>
+#include <vector>
 
+#include "document.h"
 #include "schema.h"
 
 namespace sitemaplint {
@@ -23,6 +25,7 @@ struct Input {
   // For an input fetched over HTTP: the final status and Content-Type.
   long http_status = 0;  // 0: not fetched
   std::string content_type;
+  std::vector<RedirectHop> redirects;  // fetched and redirected: every request, as LoadFacts keeps them
   bool robots_txt = false;  // given as a robots.txt (--robots): its Sitemap: lines are its entries
   bool reloadable = false;  // read from a regular file, which can be read again
   // A reloadable input whose report keeps its bytes (one file alone: its report shows them), where

@@ -89,6 +89,10 @@ std::optional<std::string> read_config(const std::string& root, const std::strin
   return bytes;
 }
 
+// Numbers the lookups of a process: a memo of one keyed on the address could outlive its lookup
+// and meet another at the same address (the tests make many).
+std::atomic<std::uint64_t> next_lookup_id{1};
+
 std::string origin_of(const SitemapLocation& site) {
   const bool default_port =
       (site.scheme == "https" && site.port == "443") || (site.scheme == "http" && site.port == "80");
@@ -126,7 +130,11 @@ std::optional<std::string> decoded_site_path(std::string_view url) {
 }
 
 DiskPages::DiskPages(std::string root, SitemapLocation site, HostKind host)
-    : root_(std::move(root)), folder_(root_), site_(std::move(site)), origin_(origin_of(site_)) {
+    : root_(std::move(root)),
+      folder_(root_),
+      site_(std::move(site)),
+      origin_(origin_of(site_)),
+      id_(next_lookup_id.fetch_add(1, std::memory_order_relaxed)) {
   std::error_code error;
   setup_.host = host;
   const auto in_root = [&](const std::string& problem) { return (fs::path(root_) / problem).string(); };
@@ -165,16 +173,36 @@ std::string_view DiskPages::host_label() const { return sitemaplint::host_label(
 
 std::string DiskPages::source_label() const { return root_ + " as " + std::string(host_label()) + " serves it"; }
 
+// The page rules ask about a URL one after the other (nine of them, for every URL): the slot this
+// thread found last answers all but the first without hashing the URL or taking a lock.
 DiskPages::Slot& DiskPages::slot_for(std::string_view url) const {
-  Slot* slot = nullptr;
-  {
-    std::lock_guard lock(mutex_);
-    auto found = pages_.find(url);
-    if (found == pages_.end()) found = pages_.emplace(std::string(url), std::make_unique<Slot>()).first;
-    slot = found->second.get();  // stays where it is while the map grows
+  struct Memo {
+    std::uint64_t lookup = 0;
+    std::string url;
+    Slot* slot = nullptr;
+  };
+  thread_local Memo memo;
+  if (memo.lookup == id_ && memo.url == url) {
+    fill(*memo.slot, url);  // done already, unless working it out failed
+    return *memo.slot;
   }
-  fill(*slot, url);
-  return *slot;
+  Slot& slot = slot_in_map(url);
+  fill(slot, url);
+  memo.lookup = id_;
+  memo.url.assign(url);  // the string's capacity is kept: no allocation a URL
+  memo.slot = &slot;
+  return slot;
+}
+
+DiskPages::Slot& DiskPages::slot_in_map(std::string_view url) const {
+  const std::size_t hash = Hash()(url);
+  // The map hashes again with the same function: the shard takes the bits the map's buckets use
+  // least (the top ones).
+  Shard& shard = shards_[(hash >> 59) % kShards];
+  std::lock_guard lock(shard.mutex);
+  auto found = shard.pages.find(url);
+  if (found == shard.pages.end()) found = shard.pages.emplace(std::string(url), std::make_unique<Slot>()).first;
+  return *found->second;  // stays where it is while the map grows
 }
 
 // Not std::call_once: glibc ends every first call with a futex wake-up, a system call per URL
@@ -284,9 +312,9 @@ std::vector<SitePage> DiskPages::walk_site() const {
 
 std::vector<std::string> DiskPages::listed_files() const {
   std::vector<std::string> files, targets;
-  {
-    std::lock_guard lock(mutex_);
-    for (const auto& [url, slot] : pages_) {
+  for (Shard& shard : shards_) {
+    std::lock_guard lock(shard.mutex);
+    for (const auto& [url, slot] : shard.pages) {
       if (!slot->listed.load(std::memory_order_relaxed) || !slot->answer) continue;
       if (slot->answer->status == PageStatus::Served) files.push_back(slot->answer->file);
       if (slot->answer->status == PageStatus::Redirect) targets.push_back(slot->answer->target);
@@ -301,14 +329,16 @@ std::vector<std::string> DiskPages::listed_files() const {
 
 PageTally DiskPages::tally() const {
   PageTally tally;
-  std::lock_guard lock(mutex_);
-  for (const auto& [url, slot] : pages_) {
-    if (!slot->listed.load(std::memory_order_relaxed)) continue;
-    if (!slot->answer) {
-      ++tally.other_origin;
-      continue;
+  for (Shard& shard : shards_) {
+    std::lock_guard lock(shard.mutex);
+    for (const auto& [url, slot] : shard.pages) {
+      if (!slot->listed.load(std::memory_order_relaxed)) continue;
+      if (!slot->answer) {
+        ++tally.other_origin;
+        continue;
+      }
+      tally.add(*slot->answer, url);
     }
-    tally.add(*slot->answer, url);
   }
   return tally;
 }

@@ -5,6 +5,7 @@
 // is refused.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <future>
@@ -60,7 +61,16 @@ class DiskPages final : public PageLookup {
     std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>()(text); }
   };
 
+  // The answers, in shards each behind its own lock: the rule thread and the read-ahead ask at
+  // once, each URL once, and one lock over the whole map made them wait on each other.
+  struct Shard {
+    std::mutex mutex;
+    std::unordered_map<std::string, std::unique_ptr<Slot>, Hash, std::equal_to<>> pages;
+  };
+  static constexpr std::size_t kShards = 16;
+
   Slot& slot_for(std::string_view url) const;
+  Slot& slot_in_map(std::string_view url) const;
   void fill(Slot& slot, std::string_view url) const;
   void start_walk(std::launch policy) const;
   std::vector<SitePage> walk_site() const;
@@ -78,8 +88,8 @@ class DiskPages final : public PageLookup {
   mutable std::once_flag walk_started_;
   mutable std::shared_future<std::vector<SitePage>> walk_;
   std::vector<std::string> warnings_;
-  mutable std::mutex mutex_;
-  mutable std::unordered_map<std::string, std::unique_ptr<Slot>, Hash, std::equal_to<>> pages_;
+  const std::uint64_t id_;  // this lookup's number in the process, for slot_for's per-thread memo
+  mutable std::array<Shard, kShards> shards_;
 };
 
 // The path of an absolute http(s) URL, percent-decoded, without its query and fragment; nullopt

@@ -57,6 +57,7 @@ bool lint_into(FileReport& report, std::string_view bytes, Input& input, const R
                const Settings& settings, LintScope scope) {
   LoadFacts load{input.compressed,  input.decompression_stopped,   std::move(input.compression_error),
                  input.http_status, std::move(input.content_type), input.robots_txt};
+  load.redirects = std::move(input.redirects);
   // Input in another encoding is linted as the UTF-8 it decodes to, which the report keeps: the
   // file read again would be the bytes as written, where no offset of a finding lies.
   DeclaredEncoding declared;

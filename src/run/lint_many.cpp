@@ -85,6 +85,7 @@ Outcome lint_one(const std::string& path, const RuleSelection& selection, const 
   input.http_status = fetched.status;
   input.decompression_stopped = input.decompression_stopped || fetched.truncated;
   input.content_type = std::move(fetched.content_type);
+  input.redirects = std::move(fetched.redirects);
   Settings scoped = settings;
   if (!scoped.location) {  // a fetched sitemap may list only URLs under its own location
     std::string error;
