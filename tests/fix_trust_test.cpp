@@ -77,8 +77,10 @@ TEST_CASE("fix trust: --diff applies with git apply and GNU patch, giving exactl
       // Three lines of context; the declaration's insertion and the fix on line 2 share a hunk.
       CHECK(diff.out.find("\n@@ -1,5 +1,6 @@\n+<?xml version=\"1.0\" encoding=\"UTF-8\"?>") != std::string::npos);
       CHECK(diff.out.find("@@ -0,") == std::string::npos);
-      const std::string patch = dir.write("sitemap.diff", diff.out);
       const std::string repo = (dir.path / "repo").string();
+      // An absolute path under the current directory is named relative to it, as git apply needs.
+      CHECK(run_cli({"--diff", repo + "/sitemap.xml"}, "", repo).out == diff.out);
+      const std::string patch = dir.write("sitemap.diff", diff.out);
       REQUIRE(run_command("cd '" + repo + "' && git init -q . && git apply '" + patch + "'").exit_code == 0);
       CHECK(read_file(repo + "/sitemap.xml") == expected);
 

@@ -16,6 +16,17 @@
 namespace sitemaplint {
 namespace {
 
+// The name a diff gives a file: an absolute path under the current directory as relative to it, so
+// that `git apply` and `patch -p1` run from there find it (they refuse absolute names).
+std::string diff_name(const std::string& path) {
+  namespace fs = std::filesystem;
+  if (!path.starts_with('/')) return path;
+  std::error_code ec;
+  const fs::path relative = fs::path(path).lexically_normal().lexically_relative(fs::current_path(ec));
+  if (ec || relative.empty() || *relative.begin() == "..") return path;
+  return relative.string();
+}
+
 // The directory of `given` whose search found `path`; empty when `path` was named as it is.
 std::string searched_directory(const std::string& path, const std::vector<std::string>& given) {
   if (std::find(given.begin(), given.end(), path) != given.end()) return {};
@@ -88,7 +99,7 @@ int fix_files(const std::vector<std::string>& paths, const std::vector<std::stri
     ++changed;
     total += applied;
     if (mode == FixMode::Diff) {
-      std::cout << unified_diff(path, input.bytes, fixed);
+      std::cout << unified_diff(diff_name(path), input.bytes, fixed);
     } else if (!write_atomically(path, fixed, &error)) {
       print_error(error);
       return -1;
