@@ -190,7 +190,7 @@ TEST_CASE("in-place parse: findings are placed from the line starts recorded, th
     std::string changed = c.text;
     changed[changed.find('\n')] = ' ';
     dir.write("sitemap.xml", changed);
-    // One of several inputs (the only one keeps its bytes for its reporters, and reads them again).
+    input.keep_bytes = true;  // the only input of a run: it keeps its bytes when they are as written
     const FileReport report = lint_input(std::move(input), every_rule(), test_settings());
     REQUIRE(report.diagnostics.size() == 1);
     const Diagnostic& d = report.diagnostics[0];

@@ -132,15 +132,13 @@ Linted lint_into(FileReport& report, std::string_view bytes, Input& input, const
   report.children = std::move(doc->children);
   report.robots = doc->robots;
   // The findings' lines and columns, from the line starts the pre-scan recorded: the file is not
-  // read again for them. The only input of a run is, all the same: its report keeps its bytes as
-  // written, so that its reporters never read the file (which may have changed since). Without a
-  // record (a file with CRs), they are counted in the bytes as written, read again.
+  // read again for them (a reporter that shows lines reads it then, as for a released file).
+  // Without a record (a file with CRs), they are counted in the bytes as written, read again.
   if (!linted.as_written && !report.diagnostics.empty()) {
-    if (input.keep_bytes) linted.as_written = read_input_again(report.path, report.bytes);
     if (auto placed = place_findings(report.diagnostics, lines, bytes)) {
       report.placed = std::move(*placed);
       linted.placed = true;
-    } else if (!linted.as_written) {
+    } else {
       linted.as_written = read_input_again(report.path, report.bytes);
     }
   }
@@ -158,8 +156,9 @@ FileReport lint_input(Input input, const RuleSelection& selection, const Setting
   // Reporters need the bytes only to place and show findings, and read a file from disk again for
   // that (report/source.h), one file at a time: a large site need not stay in memory until the
   // report is written, so memory is bounded by the largest file, not by the sum of the inputs.
-  // A report that keeps its bytes keeps them as written; parsed in place without a finding, it has
-  // none to show and gives them up like the others.
+  // A report that keeps its bytes keeps them as written; parsed in place, it gives them up like the
+  // others: without a finding it has none to show, with findings placed from the line starts it
+  // reads the file only for a reporter that shows lines.
   if (report.reloadable) {
     if (!linted.placed) report.placed = place_findings(report.diagnostics, report.bytes);
     if (!input.keep_bytes || !linted.as_written) std::string().swap(report.bytes);
