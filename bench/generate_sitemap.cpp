@@ -13,6 +13,11 @@
 //   findings      plain, with FINDINGS entries (default 20,000) that each make exactly one finding:
 //                 a time without a zone, a priority above 1.0, a changefreq in the wrong case and a
 //                 reduced-precision date in turn (at most 10,000 per rule, sitemaplint's cap)
+//   mixed         shaped like a real site's sitemap, to the real-world corpus's statistics
+//                 (bench/corpus_stats.py; the distribution is in bench/README.md): a page host and
+//                 an image and video host, some queries with "&amp;", a few non-ASCII paths, dates
+//                 in the forms and zones seen, image, video and news blocks and hreflang pairs on
+//                 some entries, and the findings such a file makes (~15 MB for 50,000 URLs)
 //   fixable       plain, but every <loc> and <lastmod> value with a space on either side and every
 //                 <changefreq> capitalised: about three findings with a fix per entry
 //   lsp-fix-all   a language server session (JSON-RPC, framed as `sitemaplint server` reads it on
@@ -173,7 +178,100 @@ std::string image_block(Rng& rng, std::size_t index, std::size_t n) {
   return out + "    </image:image>\n";
 }
 
-enum class Kind { Plain, Images, ImageHeavy, Large, Findings, Encoded, Fixable };
+// --- the mixed kind: every share below is the corpus's, per site (bench/README.md) -------------
+
+// `per_mille` in 1,000.
+bool per_mille(Rng& rng, unsigned n) { return rng.below(1000) < n; }
+
+// A <lastmod> in the corpus's forms: 70% with seconds, 27% a date, 3% with a fraction; zones
+// +00:00 72%, +01:00 21%, Z 5%, +02:00 2%.
+std::string mixed_lastmod(Rng& rng) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%04u-%02u-%02u", 2018 + static_cast<unsigned>(rng.below(7)),
+                1 + static_cast<unsigned>(rng.below(12)), 1 + static_cast<unsigned>(rng.below(28)));
+  std::string out = buf;
+  const std::size_t form = rng.below(1000);
+  if (form < 270) return out;
+  std::snprintf(buf, sizeof buf, "T%02u:%02u:%02u", static_cast<unsigned>(rng.below(24)),
+                static_cast<unsigned>(rng.below(60)), static_cast<unsigned>(rng.below(60)));
+  out += buf;
+  if (form >= 970) {
+    std::snprintf(buf, sizeof buf, ".%03u", static_cast<unsigned>(rng.below(1000)));
+    out += buf;
+  }
+  const std::size_t zone = rng.below(1000);
+  out += zone < 720 ? "+00:00" : zone < 930 ? "+01:00" : zone < 980 ? "Z" : "+02:00";
+  return out;
+}
+
+// A page's path: 5% with a query (1% of all with "&amp;"), 0.4% with raw non-ASCII letters and
+// 0.1% with them percent-encoded, 5% with an apostrophe (an info finding each).
+std::string mixed_path(Rng& rng, std::size_t index) {
+  std::string path = std::string(rng.pick(kSections)) + "/" + slug(rng) + "-" + std::to_string(10000 + index);
+  const std::size_t special = rng.below(1000);
+  if (special < 4) path += "/caf\xc3\xa9-cr\xc3\xa8me";
+  else if (special < 5) path += "/caf%C3%A9-cr%C3%A8me";
+  else if (special < 55) path += "/men's-" + std::string(rng.pick(kWords));
+  const std::size_t query = rng.below(1000);
+  if (query < 10) path += "?page=" + std::to_string(1 + rng.below(20)) + "&amp;sort=price";
+  else if (query < 50) path += "?page=" + std::to_string(1 + rng.below(20));
+  return path;
+}
+
+// One <url>: a <lastmod> on 59% of entries, a <changefreq> on 36%, a <priority> on 38%; 1-2
+// images on 15% (0.22 an entry), a video on 11%, a news block (long stale: a warning) on 1%;
+// `alternates`, the entry's hreflang links.
+std::string mixed_url(Rng& rng, std::size_t index, const std::string& loc, const std::string& alternates) {
+  std::string out = "  <url>\n    <loc>" + loc + "</loc>\n";
+  if (per_mille(rng, 590)) out += "    <lastmod>" + mixed_lastmod(rng) + "</lastmod>\n";
+  if (per_mille(rng, 360)) out += "    <changefreq>" + std::string(rng.pick(kFreqs)) + "</changefreq>\n";
+  if (per_mille(rng, 380)) out += "    <priority>" + std::string(rng.pick(kPriorities)) + "</priority>\n";
+  out += alternates;
+  if (per_mille(rng, 150)) {
+    const std::size_t images = 1 + rng.below(2);
+    for (std::size_t n = 1; n <= images; ++n) out += image_block(rng, index, n);
+  }
+  if (per_mille(rng, 110)) {
+    out += "    <video:video>\n      <video:thumbnail_loc>https://cdn.example-shop.com/thumbs/" +
+           std::to_string(index) + ".jpg</video:thumbnail_loc>\n      <video:title>" + slug(rng) +
+           "</video:title>\n      <video:description>" + slug(rng) + " " + slug(rng) +
+           "</video:description>\n      <video:content_loc>https://cdn.example-shop.com/video/" +
+           std::to_string(index) + ".mp4</video:content_loc>\n      <video:duration>" +
+           std::to_string(30 + rng.below(600)) + "</video:duration>\n    </video:video>\n";
+  }
+  if (per_mille(rng, 10)) {
+    out +=
+        "    <news:news>\n      <news:publication>\n        <news:name>Example Shop Magazine</news:name>\n"
+        "        <news:language>en</news:language>\n      </news:publication>\n      <news:publication_date>" +
+        mixed_lastmod(rng) + "</news:publication_date>\n      <news:title>" + slug(rng) +
+        "</news:title>\n    </news:news>\n";
+  }
+  return out + "  </url>\n";
+}
+
+// The next entries of a mixed file: one, or (5.8% of the time, when `room` allows) an English page
+// and its German twin, each with the pair's two hreflang links (0.22 links an entry). Of the single
+// entries, 0.5% repeat the last <loc> (a duplicate: a warning) and 0.2% have a relative one (an
+// error), as sites' own sitemaps do.
+std::string mixed_entries(Rng& rng, std::size_t index, std::size_t room, std::size_t& made, std::string& last_loc) {
+  const std::string host = "https://www.example-shop.com/";
+  const std::string path = mixed_path(rng, index);
+  if (room < 2 || !per_mille(rng, 58)) {
+    made = 1;
+    const std::size_t odd = rng.below(1000);
+    if (odd >= 7 || last_loc.empty()) last_loc = host + path;
+    else if (odd >= 5) last_loc = "/" + path;  // else the last one again
+    return mixed_url(rng, index, last_loc, "");
+  }
+  made = 2;
+  const std::string en = host + "en/" + path, de = host + "de/" + path;
+  const std::string links = "    <xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"" + en +
+                            "\"/>\n    <xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"" + de + "\"/>\n";
+  last_loc = de;
+  return mixed_url(rng, index, en, links) + mixed_url(rng, index + 1, de, links);
+}
+
+enum class Kind { Plain, Images, ImageHeavy, Large, Findings, Encoded, Fixable, Mixed };
 
 // `defect` (0-3, or -1 for none): which one-finding defect the entry carries.
 std::string entry(Rng& rng, Kind kind, std::size_t index, std::size_t pad_to, int defect) {
@@ -312,10 +410,11 @@ int write_site(const char* dir, std::size_t pages) {
 
 int main(int argc, char** argv) {
   if (argc < 3 || argc > 6) {
-    std::fprintf(stderr,
-                 "usage: %s plain|images|image-heavy|large|findings|encoded|fixable|lsp-fix-all|text FILE [URLS [SEED "
-                 "[FINDINGS]]]\n       %s site DIR [PAGES]\n",
-                 argv[0], argv[0]);
+    std::fprintf(
+        stderr,
+        "usage: %s plain|images|image-heavy|large|findings|encoded|mixed|fixable|lsp-fix-all|text FILE [URLS [SEED "
+        "[FINDINGS]]]\n       %s site DIR [PAGES]\n",
+        argv[0], argv[0]);
     return 2;
   }
   const std::string_view kind_name = argv[1];
@@ -328,6 +427,7 @@ int main(int argc, char** argv) {
   else if (kind_name == "large") kind = Kind::Large;
   else if (kind_name == "findings") kind = Kind::Findings;
   else if (kind_name == "encoded") kind = Kind::Encoded;
+  else if (kind_name == "mixed") kind = Kind::Mixed;
   else if (kind_name == "fixable" || kind_name == "lsp-fix-all") kind = Kind::Fixable;
   else {
     std::fprintf(stderr, "unknown kind '%s'\n", argv[1]);
@@ -349,6 +449,12 @@ int main(int argc, char** argv) {
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"";
   if (kind == Kind::Images || kind == Kind::ImageHeavy)
     head += "\n        xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\"";
+  if (kind == Kind::Mixed)
+    head +=
+        "\n        xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\""
+        "\n        xmlns:video=\"http://www.google.com/schemas/sitemap-video/1.1\""
+        "\n        xmlns:news=\"http://www.google.com/schemas/sitemap-news/0.9\""
+        "\n        xmlns:xhtml=\"http://www.w3.org/1999/xhtml\"";
   head += ">\n";
   const std::string foot = "</urlset>\n";
   // A session's document is put together first, then written inside its didOpen message.
@@ -366,6 +472,7 @@ int main(int argc, char** argv) {
   // stream shifted, so seeds added linearly would make overlapping files.
   Rng rng(Rng(kSeed ^ static_cast<std::uint64_t>(stream) ^ (seed << 32)).next());
   std::size_t defects = 0;
+  std::string last_loc;  // the mixed kind's, for its duplicates
   for (std::size_t i = 0; i < urls; ++i) {
     // The defective entries are spread evenly over the file.
     int defect = -1;
@@ -373,7 +480,10 @@ int main(int argc, char** argv) {
     // The large file spreads what is left of its budget evenly over the remaining entries.
     const std::size_t pad_to = kind == Kind::Large ? (kLargeTarget - written - foot.size()) / (urls - i) : 0;
     // Entries are numbered on from the files of lower seeds, so every <loc> of a site is unique.
-    const std::string e = entry(rng, kind, (seed - 1) * urls + i, pad_to, defect);
+    std::size_t made = 1;
+    const std::string e = kind == Kind::Mixed ? mixed_entries(rng, (seed - 1) * urls + i, urls - i, made, last_loc)
+                                              : entry(rng, kind, (seed - 1) * urls + i, pad_to, defect);
+    i += made - 1;
     emit(e);
     written += e.size();
   }

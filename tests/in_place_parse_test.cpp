@@ -160,3 +160,45 @@ TEST_CASE("a file is read whole, byte for byte, whatever its size against the pi
     CHECK(input.bytes == bytes);
   }
 }
+
+TEST_CASE("in-place parse: findings are placed from the line starts recorded, the file not read again for them") {
+  const TempDir dir;
+  const std::string head =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+  const std::string tail = "<url><loc>https://example.com/a</loc><priority>1.5</priority></url>\n</urlset>\n";
+  struct Case {
+    std::string text;
+    std::uint32_t line, column;
+  };
+  const std::vector<Case> cases = {
+      {head + "  " + tail, 3, 50},
+      // A letter before the finding on its line: its column counts code points.
+      {head + "  <!-- caf\xC3\xA9 -->" + tail, 3, 63},
+      // A line break pugixml overwrites (the one after the name) before it.
+      {head.substr(0, head.size() - 1) + "<url\n>" + tail.substr(5), 3, 44},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.text);
+    Input input;
+    std::string error;
+    const std::string path = dir.write("sitemap.xml", c.text);
+    REQUIRE_MESSAGE(load_input(path, &input, &error), error);
+    REQUIRE(input.reloadable);
+    // The file changes on disk once read, its first line break a space: read again, it would put
+    // the finding a line up.
+    std::string changed = c.text;
+    changed[changed.find('\n')] = ' ';
+    dir.write("sitemap.xml", changed);
+    input.keep_bytes = true;  // the only input of a run: it keeps its bytes when they are as written
+    const FileReport report = lint_input(std::move(input), every_rule(), test_settings());
+    REQUIRE(report.diagnostics.size() == 1);
+    const Diagnostic& d = report.diagnostics[0];
+    CHECK(std::string(d.rule->code) == "SM602");
+    const Position at = placed_at(report, d.offset);
+    CHECK(at.line == c.line);
+    CHECK(at.column == c.column);
+    CHECK(at.utf16_column == at.column);
+    CHECK(report.bytes.empty());
+  }
+}

@@ -51,10 +51,15 @@ TEST_CASE("report source: a clean released file is not read again unless asked")
   CHECK(ReportSource(report, true).bytes() == kCleanSitemap);
 }
 
-TEST_CASE("report source: the only input of a run keeps its bytes, each of several gives them up") {
+TEST_CASE("report source: the only input of a run keeps its bytes as written, each of several gives them up") {
   TempDir dir;
   const std::string one = dir.write("one.xml", kErrorAndWarning);
   const std::string two = dir.write("two.xml", kErrorAndWarning);
+  // With CRLF line ends the pre-scan records no line starts: its findings are placed in the bytes
+  // as written, read again.
+  std::string crlf_text;
+  for (const char c : std::string(kErrorAndWarning)) crlf_text += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  const std::string crlf = dir.write("crlf.xml", crlf_text);
   Profile profile;
   profile.selection = every_rule();
   profile.settings = test_settings();
@@ -63,9 +68,17 @@ TEST_CASE("report source: the only input of a run keeps its bytes, each of sever
                     nullptr);
   };
 
+  // Parsed in place, its findings placed from the line starts the pre-scan recorded: the bytes the
+  // parse overwrote are not read again, and a reporter that shows lines reads the file.
   const std::vector<Outcome> alone = lint({one});
   REQUIRE(alone.front().report);
-  CHECK(alone.front().report->bytes == kErrorAndWarning);  // nothing to bound: the report reads no file again
+  REQUIRE(!alone.front().report->diagnostics.empty());
+  CHECK(alone.front().report->bytes.empty());
+  CHECK(ReportSource(*alone.front().report).bytes() == kErrorAndWarning);
+  // Read again all the same, the bytes as written are kept: nothing to bound.
+  const std::vector<Outcome> alone_crlf = lint({crlf});
+  REQUIRE(alone_crlf.front().report);
+  CHECK(alone_crlf.front().report->bytes == crlf_text);
 
   for (const Outcome& outcome : lint({one, two})) {
     REQUIRE(outcome.report);
@@ -73,9 +86,9 @@ TEST_CASE("report source: the only input of a run keeps its bytes, each of sever
     CHECK(outcome.report->reloadable);
     CHECK(ReportSource(*outcome.report).bytes() == kErrorAndWarning);
   }
-  // The file gone, the only input's report still shows its bytes: it never reads them again.
-  std::filesystem::remove(one);
-  CHECK(ReportSource(*alone.front().report).bytes() == kErrorAndWarning);
+  // The file gone, a report that kept its bytes still shows them: it never reads them again.
+  std::filesystem::remove(crlf);
+  CHECK(ReportSource(*alone_crlf.front().report).bytes() == crlf_text);
 }
 
 TEST_CASE("report source: a released file's findings are placed without reading it again") {

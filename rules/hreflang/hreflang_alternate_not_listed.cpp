@@ -38,7 +38,8 @@ sitemap-th.xml, listing https://example.com/th/ with its alternates, linted with
 class HreflangAlternateNotListed final : public GraphRule {
  public:
   void on_set(const SetView& set, SetSink& out) override {
-    const HreflangGraph graph(set);
+    const std::shared_ptr<const HreflangGraph> shared = HreflangGraph::of(set);
+    const HreflangGraph& graph = *shared;
     if (graph.files_with_pages() < 2) return;
     PairFindings findings(set, graph);
     std::set<std::pair<std::uint32_t, std::uint64_t>> noted;  // (file, alternate)

@@ -44,7 +44,8 @@ constexpr std::size_t kListed = 3;  // pages named per side; the rest are counte
 class HreflangClusterMismatch final : public GraphRule {
  public:
   void on_set(const SetView& set, SetSink& out) override {
-    const HreflangGraph graph(set);
+    const std::shared_ptr<const HreflangGraph> shared = HreflangGraph::of(set);
+    const HreflangGraph& graph = *shared;
     PairFindings findings(set, graph);
     std::set<std::pair<std::uint64_t, std::uint64_t>> judged;  // unordered pairs already reported
     struct Counts {

@@ -40,7 +40,8 @@ sitemap.xml:  <url><loc>https://example.com/uk/</loc>  en-GB -> /uk/, de -> /de/
 class HreflangCodeConflict final : public GraphRule {
  public:
   void on_set(const SetView& set, SetSink& out) override {
-    const HreflangGraph graph(set);
+    const std::shared_ptr<const HreflangGraph> shared = HreflangGraph::of(set);
+    const HreflangGraph& graph = *shared;
     PairFindings findings(set, graph);
     std::vector<std::uint64_t> own_codes;  // by finding
     // How each page's own entries label it: its self links' codes, x-default aside (looked up once

@@ -47,7 +47,8 @@ sitemap-de.xml:  <url><loc>https://example.com/de/</loc>
 class HreflangReturnLinkMissing final : public GraphRule {
  public:
   void on_set(const SetView& set, SetSink& out) override {
-    const HreflangGraph graph(set);
+    const std::shared_ptr<const HreflangGraph> shared = HreflangGraph::of(set);
+    const HreflangGraph& graph = *shared;
     PairFindings findings(set, graph);
     graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const PageFacts::Link& link) {
       if (graph.state(link.target) != HreflangGraph::State::Annotated || graph.links_to(link.target, from.loc)) return;

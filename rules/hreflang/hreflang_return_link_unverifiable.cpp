@@ -40,7 +40,8 @@ sitemap-de.xml:  <url><loc>https://example.com/de/</loc>
 class HreflangReturnLinkUnverifiable final : public GraphRule {
  public:
   void on_set(const SetView& set, SetSink& out) override {
-    const HreflangGraph graph(set);
+    const std::shared_ptr<const HreflangGraph> shared = HreflangGraph::of(set);
+    const HreflangGraph& graph = *shared;
     PairFindings findings(set, graph);
     graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const PageFacts::Link& link) {
       if (graph.state(link.target) != HreflangGraph::State::Unannotated) return;

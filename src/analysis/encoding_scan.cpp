@@ -8,6 +8,7 @@
 #include <string>
 
 #include "analysis/ascii.h"
+#include "analysis/line_starts.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -46,7 +47,9 @@ void add_capped(std::vector<ByteFinding>& list, ByteFinding finding) {
 // The length of the run of plain bytes at the start of `data`: ASCII characters that XML allows
 // (printable, tab, LF, CR). Most sitemaps are nothing else, so this is where the scan spends its
 // time: sixteen bytes per step with SSE2 (every x86-64 has it), eight with portable word tricks.
-std::size_t plain_ascii_prefix(const unsigned char* data, std::size_t size) {
+// `lines` is told of the plain bytes' line breaks as they are passed (NoLines: not at all).
+template <class Lines>
+std::size_t plain_ascii_prefix(const unsigned char* data, std::size_t size, Lines& lines) {
   std::size_t i = 0;
 #if defined(__SSE2__)
   const __m128i space = _mm_set1_epi8(0x20), tab = _mm_set1_epi8('\t'), lf = _mm_set1_epi8('\n'),
@@ -70,14 +73,17 @@ std::size_t plain_ascii_prefix(const unsigned char* data, std::size_t size) {
       const __m128i any =
           _mm_or_si128(_mm_or_si128(unusual(i), unusual(i + 16)), _mm_or_si128(unusual(i + 32), unusual(i + 48)));
       if (_mm_movemask_epi8(any) != 0) break;
+      lines.template plain_block<64>(data + i, i);
     }
     if (i + 32 > size) break;
     const __m128i a = suspects(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i)));
     const __m128i b = suspects(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i + 16)));
     if (_mm_movemask_epi8(_mm_or_si128(a, b)) != 0) break;
+    lines.template plain_block<32>(data + i, i);
     i += 32;
   }
 #endif
+  const std::size_t words_from = i;
   constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x80 * kOnes;
   // The bytes of y that are zero, as 0x80 flags; exact when every byte of y is below 0x80.
   const auto zero_bytes = [](std::uint64_t y) { return ~(y + 0x7F * kOnes) & kHigh; };
@@ -94,16 +100,94 @@ std::size_t plain_ascii_prefix(const unsigned char* data, std::size_t size) {
     const unsigned char c = data[i];
     if (c >= 0x80 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r')) break;
   }
+  lines.plain_bytes(data, words_from, i);
   return i;
 }
 
+// A pre-scan that records no lines.
+struct NoLines {
+  NoLines& from(std::size_t) { return *this; }
+  template <std::size_t kLength>
+  void plain_block(const unsigned char*, std::size_t) {}
+  void plain_bytes(const unsigned char*, std::size_t, std::size_t) {}
+};
+
+}  // namespace
+
+// A pre-scan that records where lines start (LineStarts) as it passes the plain bytes, which hold
+// every line break: a sixty-four-byte step costs a comparison and a mask more, and the bytes are
+// read once for both. A CR ends the record (a lone CR ends a line: PositionCursor decides those).
+class LineRecorder {
+ public:
+  LineRecorder(LineStarts& lines, std::size_t size) : lines_(lines) {
+    lines_.starts_.clear();
+    lines_.starts_.reserve(size / 32 + 64);  // a sitemap's lines are some 40 bytes long
+    lines_.starts_.push_back(0);
+  }
+  // The offset of the bytes plain_ascii_prefix is given next.
+  LineRecorder& from(std::size_t base) {
+    base_ = base;
+    return *this;
+  }
+  // kLength (32 or 64) plain bytes at `block`, `at` bytes on from the base.
+  template <std::size_t kLength>
+  void plain_block(const unsigned char* block, std::size_t at) {
+#if defined(__SSE2__)
+    const __m128i lf = _mm_set1_epi8('\n');
+    const auto lfs_at = [&](std::size_t k) {  // the LFs of the k-th sixteen bytes, as bits
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 16 * k));
+      return std::uint64_t{static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, lf)))} << (16 * k);
+    };
+    std::uint64_t lfs = lfs_at(0) | lfs_at(1);
+    if constexpr (kLength == 64) lfs |= lfs_at(2) | lfs_at(3);
+    // A sixty-four-byte step has no CR (plain_ascii_prefix took it as one of nothing but LFs).
+    if constexpr (kLength == 32) {
+      const __m128i cr = _mm_set1_epi8('\r');
+      const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(block));
+      const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 16));
+      if (_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(a, cr), _mm_cmpeq_epi8(b, cr))) != 0) usable_ = false;
+    }
+    if (lfs == 0 || !usable_) return;
+    if (lines_.starts_.size() < count_ + 64) lines_.starts_.resize(count_ + 4096);  // zeroed a little at a time
+    std::uint32_t* out = lines_.starts_.data() + count_;
+    const auto first = static_cast<std::uint32_t>(base_ + at + 1);
+    for (; lfs != 0; lfs &= lfs - 1) *out++ = first + static_cast<std::uint32_t>(std::countr_zero(lfs));
+    count_ = static_cast<std::size_t>(out - lines_.starts_.data());
+#else
+    plain_bytes(block - at, at, at + kLength);
+#endif
+  }
+  // The plain bytes [from, to) of `data`, from the base.
+  void plain_bytes(const unsigned char* data, std::size_t from, std::size_t to) {
+    for (std::size_t i = from; i < to && usable_; ++i) {
+      if (data[i] == '\r') usable_ = false;
+      if (data[i] != '\n') continue;
+      if (lines_.starts_.size() == count_) lines_.starts_.resize(count_ + 4096);
+      lines_.starts_[count_++] = static_cast<std::uint32_t>(base_ + i + 1);
+    }
+  }
+  void finish() {
+    lines_.starts_.resize(usable_ ? count_ : 0);
+    lines_.usable_ = usable_;
+  }
+
+ private:
+  LineStarts& lines_;
+  std::size_t base_ = 0;
+  std::size_t count_ = 1;  // starts_ holds count_ starts, and room after them
+  bool usable_ = true;
+};
+
+namespace {
+
 // Validates UTF-8 and XML 1.0's Char production in one pass.
-void scan_characters(std::string_view bytes, std::size_t start, EncodingFacts& facts) {
+template <class Lines>
+void scan_characters(std::string_view bytes, std::size_t start, EncodingFacts& facts, Lines& lines) {
   const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
   const std::size_t size = bytes.size();
   std::size_t i = start;
   while (i < size) {
-    i += plain_ascii_prefix(data + i, size - i);
+    i += plain_ascii_prefix(data + i, size - i, lines.from(i));
     if (i == size) break;
     const unsigned char c = data[i];
     if (c < 0x80) {
@@ -212,12 +296,24 @@ EncodingFacts scan_encoding(std::string_view bytes, bool scan_all) {
           "the XML declaration names encoding '" + std::string(declared) + "'; sitemaps.org and Google require UTF-8"};
     }
   }
-  if (scan_all) scan_characters(bytes, facts.bom_length, facts);
+  if (scan_all) {
+    NoLines none;
+    scan_characters(bytes, facts.bom_length, facts, none);
+  }
   return facts;
 }
 
-void scan_characters(std::string_view bytes, EncodingFacts& facts) {
-  scan_characters(bytes, facts.bom_length, facts);
+void scan_characters(std::string_view bytes, EncodingFacts& facts) { scan_characters(bytes, facts, nullptr); }
+
+void scan_characters(std::string_view bytes, EncodingFacts& facts, LineStarts* lines) {
+  if (lines && bytes.size() < (std::size_t{1} << 31)) {
+    LineRecorder recorder(*lines, bytes.size());
+    scan_characters(bytes, facts.bom_length, facts, recorder);
+    recorder.finish();
+  } else {
+    NoLines none;
+    scan_characters(bytes, facts.bom_length, facts, none);
+  }
   const std::size_t newline = bytes.find('\n');
   facts.crlf_lines = newline != std::string_view::npos && newline > 0 && bytes[newline - 1] == '\r';
 }

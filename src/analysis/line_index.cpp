@@ -129,11 +129,6 @@ Position LineIndex::position(std::size_t offset) const {
   return pos;
 }
 
-namespace {
-
-// Counts columns from `pos` at byte `from` to `offset` of `text` (on one line). Decodes as an
-// editor does: each code point, and each ill-formed UTF-8 subsequence (ICU's maximal subpart,
-// shown as one U+FFFD), is one column.
 Position advance_columns(std::string_view text, Position pos, std::size_t from, std::size_t offset) {
   const auto* data = reinterpret_cast<const std::uint8_t*>(text.data());
   const auto limit = static_cast<std::int64_t>(offset);
@@ -157,8 +152,6 @@ Position advance_columns(std::string_view text, Position pos, std::size_t from, 
   }
   return pos;
 }
-
-}  // namespace
 
 Position LineIndex::advance(Position pos, std::size_t from, std::size_t offset) const {
   return advance_columns(text_, pos, from, offset);

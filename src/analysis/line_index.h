@@ -87,6 +87,11 @@ class PositionCursor {
   bool has_last_ = false;
 };
 
+// Counts columns from `pos` at byte `from` to `offset` of `text` (on one line). Decodes as an
+// editor does: each code point, and each ill-formed UTF-8 subsequence (ICU's maximal subpart,
+// shown as one U+FFFD), is one column.
+Position advance_columns(std::string_view text, Position pos, std::size_t from, std::size_t offset);
+
 // PositionCursor::at for each of `offsets`, in ascending order.
 std::vector<Position> positions_in_order(std::string_view text, std::span<const std::size_t> offsets);
 

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "analysis/encoding_scan.h"
+#include "analysis/line_starts.h"
 #include "load/wellformed.h"
 
 namespace sitemaplint {
@@ -106,7 +107,7 @@ void note_decoding(Document& doc) {
 }  // namespace
 
 std::unique_ptr<Document> parse_document(std::string path, std::string_view bytes, LoadFacts load,
-                                         std::string* in_place) {
+                                         std::string* in_place, LineStarts* lines) {
   auto doc = std::make_unique<Document>();
   doc->path = std::move(path);
   doc->bytes = bytes;
@@ -126,7 +127,9 @@ std::unique_ptr<Document> parse_document(std::string path, std::string_view byte
   }
   doc->kind = sniff_format(bytes.substr(doc->encoding.bom_length), &doc->looks_like);
   if (doc->kind == DocumentKind::NotSitemap) return doc;  // named; its characters do not matter
-  scan_characters(bytes, doc->encoding);
+  // XML to be parsed in place: the lines are recorded while the bytes are as written.
+  const bool record_lines = lines && in_place && doc->kind == DocumentKind::None;
+  scan_characters(bytes, doc->encoding, record_lines ? lines : nullptr);
   // Decoded text is valid UTF-8: what the encoding read could not map are its invalid bytes.
   doc->encoding.invalid_utf8.insert(doc->encoding.invalid_utf8.begin(), doc->load.undecodable.begin(),
                                     doc->load.undecodable.end());

@@ -10,13 +10,17 @@
 
 namespace sitemaplint {
 
+class LineStarts;
+
 // Parses `bytes` (which must outlive the document). Never throws on bad input: every problem is a
 // fact in the result.
 // A compression error, a stopped decompression or an HTTP error status leaves the document
 // unparsed: a cut-off document or an error page would only produce noise.
 // `in_place`: the string `bytes` views, when the parse may write into it (see bytes_overwritten);
 // null: pugixml parses a copy.
+// `lines`: where the lines start is recorded there when the parse overwrites the bytes (and is
+// left alone otherwise): findings are placed from it without the bytes as written.
 std::unique_ptr<Document> parse_document(std::string path, std::string_view bytes, LoadFacts load = {},
-                                         std::string* in_place = nullptr);
+                                         std::string* in_place = nullptr, LineStarts* lines = nullptr);
 
 }  // namespace sitemaplint

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "analysis/line_index.h"
+#include "analysis/line_starts.h"
 #include "engine/engine.h"
 #include "load/declared_encoding.h"
 #include "load/parse.h"
@@ -13,8 +14,9 @@
 namespace sitemaplint {
 namespace {
 
-std::vector<FileReport::Placed> place_findings(const std::vector<Diagnostic>& diagnostics, std::string_view bytes) {
-  // The offsets first, then their places filled in, in order, as one pass over the bytes finds them.
+// The offsets a report places for `diagnostics` (their starts, ends, fixes and related places in
+// the file), in order, each once; their places still to be filled in.
+std::vector<FileReport::Placed> offsets_to_place(const std::vector<Diagnostic>& diagnostics) {
   std::vector<FileReport::Placed> placed;
   placed.reserve(diagnostics.size() * 2);
   for (const Diagnostic& d : diagnostics) {
@@ -40,21 +42,44 @@ std::vector<FileReport::Placed> place_findings(const std::vector<Diagnostic>& di
     return a.offset == b.offset;
   };
   placed.erase(std::unique(placed.begin(), placed.end(), same_offset), placed.end());
-  PositionCursor cursor(bytes);
-  for (FileReport::Placed& p : placed) {
-    const Position at = cursor.at(p.offset);
-    p.line = static_cast<std::uint32_t>(at.line);
-    p.column = static_cast<std::uint32_t>(at.column);
-    p.utf16_column = static_cast<std::uint32_t>(at.utf16_column);
-  }
   return placed;
 }
 
+void set_position(FileReport::Placed& p, const Position& at) {
+  p.line = static_cast<std::uint32_t>(at.line);
+  p.column = static_cast<std::uint32_t>(at.column);
+  p.utf16_column = static_cast<std::uint32_t>(at.utf16_column);
+}
+
+// The offsets' places, counted in one pass over the bytes as written.
+std::vector<FileReport::Placed> place_findings(const std::vector<Diagnostic>& diagnostics, std::string_view bytes) {
+  std::vector<FileReport::Placed> placed = offsets_to_place(diagnostics);
+  PositionCursor cursor(bytes);
+  for (FileReport::Placed& p : placed) set_position(p, cursor.at(p.offset));
+  return placed;
+}
+
+// The offsets' places from the line starts recorded before a parse in place overwrote `bytes`;
+// nullopt when none were recorded.
+std::optional<std::vector<FileReport::Placed>> place_findings(const std::vector<Diagnostic>& diagnostics,
+                                                              const LineStarts& lines, std::string_view bytes) {
+  if (!lines.usable()) return std::nullopt;
+  std::vector<FileReport::Placed> placed = offsets_to_place(diagnostics);
+  for (FileReport::Placed& p : placed) set_position(p, *lines.position(bytes, p.offset));
+  return placed;
+}
+
+// What lint_into leaves: whether report.bytes are as written (a parse in place overwrote them,
+// and they were not read again), and whether report.placed is filled in already.
+struct Linted {
+  bool as_written = true;
+  bool placed = false;
+};
+
 // Lints `bytes` into `report`: the report's own (report.bytes) or the caller's, which the report
-// then does not hold. Whether report.bytes are as written afterwards (a parse in place overwrote
-// them, and they were not read again).
-bool lint_into(FileReport& report, std::string_view bytes, Input& input, const RuleSelection& selection,
-               const Settings& settings, LintScope scope) {
+// then does not hold.
+Linted lint_into(FileReport& report, std::string_view bytes, Input& input, const RuleSelection& selection,
+                 const Settings& settings, LintScope scope) {
   LoadFacts load{input.compressed,  input.decompression_stopped,   std::move(input.compression_error),
                  input.http_status, std::move(input.content_type), input.robots_txt};
   load.redirects = std::move(input.redirects);
@@ -73,7 +98,9 @@ bool lint_into(FileReport& report, std::string_view bytes, Input& input, const R
   load.encoding_conflict = std::move(declared.conflict);
   // A file on disk can be read again, so pugixml parses its bytes in place rather than a copy: the
   // bytes as written are read back only for the findings, or for a parse that needs them.
-  std::unique_ptr<Document> doc = parse_document(input.path, bytes, load, report.reloadable ? &report.bytes : nullptr);
+  LineStarts lines;
+  std::unique_ptr<Document> doc =
+      parse_document(input.path, bytes, load, report.reloadable ? &report.bytes : nullptr, &lines);
   if (doc->needs_bytes_as_written) {  // parsed in place: `bytes` are the report's, read again into them
     doc.reset();
     read_input_again(report.path, report.bytes);  // failing, the copy parsed is of what is left
@@ -93,13 +120,11 @@ bool lint_into(FileReport& report, std::string_view bytes, Input& input, const R
   }
   report.facts = std::move(run.facts);
   report.overview = std::move(run.overview);
-  // Lines and columns are counted in the bytes as written: a parse in place may have overwritten a
+  // Suppression comments are read in the bytes as written: a parse in place may have overwritten a
   // line break after a name. They are read again into the same buffer, with its NULs the tree's
-  // strings end at (the tree is gone; what the rules kept are offsets and copies).
-  bool as_written = !doc->bytes_overwritten;
-  if (!as_written && (!report.diagnostics.empty() || !doc->directives.empty())) {
-    as_written = read_input_again(report.path, report.bytes);
-  }
+  // strings end at (the tree is not read again; what the rules kept are offsets and copies).
+  Linted linted{.as_written = !doc->bytes_overwritten};
+  if (!linted.as_written && !doc->directives.empty()) linted.as_written = read_input_again(report.path, report.bytes);
   report.suppressions = Suppressions(*doc, bytes);
   report.suppressions.apply(&report.diagnostics);
   if (scope == LintScope::Alone) finish_suppressions(report, selection);
@@ -107,7 +132,18 @@ bool lint_into(FileReport& report, std::string_view bytes, Input& input, const R
   report.entries = doc->entry_count;
   report.children = std::move(doc->children);
   report.robots = doc->robots;
-  return as_written;
+  // The findings' lines and columns, from the line starts the pre-scan recorded: the file is not
+  // read again for them (a reporter that shows lines reads it then, as for a released file).
+  // Without a record (a file with CRs), they are counted in the bytes as written, read again.
+  if (!linted.as_written && !report.diagnostics.empty()) {
+    if (auto placed = place_findings(report.diagnostics, lines, bytes)) {
+      report.placed = std::move(*placed);
+      linted.placed = true;
+    } else {
+      linted.as_written = read_input_again(report.path, report.bytes);
+    }
+  }
+  return linted;
 }
 
 }  // namespace
@@ -117,15 +153,16 @@ FileReport lint_input(Input input, const RuleSelection& selection, const Setting
   report.path = input.path;
   report.bytes = std::move(input.bytes);
   report.reloadable = input.reloadable;
-  const bool as_written = lint_into(report, report.bytes, input, selection, settings, scope);
+  const Linted linted = lint_into(report, report.bytes, input, selection, settings, scope);
   // Reporters need the bytes only to place and show findings, and read a file from disk again for
   // that (report/source.h), one file at a time: a large site need not stay in memory until the
   // report is written, so memory is bounded by the largest file, not by the sum of the inputs.
-  // A report that keeps its bytes keeps them as written; parsed in place without a finding, it has
-  // none to show and gives them up like the others.
+  // A report that keeps its bytes keeps them as written; parsed in place, it gives them up like the
+  // others: without a finding it has none to show, with findings placed from the line starts it
+  // reads the file only for a reporter that shows lines.
   if (report.reloadable) {
-    report.placed = place_findings(report.diagnostics, report.bytes);
-    if (!input.keep_bytes || !as_written) std::string().swap(report.bytes);
+    if (!linted.placed) report.placed = place_findings(report.diagnostics, report.bytes);
+    if (!input.keep_bytes || !linted.as_written) std::string().swap(report.bytes);
   }
   return report;
 }

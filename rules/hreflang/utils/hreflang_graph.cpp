@@ -1,6 +1,7 @@
 #include "rules/hreflang/utils/hreflang_graph.h"
 
 #include <algorithm>
+#include <mutex>
 
 namespace sitemaplint {
 namespace {
@@ -88,6 +89,24 @@ HreflangGraph::HreflangGraph(const SetView& set) {
     while (slots_[slot] != 0) slot = (slot + 1) & (size - 1);
     slots_[slot] = static_cast<std::uint32_t>(i + 1);
   }
+}
+
+std::shared_ptr<const HreflangGraph> HreflangGraph::of(const SetView& set) {
+  std::vector<const FileFacts*> files;
+  const PageFacts* holder = nullptr;
+  for (const SetFile& file : set.files) {
+    files.push_back(file.facts);
+    if (!holder) holder = static_cast<const PageFacts*>(file.facts);
+  }
+  if (!holder) return std::make_shared<const HreflangGraph>(set);
+  // Set rules may run on several threads; the first to ask makes the graph, the others wait.
+  static std::mutex making;
+  const std::lock_guard<std::mutex> lock(making);
+  if (!holder->graph || holder->graph_files != files) {
+    holder->graph = std::make_shared<const HreflangGraph>(set);
+    holder->graph_files = std::move(files);
+  }
+  return holder->graph;
 }
 
 const HreflangGraph::Node* HreflangGraph::node(std::uint64_t url) const {

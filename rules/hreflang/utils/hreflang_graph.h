@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -20,6 +21,8 @@ class GraphRule : public Rule {
 class HreflangGraph {
  public:
   explicit HreflangGraph(const SetView& set);
+  // The graph of `set`, made once for every rule that asks for it.
+  static std::shared_ptr<const HreflangGraph> of(const SetView& set);
 
   // One entry (a page's <url>) of one file of the run.
   struct EntryRef {

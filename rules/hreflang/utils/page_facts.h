@@ -14,6 +14,8 @@
 
 namespace sitemaplint {
 
+class HreflangGraph;
+
 struct PageFacts final : FileFacts {
   // 28 bytes a <url> (no padding: the key is kept as two halves), kept for every file of a run
   // until it ends: a site of 2,000,000 URLs keeps 56 MB.
@@ -56,6 +58,12 @@ struct PageFacts final : FileFacts {
   std::span<const Link> links_of(std::size_t i) const;
 
   Page& add_page(std::uint64_t key, std::uint32_t loc_length, bool in_graph, bool links_unknown);
+
+  // The hreflang graph of the set whose first file with facts this is, made by the first LANG5xx
+  // rule that asks (HreflangGraph::of) and kept for the others, with the set's facts it was made
+  // of: each of the five rules built one, a tenth of a run's instructions on a file with hreflang.
+  mutable std::shared_ptr<const HreflangGraph> graph;
+  mutable std::vector<const FileFacts*> graph_files;
 };
 
 // The collector SM803 and the LANG5xx rules share (Subscriptions::set): one per file, however
