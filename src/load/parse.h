@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "document.h"
+#include "engine/pieces.h"
 
 namespace sitemaplint {
 
@@ -16,7 +17,10 @@ namespace sitemaplint {
 // unparsed: a cut-off document or an error page would only produce noise.
 // `in_place`: the string `bytes` views, when the parse may write into it (see bytes_overwritten);
 // null: pugixml parses a copy.
+// `pieces`: a <urlset> or <sitemapindex> may be parsed in pieces (engine/pieces.h): then the tree
+// holds what comes before the root's content, and `pieces` says where the rest is, for run_rules.
+// Without ranges, the document is in the tree whole.
 std::unique_ptr<Document> parse_document(std::string path, std::string_view bytes, LoadFacts load = {},
-                                         std::string* in_place = nullptr);
+                                         std::string* in_place = nullptr, DocumentPieces* pieces = nullptr);
 
 }  // namespace sitemaplint

@@ -1,0 +1,89 @@
+#include "engine/pieces.h"
+
+#include <new>
+
+namespace sitemaplint {
+
+PieceParser::PieceParser(const DocumentPieces& pieces, unsigned helpers)
+    : pieces_(pieces),
+      ahead_(2 * (std::size_t{helpers} + 1)),
+      states_(pieces.ranges.size(), State::Waiting),
+      trees_(pieces.ranges.size()) {
+  for (unsigned i = 0; i < helpers && i + 1 < pieces.ranges.size(); ++i) helpers_.emplace_back([this] { help(); });
+}
+
+PieceParser::~PieceParser() {
+  {
+    const std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  changed_.notify_all();
+  for (std::thread& helper : helpers_) helper.join();
+}
+
+// Parses piece `piece` (taken: State::Parsing) with the lock released, into a tree walked before
+// when there is one: its memory is warm.
+void PieceParser::parse(std::size_t piece, std::unique_lock<std::mutex>& lock) {
+  std::unique_ptr<pugi::xml_document> tree;
+  if (!spare_.empty()) {
+    tree = std::move(spare_.back());
+    spare_.pop_back();
+  }
+  lock.unlock();
+  bool parsed = false;
+  try {  // out of memory on a helper: the walk gives up on pieces, as for a piece that fails
+    if (!tree) tree = std::make_unique<pugi::xml_document>();
+    const auto [begin, end] = pieces_.ranges[piece];
+    char* bytes = pieces_.buffer + begin;
+    // pugixml takes the last byte for a NUL and reads it as the '>' it was (pugixml.cpp, parse);
+    // written back, the bytes are what a parse of the whole document leaves: it writes no NUL over
+    // the '>' that ends an element.
+    const char last = bytes[end - begin - 1];
+    parsed = tree->load_buffer_inplace(bytes, end - begin, kXmlParseFlags | pugi::parse_fragment, pugi::encoding_utf8);
+    bytes[end - begin - 1] = last;
+  } catch (const std::bad_alloc&) {
+    parsed = false;
+  }
+  lock.lock();
+  trees_[piece] = std::move(tree);
+  states_[piece] = parsed ? State::Parsed : State::Failed;
+  changed_.notify_all();
+}
+
+void PieceParser::help() {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    changed_.wait(lock, [&] { return stopping_ || claimed_ >= states_.size() || claimed_ < walked_ + ahead_; });
+    if (stopping_ || claimed_ >= states_.size()) return;
+    const std::size_t piece = claimed_++;
+    states_[piece] = State::Parsing;
+    parse(piece, lock);
+  }
+}
+
+pugi::xml_node PieceParser::next() {
+  std::unique_lock lock(mutex_);
+  if (walked_ > 0) {  // the piece walked last: nothing points into its tree any more
+    std::unique_ptr<pugi::xml_document>& done = trees_[walked_ - 1];
+    if (done) {
+      done->reset();
+      spare_.push_back(std::move(done));
+    }
+  }
+  while (walked_ < states_.size()) {
+    const std::size_t piece = walked_++;
+    changed_.notify_all();  // room ahead for the helpers
+    if (claimed_ == piece) {  // not taken: this thread parses it
+      ++claimed_;
+      states_[piece] = State::Parsing;
+      parse(piece, lock);
+    }
+    changed_.wait(lock, [&] { return states_[piece] == State::Parsed || states_[piece] == State::Failed; });
+    if (states_[piece] == State::Failed) throw PieceParseFailed();
+    if (const pugi::xml_node first = trees_[piece]->first_child()) return first;
+    trees_[piece]->reset();  // a piece of nothing but comments' and instructions' siblings: none
+  }
+  return {};
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,201 @@
+// A sitemap parsed in pieces (engine/pieces.h, what --jobs gives one large file) finds exactly what
+// the whole document's parse finds: every fixture linted both ways with pieces of one entry, large
+// generated sitemaps through the command line with --jobs 1 and 2, and the scan that finds where
+// entries end, which markup cannot fool and which gives up on anything unusual.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include "load/entry_pieces.h"
+#include "load/wellformed.h"
+#include "test_support.h"
+
+using namespace sitemaplint;
+using namespace sitemaplint::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Every finding whole: rule, severity, place, message, fix, related place, the URL it is keyed on.
+std::vector<std::string> described(const FileReport& report) {
+  std::vector<std::string> out;
+  for (const Diagnostic& d : report.diagnostics) {
+    std::ostringstream line;
+    line << d.rule->code << " " << severity_name(d.severity) << " @" << d.offset << "+" << d.length << " " << d.message
+         << " [" << d.subject << "]";
+    if (d.fix) line << " fix " << d.fix->offset << "+" << d.fix->length << " '" << d.fix->replacement << "'";
+    if (d.related) line << " related " << d.related->offset << " " << d.related->message;
+    out.push_back(line.str());
+  }
+  return out;
+}
+
+// Settings that parse every sitemap in pieces of one entry, on `threads` threads.
+Settings in_pieces(Settings settings, unsigned threads) {
+  settings.engine.rule_threads = threads;
+  settings.engine.pieces_from_bytes = 0;
+  settings.engine.piece_bytes = 1;
+  return settings;
+}
+
+// The pieces of `xml` (no byte order mark) as text, or "whole" when the scan gives up.
+std::vector<std::string> pieces_of(const std::string& xml, std::size_t piece_bytes = 1) {
+  const std::optional<EntryPieces> pieces = find_entry_pieces(xml, scan_outside_root(xml, 0).root_start, piece_bytes);
+  if (!pieces) return {"whole"};
+  std::vector<std::string> out;
+  for (const auto& [begin, end] : pieces->ranges) out.push_back(xml.substr(begin, end - begin));
+  return out;
+}
+
+const std::string kHead = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">";
+
+std::string large_sitemap() {
+  std::string xml =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- sitemaplint-disable SM402 -->\n"
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
+      "xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n";
+  for (int i = 0; xml.size() < (std::size_t{3} << 20); ++i) {
+    const std::string page = "https://example.com/p/" + std::to_string(i % 9000);
+    xml += "  <url><loc>" + page + (i % 7 == 0 ? "?a=1&b=2" : "") + "</loc>";
+    xml +=
+        i % 11 == 0 ? "<lastmod>2024-13-01</lastmod>" : "<lastmod>2024-05-0" + std::to_string(1 + i % 9) + "</lastmod>";
+    xml += i % 13 == 0 ? "<priority>2</priority>" : "<priority>0." + std::to_string(i % 10) + "</priority>";
+    if (i % 3 == 0)
+      xml += "<image:image><image:loc>https://cdn.example.com/" + std::to_string(i) + ".txt</image:loc></image:image>";
+    if (i % 5 == 0) xml += "<xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"" + page + "/de\"/>";
+    if (i % 17 == 0) xml += "<colour>red</colour>";
+    if (i % 19 == 0) xml += "<!-- </url> <url> --><?pi </url> ?>";
+    if (i % 23 == 0) xml += "<changefreq><![CDATA[daily</url>]]></changefreq>";
+    xml += "</url>\n";
+    if (i % 29 == 0) xml += "  <!-- sitemaplint-disable-next-line SM211 -->\n";
+    if (i % 31 == 0) xml += "  <url/>\n";
+  }
+  xml += "</urlset>\n";
+  return xml;
+}
+
+}  // namespace
+
+TEST_CASE("entry pieces: every fixture finds the same parsed in pieces of one entry") {
+  std::size_t files = 0, in_pieces_at_all = 0, split = 0;
+  for (const fs::path& path : rule_fixture_files()) {
+    CAPTURE(path.string());
+    const std::string text = read_file(path.string());
+    const Settings settings = fixture_settings(path, text);
+    const FileReport whole = lint_input(load_fixture(path), every_rule(), settings);
+    for (const unsigned threads : {2u, 3u}) {
+      const FileReport pieces = lint_input(load_fixture(path), every_rule(), in_pieces(settings, threads));
+      CHECK(described(pieces) == described(whole));
+      CHECK(pieces.entries == whole.entries);
+      CHECK(pieces.children.size() == whole.children.size());
+    }
+    ++files;
+    const std::vector<std::string> pieces = pieces_of(text);
+    in_pieces_at_all += pieces != std::vector<std::string>{"whole"};
+    split += pieces.size() > 1;
+  }
+  CHECK(files > 300);
+  CHECK(in_pieces_at_all > 250);  // most fixtures are urlsets
+  CHECK(split > 150);  // of several entries
+}
+
+TEST_CASE("entry pieces: a large sitemap's report is the same with --jobs 1 and --jobs 2") {
+  // Over the size from which a sitemap is parsed in pieces, with findings of many rules in every
+  // piece: duplicates, bad dates and priorities, images, hreflang links, escaping, unknown
+  // elements, suppressions; markup that holds "</url>" as text.
+  const std::string xml = large_sitemap();
+  REQUIRE(pieces_of(xml, 64 << 10).size() > 40);
+  TempDir dir;
+  const std::string file = dir.write("large.xml", xml);
+  const auto one = run_cli({"--now", kTestNow, "--format", "json", "--jobs", "1", file});
+  const auto two = run_cli({"--now", kTestNow, "--format", "json", "--jobs", "2", file});
+  const auto four = run_cli({"--now", kTestNow, "--format", "json", "--jobs", "4", file});
+  CHECK(one.exit_code == 1);
+  CHECK(two.exit_code == one.exit_code);
+  CHECK(two.out == one.out);
+  CHECK(four.out == one.out);
+  CHECK(one.out.size() > 100'000);  // thousands of findings
+}
+
+TEST_CASE("entry pieces: a piece pugixml does not take is linted as the whole document") {
+  // The scan counts tags, not names: a mismatched end tag deep in the file passes it, and the walk
+  // has made findings in the pieces before it when the parse of that piece fails.
+  std::string xml = large_sitemap();
+  const std::size_t at = xml.rfind("</loc>", xml.size() - 100'000);
+  xml.replace(at, 6, "</lox>");
+  REQUIRE(pieces_of(xml).size() > 1000);
+  TempDir dir;
+  const std::string file = dir.write("broken.xml", xml);
+  const Settings settings = test_settings();
+  const FileReport whole = lint_text(xml, settings);
+  REQUIRE(!whole.diagnostics.empty());
+  CHECK(whole.diagnostics.front().rule->code == "SM001");
+  CHECK(described(lint_text(xml, in_pieces(settings, 2))) == described(whole));
+  // Parsed in place, in a file's own bytes: read again before the whole parse.
+  Input input;
+  std::string error;
+  REQUIRE(load_input(file, &input, &error));
+  REQUIRE(input.reloadable);
+  CHECK(described(lint_input(std::move(input), every_rule(), in_pieces(settings, 2))) == described(whole));
+}
+
+TEST_CASE("entry pieces: a large file parsed in place finds the same in pieces") {
+  const std::string xml = large_sitemap();
+  TempDir dir;
+  const std::string file = dir.write("large.xml", xml);
+  const auto lint = [&](const Settings& settings) {
+    Input input;
+    std::string error;
+    REQUIRE(load_input(file, &input, &error));
+    REQUIRE(input.reloadable);
+    return described(lint_input(std::move(input), every_rule(), settings));
+  };
+  Settings pieces = test_settings();
+  pieces.engine.rule_threads = 2;
+  pieces.engine.piece_bytes = 4096;
+  pieces.engine.pieces_from_bytes = 0;
+  CHECK(lint(pieces) == lint(test_settings()));
+}
+
+TEST_CASE("entry pieces: markup that holds an entry's tags as text does not end a piece") {
+  // Each piece ends where a child of the root does, whatever comments, instructions, CDATA
+  // sections and attribute values hold.
+  const std::string xml = "<?xml version=\"1.0\"?>\n<!-- <url> -->\n" + kHead +
+                          "\n<url><loc a=\"url>\" b='>'>x</loc><!-- </url> --></url>"
+                          "\n<!-- </url><url> --><?pi </url>?>\n<url><loc><![CDATA[</url>]]></loc><?x?></url>"
+                          "<url/>\n<url xmlns:n=\"urn:x\"><n:a/></url>\n</urlset>\n";
+  CHECK(pieces_of(xml) == std::vector<std::string>{
+                              "\n<url><loc a=\"url>\" b='>'>x</loc><!-- </url> --></url>",
+                              "\n<!-- </url><url> --><?pi </url>?>\n<url><loc><![CDATA[</url>]]></loc><?x?></url>",
+                              "<url/>",
+                              "\n<url xmlns:n=\"urn:x\"><n:a/></url>",
+                          });
+  // Pieces of at least 100 bytes: the entries go together until a piece is that large.
+  CHECK(pieces_of(xml, 100).size() == 2);
+  CHECK(pieces_of(xml, 1'000'000).size() == 1);
+}
+
+TEST_CASE("entry pieces: anything unusual is parsed whole") {
+  const std::string entry = "<url><loc>https://example.com/</loc></url>";
+  const std::string end = "</urlset>\n";
+  const std::vector<std::string> whole = {"whole"};
+  CHECK(pieces_of(kHead + entry + entry + end).size() == 2);  // the case the others change
+  CHECK(pieces_of("<!DOCTYPE urlset>" + kHead + entry + end) == whole);
+  CHECK(pieces_of(kHead + entry + "text" + entry + end) == whole);  // text among the entries
+  CHECK(pieces_of(kHead + entry + "<![CDATA[x]]>" + entry + end) == whole);
+  CHECK(pieces_of(kHead + "<url xml:lang=\"en\"><loc>x</loc></url>" + end) == whole);  // a prefixed attribute
+  CHECK(pieces_of(kHead + "<url><loc a:b=\"c\">x</loc></url>" + end) == whole);
+  CHECK(pieces_of(kHead + entry + "<!-- after the last entry -->" + end) == whole);
+  CHECK(pieces_of(kHead + entry + end + "<!-- after the root -->") == whole);
+  CHECK(pieces_of(kHead + entry + "</urlset>x") == whole);
+  CHECK(pieces_of(kHead + entry) == whole);  // no end
+  CHECK(pieces_of(kHead + entry + "</urlsetx>") == whole);
+  CHECK(pieces_of(kHead + end) == whole);  // no entry
+  CHECK(pieces_of(kHead + "<url><!-- open" + end) == whole);
+  CHECK(pieces_of(kHead + "<url><loc a=\"<\">x</loc></url>" + end) == whole);
+  CHECK(pieces_of(kHead + "<url><loc a=\"x>y</loc></url>" + end) == whole);  // an open quote
+  CHECK(pieces_of(kHead + "<url><!ENTITY x></url>" + end) == whole);
+  CHECK(pieces_of("<rss version=\"2.0\"><channel><item/></channel></rss>") == whole);  // a feed
+  CHECK(pieces_of("<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"/>") == whole);
+}
