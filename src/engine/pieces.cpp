@@ -5,11 +5,8 @@
 namespace sitemaplint {
 
 PieceParser::PieceParser(const DocumentPieces& pieces, unsigned helpers)
-    : pieces_(pieces),
-      ahead_(2 * (std::size_t{helpers} + 1)),
-      states_(pieces.ranges.size(), State::Waiting),
-      trees_(pieces.ranges.size()) {
-  for (unsigned i = 0; i < helpers && i + 1 < pieces.ranges.size(); ++i) helpers_.emplace_back([this] { help(); });
+    : pieces_(pieces), cutter_(pieces.bytes, *pieces.root, pieces.piece_bytes), ahead_(2 * (std::size_t{helpers} + 1)) {
+  for (unsigned i = 0; i < helpers; ++i) helpers_.emplace_back([this] { help(); });
 }
 
 PieceParser::~PieceParser() {
@@ -29,11 +26,11 @@ void PieceParser::parse(std::size_t piece, std::unique_lock<std::mutex>& lock) {
     tree = std::move(spare_.back());
     spare_.pop_back();
   }
+  const auto [begin, end] = ranges_[piece];
   lock.unlock();
   bool parsed = false;
   try {  // out of memory on a helper: the walk gives up on pieces, as for a piece that fails
     if (!tree) tree = std::make_unique<pugi::xml_document>();
-    const auto [begin, end] = pieces_.ranges[piece];
     char* bytes = pieces_.buffer + begin;
     // pugixml takes the last byte for a NUL and reads it as the '>' it was (pugixml.cpp, parse);
     // written back, the bytes are what a parse of the whole document leaves: it writes no NUL over
@@ -50,13 +47,34 @@ void PieceParser::parse(std::size_t piece, std::unique_lock<std::mutex>& lock) {
   changed_.notify_all();
 }
 
+// Takes the next piece, cut first when it is not yet: false when there is none.
+bool PieceParser::claim(std::size_t* piece) {
+  if (claimed_ == ranges_.size()) {
+    if (all_cut_) return false;
+    std::pair<std::size_t, std::size_t> range;
+    const EntryCutter::Cut cut = cutter_.next(&range);
+    if (cut != EntryCutter::Cut::Piece) {
+      all_cut_ = true;
+      unusual_ = cut == EntryCutter::Cut::Unusual;
+      changed_.notify_all();
+      return false;
+    }
+    ranges_.push_back(range);
+    states_.push_back(State::Parsing);
+    trees_.emplace_back();
+  }
+  *piece = claimed_++;
+  states_[*piece] = State::Parsing;
+  return true;
+}
+
 void PieceParser::help() {
   std::unique_lock lock(mutex_);
   for (;;) {
-    changed_.wait(lock, [&] { return stopping_ || claimed_ >= states_.size() || claimed_ < walked_ + ahead_; });
-    if (stopping_ || claimed_ >= states_.size()) return;
-    const std::size_t piece = claimed_++;
-    states_[piece] = State::Parsing;
+    changed_.wait(lock,
+                  [&] { return stopping_ || (all_cut_ && claimed_ == ranges_.size()) || claimed_ < walked_ + ahead_; });
+    std::size_t piece = 0;
+    if (stopping_ || !claim(&piece)) return;
     parse(piece, lock);
   }
 }
@@ -70,20 +88,21 @@ pugi::xml_node PieceParser::next() {
       spare_.push_back(std::move(done));
     }
   }
-  while (walked_ < states_.size()) {
-    const std::size_t piece = walked_++;
-    changed_.notify_all();  // room ahead for the helpers
-    if (claimed_ == piece) {  // not taken: this thread parses it
-      ++claimed_;
-      states_[piece] = State::Parsing;
+  for (;;) {
+    std::size_t piece = walked_;
+    if (piece == claimed_) {  // not taken: this thread cuts and parses it
+      if (!claim(&piece)) {
+        if (unusual_) throw PieceParseFailed();
+        return {};
+      }
       parse(piece, lock);
     }
-    changed_.wait(lock, [&] { return states_[piece] == State::Parsed || states_[piece] == State::Failed; });
+    ++walked_;
+    changed_.notify_all();  // room ahead for the helpers
+    changed_.wait(lock, [&] { return states_[piece] != State::Parsing; });
     if (states_[piece] == State::Failed) throw PieceParseFailed();
     if (const pugi::xml_node first = trees_[piece]->first_child()) return first;
-    trees_[piece]->reset();  // a piece of nothing but comments' and instructions' siblings: none
   }
-  return {};
 }
 
 }  // namespace sitemaplint

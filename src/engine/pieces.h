@@ -10,11 +10,15 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
 
 #include <pugixml.hpp>
+
+#include "engine/entry_pieces.h"
 
 namespace sitemaplint {
 
@@ -24,23 +28,24 @@ namespace sitemaplint {
 inline constexpr unsigned kXmlParseFlags =
     pugi::parse_declaration | pugi::parse_doctype | pugi::parse_comments | pugi::parse_pi | pugi::parse_cdata;
 
-// Where a document's pieces are (load/entry_pieces.h finds them). Without ranges, the whole
-// document is in Document::tree.
+// Where a document's pieces are: its root's content (engine/entry_pieces.h), cut as it is
+// parsed. Without a root, the whole document is in Document::tree.
 struct DocumentPieces {
-  std::size_t piece_bytes = 0;  // how large a piece is, at least (but one entry)
+  std::size_t piece_bytes = 0;  // how large a piece is, at least (but the last)
+  std::string_view bytes;  // the input as written, which the cuts are found in
   char* buffer = nullptr;  // the bytes parsed (Document::parse_base), written in place
-  std::vector<std::pair<std::size_t, std::size_t>> ranges;  // [begin, end) in `buffer`, in order
-  bool split() const { return !ranges.empty(); }
+  std::optional<RootContent> root;
+  bool split() const { return root.has_value(); }
 };
 
-// A piece pugixml did not take whole (the structure scan found nothing unusual, the parser did):
-// the walk stops, and the document is parsed and linted again whole, whose parse reports it.
+// A piece pugixml did not take, or content the cut gave up on (EntryCutter::Cut::Unusual): the
+// walk stops, and the document is parsed and linted again whole.
 struct PieceParseFailed : std::exception {
   const char* what() const noexcept override { return "a piece of the document did not parse"; }
 };
 
-// Parses the pieces ahead of the walk on `helpers` threads (and on the walking thread, when the
-// piece it needs is not taken yet), a few pieces ahead at most.
+// Cuts and parses the pieces ahead of the walk on `helpers` threads (and on the walking thread,
+// when the piece it needs is not taken yet), a few pieces ahead at most.
 class PieceParser {
  public:
   PieceParser(const DocumentPieces& pieces, unsigned helpers);
@@ -53,15 +58,20 @@ class PieceParser {
   pugi::xml_node next();
 
  private:
-  enum class State : unsigned char { Waiting, Parsing, Parsed, Failed };
+  enum class State : unsigned char { Parsing, Parsed, Failed };
   void help();
+  bool claim(std::size_t* piece);
   void parse(std::size_t piece, std::unique_lock<std::mutex>& lock);
 
   const DocumentPieces& pieces_;
+  EntryCutter cutter_;  // under mutex_, as all below
+  std::vector<std::pair<std::size_t, std::size_t>> ranges_;  // the pieces cut so far
+  bool all_cut_ = false;
+  bool unusual_ = false;  // the cut gave up
   std::size_t ahead_;  // pieces parsed and not walked yet, at most
   std::mutex mutex_;
   std::condition_variable changed_;
-  std::vector<State> states_;
+  std::vector<State> states_;  // by piece cut
   std::vector<std::unique_ptr<pugi::xml_document>> trees_;  // by piece, while parsed and not walked
   std::vector<std::unique_ptr<pugi::xml_document>> spare_;  // trees walked, to parse into again
   std::size_t claimed_ = 0;  // the pieces before it are taken

@@ -4,7 +4,6 @@
 #include <cstring>
 
 #include "analysis/encoding_scan.h"
-#include "load/entry_pieces.h"
 #include "load/wellformed.h"
 
 namespace sitemaplint {
@@ -150,18 +149,18 @@ std::unique_ptr<Document> parse_document(std::string path, std::string_view byte
   // In pieces, only what comes before the root's content is parsed here: the root's start tag, which
   // pugixml leaves open (the engine parses the rest, engine/pieces.h). The scan reads the bytes as
   // written, before any is overwritten.
-  std::optional<EntryPieces> entry_pieces;
-  if (pieces) entry_pieces = find_entry_pieces(bytes, outside.root_start, pieces->piece_bytes);
-  const std::size_t parse_end = entry_pieces ? entry_pieces->root_tag_end : bytes.size();
+  std::optional<RootContent> content;
+  if (pieces) content = find_root_content(bytes, outside.root_start);
+  const std::size_t parse_end = content ? content->begin : bytes.size();
   doc->tree_memory = TreeMemory::for_input(parse_end);
   pugi::xml_parse_result result = [&] {
     const TreeMemory::Scope scope(doc->tree_memory.get());
     return doc->tree.load_buffer_inplace(buffer + bom, parse_end - bom, kXmlParseFlags, pugi::encoding_utf8);
   }();
   if (doc->tree_memory) doc->tree_memory->release_unused();
-  if (entry_pieces) {
+  if (content) {
     // pugixml took the start tag's '>' for a NUL; a whole parse writes one there only after a name.
-    if (entry_pieces->root_has_attributes) buffer[parse_end - 1] = '>';
+    if (content->root_has_attributes) buffer[parse_end - 1] = '>';
     const pugi::xml_node root = doc->tree.document_element();
     if (result.status != pugi::status_end_element_mismatch || !root || root.first_child() ||
         doc->offset_of(root.name()) != outside.root_start + 1) {
@@ -175,8 +174,9 @@ std::unique_ptr<Document> parse_document(std::string path, std::string_view byte
     } else {
       result = pugi::xml_parse_result();
       result.status = pugi::status_ok;
+      pieces->bytes = bytes;
       pieces->buffer = buffer;
-      pieces->ranges = std::move(entry_pieces->ranges);
+      pieces->root = content;
     }
   }
   if (!result) {

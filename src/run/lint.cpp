@@ -95,9 +95,9 @@ bool lint_into(FileReport& report, std::string_view bytes, Input& input, const R
   try {
     run = run_rules(*doc, selection, settings, &pieces);
   } catch (const PieceParseFailed&) {
-    // A piece the scan took for well-formed, and pugixml did not: what the walk found so far is
-    // dropped, and the document parsed whole, which describes the error as a whole parse does.
-    pieces.ranges.clear();
+    // A piece pugixml did not take, or content the cut gave up on: what the walk found so far is
+    // dropped, and the document parsed whole (an error is described as a whole parse describes it).
+    pieces.root.reset();
     parse_whole();
     run = run_rules(*doc, selection, settings);
   }
