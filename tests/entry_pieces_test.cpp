@@ -5,7 +5,6 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
-#include <sstream>
 
 #include "engine/engine.h"
 #include "engine/entry_pieces.h"
@@ -18,20 +17,6 @@ using namespace sitemaplint::testing;
 namespace fs = std::filesystem;
 
 namespace {
-
-// Every finding whole: rule, severity, place, message, fix, related place, the URL it is keyed on.
-std::vector<std::string> described(const FileReport& report) {
-  std::vector<std::string> out;
-  for (const Diagnostic& d : report.diagnostics) {
-    std::ostringstream line;
-    line << d.rule->code << " " << severity_name(d.severity) << " @" << d.offset << "+" << d.length << " " << d.message
-         << " [" << d.subject << "]";
-    if (d.fix) line << " fix " << d.fix->offset << "+" << d.fix->length << " '" << d.fix->replacement << "'";
-    if (d.related) line << " related " << d.related->offset << " " << d.related->message;
-    out.push_back(line.str());
-  }
-  return out;
-}
 
 // Settings that parse every sitemap in pieces of one entry, on `threads` threads.
 Settings in_pieces(Settings settings, unsigned threads) {
@@ -58,31 +43,6 @@ std::vector<std::string> pieces_of(const std::string& xml, std::size_t piece_byt
 
 const std::string kHead = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">";
 
-std::string large_sitemap() {
-  std::string xml =
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- sitemaplint-disable SM402 -->\n"
-      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
-      "xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n";
-  for (int i = 0; xml.size() < (std::size_t{3} << 20); ++i) {
-    const std::string page = "https://example.com/p/" + std::to_string(i % 9000);
-    xml += "  <url><loc>" + page + (i % 7 == 0 ? "?a=1&b=2" : "") + "</loc>";
-    xml +=
-        i % 11 == 0 ? "<lastmod>2024-13-01</lastmod>" : "<lastmod>2024-05-0" + std::to_string(1 + i % 9) + "</lastmod>";
-    xml += i % 13 == 0 ? "<priority>2</priority>" : "<priority>0." + std::to_string(i % 10) + "</priority>";
-    if (i % 3 == 0)
-      xml += "<image:image><image:loc>https://cdn.example.com/" + std::to_string(i) + ".txt</image:loc></image:image>";
-    if (i % 5 == 0) xml += "<xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"" + page + "/de\"/>";
-    if (i % 17 == 0) xml += "<colour>red</colour>";
-    if (i % 19 == 0) xml += "<!-- </url> <url> --><?pi </url> ?>";
-    if (i % 23 == 0) xml += "<changefreq><![CDATA[daily</url>]]></changefreq>";
-    xml += "</url>\n";
-    if (i % 29 == 0) xml += "  <!-- sitemaplint-disable-next-line SM211 -->\n";
-    if (i % 31 == 0) xml += "  <url/>\n";
-  }
-  xml += "</urlset>\n";
-  return xml;
-}
-
 }  // namespace
 
 TEST_CASE("entry pieces: every fixture finds the same parsed in pieces of one entry") {
@@ -94,7 +54,7 @@ TEST_CASE("entry pieces: every fixture finds the same parsed in pieces of one en
     const FileReport whole = lint_input(load_fixture(path), every_rule(), settings);
     for (const unsigned threads : {2u, 3u}) {
       const FileReport pieces = lint_input(load_fixture(path), every_rule(), in_pieces(settings, threads));
-      CHECK(described(pieces) == described(whole));
+      CHECK(findings_in_full(pieces.diagnostics) == findings_in_full(whole.diagnostics));
       CHECK(pieces.entries == whole.entries);
       CHECK(pieces.children.size() == whole.children.size());
     }
@@ -123,12 +83,9 @@ TEST_CASE("entry pieces: the fixtures cut into pieces are walked in pieces, with
     std::unique_ptr<Document> in_place = parse_document(path.string(), text, {}, &text, &pieces);
     if (!whole->parsed || !pieces.split() || pieces_of(as_written) == std::vector<std::string>{"whole"}) continue;
     REQUIRE(in_place->parsed);
-    RuleRun expected = run_rules(*whole, every_rule(), settings);
-    RuleRun found = run_rules(*in_place, every_rule(), settings, &pieces);  // throws when it falls back
-    FileReport one, two;
-    one.diagnostics = std::move(expected.diagnostics);
-    two.diagnostics = std::move(found.diagnostics);
-    CHECK(described(two) == described(one));
+    const RuleRun expected = run_rules(*whole, every_rule(), settings);
+    const RuleRun found = run_rules(*in_place, every_rule(), settings, &pieces);  // throws when it falls back
+    CHECK(findings_in_full(found.diagnostics) == findings_in_full(expected.diagnostics));
     CHECK(in_place->entry_count == whole->entry_count);
     CHECK(in_place->directives.size() == whole->directives.size());
     CHECK(in_place->namespace_declarations.size() == whole->namespace_declarations.size());
@@ -141,7 +98,7 @@ TEST_CASE("entry pieces: a large sitemap's report is the same with --jobs 1 and 
   // Over the size from which a sitemap is parsed in pieces, with findings of many rules in every
   // piece: duplicates, bad dates and priorities, images, hreflang links, escaping, unknown
   // elements, suppressions; markup that holds "</url>" as text.
-  const std::string xml = large_sitemap();
+  const std::string xml = large_sitemap_with_findings();
   REQUIRE(pieces_of(xml, 64 << 10).size() > 40);
   TempDir dir;
   const std::string file = dir.write("large.xml", xml);
@@ -158,7 +115,7 @@ TEST_CASE("entry pieces: a large sitemap's report is the same with --jobs 1 and 
 TEST_CASE("entry pieces: a piece pugixml does not take is linted as the whole document") {
   // The scan counts tags, not names: a mismatched end tag deep in the file passes it, and the walk
   // has made findings in the pieces before it when the parse of that piece fails.
-  std::string xml = large_sitemap();
+  std::string xml = large_sitemap_with_findings();
   const std::size_t at = xml.rfind("</loc>", xml.size() - 100'000);
   xml.replace(at, 6, "</lox>");
   REQUIRE(pieces_of(xml).size() > 1000);
@@ -168,17 +125,18 @@ TEST_CASE("entry pieces: a piece pugixml does not take is linted as the whole do
   const FileReport whole = lint_text(xml, settings);
   REQUIRE(!whole.diagnostics.empty());
   CHECK(whole.diagnostics.front().rule->code == "SM001");
-  CHECK(described(lint_text(xml, in_pieces(settings, 2))) == described(whole));
+  CHECK(findings_in_full(lint_text(xml, in_pieces(settings, 2)).diagnostics) == findings_in_full(whole.diagnostics));
   // Parsed in place, in a file's own bytes: read again before the whole parse.
   Input input;
   std::string error;
   REQUIRE(load_input(file, &input, &error));
   REQUIRE(input.reloadable);
-  CHECK(described(lint_input(std::move(input), every_rule(), in_pieces(settings, 2))) == described(whole));
+  CHECK(findings_in_full(lint_input(std::move(input), every_rule(), in_pieces(settings, 2)).diagnostics) ==
+        findings_in_full(whole.diagnostics));
 }
 
 TEST_CASE("entry pieces: a large file parsed in place finds the same in pieces") {
-  const std::string xml = large_sitemap();
+  const std::string xml = large_sitemap_with_findings();
   TempDir dir;
   const std::string file = dir.write("large.xml", xml);
   const auto lint = [&](const Settings& settings) {
@@ -186,7 +144,7 @@ TEST_CASE("entry pieces: a large file parsed in place finds the same in pieces")
     std::string error;
     REQUIRE(load_input(file, &input, &error));
     REQUIRE(input.reloadable);
-    return described(lint_input(std::move(input), every_rule(), settings));
+    return findings_in_full(lint_input(std::move(input), every_rule(), settings).diagnostics);
   };
   Settings pieces = test_settings();
   pieces.engine.rule_threads = 2;
