@@ -52,12 +52,11 @@ TEST_CASE("entry pieces: every fixture finds the same parsed in pieces of one en
     const std::string text = read_file(path.string());
     const Settings settings = fixture_settings(path, text);
     const FileReport whole = lint_input(load_fixture(path), every_rule(), settings);
-    for (const unsigned threads : {2u, 3u}) {
-      const FileReport pieces = lint_input(load_fixture(path), every_rule(), in_pieces(settings, threads));
-      CHECK(findings_in_full(pieces.diagnostics) == findings_in_full(whole.diagnostics));
-      CHECK(pieces.entries == whole.entries);
-      CHECK(pieces.children.size() == whole.children.size());
-    }
+    // Three threads: two helpers race for the pieces, and the walk parses those none took yet.
+    const FileReport split_run = lint_input(load_fixture(path), every_rule(), in_pieces(settings, 3));
+    CHECK(findings_in_full(split_run.diagnostics) == findings_in_full(whole.diagnostics));
+    CHECK(split_run.entries == whole.entries);
+    CHECK(split_run.children.size() == whole.children.size());
     ++files;
     const std::vector<std::string> pieces = pieces_of(text);
     in_pieces_at_all += pieces != std::vector<std::string>{"whole"};
