@@ -93,6 +93,9 @@ pugi::xml_node PieceParser::next() {
     if (piece == claimed_) {  // not taken: this thread cuts and parses it
       if (!claim(&piece)) {
         if (unusual_) throw PieceParseFailed();
+        // A parse of the whole document takes its last byte for the NUL that ends it, and leaves
+        // it so: the pieces leave the very bytes it does.
+        pieces_.buffer[pieces_.bytes.size() - 1] = '\0';
         return {};
       }
       parse(piece, lock);
