@@ -83,6 +83,44 @@ std::vector<std::string> summarize(const FileReport& report) {
   return out;
 }
 
+std::string large_sitemap_with_findings() {
+  std::string xml =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- sitemaplint-disable SM402 -->\n"
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
+      "xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n";
+  for (int i = 0; xml.size() < (std::size_t{3} << 20); ++i) {
+    const std::string page = "https://example.com/p/" + std::to_string(i % 9000);
+    xml += "  <url><loc>" + page + (i % 7 == 0 ? "?a=1&b=2" : "") + "</loc>";
+    xml +=
+        i % 11 == 0 ? "<lastmod>2024-13-01</lastmod>" : "<lastmod>2024-05-0" + std::to_string(1 + i % 9) + "</lastmod>";
+    xml += i % 13 == 0 ? "<priority>2</priority>" : "<priority>0." + std::to_string(i % 10) + "</priority>";
+    if (i % 3 == 0)
+      xml += "<image:image><image:loc>https://cdn.example.com/" + std::to_string(i) + ".txt</image:loc></image:image>";
+    if (i % 5 == 0) xml += "<xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"" + page + "/de\"/>";
+    if (i % 17 == 0) xml += "<colour>red</colour>";
+    if (i % 19 == 0) xml += "<!-- </url> <url> --><?pi </url> ?>";
+    if (i % 23 == 0) xml += "<changefreq><![CDATA[daily</url>]]></changefreq>";
+    xml += "</url>\n";
+    if (i % 29 == 0) xml += "  <!-- sitemaplint-disable-next-line SM211 -->\n";
+    if (i % 31 == 0) xml += "  <url/>\n";
+  }
+  xml += "</urlset>\n";
+  return xml;
+}
+
+std::vector<std::string> findings_in_full(const std::vector<Diagnostic>& findings) {
+  std::vector<std::string> out;
+  for (const Diagnostic& d : findings) {
+    std::ostringstream line;
+    line << d.rule->code << " " << severity_name(d.severity) << " @" << d.offset << "+" << d.length << " " << d.message
+         << " [" << d.subject << "]";
+    if (d.fix) line << " fix " << d.fix->offset << "+" << d.fix->length << " '" << d.fix->replacement << "'";
+    if (d.related) line << " related " << d.related->offset << " " << d.related->message;
+    out.push_back(line.str());
+  }
+  return out;
+}
+
 std::vector<std::string> walk_messages(Document& doc, std::vector<std::unique_ptr<Rule>> rules) {
   std::vector<Diagnostic> found;
   std::vector<ActiveRule> active;

@@ -52,6 +52,15 @@ FileReport lint_text(const std::string& text, const std::string& path);
 // "SM201 error 3:5" for each finding, in report order.
 std::vector<std::string> summarize(const FileReport& report);
 
+// A urlset of 3 MiB with findings of many rules in every part of it: duplicates, bad dates and
+// priorities, images, hreflang links, escaping, unknown elements, suppressions; comments,
+// instructions and CDATA sections that hold "</url>" as text.
+std::string large_sitemap_with_findings();
+
+// Every finding whole, in report order: rule, severity, place, message, fix, related place, the URL
+// it is keyed on. What two ways of linting one file must agree on to the byte.
+std::vector<std::string> findings_in_full(const std::vector<Diagnostic>& findings);
+
 // The messages of the findings `rules` make in one walk of `doc`, in the order they made them:
 // each rule subscribes and is dispatched to as the engine does, on_document first, without the
 // engine's sorting or the registry's rules.

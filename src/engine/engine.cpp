@@ -63,8 +63,8 @@ void add_collectors(RuleGroup& group, const RuleSelection& selection, const Sett
   }
 }
 
-void walk(Document& doc, Dispatch& dispatch, bool records_document) {
-  if (doc.parsed) Walker(doc, dispatch, records_document).walk();
+void walk(Document& doc, Dispatch& dispatch, bool records_document, PieceParser* pieces = nullptr) {
+  if (doc.parsed) Walker(doc, dispatch, records_document, pieces).walk();
   else if (doc.kind == DocumentKind::Text) Walker(doc, dispatch, records_document).walk_text();
   else if (doc.kind == DocumentKind::Robots) Walker(doc, dispatch, records_document).walk_robots();
 }
@@ -98,13 +98,17 @@ void collect(RuleGroup& group, RuleRun& run) {
 
 }  // namespace
 
-RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings& settings) {
+RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings& settings,
+                  const DocumentPieces* pieces) {
   // With a second thread to spare and a large XML document, the rules are split in two groups and
   // each thread walks the document for its own (the tree is only read; one walk records what the
   // document keeps). Findings are merged and sorted by diagnostic_order, which orders any two
   // findings of different rules, so the report is the one a single walk gives.
-  bool split =
-      settings.engine.rule_threads >= 2 && doc.parsed && doc.bytes.size() >= settings.engine.split_rules_from_bytes;
+  // In pieces, the other threads parse them instead: one walk, which the parse of the whole
+  // document no longer holds up, costs less than two.
+  const bool in_pieces = pieces && pieces->split() && doc.parsed;
+  bool split = !in_pieces && settings.engine.rule_threads >= 2 && doc.parsed &&
+               doc.bytes.size() >= settings.engine.split_rules_from_bytes;
   if (split) {  // and only when each thread has rules to run
     const auto on_first = std::count_if(selection.enabled.begin(), selection.enabled.end(),
                                         [](const RuleInfo* info) { return thread_of(*info) == 0; });
@@ -153,6 +157,9 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
     other.join();
     if (failed_here) std::rethrow_exception(failed_here);
     if (failed) std::rethrow_exception(failed);
+  } else if (in_pieces) {
+    PieceParser parser(*pieces, std::max(settings.engine.rule_threads, 1u) - 1);
+    walk(doc, first, true, &parser);
   } else {
     walk(doc, first, true);
   }

@@ -11,6 +11,7 @@
 #include "engine/overview.h"
 #include "engine/registry.h"
 #include "engine/engine_options.h"
+#include "engine/pieces.h"
 
 namespace sitemaplint {
 
@@ -27,6 +28,11 @@ struct RuleRun {
 // when EngineOptions::rule_threads allows and the document is large). When the walk is over, and before
 // on_finish, its tree is freed (doc.tree is empty on return): what rules build at the end, and the
 // facts they keep, copied without growth slack, should not add to the peak on top of the tree.
-RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings& settings);
+// `pieces`: the root's content, when parse_document left it in pieces: they are parsed on
+// EngineOptions::rule_threads threads while one walk runs every rule (their findings are those of
+// the whole document's walk). Throws PieceParseFailed when pugixml does not take a piece: the
+// document is then parsed again whole and linted afresh.
+RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings& settings,
+                  const DocumentPieces* pieces = nullptr);
 
 }  // namespace sitemaplint

@@ -32,6 +32,11 @@ struct EngineOptions {
   // what the rules it takes over save (a 10 MB sitemap gained nothing, 25 and 50 MB ones 10% to
   // 25%). Tests lower it to split every fixture.
   std::size_t split_rules_from_bytes = std::size_t{16} << 20;
+  // With rule_threads of 2 or more, the smallest <urlset> or <sitemapindex> parsed in pieces
+  // (engine/pieces.h), and how large a piece is at least: other threads parse the pieces while
+  // one walks them. Tests lower both to parse every fixture in pieces of one entry.
+  std::size_t pieces_from_bytes = std::size_t{1} << 20;
+  std::size_t piece_bytes = std::size_t{64} << 10;
 };
 
 // Everything one lint is given: what the rules read (RuleSettings, the factories get that part

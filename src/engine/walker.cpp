@@ -68,8 +68,8 @@ pugi::xml_attribute atom_alternate_href(const Element& e) {
 
 }  // namespace
 
-Walker::Walker(Document& doc, Dispatch& dispatch, bool records_document)
-    : doc_(doc), dispatch_(dispatch), builder_(doc.bytes), records_document_(records_document) {
+Walker::Walker(Document& doc, Dispatch& dispatch, bool records_document, PieceParser* pieces)
+    : doc_(doc), dispatch_(dispatch), pieces_(pieces), builder_(doc.bytes), records_document_(records_document) {
   if (doc.kind == DocumentKind::UrlSet || doc.kind == DocumentKind::SitemapIndex) {
     core_ns_ = canonical_namespace(doc.root_ns);
     has_core_ns_ = true;
@@ -103,6 +103,8 @@ void Walker::walk() {
       if (type == pugi::node_pcdata || type == pugi::node_cdata) text(node, type);
       else if (type == pugi::node_comment) comment(node);
       node = node.next_sibling();
+    } else if (depth_ == 1 && pieces_ && present(node = pieces_->next())) {
+      continue;  // the root's next children, from the next piece
     } else {
       const pugi::xml_node finished = top().element.node;
       leave();

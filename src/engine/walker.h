@@ -12,6 +12,7 @@
 #include "engine/dispatch.h"
 #include "document.h"
 #include "engine/entry_builder.h"
+#include "engine/pieces.h"
 
 namespace sitemaplint {
 
@@ -21,7 +22,8 @@ class Walker {
   // namespace_declarations, children, entry_count, nesting_limit_offset). A second walk over the
   // same document, for the rules another thread runs (engine.cpp), records nothing and writes
   // nothing to it.
-  Walker(Document& doc, Dispatch& dispatch, bool records_document = true);
+  // `pieces`: the root's content is in pieces, walked in turn after the root's own (empty) tree.
+  Walker(Document& doc, Dispatch& dispatch, bool records_document = true, PieceParser* pieces = nullptr);
 
   void walk();  // a parsed XML document
   void walk_text();  // a text sitemap: every non-blank line is a <url> whose <loc> is the line
@@ -62,6 +64,7 @@ class Walker {
 
   Document& doc_;
   Dispatch& dispatch_;
+  PieceParser* pieces_;
   EntryBuilder builder_;
   std::unordered_map<std::string_view, std::vector<std::string_view>> bindings_;
   std::vector<std::string_view> default_ns_;  // xmlns="..." in scope: most elements need only this

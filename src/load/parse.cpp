@@ -10,11 +10,6 @@
 namespace sitemaplint {
 namespace {
 
-// Values stay raw: no entity decoding (escaping rules must see what the author wrote) and no
-// end-of-line normalisation (so every string still sits at its original offset).
-constexpr unsigned kParseFlags =
-    pugi::parse_declaration | pugi::parse_doctype | pugi::parse_comments | pugi::parse_pi | pugi::parse_cdata;
-
 // The namespace URI that the root's own attributes bind to its prefix; the root has no ancestors.
 void resolve_root(Document& doc, pugi::xml_node root) {
   const std::string_view qname = root.name();
@@ -107,7 +102,7 @@ void note_decoding(Document& doc) {
 }  // namespace
 
 std::unique_ptr<Document> parse_document(std::string path, std::string_view bytes, LoadFacts load,
-                                         std::string* in_place, LineStarts* lines) {
+                                         std::string* in_place, LineStarts* lines, DocumentPieces* pieces) {
   auto doc = std::make_unique<Document>();
   doc->path = std::move(path);
   doc->bytes = bytes;
@@ -154,12 +149,39 @@ std::unique_ptr<Document> parse_document(std::string path, std::string_view byte
     buffer[bytes.size()] = '\0';
   }
   doc->parse_base = buffer;
-  doc->tree_memory = TreeMemory::for_input(bytes.size());
-  const pugi::xml_parse_result result = [&] {
+  // In pieces, only what comes before the root's content is parsed here: the root's start tag, which
+  // pugixml leaves open (the engine parses the rest, engine/pieces.h). The scan reads the bytes as
+  // written, before any is overwritten.
+  std::optional<RootContent> content;
+  if (pieces) content = find_root_content(bytes, outside.root_start);
+  const std::size_t parse_end = content ? content->begin : bytes.size();
+  doc->tree_memory = TreeMemory::for_input(parse_end);
+  pugi::xml_parse_result result = [&] {
     const TreeMemory::Scope scope(doc->tree_memory.get());
-    return doc->tree.load_buffer_inplace(buffer + bom, bytes.size() - bom, kParseFlags, pugi::encoding_utf8);
+    return doc->tree.load_buffer_inplace(buffer + bom, parse_end - bom, kXmlParseFlags, pugi::encoding_utf8);
   }();
   if (doc->tree_memory) doc->tree_memory->release_unused();
+  if (content) {
+    // pugixml took the start tag's '>' for a NUL; a whole parse writes one there only after a name.
+    if (content->root_has_attributes) buffer[parse_end - 1] = '>';
+    const pugi::xml_node root = doc->tree.document_element();
+    if (result.status != pugi::status_end_element_mismatch || !root || root.first_child() ||
+        doc->offset_of(root.name()) != outside.root_start + 1) {
+      // The scan and the parser disagree: the whole parse says why, from the bytes as written.
+      doc->tree.reset();
+      if (overwrite) {
+        doc->needs_bytes_as_written = true;
+        return doc;
+      }
+      result = doc->tree.load_buffer_inplace(buffer + bom, bytes.size() - bom, kXmlParseFlags, pugi::encoding_utf8);
+    } else {
+      result = pugi::xml_parse_result();
+      result.status = pugi::status_ok;
+      pieces->bytes = bytes;
+      pieces->buffer = buffer;
+      pieces->root = content;
+    }
+  }
   if (!result) {
     pugi::xml_parse_result shifted = result;
     shifted.offset += static_cast<std::ptrdiff_t>(bom);

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "document.h"
+#include "engine/pieces.h"
 
 namespace sitemaplint {
 
@@ -20,7 +21,11 @@ class LineStarts;
 // null: pugixml parses a copy.
 // `lines`: where the lines start is recorded there when the parse overwrites the bytes (and is
 // left alone otherwise): findings are placed from it without the bytes as written.
+// `pieces`: a <urlset> or <sitemapindex> may be parsed in pieces (engine/pieces.h): then the tree
+// holds what comes before the root's content, and `pieces` says where the rest is, for run_rules.
+// Without ranges, the document is in the tree whole.
 std::unique_ptr<Document> parse_document(std::string path, std::string_view bytes, LoadFacts load = {},
-                                         std::string* in_place = nullptr, LineStarts* lines = nullptr);
+                                         std::string* in_place = nullptr, LineStarts* lines = nullptr,
+                                         DocumentPieces* pieces = nullptr);
 
 }  // namespace sitemaplint

@@ -98,19 +98,36 @@ Linted lint_into(FileReport& report, std::string_view bytes, Input& input, const
   load.encoding_conflict = std::move(declared.conflict);
   // A file on disk can be read again, so pugixml parses its bytes in place rather than a copy: the
   // bytes as written are read back only for the findings, or for a parse that needs them.
+  // With threads to spare, a large sitemap is parsed in pieces while it is walked (engine/pieces.h);
+  // not with --pages, whose URLs are listed from the whole tree before the walk.
   LineStarts lines;
-  std::unique_ptr<Document> doc =
-      parse_document(input.path, bytes, load, report.reloadable ? &report.bytes : nullptr, &lines);
-  if (doc->needs_bytes_as_written) {  // parsed in place: `bytes` are the report's, read again into them
+  DocumentPieces pieces;
+  pieces.piece_bytes = settings.engine.piece_bytes;
+  const bool in_pieces =
+      settings.engine.rule_threads >= 2 && !settings.pages && bytes.size() >= settings.engine.pieces_from_bytes;
+  std::unique_ptr<Document> doc = parse_document(input.path, bytes, load, report.reloadable ? &report.bytes : nullptr,
+                                                 &lines, in_pieces ? &pieces : nullptr);
+  const auto parse_whole = [&] {  // from the bytes as written, as a copy
+    const bool overwritten = doc->bytes_overwritten;
     doc.reset();
-    read_input_again(report.path, report.bytes);  // failing, the copy parsed is of what is left
-    doc = parse_document(input.path, bytes, std::move(load));
-  }
+    if (overwritten) read_input_again(report.path, report.bytes);  // failing, the copy parsed is of what is left
+    doc = parse_document(input.path, bytes, load);
+  };
+  if (doc->needs_bytes_as_written) parse_whole();  // parsed in place: `bytes` are the report's, read again
   // --pages: threads read the pages of the file's URLs while the rules walk it.
   std::unique_ptr<PageLookup::Prefetch> reading_ahead;
   if (settings.pages && (settings.engine.page_threads > 0 || settings.pages->live()))
     reading_ahead = settings.pages->prefetch(listed_urls(*doc), settings.engine.page_threads);
-  RuleRun run = run_rules(*doc, selection, settings);
+  RuleRun run;
+  try {
+    run = run_rules(*doc, selection, settings, &pieces);
+  } catch (const PieceParseFailed&) {
+    // A piece pugixml did not take, or content the cut gave up on: what the walk found so far is
+    // dropped, and the document parsed whole (an error is described as a whole parse describes it).
+    pieces.root.reset();
+    parse_whole();
+    run = run_rules(*doc, selection, settings);
+  }
   reading_ahead.reset();
   report.diagnostics = std::move(run.diagnostics);
   if (!settings.sole_input) report.diagnostics.shrink_to_fit();  // kept to the run's end, with the others

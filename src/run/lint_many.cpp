@@ -114,9 +114,11 @@ std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const Profi
                               const FetchOptions& fetch_options, bool in_a_set, LintScope scope, RunProgress* progress,
                               bool only_input) {
   std::vector<Outcome> outcomes(paths.size());
-  // A core the files leave idle goes to the rules of one (a single large sitemap: two walks).
+  // The cores the files leave idle go to the parse of one (a single large sitemap, in pieces), or
+  // to a second walk of its tree (engine.cpp).
   const unsigned cores = jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : jobs;
-  const unsigned rule_threads = paths.empty() || cores / paths.size() < 2 ? 1 : 2;
+  const unsigned rule_threads =
+      paths.empty() ? 1 : static_cast<unsigned>(std::clamp<std::size_t>(cores / paths.size(), 1, 8));
   const unsigned page_threads =
       paths.empty() ? 0 : static_cast<unsigned>(std::max<std::size_t>(cores / paths.size(), 1) - 1);
   parallel_for(paths.size(), jobs, [&](std::size_t i) {

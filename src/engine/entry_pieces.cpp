@@ -1,0 +1,150 @@
+#include "engine/entry_pieces.h"
+
+#include <cstring>
+
+#include "analysis/ascii.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr std::string_view kSpace = " \t\r\n";
+
+bool all_space(std::string_view text) { return text.find_first_not_of(kSpace) == std::string_view::npos; }
+
+bool ends_name(char c) { return c == '>' || c == '/' || is_xml_space(c); }
+
+// Reads one tag's attributes from `at` (just after its name) to its '>' and says where that ends:
+// just after the '>', with `empty` for "/>". Nothing for markup the scan does not follow, or an
+// attribute with a prefix when `prefixes` is false.
+std::optional<std::size_t> read_attributes(std::string_view bytes, std::size_t at, bool prefixes, bool* empty,
+                                           bool* any) {
+  for (;;) {
+    while (at < bytes.size() && is_xml_space(bytes[at])) ++at;
+    if (at >= bytes.size()) return std::nullopt;
+    if (bytes[at] == '>') return at + 1;
+    if (bytes[at] == '/') {
+      if (at + 1 >= bytes.size() || bytes[at + 1] != '>') return std::nullopt;
+      *empty = true;
+      return at + 2;
+    }
+    const std::size_t name = at;
+    while (at < bytes.size() && bytes[at] != '=' && !ends_name(bytes[at])) ++at;
+    const std::string_view attribute = bytes.substr(name, at - name);
+    if (attribute.empty()) return std::nullopt;
+    if (!prefixes && attribute.find(':') != std::string_view::npos && !attribute.starts_with("xmlns:"))
+      return std::nullopt;
+    while (at < bytes.size() && is_xml_space(bytes[at])) ++at;
+    if (at >= bytes.size() || bytes[at] != '=') return std::nullopt;
+    ++at;
+    while (at < bytes.size() && is_xml_space(bytes[at])) ++at;
+    if (at >= bytes.size() || (bytes[at] != '"' && bytes[at] != '\'')) return std::nullopt;
+    const std::size_t close = bytes.find(bytes[at], at + 1);
+    if (close == std::string_view::npos) return std::nullopt;
+    // A '<' in a value is not well-formed: the whole parse says where.
+    if (std::memchr(bytes.data() + at + 1, '<', close - at - 1) != nullptr) return std::nullopt;
+    *any = true;
+    at = close + 1;
+  }
+}
+
+}  // namespace
+
+std::optional<RootContent> find_root_content(std::string_view bytes, std::size_t root_start) {
+  if (root_start >= bytes.size() || bytes[root_start] != '<') return std::nullopt;
+  // An internal subset may declare entities; nothing of it reaches the tree, but it is rare enough
+  // not to reason about.
+  if (bytes.substr(0, root_start).find("<!DOCTYPE") != std::string_view::npos) return std::nullopt;
+  std::size_t at = root_start + 1;
+  while (at < bytes.size() && !ends_name(bytes[at])) ++at;
+  RootContent root;
+  root.root_name = bytes.substr(root_start + 1, at - root_start - 1);
+  const std::size_t colon = root.root_name.find(':');
+  const std::string_view local = colon == std::string_view::npos ? root.root_name : root.root_name.substr(colon + 1);
+  if (local != "urlset" && local != "sitemapindex") return std::nullopt;
+  bool empty = false;
+  const std::optional<std::size_t> tag_end = read_attributes(bytes, at, true, &empty, &root.root_has_attributes);
+  if (!tag_end || empty) return std::nullopt;
+  root.begin = *tag_end;
+  // The end tag, and nothing but white space after it (a comment there is a node of the document,
+  // which the parse of the root alone would not hold).
+  std::size_t end = bytes.find_last_not_of(kSpace);
+  if (end == std::string_view::npos || end < root.begin || bytes[end] != '>') return std::nullopt;
+  while (end > root.begin && is_xml_space(bytes[end - 1])) --end;
+  const std::string_view close = bytes.substr(0, end);
+  if (!close.ends_with(root.root_name) || close.size() < root.begin + root.root_name.size() + 2) return std::nullopt;
+  root.end = close.size() - root.root_name.size() - 2;
+  if (bytes.substr(root.end, 2) != "</") return std::nullopt;
+  // The last piece ends with the last entry: markup between it and the end tag is not in a piece.
+  const std::string_view content = bytes.substr(0, root.end);
+  const std::size_t last = content.find_last_not_of(kSpace);
+  if (last == std::string_view::npos || last < root.begin) return std::nullopt;
+  if (content.substr(0, last + 1).ends_with("-->") || content.substr(0, last + 1).ends_with("?>") ||
+      content.substr(0, last + 1).ends_with("]]>"))
+    return std::nullopt;
+  return root;
+}
+
+EntryCutter::Cut EntryCutter::next(std::pair<std::size_t, std::size_t>* piece) {
+  if (ended_) return Cut::End;
+  const std::string_view bytes = bytes_;
+  for (;;) {
+    const void* found = std::memchr(bytes.data() + at_, '<', bytes.size() - at_);
+    if (!found) return Cut::Unusual;
+    const std::size_t lt = static_cast<std::size_t>(static_cast<const char*>(found) - bytes.data());
+    if (depth_ == 1 && !all_space(bytes.substr(at_, lt - at_))) return Cut::Unusual;
+    const std::string_view rest = bytes.substr(lt);
+    bool child_ended = false;
+    if (rest.starts_with("<!--")) {
+      const std::size_t close = bytes.find("-->", lt + 4);
+      if (close == std::string_view::npos) return Cut::Unusual;
+      at_ = close + 3;
+    } else if (rest.starts_with("<![CDATA[")) {
+      const std::size_t close = bytes.find("]]>", lt + 9);
+      if (depth_ == 1 || close == std::string_view::npos) return Cut::Unusual;
+      at_ = close + 3;
+    } else if (rest.starts_with("<?")) {
+      const std::size_t close = bytes.find("?>", lt + 2);
+      if (close == std::string_view::npos) return Cut::Unusual;
+      at_ = close + 2;
+    } else if (rest.starts_with("</")) {
+      std::size_t end = lt + 2;
+      while (end < bytes.size() && !ends_name(bytes[end])) ++end;
+      const std::string_view name = bytes.substr(lt + 2, end - lt - 2);
+      while (end < bytes.size() && is_xml_space(bytes[end])) ++end;
+      if (end >= bytes.size() || bytes[end] != '>') return Cut::Unusual;
+      at_ = end + 1;
+      if (--depth_ == 0) {
+        // The root's end, where find_root_content found it, and only white space after the last entry.
+        if (lt != root_.end || name != root_.root_name || !all_space(bytes.substr(last_cut_, lt - last_cut_)))
+          return Cut::Unusual;
+        ended_ = true;
+        if (last_cut_ == piece_start_) return Cut::End;
+        *piece = {piece_start_, last_cut_};
+        return Cut::Piece;
+      }
+      child_ended = depth_ == 1;
+    } else if (rest.starts_with("<!")) {
+      return Cut::Unusual;
+    } else {
+      std::size_t end = lt + 1;
+      while (end < bytes.size() && !ends_name(bytes[end])) ++end;
+      if (end == lt + 1) return Cut::Unusual;
+      bool self_closing = false, attributes = false;
+      const std::optional<std::size_t> tag_end = read_attributes(bytes, end, false, &self_closing, &attributes);
+      if (!tag_end) return Cut::Unusual;
+      at_ = *tag_end;
+      if (!self_closing) ++depth_;
+      else child_ended = depth_ == 1;
+    }
+    if (child_ended) {
+      last_cut_ = at_;
+      if (at_ - piece_start_ >= piece_bytes_) {
+        *piece = {piece_start_, at_};
+        piece_start_ = at_;
+        return Cut::Piece;
+      }
+    }
+  }
+}
+
+}  // namespace sitemaplint

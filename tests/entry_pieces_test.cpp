@@ -1,0 +1,199 @@
+// A sitemap parsed in pieces (engine/pieces.h, what --jobs gives one large file) finds exactly what
+// the whole document's parse finds: every fixture linted both ways with pieces of one entry, large
+// generated sitemaps through the command line with --jobs 1 and 2, and the scan that finds where
+// entries end, which markup cannot fool and which gives up on anything unusual.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include "engine/engine.h"
+#include "engine/entry_pieces.h"
+#include "load/parse.h"
+#include "load/wellformed.h"
+#include "test_support.h"
+
+using namespace sitemaplint;
+using namespace sitemaplint::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Settings that parse every sitemap in pieces of one entry, on `threads` threads.
+Settings in_pieces(Settings settings, unsigned threads) {
+  settings.engine.rule_threads = threads;
+  settings.engine.pieces_from_bytes = 0;
+  settings.engine.piece_bytes = 1;
+  return settings;
+}
+
+// The pieces of `xml` (no byte order mark) as text, or "whole" when the cut gives up.
+std::vector<std::string> pieces_of(const std::string& xml, std::size_t piece_bytes = 1) {
+  const std::optional<RootContent> root = find_root_content(xml, scan_outside_root(xml, 0).root_start);
+  if (!root) return {"whole"};
+  EntryCutter cutter(xml, *root, piece_bytes);
+  std::vector<std::string> out;
+  std::pair<std::size_t, std::size_t> piece;
+  for (;;) {
+    const EntryCutter::Cut cut = cutter.next(&piece);
+    if (cut == EntryCutter::Cut::Unusual) return {"whole"};
+    if (cut == EntryCutter::Cut::End) return out;
+    out.push_back(xml.substr(piece.first, piece.second - piece.first));
+  }
+}
+
+const std::string kHead = "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">";
+
+}  // namespace
+
+TEST_CASE("entry pieces: every fixture finds the same parsed in pieces of one entry") {
+  std::size_t files = 0, in_pieces_at_all = 0, split = 0;
+  for (const fs::path& path : rule_fixture_files()) {
+    CAPTURE(path.string());
+    const std::string text = read_file(path.string());
+    const Settings settings = fixture_settings(path, text);
+    const FileReport whole = lint_input(load_fixture(path), every_rule(), settings);
+    // Three threads: two helpers race for the pieces, and the walk parses those none took yet.
+    const FileReport split_run = lint_input(load_fixture(path), every_rule(), in_pieces(settings, 3));
+    CHECK(findings_in_full(split_run.diagnostics) == findings_in_full(whole.diagnostics));
+    CHECK(split_run.entries == whole.entries);
+    CHECK(split_run.children.size() == whole.children.size());
+    ++files;
+    const std::vector<std::string> pieces = pieces_of(text);
+    in_pieces_at_all += pieces != std::vector<std::string>{"whole"};
+    split += pieces.size() > 1;
+  }
+  CHECK(files > 300);
+  CHECK(in_pieces_at_all > 250);  // most fixtures are urlsets
+  CHECK(split > 150);  // of several entries
+}
+
+TEST_CASE("entry pieces: the fixtures cut into pieces are walked in pieces, without a parse of the whole") {
+  // Beside the reports above, which a fall back to the whole parse would keep the same: the engine
+  // itself, given the pieces, walks them to the end and finds what the walk of the whole tree finds.
+  std::size_t walked_in_pieces = 0;
+  for (const fs::path& path : rule_fixture_files()) {
+    CAPTURE(path.string());
+    std::string text = read_file(path.string());
+    const Settings settings = in_pieces(fixture_settings(path, text), 2);
+    const std::string as_written = text;
+    std::string whole_text = text;  // parsed whole in place, as a file on disk is
+    std::unique_ptr<Document> whole = parse_document(path.string(), whole_text, {}, &whole_text);
+    DocumentPieces pieces;
+    pieces.piece_bytes = 1;
+    std::unique_ptr<Document> in_place = parse_document(path.string(), text, {}, &text, &pieces);
+    if (!whole->parsed || !pieces.split() || pieces_of(as_written) == std::vector<std::string>{"whole"}) continue;
+    REQUIRE(in_place->parsed);
+    const RuleRun expected = run_rules(*whole, every_rule(), settings);
+    const RuleRun found = run_rules(*in_place, every_rule(), settings, &pieces);  // throws when it falls back
+    CHECK(findings_in_full(found.diagnostics) == findings_in_full(expected.diagnostics));
+    CHECK(in_place->entry_count == whole->entry_count);
+    CHECK(in_place->directives.size() == whole->directives.size());
+    CHECK(in_place->namespace_declarations.size() == whole->namespace_declarations.size());
+    // pugixml's NULs where a parse of the whole puts them, and nowhere else: the bytes rules read
+    // back (a URL's length, up to the NUL after it) are the same, to the last one.
+    CHECK(text == whole_text);
+    ++walked_in_pieces;
+  }
+  CHECK(walked_in_pieces > 250);
+}
+
+TEST_CASE("entry pieces: a large sitemap's report is the same with --jobs 1 and --jobs 2") {
+  // Over the size from which a sitemap is parsed in pieces, with findings of many rules in every
+  // piece: duplicates, bad dates and priorities, images, hreflang links, escaping, unknown
+  // elements, suppressions; markup that holds "</url>" as text.
+  const std::string xml = large_sitemap_with_findings();
+  REQUIRE(pieces_of(xml, 64 << 10).size() > 40);
+  TempDir dir;
+  const std::string file = dir.write("large.xml", xml);
+  const auto one = run_cli({"--now", kTestNow, "--format", "json", "--jobs", "1", file});
+  const auto two = run_cli({"--now", kTestNow, "--format", "json", "--jobs", "2", file});
+  const auto four = run_cli({"--now", kTestNow, "--format", "json", "--jobs", "4", file});
+  CHECK(one.exit_code == 1);
+  CHECK(two.exit_code == one.exit_code);
+  CHECK(two.out == one.out);
+  CHECK(four.out == one.out);
+  CHECK(one.out.size() > 100'000);  // thousands of findings
+}
+
+TEST_CASE("entry pieces: a piece pugixml does not take is linted as the whole document") {
+  // The scan counts tags, not names: a mismatched end tag deep in the file passes it, and the walk
+  // has made findings in the pieces before it when the parse of that piece fails.
+  std::string xml = large_sitemap_with_findings();
+  const std::size_t at = xml.rfind("</loc>", xml.size() - 100'000);
+  xml.replace(at, 6, "</lox>");
+  REQUIRE(pieces_of(xml).size() > 1000);
+  TempDir dir;
+  const std::string file = dir.write("broken.xml", xml);
+  const Settings settings = test_settings();
+  const FileReport whole = lint_text(xml, settings);
+  REQUIRE(!whole.diagnostics.empty());
+  CHECK(whole.diagnostics.front().rule->code == "SM001");
+  CHECK(findings_in_full(lint_text(xml, in_pieces(settings, 2)).diagnostics) == findings_in_full(whole.diagnostics));
+  // Parsed in place, in a file's own bytes: read again before the whole parse.
+  Input input;
+  std::string error;
+  REQUIRE(load_input(file, &input, &error));
+  REQUIRE(input.reloadable);
+  CHECK(findings_in_full(lint_input(std::move(input), every_rule(), in_pieces(settings, 2)).diagnostics) ==
+        findings_in_full(whole.diagnostics));
+}
+
+TEST_CASE("entry pieces: a large file parsed in place finds the same in pieces") {
+  const std::string xml = large_sitemap_with_findings();
+  TempDir dir;
+  const std::string file = dir.write("large.xml", xml);
+  const auto lint = [&](const Settings& settings) {
+    Input input;
+    std::string error;
+    REQUIRE(load_input(file, &input, &error));
+    REQUIRE(input.reloadable);
+    return findings_in_full(lint_input(std::move(input), every_rule(), settings).diagnostics);
+  };
+  Settings pieces = test_settings();
+  pieces.engine.rule_threads = 2;
+  pieces.engine.piece_bytes = 4096;
+  pieces.engine.pieces_from_bytes = 0;
+  CHECK(lint(pieces) == lint(test_settings()));
+}
+
+TEST_CASE("entry pieces: markup that holds an entry's tags as text does not end a piece") {
+  // Each piece ends where a child of the root does, whatever comments, instructions, CDATA
+  // sections and attribute values hold.
+  const std::string xml = "<?xml version=\"1.0\"?>\n<!-- <url> -->\n" + kHead +
+                          "\n<url><loc a=\"url>\" b='>'>x</loc><!-- </url> --></url>"
+                          "\n<!-- </url><url> --><?pi </url>?>\n<url><loc><![CDATA[</url>]]></loc><?x?></url>"
+                          "<url/>\n<url xmlns:n=\"urn:x\"><n:a/></url>\n</urlset>\n";
+  CHECK(pieces_of(xml) == std::vector<std::string>{
+                              "\n<url><loc a=\"url>\" b='>'>x</loc><!-- </url> --></url>",
+                              "\n<!-- </url><url> --><?pi </url>?>\n<url><loc><![CDATA[</url>]]></loc><?x?></url>",
+                              "<url/>",
+                              "\n<url xmlns:n=\"urn:x\"><n:a/></url>",
+                          });
+  // Pieces of at least 100 bytes: the entries go together until a piece is that large.
+  CHECK(pieces_of(xml, 100).size() == 2);
+  CHECK(pieces_of(xml, 1'000'000).size() == 1);
+}
+
+TEST_CASE("entry pieces: anything unusual is parsed whole") {
+  const std::string entry = "<url><loc>https://example.com/</loc></url>";
+  const std::string end = "</urlset>\n";
+  const std::vector<std::string> whole = {"whole"};
+  CHECK(pieces_of(kHead + entry + entry + end).size() == 2);  // the case the others change
+  CHECK(pieces_of("<!DOCTYPE urlset>" + kHead + entry + end) == whole);
+  CHECK(pieces_of(kHead + entry + "text" + entry + end) == whole);  // text among the entries
+  CHECK(pieces_of(kHead + entry + "<![CDATA[x]]>" + entry + end) == whole);
+  CHECK(pieces_of(kHead + "<url xml:lang=\"en\"><loc>x</loc></url>" + end) == whole);  // a prefixed attribute
+  CHECK(pieces_of(kHead + "<url><loc a:b=\"c\">x</loc></url>" + end) == whole);
+  CHECK(pieces_of(kHead + entry + "<!-- after the last entry -->" + end) == whole);
+  CHECK(pieces_of(kHead + entry + end + "<!-- after the root -->") == whole);
+  CHECK(pieces_of(kHead + entry + "</urlset>x") == whole);
+  CHECK(pieces_of(kHead + entry) == whole);  // no end
+  CHECK(pieces_of(kHead + entry + "</urlsetx>") == whole);
+  CHECK(pieces_of(kHead + end) == whole);  // no entry
+  CHECK(pieces_of(kHead + "<url><!-- open" + end) == whole);
+  CHECK(pieces_of(kHead + "<url><loc a=\"<\">x</loc></url>" + end) == whole);
+  CHECK(pieces_of(kHead + "<url><loc a=\"x>y</loc></url>" + end) == whole);  // an open quote
+  CHECK(pieces_of(kHead + "<url><!ENTITY x></url>" + end) == whole);
+  CHECK(pieces_of("<rss version=\"2.0\"><channel><item/></channel></rss>") == whole);  // a feed
+  CHECK(pieces_of("<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"/>") == whole);
+}
