@@ -31,6 +31,7 @@ void datetime(std::string_view data);  // the W3C datetime parser
 void uri(std::string_view data);  // the URI scanner and the URL analysis every <loc> goes through
 void suppress(std::string_view data);  // inline suppression comments
 void pages(std::string_view data);  // --pages: _redirects, _headers, vercel.json, every host's answers, a page's head
+void records(std::string_view data);  // a record file of the checks across a set, as a merge reads it
 
 // What the targets share (support.cpp).
 RuleSelection& every_rule();

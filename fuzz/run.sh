@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
 [ $# -gt 0 ] && shift
-all=(lint report fix config baseline lsp datetime uri suppress pages)
+all=(lint report fix config baseline lsp datetime uri suppress pages records)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 build=${FUZZ_BUILD:-build-fuzz}
@@ -38,7 +38,7 @@ for target in "${targets[@]}"; do
     lsp) options=(-max_len=65536 -dict=fuzz/lsp.dict) ;;
     # 128 KB: room for a key or header nested tens of thousands of levels deep (toml_depth.h).
     config) options=(-max_len=131072 -dict=fuzz/config.dict) ;;
-    baseline) options=(-max_len=16384) ;;
+    baseline | records) options=(-max_len=16384) ;;
     pages) options=(-max_len=65536) ;;
     datetime | uri) options=(-max_len=4096 -dict=fuzz/xml.dict) ;;
   esac

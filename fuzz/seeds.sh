@@ -11,7 +11,7 @@ export LC_ALL=C  # byte semantics for grep, awk and wc
 # libFuzzer truncates longer inputs to -max_len (fuzz/run.sh); a cut gzip file teaches it little.
 max_bytes=32768
 rm -rf "$out"
-mkdir -p "$out"/{lint,report,fix,suppress,datetime,uri,config,baseline,lsp,pages}
+mkdir -p "$out"/{lint,report,fix,suppress,datetime,uri,config,baseline,lsp,pages,records}
 
 # Whole inputs for the targets that lint a file: every fixture (sitemaps, text lists, feeds, gzip,
 # robots.txt, HTML and JSON served by mistake, broken bytes), but not the expectation sidecars.
@@ -81,6 +81,14 @@ cat > "$out/baseline/written" <<'EOF'
 EOF
 printf '%s' '{"findings": []}' > "$out/baseline/empty"
 printf '%s' '{"findings": [{"path": "sitemap.xml", "rule": 1, "url": null}]}' > "$out/baseline/wrong-types"
+
+# fuzz/records.cpp reads a record file (docs/records.md): a header (version 1, partition 0 of 1),
+# records, and the end mark with their count. An empty one, and one with a page's record.
+header='SMLREC\r\n\001\000\000\000\000\000\000\000\001\000\000\000'
+zeros16='\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000'
+printf "$header"'\000\000\000\000\000\000\000\000\000' > "$out/records/empty"
+printf "$header"'\077\001'"$zeros16"'\000\000\000\000\000\000\000'"$zeros16"'\000\024https://example.com/\000' > "$out/records/page"
+printf '\000\001\000\000\000\000\000\000\000' >> "$out/records/page"
 
 # Language server sessions: each opens a fixture, changes it, asks for fixes and hover, and ends.
 json_string() {  # standard input as a JSON string

@@ -30,7 +30,7 @@ const std::vector<std::pair<std::string, Target>>& targets() {
   static const std::vector<std::pair<std::string, Target>> all = {
       {"lint", f::lint},         {"report", f::report}, {"fix", f::fix},           {"config", f::config},
       {"baseline", f::baseline}, {"lsp", f::lsp},       {"datetime", f::datetime}, {"uri", f::uri},
-      {"suppress", f::suppress}, {"pages", f::pages},
+      {"suppress", f::suppress}, {"pages", f::pages},   {"records", f::records},
   };
   return all;
 }
@@ -86,6 +86,10 @@ TEST_CASE("fuzz targets: ordinary inputs pass every target") {
   replay("baseline", "{\"version\": 1, \"findings\": []}");
   // A file name and values that are no UTF-8: the baseline written from them silences them.
   replay("baseline", "caf\xE9\nhttps://example.com/\xFF\x01\n\xC3(soon\nof\xF0\x9Ften\n5&\n\xED\xA0\x80");
+  // A record file holding no records (docs/records.md), and the bytes of its header alone.
+  const std::string records("SMLREC\r\n\1\0\0\0\0\0\0\0\1\0\0\0\0\0\0\0\0\0\0\0\0", 29);
+  replay("records", records);
+  replay("records", records.substr(0, 20));
   replay("datetime", "2024-05-01T10:00:00+02:00");
   replay("uri", "https://user@exa%41mple.com:443/a/./b/../c?q=1#f");
   replay("suppress", "disable-next-line SM301\nenable");
