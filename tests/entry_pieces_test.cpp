@@ -80,7 +80,7 @@ TEST_CASE("entry pieces: the fixtures cut into pieces are walked in pieces, with
     std::unique_ptr<Document> whole = parse_document(path.string(), whole_text, {}, &whole_text);
     DocumentPieces pieces;
     pieces.piece_bytes = 1;
-    std::unique_ptr<Document> in_place = parse_document(path.string(), text, {}, &text, &pieces);
+    std::unique_ptr<Document> in_place = parse_document(path.string(), text, {}, &text, nullptr, &pieces);
     if (!whole->parsed || !pieces.split() || pieces_of(as_written) == std::vector<std::string>{"whole"}) continue;
     REQUIRE(in_place->parsed);
     const RuleRun expected = run_rules(*whole, every_rule(), settings);
