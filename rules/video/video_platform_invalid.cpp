@@ -83,7 +83,8 @@ class VideoPlatformInvalid final : public ChildRule<kVideoFamily> {
     const std::optional<std::string> list = video::as_list(value, ascii_lower, is_platform);
     std::string message = tag(node) + " " + quoted(value) + " must list web, mobile or tv, separated by spaces";
     if (list) message += ": " + quoted(*list);
-    else if (const std::string_view bad = video::first_invalid_token(value, ascii_lower, is_platform); !bad.empty() && bad != value) {
+    else if (const std::string_view bad = video::first_invalid_token(value, ascii_lower, is_platform);
+             !bad.empty() && bad != value) {
       message += "; " + quoted(bad) + " is none of them";
     }
     report_value(node, std::move(message), out, list);
