@@ -332,3 +332,14 @@ TEST_CASE("cli: README's --pages example is what the example build really produc
   CHECK(result.exit_code == 1);
   CHECK(result.out == documented);
 }
+
+TEST_CASE("cli: a comment line in a text sitemap is one finding that says text sitemaps have none") {
+  TempDir dir;
+  const std::string path = dir.write("sitemap.txt", "https://example.com/a\n# Blog posts\nhttps://example.com/b\n");
+  const auto result = run_cli({"--format", "gcc", path});
+  CHECK(result.exit_code == 1);
+  CHECK(result.out == path +
+                          ":2:1: error: '# Blog posts' is no URL but a fragment or a comment (a text sitemap has no "
+                          "comments: every line is a URL); list a page's absolute URL instead, or remove it "
+                          "[SM202 loc-not-absolute]\n");
+}

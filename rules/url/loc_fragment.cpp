@@ -42,7 +42,9 @@ class LocFragment final : public Rule {
     // A page's URL: an image, a video or an alternate may carry a fragment its server ignores.
     if (url.kind != UrlFieldKind::Loc) return;
     const UrlAnalysis& a = url.analysis();
-    if (a.fragment == kNoPosition) return;
+    // A value that is only a fragment ("#top", a text sitemap's "# comment") is no page at all:
+    // loc-not-absolute reports it.
+    if (a.fragment == kNoPosition || a.fragment == 0) return;
     const std::string_view fragment = a.trimmed.substr(a.fragment);
     const std::string_view page = a.trimmed.substr(0, a.fragment);
     std::string message = url.quoted_value() + " has the fragment " + quoted(fragment) + "; crawlers drop fragments";

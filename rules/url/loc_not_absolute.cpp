@@ -15,8 +15,9 @@ constexpr RuleMeta kMeta{.severity = Severity::Error,
 ## What it does
 Reports a `<loc>` without a scheme: a relative URL (`/about`, `index.html`), a host without
 `https://` (`www.example.com/about`), a scheme-relative URL (`//example.com/about`), `://` with
-nothing before it, or a placeholder such as `None` or `null` that a template wrote in place of a URL.
-The message suggests the full URL where it can guess it.
+nothing before it, a placeholder such as `None` or `null` that a template wrote in place of a URL,
+or a value that is only a fragment: `#top`, or a `# comment` line in a text sitemap, a format
+that has no comments. The message suggests the full URL where it can guess it.
 
 In an RSS or Atom feed, each item's link is checked as its `<loc>`. An Atom `href` relative to an
 absolute `xml:base` is resolved, and the URL it gives is what every URL rule checks: RFC 4287,
@@ -97,6 +98,13 @@ std::string message_for(const UrlAnalysis& a, UrlFieldKind kind, std::string_vie
     case RelativeForm::HostName:
       return value + " has no scheme; add https:// (" + quoted("https://" + std::string(t)) + ")";
     case RelativeForm::Path: break;
+  }
+  // "# Blog posts" in a text sitemap: a comment, which the format does not have (every line is a
+  // URL); in XML, a same-page fragment. Either way, not a page to crawl.
+  if (t.starts_with('#')) {
+    return value +
+           " is no URL but a fragment or a comment (a text sitemap has no comments: every line is a URL); list a "
+           "page's absolute URL instead, or remove it";
   }
   if (is_placeholder(t)) {
     return value +
