@@ -116,10 +116,12 @@ class MultipleHosts final : public Rule {
     if (scoped_ || url.kind != UrlFieldKind::Loc || url.entry->from_robots) return;
     const UrlAnalysis& a = url.analysis();
     if (a.shape != UrlShape::Http || !a.syntax_valid || a.host_problem != HostProblem::None) return;
-    if (!port_in_range(written_port(a))) return;  // loc-invalid-syntax reports it
+    const std::string_view port = written_port(a);
+    if (!port_in_range(port)) return;  // loc-invalid-syntax reports it
     // Consecutive URLs mostly have one origin, written alike: the same origin as the last URL's
     // has been judged (and reported, if it differs) already.
-    const std::string_view written = a.trimmed.substr(0, a.host_at + a.host.size() + written_port(a).size());
+    const std::string_view written =
+        a.trimmed.substr(0, a.host_at + a.host.size() + (port.empty() ? 0 : port.size() + 1));
     if (first_offset_ && written == last_written_) return;
     last_written_.assign(written);
     origin_of(a, origin_);  // reuses origin_'s capacity: no allocation per URL
@@ -144,7 +146,7 @@ class MultipleHosts final : public Rule {
              "the first URL, with protocol " + quoted(scheme_of(first_)), out);
     } else {
       const std::size_t port_at = a.host_at + a.host.size();
-      report(url_span(*url.field, a, port_at, a.trimmed.size() > port_at ? written_port(a).size() + 1 : 0),
+      report(url_span(*url.field, a, port_at, a.trimmed.size() > port_at ? port.size() + 1 : 0),
              "the URL " + url_text + " is on " + port_text(origin_) + ", the first URL on " + port_text(first_) +
                  "; a sitemap's URLs all use the host and port of the sitemap itself",
              "the first URL, on " + port_text(first_), out);
