@@ -6,6 +6,7 @@
 #include "analysis/ascii.h"
 #include "rules/extension/extension_support.h"
 #include "rules/video/utils/video_dates.h"
+#include "rules/video/utils/video_durations.h"
 #include "rules/video/utils/video_lists.h"
 #include "rules/video/utils/video_urls.h"
 #include "test_support.h"
@@ -80,4 +81,22 @@ TEST_CASE("video lists: tokens between any separators, recased, or nothing when 
   CHECK(video::all_tokens("web  tv\n", valid_token));
   CHECK_FALSE(video::all_tokens("web,tv", valid_token));
   CHECK(video::all_tokens("", valid_token));
+}
+
+TEST_CASE("video durations: clock times and ISO 8601 durations as seconds, units in order") {
+  CHECK(video::clock_seconds("10:00") == 600);
+  CHECK(video::clock_seconds("1:02:03") == 3723);
+  CHECK_FALSE(video::clock_seconds("1:2:03"));  // minutes and seconds take two digits
+  CHECK_FALSE(video::clock_seconds("1:60"));
+  CHECK_FALSE(video::clock_seconds("1:02:03:04"));
+  CHECK_FALSE(video::clock_seconds("600"));  // whole seconds are no clock time
+  CHECK(video::iso_duration_seconds("PT5M12S") == 312);
+  CHECK(video::iso_duration_seconds("PT1M1S") == 61);
+  CHECK(video::iso_duration_seconds("PT1H2M3S") == 3723);
+  CHECK(video::iso_duration_seconds("PT2H") == 7200);
+  CHECK_FALSE(video::iso_duration_seconds("PT3S2M"));  // out of order
+  CHECK_FALSE(video::iso_duration_seconds("PT1M1M"));  // a unit twice
+  CHECK_FALSE(video::iso_duration_seconds("P1D"));
+  CHECK_FALSE(video::iso_duration_seconds("PT"));
+  CHECK_FALSE(video::iso_duration_seconds("PT5"));
 }
