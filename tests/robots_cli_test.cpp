@@ -157,6 +157,39 @@ TEST_CASE("robots cli: a robots.txt served over HTTP checks the sitemaps it name
   CHECK(server.hits("/robots.txt") == 1);  // fetched and read once for the whole run
 }
 
+TEST_CASE("robots cli: a robots.txt given as an input is read as one, never judged as a sitemap") {
+  TempDir dir;
+  dir.write("public/robots.txt", kRobots);
+  dir.write("public/sitemap.xml", urlset({"https://example.com/drafts/a", "https://example.com/c"}));
+  const std::string expected =
+      "public/robots.txt SM202 6:10, public/sitemap.xml ROBOTS201 3:13 -> public/robots.txt 5:1";
+  // As --robots reads it: no SM008 (not a sitemap), and the sitemaps given with it are checked.
+  const auto given = run_cli({"--format", "json", "public/robots.txt", "public/sitemap.xml"}, "", dir.path.string());
+  INFO(given.out, given.err);
+  CHECK(findings_in(given.out) == expected);
+  // Named both ways, or twice, it is read once.
+  const auto twice =
+      run_cli({"--format", "json", "--robots", "public/robots.txt", "./public/robots.txt", "public/sitemap.xml"}, "",
+              dir.path.string());
+  CHECK(findings_in(twice.out) == expected);
+  CHECK(twice.exit_code == 1);
+  // A second, other robots.txt governs another site: refused as an input, not half-used.
+  dir.write("other/robots.txt", kRobots);
+  const auto two = run_cli({"public/robots.txt", "other/robots.txt", "public/sitemap.xml"}, "", dir.path.string());
+  CHECK(two.exit_code == 2);
+  CHECK(two.err.find("other/robots.txt: a second robots.txt (the run's is public/robots.txt); one run reads one "
+                     "site's robots.txt, so lint each in a run of its own") != std::string::npos);
+  // Over HTTP: the URL whose path is /robots.txt, and the sitemaps it names are followed.
+  HttpTestServer server;
+  server.route("/robots.txt", text("User-agent: *\nDisallow: /private/\nSitemap: " + server.url("/pages.xml") + "\n"));
+  server.route("/pages.xml", xml(urlset({server.url("/a"), server.url("/private/b")})));
+  const auto fetched = run_cli({"--format", "json", "--select", "ROBOTS,SM008", server.url("/robots.txt")});
+  INFO(fetched.out, fetched.err);
+  CHECK(fetched.exit_code == 0);
+  CHECK(findings_in(fetched.out) ==
+        server.url("/pages.xml") + " ROBOTS201 4:13 -> " + server.url("/robots.txt") + " 2:1");
+}
+
 TEST_CASE("robots cli: a robots.txt URL in the config is fetched like one given with --robots") {
   HttpTestServer server;
   server.route("/robots.txt", text("User-agent: *\nDisallow: /\n\nSitemap: " + server.url("/sitemap.xml") + "\n"));

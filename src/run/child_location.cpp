@@ -1,6 +1,9 @@
 #include "run/child_location.h"
 
 #include <algorithm>
+#include <filesystem>
+
+#include <algorithm>
 #include <cctype>
 #include <vector>
 
@@ -63,6 +66,16 @@ std::string robots_txt_url(std::string_view url) {
   robots.remove_query();
   robots.remove_fragment();
   return std::string(robots.buffer());
+}
+
+bool names_robots_txt(std::string_view input) {
+  if (input.find("://") != std::string_view::npos) {
+    const auto parsed = boost::urls::parse_uri(view(input));
+    return parsed && is_http(parsed->scheme()) && parsed->encoded_path() == "/robots.txt" && !parsed->has_query();
+  }
+  const std::string name = std::filesystem::path(input).filename().string();
+  return name.size() == 10 &&
+         std::equal(name.begin(), name.end(), "robots.txt", [](char a, char b) { return (a | 0x20) == b || a == b; });
 }
 
 std::string host_of(std::string_view url) {

@@ -27,6 +27,10 @@ std::string on_origin_of(std::string_view url, std::string_view origin);
 // its scheme, host and port. Empty when `url` cannot be parsed.
 std::string robots_txt_url(std::string_view url);
 
+// Whether an input names a robots.txt: an http(s) URL whose path is "/robots.txt" (RFC 9309 puts
+// it nowhere else), or a file named robots.txt in any case.
+bool names_robots_txt(std::string_view input);
+
 // The host of an absolute URL, lower case, as written (IPv6 in brackets); empty when unparsable.
 std::string host_of(std::string_view url);
 

@@ -78,6 +78,14 @@ struct Pending {
 
 class Site {
  public:
+  // The name under which a file or URL is linted once: a file's canonical path, a URL as written.
+  static std::string canonical(const std::string& path) {
+    if (path == "-" || is_url(path)) return path;
+    std::error_code ec;
+    const fs::path resolved = fs::weakly_canonical(path, ec);
+    return ec ? path : resolved.string();
+  }
+
   Site(const ProfileLookup& profile_for, const SiteOptions& options)
       : profile_for_(profile_for), options_(options), lookup_([this](const std::string& input, std::string* error) {
           return with_robots(profile_for_(input, error));
@@ -162,14 +170,6 @@ class Site {
       if (const auto& r = outcomes_.back().report; r && !r->requested.empty())
         member_of_.emplace(r->path, outcomes_.size() - 1);
     }
-  }
-
-  // The name under which a file or URL is linted once: a file's canonical path, a URL as written.
-  static std::string canonical(const std::string& path) {
-    if (path == "-" || is_url(path)) return path;
-    std::error_code ec;
-    const fs::path resolved = fs::weakly_canonical(path, ec);
-    return ec ? path : resolved.string();
   }
 
   // Resolves the children of member i into links, queuing those to lint.
@@ -327,7 +327,26 @@ class Site {
 
 std::vector<Outcome> lint_site(const std::vector<std::string>& paths, const ProfileLookup& profile_for,
                                const SiteOptions& options) {
-  return Site(profile_for, options).run(paths);
+  // A robots.txt among the inputs is read as the run's robots.txt (--robots): its Sitemap: lines
+  // are followed and its rules checked, and it is never judged as a sitemap. One robots.txt
+  // governs one site: a second, other one is refused rather than half-used.
+  SiteOptions site = options;
+  std::vector<std::string> sitemaps;
+  std::vector<Outcome> refused;
+  for (const std::string& path : paths) {
+    if (!names_robots_txt(path)) {
+      sitemaps.push_back(path);
+    } else if (site.robots.empty()) {
+      site.robots = path;
+    } else if (Site::canonical(path) != Site::canonical(site.robots)) {
+      refused.push_back(Outcome{path, std::nullopt,
+                                path + ": a second robots.txt (the run's is " + site.robots +
+                                    "); one run reads one site's robots.txt, so lint each in a run of its own"});
+    }
+  }
+  std::vector<Outcome> outcomes = Site(profile_for, site).run(sitemaps);
+  for (Outcome& outcome : refused) outcomes.push_back(std::move(outcome));
+  return outcomes;
 }
 
 }  // namespace sitemaplint
