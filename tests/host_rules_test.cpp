@@ -14,14 +14,19 @@ using Files = sitemaplint::testing::SiteFilesInMemory;
 namespace {
 
 // "200 a.html", "301 /a/", "404", "404 404.html", "fallback index.html": an answer in a line.
-std::string answer(HostKind host, const Files& files, std::string_view path, std::string_view redirects = {}) {
+std::string answer(HostKind host, const Files& files, std::string_view path, std::string_view redirects = {},
+                   std::string site_host = "example.com") {
   HostSetup setup{host, parse_redirects(redirects, default_redirect_code(host))};
+  setup.site_host = std::move(site_host);
   const HostAnswer a = answer_path(setup, files, path);
   switch (a.kind) {
     case HostAnswer::Kind::Served: return "200 " + a.file;
     case HostAnswer::Kind::Fallback: return "fallback " + a.file;
     case HostAnswer::Kind::Redirect: return std::to_string(a.code) + " " + a.target;
-    case HostAnswer::Kind::Missing: return a.file.empty() ? "404" : "404 " + a.file;
+    case HostAnswer::Kind::Missing: {
+      const std::string code = a.code != 0 ? std::to_string(a.code) : "404";
+      return a.file.empty() ? code : code + " " + a.file;
+    }
   }
   return "?";
 }
@@ -99,6 +104,30 @@ TEST_CASE("hosts: _redirects, with shadowing on Netlify and not on Cloudflare Pa
   CHECK(answer(HostKind::Netlify, kPage, "/app/settings", rules) == "fallback index.html");
   CHECK(answer(HostKind::Netlify, kPage, "/gone", rules) == "404");
   CHECK(answer(HostKind::Plain, kPage, "/blog/first", rules) == "404");  // a plain server reads no _redirects
+}
+
+TEST_CASE("hosts: _redirects placeholders, domain-level rules and error codes") {
+  const std::string rules =
+      "/posts/:year/:slug   /blog/:slug/        301\n"
+      "/tag/:name/*         /tags/:name/:splat\n"
+      "https://example.com/*  https://www.example.com/:splat  301!\n"
+      "/feed                /rss.xml            410\n";
+  const std::vector<RedirectRule> parsed = parse_redirects(rules, 301);
+  REQUIRE(parsed.size() == 4);
+  CHECK(parsed[2].host == "example.com");
+  CHECK(parsed[2].from == "/*");
+  // A placeholder takes one segment, with or without the final slash; two are not one.
+  CHECK(answer(HostKind::Netlify, kPage, "/posts/2024/hello", rules, "www.example.com") == "301 /blog/hello/");
+  CHECK(answer(HostKind::Netlify, kPage, "/posts/2024/hello/", rules, "www.example.com") == "301 /blog/hello/");
+  CHECK(answer(HostKind::Netlify, kPage, "/posts/2024/a/b", rules, "www.example.com") == "404");
+  CHECK(answer(HostKind::Netlify, kPage, "/posts/hello", rules, "www.example.com") == "404");
+  CHECK(answer(HostKind::CloudflarePages, kPage, "/tag/go/page/2", rules, "www.example.com") == "302 /tags/go/page/2");
+  // The domain-level rule: on its host every path, on another host none; Cloudflare Pages takes none.
+  CHECK(answer(HostKind::Netlify, kPage, "/a", rules, "example.com") == "301 https://www.example.com/a");
+  CHECK(answer(HostKind::Netlify, kPage, "/a", rules, "www.example.com") == "200 a.html");
+  CHECK(answer(HostKind::CloudflarePages, kPage, "/a", rules, "example.com") == "200 a.html");
+  // "410": the host answers with that status, not 404.
+  CHECK(answer(HostKind::Netlify, kPage, "/feed", rules, "www.example.com") == "410");
 }
 
 TEST_CASE("hosts: names") {

@@ -54,7 +54,7 @@ class PageNotFound final : public PageRule {
     }
     std::string message = url.quoted_value() +
                           " has nothing behind it in the build: " + std::string(pages().host_label()) +
-                          " would answer 404";
+                          " would answer " + (page.code >= 400 && page.code != 404 ? status_text(page.code) : "404");
     if (!page.reason.empty()) message += " (" + page.reason + ")";
     out.report({.at = url_span(*url.field, a),
                 .message = message + "; publish the page or remove the URL (Search Console: \"Submitted URL not found "

@@ -137,6 +137,7 @@ DiskPages::DiskPages(std::string root, SitemapLocation site, HostKind host)
       id_(next_lookup_id.fetch_add(1, std::memory_order_relaxed)) {
   std::error_code error;
   setup_.host = host;
+  setup_.site_host = site_.host;
   const auto in_root = [&](const std::string& problem) { return (fs::path(root_) / problem).string(); };
   if (reads_redirects(host)) {
     if (const std::optional<std::string> text = read_config(root_, folder_.real_root(), "_redirects", warnings_))
@@ -356,6 +357,7 @@ PageAnswer DiskPages::work_out(std::string_view url) const {
   switch (answer.kind) {
     case HostAnswer::Kind::Missing:
       facts.status = PageStatus::Missing;
+      facts.code = answer.code;  // a _redirects rule's own error status ("/feed /rss.xml 410"); 0: 404
       if (!answer.file.empty()) facts.file = in_root(answer.file);
       facts.reason = answer.reason;
       return facts;

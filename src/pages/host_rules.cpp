@@ -105,30 +105,17 @@ std::optional<HostAnswer> answer_from_files(const HostBehaviour& b, const SiteFi
   return std::nullopt;
 }
 
-// The _redirects rule for `path`, and what its splat matched.
-const RedirectRule* matching_rule(const std::vector<RedirectRule>& rules, std::string_view path, std::string* splat) {
+// The _redirects rule for `path` on `host`, and what its placeholders and splat matched. Netlify
+// and Cloudflare Pages match "/a" and "/a/" alike.
+const RedirectRule* matching_rule(const std::vector<RedirectRule>& rules, std::string_view host, std::string_view path,
+                                  PathCaptures* captures) {
+  const std::string other =
+      path.size() > 1 && path.ends_with('/') ? std::string(path.substr(0, path.size() - 1)) : std::string(path) + "/";
   for (const RedirectRule& rule : rules) {
-    std::string_view from = rule.from;
-    if (from.ends_with('*')) {
-      from.remove_suffix(1);
-      if (path.starts_with(from)) {
-        *splat = std::string(path.substr(from.size()));
-        return &rule;
-      }
-    } else if (path == from || (from.size() > 1 && from.ends_with('/') && path == from.substr(0, from.size() - 1)) ||
-               (path.size() > 1 && path.ends_with('/') && from == path.substr(0, path.size() - 1))) {
-      splat->clear();
-      return &rule;
-    }
+    if (!rule.host.empty() && rule.host != host) continue;
+    if (match_path(rule.pattern, path, captures) || match_path(rule.pattern, other, captures)) return &rule;
   }
   return nullptr;
-}
-
-std::string with_splat(std::string_view to, std::string_view splat) {
-  std::string out(to);
-  const std::size_t at = out.find(":splat");
-  if (at != std::string::npos) out.replace(at, 6, splat);
-  return out;
 }
 
 // What answers when nothing else does: the custom 404 page (the nearest one, on hosts that look up
@@ -294,13 +281,30 @@ std::vector<RedirectRule> parse_redirects(std::string_view text, int default_cod
       while (at < row.size() && !is_xml_space(row[at])) ++at;
       if (at > start) words.push_back(row.substr(start, at - start));
     }
-    if (words.size() < 2 || !words[0].starts_with('/')) continue;
+    if (words.size() < 2) continue;
+    std::string host;
+    if (words[0].starts_with("https://") || words[0].starts_with("http://")) {
+      // A domain-level rule: Netlify applies it to requests for that host (Cloudflare Pages does
+      // not take such rules at all).
+      std::string_view rest = words[0].substr(words[0].find("//") + 2);
+      const std::size_t slash = rest.find('/');
+      if (slash == std::string_view::npos || slash == 0) continue;
+      for (char c : rest.substr(0, slash)) host.push_back(ascii_lower(c));
+      words[0] = rest.substr(slash);
+    }
+    if (!words[0].starts_with('/')) continue;
     // Conditions (Country=, Language=, Role=) make a rule that not every visitor meets; query
     // parameters (id=:id) one that only some URLs do: neither is a rule for the page.
     const auto conditional = std::any_of(words.begin() + 1, words.end(),
                                          [](std::string_view w) { return w.find('=') != std::string_view::npos; });
     if (conditional) continue;
-    RedirectRule rule{std::string(words[0]), std::string(words[1]), default_code, false, line};
+    RedirectRule rule{std::string(words[0]),
+                      std::string(words[1]),
+                      std::move(host),
+                      headers_path_pattern(words[0]),
+                      default_code,
+                      false,
+                      line};
     if (words.size() >= 3) {
       std::string_view code = words[2];
       if (code.ends_with('!')) {
@@ -324,13 +328,16 @@ HostAnswer answer_path(const HostSetup& setup, const SiteFiles& files, std::stri
   }
   std::optional<HostAnswer> from_files = answer_from_files(b, files, path);
   if (b.reads_redirects) {
-    std::string splat;
-    const RedirectRule* rule = matching_rule(setup.redirects, path, &splat);
+    PathCaptures captures;
+    const RedirectRule* rule = matching_rule(
+        setup.redirects, setup.host == HostKind::Netlify ? std::string_view(setup.site_host) : std::string_view(), path,
+        &captures);
     const bool shadowed = rule && b.redirects_shadowed && !rule->force && from_files;
     if (rule && !shadowed) {
-      const std::string to = with_splat(rule->to, splat);
+      const std::string to = with_captures(rule->to, captures);
       const std::string where = "_redirects line " + std::to_string(rule->line);
-      if (rule->code == 404) return {HostAnswer::Kind::Missing, {}, {}, 404, where};
+      // "/old 410": the host answers with that error itself.
+      if (rule->code >= 400) return {HostAnswer::Kind::Missing, {}, {}, rule->code, where};
       if (rule->code == 200 && to.starts_with('/')) {
         // A rewrite: the other path's file answers with 200. Every path rewritten to one page
         // (a single-page app's "/* /index.html 200") is a fallback, not the listed page.

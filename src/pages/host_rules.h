@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "pages/headers_file.h"
+#include "pages/path_pattern.h"
 #include "pages/vercel_config.h"
 
 namespace sitemaplint {
@@ -33,11 +34,15 @@ class SiteFiles {
   virtual bool is_folder(std::string_view relative) const = 0;
 };
 
-// One rule of a _redirects file (Netlify, Cloudflare Pages): `from` with an optional final
-// splat '*', to `to` (":splat" stands for what the splat matched), with `code` (200: a rewrite;
-// the default is 301 on Netlify, 302 on Cloudflare Pages).
+// One rule of a _redirects file (Netlify, Cloudflare Pages): `from`, a path whose segments may be
+// placeholders (":slug": any one segment) and whose end may be a splat '*' (the rest of the path),
+// to `to` (":slug" and ":splat" stand for what they matched), with `code` (200: a rewrite; the
+// default is 301 on Netlify, 302 on Cloudflare Pages). A domain-level rule
+// ("https://example.com/* https://www.example.com/:splat 301!") applies on its host only.
 struct RedirectRule {
   std::string from, to;
+  std::string host;  // a domain-level rule's host, lower case; empty: every host of the site
+  PathPattern pattern;  // `from`, as _headers' paths are read (path_pattern.h)
   int code = 301;
   bool force = false;  // "301!": applies even when a file answers the path (Netlify's shadowing)
   std::size_t line = 0;
@@ -66,6 +71,7 @@ struct HostSetup {
   std::vector<RedirectRule> redirects;  // _redirects, for the hosts that read it
   std::vector<HeaderRule> headers;  // _headers, for the hosts that read it (vercel.json's are in `vercel`)
   VercelConfig vercel;  // vercel.json, for Vercel
+  std::string site_host;  // the host the build is served on, lower case: a domain-level rule's match
 };
 
 // Vercel applies its configuration in this order (vercel/vercel, routing-utils' routes): cleanUrls'
