@@ -18,9 +18,12 @@ slash (`/docs` for `docs/index.html`), a page with `.html` where the host serves
 final slash where the host serves the page without it, a rule of `_redirects`, or a page that is
 only a `<meta http-equiv="refresh">` stub (what Hugo's aliases and Jekyll's `redirect_from`
 generate). On the live site (`--pages` without `--root`), reports every listed URL that answers
-a redirect, with the whole chain of hops followed (PAGE107 reports the chains that go wrong). The
-message names the target and why. Where the target is on the same site and
-answers with the page itself, the fix lists the target instead.
+a redirect, with the whole chain of hops followed (PAGE107 reports the chains that go wrong). In
+a build, the host's rules are followed the same way, hop after hop (at most 10), to where the
+chain ends. The message names the target, why, and where the chain ends: a page to list instead,
+or why no URL of it should be listed (nothing behind it in the build, a loop, a page that forbids
+indexing or names another URL as canonical). Where the chain ends on the same site in a page that
+may be indexed, the fix lists that page instead.
 
 ## Why it matters
 A sitemap should list the canonical URL of each page, the one that answers 200. A URL that
@@ -59,10 +62,24 @@ class PageRedirect final : public PageRule {
     if (page.status != PageStatus::Redirect || !redirect_problem(page).empty()) return;  // PAGE107's
     const std::string how = page.code != 0 ? "redirects it with " + std::to_string(page.code) : "sends crawlers on";
     std::string message = url.quoted_value() + " is not a page: " + std::string(pages().host_label()) + " " + how +
-                          " to " + quoted(page.target) + " (" + page.reason + "); list " + quoted(page.target) +
-                          " instead (Search Console: \"Page with redirect\")";
-    found_.push_back({{.at = url_span(*url.field, a), .message = std::move(message), .fix = fix_for(url, page)},
-                      normal_form(page.target),
+                          " to " + quoted(page.target) + " (" + page.reason + ")";
+    // Live, the chain was followed by fetching; from a build, through the host's rules here.
+    const BuildChain chain = page.http ? BuildChain{{}, pages().unlisted_page(page.target), {}}
+                                       : follow_in_build(a.ascii_form.empty() ? a.trimmed : a.ascii_form, page);
+    const std::string& end = chain.end_url.empty() ? page.target : chain.end_url;
+    std::string trouble = chain.trouble.empty() ? unfit_end(end, chain.end) : chain.trouble;
+    std::optional<Fix> fix;
+    if (!trouble.empty()) {
+      if (!chain.end_url.empty() && chain.trouble.empty()) message += ", which leads on to " + quoted(end);
+      message += ", " + trouble + "; remove the URL or correct the redirect";
+    } else {
+      if (!chain.end_url.empty()) message += ", which leads on to " + quoted(end);
+      message += "; list " + quoted(end) + " instead";
+      fix = fix_for(url, end, chain.end);
+    }
+    message += " (Search Console: \"Page with redirect\")";
+    found_.push_back({{.at = url_span(*url.field, a), .message = std::move(message), .fix = std::move(fix)},
+                      normal_form(end),
                       url.entry->loc.present ? std::string(url.entry->loc_analysis().trimmed) : std::string()});
   }
 
@@ -86,19 +103,69 @@ class PageRedirect final : public PageRule {
     std::string subject;  // the entry's <loc>, which the finding is about
   };
 
-  std::string normal_form(std::string_view url) {
+  static std::string normal_form(std::string_view url) {
     std::string out;
     normalise_url(url, &out);
     return out;
   }
 
-  // Listing the target instead, when it answers with a page of its own (not another redirect, a
-  // 404 or a fallback) and holds no character XML escapes (a _redirects target with a query).
-  std::optional<Fix> fix_for(const UrlField& url, const PageAnswer& page) const {
-    if (page.target.find_first_of("&<>\"'") != std::string::npos) return std::nullopt;
-    const PageAnswer* target = pages().unlisted_page(page.target);
-    if (!target || target->status != PageStatus::Served) return std::nullopt;
-    return url.field->replace_value(page.target, "list " + quoted(page.target) + ", where it leads");
+  // Where a redirect in the build leads: the build's answer for each further hop (the host's rules
+  // again), until a page, a dead end or a loop. `end_url` is set when there was more than one hop.
+  struct BuildChain {
+    std::string end_url;
+    const PageAnswer* end = nullptr;  // the build's answer at the end; null: not on this site
+    std::string trouble;  // why listing where it ends would not help, for the message
+  };
+  static constexpr int kMaxBuildHops = 10;  // Googlebot follows up to 10 redirects
+
+  BuildChain follow_in_build(std::string_view listed, const PageAnswer& first) const {
+    BuildChain chain;
+    std::vector<std::string> seen{normal_form(listed), normal_form(first.target)};
+    const PageAnswer* at = pages().unlisted_page(first.target);
+    while (at && at->status == PageStatus::Redirect) {
+      if (std::find(seen.begin(), seen.end(), normal_form(at->target)) != seen.end()) {
+        chain.trouble = "which leads back to " + quoted(at->target) + ": a redirect loop";
+        return chain;
+      }
+      if (static_cast<int>(seen.size()) >= kMaxBuildHops) {
+        chain.trouble = "and on through more than " + std::to_string(kMaxBuildHops) + " redirects";
+        return chain;
+      }
+      seen.push_back(normal_form(at->target));
+      chain.end_url = at->target;
+      at = pages().unlisted_page(at->target);
+    }
+    chain.end = at;
+    const std::string& end = chain.end_url.empty() ? first.target : chain.end_url;
+    if (at && at->status == PageStatus::Missing)
+      chain.trouble = (chain.end_url.empty() ? "which" : "which leads on to " + quoted(end) + ", which") +
+                      std::string(" has nothing behind it in the build");
+    return chain;
+  }
+
+  // Why the page where a redirect ends is no URL to list either: it forbids indexing, or names
+  // another URL as canonical. Empty when it may be listed (or is not known).
+  static std::string unfit_end(const std::string& end_url, const PageAnswer* end) {
+    if (!end || end->status != PageStatus::Served) return {};
+    if (!end->head.noindex.empty() || !end->header_noindex.empty()) return "whose page forbids indexing (noindex)";
+    const std::string self = normal_form(end_url);
+    for (const auto* links : {&end->head.canonicals, &end->header_canonicals}) {
+      for (const PageLink& link : *links) {
+        if (!link.url.empty() && normal_form(link.url) != self)
+          return "whose page names " + quoted(link.url) + " as its canonical URL";
+      }
+    }
+    return {};
+  }
+
+  // Listing where the redirect ends instead, when that answers with a page of its own (not a 404,
+  // a fallback or another redirect; unfit_end rules out the pages that may not be indexed) and
+  // holds no character XML escapes (a _redirects target with a query): the fix must not turn a
+  // redirect into a page Search Console reports worse.
+  std::optional<Fix> fix_for(const UrlField& url, const std::string& end_url, const PageAnswer* end) const {
+    if (end_url.find_first_of("&<>\"'") != std::string::npos) return std::nullopt;
+    if (!end || end->status != PageStatus::Served) return std::nullopt;
+    return url.field->replace_value(end_url, "list " + quoted(end_url) + ", where it leads");
   }
 
   // The hashes of the normal forms of every <loc> of the file on the site: a copy of each URL cost
