@@ -351,8 +351,10 @@ std::unique_ptr<PageLookup::Prefetch> DiskPages::prefetch(std::vector<std::strin
 }
 
 void DiskPages::list_ahead(unsigned threads) const {
-  folder_.set_index_threads(std::max(1u, threads));
-  start_walk(std::launch::async);  // walk_site lists the folder first
+  std::call_once(listing_started_, [this, threads] {
+    folder_.set_index_threads(std::max(1u, threads));
+    listing_ = std::async(std::launch::async, [this] { folder_.list(); });
+  });
 }
 
 void DiskPages::start_walk(std::launch policy) const {

@@ -33,9 +33,9 @@ class DiskPages final : public PageLookup {
   const PageAnswer* page(std::string_view url) const override;
   const PageAnswer* unlisted_page(std::string_view url) const override;
   std::unique_ptr<Prefetch> prefetch(std::vector<std::string> urls, unsigned threads) const override;
-  // Lists the build on `threads` threads, then walks it for coverage, on a thread of its own, from
-  // now: called before the sitemap is read, so that its parse and the listing overlap (the rules'
-  // first question about a page waits for the listing). Joined when the lookup is destroyed.
+  // Lists the build on `threads` threads from now, on a thread of its own: called before the
+  // sitemap is read, so that its parse and the listing overlap (the first question about a page
+  // waits for the listing). Once only; joined when the lookup is destroyed.
   void list_ahead(unsigned threads) const;
   const std::vector<SitePage>& site_pages() const override;
   std::vector<std::string> listed_files() const override;
@@ -92,6 +92,8 @@ class DiskPages final : public PageLookup {
   // folders and asks the host's rules, so it overlaps the reading of pages.
   mutable std::once_flag walk_started_;
   mutable std::shared_future<std::vector<SitePage>> walk_;
+  mutable std::once_flag listing_started_;
+  mutable std::future<void> listing_;  // list_ahead's
   std::vector<std::string> warnings_;
   const std::uint64_t id_;  // this lookup's number in the process, for slot_for's per-thread memo
   mutable std::array<Shard, kShards> shards_;
