@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <thread>
 
 #include "page_coverage.h"
 #include "live/live_pages.h"
@@ -35,6 +36,12 @@ std::shared_ptr<const PageLookup> build_pages(const std::vector<std::string>& pa
   static const auto* const kept_until_exit = new std::shared_ptr<const PageLookup>(pages);
   (void)kept_until_exit;
   return pages;
+}
+
+void list_build_ahead(const PageLookup& pages, unsigned jobs) {
+  const unsigned cores = jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : jobs;
+  const auto* disk = dynamic_cast<const DiskPages*>(&pages);
+  if (disk && cores > 1) disk->list_ahead(cores);
 }
 
 std::string live_user_agent() { return "sitemaplint/" SITEMAPLINT_VERSION " (+" SITEMAPLINT_PROJECT_URL ")"; }

@@ -20,6 +20,11 @@ namespace sitemaplint {
 std::shared_ptr<const PageLookup> build_pages(const std::vector<std::string>& paths, ConfigResolver& configs,
                                               const RunSettings& run, std::string* why);
 
+// With more than one core for the run (`jobs`; 0: every core), starts listing the build under
+// --root now, for `pages` from build_pages, so that it overlaps the sitemap's parse. Nothing on one
+// core: the build is then listed when first asked about.
+void list_build_ahead(const PageLookup& pages, unsigned jobs);
+
 // The live site (run.pages_live): the origins of the first input's --base-url and of the inputs
 // that are URLs, fetched as `run` (rate, user-agent, max-urls, sample, cache: the config's, or the
 // options'), `options` (--seed, --pages-log) and `fetch` (--timeout, --allow-host) say. Null, with

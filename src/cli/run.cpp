@@ -389,6 +389,7 @@ int run(const CliOptions& options) {
       return hosts;
     };
   }
+  if (pages) list_build_ahead(*pages, site.jobs);  // beside the sitemap's parse
   ProgressDisplay display(progress, !options.no_progress && stderr_is_terminal());
   std::vector<Outcome> outcomes = lint_site(paths, configs.lookup(), site);
   display.stop();

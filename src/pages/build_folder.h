@@ -33,6 +33,8 @@ class BuildFolder final : public SiteFiles {
   const std::string& real_root() const { return real_root_; }
   // How many threads list the folder when it is first asked about (default one).
   void set_index_threads(unsigned threads) const { index_threads_.store(threads, std::memory_order_relaxed); }
+  // Lists the folder now, if it is not listed yet (the first question would otherwise).
+  void list() const { index(); }
   // The .html and .htm files of the build outside hidden folders, relative ("a/index.html"), sorted.
   std::vector<std::string> html_files() const;
 

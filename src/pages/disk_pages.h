@@ -33,6 +33,10 @@ class DiskPages final : public PageLookup {
   const PageAnswer* page(std::string_view url) const override;
   const PageAnswer* unlisted_page(std::string_view url) const override;
   std::unique_ptr<Prefetch> prefetch(std::vector<std::string> urls, unsigned threads) const override;
+  // Lists the build on `threads` threads from now, on a thread of its own: called before the
+  // sitemap is read, so that its parse and the listing overlap (the first question about a page
+  // waits for the listing). Once only; joined when the lookup is destroyed.
+  void list_ahead(unsigned threads) const;
   const std::vector<SitePage>& site_pages() const override;
   std::vector<std::string> listed_files() const override;
   PageTally tally() const override;
@@ -70,6 +74,7 @@ class DiskPages final : public PageLookup {
   static constexpr std::size_t kShards = 16;
 
   Slot& slot_for(std::string_view url) const;
+  void count_listed(const Slot& slot, std::string_view url) const;
   Slot& slot_in_map(std::string_view url) const;
   void fill(Slot& slot, std::string_view url) const;
   void start_walk(std::launch policy) const;
@@ -87,9 +92,17 @@ class DiskPages final : public PageLookup {
   // folders and asks the host's rules, so it overlaps the reading of pages.
   mutable std::once_flag walk_started_;
   mutable std::shared_future<std::vector<SitePage>> walk_;
+  mutable std::once_flag listing_started_;
+  mutable std::future<void> listing_;  // list_ahead's
   std::vector<std::string> warnings_;
   const std::uint64_t id_;  // this lookup's number in the process, for slot_for's per-thread memo
   mutable std::array<Shard, kShards> shards_;
+  // What the listed URLs lead to, counted as each is first asked through page(), beside the
+  // read-ahead: counted over every answer after the rules, it was the run's last work, on one
+  // thread. The answers stay where their slots keep them.
+  mutable std::mutex listed_mutex_;
+  mutable PageTally tally_;
+  mutable std::vector<const PageAnswer*> listed_answers_;
 };
 
 // The path of an absolute http(s) URL, percent-decoded, without its query and fragment; nullopt
