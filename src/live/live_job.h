@@ -25,6 +25,7 @@ struct LivePages::Job {
 struct LivePages::Origin {
   enum class State { Unknown, Fetching, Ready } state = State::Unknown;
   std::unique_ptr<RobotsGate> robots;
+  bool unreachable_reported = false;  // one Blocked answer speaks for the host when robots.txt cannot be had
   std::vector<std::shared_ptr<Job>> parked;  // waiting for robots.txt and the probe
   // The probe's answer: a host that answers 200 with an HTML page to a path that cannot exist.
   bool answers_anything = false;

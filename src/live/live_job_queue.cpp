@@ -166,15 +166,24 @@ void LivePages::step(std::shared_ptr<Job> job) const {
   }
   if (!job) return;  // parked
   RobotsDecision decision;
+  bool unreachable = false, first_of_host = false;
   {
     std::lock_guard lock(mutex_);
-    decision = origins_[origin]->robots->decide(job->current);
+    Origin& o = *origins_[origin];
+    decision = o.robots->decide(job->current);
+    unreachable = o.robots->disallows_all();
+    if (unreachable && !decision.allowed && job->chain.empty()) {
+      first_of_host = !o.unreachable_reported;
+      o.unreachable_reported = true;
+    }
   }
   if (!decision.allowed) {
     PageAnswer answer;
     if (job->chain.empty()) {
       answer.status = PageStatus::Blocked;
       answer.reason = decision.why;
+      answer.first_of_host_given_up = first_of_host;
+      if (unreachable) writable_details(answer).robots_unreachable = true;
     } else {
       job->chain.push_back({job->current, 0});
       answer.status = PageStatus::Redirect;

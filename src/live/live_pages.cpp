@@ -194,6 +194,11 @@ void LivePages::publish(const Job& job, PageAnswer answer, const LiveResponse* l
     log_ << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
     log_.flush();
   }
+  // Search Console judges the URL by Googlebot's group, whatever sitemaplint's own allowed it.
+  if (const auto o = origins_.find(origin_of_url(job.listed)); o != origins_.end() && o->second->robots) {
+    RobotsDecision googlebot = o->second->robots->decide_for_googlebot(job.listed);
+    if (!googlebot.allowed) writable_details(answer).googlebot_disallowed = std::move(googlebot.why);
+  }
   Slot& slot = slot_locked(job.listed);
   slot.answer = std::move(answer);
   slot.ready = true;
