@@ -309,6 +309,24 @@ TEST_CASE("live: a robots.txt that answers 503 is one finding for its host, and 
   CHECK(server.hits("/a") + server.hits("/b") == 0);
 }
 
+TEST_CASE("live: a redirect to another host that ends in a page is a plain redirect, not a redirect error") {
+  HttpTestServer server;
+  const TempDir dir;
+  const std::string port = std::to_string(server.port());
+  server.route("/moved", redirect(301, "http://localhost:" + port + "/ok/"));
+  server.route("/ok/", html("OK"));
+  dir.write("tl.xml", site_urlset({server.url("/moved")}));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--allow-host", "127.0.0.1,localhost", "--base-url",
+                            server.url("/tl.xml"), "--now", kTestNow, (dir.path / "tl.xml").string()});
+  CHECK(run.exit_code == 0);
+  CHECK(run.out.find("[PAGE103 page-redirect]: '" + server.url("/moved") +
+                     "' is not a page: the site redirects it with 301 to 'http://localhost:" + port +
+                     "/ok/' (chain: " + server.url("/moved") + " (301) -> http://localhost:" + port +
+                     "/ok/ (200)); list 'http://localhost:" + port +
+                     "/ok/' instead (Search Console: \"Page with redirect\")\n") != std::string::npos);
+  CHECK(run.out.find("PAGE107") == std::string::npos);
+}
+
 namespace {
 
 // What the server saw of a run's page requests: when each started and ended, and how many were
@@ -552,10 +570,9 @@ TEST_CASE("live: misbehaving servers cost a bounded time and give findings") {
         "that answer 200 (Search Console: \"Server error (5xx)\")\n"
         ":9:11: error[PAGE107 page-redirect-error]: 'SITE/to-localhost' redirects, and 'http://localhost:" +
             std::to_string(server.port()) +
-            "/ok' gives no answer (refused to connect to 'localhost' (this machine): a loopback, private or link-local "
+            "/ok' was not fetched (refused to connect to 'localhost' (this machine): a loopback, private or link-local "
             "address is not fetched unless --allow-host names it): 'SITE/to-localhost' (302) -> 'http://localhost:" +
-            std::to_string(server.port()) +
-            "/ok' (no answer); list the page's final URL and fix the redirects (Search Console: \"Redirect error\")\n");
+            std::to_string(server.port()) + "/ok' (no answer); list the page's final URL\n");
 }
 
 TEST_CASE("live: --max-urls and --sample cut the list, and the summary says so") {
