@@ -327,6 +327,26 @@ TEST_CASE("live: a redirect to another host that ends in a page is a plain redir
   CHECK(run.out.find("PAGE107") == std::string::npos);
 }
 
+TEST_CASE("live: the charset of the Content-Type decodes a page that declares none") {
+  HttpTestServer server;
+  const auto u = [&](const std::string& path) { return server.url(path); };
+  server.route("/page",
+               HttpResponse{200,
+                            {{"Content-Type", "text/html; charset=windows-1252"}},
+                            "<!DOCTYPE html><html><head><title>Caf\xE9</title><link rel=\"canonical\" href=\"" +
+                                u("/caf\xE9/") + "\"></head><body>x</body></html>"});
+  server.route("/caf%C3%A9/", html("Cafe"));
+  const std::string sitemap = u("/sitemap.xml");
+  serve_sitemap(server, site_urlset({u("/page")}));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, sitemap});
+  // No PAGE104 (the page is windows-1252, not broken UTF-8), and the canonical is the URL a
+  // browser would ask for, which answers.
+  CHECK(findings(run, sitemap) ==
+        ":3:11: warning[PAGE202 page-canonical-elsewhere]: 'SITE/page' is listed, but its page names "
+        "'SITE/caf%C3%A9/' as canonical (SITE/page:1); list the canonical URL or make the page canonical to itself "
+        "(Search Console: \"Alternate page with proper canonical tag\")\n");
+}
+
 namespace {
 
 // What the server saw of a run's page requests: when each started and ended, and how many were

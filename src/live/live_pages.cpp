@@ -132,7 +132,7 @@ PageAnswer LivePages::served_answer(const Job& job, const LiveResponse& response
   answer.file = job.current;
   if (!response.body.empty()) {
     answer.html = true;
-    answer.head = read_html_head(response.body, job.current, kLiveBodyBytes);
+    answer.head = read_html_head(response.body, job.current, kLiveBodyBytes, response.content_type);
     if (response.truncated) answer.head.truncated = true;
     if (answer.head.refresh && !answer.head.refresh->url.empty()) {
       answer.status = PageStatus::Redirect;
