@@ -347,6 +347,36 @@ TEST_CASE("live: the charset of the Content-Type decodes a page that declares no
         "(Search Console: \"Alternate page with proper canonical tag\")\n");
 }
 
+TEST_CASE("live: an image whose server does not do HEAD is asked again with GET") {
+  HttpTestServer server;
+  const auto u = [&](const std::string& path) { return server.url(path); };
+  server.route("/ok", html("OK"));
+  const std::string jpeg(200000, 'j');
+  std::atomic<int> heads{0}, gets{0};
+  const auto refuses_head = [&](int status) {
+    return [&, status](const HttpRequest& request, HttpExchange& exchange) {
+      if (request.method == "HEAD") {
+        ++heads;
+        exchange.send_response(HttpResponse{status, {{"Content-Type", "text/plain"}}, ""});
+      } else {
+        ++gets;
+        exchange.send_response(HttpResponse{200, {{"Content-Type", "image/jpeg"}}, jpeg});
+      }
+    };
+  };
+  server.route("/pic.jpg", refuses_head(405));
+  server.route("/other.png", refuses_head(501));
+  const std::string sitemap = u("/sitemap.xml");
+  serve_sitemap(server, site_urlset({}, "<url><loc>" + u("/ok") + "</loc><image:image><image:loc>" + u("/pic.jpg") +
+                                            "</image:loc></image:image><image:image><image:loc>" + u("/other.png") +
+                                            "</image:loc></image:image></url>\n"));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, sitemap});
+  CHECK(run.exit_code == 0);
+  CHECK(run.out == "");
+  CHECK(heads == 2);
+  CHECK(gets == 2);
+}
+
 namespace {
 
 // What the server saw of a run's page requests: when each started and ended, and how many were

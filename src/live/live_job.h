@@ -17,6 +17,7 @@ struct LivePages::Job {
   std::string listed;  // the URL the run lists (the slot's key)
   std::string current;  // the URL asked for next
   bool head = false;
+  bool get_instead = false;  // the host refused HEAD (405, 501): asked with GET, its body not read
   std::vector<RedirectHop> chain;
   std::set<std::string> visited;
   bool probe = false;  // the soft-404 probe of an origin, not a listed URL

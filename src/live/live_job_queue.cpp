@@ -199,7 +199,7 @@ void LivePages::step(std::shared_ptr<Job> job) const {
   // --cache: asked only if changed; a 304 is answered with what was kept.
   std::optional<LiveResponse> cached = job->head ? std::nullopt : cache_.find(job->current);
   std::vector<std::string> conditions = cached ? ResponseCache::conditions(*cached) : std::vector<std::string>{};
-  scheduler_->submit(LiveRequest{job->current, job->head, trusted, false, std::move(conditions)},
+  scheduler_->submit(LiveRequest{job->current, job->head && !job->get_instead, trusted, false, std::move(conditions)},
                      [this, job, cached = std::move(cached)](LiveResponse response) mutable {
                        if (response.status == 304 && cached) {
                          cached->milliseconds = response.milliseconds;

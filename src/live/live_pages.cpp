@@ -54,6 +54,13 @@ LivePages::Slot& LivePages::slot_locked(std::string_view url) const {
 }
 
 void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const {
+  // A server that does not do HEAD (405 Method Not Allowed, 501 Not Implemented) is asked again
+  // with GET, as crawlers and curl users do; an image's body is not read (response_sinks.cpp).
+  if (job->head && !job->get_instead && (response.status == 405 || response.status == 501)) {
+    job->get_instead = true;
+    step(std::move(job));
+    return;
+  }
   job->chain.push_back({job->current, response.status});
   job->visited.insert(job->current);
   const bool redirect = response.status >= 300 && response.status < 400 && !response.location.empty();
