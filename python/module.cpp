@@ -219,7 +219,13 @@ PyResult lint_with(const sl::Linter& linter, const py::handle& source, const std
   sl::Result result;
   {
     py::gil_scoped_release released;
-    result = linter.lint_file(path);
+    try {
+      result = linter.lint_file(path);
+    } catch (const sl::UnreadableInputError& e) {
+      // The path itself cannot be read: InputError with a result all the same, as lint_many's.
+      result.input_errors.push_back({path, e.what()});
+      result.summary.input_errors = 1;
+    }
   }
   return checked(linter, std::move(result), {path});
 }

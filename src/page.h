@@ -91,6 +91,14 @@ struct HttpDetails {
   // The Last-Modified header, seconds since 1970, when it is not simply the time of the response
   // (its Date).
   std::optional<std::int64_t> last_modified;
+  // What the host's robots.txt says of the URL for Googlebot (RFC 9309 group selection for the
+  // product token "googlebot"), which Search Console goes by, whether or not sitemaplint's own
+  // group let it fetch the URL: empty when it allows it, else why not ("robots.txt line 2:
+  // Disallow: /private/", "robots.txt answered 503, ...").
+  std::string googlebot_disallowed;
+  // The host's robots.txt answered 5xx or nothing (or its fetch was refused), so that every URL of
+  // the host is disallowed.
+  bool robots_unreachable = false;
 };
 
 // What a listed URL leads to on the site: the answer, and what the served page says.
@@ -105,7 +113,9 @@ struct PageAnswer {
   std::string reason;  // Redirect: why ("a folder is served with a final slash", "_redirects line 3"); Refused: why
   bool html = false;  // the file is an HTML page, whose head was read
   bool media_request = false;  // live: asked with HEAD, as an image or a video is
-  bool first_of_host_given_up = false;  // live, Skipped: the one answer that says the host was given up
+  // Live: the one answer that speaks for its host, when the host was given up (Skipped) or its
+  // robots.txt could not be had (Blocked, http->robots_unreachable).
+  bool first_of_host_given_up = false;
   HeadFacts head;  // html only
   // What headers the host adds to this path (_headers, vercel.json) say: X-Robots-Tag noindex,
   // and Link: <...>; rel="canonical".

@@ -753,6 +753,30 @@ TEST_CASE("html head: a meta charset after the first 1024 bytes is not seen, and
             .title == "Caf\xC3\xA9");
 }
 
+TEST_CASE("html head: the Content-Type's charset decides after a byte order mark, before the page's own") {
+  const std::string page = "<title>Caf\xE9</title><link rel=\"canonical\" href=\"/caf\xE9/\">";
+  // Without it the page is read as UTF-8, and its 0xE9 is no UTF-8.
+  CHECK(head(page).problem.kind == PageProblemKind::InvalidUtf8);
+  const HeadFacts served = read_html_head(page, kPage, 512 * 1024, "text/html; charset=windows-1252");
+  CHECK(served.encoding == "windows-1252");
+  CHECK(served.title == "Caf\xC3\xA9");
+  CHECK(describe(served.canonicals) ==
+        std::vector<std::string>{"https://example.com/caf%C3%A9/ [/caf\xC3\xA9/] line 1"});
+  CHECK(served.problem.kind == PageProblemKind::None);
+  // Quoted, in any case, and over a <meta charset> that says otherwise.
+  const HeadFacts over_meta =
+      read_html_head("<meta charset=\"utf-8\">" + page, kPage, 512 * 1024, "text/html;Charset=\"ISO-8859-1\"");
+  CHECK(over_meta.encoding == "windows-1252");
+  CHECK(over_meta.title == "Caf\xC3\xA9");
+  // A byte order mark wins over it.
+  CHECK(read_html_head("\xEF\xBB\xBF<title>Caf\xC3\xA9</title>", kPage, 512 * 1024, "text/html; charset=windows-1252")
+            .encoding == "UTF-8");
+  // A label that names no encoding is passed over: the page's own declaration decides.
+  CHECK(read_html_head("<meta charset=\"windows-1252\">" + page, kPage, 512 * 1024, "text/html; charset=x-nonsense")
+            .title == "Caf\xC3\xA9");
+  CHECK(read_html_head(page, kPage, 512 * 1024, "text/html").problem.kind == PageProblemKind::InvalidUtf8);
+}
+
 TEST_CASE("html head: a byte order mark wins over the meta charset that contradicts it") {
   const HeadFacts utf8 = head("\xEF\xBB\xBF<meta charset=\"windows-1252\"><title>Caf\xC3\xA9</title>");
   CHECK(utf8.encoding == "UTF-8");

@@ -101,3 +101,16 @@ TEST_CASE("library: bad settings and unreadable inputs are exceptions, or input 
   CHECK(set.summary.files == 1);
   CHECK(set.summary.input_errors == 1);
 }
+
+TEST_CASE("library: a config that sets pages is refused, not linted without them") {
+  TempDir dir;
+  sl::Settings settings = at_now();
+  settings.config = (dir.path / "sitemaplint.toml").string();
+  for (const char* value : {"true", "\"live\""}) {
+    dir.write("sitemaplint.toml", std::string("pages = ") + value + "\n");
+    CHECK_THROWS_WITH_AS(sl::Linter{settings}, doctest::Contains("sets pages, which the library and the Python module"),
+                         sl::SettingsError);
+  }
+  dir.write("sitemaplint.toml", "pages = false\n");
+  CHECK(sl::Linter{settings}.lint_file(source_path("testdata/example/sitemap.xml")).summary.files == 1);
+}

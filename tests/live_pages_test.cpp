@@ -106,6 +106,25 @@ TEST_CASE("live: robots.txt for sitemaplint's own token, and RFC 9309's failure 
         "robots.txt could not be fetched (timed out), which RFC 9309 treats as disallowing everything");
 }
 
+TEST_CASE("live: robots.txt for Googlebot's group beside sitemaplint's, and a server error for Google") {
+  const RobotsGate gate(200, "User-agent: *\nDisallow: /private/\n\nUser-agent: sitemaplint\nDisallow: /nolint/\n");
+  CHECK(gate.decide("http://h/private/x").allowed);
+  CHECK_FALSE(gate.decide("http://h/nolint/x").allowed);
+  CHECK(gate.decide_for_googlebot("http://h/nolint/x").allowed);
+  CHECK(gate.decide_for_googlebot("http://h/private/x").why == "robots.txt line 2: Disallow: /private/");
+  CHECK(RobotsGate(200, "User-agent: Googlebot\nDisallow: /g\n").decide_for_googlebot("http://h/g/1").why ==
+        "robots.txt line 2: Disallow: /g");
+  CHECK(RobotsGate(404, "").decide_for_googlebot("http://h/").allowed);
+  CHECK(RobotsGate(503, "").decide_for_googlebot("http://h/").why ==
+        "robots.txt answered 503: Google treats the whole site as disallowed for a while (RFC 9309 2.3.1.4: a server "
+        "error means complete disallow)");
+  CHECK(RobotsGate(0, "", "timed out")
+            .decide_for_googlebot("http://h/")
+            .why.starts_with("robots.txt could not be fetched (timed out): Google treats"));
+  // A fetch sitemaplint refused says nothing of Google.
+  CHECK(RobotsGate(0, "", "refused to connect to 'localhost'").decide_for_googlebot("http://h/").allowed);
+}
+
 namespace {
 
 HttpResponse html(const std::string& title, const std::string& head = "",
@@ -201,8 +220,9 @@ TEST_CASE("live: a small site with each situation, findings pinned") {
       ":13:11: warning[PAGE202 page-canonical-elsewhere]: 'SITE/canonical' is listed, but its page names 'SITE/ok' as "
       "canonical (Link header (as served)); list the canonical URL or make the page canonical to itself (Search "
       "Console: \"Alternate page with proper canonical tag\")\n"
-      ":14:11: error[PAGE106 page-blocked-by-robots]: 'SITE/private/page' is not fetched: the site's robots.txt line "
-      "2: Disallow: /private/; remove the URL or allow it (Search Console: \"Submitted URL blocked by robots.txt\")\n"
+      ":14:11: error[PAGE106 page-blocked-by-robots]: 'SITE/private/page' is disallowed for Googlebot by the site's "
+      "robots.txt line 2: Disallow: /private/ (not fetched); remove the URL or allow it (Search Console: \"Submitted "
+      "URL blocked by robots.txt\")\n"
       ":15:11: error[PAGE201 page-noindex]: 'SITE/expired' is listed, but its page forbids indexing: X-Robots-Tag "
       "header (as served; its unavailable_after date has passed) says 'unavailable_after: 2010-06-25'; remove the "
       "directive or the URL (Search Console: \"Submitted URL marked 'noindex'\")\n"
@@ -228,10 +248,133 @@ TEST_CASE("live: a small site with each situation, findings pinned") {
     CHECK(json.out.find(count) != std::string::npos);
   }
   const auto human = run_cli({"--pages", "--rate", "200", "--now", kTestNow, sitemap});
-  CHECK(human.out.find("Pages of the live site " + u("") +
-                       " (at most 2 connections and 200 requests a second per host): 16 listed URLs checked (8 "
-                       "served, 2 missing, 3 redirected, 1 other 4xx, 1 5xx, 1 blocked by robots.txt); of the "
-                       "served, 3 noindex and 1 canonical elsewhere.") != std::string::npos);
+  CHECK(
+      human.out.find(
+          "Pages of the live site " + u("") +
+          " (at most 2 connections and 200 requests a second per host): 16 listed URLs checked (8 "
+          "served, 2 missing, 3 redirected, 1 other 4xx, 1 5xx, 1 not fetched (robots.txt disallows sitemaplint)); of "
+          "the "
+          "served, 3 noindex and 1 canonical elsewhere.") != std::string::npos);
+}
+
+TEST_CASE("live: PAGE106 judges Googlebot's group, and sitemaplint's own group only keeps it from fetching") {
+  HttpTestServer server;
+  const auto u = [&](const std::string& path) { return server.url(path); };
+  server.route("/robots.txt", HttpResponse{200,
+                                           {{"Content-Type", "text/plain"}},
+                                           "User-agent: *\nDisallow: /private/\n\n"
+                                           "User-agent: sitemaplint\nDisallow: /nolint/\nAllow: /\n"});
+  server.route("/ok", html("OK"));
+  server.route("/nolint/x/", html("N"));
+  server.route("/private/x/", html("P"));
+  const std::string sitemap = u("/sitemap.xml");
+  serve_sitemap(server, site_urlset({u("/ok"), u("/nolint/x/"), u("/private/x/")}));
+  const auto run = run_cli({"--pages", "--rate", "200", "--now", kTestNow, sitemap});
+  CHECK(run.exit_code == 1);
+  // Googlebot may crawl /nolint/x/ (the '*' group is its): no finding, only not fetched. It may not
+  // crawl /private/x/, which sitemaplint's own group let it fetch.
+  CHECK(
+      findings(run, sitemap)
+          .find(
+              ":5:11: error[PAGE106 page-blocked-by-robots]: 'SITE/private/x/' is disallowed for Googlebot by the "
+              "site's robots.txt line 2: Disallow: /private/; remove the URL or allow it (Search Console: \"Submitted "
+              "URL blocked by robots.txt\")\n") == 0);
+  CHECK(run.out.find("nolint") == std::string::npos);
+  CHECK(run.out.find("1 not fetched (robots.txt disallows sitemaplint)") != std::string::npos);
+  CHECK(server.hits("/nolint/x/") == 0);
+  CHECK(server.hits("/private/x/") == 1);
+  // With the same robots.txt given to --robots, ROBOTS201 reports /private/x/, and PAGE106 does not.
+  const auto both =
+      run_cli({"--pages", "--quiet", "--rate", "200", "--robots", u("/robots.txt"), "--now", kTestNow, sitemap});
+  CHECK(findings(both, sitemap) ==
+        ":5:11: warning[ROBOTS201 robots-blocked-url]: 'SITE/private/x/' is blocked for Googlebot by 'Disallow: "
+        "/private/' (robots.txt:2), so Google does not crawl it (Search Console: \"Sitemap contains URLs which are "
+        "blocked by robots.txt\")\n");
+}
+
+TEST_CASE("live: a robots.txt that answers 503 is one finding for its host, and nothing is fetched") {
+  HttpTestServer server;
+  const auto u = [&](const std::string& path) { return server.url(path); };
+  server.route("/robots.txt", HttpResponse{503, {{"Content-Type", "text/plain"}}, "down"});
+  server.route("/a", html("A"));
+  server.route("/b", html("B"));
+  const std::string sitemap = u("/sitemap.xml");
+  serve_sitemap(server, site_urlset({u("/a"), u("/b"), u("/c")}));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, sitemap});
+  CHECK(run.exit_code == 1);
+  CHECK(findings(run, sitemap) ==
+        ":3:11: error[PAGE106 page-blocked-by-robots]: 'SITE/a' and the other URLs of its host: robots.txt answered "
+        "503: Google treats the whole site as disallowed for a while (RFC 9309 2.3.1.4: a server error means "
+        "complete disallow); nothing was fetched\n");
+  CHECK(server.hits("/a") + server.hits("/b") == 0);
+}
+
+TEST_CASE("live: a redirect to another host that ends in a page is a plain redirect, not a redirect error") {
+  HttpTestServer server;
+  const TempDir dir;
+  const std::string port = std::to_string(server.port());
+  server.route("/moved", redirect(301, "http://localhost:" + port + "/ok/"));
+  server.route("/ok/", html("OK"));
+  dir.write("tl.xml", site_urlset({server.url("/moved")}));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--allow-host", "127.0.0.1,localhost", "--base-url",
+                            server.url("/tl.xml"), "--now", kTestNow, (dir.path / "tl.xml").string()});
+  CHECK(run.exit_code == 0);
+  CHECK(run.out.find("[PAGE103 page-redirect]: '" + server.url("/moved") +
+                     "' is not a page: the site redirects it with 301 to 'http://localhost:" + port +
+                     "/ok/' (chain: " + server.url("/moved") + " (301) -> http://localhost:" + port +
+                     "/ok/ (200)); list 'http://localhost:" + port +
+                     "/ok/' instead (Search Console: \"Page with redirect\")\n") != std::string::npos);
+  CHECK(run.out.find("PAGE107") == std::string::npos);
+}
+
+TEST_CASE("live: the charset of the Content-Type decodes a page that declares none") {
+  HttpTestServer server;
+  const auto u = [&](const std::string& path) { return server.url(path); };
+  server.route("/page",
+               HttpResponse{200,
+                            {{"Content-Type", "text/html; charset=windows-1252"}},
+                            "<!DOCTYPE html><html><head><title>Caf\xE9</title><link rel=\"canonical\" href=\"" +
+                                u("/caf\xE9/") + "\"></head><body>x</body></html>"});
+  server.route("/caf%C3%A9/", html("Cafe"));
+  const std::string sitemap = u("/sitemap.xml");
+  serve_sitemap(server, site_urlset({u("/page")}));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, sitemap});
+  // No PAGE104 (the page is windows-1252, not broken UTF-8), and the canonical is the URL a
+  // browser would ask for, which answers.
+  CHECK(findings(run, sitemap) ==
+        ":3:11: warning[PAGE202 page-canonical-elsewhere]: 'SITE/page' is listed, but its page names "
+        "'SITE/caf%C3%A9/' as canonical (SITE/page:1); list the canonical URL or make the page canonical to itself "
+        "(Search Console: \"Alternate page with proper canonical tag\")\n");
+}
+
+TEST_CASE("live: an image whose server does not do HEAD is asked again with GET") {
+  HttpTestServer server;
+  const auto u = [&](const std::string& path) { return server.url(path); };
+  server.route("/ok", html("OK"));
+  const std::string jpeg(200000, 'j');
+  std::atomic<int> heads{0}, gets{0};
+  const auto refuses_head = [&](int status) {
+    return [&, status](const HttpRequest& request, HttpExchange& exchange) {
+      if (request.method == "HEAD") {
+        ++heads;
+        exchange.send_response(HttpResponse{status, {{"Content-Type", "text/plain"}}, ""});
+      } else {
+        ++gets;
+        exchange.send_response(HttpResponse{200, {{"Content-Type", "image/jpeg"}}, jpeg});
+      }
+    };
+  };
+  server.route("/pic.jpg", refuses_head(405));
+  server.route("/other.png", refuses_head(501));
+  const std::string sitemap = u("/sitemap.xml");
+  serve_sitemap(server, site_urlset({}, "<url><loc>" + u("/ok") + "</loc><image:image><image:loc>" + u("/pic.jpg") +
+                                            "</image:loc></image:image><image:image><image:loc>" + u("/other.png") +
+                                            "</image:loc></image:image></url>\n"));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, sitemap});
+  CHECK(run.exit_code == 0);
+  CHECK(run.out == "");
+  CHECK(heads == 2);
+  CHECK(gets == 2);
 }
 
 namespace {
@@ -285,9 +428,9 @@ TEST_CASE("live: robots.txt redirects followed five hops, across authorities, an
     const auto run = run_cli(args);
     CHECK(run.exit_code == 1);
     CHECK(findings(run, site.url("/sitemap.xml")) ==
-          ":4:11: error[PAGE106 page-blocked-by-robots]: 'SITE/private/page' is not fetched: the site's robots.txt "
-          "line 2: Disallow: /private/; remove the URL or allow it (Search Console: \"Submitted URL blocked by "
-          "robots.txt\")\n");
+          ":4:11: error[PAGE106 page-blocked-by-robots]: 'SITE/private/page' is disallowed for Googlebot by the "
+          "site's robots.txt line 2: Disallow: /private/ (not fetched); remove the URL or allow it (Search Console: "
+          "\"Submitted URL blocked by robots.txt\")\n");
     CHECK(other.hits("/hop1") == 1);
     CHECK(site.hits("/hop5") == 1);
     CHECK(site.hits("/private/page") == 0);
@@ -302,13 +445,16 @@ TEST_CASE("live: robots.txt redirects followed five hops, across authorities, an
     CHECK(site.hits("/hop6") == 0);  // the sixth redirect is not followed
     CHECK(site.hits("/private/page") == 1);
   }
-  SUBCASE("a hop to a host the fetch rules refuse: robots.txt unreachable, nothing fetched") {
+  SUBCASE("a hop to a host the fetch rules refuse: robots.txt unreachable, nothing fetched, said once") {
     site.route("/robots.txt", redirect(302, "http://localhost:" + std::to_string(site.port()) + "/robots.txt"));
     const auto run = run_cli(args);
     CHECK(run.exit_code == 1);
+    // sitemaplint's own refusal: no Search Console status.
     CHECK(findings(run, site.url("/sitemap.xml"))
-              .find("[PAGE106 page-blocked-by-robots]: 'SITE/ok' is not fetched: "
-                    "refused to connect to 'localhost'") != std::string::npos);
+              .starts_with(":3:11: error[PAGE106 page-blocked-by-robots]: 'SITE/ok' and the other URLs of its host: "
+                           "not fetched: refused to connect to 'localhost'"));
+    CHECK(run.out.find("[PAGE106") == run.out.rfind("[PAGE106"));  // one finding for the host
+    CHECK(run.out.find("Search Console") == std::string::npos);
     CHECK(site.hits("/ok") == 0);
     CHECK(site.hits("/private/page") == 0);
   }
@@ -474,10 +620,9 @@ TEST_CASE("live: misbehaving servers cost a bounded time and give findings") {
         "that answer 200 (Search Console: \"Server error (5xx)\")\n"
         ":9:11: error[PAGE107 page-redirect-error]: 'SITE/to-localhost' redirects, and 'http://localhost:" +
             std::to_string(server.port()) +
-            "/ok' gives no answer (refused to connect to 'localhost' (this machine): a loopback, private or link-local "
+            "/ok' was not fetched (refused to connect to 'localhost' (this machine): a loopback, private or link-local "
             "address is not fetched unless --allow-host names it): 'SITE/to-localhost' (302) -> 'http://localhost:" +
-            std::to_string(server.port()) +
-            "/ok' (no answer); list the page's final URL and fix the redirects (Search Console: \"Redirect error\")\n");
+            std::to_string(server.port()) + "/ok' (no answer); list the page's final URL\n");
 }
 
 TEST_CASE("live: --max-urls and --sample cut the list, and the summary says so") {

@@ -45,6 +45,25 @@ std::vector<std::string> with(std::vector<std::string> more) {
 
 }  // namespace
 
+TEST_CASE("pages cli: a Content-Type charset from _headers decodes the page before its own declaration") {
+  TempDir dir;
+  // windows-1252 bytes, no meta charset: read as UTF-8 they are invalid, and the canonical wrong.
+  dir.write("public/caf\xC3\xA9/index.html",
+            "<!DOCTYPE html><html><head><title>Caf\xE9</title>"
+            "<link rel=\"canonical\" href=\"https://example.com/caf\xE9/\"></head></html>\n");
+  dir.write("public/sitemap.xml", urlset({"https://example.com/caf%C3%A9/"}));
+  const auto plain =
+      run_cli(with({"--pages", "--root", "public", "--host", "netlify", "public/sitemap.xml"}), "", dir.path.string());
+  CHECK(findings_in(plain.out) ==
+        "PAGE104 3:13 -> public/caf\xC3\xA9/index.html 1:38, PAGE202 3:13 -> public/caf\xC3\xA9/index.html 1:47");
+  dir.write("public/_headers", "/*\n  Content-Type: text/html; charset=windows-1252\n");
+  const auto run =
+      run_cli(with({"--pages", "--root", "public", "--host", "netlify", "public/sitemap.xml"}), "", dir.path.string());
+  INFO(run.out, run.err);
+  CHECK(run.exit_code == 0);
+  CHECK(findings_in(run.out).empty());
+}
+
 TEST_CASE("pages cli: each listed URL against the build, the page's line as the related location") {
   TempDir dir;
   dir.write("public/index.html", "<!DOCTYPE html><html><head><title>Home</title></head></html>\n");

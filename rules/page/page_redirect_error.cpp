@@ -6,20 +6,24 @@ namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                         .summary =
-                             "A listed URL of the live site redirects in a loop, to an error, to http or "
-                             "off the site",
+                         .summary = "A listed URL of the live site redirects in a loop, to an error or to http",
                          .docs = R"md(
 ## What it does
 With `--pages` on the live site (without `--root`), follows the redirects of every listed URL, up
 to 10 hops, each hop fetched and checked as the first, and reports the chains that go wrong: a
-loop, more than 10 hops, a chain that ends in an error status or no answer, a hop from `https` to
-`http`, or a hop to another host. The message holds the whole chain.
+loop, more than 10 hops, a chain that ends in an error status or no answer, or a hop from `https`
+to `http`. The message holds the whole chain. A hop to another host that ends in a page is no
+error: PAGE103 reports it as a plain redirect ("Page with redirect"), as Search Console does.
+
+A hop that sitemaplint does not fetch for its own reasons, an internal address that
+`--allow-host` does not name (fetch safety) or a URL its own robots.txt group disallows, is
+reported as not fetched, with the reason, and without a Search Console status: what Google makes
+of it is not known.
 
 ## Why it matters
 Googlebot follows at most 10 hops and gives up on a loop; Search Console reports such URLs as
-**"Redirect error"**. A chain that ends in a 404 is a page gone, and a hop to `http` or to another
-host is rarely what the site meant.
+**"Redirect error"**. A chain that ends in a 404 is a page gone, and a hop to `http` is rarely
+what the site meant.
 
 ## Example
 ```xml
@@ -44,9 +48,12 @@ class PageRedirectError final : public PageRule {
   void check(const UrlField& url, const UrlAnalysis& a, const PageAnswer& page, FindingSink& out) override {
     const std::string problem = redirect_problem(page);
     if (problem.empty()) return;
+    // A hop sitemaplint would not fetch says nothing of what Google makes of the chain.
     out.report({.at = url_span(*url.field, a),
                 .message = url.quoted_value() + " redirects, and " + problem + ": " + chain_for_message(page) +
-                           "; list the page's final URL and fix the redirects (Search Console: \"Redirect error\")"});
+                           (ends_unfetched(page) ? "; list the page's final URL"
+                                                 : "; list the page's final URL and fix the redirects (Search "
+                                                   "Console: \"Redirect error\")")});
   }
 };
 

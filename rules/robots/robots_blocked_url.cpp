@@ -1,5 +1,6 @@
 // ROBOTS201 robots-blocked-url: a sitemap lists a URL that the site's robots.txt blocks for Googlebot.
 #include "analysis/robots_match.h"
+#include "robots_scope.h"
 #include "url_analysis.h"
 #include "rules/rule_support.h"
 
@@ -66,23 +67,6 @@ Or narrow the rule so that it no longer matches the pages you want crawled.
                          .authorities = kRfc9309 | kGoogle,
                          .search_console = "Sitemap contains URLs which are blocked by robots.txt"};
 
-// Whether `url` (valid, ASCII) has the scheme, host and port of `site`.
-bool same_origin(const SitemapLocation& site, std::string_view url) {
-  const ScopeMismatch mismatch = check_scope(site, url).mismatch;
-  return mismatch == ScopeMismatch::None || mismatch == ScopeMismatch::Path;
-}
-
-// Whether `url` is on the origin of its entry's <loc>, itself a valid http(s) URL.
-bool on_origin_of_loc(const Entry& entry, std::string_view url) {
-  if (!entry.loc.present) return false;
-  const UrlAnalysis& loc = entry.loc_analysis();
-  if (loc.shape != UrlShape::Http || !loc.syntax_valid || !loc.valid_utf8) return false;
-  std::string error;
-  const auto origin =
-      parse_sitemap_location(loc.ascii_form.empty() ? loc.trimmed : std::string_view(loc.ascii_form), &error);
-  return origin && same_origin(*origin, url);
-}
-
 // What a blocked URL of another field than <loc> costs, in Google's words where it has them.
 std::string consequence(UrlFieldKind kind) {
   switch (kind) {
@@ -144,11 +128,7 @@ class RobotsBlockedUrl final : public Rule {
     if (a.shape != UrlShape::Http || !a.syntax_valid || !a.valid_utf8) return;
     const std::string_view ascii = a.ascii_form.empty() ? a.trimmed : std::string_view(a.ascii_form);
     const bool loc = url.kind == UrlFieldKind::Loc;
-    if (robots_->site) {
-      if (!same_origin(*robots_->site, ascii)) return;  // another origin's robots.txt decides
-    } else if (!loc && !on_origin_of_loc(*url.entry, ascii)) {
-      return;  // the robots.txt is taken to be the <loc>s'; of another origin's, nothing is known
-    }
+    if (!robots_governs(*robots_, url, ascii)) return;  // another origin's robots.txt decides
     const bool image = url.kind == UrlFieldKind::ImageLoc, video = url.kind == UrlFieldKind::VideoContentLoc;
     const RobotsMatcher& crawler = image   ? matcher(image_, kImageCrawler)
                                    : video ? matcher(video_, kVideoCrawler)

@@ -66,6 +66,12 @@ Linter::Linter(Settings settings) : impl_(std::make_unique<Impl>()) {
   if (!config && !error.empty()) throw SettingsError(error);
   if (config && config->root_refused && settings.root.empty()) throw SettingsError(*config->root_refused);
   if (config && config->robots_refused && settings.robots.empty()) throw SettingsError(*config->robots_refused);
+  // The pages of a site (--pages) are the command line's: a config that asks for them is refused
+  // rather than linted without them.
+  if (config && (config->pages.value_or(false) || config->pages_live))
+    throw SettingsError("pages: " + settings.config +
+                        " sets pages, which the library and the Python module do not check (the command line "
+                        "does, with --pages); remove it from the config given here");
   impl_->min_severity = config ? config->min_severity : std::nullopt;
   if (settings.min_severity) impl_->min_severity = static_cast<sitemaplint::Severity>(*settings.min_severity);
   impl_->site.root = !settings.root.empty() ? settings.root : config && config->root ? *config->root : "";

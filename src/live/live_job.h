@@ -17,6 +17,7 @@ struct LivePages::Job {
   std::string listed;  // the URL the run lists (the slot's key)
   std::string current;  // the URL asked for next
   bool head = false;
+  bool get_instead = false;  // the host refused HEAD (405, 501): asked with GET, its body not read
   std::vector<RedirectHop> chain;
   std::set<std::string> visited;
   bool probe = false;  // the soft-404 probe of an origin, not a listed URL
@@ -25,6 +26,7 @@ struct LivePages::Job {
 struct LivePages::Origin {
   enum class State { Unknown, Fetching, Ready } state = State::Unknown;
   std::unique_ptr<RobotsGate> robots;
+  bool unreachable_reported = false;  // one Blocked answer speaks for the host when robots.txt cannot be had
   std::vector<std::shared_ptr<Job>> parked;  // waiting for robots.txt and the probe
   // The probe's answer: a host that answers 200 with an HTML page to a path that cannot exist.
   bool answers_anything = false;

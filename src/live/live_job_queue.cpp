@@ -166,15 +166,24 @@ void LivePages::step(std::shared_ptr<Job> job) const {
   }
   if (!job) return;  // parked
   RobotsDecision decision;
+  bool unreachable = false, first_of_host = false;
   {
     std::lock_guard lock(mutex_);
-    decision = origins_[origin]->robots->decide(job->current);
+    Origin& o = *origins_[origin];
+    decision = o.robots->decide(job->current);
+    unreachable = o.robots->disallows_all();
+    if (unreachable && !decision.allowed && job->chain.empty()) {
+      first_of_host = !o.unreachable_reported;
+      o.unreachable_reported = true;
+    }
   }
   if (!decision.allowed) {
     PageAnswer answer;
     if (job->chain.empty()) {
       answer.status = PageStatus::Blocked;
       answer.reason = decision.why;
+      answer.first_of_host_given_up = first_of_host;
+      if (unreachable) writable_details(answer).robots_unreachable = true;
     } else {
       job->chain.push_back({job->current, 0});
       answer.status = PageStatus::Redirect;
@@ -190,7 +199,7 @@ void LivePages::step(std::shared_ptr<Job> job) const {
   // --cache: asked only if changed; a 304 is answered with what was kept.
   std::optional<LiveResponse> cached = job->head ? std::nullopt : cache_.find(job->current);
   std::vector<std::string> conditions = cached ? ResponseCache::conditions(*cached) : std::vector<std::string>{};
-  scheduler_->submit(LiveRequest{job->current, job->head, trusted, false, std::move(conditions)},
+  scheduler_->submit(LiveRequest{job->current, job->head && !job->get_instead, trusted, false, std::move(conditions)},
                      [this, job, cached = std::move(cached)](LiveResponse response) mutable {
                        if (response.status == 304 && cached) {
                          cached->milliseconds = response.milliseconds;

@@ -54,6 +54,13 @@ LivePages::Slot& LivePages::slot_locked(std::string_view url) const {
 }
 
 void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const {
+  // A server that does not do HEAD (405 Method Not Allowed, 501 Not Implemented) is asked again
+  // with GET, as crawlers and curl users do; an image's body is not read (response_sinks.cpp).
+  if (job->head && !job->get_instead && (response.status == 405 || response.status == 501)) {
+    job->get_instead = true;
+    step(std::move(job));
+    return;
+  }
   job->chain.push_back({job->current, response.status});
   job->visited.insert(job->current);
   const bool redirect = response.status >= 300 && response.status < 400 && !response.location.empty();
@@ -132,7 +139,7 @@ PageAnswer LivePages::served_answer(const Job& job, const LiveResponse& response
   answer.file = job.current;
   if (!response.body.empty()) {
     answer.html = true;
-    answer.head = read_html_head(response.body, job.current, kLiveBodyBytes);
+    answer.head = read_html_head(response.body, job.current, kLiveBodyBytes, response.content_type);
     if (response.truncated) answer.head.truncated = true;
     if (answer.head.refresh && !answer.head.refresh->url.empty()) {
       answer.status = PageStatus::Redirect;
@@ -193,6 +200,11 @@ void LivePages::publish(const Job& job, PageAnswer answer, const LiveResponse* l
     if (answer.status == PageStatus::Blocked) line["robots"] = answer.reason;
     log_ << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
     log_.flush();
+  }
+  // Search Console judges the URL by Googlebot's group, whatever sitemaplint's own allowed it.
+  if (const auto o = origins_.find(origin_of_url(job.listed)); o != origins_.end() && o->second->robots) {
+    RobotsDecision googlebot = o->second->robots->decide_for_googlebot(job.listed);
+    if (!googlebot.allowed) writable_details(answer).googlebot_disallowed = std::move(googlebot.why);
   }
   Slot& slot = slot_locked(job.listed);
   slot.answer = std::move(answer);

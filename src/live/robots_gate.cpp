@@ -7,6 +7,8 @@ RobotsGate::RobotsGate(int status, std::string_view body, std::string error) {
     robots_ = std::make_unique<RobotsTxt>(parse_robots_txt(body));
     const std::string_view agents[] = {kSitemaplintToken};
     matcher_ = RobotsMatcher(*robots_, agents);
+    const std::string_view googlebot[] = {kGooglebot};
+    googlebot_ = RobotsMatcher(*robots_, googlebot);
   } else if (status >= 400 && status < 500) {
     // "Unavailable": crawl as if there were no robots.txt.
   } else {
@@ -17,17 +19,37 @@ RobotsGate::RobotsGate(int status, std::string_view body, std::string error) {
         : status == 0
             ? "robots.txt could not be fetched (" + error + "), which RFC 9309 treats as disallowing everything"
             : "robots.txt answered " + std::to_string(status) + ", which RFC 9309 treats as disallowing everything";
+    // Google crawls nothing of the host while its robots.txt cannot be had (a refusal is
+    // sitemaplint's own, and says nothing of Google).
+    if (!(status == 0 && error.starts_with("refused to connect")))
+      googlebot_why_all_ = (status == 0 ? "robots.txt could not be fetched (" + error + ")"
+                                        : "robots.txt answered " + std::to_string(status)) +
+                           ": Google treats the whole site as disallowed for a while (RFC 9309 2.3.1.4: " +
+                           (status == 0 ? "an unreachable robots.txt" : "a server error") + " means complete disallow)";
   }
 }
 
-RobotsDecision RobotsGate::decide(std::string_view url) const {
-  if (disallow_all_) return {false, why_all_};
-  if (!robots_ || matcher_.empty()) return {};
-  const RobotsVerdict verdict = matcher_.verdict(robots_target(url));
+namespace {
+
+RobotsDecision decide_by(const RobotsMatcher& matcher, std::string_view url) {
+  if (matcher.empty()) return {};
+  const RobotsVerdict verdict = matcher.verdict(robots_target(url));
   if (verdict.allowed) return {};
   std::string why = "robots.txt";
   if (verdict.rule) why += " line " + std::to_string(verdict.rule->line) + ": " + verdict.rule->text;
   return {false, why};
+}
+
+}  // namespace
+
+RobotsDecision RobotsGate::decide(std::string_view url) const {
+  if (disallow_all_) return {false, why_all_};
+  return robots_ ? decide_by(matcher_, url) : RobotsDecision{};
+}
+
+RobotsDecision RobotsGate::decide_for_googlebot(std::string_view url) const {
+  if (disallow_all_) return googlebot_why_all_.empty() ? RobotsDecision{} : RobotsDecision{false, googlebot_why_all_};
+  return robots_ ? decide_by(googlebot_, url) : RobotsDecision{};
 }
 
 }  // namespace sitemaplint

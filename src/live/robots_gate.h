@@ -30,14 +30,17 @@ class RobotsGate {
   RobotsGate(int status, std::string_view body, std::string error = {});
   // For a URL of the host (absolute).
   RobotsDecision decide(std::string_view url) const;
+  // The same for Googlebot (RFC 9309 group selection for "googlebot", as ROBOTS201 matches), by
+  // which Search Console judges the URL: its `why` says so in full when everything is disallowed.
+  RobotsDecision decide_for_googlebot(std::string_view url) const;
   // Everything is disallowed (a 5xx or no answer).
   bool disallows_all() const { return disallow_all_; }
 
  private:
   bool disallow_all_ = false;
-  std::string why_all_;
-  std::unique_ptr<RobotsTxt> robots_;  // 2xx only; the matcher points into it
-  RobotsMatcher matcher_;
+  std::string why_all_, googlebot_why_all_;
+  std::unique_ptr<RobotsTxt> robots_;  // 2xx only; the matchers point into it
+  RobotsMatcher matcher_, googlebot_;
 };
 
 }  // namespace sitemaplint

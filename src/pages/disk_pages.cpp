@@ -436,11 +436,17 @@ PageAnswer DiskPages::work_out(std::string_view url) const {
   facts.status = answer.kind == HostAnswer::Kind::Served ? PageStatus::Served : PageStatus::Fallback;
   facts.file = in_folder(root_, answer.file);
   facts.reason = answer.reason;
+  // What the headers the host adds say (X-Robots-Tag, Link, Content-Type's charset).
+  const std::vector<ConfigHeader> headers = response_headers(setup_, site_.host, *path);
   if (is_html_file(answer.file)) {
     facts.html = true;
     thread_local std::string page_bytes;
     read_prefix(facts.file, kHeadBytes, page_bytes);
-    facts.head = read_html_head(page_bytes, url, kHeadBytes);
+    // A charset in the Content-Type the host sends decides before the page's own declaration.
+    std::string_view content_type;
+    for (const ConfigHeader& header : headers)
+      if (ascii_equal_ignoring_case(header.name, "Content-Type")) content_type = header.value;
+    facts.head = read_html_head(page_bytes, url, kHeadBytes, content_type);
     // A meta refresh stub (Hugo's aliases, Jekyll's redirect_from) is a redirect to a crawler.
     if (facts.status == PageStatus::Served && facts.head.refresh && !facts.head.refresh->url.empty()) {
       facts.status = PageStatus::Redirect;
@@ -449,9 +455,8 @@ PageAnswer DiskPages::work_out(std::string_view url) const {
                      std::to_string(facts.head.refresh->line);
     }
   }
-  // What the headers the host adds say (X-Robots-Tag, Link), for a page of any type: a PDF's
-  // noindex is only ever a header.
-  if (facts.status == PageStatus::Served) add_header_facts(response_headers(setup_, site_.host, *path), url, facts);
+  // X-Robots-Tag and Link count for a page of any type: a PDF's noindex is only ever a header.
+  if (facts.status == PageStatus::Served) add_header_facts(headers, url, facts);
   return facts;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "analysis/ascii.h"
+#include "pages/html_text.h"
 #include "pages/meta_content.h"
 
 namespace sitemaplint {
@@ -211,7 +212,7 @@ const WebEncoding* xml_declaration_encoding(std::string_view bytes, std::string*
 
 }  // namespace
 
-SniffedEncoding sniff_html_encoding(std::string_view bytes) {
+SniffedEncoding sniff_html_encoding(std::string_view bytes, std::string_view content_type) {
   SniffedEncoding sniffed;
   const auto bom = [&](std::string_view mark, const WebEncoding& encoding) {
     if (!bytes.starts_with(mark)) return false;
@@ -223,6 +224,16 @@ SniffedEncoding sniff_html_encoding(std::string_view bytes) {
   if (bom("\xEF\xBB\xBF", utf8_encoding()) || bom("\xFE\xFF", utf16be_encoding()) ||
       bom("\xFF\xFE", utf16le_encoding()))
     return sniffed;
+  // "If the transport layer specifies a character encoding, and it is supported": a label that
+  // names none is passed over, as browsers do.
+  if (const std::string_view charset = html::trim(content_type_charset(content_type)); !charset.empty()) {
+    if (const WebEncoding* named = encoding_for_label(charset)) {
+      sniffed.encoding = named;
+      sniffed.source = EncodingSource::ContentType;
+      sniffed.label = std::string(charset);
+      return sniffed;
+    }
+  }
   const std::string_view window = bytes.substr(0, std::min(bytes.size(), kPrescanBytes));
   // An XML declaration written in UTF-16 ("<?x" with a zero byte after or before each letter).
   if (window.starts_with(std::string_view("<\0?\0x\0", 6)) || window.starts_with(std::string_view("\0<\0?\0x", 6))) {

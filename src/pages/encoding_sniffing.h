@@ -1,8 +1,9 @@
 // Which encoding a page is decoded in, found as the HTML Standard's encoding sniffing algorithm
-// (section 13.2.3.2) finds it for a page served without a charset in its Content-Type: a byte
-// order mark decides; else the prescan of the first 1,024 bytes for a <meta charset>, a <meta
-// http-equiv="Content-Type"> or an XML declaration; else UTF-8, what nearly every page is today
-// (where a browser would guess from its locale or from the bytes).
+// (section 13.2.3.2) finds it: a byte order mark decides; else the charset of the Content-Type
+// the page is served with (the transport layer's), when it names an encoding; else the prescan of
+// the first 1,024 bytes for a <meta charset>, a <meta http-equiv="Content-Type"> or an XML
+// declaration; else UTF-8, what nearly every page is today (where a browser would guess from its
+// locale or from the bytes).
 #pragma once
 
 #include <cstddef>
@@ -20,6 +21,7 @@ inline constexpr std::size_t kPrescanBytes = 1024;
 enum class EncodingSource : std::uint8_t {
   Default,  // nothing decided it: UTF-8
   ByteOrderMark,  // EF BB BF, FE FF or FF FE at the start
+  ContentType,  // the charset of the Content-Type header the page is served with
   Declaration,  // a <meta> or an XML declaration within the first 1,024 bytes
 };
 
@@ -27,7 +29,7 @@ struct SniffedEncoding {
   const WebEncoding* encoding = nullptr;  // never null once sniffed
   EncodingSource source = EncodingSource::Default;
   std::size_t bom_length = 0;  // bytes of the byte order mark, skipped before decoding
-  std::string label;  // Declaration: the label as written, trimmed
+  std::string label;  // Declaration, ContentType: the label as written, trimmed
   std::size_t declared_at = 0;  // Declaration: the offset of its tag
   // A label the prescan met that names no encoding (it goes on looking, as browsers do), when
   // nothing else decided the encoding: what the page meant to declare, and the offset of its tag.
@@ -35,6 +37,7 @@ struct SniffedEncoding {
   std::size_t unknown_at = 0;
 };
 
-SniffedEncoding sniff_html_encoding(std::string_view bytes);
+// `content_type`: the Content-Type header the page is served with ("text/html; charset=x"), if any.
+SniffedEncoding sniff_html_encoding(std::string_view bytes, std::string_view content_type = {});
 
 }  // namespace sitemaplint

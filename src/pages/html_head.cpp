@@ -251,9 +251,10 @@ bool has_children(const GumboNode* node) { return node && node->v.element.childr
 
 }  // namespace
 
-HeadFacts read_html_head(std::string_view html, std::string_view page_url, std::size_t max_bytes) {
+HeadFacts read_html_head(std::string_view html, std::string_view page_url, std::size_t max_bytes,
+                         std::string_view content_type) {
   HeadFacts facts;
-  const SniffedEncoding sniffed = sniff_html_encoding(html);
+  const SniffedEncoding sniffed = sniff_html_encoding(html, content_type);
   facts.encoding = std::string(sniffed.encoding->name);
   const auto problem = [&](PageProblemKind kind, std::string what, std::size_t offset, std::size_t line) {
     if (facts.problem.kind == PageProblemKind::None) facts.problem = {kind, std::move(what), offset, line};

@@ -28,7 +28,7 @@ std::string html_pages_section(const PagesSummary& pages) {
     row("client-error", "other 4xx (401, 403, ...)", t.client_errors, "sev-error");
     row("server-error", "5xx", t.server_errors, "sev-error");
     row("unreachable", "no answer (DNS, connection, TLS, timeout)", t.unreachable, "sev-error");
-    row("blocked", "blocked by robots.txt (not fetched)", t.blocked, "sev-error");
+    row("blocked", "not fetched (robots.txt disallows sitemaplint)", t.blocked, "sev-info");
     row("not-fetched", "not fetched (--max-urls, --sample, host given up)", t.skipped, "sev-info");
   }
   row("other-origin", "on other origins (not checked)", t.other_origin, "sev-info");

@@ -39,7 +39,7 @@ std::string PagesSummary::line() const {
   part(t.client_errors, "other 4xx");
   part(t.server_errors, "5xx");
   part(t.unreachable, "unreachable");
-  part(t.blocked, "blocked by robots.txt");
+  part(t.blocked, "not fetched (robots.txt disallows sitemaplint)");
   if (!parts.empty()) text += " (" + parts + ")";
   if (t.noindex || t.canonical_elsewhere) {
     text += "; of the served, ";

@@ -153,6 +153,27 @@ def test_a_missing_file_raises_input_error(tmp_path):
     assert raised.value.result.summary.files == 1 and len(raised.value.result.input_errors) == 1
 
 
+def test_lint_of_a_path_that_cannot_be_read_raises_input_error_with_its_result(tmp_path):
+    # A missing file, a folder, and a URL that nothing answers (port 1 of this machine).
+    for path in (str(tmp_path / "nope.xml"), str(tmp_path), "http://127.0.0.1:1/sitemap.xml"):
+        with pytest.raises(sitemaplint.InputError) as raised:
+            sitemaplint.lint(path, now=NOW, allowed_hosts="127.0.0.1")
+        result = raised.value.result
+        assert [e.path for e in result.input_errors] == [path]
+        assert result.input_errors[0].message == str(raised.value)
+        assert result.summary.input_errors == 1 and result.findings == []
+
+
+def test_a_config_that_sets_pages_is_refused_not_ignored(tmp_path):
+    for value in ("true", '"live"'):
+        config = tmp_path / "sitemaplint.toml"
+        config.write_text(f"pages = {value}\n")
+        with pytest.raises(sitemaplint.SettingsError, match="sets pages, which the library and the Python module"):
+            sitemaplint.lint(EXAMPLE, config=config, now=NOW)
+    config.write_text("pages = false\n")
+    assert sitemaplint.lint(EXAMPLE, config=config, now=NOW).summary.files == 1
+
+
 def test_a_robots_txt_that_cannot_be_read_raises_input_error(tmp_path):
     with pytest.raises(sitemaplint.InputError, match="no-such-robots.txt") as raised:
         sitemaplint.lint(EXAMPLE, robots=tmp_path / "no-such-robots.txt", now=NOW)

@@ -48,9 +48,19 @@ inline std::string host_of_url(const std::string& url) {
   return url.substr(start + 3, end == std::string::npos ? std::string::npos : end - start - 3);
 }
 
+// Whether the chain ends at a hop sitemaplint did not fetch for its own reasons: a fetch it refused
+// (an internal address the user did not name) or its own robots.txt group. What Google makes of
+// such a hop is unknown: it is no Search Console status.
+inline bool ends_unfetched(const PageAnswer& page) {
+  return page.status == PageStatus::Redirect && page.http && page.http->chain.size() >= 2 &&
+         page.http->chain.back().status == 0 &&
+         (page.reason.starts_with("refused") || page.reason.starts_with("not fetched"));
+}
+
 // What makes a fetched redirect chain an error rather than a plain redirect, or "" when nothing
 // does: a loop, too many hops, an end that is not a page (an error or no answer), a hop from
-// https to http, a hop to another host.
+// https to http, or an end sitemaplint did not fetch (ends_unfetched). A hop to another host that
+// ends in a page is a plain redirect, as Search Console counts it ("Page with redirect").
 inline std::string redirect_problem(const PageAnswer& page) {
   if (page.status != PageStatus::Redirect || !page.http || page.http->chain.size() < 2) return "";
   const std::vector<RedirectHop>& chain = page.http->chain;
@@ -61,12 +71,12 @@ inline std::string redirect_problem(const PageAnswer& page) {
     const std::string& to = chain[i].url;
     if (from.starts_with("https:") && to.starts_with("http:")) return "it goes from https to http at " + to;
   }
+  if (ends_unfetched(page)) {
+    const std::string why = page.reason.starts_with("not fetched: ") ? page.reason.substr(13) : page.reason;
+    return "'" + last.url + "' was not fetched (" + why + ")";
+  }
   if (last.status == 0) return "'" + last.url + "' gives no answer (" + page.reason + ")";
   if (last.status >= 400) return "it ends in an error, " + status_text(last.status);
-  const std::string first_host = host_of_url(chain.front().url);
-  for (const RedirectHop& hop : chain) {
-    if (host_of_url(hop.url) != first_host) return "it leaves the site for " + host_of_url(hop.url);
-  }
   return "";
 }
 
