@@ -31,6 +31,7 @@
 #include "run/fix_files.h"
 #include "run/lint.h"
 #include "run/lint_many.h"
+#include "run/memory_limit.h"
 #include "run/notice.h"
 #include "run/output_file.h"
 #include "run/site.h"
@@ -370,6 +371,8 @@ int run(const CliOptions& options) {
   SiteOptions site;
   site.root = run_settings.root.value_or("");
   site.jobs = options.jobs;
+  site.memory_limit =
+      options.memory_limit.empty() ? default_memory_limit() : parse_memory_limit(options.memory_limit).value_or(0);
   // The live site: a sitemap's rules mostly wait for its pages, so every sitemap gets a thread of
   // its own (up to 16) and all of their hosts are fetched at once, each at its own pace.
   if (pages && pages->live() && options.jobs == 0) site.jobs = 16;
