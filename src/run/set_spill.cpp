@@ -135,7 +135,12 @@ void SetSpill::offer(FileReport& report) {
     record.flags =
         (page.in_graph() ? kInGraph : 0) | (page.links_unknown() ? kLinksUnknown : 0) | (has_links ? kHasLinks : 0);
     record.other = {page.url_offset, page.as_written};
-    writer_.add(record);
+    if (!writer_.add(record)) {
+      // The disk is full, say: this file keeps its pages; the set pass tells what was lost before.
+      write_error_ = "the set's pages cannot be written to " + folder_.string();
+      print_notice("the set's pages stay in memory, past --memory-limit: " + write_error_);
+      return;
+    }
     ++partition_records_[partition_of(record.key, kPartitions)];
     // What the hreflang graph needs before it knows the targets of the links: the pages with
     // links (or unknown ones), and one page of the file in the graph, which counts the file.
@@ -162,18 +167,12 @@ const SetSpill::SpilledFile* SetSpill::spilled_file(const FileFacts* facts) cons
 }
 
 bool SetSpill::finish(std::string* error) {
-  if (!write_error_.empty()) {
-    *error = write_error_;
-    return false;
-  }
   if (!finished_) {
     finished_ = true;
-    if (!writer_.finish(&write_error_)) {
-      *error = write_error_;
-      return false;
-    }
+    writer_.finish(&finish_error_);
   }
-  return true;
+  if (!finish_error_.empty()) *error = finish_error_;
+  return finish_error_.empty();
 }
 
 bool SetSpill::read_partitions(std::uint32_t first, std::uint32_t end, const std::function<void(Record&&)>& each,

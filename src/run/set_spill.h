@@ -38,7 +38,6 @@ class SetSpill {
 
   // Whether any file's pages were spilled; the set pass needs the calls below only then.
   bool spilled() const { return !files_.empty(); }
-  const std::string& write_error() const { return write_error_; }
 
   // Calls `visit` once per group of partitions, with the pages of every file whose URL as written
   // falls in the group (facts[f] is file f's PageFacts, as the run holds it; the view holds only
@@ -71,7 +70,8 @@ class SetSpill {
   std::filesystem::path folder_;
   RecordWriter writer_;
   bool finished_ = false;
-  std::string write_error_;
+  std::string write_error_;  // why pages stopped being spilled
+  std::string finish_error_;  // why the spilled pages cannot be read back
   std::vector<std::uint64_t> partition_records_;
   std::map<const FileFacts*, SpilledFile> files_;  // by the facts kept in memory in its place
   std::vector<std::unique_ptr<PageFacts>> views_;  // what graph_view made
