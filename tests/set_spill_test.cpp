@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <stdlib.h>
+#include <sys/resource.h>
 
 #include <fstream>
 #include <string>
@@ -151,8 +152,18 @@ TEST_CASE("set spill: the spilled run's peak memory stays below the in-memory ru
   REQUIRE(in_memory.exit_code == 1);
   REQUIRE(spilled.exit_code == 1);
   CHECK(spilled.out == in_memory.out);
+  CHECK(spilled.err.empty());
   MESSAGE("peak memory: " << in_memory.max_rss_kib / 1024 << " MiB in memory, " << spilled.max_rss_kib / 1024
                           << " MiB spilled");
   if (kSanitizedShare > 1) return;  // figures are not checked under the sanitizers
+  // A forked child's peak counts the memory it shared with this process before its exec: after
+  // many other tests in one process (not under ctest, which runs each alone), that can hide both
+  // runs' own peaks.
+  rusage self{};
+  ::getrusage(RUSAGE_SELF, &self);
+  if (self.ru_maxrss + 10 * 1024 >= in_memory.max_rss_kib) {
+    MESSAGE("this test process's own " << self.ru_maxrss / 1024 << " MiB hide the runs' peaks: run the test alone");
+    return;
+  }
   CHECK(spilled.max_rss_kib + 10 * 1024 < in_memory.max_rss_kib);  // 23 MiB against 40 MiB here
 }
