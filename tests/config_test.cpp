@@ -119,11 +119,11 @@ TEST_CASE("config: unknown keys and bad values name the key, line and column") {
   CHECK(parse_error("ignore = []\nselct = [\"SM201\"]\n") ==
         p + "2:1: unknown key 'selct'; did you mean 'select'? (known keys: extend, profile, select, ignore, "
             "severity, base-url, root, max-warnings, min-severity, exclude, overrides, robots, pages, host, coverage, "
-            "rate, user-agent, max-urls, sample, cache)");
+            "rate, user-agent, max-urls, sample, cache, memory-limit)");
   CHECK(parse_error("colour = true\n") == p + "1:1: unknown key 'colour' (known keys: extend, profile, select, ignore, "
                                               "severity, base-url, root, max-warnings, "
                                               "min-severity, exclude, overrides, robots, pages, host, coverage, rate, "
-                                              "user-agent, max-urls, sample, cache)");
+                                              "user-agent, max-urls, sample, cache, memory-limit)");
   CHECK(parse_error("exclude = \"drafts/\"\n") ==
         p + "1:11: 'exclude' must be a non-empty array of globs, e.g. [\"news/*.xml\"]");
   CHECK(parse_error("[[overrides]]\nfiles = [\"a.xml\"]\nbaseurl = \"https://example.com/\"\n") ==
@@ -332,7 +332,7 @@ TEST_CASE("config: nesting past 64 levels is refused with its position before to
       parse_error(repeat("a.", 63) + "a = 1\n") ==
       p + "1:1: unknown key 'a' (known keys: extend, profile, select, ignore, severity, base-url, root, max-warnings, "
           "min-severity, exclude, overrides, robots, pages, host, coverage, rate, user-agent, max-urls, sample, "
-          "cache)");
+          "cache, memory-limit)");
 }
 
 TEST_CASE("toml_too_deep_at: levels counted as toml++ builds them, strings and comments skipped") {
@@ -657,6 +657,14 @@ TEST_CASE("config: pages and host, for --pages") {
   CHECK(parse_error("max-urls = 0\n") == p + "1:12: 'max-urls' must be a whole number from 1 to 100000000");
   CHECK(parse_error("sample = 1.5\n") == p + "1:10: 'sample' must be a whole number from 1 to 100000000");
   CHECK(parse_error("cache = 3\n") == p + "1:9: 'cache' must be a directory path (a string)");
+  // The memory the set's checks may hold, as --memory-limit.
+  ConfigFile bounded;
+  REQUIRE(parse_config("memory-limit = \"256MiB\"\n", kConfigPath, &bounded, &error));
+  CHECK(bounded.memory_limit == "256MiB");
+  CHECK(parse_error("memory-limit = 256\n") ==
+        p + "1:16: 'memory-limit' must be a size such as \"256MiB\" or \"2G\", or \"none\"");
+  CHECK(parse_error("memory-limit = \"lots\"\n") ==
+        p + "1:16: 'memory-limit' must be a size such as \"256MiB\" or \"2G\", or \"none\"");
   CHECK(parse_error("[[overrides]]\nfiles = [\"a.xml\"]\nrate = 1\n").find("concerns the whole run") !=
         std::string::npos);
   CHECK(parse_error("host = \"heroku\"\n") ==

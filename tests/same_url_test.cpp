@@ -121,3 +121,11 @@ TEST_CASE("same URL: the shortcut for URLs already in normal form agrees with th
   CHECK_FALSE(is_normal_form("https://example.com/A/./b"));
   CHECK_FALSE(is_normal_form("https://example.com/ps://."));
 }
+
+TEST_CASE("same URL: two texts are one URL when their normal forms are equal") {
+  CHECK(same_url("https://example.com/a", "https://example.com/a"));
+  CHECK(same_url(" HTTPS://Example.com:443/%7ea\n", "https://example.com/~a"));
+  CHECK_FALSE(same_url("https://example.com/a", "https://example.com/a/"));
+  CHECK_FALSE(same_url("https://example.com/a", "https://example.com/b"));
+  CHECK_FALSE(same_url("", "https://example.com/"));
+}

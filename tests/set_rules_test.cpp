@@ -221,3 +221,78 @@ TEST_CASE("set rules: SM803 finds the few URLs that repeat among many distinct o
   CHECK(count_code(result.out, b, "SM803") == 5);
   CHECK(count_code(result.out, a, "SM803") == 0);
 }
+
+namespace {
+
+// Set files given as texts, each page a URL at an offset of its file, with the key SM803 compares
+// chosen by the test: two different URLs can share one.
+struct FakeSet final : sitemaplint::SetSink {
+  std::vector<std::string> texts;
+  std::vector<sitemaplint::PageFacts> facts;
+  std::vector<std::pair<std::size_t, std::size_t>> found;  // (file, offset)
+  std::vector<std::string> messages;
+
+  void add_page(std::size_t file, std::uint64_t key, const std::string& url) {
+    if (texts.size() <= file) {
+      texts.resize(file + 1);
+      facts.resize(file + 1);
+    }
+    sitemaplint::PageFacts::Page& page =
+        facts[file].add_page(key, static_cast<std::uint32_t>(url.size()), false, false);
+    page.loc_offset = static_cast<std::uint32_t>(texts[file].size());
+    page.as_written = static_cast<std::uint32_t>(std::hash<std::string>{}(url));
+    texts[file] += url + " ";
+  }
+  void report(std::size_t file, sitemaplint::Report finding) override {
+    found.emplace_back(file, finding.at.offset);
+    messages.push_back(finding.message);
+  }
+  std::string text(std::size_t file, std::size_t offset, std::size_t length) override {
+    return offset > texts[file].size() ? std::string() : texts[file].substr(offset, length);
+  }
+  void run_sm803() {
+    std::vector<sitemaplint::SetFile> files(facts.size());
+    const std::vector<std::string> paths = {"a.xml", "b.xml", "c.xml"};
+    for (std::size_t f = 0; f < files.size(); ++f) {
+      files[f].path = paths[f];
+      files[f].facts = &facts[f];
+    }
+    const sitemaplint::RuleInfo* rule = sitemaplint::find_rule("SM803");
+    REQUIRE(rule != nullptr);
+    rule->make(test_settings())->on_set(sitemaplint::SetView{files}, *this);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("set rules: SM803 confirms equal keys on the URLs, so a collision is no duplicate") {
+  FakeSet set;
+  set.add_page(0, 42, "https://example.com/a");
+  set.add_page(1, 42, "https://example.com/b");  // another URL with the same key
+  set.add_page(1, 7, "https://example.com/c");
+  set.add_page(0, 7, "HTTPS://Example.com:443/c");  // the same URL once normalised
+  set.run_sm803();
+  REQUIRE(set.found.size() == 1);
+  CHECK(set.found[0] == std::pair<std::size_t, std::size_t>(1, 22));
+  CHECK(set.messages[0] ==
+        "'https://example.com/c' is the same URL as 'HTTPS://Example.com:443/c' in a.xml once both are normalised as "
+        "RFC 3986 (section 6.2.2) describes; list each URL in one sitemap of the set");
+}
+
+TEST_CASE("set rules: SM803 reports a file's duplicates in the order of its pages, not of their keys") {
+  FakeSet set;
+  // Keys falling as the pages go on: sorted by key, the findings would come last page first, and
+  // the per-file cap would keep a file's last duplicates.
+  for (std::uint64_t i = 0; i < 20; ++i) {
+    const std::string url = "https://example.com/p" + std::to_string(100 + i);
+    set.add_page(0, 1000 - i, url);
+    set.add_page(1, 1000 - i, url);
+  }
+  set.run_sm803();
+  REQUIRE(set.found.size() == 20);
+  for (std::size_t i = 0; i < set.found.size(); ++i) {
+    CAPTURE(i);
+    CHECK(set.found[i].first == 1);
+    CHECK(set.found[i].second == i * 25);
+  }
+}

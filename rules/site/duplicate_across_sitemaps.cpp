@@ -7,6 +7,7 @@
 #include "analysis/hash_sort.h"
 #include "analysis/same_url.h"
 #include "rules/hreflang/utils/page_facts.h"
+#include "rules/hreflang/utils/set_sources.h"
 #include "analysis/xml_text.h"
 #include "url_analysis.h"
 
@@ -23,7 +24,7 @@ first listing. URLs are compared after trimming and entity decoding in the norma
 3986 (section 6.2.2, with the scheme-based steps of 6.2.3), as `duplicate-loc` compares them:
 `HTTPS://Example.com:443/%7ea` is `https://example.com/~a`, and the message says when two URLs are
 the same only once normalised. Only a 64-bit key of each is kept, so a set of millions of URLs
-stays small in memory. Repeats within one file are `duplicate-loc`'s.
+stays small in memory; a match of keys is confirmed on both URLs' texts before it is reported. Repeats within one file are `duplicate-loc`'s.
 
 ## Why it matters
 A URL listed in two sitemaps gets two, possibly different, `<lastmod>` values, and search engines
@@ -91,8 +92,8 @@ class DuplicateAcrossSitemaps final : public Rule {
     std::sort(refs.begin(), refs.end(), [](const Ref& a, const Ref& b) {
       return std::tie(a.hash, a.file, a.entry) < std::tie(b.hash, b.file, b.entry);
     });
-    // The pairs first, then their texts file by file: a released file is read again to give its
-    // text, and reading in hash order would load the files of a set in turn, once a finding.
+    // Each later listing paired with the first, in the order of the files and their pages: the
+    // cap keeps a file's first findings, whatever order the keys sort in.
     struct Pair {
       Ref first, again;
     };
@@ -104,28 +105,42 @@ class DuplicateAcrossSitemaps final : public Rule {
       }
       i = j;
     }
-    std::stable_sort(pairs.begin(), pairs.end(),
-                     [](const Pair& a, const Pair& b) { return a.again.file < b.again.file; });
+    std::vector<Ref>().swap(refs);
+    std::sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) {
+      return std::tie(a.again.file, a.again.entry) < std::tie(b.again.file, b.again.entry);
+    });
     const auto loc = [&](const Ref& r) -> const auto& { return facts_of(r.file)->pages[r.entry]; };
-    for (const Pair& pair : pairs) {
-      const auto& first = loc(pair.first);
-      const auto& again = loc(pair.again);
-      std::string url;
-      decode_entities(out.text(pair.again.file, again.loc_offset, again.loc_length()), &url);
-      const std::string_view first_path = set.files[pair.first.file].path;
-      std::string listed = " is also listed in " + std::string(first_path);
-      if (first.as_written != again.as_written) {
-        // Only then the first listing's text: reading another file's text may load that file again.
-        std::string first_url;
-        decode_entities(out.text(pair.first.file, first.loc_offset, first.loc_length()), &first_url);
-        listed = " is the same URL as " + quoted(first_url) + " in " + std::string(first_path) +
-                 " once both are normalised as RFC 3986 (section 6.2.2) describes";
+    // Both texts of a pair confirm it (equal keys of different URLs are no duplicate), read a
+    // batch at a time: a released file is read again once per batch, not once per finding, and
+    // a batch bounds the texts held.
+    constexpr std::size_t kBatch = std::size_t{1} << 15;
+    for (std::size_t begin = 0; begin < pairs.size(); begin += kBatch) {
+      const std::span<const Pair> batch(pairs.data() + begin, std::min(kBatch, pairs.size() - begin));
+      SetSources texts;
+      for (const Pair& pair : batch) {
+        texts.text(pair.first.file, loc(pair.first).loc_offset, loc(pair.first).loc_length());
+        texts.text(pair.again.file, loc(pair.again).loc_offset, loc(pair.again).loc_length());
       }
-      out.report(pair.again.file,
-                 {.at = {again.loc_offset, again.loc_length()},
-                  .message = quoted(url) + listed + "; list each URL in one sitemap of the set",
-                  .related = RelatedLocation{first.loc_offset, "first listed here", std::string(first_path)},
-                  .subject = url});
+      texts.resolve(set, out);
+      for (std::size_t k = 0; k < batch.size(); ++k) {
+        const Pair& pair = batch[k];
+        const std::string& first_url = texts[2 * k];
+        const std::string& url = texts[2 * k + 1];
+        if (!same_url(first_url, url)) continue;
+        const auto& first = loc(pair.first);
+        const auto& again = loc(pair.again);
+        const std::string_view first_path = set.files[pair.first.file].path;
+        std::string listed = " is also listed in " + std::string(first_path);
+        if (first.as_written != again.as_written || first_url != url) {
+          listed = " is the same URL as " + quoted(first_url) + " in " + std::string(first_path) +
+                   " once both are normalised as RFC 3986 (section 6.2.2) describes";
+        }
+        out.report(pair.again.file,
+                   {.at = {again.loc_offset, again.loc_length()},
+                    .message = quoted(url) + listed + "; list each URL in one sitemap of the set",
+                    .related = RelatedLocation{first.loc_offset, "first listed here", std::string(first_path)},
+                    .subject = url});
+      }
     }
   }
 };

@@ -272,6 +272,22 @@ std::uint64_t same_url_key(std::string_view url, std::string* scratch) {
   return url_key(*scratch);
 }
 
+bool same_url(std::string_view a, std::string_view b) {
+  const auto trimmed = [](std::string_view s) {
+    constexpr std::string_view kSpace = " \t\r\n";
+    const std::size_t first = s.find_first_not_of(kSpace);
+    return first == std::string_view::npos ? std::string_view()
+                                           : s.substr(first, s.find_last_not_of(kSpace) + 1 - first);
+  };
+  a = trimmed(a);
+  b = trimmed(b);
+  if (a == b) return true;
+  std::string normal_a, normal_b;
+  normalise_url(a, &normal_a);
+  normalise_url(b, &normal_b);
+  return normal_a == normal_b;
+}
+
 UrlSlip url_slip(std::string_view a, std::string_view b) {
   if (a == b) return UrlSlip::None;
   const std::size_t sa = a.find("://"), sb = b.find("://");

@@ -29,6 +29,11 @@ bool is_normal_form(std::string_view url);
 // url_key of the normal form of `url`; `scratch` holds the normal form when one has to be written.
 std::uint64_t same_url_key(std::string_view url, std::string* scratch);
 
+// Whether two URLs (entities decoded) are one page: equal normal forms once the XML white space
+// around them is trimmed. A match of keys is confirmed with it before a duplicate is reported, so
+// two URLs whose keys collide are never reported as one.
+bool same_url(std::string_view a, std::string_view b);
+
 // The one thing, easily overlooked, by which two different normal forms differ.
 enum class UrlSlip {
   None,  // they differ otherwise (or not at all)

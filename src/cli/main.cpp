@@ -16,6 +16,8 @@
 #include "docs/completions.h"
 #include "docs/man_page.h"
 #include "docs/reference_docs.h"
+#include "analysis/message_text.h"
+#include "run/memory_limit.h"
 
 int main(int argc, char** argv) {
   using namespace sitemaplint;
@@ -165,6 +167,16 @@ int main(int argc, char** argv) {
   checks.whole_number(
       app.add_option("-j,--jobs", options.jobs, "Lint this many files at once (default: one per core)")->type_name("N"),
       1, 1024);
+  app.add_option("--memory-limit", options.memory_limit,
+                 "Memory the checks across the set may hold before they write pages to a temporary folder "
+                 "(default: a quarter of physical memory; 0 or none: no limit)")
+      ->type_name("SIZE")
+      ->check(CLI::Validator(
+          [](std::string& value) {
+            if (parse_memory_limit(value)) return std::string();
+            return "expected a size such as 256MiB, 2G or none, got " + sitemaplint::quoted(value);
+          },
+          "", "size"));
   app.add_flag("--fix", options.fix,
                "Apply the safe fixes rules offer, writing each file atomically, then report what is left");
   app.add_flag("--diff", options.diff, "Print the fixes as a unified diff instead of writing them (exit 1 if any)");

@@ -33,6 +33,7 @@ struct CliOptions {
   bool fix = false;
   bool diff = false;
   unsigned jobs = 0;
+  std::string memory_limit;  // --memory-limit, as given (empty: the default)
   double timeout_seconds = 30;
   std::string root;
   std::string robots;

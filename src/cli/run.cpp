@@ -31,6 +31,7 @@
 #include "run/fix_files.h"
 #include "run/lint.h"
 #include "run/lint_many.h"
+#include "run/memory_limit.h"
 #include "run/notice.h"
 #include "run/output_file.h"
 #include "run/site.h"
@@ -318,12 +319,14 @@ int run(const CliOptions& options) {
     run_settings.max_urls = project->max_urls;
     run_settings.sample = project->sample;
     run_settings.cache = project->cache;
+    run_settings.memory_limit = project->memory_limit;
   }
   if (options.rate > 0) run_settings.rate = options.rate;
   if (!options.user_agent.empty()) run_settings.user_agent = options.user_agent;
   if (options.max_urls > 0) run_settings.max_urls = options.max_urls;
   if (options.sample > 0) run_settings.sample = options.sample;
   if (!options.cache.empty()) run_settings.cache = options.cache;
+  if (!options.memory_limit.empty()) run_settings.memory_limit = options.memory_limit;
   if (options.show_config) return show_config(paths, configs, run_settings);
   // A robots.txt (--robots, or robots = in the config) is an input of its own.
   if (options.paths.empty() && !run_settings.robots) {
@@ -370,6 +373,8 @@ int run(const CliOptions& options) {
   SiteOptions site;
   site.root = run_settings.root.value_or("");
   site.jobs = options.jobs;
+  site.memory_limit =
+      run_settings.memory_limit ? parse_memory_limit(*run_settings.memory_limit).value_or(0) : default_memory_limit();
   // The live site: a sitemap's rules mostly wait for its pages, so every sitemap gets a thread of
   // its own (up to 16) and all of their hosts are fetched at once, each at its own pace.
   if (pages && pages->live() && options.jobs == 0) site.jobs = 16;

@@ -54,6 +54,7 @@ void inherit_from(const ConfigFile& base, ConfigFile* config) {
   take(config->user_agent, base.user_agent, "user-agent");
   take(config->max_urls, base.max_urls, "max-urls");
   take(config->sample, base.sample, "sample");
+  take(config->memory_limit, base.memory_limit, "memory-limit");
   if (!config->cache && !config->cache_refused) {
     take(config->cache, base.cache, "cache");
     config->cache_refused = base.cache_refused;

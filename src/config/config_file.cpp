@@ -10,6 +10,7 @@
 #include <toml++/toml.h>
 
 #include "pages/host_rules.h"
+#include "run/memory_limit.h"
 #include "analysis/edit_distance.h"
 #include "analysis/message_text.h"
 #include "config/config_keys.h"
@@ -100,6 +101,11 @@ class ConfigReader {
         if (!node.is_string() || text->empty())
           return fail(node.source(), "'cache' must be a directory path (a string)");
         out->cache = inside_config_directory("cache", *text, node, &out->cache_refused);
+      } else if (name == "memory-limit") {
+        const auto text = node.value<std::string>();
+        if (!node.is_string() || !parse_memory_limit(*text))
+          return fail(node.source(), "'memory-limit' must be a size such as \"256MiB\" or \"2G\", or \"none\"");
+        out->memory_limit = *text;
       } else if (name == "host") {
         const auto text = node.value<std::string>();
         if (!node.is_string() || !host_kind_named(*text)) {
@@ -285,8 +291,9 @@ class ConfigReader {
       for (const auto& [key_pointer, value_pointer] : in_file_order(table)) {
         const toml::key& key = *key_pointer;
         const toml::node& value = *value_pointer;
-        for (std::string_view whole_run : {"root", "max-warnings", "min-severity", "exclude", "robots", "pages", "host",
-                                           "coverage", "rate", "user-agent", "max-urls", "sample", "cache"}) {
+        for (std::string_view whole_run :
+             {"root", "max-warnings", "min-severity", "exclude", "robots", "pages", "host", "coverage", "rate",
+              "user-agent", "max-urls", "sample", "cache", "memory-limit"}) {
           if (key.str() == whole_run) {
             return fail(key.source(), "'" + context + std::string(whole_run) + "': '" + std::string(whole_run) +
                                           "' concerns the whole run; set it at the top level, not in [[overrides]]");

@@ -48,6 +48,7 @@ struct ConfigFile {
   std::optional<std::string> user_agent;
   std::optional<std::size_t> max_urls, sample;
   std::optional<std::string> cache;  // a directory inside the file's directory, named as root is
+  std::optional<std::string> memory_limit;  // as --memory-limit, as written (a valid size)
   // A root or robots path that leaves the config file's directory (absolute, '..' above it, a
   // symbolic link out of it) is not kept above; this is the error its use is ("PATH:LINE:COL:
   // 'robots' must name a path inside ..."). The run reports it unless the command line gives that

@@ -103,6 +103,10 @@ void write_effective_config(const std::string& label, const Profile& profile, co
     out << "sample = " << *run.sample << from("sample", config && same(*run.sample, config->sample)) << '\n';
   if (run.cache)
     out << "cache = " << toml_string(*run.cache) << from("cache", config && same(*run.cache, config->cache)) << '\n';
+  if (run.memory_limit) {
+    out << "memory-limit = " << toml_string(*run.memory_limit)
+        << from("memory-limit", config && same(*run.memory_limit, config->memory_limit)) << '\n';
+  }
   if (config && !config->exclude.empty()) {
     const std::string origin = from("exclude", true);
     out << "exclude = " << glob_list(config->exclude)

@@ -25,6 +25,7 @@ struct RunSettings {
   std::optional<std::string> user_agent;
   std::optional<std::size_t> max_urls, sample;
   std::optional<std::string> cache;
+  std::optional<std::string> memory_limit;  // as written, when the config or --memory-limit names it
 };
 
 // `label` names the input in the heading, e.g. "news/sitemap.xml" or "standard input".

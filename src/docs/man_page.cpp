@@ -59,6 +59,9 @@ const std::map<std::string_view, std::string_view>& config_key_docs() {
       {"cache",
        "Live pages: a directory inside the config's that keeps answers for conditional re-fetches, as "
        "--cache."},
+      {"memory-limit",
+       "The memory the checks across the set may hold before they write pages to a temporary folder (\"256MiB\", "
+       "\"2G\", \"none\"), as --memory-limit."},
       {"files", "In [[overrides]]: the globs of the files the table applies to."},
   };
   return docs;

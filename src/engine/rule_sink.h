@@ -24,6 +24,9 @@ class FindingCap {
     if (left_out_++ == 0) first_left_out_ = offset;
     return false;
   }
+  // Counts `count` more findings left out after one admit() refused: a set rule run a partition at
+  // a time keeps only the findings that can be shown, and counts the rest.
+  void leave_out(std::size_t count) { left_out_ += count; }
   // The finding that says how many were left out, when any were.
   std::optional<Diagnostic> note(const RuleInfo& info, Severity severity) const {
     if (left_out_ == 0) return std::nullopt;

@@ -112,7 +112,7 @@ void parallel_for(std::size_t count, unsigned jobs, const std::function<void(std
 
 std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const ProfileLookup& profile_for, unsigned jobs,
                               const FetchOptions& fetch_options, bool in_a_set, LintScope scope, RunProgress* progress,
-                              bool only_input) {
+                              bool only_input, const std::function<void(FileReport&)>& linted) {
   std::vector<Outcome> outcomes(paths.size());
   // The cores the files leave idle go to the parse of one (a single large sitemap, in pieces), or
   // to a second walk of its tree (engine.cpp).
@@ -137,6 +137,7 @@ std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const Profi
     settings.engine.page_threads = page_threads;
     const ReadAs read_as{.scope = scope, .keep_bytes = paths.size() == 1};
     outcomes[i] = lint_one(paths[i], profile->selection, settings, fetch_options, read_as);
+    if (linted && outcomes[i].report) linted(*outcomes[i].report);
     if (progress) progress->finished(is_url(paths[i]));
   });
   return outcomes;

@@ -60,9 +60,11 @@ Outcome lint_one(const std::string& path, const RuleSelection& selection, const 
 // scope unless its profile names one. With `in_a_set`, rules record what checks across files
 // need; with LintScope::InASet, SM901 waits for finish_suppressions().
 // `progress`, when given, counts each path as it is done. `only_input`: Settings::only_input.
+// `linted`, when given, is called with each report as its file is done, on the thread that linted
+// it (the set's pages may be spilled then, before the other files are done).
 std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const ProfileLookup& profile_for, unsigned jobs,
                               const FetchOptions& fetch_options = {}, bool in_a_set = false,
                               LintScope scope = LintScope::Alone, RunProgress* progress = nullptr,
-                              bool only_input = false);
+                              bool only_input = false, const std::function<void(FileReport&)>& linted = {});
 
 }  // namespace sitemaplint

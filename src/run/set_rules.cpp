@@ -1,9 +1,12 @@
 #include "run/set_rules.h"
 
+#include <algorithm>
 #include <map>
 
-#include "load/source.h"
 #include "engine/rule_sink.h"
+#include "load/source.h"
+#include "rules/hreflang/utils/page_facts.h"
+#include "run/set_spill.h"
 
 namespace sitemaplint {
 namespace {
@@ -13,11 +16,18 @@ class MemberSink final : public SetSink {
   MemberSink(const RuleInfo& rule, std::span<SetMember> members)
       : rule_(rule), members_(members), caps_(members.size()) {}
 
+  // Whether a finding in `file` is kept at all, before the cap.
+  bool accepts(std::size_t file, const Report& finding) const {
+    if (file >= members_.size() || !members_[file].report || !members_[file].selection->is_enabled(rule_.id))
+      return false;
+    const std::uint32_t rests_on = finding.rests_on != 0 ? finding.rests_on : rule_.authorities;
+    return kept(rests_on, members_[file].selection->kept_authorities[index_of(rule_.id)]);
+  }
+
   void report(std::size_t file, Report finding) override {
-    if (file >= members_.size() || !members_[file].report || !members_[file].selection->is_enabled(rule_.id)) return;
+    if (!accepts(file, finding)) return;
     const std::uint32_t authorities = finding.rests_on;
     const std::uint32_t rests_on = authorities != 0 ? authorities : rule_.authorities;
-    if (!kept(rests_on, members_[file].selection->kept_authorities[index_of(rule_.id)])) return;
     if (!caps_[file].admit(finding.at.offset)) return;
     Diagnostic d;
     d.rule = &rule_;
@@ -51,6 +61,9 @@ class MemberSink final : public SetSink {
     return std::string(bytes.substr(offset, length));
   }
 
+  // Findings a rule made past the cap and only counted (KeptLowest).
+  void leave_out(std::size_t file, std::size_t count) { caps_[file].leave_out(count); }
+
   void finish() {
     for (std::size_t f = 0; f < members_.size(); ++f) {
       if (!members_[f].report) continue;
@@ -68,9 +81,79 @@ class MemberSink final : public SetSink {
   std::string loaded_;
 };
 
+// Where a rule run one group of partitions at a time reports: per file, how many findings it made
+// and the kMaxFindingsPerRule + 1 at the lowest offsets (those the whole run shows, and the first
+// it leaves out), replayed in offset order at the end, so the cap and its note are the ones of a
+// run that held every page at once (whose findings come in offset order: SM803's do).
+class KeptLowest final : public SetSink {
+ public:
+  KeptLowest(MemberSink& out, std::size_t files) : out_(out), files_(files) {}
+
+  void report(std::size_t file, Report finding) override {
+    if (!out_.accepts(file, finding)) return;
+    File& kept = files_[file];
+    ++kept.count;
+    if (kept.lowest.size() <= kMaxFindingsPerRule) {
+      kept.lowest.push_back(std::move(finding));
+      std::push_heap(kept.lowest.begin(), kept.lowest.end(), lower_offset);
+    } else if (finding.at.offset < kept.lowest.front().at.offset) {
+      std::pop_heap(kept.lowest.begin(), kept.lowest.end(), lower_offset);
+      kept.lowest.back() = std::move(finding);
+      std::push_heap(kept.lowest.begin(), kept.lowest.end(), lower_offset);
+    }
+  }
+  std::string text(std::size_t file, std::size_t offset, std::size_t length) override {
+    return out_.text(file, offset, length);
+  }
+
+  void replay() {
+    for (std::size_t f = 0; f < files_.size(); ++f) {
+      File& kept = files_[f];
+      std::sort_heap(kept.lowest.begin(), kept.lowest.end(), lower_offset);
+      for (Report& finding : kept.lowest) out_.report(f, std::move(finding));
+      if (kept.count > kept.lowest.size()) out_.leave_out(f, kept.count - kept.lowest.size());
+      File().lowest.swap(kept.lowest);
+    }
+  }
+
+ private:
+  static bool lower_offset(const Report& a, const Report& b) { return a.at.offset < b.at.offset; }
+  struct File {
+    std::size_t count = 0;
+    std::vector<Report> lowest;  // a heap, the highest offset on top
+  };
+  MemberSink& out_;
+  std::vector<File> files_;
+};
+
+// A rule on the pages (page_facts.h) of a set whose pages were partly spilled: duplicate-across-
+// sitemaps once per group of partitions, the hreflang graph's rules on the pages links concern.
+bool run_on_spilled_pages(const RuleInfo& rule, const Settings& settings, SetSpill& spill, std::vector<SetFile>& files,
+                          MemberSink& sink, std::vector<const FileFacts*>* graph_view, std::string* error) {
+  std::vector<const FileFacts*> held(files.size());
+  for (std::size_t f = 0; f < files.size(); ++f) held[f] = files[f].facts;
+  if (rule.id == RuleId::duplicate_across_sitemaps) {
+    KeptLowest kept(sink, files.size());
+    const bool read = spill.each_group(
+        held,
+        [&](std::span<const FileFacts* const> view) {
+          for (std::size_t f = 0; f < files.size(); ++f) files[f].facts = view[f];
+          rule.make(settings)->on_set(SetView{files}, kept);
+        },
+        error);
+    if (read) kept.replay();
+    return read;
+  }
+  if (graph_view->empty() && !spill.graph_view(held, graph_view, error)) return false;
+  for (std::size_t f = 0; f < files.size(); ++f) files[f].facts = (*graph_view)[f];
+  rule.make(settings)->on_set(SetView{files}, sink);
+  return true;
+}
+
 }  // namespace
 
-void run_set_rules(std::span<SetMember> members, const Settings& settings) {
+void run_set_rules(std::span<SetMember> members, const Settings& settings, SetSpill* spill, std::string* error) {
+  std::vector<const FileFacts*> graph_view;  // made once, for every rule of the graph
   for (const RuleInfo* rule : all_rules()) {
     const bool runs = std::any_of(members.begin(), members.end(),
                                   [&](const SetMember& m) { return m.report && m.selection->is_enabled(rule->id); });
@@ -93,13 +176,19 @@ void run_set_rules(std::span<SetMember> members, const Settings& settings) {
       }
     }
     MemberSink sink(*rule, members);
-    instance->on_set(SetView{files}, sink);
+    if (spill && spill->spilled() && subscriptions.plan().facts_collector == &make_page_collector) {
+      std::string why;
+      if (!run_on_spilled_pages(*rule, settings, *spill, files, sink, &graph_view, &why) && error && error->empty())
+        *error = why;
+    } else {
+      instance->on_set(SetView{files}, sink);
+    }
     sink.finish();
   }
 }
 
-void finish_set(std::span<SetMember> members, const Settings* settings) {
-  if (settings) run_set_rules(members, *settings);
+void finish_set(std::span<SetMember> members, const Settings* settings, SetSpill* spill, std::string* error) {
+  if (settings) run_set_rules(members, *settings, spill, error);
   for (SetMember& member : members) {
     if (!member.report) continue;
     FileReport& report = *member.report;

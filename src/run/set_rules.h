@@ -5,6 +5,7 @@
 #pragma once
 
 #include <span>
+#include <string>
 #include <vector>
 
 #include "engine/profile.h"
@@ -22,13 +23,18 @@ struct SetMember {
   std::vector<ChildLink> children;
 };
 
+class SetSpill;
+
 // Calls on_set of every set-level rule that at least one member runs; their findings are added to
-// the members' reports (unsorted).
-void run_set_rules(std::span<SetMember> members, const Settings& settings);
+// the members' reports (unsorted). With `spill`, the pages it wrote to disk are read back for the
+// rules on pages; one that cannot be read back sets *error (the rules on pages then report less).
+void run_set_rules(std::span<SetMember> members, const Settings& settings, SetSpill* spill = nullptr,
+                   std::string* error = nullptr);
 
 // The end of a set's run: its set-level rules (when `settings`, the first member's, is given),
 // then each member's findings sorted, its inline suppressions applied and SM901 made. The members
 // were linted LintScope::InASet.
-void finish_set(std::span<SetMember> members, const Settings* settings);
+void finish_set(std::span<SetMember> members, const Settings* settings, SetSpill* spill = nullptr,
+                std::string* error = nullptr);
 
 }  // namespace sitemaplint

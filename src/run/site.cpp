@@ -7,6 +7,7 @@
 
 #include "run/child_location.h"
 #include "run/set_rules.h"
+#include "run/set_spill.h"
 
 namespace sitemaplint {
 namespace {
@@ -159,8 +160,9 @@ class Site {
       add(std::move(robots), options_.robots, kNoFile);
       if (options_.progress) options_.progress->finished(is_url(options_.robots));
     }
-    std::vector<Outcome> linted = lint_all(paths, lookup_, options_.jobs, options_.fetch, in_a_set, LintScope::InASet,
-                                           options_.progress, options_.robots.empty());
+    std::vector<Outcome> linted =
+        lint_all(paths, lookup_, options_.jobs, options_.fetch, in_a_set, LintScope::InASet, options_.progress,
+                 options_.robots.empty(), [this](FileReport& report) { spill_.offer(report); });
     for (std::size_t i = 0; i < linted.size(); ++i) {
       // An input named twice (x.xml ./x.xml, a file and its folder) is linted and reported once.
       if (member_of_.count(canonical(paths[i]))) continue;
@@ -261,6 +263,7 @@ class Site {
       linted[k] = child.profile ? lint_one(child.path, child.profile->selection, child.settings, options_.fetch,
                                            ReadAs{false, child.origin, LintScope::InASet})
                                 : Outcome{child.path, std::nullopt, child.config_error};
+      if (linted[k].report) spill_.offer(*linted[k].report);
       if (options_.progress) options_.progress->finished(child.profile && is_url(child.path));
     });
     for (std::size_t k = 0; k < pending.size(); ++k) {
@@ -291,7 +294,11 @@ class Site {
     for (const Profile* p : profiles_) {
       if (p && !first) first = p;
     }
-    finish_set(members_, first ? &first->settings : nullptr);
+    std::string error;
+    finish_set(members_, first ? &first->settings : nullptr, &spill_, &error);
+    // Pages that were spilled and cannot be read back: the checks on them are incomplete, and the
+    // run says so as it says an input could not be read.
+    if (!error.empty()) outcomes_.push_back(Outcome{"the set's pages spilled to disk", std::nullopt, error});
   }
 
   // Every file of the run is checked against the run's robots.txt: its profile carries it.
@@ -321,6 +328,7 @@ class Site {
   std::vector<std::optional<SitemapLocation>> locations_;  // where each member is served, when known
   std::map<std::string, std::size_t> member_of_;  // canonical path or URL -> member
   std::vector<std::size_t> pending_parent_;  // the parent of each queued child, in queue order
+  SetSpill spill_{options_.memory_limit};  // the pages past --memory-limit, on disk until the set pass
 };
 
 }  // namespace

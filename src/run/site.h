@@ -3,6 +3,7 @@
 // (missing children, nested indexes, cycles).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -24,6 +25,9 @@ struct SiteOptions {
   // --pages: what each listed URL leads to, given to every file's page rules.
   std::shared_ptr<const PageLookup> pages;
   bool each_unlisted_page = false;  // --coverage
+  // --memory-limit: the bytes the checks across the set may hold; past it the pages they keep go
+  // to a temporary folder (set_spill.h). 0: no limit.
+  std::uint64_t memory_limit = 0;
   // Counts what is queued and done as the run goes, when given (a progress display reads it).
   RunProgress* progress = nullptr;
 };
