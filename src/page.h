@@ -106,7 +106,9 @@ struct PageAnswer {
   PageStatus status = PageStatus::Missing;
   std::string file;  // the file served (or the fallback's), as the run names it; empty: none
   std::string target;  // Redirect: the absolute URL the host redirects to
-  int code = 0;  // Redirect: 301, 302, 307 or 308; a meta refresh: 0
+  // Redirect: 301, 302, 307 or 308; a meta refresh: 0. Missing, from a build: the host's own
+  // error status when a rule names one (a _redirects "410"); 0 or 404 otherwise.
+  int code = 0;
   // Fetched from the live site: the last response's status; 0 from a build on disk, or when no
   // response came. (Beside `code`, where it costs no room.)
   int http_status = 0;
@@ -157,7 +159,7 @@ class PageLookup {
   // The same for a URL the run does not list (a redirect's target, a canonical): not counted.
   virtual const PageAnswer* unlisted_page(std::string_view url) const = 0;
   // Works out the answers for `urls` ahead of the rules that ask, on `threads` threads of its own,
-  // from the last URL backwards while the rules go forwards. Returns at once; the work stops and
+  // in the rules' order (a build's lookup: chunks taken from a shared counter). Returns at once; the work stops and
   // the threads are joined when the returned handle is destroyed.
   class Prefetch {
    public:
