@@ -195,6 +195,46 @@ TEST_CASE("pages cli: the summary counts what the URLs led to, and coverage list
   CHECK(page.find("<tr><td>https://example.com/b.html</td><td>public/b.html</td></tr>") != std::string::npos);
 }
 
+TEST_CASE("pages cli: the options of --pages are refused without it, not ignored") {
+  TempDir dir;
+  dir.write("sitemap.xml", urlset({"https://example.com/"}));
+  for (const std::vector<std::string>& given : {std::vector<std::string>{"--coverage"},
+                                                {"--host", "netlify"},
+                                                {"--sample", "3"},
+                                                {"--max-urls", "3"},
+                                                {"--rate", "2"},
+                                                {"--pages-log", "log.jsonl"},
+                                                {"--cache", "kept"}}) {
+    std::vector<std::string> args = given;
+    args.push_back("sitemap.xml");
+    const auto run = run_cli(args, "", dir.path.string());
+    INFO(given.front(), run.err);
+    CHECK(run.exit_code == 2);
+    CHECK(run.err.find(given.front() + " takes effect with --pages only (or pages = true in the config)") !=
+          std::string::npos);
+  }
+  // With pages = true in the config they apply.
+  dir.write("sitemaplint.toml", "pages = true\nroot = \".\"\nbase-url = \"https://example.com/sitemap.xml\"\n");
+  dir.write("index.html", "<!DOCTYPE html><title>Home</title>\n");
+  CHECK(run_cli({"--coverage", "sitemap.xml"}, "", dir.path.string()).exit_code == 0);
+}
+
+TEST_CASE("pages cli: a netlify.toml beside or above the build is named as not read, not passed over in silence") {
+  TempDir dir;
+  dir.write("public/index.html", "<!DOCTYPE html><title>Home</title>\n");
+  dir.write("public/sitemap.xml", urlset({"https://example.com/"}));
+  dir.write("netlify.toml", "[[redirects]]\nfrom = \"/about/\"\nto = \"/contact\"\nforce = true\n");
+  const auto run =
+      run_cli(with({"--pages", "--root", "public", "--host", "netlify", "public/sitemap.xml"}), "", dir.path.string());
+  INFO(run.out, run.err);
+  CHECK(run.exit_code == 0);
+  CHECK(run.err.find("netlify.toml: its [[redirects]] and [[headers]] are not read; the pages are worked out from the "
+                     "build's _redirects and _headers only\n") != std::string::npos);
+  // Another host does not read it: nothing to say.
+  const auto plain = run_cli(with({"--pages", "--root", "public", "public/sitemap.xml"}), "", dir.path.string());
+  CHECK(plain.err.find("netlify.toml") == std::string::npos);
+}
+
 TEST_CASE("pages cli: a host's configuration that cannot be read is named once, and the run goes on") {
   TempDir dir;
   dir.write("public/index.html", "<!DOCTYPE html><title>Home</title>\n");

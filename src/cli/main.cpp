@@ -98,8 +98,8 @@ int main(int argc, char** argv) {
                  "With --base-url: the directory that holds the site's '/', for finding an index's children")
       ->type_name("DIR");
   app.add_flag("--pages", options.pages,
-               "With --root and --base-url: check what each listed URL leads to in the build (missing, redirected, "
-               "noindex, canonical elsewhere)");
+               "Check what each listed URL leads to (missing, redirected, noindex, canonical elsewhere): in the build "
+               "with --root and --base-url, else on the live site, fetched politely");
   std::vector<std::string> hosts;
   for (std::string_view name : host_names()) hosts.emplace_back(name);
   checks.one_of(app.add_option("--host", options.host,

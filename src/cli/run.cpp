@@ -309,6 +309,19 @@ int run(const CliOptions& options) {
   if (options.pages) run_settings.pages = true;
   if (project && project->pages_live && run_settings.pages) run_settings.pages_live = true;
   if (run_settings.pages && !run_settings.root) run_settings.pages_live = true;
+  // The options of --pages do nothing without it: a run that silently ignores --coverage is a
+  // check the user believes ran.
+  if (!run_settings.pages) {
+    const std::pair<bool, std::string_view> given[] = {
+        {!options.host.empty(), "--host"},    {options.coverage, "--coverage"},
+        {options.max_urls > 0, "--max-urls"}, {options.sample > 0, "--sample"},
+        {options.rate > 0, "--rate"},         {!options.pages_log.empty(), "--pages-log"},
+        {!options.cache.empty(), "--cache"}};
+    for (const auto& [set, name] : given) {
+      if (set)
+        return usage_error(std::string(name) + " takes effect with --pages only (or pages = true in the config)");
+    }
+  }
   if (project && project->host) run_settings.host = project->host;
   if (!options.host.empty()) run_settings.host = options.host;
   if (project && project->coverage) run_settings.coverage = *project->coverage;

@@ -154,6 +154,19 @@ DiskPages::DiskPages(std::string root, SitemapLocation site, HostKind host)
     if (const std::optional<std::string> text = read_config(root_, folder_.real_root(), "_redirects", warnings_))
       setup_.redirects = parse_redirects(*text, default_redirect_code(host));
   }
+  // Netlify also takes redirects and headers from netlify.toml, in the site's base folder (often
+  // the build's parent). They are not read: say so rather than judge the pages without them.
+  if (host == HostKind::Netlify) {
+    for (const fs::path& folder : {fs::path(root_), fs::path(root_).parent_path()}) {
+      const fs::path toml = folder / "netlify.toml";
+      if (fs::is_regular_file(toml, error)) {
+        warnings_.push_back(toml.string() +
+                            ": its [[redirects]] and [[headers]] are not read; the pages are worked out from the "
+                            "build's _redirects and _headers only");
+        break;
+      }
+    }
+  }
   if (reads_headers_file(host)) {
     if (const std::optional<std::string> text = read_config(root_, folder_.real_root(), "_headers", warnings_)) {
       HeadersFile file = parse_headers_file(*text);
