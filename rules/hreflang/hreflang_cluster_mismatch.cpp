@@ -78,10 +78,15 @@ class HreflangClusterMismatch final : public GraphRule {
     findings.report(out, [&](const PairFindings::Finding& f, const std::string& alternate, const std::string& place) {
       const Counts c = counts[f.index];
       const std::size_t listed_there = std::min(c.there, kListed);
+      // Only the sides that lack something: "missing there: none" said nothing.
+      std::string differences;
+      if (c.there > 0) differences = "missing there: " + list(findings, f, 0, listed_there, c.there);
+      if (c.here > 0) {
+        if (!differences.empty()) differences += "; ";
+        differences += "missing here: " + list(findings, f, listed_there, std::min(c.here, kListed), c.here);
+      }
       return PairFindings::Words{
-          "the alternates of this page and of " + quoted(alternate) + " (" + place +
-              ") differ: missing there: " + list(findings, f, 0, listed_there, c.there) +
-              "; missing here: " + list(findings, f, listed_there, std::min(c.here, kListed), c.here),
+          "the alternates of this page and of " + quoted(alternate) + " (" + place + ") differ: " + differences,
           "the entry of " + quoted(alternate)};
     });
   }

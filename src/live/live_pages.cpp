@@ -255,15 +255,16 @@ std::vector<std::pair<std::string, std::string>> LivePages::redirect_chains(std:
 
 std::string LivePages::cut_note() const {
   std::lock_guard lock(mutex_);
-  std::string note;
-  if (cut_)
-    note = std::to_string(cut_) + " listed URLs not fetched: past --max-urls " + std::to_string(options_.max_urls);
-  if (unsampled_) {
-    if (!note.empty()) note += "; ";
-    note += std::to_string(unsampled_) + " listed URLs left out of the --sample of " +
-            std::to_string(*options_.sample) + " (seed " + std::to_string(options_.seed) + ")";
-  }
-  return note;
+  // It follows "N listed URLs not fetched": the reasons, each with its count only when both apply.
+  const std::string past = "past --max-urls " + std::to_string(options_.max_urls);
+  const std::string unsampled = unsampled_ == 0 ? std::string()
+                                                : "left out of the --sample of " + std::to_string(*options_.sample) +
+                                                      " (seed " + std::to_string(options_.seed) + ")";
+  if (cut_ && unsampled_)
+    return std::to_string(cut_) + " " + past + "; " + std::to_string(unsampled_) + " " + unsampled;
+  if (cut_) return past;
+  if (unsampled_) return unsampled;
+  return {};
 }
 
 std::string LivePages::source_label() const {
