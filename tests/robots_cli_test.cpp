@@ -190,6 +190,18 @@ TEST_CASE("robots cli: a robots.txt given as an input is read as one, never judg
         server.url("/pages.xml") + " ROBOTS201 4:13 -> " + server.url("/robots.txt") + " 2:1");
 }
 
+TEST_CASE("robots cli: a sitemap its host's robots.txt names may list any URL of the host") {
+  TempDir dir;
+  dir.write("public/robots.txt", "User-agent: *\nAllow: /\nSitemap: https://example.com/sitemaps/extra.xml\n");
+  dir.write("public/sitemaps/extra.xml", urlset({"https://example.com/a", "https://www.example.com/b"}));
+  const auto run = run_cli({"--format", "json", "--select", "SM213", "--root", "public", "--base-url",
+                            "https://example.com/robots.txt", "public/robots.txt"},
+                           "", dir.path.string());
+  INFO(run.out, run.err);
+  // Named by robots.txt: the whole host (not only /sitemaps/), but not another host.
+  CHECK(findings_in(run.out) == "public/sitemaps/extra.xml SM213 4:13");
+}
+
 TEST_CASE("robots cli: a robots.txt URL in the config is fetched like one given with --robots") {
   HttpTestServer server;
   server.route("/robots.txt", text("User-agent: *\nDisallow: /\n\nSitemap: " + server.url("/sitemap.xml") + "\n"));

@@ -14,6 +14,9 @@ When `--base-url` says where the sitemap will be served (for example
 and port or does not lie in its folder or below, and says which part differs: `http` against
 `https`, `www.example.com` against `example.com`, another port, or a path above the sitemap's
 folder. Without `--base-url` the rule is silent (`multiple-hosts` watches for mixed hosts instead).
+A sitemap that a robots.txt of its own host names (`--robots`, or a robots.txt among the inputs)
+may list any URL of that host: the robots.txt vouches for it, as sitemaps.org's cross-submission
+through robots.txt does.
 
 ## Why it matters
 The protocol lets a sitemap list only URLs under its own location: a sitemap at `/blog/` cannot

@@ -245,6 +245,11 @@ class Site {
         child.settings.collect_set_facts = true;
         std::string error;
         child.settings.location = url ? parse_sitemap_location(*url, &error) : std::nullopt;
+        // A robots.txt that names a sitemap of its own origin vouches for it over the whole host
+        // (sitemaps.org's robots.txt submission, which proves ownership of the host): its URLs may
+        // lie anywhere on it, not only under the sitemap's folder.
+        if (place.robots && child.settings.location && same_origin(*url, place.base))
+          child.settings.location->directory = "/";
       }
       pending->push_back(std::move(child));
       pending_parent_.push_back(i);
