@@ -245,6 +245,9 @@ struct LiveScheduler::Impl {
     curl->easy_setopt(h, CURLOPT_WRITEDATA, t.get());
     curl->easy_setopt(h, CURLOPT_HEADERFUNCTION, read_header);
     curl->easy_setopt(h, CURLOPT_HEADERDATA, t.get());
+    curl->easy_setopt(h, CURLOPT_XFERINFOFUNCTION, end_slow_drain);
+    curl->easy_setopt(h, CURLOPT_XFERINFODATA, t.get());
+    curl->easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
     curl->easy_setopt(h, CURLOPT_ERRORBUFFER, t->errbuf);
     curl->easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, open_socket);
     curl->easy_setopt(h, CURLOPT_OPENSOCKETDATA, t.get());
@@ -304,7 +307,8 @@ struct LiveScheduler::Impl {
     curl_off_t total_us = 0;
     curl->easy_getinfo(easy, CURLINFO_TOTAL_TIME_T, &total_us);
     response.milliseconds = static_cast<long>(total_us / 1000);
-    if (code != CURLE_OK && !(code == CURLE_WRITE_ERROR && t->stopped)) {
+    // Once the body needed is read, how the rest ends (cut, dropped, failed) is no part of the answer.
+    if (code != CURLE_OK && !t->stopped) {
       response.error = describe(*t, code);
       response.status = 0;
       response.body.clear();
