@@ -111,11 +111,15 @@ struct LiveScheduler::Impl {
       pending.done(std::move(response));
       return;
     }
+    bool wake = false;
     {
       std::lock_guard lock(mutex);
+      // One wake-up for a batch: the loop takes the whole queue, and checks it before it sleeps.
+      // A request the loop's own callbacks submit needs none.
+      wake = incoming.empty() && std::this_thread::get_id() != thread.get_id();
       incoming.push_back(std::move(pending));
     }
-    curl->multi_wakeup(multi);
+    if (wake) curl->multi_wakeup(multi);
   }
 
   void loop() {
@@ -173,6 +177,10 @@ struct LiveScheduler::Impl {
         for (auto& [callback, response] : answers) callback(std::move(response));
         answers.clear();
         continue;  // the callbacks may have queued the next hops
+      }
+      {
+        std::lock_guard lock(mutex);
+        if (!incoming.empty()) continue;  // submitted by the callbacks above, with no wake-up
       }
       // Rounded up: a wait of 0.4 ms polled as 0 would spin until the host's next turn.
       now = Clock::now();
