@@ -147,6 +147,7 @@ const PageAnswer* LivePages::answer_of(std::unique_lock<std::mutex>& lock, Slot&
 void LivePages::step(std::shared_ptr<Job> job) const {
   const std::string origin = origin_of_url(job->current);
   bool ask_robots = false;
+  RobotsDecision decision;
   {
     std::lock_guard lock(mutex_);
     std::unique_ptr<Origin>& o = origins_[origin];
@@ -157,6 +158,8 @@ void LivePages::step(std::shared_ptr<Job> job) const {
         o->state = Origin::State::Fetching;
         ask_robots = true;
       }
+    } else {
+      decision = o->robots->decide(job->current);
     }
   }
   if (ask_robots) {
@@ -165,11 +168,6 @@ void LivePages::step(std::shared_ptr<Job> job) const {
     return;
   }
   if (!job) return;  // parked
-  RobotsDecision decision;
-  {
-    std::lock_guard lock(mutex_);
-    decision = origins_[origin]->robots->decide(job->current);
-  }
   if (!decision.allowed) {
     PageAnswer answer;
     if (job->chain.empty()) {

@@ -178,7 +178,7 @@ PageAnswer LivePages::served_answer(const Job& job, const LiveResponse& response
 }
 
 void LivePages::publish(const Job& job, PageAnswer answer, const LiveResponse* last) const {
-  std::lock_guard lock(mutex_);
+  std::unique_lock lock(mutex_);
   if (log_.is_open()) {
     nlohmann::json line = {{"url", job.listed},
                            {"status", last ? last->status : 0},
@@ -198,7 +198,11 @@ void LivePages::publish(const Job& job, PageAnswer answer, const LiveResponse* l
   slot.answer = std::move(answer);
   slot.ready = true;
   ++answered_count_;
-  if (slot.waiting) slot.waiting->notify_all();
+  // Woken after the lock is let go, the waiting thread does not wake only to wait for it. (A slot
+  // and its condition variable live as long as this object.)
+  std::condition_variable* waiting = slot.waiting.get();
+  lock.unlock();
+  if (waiting) waiting->notify_all();
 }
 
 void LivePages::wait_locked(std::unique_lock<std::mutex>& lock, Slot& slot) const {
