@@ -58,11 +58,18 @@ std::unique_ptr<PageLookup::Prefetch> LivePages::prefetch(std::vector<std::strin
   {
     std::lock_guard lock(mutex_);
     std::vector<std::string> fresh;
+    std::vector<Slot*> listing;  // fresh's slots, in the listing's order
     std::set<std::string_view> seen;
     for (const std::string& url : urls) {
       Slot& slot = slot_locked(url);
       if (slot.ready || slot.queued || !seen.insert(url).second) continue;
       fresh.push_back(url);
+      listing.push_back(&slot);
+    }
+    for (std::size_t first = 0; first < listing.size(); first += kWakeBatch) {
+      const std::size_t last = std::min(first + kWakeBatch, listing.size()) - 1;
+      for (std::size_t i = first; i < last; ++i) listing[i]->release = listing[last];
+      for (std::size_t i = first + 1; i <= last; ++i) listing[i]->previous = listing[i - 1];
     }
     for (const std::string& url : fresh) {
       Slot& slot = slot_locked(url);
