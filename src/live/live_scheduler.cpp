@@ -242,6 +242,15 @@ struct LiveScheduler::Impl {
         if (message->msg != CURLMSG_DONE) continue;
         finish(message->easy_handle, message->data.result, answers);
       }
+      // A body's dropped rest that stalls: its answer is complete, the transfer is ended here
+      // (libcurl runs a transfer only when its socket is ready, or at its own timeout).
+      std::vector<CURL*> drained;
+      for (const auto& [easy, t] : active) {
+        if (!t->draining) continue;
+        if (drain_over(*t)) drained.push_back(easy);
+        else wake = std::min(wake, t->stopped_at + kDrainTime);
+      }
+      for (CURL* easy : drained) finish(easy, CURLE_OK, answers);
       if (!answers.empty()) {
         for (auto& [callback, response] : answers) callback(std::move(response));
         answers.clear();
@@ -335,9 +344,6 @@ struct LiveScheduler::Impl {
     curl->easy_setopt(h, CURLOPT_WRITEDATA, t.get());
     curl->easy_setopt(h, CURLOPT_HEADERFUNCTION, read_header);
     curl->easy_setopt(h, CURLOPT_HEADERDATA, t.get());
-    curl->easy_setopt(h, CURLOPT_XFERINFOFUNCTION, end_slow_drain);
-    curl->easy_setopt(h, CURLOPT_XFERINFODATA, t.get());
-    curl->easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
     curl->easy_setopt(h, CURLOPT_ERRORBUFFER, t->errbuf);
     curl->easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, open_socket);
     curl->easy_setopt(h, CURLOPT_OPENSOCKETDATA, t.get());

@@ -46,11 +46,11 @@ bool stop(LiveTransfer& t) {
   return t.draining;
 }
 
+}  // namespace
+
 bool drain_over(const LiveTransfer& t) {
   return t.received > kDrainBytes || std::chrono::steady_clock::now() - t.stopped_at > kDrainTime;
 }
-
-}  // namespace
 
 std::string one_line(std::string text) {
   for (char& c : text) {
@@ -87,11 +87,6 @@ std::size_t write_body(char* data, std::size_t size, std::size_t count, void* us
     return 0;
   }
   return n;
-}
-
-int end_slow_drain(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
-  const auto& t = *static_cast<const LiveTransfer*>(user);
-  return t.draining && drain_over(t) ? 1 : 0;
 }
 
 std::size_t read_header(char* data, std::size_t size, std::size_t count, void* user) {

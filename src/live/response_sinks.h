@@ -53,8 +53,9 @@ std::string one_line(std::string text);
 // CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION, with the LiveTransfer as their user data.
 std::size_t write_body(char* data, std::size_t size, std::size_t count, void* user);
 std::size_t read_header(char* data, std::size_t size, std::size_t count, void* user);
-// CURLOPT_XFERINFOFUNCTION: ends a transfer whose dropped rest has taken longer than kDrainTime,
-// though no byte of it arrives.
-int end_slow_drain(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off_t);
+// Whether the dropped rest of a body is over its bounds (kDrainBytes, or kDrainTime since the body
+// needed was read): the transfer is then ended, as the write callback does when bytes arrive and
+// the scheduler's loop when none do.
+bool drain_over(const LiveTransfer& t);
 
 }  // namespace sitemaplint
