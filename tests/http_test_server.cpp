@@ -100,7 +100,7 @@ bool HttpExchange::send_head(const HttpResponse& response) {
   std::string head = "HTTP/1.1 " + std::to_string(response.status) + " " + reason(response.status) + "\r\n";
   for (const auto& [name, value] : response.headers) head += name + ": " + value + "\r\n";
   if (response.content_length) head += "Content-Length: " + std::to_string(response.body.size()) + "\r\n";
-  head += "Connection: close\r\n\r\n";
+  head += keep_alive_ ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n";
   return send(head);
 }
 
@@ -201,8 +201,9 @@ void HttpTestServer::accept_loop() {
 void HttpTestServer::serve(int fd) {
   set_timeout(fd, SO_RCVTIMEO, 2000);
   set_timeout(fd, SO_SNDTIMEO, 2000);
-  HttpRequest request;
-  if (read_request(fd, &request)) {
+  for (bool more = true; more; more = keep_alive_ && !stopping_) {
+    HttpRequest request;
+    if (!read_request(fd, &request)) break;
     HttpHandler handler;
     {
       std::lock_guard lock(mutex_);
@@ -210,7 +211,7 @@ void HttpTestServer::serve(int fd) {
       const auto found = routes_.find(request.path);
       if (found != routes_.end()) handler = found->second;
     }
-    HttpExchange exchange(fd, stopping_);
+    HttpExchange exchange(fd, stopping_, keep_alive_);
     if (handler) handler(request, exchange);
     else exchange.send_response({404, {{"Content-Type", "text/plain"}}, "no route\n"});
   }

@@ -1,6 +1,6 @@
 // A tiny HTTP/1.1 server for tests: listens on 127.0.0.1 on a port the OS chooses, answers from a
-// route table in background threads (one per connection, "Connection: close" on every response)
-// and stops in its destructor. Every socket operation is bounded, so a misbehaving client or test
+// route table in background threads (one per connection, "Connection: close" on every response
+// unless keep_alive() is asked for) and stops in its destructor. Every socket operation is bounded, so a misbehaving client or test
 // cannot hang the suite.
 #pragma once
 
@@ -33,8 +33,10 @@ struct HttpResponse {
 // The handler's side of one connection.
 class HttpExchange {
  public:
-  HttpExchange(int fd, const std::atomic<bool>& stopping) : fd_(fd), stopping_(stopping) {}
-  // Status line and headers ("Connection: close" and, unless told not to, Content-Length added).
+  HttpExchange(int fd, const std::atomic<bool>& stopping, bool keep_alive = false)
+      : fd_(fd), stopping_(stopping), keep_alive_(keep_alive) {}
+  // Status line and headers ("Connection: close", or keep-alive, and, unless told not to,
+  // Content-Length added).
   bool send_head(const HttpResponse& response);
   bool send_response(const HttpResponse& response);
   // Sends all of `bytes`; false once the peer is gone (or a send blocks for over two seconds).
@@ -47,6 +49,7 @@ class HttpExchange {
  private:
   int fd_;
   const std::atomic<bool>& stopping_;
+  bool keep_alive_;
 };
 
 using HttpHandler = std::function<void(const HttpRequest&, HttpExchange&)>;
@@ -66,6 +69,9 @@ class HttpTestServer {
   void route(const std::string& path, HttpHandler handler);
 
   std::size_t connections() const { return connections_.load(); }  // accepted so far
+  // From now on, a connection is kept for the client's next request (each answer must then have
+  // its Content-Length), until the client closes it or is idle for two seconds.
+  void keep_alive() { keep_alive_ = true; }
   std::size_t hits(const std::string& path) const;  // requests for `path`
   std::vector<HttpRequest> requests() const;  // in arrival order
 
@@ -77,6 +83,7 @@ class HttpTestServer {
   int port_ = 0;
   std::atomic<bool> stopping_{false};
   std::atomic<std::size_t> connections_{0};
+  std::atomic<bool> keep_alive_{false};
   mutable std::mutex mutex_;
   std::map<std::string, HttpHandler> routes_;
   std::vector<HttpRequest> requests_;

@@ -502,6 +502,40 @@ TEST_CASE("live: the rate binds when pages answer at once") {
   for (std::size_t i = 1; i < watch.starts.size(); ++i) CHECK(watch.starts[i] - watch.starts[i - 1] >= 190ms);
 }
 
+TEST_CASE("live: pages past their head keep the connection: the rest of a small body is read") {
+  HttpTestServer server;
+  server.keep_alive();
+  std::vector<std::string> locs;
+  for (int i = 0; i < 12; ++i) {
+    HttpResponse page = html("k");
+    page.body += std::string(4000, 'x');  // after </head>: not kept, but read
+    server.route("/k" + std::to_string(i), page);
+    locs.push_back(server.url("/k" + std::to_string(i)));
+  }
+  serve_sitemap(server, site_urlset(locs));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, server.url("/sitemap.xml")});
+  CHECK(run.exit_code == 0);
+  CHECK(run.out == "");
+  CHECK(server.hits("/k11") == 1);
+  // The sitemap's own fetch, and at most 2 connections for robots.txt (a 404), the probe (a 404)
+  // and the 12 pages: a transfer ended at </head> would have closed each page's connection.
+  CHECK(server.connections() <= 3);
+}
+
+TEST_CASE("live: the rest of a body that stalls after the head is not waited for") {
+  HttpTestServer server;
+  server.route("/stalls", [](const HttpRequest&, HttpExchange& exchange) {
+    const HttpResponse head{200, {{"Content-Type", "text/html"}}, std::string(5000, ' ')};  // its Content-Length
+    if (exchange.send_head(head) && exchange.send("<html><head><title>t</title></head><body>")) exchange.sleep_for(5s);
+  });
+  serve_sitemap(server, site_urlset({server.url("/stalls")}));
+  const auto started = std::chrono::steady_clock::now();
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, server.url("/sitemap.xml")});
+  CHECK(std::chrono::steady_clock::now() - started < 3s);
+  CHECK(run.exit_code == 0);
+  CHECK(run.out == "");
+}
+
 TEST_CASE("live: Retry-After is waited out, then the page is asked again") {
   HttpTestServer server;
   std::mutex mutex;

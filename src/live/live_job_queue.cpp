@@ -58,11 +58,18 @@ std::unique_ptr<PageLookup::Prefetch> LivePages::prefetch(std::vector<std::strin
   {
     std::lock_guard lock(mutex_);
     std::vector<std::string> fresh;
+    std::vector<Slot*> listing;  // fresh's slots, in the listing's order
     std::set<std::string_view> seen;
     for (const std::string& url : urls) {
       Slot& slot = slot_locked(url);
       if (slot.ready || slot.queued || !seen.insert(url).second) continue;
       fresh.push_back(url);
+      listing.push_back(&slot);
+    }
+    for (std::size_t first = 0; first < listing.size(); first += kWakeBatch) {
+      const std::size_t last = std::min(first + kWakeBatch, listing.size()) - 1;
+      for (std::size_t i = first; i < last; ++i) listing[i]->release = listing[last];
+      for (std::size_t i = first + 1; i <= last; ++i) listing[i]->previous = listing[i - 1];
     }
     for (const std::string& url : fresh) {
       Slot& slot = slot_locked(url);
@@ -147,6 +154,8 @@ const PageAnswer* LivePages::answer_of(std::unique_lock<std::mutex>& lock, Slot&
 void LivePages::step(std::shared_ptr<Job> job) const {
   const std::string origin = origin_of_url(job->current);
   bool ask_robots = false;
+  RobotsDecision decision;
+  bool unreachable = false, first_of_host = false;
   {
     std::lock_guard lock(mutex_);
     std::unique_ptr<Origin>& o = origins_[origin];
@@ -157,6 +166,14 @@ void LivePages::step(std::shared_ptr<Job> job) const {
         o->state = Origin::State::Fetching;
         ask_robots = true;
       }
+    } else {
+      decision = o->robots->decide(job->current);
+      // A robots.txt that could not be had (5xx, no answer) is one finding for the host.
+      unreachable = o->robots->disallows_all();
+      if (unreachable && !decision.allowed && job->chain.empty()) {
+        first_of_host = !o->unreachable_reported;
+        o->unreachable_reported = true;
+      }
     }
   }
   if (ask_robots) {
@@ -165,18 +182,6 @@ void LivePages::step(std::shared_ptr<Job> job) const {
     return;
   }
   if (!job) return;  // parked
-  RobotsDecision decision;
-  bool unreachable = false, first_of_host = false;
-  {
-    std::lock_guard lock(mutex_);
-    Origin& o = *origins_[origin];
-    decision = o.robots->decide(job->current);
-    unreachable = o.robots->disallows_all();
-    if (unreachable && !decision.allowed && job->chain.empty()) {
-      first_of_host = !o.unreachable_reported;
-      o.unreachable_reported = true;
-    }
-  }
   if (!decision.allowed) {
     PageAnswer answer;
     if (job->chain.empty()) {

@@ -185,7 +185,7 @@ PageAnswer LivePages::served_answer(const Job& job, const LiveResponse& response
 }
 
 void LivePages::publish(const Job& job, PageAnswer answer, const LiveResponse* last) const {
-  std::lock_guard lock(mutex_);
+  std::unique_lock lock(mutex_);
   if (log_.is_open()) {
     nlohmann::json line = {{"url", job.listed},
                            {"status", last ? last->status : 0},
@@ -210,13 +210,21 @@ void LivePages::publish(const Job& job, PageAnswer answer, const LiveResponse* l
   slot.answer = std::move(answer);
   slot.ready = true;
   ++answered_count_;
-  if (slot.waiting) slot.waiting->notify_all();
+  // Woken after the lock is let go, the waiting thread does not wake only to wait for it. (A slot
+  // and its condition variable live as long as this object.)
+  // The last answer of a batch releases the waiters of the batch's others.
+  std::vector<std::condition_variable*> wake;
+  for (const Slot* s = &slot; s; s = slot.release ? nullptr : s->previous) {
+    if (s->waiting && released(*s)) wake.push_back(s->waiting.get());
+  }
+  lock.unlock();
+  for (std::condition_variable* waiting : wake) waiting->notify_all();
 }
 
 void LivePages::wait_locked(std::unique_lock<std::mutex>& lock, Slot& slot) const {
-  if (slot.ready) return;
+  if (released(slot)) return;
   if (!slot.waiting) slot.waiting = std::make_unique<std::condition_variable>();
-  slot.waiting->wait(lock, [&] { return slot.ready; });
+  slot.waiting->wait(lock, [&] { return released(slot); });
 }
 
 std::size_t LivePages::pages_read() const {

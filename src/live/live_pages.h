@@ -76,7 +76,16 @@ class LivePages final : public PageLookup {
     // Made by a thread that waits for the answer, so that publishing it wakes that thread alone,
     // not every thread waiting for some page.
     std::unique_ptr<std::condition_variable> waiting;
+    // A listing's URLs are asked for in its order, in batches of kWakeBatch: a thread waiting for
+    // this answer is woken once the batch's last one (`release`) is in too, and finds the URLs
+    // between ready (one wake-up a batch, not one a URL; it would wait for them in turn anyway).
+    // `previous`: the batch's slot before this one, from its last back to its first.
+    Slot* release = nullptr;
+    Slot* previous = nullptr;
   };
+  static constexpr std::size_t kWakeBatch = 8;
+  // Whether a thread waiting for `slot` may go on: its answer is in, and its batch's last one.
+  static bool released(const Slot& slot) { return slot.ready && (!slot.release || slot.release->ready); }
   struct Job;
   struct Origin;  // robots.txt and the soft-404 probe of one origin
 

@@ -1,12 +1,20 @@
 #include "live/live_scheduler.h"
 
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <cstdint>
 #include <ctime>
 #include <deque>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "analysis/ascii.h"
@@ -78,8 +86,21 @@ struct LiveScheduler::Impl {
   explicit Impl(SchedulerOptions o) : options(std::move(o)), curl(curl_library(&unavailable)) {
     if (curl) multi = curl->multi_init();
     if (multi) {
+      events_fd = ::epoll_create1(EPOLL_CLOEXEC);
+      wake_fd = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+      if (events_fd < 0 || wake_fd < 0) {
+        unavailable = std::string("the requests' event loop could not be made: ") + std::strerror(errno);
+        curl->multi_cleanup(multi);
+        multi = nullptr;
+        return;
+      }
+      watch(wake_fd, EPOLLIN);
       curl->multi_setopt(multi, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX);
       curl->multi_setopt(multi, CURLMOPT_MAX_HOST_CONNECTIONS, static_cast<long>(options.limits.connections));
+      curl->multi_setopt(multi, CURLMOPT_SOCKETFUNCTION, on_socket);
+      curl->multi_setopt(multi, CURLMOPT_SOCKETDATA, this);
+      curl->multi_setopt(multi, CURLMOPT_TIMERFUNCTION, on_timer);
+      curl->multi_setopt(multi, CURLMOPT_TIMERDATA, this);
       thread = std::thread([this] { loop(); });
     }
   }
@@ -89,7 +110,7 @@ struct LiveScheduler::Impl {
       std::lock_guard lock(mutex);
       stopping = true;
     }
-    if (multi) curl->multi_wakeup(multi);
+    if (multi) wake_loop();
     if (thread.joinable() && thread.get_id() != std::this_thread::get_id()) thread.join();
   }
 
@@ -97,7 +118,52 @@ struct LiveScheduler::Impl {
     stop();
     for (auto& [easy, transfer] : active) end(*transfer);
     for (CURL* h : idle) curl->easy_cleanup(h);
-    if (multi) curl->multi_cleanup(multi);
+    if (multi) curl->multi_cleanup(multi);  // may still tell on_socket of sockets it closes
+    if (events_fd >= 0) ::close(events_fd);
+    if (wake_fd >= 0) ::close(wake_fd);
+  }
+
+  // libcurl's multi_socket interface: it says which sockets to watch for what (on_socket) and
+  // when it next needs to run (on_timer); the loop waits on them with epoll and runs only the
+  // transfers whose socket is ready. (curl_multi_perform would look at every transfer's socket
+  // at each wake-up, with two polls each.)
+  void watch(int fd, std::uint32_t events) {
+    epoll_event e{};
+    e.events = events;
+    e.data.fd = fd;
+    if (::epoll_ctl(events_fd, EPOLL_CTL_MOD, fd, &e) != 0 && errno == ENOENT)
+      ::epoll_ctl(events_fd, EPOLL_CTL_ADD, fd, &e);
+  }
+
+  static int on_socket(CURL*, curl_socket_t fd, int what, void* user, void*) {
+    auto& self = *static_cast<Impl*>(user);
+    if (what == CURL_POLL_REMOVE) {
+      ::epoll_ctl(self.events_fd, EPOLL_CTL_DEL, fd, nullptr);
+    } else {
+      self.watch(fd, ((what & CURL_POLL_IN) ? EPOLLIN : 0u) | ((what & CURL_POLL_OUT) ? EPOLLOUT : 0u));
+    }
+    return 0;
+  }
+
+  static int on_timer(CURLM*, long ms, void* user) {
+    auto& self = *static_cast<Impl*>(user);
+    if (ms < 0) {
+      self.curl_deadline.reset();
+    } else {
+      self.curl_deadline = Clock::now() + std::chrono::milliseconds(ms);
+    }
+    return 0;
+  }
+
+  void wake_loop() const {
+    const std::uint64_t one = 1;
+    [[maybe_unused]] const ssize_t written = ::write(wake_fd, &one, sizeof one);  // full: already awake
+  }
+
+  // Runs libcurl for `fd` (or, with CURL_SOCKET_TIMEOUT, for what its timer is due for).
+  void run_curl(curl_socket_t fd, int events) {
+    int running = 0;
+    curl->multi_socket_action(multi, fd, events, &running);
   }
 
   void submit(QueuedRequest pending) {
@@ -107,19 +173,24 @@ struct LiveScheduler::Impl {
     }
     if (!multi) {
       LiveResponse response;
-      response.error = curl ? "libcurl could not be initialised" : unavailable;
+      response.error = unavailable.empty() ? "libcurl could not be initialised" : unavailable;
       pending.done(std::move(response));
       return;
     }
+    bool wake = false;
     {
       std::lock_guard lock(mutex);
+      // One wake-up for a batch: the loop takes the whole queue, and checks it before it sleeps.
+      // A request the loop's own callbacks submit needs none.
+      wake = incoming.empty() && std::this_thread::get_id() != thread.get_id();
       incoming.push_back(std::move(pending));
     }
-    curl->multi_wakeup(multi);
+    if (wake) wake_loop();
   }
 
   void loop() {
     std::vector<std::pair<LiveCallback, LiveResponse>> answers;
+    std::array<epoll_event, 32> ready{};
     for (;;) {
       {
         std::lock_guard lock(mutex);
@@ -162,22 +233,50 @@ struct LiveScheduler::Impl {
       }
       for (auto& [callback, response] : answers) callback(std::move(response));
       answers.clear();
-      int running = 0;
-      curl->multi_perform(multi, &running);
+      if (curl_deadline && *curl_deadline <= Clock::now()) {
+        curl_deadline.reset();  // on_timer sets the next one
+        run_curl(CURL_SOCKET_TIMEOUT, 0);
+      }
       int left = 0;
       while (CURLMsg* message = curl->multi_info_read(multi, &left)) {
         if (message->msg != CURLMSG_DONE) continue;
         finish(message->easy_handle, message->data.result, answers);
       }
+      // A body's dropped rest that stalls: its answer is complete, the transfer is ended here
+      // (libcurl runs a transfer only when its socket is ready, or at its own timeout).
+      std::vector<CURL*> drained;
+      for (const auto& [easy, t] : active) {
+        if (!t->draining) continue;
+        if (drain_over(*t)) drained.push_back(easy);
+        else wake = std::min(wake, t->stopped_at + kDrainTime);
+      }
+      for (CURL* easy : drained) finish(easy, CURLE_OK, answers);
       if (!answers.empty()) {
         for (auto& [callback, response] : answers) callback(std::move(response));
         answers.clear();
         continue;  // the callbacks may have queued the next hops
       }
+      {
+        std::lock_guard lock(mutex);
+        if (!incoming.empty()) continue;  // submitted by the callbacks above, with no wake-up
+      }
       // Rounded up: a wait of 0.4 ms polled as 0 would spin until the host's next turn.
       now = Clock::now();
+      if (curl_deadline) wake = std::min(wake, *curl_deadline);
       const auto wait = std::chrono::ceil<std::chrono::milliseconds>(wake - now).count();
-      curl->multi_poll(multi, nullptr, 0, static_cast<int>(std::clamp<long long>(wait, 0, 1000)), nullptr);
+      const int n = ::epoll_wait(events_fd, ready.data(), static_cast<int>(ready.size()),
+                                 static_cast<int>(std::clamp<long long>(wait, 0, 1000)));
+      for (int i = 0; i < n; ++i) {
+        const epoll_event& e = ready[static_cast<std::size_t>(i)];
+        if (e.data.fd == wake_fd) {
+          std::uint64_t count = 0;
+          [[maybe_unused]] const ssize_t read = ::read(wake_fd, &count, sizeof count);
+          continue;
+        }
+        run_curl(e.data.fd, ((e.events & EPOLLIN) ? CURL_CSELECT_IN : 0) |
+                                ((e.events & EPOLLOUT) ? CURL_CSELECT_OUT : 0) |
+                                ((e.events & (EPOLLERR | EPOLLHUP)) ? CURL_CSELECT_ERR : 0));
+      }
     }
   }
 
@@ -304,7 +403,8 @@ struct LiveScheduler::Impl {
     curl_off_t total_us = 0;
     curl->easy_getinfo(easy, CURLINFO_TOTAL_TIME_T, &total_us);
     response.milliseconds = static_cast<long>(total_us / 1000);
-    if (code != CURLE_OK && !(code == CURLE_WRITE_ERROR && t->stopped)) {
+    // Once the body needed is read, how the rest ends (cut, dropped, failed) is no part of the answer.
+    if (code != CURLE_OK && !t->stopped) {
       response.error = describe(*t, code);
       response.status = 0;
       response.body.clear();
@@ -367,6 +467,9 @@ struct LiveScheduler::Impl {
   std::string unavailable;
   const CurlFunctions* curl = nullptr;
   CURLM* multi = nullptr;
+  int events_fd = -1;  // epoll: the sockets libcurl asks to watch, and wake_fd
+  int wake_fd = -1;  // eventfd: a submission from another thread, or stop()
+  std::optional<Clock::time_point> curl_deadline;  // when libcurl next needs to run (its timer)
   std::mutex mutex;
   std::deque<QueuedRequest> incoming;
   bool stopping = false;

@@ -33,7 +33,24 @@ bool head_closed(std::string_view text, std::size_t from) {
   return false;
 }
 
+// The body needed is read (or none is): whether the rest is read and dropped (see kDrainBytes).
+bool stop(LiveTransfer& t) {
+  t.stopped = true;
+  t.stopped_at = std::chrono::steady_clock::now();
+  long version = 0;
+  t.curl->easy_getinfo(t.easy, CURLINFO_HTTP_VERSION, &version);
+  curl_off_t length = -1;  // as sent, before decoding; -1 when unknown (chunked)
+  t.curl->easy_getinfo(t.easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
+  const bool http1 = version == CURL_HTTP_VERSION_1_0 || version == CURL_HTTP_VERSION_1_1;
+  t.draining = http1 && t.received <= kDrainBytes && length <= static_cast<curl_off_t>(kDrainBytes);
+  return t.draining;
+}
+
 }  // namespace
+
+bool drain_over(const LiveTransfer& t) {
+  return t.received > kDrainBytes || std::chrono::steady_clock::now() - t.stopped_at > kDrainTime;
+}
 
 std::string one_line(std::string text) {
   for (char& c : text) {
@@ -46,6 +63,8 @@ std::string one_line(std::string text) {
 std::size_t write_body(char* data, std::size_t size, std::size_t count, void* user) {
   auto& t = *static_cast<LiveTransfer*>(user);
   const std::size_t n = size * count;
+  t.received += n;
+  if (t.stopped) return t.draining && !drain_over(t) ? n : 0;
   if (!t.type_checked) {
     t.type_checked = true;
     long status = 0;
@@ -54,18 +73,14 @@ std::size_t write_body(char* data, std::size_t size, std::size_t count, void* us
     t.curl->easy_getinfo(t.easy, CURLINFO_CONTENT_TYPE, &type);
     // Only a 2xx HTML page's head is read; any other body is not needed (an error page, an image).
     if (!t.pending.request.whole_body && (status < 200 || status >= 300 || !type || !is_html_type(type))) {
-      t.stopped = true;
-      return 0;
+      return stop(t) ? n : 0;
     }
   }
   std::string& body = t.response.body;
   const std::size_t before = body.size();
   const std::size_t take = std::min(n, kLiveBodyBytes - std::min(kLiveBodyBytes, before));
   body.append(data, take);
-  if (!t.pending.request.whole_body && head_closed(body, before >= 6 ? before - 6 : 0)) {
-    t.stopped = true;
-    return 0;
-  }
+  if (!t.pending.request.whole_body && head_closed(body, before >= 6 ? before - 6 : 0)) return stop(t) ? n : 0;
   if (body.size() >= kLiveBodyBytes) {
     t.stopped = true;
     t.response.truncated = true;

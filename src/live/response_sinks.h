@@ -1,9 +1,11 @@
 // One request of a live audit as libcurl carries it out (live_scheduler.h), and the sinks libcurl
 // writes its answer into: the headers, kept in order up to a cap, and the body, kept only for a 2xx
 // HTML page (or whatever robots.txt is) and ended at </head> or at kLiveBodyBytes, so that a huge,
-// endless or bomb-decoded body costs no more than its head.
+// endless or bomb-decoded body costs no more than its head. Over HTTP/1.x the rest of a small body
+// is read and dropped rather than the transfer ended there (see kDrainBytes).
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <string>
 
@@ -31,8 +33,19 @@ struct LiveTransfer {
   std::string refused_address;
   bool type_checked = false;
   bool stopped = false;  // the body was ended on purpose: </head>, the cap, or not needed
+  // After `stopped`, the rest of the body is read and dropped, so that the connection is kept.
+  bool draining = false;
+  std::size_t received = 0;  // bytes of the body handed over, decoded
+  std::chrono::steady_clock::time_point stopped_at;
   const CurlFunctions* curl = nullptr;
 };
+
+// The rest of a body no longer needed is read and dropped, rather than the transfer ended, while
+// the whole body stays within this many bytes (decoded) and kDrainTime: ending an HTTP/1.x transfer
+// early closes its connection, and the next page's new connection costs more than reading a few
+// kilobytes more. Over HTTP/2 a transfer ends alone (its stream is reset): it is ended at once.
+inline constexpr std::size_t kDrainBytes = 64 * 1024;
+inline constexpr std::chrono::milliseconds kDrainTime{200};
 
 // `text` on one line: control characters as spaces, trailing spaces dropped.
 std::string one_line(std::string text);
@@ -40,5 +53,9 @@ std::string one_line(std::string text);
 // CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION, with the LiveTransfer as their user data.
 std::size_t write_body(char* data, std::size_t size, std::size_t count, void* user);
 std::size_t read_header(char* data, std::size_t size, std::size_t count, void* user);
+// Whether the dropped rest of a body is over its bounds (kDrainBytes, or kDrainTime since the body
+// needed was read): the transfer is then ended, as the write callback does when bytes arrive and
+// the scheduler's loop when none do.
+bool drain_over(const LiveTransfer& t);
 
 }  // namespace sitemaplint

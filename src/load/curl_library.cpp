@@ -72,9 +72,7 @@ bool load_curl_functions(const char* soname, CurlFunctions* functions, std::stri
                   bind(library, soname, "curl_multi_setopt", &found.multi_setopt, error) &&
                   bind(library, soname, "curl_multi_add_handle", &found.multi_add_handle, error) &&
                   bind(library, soname, "curl_multi_remove_handle", &found.multi_remove_handle, error) &&
-                  bind(library, soname, "curl_multi_perform", &found.multi_perform, error) &&
-                  bind(library, soname, "curl_multi_poll", &found.multi_poll, error) &&
-                  bind(library, soname, "curl_multi_wakeup", &found.multi_wakeup, error) &&
+                  bind(library, soname, "curl_multi_socket_action", &found.multi_socket_action, error) &&
                   bind(library, soname, "curl_multi_info_read", &found.multi_info_read, error) &&
                   bind(library, soname, "curl_slist_append", &found.slist_append, error) &&
                   bind(library, soname, "curl_slist_free_all", &found.slist_free_all, error);
