@@ -45,7 +45,8 @@
 #   BENCH_TEXT_URLS=N, BENCH_LSP_URLS=N     section 7's sizes (default 29,000,000, about 1 GB: inputs
 #                           are read up to 1 GiB; and 285,000)
 #   SITEMAPLINT_HUGE_PAGES=0|1  passed on to sitemaplint: huge pages off or on, whatever the
-#                           machine (by default, off where a virtio balloon reports free memory)
+#                           kernel's THP settings (by default, on where they are "madvise" and
+#                           defrag is not "always")
 #
 # Needs: cmake and a C++ compiler (a Release build; it warns otherwise), xmllint (Debian:
 # libxml2-utils), gzip, bash 5; GNU time (Debian: time) for peak memory. Writes inputs to
@@ -171,14 +172,17 @@ q() { printf '%q' "$1"; }
 say "sitemaplint benchmark, $(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) CPU(s), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 say "sitemaplint $("$lint" --version 2>/dev/null) ($lint), $(xmllint --version 2>&1 | head -1)"
 say "paired rounds: $runs (+1 warm-up); medians; peak memory from one run under GNU time"
-# Whether sitemaplint asks for huge pages here (src/tree_memory.h): not where a virtio balloon
-# reports free memory to its host, unless SITEMAPLINT_HUGE_PAGES says otherwise.
-huge_pages="on where the kernel offers them"
-for device in /sys/bus/virtio/devices/*; do
-  if [[ $(cat "$device/device" 2>/dev/null) == 0x0005 && $(cut -c6 "$device/features" 2>/dev/null) == 1 ]]; then
-    huge_pages="off (a virtio balloon reports free memory to the host)"
-  fi
-done
+# Whether sitemaplint asks for huge pages here (src/tree_memory.h): where the kernel gives them on
+# request (THP enabled "madvise") and does not stall every huge page fault to compact memory
+# (defrag not "always"), unless SITEMAPLINT_HUGE_PAGES says otherwise.
+thp=/sys/kernel/mm/transparent_hugepage
+in_force() { sed -n 's/.*\[\(.*\)\].*/\1/p' "$1" 2>/dev/null || true; }
+thp_enabled=$(in_force $thp/enabled)
+thp_defrag=$(in_force $thp/defrag)
+huge_pages="off (THP enabled: ${thp_enabled:-none}, defrag: ${thp_defrag:-none})"
+if [[ $thp_enabled == madvise && $thp_defrag != always ]]; then
+  huge_pages="on for inputs of 1 to 32 MiB (THP enabled: madvise, defrag: $thp_defrag)"
+fi
 if [[ -n ${SITEMAPLINT_HUGE_PAGES:-} ]]; then
   huge_pages="$([[ $SITEMAPLINT_HUGE_PAGES == 0 ]] && echo off || echo on) (SITEMAPLINT_HUGE_PAGES=$SITEMAPLINT_HUGE_PAGES)"
 fi

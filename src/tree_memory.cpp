@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
-#include <filesystem>
 #include <fstream>
 #include <mutex>
 #include <new>
@@ -25,25 +24,35 @@ constexpr std::size_t kAlignment = 64;
 
 }  // namespace
 
-bool free_memory_goes_to_host(const std::string& virtio_devices) {
-  constexpr std::string_view kBalloon = "0x0005";  // the virtio device ID of a memory balloon
-  constexpr std::size_t kReportingBit = 5;  // VIRTIO_BALLOON_F_REPORTING
-  std::error_code error;
-  for (std::filesystem::directory_iterator it(virtio_devices, error), end; !error && it != end; it.increment(error)) {
-    std::string id, features;
-    std::ifstream(it->path() / "device") >> id;
-    if (id != kBalloon) continue;
-    std::ifstream(it->path() / "features") >> features;  // one '0' or '1' per feature bit
-    if (features.size() > kReportingBit && features[kReportingBit] == '1') return true;
-  }
-  return false;
+namespace {
+
+// The word in force in a THP setting: the one in brackets ("always [madvise] never").
+std::string_view in_force(std::string_view setting) {
+  const std::size_t open = setting.find('[');
+  const std::size_t close = setting.find(']', open);
+  if (open == std::string_view::npos || close == std::string_view::npos) return {};
+  return setting.substr(open + 1, close - open - 1);
+}
+
+std::string first_line(const char* path) {
+  std::string line;
+  std::ifstream in(path);
+  std::getline(in, line);
+  return line;
+}
+
+}  // namespace
+
+bool huge_pages_pay(std::string_view enabled, std::string_view defrag) {
+  return in_force(enabled) == "madvise" && in_force(defrag) != "always";
 }
 
 bool huge_pages_wanted() {
   static const bool wanted = [] {
     if (const char* forced = std::getenv("SITEMAPLINT_HUGE_PAGES"); forced && *forced)
       return std::string_view(forced) != "0";
-    return !free_memory_goes_to_host("/sys/bus/virtio/devices");
+    return huge_pages_pay(first_line("/sys/kernel/mm/transparent_hugepage/enabled"),
+                          first_line("/sys/kernel/mm/transparent_hugepage/defrag"));
   }();
   return wanted;
 }
@@ -102,6 +111,15 @@ void TreeMemory::give_back(std::unique_ptr<TreeMemory> memory) {
   if (memory && (!spare || spare->size_ <= memory->size_)) spare = std::move(memory);
 }
 
+bool huge_pages_suit(std::size_t input_size) {
+  return input_size >= (std::size_t{1} << 20) && input_size < (std::size_t{32} << 20);
+}
+
+std::size_t TreeMemory::huge_page_bytes(std::size_t input_size) {
+  // A sitemap's tree takes 2 to 2.5 bytes per byte of input.
+  return huge_pages_suit(input_size) ? (input_size * 2) & ~(kHugePage - 1) : 0;
+}
+
 std::unique_ptr<TreeMemory> TreeMemory::for_input(std::size_t input_size) {
   // A sitemap's tree takes about 2 bytes per byte of input (4 with many short attributes);
   // denser XML overflows to the heap, which is only slower. Rounded to whole huge pages.
@@ -122,7 +140,7 @@ std::unique_ptr<TreeMemory> TreeMemory::for_input(std::size_t input_size) {
   if (aligned + size < begin + mapped)
     ::munmap(reinterpret_cast<void*>(aligned + size), begin + mapped - aligned - size);
   char* base = reinterpret_cast<char*>(aligned);
-  advise_huge_pages(base, size);
+  advise_huge_pages(base, std::min(size, huge_page_bytes(input_size)));
   std::unique_ptr<TreeMemory> memory(new TreeMemory(base, size));
   const std::lock_guard lock(TreeAllocator::live_mutex);
   TreeAllocator::live.push_back(memory.get());

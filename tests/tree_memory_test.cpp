@@ -131,20 +131,43 @@ TEST_CASE("tree memory: what the last huge page holds past the tree is given bac
   doc.reset();
 }
 
-TEST_CASE("huge pages: not wanted where a virtio balloon reports free memory to its host") {
-  const sitemaplint::testing::TempDir sys;
-  const std::string devices = sys.path.string();
-  CHECK_FALSE(free_memory_goes_to_host(devices + "/none"));  // no virtio at all
-  // A block device with bit 5 set, a balloon without it: neither gives memory back.
-  sys.write("virtio0/device", "0x0002\n");
-  sys.write("virtio0/features", "0010011001000000000000000000000100\n");
-  sys.write("virtio1/device", "0x0005\n");
-  sys.write("virtio1/features", "0110000000000000000000000000000010\n");
-  CHECK_FALSE(free_memory_goes_to_host(devices));
-  // A balloon with VIRTIO_BALLOON_F_REPORTING (bit 5, the sixth character).
-  sys.write("virtio2/device", "0x0005\n");
-  sys.write("virtio2/features", "0110010100000000000000000000000010\n");
-  CHECK(free_memory_goes_to_host(devices));
+TEST_CASE("huge pages: asked for only where the kernel gives them on request without stalling") {
+  CHECK(huge_pages_pay("always [madvise] never", "always defer defer+madvise [madvise] never"));
+  CHECK(huge_pages_pay("always [madvise] never", "always defer [defer+madvise] madvise never"));
+  CHECK(huge_pages_pay("always [madvise] never", "always defer defer+madvise madvise [never]"));
+  // Every huge page fault may stall to compact memory.
+  CHECK_FALSE(huge_pages_pay("always [madvise] never", "[always] defer defer+madvise madvise never"));
+  // Given unasked, or never.
+  CHECK_FALSE(huge_pages_pay("[always] madvise never", "always defer defer+madvise [madvise] never"));
+  CHECK_FALSE(huge_pages_pay("always madvise [never]", "always defer defer+madvise [madvise] never"));
+  // No THP in this kernel: the files are missing and read as empty.
+  CHECK_FALSE(huge_pages_pay("", ""));
+  CHECK_FALSE(huge_pages_pay("madvise", "madvise"));
+}
+
+TEST_CASE("huge pages: a tree's room has them only as far as the tree fills it, up to 32 MiB of input") {
+  constexpr std::size_t kMiB = std::size_t{1} << 20;
+  CHECK(TreeMemory::huge_page_bytes(0) == 0);
+  CHECK(TreeMemory::huge_page_bytes(200) == 0);  // a 1-URL sitemap
+  CHECK(TreeMemory::huge_page_bytes(kMiB - 1) == 0);
+  CHECK(TreeMemory::huge_page_bytes(kMiB) == 2 * kMiB);
+  CHECK(TreeMemory::huge_page_bytes(10 * kMiB + 5) == 20 * kMiB);
+  CHECK(TreeMemory::huge_page_bytes(25 * kMiB / 2) == 24 * kMiB);
+  // From 32 MiB of input, none: they saved nothing there.
+  CHECK(TreeMemory::huge_page_bytes(32 * kMiB - 1) == 62 * kMiB);
+  CHECK(TreeMemory::huge_page_bytes(32 * kMiB) == 0);
+  CHECK(TreeMemory::huge_page_bytes(50 * kMiB) == 0);
+}
+
+TEST_CASE("huge pages: an input's bytes have them from 1 MiB to 32 MiB") {
+  constexpr std::size_t kMiB = std::size_t{1} << 20;
+  CHECK_FALSE(huge_pages_suit(0));
+  CHECK_FALSE(huge_pages_suit(kMiB - 1));
+  CHECK(huge_pages_suit(kMiB));
+  CHECK(huge_pages_suit(25 * kMiB));
+  CHECK(huge_pages_suit(32 * kMiB - 1));
+  CHECK_FALSE(huge_pages_suit(32 * kMiB));
+  CHECK_FALSE(huge_pages_suit(std::size_t{1} << 30));
 }
 
 TEST_CASE("tree memory: a room given back is the thread's next document's, its old tree written over") {

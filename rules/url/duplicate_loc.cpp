@@ -128,7 +128,11 @@ class DuplicateLoc final : public Rule {
     if (text_lines_) {
       while (end < rest.size() && rest[end] != '\n' && rest[end] != '\r') ++end;
     } else {
-      while (end < rest.size() && rest[end] != '<' && rest[end] != '\0') ++end;
+      // Two memchr in place of a loop over every byte: the next '<' is a few bytes past the URL,
+      // and a NUL (where a parse in place wrote one) is looked for only before it, as bytes not
+      // parsed in place have none and the search would run on to the end of the file.
+      const std::size_t markup = std::min(rest.find('<'), rest.size());
+      end = std::min(rest.substr(0, markup).find('\0'), markup);
     }
     while (end > 0 && is_xml_space(rest[end - 1])) --end;
     return end;

@@ -103,7 +103,7 @@ std::size_t stated_size(std::string_view data, std::size_t limit) {
 void gunzip(std::string_view data, std::size_t limit, Input* out) {
   // Reserved up front: growing by doubling would hold the old and the new buffer at once.
   out->bytes.reserve(out->bytes.size() + stated_size(data, limit + 1));
-  advise_huge_pages(out->bytes.data(), out->bytes.capacity());
+  if (huge_pages_suit(out->bytes.capacity())) advise_huge_pages(out->bytes.data(), out->bytes.capacity());
   out->compression_error = inflate_gzip(data, [&](std::string_view piece) {
     out->bytes.append(piece);
     if (out->bytes.size() <= limit) return true;
@@ -179,7 +179,7 @@ bool load_input(const std::string& path, Input* out, std::string* error) {
     // just before, still in the cache. Made ready whole and then read in one go, each page was
     // written three times with the cache lost in between (0.6% of a 25 MB file's whole run).
     raw.reserve(size);
-    advise_huge_pages(raw.data(), raw.capacity());
+    if (huge_pages_suit(size)) advise_huge_pages(raw.data(), raw.capacity());
     while (raw.size() < size) {
       const std::size_t at = raw.size();
       const std::size_t want = std::min(kReadPiece, size - at);
