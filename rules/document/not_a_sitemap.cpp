@@ -37,9 +37,11 @@ class NotASitemap final : public Rule {
   void on_document(const Document& doc, FindingSink& out) override {
     if (doc.kind != DocumentKind::NotSitemap) return;
     const std::size_t at = doc.bytes.find_first_not_of(" \t\r\n", doc.encoding.bom_length);
-    out.report({.at = {at, 1},
-                .message = "this is not a sitemap: it looks like " + std::string(doc.looks_like) +
-                           ", not XML or a text file with one http(s) URL per line"});
+    std::string message = "this is not a sitemap: it looks like " + std::string(doc.looks_like) +
+                          ", not XML or a text file with one http(s) URL per line";
+    // A robots.txt under another name: the way to have it read as one.
+    if (doc.looks_like == "a robots.txt file") message += "; give it with --robots to read it as a robots.txt";
+    out.report({.at = {at, 1}, .message = std::move(message)});
   }
 };
 
