@@ -149,8 +149,11 @@ TEST_CASE("set spill: the spilled run's peak memory stays below the in-memory ru
   };
   const BoundedResult in_memory = run("none");
   const BoundedResult spilled = run("4MiB");
-  REQUIRE(in_memory.exit_code == 1);
-  REQUIRE(spilled.exit_code == 1);
+  // 1 where a file is past 50,000 URLs (an error); the smaller files of a sanitizer build give
+  // warnings only. Either way the runs agree, and the duplicates across files are found.
+  REQUIRE(in_memory.exit_code == (urls > 50'000 ? 1 : 0));
+  REQUIRE(spilled.exit_code == in_memory.exit_code);
+  CHECK(in_memory.out.find("SM803 duplicate-across-sitemaps") != std::string::npos);
   CHECK(spilled.out == in_memory.out);
   CHECK(spilled.err.empty());
   MESSAGE("peak memory: " << in_memory.max_rss_kib / 1024 << " MiB in memory, " << spilled.max_rss_kib / 1024

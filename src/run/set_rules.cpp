@@ -93,12 +93,16 @@ class KeptLowest final : public SetSink {
     if (!out_.accepts(file, finding)) return;
     File& kept = files_[file];
     ++kept.count;
+    // The finding's subject views the rule's own text, gone once the rule moves on: kept owned,
+    // and viewed again when replayed.
+    std::string subject(finding.subject);
+    Kept owned{std::move(finding), std::move(subject)};
     if (kept.lowest.size() <= kMaxFindingsPerRule) {
-      kept.lowest.push_back(std::move(finding));
+      kept.lowest.push_back(std::move(owned));
       std::push_heap(kept.lowest.begin(), kept.lowest.end(), lower_offset);
-    } else if (finding.at.offset < kept.lowest.front().at.offset) {
+    } else if (owned.report.at.offset < kept.lowest.front().report.at.offset) {
       std::pop_heap(kept.lowest.begin(), kept.lowest.end(), lower_offset);
-      kept.lowest.back() = std::move(finding);
+      kept.lowest.back() = std::move(owned);
       std::push_heap(kept.lowest.begin(), kept.lowest.end(), lower_offset);
     }
   }
@@ -110,17 +114,24 @@ class KeptLowest final : public SetSink {
     for (std::size_t f = 0; f < files_.size(); ++f) {
       File& kept = files_[f];
       std::sort_heap(kept.lowest.begin(), kept.lowest.end(), lower_offset);
-      for (Report& finding : kept.lowest) out_.report(f, std::move(finding));
+      for (Kept& finding : kept.lowest) {
+        finding.report.subject = finding.subject;
+        out_.report(f, std::move(finding.report));
+      }
       if (kept.count > kept.lowest.size()) out_.leave_out(f, kept.count - kept.lowest.size());
       File().lowest.swap(kept.lowest);
     }
   }
 
  private:
-  static bool lower_offset(const Report& a, const Report& b) { return a.at.offset < b.at.offset; }
+  struct Kept {
+    Report report;
+    std::string subject;  // what report.subject views while kept
+  };
+  static bool lower_offset(const Kept& a, const Kept& b) { return a.report.at.offset < b.report.at.offset; }
   struct File {
     std::size_t count = 0;
-    std::vector<Report> lowest;  // a heap, the highest offset on top
+    std::vector<Kept> lowest;  // a heap, the highest offset on top
   };
   MemberSink& out_;
   std::vector<File> files_;
