@@ -12,11 +12,13 @@
 
 #include "analysis/message_text.h"
 #include "api/run_choices.h"
+#include "cli/force_exclude.h"
 #include "cli/options.h"
 #include "cli/pages_setup.h"
 #include "live/live_pages.h"
 #include "cli/outputs.h"
 #include "cli/progress_display.h"
+#include "cli/run_settings.h"
 #include "config/resolve.h"
 #include "config/show.h"
 #include "engine/registry.h"
@@ -263,27 +265,8 @@ int run(const CliOptions& options) {
         std::string ignored;  // a broken config is reported below, for the files it governs
         return configs.excluded(path, is_directory, &ignored);
       });
-  // --force-exclude: a file named on the command line is dropped as a directory search would drop
-  // it (pre-commit names every changed file, so the config's exclude could not apply otherwise).
-  // Standard input named by --stdin-filename is judged by that name; under --fix it then goes back
-  // out unchanged, as an editor's format-on-save expects its text back.
   if (options.force_exclude) {
-    bool stdin_excluded = false;
-    std::erase_if(paths, [&](const std::string& path) {
-      std::string ignored;
-      if (path == "-") {
-        stdin_excluded = !options.stdin_filename.empty() && configs.excluded(options.stdin_filename, false, &ignored);
-        return stdin_excluded;
-      }
-      return !is_url(path) && configs.excluded(path, false, &ignored);
-    });
-    if (stdin_excluded && options.fix) {
-      Input input;
-      if (!load_input("-", &input, &error)) return usage_error(error);
-      std::cout << input.bytes;
-      std::cout.flush();
-      return kExitClean;
-    }
+    if (const auto done = force_exclude(options, configs, &paths)) return *done;
   }
   std::vector<InputError> input_errors;
   for (auto& [path, message] : expansion_errors) input_errors.push_back({path, message});
@@ -300,46 +283,7 @@ int run(const CliOptions& options) {
   if (project && project->robots_refused && options.robots.empty()) return config_error(*project->robots_refused);
   if (project && project->cache_refused && options.cache.empty()) return config_error(*project->cache_refused);
   RunSettings run_settings;
-  if (project) run_settings = {project->max_warnings, project->root, project->robots, project->min_severity};
-  if (options.max_warnings >= 0) run_settings.max_warnings = options.max_warnings;
-  if (!options.min_severity.empty()) run_settings.min_severity = parse_severity(options.min_severity);
-  if (!options.root.empty()) run_settings.root = options.root;
-  if (!options.robots.empty()) run_settings.robots = options.robots;
-  if (project && project->pages) run_settings.pages = *project->pages;
-  if (options.pages) run_settings.pages = true;
-  if (project && project->pages_live && run_settings.pages) run_settings.pages_live = true;
-  if (run_settings.pages && !run_settings.root) run_settings.pages_live = true;
-  // The options of --pages do nothing without it: a run that silently ignores --coverage is a
-  // check the user believes ran.
-  if (!run_settings.pages) {
-    const std::pair<bool, std::string_view> given[] = {
-        {!options.host.empty(), "--host"},    {options.coverage, "--coverage"},
-        {options.max_urls > 0, "--max-urls"}, {options.sample > 0, "--sample"},
-        {options.rate > 0, "--rate"},         {!options.pages_log.empty(), "--pages-log"},
-        {!options.cache.empty(), "--cache"}};
-    for (const auto& [set, name] : given) {
-      if (set)
-        return usage_error(std::string(name) + " takes effect with --pages only (or pages = true in the config)");
-    }
-  }
-  if (project && project->host) run_settings.host = project->host;
-  if (!options.host.empty()) run_settings.host = options.host;
-  if (project && project->coverage) run_settings.coverage = *project->coverage;
-  if (options.coverage) run_settings.coverage = true;
-  if (project) {
-    run_settings.rate = project->rate;
-    run_settings.user_agent = project->user_agent;
-    run_settings.max_urls = project->max_urls;
-    run_settings.sample = project->sample;
-    run_settings.cache = project->cache;
-    run_settings.memory_limit = project->memory_limit;
-  }
-  if (options.rate > 0) run_settings.rate = options.rate;
-  if (!options.user_agent.empty()) run_settings.user_agent = options.user_agent;
-  if (options.max_urls > 0) run_settings.max_urls = options.max_urls;
-  if (options.sample > 0) run_settings.sample = options.sample;
-  if (!options.cache.empty()) run_settings.cache = options.cache;
-  if (!options.memory_limit.empty()) run_settings.memory_limit = options.memory_limit;
+  if (!settle_run_settings(options, project, &run_settings, &error)) return usage_error(error);
   if (options.show_config) return show_config(paths, configs, run_settings);
   // A robots.txt (--robots, or robots = in the config) is an input of its own.
   if (options.paths.empty() && !run_settings.robots) {
