@@ -274,6 +274,23 @@ TEST_CASE("config cli: --show-config prints each input's effective settings and 
   CHECK(most.out.find("\nignore = [\n  \"SM201\",  # loc-empty\n]\n") != std::string::npos);
 }
 
+TEST_CASE("config cli: --show-config of a config that runs no rule says so, with or without an input") {
+  TempDir dir;
+  dir.write("sitemaplint.toml", "select = [\"SM201\"]\nignore = [\"SM201\"]\n");
+  dir.write("sitemap.xml", kSitemap);
+  const std::string expected =
+      "sitemaplint: error: no rule would run: --select, --ignore and the config's select and ignore leave none; run "
+      "at least one rule, or leave the input out\n";
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--show-config"}, std::vector<std::string>{"--show-config", "sitemap.xml"}}) {
+    const auto shown = run_cli(args, "", dir.path.string());
+    CAPTURE(args.size());
+    CHECK(shown.exit_code == 2);
+    CHECK(shown.out.empty());
+    CHECK(shown.err == expected);
+  }
+}
+
 TEST_CASE("config cli: extend builds a project's config on a shared one, the project's settings winning") {
   TempDir dir;
   dir.write("shared.toml",

@@ -13,6 +13,8 @@
 #include "config/show.h"
 #include "config/path_glob.h"
 #include "config/toml_depth.h"
+#include "engine/registry.h"
+#include "engine/rule_profiles.h"
 #include "test_support.h"
 
 using namespace sitemaplint;
@@ -568,6 +570,28 @@ TEST_CASE("resolve: a broken config file fails every input it governs with the s
   CHECK(first.starts_with((dir.path / "sitemaplint.toml").string() +
                           ":1:11: 'ignore': unknown rule 'SM2O1'; did you mean 'SM201'?"));
   CHECK(first == second);
+}
+
+TEST_CASE("show-config: a profile that runs no rule is written as an ignore list, which reads back") {
+  // An empty `select` is refused, so `select = []` would not read back (found by fuzz_config).
+  ConfigFile config;
+  std::string error;
+  REQUIRE(parse_config("select = [\"SM201\"]\nignore = [\"SM201\"]\n", "/p/sitemaplint.toml", &config, &error));
+  Profile profile;
+  profile.rule_profile = &default_rule_profile();
+  profile.selection = profile_selection(default_rule_profile());
+  apply_layer(config.rules, &profile.selection);
+  REQUIRE(profile.selection.enabled.empty());
+  profile.config = &config;
+  std::ostringstream shown;
+  write_effective_config("sitemap.xml", profile, RunSettings{}, shown);
+  CHECK(shown.str().find("select = [") == std::string::npos);
+  ConfigFile reread;
+  REQUIRE(parse_config(shown.str(), "/p/shown.toml", &reread, &error));
+  RuleSelection again = profile_selection(default_rule_profile());
+  apply_layer(reread.rules, &again);
+  CHECK(again.enabled.empty());
+  CHECK(reread.rules.ignore.size() == profile_selection(default_rule_profile()).enabled.size());
 }
 
 TEST_CASE("show-config: the effective settings, written as TOML that reads back to the same profile") {

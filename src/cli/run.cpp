@@ -100,7 +100,9 @@ int show_config(const std::vector<std::string>& paths, ConfigResolver& configs, 
     const std::string label = paths.empty()      ? "a sitemap in the current directory"
                               : inputs[i] == "-" ? "standard input"
                                                  : inputs[i];
-    write_effective_config(label, *configs.profile_for(inputs[i], &error), run, std::cout);
+    const Profile* profile = configs.profile_for(inputs[i], &error);
+    if (!profile) return config_error(error);  // a broken config, or one that leaves no rule to run
+    write_effective_config(label, *profile, run, std::cout);
     std::error_code missing;
     if (!paths.empty() && inputs[i] != "-" && !is_url(inputs[i]) && !std::filesystem::exists(inputs[i], missing)) {
       std::cout << "# note: " << inputs[i] << " does not exist (yet); these are the settings it would get\n";

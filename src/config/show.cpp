@@ -122,7 +122,9 @@ void write_effective_config(const std::string& label, const Profile& profile, co
   const bool beyond_profile =
       std::any_of(enabled.begin(), enabled.end(), [&](const RuleInfo* rule) { return !runs(base.enabled, rule); });
   // --select SM401 shows select = ["SM401"], not the hundred other rules ignored: the shorter list.
-  const bool as_select = beyond_profile || enabled.size() < base.enabled.size() - enabled.size();
+  // When no rule runs (every one ignored), only `ignore` can say so: an empty `select` is refused.
+  const bool as_select =
+      !enabled.empty() && (beyond_profile || enabled.size() < base.enabled.size() - enabled.size());
   const std::vector<const RuleInfo*>& listed = as_select ? enabled : base.enabled;
   out << (as_select ? "select = [" : "ignore = [") << from("rules", true);
   bool any_listed = false;
