@@ -4,6 +4,7 @@
 #include "analysis/same_url.h"
 #include "rules/page/utils/http_answer.h"
 #include "rules/page/utils/page_rule.h"
+#include "rules/page/utils/redirect_chain.h"
 
 namespace sitemaplint {
 namespace {
@@ -64,8 +65,9 @@ class PageRedirect final : public PageRule {
     std::string message = url.quoted_value() + " is not a page: " + std::string(pages().host_label()) + " " + how +
                           " to " + quoted(page.target) + " (" + page.reason + ")";
     // Live, the chain was followed by fetching; from a build, through the host's rules here.
-    const BuildChain chain = page.http ? BuildChain{{}, pages().unlisted_page(page.target), {}}
-                                       : follow_in_build(a.ascii_form.empty() ? a.trimmed : a.ascii_form, page);
+    const BuildChain chain = page.http
+                                 ? BuildChain{{}, pages().unlisted_page(page.target), {}}
+                                 : follow_in_build(pages(), a.ascii_form.empty() ? a.trimmed : a.ascii_form, page);
     const std::string& end = chain.end_url.empty() ? page.target : chain.end_url;
     std::string trouble = chain.trouble.empty() ? unfit_end(end, chain.end) : chain.trouble;
     std::optional<Fix> fix;
@@ -107,55 +109,6 @@ class PageRedirect final : public PageRule {
     std::string out;
     normalise_url(url, &out);
     return out;
-  }
-
-  // Where a redirect in the build leads: the build's answer for each further hop (the host's rules
-  // again), until a page, a dead end or a loop. `end_url` is set when there was more than one hop.
-  struct BuildChain {
-    std::string end_url;
-    const PageAnswer* end = nullptr;  // the build's answer at the end; null: not on this site
-    std::string trouble;  // why listing where it ends would not help, for the message
-  };
-  static constexpr int kMaxBuildHops = 10;  // Googlebot follows up to 10 redirects
-
-  BuildChain follow_in_build(std::string_view listed, const PageAnswer& first) const {
-    BuildChain chain;
-    std::vector<std::string> seen{normal_form(listed), normal_form(first.target)};
-    const PageAnswer* at = pages().unlisted_page(first.target);
-    while (at && at->status == PageStatus::Redirect) {
-      if (std::find(seen.begin(), seen.end(), normal_form(at->target)) != seen.end()) {
-        chain.trouble = "which leads back to " + quoted(at->target) + ": a redirect loop";
-        return chain;
-      }
-      if (static_cast<int>(seen.size()) >= kMaxBuildHops) {
-        chain.trouble = "and on through more than " + std::to_string(kMaxBuildHops) + " redirects";
-        return chain;
-      }
-      seen.push_back(normal_form(at->target));
-      chain.end_url = at->target;
-      at = pages().unlisted_page(at->target);
-    }
-    chain.end = at;
-    const std::string& end = chain.end_url.empty() ? first.target : chain.end_url;
-    if (at && at->status == PageStatus::Missing)
-      chain.trouble = (chain.end_url.empty() ? "which" : "which leads on to " + quoted(end) + ", which") +
-                      std::string(" has nothing behind it in the build");
-    return chain;
-  }
-
-  // Why the page where a redirect ends is no URL to list either: it forbids indexing, or names
-  // another URL as canonical. Empty when it may be listed (or is not known).
-  static std::string unfit_end(const std::string& end_url, const PageAnswer* end) {
-    if (!end || end->status != PageStatus::Served) return {};
-    if (!end->head.noindex.empty() || !end->header_noindex.empty()) return "whose page forbids indexing (noindex)";
-    const std::string self = normal_form(end_url);
-    for (const auto* links : {&end->head.canonicals, &end->header_canonicals}) {
-      for (const PageLink& link : *links) {
-        if (!link.url.empty() && normal_form(link.url) != self)
-          return "whose page names " + quoted(link.url) + " as its canonical URL";
-      }
-    }
-    return {};
   }
 
   // Listing where the redirect ends instead, when that answers with a page of its own (not a 404,
