@@ -208,7 +208,8 @@ void HttpTestServer::serve(int fd) {
     {
       std::lock_guard lock(mutex_);
       requests_.push_back(request);
-      const auto found = routes_.find(request.path);
+      auto found = routes_.find(request.path);
+      if (found == routes_.end()) found = routes_.find("*");  // a catch-all
       if (found != routes_.end()) handler = found->second;
     }
     HttpExchange exchange(fd, stopping_, keep_alive_);

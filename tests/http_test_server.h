@@ -65,6 +65,7 @@ class HttpTestServer {
   // "http://HOST:PORT" + path.
   std::string url(std::string_view path, std::string_view host = "127.0.0.1") const;
 
+  // A path the server answers; "*" answers every path without a route of its own (else 404).
   void route(const std::string& path, HttpResponse response);
   void route(const std::string& path, HttpHandler handler);
 

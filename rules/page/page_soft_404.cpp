@@ -1,4 +1,8 @@
 // PAGE102 page-soft-404: a listed page that only a catch-all answers.
+#include <map>
+#include <string>
+#include <vector>
+
 #include "rules/page/utils/http_answer.h"
 #include "rules/page/utils/page_rule.h"
 
@@ -12,10 +16,13 @@ constexpr RuleMeta kMeta{.severity = Severity::Error,
 With `--pages`, reports the listed URLs for which no page of their own exists, but the host
 answers with status 200 all the same: a `_redirects` rule that rewrites every path to one page
 (`/* /index.html 200`, a single-page app's fallback), or Cloudflare Pages' own fallback to
-`/index.html` for a build without a `404.html`. On the live site (`--pages` without `--root`),
+`/index.html` for a build without a `404.html`; and a URL of the build's `404.html` itself,
+the site's not-found page, which a request for its own URL gets with 200. On the live site (`--pages` without `--root`),
 sitemaplint asks each host for one path that cannot exist first; when the host answers it with
 200 and an HTML page, every listed page that answers with the same page (the same title, or the
-same bytes) is reported.
+same bytes) is reported. When every listed URL of a host (three or more) answers so, the host
+serves one page for every path, a single-page app's shell or a catch-all, and one finding says so
+instead of one on each URL.
 
 ## Why it matters
 The crawler gets the home page (or the app shell) with status 200 for a page that does not exist.
@@ -48,21 +55,79 @@ class PageSoft404 final : public PageRule {
       : PageRule(settings, {UrlFieldKind::Loc, UrlFieldKind::HreflangHref}) {}
 
  protected:
+  void subscribe(Subscriptions& s) const override {
+    PageRule::subscribe(s);
+    s.finish();  // a live host's findings wait for all its URLs: see on_finish
+  }
+
   void check(const UrlField& url, const UrlAnalysis& a, const PageAnswer& page, FindingSink& out) override {
-    if (page.status != PageStatus::Fallback) return;
-    if (page.http_status != 0) {  // fetched from the live site
-      out.report({.at = url_span(*url.field, a),
-                  .message = url.quoted_value() + " answers 200 with " + page.reason +
-                             ": a soft 404; publish the page or remove the URL (Search Console: \"Submitted URL seems "
-                             "to be a Soft 404\")"});
+    const bool live = page.http_status != 0;
+    if (live && (page.status == PageStatus::Served || page.status == PageStatus::Fallback)) {
+      // The origin as written: the scheme, host and port, up to the path.
+      const std::size_t authority_end = a.trimmed.find_first_of("/?#", a.host_at);
+      Host& host = hosts_[std::string(a.trimmed.substr(0, authority_end))];
+      if (page.status == PageStatus::Served) ++host.pages;
+      if (page.status == PageStatus::Fallback) {
+        host.found.push_back({.at = url_span(*url.field, a),
+                              .message = url.quoted_value() + " answers 200 with " + page.reason +
+                                         ": a soft 404; publish the page or remove the URL (Search Console: "
+                                         "\"Submitted URL seems to be a Soft 404\")"});
+        if (host.found.size() == 1) host.reason = page.reason;
+      }
       return;
     }
+    // With noindex, the page is PAGE201's.
+    if (page.status == PageStatus::Served && is_not_found_page(page.file) && page.head.noindex.empty() &&
+        page.header_noindex.empty()) {
+      out.report({.at = url_span(*url.field, a),
+                  .message = url.quoted_value() + " is the site's not-found page (" + page.file +
+                             "), which a direct request gets with status 200: a soft 404; remove the URL",
+                  .related = page_file_location(page, 0, "the not-found page")});
+      return;
+    }
+    if (page.status != PageStatus::Fallback) return;
     out.report({.at = url_span(*url.field, a),
                 .message = url.quoted_value() + " has no page of its own in the build, but " +
                            std::string(pages().host_label()) + " answers it with " + page.file + " and status 200 (" +
                            page.reason + "): a soft 404; publish the page or remove the URL",
                 .related = page_file_location(page, 0, "the page served instead")});
   }
+
+  // A live host that answers every listed URL as it answers a path that cannot exist serves one
+  // page for every path: a single-page app's shell, or a catch-all. One finding says so, rather
+  // than an error on each of its URLs.
+  void on_finish(const Document&, FindingSink& out) override {
+    for (auto& [name, host] : hosts_) {
+      if (host.pages == 0 && host.found.size() >= kOnePageForAll) {
+        Report report = std::move(host.found.front());
+        report.message = "all " + grouped(host.found.size()) + " listed URLs of " + name + " answer 200 with " +
+                         host.reason +
+                         ": the host serves one page for every path (a single-page app's shell, or a catch-all), "
+                         "so search engines that do not run its scripts see soft 404s; prerender each page, and "
+                         "answer unknown paths with 404";
+        out.report(std::move(report));
+        continue;
+      }
+      for (Report& report : host.found) out.report(std::move(report));
+    }
+    hosts_.clear();
+  }
+
+ private:
+  // 404.html: the page every host the build is read for serves for a path without a page (the
+  // nearest one up the folders, on some), and serves with 200 to a request for itself.
+  static bool is_not_found_page(std::string_view file) {
+    const std::size_t slash = file.find_last_of('/');
+    return file.substr(slash == std::string_view::npos ? 0 : slash + 1) == "404.html";
+  }
+
+  static constexpr std::size_t kOnePageForAll = 3;
+  struct Host {
+    std::size_t pages = 0;  // listed URLs answered with a page of their own
+    std::vector<Report> found;  // the soft 404s, in the file's order
+    std::string reason;
+  };
+  std::map<std::string, Host> hosts_;  // by origin, for a stable order
 };
 
 }  // namespace
