@@ -151,9 +151,10 @@ void serve_sitemap(HttpTestServer& server, const std::string& xml) {
 }
 
 // The findings of a quiet run, one a line, without the sitemap's URL before each, and with the
-// server's origin (whose port changes from run to run) written SITE.
+// server's origin (whose port changes from run to run) written SITE and the soft-404 probe's path
+// (a hash of the origin) PROBE.
 std::string findings(const CommandResult& run, const std::string& sitemap) {
-  std::string out = run.out;
+  std::string out = std::regex_replace(run.out, std::regex("sitemaplint-soft-404-probe-[0-9a-f]+"), "PROBE");
   for (std::size_t at = out.find(sitemap); at != std::string::npos; at = out.find(sitemap, at))
     out.erase(at, sitemap.size());
   const std::string origin = sitemap.substr(0, sitemap.find('/', sitemap.find("://") + 3));
@@ -325,6 +326,55 @@ TEST_CASE("live: a redirect to another host that ends in a page is a plain redir
                      "/ok/ (200)); list 'http://localhost:" + port +
                      "/ok/' instead (Search Console: \"Page with redirect\")\n") != std::string::npos);
   CHECK(run.out.find("PAGE107") == std::string::npos);
+}
+
+TEST_CASE("live: a host that serves one page for every path is one soft-404 finding, not one per URL") {
+  // A single-page app's shell answers every path alike, the probe for a path that cannot exist too.
+  HttpTestServer app;
+  app.route("*", html("App"));
+  const std::string shell_map = app.url("/sitemap.xml");
+  serve_sitemap(app, site_urlset({app.url("/"), app.url("/pricing"), app.url("/docs/intro")}));
+  const auto shell = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, shell_map});
+  CHECK(shell.err.empty());
+  CHECK(findings(shell, shell_map) ==
+        ":3:11: error[PAGE102 page-soft-404]: all 3 listed URLs of SITE answer 200 with the same page SITE/PROBE gets, "
+        "a path that cannot exist: the host serves one page for every path (a single-page app's shell, or a "
+        "catch-all), so search engines that do not run its scripts see soft 404s; prerender each page, and answer "
+        "unknown paths with 404\n");
+  // Where the host has pages of its own, each URL that only the catch-all answers is a finding.
+  HttpTestServer mixed;
+  mixed.route("*", html("App"));
+  mixed.route("/about", html("About us"));
+  const std::string mixed_map = mixed.url("/sitemap.xml");
+  serve_sitemap(mixed, site_urlset({mixed.url("/about"), mixed.url("/x"), mixed.url("/y"), mixed.url("/z")}));
+  const auto each = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, mixed_map});
+  CHECK(each.err.empty());
+  CHECK(findings(each, mixed_map) ==
+        ":4:11: error[PAGE102 page-soft-404]: 'SITE/x' answers 200 with the same page SITE/PROBE gets, a path "
+        "that cannot exist: a soft 404; publish the page or remove the URL (Search Console: \"Submitted URL seems to "
+        "be a Soft 404\")\n"
+        ":5:11: error[PAGE102 page-soft-404]: 'SITE/y' answers 200 with the same page SITE/PROBE gets, a path "
+        "that cannot exist: a soft 404; publish the page or remove the URL (Search Console: \"Submitted URL seems to "
+        "be a Soft 404\")\n"
+        ":6:11: error[PAGE102 page-soft-404]: 'SITE/z' answers 200 with the same page SITE/PROBE gets, a path "
+        "that cannot exist: a soft 404; publish the page or remove the URL (Search Console: \"Submitted URL seems to "
+        "be a Soft 404\")\n");
+}
+
+TEST_CASE("live: --robots URL alone names the site whose pages are fetched") {
+  HttpTestServer server;
+  server.route("/robots.txt",
+               HttpResponse{200, {{"Content-Type", "text/plain"}}, "Sitemap: " + server.url("/sitemap.xml") + "\n"});
+  server.route("/ok", html("OK"));
+  serve_sitemap(server, site_urlset({server.url("/ok"), server.url("/missing")}));
+  const std::string sitemap = server.url("/sitemap.xml");
+  const auto run =
+      run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--robots", server.url("/robots.txt")});
+  CHECK(run.err.empty());
+  CHECK(findings(run, sitemap) ==
+        ":4:11: error[PAGE101 page-not-found]: 'SITE/missing' answers 404 (Not Found) on the live site; publish the "
+        "page or remove the URL (Search Console: \"Submitted URL not found (404)\")\n");
+  CHECK(server.hits("/missing") == 1);
 }
 
 TEST_CASE("live: the charset of the Content-Type decodes a page that declares none") {

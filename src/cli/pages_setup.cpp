@@ -61,10 +61,12 @@ std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& pat
   for (const std::string& path : paths) {
     if (is_url(path)) add_origin(path);
   }
+  // The sitemaps a robots.txt names are on its site: its URL tells the origin as well.
+  if (run.robots && is_url(*run.robots)) add_origin(*run.robots);
   if (live.origins.empty()) {
     *why =
-        "--pages without --root fetches the live site: it needs --base-url URL (or base-url = in the config) or a "
-        "sitemap URL to know the site's origin";
+        "--pages without --root fetches the live site: it needs --base-url URL (or base-url = in the config), a "
+        "sitemap URL or a robots.txt URL to know the site's origin";
     return nullptr;
   }
   SchedulerOptions& s = live.scheduler;
