@@ -13,6 +13,7 @@
 #include "analysis/ascii.h"
 #include "analysis/same_url.h"
 #include "pages/build_folder.h"
+#include "pages/chunked_prefetch.h"
 #include "pages/header_facts.h"
 #include "pages/html_head.h"
 #include "pages/site_walk.h"
@@ -198,80 +199,6 @@ std::string_view DiskPages::host_label() const { return sitemaplint::host_label(
 
 std::string DiskPages::source_label() const { return root_ + " as " + std::string(host_label()) + " serves it"; }
 
-namespace {
-
-// The read-ahead of a sitemap's URLs. `threads` workers take them in the rules' order, a chunk of
-// 64 at a time from a shared counter, and a thread that would wait for an answer another thread
-// is working out (the rule thread, mostly, which asks from the first URL forwards) takes the next
-// URL from the same counter meanwhile. So every thread reads until the last chunk, near where the
-// rules are, and the rules never wait long nor have much left to check once the pages are read.
-// Reading from the last URL backwards, the workers met the rules in the middle and then stood
-// idle while the rule thread checked the second half (a third of a second on 50,000 pages);
-// forwards without help, the rule thread caught up and then waited for each page in turn.
-class ChunkedPrefetch final : public PageLookup::Prefetch {
- public:
-  static constexpr std::size_t kChunk = 64;
-
-  ChunkedPrefetch(const PageLookup& pages, std::vector<std::string> urls, unsigned threads)
-      : pages_(pages), urls_(std::move(urls)), outer_(helped) {
-    helped = this;  // on the rule thread, which creates and destroys it
-    for (unsigned t = 0; t < threads; ++t) {
-      threads_.emplace_back([this] {
-        helped = this;
-        work();
-      });
-    }
-  }
-  ~ChunkedPrefetch() override {
-    stop_ = true;
-    for (std::thread& thread : threads_) thread.join();
-    helped = outer_;
-  }
-
-  // The read-ahead this thread may help: its rule thread's, or its own as a worker.
-  static thread_local ChunkedPrefetch* helped;
-
-  // Works out the answer of the next URL no thread took; false when none is left.
-  bool help() {
-    if (stop_) return false;
-    const std::size_t i = next_.fetch_add(1);
-    if (i >= urls_.size()) return false;
-    pages_.unlisted_page(urls_[i]);
-    return true;
-  }
-
- private:
-  void work() {
-    for (std::size_t first = next_.fetch_add(kChunk); first < urls_.size(); first = next_.fetch_add(kChunk)) {
-      const std::size_t end = std::min(first + kChunk, urls_.size());
-      for (std::size_t i = first; i < end && !stop_; ++i) pages_.unlisted_page(urls_[i]);
-    }
-  }
-
-  const PageLookup& pages_;
-  std::vector<std::string> urls_;
-  std::atomic<std::size_t> next_ = 0;  // the first URL no thread took
-  std::atomic<bool> stop_ = false;
-  ChunkedPrefetch* const outer_;  // the rule thread's `helped` before
-  std::vector<std::thread> threads_;
-};
-
-thread_local ChunkedPrefetch* ChunkedPrefetch::helped = nullptr;
-
-// Whether this thread, waiting for an answer, worked out another one meanwhile. Not from within
-// such help: one page at a time, so that the wait it stands for stays short.
-bool help_while_waiting() {
-  thread_local bool helping = false;
-  if (helping || !ChunkedPrefetch::helped) return false;
-  helping = true;
-  struct Done {
-    ~Done() { helping = false; }
-  } done;
-  return ChunkedPrefetch::helped->help();
-}
-
-}  // namespace
-
 // The page rules ask about a URL one after the other (nine of them, for every URL): the slot this
 // thread found last answers all but the first without hashing the URL or taking a lock.
 DiskPages::Slot& DiskPages::slot_for(std::string_view url) const {
@@ -315,7 +242,7 @@ void DiskPages::fill(Slot& slot, std::string_view url) const {
     Slot::State state = slot.state.load(std::memory_order_acquire);
     if (state == Slot::kDone) return;
     if (state == Slot::kWorking) {
-      if (!help_while_waiting()) std::this_thread::yield();
+      if (!help_prefetch_while_waiting()) std::this_thread::yield();
       continue;
     }
     if (!slot.state.compare_exchange_weak(state, Slot::kWorking, std::memory_order_acquire)) continue;
@@ -361,7 +288,7 @@ std::unique_ptr<PageLookup::Prefetch> DiskPages::prefetch(std::vector<std::strin
   // The rule thread and the read-ahead wait for the index alike: it is listed on all of them.
   folder_.set_index_threads(threads + 1);
   if (threads > 0) start_walk(std::launch::async);
-  return std::make_unique<ChunkedPrefetch>(*this, std::move(urls), threads);
+  return chunked_prefetch(*this, std::move(urls), threads);
 }
 
 void DiskPages::list_ahead(unsigned threads) const {
