@@ -132,6 +132,25 @@ TEST_CASE("pages cli: nothing outside the build folder is read, by a path or by 
         std::string::npos);
 }
 
+TEST_CASE("pages cli: the build folder's files are named alike however --root is written") {
+  TempDir dir;
+  dir.write("public/a/index.html", "<!DOCTYPE html><meta name=robots content=noindex>\n");
+  dir.write("public/sitemap.xml", urlset({"https://example.com/a/"}));
+  for (const char* root : {"public", "./public", "public/", "./public/./", ".//public"}) {
+    CAPTURE(root);
+    const auto run = run_cli(with({"--pages", "--root", root, "public/sitemap.xml"}), "", dir.path.string());
+    CHECK(findings_in(run.out) == "PAGE201 3:13 -> public/a/index.html 1:16");
+    CHECK(nlohmann::json::parse(run.out)["pages"]["source"] == "public as a plain web server serves it");
+  }
+  // From inside the build, "." and "./" name its files by their relative paths.
+  for (const char* root : {".", "./"}) {
+    CAPTURE(root);
+    const auto run = run_cli(with({"--pages", "--root", root, "sitemap.xml"}), "", (dir.path / "public").string());
+    CHECK(findings_in(run.out) == "PAGE201 3:13 -> a/index.html 1:16");
+    CHECK(nlohmann::json::parse(run.out)["pages"]["source"] == ". as a plain web server serves it");
+  }
+}
+
 TEST_CASE("pages cli: the summary counts what the URLs led to, and coverage lists the unlisted pages") {
   TempDir dir;
   dir.write("public/index.html", "<!DOCTYPE html><html><head><title>Home</title></head></html>\n");

@@ -105,6 +105,25 @@ std::optional<std::string> read_config(const std::string& root, const std::strin
 // and meet another at the same address (the tests make many).
 std::atomic<std::uint64_t> next_lookup_id{1};
 
+// The build folder as messages name it, and its files with it: "./public/", "public/." and "public"
+// alike give "public", as a sitemap's child is named ("public/a/index.html", whichever way --root
+// was written); "." gives "", so that its files are named by their relative paths. A ".." is
+// kept: through a symbolic link, "a/.." need not be where "a" is.
+std::string shown_folder(std::string_view root) {
+  std::string shown = root.starts_with('/') ? "/" : "";
+  for (std::size_t at = 0; at <= root.size();) {
+    std::size_t end = root.find('/', at);
+    if (end == std::string_view::npos) end = root.size();
+    const std::string_view part = root.substr(at, end - at);
+    if (!part.empty() && part != ".") {
+      if (!shown.empty() && !shown.ends_with('/')) shown += '/';
+      shown += part;
+    }
+    at = end + 1;
+  }
+  return shown;
+}
+
 std::string origin_of(const SitemapLocation& site) {
   const bool default_port =
       (site.scheme == "https" && site.port == "443") || (site.scheme == "http" && site.port == "80");
@@ -142,8 +161,8 @@ std::optional<std::string> decoded_site_path(std::string_view url) {
 }
 
 DiskPages::DiskPages(std::string root, SitemapLocation site, HostKind host)
-    : root_(std::move(root)),
-      folder_(root_),
+    : root_(shown_folder(root)),
+      folder_(root_.empty() ? "." : root_),
       site_(std::move(site)),
       origin_(origin_of(site_)),
       id_(next_lookup_id.fetch_add(1, std::memory_order_relaxed)) {
@@ -197,7 +216,9 @@ bool DiskPages::on_site(std::string_view url) const {
 
 std::string_view DiskPages::host_label() const { return sitemaplint::host_label(setup_.host); }
 
-std::string DiskPages::source_label() const { return root_ + " as " + std::string(host_label()) + " serves it"; }
+std::string DiskPages::source_label() const {
+  return (root_.empty() ? "." : root_) + " as " + std::string(host_label()) + " serves it";
+}
 
 // The page rules ask about a URL one after the other (nine of them, for every URL): the slot this
 // thread found last answers all but the first without hashing the URL or taking a lock.
