@@ -378,6 +378,16 @@ PageAnswer DiskPages::work_out(std::string_view url) const {
     return facts;
   }
   const HostAnswer answer = answer_path(setup_, folder_, *path);
+  // What a link out of the build leads to is not read, and not taken for a missing page either.
+  if (answer.kind == HostAnswer::Kind::Missing || answer.kind == HostAnswer::Kind::Fallback) {
+    if (const std::optional<std::string> link = folder_.link_leaving(*path)) {
+      facts.status = PageStatus::Refused;
+      facts.file = in_folder(root_, *link);
+      facts.reason = facts.file + " is a symbolic link that leads outside the build folder (--root " +
+                     (root_.empty() ? "." : root_) + "), and nothing outside it is read";
+      return facts;
+    }
+  }
   switch (answer.kind) {
     case HostAnswer::Kind::Missing:
       facts.status = PageStatus::Missing;
