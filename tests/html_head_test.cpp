@@ -735,22 +735,60 @@ TEST_CASE("html head: UTF-16 with a byte order mark, little or big endian, with 
   CHECK(declared.title == "T\xC3\xA9");
 }
 
-TEST_CASE("html head: a meta charset after the first 1024 bytes is not seen, and the page is read as UTF-8") {
+TEST_CASE("html head: a meta charset later in the head changes the encoding, as the parser does when it meets it") {
   const std::string page = "<head>\n<!--" + std::string(1100, '-') +
                            "-->\n"  // 2
-                           "<meta charset=\"windows-1252\">\n"  // 3
-                           "<title>Caf\xE9</title>\n";  // 4
+                           "<meta charset=\"windows-1252\">\n"  // 3: past the prescan's 1,024 bytes
+                           "<title>Caf\xE9</title>\n"  // 4
+                           "<link rel=\"canonical\" href=\"/caf\xE9/\">\n";  // 5
   const HeadFacts facts = head(page);
-  CHECK(facts.encoding == "UTF-8");
-  CHECK(facts.charset == "windows-1252");  // read from the head all the same
-  CHECK(facts.title == "Caf\xEF\xBF\xBD");
-  CHECK(facts.problem.kind == PageProblemKind::InvalidUtf8);
-  CHECK(facts.problem.what == "byte 0xE9");
-  CHECK(facts.problem.line == 4);
-  CHECK(facts.problem.offset == page.find('\xE9'));
-  // The same declaration within the first 1024 bytes counts.
+  CHECK(facts.encoding == "windows-1252");
+  CHECK(facts.charset == "windows-1252");
+  CHECK(facts.title == "Caf\xC3\xA9");
+  CHECK(describe(facts.canonicals) ==
+        std::vector<std::string>{"https://example.com/caf%C3%A9/ [/caf\xC3\xA9/] line 5"});
+  REQUIRE(facts.canonicals.size() == 1);
+  CHECK(facts.canonicals[0].offset == page.find("<link"));
+  CHECK(facts.problem.kind == PageProblemKind::None);
+  // The same declaration within the first 1024 bytes, as the prescan finds it.
   CHECK(head("<head>\n<!--" + std::string(900, '-') + "-->\n<meta charset=\"windows-1252\">\n<title>Caf\xE9</title>")
             .title == "Caf\xC3\xA9");
+  // The first tag that names an encoding counts: a label that names none is passed over, and so is
+  // a later tag; http-equiv Content-Type as well as charset.
+  const std::string late = "<head><!--" + std::string(1100, '-') + "-->";
+  CHECK(head(late + "<meta charset=latin-1><meta charset=koi8-r><meta charset=utf-8><title>\xE9</title>").encoding ==
+        "KOI8-R");
+  CHECK(
+      head(late + "<meta http-equiv=content-type content='text/html; charset=iso-8859-2'><title>T</title>").encoding ==
+      "ISO-8859-2");
+  // As the prescan maps them: UTF-16 is UTF-8 in a page whose tags were read, x-user-defined windows-1252.
+  CHECK(head(late + "<meta charset=utf-16><title>T</title>").encoding == "UTF-8");
+  CHECK(head(late + "<meta charset=x-user-defined><title>\xE9</title>").title == "\xC3\xA9");
+  // An unknown label in the first 1024 bytes is not the page's problem when a later tag declares a
+  // known encoding, UTF-8 too.
+  const HeadFacts unknown = head("<head><meta charset=latin-1><!--" + std::string(1100, '-') +
+                                 "--><meta charset=utf-8><title>Caf\xC3\xA9</title>");
+  CHECK(unknown.encoding == "UTF-8");
+  CHECK(unknown.problem.kind == PageProblemKind::None);
+}
+
+TEST_CASE("html head: a late meta charset changes nothing after a byte order mark, a Content-Type or in the body") {
+  const std::string late = "<head><!--" + std::string(1100, '-') + "--><meta charset=\"windows-1252\">";
+  const std::string page = late + "<title>Caf\xE9</title>";
+  // A byte order mark and the Content-Type's charset are certain: nothing in the page changes them.
+  const HeadFacts bom = head("\xEF\xBB\xBF" + page);
+  CHECK(bom.encoding == "UTF-8");
+  CHECK(bom.charset == "windows-1252");
+  CHECK(bom.problem.kind == PageProblemKind::InvalidUtf8);
+  const HeadFacts served = read_html_head(page, kPage, 512 * 1024, "text/html; charset=utf-8");
+  CHECK(served.encoding == "UTF-8");
+  CHECK(served.problem.kind == PageProblemKind::InvalidUtf8);
+  // A tag the parser puts in the body does not declare the page's encoding.
+  const HeadFacts body =
+      head("<head><title>Caf\xE9</title></head><body><p>" + std::string(1100, 'x') + "<meta charset=\"windows-1252\">");
+  CHECK(body.encoding == "UTF-8");
+  CHECK(body.charset.empty());
+  CHECK(body.problem.kind == PageProblemKind::InvalidUtf8);
 }
 
 TEST_CASE("html head: the Content-Type's charset decides after a byte order mark, before the page's own") {

@@ -125,11 +125,51 @@ TEST_CASE("pages cli: nothing outside the build folder is read, by a path or by 
                                           "https://example.com/..%2Fsecret/"}));
   const auto run = run_cli(with({"--pages", "--root", "public", "public/sitemap.xml"}), "", dir.path.string());
   INFO(run.out, run.err);
-  // The link's target is outside: not a page of the build (404), never read for its noindex, nor
-  // walked for coverage, which finds the one page inside.
-  CHECK(findings_in(run.out) == "PAGE401 2:1, PAGE101 3:13");
+  // The link's target is outside: not read, neither for its noindex (no PAGE201) nor as a missing
+  // page (no PAGE101), and not walked for coverage, which finds the one page inside. The link and
+  // the paths that name no file are each reported as not read, and why.
+  CHECK(findings_in(run.out) == "PAGE401 2:1, PAGE104 3:13, PAGE104 4:13, PAGE104 5:13");
   CHECK(run.out.find("1 indexable page of the build is in no sitemap: 'https://example.com/' (public/index.html)") !=
         std::string::npos);
+  const auto messages = nlohmann::json::parse(run.out)["files"][0]["diagnostics"];
+  REQUIRE(messages.size() == 4);
+  CHECK(messages[1]["message"] ==
+        "'https://example.com/linked/' is listed, but its page is not read: public/linked is a symbolic link that "
+        "leads outside the build folder (--root public), and nothing outside it is read; no page rule checks it");
+  CHECK(messages[2]["message"] ==
+        "'https://example.com/%2E%2E/secret/' is listed, but its page is not read: its path names no file (an "
+        "encoded '/', a NUL or a '..' segment); no page rule checks it");
+  // A link to a page outside, and a link inside a folder of the build: the same, by whichever file
+  // the host would serve.
+  std::filesystem::create_symlink(dir.path / "secret/index.html", dir.path / "public/page.html");
+  dir.write("public/docs/index.html", "<!DOCTYPE html><title>Docs</title>\n");
+  std::filesystem::create_directory_symlink(dir.path / "secret", dir.path / "public/docs/more");
+  dir.write("public/sitemap.xml",
+            urlset({"https://example.com/page.html", "https://example.com/docs/more/", "https://example.com/docs/"}));
+  const auto files = run_cli(with({"--pages", "--root", "public", "public/sitemap.xml"}), "", dir.path.string());
+  INFO(files.out, files.err);
+  CHECK(findings_in(files.out) == "PAGE401 2:1, PAGE104 3:13, PAGE104 4:13");
+  CHECK(files.out.find("public/page.html is a symbolic link that leads outside") != std::string::npos);
+  CHECK(files.out.find("public/docs/more is a symbolic link that leads outside") != std::string::npos);
+}
+
+TEST_CASE("pages cli: the build folder's files are named alike however --root is written") {
+  TempDir dir;
+  dir.write("public/a/index.html", "<!DOCTYPE html><meta name=robots content=noindex>\n");
+  dir.write("public/sitemap.xml", urlset({"https://example.com/a/"}));
+  for (const char* root : {"public", "./public", "public/", "./public/./", ".//public"}) {
+    CAPTURE(root);
+    const auto run = run_cli(with({"--pages", "--root", root, "public/sitemap.xml"}), "", dir.path.string());
+    CHECK(findings_in(run.out) == "PAGE201 3:13 -> public/a/index.html 1:16");
+    CHECK(nlohmann::json::parse(run.out)["pages"]["source"] == "public as a plain web server serves it");
+  }
+  // From inside the build, "." and "./" name its files by their relative paths.
+  for (const char* root : {".", "./"}) {
+    CAPTURE(root);
+    const auto run = run_cli(with({"--pages", "--root", root, "sitemap.xml"}), "", (dir.path / "public").string());
+    CHECK(findings_in(run.out) == "PAGE201 3:13 -> a/index.html 1:16");
+    CHECK(nlohmann::json::parse(run.out)["pages"]["source"] == ". as a plain web server serves it");
+  }
 }
 
 TEST_CASE("pages cli: the summary counts what the URLs led to, and coverage lists the unlisted pages") {

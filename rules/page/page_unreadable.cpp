@@ -10,18 +10,23 @@ constexpr RuleMeta kMeta{.severity = Severity::Warning,
                          .docs = R"md(
 ## What it does
 With `--pages`, reads each listed page the build serves as a search engine reads it: in the
-encoding a browser would choose (a byte order mark, else a `<meta charset>` or `<meta
-http-equiv="Content-Type">` in the first 1,024 bytes, else UTF-8), and reports a page that cannot
-be read so, with the place in the page file where reading failed:
+encoding a browser would choose (a byte order mark, else the charset of the `Content-Type` it is
+served with, else a `<meta charset>` or `<meta http-equiv="Content-Type">` in the first 1,024
+bytes, else the first such tag later in the head, which makes browsers read the page again in its
+encoding, else UTF-8), and reports a page that cannot be read so, with the place in the page file
+where reading failed:
 
 - a file that is no text (a NUL byte among its first 8,000 bytes: an image or an archive saved
   as `.html`, a page in UTF-16 without a byte order mark);
-- bytes that are not UTF-8 where UTF-8 applies (the page declares UTF-8, or declares nothing, or
-  declares its encoding after the first 1,024 bytes, where browsers no longer look);
+- bytes that are not UTF-8 where UTF-8 applies (the page declares UTF-8, or declares nothing in
+  its head, or a byte order mark or the `Content-Type` says UTF-8 against its `<meta charset>`);
 - an encoding label no browser knows (`<meta charset="latin-1">`), or an encoding that cannot be
   decoded (`iso-2022-kr` and its kin, which browsers decode to a single replacement character);
 - a head that does not end within the first 512 KiB, or a tag in it with hundreds of attributes:
-  the tags after that point are not read.
+  the tags after that point are not read;
+- a page of the build that is not read at all: a symbolic link that leads outside `--root` (what
+  it leads to is not the build's, and nothing outside it is read), or a path that names no file
+  (an encoded `/`, a NUL or a `..` segment).
 
 ## Why it matters
 Google reads the served HTML. A file that is no text is not indexed as a page; a page decoded in
@@ -49,6 +54,12 @@ class PageUnreadable final : public PageRule {
 
  protected:
   void check(const UrlField& url, const UrlAnalysis& a, const PageAnswer& page, FindingSink& out) override {
+    if (page.status == PageStatus::Refused) {  // from a build: the reason says why it was not read
+      out.report({.at = url_span(*url.field, a),
+                  .message = url.quoted_value() + " is listed, but its page is not read: " + page.reason +
+                             "; no page rule checks it"});
+      return;
+    }
     if (page.status != PageStatus::Served || !page.html) return;
     const PageProblem& problem = page.head.problem;
     if (problem.kind == PageProblemKind::None) return;
@@ -71,18 +82,24 @@ class PageUnreadable final : public PageRule {
       case PageProblemKind::InvalidUtf8: {
         const WebEncoding* declared = head.charset.empty() ? nullptr : encoding_for_label(head.charset);
         std::string why;
+        std::string fix = "save the page as UTF-8, or declare its encoding with <meta charset> at the top of the head";
         if (head.charset.empty()) {
           why = "it declares no encoding, so it is read as UTF-8";
-        } else if (declared && declared->name != "UTF-8") {
+        } else if (declared && (declared->name == "UTF-16LE" || declared->name == "UTF-16BE")) {
           why = "it declares " + quoted(head.charset) +
-                " too late to count (browsers look for <meta charset> in the first 1,024 bytes), so it is read as "
-                "UTF-8";
+                ", which browsers take for UTF-8 in a page whose tags they can read, so it is read as UTF-8";
+        } else if (declared && declared->name != "UTF-8") {
+          // A declaration anywhere in the head counts unless something decided before it.
+          why =
+              "its byte order mark or the charset of the Content-Type it is served with says UTF-8, which "
+              "decides before its declared " +
+              quoted(head.charset) + ", so it is read as UTF-8";
+          fix = "save the page as UTF-8, as they say it is";
         } else {
           why = "it is read as UTF-8";
         }
         return "is not valid UTF-8: " + problem.what + at + "; " + why +
-               ", and search engines show such bytes as U+FFFD: save the page as UTF-8, or declare its encoding "
-               "with <meta charset> at the top of the head";
+               ", and search engines show such bytes as U+FFFD: " + fix;
       }
       case PageProblemKind::UnknownEncoding:
         return "declares the encoding " + problem.what + at +

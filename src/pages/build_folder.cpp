@@ -100,6 +100,30 @@ bool BuildFolder::has(std::string_view relative, fs::file_type type) const {
   return type == fs::file_type::directory ? known.folders.contains(relative) : known.files.contains(relative);
 }
 
+std::optional<std::string> BuildFolder::link_leaving(std::string_view path) const {
+  while (path.starts_with('/')) path.remove_prefix(1);
+  while (path.ends_with('/')) path.remove_suffix(1);
+  const std::string relative(path);
+  // The files a host may serve the path from: a folder's index page, or a pretty URL's page.
+  std::vector<std::string> candidates = {relative.empty() ? "index.html" : relative + "/index.html"};
+  if (!relative.empty()) candidates.push_back(relative + ".html");
+  for (const std::string& candidate : candidates) {
+    for (std::size_t end = candidate.find('/');; end = candidate.find('/', end + 1)) {
+      const std::string prefix = candidate.substr(0, end);
+      std::error_code error;
+      const fs::path at = fs::path(root_) / prefix;
+      const fs::file_status status = fs::symlink_status(at, error);
+      if (error || !fs::exists(status)) break;
+      if (fs::is_symlink(status)) {
+        const std::string real = fs::canonical(at, error).string();
+        if (!error && !contains_real(real)) return prefix;
+      }
+      if (end == std::string::npos) break;
+    }
+  }
+  return std::nullopt;
+}
+
 bool BuildFolder::has_on_disk(std::string_view relative, fs::file_type type) const {
   if (relative.empty()) return type == fs::file_type::directory && folder_inside({});
   const std::size_t slash = relative.rfind('/');

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -31,6 +32,11 @@ class BuildFolder final : public SiteFiles {
   // Whether `real`, a resolved path, is the folder or inside it.
   bool contains_real(const std::string& real) const;
   const std::string& real_root() const { return real_root_; }
+  // The symbolic link of the build that a path ("/a/b/", decoded) would be served through when it
+  // leads outside the folder ("a"), or nullopt. Such a link is never followed, so what it leads to
+  // is neither read nor a page of the build; this says why. Asked of the disk, one lstat a path
+  // component: only for paths the build has no answer for.
+  std::optional<std::string> link_leaving(std::string_view path) const;
   // How many threads list the folder when it is first asked about (default one).
   void set_index_threads(unsigned threads) const { index_threads_.store(threads, std::memory_order_relaxed); }
   // Lists the folder now, if it is not listed yet (the first question would otherwise).

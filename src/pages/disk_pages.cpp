@@ -13,6 +13,7 @@
 #include "analysis/ascii.h"
 #include "analysis/same_url.h"
 #include "pages/build_folder.h"
+#include "pages/chunked_prefetch.h"
 #include "pages/header_facts.h"
 #include "pages/html_head.h"
 #include "pages/site_walk.h"
@@ -104,6 +105,25 @@ std::optional<std::string> read_config(const std::string& root, const std::strin
 // and meet another at the same address (the tests make many).
 std::atomic<std::uint64_t> next_lookup_id{1};
 
+// The build folder as messages name it, and its files with it: "./public/", "public/." and "public"
+// alike give "public", as a sitemap's child is named ("public/a/index.html", whichever way --root
+// was written); "." gives "", so that its files are named by their relative paths. A ".." is
+// kept: through a symbolic link, "a/.." need not be where "a" is.
+std::string shown_folder(std::string_view root) {
+  std::string shown = root.starts_with('/') ? "/" : "";
+  for (std::size_t at = 0; at <= root.size();) {
+    std::size_t end = root.find('/', at);
+    if (end == std::string_view::npos) end = root.size();
+    const std::string_view part = root.substr(at, end - at);
+    if (!part.empty() && part != ".") {
+      if (!shown.empty() && !shown.ends_with('/')) shown += '/';
+      shown += part;
+    }
+    at = end + 1;
+  }
+  return shown;
+}
+
 std::string origin_of(const SitemapLocation& site) {
   const bool default_port =
       (site.scheme == "https" && site.port == "443") || (site.scheme == "http" && site.port == "80");
@@ -141,8 +161,8 @@ std::optional<std::string> decoded_site_path(std::string_view url) {
 }
 
 DiskPages::DiskPages(std::string root, SitemapLocation site, HostKind host)
-    : root_(std::move(root)),
-      folder_(root_),
+    : root_(shown_folder(root)),
+      folder_(root_.empty() ? "." : root_),
       site_(std::move(site)),
       origin_(origin_of(site_)),
       id_(next_lookup_id.fetch_add(1, std::memory_order_relaxed)) {
@@ -196,81 +216,9 @@ bool DiskPages::on_site(std::string_view url) const {
 
 std::string_view DiskPages::host_label() const { return sitemaplint::host_label(setup_.host); }
 
-std::string DiskPages::source_label() const { return root_ + " as " + std::string(host_label()) + " serves it"; }
-
-namespace {
-
-// The read-ahead of a sitemap's URLs. `threads` workers take them in the rules' order, a chunk of
-// 64 at a time from a shared counter, and a thread that would wait for an answer another thread
-// is working out (the rule thread, mostly, which asks from the first URL forwards) takes the next
-// URL from the same counter meanwhile. So every thread reads until the last chunk, near where the
-// rules are, and the rules never wait long nor have much left to check once the pages are read.
-// Reading from the last URL backwards, the workers met the rules in the middle and then stood
-// idle while the rule thread checked the second half (a third of a second on 50,000 pages);
-// forwards without help, the rule thread caught up and then waited for each page in turn.
-class ChunkedPrefetch final : public PageLookup::Prefetch {
- public:
-  static constexpr std::size_t kChunk = 64;
-
-  ChunkedPrefetch(const PageLookup& pages, std::vector<std::string> urls, unsigned threads)
-      : pages_(pages), urls_(std::move(urls)), outer_(helped) {
-    helped = this;  // on the rule thread, which creates and destroys it
-    for (unsigned t = 0; t < threads; ++t) {
-      threads_.emplace_back([this] {
-        helped = this;
-        work();
-      });
-    }
-  }
-  ~ChunkedPrefetch() override {
-    stop_ = true;
-    for (std::thread& thread : threads_) thread.join();
-    helped = outer_;
-  }
-
-  // The read-ahead this thread may help: its rule thread's, or its own as a worker.
-  static thread_local ChunkedPrefetch* helped;
-
-  // Works out the answer of the next URL no thread took; false when none is left.
-  bool help() {
-    if (stop_) return false;
-    const std::size_t i = next_.fetch_add(1);
-    if (i >= urls_.size()) return false;
-    pages_.unlisted_page(urls_[i]);
-    return true;
-  }
-
- private:
-  void work() {
-    for (std::size_t first = next_.fetch_add(kChunk); first < urls_.size(); first = next_.fetch_add(kChunk)) {
-      const std::size_t end = std::min(first + kChunk, urls_.size());
-      for (std::size_t i = first; i < end && !stop_; ++i) pages_.unlisted_page(urls_[i]);
-    }
-  }
-
-  const PageLookup& pages_;
-  std::vector<std::string> urls_;
-  std::atomic<std::size_t> next_ = 0;  // the first URL no thread took
-  std::atomic<bool> stop_ = false;
-  ChunkedPrefetch* const outer_;  // the rule thread's `helped` before
-  std::vector<std::thread> threads_;
-};
-
-thread_local ChunkedPrefetch* ChunkedPrefetch::helped = nullptr;
-
-// Whether this thread, waiting for an answer, worked out another one meanwhile. Not from within
-// such help: one page at a time, so that the wait it stands for stays short.
-bool help_while_waiting() {
-  thread_local bool helping = false;
-  if (helping || !ChunkedPrefetch::helped) return false;
-  helping = true;
-  struct Done {
-    ~Done() { helping = false; }
-  } done;
-  return ChunkedPrefetch::helped->help();
+std::string DiskPages::source_label() const {
+  return (root_.empty() ? "." : root_) + " as " + std::string(host_label()) + " serves it";
 }
-
-}  // namespace
 
 // The page rules ask about a URL one after the other (nine of them, for every URL): the slot this
 // thread found last answers all but the first without hashing the URL or taking a lock.
@@ -315,7 +263,7 @@ void DiskPages::fill(Slot& slot, std::string_view url) const {
     Slot::State state = slot.state.load(std::memory_order_acquire);
     if (state == Slot::kDone) return;
     if (state == Slot::kWorking) {
-      if (!help_while_waiting()) std::this_thread::yield();
+      if (!help_prefetch_while_waiting()) std::this_thread::yield();
       continue;
     }
     if (!slot.state.compare_exchange_weak(state, Slot::kWorking, std::memory_order_acquire)) continue;
@@ -361,7 +309,7 @@ std::unique_ptr<PageLookup::Prefetch> DiskPages::prefetch(std::vector<std::strin
   // The rule thread and the read-ahead wait for the index alike: it is listed on all of them.
   folder_.set_index_threads(threads + 1);
   if (threads > 0) start_walk(std::launch::async);
-  return std::make_unique<ChunkedPrefetch>(*this, std::move(urls), threads);
+  return chunked_prefetch(*this, std::move(urls), threads);
 }
 
 void DiskPages::list_ahead(unsigned threads) const {
@@ -430,6 +378,16 @@ PageAnswer DiskPages::work_out(std::string_view url) const {
     return facts;
   }
   const HostAnswer answer = answer_path(setup_, folder_, *path);
+  // What a link out of the build leads to is not read, and not taken for a missing page either.
+  if (answer.kind == HostAnswer::Kind::Missing || answer.kind == HostAnswer::Kind::Fallback) {
+    if (const std::optional<std::string> link = folder_.link_leaving(*path)) {
+      facts.status = PageStatus::Refused;
+      facts.file = in_folder(root_, *link);
+      facts.reason = facts.file + " is a symbolic link that leads outside the build folder (--root " +
+                     (root_.empty() ? "." : root_) + "), and nothing outside it is read";
+      return facts;
+    }
+  }
   switch (answer.kind) {
     case HostAnswer::Kind::Missing:
       facts.status = PageStatus::Missing;

@@ -44,7 +44,7 @@ class DiskPages final : public PageLookup {
   std::string_view host_label() const override;
   std::string source_label() const override;
 
-  // Where the pages are (as given), for messages.
+  // Where the pages are, as messages name them: "public" for "./public/", "" for ".".
   const std::string& root() const { return root_; }
   // What the run should tell the user about the host's configuration files: one that cannot be
   // read, a line or a rule that is left out ("public/_headers line 7: ..."). The pages are worked

@@ -122,11 +122,20 @@ struct FileOffsets {
   }
 };
 
+// An encoding a <meta> of the head declares, with the label as written and the tag's offset.
+struct HeadDeclaration {
+  const WebEncoding* encoding = nullptr;
+  std::string label;
+  std::size_t offset = 0;
+};
+
 // Reads the elements of a head into HeadFacts.
 class HeadReader {
  public:
   HeadReader(std::string_view page_url, HeadFacts& facts, const ParsedOffsets& parsed, const FileOffsets& offsets)
       : base_url_(page_url), facts_(facts), parsed_(parsed), offsets_(offsets) {}
+
+  const HeadDeclaration& declaration() const { return declaration_; }
 
   void read(const GumboNode& head) {
     const std::vector<const GumboNode*> elements = child_elements(head);
@@ -181,13 +190,24 @@ class HeadReader {
       if (ascii_equal_ignoring_case(header, "refresh") && !facts_.refresh) {
         if (const auto target = refresh_target(*content)) facts_.refresh = link_to(*target, element);
       }
-      if (ascii_equal_ignoring_case(header, "content-type") && facts_.charset.empty()) {
-        facts_.charset = std::string(content_type_charset(*content));
+      if (ascii_equal_ignoring_case(header, "content-type")) {
+        const std::string_view label = content_type_charset(*content);
+        if (facts_.charset.empty()) facts_.charset = std::string(label);
+        if (!attribute(element, "charset")) declares(trim(label), element);
       }
     }
-    if (const auto charset = attribute(element, "charset"); charset && facts_.charset.empty()) {
-      facts_.charset = std::string(trim(*charset));
+    if (const auto charset = attribute(element, "charset")) {
+      if (facts_.charset.empty()) facts_.charset = std::string(trim(*charset));
+      declares(trim(*charset), element);
     }
+  }
+
+  // The first <meta> of the head whose label names an encoding: the one the HTML parser "changes
+  // the encoding" to when it meets it (13.2.6.4.4, "in head", a start tag "meta").
+  void declares(std::string_view label, const GumboElement& element) {
+    if (declaration_.encoding || label.empty()) return;
+    if (const WebEncoding* named = encoding_for_label(label))
+      declaration_ = {named, std::string(label), file_offset(element)};
   }
 
   void read_link(const GumboElement& element) {
@@ -226,6 +246,7 @@ class HeadReader {
   const ParsedOffsets& parsed_;
   const FileOffsets& offsets_;
   bool seen_title_ = false;
+  HeadDeclaration declaration_;
 };
 
 // Bytes searched for a NUL, the mark of a file that is no text (as git and grep decide).
@@ -251,10 +272,13 @@ bool has_children(const GumboNode* node) { return node && node->v.element.childr
 
 }  // namespace
 
-HeadFacts read_html_head(std::string_view html, std::string_view page_url, std::size_t max_bytes,
-                         std::string_view content_type) {
+namespace {
+
+// The page read in the encoding `sniffed` says; `declaration`, if given, gets the encoding the head
+// declares.
+HeadFacts read_head_in(std::string_view html, std::string_view page_url, std::size_t max_bytes,
+                       const SniffedEncoding& sniffed, HeadDeclaration* declaration) {
   HeadFacts facts;
-  const SniffedEncoding sniffed = sniff_html_encoding(html, content_type);
   facts.encoding = std::string(sniffed.encoding->name);
   const auto problem = [&](PageProblemKind kind, std::string what, std::size_t offset, std::size_t line) {
     if (facts.problem.kind == PageProblemKind::None) facts.problem = {kind, std::move(what), offset, line};
@@ -297,7 +321,11 @@ HeadFacts read_html_head(std::string_view html, std::string_view page_url, std::
   if (const GumboNode* root = tree.root()) {
     if (const auto lang = attribute(root->v.element, "lang")) facts.lang = std::string(*lang);
   }
-  if (const GumboNode* head = tree.section(GUMBO_TAG_HEAD)) HeadReader(page_url, facts, parsed, offsets).read(*head);
+  if (const GumboNode* head = tree.section(GUMBO_TAG_HEAD)) {
+    HeadReader reader(page_url, facts, parsed, offsets);
+    reader.read(*head);
+    if (declaration) *declaration = reader.declaration();
+  }
   // Without a tag that begins the body in what was read, the head is known to be whole only if
   // something in it (text) began the body.
   facts.truncated =
@@ -310,6 +338,35 @@ HeadFacts read_html_head(std::string_view html, std::string_view page_url, std::
     problem(PageProblemKind::HeadNotClosed, size_text(max_bytes), offsets(text.size()), line_at(text, text.size()));
   }
   return facts;
+}
+
+}  // namespace
+
+HeadFacts read_html_head(std::string_view html, std::string_view page_url, std::size_t max_bytes,
+                         std::string_view content_type) {
+  const SniffedEncoding sniffed = sniff_html_encoding(html, content_type);
+  if (sniffed.source != EncodingSource::Default) return read_head_in(html, page_url, max_bytes, sniffed, nullptr);
+  // Nothing in the first 1,024 bytes declared the encoding, so UTF-8 is only tentative. A <meta
+  // charset> (or http-equiv Content-Type) the parser then meets in the head changes it: the HTML
+  // Standard reparses the page in the encoding it names (13.2.3.4, "changing the encoding while
+  // parsing"), and Blink, WebKit and Gecko read the whole head for it (whatwg/html#6962). So the
+  // page is read again in that encoding, as if the prescan had found the tag.
+  HeadDeclaration declaration;
+  HeadFacts facts = read_head_in(html, page_url, max_bytes, sniffed, &declaration);
+  const WebEncoding* declared = declaration.encoding;
+  if (!declared) return facts;
+  // As the prescan maps them: a page whose tags were read is no UTF-16, and x-user-defined is
+  // windows-1252.
+  if (declared == &utf16le_encoding() || declared == &utf16be_encoding()) declared = &utf8_encoding();
+  if (declared->name == "x-user-defined") declared = &windows1252_encoding();
+  if (declared == &utf8_encoding() && sniffed.unknown_label.empty()) return facts;
+  SniffedEncoding changed = sniffed;
+  changed.encoding = declared;
+  changed.source = EncodingSource::Declaration;
+  changed.label = declaration.label;
+  changed.declared_at = declaration.offset;
+  changed.unknown_label.clear();  // passed over by the prescan, and by the parser too
+  return read_head_in(html, page_url, max_bytes, changed, nullptr);
 }
 
 }  // namespace sitemaplint

@@ -19,7 +19,8 @@ namespace sitemaplint {
 // (hundreds of attributes) ended the reading early. Any bytes are accepted. The page is decoded
 // in the encoding a browser would choose (encoding_sniffing.h: a byte order mark, else the
 // charset of `content_type`, the Content-Type the page is served with, else a declaration in the
-// first 1,024 bytes, else UTF-8), its lines and offsets those of `html`; what
+// first 1,024 bytes, else the first one the parser meets later in the head, else UTF-8), its lines
+// and offsets those of `html`; what
 // keeps it from being read as HTML (binary, invalid UTF-8, an encoding that cannot be decoded, a
 // head that does not end in max_bytes) is its `problem`, the facts what could be read.
 HeadFacts read_html_head(std::string_view html, std::string_view page_url, std::size_t max_bytes = 512 * 1024,
