@@ -138,14 +138,56 @@ json report_json(const FileReport& r) {
 }
 
 // One file of a shard as the merge reads it back.
+// A page or a link of a file as its record gives it, put in its place by its index in the file.
+struct PageSlot {
+  std::uint64_t key = 0, written = 0;
+  std::uint32_t loc_offset = 0, loc_length = 0, url_offset = 0, as_written = 0, flags = 0;
+  bool seen = false;
+};
+struct LinkSlot {
+  PageFacts::Link link;
+  std::uint32_t page = 0;
+  bool seen = false;
+};
+
+// One file of a shard as the merge reads it back.
 struct ShardFile {
   Outcome outcome;
   unsigned depth = 0;
   std::size_t pages = 0, links = 0;
   std::vector<RuleId> page_rules;
-  // The records of its pages and links, gathered from the partitions: (item, record).
-  std::vector<Record> page_records, link_records;
+  // Its pages and links, from the partitions, each in its place (`pages` and `links` of them).
+  std::vector<PageSlot> page_slots;
+  std::vector<LinkSlot> link_slots;
+  bool repeated = false;  // a record came twice, or past the manifest's counts
 };
+
+// Puts a Page or Link record of `file` in its place.
+void place(Record&& r, ShardFile& file) {
+  if (r.kind == RecordKind::Page) {
+    if (r.item >= file.page_slots.size() || file.page_slots[r.item].seen) {
+      file.repeated = true;
+      return;
+    }
+    file.page_slots[r.item] = {r.key.low,
+                               r.key.high,
+                               r.offset,
+                               r.length,
+                               static_cast<std::uint32_t>(r.other.high),
+                               static_cast<std::uint32_t>(r.other.low),
+                               r.flags,
+                               true};
+    return;
+  }
+  if (r.item >= file.link_slots.size() || file.link_slots[r.item].seen) {
+    file.repeated = true;
+    return;
+  }
+  file.link_slots[r.item] = {{r.other.high, std::bit_cast<std::uint64_t>(r.number), r.offset, r.length,
+                              static_cast<std::uint32_t>(r.other.low >> 32), static_cast<std::uint32_t>(r.other.low)},
+                             r.line,
+                             true};
+}
 
 FileReport report_from(const json& in) {
   FileReport r;
@@ -171,42 +213,37 @@ FileReport report_from(const json& in) {
 
 // The file's PageFacts made again from its records, as the shard's run held them.
 bool rebuild_pages(ShardFile& file, std::string* why) {
-  if (file.page_records.size() != file.pages || file.link_records.size() != file.links) {
-    *why = "the partitions hold " + std::to_string(file.page_records.size()) + " pages and " +
-           std::to_string(file.link_records.size()) + " links of it, the manifest " + std::to_string(file.pages) +
-           " and " + std::to_string(file.links);
+  if (file.repeated) {
+    *why = "a page or link comes twice, or more than the manifest counts";
     return false;
   }
-  const auto by_item = [](const Record& a, const Record& b) { return a.item < b.item; };
-  std::sort(file.page_records.begin(), file.page_records.end(), by_item);
-  std::sort(file.link_records.begin(), file.link_records.end(), by_item);
   auto facts = std::make_shared<PageFacts>();
+  facts->pages.reserve(file.page_slots.size());
+  facts->links.reserve(file.link_slots.size());
   std::size_t next_link = 0;
-  for (std::size_t p = 0; p < file.page_records.size(); ++p) {
-    const Record& r = file.page_records[p];
-    if (r.item != p) {
-      *why = "its page " + std::to_string(p) + " is missing or repeated";
+  for (std::size_t p = 0; p < file.page_slots.size(); ++p) {
+    const PageSlot& s = file.page_slots[p];
+    if (!s.seen) {
+      *why = "its page " + std::to_string(p) + " is missing";
       return false;
     }
     PageFacts::Page& page =
-        facts->add_page(r.key.low, r.length, (r.flags & kInGraph) != 0, (r.flags & kLinksUnknown) != 0);
-    page.as_written = static_cast<std::uint32_t>(r.other.low);
-    page.url_offset = static_cast<std::uint32_t>(r.other.high);
-    page.loc_offset = r.offset;
-    if (r.key.high != r.key.low) facts->written_keys.emplace_back(static_cast<std::uint32_t>(p), r.key.high);
-    for (; next_link < file.link_records.size() && file.link_records[next_link].line == p; ++next_link) {
-      const Record& l = file.link_records[next_link];
-      if (l.item != next_link) break;
-      facts->links.push_back({l.other.high, std::bit_cast<std::uint64_t>(l.number), l.offset, l.length,
-                              static_cast<std::uint32_t>(l.other.low >> 32), static_cast<std::uint32_t>(l.other.low)});
-    }
+        facts->add_page(s.key, s.loc_length, (s.flags & kInGraph) != 0, (s.flags & kLinksUnknown) != 0);
+    page.as_written = s.as_written;
+    page.url_offset = s.url_offset;
+    page.loc_offset = s.loc_offset;
+    if (s.written != s.key) facts->written_keys.emplace_back(static_cast<std::uint32_t>(p), s.written);
+    for (;
+         next_link < file.link_slots.size() && file.link_slots[next_link].seen && file.link_slots[next_link].page == p;
+         ++next_link)
+      facts->links.push_back(file.link_slots[next_link].link);
   }
-  if (next_link != file.link_records.size()) {
-    *why = "its link " + std::to_string(next_link) + " is out of order or of no page";
+  if (next_link != file.link_slots.size()) {
+    *why = "its link " + std::to_string(next_link) + " is missing, out of order or of no page";
     return false;
   }
-  std::vector<Record>().swap(file.page_records);
-  std::vector<Record>().swap(file.link_records);
+  std::vector<PageSlot>().swap(file.page_slots);
+  std::vector<LinkSlot>().swap(file.link_slots);
   const std::shared_ptr<const FileFacts> held = facts;
   for (RuleId rule : file.page_rules) file.outcome.report->facts.emplace_back(rule, held);
   return true;
@@ -283,6 +320,23 @@ bool read_shard(const std::filesystem::path& folder, const std::string& identity
     *error = name + "/" + kShardManifest + ": not a shard manifest this sitemaplint can read (" + e.what() + ")";
     return false;
   }
+  // Room for the pages and links the manifest counts, which the partitions' bytes must be able to
+  // hold (a record takes 20 bytes at least): a manifest's counts alone never allocate gigabytes.
+  std::uintmax_t bytes = 0, held = 0;
+  for (std::uint32_t p = 0; p < count; ++p) {
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(folder / record_file_name(p), ec);
+    if (!ec) bytes += size;
+  }
+  for (const ShardFile& file : *files) held += file.pages + file.links;
+  if (held > bytes / 20) {
+    *error = name + ": its manifest counts " + std::to_string(held) + " pages and links, more than its partitions hold";
+    return false;
+  }
+  for (ShardFile& file : *files) {
+    file.page_slots.resize(file.pages);
+    file.link_slots.resize(file.links);
+  }
   for (std::uint32_t p = 0; p < count; ++p) {
     RecordFileInfo info;
     std::string why;
@@ -295,8 +349,7 @@ bool read_shard(const std::filesystem::path& folder, const std::string& identity
             stray = true;
             return;
           }
-          ShardFile& file = (*files)[r.file];
-          (r.kind == RecordKind::Page ? file.page_records : file.link_records).push_back(std::move(r));
+          place(std::move(r), (*files)[r.file]);
         },
         &info, &why);
     if (!read) {

@@ -7,13 +7,16 @@ python3-distributed), and reports the test skipped elsewhere.
 import json
 import os
 import pathlib
-import subprocess
+import sys
 
 import distributed
 import pytest
 
 import sitemaplint
 import sitemaplint.dask
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+import cli_report  # noqa: E402  (tests/python's, beside this folder)
 
 SOURCE = pathlib.Path(__file__).resolve().parents[3]
 BINARY = os.environ.get("SITEMAPLINT_BINARY", str(SOURCE / "build" / "sitemaplint"))
@@ -56,29 +59,6 @@ def as_json(result):
                        "summary": result.summary.to_dict()}, sort_keys=True)
 
 
-def cli_json(paths):
-    """The command line's JSON report of the set, in the module's shape (tests/python's cli_json)."""
-    run = subprocess.run([BINARY, "--no-config", "--format", "json", "--now", NOW, *paths],
-                         capture_output=True, text=True, check=False)
-    assert run.returncode == 1, run.stderr
-    report = json.loads(run.stdout)
-    findings = []
-    for file in report["files"]:
-        for d in file["diagnostics"]:
-            related = []
-            if "related" in d:
-                r = d["related"]
-                related.append({"file": r.get("path", file["path"]), "line": r["line"], "column": r["column"],
-                                "message": r["message"]})
-            findings.append({
-                "code": d["code"], "rule": d["rule"], "severity": d["severity"], "file": file["path"],
-                "line": d["line"], "column": d["column"], "end_line": d["end_line"], "end_column": d["end_column"],
-                "offset": d["offset"], "length": d["length"], "message": d["message"],
-                "authorities": d["authority"], "search_console": d.get("search_console"), "fix": d.get("fix"),
-                "related": related})
-    return json.dumps(findings, sort_keys=True)
-
-
 @pytest.fixture(scope="module")
 def the_set(tmp_path_factory):
     paths = write_set(tmp_path_factory.mktemp("set"))
@@ -100,7 +80,9 @@ def test_lint_set_on_a_local_cluster_gives_the_command_lines_findings(the_set, w
         # 7 files a task: shards end inside pairs and duplicates; 5 partitions split them again.
         result = sitemaplint.dask.lint_set(paths, client=client, files_per_task=7, partitions=5, now=NOW)
     assert as_json(result) == as_json(expected)
-    assert json.dumps([f.to_dict() for f in result.findings], sort_keys=True) == cli_json(paths)
+    findings, files, _ = cli_report.cli_json(BINARY, NOW, paths)
+    assert json.dumps([f.to_dict() for f in result.findings], sort_keys=True) == json.dumps(findings, sort_keys=True)
+    assert [f.to_dict() for f in result.files] == files
 
 
 def test_lint_set_without_a_client_runs_on_dasks_local_scheduler(the_set):
