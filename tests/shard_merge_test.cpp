@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "http_test_server.h"
 #include "test_support.h"
 
 using namespace sitemaplint::testing;
@@ -142,6 +143,31 @@ TEST_CASE("shards: records then merge report what one run of every file reports,
   TempDir other;
   const CommandResult single = merge(make_shards(other, one_each, {"--partitions", "1"}), {"--format", "json"});
   CHECK(single.out == merge(folders, {"--format", "json"}).out);
+}
+
+TEST_CASE("shards: fetched sitemaps travel with their shard, and merge as one run of the URLs") {
+  // The merge cannot fetch a URL again to quote it: the shard keeps what was served.
+  HttpTestServer server;
+  const auto listing = [&](const std::string& name, const std::string& other) {
+    return HttpResponse{200,
+                        {{"Content-Type", "application/xml"}},
+                        urlset("  <url><loc>" + server.url("/" + name + "/p") + "</loc></url>\n  <url><loc>" +
+                               server.url(other) + "</loc></url>\n")};
+  };
+  server.route("/a.xml", listing("a", "/b/p"));
+  server.route("/b.xml", listing("b", "/a/p"));
+  TempDir dir;
+  const std::string a = (dir.path / "a").string(), b = (dir.path / "b").string();
+  REQUIRE(records({server.url("/a.xml")}, a).exit_code == 0);
+  REQUIRE(records({server.url("/b.xml")}, b).exit_code == 0);
+  const CommandResult whole =
+      run_cli({"--no-config", "--now", kNow, "--base-url", kBaseUrl, server.url("/a.xml"), server.url("/b.xml")});
+  const CommandResult merged = merge({a, b});
+  CHECK(whole.exit_code == 1);
+  CHECK(whole.out.find("SM803") != std::string::npos);
+  CHECK(merged.exit_code == whole.exit_code);
+  CHECK(merged.out == whole.out);
+  CHECK(server.hits("/a.xml") == 2);  // the shard's fetch and the whole run's: none by the merge
 }
 
 TEST_CASE("shards: a damaged, unfinished or mismatched shard is refused with what is wrong") {
