@@ -230,21 +230,44 @@ PyResult lint_with(const sl::Linter& linter, const py::handle& source, const std
   return checked(linter, std::move(result), {path});
 }
 
-PyResult lint_many_with(const sl::Linter& linter, const py::iterable& items) {
+std::vector<std::string> paths_of(const char* function, const py::iterable& items) {
   std::vector<std::string> paths;
   for (const py::handle item : items) {
     try {
       paths.push_back(text_setting("path", item));
     } catch (const sl::SettingsError&) {
-      throw py::type_error("lint_many() takes paths (str or os.PathLike), not " + type_name(item));
+      throw py::type_error(std::string(function) + "() takes paths (str or os.PathLike), not " + type_name(item));
     }
   }
+  return paths;
+}
+
+PyResult lint_many_with(const sl::Linter& linter, const py::iterable& items) {
+  const std::vector<std::string> paths = paths_of("lint_many", items);
   sl::Result result;
   {
     py::gil_scoped_release released;
     result = linter.lint_files(paths);
   }
   return checked(linter, std::move(result), std::set<std::string>(paths.begin(), paths.end()));
+}
+
+void write_records_with(const sl::Linter& linter, const py::iterable& items, const py::object& out,
+                        unsigned partitions) {
+  const std::vector<std::string> paths = paths_of("write_records", items);
+  const std::string folder = text_setting("out", out);
+  py::gil_scoped_release released;
+  linter.write_records(paths, folder, partitions);
+}
+
+PyResult merge_records_with(const sl::Linter& linter, const py::iterable& items) {
+  const std::vector<std::string> shards = paths_of("merge_records", items);
+  sl::Result result;
+  {
+    py::gil_scoped_release released;
+    result = linter.merge_records(shards);
+  }
+  return to_python(std::move(result));
 }
 
 }  // namespace
@@ -391,7 +414,10 @@ PYBIND11_MODULE(_core, m) {
             return lint_with(linter, source, name);
           },
           py::arg("source"), py::kw_only(), py::arg("name") = py::none())
-      .def("lint_many", &lint_many_with, py::arg("paths"));
+      .def("lint_many", &lint_many_with, py::arg("paths"))
+      .def("write_records", &write_records_with, py::arg("paths"), py::arg("out"), py::kw_only(),
+           py::arg("partitions") = 16)
+      .def("merge_records", &merge_records_with, py::arg("shards"));
 
   m.def(
       "lint",
@@ -407,4 +433,18 @@ PYBIND11_MODULE(_core, m) {
         return lint_many_with(linter, paths);
       },
       py::arg("paths"));
+  m.def(
+      "write_records",
+      [](const py::iterable& paths, const py::object& out, unsigned partitions, const py::kwargs& kwargs) {
+        const sl::Linter linter(settings_from(kwargs));
+        write_records_with(linter, paths, out, partitions);
+      },
+      py::arg("paths"), py::arg("out"), py::kw_only(), py::arg("partitions") = 16);
+  m.def(
+      "merge_records",
+      [](const py::iterable& shards, const py::kwargs& kwargs) {
+        const sl::Linter linter(settings_from(kwargs));
+        return merge_records_with(linter, shards);
+      },
+      py::arg("shards"));
 }

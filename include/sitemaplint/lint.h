@@ -56,6 +56,17 @@ class Linter {
   // Inputs that cannot be read are in Result::input_errors; nothing is thrown for them.
   Result lint_files(const std::vector<std::string>& paths) const;
 
+  // A shard of a set (docs/records.md): `paths` linted as lint_files lints them, and written to the
+  // folder `out` (made if missing) with the set's pages and hreflang links as records in
+  // `partitions` partitions, for merge_records. Throws Error when the folder cannot be written
+  // or the settings fetch pages or read a robots.txt, which a shard does not carry.
+  void write_records(const std::vector<std::string>& paths, const std::string& out, unsigned partitions = 16) const;
+
+  // The shards' folders, in order, merged: the findings lint_files gives for all their paths at
+  // once (the checks across the set included). Throws Error on a shard that is missing, cut
+  // short, made by another version, with other settings or partitions, or that repeats a file.
+  Result merge_records(const std::vector<std::string>& shards) const;
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

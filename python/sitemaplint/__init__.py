@@ -25,6 +25,8 @@ from ._core import (
     __version__,
     lint,
     lint_many,
+    merge_records,
+    write_records,
 )
 
 __all__ = [
@@ -43,4 +45,6 @@ __all__ = [
     "__version__",
     "lint",
     "lint_many",
+    "merge_records",
+    "write_records",
 ]

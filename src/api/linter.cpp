@@ -8,6 +8,7 @@
 #include "api/run_choices.h"
 #include "load/source.h"
 #include "run/set_rules.h"
+#include "run/set_shard.h"
 #include "run/site.h"
 
 namespace sitemaplint::api {
@@ -134,6 +135,64 @@ Result Linter::lint_files(const std::vector<std::string>& paths) const {
   for (auto& [path, message] : expansion_errors) input_errors.push_back({path, message});
   if (expanded.empty() && impl_->site.robots.empty()) return impl_->finish({}, std::move(input_errors));
   return impl_->finish(impl_->lint_site_of(expanded), std::move(input_errors));
+}
+
+namespace {
+
+// What identifies these settings in a shard: the words the command line's shards are known by
+// (cli/shard_commands.cpp), so that shards of either merge with the other's where they agree.
+std::string identity_of(const Settings& settings, const std::string& root) {
+  std::vector<std::string> words = {"profile=" + settings.profile,
+                                    "now=" + settings.now,
+                                    "base-url=" + settings.base_url,
+                                    "config=" + settings.config,
+                                    settings.config.empty() ? "no-config" : "",
+                                    "root=" + root};
+  for (const std::string& w : settings.select) words.push_back("select=" + w);
+  for (const std::string& w : settings.ignore) words.push_back("ignore=" + w);
+  for (const auto& [rule, level] : settings.severities)
+    words.push_back("severity=" + rule + "=" + std::string(severity_name(level)));
+  return settings_identity(words);
+}
+
+}  // namespace
+
+void Linter::write_records(const std::vector<std::string>& paths, const std::string& out, unsigned partitions) const {
+  if (!impl_->site.robots.empty())
+    throw Error("robots: a robots.txt is read by one run of the whole set; a shard does not carry it");
+  if (partitions == 0 || partitions > kMaxShardPartitions)
+    throw Error("partitions: expected 1 to " + std::to_string(kMaxShardPartitions) + ", got " +
+                std::to_string(partitions));
+  std::vector<std::pair<std::string, std::string>> expansion_errors;
+  const std::vector<std::string> expanded = expand_inputs(paths, &expansion_errors);
+  SiteOptions options = impl_->site;
+  options.memory_limit = 0;  // the pages stay in memory until they are written as records
+  std::vector<std::string> named = expanded;
+  options.fetch = run_fetch_options(impl_->settings.timeout_seconds, impl_->settings.allowed_hosts, named);
+  std::vector<unsigned> depth;
+  options.set_stage = [&depth](std::span<SetMember> members, const sitemaplint::Settings* settings,
+                               std::span<const unsigned> d) {
+    depth.assign(d.begin(), d.end());
+    shard_set_stage(members, settings);
+  };
+  std::vector<Outcome> outcomes = lint_site(expanded, impl_->configs->lookup(), options);
+  // A folder that could not be searched is an input the run could not read, as lint_files says.
+  for (auto& [path, message] : expansion_errors) {
+    outcomes.insert(outcomes.begin(), Outcome{path, std::nullopt, message});
+    depth.insert(depth.begin(), 0);
+  }
+  std::string error;
+  if (!write_shard(outcomes, depth, out, partitions, identity_of(impl_->settings, impl_->site.root), &error))
+    throw Error(error);
+}
+
+Result Linter::merge_records(const std::vector<std::string>& shards) const {
+  std::vector<Outcome> outcomes;
+  std::string error;
+  if (!merge_shards(shards, impl_->configs->lookup(), identity_of(impl_->settings, impl_->site.root), &outcomes,
+                    &error))
+    throw Error(error);
+  return impl_->finish(std::move(outcomes), {});
 }
 
 Result lint_bytes(std::string_view bytes, const Settings& settings, const std::string& name) {

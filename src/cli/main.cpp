@@ -41,10 +41,19 @@ int main(int argc, char** argv) {
     return lsp::run_server(std::cin, std::cout, std::cerr, profile);
   }
   CliOptions options;
+  // 'records' (a shard of a set) and 'merge' (shards into one report) take a run's options.
+  std::vector<char*> args(argv, argv + argc);
+  if (argc > 1 && (std::string_view(argv[1]) == "records" || std::string_view(argv[1]) == "merge")) {
+    options.command = argv[1];
+    args.erase(args.begin() + 1);
+  }
   OptionChecks checks;
   CLI::App app{"sitemaplint: a fast, exact linter for XML sitemaps", "sitemaplint"};
   app.set_version_flag("-V,--version", version_text, "Print the version, and those of the libraries in use, and exit");
-  app.footer("Language server: 'sitemaplint server' speaks LSP on standard input and output (see the README).");
+  app.footer(
+      "Language server: 'sitemaplint server' speaks LSP on standard input and output (see the README).\n"
+      "A set in shards: 'sitemaplint records [OPTIONS] PATH... -o DIR' lints some of its files into DIR, and "
+      "'sitemaplint merge [OPTIONS] DIR...' reports the shards as one run (docs/usage.md).");
   app.add_option("paths", options.paths,
                  "Sitemap files, directories to search for them, or http(s) URLs ('-' reads standard input)")
       ->type_name("PATH");
@@ -167,6 +176,10 @@ int main(int argc, char** argv) {
   checks.whole_number(
       app.add_option("-j,--jobs", options.jobs, "Lint this many files at once (default: one per core)")->type_name("N"),
       1, 1024);
+  checks.whole_number(app.add_option("--partitions", options.partitions,
+                                     "records: split the set's pages into this many partitions (default 16)")
+                          ->type_name("N"),
+                      1, 65536);
   app.add_option("--memory-limit", options.memory_limit,
                  "Memory the checks across the set may hold before they write pages to a temporary folder "
                  "(default: a quarter of physical memory; 0 or none: no limit)")
@@ -219,7 +232,7 @@ int main(int argc, char** argv) {
       ->excludes(baseline)
       ->type_name("FILE");
   try {
-    app.parse(argc, argv);
+    app.parse(static_cast<int>(args.size()), args.data());
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForVersion& e) {
@@ -240,6 +253,12 @@ int main(int argc, char** argv) {
   if (!reference_page.empty()) {
     write_reference_page(reference_page, std::cout);
     return 0;
+  }
+  // A shard's -o names its folder, not a report.
+  if (options.command == "records") {
+    if (options.outputs.size() > 1) return usage_error("records: -o names the shard's folder, once");
+    options.records_dir = options.outputs.empty() ? "" : options.outputs.front();
+    options.outputs.clear();
   }
   if (app.count("--list-rules") && options.list_rules.empty()) options.list_rules = "text";
   if (app.count("--list-profiles") && options.list_profiles.empty()) options.list_profiles = "text";

@@ -13,6 +13,11 @@ inline constexpr int kExitFindings = 1;
 inline constexpr int kExitUsage = 2;
 
 struct CliOptions {
+  // "records" (a shard of a set written to records_dir) or "merge" (shards' folders, the paths,
+  // merged); empty: a run that lints the paths.
+  std::string command;
+  std::string records_dir;
+  unsigned partitions = 16;
   std::vector<std::string> paths;
   std::string format = "human";
   std::vector<std::string> outputs;  // each -o as given: FILE, or FORMAT=FILE (cli/outputs.h)

@@ -19,6 +19,7 @@
 #include "cli/outputs.h"
 #include "cli/progress_display.h"
 #include "cli/run_settings.h"
+#include "cli/shard_commands.h"
 #include "config/resolve.h"
 #include "config/show.h"
 #include "engine/registry.h"
@@ -36,6 +37,7 @@
 #include "run/memory_limit.h"
 #include "run/notice.h"
 #include "run/output_file.h"
+#include "run/set_shard.h"
 #include "run/site.h"
 
 namespace sitemaplint {
@@ -248,7 +250,8 @@ int run(const CliOptions& options) {
   command_line.collect_overview =
       std::any_of(targets->begin(), targets->end(), [](const ReportTarget& target) { return target.format == "html"; });
   // Findings keep their entry's URL only for a baseline, which keys them on it.
-  command_line.record_subjects = !options.baseline.empty() || !options.write_baseline.empty();
+  command_line.record_subjects =
+      !options.baseline.empty() || !options.write_baseline.empty() || options.command == "records";
   const ConfigSource config_source = options.no_config        ? ConfigSource::None
                                      : options.config.empty() ? ConfigSource::Discover
                                                               : ConfigSource::Given;
@@ -262,11 +265,14 @@ int run(const CliOptions& options) {
 
   // The inputs: directories searched (without what the config excludes).
   std::vector<std::pair<std::string, std::string>> expansion_errors;
+  // merge: the paths are shards' folders, read as they are.
   std::vector<std::string> paths =
-      expand_inputs(options.paths, &expansion_errors, [&](const std::string& path, bool is_directory) {
-        std::string ignored;  // a broken config is reported below, for the files it governs
-        return configs.excluded(path, is_directory, &ignored);
-      });
+      options.command == "merge"
+          ? options.paths
+          : expand_inputs(options.paths, &expansion_errors, [&](const std::string& path, bool is_directory) {
+              std::string ignored;  // a broken config is reported below, for the files it governs
+              return configs.excluded(path, is_directory, &ignored);
+            });
   if (options.force_exclude) {
     if (const auto done = force_exclude(options, configs, &paths)) return *done;
   }
@@ -287,6 +293,9 @@ int run(const CliOptions& options) {
   RunSettings run_settings;
   if (!settle_run_settings(options, project, &run_settings, &error)) return usage_error(error);
   if (options.show_config) return show_config(paths, configs, run_settings);
+  if (!options.command.empty()) {
+    if (const auto refusal = shard_refusal(options, run_settings)) return usage_error(*refusal);
+  }
   // A robots.txt (--robots, or robots = in the config) is an input of its own.
   if (options.paths.empty() && !run_settings.robots) {
     return usage_error("no input: give one or more sitemap paths, or '-' for stdin");
@@ -354,8 +363,15 @@ int run(const CliOptions& options) {
     };
   }
   if (pages) list_build_ahead(*pages, site.jobs);  // beside the sitemap's parse
+  if (options.command == "records") return write_records(paths, configs.lookup(), site, options, run_settings);
   ProgressDisplay display(progress, !options.no_progress && stderr_is_terminal());
-  std::vector<Outcome> outcomes = lint_site(paths, configs.lookup(), site);
+  std::vector<Outcome> outcomes;
+  if (options.command == "merge") {
+    if (!merge_shards(paths, configs.lookup(), shard_identity(options, run_settings), &outcomes, &error))
+      return usage_error("merge: " + error);
+  } else {
+    outcomes = lint_site(paths, configs.lookup(), site);
+  }
   display.stop();
   std::vector<FileReport> reports;
   std::vector<std::string> linted;

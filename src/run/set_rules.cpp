@@ -163,7 +163,8 @@ bool run_on_spilled_pages(const RuleInfo& rule, const Settings& settings, SetSpi
 
 }  // namespace
 
-void run_set_rules(std::span<SetMember> members, const Settings& settings, SetSpill* spill, std::string* error) {
+void run_set_rules(std::span<SetMember> members, const Settings& settings, SetSpill* spill, std::string* error,
+                   SetRulePart part) {
   std::vector<const FileFacts*> graph_view;  // made once, for every rule of the graph
   for (const RuleInfo* rule : all_rules()) {
     const bool runs = std::any_of(members.begin(), members.end(),
@@ -173,6 +174,8 @@ void run_set_rules(std::span<SetMember> members, const Settings& settings, SetSp
     Subscriptions subscriptions;
     instance->subscribe(subscriptions);
     if (!subscriptions.plan().set) continue;
+    const bool on_pages = subscriptions.plan().facts_collector == &make_page_collector;
+    if ((part == SetRulePart::OnPages && !on_pages) || (part == SetRulePart::NotOnPages && on_pages)) continue;
     std::vector<SetFile> files(members.size());
     for (std::size_t f = 0; f < members.size(); ++f) {
       SetFile& file = files[f];
@@ -187,7 +190,7 @@ void run_set_rules(std::span<SetMember> members, const Settings& settings, SetSp
       }
     }
     MemberSink sink(*rule, members);
-    if (spill && spill->spilled() && subscriptions.plan().facts_collector == &make_page_collector) {
+    if (spill && spill->spilled() && on_pages) {
       std::string why;
       if (!run_on_spilled_pages(*rule, settings, *spill, files, sink, &graph_view, &why) && error && error->empty())
         *error = why;

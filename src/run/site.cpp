@@ -162,7 +162,7 @@ class Site {
     }
     std::vector<Outcome> linted =
         lint_all(paths, lookup_, options_.jobs, options_.fetch, in_a_set, LintScope::InASet, options_.progress,
-                 options_.robots.empty(), [this](FileReport& report) { spill_.offer(report); });
+                 options_.robots.empty() && !options_.set_stage, [this](FileReport& report) { spill_.offer(report); });
     for (std::size_t i = 0; i < linted.size(); ++i) {
       // An input named twice (x.xml ./x.xml, a file and its folder) is linted and reported once.
       if (member_of_.count(canonical(paths[i]))) continue;
@@ -298,6 +298,14 @@ class Site {
     const Profile* first = nullptr;
     for (const Profile* p : profiles_) {
       if (p && !first) first = p;
+    }
+    if (options_.set_stage) {
+      std::vector<unsigned> depth(members_.size(), 0);  // parents come before their children
+      for (std::size_t i = 0; i < members_.size(); ++i) {
+        if (members_[i].parent < i) depth[i] = depth[members_[i].parent] + 1;
+      }
+      options_.set_stage(members_, first ? &first->settings : nullptr, depth);
+      return;
     }
     std::string error;
     finish_set(members_, first ? &first->settings : nullptr, &spill_, &error);

@@ -4,13 +4,16 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "page.h"
 #include "run/lint_many.h"
 #include "run/progress.h"
+#include "run/set_rules.h"
 
 namespace sitemaplint {
 
@@ -30,6 +33,12 @@ struct SiteOptions {
   std::uint64_t memory_limit = 0;
   // Counts what is queued and done as the run goes, when given (a progress display reads it).
   RunProgress* progress = nullptr;
+  // The set stage in place of finish_set, when given: the members once every file is linted, with
+  // the first member's settings (nullptr when none was linted), and each member's depth (0: an
+  // input, 1: a child of one, 2: a child of an index a robots.txt names). A shard (set_shard.h)
+  // writes them out there; its files are never a run's only input (Settings::only_input), as
+  // the other shards' files join them.
+  std::function<void(std::span<SetMember>, const Settings*, std::span<const unsigned>)> set_stage;
 };
 
 // Lints `paths` and follows the indexes among them one level: children that are themselves

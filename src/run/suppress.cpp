@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <optional>
 
+#include <nlohmann/json.hpp>
+
 #include "entry.h"
 #include "analysis/line_index.h"
 #include "analysis/message_text.h"
@@ -179,6 +181,64 @@ void Suppressions::report_unused(const RuleSelection& selection, std::vector<Dia
                 " suppressed nothing; remove it, or it will hide a future finding");
   }
   sort_diagnostics(*diagnostics);
+}
+
+std::string Suppressions::to_json() const {
+  nlohmann::json out = {{"ranges", nlohmann::json::array()}, {"problems", nlohmann::json::array()}};
+  for (const Range& r : ranges_) {
+    nlohmann::json rules = nlohmann::json::array();
+    for (const RuleInfo* rule : r.rules) rules.push_back(std::string(rule->code));
+    out["ranges"].push_back({{"rules", rules},
+                             {"word", r.word},
+                             {"begin", r.begin},
+                             {"end", r.end},
+                             {"directive", r.directive},
+                             {"directive_end", r.directive_end},
+                             {"kind", std::string(r.kind)},
+                             {"used", r.used}});
+  }
+  for (const Problem& p : problems_)
+    out["problems"].push_back({{"offset", p.offset}, {"length", p.length}, {"message", p.message}});
+  out["by_begin"] = by_begin_;
+  return out.dump();
+}
+
+std::optional<Suppressions> Suppressions::from_json(std::string_view text) {
+  try {
+    const nlohmann::json in = nlohmann::json::parse(text);
+    Suppressions out;
+    for (const nlohmann::json& r : in.at("ranges")) {
+      Range range;
+      for (const nlohmann::json& code : r.at("rules")) {
+        const RuleInfo* rule = find_rule(code.get<std::string>());
+        if (!rule) return std::nullopt;
+        range.rules.push_back(rule);
+      }
+      range.word = r.at("word").get<std::string>();
+      range.begin = r.at("begin").get<std::size_t>();
+      range.end = r.at("end").get<std::size_t>();
+      range.directive = r.at("directive").get<std::size_t>();
+      range.directive_end = r.at("directive_end").get<std::size_t>();
+      const std::string kind = r.at("kind").get<std::string>();
+      // The two kinds the constructor names, as the literals it names them by.
+      if (kind == "disable") range.kind = "disable";
+      else if (kind == "disable-next-line") range.kind = "disable-next-line";
+      else return std::nullopt;
+      range.used = r.at("used").get<bool>();
+      out.ranges_.push_back(std::move(range));
+    }
+    for (const nlohmann::json& p : in.at("problems"))
+      out.problems_.push_back(
+          {p.at("offset").get<std::size_t>(), p.at("length").get<std::size_t>(), p.at("message").get<std::string>()});
+    out.by_begin_ = in.at("by_begin").get<std::vector<std::size_t>>();
+    if (out.by_begin_.size() != out.ranges_.size()) return std::nullopt;
+    for (std::size_t i : out.by_begin_) {
+      if (i >= out.ranges_.size()) return std::nullopt;
+    }
+    return out;
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;
+  }
 }
 
 }  // namespace sitemaplint

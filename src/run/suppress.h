@@ -12,6 +12,7 @@
 // cannot be suppressed (RuleMeta::suppressible) are never silenced.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,15 @@ class Suppressions {
   // malformed or name unknown rules, and suppressions of selected rules that silenced nothing.
   // Appended to *diagnostics, which is sorted again.
   void report_unused(const RuleSelection& selection, std::vector<Diagnostic>* diagnostics) const;
+
+  // Whether the file had no directive at all.
+  bool empty() const { return ranges_.empty() && problems_.empty(); }
+
+  // The resolved suppressions as JSON text and back, which used ones included: a shard of a set
+  // (set_shard.h) carries them to the merge, where the set's findings are applied to them.
+  // from_json() refuses anything but what to_json() writes, and rules this build does not know.
+  std::string to_json() const;
+  static std::optional<Suppressions> from_json(std::string_view text);
 
  private:
   // Rules (all of them when `rules` is empty) silenced over the bytes [begin, end).

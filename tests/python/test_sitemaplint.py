@@ -13,6 +13,8 @@ import time
 
 import pytest
 
+import cli_report
+
 import sitemaplint
 
 SOURCE = pathlib.Path(__file__).resolve().parents[2]
@@ -30,28 +32,7 @@ def sitemap(urls, extra=""):
 
 def cli_json(paths, *options):
     """The command line's --format json report of `paths`, as the module's to_dict() shapes it."""
-    run = subprocess.run([BINARY, "--no-config", "--format", "json", "--now", NOW, *options, *paths],
-                         capture_output=True, text=True, check=False)
-    assert run.returncode in (0, 1, 2), run.stderr
-    report = json.loads(run.stdout)
-    findings = []
-    for file in report["files"]:
-        for d in file["diagnostics"]:
-            related = []
-            if "related" in d:
-                r = d["related"]
-                related.append({"file": r.get("path", file["path"]), "line": r["line"], "column": r["column"],
-                                "message": r["message"]})
-            findings.append({
-                "code": d["code"], "rule": d["rule"], "severity": d["severity"], "file": file["path"],
-                "line": d["line"], "column": d["column"], "end_line": d["end_line"], "end_column": d["end_column"],
-                "offset": d["offset"], "length": d["length"], "message": d["message"],
-                "authorities": d["authority"], "search_console": d.get("search_console"), "fix": d.get("fix"),
-                "related": related})
-    files = [{"path": f["path"], "requested": f.get("requested"), "kind": f["kind"], "entries": f["entries"]}
-             for f in report["files"]]
-    summary = {k: report["summary"][k] for k in ("files", "errors", "warnings", "infos", "fixable", "input_errors")}
-    return findings, files, summary
+    return cli_report.cli_json(BINARY, NOW, paths, *options)
 
 
 def without_left_out(summary):

@@ -1,0 +1,107 @@
+"""sitemaplint.dask.lint_set on a distributed.LocalCluster: the findings of one run of the set.
+
+tests/python/run.sh runs this folder only where Dask and distributed are installed (python3-dask,
+python3-distributed), and reports the test skipped elsewhere.
+"""
+
+import json
+import os
+import pathlib
+import sys
+
+import distributed
+import pytest
+
+import sitemaplint
+import sitemaplint.dask
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+import cli_report  # noqa: E402  (tests/python's, beside this folder)
+
+SOURCE = pathlib.Path(__file__).resolve().parents[3]
+BINARY = os.environ.get("SITEMAPLINT_BINARY", str(SOURCE / "build" / "sitemaplint"))
+NOW = "2026-01-01T00:00:00Z"
+FILES = 200
+
+
+def write_set(folder):
+    """200 sitemaps whose checks across files reach across shards and partitions: hreflang pairs
+    with the next file (every other one returned), URLs the previous file lists too (some only
+    once normalised), and a file that repeats another whole."""
+    paths = []
+    for f in range(FILES):
+        entries = []
+        for i in range(40):
+            url = f"https://example.com/f{f}/p{i}"
+            links = ""
+            if i % 8 == 0:
+                other = f"https://example.com/f{(f + 1) % FILES}/p{i if i % 16 == 0 else i + 1}"
+                links = (f'<xhtml:link rel="alternate" hreflang="en" href="{url}"/>'
+                         f'<xhtml:link rel="alternate" hreflang="de" href="{other}"/>')
+            entries.append(f"<url><loc>{url}</loc>{links}</url>")
+            if f > 0 and i % 13 == 0:
+                entries.append(f"<url><loc>https://example.com/f{f - 1}/p{i + 1}</loc></url>")
+            if f > 1 and i % 19 == 0:
+                entries.append(f"<url><loc>HTTPS://Example.com:443/f{f - 2}/p{i + 3}</loc></url>")
+        if f == FILES - 1:
+            entries += [f"<url><loc>https://example.com/f0/p{i}</loc></url>" for i in range(40)]
+        path = folder / f"sitemap-{f:03d}.xml"
+        path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n'
+                        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+                        'xmlns:xhtml="http://www.w3.org/1999/xhtml">\n' + "\n".join(entries) + "\n</urlset>\n")
+        paths.append(str(path))
+    return paths
+
+
+def as_json(result):
+    return json.dumps({"findings": [f.to_dict() for f in result.findings],
+                       "files": [f.to_dict() for f in result.files],
+                       "summary": result.summary.to_dict()}, sort_keys=True)
+
+
+@pytest.fixture(scope="module")
+def the_set(tmp_path_factory):
+    paths = write_set(tmp_path_factory.mktemp("set"))
+    expected = sitemaplint.lint_many(paths, now=NOW)
+    codes = {f.code for f in expected.findings}
+    # What the set holds: duplicates across files (as written and normalised), hreflang pairs.
+    assert {"SM803", "LANG501", "LANG502"} <= codes, codes
+    assert any("once both are normalised" in f.message for f in expected.findings)
+    return paths, expected
+
+
+@pytest.mark.parametrize("workers", [2, 4])
+def test_lint_set_on_a_local_cluster_gives_the_command_lines_findings(the_set, workers):
+    paths, expected = the_set
+    # Threads, not processes: the module releases the GIL while it lints, and a process per worker
+    # would spend the test's time starting interpreters.
+    with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        # 7 files a task: shards end inside pairs and duplicates; 5 partitions split them again.
+        result = sitemaplint.dask.lint_set(paths, client=client, files_per_task=7, partitions=5, now=NOW)
+    assert as_json(result) == as_json(expected)
+    findings, files, _ = cli_report.cli_json(BINARY, NOW, paths)
+    assert json.dumps([f.to_dict() for f in result.findings], sort_keys=True) == json.dumps(findings, sort_keys=True)
+    assert [f.to_dict() for f in result.files] == files
+
+
+def test_lint_set_without_a_client_runs_on_dasks_local_scheduler(the_set):
+    paths, expected = the_set
+    result = sitemaplint.dask.lint_set(paths[:30], files_per_task=4, now=NOW)
+    assert as_json(result) == as_json(sitemaplint.lint_many(paths[:30], now=NOW))
+
+
+def test_shards_and_their_merge_from_python(the_set, tmp_path):
+    paths, expected = the_set
+    linter = sitemaplint.Linter(now=NOW)
+    shards = []
+    for i in range(0, FILES, 60):
+        shards.append(tmp_path / f"shard-{i}")
+        linter.write_records(paths[i:i + 60], shards[-1], partitions=3)
+    assert as_json(linter.merge_records(shards)) == as_json(expected)
+    with pytest.raises(sitemaplint.Error, match="made with other settings"):
+        sitemaplint.merge_records(shards, now="2027-01-01T00:00:00Z")
+    with pytest.raises(sitemaplint.Error, match="not a finished shard"):
+        linter.merge_records([tmp_path / "none"])
+    with pytest.raises(sitemaplint.SettingsError, match="files_per_task"):
+        sitemaplint.dask.lint_set(paths, files_per_task=0)

@@ -1,0 +1,234 @@
+// 'sitemaplint records' and 'sitemaplint merge': a set linted in shards and merged reports
+// exactly what one run of all its files reports, and a shard that is damaged, unfinished or made
+// otherwise is refused with a message, never merged into other findings.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "http_test_server.h"
+#include "test_support.h"
+
+using namespace sitemaplint::testing;
+
+namespace {
+
+const std::string kNow = "2026-06-01T00:00:00Z";
+// Where the set is served: the index's children map to files beside it.
+const std::string kBaseUrl = "https://example.com/sitemap.xml";
+
+std::string urlset(const std::string& body) {
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
+         "xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n" +
+         body + "</urlset>\n";
+}
+
+// A set whose checks across files fire across shards and partitions: hreflang pairs between files
+// of different shards (some returned, some not), URLs listed in other files (as written, and the
+// same only once normalised), a file past SM803's cap, an index whose children its shard follows
+// (one missing, one with a stale <lastmod>), a suppression that silences a duplicate and one that
+// silences nothing, and a file that is not well-formed. Returns the inputs, in shards.
+std::vector<std::vector<std::string>> write_set(const TempDir& dir) {
+  std::vector<std::vector<std::string>> shards(3);
+  const std::size_t files = 9;
+  for (std::size_t f = 0; f < files; ++f) {
+    std::string body;
+    for (std::size_t i = 0; i < 120; ++i) {
+      const std::string url = "https://example.com/f" + std::to_string(f) + "/p" + std::to_string(i);
+      body += "  <url><loc>" + url + "</loc>";
+      if (i % 10 == 0) {
+        const std::string other =
+            "https://example.com/f" + std::to_string((f + 1) % files) + "/p" + std::to_string(i % 20 == 0 ? i : i + 1);
+        body += "<xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"" + url +
+                "\"/><xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"" + other + "\"/>";
+      }
+      body += "</url>\n";
+      if (f > 0 && i % 17 == 0)
+        body += "  <url><loc>https://example.com/f" + std::to_string(f - 1) + "/p" + std::to_string(i + 1) +
+                "</loc></url>\n";
+      if (f > 1 && i % 23 == 0)
+        body += "  <url><loc>HTTPS://Example.com:443/f" + std::to_string(f - 2) + "/p" + std::to_string(i + 3) +
+                "</loc></url>\n";
+    }
+    shards[f % 3].push_back(dir.write("sitemap-f" + std::to_string(f) + ".xml", urlset(body)));
+  }
+  std::string copy;
+  for (std::size_t i = 0; i < 10'020; ++i)
+    copy += "  <url><loc>https://example.com/c/p" + std::to_string(i) + "</loc></url>\n";
+  shards[0].push_back(dir.write("sitemap-copy-a.xml", urlset(copy)));
+  shards[2].push_back(dir.write("sitemap-copy-b.xml", urlset(copy)));
+  shards[1].push_back(dir.write(
+      "sitemap-quiet.xml",
+      urlset("  <!-- sitemaplint-disable-next-line SM803 -->\n  <url><loc>https://example.com/f3/p5</loc></url>\n"
+             "  <!-- sitemaplint-disable-next-line LANG501 -->\n  <url><loc>https://example.com/quiet</loc></url>\n"
+             "  <url><loc>https://example.com/f4/p6</loc></url>\n")));
+  dir.write("idx/a.xml", urlset("  <url><loc>https://example.com/f5/p7</loc><lastmod>2026-05-01</lastmod></url>\n"));
+  dir.write("idx/b.xml", urlset("  <url><loc>https://example.com/idx/b</loc></url>\n"));
+  shards[1].push_back(
+      dir.write("sitemap-index.xml",
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex "
+                "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+                "  <sitemap><loc>https://example.com/idx/a.xml</loc><lastmod>2026-01-01</lastmod></sitemap>\n"
+                "  <sitemap><loc>https://example.com/idx/b.xml</loc></sitemap>\n"
+                "  <sitemap><loc>https://example.com/idx/missing.xml</loc></sitemap>\n</sitemapindex>\n"));
+  shards[2].push_back(dir.write("sitemap-broken.xml", "<urlset><url><loc>https://example.com/f0/p1</loc>"));
+  return shards;
+}
+
+std::vector<std::string> all_of(const std::vector<std::vector<std::string>>& shards) {
+  std::vector<std::string> all;
+  for (const auto& shard : shards) all.insert(all.end(), shard.begin(), shard.end());
+  return all;
+}
+
+CommandResult records(const std::vector<std::string>& files, const std::string& out,
+                      std::vector<std::string> options = {}) {
+  std::vector<std::string> args = {"records", "--no-config", "--now", kNow, "--base-url", kBaseUrl, "-o", out};
+  args.insert(args.end(), options.begin(), options.end());
+  args.insert(args.end(), files.begin(), files.end());
+  return run_cli(args);
+}
+
+CommandResult merge(const std::vector<std::string>& folders, std::vector<std::string> options = {}) {
+  std::vector<std::string> args = {"merge", "--no-config", "--now", kNow, "--base-url", kBaseUrl};
+  args.insert(args.end(), options.begin(), options.end());
+  args.insert(args.end(), folders.begin(), folders.end());
+  return run_cli(args);
+}
+
+// The shards of the set in `dir`, made in shard-0, shard-1, ...
+std::vector<std::string> make_shards(const TempDir& dir, const std::vector<std::vector<std::string>>& shards,
+                                     const std::vector<std::string>& options = {"--partitions", "4"}) {
+  std::vector<std::string> folders;
+  for (std::size_t s = 0; s < shards.size(); ++s) {
+    folders.push_back((dir.path / ("shard-" + std::to_string(s))).string());
+    const CommandResult made = records(shards[s], folders.back(), options);
+    REQUIRE_MESSAGE(made.exit_code == 0, made.err);
+    CHECK(made.out.empty());
+  }
+  return folders;
+}
+
+}  // namespace
+
+TEST_CASE("shards: records then merge report what one run of every file reports, byte for byte") {
+  TempDir dir;
+  const auto shards = write_set(dir);
+  const std::vector<std::string> folders = make_shards(dir, shards);
+  for (const std::string format : {"json", "gcc", "sarif"}) {
+    CAPTURE(format);
+    std::vector<std::string> one_run = {"--no-config", "--now", kNow, "--base-url", kBaseUrl, "--format", format};
+    for (const std::string& file : all_of(shards)) one_run.push_back(file);
+    const CommandResult whole = run_cli(one_run);
+    const CommandResult merged = merge(folders, {"--format", format});
+    CHECK(whole.exit_code == 1);
+    CHECK(merged.exit_code == whole.exit_code);
+    CHECK(merged.err == whole.err);
+    CHECK(merged.out == whole.out);
+    if (format != "json") continue;
+    // What the set holds, across shards: duplicates (one file past the cap, one normalised), the
+    // hreflang graph, the index's children, both suppressions, the broken file.
+    for (const std::string what :
+         {"\"SM803\"", "more findings of this rule in this file are not shown", "once both are normalised",
+          "\"LANG501\"", "\"LANG502\"", "idx/missing.xml", "\"SM901\"", "sitemap-broken.xml"}) {
+      CAPTURE(what);
+      CHECK(whole.out.find(what) != std::string::npos);
+    }
+  }
+  // One partition, and as many shards as files, give the same report.
+  std::vector<std::vector<std::string>> one_each;
+  for (const std::string& file : all_of(shards)) one_each.push_back({file});
+  TempDir other;
+  const CommandResult single = merge(make_shards(other, one_each, {"--partitions", "1"}), {"--format", "json"});
+  CHECK(single.out == merge(folders, {"--format", "json"}).out);
+}
+
+TEST_CASE("shards: fetched sitemaps travel with their shard, and merge as one run of the URLs") {
+  // The merge cannot fetch a URL again to quote it: the shard keeps what was served.
+  HttpTestServer server;
+  const auto listing = [&](const std::string& name, const std::string& other) {
+    return HttpResponse{200,
+                        {{"Content-Type", "application/xml"}},
+                        urlset("  <url><loc>" + server.url("/" + name + "/p") + "</loc></url>\n  <url><loc>" +
+                               server.url(other) + "</loc></url>\n")};
+  };
+  server.route("/a.xml", listing("a", "/b/p"));
+  server.route("/b.xml", listing("b", "/a/p"));
+  TempDir dir;
+  const std::string a = (dir.path / "a").string(), b = (dir.path / "b").string();
+  REQUIRE(records({server.url("/a.xml")}, a).exit_code == 0);
+  REQUIRE(records({server.url("/b.xml")}, b).exit_code == 0);
+  const CommandResult whole =
+      run_cli({"--no-config", "--now", kNow, "--base-url", kBaseUrl, server.url("/a.xml"), server.url("/b.xml")});
+  const CommandResult merged = merge({a, b});
+  CHECK(whole.exit_code == 1);
+  CHECK(whole.out.find("SM803") != std::string::npos);
+  CHECK(merged.exit_code == whole.exit_code);
+  CHECK(merged.out == whole.out);
+  CHECK(server.hits("/a.xml") == 2);  // the shard's fetch and the whole run's: none by the merge
+}
+
+TEST_CASE("shards: a damaged, unfinished or mismatched shard is refused with what is wrong") {
+  TempDir dir;
+  const auto shards = write_set(dir);
+  const std::vector<std::string> folders = make_shards(dir, shards);
+  const auto refused = [&](const std::vector<std::string>& given, const std::string& message) {
+    CAPTURE(message);
+    const CommandResult result = merge(given, {"--format", "json"});
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.empty());
+    CHECK(result.err.find(message) != std::string::npos);
+  };
+  // A partition cut short, by one byte or down to its header.
+  const std::filesystem::path part = std::filesystem::path(folders[1]) / "part-00002.smrec";
+  const auto size = std::filesystem::file_size(part);
+  std::filesystem::resize_file(part, size - 1);
+  refused(folders, "part-00002.smrec");
+  std::filesystem::resize_file(part, 16);
+  refused(folders, "part-00002.smrec");
+  // A shard never finished: no manifest.
+  std::filesystem::remove(std::filesystem::path(folders[2]) / "shard.json");
+  refused({folders[0], folders[2]}, "not a finished shard");
+  // Other settings, other partitions, a file in two shards.
+  const std::string later = (dir.path / "later").string();
+  REQUIRE(run_cli({"records", "--no-config", "--now", "2027-01-01T00:00:00Z", "--base-url", kBaseUrl, "-o", later,
+                   shards[1][0]})
+              .exit_code == 0);
+  refused({folders[0], later}, "made with other settings");
+  const std::string three = (dir.path / "three").string();
+  REQUIRE(records({shards[1][0]}, three, {"--partitions", "3"}).exit_code == 0);
+  refused({folders[0], three}, "3 partitions where the first shard has 4");
+  refused({folders[0], folders[0]}, "too; a run lints a file once");
+  // A manifest of another format version.
+  const std::string future = (dir.path / "future").string();
+  REQUIRE(records({shards[1][0]}, future, {"--partitions", "4"}).exit_code == 0);
+  const std::filesystem::path manifest = std::filesystem::path(future) / "shard.json";
+  std::ifstream in(manifest);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  in.close();
+  const auto at = text.find("\"format\": 1");
+  REQUIRE(at != std::string::npos);
+  text.replace(at, 11, "\"format\": 2");
+  dir.write("future/shard.json", text);
+  refused({folders[0], future}, "shard format version 2; this sitemaplint reads version 1");
+  // Garbage where the manifest should be.
+  dir.write("future/shard.json", "{\"format\": 1, \"files\": [");
+  refused({future}, "not a shard manifest this sitemaplint can read");
+}
+
+TEST_CASE("shards: records refuses what one run of the whole set must read") {
+  TempDir dir;
+  const std::string file = dir.write("sitemap.xml", urlset("  <url><loc>https://example.com/</loc></url>\n"));
+  const std::string robots = dir.write("robots.txt", "Sitemap: https://example.com/sitemap.xml\n");
+  const CommandResult with_robots = records({file}, (dir.path / "s").string(), {"--robots", robots});
+  CHECK(with_robots.exit_code == 2);
+  CHECK(with_robots.err.find("records: a robots.txt") != std::string::npos);
+  const CommandResult no_folder = run_cli({"records", "--no-config", file});
+  CHECK(no_folder.exit_code == 2);
+  CHECK(no_folder.err.find("records: give the shard's folder: -o DIR") != std::string::npos);
+  const CommandResult html = merge({(dir.path / "s").string()}, {"--format", "html"});
+  CHECK(html.exit_code == 2);
+  CHECK(html.err.find("merge: the HTML report") != std::string::npos);
+}
