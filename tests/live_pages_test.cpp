@@ -558,6 +558,7 @@ TEST_CASE("live: Retry-After is waited out, then the page is asked again") {
   const auto run = run_cli({"--pages", "--quiet", "--rate", "50", "--now", kTestNow, server.url("/sitemap.xml")});
   CHECK(run.exit_code == 0);
   CHECK(run.out == "");
+  CHECK(run.err == "");  // a wait this short is not said (a long one is, below)
   std::lock_guard lock(mutex);
   REQUIRE(asked.size() == 2);
   CHECK(asked[1] - asked[0] >= 950ms);
@@ -610,23 +611,6 @@ TEST_CASE("live: a long Retry-After is said on standard error, while the run wai
   CHECK(run.err ==
         "sitemaplint: 127.0.0.1 answered 30 s of Retry-After: its requests wait that long before the next one (not a "
         "hang); a lower --rate, fewer URLs (--max-urls, --sample) or a later run avoid the wait\n");
-}
-
-TEST_CASE("live: a short Retry-After is waited out without a word") {
-  HttpTestServer server;
-  std::atomic<int> asked{0};
-  server.route("/busy", [&](const HttpRequest&, HttpExchange& exchange) {
-    if (asked++ == 0) {
-      exchange.send_response({503, {{"Retry-After", "1"}, {"Content-Type", "text/plain"}}, "busy"});
-    } else {
-      exchange.send_response(html("fine"));
-    }
-  });
-  serve_sitemap(server, site_urlset({server.url("/busy")}));
-  const auto run = run_cli({"--pages", "--quiet", "--rate", "50", "--now", kTestNow, server.url("/sitemap.xml")});
-  CHECK(run.exit_code == 0);
-  CHECK(run.err == "");
-  CHECK(asked == 2);
 }
 
 TEST_CASE("live: an https URL on a port that answers plain HTTP is said so, not in TLS's words alone") {
