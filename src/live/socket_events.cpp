@@ -75,7 +75,10 @@ bool SocketEvents::watched(int fd) const {
 
 void SocketEvents::remove(int fd) {
   ::epoll_ctl(events_fd_, EPOLL_CTL_DEL, fd, nullptr);
-  closed(fd);
+  if (fd < 0 || static_cast<std::size_t>(fd) >= sockets_.size()) return;
+  Socket& s = sockets_[static_cast<std::size_t>(fd)];
+  s.state = State::Out;  // still open, and still told of: it may stay in the set again later
+  s.events = 0;
 }
 
 void SocketEvents::wake() const {
