@@ -154,7 +154,8 @@ const PageAnswer* LivePages::answer_of(std::unique_lock<std::mutex>& lock, Slot&
 
 // Asks for job->current once its origin's robots.txt is known (and the origin's probe answered).
 void LivePages::step(std::shared_ptr<Job> job) const {
-  std::string ask_robots_of;  // the origin whose robots.txt is asked for now, if any
+  bool ask_robots = false;
+  std::string origin;  // of the robots.txt asked for now (a copy: the job may go on on another thread)
   RobotsDecision decision;
   bool unreachable = false, first_of_host = false;
   {
@@ -164,7 +165,8 @@ void LivePages::step(std::shared_ptr<Job> job) const {
     if (o->state != Origin::State::Ready) {
       if (o->state == Origin::State::Unknown) {
         o->state = Origin::State::Fetching;
-        ask_robots_of = job->origin;
+        ask_robots = true;
+        origin = job->origin;
       }
       o->parked.push_back(std::move(job));
     } else {
@@ -177,9 +179,9 @@ void LivePages::step(std::shared_ptr<Job> job) const {
       }
     }
   }
-  if (!ask_robots_of.empty()) {
+  if (ask_robots) {
     // robots.txt, then the probe; only then the parked URLs (origin_ready).
-    fetch_robots(ask_robots_of, ask_robots_of + "/robots.txt", 0);
+    fetch_robots(origin, origin + "/robots.txt", 0);
     return;
   }
   if (!job) return;  // parked
