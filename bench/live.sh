@@ -15,7 +15,8 @@
 #     unshare.
 # Prints, for each, the wall time against the ideal the per-host limits allow
 # (max(URLs / (hosts x rate), URLs x latency / (hosts x 2 connections))), the CPU time per URL
-# (user + system, sitemaplint alone) and the peak memory, from GNU time.
+# (user + system, sitemaplint's process alone: GNU time runs inside the namespace, around it only)
+# and the peak memory, from GNU time.
 set -euo pipefail
 lint=$1
 out=${2:-/dev/stdout}
@@ -32,13 +33,15 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# One measured run: LABEL DELAY_MS then the command line.
+# One measured run: LABEL DELAY_MS then the command line; `inside` (an array) runs GNU time, so
+# that what it starts to make the run possible (unshare, sh, mount) is not counted.
+inside=()
 measure() {
   local label=$1 latency=$2
   shift 2
   local timing=$work/timing start end user sys peak report
   start=$EPOCHREALTIME
-  /usr/bin/time -f '%e %U %S %M' -o "$timing" "$@" >/dev/null || true
+  "${inside[@]}" /usr/bin/time -f '%e %U %S %M' -o "$timing" "$@" >/dev/null || true
   end=$EPOCHREALTIME
   read -r _ user sys peak < <(tail -n 1 "$timing")  # after "Command exited with non-zero status"
   report=$(python3 - "$urls" "$hosts" "$rate" "$latency" "$start" "$end" "$user" "$sys" "$peak" "$label" <<'PY'
@@ -110,5 +113,6 @@ done
 # The run's certificate in place of the system's bundle, for this one process.
 bundle=/etc/ssl/certs/ca-certificates.crt
 # shellcheck disable=SC2016 # expanded by the inner shell
-measure "HTTP/2, pages at once" 0 unshare --user --map-root-user --mount sh -c \
-  'mount --bind "$0" "$1" && shift && exec "$@"' "$work/cert.pem" "$bundle" "$lint" "${options[@]}" "${sitemaps[@]}"
+inside=(unshare --user --map-root-user --mount sh -c 'mount --bind "$0" "$1" && shift && exec "$@"' "$work/cert.pem"
+  "$bundle")
+measure "HTTP/2, pages at once" 0 "$lint" "${options[@]}" "${sitemaps[@]}"

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
@@ -54,6 +55,13 @@ bool read_request(int fd, HttpRequest* request) {
     if (head.size() > kMaxRequestHead) return false;
     const ssize_t n = ::recv(fd, chunk, sizeof chunk, 0);
     if (n <= 0) return false;  // closed, error, or the read timeout
+    // A request starts with its method, a token: anything else (a TLS handshake sent to this plain
+    // port) is answered at once, as real servers do, rather than waited on for a head.
+    if (head.empty() && !std::isalpha(static_cast<unsigned char>(chunk[0]))) {
+      const std::string_view bad = "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+      [[maybe_unused]] const ssize_t sent = ::send(fd, bad.data(), bad.size(), MSG_NOSIGNAL);
+      return false;
+    }
     head.append(chunk, static_cast<std::size_t>(n));
   }
   head.resize(head.find("\r\n\r\n"));

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <regex>
 
+#include "bounded_run.h"
 #include "http_test_server.h"
 #include "live/host_politeness.h"
 #include "live/http_date.h"
@@ -607,6 +608,7 @@ TEST_CASE("live: Retry-After is waited out, then the page is asked again") {
   const auto run = run_cli({"--pages", "--quiet", "--rate", "50", "--now", kTestNow, server.url("/sitemap.xml")});
   CHECK(run.exit_code == 0);
   CHECK(run.out == "");
+  CHECK(run.err == "");  // a wait this short is not said (a long one is, below)
   std::lock_guard lock(mutex);
   REQUIRE(asked.size() == 2);
   CHECK(asked[1] - asked[0] >= 950ms);
@@ -644,6 +646,43 @@ TEST_CASE("live: a host that keeps failing is given up with one finding") {
         "only pages that answer 200 (Search Console: \"Server error (5xx)\")\n"
         ":11:11: error[PAGE105 page-fetch-error]: 'SITE/e8' and the other URLs of its host were not fetched: "
         "127.0.0.1 was given up after 8 failures in a row (errors, or no answer); check the server, then run again\n");
+}
+
+TEST_CASE("live: a long Retry-After is said on standard error, while the run waits") {
+  HttpTestServer server;
+  server.route("/busy", HttpResponse{429, {{"Retry-After", "30"}, {"Content-Type", "text/plain"}}, "slow down"});
+  serve_sitemap(server, site_urlset({server.url("/busy")}));
+  // The run would wait 30 s: it is stopped after 3, by when the answer has come and the wait has
+  // been said (what a user sees of a run that seems to hang).
+  const BoundedResult run =
+      run_bounded({"--pages", "--quiet", "--rate", "50", "--now", kTestNow, server.url("/sitemap.xml")}, 3);
+  CHECK(run.timed_out);
+  CHECK(server.hits("/busy") == 1);
+  CHECK(run.err ==
+        "sitemaplint: 127.0.0.1 answered 30 s of Retry-After: its requests wait that long before the next one (not a "
+        "hang); a lower --rate, fewer URLs (--max-urls, --sample) or a later run avoid the wait\n");
+}
+
+TEST_CASE("live: an https URL on a port that answers plain HTTP is said so, not in TLS's words alone") {
+  HttpTestServer server;  // plain HTTP: a TLS handshake gets "400 Bad Request", as from real servers
+  TempDir dir;
+  const std::string site = "https://127.0.0.1:" + std::to_string(server.port());
+  const std::string sitemap = dir.write("sitemap.xml", site_urlset({site + "/page"}));
+  const auto run =
+      run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--base-url", site + "/sitemap.xml", sitemap});
+  CHECK(run.exit_code == 1);
+  std::string out = run.out;
+  out.erase(0, sitemap.size());
+  for (std::size_t at = out.find(site); at != std::string::npos; at = out.find(site, at))
+    out.replace(at, site.size(), "SITE");
+  const std::string port = std::to_string(server.port());
+  out.replace(out.find(port), port.size(), "PORT");
+  CHECK(
+      out ==
+      ":3:11: error[PAGE106 page-blocked-by-robots]: 'SITE/page' and the other URLs of its host: robots.txt could not "
+      "be fetched (TLS error: the server at 127.0.0.1:PORT answered in plain HTTP to an https request: that port "
+      "serves http://, not https://): Google treats the whole site as disallowed for a while (RFC 9309 2.3.1.4: an "
+      "unreachable robots.txt means complete disallow); nothing was fetched\n");
 }
 
 TEST_CASE("live: misbehaving servers cost a bounded time and give findings") {
@@ -706,6 +745,22 @@ TEST_CASE("live: misbehaving servers cost a bounded time and give findings") {
             "/ok' was not fetched (refused to connect to 'localhost' (this machine): a loopback, private or link-local "
             "address is not fetched unless --allow-host names it): 'SITE/to-localhost' (302) -> 'http://localhost:" +
             std::to_string(server.port()) + "/ok' (no answer); list the page's final URL\n");
+}
+
+TEST_CASE("live: a redirect to a URL with no origin of its own ends, with a finding") {
+  HttpTestServer server;
+  server.route("/to-ftp", redirect(301, "ftp://127.0.0.1/file"));
+  serve_sitemap(server, site_urlset({server.url("/to-ftp")}));
+  const BoundedResult run =
+      run_bounded({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, server.url("/sitemap.xml")}, 10);
+  CHECK_FALSE(run.timed_out);
+  CommandResult result;
+  result.out = run.out;
+  CHECK(findings(result, server.url("/sitemap.xml")) ==
+        ":3:11: error[PAGE107 page-redirect-error]: 'SITE/to-ftp' redirects, and 'ftp://127.0.0.1/file' was not "
+        "fetched (its robots.txt could not be fetched (unsupported URL '/robots.txt': only http and https URLs are "
+        "fetched), which RFC 9309 treats as disallowing everything): 'SITE/to-ftp' (301) -> 'ftp://127.0.0.1/file' (no "
+        "answer); list the page's final URL\n");
 }
 
 TEST_CASE("live: --max-urls and --sample cut the list, and the summary says so") {

@@ -47,11 +47,10 @@ class PageFetchError final : public PageRule {
  protected:
   void check(const UrlField& url, const UrlAnalysis& a, const PageAnswer& page, FindingSink& out) override {
     if (page.status == PageStatus::Skipped && page.first_of_host_given_up) {
-      std::string_view why = page.reason;  // "not fetched: HOST was given up ...": said once is enough
-      if (why.starts_with("not fetched: ")) why.remove_prefix(13);
+      // page.reason: "HOST was given up after N failures in a row", said once for the host.
       out.report({.at = url_span(*url.field, a),
-                  .message = url.quoted_value() + " and the other URLs of its host were not fetched: " +
-                             std::string(why) + " (errors, or no answer); check the server, then run again"});
+                  .message = url.quoted_value() + " and the other URLs of its host were not fetched: " + page.reason +
+                             " (errors, or no answer); check the server, then run again"});
       return;
     }
     if (page.status != PageStatus::Failed) return;

@@ -76,6 +76,7 @@ std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& pat
   s.user_agent = run.user_agent.value_or(live_user_agent());
   s.allowed_hosts = fetch.allowed_hosts;
   s.trusted_hosts = fetch.trusted_hosts;
+  s.notice = print_notice;  // a long Retry-After, said while the run waits it out
   live.max_urls = run.max_urls.value_or(10000);
   live.sample = run.sample;
   if (live.sample) {

@@ -16,6 +16,9 @@ namespace sitemaplint {
 struct LivePages::Job {
   std::string listed;  // the URL the run lists (the slot's key)
   std::string current;  // the URL asked for next
+  // origin_of_url of `listed` and of `current`, worked out once for each rather than at each look
+  // (a URL's answer looked them up six times).
+  std::string listed_origin, origin;
   bool head = false;
   bool get_instead = false;  // the host refused HEAD (405, 501): asked with GET, its body not read
   std::vector<RedirectHop> chain;

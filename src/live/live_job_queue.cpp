@@ -136,6 +136,8 @@ std::shared_ptr<LivePages::Job> LivePages::queue_locked(Slot& slot, std::string_
   auto job = std::make_shared<Job>();
   job->listed = std::string(url);
   job->current = job->listed;
+  job->listed_origin = origin_of_url(url);
+  job->origin = job->listed_origin;
   job->head = is_media(url);
   return job;
 }
@@ -152,20 +154,21 @@ const PageAnswer* LivePages::answer_of(std::unique_lock<std::mutex>& lock, Slot&
 
 // Asks for job->current once its origin's robots.txt is known (and the origin's probe answered).
 void LivePages::step(std::shared_ptr<Job> job) const {
-  const std::string origin = origin_of_url(job->current);
   bool ask_robots = false;
+  std::string origin;  // of the robots.txt asked for now (a copy: the job may go on on another thread)
   RobotsDecision decision;
   bool unreachable = false, first_of_host = false;
   {
     std::lock_guard lock(mutex_);
-    std::unique_ptr<Origin>& o = origins_[origin];
+    std::unique_ptr<Origin>& o = origins_[job->origin];
     if (!o) o = std::make_unique<Origin>();
     if (o->state != Origin::State::Ready) {
-      o->parked.push_back(std::move(job));
       if (o->state == Origin::State::Unknown) {
         o->state = Origin::State::Fetching;
         ask_robots = true;
+        origin = job->origin;
       }
+      o->parked.push_back(std::move(job));
     } else {
       decision = o->robots->decide(job->current);
       // A robots.txt that could not be had (5xx, no answer) is one finding for the host.
@@ -200,7 +203,7 @@ void LivePages::step(std::shared_ptr<Job> job) const {
     publish(*job, std::move(answer), nullptr);
     return;
   }
-  const bool trusted = on_site(job->current);
+  const bool trusted = site_origin(job->origin);
   // --cache: asked only if changed; a 304 is answered with what was kept.
   std::optional<LiveResponse> cached = job->head ? std::nullopt : cache_.find(job->current);
   std::vector<std::string> conditions = cached ? ResponseCache::conditions(*cached) : std::vector<std::string>{};

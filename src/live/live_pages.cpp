@@ -39,13 +39,22 @@ LivePages::LivePages(LiveOptions options) : options_(std::move(options)), cache_
 LivePages::~LivePages() { scheduler_->stop(); }
 
 bool LivePages::on_site(std::string_view url) const {
-  const std::string origin = origin_of_url(url);
+  // The usual URL starts with its origin as written: no origin need be made of it (two strings).
+  for (const std::string& origin : options_.origins) {
+    if (url.starts_with(origin) &&
+        (url.size() == origin.size() || std::string_view("/?#").find(url[origin.size()]) != std::string_view::npos))
+      return true;
+  }
+  return site_origin(origin_of_url(url));
+}
+
+bool LivePages::site_origin(const std::string& origin) const {
   return !origin.empty() &&
          std::find(options_.origins.begin(), options_.origins.end(), origin) != options_.origins.end();
 }
 
 LivePages::Slot& LivePages::slot_locked(std::string_view url) const {
-  auto found = slots_.find(std::string(url));
+  auto found = slots_.find(url);
   if (found == slots_.end()) {
     found = slots_.emplace(std::string(url), std::make_unique<Slot>()).first;
     if (!on_site(url)) found->second->ready = true;  // answer stays nullopt
@@ -69,6 +78,7 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
     const bool too_many = static_cast<int>(job->chain.size()) > options_.max_redirects;
     if (!loop && !too_many) {
       job->current = response.location;
+      job->origin = origin_of_url(job->current);
       step(std::move(job));
       return;
     }
@@ -125,7 +135,7 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
     // of a redirect) finds it without a second fetch.
     std::lock_guard lock(mutex_);
     Slot& end = slot_locked(job->current);
-    if (!end.ready && !end.queued && end.answer == std::nullopt && on_site(job->current)) {
+    if (!end.ready && !end.queued && end.answer == std::nullopt && site_origin(job->origin)) {
       end.answer = std::move(final);
       end.ready = true;
     }
@@ -171,7 +181,7 @@ PageAnswer LivePages::served_answer(const Job& job, const LiveResponse& response
   // A soft 404: the host answers 200 to a path that cannot exist, and this page is that answer.
   if (answer.status == PageStatus::Served && answer.html) {
     std::lock_guard lock(mutex_);
-    const auto found = origins_.find(origin_of_url(job.current));
+    const auto found = origins_.find(job.origin);
     if (found != origins_.end() && found->second->answers_anything) {
       const Origin& o = *found->second;
       const bool same_title = !o.probe_title.empty() && o.probe_title == answer.head.title;
@@ -202,7 +212,7 @@ void LivePages::publish(const Job& job, PageAnswer answer, const LiveResponse* l
     log_.flush();
   }
   // Search Console judges the URL by Googlebot's group, whatever sitemaplint's own allowed it.
-  if (const auto o = origins_.find(origin_of_url(job.listed)); o != origins_.end() && o->second->robots) {
+  if (const auto o = origins_.find(job.listed_origin); o != origins_.end() && o->second->robots) {
     RobotsDecision googlebot = o->second->robots->decide_for_googlebot(job.listed);
     if (!googlebot.allowed) writable_details(answer).googlebot_disallowed = std::move(googlebot.why);
   }

@@ -11,6 +11,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -96,6 +97,7 @@ class LivePages final : public PageLookup {
   // Starts `job` (when there is one) and waits for `slot`'s answer.
   const PageAnswer* answer_of(std::unique_lock<std::mutex>& lock, Slot& slot, std::shared_ptr<Job> job) const;
   bool on_site(std::string_view url) const;
+  bool site_origin(const std::string& origin) const;  // one of options_.origins
   bool is_media(std::string_view url) const;
   bool in_sample(std::string_view url) const;
   void step(std::shared_ptr<Job> job) const;
@@ -110,7 +112,13 @@ class LivePages final : public PageLookup {
   ResponseCache cache_;
   std::unique_ptr<LiveScheduler> scheduler_;
   mutable std::mutex mutex_;
-  mutable std::unordered_map<std::string, std::unique_ptr<Slot>> slots_;
+  // Looked up by string_view: each page rule asks for each URL's answer, and a key made for each
+  // lookup was an allocation each time.
+  struct UrlHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view url) const { return std::hash<std::string_view>{}(url); }
+  };
+  mutable std::unordered_map<std::string, std::unique_ptr<Slot>, UrlHash, std::equal_to<>> slots_;
   mutable std::map<std::string, std::unique_ptr<Origin>> origins_;
   mutable std::size_t queued_listed_ = 0;  // listed URLs given to the scheduler
   mutable std::size_t cut_ = 0;  // listed URLs left out for --max-urls

@@ -10,12 +10,12 @@
 #pragma once
 
 #include <chrono>
-#include <condition_variable>
 #include <cstddef>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -62,6 +62,9 @@ struct SchedulerOptions {
   // Certificate authorities trusted instead of the system's: a test's own, for its HTTPS server on
   // 127.0.0.1. No option sets it: a run trusts what the system trusts. Empty: the system's.
   std::string ca_file;
+  // Says something the user should know while the run goes on (a long Retry-After): one line, on
+  // standard error from the command line. None: nothing is said.
+  std::function<void(std::string_view)> notice;
 };
 
 using LiveCallback = std::function<void(LiveResponse)>;

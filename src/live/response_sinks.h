@@ -10,6 +10,7 @@
 #include <string>
 
 #include "live/live_scheduler.h"
+#include "live/socket_events.h"
 #include "load/curl_library.h"
 
 namespace sitemaplint {
@@ -38,6 +39,7 @@ struct LiveTransfer {
   std::size_t received = 0;  // bytes of the body handed over, decoded
   std::chrono::steady_clock::time_point stopped_at;
   const CurlFunctions* curl = nullptr;
+  SocketEvents* sockets = nullptr;  // told of the sockets the transfer opens
 };
 
 // The rest of a body no longer needed is read and dropped, rather than the transfer ended, while

@@ -1,0 +1,54 @@
+#include "live/transfer_failure.h"
+
+namespace sitemaplint {
+namespace {
+
+// Whether a TLS handshake failed because the server answered in plain HTTP: OpenSSL reads the
+// first bytes of "HTTP/1.1 400 Bad Request" as a record of an unknown version.
+bool plain_http_answer(CURLcode code, std::string_view detail) {
+  return code == CURLE_SSL_CONNECT_ERROR && detail.find("wrong version number") != std::string_view::npos;
+}
+
+// "127.0.0.1:8080" from "https://127.0.0.1:8080/page", or the host with https's port.
+std::string authority_of(const LiveTransfer& t) {
+  std::string_view url = t.pending.request.url;
+  url.remove_prefix(std::min(url.size(), url.find("://") + 3));
+  url = url.substr(0, url.find_first_of("/?#"));
+  if (const std::size_t at = url.rfind('@'); at != std::string_view::npos) url.remove_prefix(at + 1);
+  const std::size_t close = url.rfind(']');
+  const std::size_t colon = url.rfind(':');
+  const bool has_port = colon != std::string_view::npos && (close == std::string_view::npos || colon > close);
+  return has_port ? std::string(url) : std::string(url) + ":443";
+}
+
+}  // namespace
+
+std::string transfer_failure(const LiveTransfer& t, CURLcode code, const SchedulerOptions& options) {
+  const CurlFunctions* curl = t.curl;
+  const std::string detail = one_line(t.errbuf[0] ? t.errbuf : curl->easy_strerror(code));
+  if (!t.refused_address.empty()) {
+    return "refused to connect to '" + t.host +
+           "': it resolves to a loopback, private or link-local address, which is not fetched unless "
+           "--allow-host names it";
+  }
+  if (code == CURLE_OPERATION_TIMEDOUT) {
+    curl_off_t connect_us = 0;
+    curl->easy_getinfo(t.easy, CURLINFO_CONNECT_TIME_T, &connect_us);
+    if (connect_us == 0) return "could not connect within " + std::to_string(options.connect_timeout_ms) + " ms";
+    return "timed out after " + std::to_string(options.timeout_ms) + " ms";
+  }
+  if (code == CURLE_COULDNT_RESOLVE_HOST) return "DNS: could not resolve '" + t.host + "'";
+  if (code == CURLE_COULDNT_CONNECT) return "could not connect to '" + t.host + "'";
+  if (plain_http_answer(code, detail)) {
+    return "TLS error: the server at " + authority_of(t) +
+           " answered in plain HTTP to an https request: that port serves http://, not https://";
+  }
+  if (is_tls_error(code)) return "TLS error: " + detail;
+  if (code == CURLE_BAD_CONTENT_ENCODING)
+    return "the body could not be decoded as its Content-Encoding says: " + detail;
+  if (code == CURLE_PARTIAL_FILE || code == CURLE_RECV_ERROR || code == CURLE_GOT_NOTHING)
+    return "the connection was closed before the answer ended: " + detail;
+  return detail;
+}
+
+}  // namespace sitemaplint
