@@ -49,6 +49,17 @@ struct NameHash {
 
 using Answers = std::vector<std::pair<LiveCallback, LiveResponse>>;
 
+// What the fetch rules make of a host, the same for each of its requests: worked out at its first
+// (the proxy's environment variables and the host lists were read for each request). Outside the
+// host's struct: clang cannot default-construct a nested struct with member initializers before the
+// enclosing class is complete (std::optional::emplace).
+struct HostFacts {
+  bool allowed = true;  // by --allow-host
+  bool named = false;  // among the trusted hosts: an internal address is allowed
+  std::string internal;  // an internal address literal: what it is; "" when not one
+  std::string proxy[2];  // for http, https; "" for none
+};
+
 }  // namespace
 
 struct LiveScheduler::Impl {
@@ -57,15 +68,7 @@ struct LiveScheduler::Impl {
     HostPoliteness politeness;
     std::deque<QueuedRequest> queue;
     bool long_wait_told = false;
-    // What the fetch rules make of the host, the same for each of its requests: worked out at its
-    // first (the proxy's environment variables and the host lists were read for each request).
-    struct Facts {
-      bool allowed = true;  // by --allow-host
-      bool named = false;  // among the trusted hosts: an internal address is allowed
-      std::string internal;  // an internal address literal: what it is; "" when not one
-      std::string proxy[2];  // for http, https; "" for none
-    };
-    std::optional<Facts> facts;
+    std::optional<HostFacts> facts;
   };
 
   explicit Impl(SchedulerOptions o) : options(std::move(o)), curl(curl_library(&unavailable)) {
@@ -273,7 +276,7 @@ struct LiveScheduler::Impl {
       return refuse("unsupported URL '" + url + "': only http and https URLs are fetched");
     }
     if (host.empty()) return refuse("invalid URL '" + url + "': no host");
-    const Host::Facts& facts = facts_of(host, on);
+    const HostFacts& facts = facts_of(host, on);
     if (!facts.allowed) return refuse("host '" + host + "' is not an allowed host (--allow-host)");
     const bool trusted = p.request.trusted || facts.named;
     if (!trusted && !facts.internal.empty()) {
@@ -306,9 +309,9 @@ struct LiveScheduler::Impl {
     return true;
   }
 
-  const Host::Facts& facts_of(const std::string& name, Host& host) {
+  const HostFacts& facts_of(const std::string& name, Host& host) {
     if (!host.facts) {
-      Host::Facts& f = host.facts.emplace();
+      HostFacts& f = host.facts.emplace();
       f.allowed = options.allowed_hosts.empty() || host_in(name, options.allowed_hosts);
       f.named = host_in(name, options.trusted_hosts);
       f.internal = internal_host_literal(name);
