@@ -1,0 +1,91 @@
+#include "run/partition_findings.h"
+
+#include <nlohmann/json.hpp>
+
+namespace sitemaplint {
+
+using nlohmann::json;
+
+std::string partition_findings_json(const PartitionOrigin& origin, const PartitionFindings& findings) {
+  json counts = json::array();
+  for (std::size_t f = 0; f < findings.counts.size(); ++f) {
+    if (findings.counts[f] != 0) counts.push_back({f, findings.counts[f]});
+  }
+  json kept = json::array();
+  for (const HeldFinding& h : findings.kept) {
+    const Report& r = h.report;
+    json out = {{"file", h.file},       {"offset", r.at.offset}, {"length", r.at.length},
+                {"message", r.message}, {"subject", h.subject},  {"rests_on", r.rests_on}};
+    if (r.fix)
+      out["fix"] = {{"offset", r.fix->offset},
+                    {"length", r.fix->length},
+                    {"replacement", r.fix->replacement},
+                    {"description", r.fix->description}};
+    if (r.related)
+      out["related"] = {{"offset", r.related->offset}, {"message", r.related->message}, {"path", r.related->path}};
+    kept.push_back(std::move(out));
+  }
+  // "end" is written last: a file cut short is not JSON, or lacks it.
+  const json out = {{"format", kPartitionFindingsVersion},
+                    {"sitemaplint", SITEMAPLINT_VERSION},
+                    {"settings", origin.settings},
+                    {"shards", origin.shards},
+                    {"partition", origin.partition},
+                    {"partitions", origin.partitions},
+                    {"counts", std::move(counts)},
+                    {"findings", std::move(kept)},
+                    {"end", true}};
+  return out.dump(1) + "\n";
+}
+
+bool read_partition_findings(const std::string& text, PartitionOrigin* origin, PartitionFindings* findings,
+                             std::string* error) {
+  try {
+    const json in = json::parse(text);
+    const std::uint32_t format = in.at("format").get<std::uint32_t>();
+    if (format != kPartitionFindingsVersion) {
+      *error = "partition findings format version " + std::to_string(format) + "; this sitemaplint reads version " +
+               std::to_string(kPartitionFindingsVersion);
+      return false;
+    }
+    const std::string version = in.at("sitemaplint").get<std::string>();
+    if (version != SITEMAPLINT_VERSION) {
+      *error = "made by sitemaplint " + version + ", not this " SITEMAPLINT_VERSION;
+      return false;
+    }
+    if (!in.at("end").get<bool>()) throw std::runtime_error("no end");
+    origin->settings = in.at("settings").get<std::string>();
+    origin->shards = in.at("shards").get<std::string>();
+    origin->partition = in.at("partition").get<std::uint32_t>();
+    origin->partitions = in.at("partitions").get<std::uint32_t>();
+    findings->kept.clear();
+    findings->counts.clear();
+    for (const json& c : in.at("counts")) {
+      const std::size_t file = c.at(0).get<std::uint32_t>();
+      if (file >= findings->counts.size()) findings->counts.resize(file + 1);
+      findings->counts[file] = c.at(1).get<std::size_t>();
+    }
+    for (const json& f : in.at("findings")) {
+      HeldFinding h;
+      h.file = f.at("file").get<std::uint32_t>();
+      h.report.at = {f.at("offset").get<std::uint32_t>(), f.at("length").get<std::uint32_t>()};
+      h.report.message = f.at("message").get<std::string>();
+      h.subject = f.at("subject").get<std::string>();
+      h.report.rests_on = f.at("rests_on").get<std::uint32_t>();
+      if (const auto fix = f.find("fix"); fix != f.end())
+        h.report.fix = Fix{fix->at("offset").get<std::uint32_t>(), fix->at("length").get<std::uint32_t>(),
+                           fix->at("replacement").get<std::string>(), fix->at("description").get<std::string>()};
+      if (const auto related = f.find("related"); related != f.end())
+        h.report.related =
+            RelatedLocation{related->at("offset").get<std::uint32_t>(), related->at("message").get<std::string>(),
+                            related->at("path").get<std::string>()};
+      findings->kept.push_back(std::move(h));
+    }
+  } catch (const std::exception& e) {
+    *error = std::string("not partition findings this sitemaplint can read (") + e.what() + ")";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace sitemaplint

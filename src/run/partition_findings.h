@@ -1,0 +1,29 @@
+// The findings of one partition of a sharded set checked alone ('sitemaplint merge --partition K'),
+// as the file the merge of every partition reads back (docs/records.md, "Partitions apart").
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "run/set_rules.h"
+
+namespace sitemaplint {
+
+inline constexpr std::uint32_t kPartitionFindingsVersion = 1;
+
+// What a partition's findings were made of: the merge takes them only with the same shards (in the
+// same order), settings and partitions.
+struct PartitionOrigin {
+  std::string settings;  // the shards' settings digest
+  std::string shards;  // a digest of the shards' manifests, in order
+  std::uint32_t partition = 0, partitions = 0;
+};
+
+std::string partition_findings_json(const PartitionOrigin& origin, const PartitionFindings& findings);
+
+// False with *error (why, without the file's name) on text that is not a whole partition
+// findings file of this format and sitemaplint: cut short, damaged, of another version.
+bool read_partition_findings(const std::string& text, PartitionOrigin* origin, PartitionFindings* findings,
+                             std::string* error);
+
+}  // namespace sitemaplint
