@@ -6,6 +6,15 @@ namespace sitemaplint {
 
 using nlohmann::json;
 
+std::string version_refusal(const std::string& what, std::uint32_t format, std::uint32_t reads,
+                            const std::string& made_by) {
+  if (format != reads)
+    return what + " format version " + std::to_string(format) + "; this sitemaplint reads version " +
+           std::to_string(reads);
+  if (made_by != SITEMAPLINT_VERSION) return "made by sitemaplint " + made_by + ", not this " SITEMAPLINT_VERSION;
+  return {};
+}
+
 std::string partition_findings_json(const PartitionOrigin& origin, const PartitionFindings& findings) {
   json counts = json::array();
   for (std::size_t f = 0; f < findings.counts.size(); ++f) {
@@ -42,17 +51,9 @@ bool read_partition_findings(const std::string& text, PartitionOrigin* origin, P
                              std::string* error) {
   try {
     const json in = json::parse(text);
-    const std::uint32_t format = in.at("format").get<std::uint32_t>();
-    if (format != kPartitionFindingsVersion) {
-      *error = "partition findings format version " + std::to_string(format) + "; this sitemaplint reads version " +
-               std::to_string(kPartitionFindingsVersion);
-      return false;
-    }
-    const std::string version = in.at("sitemaplint").get<std::string>();
-    if (version != SITEMAPLINT_VERSION) {
-      *error = "made by sitemaplint " + version + ", not this " SITEMAPLINT_VERSION;
-      return false;
-    }
+    *error = version_refusal("partition findings", in.at("format").get<std::uint32_t>(), kPartitionFindingsVersion,
+                             in.at("sitemaplint").get<std::string>());
+    if (!error->empty()) return false;
     if (!in.at("end").get<bool>()) throw std::runtime_error("no end");
     origin->settings = in.at("settings").get<std::string>();
     origin->shards = in.at("shards").get<std::string>();

@@ -19,6 +19,12 @@ struct PartitionOrigin {
   std::uint32_t partition = 0, partitions = 0;
 };
 
+// Why a file of a set's steps (a shard's manifest, a partition's findings) cannot be read by this
+// build: of format version `format` where it reads `reads`, or made by another sitemaplint
+// (`made_by`); empty when it can. `what` names the format ("shard").
+std::string version_refusal(const std::string& what, std::uint32_t format, std::uint32_t reads,
+                            const std::string& made_by);
+
 std::string partition_findings_json(const PartitionOrigin& origin, const PartitionFindings& findings);
 
 // False with *error (why, without the file's name) on text that is not a whole partition

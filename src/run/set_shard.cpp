@@ -271,16 +271,10 @@ bool read_manifest(const std::filesystem::path& folder, const std::string& ident
   *digest = hex_of(fingerprint(text.str()));
   try {
     const json manifest = json::parse(text.str());
-    const std::uint32_t format = manifest.at("format").get<std::uint32_t>();
-    if (format != kShardFormatVersion) {
-      *error = name + ": shard format version " + std::to_string(format) + "; this sitemaplint reads version " +
-               std::to_string(kShardFormatVersion);
-      return false;
-    }
-    const std::string version = manifest.at("sitemaplint").get<std::string>();
-    if (version != SITEMAPLINT_VERSION) {
-      *error = name + ": made by sitemaplint " + version +
-               ", not this " SITEMAPLINT_VERSION "; make every shard with the sitemaplint that merges them";
+    if (const std::string why = version_refusal("shard", manifest.at("format").get<std::uint32_t>(),
+                                                kShardFormatVersion, manifest.at("sitemaplint").get<std::string>());
+        !why.empty()) {
+      *error = name + ": " + why + "; make every shard with the sitemaplint that merges them";
       return false;
     }
     if (manifest.at("settings").get<std::string>() != identity) {

@@ -91,13 +91,19 @@ def test_lint_set_without_a_client_runs_on_dasks_local_scheduler(the_set):
     assert as_json(result) == as_json(sitemaplint.lint_many(paths[:30], now=NOW))
 
 
+def write_shards(linter, paths, folder):
+    """The set in shards of 60 files and 3 partitions, below `folder`."""
+    shards = []
+    for i in range(0, FILES, 60):
+        shards.append(folder / f"shard-{i}")
+        linter.write_records(paths[i:i + 60], shards[-1], partitions=3)
+    return shards
+
+
 def test_shards_and_their_merge_from_python(the_set, tmp_path):
     paths, expected = the_set
     linter = sitemaplint.Linter(now=NOW)
-    shards = []
-    for i in range(0, FILES, 60):
-        shards.append(tmp_path / f"shard-{i}")
-        linter.write_records(paths[i:i + 60], shards[-1], partitions=3)
+    shards = write_shards(linter, paths, tmp_path)
     assert as_json(linter.merge_records(shards)) == as_json(expected)
     with pytest.raises(sitemaplint.Error, match="made with other settings"):
         sitemaplint.merge_records(shards, now="2027-01-01T00:00:00Z")
@@ -110,10 +116,7 @@ def test_shards_and_their_merge_from_python(the_set, tmp_path):
 def test_partitions_checked_apart_then_merged_from_python(the_set, tmp_path):
     paths, expected = the_set
     linter = sitemaplint.Linter(now=NOW)
-    shards = []
-    for i in range(0, FILES, 60):
-        shards.append(tmp_path / f"shard-{i}")
-        linter.write_records(paths[i:i + 60], shards[-1], partitions=3)
+    shards = write_shards(linter, paths, tmp_path)
     found = [tmp_path / f"found-{k}.json" for k in range(3)]
     for k in range(3):
         sitemaplint.check_partition(shards, k, found[k], now=NOW)
