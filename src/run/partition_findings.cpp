@@ -15,6 +15,27 @@ std::string version_refusal(const std::string& what, std::uint32_t format, std::
   return {};
 }
 
+json fix_json(const Fix& fix) {
+  return {{"offset", fix.offset},
+          {"length", fix.length},
+          {"replacement", fix.replacement},
+          {"description", fix.description}};
+}
+
+json related_json(const RelatedLocation& related) {
+  return {{"offset", related.offset}, {"message", related.message}, {"path", related.path}};
+}
+
+Fix fix_from(const json& in) {
+  return Fix{in.at("offset").get<std::uint32_t>(), in.at("length").get<std::uint32_t>(),
+             in.at("replacement").get<std::string>(), in.at("description").get<std::string>()};
+}
+
+RelatedLocation related_from(const json& in) {
+  return RelatedLocation{in.at("offset").get<std::uint32_t>(), in.at("message").get<std::string>(),
+                         in.at("path").get<std::string>()};
+}
+
 std::string partition_findings_json(const PartitionOrigin& origin, const PartitionFindings& findings) {
   json counts = json::array();
   for (std::size_t f = 0; f < findings.counts.size(); ++f) {
@@ -25,13 +46,8 @@ std::string partition_findings_json(const PartitionOrigin& origin, const Partiti
     const Report& r = h.report;
     json out = {{"file", h.file},       {"offset", r.at.offset}, {"length", r.at.length},
                 {"message", r.message}, {"subject", h.subject},  {"rests_on", r.rests_on}};
-    if (r.fix)
-      out["fix"] = {{"offset", r.fix->offset},
-                    {"length", r.fix->length},
-                    {"replacement", r.fix->replacement},
-                    {"description", r.fix->description}};
-    if (r.related)
-      out["related"] = {{"offset", r.related->offset}, {"message", r.related->message}, {"path", r.related->path}};
+    if (r.fix) out["fix"] = fix_json(*r.fix);
+    if (r.related) out["related"] = related_json(*r.related);
     kept.push_back(std::move(out));
   }
   // "end" is written last: a file cut short is not JSON, or lacks it.
@@ -73,13 +89,8 @@ bool read_partition_findings(const std::string& text, PartitionOrigin* origin, P
       h.report.message = f.at("message").get<std::string>();
       h.subject = f.at("subject").get<std::string>();
       h.report.rests_on = f.at("rests_on").get<std::uint32_t>();
-      if (const auto fix = f.find("fix"); fix != f.end())
-        h.report.fix = Fix{fix->at("offset").get<std::uint32_t>(), fix->at("length").get<std::uint32_t>(),
-                           fix->at("replacement").get<std::string>(), fix->at("description").get<std::string>()};
-      if (const auto related = f.find("related"); related != f.end())
-        h.report.related =
-            RelatedLocation{related->at("offset").get<std::uint32_t>(), related->at("message").get<std::string>(),
-                            related->at("path").get<std::string>()};
+      if (const auto fix = f.find("fix"); fix != f.end()) h.report.fix = fix_from(*fix);
+      if (const auto related = f.find("related"); related != f.end()) h.report.related = related_from(*related);
       findings->kept.push_back(std::move(h));
     }
   } catch (const std::exception& e) {

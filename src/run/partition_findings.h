@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "run/set_rules.h"
 
 namespace sitemaplint {
@@ -24,6 +26,13 @@ struct PartitionOrigin {
 // (`made_by`); empty when it can. `what` names the format ("shard").
 std::string version_refusal(const std::string& what, std::uint32_t format, std::uint32_t reads,
                             const std::string& made_by);
+
+// A finding's fix and related place as a shard's manifest and a partition's findings hold them.
+// The readers throw nlohmann::json::exception on a field missing or of the wrong type.
+nlohmann::json fix_json(const Fix& fix);
+nlohmann::json related_json(const RelatedLocation& related);
+Fix fix_from(const nlohmann::json& in);
+RelatedLocation related_from(const nlohmann::json& in);
 
 std::string partition_findings_json(const PartitionOrigin& origin, const PartitionFindings& findings);
 

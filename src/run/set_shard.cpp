@@ -43,13 +43,8 @@ json diagnostic_json(const Diagnostic& d) {
               {"message", d.message},
               {"subject", d.subject},
               {"authorities", d.authorities}};
-  if (d.fix)
-    out["fix"] = {{"offset", d.fix->offset},
-                  {"length", d.fix->length},
-                  {"replacement", d.fix->replacement},
-                  {"description", d.fix->description}};
-  if (d.related)
-    out["related"] = {{"offset", d.related->offset}, {"message", d.related->message}, {"path", d.related->path}};
+  if (d.fix) out["fix"] = fix_json(*d.fix);
+  if (d.related) out["related"] = related_json(*d.related);
   return out;
 }
 
@@ -67,14 +62,8 @@ Diagnostic diagnostic_from(const json& in) {
   d.message = in.at("message").get<std::string>();
   d.subject = in.at("subject").get<std::string>();
   d.authorities = in.at("authorities").get<std::uint32_t>();
-  if (const auto fix = in.find("fix"); fix != in.end()) {
-    d.fix = Fix{fix->at("offset").get<std::uint32_t>(), fix->at("length").get<std::uint32_t>(),
-                fix->at("replacement").get<std::string>(), fix->at("description").get<std::string>()};
-  }
-  if (const auto related = in.find("related"); related != in.end()) {
-    d.related = RelatedLocation{related->at("offset").get<std::uint32_t>(), related->at("message").get<std::string>(),
-                                related->at("path").get<std::string>()};
-  }
+  if (const auto fix = in.find("fix"); fix != in.end()) d.fix = fix_from(*fix);
+  if (const auto related = in.find("related"); related != in.end()) d.related = related_from(*related);
   return d;
 }
 
