@@ -188,6 +188,34 @@ TEST_CASE("shards: each partition checked alone, then merged, report what one ru
   CHECK(whole.out.find("more findings of this rule in this file are not shown") != std::string::npos);
 }
 
+TEST_CASE("shards: the merge of partitions counts a file with pages no hreflang link names") {
+  // hreflang-alternate-not-listed speaks only in a set of two files with pages in the graph: b's
+  // pages, which no link names, still count.
+  TempDir dir;
+  const std::string a = dir.write(
+      "a.xml", urlset("  <url><loc>https://example.com/en</loc>"
+                      "<xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"https://example.com/en\"/>"
+                      "<xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"https://example.com/de\"/></url>\n"));
+  const std::string b = dir.write("b.xml", urlset("  <url><loc>https://example.com/other</loc></url>\n"));
+  const std::vector<std::string> options = {"--select", "LANG505", "--partitions", "2"};
+  const std::vector<std::string> folders = {(dir.path / "a").string(), (dir.path / "b").string()};
+  REQUIRE(records({a}, folders[0], options).exit_code == 0);
+  REQUIRE(records({b}, folders[1], options).exit_code == 0);
+  std::vector<std::string> files;
+  for (const std::string k : {"0", "1"}) {
+    files.push_back((dir.path / ("found-" + k + ".json")).string());
+    REQUIRE(merge(folders, {"--select", "LANG505", "--partition", k, "-o", files.back()}).exit_code == 0);
+  }
+  std::vector<std::string> merge_options = findings_options(files);
+  merge_options.insert(merge_options.end(), {"--select", "LANG505"});
+  const CommandResult merged = merge(folders, merge_options);
+  const CommandResult whole =
+      run_cli({"--no-config", "--now", kNow, "--base-url", kBaseUrl, "--select", "LANG505", "--format", "json", a, b});
+  CHECK(whole.out.find("\"LANG505\"") != std::string::npos);
+  CHECK(merged.exit_code == whole.exit_code);
+  CHECK(merged.out == whole.out);
+}
+
 TEST_CASE("shards: partition findings missing, cut short, repeated or of other shards are refused") {
   TempDir dir;
   const auto shards = write_set(dir);

@@ -543,27 +543,34 @@ bool merge_partitions(const std::vector<std::string>& folders, const std::vector
   std::vector<std::vector<ShardFile>> shards;
   std::string digest;
   if (!read_manifests(folders, identity, &partitions, &shards, &digest, error)) return false;
-  // The hreflang graph's pages: those with links, and those a link names or whose URL a page with
-  // links has too (its other listings); the graph asks about no other. Two readings of the
-  // partitions: the keys the links ask for, then the pages and links.
+  // The hreflang graph's pages, as a spilled run keeps them (set_spill.cpp): those with links or
+  // unknown ones, each file's first in the graph (which counts the file), and those a link names
+  // or whose URL a page with links has too (its other listings); the graph asks about no other.
+  // Two readings of the partitions: the keys the links ask for, then the pages and links.
   std::vector<std::uint64_t> wanted;
-  const auto ask = [&wanted](const Record& r) {
-    if (r.kind == RecordKind::Link) {
-      wanted.push_back(r.other.high);
-      wanted.push_back(r.key.low);
-    }
-    return false;
-  };
+  std::vector<std::vector<std::uint32_t>> first_in_graph(shards.size());  // by shard, then file
   for (std::size_t s = 0; s < shards.size(); ++s) {
+    std::vector<std::uint32_t>& first = first_in_graph[s];
+    first.assign(shards[s].size(), UINT32_MAX);
+    const auto ask = [&](const Record& r) {
+      if (r.kind == RecordKind::Link) {
+        wanted.push_back(r.other.high);
+        wanted.push_back(r.key.low);
+      } else if ((r.flags & kInGraph) != 0) {
+        first[r.file] = std::min(first[r.file], r.item);
+      }
+      return false;
+    };
     if (!read_parts(folders[s], 0, partitions, partitions, shards[s], ask, error)) return false;
   }
   std::sort(wanted.begin(), wanted.end());
   wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
-  const auto graph = [&wanted](const Record& r) {
-    return r.kind == RecordKind::Link || (r.flags & kHasLinks) != 0 ||
-           std::binary_search(wanted.begin(), wanted.end(), r.key.low);
-  };
   for (std::size_t s = 0; s < shards.size(); ++s) {
+    const auto graph = [&](const Record& r) {
+      return r.kind == RecordKind::Link || (r.flags & (kHasLinks | kLinksUnknown)) != 0 ||
+             ((r.flags & kInGraph) != 0 && r.item == first_in_graph[s][r.file]) ||
+             std::binary_search(wanted.begin(), wanted.end(), r.key.low);
+    };
     if (!read_parts(folders[s], 0, partitions, partitions, shards[s], graph, error) ||
         !rebuild_shard(folders[s], shards[s], false, error))
       return false;
