@@ -159,12 +159,15 @@ std::vector<std::string> check_partitions(const TempDir& dir, const std::vector<
   return files;
 }
 
-std::vector<std::string> findings_options(const std::vector<std::string>& files) {
-  std::vector<std::string> options = {"--format", "json"};
+// `--partition-findings FILE` for each file, then `more`.
+std::vector<std::string> findings_options(const std::vector<std::string>& files,
+                                          const std::vector<std::string>& more = {"--format", "json"}) {
+  std::vector<std::string> options;
   for (const std::string& file : files) {
     options.push_back("--partition-findings");
     options.push_back(file);
   }
+  options.insert(options.end(), more.begin(), more.end());
   return options;
 }
 
@@ -206,9 +209,7 @@ TEST_CASE("shards: the merge of partitions counts a file with pages no hreflang 
     files.push_back((dir.path / ("found-" + k + ".json")).string());
     REQUIRE(merge(folders, {"--select", "LANG505", "--partition", k, "-o", files.back()}).exit_code == 0);
   }
-  std::vector<std::string> merge_options = findings_options(files);
-  merge_options.insert(merge_options.end(), {"--select", "LANG505"});
-  const CommandResult merged = merge(folders, merge_options);
+  const CommandResult merged = merge(folders, findings_options(files, {"--format", "json", "--select", "LANG505"}));
   const CommandResult whole =
       run_cli({"--no-config", "--now", kNow, "--base-url", kBaseUrl, "--select", "LANG505", "--format", "json", a, b});
   CHECK(whole.out.find("\"LANG505\"") != std::string::npos);
@@ -272,6 +273,8 @@ TEST_CASE("shards: fetched sitemaps travel with their shard, and merge as one ru
   CHECK(whole.out.find("SM803") != std::string::npos);
   CHECK(merged.exit_code == whole.exit_code);
   CHECK(merged.out == whole.out);
+  // In steps too: the partitions quote the URLs from what the shards kept.
+  CHECK(merge({a, b}, findings_options(check_partitions(dir, {a, b}, 16), {})).out == whole.out);
   CHECK(server.hits("/a.xml") == 2);  // the shard's fetch and the whole run's: none by the merge
 }
 
