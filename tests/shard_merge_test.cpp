@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "http_test_server.h"
 #include "test_support.h"
 
@@ -242,6 +244,11 @@ TEST_CASE("shards: partition findings missing, cut short, repeated or of other s
   refused(folders, {files[0], (dir.path / "cut.json").string(), files[2], files[3]},
           "cut.json: not partition findings");
   refused(folders, {files[0], (dir.path / "none.json").string(), files[2], files[3]}, "none.json: cannot be read");
+  // A file of the set that is not there: refused before anything is sized by it.
+  nlohmann::json hostile = nlohmann::json::parse(text);
+  hostile["counts"].push_back({4000000000u, 1});
+  dir.write("hostile.json", hostile.dump());
+  refused(folders, {files[0], (dir.path / "hostile.json").string(), files[2], files[3]}, "file 4000000000 of a set of");
   // A partition that is not the shards', and the two steps at once.
   const CommandResult beyond = merge(folders, {"--partition", "4", "-o", (dir.path / "p4.json").string()});
   CHECK(beyond.exit_code == 2);

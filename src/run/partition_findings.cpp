@@ -63,8 +63,15 @@ std::string partition_findings_json(const PartitionOrigin& origin, const Partiti
   return out.dump(1) + "\n";
 }
 
-bool read_partition_findings(const std::string& text, PartitionOrigin* origin, PartitionFindings* findings,
-                             std::string* error) {
+bool read_partition_findings(const std::string& text, std::size_t files, PartitionOrigin* origin,
+                             PartitionFindings* findings, std::string* error) {
+  // A file's index beyond the set is refused before it sizes anything.
+  const auto file_of = [files](const json& at) {
+    const std::size_t file = at.get<std::uint32_t>();
+    if (file >= files)
+      throw std::runtime_error("file " + std::to_string(file) + " of a set of " + std::to_string(files));
+    return file;
+  };
   try {
     const json in = json::parse(text);
     *error = version_refusal("partition findings", in.at("format").get<std::uint32_t>(), kPartitionFindingsVersion,
@@ -76,15 +83,11 @@ bool read_partition_findings(const std::string& text, PartitionOrigin* origin, P
     origin->partition = in.at("partition").get<std::uint32_t>();
     origin->partitions = in.at("partitions").get<std::uint32_t>();
     findings->kept.clear();
-    findings->counts.clear();
-    for (const json& c : in.at("counts")) {
-      const std::size_t file = c.at(0).get<std::uint32_t>();
-      if (file >= findings->counts.size()) findings->counts.resize(file + 1);
-      findings->counts[file] = c.at(1).get<std::size_t>();
-    }
+    findings->counts.assign(files, 0);
+    for (const json& c : in.at("counts")) findings->counts[file_of(c.at(0))] = c.at(1).get<std::size_t>();
     for (const json& f : in.at("findings")) {
       HeldFinding h;
-      h.file = f.at("file").get<std::uint32_t>();
+      h.file = static_cast<std::uint32_t>(file_of(f.at("file")));
       h.report.at = {f.at("offset").get<std::uint32_t>(), f.at("length").get<std::uint32_t>()};
       h.report.message = f.at("message").get<std::string>();
       h.subject = f.at("subject").get<std::string>();

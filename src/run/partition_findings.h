@@ -37,8 +37,9 @@ RelatedLocation related_from(const nlohmann::json& in);
 std::string partition_findings_json(const PartitionOrigin& origin, const PartitionFindings& findings);
 
 // False with *error (why, without the file's name) on text that is not a whole partition
-// findings file of this format and sitemaplint: cut short, damaged, of another version.
-bool read_partition_findings(const std::string& text, PartitionOrigin* origin, PartitionFindings* findings,
-                             std::string* error);
+// findings file of this format and sitemaplint: cut short, damaged, of another version, or naming
+// a file past the set's `files`.
+bool read_partition_findings(const std::string& text, std::size_t files, PartitionOrigin* origin,
+                             PartitionFindings* findings, std::string* error);
 
 }  // namespace sitemaplint

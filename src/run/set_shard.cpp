@@ -596,7 +596,7 @@ bool merge_partitions(const std::vector<std::string>& folders, const std::vector
     text << in.rdbuf();
     PartitionOrigin origin;
     std::string problem;
-    if (!read_partition_findings(text.str(), &origin, out, &problem)) {
+    if (!read_partition_findings(text.str(), members.size(), &origin, out, &problem)) {
       why = name + ": " + problem;
       return false;
     }
