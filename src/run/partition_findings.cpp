@@ -1,5 +1,7 @@
 #include "run/partition_findings.h"
 
+#include <stdexcept>
+
 #include <nlohmann/json.hpp>
 
 namespace sitemaplint {
