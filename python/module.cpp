@@ -270,6 +270,25 @@ PyResult merge_records_with(const sl::Linter& linter, const py::iterable& items)
   return to_python(std::move(result));
 }
 
+void check_partition_with(const sl::Linter& linter, const py::iterable& items, unsigned partition,
+                          const py::object& out) {
+  const std::vector<std::string> shards = paths_of("check_partition", items);
+  const std::string file = text_setting("out", out);
+  py::gil_scoped_release released;
+  linter.check_partition(shards, partition, file);
+}
+
+PyResult merge_partitions_with(const sl::Linter& linter, const py::iterable& items, const py::iterable& found) {
+  const std::vector<std::string> shards = paths_of("merge_partitions", items);
+  const std::vector<std::string> findings = paths_of("merge_partitions", found);
+  sl::Result result;
+  {
+    py::gil_scoped_release released;
+    result = linter.merge_partitions(shards, findings);
+  }
+  return to_python(std::move(result));
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -417,7 +436,9 @@ PYBIND11_MODULE(_core, m) {
       .def("lint_many", &lint_many_with, py::arg("paths"))
       .def("write_records", &write_records_with, py::arg("paths"), py::arg("out"), py::kw_only(),
            py::arg("partitions") = 16)
-      .def("merge_records", &merge_records_with, py::arg("shards"));
+      .def("merge_records", &merge_records_with, py::arg("shards"))
+      .def("check_partition", &check_partition_with, py::arg("shards"), py::arg("partition"), py::arg("out"))
+      .def("merge_partitions", &merge_partitions_with, py::arg("shards"), py::arg("findings"));
 
   m.def(
       "lint",
@@ -447,4 +468,18 @@ PYBIND11_MODULE(_core, m) {
         return merge_records_with(linter, shards);
       },
       py::arg("shards"));
+  m.def(
+      "check_partition",
+      [](const py::iterable& shards, unsigned partition, const py::object& out, const py::kwargs& kwargs) {
+        const sl::Linter linter(settings_from(kwargs));
+        check_partition_with(linter, shards, partition, out);
+      },
+      py::arg("shards"), py::arg("partition"), py::arg("out"));
+  m.def(
+      "merge_partitions",
+      [](const py::iterable& shards, const py::iterable& findings, const py::kwargs& kwargs) {
+        const sl::Linter linter(settings_from(kwargs));
+        return merge_partitions_with(linter, shards, findings);
+      },
+      py::arg("shards"), py::arg("findings"));
 }

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "http_test_server.h"
 #include "test_support.h"
 
@@ -145,6 +147,117 @@ TEST_CASE("shards: records then merge report what one run of every file reports,
   CHECK(single.out == merge(folders, {"--format", "json"}).out);
 }
 
+// Each of `partitions` partitions of the shards checked alone, its findings written to
+// dir/part-K.json; the files, in order.
+std::vector<std::string> check_partitions(const TempDir& dir, const std::vector<std::string>& folders,
+                                          unsigned partitions) {
+  std::vector<std::string> files;
+  for (unsigned k = 0; k < partitions; ++k) {
+    files.push_back((dir.path / ("part-" + std::to_string(k) + ".json")).string());
+    const CommandResult checked = merge(folders, {"--partition", std::to_string(k), "-o", files.back()});
+    REQUIRE_MESSAGE(checked.exit_code == 0, checked.err);
+    CHECK(checked.out.empty());
+  }
+  return files;
+}
+
+// `--partition-findings FILE` for each file, then `more`.
+std::vector<std::string> findings_options(const std::vector<std::string>& files,
+                                          const std::vector<std::string>& more = {"--format", "json"}) {
+  std::vector<std::string> options;
+  for (const std::string& file : files) {
+    options.push_back("--partition-findings");
+    options.push_back(file);
+  }
+  options.insert(options.end(), more.begin(), more.end());
+  return options;
+}
+
+TEST_CASE("shards: each partition checked alone, then merged, report what one run reports") {
+  TempDir dir;
+  const auto shards = write_set(dir);
+  const std::vector<std::string> folders = make_shards(dir, shards);
+  std::vector<std::string> one_run = {"--no-config", "--now", kNow, "--base-url", kBaseUrl, "--format", "json"};
+  for (const std::string& file : all_of(shards)) one_run.push_back(file);
+  const CommandResult whole = run_cli(one_run);
+  REQUIRE(whole.exit_code == 1);
+  std::vector<std::string> files = check_partitions(dir, folders, 4);
+  // In any order: each names its partition.
+  std::swap(files[0], files[3]);
+  const CommandResult merged = merge(folders, findings_options(files));
+  CHECK(merged.exit_code == whole.exit_code);
+  CHECK(merged.err == whole.err);
+  CHECK(merged.out == whole.out);
+  // Duplicates found in several partitions, and a file's past SM803's cap across them.
+  CHECK(whole.out.find("\"SM803\"") != std::string::npos);
+  CHECK(whole.out.find("more findings of this rule in this file are not shown") != std::string::npos);
+}
+
+TEST_CASE("shards: the merge of partitions counts a file with pages no hreflang link names") {
+  // hreflang-alternate-not-listed speaks only in a set of two files with pages in the graph: b's
+  // pages, which no link names, still count.
+  TempDir dir;
+  const std::string a = dir.write(
+      "a.xml", urlset("  <url><loc>https://example.com/en</loc>"
+                      "<xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"https://example.com/en\"/>"
+                      "<xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"https://example.com/de\"/></url>\n"));
+  const std::string b = dir.write("b.xml", urlset("  <url><loc>https://example.com/other</loc></url>\n"));
+  const std::vector<std::string> options = {"--select", "LANG505", "--partitions", "2"};
+  const std::vector<std::string> folders = {(dir.path / "a").string(), (dir.path / "b").string()};
+  REQUIRE(records({a}, folders[0], options).exit_code == 0);
+  REQUIRE(records({b}, folders[1], options).exit_code == 0);
+  std::vector<std::string> files;
+  for (const std::string k : {"0", "1"}) {
+    files.push_back((dir.path / ("found-" + k + ".json")).string());
+    REQUIRE(merge(folders, {"--select", "LANG505", "--partition", k, "-o", files.back()}).exit_code == 0);
+  }
+  const CommandResult merged = merge(folders, findings_options(files, {"--format", "json", "--select", "LANG505"}));
+  const CommandResult whole =
+      run_cli({"--no-config", "--now", kNow, "--base-url", kBaseUrl, "--select", "LANG505", "--format", "json", a, b});
+  CHECK(whole.out.find("\"LANG505\"") != std::string::npos);
+  CHECK(merged.exit_code == whole.exit_code);
+  CHECK(merged.out == whole.out);
+}
+
+TEST_CASE("shards: partition findings missing, cut short, repeated or of other shards are refused") {
+  TempDir dir;
+  const auto shards = write_set(dir);
+  const std::vector<std::string> folders = make_shards(dir, shards);
+  const std::vector<std::string> files = check_partitions(dir, folders, 4);
+  const auto refused = [&](const std::vector<std::string>& given, const std::vector<std::string>& with,
+                           const std::string& message) {
+    CAPTURE(message);
+    const CommandResult result = merge(given, findings_options(with));
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.empty());
+    CHECK(result.err.find(message) != std::string::npos);
+  };
+  refused(folders, {files[0], files[1], files[2]}, "the findings of partition 3 are missing");
+  refused(folders, {files[0], files[1], files[2], files[2]}, "partition 2 again");
+  // The shards in another order number their files otherwise.
+  refused({folders[1], folders[0], folders[2]}, files, "the findings of other shards or settings");
+  const std::string part = files[1];
+  std::ifstream in(part);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  in.close();
+  dir.write("cut.json", text.substr(0, text.size() - 20));
+  refused(folders, {files[0], (dir.path / "cut.json").string(), files[2], files[3]},
+          "cut.json: not partition findings");
+  refused(folders, {files[0], (dir.path / "none.json").string(), files[2], files[3]}, "none.json: cannot be read");
+  // A file of the set that is not there: refused before anything is sized by it.
+  nlohmann::json hostile = nlohmann::json::parse(text);
+  hostile["counts"].push_back({4000000000u, 1});
+  dir.write("hostile.json", hostile.dump());
+  refused(folders, {files[0], (dir.path / "hostile.json").string(), files[2], files[3]}, "file 4000000000 of a set of");
+  // A partition that is not the shards', and the two steps at once.
+  const CommandResult beyond = merge(folders, {"--partition", "4", "-o", (dir.path / "p4.json").string()});
+  CHECK(beyond.exit_code == 2);
+  CHECK(beyond.err.find("partition 4 of shards of 4 partitions") != std::string::npos);
+  const CommandResult no_file = merge(folders, {"--partition", "0"});
+  CHECK(no_file.exit_code == 2);
+  CHECK(no_file.err.find("-o FILE") != std::string::npos);
+}
+
 TEST_CASE("shards: fetched sitemaps travel with their shard, and merge as one run of the URLs") {
   // The merge cannot fetch a URL again to quote it: the shard keeps what was served.
   HttpTestServer server;
@@ -167,6 +280,8 @@ TEST_CASE("shards: fetched sitemaps travel with their shard, and merge as one ru
   CHECK(whole.out.find("SM803") != std::string::npos);
   CHECK(merged.exit_code == whole.exit_code);
   CHECK(merged.out == whole.out);
+  // In steps too: the partitions quote the URLs from what the shards kept.
+  CHECK(merge({a, b}, findings_options(check_partitions(dir, {a, b}, 16), {})).out == whole.out);
   CHECK(server.hits("/a.xml") == 2);  // the shard's fetch and the whole run's: none by the merge
 }
 

@@ -67,6 +67,17 @@ class Linter {
   // short, made by another version, with other settings or partitions, or that repeats a file.
   Result merge_records(const std::vector<std::string>& shards) const;
 
+  // The merge in steps, so that no process holds every page of the set (docs/at-scale.md):
+  // partition `partition` of the shards checked alone (duplicates across sitemaps), its findings
+  // written to the file `out`, for merge_partitions. Throws Error as merge_records does, on a
+  // partition the shards do not have, or when `out` cannot be written.
+  void check_partition(const std::vector<std::string>& shards, unsigned partition, const std::string& out) const;
+
+  // The shards merged with the findings of every partition (check_partition's files, one each,
+  // in any order): merge_records' result. Throws Error as merge_records does, and on findings
+  // missing, repeated, cut short or made of other shards or settings.
+  Result merge_partitions(const std::vector<std::string>& shards, const std::vector<std::string>& findings) const;
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

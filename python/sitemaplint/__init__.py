@@ -23,8 +23,10 @@ from ._core import (
     Summary,
     UnreadableInput,
     __version__,
+    check_partition,
     lint,
     lint_many,
+    merge_partitions,
     merge_records,
     write_records,
 )
@@ -43,8 +45,10 @@ __all__ = [
     "Summary",
     "UnreadableInput",
     "__version__",
+    "check_partition",
     "lint",
     "lint_many",
+    "merge_partitions",
     "merge_records",
     "write_records",
 ]

@@ -8,9 +8,12 @@
 
 The workers lint the files in shards of `files_per_task` (sitemaplint records): each writes its
 files' findings, and the set's pages and hreflang links as records partitioned by URL, to a
-folder under `work_dir`. One task then merges the shards (sitemaplint merge): the checks across
-the set (duplicates across sitemaps, the hreflang graph) on the records, every file's suppressions,
-and the findings sorted as the command line sorts them. The result is the one `lint_many` (and
+folder under `work_dir`. Then one task per partition checks the URLs of that partition of every
+shard for duplicates across sitemaps (sitemaplint merge --partition K), on the workers in
+parallel, each holding that partition's pages only; and one task merges the shards with the
+partitions' findings (sitemaplint merge --partition-findings): the hreflang graph, on the pages
+with hreflang links and the pages they name, every file's suppressions, and the findings sorted
+as the command line sorts them. The result is the one `lint_many` (and
 `sitemaplint PATH...`) gives for the same files and settings. See docs/python.md.
 """
 
@@ -32,8 +35,13 @@ def _write_shard(paths: Sequence[str], folder: str, partitions: int, settings: d
     return folder
 
 
-def _merge(folders: Sequence[str], settings: dict) -> _core.Result:
-    return _core.merge_records(list(folders), **settings)
+def _check_partition(folders: Sequence[str], partition: int, out: str, settings: dict) -> str:
+    _core.check_partition(list(folders), partition, out, **settings)
+    return out
+
+
+def _merge(folders: Sequence[str], findings: Sequence[str], settings: dict) -> _core.Result:
+    return _core.merge_partitions(list(folders), list(findings), **settings)
 
 
 def _chunks(items: List[str], size: int) -> List[List[str]]:
@@ -77,7 +85,11 @@ def lint_set(
             folder = os.path.join(root, f"shard-{i:05d}")
             folders.append(folder)
             shards.append(dask.delayed(_write_shard, pure=False)(chunk, folder, partitions, settings))
-        merged = dask.delayed(_merge, pure=False)(shards, settings)
+        checked = [
+            dask.delayed(_check_partition, pure=False)(shards, k, os.path.join(root, f"partition-{k:05d}.json"), settings)
+            for k in range(partitions)
+        ]
+        merged = dask.delayed(_merge, pure=False)(shards, checked, settings)
         if client is not None:
             return client.compute(merged).result()
         return merged.compute()

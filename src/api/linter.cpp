@@ -195,6 +195,23 @@ Result Linter::merge_records(const std::vector<std::string>& shards) const {
   return impl_->finish(std::move(outcomes), {});
 }
 
+void Linter::check_partition(const std::vector<std::string>& shards, unsigned partition, const std::string& out) const {
+  std::string error;
+  if (!sitemaplint::check_partition(shards, partition, impl_->configs->lookup(),
+                                    identity_of(impl_->settings, impl_->site.root), out, &error))
+    throw Error(error);
+}
+
+Result Linter::merge_partitions(const std::vector<std::string>& shards,
+                                const std::vector<std::string>& findings) const {
+  std::vector<Outcome> outcomes;
+  std::string error;
+  if (!sitemaplint::merge_partitions(shards, findings, impl_->configs->lookup(),
+                                     identity_of(impl_->settings, impl_->site.root), &outcomes, &error))
+    throw Error(error);
+  return impl_->finish(std::move(outcomes), {});
+}
+
 Result lint_bytes(std::string_view bytes, const Settings& settings, const std::string& name) {
   return Linter(settings).lint_bytes(bytes, name);
 }

@@ -180,6 +180,15 @@ int main(int argc, char** argv) {
                                      "records: split the set's pages into this many partitions (default 16)")
                           ->type_name("N"),
                       1, 65536);
+  checks.whole_number(app.add_option("--partition", options.partition,
+                                     "merge: check this partition of the shards alone, its findings to -o FILE")
+                          ->type_name("K"),
+                      0, 65535);
+  checks.completes(app.add_option("--partition-findings", options.partition_findings,
+                                  "merge: the shards with these findings of every partition (repeatable)")
+                       ->allow_extra_args(false)
+                       ->type_name("FILE"),
+                   ValueKind::File);
   app.add_option("--memory-limit", options.memory_limit,
                  "Memory the checks across the set may hold before they write pages to a temporary folder "
                  "(default: a quarter of physical memory; 0 or none: no limit)")
@@ -255,6 +264,11 @@ int main(int argc, char** argv) {
     return 0;
   }
   // A shard's -o names its folder, not a report.
+  if (options.command == "merge" && options.partition >= 0) {
+    if (options.outputs.size() > 1) return usage_error("merge --partition: -o names the findings' file, once");
+    options.records_dir = options.outputs.empty() ? "" : options.outputs.front();
+    options.outputs.clear();
+  }
   if (options.command == "records") {
     if (options.outputs.size() > 1) return usage_error("records: -o names the shard's folder, once");
     options.records_dir = options.outputs.empty() ? "" : options.outputs.front();

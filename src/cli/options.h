@@ -16,8 +16,11 @@ struct CliOptions {
   // "records" (a shard of a set written to records_dir) or "merge" (shards' folders, the paths,
   // merged); empty: a run that lints the paths.
   std::string command;
-  std::string records_dir;
+  std::string records_dir;  // records: the shard's folder; merge --partition: the findings' file
   unsigned partitions = 16;
+  // The merge in steps: the partition checked alone (-1: none), or the findings of every partition.
+  long long partition = -1;
+  std::vector<std::string> partition_findings;
   std::vector<std::string> paths;
   std::string format = "human";
   std::vector<std::string> outputs;  // each -o as given: FILE, or FORMAT=FILE (cli/outputs.h)

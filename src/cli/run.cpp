@@ -364,10 +364,12 @@ int run(const CliOptions& options) {
   }
   if (pages) list_build_ahead(*pages, site.jobs);  // beside the sitemap's parse
   if (options.command == "records") return write_records(paths, configs.lookup(), site, options, run_settings);
+  if (options.command == "merge" && options.partition >= 0)
+    return check_partition(paths, configs.lookup(), options, run_settings);
   ProgressDisplay display(progress, !options.no_progress && stderr_is_terminal());
   std::vector<Outcome> outcomes;
   if (options.command == "merge") {
-    if (!merge_shards(paths, configs.lookup(), shard_identity(options, run_settings), &outcomes, &error))
+    if (!merge(paths, configs.lookup(), options, run_settings, &outcomes, &error))
       return usage_error("merge: " + error);
   } else {
     outcomes = lint_site(paths, configs.lookup(), site);

@@ -16,6 +16,12 @@ std::optional<std::string> shard_refusal(const CliOptions& options, const RunSet
     return command + ": a shard is made of files and URLs, not standard input";
   if (command == "records" && options.records_dir.empty())
     return std::string("records: give the shard's folder: -o DIR");
+  if (command != "merge" && (options.partition >= 0 || !options.partition_findings.empty()))
+    return std::string("--partition and --partition-findings are merge's");
+  if (options.partition >= 0 && !options.partition_findings.empty())
+    return std::string("merge: --partition checks one partition, --partition-findings merges them all; not both");
+  if (options.partition >= 0 && options.records_dir.empty())
+    return std::string("merge --partition: give the file for the partition's findings: -o FILE");
   if (command == "merge" && options.paths.empty())
     return std::string("merge: give the folders 'sitemaplint records' wrote, in order");
   const auto html = [](const std::string& word) { return word == "html" || word.starts_with("html="); };
@@ -52,6 +58,24 @@ int write_records(const std::vector<std::string>& paths, const ProfileLookup& pr
     return kExitUsage;
   }
   return kExitClean;
+}
+
+int check_partition(const std::vector<std::string>& folders, const ProfileLookup& profile_for,
+                    const CliOptions& options, const RunSettings& run) {
+  std::string error;
+  if (!sitemaplint::check_partition(folders, static_cast<std::uint32_t>(options.partition), profile_for,
+                                    shard_identity(options, run), options.records_dir, &error)) {
+    print_error("merge: " + error);
+    return kExitUsage;
+  }
+  return kExitClean;
+}
+
+bool merge(const std::vector<std::string>& folders, const ProfileLookup& profile_for, const CliOptions& options,
+           const RunSettings& run, std::vector<Outcome>* outcomes, std::string* error) {
+  const std::string identity = shard_identity(options, run);
+  if (options.partition_findings.empty()) return merge_shards(folders, profile_for, identity, outcomes, error);
+  return merge_partitions(folders, options.partition_findings, profile_for, identity, outcomes, error);
 }
 
 }  // namespace sitemaplint

@@ -25,4 +25,14 @@ std::string shard_identity(const CliOptions& options, const RunSettings& run);
 int write_records(const std::vector<std::string>& paths, const ProfileLookup& profile_for, SiteOptions site,
                   const CliOptions& options, const RunSettings& run);
 
+// 'merge --partition K': partition K of the shards `folders` checked alone, its findings written
+// to options.records_dir. The exit code: 0, or 2 when the shards or the file are refused.
+int check_partition(const std::vector<std::string>& folders, const ProfileLookup& profile_for,
+                    const CliOptions& options, const RunSettings& run);
+
+// 'merge': the shards `folders` merged, in one step or with every partition's findings
+// (--partition-findings). False with *error when they are refused.
+bool merge(const std::vector<std::string>& folders, const ProfileLookup& profile_for, const CliOptions& options,
+           const RunSettings& run, std::vector<Outcome>* outcomes, std::string* error);
+
 }  // namespace sitemaplint

@@ -110,6 +110,20 @@ class KeptLowest final : public SetSink {
     return out_.text(file, offset, length);
   }
 
+  // Findings a partition made past what it kept (PartitionFindings::counts).
+  void also_counted(std::size_t file, std::size_t count) { files_[file].count += count; }
+
+  // What is kept, handed over (the partition's part of the set).
+  PartitionFindings held() {
+    PartitionFindings out;
+    for (std::size_t f = 0; f < files_.size(); ++f) {
+      out.counts.push_back(files_[f].count);
+      for (Kept& k : files_[f].lowest)
+        out.kept.push_back({static_cast<std::uint32_t>(f), std::move(k.report), std::move(k.subject)});
+    }
+    return out;
+  }
+
   void replay() {
     for (std::size_t f = 0; f < files_.size(); ++f) {
       File& kept = files_[f];
@@ -161,7 +175,55 @@ bool run_on_spilled_pages(const RuleInfo& rule, const Settings& settings, SetSpi
   return true;
 }
 
+// The members' files as a set rule sees them, with the facts `rule` kept of each.
+std::vector<SetFile> set_files(std::span<SetMember> members, RuleId rule) {
+  std::vector<SetFile> files(members.size());
+  for (std::size_t f = 0; f < members.size(); ++f) {
+    SetFile& file = files[f];
+    file.parent = members[f].parent;
+    file.children = members[f].children;
+    if (!members[f].report) continue;
+    const FileReport& report = *members[f].report;
+    file.path = report.path;
+    file.kind = report.kind;
+    for (const auto& [id, facts] : report.facts) {
+      if (id == rule) file.facts = facts.get();
+    }
+  }
+  return files;
+}
+
 }  // namespace
+
+PartitionFindings run_duplicates_alone(std::span<SetMember> members, const Settings& settings) {
+  const RuleInfo& rule = rule_info(RuleId::duplicate_across_sitemaps);
+  MemberSink sink(rule, members);
+  KeptLowest kept(sink, members.size());
+  std::vector<SetFile> files = set_files(members, rule.id);
+  rule.make(settings)->on_set(SetView{files}, kept);
+  return kept.held();
+}
+
+void add_duplicates(std::span<SetMember> members, const std::function<bool(PartitionFindings*)>& next) {
+  const RuleInfo& rule = rule_info(RuleId::duplicate_across_sitemaps);
+  MemberSink sink(rule, members);
+  KeptLowest kept(sink, members.size());
+  PartitionFindings partition;
+  while (next(&partition)) {
+    std::vector<std::size_t> made(members.size());
+    for (HeldFinding& h : partition.kept) {
+      if (h.file >= members.size()) continue;
+      ++made[h.file];
+      h.report.subject = h.subject;
+      kept.report(h.file, std::move(h.report));
+    }
+    for (std::size_t f = 0; f < members.size() && f < partition.counts.size(); ++f) {
+      if (partition.counts[f] > made[f]) kept.also_counted(f, partition.counts[f] - made[f]);
+    }
+  }
+  kept.replay();
+  sink.finish();
+}
 
 void run_set_rules(std::span<SetMember> members, const Settings& settings, SetSpill* spill, std::string* error,
                    SetRulePart part) {
@@ -176,19 +238,8 @@ void run_set_rules(std::span<SetMember> members, const Settings& settings, SetSp
     if (!subscriptions.plan().set) continue;
     const bool on_pages = subscriptions.plan().facts_collector == &make_page_collector;
     if ((part == SetRulePart::OnPages && !on_pages) || (part == SetRulePart::NotOnPages && on_pages)) continue;
-    std::vector<SetFile> files(members.size());
-    for (std::size_t f = 0; f < members.size(); ++f) {
-      SetFile& file = files[f];
-      file.parent = members[f].parent;
-      file.children = members[f].children;
-      if (!members[f].report) continue;
-      const FileReport& report = *members[f].report;
-      file.path = report.path;
-      file.kind = report.kind;
-      for (const auto& [id, facts] : report.facts) {
-        if (id == rule->id) file.facts = facts.get();
-      }
-    }
+    if (part == SetRulePart::Graph && (!on_pages || rule->id == RuleId::duplicate_across_sitemaps)) continue;
+    std::vector<SetFile> files = set_files(members, rule->id);
     MemberSink sink(*rule, members);
     if (spill && spill->spilled() && on_pages) {
       std::string why;

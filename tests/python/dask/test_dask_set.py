@@ -91,13 +91,19 @@ def test_lint_set_without_a_client_runs_on_dasks_local_scheduler(the_set):
     assert as_json(result) == as_json(sitemaplint.lint_many(paths[:30], now=NOW))
 
 
+def write_shards(linter, paths, folder):
+    """The set in shards of 60 files and 3 partitions, below `folder`."""
+    shards = []
+    for i in range(0, FILES, 60):
+        shards.append(folder / f"shard-{i}")
+        linter.write_records(paths[i:i + 60], shards[-1], partitions=3)
+    return shards
+
+
 def test_shards_and_their_merge_from_python(the_set, tmp_path):
     paths, expected = the_set
     linter = sitemaplint.Linter(now=NOW)
-    shards = []
-    for i in range(0, FILES, 60):
-        shards.append(tmp_path / f"shard-{i}")
-        linter.write_records(paths[i:i + 60], shards[-1], partitions=3)
+    shards = write_shards(linter, paths, tmp_path)
     assert as_json(linter.merge_records(shards)) == as_json(expected)
     with pytest.raises(sitemaplint.Error, match="made with other settings"):
         sitemaplint.merge_records(shards, now="2027-01-01T00:00:00Z")
@@ -105,3 +111,19 @@ def test_shards_and_their_merge_from_python(the_set, tmp_path):
         linter.merge_records([tmp_path / "none"])
     with pytest.raises(sitemaplint.SettingsError, match="files_per_task"):
         sitemaplint.dask.lint_set(paths, files_per_task=0)
+
+
+def test_partitions_checked_apart_then_merged_from_python(the_set, tmp_path):
+    paths, expected = the_set
+    linter = sitemaplint.Linter(now=NOW)
+    shards = write_shards(linter, paths, tmp_path)
+    found = [tmp_path / f"found-{k}.json" for k in range(3)]
+    for k in range(3):
+        sitemaplint.check_partition(shards, k, found[k], now=NOW)
+    assert as_json(linter.merge_partitions(shards, found)) == as_json(expected)
+    with pytest.raises(sitemaplint.Error, match="the findings of partition 2 are missing"):
+        linter.merge_partitions(shards, found[:2])
+    with pytest.raises(sitemaplint.Error, match="partition 3 of shards of 3 partitions"):
+        linter.check_partition(shards, 3, tmp_path / "found-3.json")
+    with pytest.raises(sitemaplint.Error, match="the findings of other shards"):
+        linter.merge_partitions(shards[::-1], found)
