@@ -123,8 +123,7 @@ void write_effective_config(const std::string& label, const Profile& profile, co
       std::any_of(enabled.begin(), enabled.end(), [&](const RuleInfo* rule) { return !runs(base.enabled, rule); });
   // --select SM401 shows select = ["SM401"], not the hundred other rules ignored: the shorter list.
   // When no rule runs (every one ignored), only `ignore` can say so: an empty `select` is refused.
-  const bool as_select =
-      !enabled.empty() && (beyond_profile || enabled.size() < base.enabled.size() - enabled.size());
+  const bool as_select = !enabled.empty() && (beyond_profile || enabled.size() < base.enabled.size() - enabled.size());
   const std::vector<const RuleInfo*>& listed = as_select ? enabled : base.enabled;
   out << (as_select ? "select = [" : "ignore = [") << from("rules", true);
   bool any_listed = false;
