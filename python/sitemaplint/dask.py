@@ -71,7 +71,13 @@ def lint_set(
         raise ImportError("sitemaplint.dask needs Dask (Debian: python3-dask python3-distributed)") from e
     if files_per_task < 1:
         raise _core.SettingsError(f"files_per_task: expected 1 or more, got {files_per_task}")
-    paths = [os.fspath(p) for p in paths_or_urls]
+    # A single path is not a list of one-character paths.
+    if isinstance(paths_or_urls, (str, bytes, os.PathLike)):
+        raise TypeError("lint_set takes a list of paths or URLs, not one path: lint_set([path])")
+    # A file named twice is linted once, as lint_many does; a shard may hold a file only once.
+    paths = list(dict.fromkeys(os.fspath(p) for p in paths_or_urls))
+    if not paths:
+        return _core.lint_many([], **settings)
     settings = dict(settings)
     if not settings.get("now"):
         settings["now"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -91,6 +91,16 @@ def test_lint_set_without_a_client_runs_on_dasks_local_scheduler(the_set):
     assert as_json(result) == as_json(sitemaplint.lint_many(paths[:30], now=NOW))
 
 
+def test_lint_set_takes_what_lint_many_takes_a_path_twice_and_no_path(the_set):
+    paths, _ = the_set
+    twice = [paths[0], paths[1], paths[0]]
+    assert as_json(sitemaplint.dask.lint_set(twice, files_per_task=1, now=NOW)) == as_json(
+        sitemaplint.lint_many(twice, now=NOW))
+    assert as_json(sitemaplint.dask.lint_set([], now=NOW)) == as_json(sitemaplint.lint_many([], now=NOW))
+    with pytest.raises(TypeError, match="not one path"):
+        sitemaplint.dask.lint_set(paths[0], now=NOW)
+
+
 def write_shards(linter, paths, folder):
     """The set in shards of 60 files and 3 partitions, below `folder`."""
     shards = []
