@@ -352,3 +352,21 @@ TEST_CASE("pages cli: a generated build reports the same bytes at --jobs 1, 2 an
     }
   }
 }
+
+TEST_CASE("pages cli: the build's 404.html listed is a soft 404, and counted as one") {
+  const std::string site = source_path("testdata/sites/not-found");
+  TempDir dir;
+  const std::string sitemap =
+      dir.write("sitemap.xml",
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset "
+                "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url><loc>https://example.com/</loc></url>\n"
+                "<url><loc>https://example.com/404.html</loc></url>\n</urlset>\n");
+  const auto run = run_cli({"--no-config", "--pages", "--root", site, "--base-url", "https://example.com/sitemap.xml",
+                            "--format", "json", sitemap});
+  INFO(run.out, run.err);
+  CHECK(run.exit_code == 1);
+  const auto report = nlohmann::json::parse(run.out);
+  CHECK(report["pages"]["served"] == 1);
+  CHECK(report["pages"]["soft_404"] == 1);
+  CHECK(findings_in(run.out) == "PAGE102 4:11 -> " + site + "/404.html 1:1");
+}

@@ -76,16 +76,14 @@ class PageSoft404 final : public PageRule {
       }
       return;
     }
-    // With noindex, the page is PAGE201's.
-    if (page.status == PageStatus::Served && is_not_found_page(page.file) && page.head.noindex.empty() &&
-        page.header_noindex.empty()) {
+    if (page.status != PageStatus::Fallback) return;
+    if (is_not_found_page(page.file)) {
       out.report({.at = url_span(*url.field, a),
                   .message = url.quoted_value() + " is the site's not-found page (" + page.file +
                              "), which a direct request gets with status 200: a soft 404; remove the URL",
                   .related = page_file_location(page, 0, "the not-found page")});
       return;
     }
-    if (page.status != PageStatus::Fallback) return;
     out.report({.at = url_span(*url.field, a),
                 .message = url.quoted_value() + " has no page of its own in the build, but " +
                            std::string(pages().host_label()) + " answers it with " + page.file + " and status 200 (" +
@@ -115,7 +113,8 @@ class PageSoft404 final : public PageRule {
 
  private:
   // 404.html: the page every host the build is read for serves for a path without a page (the
-  // nearest one up the folders, on some), and serves with 200 to a request for itself.
+  // nearest one up the folders, on some), and serves with 200 to a request for itself (which the
+  // build's lookup answers as a fallback).
   static bool is_not_found_page(std::string_view file) {
     const std::size_t slash = file.find_last_of('/');
     return file.substr(slash == std::string_view::npos ? 0 : slash + 1) == "404.html";

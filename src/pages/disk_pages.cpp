@@ -407,6 +407,11 @@ PageAnswer DiskPages::work_out(std::string_view url) const {
   facts.status = answer.kind == HostAnswer::Kind::Served ? PageStatus::Served : PageStatus::Fallback;
   facts.file = in_folder(root_, answer.file);
   facts.reason = answer.reason;
+  // The build's not-found page, asked for by its own URL, is served with 200: a soft 404 too.
+  if (facts.status == PageStatus::Served && (answer.file == "404.html" || answer.file.ends_with("/404.html"))) {
+    facts.status = PageStatus::Fallback;
+    facts.reason = "the site's not-found page";
+  }
   // What the headers the host adds say (X-Robots-Tag, Link, Content-Type's charset).
   const std::vector<ConfigHeader> headers = response_headers(setup_, site_.host, *path);
   if (is_html_file(answer.file)) {
