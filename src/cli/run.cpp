@@ -363,13 +363,18 @@ int run(const CliOptions& options) {
     };
   }
   if (pages) list_build_ahead(*pages, site.jobs);  // beside the sitemap's parse
-  if (options.command == "records") return write_records(paths, configs.lookup(), site, options, run_settings);
+  // A shard's settings name the config the run used, found or given: a run that found none agrees
+  // with one told to read none, and with the library's.
+  CliOptions shard_options = options;
+  shard_options.config = project ? project->path.string() : "";
+  shard_options.no_config = !project;
+  if (options.command == "records") return write_records(paths, configs.lookup(), site, shard_options, run_settings);
   if (options.command == "merge" && options.partition >= 0)
-    return check_partition(paths, configs.lookup(), options, run_settings);
+    return check_partition(paths, configs.lookup(), shard_options, run_settings);
   ProgressDisplay display(progress, !options.no_progress && stderr_is_terminal());
   std::vector<Outcome> outcomes;
   if (options.command == "merge") {
-    if (!merge(paths, configs.lookup(), options, run_settings, &outcomes, &error))
+    if (!merge(paths, configs.lookup(), shard_options, run_settings, &outcomes, &error))
       return usage_error("merge: " + error);
   } else {
     outcomes = lint_site(paths, configs.lookup(), site);

@@ -7,6 +7,7 @@ python3-distributed), and reports the test skipped elsewhere.
 import json
 import os
 import pathlib
+import subprocess
 import sys
 
 import distributed
@@ -99,6 +100,21 @@ def test_lint_set_takes_what_lint_many_takes_a_path_twice_and_no_path(the_set):
     assert as_json(sitemaplint.dask.lint_set([], now=NOW)) == as_json(sitemaplint.lint_many([], now=NOW))
     with pytest.raises(TypeError, match="not one path"):
         sitemaplint.dask.lint_set(paths[0], now=NOW)
+
+
+def test_shards_of_python_and_of_the_command_line_merge_together(the_set, tmp_path):
+    """Where no sitemaplint.toml is found, the command line's settings are the module's."""
+    paths, _ = the_set
+    sitemaplint.write_records(paths[:100], str(tmp_path / "py"), partitions=4, now=NOW)
+    made = subprocess.run([BINARY, "records", "--now", NOW, "--partitions", "4", "-o", str(tmp_path / "cli"),
+                           *paths[100:]], capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert made.returncode in (0, 1), made.stderr
+    merged = subprocess.run([BINARY, "merge", "--now", NOW, "--format", "json", str(tmp_path / "py"),
+                             str(tmp_path / "cli")], capture_output=True, text=True, cwd=tmp_path, check=False)
+    assert merged.returncode == 1, merged.stderr
+    plain = subprocess.run([BINARY, "--now", NOW, "--format", "json", *paths], capture_output=True, text=True,
+                           cwd=tmp_path, check=False)
+    assert merged.stdout == plain.stdout
 
 
 def write_shards(linter, paths, folder):
