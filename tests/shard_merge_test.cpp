@@ -333,6 +333,40 @@ TEST_CASE("shards: a damaged, unfinished or mismatched shard is refused with wha
   refused({future}, "not a shard manifest this sitemaplint can read");
 }
 
+TEST_CASE("shards: a linted file that merge cannot read again, or that changed, is refused") {
+  // Relative paths are read from the folder records ran in: merge elsewhere quoted nothing.
+  TempDir dir;
+  dir.write("site/a.xml",
+            "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+            "<url><loc>https://example.com/x</loc></url>\n</urlset>\n");
+  dir.write("site/b.xml",
+            "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+            "<url><loc>https://example.com/x</loc></url>\n</urlset>\n");
+  const std::string site = (dir.path / "site").string();
+  const CommandResult made =
+      run_cli({"records", "--no-config", "--now", kNow, "-o", "shard", "a.xml", "b.xml"}, "", site);
+  REQUIRE_MESSAGE(made.exit_code == 0, made.err);
+  const CommandResult here = run_cli({"merge", "--no-config", "--now", kNow, "shard"}, "", site);
+  CHECK(here.exit_code == 0);
+  CHECK(here.out.find("warning[SM803 duplicate-across-sitemaps]") != std::string::npos);  // the URL is in both
+  const CommandResult elsewhere = run_cli({"merge", "--no-config", "--now", kNow, "site/shard"}, "", dir.path.string());
+  CHECK(elsewhere.exit_code == 2);
+  CHECK(elsewhere.out.empty());
+  CHECK(elsewhere.err ==
+        "sitemaplint: error: merge: site/shard: a.xml cannot be read from here, to quote its "
+        "findings; run merge in the folder records ran in (relative paths are read from it), or "
+        "give records absolute paths\n");
+  // A file edited after its shard was made would be quoted from its new bytes.
+  dir.write("site/b.xml",
+            "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+            "<url><loc>https://example.com/xxxxxxxxxxxxxxx</loc></url>\n</urlset>\n");
+  const CommandResult changed = run_cli({"merge", "--no-config", "--now", kNow, "shard"}, "", site);
+  CHECK(changed.exit_code == 2);
+  CHECK(changed.err ==
+        "sitemaplint: error: merge: shard: b.xml has changed since its shard was made (its size or "
+        "time differs); make the shard again\n");
+}
+
 TEST_CASE("shards: records refuses what one run of the whole set must read") {
   TempDir dir;
   const std::string file = dir.write("sitemap.xml", urlset("  <url><loc>https://example.com/</loc></url>\n"));

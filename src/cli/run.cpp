@@ -374,8 +374,10 @@ int run(const CliOptions& options) {
   ProgressDisplay display(progress, !options.no_progress && stderr_is_terminal());
   std::vector<Outcome> outcomes;
   if (options.command == "merge") {
-    if (!merge(paths, configs.lookup(), shard_options, run_settings, &outcomes, &error))
-      return usage_error("merge: " + error);
+    if (!merge(paths, configs.lookup(), shard_options, run_settings, &outcomes, &error)) {
+      print_error("merge: " + error);  // the shards, not the options, are wrong: no pointer to --help
+      return kExitUsage;
+    }
   } else {
     outcomes = lint_site(paths, configs.lookup(), site);
   }

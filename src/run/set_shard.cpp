@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <bit>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -172,6 +174,17 @@ void place(Record&& r, ShardFile& file) {
                              r.line});
 }
 
+// A file's size and modification time (in the file system's own ticks), to tell that a file read
+// again is the one a shard was made of; nullopt when it cannot be read.
+std::optional<std::pair<std::uint64_t, std::int64_t>> file_stamp(const std::string& path) {
+  std::error_code ec;
+  const std::uint64_t size = std::filesystem::file_size(path, ec);
+  if (ec) return std::nullopt;
+  const auto modified = std::filesystem::last_write_time(path, ec);
+  if (ec) return std::nullopt;
+  return std::pair{size, static_cast<std::int64_t>(modified.time_since_epoch().count())};
+}
+
 FileReport report_from(const json& in) {
   FileReport r;
   r.path = in.at("report_path").get<std::string>();
@@ -295,6 +308,21 @@ bool read_manifest(const std::filesystem::path& folder, const std::string& ident
           std::stringstream content;
           content << held.rdbuf();
           file.outcome.report->bytes = content.str();
+        }
+        if (const auto stamp = f.find("stamp"); stamp != f.end()) {
+          const FileReport& report = *file.outcome.report;
+          const auto now = file_stamp(report.path);
+          if (!now) {
+            *error = name + ": " + report.path +
+                     " cannot be read from here, to quote its findings; run merge in the folder records ran "
+                     "in (relative paths are read from it), or give records absolute paths";
+            return false;
+          }
+          if (now->first != stamp->at(0).get<std::uint64_t>() || now->second != stamp->at(1).get<std::int64_t>()) {
+            *error = name + ": " + report.path +
+                     " has changed since its shard was made (its size or time differs); make the shard again";
+            return false;
+          }
         }
         file.pages = f.value("pages", std::size_t{0});
         file.links = f.value("links", std::size_t{0});
@@ -452,6 +480,10 @@ bool write_shard(const std::vector<Outcome>& outcomes, std::span<const unsigned>
       }
       const PageFacts* pages = page_facts_of(report);
       if (pages && !write_page_records(*pages, static_cast<std::uint32_t>(i), writer)) break;
+      // A file read again for the merge's messages must be the file that was linted.
+      if (report.reloadable) {
+        if (const auto stamp = file_stamp(report.path)) file["stamp"] = {stamp->first, stamp->second};
+      }
       // A fetched file cannot be read again: its bytes go with it, for the merge's messages.
       if (!report.reloadable && !report.bytes.empty()) {
         const std::string name = "file-" + std::to_string(i) + ".bytes";
