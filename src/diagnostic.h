@@ -29,6 +29,9 @@ struct RelatedLocation {
   std::size_t offset = 0;
   std::string message;
   std::string path;  // another file of the run (as reported); empty: the finding's own file
+  // Where `offset` is, for a file that is not read again to place it (a fetched page: `path` is its
+  // URL); 0: worked out from the offset.
+  std::size_t line = 0, column = 0;
 };
 
 // std::optional's interface with the value on the heap: a Diagnostic is stored and moved by the

@@ -23,6 +23,7 @@ struct NoindexDirective {
   std::string content;  // the directive list as written, e.g. "noindex, follow"
   std::size_t line = 0;  // 1-based line in the page file; 0: not in the page (a header)
   std::size_t offset = 0;  // of the tag in the page file, for related locations
+  std::size_t column = 0;  // 1-based, in code points, with `line`
 };
 
 // A URL a page names in its head (rel=canonical, an hreflang alternate, a refresh target).
@@ -33,6 +34,7 @@ struct PageLink {
   std::size_t line = 0;  // 1-based line in the page file; 0: from a header
   std::size_t offset = 0;  // of the tag in the page file, for related locations
   std::string source;  // from a header: "Link header (_headers line 5)"; empty: from the page
+  std::size_t column = 0;  // 1-based, in code points, with `line`
 };
 
 // Why a served page cannot be read as HTML, or not whole: a search engine fails on it the same way

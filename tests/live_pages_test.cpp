@@ -362,6 +362,28 @@ TEST_CASE("live: a host that serves one page for every path is one soft-404 find
         "be a Soft 404\")\n");
 }
 
+TEST_CASE("live: the related place on a fetched page is the tag's line and column") {
+  // A fetched page is not read again to place a finding's note: the head reader's place is kept.
+  HttpTestServer server;
+  const auto page = [](const std::string& tag) {
+    return HttpResponse{200,
+                        {{"Content-Type", "text/html; charset=utf-8"}},
+                        "<!DOCTYPE html>\n<html><head><title>T</title>\n\n  " + tag + "\n</head><body></body></html>"};
+  };
+  server.route("/ok", html("OK"));
+  server.route("/canonical", page("<link rel=\"canonical\" href=\"" + server.url("/ok") + "\">"));
+  server.route("/noindex", page("\t<meta name=\"robots\" content=\"noindex\">"));
+  const std::string sitemap = server.url("/sitemap.xml");
+  serve_sitemap(server, site_urlset({server.url("/canonical"), server.url("/noindex")}));
+  const auto run = run_cli({"--pages", "--rate", "200", "--now", kTestNow, "--format", "json", sitemap});
+  INFO(run.out, run.err);
+  const std::regex related("\"related\": \\{[^}]*\"line\": ([0-9]+),\\s*\"column\": ([0-9]+)");
+  std::vector<std::string> places;
+  for (auto it = std::sregex_iterator(run.out.begin(), run.out.end(), related); it != std::sregex_iterator(); ++it)
+    places.push_back((*it)[1].str() + ":" + (*it)[2].str());
+  CHECK(places == std::vector<std::string>{"4:3", "4:4"});
+}
+
 TEST_CASE("live: --robots URL alone names the site whose pages are fetched") {
   HttpTestServer server;
   server.route("/robots.txt",

@@ -55,7 +55,8 @@ class PageCanonicalElsewhere final : public PageRule {
     if (canonicals.empty()) return;
     const PageLink& first = canonicals.front();
     const auto related = [&](const PageLink& link) {
-      return link.line != 0 ? std::optional<RelatedLocation>(page_file_location(page, link.offset, "the canonical"))
+      return link.line != 0 ? std::optional<RelatedLocation>(
+                                  page_file_location(page, link.offset, "the canonical", link.line, link.column))
                             : std::nullopt;
     };
     const auto where = [&](const PageLink& link) {

@@ -98,7 +98,7 @@ class PageHreflangMismatch final : public Rule {
                              " names the alternate hreflang=" + quoted(link.hreflang) + " " + quoted(link.url) + " (" +
                              page->file + ":" + std::to_string(link.line) +
                              "), which the sitemap does not give it; add it to the <url>, or remove it from the page",
-                  .related = page_file_location(*page, link.offset, "the page's alternate")});
+                  .related = page_file_location(*page, link.offset, "the page's alternate", link.line, link.column)});
     }
   }
 

@@ -55,9 +55,10 @@ class PageNoindex final : public PageRule {
                 .message = url.quoted_value() + " is listed, but its page forbids indexing: " + directive->source +
                            " says " + quoted(directive->content) + where +
                            "; remove the directive or the URL (Search Console: \"Submitted URL marked 'noindex'\")",
-                .related = directive->line != 0 ? std::optional<RelatedLocation>(
-                                                      page_file_location(page, directive->offset, "the directive"))
-                                                : std::nullopt});
+                .related = directive->line != 0
+                               ? std::optional<RelatedLocation>(page_file_location(
+                                     page, directive->offset, "the directive", directive->line, directive->column))
+                               : std::nullopt});
   }
 };
 

@@ -132,8 +132,10 @@ struct HeadDeclaration {
 // Reads the elements of a head into HeadFacts.
 class HeadReader {
  public:
-  HeadReader(std::string_view page_url, HeadFacts& facts, const ParsedOffsets& parsed, const FileOffsets& offsets)
-      : base_url_(page_url), facts_(facts), parsed_(parsed), offsets_(offsets) {}
+  // `text`: the page as decoded, which `parsed` maps the parsed bytes' offsets back to.
+  HeadReader(std::string_view page_url, HeadFacts& facts, std::string_view text, const ParsedOffsets& parsed,
+             const FileOffsets& offsets)
+      : base_url_(page_url), facts_(facts), text_(text), parsed_(parsed), offsets_(offsets) {}
 
   const HeadDeclaration& declaration() const { return declaration_; }
 
@@ -181,8 +183,8 @@ class HeadReader {
     if (const auto name = attribute(element, "name"); name && content) {
       const std::string agent = ascii_lowered(trim(*name));
       if ((agent == "robots" || agent == "googlebot") && forbids_indexing(*content)) {
-        facts_.noindex.push_back(
-            {"<meta name=\"" + agent + "\">", std::string(trim(*content)), line, file_offset(element)});
+        facts_.noindex.push_back({"<meta name=\"" + agent + "\">", std::string(trim(*content)), line,
+                                  file_offset(element), column_of(element)});
       }
     }
     if (const auto http_equiv = attribute(element, "http-equiv"); http_equiv && content) {
@@ -234,6 +236,7 @@ class HeadReader {
     link.href = std::string(href);
     link.url = resolve_http_url(href, base_url_);
     link.line = element.start_pos.line;
+    link.column = column_of(element);
     link.offset = file_offset(element);
     return link;
   }
@@ -242,7 +245,18 @@ class HeadReader {
   HeadFacts& facts_;
   // Where `element` begins in the page file.
   std::size_t file_offset(const GumboElement& element) const { return offsets_(parsed_(element.start_pos.offset)); }
+  // Its column in the page, in code points (a tab is one), as every position sitemaplint prints:
+  // gumbo's own counts tabs to 8 and misses what the head scanner hid before it on its line.
+  std::size_t column_of(const GumboElement& element) const {
+    const std::size_t at = std::min(parsed_(element.start_pos.offset), text_.size());
+    std::size_t begin = at;
+    while (begin > 0 && text_[begin - 1] != '\n' && text_[begin - 1] != '\r') --begin;
+    std::size_t column = 1;
+    for (std::size_t i = begin; i < at; ++i) column += (static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80;
+    return column;
+  }
 
+  std::string_view text_;
   const ParsedOffsets& parsed_;
   const FileOffsets& offsets_;
   bool seen_title_ = false;
@@ -322,7 +336,7 @@ HeadFacts read_head_in(std::string_view html, std::string_view page_url, std::si
     if (const auto lang = attribute(root->v.element, "lang")) facts.lang = std::string(*lang);
   }
   if (const GumboNode* head = tree.section(GUMBO_TAG_HEAD)) {
-    HeadReader reader(page_url, facts, parsed, offsets);
+    HeadReader reader(page_url, facts, text, parsed, offsets);
     reader.read(*head);
     if (declaration) *declaration = reader.declaration();
   }

@@ -64,7 +64,10 @@ Position RunSources::related_position(const Diagnostic& d, const ReportSource& o
     if (!other) {
       // A page of the build: its bytes are read again, as a released input's are. Only a file:
       // a related URL that is no input is never fetched.
-      if (is_url(d.related->path)) return {};
+      if (is_url(d.related->path)) {
+        if (d.related->line == 0) return {};
+        return {d.related->line, d.related->column, d.related->column};
+      }
       auto page = std::make_unique<FileReport>();
       page->path = d.related->path;
       page->reloadable = true;

@@ -42,9 +42,11 @@ class PageRule : public Rule {
   std::vector<UrlFieldKind> kinds_;
 };
 
-// "the page file ./public/a.html", for related locations and messages.
-inline RelatedLocation page_file_location(const PageAnswer& page, std::size_t offset, std::string message) {
-  return RelatedLocation{offset, std::move(message), page.file};
+// "the page file ./public/a.html", for related locations and messages. `line` and `column` place
+// `offset` on a fetched page, which is not read again.
+inline RelatedLocation page_file_location(const PageAnswer& page, std::size_t offset, std::string message,
+                                          std::size_t line = 0, std::size_t column = 0) {
+  return RelatedLocation{offset, std::move(message), page.file, line, column};
 }
 
 }  // namespace sitemaplint
