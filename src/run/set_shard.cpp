@@ -18,6 +18,7 @@
 #include "run/output_file.h"
 #include "run/partition_findings.h"
 #include "run/set_records.h"
+#include "run/shard_report_json.h"
 
 namespace sitemaplint {
 namespace {
@@ -29,45 +30,6 @@ constexpr std::uint32_t kInGraph = 1, kLinksUnknown = 2, kHasLinks = 4;
 
 // Each partition's write buffer: 64 partitions of a shard take 4 MiB.
 constexpr std::size_t kBufferBytes = 64 * 1024;
-
-const PageFacts* page_facts_of(const FileReport& report) {
-  for (const auto& [rule, facts] : report.facts) {
-    if (const auto* pages = dynamic_cast<const PageFacts*>(facts.get())) return pages;
-  }
-  return nullptr;
-}
-
-json diagnostic_json(const Diagnostic& d) {
-  json out = {{"rule", std::string(d.rule->code)},
-              {"severity", static_cast<int>(d.severity)},
-              {"offset", d.offset},
-              {"length", d.length},
-              {"message", d.message},
-              {"subject", d.subject},
-              {"authorities", d.authorities}};
-  if (d.fix) out["fix"] = fix_json(*d.fix);
-  if (d.related) out["related"] = related_json(*d.related);
-  return out;
-}
-
-// Throws json::exception on a field missing or of the wrong type, std::runtime_error on a value
-// this build cannot take.
-Diagnostic diagnostic_from(const json& in) {
-  Diagnostic d;
-  d.rule = find_rule(in.at("rule").get<std::string>());
-  if (!d.rule) throw std::runtime_error("a finding of an unknown rule, " + in.at("rule").get<std::string>());
-  const int severity = in.at("severity").get<int>();
-  if (severity < 0 || severity > 2) throw std::runtime_error("a finding of an unknown severity");
-  d.severity = static_cast<Severity>(severity);
-  d.offset = in.at("offset").get<std::uint32_t>();
-  d.length = in.at("length").get<std::uint32_t>();
-  d.message = in.at("message").get<std::string>();
-  d.subject = in.at("subject").get<std::string>();
-  d.authorities = in.at("authorities").get<std::uint32_t>();
-  if (const auto fix = in.find("fix"); fix != in.end()) d.fix = fix_from(*fix);
-  if (const auto related = in.find("related"); related != in.end()) d.related = related_from(*related);
-  return d;
-}
 
 // A file's pages and links as records: a page keyed by its URL as written (high, which partitions
 // it) and as the hreflang graph keys it (low); its links under the same key, so that a partition
@@ -103,31 +65,6 @@ bool write_page_records(const PageFacts& facts, std::uint32_t file, RecordWriter
     }
   }
   return true;
-}
-
-json report_json(const FileReport& r) {
-  json placed = json::array();
-  for (const FileReport::Placed& p : r.placed) placed.push_back({p.offset, p.line, p.column, p.utf16_column});
-  json diagnostics = json::array();
-  for (const Diagnostic& d : r.diagnostics) diagnostics.push_back(diagnostic_json(d));
-  json out = {{"report_path", r.path},
-              {"requested", r.requested},
-              {"reloadable", r.reloadable},
-              {"kind", static_cast<int>(r.kind)},
-              {"entries", r.entries},
-              {"placed", std::move(placed)},
-              {"diagnostics", std::move(diagnostics)}};
-  if (!r.suppressions.empty()) out["suppressions"] = r.suppressions.to_json();
-  if (const PageFacts* pages = page_facts_of(r)) {
-    json rules = json::array();
-    for (const auto& [rule, facts] : r.facts) {
-      if (facts.get() == pages) rules.push_back(std::string(rule_info(rule).code));
-    }
-    out["page_rules"] = std::move(rules);
-    out["pages"] = pages->pages.size();
-    out["links"] = pages->links.size();
-  }
-  return out;
 }
 
 // A page or a link of a file as its record gives it (`item`: its index in the file).
@@ -172,39 +109,6 @@ void place(Record&& r, ShardFile& file) {
                               static_cast<std::uint32_t>(r.other.low >> 32), static_cast<std::uint32_t>(r.other.low)},
                              r.item,
                              r.line});
-}
-
-// A file's size and modification time (in the file system's own ticks), to tell that a file read
-// again is the one a shard was made of; nullopt when it cannot be read.
-std::optional<std::pair<std::uint64_t, std::int64_t>> file_stamp(const std::string& path) {
-  std::error_code ec;
-  const std::uint64_t size = std::filesystem::file_size(path, ec);
-  if (ec) return std::nullopt;
-  const auto modified = std::filesystem::last_write_time(path, ec);
-  if (ec) return std::nullopt;
-  return std::pair{size, static_cast<std::int64_t>(modified.time_since_epoch().count())};
-}
-
-FileReport report_from(const json& in) {
-  FileReport r;
-  r.path = in.at("report_path").get<std::string>();
-  r.requested = in.at("requested").get<std::string>();
-  r.reloadable = in.at("reloadable").get<bool>();
-  const int kind = in.at("kind").get<int>();
-  if (kind < 0 || kind > static_cast<int>(DocumentKind::Robots)) throw std::runtime_error("an unknown document kind");
-  r.kind = static_cast<DocumentKind>(kind);
-  r.entries = in.at("entries").get<std::size_t>();
-  for (const json& p : in.at("placed")) {
-    r.placed.push_back({p.at(0).get<std::uint32_t>(), p.at(1).get<std::uint32_t>(), p.at(2).get<std::uint32_t>(),
-                        p.at(3).get<std::uint32_t>()});
-  }
-  for (const json& d : in.at("diagnostics")) r.diagnostics.push_back(diagnostic_from(d));
-  if (const auto s = in.find("suppressions"); s != in.end()) {
-    auto suppressions = Suppressions::from_json(s->get<std::string>());
-    if (!suppressions) throw std::runtime_error("its suppressions cannot be read");
-    r.suppressions = std::move(*suppressions);
-  }
-  return r;
 }
 
 // The file's PageFacts made again from its records, as the shard's run held them (`whole`: every
