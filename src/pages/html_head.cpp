@@ -231,7 +231,7 @@ class HeadReader {
     }
   }
 
-  PageLink link_to(std::string_view href, const GumboElement& element) const {
+  PageLink link_to(std::string_view href, const GumboElement& element) {
     PageLink link;
     link.href = std::string(href);
     link.url = resolve_http_url(href, base_url_);
@@ -246,17 +246,22 @@ class HeadReader {
   // Where `element` begins in the page file.
   std::size_t file_offset(const GumboElement& element) const { return offsets_(parsed_(element.start_pos.offset)); }
   // Its column in the page, in code points (a tab is one), as every position sitemaplint prints:
-  // gumbo's own counts tabs to 8 and misses what the head scanner hid before it on its line.
-  std::size_t column_of(const GumboElement& element) const {
+  // gumbo's own counts tabs to 8 and misses what the head scanner hid before it on its line. The
+  // tags come in the page's order: each count goes on from the last, so a minified head of many
+  // alternates on one line is scanned once, not once a tag.
+  std::size_t column_of(const GumboElement& element) {
     const std::size_t at = std::min(parsed_(element.start_pos.offset), text_.size());
-    std::size_t begin = at;
-    while (begin > 0 && text_[begin - 1] != '\n' && text_[begin - 1] != '\r') --begin;
-    std::size_t column = 1;
-    for (std::size_t i = begin; i < at; ++i) column += (static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80;
-    return column;
+    if (at < column_at_) column_at_ = 0, column_ = 1;  // not in order: from the top again
+    for (; column_at_ < at; ++column_at_) {
+      const char c = text_[column_at_];
+      if (c == '\n' || c == '\r') column_ = 1;
+      else column_ += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    }
+    return column_;
   }
 
   std::string_view text_;
+  std::size_t column_at_ = 0, column_ = 1;  // column_of's count so far: the column at text_[column_at_]
   const ParsedOffsets& parsed_;
   const FileOffsets& offsets_;
   bool seen_title_ = false;
