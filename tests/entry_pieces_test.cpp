@@ -51,12 +51,25 @@ TEST_CASE("entry pieces: every fixture finds the same parsed in pieces of one en
     CAPTURE(path.string());
     const std::string text = read_file(path.string());
     const Settings settings = fixture_settings(path, text);
-    const FileReport whole = lint_input(load_fixture(path), every_rule(), settings);
-    // Three threads: two helpers race for the pieces, and the walk parses those none took yet.
-    const FileReport split_run = lint_input(load_fixture(path), every_rule(), in_pieces(settings, 3));
-    CHECK(findings_in_full(split_run.diagnostics) == findings_in_full(whole.diagnostics));
-    CHECK(split_run.entries == whole.entries);
-    CHECK(split_run.children.size() == whole.children.size());
+    Settings overview = settings;
+    overview.engine.collect_overview = true;
+    const FileReport whole = lint_input(load_fixture(path), every_rule(), overview);
+    // In two lanes and in three (engine/piece_lanes.h): each lane's rules see its entries alone, and
+    // are folded together after the walks; a fixture of three entries has one in each lane.
+    for (const unsigned lanes : {2u, 3u}) {
+      CAPTURE(lanes);
+      const FileReport split_run = lint_input(load_fixture(path), every_rule(), in_pieces(overview, lanes));
+      CHECK(findings_in_full(split_run.diagnostics) == findings_in_full(whole.diagnostics));
+      CHECK(split_run.entries == whole.entries);
+      CHECK(split_run.children.size() == whole.children.size());
+      REQUIRE((split_run.overview != nullptr) == (whole.overview != nullptr));
+      if (whole.overview) {
+        CHECK(split_run.overview->urls == whole.overview->urls);
+        CHECK(split_run.overview->lastmod_missing == whole.overview->lastmod_missing);
+        CHECK(split_run.overview->hosts == whole.overview->hosts);
+        CHECK(split_run.overview->sections == whole.overview->sections);
+      }
+    }
     ++files;
     const std::vector<std::string> pieces = pieces_of(text);
     in_pieces_at_all += pieces != std::vector<std::string>{"whole"};
@@ -112,6 +125,10 @@ TEST_CASE("entry pieces: a large sitemap's report is the same with --jobs 1 and 
   CHECK(two.exit_code == one.exit_code);
   CHECK(two.out == one.out);
   CHECK(four.out == one.out);
+  // The HTML report's overview of the site (hosts, sections, dates) too.
+  const auto html_one = run_cli({"--now", kTestNow, "--format", "html", "--jobs", "1", file});
+  const auto html_two = run_cli({"--now", kTestNow, "--format", "html", "--jobs", "2", file});
+  CHECK(html_two.out == html_one.out);
   CHECK(one.out.size() > 100'000);  // thousands of findings
 }
 
@@ -196,4 +213,124 @@ TEST_CASE("entry pieces: anything unusual is parsed whole") {
   CHECK(pieces_of(kHead + "<url><!ENTITY x></url>" + end) == whole);
   CHECK(pieces_of("<rss version=\"2.0\"><channel><item/></channel></rss>") == whole);  // a feed
   CHECK(pieces_of("<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"/>") == whole);
+}
+
+TEST_CASE("entry pieces: lanes count the entries before them, however their names are bound") {
+  // The limit rules name the 50,001st <url>, which a later lane finds only by counting the lanes'
+  // entries before it: the cut counts them by name, and the lane resolves each name as the walk
+  // does, from the root's bindings or from a binding on the entry itself.
+  const auto sitemap = [](std::string_view root, std::string_view first_half, std::string_view second_half) {
+    std::string xml = "<?xml version=\"1.0\"?>\n" + std::string(root) + "\n";
+    for (int i = 0; i < 50'004; ++i) {
+      xml += std::string(i < 25'000 ? first_half : second_half) + "https://example.com/" + std::to_string(i) +
+             "</loc></url>\n";
+      if (i < 25'000 && first_half.starts_with("<sm:")) xml.replace(xml.size() - 13, 13, "</sm:loc></sm:url>\n");
+    }
+    return xml + (root.starts_with("<sm:") ? "</sm:urlset>\n" : "</urlset>\n");
+  };
+  const std::string ns = "http://www.sitemaps.org/schemas/sitemap/0.9";
+  const std::vector<std::string> cases = {
+      sitemap("<urlset xmlns=\"" + ns + "\">", "<url><loc>", "<url><loc>"),
+      sitemap("<urlset xmlns=\"" + ns + "\">", "<url xmlns=\"" + ns + "\"><loc>", "<url><loc>"),
+      sitemap("<urlset xmlns=\"" + ns + "\">", "<sm:url xmlns:sm=\"" + ns + "\"><sm:loc>", "<url><loc>"),
+      // Entries in no namespace are not <url>s: the limit is not reached.
+      sitemap("<urlset xmlns=\"" + ns + "\">", "<url xmlns=\"urn:other\"><loc>", "<url><loc>"),
+  };
+  const Settings settings = test_settings();
+  for (const std::string& xml : cases) {
+    const std::vector<std::string> whole = findings_in_full(lint_text(xml, settings).diagnostics);
+    for (const unsigned lanes : {2u, 3u}) {
+      Settings in_lanes = settings;
+      in_lanes.engine.rule_threads = lanes;
+      in_lanes.engine.pieces_from_bytes = 0;
+      CHECK(findings_in_full(lint_text(xml, in_lanes).diagnostics) == whole);
+    }
+  }
+  const auto limit_findings = [&](const std::string& xml) {
+    const std::vector<Diagnostic> found = lint_text(xml, settings).diagnostics;
+    return std::count_if(found.begin(), found.end(), [](const Diagnostic& d) { return d.rule->code == "SM701"; });
+  };
+  CHECK(limit_findings(cases[1]) == 1);
+  CHECK(limit_findings(cases[2]) == 1);
+  CHECK(limit_findings(cases[3]) == 0);
+}
+
+TEST_CASE("entry pieces: the checks across a set see a file walked in lanes whole") {
+  // What each lane keeps for the set (pages, hreflang links, the newest <lastmod>) is folded into
+  // one file's facts: hreflang pairs within the large file and across files, a URL listed again in
+  // the small file, and the large file's newest <lastmod> in its last lane, which its index dates
+  // earlier.
+  TempDir dir;
+  const std::string head =
+      "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
+      "xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n";
+  const auto alternate = [](const std::string& code, const std::string& href) {
+    return "<xhtml:link rel=\"alternate\" hreflang=\"" + code + "\" href=\"" + href + "\"/>";
+  };
+  constexpr int kPages = 24'000;
+  std::string large = head;
+  for (int i = 0; i < kPages; ++i) {
+    const std::string page = "https://example.com/en/" + std::to_string(i);
+    const std::string twin = "https://example.com/de/" + std::to_string((i + kPages / 2) % kPages);
+    large += "<url><loc>" + page + "</loc><lastmod>" + (i == kPages - 7 ? "2024-09-01" : "2024-01-02") + "</lastmod>";
+    // Every third page names a twin in the other half, and the twin names it back but for every
+    // ninth; every 500th names a page of the small file.
+    if (i % 3 == 0) large += alternate("en", page) + alternate("de", twin);
+    if (i % 500 == 0) large += alternate("fr", "https://example.com/fr/" + std::to_string(i));
+    large += "</url>\n";
+  }
+  for (int i = 0; i < kPages; i += 3) {
+    if (i % 9 == 0) continue;
+    const std::string twin = "https://example.com/de/" + std::to_string((i + kPages / 2) % kPages);
+    large += "<url><loc>" + twin + "</loc>" + alternate("de", twin) +
+             alternate("en", "https://example.com/en/" + std::to_string(i)) + "</url>\n";
+  }
+  large += "</urlset>\n";
+  REQUIRE(large.size() > (std::size_t{2} << 20));
+  std::string small = head;
+  for (int i = 0; i < kPages; i += 500) {
+    const std::string page = "https://example.com/fr/" + std::to_string(i);
+    small += "<url><loc>" + page + "</loc>" + alternate("fr", page) +
+             (i % 1000 == 0 ? alternate("en", "https://example.com/en/" + std::to_string(i)) : "") + "</url>\n";
+  }
+  small += "<url><loc>https://example.com/en/" + std::to_string(kPages - 3) + "</loc></url>\n</urlset>\n";
+  dir.write("pub/large.xml", large);
+  dir.write("pub/small.xml", small);
+  const std::string index =
+      dir.write("pub/index.xml",
+                "<?xml version=\"1.0\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+                "<sitemap><loc>https://example.com/large.xml</loc><lastmod>2024-06-01</lastmod></sitemap>\n"
+                "<sitemap><loc>https://example.com/small.xml</loc></sitemap>\n</sitemapindex>\n");
+  const auto lint = [&](const char* jobs) {
+    return run_cli(
+        {"--format", "json", "--now", kTestNow, "--jobs", jobs, "--base-url", "https://example.com/index.xml", index});
+  };
+  const auto one = lint("1"), lanes = lint("4");
+  CHECK(lanes.exit_code == one.exit_code);
+  CHECK(lanes.out == one.out);
+  for (const char* code : {"SM803", "SM804", "LANG501", "LANG505"}) {
+    CAPTURE(code);
+    CHECK(one.out.find(std::string("\"code\": \"") + code + "\"") != std::string::npos);
+  }
+}
+
+TEST_CASE("entry pieces: a rule's finding cap counts the lanes' findings together") {
+  // 30,000 invalid dates: the first 10,000 are shown and one finding counts the rest, whichever
+  // lane found them.
+  std::string xml = kHead + "\n";
+  for (int i = 0; i < 30'000; ++i)
+    xml += "<url><loc>https://example.com/" + std::to_string(i) + "</loc><lastmod>2024-13-01</lastmod></url>\n";
+  xml += "</urlset>\n";
+  const Settings settings = test_settings();
+  const std::vector<std::string> whole = findings_in_full(lint_text(xml, settings).diagnostics);
+  REQUIRE(std::any_of(whole.begin(), whole.end(), [](const std::string& f) {
+    return f.find("20000 more findings of this rule in this file are not shown") != std::string::npos;
+  }));
+  for (const unsigned lanes : {2u, 3u}) {
+    CAPTURE(lanes);
+    Settings in_lanes = settings;
+    in_lanes.engine.rule_threads = lanes;
+    in_lanes.engine.pieces_from_bytes = 0;
+    CHECK(findings_in_full(lint_text(xml, in_lanes).diagnostics) == whole);
+  }
 }

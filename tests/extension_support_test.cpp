@@ -98,7 +98,9 @@ std::vector<std::string> check_with(const std::string& xml, std::vector<std::uni
   }
   Dispatch dispatch(rules, found);
   dispatch.document(*doc);
-  Walker(*doc, dispatch).walk();
+  WalkRecords records;
+  Walker(*doc, dispatch, &records).walk();
+  records.append_to(*doc);
   dispatch.finish(*doc);
   std::stable_sort(found.begin(), found.end(), diagnostic_order);
   const LineIndex index(xml);

@@ -131,7 +131,9 @@ std::vector<std::string> walk_messages(Document& doc, std::vector<std::unique_pt
   }
   Dispatch dispatch(active, found);
   dispatch.document(doc);
-  Walker(doc, dispatch).walk();
+  WalkRecords records;
+  Walker(doc, dispatch, &records).walk();
+  records.append_to(doc);
   std::vector<std::string> messages;
   for (const Diagnostic& d : found) messages.push_back(d.message);
   return messages;

@@ -25,6 +25,8 @@ class DeprecatedTagCount {
   // `effect` completes "<image:caption> ..." (or "the autoplay attribute of <video:player_loc> ...")
   // with what Google does with the tag now.
   void report(std::string_view effect, FindingSink& out) const;
+  // Adds what a later lane counted (Rule::absorb).
+  void absorb(DeprecatedTagCount& later);
 
  private:
   // `spec`: the deprecated element's schema, which identifies it without comparing names; nullptr
@@ -135,6 +137,7 @@ class DeprecatedTagRule : public Rule {
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink&) override {
     if (is_page_entry(entry)) tags_.count(family, block);
   }
+  void absorb(Rule& later, FindingSink&) override { tags_.absorb(static_cast<DeprecatedTagRule&>(later).tags_); }
 
  protected:
   DeprecatedTagCount tags_;

@@ -216,6 +216,16 @@ void DeprecatedTagCount::note(const ElementSpec* spec, std::string_view local_na
   seen_.push_back({spec, local_name, attribute, std::string(element.qualified_name), offset, length, 1});
 }
 
+void DeprecatedTagCount::absorb(DeprecatedTagCount& later) {
+  for (Seen& tag : later.seen_) {
+    const auto seen = std::find_if(seen_.begin(), seen_.end(), [&](const Seen& s) {
+      return s.spec == tag.spec && (tag.spec || (s.local_name == tag.local_name && s.attribute == tag.attribute));
+    });
+    if (seen != seen_.end()) seen->count += tag.count;
+    else seen_.push_back(std::move(tag));
+  }
+}
+
 void DeprecatedTagCount::report(std::string_view effect, FindingSink& out) const {
   for (const Seen& s : seen_) {
     const std::string what = s.attribute.empty()

@@ -69,6 +69,16 @@ class HreflangXDefaultMissing final : public Rule {
     }
   }
 
+  void absorb(Rule& later_rule, FindingSink&) override {
+    const auto& later = static_cast<HreflangXDefaultMissing&>(later_rule);
+    if (entries_ == 0) {
+      first_ = later.first_;
+      first_length_ = later.first_length_;
+      first_codes_ = later.first_codes_;
+    }
+    entries_ += later.entries_;
+  }
+
   void on_finish(const Document&, FindingSink& out) override {
     if (entries_ == 0) return;
     std::string message = "this <url> has alternates for " + std::to_string(first_codes_) +

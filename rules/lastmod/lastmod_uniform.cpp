@@ -65,6 +65,19 @@ class LastmodUniform final : public Rule {
     }
   }
 
+  void absorb(Rule& later_rule, FindingSink&) override {
+    const auto& later = static_cast<LastmodUniform&>(later_rule);
+    if (later.count_ > 0 && count_ == 0) {
+      first_ = later.first_;
+      first_span_ = later.first_span_;
+      first_valid_ = later.first_valid_;
+      varies_ = later.varies_;
+    } else if (later.count_ > 0) {
+      varies_ = varies_ || later.varies_ || later.first_ != first_;
+    }
+    count_ += later.count_;
+  }
+
   void on_finish(const Document&, FindingSink& out) override {
     if (count_ < kMinimumEntries || varies_ || first_.empty() || !first_valid_) return;
     out.report({.at = first_span_,

@@ -60,6 +60,7 @@ class NewsEmptySitemap final : public Rule {
   void on_entry(const Entry& entry, FindingSink&) override {
     if (entry.kind != EntryKind::Other) ++entries_;
   }
+  void absorb(Rule& later, FindingSink&) override { entries_ += static_cast<NewsEmptySitemap&>(later).entries_; }
   void on_finish(const Document& doc, FindingSink& out) override {
     if (!doc.parsed || doc.kind != DocumentKind::UrlSet || entries_ > 0 || !declares_namespace(doc, kNewsNamespace))
       return;

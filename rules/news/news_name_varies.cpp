@@ -1,10 +1,12 @@
 // NEWS310 news-name-varies: one publication named in several ways in one sitemap.
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "analysis/ascii.h"
 #include "rules/news/utils/news_schema.h"
 #include "rules/news/utils/news_values.h"
+#include "rules/lane_state.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -79,22 +81,43 @@ class NewsNameVaries final : public Rule {
     if (!name) return;
     const std::string_view written = name->text.trimmed();
     if (written.empty()) return;  // news-missing-required's
-    const auto [first, inserted] = first_.try_emplace(publication_key(written), Spelling{std::string(written), 0});
-    if (inserted) {
-      first->second.offset = value_span(name->text).offset;
-      return;
-    }
-    // A parenthetical alone is news-name-parenthetical's finding.
-    if (without_trailing_parenthetical(first->second.text) == without_trailing_parenthetical(written)) return;
-    out.report({.at = value_span(name->text),
-                .message = "<" + std::string(name->qualified_name) + "> " + quoted(written) + " and " +
-                           quoted(first->second.text) +
-                           " earlier name one publication in two ways (they differ only in case, white space or a "
-                           "trailing parenthetical); Google matches the name exactly against Google News",
-                .related = RelatedLocation{first->second.offset, "the first spelling"}});
+    Name seen{std::string(written), value_span(name->text), std::string(name->qualified_name),
+              later_lane_ ? entry_subject(entry) : std::string()};
+    // A later lane does not know the spellings before it: its names are judged when it is absorbed.
+    if (later_lane_) names_.push_back(std::move(seen));
+    else judge(seen, out);
+  }
+  void walks_later_lane() override { later_lane_ = true; }
+  void absorb(Rule& later, FindingSink& out) override {
+    for (const Name& name : static_cast<NewsNameVaries&>(later).names_) judge(name, out);
   }
 
  private:
+  struct Name {
+    std::string written;  // trimmed
+    Span at;
+    std::string element;  // qualified
+    std::string subject;  // a later lane's: its entry's URL
+  };
+
+  void judge(const Name& name, FindingSink& out) {
+    const auto [first, inserted] = first_.try_emplace(publication_key(name.written), Spelling{name.written, 0});
+    if (inserted) {
+      first->second.offset = name.at.offset;
+      return;
+    }
+    // A parenthetical alone is news-name-parenthetical's finding.
+    if (without_trailing_parenthetical(first->second.text) == without_trailing_parenthetical(name.written)) return;
+    out.report({.at = name.at,
+                .message = "<" + name.element + "> " + quoted(name.written) + " and " + quoted(first->second.text) +
+                           " earlier name one publication in two ways (they differ only in case, white space or a "
+                           "trailing parenthetical); Google matches the name exactly against Google News",
+                .related = RelatedLocation{first->second.offset, "the first spelling"},
+                .subject = name.subject});
+  }
+
+  bool later_lane_ = false;
+  std::vector<Name> names_;  // in a later lane, every name in order
   struct Spelling {
     std::string text;
     std::size_t offset;

@@ -48,10 +48,26 @@ class NewsTooMany final : public Rule {
     s.finish();
   }
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink&) override {
-    if (!is_page_entry(entry) || ++seen_ != kMaxNewsPerSitemap + 1) return;
+    if (!is_page_entry(entry)) return;
+    ++seen_;
     const ExtensionNode& news = block.root();
+    // A later lane does not know how many came before: the one past the limit may be any of its
+    // first kMaxNewsPerSitemap + 1.
+    if (later_lane_ && kept_.size() <= kMaxNewsPerSitemap)
+      kept_.push_back({{news.offset, tag_length(news)}, std::string(news.qualified_name)});
+    if (seen_ != kMaxNewsPerSitemap + 1) return;
     first_extra_ = Span{news.offset, tag_length(news)};
     name_ = std::string(news.qualified_name);
+  }
+  void walks_later_lane() override { later_lane_ = true; }
+  void absorb(Rule& later_rule, FindingSink&) override {
+    auto& later = static_cast<NewsTooMany&>(later_rule);
+    if (seen_ <= kMaxNewsPerSitemap && seen_ + later.seen_ > kMaxNewsPerSitemap) {
+      Kept& extra = later.kept_[kMaxNewsPerSitemap - seen_];
+      first_extra_ = extra.at;
+      name_ = std::move(extra.name);
+    }
+    seen_ += later.seen_;
   }
   void on_finish(const Document&, FindingSink& out) override {
     if (seen_ <= kMaxNewsPerSitemap) return;
@@ -66,6 +82,12 @@ class NewsTooMany final : public Rule {
   std::size_t seen_ = 0;
   Span first_extra_;  // the 1,001st
   std::string name_;
+  struct Kept {
+    Span at;
+    std::string name;
+  };
+  bool later_lane_ = false;
+  std::vector<Kept> kept_;  // in a later lane, its first kMaxNewsPerSitemap + 1
 };
 
 }  // namespace

@@ -70,6 +70,21 @@ class PriorityUniform final : public Rule {
     if (all_high_ && compare(*parsed, kHigh) < 0) all_high_ = false;
   }
 
+  void absorb(Rule& later_rule, FindingSink&) override {
+    const auto& later = static_cast<PriorityUniform&>(later_rule);
+    unusable_ = unusable_ || later.unusable_;
+    all_high_ = all_high_ && later.all_high_;
+    if (later.count_ > 0 && count_ == 0) {
+      first_ = later.first_;
+      first_value_ = *parse_xs_decimal(first_);  // views into first_
+      first_span_ = later.first_span_;
+      all_equal_ = later.all_equal_;
+    } else if (later.count_ > 0) {
+      all_equal_ = all_equal_ && later.all_equal_ && compare(later.first_value_, first_value_) == 0;
+    }
+    count_ += later.count_;
+  }
+
   void on_finish(const Document&, FindingSink& out) override {
     if (unusable_ || count_ < kMinimumEntries || (!all_equal_ && !all_high_)) return;
     const std::string all = "all " + grouped(count_) + " <priority> values ";

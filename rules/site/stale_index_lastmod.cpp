@@ -90,6 +90,17 @@ class StaleIndexLastmod final : public Rule {
     }
   }
 
+  void absorb(Rule& later_rule, FindingSink&) override {
+    const std::optional<NewestLastmod>& later = static_cast<StaleIndexLastmod&>(later_rule).newest_;
+    if (!later) return;
+    if (!newest_) {
+      newest_ = later;
+      return;
+    }
+    newest_->seconds = std::max(newest_->seconds, later->seconds);
+    if (date_number(later->latest_date) > date_number(newest_->latest_date)) newest_->latest_date = later->latest_date;
+  }
+
   std::unique_ptr<FileFacts> take_facts() override {
     if (!newest_) return nullptr;
     return std::make_unique<NewestLastmod>(*newest_);

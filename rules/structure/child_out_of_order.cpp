@@ -1,4 +1,5 @@
 // SM106 child-out-of-order: children of <url>/<sitemap> not in the schema's order.
+#include "rules/lane_state.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -55,17 +56,45 @@ class ChildOutOfOrder final : public Rule {
     }
     // An element of another namespace in the root: the XSD's wildcard comes before the entries.
     const Element& e = *entry.element;
-    if (first_entry_.empty() || e.in_sitemap_ns || e.ns.empty() || !e.parent) return;
-    const std::string entry_tag = "<" + first_entry_ + ">";
-    out.report({.at = {e.offset, e.qualified_name.size() + 1},
-                .message = "<" + std::string(e.qualified_name) + "> comes after a " + entry_tag +
-                           "; the schema allows elements of other namespaces in <" +
-                           std::string(e.parent->qualified_name) + "> only before its first " + entry_tag +
-                           ": move it before that, or into the " + entry_tag + " it belongs to"});
+    if (e.in_sitemap_ns || e.ns.empty() || !e.parent) return;
+    Foreign foreign{e.offset, std::string(e.qualified_name), std::string(e.parent->qualified_name),
+                    !first_entry_.empty(), later_lane_ ? entry_subject(entry) : std::string()};
+    // A later lane does not know whether an entry came before it: its elements are judged when it
+    // is absorbed.
+    if (later_lane_) foreign_.push_back(std::move(foreign));
+    else if (!first_entry_.empty()) report(foreign, first_entry_, out);
+  }
+  void walks_later_lane() override { later_lane_ = true; }
+  void absorb(Rule& later_rule, FindingSink& out) override {
+    const auto& later = static_cast<ChildOutOfOrder&>(later_rule);
+    for (const Foreign& foreign : later.foreign_) {
+      const std::string& first = !first_entry_.empty() ? first_entry_ : later.first_entry_;
+      if (!first_entry_.empty() || foreign.after_lane_first) report(foreign, first, out);
+    }
+    if (first_entry_.empty()) first_entry_ = later.first_entry_;
   }
 
  private:
+  struct Foreign {
+    std::size_t offset;
+    std::string name, parent;  // qualified
+    bool after_lane_first;  // after the first entry of its lane
+    std::string subject;  // a later lane's: its entry's URL
+  };
+
+  static void report(const Foreign& e, const std::string& first_entry, FindingSink& out) {
+    const std::string entry_tag = "<" + first_entry + ">";
+    out.report({.at = {e.offset, e.name.size() + 1},
+                .message = "<" + e.name + "> comes after a " + entry_tag +
+                           "; the schema allows elements of other namespaces in <" + e.parent +
+                           "> only before its first " + entry_tag + ": move it before that, or into the " + entry_tag +
+                           " it belongs to",
+                .subject = e.subject});
+  }
+
   std::string first_entry_;  // the first <url> or <sitemap>'s name as written ("url", "sm:url"); empty before it
+  bool later_lane_ = false;
+  std::vector<Foreign> foreign_;  // in a later lane, the elements of other namespaces in the root
 
   void check_children(const Entry& entry, FindingSink& out) {
     int highest = -1;

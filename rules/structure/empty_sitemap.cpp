@@ -45,6 +45,7 @@ class EmptySitemap final : public Rule {
   void on_entry(const Entry& entry, FindingSink&) override {
     if (entry.kind != EntryKind::Other) ++entries_;
   }
+  void absorb(Rule& later, FindingSink&) override { entries_ += static_cast<EmptySitemap&>(later).entries_; }
   void on_finish(const Document& doc, FindingSink& out) override {
     if (!doc.parsed || entries_ > 0) return;
     // An empty news sitemap is normal (no article in two days): news-empty-sitemap notes it instead.

@@ -8,6 +8,7 @@
 #include "analysis/xml_text.h"
 #include "url_analysis.h"
 #include "rules/rule_support.h"
+#include "rules/lane_state.h"
 
 namespace sitemaplint {
 namespace {
@@ -98,6 +99,15 @@ class DuplicateLoc final : public Rule {
     keys_.push_back(a.same_url_key());
     offsets_.push_back(offset);
     if (url.entry && has_media_blocks(*url.entry)) with_blocks_.push_back(offset);
+  }
+
+  void absorb(Rule& later_rule, FindingSink&) override {
+    auto& later = static_cast<DuplicateLoc&>(later_rule);
+    append_lane(keys_, later.keys_);
+    append_lane(offsets_, later.offsets_);
+    append_lane(with_blocks_, later.with_blocks_);
+    append_lane(written_apart_, later.written_apart_);
+    append_lane(lengths_apart_, later.lengths_apart_);
   }
 
   void on_finish(const Document&, FindingSink& out) override {

@@ -1,7 +1,9 @@
 // SM210 multiple-hosts: the URLs of one sitemap are on more than one host.
 #include <unordered_set>
+#include <vector>
 
 #include "url_analysis.h"
+#include "rules/lane_state.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -122,41 +124,87 @@ class MultipleHosts final : public Rule {
     // has been judged (and reported, if it differs) already.
     const std::string_view written =
         a.trimmed.substr(0, a.host_at + a.host.size() + (port.empty() ? 0 : port.size() + 1));
-    if (first_offset_ && written == last_written_) return;
+    if ((first_offset_ || later_lane_) && written == last_written_) return;
     last_written_.assign(written);
     origin_of(a, origin_);  // reuses origin_'s capacity: no allocation per URL
+    if (later_lane_) {  // judged when absorbed, each origin at its first URL
+      if (later_origins_.insert(origin_.key).second) origins_.push_back(listing(url, a));
+      return;
+    }
     if (!first_offset_) {
       first_ = origin_;
       first_offset_ = url_span(*url.field, a).offset;
       return;
     }
     if (origin_.key == first_.key || !other_origins_.insert(origin_.key).second) return;
-    const std::string url_text = quoted(a.trimmed);
-    if (host_of(origin_) != host_of(first_)) {
-      report(url_span(*url.field, a, a.host_at, a.host.size()),
-             "the host " + quoted(a.host) + " of " + url_text + " differs from " + quoted(host_of(first_)) +
-                 ", the host of the first URL; a sitemap should list the URLs of one host only: move them to a "
-                 "sitemap on that host, unless every host is verified for cross-submission",
-             "the first URL, on host " + quoted(host_of(first_)), out);
-    } else if (scheme_of(origin_) != scheme_of(first_)) {
-      report(url_span(*url.field, a, 0, a.scheme.size()),
-             "the protocol " + quoted(a.scheme) + " of " + url_text + " differs from " + quoted(scheme_of(first_)) +
-                 ", the protocol of the first URL; a sitemap's URLs all use the protocol of the sitemap itself: "
-                 "write each URL as the site serves it",
-             "the first URL, with protocol " + quoted(scheme_of(first_)), out);
-    } else {
-      const std::size_t port_at = a.host_at + a.host.size();
-      report(url_span(*url.field, a, port_at, a.trimmed.size() > port_at ? port.size() + 1 : 0),
-             "the URL " + url_text + " is on " + port_text(origin_) + ", the first URL on " + port_text(first_) +
-                 "; a sitemap's URLs all use the host and port of the sitemap itself",
-             "the first URL, on " + port_text(first_), out);
+    judge(listing(url, a), out);
+  }
+
+  void walks_later_lane() override { later_lane_ = true; }
+  void absorb(Rule& later_rule, FindingSink& out) override {
+    for (const Listing& listed : static_cast<MultipleHosts&>(later_rule).origins_) {
+      if (!first_offset_) {
+        first_ = listed.origin;
+        first_offset_ = listed.url.offset;
+        continue;
+      }
+      if (listed.origin.key == first_.key || !other_origins_.insert(listed.origin.key).second) continue;
+      judge(listed, out);
     }
   }
 
  private:
-  void report(Span span, std::string message, std::string related, FindingSink& out) {
-    out.report(
-        {.at = span, .message = std::move(message), .related = RelatedLocation{*first_offset_, std::move(related)}});
+  // A URL with an origin of its own: what a finding about it says.
+  struct Listing {
+    Origin origin;
+    std::string quoted_url, host, scheme;
+    Span url, host_at, scheme_at, port_at;
+    std::string subject;  // a later lane's: its entry's URL
+  };
+
+  Listing listing(const UrlField& url, const UrlAnalysis& a) const {
+    const std::size_t port_at = a.host_at + a.host.size();
+    const std::string_view port = written_port(a);
+    return {origin_,
+            quoted(a.trimmed),
+            std::string(a.host),
+            std::string(a.scheme),
+            url_span(*url.field, a),
+            url_span(*url.field, a, a.host_at, a.host.size()),
+            url_span(*url.field, a, 0, a.scheme.size()),
+            url_span(*url.field, a, port_at, a.trimmed.size() > port_at ? port.size() + 1 : 0),
+            later_lane_ ? entry_subject(*url.entry) : std::string()};
+  }
+
+  void judge(const Listing& listed, FindingSink& out) {
+    const Origin& origin = listed.origin;
+    if (host_of(origin) != host_of(first_)) {
+      report(listed, listed.host_at,
+             "the host " + quoted(listed.host) + " of " + listed.quoted_url + " differs from " +
+                 quoted(host_of(first_)) +
+                 ", the host of the first URL; a sitemap should list the URLs of one host only: move them to a "
+                 "sitemap on that host, unless every host is verified for cross-submission",
+             "the first URL, on host " + quoted(host_of(first_)), out);
+    } else if (scheme_of(origin) != scheme_of(first_)) {
+      report(listed, listed.scheme_at,
+             "the protocol " + quoted(listed.scheme) + " of " + listed.quoted_url + " differs from " +
+                 quoted(scheme_of(first_)) +
+                 ", the protocol of the first URL; a sitemap's URLs all use the protocol of the sitemap itself: "
+                 "write each URL as the site serves it",
+             "the first URL, with protocol " + quoted(scheme_of(first_)), out);
+    } else {
+      report(listed, listed.port_at,
+             "the URL " + listed.quoted_url + " is on " + port_text(origin) + ", the first URL on " +
+                 port_text(first_) + "; a sitemap's URLs all use the host and port of the sitemap itself",
+             "the first URL, on " + port_text(first_), out);
+    }
+  }
+
+  void report(const Listing& listed, Span span, std::string message, std::string related, FindingSink& out) {
+    out.report({.at = span,
+                .message = std::move(message),
+                .related = RelatedLocation{*first_offset_, std::move(related)},
+                .subject = listed.subject});
   }
 
   bool scoped_;
@@ -164,6 +212,9 @@ class MultipleHosts final : public Rule {
   std::string last_written_;  // the last URL's scheme, host and port as written
   std::optional<std::size_t> first_offset_;
   std::unordered_set<std::string> other_origins_;
+  bool later_lane_ = false;
+  std::unordered_set<std::string> later_origins_;  // in a later lane: every origin
+  std::vector<Listing> origins_;  // and its first URL, in order
 };
 
 }  // namespace

@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <array>
 #include <exception>
+#include <memory>
 #include <optional>
 #include <thread>
+#include <vector>
 
 #include "engine/dispatch.h"
+#include "engine/piece_lanes.h"
 #include "engine/walker.h"
 
 namespace sitemaplint {
@@ -63,10 +66,50 @@ void add_collectors(RuleGroup& group, const RuleSelection& selection, const Sett
   }
 }
 
-void walk(Document& doc, Dispatch& dispatch, bool records_document, PieceParser* pieces = nullptr) {
-  if (doc.parsed) Walker(doc, dispatch, records_document, pieces).walk();
-  else if (doc.kind == DocumentKind::Text) Walker(doc, dispatch, records_document).walk_text();
-  else if (doc.kind == DocumentKind::Robots) Walker(doc, dispatch, records_document).walk_robots();
+void walk(Document& doc, Dispatch& dispatch, WalkRecords* records, PieceSource* pieces = nullptr) {
+  if (doc.parsed) Walker(doc, dispatch, records, pieces).walk();
+  else if (doc.kind == DocumentKind::Text) Walker(doc, dispatch, records).walk_text();
+  else if (doc.kind == DocumentKind::Robots) Walker(doc, dispatch, records).walk_robots();
+}
+
+// Runs `work` on `threads` - 1 more threads and this one (index 0), each given its index, and
+// rethrows what the first of them threw once all are joined.
+template <typename Work>
+void on_threads(std::size_t threads, Work work) {
+  std::vector<std::exception_ptr> failed(threads);
+  std::vector<std::thread> others;
+  for (std::size_t k = 1; k < threads; ++k) {
+    others.emplace_back([&, k] {
+      try {
+        work(k);
+      } catch (...) {
+        failed[k] = std::current_exception();
+      }
+    });
+  }
+  try {
+    work(0);
+  } catch (...) {
+    failed[0] = std::current_exception();
+  }
+  for (std::thread& other : others) other.join();
+  for (const std::exception_ptr& e : failed) {
+    if (e) std::rethrow_exception(e);
+  }
+}
+
+// The lanes' rules folded into the first lane's, in lane order: a later lane's findings of each
+// rule as if that rule's sink had been given them after the first lane's, then what the rule
+// keeps (Rule::absorb).
+void absorb_lane(RuleGroup& into, RuleGroup& later) {
+  std::vector<RuleSink*> sinks(all_rules().size(), nullptr);
+  for (std::size_t i = 0; i < into.rule_count; ++i) sinks[index_of(into.rules[i].sink.rule().id)] = &into.rules[i].sink;
+  for (Diagnostic& d : later.diagnostics) sinks[index_of(d.rule->id)]->take_in(std::move(d));
+  later.diagnostics.clear();
+  for (std::size_t i = 0; i < into.rules.size(); ++i) {
+    if (i < into.rule_count) into.rules[i].sink.take_in_left_out(later.rules[i].sink);
+    into.rules[i].rule->absorb(*later.rules[i].rule, into.rules[i].sink);
+  }
 }
 
 void collect(RuleGroup& group, RuleRun& run) {
@@ -100,13 +143,16 @@ void collect(RuleGroup& group, RuleRun& run) {
 
 RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings& settings,
                   const DocumentPieces* pieces) {
-  // With a second thread to spare and a large XML document, the rules are split in two groups and
-  // each thread walks the document for its own (the tree is only read; one walk records what the
-  // document keeps). Findings are merged and sorted by diagnostic_order, which orders any two
-  // findings of different rules, so the report is the one a single walk gives.
-  // In pieces, the other threads parse them instead: one walk, which the parse of the whole
-  // document no longer holds up, costs less than two.
+  // A large sitemap parsed in pieces is walked in lanes, one a thread (engine/piece_lanes.h): each
+  // lane parses and walks its share of the entries with rules of its own, and the lanes' rules
+  // are then folded into the first's (Rule::absorb), which finishes the file.
+  // Else, with a second thread to spare and a large XML document, the rules are split in two
+  // groups and each thread walks the document for its own (the tree is only read; one walk records
+  // what the document keeps).
+  // Either way, findings are merged and sorted by diagnostic_order, which orders any two findings
+  // of different rules, so the report is the one a single walk gives.
   const bool in_pieces = pieces && pieces->split() && doc.parsed;
+  const std::size_t lanes = in_pieces ? std::max(settings.engine.rule_threads, 1u) : 1;
   bool split = !in_pieces && settings.engine.rule_threads >= 2 && doc.parsed &&
                doc.bytes.size() >= settings.engine.split_rules_from_bytes;
   if (split) {  // and only when each thread has rules to run
@@ -114,66 +160,77 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
                                         [](const RuleInfo* info) { return thread_of(*info) == 0; });
     split = on_first > 0 && static_cast<std::size_t>(on_first) < selection.enabled.size();
   }
-  std::array<RuleGroup, 2> groups;  // RuleSinks point at their group's findings: the groups stay put
-  for (const RuleInfo* info : selection.enabled) {
-    RuleGroup& group = groups[split ? thread_of(*info) : 0];
-    ActiveRule active{
-        info->make(settings),
-        RuleSink(*info, selection.severity_of(*info), group.diagnostics, selection.kept_authorities[index_of(info->id)],
-                 settings.engine.max_findings_per_rule, settings.engine.fixes_only, selection.warning_authorities),
-        {}};
-    active.rule->subscribe(active.subscriptions);
-    group.rules.push_back(std::move(active));
-  }
+  // RuleSinks point at their group's findings: the groups stay put.
+  std::vector<std::unique_ptr<RuleGroup>> groups;
+  for (std::size_t g = 0; g < std::max<std::size_t>(lanes, 2); ++g) groups.push_back(std::make_unique<RuleGroup>());
   for (std::size_t g = 0; g < groups.size(); ++g) {
-    groups[g].rule_count = groups[g].rules.size();
-    add_collectors(groups[g], selection, settings, settings.engine.collect_overview && g == 0);
+    RuleGroup& group = *groups[g];
+    if (g > 0 && g >= lanes && !split) continue;  // the unused second group of one walk
+    for (const RuleInfo* info : selection.enabled) {
+      if (split && thread_of(*info) != g) continue;
+      ActiveRule active{info->make(settings),
+                        RuleSink(*info, selection.severity_of(*info), group.diagnostics,
+                                 selection.kept_authorities[index_of(info->id)], settings.engine.max_findings_per_rule,
+                                 settings.engine.fixes_only, selection.warning_authorities),
+                        {}};
+      active.rule->subscribe(active.subscriptions);
+      group.rules.push_back(std::move(active));
+    }
+    group.rule_count = group.rules.size();
+    add_collectors(group, selection, settings, settings.engine.collect_overview && (g == 0 || g < lanes));
   }
   // Room for the findings of a file that has many, from its size (one per 256 bytes, at most 2^17):
   // grown by doubling, 20,000 findings were copied twice, each copy into memory touched for the
   // first time. Room never used is address space only; lint_input gives it back for a file of a
   // set (Settings::sole_input).
-  const std::size_t findings_room = std::min<std::size_t>(doc.bytes.size() / 256, std::size_t{1} << 17);
-  for (std::size_t g = 0; g < (split ? 2u : 1u); ++g) groups[g].diagnostics.reserve(findings_room);
-  Dispatch first(groups[0].rules, groups[0].diagnostics, settings.engine.record_subjects);
-  Dispatch second(groups[1].rules, groups[1].diagnostics, settings.engine.record_subjects);
-  first.document(doc);
-  second.document(doc);
-  if (split) {
-    std::exception_ptr failed;
-    std::thread other([&] {
-      try {
-        walk(doc, second, false);
-      } catch (...) {
-        failed = std::current_exception();
-      }
-    });
-    std::exception_ptr failed_here;  // the other thread is joined whatever happens here
-    try {
-      walk(doc, first, true);
-    } catch (...) {
-      failed_here = std::current_exception();
+  const std::size_t findings_room = std::min<std::size_t>(doc.bytes.size() / 256, std::size_t{1} << 17) / lanes;
+  for (std::size_t g = 0; g < (split ? 2u : lanes); ++g) groups[g]->diagnostics.reserve(findings_room);
+  std::vector<std::unique_ptr<Dispatch>> dispatch;
+  for (const auto& group : groups)
+    dispatch.push_back(std::make_unique<Dispatch>(group->rules, group->diagnostics, settings.engine.record_subjects));
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    if (g > 0 && g < lanes) {
+      // A later lane's rules: what they report of the document is the first lane's to report.
+      for (ActiveRule& active : groups[g]->rules) active.rule->walks_later_lane();
+      dispatch[g]->document(doc);
+      groups[g]->diagnostics.clear();
+      for (ActiveRule& active : groups[g]->rules) active.sink.forget_findings();
+    } else {
+      dispatch[g]->document(doc);
     }
-    other.join();
-    if (failed_here) std::rethrow_exception(failed_here);
-    if (failed) std::rethrow_exception(failed);
-  } else if (in_pieces) {
-    PieceParser parser(*pieces, std::max(settings.engine.rule_threads, 1u) - 1);
-    walk(doc, first, true, &parser);
-  } else {
-    walk(doc, first, true);
   }
+  WalkRecords records;
+  if (split) {
+    on_threads(2, [&](std::size_t g) { walk(doc, *dispatch[g], g == 0 ? &records : nullptr); });
+  } else if (in_pieces) {
+    PieceLanes source(*pieces, static_cast<unsigned>(lanes));
+    std::vector<WalkRecords> lane_records(lanes);
+    on_threads(lanes, [&](std::size_t k) {
+      if (k == 0) {
+        Walker(doc, *dispatch[0], &lane_records[0], &source.lane(0)).walk();
+        return;
+      }
+      const LaterLane later{source.children_before(static_cast<unsigned>(k))};
+      Walker(doc, *dispatch[k], &lane_records[k], &source.lane(static_cast<unsigned>(k)), &later).walk();
+    });
+    for (std::size_t k = 1; k < lanes; ++k) absorb_lane(*groups[0], *groups[k]);
+    for (WalkRecords& lane : lane_records) lane.append_to(doc);
+  } else {
+    walk(doc, *dispatch[0], &records);
+  }
+  if (!in_pieces) records.append_to(doc);
   // The tree goes before on_finish (no rule reads it there): what rules build when the file ends
-  // (duplicate-loc's sort, say) does not add to the peak on top of it. After both walks, what the
+  // (duplicate-loc's sort, say) does not add to the peak on top of it. After the walks, what the
   // recording walk found for the document is complete.
   doc.tree.reset();
   // With more files to come, this thread's next tree is built in the same room.
   if (settings.sole_input) doc.tree_memory.reset();
   else TreeMemory::give_back(std::move(doc.tree_memory));
-  first.finish(doc);
-  second.finish(doc);
+  dispatch[0]->finish(doc);
+  if (split) dispatch[1]->finish(doc);
   RuleRun run;
-  for (RuleGroup& group : groups) collect(group, run);
+  collect(*groups[0], run);
+  if (split) collect(*groups[1], run);
   sort_diagnostics(run.diagnostics);
   return run;
 }

@@ -16,8 +16,9 @@ bool ends_name(char c) { return c == '>' || c == '/' || is_xml_space(c); }
 // Reads one tag's attributes from `at` (just after its name) to its '>' and says where that ends:
 // just after the '>', with `empty` for "/>". Nothing for markup the scan does not follow, or an
 // attribute with a prefix when `prefixes` is false.
+// `declares`, when given, is set for a namespace declaration among them.
 std::optional<std::size_t> read_attributes(std::string_view bytes, std::size_t at, bool prefixes, bool* empty,
-                                           bool* any) {
+                                           bool* any, bool* declares = nullptr) {
   for (;;) {
     while (at < bytes.size() && is_xml_space(bytes[at])) ++at;
     if (at >= bytes.size()) return std::nullopt;
@@ -33,6 +34,7 @@ std::optional<std::size_t> read_attributes(std::string_view bytes, std::size_t a
     if (attribute.empty()) return std::nullopt;
     if (!prefixes && attribute.find(':') != std::string_view::npos && !attribute.starts_with("xmlns:"))
       return std::nullopt;
+    if (declares && (attribute == "xmlns" || attribute.starts_with("xmlns:"))) *declares = true;
     while (at < bytes.size() && is_xml_space(bytes[at])) ++at;
     if (at >= bytes.size() || bytes[at] != '=') return std::nullopt;
     ++at;
@@ -47,7 +49,44 @@ std::optional<std::size_t> read_attributes(std::string_view bytes, std::size_t a
   }
 }
 
+// The value of the namespace declaration for `prefix` (xmlns="..." for none) among the attributes
+// of a tag that read_attributes took, from `at` just after its name.
+std::string_view declaration_of(std::string_view bytes, std::size_t at, std::string_view prefix) {
+  for (;;) {
+    while (at < bytes.size() && is_xml_space(bytes[at])) ++at;
+    if (at >= bytes.size() || bytes[at] == '>' || bytes[at] == '/') return {};
+    const std::size_t name = at;
+    while (bytes[at] != '=' && !ends_name(bytes[at])) ++at;
+    const std::string_view attribute = bytes.substr(name, at - name);
+    at = bytes.find_first_of("\"'", at);
+    const std::size_t close = bytes.find(bytes[at], at + 1);
+    const std::string_view value = bytes.substr(at + 1, close - at - 1);
+    at = close + 1;
+    if (prefix.empty()
+            ? attribute == "xmlns"
+            : attribute.size() == 6 + prefix.size() && attribute.starts_with("xmlns:") && attribute.substr(6) == prefix)
+      return value;
+  }
+}
+
 }  // namespace
+
+void EntryCutter::count_child(std::string_view name, std::size_t attributes_at, bool declares) {
+  std::string_view declared_ns;
+  if (declares) {
+    const std::size_t colon = name.find(':');
+    declared_ns = declaration_of(bytes_, attributes_at, colon == std::string_view::npos ? "" : name.substr(0, colon));
+    declares = declared_ns.data() != nullptr;
+  }
+  // Mostly one name: the last one counted, first.
+  for (auto it = children_.rbegin(); it != children_.rend(); ++it) {
+    if (it->name == name && it->declares == declares && it->declared_ns == declared_ns) {
+      ++it->count;
+      return;
+    }
+  }
+  children_.push_back({name, declared_ns, declares, 1});
+}
 
 std::optional<RootContent> find_root_content(std::string_view bytes, std::size_t root_start) {
   if (root_start >= bytes.size() || bytes[root_start] != '<') return std::nullopt;
@@ -129,9 +168,11 @@ EntryCutter::Cut EntryCutter::next(std::pair<std::size_t, std::size_t>* piece) {
       std::size_t end = lt + 1;
       while (end < bytes.size() && !ends_name(bytes[end])) ++end;
       if (end == lt + 1) return Cut::Unusual;
-      bool self_closing = false, attributes = false;
-      const std::optional<std::size_t> tag_end = read_attributes(bytes, end, false, &self_closing, &attributes);
+      bool self_closing = false, attributes = false, declares = false;
+      const std::optional<std::size_t> tag_end =
+          read_attributes(bytes, end, false, &self_closing, &attributes, &declares);
       if (!tag_end) return Cut::Unusual;
+      if (depth_ == 1) count_child(bytes.substr(lt + 1, end - lt - 1), end, declares);
       at_ = *tag_end;
       if (!self_closing) ++depth_;
       else child_ended = depth_ == 1;

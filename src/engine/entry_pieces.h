@@ -9,6 +9,7 @@
 #include <optional>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace sitemaplint {
 
@@ -45,7 +46,25 @@ class EntryCutter {
   };
   Cut next(std::pair<std::size_t, std::size_t>* piece);
 
+  // Where the next piece begins.
+  std::size_t next_begin() const { return piece_start_; }
+
+  // The root's children cut so far, by name as written and the namespace the child declares for
+  // it, if any, in order of first appearance (a sitemap's are all "url"): a walk that starts at a
+  // later piece (engine/pieces.h, PieceLanes) counts entries of each kind on from them.
+  struct ChildCount {
+    std::string_view name;  // qualified, as written
+    // The URI the child itself binds its name's prefix to (xmlns="..." for no prefix), raw; empty
+    // when it binds none and its namespace is the root's.
+    std::string_view declared_ns;
+    bool declares = false;
+    std::size_t count = 0;
+  };
+  const std::vector<ChildCount>& children() const { return children_; }
+
  private:
+  void count_child(std::string_view name, std::size_t attributes_at, bool declares);
+
   std::string_view bytes_;
   RootContent root_;
   std::size_t piece_bytes_;
@@ -54,6 +73,7 @@ class EntryCutter {
   std::size_t piece_start_;
   std::size_t last_cut_;  // after the last child of the root
   bool ended_ = false;
+  std::vector<ChildCount> children_;
 };
 
 }  // namespace sitemaplint

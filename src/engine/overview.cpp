@@ -1,6 +1,9 @@
 #include "engine/overview.h"
 
 #include <algorithm>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "analysis/ascii.h"
 #include "rule.h"
@@ -21,15 +24,34 @@ std::string_view section_of(const UrlAnalysis& url) {
   return rest.substr(path, end - path + 1);
 }
 
-void count(std::map<std::string, std::size_t, std::less<>>& counts, std::string_view key) {
+void count(std::map<std::string, std::size_t, std::less<>>& counts, std::string_view key, std::size_t n = 1) {
   if (const auto known = counts.find(key); known != counts.end()) {
-    ++known->second;
+    known->second += n;
     return;
   }
   // Hostile input may hold a million hosts; the report shows the largest few anyway.
   if (counts.size() >= SiteOverview::kMaxKeys) key = SiteOverview::kOtherKeys;
-  ++counts[std::string(key)];
+  counts[std::string(key)] += n;
 }
+
+// A later lane's hosts or sections (Rule::absorb): which keys are kept and which count as others
+// depends on the keys of the lanes before, so each is kept with its count, in order of first
+// appearance, to be counted after theirs.
+class LaneCounts {
+ public:
+  void count(std::string_view key) {
+    const auto [at, added] = index_.try_emplace(std::string(key), counts_.size());
+    if (added) counts_.emplace_back(at->first, 0);
+    ++counts_[at->second].second;
+  }
+  void add_to(std::map<std::string, std::size_t, std::less<>>& counts) const {
+    for (const auto& [key, n] : counts_) sitemaplint::count(counts, key, n);
+  }
+
+ private:
+  std::unordered_map<std::string, std::size_t> index_;
+  std::vector<std::pair<std::string_view, std::size_t>> counts_;  // views into index_'s keys
+};
 
 class OverviewCollector final : public Rule {
  public:
@@ -43,8 +65,8 @@ class OverviewCollector final : public Rule {
     count_lastmod(entry);
     const UrlAnalysis& url = entry.loc_analysis();
     if (url.shape != UrlShape::Http || url.host.empty() || url.host_at == kNoPosition) {
-      count(overview_->hosts, SiteOverview::kNoHost);
-      count(overview_->sections, SiteOverview::kNoSection);
+      count_key(overview_->hosts, lane_hosts_, SiteOverview::kNoHost);
+      count_key(overview_->sections, lane_sections_, SiteOverview::kNoSection);
       return;
     }
     // Most sitemaps name one host: the lower-case copy is made once per run of equal hosts.
@@ -53,8 +75,16 @@ class OverviewCollector final : public Rule {
         host.size() == last_host_.size() && std::equal(host.begin(), host.end(), last_host_.begin(),
                                                        [](char a, char lowered) { return ascii_lower(a) == lowered; });
     if (!same_host) last_host_ = ascii_lowered(host);
-    count(overview_->hosts, last_host_);
-    count(overview_->sections, section_of(url).substr(0, 200));
+    count_key(overview_->hosts, lane_hosts_, last_host_);
+    count_key(overview_->sections, lane_sections_, section_of(url).substr(0, 200));
+  }
+
+  void walks_later_lane() override { later_lane_ = true; }
+  void absorb(Rule& later_rule, FindingSink&) override {
+    const auto& later = static_cast<OverviewCollector&>(later_rule);
+    overview_->add(*later.overview_);  // its counts: its hosts and sections are in its LaneCounts
+    later.lane_hosts_.add_to(overview_->hosts);
+    later.lane_sections_.add_to(overview_->sections);
   }
 
   std::shared_ptr<const SiteOverview> take() { return std::move(overview_); }
@@ -78,9 +108,16 @@ class OverviewCollector final : public Rule {
     else ++overview_->lastmod_older;
   }
 
+  void count_key(std::map<std::string, std::size_t, std::less<>>& counts, LaneCounts& lane, std::string_view key) {
+    if (later_lane_) lane.count(key);
+    else count(counts, key);
+  }
+
   std::int64_t now_;
   std::shared_ptr<SiteOverview> overview_ = std::make_shared<SiteOverview>();
   std::string last_host_;
+  bool later_lane_ = false;
+  LaneCounts lane_hosts_, lane_sections_;  // a later lane's, in order
 };
 
 }  // namespace

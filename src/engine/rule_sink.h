@@ -27,6 +27,14 @@ class FindingCap {
   // Counts `count` more findings left out after one admit() refused: a set rule run a partition at
   // a time keeps only the findings that can be shown, and counts the rest.
   void leave_out(std::size_t count) { left_out_ += count; }
+  // Counts what `later` left out after what this one admitted or left out (a later lane's cap,
+  // whose kept findings were admitted here first).
+  void leave_out(const FindingCap& later) {
+    if (later.left_out_ == 0) return;
+    if (left_out_ == 0) first_left_out_ = later.first_left_out_;
+    left_out_ += later.left_out_;
+  }
+  std::size_t limit() const { return limit_; }
   // The finding that says how many were left out, when any were.
   std::optional<Diagnostic> note(const RuleInfo& info, Severity severity) const {
     if (left_out_ == 0) return std::nullopt;
@@ -90,6 +98,15 @@ class RuleSink final : public FindingSink {
     d.authorities = authorities == info_->authorities ? 0 : authorities;
     if (!finding.subject.empty()) d.subject = finding.subject;
   }
+  // A later lane's findings of this rule (in the order it made them) and what its cap left out,
+  // after this lane's: admitted as if this sink had been given them.
+  void take_in(Diagnostic&& later) {
+    if (cap_.admit(later.offset)) out_->push_back(std::move(later));
+  }
+  void take_in_left_out(const RuleSink& later) { cap_.leave_out(later.cap_); }
+  // Drops the count of findings made so far (a later lane's instance reported in on_document what
+  // the first lane reports).
+  void forget_findings() { cap_ = FindingCap(cap_.limit()); }
   // One last finding that says how many were left out.
   void report_suppressed() {
     if (auto note = cap_.note(*info_, severity_)) out_->push_back(std::move(*note));

@@ -68,8 +68,20 @@ pugi::xml_attribute atom_alternate_href(const Element& e) {
 
 }  // namespace
 
-Walker::Walker(Document& doc, Dispatch& dispatch, bool records_document, PieceParser* pieces)
-    : doc_(doc), dispatch_(dispatch), pieces_(pieces), builder_(doc.bytes), records_document_(records_document) {
+void WalkRecords::append_to(Document& doc) {
+  const auto append = [](auto& to, auto& from) {
+    if (to.empty()) to = std::move(from);
+    else to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+  };
+  append(doc.directives, directives);
+  append(doc.namespace_declarations, namespace_declarations);
+  append(doc.children, children);
+  if (!doc.nesting_limit_offset) doc.nesting_limit_offset = nesting_limit_offset;
+  doc.entry_count = std::max(doc.entry_count, entry_count);
+}
+
+Walker::Walker(Document& doc, Dispatch& dispatch, WalkRecords* records, PieceSource* pieces, const LaterLane* later)
+    : doc_(doc), dispatch_(dispatch), pieces_(pieces), records_(records), later_(later), builder_(doc.bytes) {
   if (doc.kind == DocumentKind::UrlSet || doc.kind == DocumentKind::SitemapIndex) {
     core_ns_ = canonical_namespace(doc.root_ns);
     has_core_ns_ = true;
@@ -81,18 +93,23 @@ Walker::Walker(Document& doc, Dispatch& dispatch, bool records_document, PiecePa
 
 void Walker::walk() {
   const pugi::xml_node root = doc_.tree.document_element();
-  for (pugi::xml_node top = doc_.tree.first_child(); present(top); top = top.next_sibling()) {
-    if (top.type() == pugi::node_comment) comment(top);
+  if (later_) {  // the first lane walks all but the pieces of the root's content
+    enter(root, false);
+    count_entries_before(*later_);
+  } else {
+    for (pugi::xml_node top = doc_.tree.first_child(); present(top); top = top.next_sibling()) {
+      if (top.type() == pugi::node_comment) comment(top);
+    }
+    enter(root);
   }
-  enter(root);
   pugi::xml_node node = root.first_child();
   while (depth_ > 0) {
     if (present(node)) {
       const pugi::xml_node_type type = node.type();  // each accessor is a call into pugixml
       if (type == pugi::node_element) {
         if (static_cast<int>(depth_) >= kMaxInspectedDepth) {
-          if (records_document_ && !doc_.nesting_limit_offset)
-            doc_.nesting_limit_offset = doc_.offset_of(node.name()) - 1;
+          if (records_ && !records_->nesting_limit_offset)
+            records_->nesting_limit_offset = doc_.offset_of(node.name()) - 1;
           node = node.next_sibling();
           continue;
         }
@@ -160,7 +177,7 @@ void Walker::line_entry(std::string_view element, std::size_t line_at, std::stri
   finish_entry();
 }
 
-void Walker::enter(pugi::xml_node node) {
+void Walker::enter(pugi::xml_node node, bool events) {
   const Element* parent = depth_ == 0 ? nullptr : &top().element;
   // The frame of this depth is reused, every field set here: a Frame is over a hundred bytes, and
   // building a fresh one (zeroed, then filled) cost more than the rest of this function.
@@ -183,8 +200,8 @@ void Walker::enter(pugi::xml_node node) {
     if (name != "xmlns" && !name.starts_with("xmlns:")) continue;
     const std::string_view prefix = name.size() > 6 ? name.substr(6) : std::string_view();
     bind(prefix, attr.value());
-    if (records_document_)
-      doc_.namespace_declarations.push_back({prefix, attr.value(), doc_.offset_of(attr.value()), e.offset});
+    if (records_ && events)
+      records_->namespace_declarations.push_back({prefix, attr.value(), doc_.offset_of(attr.value()), e.offset});
   }
   // A byte loop: names are a few bytes long, and find() would call memchr for each.
   const auto colon = std::find(e.qualified_name.begin(), e.qualified_name.end(), ':');
@@ -196,6 +213,7 @@ void Walker::enter(pugi::xml_node node) {
   }
   e.ns = resolve(e.prefix, &e.prefix_declared);
   e.in_sitemap_ns = has_core_ns_ && same_namespace(e.ns, core_ns_);
+  if (!events) return;  // the root, entered by a later lane (no entry starts at it)
   const bool entry_starts = !in_entry_ && starts_entry(pushed.element);
   if (entry_starts) dispatch_.entry_begins();
   dispatch_.element(pushed.element);
@@ -284,19 +302,19 @@ void Walker::text(pugi::xml_node node, pugi::xml_node_type type) {
 
 // Keeps comments that may be sitemaplint directives; src/run/suppress.cpp interprets them.
 void Walker::comment(pugi::xml_node node) {
-  if (!records_document_) return;
+  if (!records_) return;
   const char* value = node.value();
   const std::string_view text = value;
   if (trim_xml_space(text).substr(0, 12) != "sitemaplint-") return;
   const std::size_t at = doc_.offset_of(value);
-  doc_.directives.push_back({at - 4, at + text.size() + 3, text});
+  records_->directives.push_back({at - 4, at + text.size() + 3, text});
 }
 
 void Walker::begin_entry(const Element& e) {
   in_entry_ = true;
   entry_depth_ = e.depth;
   Entry& entry = builder_.begin(e, entries_++);
-  if (records_document_) doc_.entry_count = entries_;
+  if (records_) records_->entry_count = entries_;
   if (e.in_sitemap_ns && e.local_name == "url") entry.kind = EntryKind::Url;
   else if (e.in_sitemap_ns && e.local_name == "sitemap") entry.kind = EntryKind::Sitemap;
   if (feed_ != FeedFormat::None) {
@@ -373,7 +391,7 @@ void Walker::finish_entry() {
   else if (feed_ == FeedFormat::Atom) label = "the href of <link>";
   const std::span<const UrlField> urls = builder_.finish(label);
   const Entry& entry = builder_.entry();
-  if (records_document_ && entry.kind == EntryKind::Sitemap && entry.loc.present &&
+  if (records_ && entry.kind == EntryKind::Sitemap && entry.loc.present &&
       (doc_.kind == DocumentKind::SitemapIndex || doc_.kind == DocumentKind::Robots)) {
     record_child(entry);
   }
@@ -400,7 +418,28 @@ void Walker::record_child(const Entry& entry) {
       child.lastmod_length = entry.lastmod.raw.size();
     }
   }
-  doc_.children.push_back(std::move(child));
+  records_->children.push_back(std::move(child));
+}
+
+// The entries of the lanes before, counted by kind as their walks count them (begin_entry): a
+// child's namespace is the one it declares for its name, or the root's binding.
+void Walker::count_entries_before(const LaterLane& later) {
+  for (const EntryCutter::ChildCount& child : later.children_before) {
+    const auto colon = std::find(child.name.begin(), child.name.end(), ':');
+    const std::string_view prefix =
+        colon == child.name.end() ? std::string_view() : std::string_view(child.name.begin(), colon);
+    const std::string_view local =
+        colon == child.name.end() ? child.name : std::string_view(colon + 1, child.name.end());
+    bool declared = true;
+    const std::string_view ns = child.declares ? canonical_namespace(child.declared_ns) : resolve(prefix, &declared);
+    const bool in_sitemap_ns = has_core_ns_ && same_namespace(ns, core_ns_);
+    EntryKind kind = EntryKind::Other;
+    if (in_sitemap_ns && local == "url") kind = EntryKind::Url;
+    else if (in_sitemap_ns && local == "sitemap") kind = EntryKind::Sitemap;
+    entries_ += child.count;
+    entries_of_kind_[static_cast<std::size_t>(kind)] += child.count;
+  }
+  if (records_) records_->entry_count = entries_;
 }
 
 }  // namespace sitemaplint

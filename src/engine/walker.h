@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -12,18 +13,40 @@
 #include "engine/dispatch.h"
 #include "document.h"
 #include "engine/entry_builder.h"
+#include "engine/entry_pieces.h"
 #include "engine/pieces.h"
 
 namespace sitemaplint {
 
+// What a walk finds for the document (Document::directives, namespace_declarations, children,
+// entry_count, nesting_limit_offset), kept apart while the walk runs: a document walked in lanes
+// (PieceLanes) gets each lane's in lane order, after every lane.
+struct WalkRecords {
+  std::vector<Document::DirectiveComment> directives;
+  std::vector<Document::NamespaceDeclaration> namespace_declarations;
+  std::vector<Document::ChildRef> children;
+  std::optional<std::size_t> nesting_limit_offset;
+  std::size_t entry_count = 0;  // the entries up to the last one walked, those of lanes before counted
+
+  // Appends them to the document's (a lane's after the lanes before it).
+  void append_to(Document& doc);
+};
+
+// Where a walk of a later lane starts (PieceLanes): the root's children before its first piece.
+// The root is entered without events of its own (the first lane reports them), and entries are
+// counted on from those children.
+struct LaterLane {
+  std::vector<EntryCutter::ChildCount> children_before;
+};
+
 class Walker {
  public:
-  // `records_document`: this walk records what it finds for the document (Document::directives,
-  // namespace_declarations, children, entry_count, nesting_limit_offset). A second walk over the
-  // same document, for the rules another thread runs (engine.cpp), records nothing and writes
-  // nothing to it.
+  // `records`: where this walk records what it finds for the document; nullptr for a second walk
+  // over the same document, for the rules another thread runs (engine.cpp), which records nothing.
   // `pieces`: the root's content is in pieces, walked in turn after the root's own (empty) tree.
-  Walker(Document& doc, Dispatch& dispatch, bool records_document = true, PieceParser* pieces = nullptr);
+  // `later`: the pieces are those of a later lane.
+  Walker(Document& doc, Dispatch& dispatch, WalkRecords* records, PieceSource* pieces = nullptr,
+         const LaterLane* later = nullptr);
 
   void walk();  // a parsed XML document
   void walk_text();  // a text sitemap: every non-blank line is a <url> whose <loc> is the line
@@ -45,7 +68,7 @@ class Walker {
   void for_each_line(LineFn line);
   void line_entry(std::string_view element, std::size_t line_at, std::string_view value, std::size_t value_at);
 
-  void enter(pugi::xml_node node);
+  void enter(pugi::xml_node node, bool events = true);  // events: false for a later lane's root
   void leave();
   bool starts_entry(const Element& e) const;
   void bind(std::string_view prefix, std::string_view uri);
@@ -61,10 +84,13 @@ class Walker {
   void gather_attribute(pugi::xml_attribute attr);
   void finish_entry();
   void record_child(const Entry& entry);
+  void count_entries_before(const LaterLane& later);
 
   Document& doc_;
   Dispatch& dispatch_;
-  PieceParser* pieces_;
+  PieceSource* pieces_;
+  WalkRecords* records_;
+  const LaterLane* later_;
   EntryBuilder builder_;
   std::unordered_map<std::string_view, std::vector<std::string_view>> bindings_;
   std::vector<std::string_view> default_ns_;  // xmlns="..." in scope: most elements need only this
@@ -79,7 +105,6 @@ class Walker {
   std::string_view core_ns_;
   bool has_core_ns_ = false;
   FeedFormat feed_ = FeedFormat::None;
-  bool records_document_;
   std::size_t entries_ = 0;  // entries begun: the next entry's index
   std::array<std::size_t, 3> entries_of_kind_{};  // entries begun, by EntryKind
   bool in_entry_ = false;

@@ -110,17 +110,18 @@ void parallel_for(std::size_t count, unsigned jobs, const std::function<void(std
   for (std::thread& thread : threads) thread.join();
 }
 
+void share_idle_cores(unsigned jobs, std::size_t files, EngineOptions& engine) {
+  // The cores the files leave idle go to the lanes of one (a single large sitemap), or to a second
+  // walk of its tree (engine.cpp), and to the pages it lists.
+  const unsigned cores = jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : jobs;
+  engine.rule_threads = files == 0 ? 1 : static_cast<unsigned>(std::clamp<std::size_t>(cores / files, 1, 8));
+  engine.page_threads = files == 0 ? 0 : static_cast<unsigned>(std::max<std::size_t>(cores / files, 1) - 1);
+}
+
 std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const ProfileLookup& profile_for, unsigned jobs,
                               const FetchOptions& fetch_options, bool in_a_set, LintScope scope, RunProgress* progress,
                               bool only_input, const std::function<void(FileReport&)>& linted) {
   std::vector<Outcome> outcomes(paths.size());
-  // The cores the files leave idle go to the parse of one (a single large sitemap, in pieces), or
-  // to a second walk of its tree (engine.cpp).
-  const unsigned cores = jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : jobs;
-  const unsigned rule_threads =
-      paths.empty() ? 1 : static_cast<unsigned>(std::clamp<std::size_t>(cores / paths.size(), 1, 8));
-  const unsigned page_threads =
-      paths.empty() ? 0 : static_cast<unsigned>(std::max<std::size_t>(cores / paths.size(), 1) - 1);
   parallel_for(paths.size(), jobs, [&](std::size_t i) {
     std::string error;
     const Profile* profile = profile_for(paths[i], &error);
@@ -133,8 +134,7 @@ std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const Profi
     settings.collect_set_facts = in_a_set;
     settings.sole_input = paths.size() == 1;
     settings.only_input = only_input && paths.size() == 1;
-    settings.engine.rule_threads = rule_threads;
-    settings.engine.page_threads = page_threads;
+    share_idle_cores(jobs, paths.size(), settings.engine);
     const ReadAs read_as{.scope = scope, .keep_bytes = paths.size() == 1};
     outcomes[i] = lint_one(paths[i], profile->selection, settings, fetch_options, read_as);
     if (linted && outcomes[i].report) linted(*outcomes[i].report);

@@ -35,6 +35,11 @@ struct Outcome {
   std::string error;  // why, one line
 };
 
+// The cores `files` files linted together on `jobs` threads (0: one per core) leave idle, given to
+// each file's rules (EngineOptions::rule_threads: a single large sitemap is walked in lanes) and
+// to the pages its URLs lead to (page_threads).
+void share_idle_cores(unsigned jobs, std::size_t files, EngineOptions& engine);
+
 // Calls work(i) for every i < count on `jobs` threads (0: one per core); each i exactly once.
 void parallel_for(std::size_t count, unsigned jobs, const std::function<void(std::size_t)>& work);
 

@@ -265,9 +265,15 @@ class Site {
     }
     parallel_for(pending.size(), options_.jobs, [&](std::size_t k) {
       const Pending& child = pending[k];
-      linted[k] = child.profile ? lint_one(child.path, child.profile->selection, child.settings, options_.fetch,
-                                           ReadAs{false, child.origin, LintScope::InASet})
-                                : Outcome{child.path, std::nullopt, child.config_error};
+      if (!child.profile) {
+        linted[k] = Outcome{child.path, std::nullopt, child.config_error};
+      } else {
+        // An index of one large child (or a few) lints it on the cores the others leave idle.
+        Settings settings = child.settings;
+        share_idle_cores(options_.jobs, pending.size(), settings.engine);
+        linted[k] = lint_one(child.path, child.profile->selection, settings, options_.fetch,
+                             ReadAs{false, child.origin, LintScope::InASet});
+      }
       if (linted[k].report) spill_.offer(*linted[k].report);
       if (options_.progress) options_.progress->finished(child.profile && is_url(child.path));
     });

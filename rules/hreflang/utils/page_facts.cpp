@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "rules/lane_state.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -29,6 +30,17 @@ PageFacts::Page& PageFacts::add_page(std::uint64_t key, std::uint32_t loc_length
   return page;
 }
 
+void PageFacts::append(PageFacts& later) {
+  const auto pages_before = static_cast<std::uint32_t>(pages.size());
+  const auto links_before = static_cast<std::uint32_t>(links.size());
+  for (Page& page : later.pages) page.first_link += links_before;
+  for (auto& [page, key] : later.written_keys) page += pages_before;
+  append_lane(pages, later.pages);
+  append_lane(links, later.links);
+  append_lane(written_keys, later.written_keys);
+  graph_pages += later.graph_pages;
+}
+
 namespace {
 
 std::uint32_t u32(std::size_t n) { return static_cast<std::uint32_t>(n); }
@@ -50,6 +62,12 @@ class PageCollector final : public Rule {
   }
   void on_url(const UrlField& url, FindingSink&) override { links_.note_url(url); }
   void on_entry(const Entry& entry, FindingSink&) override;
+  void absorb(Rule& later_rule, FindingSink&) override {
+    std::unique_ptr<PageFacts>& later = static_cast<PageCollector&>(later_rule).facts_;
+    if (!later) return;
+    if (!facts_) facts_ = std::move(later);
+    else facts_->append(*later);
+  }
   std::unique_ptr<FileFacts> take_facts() override {
     // Kept until the run ends: with other files to come, without the room reserved for pages
     // (address space only, but a site's worth of it). The run's only file keeps it: copying its

@@ -58,6 +58,8 @@ struct PageFacts final : FileFacts {
   std::span<const Link> links_of(std::size_t i) const;
 
   Page& add_page(std::uint64_t key, std::uint32_t loc_length, bool in_graph, bool links_unknown);
+  // Appends the pages of the entries after these (a later lane's, Rule::absorb).
+  void append(PageFacts& later);
 
   // The hreflang graph of the set whose first file with facts this is, made by the first LANG5xx
   // rule that asks (HreflangGraph::of) and kept for the others, with the set's facts it was made

@@ -1,0 +1,110 @@
+#include "engine/piece_lanes.h"
+
+#include <new>
+
+namespace sitemaplint {
+
+PieceLanes::PieceLanes(const DocumentPieces& pieces, unsigned lanes)
+    : pieces_(pieces), cutter_(pieces.bytes, *pieces.root, pieces.piece_bytes) {
+  const std::size_t begin = pieces.root->begin, size = pieces.root->end - begin;
+  for (unsigned k = 0; k < lanes; ++k) {
+    bounds_.push_back(begin + size * k / lanes);
+    lanes_.push_back(std::make_unique<Lane>(*this, k));
+  }
+  bounds_.push_back(kUnknown);
+  first_piece_.assign(lanes, kUnknown);
+  first_piece_[0] = 0;
+  before_.resize(lanes);
+}
+
+bool PieceLanes::cut_one() {
+  if (all_cut_) return false;
+  // A lane starts at the first piece that begins in its span; the children before it are counted
+  // by then.
+  const std::size_t begin = cutter_.next_begin();
+  for (std::size_t k = 1; k < lanes_.size(); ++k) {
+    if (first_piece_[k] == kUnknown && begin >= bounds_[k]) {
+      first_piece_[k] = ranges_.size();
+      before_[k] = cutter_.children();
+    }
+  }
+  std::pair<std::size_t, std::size_t> range;
+  const EntryCutter::Cut cut = cutter_.next(&range);
+  if (cut == EntryCutter::Cut::Piece) {
+    ranges_.push_back(range);
+    return true;
+  }
+  all_cut_ = true;
+  if (cut == EntryCutter::Cut::Unusual) failed_ = true;
+  for (std::size_t k = 1; k < lanes_.size(); ++k) {  // lanes past the last piece: empty
+    if (first_piece_[k] == kUnknown) {
+      first_piece_[k] = ranges_.size();
+      before_[k] = cutter_.children();
+    }
+  }
+  return false;
+}
+
+void PieceLanes::reach(unsigned lane, std::unique_lock<std::mutex>& lock) {
+  // One piece a turn of the lock: the lanes before wait for their next pieces no longer than that.
+  while (first_piece_[lane] == kUnknown && !failed_) {
+    cut_one();
+    lock.unlock();
+    lock.lock();
+  }
+  if (failed_) fail();
+}
+
+void PieceLanes::fail() {
+  failed_ = true;
+  throw PieceParseFailed();
+}
+
+std::vector<EntryCutter::ChildCount> PieceLanes::children_before(unsigned lane) {
+  std::unique_lock lock(mutex_);
+  reach(lane, lock);
+  return before_[lane];
+}
+
+void PieceLanes::lane_done() {
+  // A parse of the whole document takes its last byte for the NUL that ends it, and leaves it so:
+  // the pieces leave the very bytes it does.
+  if (++lanes_done_ == lanes_.size()) pieces_.buffer[pieces_.bytes.size() - 1] = '\0';
+}
+
+pugi::xml_node PieceLanes::Lane::next() {
+  while (!done_) {
+    std::pair<std::size_t, std::size_t> range;
+    {
+      std::unique_lock lock(owner_.mutex_);
+      if (next_ == kUnknown) {
+        owner_.reach(index_, lock);
+        next_ = owner_.first_piece_[index_];
+      }
+      while (next_ >= owner_.ranges_.size() && owner_.cut_one()) {
+      }
+      if (owner_.failed_) owner_.fail();
+      if (next_ >= owner_.ranges_.size() || owner_.ranges_[next_].first >= owner_.bounds_[index_ + 1]) {
+        done_ = true;
+        owner_.lane_done();
+        break;
+      }
+      range = owner_.ranges_[next_++];
+    }
+    tree_.reset();  // the piece walked before: nothing points into its tree any more
+    bool parsed = false;
+    try {
+      parsed = parse_piece(tree_, owner_.pieces_.buffer, range.first, range.second);
+    } catch (const std::bad_alloc&) {
+      parsed = false;
+    }
+    if (!parsed) {
+      const std::lock_guard lock(owner_.mutex_);
+      owner_.fail();
+    }
+    if (const pugi::xml_node first = tree_.first_child()) return first;
+  }
+  return {};
+}
+
+}  // namespace sitemaplint

@@ -1,0 +1,71 @@
+// A large sitemap walked in lanes, one a thread: the root's content split at the ends of entries
+// into spans of about equal size, each lane parsing and walking the pieces of its own span with
+// rule instances of its own (engine.cpp), which are then folded together (Rule::absorb). Where a
+// PieceParser's helpers only parse for the one walk, every lane here also walks and checks: the
+// walk and the rules cost more than the parse, so a file is linted on every core.
+#pragma once
+
+#include <cstddef>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include <pugixml.hpp>
+
+#include "engine/entry_pieces.h"
+#include "engine/pieces.h"
+
+namespace sitemaplint {
+
+class PieceLanes {
+ public:
+  PieceLanes(const DocumentPieces& pieces, unsigned lanes);
+  PieceLanes(const PieceLanes&) = delete;
+  PieceLanes& operator=(const PieceLanes&) = delete;
+
+  unsigned count() const { return static_cast<unsigned>(lanes_.size()); }
+  // Lane `lane`'s pieces, in order; each lane is walked by one thread.
+  PieceSource& lane(unsigned lane) { return *lanes_[lane]; }
+  // The root's children before lane `lane`'s first piece, by name: what its walk counts entries on
+  // from. Waits until the cut gets that far; throws PieceParseFailed when it fails before.
+  std::vector<EntryCutter::ChildCount> children_before(unsigned lane);
+
+ private:
+  static constexpr std::size_t kUnknown = std::numeric_limits<std::size_t>::max();
+
+  class Lane final : public PieceSource {
+   public:
+    Lane(PieceLanes& owner, unsigned index) : owner_(owner), index_(index) {}
+    pugi::xml_node next() override;
+
+   private:
+    PieceLanes& owner_;
+    unsigned index_;
+    std::size_t next_ = kUnknown;  // the index of its next piece in ranges_; kUnknown before the first
+    bool done_ = false;
+    pugi::xml_document tree_;  // the piece being walked; the next is parsed into the same memory
+  };
+
+  // Cuts the next piece, under mutex_: false when no piece is left.
+  bool cut_one();
+  // Cuts until lane `lane`'s first piece is known.
+  void reach(unsigned lane, std::unique_lock<std::mutex>& lock);
+  [[noreturn]] void fail();
+  void lane_done();
+
+  const DocumentPieces& pieces_;
+  std::vector<std::size_t> bounds_;  // lane k's pieces begin in [bounds_[k], bounds_[k + 1])
+  std::vector<std::unique_ptr<Lane>> lanes_;
+  std::mutex mutex_;  // guards all below
+  EntryCutter cutter_;
+  std::vector<std::pair<std::size_t, std::size_t>> ranges_;  // the pieces cut so far
+  bool all_cut_ = false;
+  bool failed_ = false;
+  std::vector<std::size_t> first_piece_;  // by lane: its first piece's index in ranges_, once cut that far
+  std::vector<std::vector<EntryCutter::ChildCount>> before_;  // by lane, once cut that far
+  unsigned lanes_done_ = 0;
+};
+
+}  // namespace sitemaplint
