@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "api/report_writer.h"
 #include "api/results.h"
 #include "api/run_choices.h"
 #include "load/source.h"
@@ -32,7 +33,15 @@ struct Linter::Impl {
       else input_errors.push_back({outcome.path, outcome.error});
     }
     const std::size_t left_out = min_severity ? leave_out_below(*min_severity, &reports) : 0;
-    return to_result(reports, input_errors, left_out);
+    Result result = to_result(reports, input_errors, left_out);
+    // The reports stay for write_report; the set's facts are done with.
+    auto run = std::make_shared<RunReports>();
+    for (FileReport& report : reports) report.facts.clear();
+    run->reports = std::move(reports);
+    run->status.input_errors = std::move(input_errors);
+    run->human = {false, false, left_out, min_severity.value_or(sitemaplint::Severity::Info)};
+    result.run = std::move(run);
+    return result;
   }
 
   std::vector<Outcome> lint_site_of(const std::vector<std::string>& paths) const {
