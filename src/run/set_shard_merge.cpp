@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -205,8 +206,15 @@ bool read_parts(const std::filesystem::path& folder, std::uint32_t first, std::u
     RecordFileInfo info;
     std::string why;
     bool stray = false;
+    const std::filesystem::path part = folder / record_file_name(p);
+    std::error_code ec;
+    if (!std::filesystem::exists(part, ec)) {
+      *error = part.string() + ": partition " + std::to_string(p) + " of the shard is missing (its manifest says " +
+               std::to_string(partitions) + " partitions); copy the shard's folder whole, or make it again";
+      return false;
+    }
     const bool read = read_record_file(
-        folder / record_file_name(p),
+        part,
         [&](Record&& r) {
           if (r.file >= files.size() || !files[r.file].outcome.report ||
               (r.kind != RecordKind::Page && r.kind != RecordKind::Link)) {
@@ -220,8 +228,18 @@ bool read_parts(const std::filesystem::path& folder, std::uint32_t first, std::u
       *error = folder.string() + ": " + why;
       return false;
     }
-    if (stray || info.partition != p || info.partitions != partitions) {
-      *error = folder.string() + "/" + record_file_name(p) + ": records of another shard or partition";
+    if (info.partitions != partitions) {
+      *error = part.string() + ": a partition of a shard of " + std::to_string(info.partitions) +
+               " partitions, where its manifest says " + std::to_string(partitions) +
+               "; a shard's files come from one run of sitemaplint records";
+      return false;
+    }
+    if (info.partition != p) {
+      *error = part.string() + ": holds partition " + std::to_string(info.partition) + ", not " + std::to_string(p);
+      return false;
+    }
+    if (stray) {
+      *error = part.string() + ": records of files its shard's manifest does not list (of another shard)";
       return false;
     }
   }
@@ -255,11 +273,41 @@ bool read_manifests(const std::vector<std::string>& folders, const std::string& 
 
 // Every shard's files in the order a run of all of them lists its outcomes: the inputs of all
 // shards first, then the children each followed, level by level.
+// A file two shards hold, one as an input (or as the child of an index nearer the inputs) and the
+// other as a child it followed: a run of them all lints it once, where it first meets it, and the
+// checks on an index and its children give it their findings there. `from`'s findings of those
+// checks go to `to` (those both have, as an index's on its own children, once).
+void take_set_findings(ShardFile& from, ShardFile& to) {
+  static const std::set<const RuleInfo*> set_rules = [] {
+    std::set<const RuleInfo*> rules;
+    const Settings settings;
+    for (const RuleInfo* rule : all_rules()) {
+      Subscriptions subscriptions;
+      rule->make(settings)->subscribe(subscriptions);
+      if (subscriptions.plan().set) rules.insert(rule);
+    }
+    return rules;
+  }();
+  if (!from.outcome.report || !to.outcome.report) return;
+  std::vector<Diagnostic>& kept = to.outcome.report->diagnostics;
+  const std::size_t own = kept.size();
+  for (Diagnostic& d : from.outcome.report->diagnostics) {
+    if (!set_rules.count(d.rule)) continue;
+    const auto same = [&d](const Diagnostic& k) {
+      return k.rule == d.rule && k.offset == d.offset && k.length == d.length && k.message == d.message;
+    };
+    if (std::none_of(kept.begin(), kept.begin() + static_cast<std::ptrdiff_t>(own), same)) kept.push_back(std::move(d));
+  }
+}
+
+// Every shard's files in the order a run of all of them lists its outcomes: the inputs of all
+// shards first, then the children each followed, level by level; a file two shards hold, once.
 bool gather(const std::vector<std::string>& folders, std::vector<std::vector<ShardFile>>&& shards,
             std::vector<Outcome>* outcomes, std::string* error) {
   std::vector<ShardFile> files;
-  std::vector<std::pair<unsigned, std::size_t>> order;
-  std::map<std::string, std::string> shard_of;  // a file's canonical path -> the shard that holds it
+  std::vector<std::string> shard_of_file;
+  std::vector<bool> dropped;
+  std::map<std::string, std::size_t> held;  // a file's canonical path -> the copy kept
   for (std::size_t s = 0; s < shards.size(); ++s) {
     const std::string& folder = folders[s];
     for (ShardFile& file : shards[s]) {
@@ -267,15 +315,31 @@ bool gather(const std::vector<std::string>& folders, std::vector<std::vector<Sha
       std::error_code ec;
       if (!is_url(canonical)) canonical = std::filesystem::weakly_canonical(canonical, ec).string();
       if (ec) canonical = file.outcome.path;
-      if (const auto [at, added] = shard_of.emplace(canonical, folder); !added) {
-        *error = folder + ": " + file.outcome.path + " is in shard " + at->second +
-                 " too; a run lints a file once, so give each file (and each index with its children) to one shard";
-        return false;
+      const auto [at, added] = held.emplace(canonical, files.size());
+      if (!added) {
+        ShardFile& kept = files[at->second];
+        if (kept.depth == 0 && file.depth == 0) {
+          *error = folder + ": " + file.outcome.path + " is in shard " + shard_of_file[at->second] +
+                   " too; a run lints a file once, so give each file to one shard";
+          return false;
+        }
+        if (file.depth >= kept.depth) {
+          take_set_findings(file, kept);
+          continue;
+        }
+        take_set_findings(kept, file);
+        dropped[at->second] = true;
+        at->second = files.size();
       }
-      order.emplace_back(file.depth, files.size());
       files.push_back(std::move(file));
+      shard_of_file.push_back(folder);
+      dropped.push_back(false);
     }
     std::vector<ShardFile>().swap(shards[s]);
+  }
+  std::vector<std::pair<unsigned, std::size_t>> order;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (!dropped[i]) order.emplace_back(files[i].depth, i);
   }
   std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   outcomes->clear();
@@ -354,6 +418,10 @@ bool check_partition(const std::vector<std::string>& folders, std::uint32_t part
     *error = out + ": a finding of the partition is not UTF-8, which its file holds";
     return false;
   }
+  // The file's folder is made if missing, as records makes its shard's.
+  std::error_code ec;
+  if (const std::filesystem::path folder = std::filesystem::path(out).parent_path(); !folder.empty())
+    std::filesystem::create_directories(folder, ec);
   return write_output_file(out, text, Durability::Written, error);
 }
 
