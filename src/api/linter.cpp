@@ -170,8 +170,8 @@ void Linter::write_records(const std::vector<std::string>& paths, const std::str
   if (!impl_->site.robots.empty())
     throw Error("robots: a robots.txt is read by one run of the whole set; a shard does not carry it");
   if (partitions == 0 || partitions > kMaxShardPartitions)
-    throw Error("partitions: expected 1 to " + std::to_string(kMaxShardPartitions) + ", got " +
-                std::to_string(partitions));
+    throw SettingsError("partitions: expected 1 to " + std::to_string(kMaxShardPartitions) + ", got " +
+                        std::to_string(partitions));
   std::vector<std::pair<std::string, std::string>> expansion_errors;
   const std::vector<std::string> expanded = expand_inputs(paths, &expansion_errors);
   SiteOptions options = impl_->site;
