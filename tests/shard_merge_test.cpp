@@ -235,7 +235,13 @@ TEST_CASE("shards: partition findings missing, cut short, repeated or of other s
   refused(folders, {files[0], files[1], files[2]}, "the findings of partition 3 are missing");
   refused(folders, {files[0], files[1], files[2], files[2]}, "partition 2 again");
   // The shards in another order number their files otherwise.
-  refused({folders[1], folders[0], folders[2]}, files, "the findings of other shards or settings");
+  refused({folders[1], folders[0], folders[2]}, files,
+          "the findings of other shards; check each partition of these shards, in this order");
+  // The findings of a partition of the same files in shards of another partition count.
+  TempDir two;
+  const std::vector<std::string> halves = check_partitions(two, make_shards(two, shards, {"--partitions", "2"}), 2);
+  refused(folders, {files[0], files[1], files[2], halves[1]},
+          "the findings of a partition of shards of 2 partitions, where these shards have 4");
   const std::string part = files[1];
   std::ifstream in(part);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

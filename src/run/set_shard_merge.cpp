@@ -489,8 +489,17 @@ bool merge_partitions(const std::vector<std::string>& folders, const std::vector
       why = name + ": " + problem;
       return false;
     }
-    if (origin.settings != identity || origin.shards != digest || origin.partitions != partitions) {
-      why = name + ": the findings of other shards or settings; check each partition of these shards, in this order";
+    if (origin.partitions != partitions) {
+      why = name + ": the findings of a partition of shards of " + std::to_string(origin.partitions) +
+            " partitions, where these shards have " + std::to_string(partitions);
+      return false;
+    }
+    if (origin.shards != digest) {
+      why = name + ": the findings of other shards; check each partition of these shards, in this order";
+      return false;
+    }
+    if (origin.settings != identity) {
+      why = name + ": the findings of a merge with other settings; give merge --partition the options of this merge";
       return false;
     }
     if (origin.partition >= partitions || seen[origin.partition]) {
