@@ -219,6 +219,56 @@ TEST_CASE("shards: the merge of partitions counts a file with pages no hreflang 
   CHECK(merged.out == whole.out);
 }
 
+// One <url> with hreflang links (code, href).
+std::string hreflang_entry(const std::string& loc, const std::vector<std::pair<std::string, std::string>>& links) {
+  std::string entry = "  <url><loc>" + loc + "</loc>";
+  for (const auto& [code, href] : links)
+    entry += "<xhtml:link rel=\"alternate\" hreflang=\"" + code + "\" href=\"" + href + "\"/>";
+  return entry + "</url>\n";
+}
+
+TEST_CASE("shards: hreflang clusters across files, shards and partitions report as one run") {
+  // Clusters of three and four pages, each page in another file and shard: one whole (with
+  // x-default), one a page of which does not link back (LANG501, LANG503), one whose link names
+  // another code than the page calls itself (LANG504), one whose alternate is listed without links
+  // (LANG502), one whose alternate no file lists (LANG505), and a page listed as spelt otherwise.
+  TempDir dir;
+  const std::string u = "https://example.com/";
+  const auto cluster = [&](const std::string& name, const std::vector<std::string>& codes) {
+    std::vector<std::pair<std::string, std::string>> links;
+    for (const std::string& code : codes) links.emplace_back(code, u + name + "/" + code);
+    return links;
+  };
+  const auto whole = cluster("c1", {"en", "de", "fr"});
+  auto with_default = whole;
+  with_default.emplace_back("x-default", u + "c1/en");
+  const auto three = cluster("c2", {"en", "de", "fr"});
+  std::vector<std::string> files(4);
+  files[0] = hreflang_entry(u + "c1/en", with_default) + hreflang_entry(u + "c2/en", three) +
+             hreflang_entry(u + "c3/en", {{"en", u + "c3/en"}, {"fr", u + "c3/de"}}) +
+             hreflang_entry(u + "c4/en", {{"en", u + "c4/en"}, {"de", u + "c4/de"}}) +
+             hreflang_entry(u + "c5/en", {{"en", u + "c5/en"}, {"de", u + "unlisted/de"}});
+  files[1] = hreflang_entry(u + "c1/de", with_default) + hreflang_entry("HTTPS://Example.com:443/c2/de", three) +
+             hreflang_entry(u + "c3/de", {{"de", u + "c3/de"}, {"en", u + "c3/en"}}) + hreflang_entry(u + "c4/de", {});
+  files[2] = hreflang_entry(u + "c1/fr", with_default) +
+             hreflang_entry(u + "c2/fr", {{"fr", u + "c2/fr"}, {"de", u + "c2/de"}});
+  files[3] = hreflang_entry(u + "c1/x", with_default) + hreflang_entry(u + "c5/fr", {{"fr", u + "c5/fr"}});
+  std::vector<std::vector<std::string>> shards;
+  for (std::size_t f = 0; f < files.size(); ++f)
+    shards.push_back({dir.write("sitemap-h" + std::to_string(f) + ".xml", urlset(files[f]))});
+  const std::vector<std::string> folders = make_shards(dir, shards, {"--partitions", "5"});
+  std::vector<std::string> one_run = {"--no-config", "--now", kNow, "--base-url", kBaseUrl, "--format", "json"};
+  for (const std::string& file : all_of(shards)) one_run.push_back(file);
+  const CommandResult whole_run = run_cli(one_run);
+  REQUIRE(whole_run.exit_code == 1);
+  for (const std::string code : {"LANG501", "LANG502", "LANG503", "LANG504", "LANG505"}) {
+    CAPTURE(code);
+    CHECK(whole_run.out.find("\"" + code + "\"") != std::string::npos);
+  }
+  CHECK(merge(folders, {"--format", "json"}).out == whole_run.out);
+  CHECK(merge(folders, findings_options(check_partitions(dir, folders, 5))).out == whole_run.out);
+}
+
 TEST_CASE("shards: partition findings missing, cut short, repeated or of other shards are refused") {
   TempDir dir;
   const auto shards = write_set(dir);
