@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 #include <sitemaplint/sitemaplint.h>
 
+#include <algorithm>
 #include <set>
 
 namespace py = pybind11;
@@ -160,9 +161,13 @@ void def_pickle(py::class_<T>& cls, Member T::*... members) {
 py::object text_or_none(const std::string& text) { return text.empty() ? py::object(py::none()) : py::str(text); }
 
 // A run's result as Python holds it: each list made once, its items moved out of the C++ result.
+// `run`: what its reports are written from, in the process that linted; `held`: reports written
+// there (format -> text), which go with a pickled Result where `run` does not (lint_set's merge).
 struct PyResult {
   py::list findings, files, input_errors;
   sl::Summary summary;
+  std::shared_ptr<const sl::RunReports> run;
+  py::dict held;
 };
 
 PyResult to_python(sl::Result result) {
@@ -171,7 +176,35 @@ PyResult to_python(sl::Result result) {
   for (sl::FileInfo& f : result.files) out.files.append(py::cast(std::move(f)));
   for (sl::InputError& e : result.input_errors) out.input_errors.append(py::cast(std::move(e)));
   out.summary = result.summary;
+  out.run = std::move(result.run);
   return out;
+}
+
+// The report of `result` in `format`, as `sitemaplint --format FORMAT` writes it.
+std::string report_of(const PyResult& result, const std::string& format) {
+  if (!result.run) {
+    if (result.held.contains(format)) return result.held[py::str(format)].cast<std::string>();
+    const std::vector<std::string> formats = sl::report_formats();
+    if (std::find(formats.begin(), formats.end(), format) == formats.end())
+      sl::report(sl::Result{}, format);  // refused as the unknown format it is
+    throw sl::Error("report: this Result came from another process without its run, holding " +
+                    (result.held.empty() ? std::string("no report")
+                                         : "the reports " + py::str(py::list(result.held)).cast<std::string>()) +
+                    "; ask for the report where it is made (sitemaplint.dask.lint_set(..., report=FORMAT))");
+  }
+  sl::Result holder;
+  holder.run = result.run;
+  py::gil_scoped_release released;
+  return sl::report(holder, format);
+}
+
+// A count from Python: out of range, a ValueError naming it (pybind's own is a TypeError).
+unsigned whole_number(const char* name, long long value, long long least, long long most) {
+  if (value < least || value > most) {
+    raise_settings_error(std::string(name) + ": expected a whole number from " + std::to_string(least) + " to " +
+                         std::to_string(most) + ", got " + std::to_string(value));
+  }
+  return static_cast<unsigned>(value);
 }
 
 // The bytes of a bytes-like object, or nullopt for anything else (a path).
@@ -253,11 +286,12 @@ PyResult lint_many_with(const sl::Linter& linter, const py::iterable& items) {
 }
 
 void write_records_with(const sl::Linter& linter, const py::iterable& items, const py::object& out,
-                        unsigned partitions) {
+                        long long partitions) {
+  const unsigned count = whole_number("partitions", partitions, 1, 65536);
   const std::vector<std::string> paths = paths_of("write_records", items);
   const std::string folder = text_setting("out", out);
   py::gil_scoped_release released;
-  linter.write_records(paths, folder, partitions);
+  linter.write_records(paths, folder, count);
 }
 
 PyResult merge_records_with(const sl::Linter& linter, const py::iterable& items) {
@@ -270,12 +304,13 @@ PyResult merge_records_with(const sl::Linter& linter, const py::iterable& items)
   return to_python(std::move(result));
 }
 
-void check_partition_with(const sl::Linter& linter, const py::iterable& items, unsigned partition,
+void check_partition_with(const sl::Linter& linter, const py::iterable& items, long long partition,
                           const py::object& out) {
+  const unsigned k = whole_number("partition", partition, 0, 65535);
   const std::vector<std::string> shards = paths_of("check_partition", items);
   const std::string file = text_setting("out", out);
   py::gil_scoped_release released;
-  linter.check_partition(shards, partition, file);
+  linter.check_partition(shards, k, file);
 }
 
 PyResult merge_partitions_with(const sl::Linter& linter, const py::iterable& items, const py::iterable& found) {
@@ -416,14 +451,22 @@ PYBIND11_MODULE(_core, m) {
       .def_readonly("summary", &PyResult::summary)
       .def("__len__", [](const PyResult& r) { return r.findings.size(); })
       .def("__iter__", [](const PyResult& r) { return r.findings.attr("__iter__")(); })
-      .def("__repr__", [](const PyResult& r) {
-        const auto count = [](std::size_t n, const char* what) {
-          return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
-        };
-        return "<Result " + count(r.findings.size(), "finding") + " in " + count(r.summary.files, "file") + ">";
-      });
+      .def("__repr__",
+           [](const PyResult& r) {
+             const auto count = [](std::size_t n, const char* what) {
+               return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+             };
+             return "<Result " + count(r.findings.size(), "finding") + " in " + count(r.summary.files, "file") + ">";
+           })
+      .def("report", &report_of, py::arg("format") = "human")
+      .def(
+          "_hold_report",
+          [](PyResult& r, const std::string& format) { r.held[py::str(format)] = report_of(r, format); },
+          py::arg("format"));
   def_to_dict(result, {"files", "findings", "input_errors", "summary"});
-  def_pickle(result, &PyResult::findings, &PyResult::files, &PyResult::input_errors, &PyResult::summary);
+  def_pickle(result, &PyResult::findings, &PyResult::files, &PyResult::input_errors, &PyResult::summary,
+             &PyResult::held);
+  m.def("report_formats", &sl::report_formats);
 
   py::class_<sl::Linter>(m, "Linter")
       .def(py::init([](const py::kwargs& kwargs) { return sl::Linter(settings_from(kwargs)); }))
@@ -456,7 +499,7 @@ PYBIND11_MODULE(_core, m) {
       py::arg("paths"));
   m.def(
       "write_records",
-      [](const py::iterable& paths, const py::object& out, unsigned partitions, const py::kwargs& kwargs) {
+      [](const py::iterable& paths, const py::object& out, long long partitions, const py::kwargs& kwargs) {
         const sl::Linter linter(settings_from(kwargs));
         write_records_with(linter, paths, out, partitions);
       },
@@ -470,7 +513,7 @@ PYBIND11_MODULE(_core, m) {
       py::arg("shards"));
   m.def(
       "check_partition",
-      [](const py::iterable& shards, unsigned partition, const py::object& out, const py::kwargs& kwargs) {
+      [](const py::iterable& shards, long long partition, const py::object& out, const py::kwargs& kwargs) {
         const sl::Linter linter(settings_from(kwargs));
         check_partition_with(linter, shards, partition, out);
       },

@@ -114,3 +114,29 @@ TEST_CASE("library: a config that sets pages is refused, not linted without them
   dir.write("sitemaplint.toml", "pages = false\n");
   CHECK(sl::Linter{settings}.lint_file(source_path("testdata/example/sitemap.xml")).summary.files == 1);
 }
+
+TEST_CASE("library: a Result's report is the command line's, byte for byte, in every format") {
+  const std::string example = source_path("testdata/example/sitemap.xml");
+  const std::string broken = source_path("testdata/rules/SM105-duplicate-child/two-locs.xml");
+  const std::string missing = source_path("testdata/no-such-sitemap.xml");
+  sl::Settings settings = at_now();
+  settings.min_severity = sl::Severity::Warning;
+  const sl::Result result = sl::lint_files({example, broken, missing}, settings);
+  REQUIRE(result.summary.input_errors == 1);
+  REQUIRE(result.summary.left_out > 0);
+  const std::vector<std::string> formats = sl::report_formats();
+  CHECK(formats.front() == "human");
+  CHECK(std::find(formats.begin(), formats.end(), "html") == formats.end());
+  CHECK(formats.size() >= 8);
+  for (const std::string& format : formats) {
+    CAPTURE(format);
+    const CommandResult cli = run_cli(
+        {"--no-config", "--now", kNow, "--min-severity", "warning", "--format", format, example, broken, missing});
+    CHECK(cli.exit_code == 2);
+    CHECK(cli.out.size() > 200);
+    CHECK(sl::report(result, format) == cli.out);
+  }
+  CHECK_THROWS_AS(sl::report(result, "html"), sl::SettingsError);
+  CHECK_THROWS_WITH(sl::report(result, "xml"), doctest::Contains("unknown format 'xml' (the formats are human, "));
+  CHECK_THROWS_WITH(sl::report(sl::Result{}, "json"), doctest::Contains("has no run behind it"));
+}

@@ -219,6 +219,56 @@ TEST_CASE("shards: the merge of partitions counts a file with pages no hreflang 
   CHECK(merged.out == whole.out);
 }
 
+// One <url> with hreflang links (code, href).
+std::string hreflang_entry(const std::string& loc, const std::vector<std::pair<std::string, std::string>>& links) {
+  std::string entry = "  <url><loc>" + loc + "</loc>";
+  for (const auto& [code, href] : links)
+    entry += "<xhtml:link rel=\"alternate\" hreflang=\"" + code + "\" href=\"" + href + "\"/>";
+  return entry + "</url>\n";
+}
+
+TEST_CASE("shards: hreflang clusters across files, shards and partitions report as one run") {
+  // Clusters of three and four pages, each page in another file and shard: one whole (with
+  // x-default), one a page of which does not link back (LANG501, LANG503), one whose link names
+  // another code than the page calls itself (LANG504), one whose alternate is listed without links
+  // (LANG502), one whose alternate no file lists (LANG505), and a page listed as spelt otherwise.
+  TempDir dir;
+  const std::string u = "https://example.com/";
+  const auto cluster = [&](const std::string& name, const std::vector<std::string>& codes) {
+    std::vector<std::pair<std::string, std::string>> links;
+    for (const std::string& code : codes) links.emplace_back(code, u + name + "/" + code);
+    return links;
+  };
+  const auto whole = cluster("c1", {"en", "de", "fr"});
+  auto with_default = whole;
+  with_default.emplace_back("x-default", u + "c1/en");
+  const auto three = cluster("c2", {"en", "de", "fr"});
+  std::vector<std::string> files(4);
+  files[0] = hreflang_entry(u + "c1/en", with_default) + hreflang_entry(u + "c2/en", three) +
+             hreflang_entry(u + "c3/en", {{"en", u + "c3/en"}, {"fr", u + "c3/de"}}) +
+             hreflang_entry(u + "c4/en", {{"en", u + "c4/en"}, {"de", u + "c4/de"}}) +
+             hreflang_entry(u + "c5/en", {{"en", u + "c5/en"}, {"de", u + "unlisted/de"}});
+  files[1] = hreflang_entry(u + "c1/de", with_default) + hreflang_entry("HTTPS://Example.com:443/c2/de", three) +
+             hreflang_entry(u + "c3/de", {{"de", u + "c3/de"}, {"en", u + "c3/en"}}) + hreflang_entry(u + "c4/de", {});
+  files[2] = hreflang_entry(u + "c1/fr", with_default) +
+             hreflang_entry(u + "c2/fr", {{"fr", u + "c2/fr"}, {"de", u + "c2/de"}});
+  files[3] = hreflang_entry(u + "c1/x", with_default) + hreflang_entry(u + "c5/fr", {{"fr", u + "c5/fr"}});
+  std::vector<std::vector<std::string>> shards;
+  for (std::size_t f = 0; f < files.size(); ++f)
+    shards.push_back({dir.write("sitemap-h" + std::to_string(f) + ".xml", urlset(files[f]))});
+  const std::vector<std::string> folders = make_shards(dir, shards, {"--partitions", "5"});
+  std::vector<std::string> one_run = {"--no-config", "--now", kNow, "--base-url", kBaseUrl, "--format", "json"};
+  for (const std::string& file : all_of(shards)) one_run.push_back(file);
+  const CommandResult whole_run = run_cli(one_run);
+  REQUIRE(whole_run.exit_code == 1);
+  for (const std::string code : {"LANG501", "LANG502", "LANG503", "LANG504", "LANG505"}) {
+    CAPTURE(code);
+    CHECK(whole_run.out.find("\"" + code + "\"") != std::string::npos);
+  }
+  CHECK(merge(folders, {"--format", "json"}).out == whole_run.out);
+  CHECK(merge(folders, findings_options(check_partitions(dir, folders, 5))).out == whole_run.out);
+}
+
 TEST_CASE("shards: partition findings missing, cut short, repeated or of other shards are refused") {
   TempDir dir;
   const auto shards = write_set(dir);
@@ -235,7 +285,13 @@ TEST_CASE("shards: partition findings missing, cut short, repeated or of other s
   refused(folders, {files[0], files[1], files[2]}, "the findings of partition 3 are missing");
   refused(folders, {files[0], files[1], files[2], files[2]}, "partition 2 again");
   // The shards in another order number their files otherwise.
-  refused({folders[1], folders[0], folders[2]}, files, "the findings of other shards or settings");
+  refused({folders[1], folders[0], folders[2]}, files,
+          "the findings of other shards; check each partition of these shards, in this order");
+  // The findings of a partition of the same files in shards of another partition count.
+  TempDir two;
+  const std::vector<std::string> halves = check_partitions(two, make_shards(two, shards, {"--partitions", "2"}), 2);
+  refused(folders, {files[0], files[1], files[2], halves[1]},
+          "the findings of a partition of shards of 2 partitions, where these shards have 4");
   const std::string part = files[1];
   std::ifstream in(part);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -331,6 +387,77 @@ TEST_CASE("shards: a damaged, unfinished or mismatched shard is refused with wha
   // Garbage where the manifest should be.
   dir.write("future/shard.json", "{\"format\": 1, \"files\": [");
   refused({future}, "not a shard manifest this sitemaplint can read");
+  // A partition file missing, one of a shard of other partitions, one of another partition.
+  const std::string four = (dir.path / "four").string();
+  REQUIRE(records({shards[1][0]}, four, {"--partitions", "4"}).exit_code == 0);
+  const std::filesystem::path part_1 = std::filesystem::path(four) / "part-00001.smrec";
+  std::filesystem::remove(part_1);
+  refused({four}, "part-00001.smrec: partition 1 of the shard is missing (its manifest says 4 partitions)");
+  std::filesystem::copy_file(std::filesystem::path(three) / "part-00001.smrec", part_1);
+  refused({four}, "part-00001.smrec: a partition of a shard of 3 partitions, where its manifest says 4");
+  std::filesystem::remove(part_1);
+  std::filesystem::copy_file(std::filesystem::path(four) / "part-00002.smrec", part_1);
+  refused({four}, "part-00001.smrec: holds partition 2, not 1");
+}
+
+TEST_CASE("shards: an index and its own child in different shards report as one run of them") {
+  // A run of them all lints the child once, as the input it is (or where it first meets it), with
+  // what the checks on its index find: the merge keeps that copy, not the one the index's shard
+  // followed, whose pages would otherwise be counted twice.
+  TempDir dir;
+  const std::string a =
+      dir.write("idx/a.xml", urlset("  <url><loc>https://example.com/a/1</loc><lastmod>2026-05-01</lastmod></url>\n"
+                                    "  <url><loc>https://example.com/a/2</loc></url>\n"));
+  dir.write("idx/b.xml", urlset("  <url><loc>https://example.com/b/1</loc></url>\n"));
+  const auto index = [&](const std::string& name, const std::string& lastmod) {
+    return dir.write(name,
+                     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex "
+                     "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+                     "  <sitemap><loc>https://example.com/idx/a.xml</loc><lastmod>" +
+                         lastmod +
+                         "</lastmod></sitemap>\n"
+                         "  <sitemap><loc>https://example.com/idx/b.xml</loc></sitemap>\n</sitemapindex>\n");
+  };
+  const std::string first = index("sitemap-index.xml", "2026-01-01");
+  const std::string second = index("sitemap-index-2.xml", "2025-01-01");
+  const std::string other = dir.write("sitemap-other.xml", urlset("  <url><loc>https://example.com/a/2</loc></url>\n"));
+  const std::vector<std::vector<std::vector<std::string>>> sets = {
+      {{first}, {a, other}}, {{a}, {first, other}}, {{first, other}, {second}}, {{a, second}, {first, other}}};
+  for (std::size_t c = 0; c < sets.size(); ++c) {
+    CAPTURE(c);
+    const auto& shards = sets[c];
+    TempDir work;
+    const std::vector<std::string> folders = make_shards(work, shards);
+    std::vector<std::string> one_run = {"--no-config", "--now", kNow, "--base-url", kBaseUrl, "--format", "json"};
+    for (const std::string& file : all_of(shards)) one_run.push_back(file);
+    const CommandResult whole = run_cli(one_run);
+    REQUIRE(whole.exit_code == 1);
+    // The child's URL that another file lists too: a duplicate across sitemaps, not within one.
+    CHECK(whole.out.find("\"SM803\"") != std::string::npos);
+    const CommandResult merged = merge(folders, {"--format", "json"});
+    CHECK(merged.err == whole.err);
+    CHECK(merged.out == whole.out);
+    const CommandResult stepped = merge(folders, findings_options(check_partitions(work, folders, 4)));
+    CHECK(stepped.out == whole.out);
+  }
+}
+
+TEST_CASE("shards: merge --partition makes the folders of its -o FILE, and records --help is its own") {
+  TempDir dir;
+  const std::string file = dir.write("sitemap.xml", urlset("  <url><loc>https://example.com/</loc></url>\n"));
+  const std::string shard = (dir.path / "shard").string();
+  REQUIRE(records({file}, shard).exit_code == 0);
+  const std::filesystem::path found = dir.path / "not" / "yet" / "part-0.json";
+  const CommandResult checked = merge({shard}, {"--partition", "0", "-o", found.string()});
+  CHECK_MESSAGE(checked.exit_code == 0, checked.err);
+  CHECK(std::filesystem::is_regular_file(found));
+  for (const std::string command : {"records", "merge"}) {
+    const CommandResult help = run_cli({command, "--help"});
+    CHECK(help.exit_code == 0);
+    CHECK(help.out.starts_with("sitemaplint " + command + ": "));
+    CHECK(help.out.find("Usage: sitemaplint " + command + " [OPTIONS]") != std::string::npos);
+  }
+  CHECK(run_cli({"--help"}).out.starts_with("sitemaplint: a fast, exact linter"));
 }
 
 TEST_CASE("shards: a linted file that merge cannot read again, or that changed, is refused") {

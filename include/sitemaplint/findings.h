@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -70,11 +71,17 @@ struct Summary {
   std::size_t left_out = 0;  // findings below Settings::min_severity, not in `findings`
 };
 
+// The run behind a Result as the command line's reports write it (report.h); opaque.
+struct RunReports;
+
 struct Result {
   std::vector<FileInfo> files;  // the inputs, then the children of indexes among them
   std::vector<Finding> findings;  // file by file as in `files`, each file's in its reports' order
   std::vector<InputError> input_errors;
   Summary summary;
+  // What write_report writes: the run as it was linted (changing the fields above changes no
+  // report). Copies share it; a Result made by hand has none.
+  std::shared_ptr<const RunReports> run;
 };
 
 }  // namespace sitemaplint::api

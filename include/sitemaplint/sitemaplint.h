@@ -3,5 +3,6 @@
 
 #include "findings.h"
 #include "lint.h"
+#include "report.h"
 #include "settings.h"
 #include "version.h"

@@ -28,6 +28,7 @@ from ._core import (
     lint_many,
     merge_partitions,
     merge_records,
+    report_formats,
     write_records,
 )
 
@@ -50,5 +51,6 @@ __all__ = [
     "lint_many",
     "merge_partitions",
     "merge_records",
+    "report_formats",
     "write_records",
 ]

@@ -14,7 +14,8 @@ parallel, each holding that partition's pages only; and one task merges the shar
 partitions' findings (sitemaplint merge --partition-findings): the hreflang graph, on the pages
 with hreflang links and the pages they name, every file's suppressions, and the findings sorted
 as the command line sorts them. The result is the one `lint_many` (and
-`sitemaplint PATH...`) gives for the same files and settings. See docs/python.md.
+`sitemaplint PATH...`) gives for the same files and settings, and with `report=FORMAT` the merge
+task writes its report as `sitemaplint --format FORMAT` does. See docs/python.md.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import datetime
 import os
 import shutil
 import tempfile
-from typing import Any, Iterable, List, Optional, Sequence
+from typing import Any, Iterable, List, Optional, Sequence, Union
 
 from . import _core
 
@@ -40,8 +41,24 @@ def _check_partition(folders: Sequence[str], partition: int, out: str, settings:
     return out
 
 
-def _merge(folders: Sequence[str], findings: Sequence[str], settings: dict) -> _core.Result:
-    return _core.merge_partitions(list(folders), list(findings), **settings)
+def _merge(folders: Sequence[str], findings: Sequence[str], settings: dict, report: Optional[str]) -> _core.Result:
+    result = _core.merge_partitions(list(folders), list(findings), **settings)
+    # Written where the run is: a Result sent back to the client carries its findings, not its run.
+    if report is not None:
+        result._hold_report(report)
+    return result
+
+
+def _unreadable(result: _core.Result, paths: List[str]) -> _core.Result:
+    """The result, or InputError with it as `result` when an input named could not be read, as
+    lint_many() raises it."""
+    named = set(paths)
+    messages = [e.message for e in result.input_errors if e.path in named]
+    if messages:
+        error = _core.InputError("; ".join(messages))
+        error.result = result
+        raise error
+    return result
 
 
 def _chunks(items: List[str], size: int) -> List[List[str]]:
@@ -55,15 +72,23 @@ def lint_set(
     files_per_task: int = 25,
     partitions: int = 16,
     work_dir: Optional[str] = None,
+    report: Optional[str] = None,
+    output: Optional[Union[str, "os.PathLike[str]"]] = None,
     **settings: Any,
 ) -> _core.Result:
     """Lints the files (and URLs) as one set on `client`'s workers (the default client, or Dask's
     local scheduler, without one) and returns the findings of one run of them all.
 
     `work_dir` is a folder the workers and the merge task share (a temporary folder of this
-    machine by default, right for a cluster on one machine); the shards are written below it and
-    removed at the end. `settings` are those of `sitemaplint.lint` (profile, select, now, ...).
-    Without `now`, the time of this call is every shard's `now`, as one run has one clock.
+    machine by default, right for a cluster on one machine), made if missing; the shards are
+    written below it and removed at the end. `settings` are those of `sitemaplint.lint` (profile,
+    select, now, ...). Without `now`, the time of this call is every shard's `now`, as one run has
+    one clock.
+
+    `report`: a format of `sitemaplint.report_formats()`, written by the merge task as
+    `sitemaplint --format FORMAT` writes the same files; the result's `report(FORMAT)` gives it, and
+    `output` names a file to write it to as well. An input that cannot be read raises InputError,
+    with the result as its `result`, as `lint_many` does.
     """
     try:
         import dask
@@ -71,18 +96,27 @@ def lint_set(
         raise ImportError("sitemaplint.dask needs Dask (Debian: python3-dask python3-distributed)") from e
     if files_per_task < 1:
         raise _core.SettingsError(f"files_per_task: expected 1 or more, got {files_per_task}")
+    if not 1 <= partitions <= 65536:
+        raise _core.SettingsError(f"partitions: expected a whole number from 1 to 65536, got {partitions}")
+    if report is not None and report not in _core.report_formats():
+        raise _core.SettingsError(
+            f"report: unknown format {report!r} (the formats are {', '.join(_core.report_formats())})")
+    if output is not None and report is None:
+        raise _core.SettingsError("output: give the report's format too: report=FORMAT")
     # A single path is not a list of one-character paths.
     if isinstance(paths_or_urls, (str, bytes, os.PathLike)):
         raise TypeError("lint_set takes a list of paths or URLs, not one path: lint_set([path])")
     # A file named twice is linted once, as lint_many does; a shard may hold a file only once.
     paths = list(dict.fromkeys(os.fspath(p) for p in paths_or_urls))
     if not paths:
-        return _core.lint_many([], **settings)
+        return _finish(_core.lint_many([], **settings), report, output)
     settings = dict(settings)
     if not settings.get("now"):
         settings["now"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     # The settings are checked here, before any task runs.
     _core.Linter(**settings)
+    if work_dir is not None:
+        os.makedirs(work_dir, exist_ok=True)
     root = tempfile.mkdtemp(prefix="sitemaplint-set-", dir=work_dir)
     try:
         folders = []
@@ -95,9 +129,18 @@ def lint_set(
             dask.delayed(_check_partition, pure=False)(shards, k, os.path.join(root, f"partition-{k:05d}.json"), settings)
             for k in range(partitions)
         ]
-        merged = dask.delayed(_merge, pure=False)(shards, checked, settings)
-        if client is not None:
-            return client.compute(merged).result()
-        return merged.compute()
+        merged = dask.delayed(_merge, pure=False)(shards, checked, settings, report)
+        result = client.compute(merged).result() if client is not None else merged.compute()
     finally:
         shutil.rmtree(root, ignore_errors=True)
+    return _unreadable(_finish(result, report, output), paths)
+
+
+def _finish(
+    result: _core.Result, report: Optional[str], output: Optional[Union[str, "os.PathLike[str]"]]
+) -> _core.Result:
+    if report is not None and output is not None:
+        # Bytes as the command line writes them: no newline translation.
+        with open(output, "w", encoding="utf-8", newline="") as out:
+            out.write(result.report(report))
+    return result

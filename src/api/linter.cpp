@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "api/report_writer.h"
 #include "api/results.h"
 #include "api/run_choices.h"
 #include "load/source.h"
@@ -32,7 +33,15 @@ struct Linter::Impl {
       else input_errors.push_back({outcome.path, outcome.error});
     }
     const std::size_t left_out = min_severity ? leave_out_below(*min_severity, &reports) : 0;
-    return to_result(reports, input_errors, left_out);
+    Result result = to_result(reports, input_errors, left_out);
+    // The reports stay for write_report; the set's facts are done with.
+    auto run = std::make_shared<RunReports>();
+    for (FileReport& report : reports) report.facts.clear();
+    run->reports = std::move(reports);
+    run->status.input_errors = std::move(input_errors);
+    run->human = {false, false, left_out, min_severity.value_or(sitemaplint::Severity::Info)};
+    result.run = std::move(run);
+    return result;
   }
 
   std::vector<Outcome> lint_site_of(const std::vector<std::string>& paths) const {
@@ -161,8 +170,8 @@ void Linter::write_records(const std::vector<std::string>& paths, const std::str
   if (!impl_->site.robots.empty())
     throw Error("robots: a robots.txt is read by one run of the whole set; a shard does not carry it");
   if (partitions == 0 || partitions > kMaxShardPartitions)
-    throw Error("partitions: expected 1 to " + std::to_string(kMaxShardPartitions) + ", got " +
-                std::to_string(partitions));
+    throw SettingsError("partitions: expected 1 to " + std::to_string(kMaxShardPartitions) + ", got " +
+                        std::to_string(partitions));
   std::vector<std::pair<std::string, std::string>> expansion_errors;
   const std::vector<std::string> expanded = expand_inputs(paths, &expansion_errors);
   SiteOptions options = impl_->site;

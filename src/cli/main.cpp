@@ -48,7 +48,17 @@ int main(int argc, char** argv) {
     args.erase(args.begin() + 1);
   }
   OptionChecks checks;
-  CLI::App app{"sitemaplint: a fast, exact linter for XML sitemaps", "sitemaplint"};
+  // 'records --help' and 'merge --help' say what the command does; the options are the run's.
+  const std::string description =
+      options.command == "records"
+          ? "sitemaplint records: lints a shard of a set's files as a run of the whole set would, and writes "
+            "their findings and the set's records to the folder -o DIR, for 'sitemaplint merge' (docs/usage.md)"
+      : options.command == "merge"
+          ? "sitemaplint merge: reports the shards 'sitemaplint records' wrote (DIR...: their folders, in order) "
+            "as one run of all their files; --partition K -o FILE checks one partition alone, "
+            "--partition-findings FILE (once per partition) merges with those findings (docs/usage.md)"
+          : "sitemaplint: a fast, exact linter for XML sitemaps";
+  CLI::App app{description, options.command.empty() ? "sitemaplint" : "sitemaplint " + options.command};
   app.set_version_flag("-V,--version", version_text, "Print the version, and those of the libraries in use, and exit");
   app.footer(
       "Language server: 'sitemaplint server' speaks LSP on standard input and output (see the README).\n"

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "api/report_writer.h"
 #include "run/lint_many.h"
 #include "run/notice.h"
 #include "run/output_file.h"
@@ -34,8 +35,10 @@ bool write_report(const CliOptions& options, const ReportTarget& target, const s
     const ReportFormat* format = find_report_format(target.format);
     if (!format) format = &report_formats().front();
     style.color = use_color(options.color, target.path.empty() && ::isatty(STDOUT_FILENO));
-    format->write(
-        reports, ReportOptions{status, style, now, options.sarif_all_rules ? SarifRules::All : SarifRules::Fired}, out);
+    // The library's write_report goes through the same function: its reports are these bytes.
+    write_run_report(*format, reports,
+                     ReportOptions{status, style, now, options.sarif_all_rules ? SarifRules::All : SarifRules::Fired},
+                     out);
   }
   out.flush();
   return static_cast<bool>(out);

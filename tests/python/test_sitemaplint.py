@@ -249,4 +249,55 @@ def test_the_stubs_name_what_the_module_has():
     for cls in (sitemaplint.Finding, sitemaplint.Summary, sitemaplint.Result, sitemaplint.FileInfo):
         node = next(n for n in stub.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
         fields = {n.target.id for n in node.body if isinstance(n, ast.AnnAssign)}
-        assert fields == {name for name in dir(cls) if not name.startswith("_") and name != "to_dict"}, cls
+        methods = {n.name for n in node.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("__")}
+        assert methods <= set(dir(cls)), cls
+        assert fields == {name for name in dir(cls) if not name.startswith("_")} - methods, cls
+
+
+def cli_text(paths, report_format, *options):
+    """The command line's report of `paths` in `report_format`, as the bytes it writes."""
+    run = subprocess.run([BINARY, "--no-config", "--now", NOW, "--format", report_format, *options, *paths],
+                         capture_output=True, check=False)
+    assert run.returncode in (0, 1, 2), run.stderr
+    return run.stdout.decode()
+
+
+@pytest.mark.parametrize("report_format", sitemaplint.report_formats())
+def test_every_report_format_is_the_command_lines_bytes(report_format, tmp_path):
+    result = sitemaplint.lint_many(FIXTURES, now=NOW)
+    text = result.report(report_format)
+    assert len(text) > 1000
+    assert text == cli_text(FIXTURES, report_format)
+    # An input that cannot be read, and findings --min-severity leaves out: the reports say both.
+    missing = str(tmp_path / "gone.xml")
+    with pytest.raises(sitemaplint.InputError) as raised:
+        sitemaplint.lint_many([str(EXAMPLE), missing], now=NOW, min_severity="warning")
+    cut = raised.value.result
+    assert cut.summary.left_out > 0
+    assert cut.report(report_format) == cli_text([str(EXAMPLE), missing], report_format, "--min-severity", "warning")
+    # Sent to another process, a Result holds only the reports written where it was made.
+    result._hold_report(report_format)
+    again = pickle.loads(pickle.dumps(result))
+    assert again.report(report_format) == text
+    other = next(f for f in sitemaplint.report_formats() if f != report_format)
+    with pytest.raises(sitemaplint.Error, match="came from another process without its run"):
+        again.report(other)
+
+
+def test_a_report_format_the_module_does_not_write_raises_settings_error():
+    result = sitemaplint.lint(EXAMPLE, now=NOW)
+    assert result.report() == cli_text([str(EXAMPLE)], "human")
+    assert "json" in sitemaplint.report_formats() and sitemaplint.report_formats()[0] == "human"
+    with pytest.raises(ValueError, match="unknown format 'xml' \\(the formats are human, "):
+        result.report("xml")
+    with pytest.raises(sitemaplint.SettingsError, match="the HTML report is the command line's"):
+        result.report("html")
+
+
+def test_a_negative_partition_or_count_raises_value_error(tmp_path):
+    with pytest.raises(ValueError, match="partition: expected a whole number from 0 to 65535, got -1"):
+        sitemaplint.check_partition([tmp_path], -1, tmp_path / "found.json", now=NOW)
+    with pytest.raises(ValueError, match="partitions: expected a whole number from 1 to 65536, got 0"):
+        sitemaplint.write_records([EXAMPLE], tmp_path / "shard", partitions=0, now=NOW)
+    with pytest.raises(ValueError, match="partitions: expected a whole number from 1 to 65536, got -3"):
+        sitemaplint.Linter(now=NOW).write_records([EXAMPLE], tmp_path / "shard", partitions=-3)

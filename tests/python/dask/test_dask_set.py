@@ -153,3 +153,86 @@ def test_partitions_checked_apart_then_merged_from_python(the_set, tmp_path):
         linter.check_partition(shards, 3, tmp_path / "found-3.json")
     with pytest.raises(sitemaplint.Error, match="the findings of other shards"):
         linter.merge_partitions(shards[::-1], found)
+
+
+def cli_text(paths, report_format, *options):
+    """The command line's report of `paths` in `report_format`, as the bytes it writes."""
+    run = subprocess.run([BINARY, "--no-config", "--now", NOW, "--format", report_format, *options, *paths],
+                         capture_output=True, check=False)
+    assert run.returncode in (0, 1, 2), run.stderr
+    return run.stdout
+
+
+@pytest.mark.parametrize("report_format", sitemaplint.report_formats())
+def test_lint_set_writes_every_report_format_as_the_command_line(the_set, report_format, tmp_path):
+    paths, _ = the_set
+    out = tmp_path / "report"
+    result = sitemaplint.dask.lint_set(paths[:40], files_per_task=7, partitions=3, now=NOW, report=report_format,
+                                       output=out)
+    expected = cli_text(paths[:40], report_format)
+    assert len(expected) > 1000
+    assert out.read_bytes() == expected
+    assert result.report(report_format) == expected.decode()
+
+
+def test_lint_set_on_worker_processes_sends_its_report_back(the_set):
+    """Worker processes pickle the merge's Result: the report comes back written, not its run."""
+    paths, _ = the_set
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        result = sitemaplint.dask.lint_set(paths[:30], client=client, files_per_task=8, partitions=3, now=NOW,
+                                           report="sarif")
+    assert result.report("sarif").encode() == cli_text(paths[:30], "sarif")
+    with pytest.raises(sitemaplint.Error, match="came from another process without its run"):
+        result.report("json")
+
+
+def test_an_index_and_its_own_child_in_different_tasks(tmp_path):
+    base = "https://example.com/sitemap.xml"
+    (tmp_path / "idx").mkdir()
+    child = tmp_path / "idx" / "a.xml"
+    child.write_text('<?xml version="1.0" encoding="UTF-8"?>\n'
+                     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+                     "<url><loc>https://example.com/a/1</loc><lastmod>2026-05-01</lastmod></url>"
+                     "<url><loc>https://example.com/a/2</loc></url></urlset>\n")
+    index = tmp_path / "sitemap-index.xml"
+    index.write_text('<?xml version="1.0" encoding="UTF-8"?>\n'
+                     '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+                     "<sitemap><loc>https://example.com/idx/a.xml</loc><lastmod>2026-01-01</lastmod></sitemap>"
+                     "</sitemapindex>\n")
+    other = tmp_path / "sitemap-other.xml"
+    other.write_text('<?xml version="1.0" encoding="UTF-8"?>\n'
+                     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+                     "<url><loc>https://example.com/a/2</loc></url></urlset>\n")
+    for paths in ([index, child, other], [child, other, index]):
+        paths = [str(p) for p in paths]
+        expected = sitemaplint.lint_many(paths, now=NOW, base_url=base)
+        assert "SM803" in {f.code for f in expected.findings}
+        assert [f.path for f in expected.files].count(str(child)) == 1
+        result = sitemaplint.dask.lint_set(paths, files_per_task=1, partitions=3, now=NOW, base_url=base)
+        assert as_json(result) == as_json(expected)
+
+
+def test_lint_set_raises_input_error_as_lint_many_does(the_set, tmp_path):
+    paths = the_set[0][:5] + [str(tmp_path / "gone.xml")]
+    with pytest.raises(sitemaplint.InputError) as many:
+        sitemaplint.lint_many(paths, now=NOW)
+    with pytest.raises(sitemaplint.InputError) as on_dask:
+        sitemaplint.dask.lint_set(paths, files_per_task=2, now=NOW)
+    assert str(on_dask.value) == str(many.value) and "gone.xml" in str(on_dask.value)
+    assert as_json(on_dask.value.result) == as_json(many.value.result)
+
+
+def test_lint_set_makes_its_work_dir_and_refuses_bad_counts(the_set, tmp_path):
+    paths, expected = the_set
+    work_dir = tmp_path / "not" / "yet"
+    result = sitemaplint.dask.lint_set(paths[:3], work_dir=str(work_dir), now=NOW)
+    assert as_json(result) == as_json(sitemaplint.lint_many(paths[:3], now=NOW))
+    assert work_dir.is_dir() and list(work_dir.iterdir()) == []
+    for bad in (0, -1):
+        with pytest.raises(ValueError, match=f"partitions: expected a whole number from 1 to 65536, got {bad}"):
+            sitemaplint.dask.lint_set(paths, partitions=bad, now=NOW)
+    with pytest.raises(ValueError, match="report: unknown format 'html'"):
+        sitemaplint.dask.lint_set(paths, report="html", now=NOW)
+    with pytest.raises(ValueError, match="output: give the report's format too"):
+        sitemaplint.dask.lint_set(paths, output=str(tmp_path / "x"), now=NOW)

@@ -1,0 +1,533 @@
+#include "run/set_shard.h"
+
+#include <algorithm>
+#include <bit>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/registry.h"
+#include "load/input_path.h"
+#include "rules/hreflang/utils/page_facts.h"
+#include "run/output_file.h"
+#include "run/partition_findings.h"
+#include "run/set_records.h"
+#include "run/shard_records.h"
+#include "run/shard_report_json.h"
+
+namespace sitemaplint {
+namespace {
+
+using nlohmann::json;
+
+// A page or a link of a file as its record gives it (`item`: its index in the file).
+struct PageSlot {
+  std::uint64_t key = 0, written = 0;
+  std::uint32_t item = 0, loc_offset = 0, loc_length = 0, url_offset = 0, as_written = 0, flags = 0;
+};
+struct LinkSlot {
+  PageFacts::Link link;
+  std::uint32_t item = 0, page = 0;
+};
+
+// One file of a shard as the merge reads it back.
+struct ShardFile {
+  Outcome outcome;
+  unsigned depth = 0;
+  std::size_t pages = 0, links = 0;
+  std::vector<RuleId> page_rules;
+  // The pages and links its partitions gave: all of them, or those a step of the merge reads.
+  std::vector<PageSlot> page_slots;
+  std::vector<LinkSlot> link_slots;
+  bool repeated = false;  // a record past the manifest's counts
+};
+
+// Puts a Page or Link record of `file` with the others.
+void place(Record&& r, ShardFile& file) {
+  if (r.kind == RecordKind::Page) {
+    if (r.item >= file.pages) {
+      file.repeated = true;
+      return;
+    }
+    file.page_slots.push_back({r.key.low, r.key.high, r.item, r.offset, r.length,
+                               static_cast<std::uint32_t>(r.other.high), static_cast<std::uint32_t>(r.other.low),
+                               r.flags});
+    return;
+  }
+  if (r.item >= file.links) {
+    file.repeated = true;
+    return;
+  }
+  file.link_slots.push_back({{r.other.high, std::bit_cast<std::uint64_t>(r.number), r.offset, r.length,
+                              static_cast<std::uint32_t>(r.other.low >> 32), static_cast<std::uint32_t>(r.other.low)},
+                             r.item,
+                             r.line});
+}
+
+// The file's PageFacts made again from its records, as the shard's run held them (`whole`: every
+// page and link must be there), or with the pages and links one step of the merge read.
+bool rebuild_pages(ShardFile& file, bool whole, std::string* why) {
+  const auto by_item = [](const auto& a, const auto& b) { return a.item < b.item; };
+  const auto same_item = [](const auto& a, const auto& b) { return a.item == b.item; };
+  std::sort(file.page_slots.begin(), file.page_slots.end(), by_item);
+  std::sort(file.link_slots.begin(), file.link_slots.end(), by_item);
+  if (file.repeated ||
+      std::adjacent_find(file.page_slots.begin(), file.page_slots.end(), same_item) != file.page_slots.end() ||
+      std::adjacent_find(file.link_slots.begin(), file.link_slots.end(), same_item) != file.link_slots.end()) {
+    *why = "a page or link comes twice, or more than the manifest counts";
+    return false;
+  }
+  if (whole && (file.page_slots.size() != file.pages || file.link_slots.size() != file.links)) {
+    *why = std::to_string(file.pages - file.page_slots.size()) + " of its pages and " +
+           std::to_string(file.links - file.link_slots.size()) + " of its links are missing";
+    return false;
+  }
+  auto facts = std::make_shared<PageFacts>();
+  facts->pages.reserve(file.page_slots.size());
+  facts->links.reserve(file.link_slots.size());
+  std::size_t next_link = 0;
+  for (const PageSlot& s : file.page_slots) {
+    const auto p = static_cast<std::uint32_t>(facts->pages.size());
+    PageFacts::Page& page =
+        facts->add_page(s.key, s.loc_length, (s.flags & kInGraph) != 0, (s.flags & kLinksUnknown) != 0);
+    page.as_written = s.as_written;
+    page.url_offset = s.url_offset;
+    page.loc_offset = s.loc_offset;
+    if (s.written != s.key) facts->written_keys.emplace_back(p, s.written);
+    for (; next_link < file.link_slots.size() && file.link_slots[next_link].page == s.item; ++next_link)
+      facts->links.push_back(file.link_slots[next_link].link);
+  }
+  if (next_link != file.link_slots.size()) {
+    *why = "its link " + std::to_string(file.link_slots[next_link].item) + " is out of order or of no page";
+    return false;
+  }
+  std::vector<PageSlot>().swap(file.page_slots);
+  std::vector<LinkSlot>().swap(file.link_slots);
+  const std::shared_ptr<const FileFacts> held = facts;
+  for (RuleId rule : file.page_rules) file.outcome.report->facts.emplace_back(rule, held);
+  return true;
+}
+
+// Reads one shard's manifest into *files; its format and partitions are checked against the first
+// shard's (`*partitions` 0: this is the first). *digest gets a fingerprint of its text.
+bool read_manifest(const std::filesystem::path& folder, const std::string& identity, std::uint32_t* partitions,
+                   std::vector<ShardFile>* files, std::string* digest, std::string* error) {
+  const std::string name = folder.string();
+  std::ifstream in(folder / kShardManifest, std::ios::binary);
+  if (!in) {
+    *error = name + ": not a finished shard (no " + kShardManifest + "; make one with sitemaplint records)";
+    return false;
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  *digest = hex_of(fingerprint(text.str()));
+  try {
+    const json manifest = json::parse(text.str());
+    if (const std::string why = version_refusal("shard", manifest.at("format").get<std::uint32_t>(),
+                                                kShardFormatVersion, manifest.at("sitemaplint").get<std::string>());
+        !why.empty()) {
+      *error = name + ": " + why + "; make every shard with the sitemaplint that merges them";
+      return false;
+    }
+    if (manifest.at("settings").get<std::string>() != identity) {
+      *error = name +
+               ": made with other settings than the merge's (profile, rules, severities, --now, --base-url, "
+               "config); give merge the options records was given";
+      return false;
+    }
+    const std::uint32_t count = manifest.at("partitions").get<std::uint32_t>();
+    if (count == 0 || count > kMaxShardPartitions) throw std::runtime_error("partitions out of range");
+    if (*partitions != 0 && count != *partitions) {
+      *error = name + ": " + std::to_string(count) + " partitions where the first shard has " +
+               std::to_string(*partitions) + "; make every shard with the same --partitions";
+      return false;
+    }
+    *partitions = count;
+    for (const json& f : manifest.at("files")) {
+      ShardFile file;
+      file.outcome.path = f.at("path").get<std::string>();
+      file.depth = f.at("depth").get<unsigned>();
+      if (const auto e = f.find("error"); e != f.end()) {
+        file.outcome.error = e->get<std::string>();
+      } else {
+        file.outcome.report = report_from(f);
+        if (const auto bytes = f.find("bytes"); bytes != f.end()) {
+          const std::string name = bytes->get<std::string>();
+          std::ifstream held(folder / std::filesystem::path(name).filename(), std::ios::binary);
+          if (!held) throw std::runtime_error("its file " + name + " is missing");
+          std::stringstream content;
+          content << held.rdbuf();
+          file.outcome.report->bytes = content.str();
+        }
+        if (const auto stamp = f.find("stamp"); stamp != f.end()) {
+          const FileReport& report = *file.outcome.report;
+          const auto now = file_stamp(report.path);
+          if (!now) {
+            *error = name + ": " + report.path +
+                     " cannot be read from here, to quote its findings; run merge in the folder records ran "
+                     "in (relative paths are read from it), or give records absolute paths";
+            return false;
+          }
+          if (now->first != stamp->at(0).get<std::uint64_t>() || now->second != stamp->at(1).get<std::int64_t>()) {
+            *error = name + ": " + report.path +
+                     " has changed since its shard was made (its size or time differs); make the shard again";
+            return false;
+          }
+        }
+        file.pages = f.value("pages", std::size_t{0});
+        file.links = f.value("links", std::size_t{0});
+        for (const json& code : f.value("page_rules", json::array())) {
+          const RuleInfo* rule = find_rule(code.get<std::string>());
+          if (!rule) throw std::runtime_error("an unknown rule, " + code.get<std::string>());
+          file.page_rules.push_back(rule->id);
+        }
+      }
+      files->push_back(std::move(file));
+    }
+  } catch (const std::exception& e) {
+    *error = name + "/" + kShardManifest + ": not a shard manifest this sitemaplint can read (" + e.what() + ")";
+    return false;
+  }
+  return true;
+}
+
+// Reads partitions [first, last) of a shard of `partitions`, and puts each record `keep` takes
+// with its file; `keep` sees every record.
+bool read_parts(const std::filesystem::path& folder, std::uint32_t first, std::uint32_t last, std::uint32_t partitions,
+                std::vector<ShardFile>& files, const std::function<bool(const Record&)>& keep, std::string* error) {
+  for (std::uint32_t p = first; p < last; ++p) {
+    RecordFileInfo info;
+    std::string why;
+    bool stray = false;
+    const std::filesystem::path part = folder / record_file_name(p);
+    std::error_code ec;
+    if (!std::filesystem::exists(part, ec)) {
+      *error = part.string() + ": partition " + std::to_string(p) + " of the shard is missing (its manifest says " +
+               std::to_string(partitions) + " partitions); copy the shard's folder whole, or make it again";
+      return false;
+    }
+    const bool read = read_record_file(
+        part,
+        [&](Record&& r) {
+          if (r.file >= files.size() || !files[r.file].outcome.report ||
+              (r.kind != RecordKind::Page && r.kind != RecordKind::Link)) {
+            stray = true;
+            return;
+          }
+          if (keep(r)) place(std::move(r), files[r.file]);
+        },
+        &info, &why);
+    if (!read) {
+      *error = folder.string() + ": " + why;
+      return false;
+    }
+    if (info.partitions != partitions) {
+      *error = part.string() + ": a partition of a shard of " + std::to_string(info.partitions) +
+               " partitions, where its manifest says " + std::to_string(partitions) +
+               "; a shard's files come from one run of sitemaplint records";
+      return false;
+    }
+    if (info.partition != p) {
+      *error = part.string() + ": holds partition " + std::to_string(info.partition) + ", not " + std::to_string(p);
+      return false;
+    }
+    if (stray) {
+      *error = part.string() + ": records of files its shard's manifest does not list (of another shard)";
+      return false;
+    }
+  }
+  return true;
+}
+
+bool rebuild_shard(const std::string& folder, std::vector<ShardFile>& files, bool whole, std::string* error) {
+  for (ShardFile& file : files) {
+    if (!file.outcome.report) continue;
+    std::string why;
+    if (!rebuild_pages(file, whole, &why)) {
+      *error = folder + ": the records of " + file.outcome.path + " do not match its manifest: " + why;
+      return false;
+    }
+  }
+  return true;
+}
+
+// The shards' manifests read in order, each shard's files in `shards`; *digest names them all.
+bool read_manifests(const std::vector<std::string>& folders, const std::string& identity, std::uint32_t* partitions,
+                    std::vector<std::vector<ShardFile>>* shards, std::string* digest, std::string* error) {
+  std::string digests;
+  for (const std::string& folder : folders) {
+    std::string one;
+    if (!read_manifest(folder, identity, partitions, &shards->emplace_back(), &one, error)) return false;
+    digests += one;
+  }
+  *digest = hex_of(fingerprint(digests));
+  return true;
+}
+
+// Every shard's files in the order a run of all of them lists its outcomes: the inputs of all
+// shards first, then the children each followed, level by level.
+// A file two shards hold, one as an input (or as the child of an index nearer the inputs) and the
+// other as a child it followed: a run of them all lints it once, where it first meets it, and the
+// checks on an index and its children give it their findings there. `from`'s findings of those
+// checks go to `to` (those both have, as an index's on its own children, once).
+void take_set_findings(ShardFile& from, ShardFile& to) {
+  static const std::set<const RuleInfo*> set_rules = [] {
+    std::set<const RuleInfo*> rules;
+    const Settings settings;
+    for (const RuleInfo* rule : all_rules()) {
+      Subscriptions subscriptions;
+      rule->make(settings)->subscribe(subscriptions);
+      if (subscriptions.plan().set) rules.insert(rule);
+    }
+    return rules;
+  }();
+  if (!from.outcome.report || !to.outcome.report) return;
+  std::vector<Diagnostic>& kept = to.outcome.report->diagnostics;
+  const std::size_t own = kept.size();
+  for (Diagnostic& d : from.outcome.report->diagnostics) {
+    if (!set_rules.count(d.rule)) continue;
+    const auto same = [&d](const Diagnostic& k) {
+      return k.rule == d.rule && k.offset == d.offset && k.length == d.length && k.message == d.message;
+    };
+    if (std::none_of(kept.begin(), kept.begin() + static_cast<std::ptrdiff_t>(own), same)) kept.push_back(std::move(d));
+  }
+}
+
+// Every shard's files in the order a run of all of them lists its outcomes: the inputs of all
+// shards first, then the children each followed, level by level; a file two shards hold, once.
+bool gather(const std::vector<std::string>& folders, std::vector<std::vector<ShardFile>>&& shards,
+            std::vector<Outcome>* outcomes, std::string* error) {
+  std::vector<ShardFile> files;
+  std::vector<std::string> shard_of_file;
+  std::vector<bool> dropped;
+  std::map<std::string, std::size_t> held;  // a file's canonical path -> the copy kept
+  for (std::size_t s = 0; s < shards.size(); ++s) {
+    const std::string& folder = folders[s];
+    for (ShardFile& file : shards[s]) {
+      std::string canonical = file.outcome.path;
+      std::error_code ec;
+      if (!is_url(canonical)) canonical = std::filesystem::weakly_canonical(canonical, ec).string();
+      if (ec) canonical = file.outcome.path;
+      const auto [at, added] = held.emplace(canonical, files.size());
+      if (!added) {
+        ShardFile& kept = files[at->second];
+        if (kept.depth == 0 && file.depth == 0) {
+          *error = folder + ": " + file.outcome.path + " is in shard " + shard_of_file[at->second] +
+                   " too; a run lints a file once, so give each file to one shard";
+          return false;
+        }
+        if (file.depth >= kept.depth) {
+          take_set_findings(file, kept);
+          continue;
+        }
+        take_set_findings(kept, file);
+        dropped[at->second] = true;
+        at->second = files.size();
+      }
+      files.push_back(std::move(file));
+      shard_of_file.push_back(folder);
+      dropped.push_back(false);
+    }
+    std::vector<ShardFile>().swap(shards[s]);
+  }
+  std::vector<std::pair<unsigned, std::size_t>> order;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (!dropped[i]) order.emplace_back(files[i].depth, i);
+  }
+  std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  outcomes->clear();
+  for (const auto& [depth, i] : order) outcomes->push_back(std::move(files[i].outcome));
+  return true;
+}
+
+// The members of the whole set; *settings: the first member's, as the run of them all has.
+std::vector<SetMember> members_of(std::vector<Outcome>& outcomes, const ProfileLookup& profile_for,
+                                  const Settings** settings) {
+  std::vector<SetMember> members(outcomes.size());
+  *settings = nullptr;
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    Outcome& outcome = outcomes[i];
+    if (!outcome.report) continue;
+    std::string why;
+    const Profile* profile = profile_for(outcome.path, &why);
+    if (!profile) continue;
+    members[i].report = &*outcome.report;
+    members[i].selection = &profile->selection;
+    if (!*settings) *settings = &profile->settings;
+  }
+  return members;
+}
+
+}  // namespace
+
+bool merge_shards(const std::vector<std::string>& folders, const ProfileLookup& profile_for,
+                  const std::string& identity, std::vector<Outcome>* outcomes, std::string* error) {
+  std::uint32_t partitions = 0;
+  std::vector<std::vector<ShardFile>> shards;
+  std::string digest;
+  if (!read_manifests(folders, identity, &partitions, &shards, &digest, error)) return false;
+  for (std::size_t s = 0; s < shards.size(); ++s) {
+    if (!read_parts(
+            folders[s], 0, partitions, partitions, shards[s], [](const Record&) { return true; }, error) ||
+        !rebuild_shard(folders[s], shards[s], true, error))
+      return false;
+  }
+  if (!gather(folders, std::move(shards), outcomes, error)) return false;
+  const Settings* settings = nullptr;
+  std::vector<SetMember> members = members_of(*outcomes, profile_for, &settings);
+  // The rules on pages, then each file's findings sorted, its suppressions applied and SM901
+  // made, as finish_set does after every set rule in a run of them all.
+  if (settings) run_set_rules(members, *settings, nullptr, nullptr, SetRulePart::OnPages);
+  finish_set(members, nullptr);
+  return true;
+}
+
+bool check_partition(const std::vector<std::string>& folders, std::uint32_t partition, const ProfileLookup& profile_for,
+                     const std::string& identity, const std::string& out, std::string* error) {
+  PartitionOrigin origin{identity, "", partition, 0};
+  std::vector<std::vector<ShardFile>> shards;
+  if (!read_manifests(folders, identity, &origin.partitions, &shards, &origin.shards, error)) return false;
+  if (partition >= origin.partitions) {
+    *error = "partition " + std::to_string(partition) + " of shards of " + std::to_string(origin.partitions) +
+             " partitions (0 to " + std::to_string(origin.partitions - 1) + ")";
+    return false;
+  }
+  for (std::size_t s = 0; s < shards.size(); ++s) {
+    const auto pages = [](const Record& r) { return r.kind == RecordKind::Page; };
+    if (!read_parts(folders[s], partition, partition + 1, origin.partitions, shards[s], pages, error) ||
+        !rebuild_shard(folders[s], shards[s], false, error))
+      return false;
+  }
+  std::vector<Outcome> outcomes;
+  if (!gather(folders, std::move(shards), &outcomes, error)) return false;
+  const Settings* settings = nullptr;
+  std::vector<SetMember> members = members_of(outcomes, profile_for, &settings);
+  PartitionFindings findings;
+  if (settings) findings = run_duplicates_alone(members, *settings);
+  std::string text;
+  try {
+    text = partition_findings_json(origin, findings);
+  } catch (const json::exception&) {
+    *error = out + ": a finding of the partition is not UTF-8, which its file holds";
+    return false;
+  }
+  // The file's folder is made if missing, as records makes its shard's.
+  std::error_code ec;
+  if (const std::filesystem::path folder = std::filesystem::path(out).parent_path(); !folder.empty())
+    std::filesystem::create_directories(folder, ec);
+  return write_output_file(out, text, Durability::Written, error);
+}
+
+bool merge_partitions(const std::vector<std::string>& folders, const std::vector<std::string>& findings,
+                      const ProfileLookup& profile_for, const std::string& identity, std::vector<Outcome>* outcomes,
+                      std::string* error) {
+  std::uint32_t partitions = 0;
+  std::vector<std::vector<ShardFile>> shards;
+  std::string digest;
+  if (!read_manifests(folders, identity, &partitions, &shards, &digest, error)) return false;
+  // The hreflang graph's pages, as a spilled run keeps them (set_spill.cpp): those with links or
+  // unknown ones, each file's first in the graph (which counts the file), and those a link names
+  // or whose URL a page with links has too (its other listings); the graph asks about no other.
+  // Two readings of the partitions: the keys the links ask for, then the pages and links.
+  std::vector<std::uint64_t> wanted;
+  std::vector<std::vector<std::uint32_t>> first_in_graph(shards.size());  // by shard, then file
+  for (std::size_t s = 0; s < shards.size(); ++s) {
+    std::vector<std::uint32_t>& first = first_in_graph[s];
+    first.assign(shards[s].size(), UINT32_MAX);
+    const auto ask = [&](const Record& r) {
+      if (r.kind == RecordKind::Link) {
+        wanted.push_back(r.other.high);
+        wanted.push_back(r.key.low);
+      } else if ((r.flags & kInGraph) != 0) {
+        first[r.file] = std::min(first[r.file], r.item);
+      }
+      return false;
+    };
+    if (!read_parts(folders[s], 0, partitions, partitions, shards[s], ask, error)) return false;
+  }
+  std::sort(wanted.begin(), wanted.end());
+  wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
+  for (std::size_t s = 0; s < shards.size(); ++s) {
+    const auto graph = [&](const Record& r) {
+      return r.kind == RecordKind::Link || (r.flags & (kHasLinks | kLinksUnknown)) != 0 ||
+             ((r.flags & kInGraph) != 0 && r.item == first_in_graph[s][r.file]) ||
+             std::binary_search(wanted.begin(), wanted.end(), r.key.low);
+    };
+    if (!read_parts(folders[s], 0, partitions, partitions, shards[s], graph, error) ||
+        !rebuild_shard(folders[s], shards[s], false, error))
+      return false;
+  }
+  std::vector<std::uint64_t>().swap(wanted);
+  if (!gather(folders, std::move(shards), outcomes, error)) return false;
+  const Settings* settings = nullptr;
+  std::vector<SetMember> members = members_of(*outcomes, profile_for, &settings);
+
+  // Every partition's findings once, of these shards and settings.
+  std::vector<bool> seen(partitions);
+  std::size_t next = 0;
+  std::string why;
+  const auto read_next = [&](PartitionFindings* out) {
+    if (next == findings.size() || !why.empty()) return false;
+    const std::string& name = findings[next++];
+    std::ifstream in(name, std::ios::binary);
+    if (!in) {
+      why = name + ": cannot be read";
+      return false;
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    PartitionOrigin origin;
+    std::string problem;
+    if (!read_partition_findings(text.str(), members.size(), &origin, out, &problem)) {
+      why = name + ": " + problem;
+      return false;
+    }
+    if (origin.partitions != partitions) {
+      why = name + ": the findings of a partition of shards of " + std::to_string(origin.partitions) +
+            " partitions, where these shards have " + std::to_string(partitions);
+      return false;
+    }
+    if (origin.shards != digest) {
+      why = name + ": the findings of other shards; check each partition of these shards, in this order";
+      return false;
+    }
+    if (origin.settings != identity) {
+      why = name + ": the findings of a merge with other settings; give merge --partition the options of this merge";
+      return false;
+    }
+    if (origin.partition >= partitions || seen[origin.partition]) {
+      why = name + ": partition " + std::to_string(origin.partition) + " again";
+      return false;
+    }
+    seen[origin.partition] = true;
+    return true;
+  };
+  if (settings) {
+    add_duplicates(members, read_next);
+  } else {
+    PartitionFindings ignored;
+    while (read_next(&ignored)) {
+    }
+  }
+  if (!why.empty()) {
+    *error = why;
+    return false;
+  }
+  if (const auto missing = std::find(seen.begin(), seen.end(), false); missing != seen.end()) {
+    *error = "the findings of partition " + std::to_string(missing - seen.begin()) +
+             " are missing: give those of every partition, 0 to " + std::to_string(partitions - 1);
+    return false;
+  }
+  if (settings) run_set_rules(members, *settings, nullptr, nullptr, SetRulePart::Graph);
+  finish_set(members, nullptr);
+  return true;
+}
+
+}  // namespace sitemaplint
