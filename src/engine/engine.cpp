@@ -1,7 +1,7 @@
 #include "engine/engine.h"
 
 #include <algorithm>
-#include <array>
+#include <atomic>
 #include <exception>
 #include <memory>
 #include <optional>
@@ -64,6 +64,56 @@ void add_collectors(RuleGroup& group, const RuleSelection& selection, const Sett
     group.overview_at = group.rules.size();
     group.rules.push_back(std::move(collector));
   }
+}
+
+// Lanes a thread walks a document in pieces in: enough that a thread which ends its lane early takes
+// another while the others end theirs (with one lane a thread, the last lane's thread was still
+// walking for a fifth of the run), few enough that each lane's rules cost little to make and fold.
+constexpr std::size_t kLanesPerThread = 4;
+
+// One walk's rules, where they report, and what the walk records for the document.
+struct Walk {
+  RuleGroup group;
+  std::unique_ptr<Dispatch> dispatch;  // over group.rules, which stay put
+  WalkRecords records;
+};
+
+struct WalkShape {
+  std::optional<std::size_t> thread_of_split;  // the rules of one thread of a split (thread_of)
+  bool overview = false;  // with the HTML report's overview collector
+  bool later_lane = false;  // a lane after the first (Rule::walks_later_lane)
+  std::size_t findings_room = 0;
+};
+
+// Makes the rules of a walk, and gives them the document (on_document).
+std::unique_ptr<Walk> make_walk(const Document& doc, const RuleSelection& selection, const Settings& settings,
+                                const WalkShape& shape) {
+  auto made = std::make_unique<Walk>();
+  RuleGroup& group = made->group;
+  for (const RuleInfo* info : selection.enabled) {
+    if (shape.thread_of_split && thread_of(*info) != *shape.thread_of_split) continue;
+    ActiveRule active{
+        info->make(settings),
+        RuleSink(*info, selection.severity_of(*info), group.diagnostics, selection.kept_authorities[index_of(info->id)],
+                 settings.engine.max_findings_per_rule, settings.engine.fixes_only, selection.warning_authorities),
+        {}};
+    active.rule->subscribe(active.subscriptions);
+    group.rules.push_back(std::move(active));
+  }
+  group.rule_count = group.rules.size();
+  add_collectors(group, selection, settings, shape.overview);
+  group.diagnostics.reserve(shape.findings_room);
+  made->dispatch = std::make_unique<Dispatch>(group.rules, group.diagnostics, settings.engine.record_subjects);
+  if (shape.later_lane) {
+    // What a later lane's rules report of the document is the first lane's to report.
+    for (ActiveRule& active : group.rules) active.rule->walks_later_lane();
+    made->dispatch->document(doc);
+    group.diagnostics.clear();
+    for (ActiveRule& active : group.rules) active.sink.forget_findings();
+  } else {
+    made->dispatch->document(doc);
+  }
+  return made;
 }
 
 void walk(Document& doc, Dispatch& dispatch, WalkRecords* records, PieceSource* pieces = nullptr) {
@@ -143,82 +193,62 @@ void collect(RuleGroup& group, RuleRun& run) {
 
 RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings& settings,
                   const DocumentPieces* pieces) {
-  // A large sitemap parsed in pieces is walked in lanes, one a thread (engine/piece_lanes.h): each
-  // lane parses and walks its share of the entries with rules of its own, and the lanes' rules
-  // are then folded into the first's (Rule::absorb), which finishes the file.
+  // A large sitemap parsed in pieces is walked in lanes (engine/piece_lanes.h): each lane parses
+  // and walks its share of the entries with rules of its own, and the lanes' rules are then folded
+  // into the first's (Rule::absorb), which finishes the file. There are several lanes a thread,
+  // each thread taking the next when it is done with one, so that none waits long for another.
   // Else, with a second thread to spare and a large XML document, the rules are split in two
   // groups and each thread walks the document for its own (the tree is only read; one walk records
   // what the document keeps).
   // Either way, findings are merged and sorted by diagnostic_order, which orders any two findings
   // of different rules, so the report is the one a single walk gives.
   const bool in_pieces = pieces && pieces->split() && doc.parsed;
-  const std::size_t lanes = in_pieces ? std::max(settings.engine.rule_threads, 1u) : 1;
-  bool split = !in_pieces && settings.engine.rule_threads >= 2 && doc.parsed &&
-               doc.bytes.size() >= settings.engine.split_rules_from_bytes;
+  const std::size_t threads = std::max(settings.engine.rule_threads, 1u);
+  const std::size_t lanes = !in_pieces ? 1 : threads == 1 ? 1 : threads * kLanesPerThread;
+  bool split = !in_pieces && threads >= 2 && doc.parsed && doc.bytes.size() >= settings.engine.split_rules_from_bytes;
   if (split) {  // and only when each thread has rules to run
     const auto on_first = std::count_if(selection.enabled.begin(), selection.enabled.end(),
                                         [](const RuleInfo* info) { return thread_of(*info) == 0; });
     split = on_first > 0 && static_cast<std::size_t>(on_first) < selection.enabled.size();
   }
-  // RuleSinks point at their group's findings: the groups stay put.
-  std::vector<std::unique_ptr<RuleGroup>> groups;
-  for (std::size_t g = 0; g < std::max<std::size_t>(lanes, 2); ++g) groups.push_back(std::make_unique<RuleGroup>());
-  for (std::size_t g = 0; g < groups.size(); ++g) {
-    RuleGroup& group = *groups[g];
-    if (g > 0 && g >= lanes && !split) continue;  // the unused second group of one walk
-    for (const RuleInfo* info : selection.enabled) {
-      if (split && thread_of(*info) != g) continue;
-      ActiveRule active{info->make(settings),
-                        RuleSink(*info, selection.severity_of(*info), group.diagnostics,
-                                 selection.kept_authorities[index_of(info->id)], settings.engine.max_findings_per_rule,
-                                 settings.engine.fixes_only, selection.warning_authorities),
-                        {}};
-      active.rule->subscribe(active.subscriptions);
-      group.rules.push_back(std::move(active));
-    }
-    group.rule_count = group.rules.size();
-    add_collectors(group, selection, settings, settings.engine.collect_overview && (g == 0 || g < lanes));
-  }
   // Room for the findings of a file that has many, from its size (one per 256 bytes, at most 2^17):
   // grown by doubling, 20,000 findings were copied twice, each copy into memory touched for the
   // first time. Room never used is address space only; lint_input gives it back for a file of a
   // set (Settings::sole_input).
-  const std::size_t findings_room = std::min<std::size_t>(doc.bytes.size() / 256, std::size_t{1} << 17) / lanes;
-  for (std::size_t g = 0; g < (split ? 2u : lanes); ++g) groups[g]->diagnostics.reserve(findings_room);
-  std::vector<std::unique_ptr<Dispatch>> dispatch;
-  for (const auto& group : groups)
-    dispatch.push_back(std::make_unique<Dispatch>(group->rules, group->diagnostics, settings.engine.record_subjects));
-  for (std::size_t g = 0; g < groups.size(); ++g) {
-    if (g > 0 && g < lanes) {
-      // A later lane's rules: what they report of the document is the first lane's to report.
-      for (ActiveRule& active : groups[g]->rules) active.rule->walks_later_lane();
-      dispatch[g]->document(doc);
-      groups[g]->diagnostics.clear();
-      for (ActiveRule& active : groups[g]->rules) active.sink.forget_findings();
-    } else {
-      dispatch[g]->document(doc);
-    }
-  }
-  WalkRecords records;
-  if (split) {
-    on_threads(2, [&](std::size_t g) { walk(doc, *dispatch[g], g == 0 ? &records : nullptr); });
-  } else if (in_pieces) {
+  const std::size_t findings_room = std::min<std::size_t>(doc.bytes.size() / 256, std::size_t{1} << 17);
+  const bool overview = settings.engine.collect_overview;
+  std::vector<std::unique_ptr<Walk>> walks(split ? 2 : lanes);
+  if (in_pieces) {
     PieceLanes source(*pieces, static_cast<unsigned>(lanes));
-    std::vector<WalkRecords> lane_records(lanes);
-    on_threads(lanes, [&](std::size_t k) {
-      if (k == 0) {
-        Walker(doc, *dispatch[0], &lane_records[0], &source.lane(0)).walk();
-        return;
+    walks[0] = make_walk(doc, selection, settings, {.overview = overview, .findings_room = findings_room / threads});
+    std::atomic<std::size_t> next_lane{threads};  // thread t walks lane t first
+    on_threads(threads, [&](std::size_t thread) {
+      for (std::size_t k = thread; k < lanes; k = next_lane.fetch_add(1)) {
+        if (k == 0) {
+          Walker(doc, *walks[0]->dispatch, &walks[0]->records, &source.lane(0)).walk();
+          continue;
+        }
+        const LaterLane later{source.children_before(static_cast<unsigned>(k))};
+        walks[k] = make_walk(doc, selection, settings,
+                             {.overview = overview, .later_lane = true, .findings_room = findings_room / lanes});
+        Walker(doc, *walks[k]->dispatch, &walks[k]->records, &source.lane(static_cast<unsigned>(k)), &later).walk();
       }
-      const LaterLane later{source.children_before(static_cast<unsigned>(k))};
-      Walker(doc, *dispatch[k], &lane_records[k], &source.lane(static_cast<unsigned>(k)), &later).walk();
     });
-    for (std::size_t k = 1; k < lanes; ++k) absorb_lane(*groups[0], *groups[k]);
-    for (WalkRecords& lane : lane_records) lane.append_to(doc);
+    for (std::size_t k = 1; k < lanes; ++k) {
+      absorb_lane(walks[0]->group, walks[k]->group);
+      walks[0]->records.append(walks[k]->records);
+      walks[k].reset();
+    }
+  } else if (split) {
+    for (std::size_t g = 0; g < 2; ++g)
+      walks[g] = make_walk(doc, selection, settings,
+                           {.thread_of_split = g, .overview = overview && g == 0, .findings_room = findings_room});
+    on_threads(2, [&](std::size_t g) { walk(doc, *walks[g]->dispatch, g == 0 ? &walks[0]->records : nullptr); });
   } else {
-    walk(doc, *dispatch[0], &records);
+    walks[0] = make_walk(doc, selection, settings, {.overview = overview, .findings_room = findings_room});
+    walk(doc, *walks[0]->dispatch, &walks[0]->records);
   }
-  if (!in_pieces) records.append_to(doc);
+  walks[0]->records.append_to(doc);
   // The tree goes before on_finish (no rule reads it there): what rules build when the file ends
   // (duplicate-loc's sort, say) does not add to the peak on top of it. After the walks, what the
   // recording walk found for the document is complete.
@@ -226,11 +256,11 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
   // With more files to come, this thread's next tree is built in the same room.
   if (settings.sole_input) doc.tree_memory.reset();
   else TreeMemory::give_back(std::move(doc.tree_memory));
-  dispatch[0]->finish(doc);
-  if (split) dispatch[1]->finish(doc);
   RuleRun run;
-  collect(*groups[0], run);
-  if (split) collect(*groups[1], run);
+  for (std::size_t g = 0; g < (split ? 2u : 1u); ++g) {
+    walks[g]->dispatch->finish(doc);
+    collect(walks[g]->group, run);
+  }
   sort_diagnostics(run.diagnostics);
   return run;
 }

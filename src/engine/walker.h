@@ -28,7 +28,9 @@ struct WalkRecords {
   std::optional<std::size_t> nesting_limit_offset;
   std::size_t entry_count = 0;  // the entries up to the last one walked, those of lanes before counted
 
-  // Appends them to the document's (a lane's after the lanes before it).
+  // Appends a later lane's to these.
+  void append(WalkRecords& later);
+  // Appends them to the document's.
   void append_to(Document& doc);
 };
 
