@@ -14,7 +14,7 @@ namespace sitemaplint {
 // Moves `later`'s elements to the end of `into`.
 template <typename T>
 void append_lane(std::vector<T>& into, std::vector<T>& later) {
-  if (into.empty()) {
+  if (into.empty() && into.capacity() < later.size()) {  // no room of its own to keep
     into.swap(later);
   } else {
     into.insert(into.end(), std::make_move_iterator(later.begin()), std::make_move_iterator(later.end()));

@@ -74,11 +74,14 @@ class DuplicateLoc final : public Rule {
     text_lines_ = doc.kind == DocumentKind::Text;
     feed_ = doc.kind == DocumentKind::Feed;
     // Room for as many URLs as the file can hold, so that a large file's listings are never copied
-    // to grow: room not used is address space only, and it is given back when the file ends.
+    // to grow: room not used is address space only, and it is given back when the file ends. A
+    // later lane's listings are appended to the first lane's room.
+    if (later_lane_) return;
     const std::size_t room = doc.bytes.size() / 12;
     keys_.reserve(room);
     offsets_.reserve(room);
   }
+  void walks_later_lane() override { later_lane_ = true; }
 
   void on_url(const UrlField& url, FindingSink&) override {
     if (url.kind != UrlFieldKind::Loc) return;  // an entry's URL; repeated images are the image rules'
@@ -219,6 +222,7 @@ class DuplicateLoc final : public Rule {
   std::string_view bytes_;
   bool text_lines_ = false;
   bool feed_ = false;  // an RSS item or an Atom entry has no <lastmod>
+  bool later_lane_ = false;
 };
 
 }  // namespace

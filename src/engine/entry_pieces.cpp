@@ -131,21 +131,11 @@ EntryCutter::Cut EntryCutter::next(std::pair<std::size_t, std::size_t>* piece) {
     if (!found) return Cut::Unusual;
     const std::size_t lt = static_cast<std::size_t>(static_cast<const char*>(found) - bytes.data());
     if (depth_ == 1 && !all_space(bytes.substr(at_, lt - at_))) return Cut::Unusual;
-    const std::string_view rest = bytes.substr(lt);
     bool child_ended = false;
-    if (rest.starts_with("<!--")) {
-      const std::size_t close = bytes.find("-->", lt + 4);
-      if (close == std::string_view::npos) return Cut::Unusual;
-      at_ = close + 3;
-    } else if (rest.starts_with("<![CDATA[")) {
-      const std::size_t close = bytes.find("]]>", lt + 9);
-      if (depth_ == 1 || close == std::string_view::npos) return Cut::Unusual;
-      at_ = close + 3;
-    } else if (rest.starts_with("<?")) {
-      const std::size_t close = bytes.find("?>", lt + 2);
-      if (close == std::string_view::npos) return Cut::Unusual;
-      at_ = close + 2;
-    } else if (rest.starts_with("</")) {
+    // Most markup is a start or end tag without attributes: they are told apart by their second
+    // byte and read without a call.
+    const char second = lt + 1 < bytes.size() ? bytes[lt + 1] : '\0';
+    if (second == '/') {
       std::size_t end = lt + 2;
       while (end < bytes.size() && !ends_name(bytes[end])) ++end;
       const std::string_view name = bytes.substr(lt + 2, end - lt - 2);
@@ -162,18 +152,37 @@ EntryCutter::Cut EntryCutter::next(std::pair<std::size_t, std::size_t>* piece) {
         return Cut::Piece;
       }
       child_ended = depth_ == 1;
-    } else if (rest.starts_with("<!")) {
-      return Cut::Unusual;
+    } else if (second == '!' || second == '?') {
+      const std::string_view rest = bytes.substr(lt);
+      if (rest.starts_with("<!--")) {
+        const std::size_t close = bytes.find("-->", lt + 4);
+        if (close == std::string_view::npos) return Cut::Unusual;
+        at_ = close + 3;
+      } else if (rest.starts_with("<![CDATA[")) {
+        const std::size_t close = bytes.find("]]>", lt + 9);
+        if (depth_ == 1 || close == std::string_view::npos) return Cut::Unusual;
+        at_ = close + 3;
+      } else if (second == '?') {
+        const std::size_t close = bytes.find("?>", lt + 2);
+        if (close == std::string_view::npos) return Cut::Unusual;
+        at_ = close + 2;
+      } else {
+        return Cut::Unusual;
+      }
     } else {
       std::size_t end = lt + 1;
       while (end < bytes.size() && !ends_name(bytes[end])) ++end;
       if (end == lt + 1) return Cut::Unusual;
       bool self_closing = false, attributes = false, declares = false;
-      const std::optional<std::size_t> tag_end =
-          read_attributes(bytes, end, false, &self_closing, &attributes, &declares);
-      if (!tag_end) return Cut::Unusual;
+      std::size_t tag_end = end + 1;
+      if (end >= bytes.size() || bytes[end] != '>') {
+        const std::optional<std::size_t> read =
+            read_attributes(bytes, end, false, &self_closing, &attributes, &declares);
+        if (!read) return Cut::Unusual;
+        tag_end = *read;
+      }
       if (depth_ == 1) count_child(bytes.substr(lt + 1, end - lt - 1), end, declares);
-      at_ = *tag_end;
+      at_ = tag_end;
       if (!self_closing) ++depth_;
       else child_ended = depth_ == 1;
     }

@@ -56,11 +56,13 @@ class PageCollector final : public Rule {
     s.entries();
   }
   void on_document(const Document& doc, FindingSink&) override {
-    most_pages_ = most_entries(doc.bytes.size());
+    // A later lane's pages are appended to the first lane's room.
+    most_pages_ = later_lane_ ? 0 : most_entries(doc.bytes.size());
     // A text sitemap has no hreflang links: its pages serve only comparisons with other files.
     keeps_pages_ = !(only_input_ && doc.kind == DocumentKind::Text);
   }
   void on_url(const UrlField& url, FindingSink&) override { links_.note_url(url); }
+  void walks_later_lane() override { later_lane_ = true; }
   void on_entry(const Entry& entry, FindingSink&) override;
   void absorb(Rule& later_rule, FindingSink&) override {
     std::unique_ptr<PageFacts>& later = static_cast<PageCollector&>(later_rule).facts_;
@@ -84,6 +86,7 @@ class PageCollector final : public Rule {
   bool only_input_;
   bool compact_;
   bool keeps_pages_ = true;
+  bool later_lane_ = false;
   std::size_t most_pages_ = 0;
   EntryLinks links_;
   std::string scratch_;
