@@ -5,7 +5,6 @@
 #pragma once
 
 #include <array>
-#include <optional>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -15,31 +14,9 @@
 #include "engine/entry_builder.h"
 #include "engine/entry_pieces.h"
 #include "engine/pieces.h"
+#include "engine/walk_records.h"
 
 namespace sitemaplint {
-
-// What a walk finds for the document (Document::directives, namespace_declarations, children,
-// entry_count, nesting_limit_offset), kept apart while the walk runs: a document walked in lanes
-// (PieceLanes) gets each lane's in lane order, after every lane.
-struct WalkRecords {
-  std::vector<Document::DirectiveComment> directives;
-  std::vector<Document::NamespaceDeclaration> namespace_declarations;
-  std::vector<Document::ChildRef> children;
-  std::optional<std::size_t> nesting_limit_offset;
-  std::size_t entry_count = 0;  // the entries up to the last one walked, those of lanes before counted
-
-  // Appends a later lane's to these.
-  void append(WalkRecords& later);
-  // Appends them to the document's.
-  void append_to(Document& doc);
-};
-
-// Where a walk of a later lane starts (PieceLanes): the root's children before its first piece.
-// The root is entered without events of its own (the first lane reports them), and entries are
-// counted on from those children.
-struct LaterLane {
-  std::vector<EntryCutter::ChildCount> children_before;
-};
 
 class Walker {
  public:
