@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <limits>
 
 #include "engine/engine.h"
 #include "engine/entry_pieces.h"
@@ -23,6 +24,12 @@ Settings in_pieces(Settings settings, unsigned threads) {
   settings.engine.rule_threads = threads;
   settings.engine.pieces_from_bytes = 0;
   settings.engine.piece_bytes = 1;
+  return settings;
+}
+
+// Settings that parse every document whole, however large: what the pieces are held to.
+Settings whole_parse(Settings settings) {
+  settings.engine.pieces_from_bytes = std::numeric_limits<std::size_t>::max();
   return settings;
 }
 
@@ -54,11 +61,11 @@ TEST_CASE("entry pieces: every fixture finds the same parsed in pieces of one en
     Settings overview = settings;
     overview.engine.collect_overview = true;
     const FileReport whole = lint_input(load_fixture(path), every_rule(), overview);
-    // In two lanes and in three (engine/piece_lanes.h): each lane's rules see its entries alone, and
-    // are folded together after the walks; a fixture of three entries has one in each lane.
-    for (const unsigned lanes : {2u, 3u}) {
-      CAPTURE(lanes);
-      const FileReport split_run = lint_input(load_fixture(path), every_rule(), in_pieces(overview, lanes));
+    // In pieces on one thread, and in lanes on two and three (engine/piece_lanes.h, four lanes a
+    // thread): each lane's rules see its entries alone, and are folded together after the walks.
+    for (const unsigned threads : {1u, 2u, 3u}) {
+      CAPTURE(threads);
+      const FileReport split_run = lint_input(load_fixture(path), every_rule(), in_pieces(overview, threads));
       CHECK(findings_in_full(split_run.diagnostics) == findings_in_full(whole.diagnostics));
       CHECK(split_run.entries == whole.entries);
       CHECK(split_run.children.size() == whole.children.size());
@@ -142,7 +149,7 @@ TEST_CASE("entry pieces: a piece pugixml does not take is linted as the whole do
   TempDir dir;
   const std::string file = dir.write("broken.xml", xml);
   const Settings settings = test_settings();
-  const FileReport whole = lint_text(xml, settings);
+  const FileReport whole = lint_text(xml, whole_parse(settings));
   REQUIRE(!whole.diagnostics.empty());
   CHECK(whole.diagnostics.front().rule->code == "SM001");
   CHECK(findings_in_full(lint_text(xml, in_pieces(settings, 2)).diagnostics) == findings_in_full(whole.diagnostics));
@@ -170,7 +177,10 @@ TEST_CASE("entry pieces: a large file parsed in place finds the same in pieces")
   pieces.engine.rule_threads = 2;
   pieces.engine.piece_bytes = 4096;
   pieces.engine.pieces_from_bytes = 0;
-  CHECK(lint(pieces) == lint(test_settings()));
+  CHECK(lint(pieces) == lint(whole_parse(test_settings())));
+  // On one thread too, where the pieces keep the tree small.
+  pieces.engine.rule_threads = 1;
+  CHECK(lint(pieces) == lint(whole_parse(test_settings())));
 }
 
 TEST_CASE("entry pieces: markup that holds an entry's tags as text does not end a piece") {
@@ -238,10 +248,10 @@ TEST_CASE("entry pieces: lanes count the entries before them, however their name
   };
   const Settings settings = test_settings();
   for (const std::string& xml : cases) {
-    const std::vector<std::string> whole = findings_in_full(lint_text(xml, settings).diagnostics);
-    for (const unsigned lanes : {2u, 3u}) {
+    const std::vector<std::string> whole = findings_in_full(lint_text(xml, whole_parse(settings)).diagnostics);
+    for (const unsigned threads : {1u, 2u, 3u}) {
       Settings in_lanes = settings;
-      in_lanes.engine.rule_threads = lanes;
+      in_lanes.engine.rule_threads = threads;
       in_lanes.engine.pieces_from_bytes = 0;
       CHECK(findings_in_full(lint_text(xml, in_lanes).diagnostics) == whole);
     }
@@ -322,14 +332,14 @@ TEST_CASE("entry pieces: a rule's finding cap counts the lanes' findings togethe
     xml += "<url><loc>https://example.com/" + std::to_string(i) + "</loc><lastmod>2024-13-01</lastmod></url>\n";
   xml += "</urlset>\n";
   const Settings settings = test_settings();
-  const std::vector<std::string> whole = findings_in_full(lint_text(xml, settings).diagnostics);
+  const std::vector<std::string> whole = findings_in_full(lint_text(xml, whole_parse(settings)).diagnostics);
   REQUIRE(std::any_of(whole.begin(), whole.end(), [](const std::string& f) {
     return f.find("20000 more findings of this rule in this file are not shown") != std::string::npos;
   }));
-  for (const unsigned lanes : {2u, 3u}) {
-    CAPTURE(lanes);
+  for (const unsigned threads : {1u, 2u, 3u}) {
+    CAPTURE(threads);
     Settings in_lanes = settings;
-    in_lanes.engine.rule_threads = lanes;
+    in_lanes.engine.rule_threads = threads;
     in_lanes.engine.pieces_from_bytes = 0;
     CHECK(findings_in_full(lint_text(xml, in_lanes).diagnostics) == whole);
   }

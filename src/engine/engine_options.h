@@ -21,9 +21,10 @@ struct EngineOptions {
   // or description, which a file with a fix on every line would otherwise hold by the hundred
   // thousand (a finding with its texts took some 700 bytes, 210 without).
   bool fixes_only = false;
-  // Threads the rules of one file may share: with 2, a large XML file's rules are split between
-  // two walks on two threads (engine.cpp), with the same findings. --jobs gives a run with fewer
-  // files than jobs the threads the files leave idle.
+  // Threads the rules of one file may share, with the same findings: a large sitemap is walked in
+  // lanes on them (engine/piece_lanes.h); another large XML file has its rules split between two
+  // walks on two threads (engine.cpp). --jobs gives a run with fewer files than jobs the threads
+  // the files leave idle.
   unsigned rule_threads = 1;
   // Threads that read the pages of a file's URLs ahead of the page rules (--pages): the cores the
   // files leave idle, as for rule_threads. Reading pages is most of such a run.
@@ -32,9 +33,9 @@ struct EngineOptions {
   // what the rules it takes over save (a 10 MB sitemap gained nothing, 25 and 50 MB ones 10% to
   // 25%). Tests lower it to split every fixture.
   std::size_t split_rules_from_bytes = std::size_t{16} << 20;
-  // With rule_threads of 2 or more, the smallest <urlset> or <sitemapindex> parsed in pieces
-  // (engine/pieces.h), and how large a piece is at least: other threads parse the pieces while
-  // one walks them. Tests lower both to parse every fixture in pieces of one entry.
+  // The smallest <urlset> or <sitemapindex> parsed in pieces (engine/pieces.h), walked in lanes on
+  // rule_threads threads, and how large a piece is at least. Tests lower both to parse every
+  // fixture in pieces of one entry.
   std::size_t pieces_from_bytes = std::size_t{1} << 20;
   std::size_t piece_bytes = std::size_t{64} << 10;
 };
