@@ -300,7 +300,7 @@ struct LiveScheduler::Impl {
     }
     if (!t->easy) return refuse("out of memory");
     t->pending = std::move(p);
-    set_up_transfer(*t, scheme, proxy, common, options.user_agent);
+    set_up_transfer(*t, scheme, proxy, common, options.user_agent, options.ca_file);
     if (curl->multi_add_handle(multi, t->easy) != CURLM_OK) {
       p = std::move(t->pending);
       end(*t);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "load/ca_store.h"
 #include "load/fetch.h"
 
 namespace sitemaplint {
@@ -42,7 +43,7 @@ void set_up_handle(const CurlFunctions& curl, CURL* h, const SchedulerOptions& o
   curl.easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, std::min(options.connect_timeout_ms, options.timeout_ms));
   curl.easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");  // decodes every encoding this libcurl knows
   curl.easy_setopt(h, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
-  share_caches(curl, h, options.ca_file);
+  use_shared_caches(curl, h);
   curl.easy_setopt(h, CURLOPT_WRITEFUNCTION, write_body);
   curl.easy_setopt(h, CURLOPT_HEADERFUNCTION, read_header);
   curl.easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, open_socket);
@@ -67,7 +68,7 @@ curl_slist* common_headers(const CurlFunctions& curl, const std::string& user_ag
 }
 
 void set_up_transfer(LiveTransfer& t, const std::string& scheme, const std::string& proxy, curl_slist* common,
-                     const std::string& user_agent) {
+                     const std::string& user_agent, const std::string& ca_file) {
   const CurlFunctions* curl = t.curl;
   CURL* h = t.easy;
   const LiveRequest& r = t.pending.request;
@@ -79,6 +80,11 @@ void set_up_transfer(LiveTransfer& t, const std::string& scheme, const std::stri
   }
   curl->easy_setopt(h, CURLOPT_URL, r.url.c_str());
   curl->easy_setopt(h, CURLOPT_PROXY, proxy.c_str());
+  if (proxy.empty()) {
+    use_shared_ca_store(*curl, h, ca_file);
+  } else {
+    use_own_ca_store(*curl, h, ca_file);
+  }
   curl->easy_setopt(h, CURLOPT_USERAGENT, proxy.empty() || user_agent.empty() ? nullptr : user_agent.c_str());
   // Over TLS, where HTTP/2 is offered: wait for a connection that multiplexes rather than open
   // a second one. Cleartext HTTP is HTTP/1.1 here, where waiting would only serialise requests.

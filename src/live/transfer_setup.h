@@ -23,8 +23,9 @@ void set_up_handle(const CurlFunctions& curl, CURL* h, const SchedulerOptions& o
 curl_slist* common_headers(const CurlFunctions& curl, const std::string& user_agent);
 // Sets `t.easy`'s options for `t.pending.request`, through `proxy` ("" for none): each one that
 // set_up_handle does not set, so that nothing of the handle's last request is left. `common`:
-// common_headers(), sent first; `user_agent` is also given to a proxy, in its CONNECT.
+// common_headers(), sent first; `user_agent` is also given to a proxy, in its CONNECT. `ca_file`:
+// SchedulerOptions::ca_file (load/ca_store.h: one store for every direct connection).
 void set_up_transfer(LiveTransfer& t, const std::string& scheme, const std::string& proxy, curl_slist* common,
-                     const std::string& user_agent);
+                     const std::string& user_agent, const std::string& ca_file);
 
 }  // namespace sitemaplint

@@ -130,9 +130,7 @@ const CurlFunctions* curl_library(std::string* error) {
 
 CURLSH* curl_shared_caches() { return loaded_library().share; }
 
-void share_caches(const CurlFunctions& curl, CURL* h, const std::string& ca_file) {
-  if (!ca_file.empty()) curl.easy_setopt(h, CURLOPT_CAINFO, ca_file.c_str());
-  curl.easy_setopt(h, CURLOPT_CAPATH, static_cast<const char*>(nullptr));
+void use_shared_caches(const CurlFunctions& curl, CURL* h) {
   if (CURLSH* share = curl_shared_caches()) curl.easy_setopt(h, CURLOPT_SHARE, share);
 }
 

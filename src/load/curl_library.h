@@ -66,13 +66,8 @@ const CurlFunctions* curl_library(std::string* error);
 // refused the share.
 CURLSH* curl_shared_caches();
 
-// Sets the options of `h` that make the system's certificate authorities load once per multi
-// handle rather than once per connection (each load of Debian's bundle parses 144 certificates:
-// about 20 ms), and makes `h` use curl_shared_caches(). `ca_file`: the bundle to trust instead
-// of the system's; empty for the system's. libcurl caches the store only when it comes from one
-// file: Debian's libcurl also names /etc/ssl/certs as a directory, which update-ca-certificates
-// keeps to the same certificates as the bundle, so the directory is not named.
-void share_caches(const CurlFunctions& curl, CURL* h, const std::string& ca_file);
+// Makes `h` use curl_shared_caches().
+void use_shared_caches(const CurlFunctions& curl, CURL* h);
 
 // Whether a transfer's result is a TLS failure (a handshake, a certificate, a cipher), which
 // messages name as such.

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "analysis/ascii.h"
+#include "load/ca_store.h"
 #include "load/curl_library.h"
 #include "load/host_name.h"
 #include "load/proxy_choice.h"
@@ -152,7 +153,7 @@ std::size_t write_body(char* data, std::size_t size, std::size_t count, void* us
 std::string too_large(std::size_t limit) { return "response larger than " + std::to_string(limit) + " bytes"; }
 
 // One thread's fetches (fetch() keeps one fetcher a thread): its connections, kept from fetch to
-// fetch, and the certificate authorities, loaded once a handle (share_caches). Two handles, so
+// fetch. Two handles, so
 // that a connection is only reused by a request of the trust it was opened for: one opened
 // without the address check (a host the user named) never carries a request that must be
 // checked, whose own connection is checked when it opens.
@@ -240,8 +241,13 @@ class Fetcher {
   bool transfer(CURLU* url, const std::string& proxy, const FetchOptions& options, long remaining_ms,
                 Clock::time_point start, FetchResult* result, std::string* next) {
     CURL* h = handle();
-    curl_->easy_reset(h);  // keeps the connection cache and the certificate authorities
-    share_caches(*curl_, h, "");
+    curl_->easy_reset(h);  // keeps the connection cache
+    use_shared_caches(*curl_, h);
+    if (proxy.empty()) {
+      use_shared_ca_store(*curl_, h, "");
+    } else {
+      use_own_ca_store(*curl_, h, "");
+    }
     char errbuf[CURL_ERROR_SIZE] = {};
     Sink sink{&result->body, options.max_bytes};
     curl_->easy_setopt(h, CURLOPT_CURLU, url);
