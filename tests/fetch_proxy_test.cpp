@@ -9,14 +9,18 @@
 #include <netinet/in.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
+#include <future>
 #include <map>
 #include <optional>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
 #include "http_test_server.h"
+#include "live/live_scheduler.h"
 #include "load/fetch.h"
 #include "load/host_name.h"
 #include "load/proxy_choice.h"
@@ -79,6 +83,23 @@ bool internal(const char* text) {
   if (inet_pton(AF_INET, text, &v4.sin_addr) == 1) return is_internal_address(&v4, AF_INET);
   REQUIRE(inet_pton(AF_INET6, text, &v6.sin6_addr) == 1);
   return is_internal_address(&v6, AF_INET6);
+}
+
+// This machine's name, when it resolves to internal addresses only (as /etc/hosts has it on most
+// machines): a name that passes the literal check, and that the address check must refuse.
+// Otherwise empty, and the test is skipped.
+std::string internal_host_name() {
+  char name[256] = {};
+  if (::gethostname(name, sizeof name - 1) != 0) return "";
+  addrinfo* found = nullptr;
+  bool all_internal = ::getaddrinfo(name, nullptr, nullptr, &found) == 0;
+  for (const addrinfo* a = found; a && all_internal; a = a->ai_next) {
+    all_internal =
+        (a->ai_family == AF_INET || a->ai_family == AF_INET6) && is_internal_address(a->ai_addr, a->ai_family);
+  }
+  if (found) ::freeaddrinfo(found);
+  if (!all_internal) skip_test("this machine's name does not resolve to internal addresses only");
+  return all_internal ? name : "";
 }
 
 }  // namespace
@@ -242,20 +263,8 @@ TEST_CASE("fetch: behind a proxy, no spelling of this machine or an internal add
 }
 
 TEST_CASE("fetch: with HTTP_PROXY or no_proxy sending a request direct, its address is checked") {
-  // A name that passes the literal check and resolves to an internal address: this machine's own.
-  char name[256] = {};
-  REQUIRE(::gethostname(name, sizeof name - 1) == 0);
-  addrinfo* found = nullptr;
-  bool all_internal = ::getaddrinfo(name, nullptr, nullptr, &found) == 0;
-  for (const addrinfo* a = found; a && all_internal; a = a->ai_next) {
-    all_internal =
-        (a->ai_family == AF_INET || a->ai_family == AF_INET6) && is_internal_address(a->ai_addr, a->ai_family);
-  }
-  if (found) ::freeaddrinfo(found);
-  if (!all_internal) {
-    skip_test(std::string("this machine's name '") + name + "' does not resolve to internal addresses only");
-    return;
-  }
+  const std::string name = internal_host_name();
+  if (name.empty()) return;  // skipped
   HttpTestServer proxy, site;
   site.route("/sitemap.xml", HttpResponse{200, {{"Content-Type", "application/xml"}}, kCleanSitemap});
   site.route("/to-internal", HttpResponse{302, {{"Location", site.url("/sitemap.xml", name)}}, ""});
@@ -274,4 +283,62 @@ TEST_CASE("fetch: with HTTP_PROXY or no_proxy sending a request direct, its addr
   }
   CHECK(proxy.connections() == 0);
   CHECK(site.hits("/sitemap.xml") == 2);
+}
+
+TEST_CASE("fetch: a thread's fetches reuse a connection, only for requests of the trust it was opened for") {
+  const std::string name = internal_host_name();
+  if (name.empty()) return;  // skipped
+  HttpTestServer site;
+  site.keep_alive();
+  site.route("/sitemap.xml", HttpResponse{200, {{"Content-Type", "application/xml"}}, kCleanSitemap});
+  const ScopedEnvironment environment(proxies({}));
+  const std::string url = site.url("/sitemap.xml", name);
+  std::vector<FetchResult> results;
+  // On a thread of its own, whose fetcher has no connection yet.
+  std::thread([&] {
+    results.push_back(fetch(url, quick_fetch()));  // the user's own host: not checked
+    results.push_back(fetch(url, quick_fetch()));  // again, on the connection kept
+    // Named by a remote document: checked, though a connection to the same host is open and the
+    // name's addresses are in the cache every handle shares.
+    results.push_back(fetch(url, quick_fetch(), UrlOrigin::RemoteDocument));
+  }).join();
+  REQUIRE(results.size() == 3);
+  CHECK(results[0].ok);
+  CHECK(results[1].ok);
+  CHECK(results[1].body == kCleanSitemap);
+  CHECK(site.connections() == 1);
+  CHECK_FALSE(results[2].ok);
+  CHECK(results[2].error.starts_with("refused to connect to '" + name + "' ("));
+  CHECK(site.hits("/sitemap.xml") == 2);
+}
+
+TEST_CASE("live: a name a fetch resolved is checked again where the live pages connect") {
+  const std::string name = internal_host_name();
+  if (name.empty()) return;  // skipped
+  HttpTestServer site;
+  site.route("/page", HttpResponse{200, {{"Content-Type", "text/html"}}, "<html><head></head></html>"});
+  const ScopedEnvironment environment(proxies({}));
+  const std::string url = site.url("/page", name);
+  // The user's own URL, fetched: its name's addresses are in the DNS cache the scheduler shares.
+  REQUIRE(fetch(url, quick_fetch()).ok);
+  SchedulerOptions options;
+  options.limits.rate = 100;
+  options.user_agent = "sitemaplint-test";
+  LiveScheduler scheduler(options);
+  const auto ask = [&](bool trusted) {
+    auto answer = std::make_shared<std::promise<LiveResponse>>();
+    LiveRequest request;
+    request.url = url;
+    request.trusted = trusted;
+    scheduler.submit(request, [answer](LiveResponse r) { answer->set_value(std::move(r)); });
+    std::future<LiveResponse> future = answer->get_future();
+    REQUIRE(future.wait_for(std::chrono::seconds(20)) == std::future_status::ready);
+    return future.get();
+  };
+  const LiveResponse unnamed = ask(false);
+  CHECK(unnamed.status == 0);
+  CHECK(unnamed.error.starts_with("refused to connect to '" + live_host_of(url) + "': it resolves to a loopback"));
+  const LiveResponse named = ask(true);  // the same request from a host the user named: fetched
+  CHECK(named.status == 200);
+  CHECK(site.hits("/page") == 2);
 }

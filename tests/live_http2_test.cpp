@@ -169,4 +169,12 @@ TEST_CASE("live: HTTP/2 from nghttpd, one connection multiplexed, the findings o
   const std::vector<std::string> over_h1 = live_findings(h1.url(""), "");
   CHECK(over_h1.size() == 4);  // noindex, canonical elsewhere, robots.txt, 404
   CHECK(over_h2 == over_h1);
+
+  // Trusting the system's certificates alone, the same server is not trusted, though a connection
+  // to it was verified and its session kept a moment ago (against the test's certificate).
+  const std::vector<std::string> untrusted = live_findings(h2_origin, "");
+  CAPTURE(untrusted);
+  REQUIRE_FALSE(untrusted.empty());
+  CHECK(untrusted != over_h2);
+  for (const std::string& finding : untrusted) CHECK(finding.find("certificate") != std::string::npos);
 }

@@ -80,6 +80,7 @@ struct LiveScheduler::Impl {
       multi = nullptr;
       return;
     }
+    common = common_headers(*curl, options.user_agent);
     curl->multi_setopt(multi, CURLMOPT_PIPELINING, CURLPIPE_MULTIPLEX);
     curl->multi_setopt(multi, CURLMOPT_MAX_HOST_CONNECTIONS, static_cast<long>(options.limits.connections));
     curl->multi_setopt(multi, CURLMOPT_SOCKETFUNCTION, on_socket);
@@ -103,6 +104,7 @@ struct LiveScheduler::Impl {
     for (auto& [easy, transfer] : active) end(*transfer);
     for (CURL* h : idle) curl->easy_cleanup(h);
     if (multi) curl->multi_cleanup(multi);  // may still tell on_socket of sockets it closes
+    if (common) curl->slist_free_all(common);
   }
 
   // libcurl says which sockets to watch for what (on_socket) and when it next needs to run
@@ -298,7 +300,7 @@ struct LiveScheduler::Impl {
     }
     if (!t->easy) return refuse("out of memory");
     t->pending = std::move(p);
-    set_up_transfer(*t, scheme, proxy);
+    set_up_transfer(*t, scheme, proxy, common, options.user_agent, options.ca_file);
     if (curl->multi_add_handle(multi, t->easy) != CURLM_OK) {
       p = std::move(t->pending);
       end(*t);
@@ -405,6 +407,7 @@ struct LiveScheduler::Impl {
   std::string unavailable;
   const CurlFunctions* curl = nullptr;
   CURLM* multi = nullptr;
+  curl_slist* common = nullptr;  // common_headers(): what every request sends
   SocketEvents events;
   std::optional<Clock::time_point> curl_deadline;  // when libcurl next needs to run (its timer)
   std::mutex mutex;

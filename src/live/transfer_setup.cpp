@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "load/ca_store.h"
 #include "load/fetch.h"
 
 namespace sitemaplint {
@@ -40,10 +41,9 @@ void set_up_handle(const CurlFunctions& curl, CURL* h, const SchedulerOptions& o
   curl.easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
   curl.easy_setopt(h, CURLOPT_TIMEOUT_MS, options.timeout_ms);
   curl.easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, std::min(options.connect_timeout_ms, options.timeout_ms));
-  curl.easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");  // every encoding this libcurl decodes: gzip, br, ...
-  curl.easy_setopt(h, CURLOPT_USERAGENT, options.user_agent.c_str());
+  curl.easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");  // decodes every encoding this libcurl knows
   curl.easy_setopt(h, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
-  if (!options.ca_file.empty()) curl.easy_setopt(h, CURLOPT_CAINFO, options.ca_file.c_str());
+  use_shared_caches(curl, h);
   curl.easy_setopt(h, CURLOPT_WRITEFUNCTION, write_body);
   curl.easy_setopt(h, CURLOPT_HEADERFUNCTION, read_header);
   curl.easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, open_socket);
@@ -51,19 +51,46 @@ void set_up_handle(const CurlFunctions& curl, CURL* h, const SchedulerOptions& o
   curl.easy_setopt(h, CURLOPT_CLOSESOCKETDATA, &sockets);
 }
 
-void set_up_transfer(LiveTransfer& t, const std::string& scheme, const std::string& proxy) {
+curl_slist* common_headers(const CurlFunctions& curl, const std::string& user_agent) {
+  // The list libcurl's Accept-Encoding "" stands for, in its order (Curl_all_content_encodings).
+  const long features = curl.version_info(CURLVERSION_NOW)->features;
+  std::string encodings;
+  const auto add = [&](const char* name) { encodings += (encodings.empty() ? "" : ", ") + std::string(name); };
+  if (features & CURL_VERSION_LIBZ) {
+    add("deflate");
+    add("gzip");
+  }
+  if (features & CURL_VERSION_BROTLI) add("br");
+  if (features & CURL_VERSION_ZSTD) add("zstd");
+  curl_slist* headers = nullptr;
+  if (!user_agent.empty()) headers = curl.slist_append(headers, ("User-Agent: " + user_agent).c_str());
+  return curl.slist_append(headers, ("Accept-Encoding: " + (encodings.empty() ? "identity" : encodings)).c_str());
+}
+
+void set_up_transfer(LiveTransfer& t, const std::string& scheme, const std::string& proxy, curl_slist* common,
+                     const std::string& user_agent, const std::string& ca_file) {
   const CurlFunctions* curl = t.curl;
   CURL* h = t.easy;
   const LiveRequest& r = t.pending.request;
   curl->easy_setopt(h, CURLOPT_ERRORBUFFER, t.errbuf);  // first: the last request's buffer is gone
-  for (const std::string& header : r.headers) t.headers = curl->slist_append(t.headers, header.c_str());
+  // Most requests send the common headers alone, and share their list; the others have their own.
+  if (!r.headers.empty()) {
+    for (const curl_slist* c = common; c; c = c->next) t.headers = curl->slist_append(t.headers, c->data);
+    for (const std::string& header : r.headers) t.headers = curl->slist_append(t.headers, header.c_str());
+  }
   curl->easy_setopt(h, CURLOPT_URL, r.url.c_str());
   curl->easy_setopt(h, CURLOPT_PROXY, proxy.c_str());
+  if (proxy.empty()) {
+    use_shared_ca_store(*curl, h, ca_file);
+  } else {
+    use_own_ca_store(*curl, h, ca_file);
+  }
+  curl->easy_setopt(h, CURLOPT_USERAGENT, proxy.empty() || user_agent.empty() ? nullptr : user_agent.c_str());
   // Over TLS, where HTTP/2 is offered: wait for a connection that multiplexes rather than open
   // a second one. Cleartext HTTP is HTTP/1.1 here, where waiting would only serialise requests.
   curl->easy_setopt(h, CURLOPT_PIPEWAIT, scheme == "https" ? 1L : 0L);
   curl->easy_setopt(h, CURLOPT_NOBODY, r.head ? 1L : 0L);  // 0 after a HEAD: a GET again
-  curl->easy_setopt(h, CURLOPT_HTTPHEADER, t.headers);  // none: the last request's are not sent
+  curl->easy_setopt(h, CURLOPT_HTTPHEADER, t.headers ? t.headers : common);  // never the last request's
   curl->easy_setopt(h, CURLOPT_WRITEDATA, &t);
   curl->easy_setopt(h, CURLOPT_HEADERDATA, &t);
   curl->easy_setopt(h, CURLOPT_OPENSOCKETDATA, &t);

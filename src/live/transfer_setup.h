@@ -16,8 +16,16 @@ namespace sitemaplint {
 // again (a reset and two dozen options a request were a tenth of the scheduler's time).
 // `sockets` is told of every socket the handle's connections open and close.
 void set_up_handle(const CurlFunctions& curl, CURL* h, const SchedulerOptions& options, SocketEvents& sockets);
+// The headers every request of the run sends, User-Agent and Accept-Encoding, as custom headers:
+// libcurl writes those of its own options through its printf twice a request, a byte at a time
+// (a tenth of its work on a request). Accept-Encoding names what this libcurl decodes, as its own
+// option would; the option stays set, and has libcurl decode what comes back.
+curl_slist* common_headers(const CurlFunctions& curl, const std::string& user_agent);
 // Sets `t.easy`'s options for `t.pending.request`, through `proxy` ("" for none): each one that
-// set_up_handle does not set, so that nothing of the handle's last request is left.
-void set_up_transfer(LiveTransfer& t, const std::string& scheme, const std::string& proxy);
+// set_up_handle does not set, so that nothing of the handle's last request is left. `common`:
+// common_headers(), sent first; `user_agent` is also given to a proxy, in its CONNECT. `ca_file`:
+// SchedulerOptions::ca_file (load/ca_store.h: one store for every direct connection).
+void set_up_transfer(LiveTransfer& t, const std::string& scheme, const std::string& proxy, curl_slist* common,
+                     const std::string& user_agent, const std::string& ca_file);
 
 }  // namespace sitemaplint

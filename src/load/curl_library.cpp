@@ -2,6 +2,9 @@
 
 #include <dlfcn.h>
 
+#include <array>
+#include <mutex>
+
 namespace sitemaplint {
 namespace {
 
@@ -26,7 +29,26 @@ struct LoadedLibrary {
   CurlFunctions functions{};
   bool ok = false;
   std::string error;
+  CURLSH* share = nullptr;
 };
+
+// One lock for each kind of data the share holds: libcurl asks for a kind's lock around each use.
+std::array<std::mutex, CURL_LOCK_DATA_LAST> share_locks;
+
+void lock_share(CURL*, curl_lock_data data, curl_lock_access, void*) { share_locks[data].lock(); }
+void unlock_share(CURL*, curl_lock_data data, void*) { share_locks[data].unlock(); }
+
+// The process's share (curl_shared_caches); null when libcurl refuses it, and handles then share
+// nothing, as before.
+CURLSH* make_share(const CurlFunctions& curl) {
+  CURLSH* share = curl.share_init();
+  if (!share) return nullptr;
+  const bool ok = curl.share_setopt(share, CURLSHOPT_LOCKFUNC, lock_share) == CURLSHE_OK &&
+                  curl.share_setopt(share, CURLSHOPT_UNLOCKFUNC, unlock_share) == CURLSHE_OK &&
+                  curl.share_setopt(share, CURLSHOPT_SHARE, CURL_LOCK_DATA_SSL_SESSION) == CURLSHE_OK &&
+                  curl.share_setopt(share, CURLSHOPT_SHARE, CURL_LOCK_DATA_DNS) == CURLSHE_OK;
+  return ok ? share : nullptr;  // a share half set up is left alone: nothing uses it
+}
 
 LoadedLibrary load_and_initialise() {
   LoadedLibrary loaded;
@@ -38,6 +60,7 @@ LoadedLibrary load_and_initialise() {
     return loaded;
   }
   loaded.ok = true;
+  loaded.share = make_share(loaded.functions);
   return loaded;
 }
 
@@ -75,7 +98,10 @@ bool load_curl_functions(const char* soname, CurlFunctions* functions, std::stri
                   bind(library, soname, "curl_multi_socket_action", &found.multi_socket_action, error) &&
                   bind(library, soname, "curl_multi_info_read", &found.multi_info_read, error) &&
                   bind(library, soname, "curl_slist_append", &found.slist_append, error) &&
-                  bind(library, soname, "curl_slist_free_all", &found.slist_free_all, error);
+                  bind(library, soname, "curl_slist_free_all", &found.slist_free_all, error) &&
+                  bind(library, soname, "curl_share_init", &found.share_init, error) &&
+                  bind(library, soname, "curl_share_setopt", &found.share_setopt, error) &&
+                  bind(library, soname, "curl_version_info", &found.version_info, error);
   if (!ok) {
     dlclose(library);  // an incomplete library is of no use, and nothing points into it
     return false;
@@ -84,13 +110,28 @@ bool load_curl_functions(const char* soname, CurlFunctions* functions, std::stri
   return true;
 }
 
-const CurlFunctions* curl_library(std::string* error) {
+namespace {
+
+const LoadedLibrary& loaded_library() {
   static const LoadedLibrary loaded = load_and_initialise();
+  return loaded;
+}
+
+}  // namespace
+
+const CurlFunctions* curl_library(std::string* error) {
+  const LoadedLibrary& loaded = loaded_library();
   if (!loaded.ok) {
     *error = loaded.error;
     return nullptr;
   }
   return &loaded.functions;
+}
+
+CURLSH* curl_shared_caches() { return loaded_library().share; }
+
+void use_shared_caches(const CurlFunctions& curl, CURL* h) {
+  if (CURLSH* share = curl_shared_caches()) curl.easy_setopt(h, CURLOPT_SHARE, share);
 }
 
 bool is_tls_error(CURLcode code) {

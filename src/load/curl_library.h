@@ -42,6 +42,10 @@ struct CurlFunctions {
   decltype(&curl_multi_info_read) multi_info_read;
   decltype(&curl_slist_append) slist_append;
   decltype(&curl_slist_free_all) slist_free_all;
+  // The share of every handle (curl_shared_caches), and what the build decodes.
+  decltype(&curl_share_init) share_init;
+  decltype(&curl_share_setopt) share_setopt;
+  decltype(&curl_version_info) version_info;
 };
 
 // Loads the library `soname` names and looks up every function of CurlFunctions in it. Returns
@@ -53,6 +57,17 @@ bool load_curl_functions(const char* soname, CurlFunctions* functions, std::stri
 // any thread may make: the others wait for it, and every later call returns the same answer. Null,
 // with *error set, when it cannot be loaded or initialised.
 const CurlFunctions* curl_library(std::string* error);
+
+// What every handle of the process shares, made with the library: TLS sessions (a connection to
+// a host that an earlier one reached resumes its session: no certificate sent, parsed and
+// verified again) and the DNS cache, across threads, under locks. Connections are not shared:
+// libcurl does not support sharing them between threads, and each is opened, and its address
+// checked, for the requests of one trust (fetch.h). Null when libcurl could not be loaded or
+// refused the share.
+CURLSH* curl_shared_caches();
+
+// Makes `h` use curl_shared_caches().
+void use_shared_caches(const CurlFunctions& curl, CURL* h);
 
 // Whether a transfer's result is a TLS failure (a handshake, a certificate, a cipher), which
 // messages name as such.

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "analysis/ascii.h"
+#include "load/ca_store.h"
 #include "load/curl_library.h"
 #include "load/host_name.h"
 #include "load/proxy_choice.h"
@@ -151,12 +152,18 @@ std::size_t write_body(char* data, std::size_t size, std::size_t count, void* us
 
 std::string too_large(std::size_t limit) { return "response larger than " + std::to_string(limit) + " bytes"; }
 
+// One thread's fetches (fetch() keeps one fetcher a thread): its connections, kept from fetch to
+// fetch. Two handles, so
+// that a connection is only reused by a request of the trust it was opened for: one opened
+// without the address check (a host the user named) never carries a request that must be
+// checked, whose own connection is checked when it opens.
 class Fetcher {
  public:
   // Loads libcurl the first time any fetcher is made (curl_library() waits for and returns that
   // first load to every thread).
   Fetcher() : curl_(curl_library(&unavailable_)) {
-    if (curl_) handle_ = Easy(curl_->easy_init(), EasyDeleter{curl_});
+    if (!curl_) return;
+    for (Easy& handle : handles_) handle = Easy(curl_->easy_init(), EasyDeleter{curl_});
   }
 
   FetchResult fetch(const std::string& start_url, const FetchOptions& options, UrlOrigin origin) {
@@ -165,7 +172,7 @@ class Fetcher {
       result.error = unavailable_;
       return result;
     }
-    if (!handle_) {
+    if (!handles_[0] || !handles_[1]) {
       result.error = "libcurl could not be initialised";
       return result;
     }
@@ -233,8 +240,14 @@ class Fetcher {
   // status, content type and body, and *next with the redirect target when there is one.
   bool transfer(CURLU* url, const std::string& proxy, const FetchOptions& options, long remaining_ms,
                 Clock::time_point start, FetchResult* result, std::string* next) {
-    CURL* h = handle_.get();
-    curl_->easy_reset(h);  // keeps the connection and DNS caches
+    CURL* h = handle();
+    curl_->easy_reset(h);  // keeps the connection cache
+    use_shared_caches(*curl_, h);
+    if (proxy.empty()) {
+      use_shared_ca_store(*curl_, h, "");
+    } else {
+      use_own_ca_store(*curl_, h, "");
+    }
     char errbuf[CURL_ERROR_SIZE] = {};
     Sink sink{&result->body, options.max_bytes};
     curl_->easy_setopt(h, CURLOPT_CURLU, url);
@@ -286,7 +299,7 @@ class Fetcher {
 
   std::string describe(CURLcode code, const char* errbuf, bool overflowed, CURLU* url, const FetchOptions& options,
                        Clock::time_point start) {
-    CURL* h = handle_.get();
+    CURL* h = handle();
     const std::string detail = one_line(*errbuf ? errbuf : curl_->easy_strerror(code));
     const std::string host = url_part(*curl_, url, CURLUPART_HOST);
     if (!guard_.refused.empty()) return refusal(host, guard_.refused);
@@ -315,10 +328,13 @@ class Fetcher {
     return detail;
   }
 
+  // The handle for the request guard_ is set up for: checked ([1]) or not ([0]).
+  CURL* handle() const { return handles_[guard_.active ? 1 : 0].get(); }
+
   // Declared first: the constructor writes into it while it loads curl_.
   std::string unavailable_;  // why libcurl could not be loaded
   const CurlFunctions* curl_ = nullptr;  // null when it could not
-  Easy handle_;
+  Easy handles_[2];
   SocketGuard guard_;
   std::string start_host_;
 };
@@ -356,7 +372,9 @@ bool is_internal_address(const void* address, int family) {
 }
 
 FetchResult fetch(const std::string& url, const FetchOptions& options, UrlOrigin origin) {
-  Fetcher fetcher;
+  // A thread's fetches one after the other (an index's children, say) reuse its connections and
+  // the certificate authorities it loaded, rather than a new handshake and a new load each.
+  thread_local Fetcher fetcher;
   return fetcher.fetch(url, options, origin);
 }
 
@@ -366,9 +384,8 @@ std::vector<FetchResult> fetch_all(const std::vector<std::string>& urls, const F
   if (urls.empty()) return results;
   const std::size_t workers = std::min(urls.size(), static_cast<std::size_t>(std::max(concurrency, 1)));
   std::atomic<std::size_t> next{0};
-  auto work = [&] {
-    Fetcher fetcher;  // one handle per worker: connections to the same host are reused
-    for (std::size_t i = next++; i < urls.size(); i = next++) results[i] = fetcher.fetch(urls[i], options, origin);
+  auto work = [&] {  // each worker with its thread's fetcher: connections to the same host are reused
+    for (std::size_t i = next++; i < urls.size(); i = next++) results[i] = fetch(urls[i], options, origin);
   };
   std::vector<std::jthread> threads;
   threads.reserve(workers - 1);
