@@ -116,6 +116,9 @@ struct PageAnswer {
   int http_status = 0;
   std::string reason;  // Redirect: why ("a folder is served with a final slash", "_redirects line 3"); Refused: why
   bool html = false;  // the file is an HTML page, whose head was read
+  // From a build: the URL is that of the site's not-found page itself (its 404.html), which a
+  // direct request gets with status 200, and which is answered as a Fallback.
+  bool not_found_page = false;
   bool media_request = false;  // live: asked with HEAD, as an image or a video is
   // Live: the one answer that speaks for its host, when the host was given up (Skipped) or its
   // robots.txt could not be had (Blocked, http->robots_unreachable).

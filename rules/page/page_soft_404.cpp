@@ -77,7 +77,7 @@ class PageSoft404 final : public PageRule {
       return;
     }
     if (page.status != PageStatus::Fallback) return;
-    if (is_not_found_page(page.file)) {
+    if (page.not_found_page) {
       out.report({.at = url_span(*url.field, a),
                   .message = url.quoted_value() + " is the site's not-found page (" + page.file +
                              "), which a direct request gets with status 200: a soft 404; remove the URL",
@@ -112,14 +112,6 @@ class PageSoft404 final : public PageRule {
   }
 
  private:
-  // 404.html: the page every host the build is read for serves for a path without a page (the
-  // nearest one up the folders, on some), and serves with 200 to a request for itself (which the
-  // build's lookup answers as a fallback).
-  static bool is_not_found_page(std::string_view file) {
-    const std::size_t slash = file.find_last_of('/');
-    return file.substr(slash == std::string_view::npos ? 0 : slash + 1) == "404.html";
-  }
-
   static constexpr std::size_t kOnePageForAll = 3;
   struct Host {
     std::size_t pages = 0;  // listed URLs answered with a page of their own

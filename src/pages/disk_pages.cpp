@@ -411,6 +411,7 @@ PageAnswer DiskPages::work_out(std::string_view url) const {
   if (facts.status == PageStatus::Served && (answer.file == "404.html" || answer.file.ends_with("/404.html"))) {
     facts.status = PageStatus::Fallback;
     facts.reason = "the site's not-found page";
+    facts.not_found_page = true;
   }
   // What the headers the host adds say (X-Robots-Tag, Link, Content-Type's charset).
   const std::vector<ConfigHeader> headers = response_headers(setup_, site_.host, *path);
