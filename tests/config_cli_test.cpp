@@ -279,8 +279,8 @@ TEST_CASE("config cli: --show-config of a config that runs no rule says so, with
   dir.write("sitemaplint.toml", "select = [\"SM201\"]\nignore = [\"SM201\"]\n");
   dir.write("sitemap.xml", kSitemap);
   const std::string expected =
-      "sitemaplint: error: no rule would run: --select, --ignore and the config's select and ignore leave none; run "
-      "at least one rule, or leave the input out\n";
+      "sitemaplint: error: no rule would run: --select, --ignore and the select and ignore of " +
+      (dir.path / "sitemaplint.toml").string() + " leave none; run at least one rule, or leave the input out\n";
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"--show-config"}, std::vector<std::string>{"--show-config", "sitemap.xml"}}) {
     const auto shown = run_cli(args, "", dir.path.string());
@@ -289,6 +289,22 @@ TEST_CASE("config cli: --show-config of a config that runs no rule says so, with
     CHECK(shown.out.empty());
     CHECK(shown.err == expected);
   }
+}
+
+TEST_CASE("config cli: an override that stops every rule is shown as an exclusion, and its file passes") {
+  TempDir dir;
+  dir.write("sitemaplint.toml", "[[overrides]]\nfiles = [\"old/*.xml\"]\nignore = [\"ALL\"]\n");
+  dir.write("old/sitemap.xml", "<urlset");  // broken, and not linted
+  const auto shown = run_cli({"--show-config", "old/sitemap.xml"}, "", dir.path.string());
+  CHECK(shown.exit_code == 0);
+  CHECK(shown.out.find("# every rule is stopped by the overrides above: old/sitemap.xml is linted with none, so it "
+                       "passes\n") != std::string::npos);
+  const auto linted = run_cli({"old/sitemap.xml"}, "", dir.path.string());
+  CHECK(linted.exit_code == 0);
+  // A file the override does not match is linted as usual.
+  dir.write("sitemap.xml", kSitemap);
+  CHECK(run_cli({"--show-config", "sitemap.xml"}, "", dir.path.string()).out.find("every rule is stopped") ==
+        std::string::npos);
 }
 
 TEST_CASE("config cli: extend builds a project's config on a shared one, the project's settings winning") {

@@ -430,9 +430,9 @@ TEST_CASE("resolve: a selection that leaves no rule is refused, unless an overri
   ConfigResolver resolver(none, ConfigSource::Discover);
   std::string error;
   CHECK_FALSE(resolver.profile_for(top, &error));
-  CHECK(error ==
-        "no rule would run: --select, --ignore and the config's select and ignore leave none; run at least one rule, "
-        "or leave the input out");
+  CHECK(error == "no rule would run: --select, --ignore and the select and ignore of " +
+                     (dir.path / "sitemaplint.toml").string() +
+                     " leave none; run at least one rule, or leave the input out");
   const Profile* excluded = resolver.profile_for(old, &error);
   REQUIRE(excluded);
   CHECK(excluded->selection.enabled.empty());
@@ -441,7 +441,7 @@ TEST_CASE("resolve: a selection that leaves no rule is refused, unless an overri
   // The command line alone, with no config: --ignore ALL, or --select of rules it then ignores.
   const auto all = run_cli({"--no-config", "--ignore", "ALL", top});
   CHECK(all.exit_code == 2);
-  CHECK(all.err.find("no rule would run") != std::string::npos);
+  CHECK(all.err.find("no rule would run: --select and --ignore leave none") != std::string::npos);
   const auto emptied = run_cli({"--no-config", "--select", "SM4", "--ignore", "lastmod", top});
   CHECK(emptied.exit_code == 2);
 }

@@ -159,9 +159,10 @@ const Profile* ConfigResolver::profile_for(const std::string& input, std::string
   // A gate that runs no rule passes everything, broken XML included: refused, like `select = []`.
   // An [[overrides]] entry that stops every rule for its files is taken as meant (an exclusion).
   if (profile->selection.enabled.empty() && matched.empty()) {
-    *error =
-        "no rule would run: --select, --ignore and the config's select and ignore leave none; run at least "
-        "one rule, or leave the input out";
+    // Named, so that a user who gave no option finds the file that did it.
+    const std::string choices = config ? "--select, --ignore and the select and ignore of " + config->path.string()
+                                       : std::string("--select and --ignore");
+    *error = "no rule would run: " + choices + " leave none; run at least one rule, or leave the input out";
     return nullptr;
   }
   slot = std::move(profile);

@@ -56,6 +56,10 @@ void write_effective_config(const std::string& label, const Profile& profile, co
       out << ")";
     }
     out << ", then the command line\n";
+    // An override that stops every rule is taken as an exclusion: say so, or the empty selection
+    // below reads like a mistake, and the input passes with no finding.
+    if (profile.selection.enabled.empty() && !profile.overrides.empty())
+      out << "# every rule is stopped by the overrides above: " << label << " is linted with none, so it passes\n";
   } else {
     out << "# no sitemaplint.toml applies: the defaults, then the command line\n";
   }
