@@ -72,8 +72,9 @@ void place(Record&& r, ShardFile& file) {
 }
 
 // The file's PageFacts made again from its records, as the shard's run held them (`whole`: every
-// page and link must be there), or with the pages and links one step of the merge read.
-bool rebuild_pages(ShardFile& file, bool whole, std::string* why) {
+// page and link must be there), or with the pages and links one step of the merge read (`graph`:
+// the partition of the hreflang graph they are for, PageFacts::graph_partition).
+bool rebuild_pages(ShardFile& file, bool whole, std::pair<std::uint32_t, std::uint32_t> graph, std::string* why) {
   const auto by_item = [](const auto& a, const auto& b) { return a.item < b.item; };
   const auto same_item = [](const auto& a, const auto& b) { return a.item == b.item; };
   std::sort(file.page_slots.begin(), file.page_slots.end(), by_item);
@@ -90,6 +91,7 @@ bool rebuild_pages(ShardFile& file, bool whole, std::string* why) {
     return false;
   }
   auto facts = std::make_shared<PageFacts>();
+  std::tie(facts->graph_partition, facts->graph_partitions) = graph;
   facts->pages.reserve(file.page_slots.size());
   facts->links.reserve(file.link_slots.size());
   std::size_t next_link = 0;
@@ -246,11 +248,12 @@ bool read_parts(const std::filesystem::path& folder, std::uint32_t first, std::u
   return true;
 }
 
-bool rebuild_shard(const std::string& folder, std::vector<ShardFile>& files, bool whole, std::string* error) {
+bool rebuild_shard(const std::string& folder, std::vector<ShardFile>& files, bool whole, std::string* error,
+                   std::pair<std::uint32_t, std::uint32_t> graph = {0, 0}) {
   for (ShardFile& file : files) {
     if (!file.outcome.report) continue;
     std::string why;
-    if (!rebuild_pages(file, whole, &why)) {
+    if (!rebuild_pages(file, whole, graph, &why)) {
       *error = folder + ": the records of " + file.outcome.path + " do not match its manifest: " + why;
       return false;
     }
@@ -347,6 +350,45 @@ bool gather(const std::vector<std::string>& folders, std::vector<std::vector<Sha
   return true;
 }
 
+// Reads, from every partition of every shard, what partition `partition` of the hreflang graph
+// needs (PageFacts::graph_partition): the pages whose links it judges (the links' targets of this
+// partition), whole (every entry and link), and the pages that link to them, whole, as the other
+// ends their rules look at; and each file's first page in the graph, which counts the file.
+// Two readings: the keys the links ask for, then those pages and links.
+bool read_graph_partition(const std::vector<std::string>& folders, std::vector<std::vector<ShardFile>>& shards,
+                          std::uint32_t partitions, std::uint32_t partition, std::string* error) {
+  std::vector<std::uint64_t> wanted;
+  std::vector<std::vector<std::uint32_t>> first_in_graph(shards.size());  // by shard, then file
+  for (std::size_t s = 0; s < shards.size(); ++s) {
+    std::vector<std::uint32_t>& first = first_in_graph[s];
+    first.assign(shards[s].size(), UINT32_MAX);
+    const auto ask = [&](const Record& r) {
+      if (r.kind == RecordKind::Link) {
+        if (graph_partition_of(r.other.high, partitions) == partition) {
+          wanted.push_back(r.other.high);
+          wanted.push_back(r.key.low);
+        }
+      } else if ((r.flags & kInGraph) != 0) {
+        first[r.file] = std::min(first[r.file], r.item);
+      }
+      return false;
+    };
+    if (!read_parts(folders[s], 0, partitions, partitions, shards[s], ask, error)) return false;
+  }
+  std::sort(wanted.begin(), wanted.end());
+  wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
+  for (std::size_t s = 0; s < shards.size(); ++s) {
+    const auto graph = [&](const Record& r) {
+      return std::binary_search(wanted.begin(), wanted.end(), r.key.low) ||
+             (r.kind == RecordKind::Page && (r.flags & kInGraph) != 0 && r.item == first_in_graph[s][r.file]);
+    };
+    if (!read_parts(folders[s], 0, partitions, partitions, shards[s], graph, error) ||
+        !rebuild_shard(folders[s], shards[s], false, error, {partition, partitions}))
+      return false;
+  }
+  return true;
+}
+
 // The members of the whole set; *settings: the first member's, as the run of them all has.
 std::vector<SetMember> members_of(std::vector<Outcome>& outcomes, const ProfileLookup& profile_for,
                                   const Settings** settings) {
@@ -392,25 +434,44 @@ bool merge_shards(const std::vector<std::string>& folders, const ProfileLookup& 
 bool check_partition(const std::vector<std::string>& folders, std::uint32_t partition, const ProfileLookup& profile_for,
                      const std::string& identity, const std::string& out, std::string* error) {
   PartitionOrigin origin{identity, "", partition, 0};
-  std::vector<std::vector<ShardFile>> shards;
-  if (!read_manifests(folders, identity, &origin.partitions, &shards, &origin.shards, error)) return false;
-  if (partition >= origin.partitions) {
-    *error = "partition " + std::to_string(partition) + " of shards of " + std::to_string(origin.partitions) +
-             " partitions (0 to " + std::to_string(origin.partitions - 1) + ")";
-    return false;
-  }
-  for (std::size_t s = 0; s < shards.size(); ++s) {
-    const auto pages = [](const Record& r) { return r.kind == RecordKind::Page; };
-    if (!read_parts(folders[s], partition, partition + 1, origin.partitions, shards[s], pages, error) ||
-        !rebuild_shard(folders[s], shards[s], false, error))
+  std::vector<PartitionFindings> findings;
+  {
+    // duplicate-across-sitemaps, on the pages of this partition (by their URL as written).
+    std::vector<std::vector<ShardFile>> shards;
+    if (!read_manifests(folders, identity, &origin.partitions, &shards, &origin.shards, error)) return false;
+    if (partition >= origin.partitions) {
+      *error = "partition " + std::to_string(partition) + " of shards of " + std::to_string(origin.partitions) +
+               " partitions (0 to " + std::to_string(origin.partitions - 1) + ")";
       return false;
+    }
+    for (std::size_t s = 0; s < shards.size(); ++s) {
+      const auto pages = [](const Record& r) { return r.kind == RecordKind::Page; };
+      if (!read_parts(folders[s], partition, partition + 1, origin.partitions, shards[s], pages, error) ||
+          !rebuild_shard(folders[s], shards[s], false, error))
+        return false;
+    }
+    std::vector<Outcome> outcomes;
+    if (!gather(folders, std::move(shards), &outcomes, error)) return false;
+    const Settings* settings = nullptr;
+    std::vector<SetMember> members = members_of(outcomes, profile_for, &settings);
+    if (settings) findings = run_alone(members, *settings, SetRulePart::Duplicates);
   }
-  std::vector<Outcome> outcomes;
-  if (!gather(folders, std::move(shards), &outcomes, error)) return false;
-  const Settings* settings = nullptr;
-  std::vector<SetMember> members = members_of(outcomes, profile_for, &settings);
-  PartitionFindings findings;
-  if (settings) findings = run_duplicates_alone(members, *settings);
+  {
+    // The hreflang graph's rules, on the links to the pages of this partition of the graph.
+    std::vector<std::vector<ShardFile>> shards;
+    std::string digest;
+    if (!read_manifests(folders, identity, &origin.partitions, &shards, &digest, error) ||
+        !read_graph_partition(folders, shards, origin.partitions, partition, error))
+      return false;
+    std::vector<Outcome> outcomes;
+    if (!gather(folders, std::move(shards), &outcomes, error)) return false;
+    const Settings* settings = nullptr;
+    std::vector<SetMember> members = members_of(outcomes, profile_for, &settings);
+    if (settings) {
+      for (PartitionFindings& graph : run_alone(members, *settings, SetRulePart::Graph))
+        findings.push_back(std::move(graph));
+    }
+  }
   std::string text;
   try {
     text = partition_findings_json(origin, findings);
@@ -428,43 +489,11 @@ bool check_partition(const std::vector<std::string>& folders, std::uint32_t part
 bool merge_partitions(const std::vector<std::string>& folders, const std::vector<std::string>& findings,
                       const ProfileLookup& profile_for, const std::string& identity, std::vector<Outcome>* outcomes,
                       std::string* error) {
+  // The manifests and the partitions' findings only: no record is read, no page held.
   std::uint32_t partitions = 0;
   std::vector<std::vector<ShardFile>> shards;
   std::string digest;
   if (!read_manifests(folders, identity, &partitions, &shards, &digest, error)) return false;
-  // The hreflang graph's pages, as a spilled run keeps them (set_spill.cpp): those with links or
-  // unknown ones, each file's first in the graph (which counts the file), and those a link names
-  // or whose URL a page with links has too (its other listings); the graph asks about no other.
-  // Two readings of the partitions: the keys the links ask for, then the pages and links.
-  std::vector<std::uint64_t> wanted;
-  std::vector<std::vector<std::uint32_t>> first_in_graph(shards.size());  // by shard, then file
-  for (std::size_t s = 0; s < shards.size(); ++s) {
-    std::vector<std::uint32_t>& first = first_in_graph[s];
-    first.assign(shards[s].size(), UINT32_MAX);
-    const auto ask = [&](const Record& r) {
-      if (r.kind == RecordKind::Link) {
-        wanted.push_back(r.other.high);
-        wanted.push_back(r.key.low);
-      } else if ((r.flags & kInGraph) != 0) {
-        first[r.file] = std::min(first[r.file], r.item);
-      }
-      return false;
-    };
-    if (!read_parts(folders[s], 0, partitions, partitions, shards[s], ask, error)) return false;
-  }
-  std::sort(wanted.begin(), wanted.end());
-  wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
-  for (std::size_t s = 0; s < shards.size(); ++s) {
-    const auto graph = [&](const Record& r) {
-      return r.kind == RecordKind::Link || (r.flags & (kHasLinks | kLinksUnknown)) != 0 ||
-             ((r.flags & kInGraph) != 0 && r.item == first_in_graph[s][r.file]) ||
-             std::binary_search(wanted.begin(), wanted.end(), r.key.low);
-    };
-    if (!read_parts(folders[s], 0, partitions, partitions, shards[s], graph, error) ||
-        !rebuild_shard(folders[s], shards[s], false, error))
-      return false;
-  }
-  std::vector<std::uint64_t>().swap(wanted);
   if (!gather(folders, std::move(shards), outcomes, error)) return false;
   const Settings* settings = nullptr;
   std::vector<SetMember> members = members_of(*outcomes, profile_for, &settings);
@@ -473,7 +502,7 @@ bool merge_partitions(const std::vector<std::string>& folders, const std::vector
   std::vector<bool> seen(partitions);
   std::size_t next = 0;
   std::string why;
-  const auto read_next = [&](PartitionFindings* out) {
+  const auto read_next = [&](std::vector<PartitionFindings>* out) {
     if (next == findings.size() || !why.empty()) return false;
     const std::string& name = findings[next++];
     std::ifstream in(name, std::ios::binary);
@@ -510,9 +539,9 @@ bool merge_partitions(const std::vector<std::string>& folders, const std::vector
     return true;
   };
   if (settings) {
-    add_duplicates(members, read_next);
+    add_partitioned(members, read_next);
   } else {
-    PartitionFindings ignored;
+    std::vector<PartitionFindings> ignored;
     while (read_next(&ignored)) {
     }
   }
@@ -525,7 +554,6 @@ bool merge_partitions(const std::vector<std::string>& folders, const std::vector
              " are missing: give those of every partition, 0 to " + std::to_string(partitions - 1);
     return false;
   }
-  if (settings) run_set_rules(members, *settings, nullptr, nullptr, SetRulePart::Graph);
   finish_set(members, nullptr);
   return true;
 }
