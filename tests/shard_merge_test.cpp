@@ -290,7 +290,8 @@ TEST_CASE("shards: many hreflang clusters over many partitions report as one run
   // 90 clusters of 2 to 5 pages, each page in one of 6 files of 3 shards, with defects spread by
   // a fixed sequence: links left out (LANG501, LANG503), other codes (LANG504), alternates listed
   // without links (LANG502) or nowhere (LANG505), pages spelt otherwise. 7 partitions put most
-  // pairs' two pages, and a pair's first link and its return, in different partitions.
+  // pairs' two pages, and a pair's first link and its return, in different partitions. Some
+  // pages are listed twice with different links, some on an internationalised host.
   TempDir dir;
   const std::string u = "https://example.com/";
   const std::vector<std::string> codes = {"en", "de", "fr", "es", "it"};
@@ -303,16 +304,26 @@ TEST_CASE("shards: many hreflang clusters over many partitions report as one run
   for (std::size_t c = 0; c < 90; ++c) {
     const std::size_t size = 2 + next(4);
     for (std::size_t p = 0; p < size; ++p) {
-      const std::string loc = u + "c" + std::to_string(c) + "/" + codes[p];
+      // Some clusters on an internationalised host: listed as written, linked in ASCII, so a
+      // page's key for the graph is not the key of its URL as written.
+      const bool idn = c % 9 == 4;
+      const std::string path = "c" + std::to_string(c) + "/";
+      const std::string loc = (idn ? "https://b\xC3\xBC"
+                                     "cher.example/"
+                                   : u) +
+                              path + codes[p];
       std::vector<std::pair<std::string, std::string>> links;
       const std::uint32_t defect = next(12);
       for (std::size_t q = 0; q < size; ++q) {
         if (defect == 0 && q != p && q == (p + 1) % size) continue;  // no link to one alternate
         const std::string code = defect == 1 && q != p ? "pt" : codes[q];
-        links.emplace_back(code, u + "c" + std::to_string(c) + "/" + codes[q]);
+        links.emplace_back(code, (idn ? "https://xn--bcher-kva.example/" : u) + path + codes[q]);
       }
       if (defect == 2) links.emplace_back("ja", u + "nowhere/" + std::to_string(c));
       std::string& body = bodies[(c + p * 5) % bodies.size()];
+      // A page listed again in another file with links of its own: its cluster is of both.
+      if (defect == 6)
+        bodies[(c + p * 5 + 1) % bodies.size()] += hreflang_entry(loc, {links[0], {"ko", u + "ko/" + path}});
       if (defect == 3) {
         body += "  <url><loc>" + loc + "</loc></url>\n";  // listed without links
       } else if (defect == 4) {
