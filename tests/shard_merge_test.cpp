@@ -277,13 +277,17 @@ CommandResult one_run_json(const std::vector<std::string>& files, const std::vec
   return run_cli(args);
 }
 
-// Removes the partitions of each shard, keeping its manifest (and the bytes of fetched files).
+// Removes every record file of each shard (its partitions and its graph file), keeping its
+// manifest (and the bytes of fetched files).
 void remove_records(const std::vector<std::string>& folders) {
+  std::vector<std::filesystem::path> records;
   for (const std::string& folder : folders) {
-    for (const auto& entry : std::filesystem::directory_iterator(folder)) {
-      if (entry.path().extension() == ".smrec") std::filesystem::remove(entry.path());
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(folder)) {
+      if (entry.path().extension() == ".smrec") records.push_back(entry.path());
     }
   }
+  REQUIRE(!records.empty());
+  for (const auto& path : records) std::filesystem::remove(path);
 }
 
 TEST_CASE("shards: many hreflang clusters over many partitions report as one run, the merge reading no record") {
@@ -441,6 +445,11 @@ TEST_CASE("shards: partition findings missing, cut short, repeated or of other s
   dir.write("first.json", first.dump());
   refused(folders, {files[0], (dir.path / "first.json").string(), files[2], files[3]},
           "partition findings format version 1; this sitemaplint reads version 2");
+  // A shard without its graph file, which every partition reads.
+  std::filesystem::remove(std::filesystem::path(folders[1]) / "graph" / "part-00000.smrec");
+  const CommandResult no_graph = merge(folders, {"--partition", "0", "-o", (dir.path / "p0.json").string()});
+  CHECK(no_graph.exit_code == 2);
+  CHECK(no_graph.err.find("shard-1: its graph file (graph/part-00000.smrec) is missing") != std::string::npos);
   // A partition that is not the shards', and the two steps at once.
   const CommandResult beyond = merge(folders, {"--partition", "4", "-o", (dir.path / "p4.json").string()});
   CHECK(beyond.exit_code == 2);
@@ -515,13 +524,13 @@ TEST_CASE("shards: a damaged, unfinished or mismatched shard is refused with wha
   std::ifstream in(manifest);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   in.close();
-  const auto at = text.find("\"format\": 1");
+  const auto at = text.find("\"format\": 2");
   REQUIRE(at != std::string::npos);
-  text.replace(at, 11, "\"format\": 2");
+  text.replace(at, 11, "\"format\": 3");
   dir.write("future/shard.json", text);
-  refused({folders[0], future}, "shard format version 2; this sitemaplint reads version 1");
+  refused({folders[0], future}, "shard format version 3; this sitemaplint reads version 2");
   // Garbage where the manifest should be.
-  dir.write("future/shard.json", "{\"format\": 1, \"files\": [");
+  dir.write("future/shard.json", "{\"format\": 2, \"files\": [");
   refused({future}, "not a shard manifest this sitemaplint can read");
   // A partition file missing, one of a shard of other partitions, one of another partition.
   const std::string four = (dir.path / "four").string();

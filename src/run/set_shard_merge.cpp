@@ -350,13 +350,23 @@ bool gather(const std::vector<std::string>& folders, std::vector<std::vector<Sha
   return true;
 }
 
-// Reads, from every partition of every shard, what partition `partition` of the hreflang graph
-// needs (PageFacts::graph_partition): the pages whose links it judges (the links' targets of this
-// partition), whole (every entry and link), and the pages that link to them, whole, as the other
-// ends their rules look at; and each file's first page in the graph, which counts the file.
-// Two readings: the keys the links ask for, then those pages and links.
+// Reads what partition `partition` of the hreflang graph needs (PageFacts::graph_partition): the
+// pages whose links it judges (the links' targets of this partition), whole (every entry and
+// link), the pages that link to them with all their links, and each file's first page in the
+// graph, which counts the file. Each shard's graph file holds every link and every page but the
+// plain ones without links (set_shard.cpp), which lie in the partition of their graph key: two
+// readings of the graph files (the keys the links ask for, then those pages and links), and one
+// of the shards' partition `partition`.
 bool read_graph_partition(const std::vector<std::string>& folders, std::vector<std::vector<ShardFile>>& shards,
                           std::uint32_t partitions, std::uint32_t partition, std::string* error) {
+  for (const std::string& folder : folders) {
+    std::error_code ec;
+    if (!std::filesystem::exists(std::filesystem::path(folder) / kShardGraphFolder / record_file_name(0), ec)) {
+      *error = folder + ": its graph file (" + kShardGraphFolder + "/" + record_file_name(0) +
+               ") is missing; copy the shard's folder whole, or make it again";
+      return false;
+    }
+  }
   std::vector<std::uint64_t> wanted;
   std::vector<std::vector<std::uint32_t>> first_in_graph(shards.size());  // by shard, then file
   for (std::size_t s = 0; s < shards.size(); ++s) {
@@ -373,7 +383,8 @@ bool read_graph_partition(const std::vector<std::string>& folders, std::vector<s
       }
       return false;
     };
-    if (!read_parts(folders[s], 0, partitions, partitions, shards[s], ask, error)) return false;
+    if (!read_parts(std::filesystem::path(folders[s]) / kShardGraphFolder, 0, 1, 1, shards[s], ask, error))
+      return false;
   }
   std::sort(wanted.begin(), wanted.end());
   wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
@@ -387,11 +398,17 @@ bool read_graph_partition(const std::vector<std::string>& folders, std::vector<s
     return maybe[key & (bits - 1)] && std::binary_search(wanted.begin(), wanted.end(), key);
   };
   for (std::size_t s = 0; s < shards.size(); ++s) {
-    const auto graph = [&](const Record& r) {
-      return asked(r.key.low) ||
-             (r.kind == RecordKind::Page && (r.flags & kInGraph) != 0 && r.item == first_in_graph[s][r.file]);
+    const auto first = [&](const Record& r) {
+      return r.kind == RecordKind::Page && (r.flags & kInGraph) != 0 && r.item == first_in_graph[s][r.file];
     };
-    if (!read_parts(folders[s], 0, partitions, partitions, shards[s], graph, error) ||
+    const auto from_graph_file = [&](const Record& r) { return asked(r.key.low) || first(r); };
+    // The pages of this partition's keys that the graph file does not hold.
+    const auto from_partition = [&](const Record& r) {
+      return r.kind == RecordKind::Page && !in_graph_file(r) && !first(r) && asked(r.key.low);
+    };
+    if (!read_parts(std::filesystem::path(folders[s]) / kShardGraphFolder, 0, 1, 1, shards[s], from_graph_file,
+                    error) ||
+        !read_parts(folders[s], partition, partition + 1, partitions, shards[s], from_partition, error) ||
         !rebuild_shard(folders[s], shards[s], false, error, {partition, partitions}))
       return false;
   }
