@@ -269,6 +269,131 @@ TEST_CASE("shards: hreflang clusters across files, shards and partitions report 
   CHECK(merge(folders, findings_options(check_partitions(dir, folders, 5))).out == whole_run.out);
 }
 
+// The one-run JSON report of `files`, with `options`.
+CommandResult one_run_json(const std::vector<std::string>& files, const std::vector<std::string>& options = {}) {
+  std::vector<std::string> args = {"--no-config", "--now", kNow, "--base-url", kBaseUrl, "--format", "json"};
+  args.insert(args.end(), options.begin(), options.end());
+  args.insert(args.end(), files.begin(), files.end());
+  return run_cli(args);
+}
+
+// Removes every record file of each shard (its partitions and its graph file), keeping its
+// manifest (and the bytes of fetched files).
+void remove_records(const std::vector<std::string>& folders) {
+  std::vector<std::filesystem::path> records;
+  for (const std::string& folder : folders) {
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(folder)) {
+      if (entry.path().extension() == ".smrec") records.push_back(entry.path());
+    }
+  }
+  REQUIRE(!records.empty());
+  for (const auto& path : records) std::filesystem::remove(path);
+}
+
+TEST_CASE("shards: many hreflang clusters over many partitions report as one run, the merge reading no record") {
+  // 90 clusters of 2 to 5 pages, each page in one of 6 files of 3 shards, with defects spread by
+  // a fixed sequence: links left out (LANG501, LANG503), other codes (LANG504), alternates listed
+  // without links (LANG502) or nowhere (LANG505), pages spelt otherwise. 7 partitions put most
+  // pairs' two pages, and a pair's first link and its return, in different partitions. Some
+  // pages are listed twice with different links, some on an internationalised host.
+  TempDir dir;
+  const std::string u = "https://example.com/";
+  const std::vector<std::string> codes = {"en", "de", "fr", "es", "it"};
+  std::vector<std::string> bodies(6);
+  std::uint32_t seed = 12345;
+  const auto next = [&seed](std::uint32_t n) {
+    seed = seed * 1103515245u + 12345u;
+    return (seed >> 16) % n;
+  };
+  for (std::size_t c = 0; c < 90; ++c) {
+    const std::size_t size = 2 + next(4);
+    for (std::size_t p = 0; p < size; ++p) {
+      // Some clusters on an internationalised host: listed as written, linked in ASCII, so a
+      // page's key for the graph is not the key of its URL as written.
+      const bool idn = c % 9 == 4;
+      const std::string path = "c" + std::to_string(c) + "/";
+      const std::string loc = (idn ? "https://b\xC3\xBC"
+                                     "cher.example/"
+                                   : u) +
+                              path + codes[p];
+      std::vector<std::pair<std::string, std::string>> links;
+      const std::uint32_t defect = next(12);
+      for (std::size_t q = 0; q < size; ++q) {
+        if (defect == 0 && q != p && q == (p + 1) % size) continue;  // no link to one alternate
+        const std::string code = defect == 1 && q != p ? "pt" : codes[q];
+        links.emplace_back(code, (idn ? "https://xn--bcher-kva.example/" : u) + path + codes[q]);
+      }
+      if (defect == 2) links.emplace_back("ja", u + "nowhere/" + std::to_string(c));
+      std::string& body = bodies[(c + p * 5) % bodies.size()];
+      // A page listed again in another file with links of its own: its cluster is of both.
+      if (defect == 6)
+        bodies[(c + p * 5 + 1) % bodies.size()] += hreflang_entry(loc, {links[0], {"ko", u + "ko/" + path}});
+      if (defect == 3) {
+        body += "  <url><loc>" + loc + "</loc></url>\n";  // listed without links
+      } else if (defect == 4) {
+        body += hreflang_entry("HTTPS://Example.com:443/c" + std::to_string(c) + "/" + codes[p], links);
+      } else if (defect != 5) {  // 5: not listed at all
+        body += hreflang_entry(loc, links);
+      }
+    }
+  }
+  std::vector<std::vector<std::string>> shards(3);
+  for (std::size_t f = 0; f < bodies.size(); ++f)
+    shards[f % 3].push_back(dir.write("sitemap-m" + std::to_string(f) + ".xml", urlset(bodies[f])));
+  const std::vector<std::string> folders = make_shards(dir, shards, {"--partitions", "7"});
+  const CommandResult whole = one_run_json(all_of(shards));
+  REQUIRE(whole.exit_code == 1);
+  for (const std::string code : {"LANG501", "LANG502", "LANG503", "LANG504", "LANG505"}) {
+    CAPTURE(code);
+    CHECK(whole.out.find("\"" + code + "\"") != std::string::npos);
+  }
+  CHECK(merge(folders, {"--format", "json"}).out == whole.out);
+  const std::vector<std::string> files = check_partitions(dir, folders, 7);
+  // The final merge reads the manifests and the partitions' findings alone.
+  remove_records(folders);
+  const CommandResult merged = merge(folders, findings_options(files));
+  CHECK(merged.exit_code == whole.exit_code);
+  CHECK(merged.err == whole.err);
+  CHECK(merged.out == whole.out);
+}
+
+TEST_CASE("shards: a file past the cap of the hreflang rules across partitions reports as one run") {
+  // 10,020 pages of a.xml each link an alternate b.xml lists without links (LANG502) and one no
+  // file lists (LANG505): each partition finds some of them, and the merge shows the first
+  // 10,000 of each rule and counts the rest, as one run does.
+  TempDir dir;
+  std::string a, b;
+  for (std::size_t i = 0; i < 10'020; ++i) {
+    const std::string page = "https://example.com/a/p" + std::to_string(i);
+    const std::string listed = "https://example.com/b/p" + std::to_string(i);
+    a += hreflang_entry(page, {{"en", page}, {"de", listed}, {"fr", "https://example.com/gone/p" + std::to_string(i)}});
+    b += "  <url><loc>" + listed + "</loc></url>\n";
+  }
+  const std::vector<std::vector<std::string>> shards = {{dir.write("a.xml", urlset(a))},
+                                                        {dir.write("b.xml", urlset(b))}};
+  const std::vector<std::string> options = {"--select", "LANG502,LANG505"};
+  std::vector<std::string> made = options;
+  made.insert(made.end(), {"--partitions", "3"});
+  const std::vector<std::string> folders = make_shards(dir, shards, made);
+  const CommandResult whole = one_run_json(all_of(shards), options);
+  std::vector<std::string> files;
+  for (unsigned k = 0; k < 3; ++k) {
+    files.push_back((dir.path / ("part-" + std::to_string(k) + ".json")).string());
+    std::vector<std::string> step = options;
+    step.insert(step.end(), {"--partition", std::to_string(k), "-o", files.back()});
+    REQUIRE(merge(folders, step).exit_code == 0);
+  }
+  std::vector<std::string> more = options;
+  more.insert(more.end(), {"--format", "json"});
+  const CommandResult merged = merge(folders, findings_options(files, more));
+  const std::string note = "20 more findings of this rule in this file are not shown";
+  const std::size_t first_note = whole.out.find(note);
+  REQUIRE(first_note != std::string::npos);
+  CHECK(whole.out.find(note, first_note + 1) != std::string::npos);
+  CHECK(merged.exit_code == whole.exit_code);
+  CHECK(merged.out == whole.out);
+}
+
 TEST_CASE("shards: partition findings missing, cut short, repeated or of other shards are refused") {
   TempDir dir;
   const auto shards = write_set(dir);
@@ -302,9 +427,29 @@ TEST_CASE("shards: partition findings missing, cut short, repeated or of other s
   refused(folders, {files[0], (dir.path / "none.json").string(), files[2], files[3]}, "none.json: cannot be read");
   // A file of the set that is not there: refused before anything is sized by it.
   nlohmann::json hostile = nlohmann::json::parse(text);
-  hostile["counts"].push_back({4000000000u, 1});
+  hostile["rules"][0]["counts"].push_back({4000000000u, 1});
   dir.write("hostile.json", hostile.dump());
   refused(folders, {files[0], (dir.path / "hostile.json").string(), files[2], files[3]}, "file 4000000000 of a set of");
+  // Findings of a rule that no partition checks, or of one rule twice, would be added unchecked.
+  nlohmann::json other = nlohmann::json::parse(text);
+  other["rules"][0]["rule"] = "SM101";
+  dir.write("other.json", other.dump());
+  refused(folders, {files[0], (dir.path / "other.json").string(), files[2], files[3]}, "SM101, which no partition");
+  nlohmann::json twice = nlohmann::json::parse(text);
+  twice["rules"].push_back(twice["rules"][0]);
+  dir.write("twice.json", twice.dump());
+  refused(folders, {files[0], (dir.path / "twice.json").string(), files[2], files[3]}, "twice)");
+  // The first format held duplicate-across-sitemaps alone, and the merge ran the graph itself.
+  nlohmann::json first = nlohmann::json::parse(text);
+  first["format"] = 1;
+  dir.write("first.json", first.dump());
+  refused(folders, {files[0], (dir.path / "first.json").string(), files[2], files[3]},
+          "partition findings format version 1; this sitemaplint reads version 2");
+  // A shard without its graph file, which every partition reads.
+  std::filesystem::remove(std::filesystem::path(folders[1]) / "graph" / "part-00000.smrec");
+  const CommandResult no_graph = merge(folders, {"--partition", "0", "-o", (dir.path / "p0.json").string()});
+  CHECK(no_graph.exit_code == 2);
+  CHECK(no_graph.err.find("shard-1: its graph file (graph/part-00000.smrec) is missing") != std::string::npos);
   // A partition that is not the shards', and the two steps at once.
   const CommandResult beyond = merge(folders, {"--partition", "4", "-o", (dir.path / "p4.json").string()});
   CHECK(beyond.exit_code == 2);
@@ -379,13 +524,13 @@ TEST_CASE("shards: a damaged, unfinished or mismatched shard is refused with wha
   std::ifstream in(manifest);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   in.close();
-  const auto at = text.find("\"format\": 1");
+  const auto at = text.find("\"format\": 2");
   REQUIRE(at != std::string::npos);
-  text.replace(at, 11, "\"format\": 2");
+  text.replace(at, 11, "\"format\": 3");
   dir.write("future/shard.json", text);
-  refused({folders[0], future}, "shard format version 2; this sitemaplint reads version 1");
+  refused({folders[0], future}, "shard format version 3; this sitemaplint reads version 2");
   // Garbage where the manifest should be.
-  dir.write("future/shard.json", "{\"format\": 1, \"files\": [");
+  dir.write("future/shard.json", "{\"format\": 2, \"files\": [");
   refused({future}, "not a shard manifest this sitemaplint can read");
   // A partition file missing, one of a shard of other partitions, one of another partition.
   const std::string four = (dir.path / "four").string();

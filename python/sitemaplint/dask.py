@@ -9,11 +9,12 @@
 The workers lint the files in shards of `files_per_task` (sitemaplint records): each writes its
 files' findings, and the set's pages and hreflang links as records partitioned by URL, to a
 folder under `work_dir`. Then one task per partition checks the URLs of that partition of every
-shard for duplicates across sitemaps (sitemaplint merge --partition K), on the workers in
-parallel, each holding that partition's pages only; and one task merges the shards with the
-partitions' findings (sitemaplint merge --partition-findings): the hreflang graph, on the pages
-with hreflang links and the pages they name, every file's suppressions, and the findings sorted
-as the command line sorts them. The result is the one `lint_many` (and
+shard for duplicates across sitemaps, and the hreflang links to the pages of its share of the
+graph (sitemaplint merge --partition K), on the workers in parallel, each holding that
+partition's pages, then the pages at both ends of those links; and one task merges the shards'
+manifests with the partitions' findings (sitemaplint merge --partition-findings), holding no
+page: the cap of each rule, every file's suppressions, and the findings sorted as the command
+line sorts them. The result is the one `lint_many` (and
 `sitemaplint PATH...`) gives for the same files and settings, and with `report=FORMAT` the merge
 task writes its report as `sitemaplint --format FORMAT` does. See docs/python.md.
 """

@@ -44,7 +44,7 @@ class HreflangAlternateNotListed final : public GraphRule {
     PairFindings findings(set, graph);
     std::set<std::pair<std::uint32_t, std::uint64_t>> noted;  // (file, alternate)
     graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const PageFacts::Link& link) {
-      if (graph.state(link.target) != HreflangGraph::State::NotListed ||
+      if (!graph.judges(link.target) || graph.state(link.target) != HreflangGraph::State::NotListed ||
           !noted.insert({from.file, link.target}).second) {
         return;
       }

@@ -54,6 +54,10 @@ class HreflangClusterMismatch final : public GraphRule {
     std::vector<Counts> counts;
     graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const PageFacts::Link& link) {
       const std::uint64_t a = from.loc, b = link.target;
+      // A partition of the graph judges a pair whose link comes first in the run when that link
+      // is its to judge, and holds both pages whole when one of them is its: the first link it
+      // sees of the pair is the run's first, judged here or in the other page's partition.
+      if (!graph.judges(a) && !graph.judges(b)) return;
       if (graph.state(b) != HreflangGraph::State::Annotated || graph.state(a) != HreflangGraph::State::Annotated ||
           !graph.links_to(b, a) || graph.cluster_digest(a) == graph.cluster_digest(b) ||
           judged.count(std::minmax(a, b))) {
@@ -65,6 +69,7 @@ class HreflangClusterMismatch final : public GraphRule {
       std::set_difference(theirs.begin(), theirs.end(), mine.begin(), mine.end(), std::back_inserter(missing_here));
       if (missing_there.empty() && missing_here.empty()) return;
       judged.insert(std::minmax(a, b));
+      if (!graph.judges(b)) return;
       const HreflangGraph::EntryRef& to = graph.first_entry(b);
       PairFindings::Finding& f = findings.add(from, link, to, graph.page(to).url_offset);
       counts.push_back({missing_there.size(), missing_here.size()});

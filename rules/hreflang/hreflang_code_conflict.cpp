@@ -70,7 +70,9 @@ class HreflangCodeConflict final : public GraphRule {
       return self;
     };
     graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const PageFacts::Link& link) {
-      if (link.code == kXDefaultCode || graph.state(link.target) != HreflangGraph::State::Annotated) return;
+      if (link.code == kXDefaultCode || !graph.judges(link.target) ||
+          graph.state(link.target) != HreflangGraph::State::Annotated)
+        return;
       const SelfCodes& self = self_codes_of(link.target);
       if (!self.first || std::find(self.codes.begin(), self.codes.end(), link.code) != self.codes.end()) return;
       PairFindings::Finding& f = findings.add(from, link, self.where, self.first->code_offset);

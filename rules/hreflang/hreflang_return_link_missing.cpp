@@ -51,7 +51,9 @@ class HreflangReturnLinkMissing final : public GraphRule {
     const HreflangGraph& graph = *shared;
     PairFindings findings(set, graph);
     graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const PageFacts::Link& link) {
-      if (graph.state(link.target) != HreflangGraph::State::Annotated || graph.links_to(link.target, from.loc)) return;
+      if (!graph.judges(link.target) || graph.state(link.target) != HreflangGraph::State::Annotated ||
+          graph.links_to(link.target, from.loc))
+        return;
       const HreflangGraph::EntryRef& to = graph.first_entry(link.target);
       findings.add(from, link, to, graph.page(to).url_offset);
     });

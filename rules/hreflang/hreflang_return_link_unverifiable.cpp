@@ -44,7 +44,7 @@ class HreflangReturnLinkUnverifiable final : public GraphRule {
     const HreflangGraph& graph = *shared;
     PairFindings findings(set, graph);
     graph.for_each_alternate([&](const HreflangGraph::EntryRef& from, const PageFacts::Link& link) {
-      if (graph.state(link.target) != HreflangGraph::State::Unannotated) return;
+      if (!graph.judges(link.target) || graph.state(link.target) != HreflangGraph::State::Unannotated) return;
       const HreflangGraph::EntryRef& to = graph.first_entry(link.target);
       findings.add(from, link, to, graph.page(to).url_offset);
     });

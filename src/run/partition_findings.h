@@ -11,7 +11,7 @@
 
 namespace sitemaplint {
 
-inline constexpr std::uint32_t kPartitionFindingsVersion = 1;
+inline constexpr std::uint32_t kPartitionFindingsVersion = 2;
 
 // What a partition's findings were made of: the merge takes them only with the same shards (in the
 // same order), settings and partitions.
@@ -34,12 +34,13 @@ nlohmann::json related_json(const RelatedLocation& related);
 Fix fix_from(const nlohmann::json& in);
 RelatedLocation related_from(const nlohmann::json& in);
 
-std::string partition_findings_json(const PartitionOrigin& origin, const PartitionFindings& findings);
+// The findings of each rule the partition ran (duplicate-across-sitemaps, the hreflang graph's).
+std::string partition_findings_json(const PartitionOrigin& origin, const std::vector<PartitionFindings>& findings);
 
 // False with *error (why, without the file's name) on text that is not a whole partition
-// findings file of this format and sitemaplint: cut short, damaged, of another version, or naming
-// a file past the set's `files`.
+// findings file of this format and sitemaplint: cut short, damaged, of another version, naming a
+// file past the set's `files`, or a rule that is not one of the set's rules on pages.
 bool read_partition_findings(const std::string& text, std::size_t files, PartitionOrigin* origin,
-                             PartitionFindings* findings, std::string* error);
+                             std::vector<PartitionFindings>* findings, std::string* error);
 
 }  // namespace sitemaplint

@@ -193,41 +193,9 @@ std::vector<SetFile> set_files(std::span<SetMember> members, RuleId rule) {
   return files;
 }
 
-}  // namespace
-
-PartitionFindings run_duplicates_alone(std::span<SetMember> members, const Settings& settings) {
-  const RuleInfo& rule = rule_info(RuleId::duplicate_across_sitemaps);
-  MemberSink sink(rule, members);
-  KeptLowest kept(sink, members.size());
-  std::vector<SetFile> files = set_files(members, rule.id);
-  rule.make(settings)->on_set(SetView{files}, kept);
-  return kept.held();
-}
-
-void add_duplicates(std::span<SetMember> members, const std::function<bool(PartitionFindings*)>& next) {
-  const RuleInfo& rule = rule_info(RuleId::duplicate_across_sitemaps);
-  MemberSink sink(rule, members);
-  KeptLowest kept(sink, members.size());
-  PartitionFindings partition;
-  while (next(&partition)) {
-    std::vector<std::size_t> made(members.size());
-    for (HeldFinding& h : partition.kept) {
-      if (h.file >= members.size()) continue;
-      ++made[h.file];
-      h.report.subject = h.subject;
-      kept.report(h.file, std::move(h.report));
-    }
-    for (std::size_t f = 0; f < members.size() && f < partition.counts.size(); ++f) {
-      if (partition.counts[f] > made[f]) kept.also_counted(f, partition.counts[f] - made[f]);
-    }
-  }
-  kept.replay();
-  sink.finish();
-}
-
-void run_set_rules(std::span<SetMember> members, const Settings& settings, SetSpill* spill, std::string* error,
-                   SetRulePart part) {
-  std::vector<const FileFacts*> graph_view;  // made once, for every rule of the graph
+// Calls fn(rule, instance, on_pages) for each set-level rule of `part` that a member runs.
+template <typename Fn>
+void each_set_rule(std::span<SetMember> members, const Settings& settings, SetRulePart part, Fn fn) {
   for (const RuleInfo* rule : all_rules()) {
     const bool runs = std::any_of(members.begin(), members.end(),
                                   [&](const SetMember& m) { return m.report && m.selection->is_enabled(rule->id); });
@@ -237,19 +205,74 @@ void run_set_rules(std::span<SetMember> members, const Settings& settings, SetSp
     instance->subscribe(subscriptions);
     if (!subscriptions.plan().set) continue;
     const bool on_pages = subscriptions.plan().facts_collector == &make_page_collector;
-    if ((part == SetRulePart::OnPages && !on_pages) || (part == SetRulePart::NotOnPages && on_pages)) continue;
-    if (part == SetRulePart::Graph && (!on_pages || rule->id == RuleId::duplicate_across_sitemaps)) continue;
-    std::vector<SetFile> files = set_files(members, rule->id);
-    MemberSink sink(*rule, members);
+    const bool duplicates = rule->id == RuleId::duplicate_across_sitemaps;
+    if ((part == SetRulePart::OnPages && !on_pages) || (part == SetRulePart::NotOnPages && on_pages) ||
+        (part == SetRulePart::Duplicates && !duplicates) || (part == SetRulePart::Graph && (!on_pages || duplicates)))
+      continue;
+    fn(*rule, *instance, on_pages);
+  }
+}
+
+}  // namespace
+
+std::vector<PartitionFindings> run_alone(std::span<SetMember> members, const Settings& settings, SetRulePart part) {
+  std::vector<PartitionFindings> out;
+  each_set_rule(members, settings, part, [&](const RuleInfo& rule, Rule& instance, bool) {
+    MemberSink sink(rule, members);
+    KeptLowest kept(sink, members.size());
+    std::vector<SetFile> files = set_files(members, rule.id);
+    instance.on_set(SetView{files}, kept);
+    out.push_back(kept.held());
+    out.back().rule = rule.id;
+  });
+  return out;
+}
+
+void add_partitioned(std::span<SetMember> members, const std::function<bool(std::vector<PartitionFindings>*)>& next) {
+  struct Merged {
+    MemberSink sink;
+    KeptLowest kept;
+    Merged(const RuleInfo& rule, std::span<SetMember> members) : sink(rule, members), kept(sink, members.size()) {}
+  };
+  std::map<RuleId, std::unique_ptr<Merged>> rules;  // in rule order, as a run of the set runs them
+  std::vector<PartitionFindings> partition;
+  while (next(&partition)) {
+    for (PartitionFindings& found : partition) {
+      std::unique_ptr<Merged>& merged = rules[found.rule];
+      if (!merged) merged = std::make_unique<Merged>(rule_info(found.rule), members);
+      std::vector<std::size_t> made(members.size());
+      for (HeldFinding& h : found.kept) {
+        if (h.file >= members.size()) continue;
+        ++made[h.file];
+        h.report.subject = h.subject;
+        merged->kept.report(h.file, std::move(h.report));
+      }
+      for (std::size_t f = 0; f < members.size() && f < found.counts.size(); ++f) {
+        if (found.counts[f] > made[f]) merged->kept.also_counted(f, found.counts[f] - made[f]);
+      }
+    }
+  }
+  for (auto& [rule, merged] : rules) {
+    merged->kept.replay();
+    merged->sink.finish();
+  }
+}
+
+void run_set_rules(std::span<SetMember> members, const Settings& settings, SetSpill* spill, std::string* error,
+                   SetRulePart part) {
+  std::vector<const FileFacts*> graph_view;  // made once, for every rule of the graph
+  each_set_rule(members, settings, part, [&](const RuleInfo& rule, Rule& instance, bool on_pages) {
+    std::vector<SetFile> files = set_files(members, rule.id);
+    MemberSink sink(rule, members);
     if (spill && spill->spilled() && on_pages) {
       std::string why;
-      if (!run_on_spilled_pages(*rule, settings, *spill, files, sink, &graph_view, &why) && error && error->empty())
+      if (!run_on_spilled_pages(rule, settings, *spill, files, sink, &graph_view, &why) && error && error->empty())
         *error = why;
     } else {
-      instance->on_set(SetView{files}, sink);
+      instance.on_set(SetView{files}, sink);
     }
     sink.finish();
-  }
+  });
 }
 
 void finish_set(std::span<SetMember> members, const Settings* settings, SetSpill* spill, std::string* error) {

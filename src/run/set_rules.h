@@ -29,9 +29,10 @@ class SetSpill;
 // Which set-level rules a call runs: a shard of a set (set_shard.h) runs those on an index and its
 // children, which it holds whole, and leaves the rules on pages (duplicates across sitemaps, the
 // hreflang graph), which compare every file of the set, to the merge.
-// The merge of a set's partitions checked apart runs the hreflang graph alone (Graph: the rules on
-// pages but duplicate-across-sitemaps, whose findings the partitions bring).
-enum class SetRulePart { All, OnPages, NotOnPages, Graph };
+// A partition of a sharded set checked apart runs duplicate-across-sitemaps on its pages
+// (Duplicates), then the hreflang graph on the pages its links concern (Graph: the rules on pages
+// but duplicate-across-sitemaps).
+enum class SetRulePart { All, OnPages, NotOnPages, Duplicates, Graph };
 
 // Calls on_set of every set-level rule that at least one member runs; their findings are added to
 // the members' reports (unsorted). With `spill`, the pages it wrote to disk are read back for the
@@ -39,26 +40,30 @@ enum class SetRulePart { All, OnPages, NotOnPages, Graph };
 void run_set_rules(std::span<SetMember> members, const Settings& settings, SetSpill* spill = nullptr,
                    std::string* error = nullptr, SetRulePart part = SetRulePart::All);
 
-// A finding of duplicate-across-sitemaps on one partition of a set (set_shard.h), before the cap:
-// its file (the member's index) and the subject it views, owned.
+// A finding of a rule on pages on one partition of a set (set_shard.h), before the cap: its file
+// (the member's index) and the subject it views, owned.
 struct HeldFinding {
   std::uint32_t file = 0;
   Report report;
   std::string subject;
 };
 
-// What duplicate-across-sitemaps finds on one partition (each member's page facts hold only the
-// pages of that partition): per file, the kMaxFindingsPerRule + 1 findings at the lowest offsets
-// (those a run of the whole set shows, and the first it leaves out), and how many it made.
+// What a rule on pages finds on one partition (each member's page facts hold only the pages of
+// that partition, or those of its links): per file, the kMaxFindingsPerRule + 1 findings at the
+// lowest offsets (those a run of the whole set shows, and the first it leaves out), and how many
+// it made. A file's findings of one rule come in offset order in a run of the whole set.
 struct PartitionFindings {
+  RuleId rule{};
   std::vector<HeldFinding> kept;
   std::vector<std::size_t> counts;  // by file
 };
-PartitionFindings run_duplicates_alone(std::span<SetMember> members, const Settings& settings);
+// Runs the rules of `part` (Duplicates or Graph) that a member runs, each apart.
+std::vector<PartitionFindings> run_alone(std::span<SetMember> members, const Settings& settings, SetRulePart part);
 
-// Adds the duplicates every partition found (`next` gives each partition's in turn, false at the
-// end) to the members' reports, capped and noted as a run that held every page at once.
-void add_duplicates(std::span<SetMember> members, const std::function<bool(PartitionFindings*)>& next);
+// Adds what every partition found (`next` gives each partition's findings in turn, false at the
+// end) to the members' reports, capped and noted, rule by rule, as a run that held every page at
+// once.
+void add_partitioned(std::span<SetMember> members, const std::function<bool(std::vector<PartitionFindings>*)>& next);
 
 // The end of a set's run: its set-level rules (when `settings`, the first member's, is given),
 // then each member's findings sorted, its inline suppressions applied and SM901 made. The members

@@ -21,9 +21,13 @@ constexpr std::size_t kBufferBytes = 64 * 1024;
 
 // A file's pages and links as records: a page keyed by its URL as written (high, which partitions
 // it) and as the hreflang graph keys it (low); its links under the same key, so that a partition
-// holds every page its URLs are listed at, with their links.
-bool write_page_records(const PageFacts& facts, std::uint32_t file, RecordWriter& writer) {
+// holds every page its URLs are listed at, with their links. The graph's file (`graph`) gets the
+// records a partition of the graph may need from any partition: every link, the pages with links
+// (or unreadable ones), those whose key as written is not the graph's, and the file's first page
+// in the graph (which counts the file); each other page lies in the partition of its graph key.
+bool write_page_records(const PageFacts& facts, std::uint32_t file, RecordWriter& writer, RecordWriter& graph) {
   std::uint32_t next_link = 0;
+  bool counted = false;
   for (std::size_t p = 0; p < facts.pages.size(); ++p) {
     const PageFacts::Page& page = facts.pages[p];
     const std::span<const PageFacts::Link> links = facts.links_of(p);
@@ -38,6 +42,9 @@ bool write_page_records(const PageFacts& facts, std::uint32_t file, RecordWriter
         (page.in_graph() ? kInGraph : 0) | (page.links_unknown() ? kLinksUnknown : 0) | (links.empty() ? 0 : kHasLinks);
     record.other = {page.url_offset, page.as_written};
     if (!writer.add(record)) return false;
+    const bool first_in_graph = page.in_graph() && !counted;
+    counted |= page.in_graph();
+    if ((first_in_graph || in_graph_file(record)) && !graph.add(record)) return false;
     for (const PageFacts::Link& link : links) {
       Record out;
       out.kind = RecordKind::Link;
@@ -49,7 +56,7 @@ bool write_page_records(const PageFacts& facts, std::uint32_t file, RecordWriter
       out.length = link.href_length;
       out.other = {link.target, std::uint64_t{link.code_offset} << 32 | link.code_length};
       out.number = std::bit_cast<std::int64_t>(link.code);
-      if (!writer.add(out)) return false;
+      if (!writer.add(out) || !graph.add(out)) return false;
     }
   }
   return true;
@@ -74,8 +81,11 @@ bool write_shard(const std::vector<Outcome>& outcomes, std::span<const unsigned>
   std::filesystem::create_directories(folder, ec);
   // A manifest left by an earlier shard in the folder must not vouch for this one's partitions.
   std::filesystem::remove(folder / kShardManifest, ec);
-  RecordWriter writer;
-  if (!writer.open(folder, partitions, kBufferBytes, error)) return false;
+  RecordWriter writer, graph;
+  std::filesystem::create_directories(folder / kShardGraphFolder, ec);
+  if (!writer.open(folder, partitions, kBufferBytes, error) ||
+      !graph.open(folder / kShardGraphFolder, 1, kBufferBytes, error))
+    return false;
   json files = json::array();
   for (std::size_t i = 0; i < outcomes.size(); ++i) {
     const Outcome& outcome = outcomes[i];
@@ -89,7 +99,7 @@ bool write_shard(const std::vector<Outcome>& outcomes, std::span<const unsigned>
         return false;
       }
       const PageFacts* pages = page_facts_of(report);
-      if (pages && !write_page_records(*pages, static_cast<std::uint32_t>(i), writer)) break;
+      if (pages && !write_page_records(*pages, static_cast<std::uint32_t>(i), writer, graph)) break;
       // A file read again for the merge's messages must be the file that was linted.
       if (report.reloadable) {
         if (const auto stamp = file_stamp(report.path)) file["stamp"] = {stamp->first, stamp->second};
@@ -107,7 +117,7 @@ bool write_shard(const std::vector<Outcome>& outcomes, std::span<const unsigned>
     file["depth"] = i < depth.size() ? depth[i] : 0;
     files.push_back(std::move(file));
   }
-  if (!writer.finish(error)) return false;
+  if (!writer.finish(error) || !graph.finish(error)) return false;
   const json manifest = {{"format", kShardFormatVersion},
                          {"sitemaplint", SITEMAPLINT_VERSION},
                          {"settings", identity},

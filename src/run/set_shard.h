@@ -19,11 +19,15 @@
 
 namespace sitemaplint {
 
-inline constexpr std::uint32_t kShardFormatVersion = 1;
+inline constexpr std::uint32_t kShardFormatVersion = 2;
 inline constexpr std::uint32_t kMaxShardPartitions = 65536;
 // The file a shard's folder holds besides its partitions, written last: its absence marks a shard
 // that was never finished.
 inline constexpr const char* kShardManifest = "shard.json";
+// The folder of a shard that holds, in one record file, what the hreflang graph reads of every
+// partition (docs/records.md): the links, and the pages a partition of the graph may need from
+// any other.
+inline constexpr const char* kShardGraphFolder = "graph";
 
 // What identifies the settings a shard was linted with: the merge refuses shards whose identities
 // differ from each other or from its own. `words`: every setting that changes findings, as given.
@@ -51,16 +55,17 @@ bool merge_shards(const std::vector<std::string>& folders, const ProfileLookup& 
 
 // The merge in steps, so that no process holds every page of the set (docs/at-scale.md):
 // check_partition runs duplicate-across-sitemaps on partition `partition` of every shard, reading
-// only those records, and writes its findings to the file `out` (run/partition_findings.h).
+// only those records, then the hreflang graph's rules on the links to the pages of its share of
+// the graph (PageFacts::graph_partition), reading from every shard's graph file those pages and the pages
+// that link to them; it writes their findings to the file `out` (run/partition_findings.h).
 // False with *error as merge_shards, or when `out` cannot be written.
 bool check_partition(const std::vector<std::string>& folders, std::uint32_t partition, const ProfileLookup& profile_for,
                      const std::string& identity, const std::string& out, std::string* error);
 
-// Then merge_partitions gives merge_shards' outcomes from the shards and the findings files of
-// every partition (one each, in any order): it runs the hreflang graph on the pages with hreflang
-// links and the pages they name (not every page), and adds each partition's duplicates. False
-// with *error as merge_shards, and on findings files missing, repeated, damaged or made of other
-// shards, settings or partitions.
+// Then merge_partitions gives merge_shards' outcomes from the shards' manifests and the findings
+// files of every partition (one each, in any order), reading no record: it adds each partition's
+// findings, capped as one run caps them. False with *error as merge_shards, and on findings files
+// missing, repeated, damaged or made of other shards, settings or partitions.
 bool merge_partitions(const std::vector<std::string>& folders, const std::vector<std::string>& findings,
                       const ProfileLookup& profile_for, const std::string& identity, std::vector<Outcome>* outcomes,
                       std::string* error);

@@ -72,8 +72,9 @@ void place(Record&& r, ShardFile& file) {
 }
 
 // The file's PageFacts made again from its records, as the shard's run held them (`whole`: every
-// page and link must be there), or with the pages and links one step of the merge read.
-bool rebuild_pages(ShardFile& file, bool whole, std::string* why) {
+// page and link must be there), or with the pages and links one step of the merge read (`graph`:
+// the partition of the hreflang graph they are for, PageFacts::graph_partition).
+bool rebuild_pages(ShardFile& file, bool whole, std::pair<std::uint32_t, std::uint32_t> graph, std::string* why) {
   const auto by_item = [](const auto& a, const auto& b) { return a.item < b.item; };
   const auto same_item = [](const auto& a, const auto& b) { return a.item == b.item; };
   std::sort(file.page_slots.begin(), file.page_slots.end(), by_item);
@@ -90,6 +91,7 @@ bool rebuild_pages(ShardFile& file, bool whole, std::string* why) {
     return false;
   }
   auto facts = std::make_shared<PageFacts>();
+  std::tie(facts->graph_partition, facts->graph_partitions) = graph;
   facts->pages.reserve(file.page_slots.size());
   facts->links.reserve(file.link_slots.size());
   std::size_t next_link = 0;
@@ -246,11 +248,12 @@ bool read_parts(const std::filesystem::path& folder, std::uint32_t first, std::u
   return true;
 }
 
-bool rebuild_shard(const std::string& folder, std::vector<ShardFile>& files, bool whole, std::string* error) {
+bool rebuild_shard(const std::string& folder, std::vector<ShardFile>& files, bool whole, std::string* error,
+                   std::pair<std::uint32_t, std::uint32_t> graph = {0, 0}) {
   for (ShardFile& file : files) {
     if (!file.outcome.report) continue;
     std::string why;
-    if (!rebuild_pages(file, whole, &why)) {
+    if (!rebuild_pages(file, whole, graph, &why)) {
       *error = folder + ": the records of " + file.outcome.path + " do not match its manifest: " + why;
       return false;
     }
@@ -347,6 +350,71 @@ bool gather(const std::vector<std::string>& folders, std::vector<std::vector<Sha
   return true;
 }
 
+// Reads what partition `partition` of the hreflang graph needs (PageFacts::graph_partition): the
+// pages whose links it judges (the links' targets of this partition), whole (every entry and
+// link), the pages that link to them with all their links, and each file's first page in the
+// graph, which counts the file. Each shard's graph file holds every link and every page but the
+// plain ones without links (set_shard.cpp), which lie in the partition of their graph key: two
+// readings of the graph files (the keys the links ask for, then those pages and links), and one
+// of the shards' partition `partition`.
+bool read_graph_partition(const std::vector<std::string>& folders, std::vector<std::vector<ShardFile>>& shards,
+                          std::uint32_t partitions, std::uint32_t partition, std::string* error) {
+  for (const std::string& folder : folders) {
+    std::error_code ec;
+    if (!std::filesystem::exists(std::filesystem::path(folder) / kShardGraphFolder / record_file_name(0), ec)) {
+      *error = folder + ": its graph file (" + kShardGraphFolder + "/" + record_file_name(0) +
+               ") is missing; copy the shard's folder whole, or make it again";
+      return false;
+    }
+  }
+  std::vector<std::uint64_t> wanted;
+  std::vector<std::vector<std::uint32_t>> first_in_graph(shards.size());  // by shard, then file
+  for (std::size_t s = 0; s < shards.size(); ++s) {
+    std::vector<std::uint32_t>& first = first_in_graph[s];
+    first.assign(shards[s].size(), UINT32_MAX);
+    const auto ask = [&](const Record& r) {
+      if (r.kind == RecordKind::Link) {
+        if (graph_partition_of(r.other.high, partitions) == partition) {
+          wanted.push_back(r.other.high);
+          wanted.push_back(r.key.low);
+        }
+      } else if ((r.flags & kInGraph) != 0) {
+        first[r.file] = std::min(first[r.file], r.item);
+      }
+      return false;
+    };
+    if (!read_parts(std::filesystem::path(folders[s]) / kShardGraphFolder, 0, 1, 1, shards[s], ask, error))
+      return false;
+  }
+  std::sort(wanted.begin(), wanted.end());
+  wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
+  // Most records are of pages no link concerns: a bit per key hash, 16 bits a key asked for,
+  // turns nearly all of them away before the search.
+  std::size_t bits = 1024;
+  while (bits < wanted.size() * 16) bits *= 2;
+  std::vector<bool> maybe(bits);
+  for (std::uint64_t key : wanted) maybe[key & (bits - 1)] = true;
+  const auto asked = [&](std::uint64_t key) {
+    return maybe[key & (bits - 1)] && std::binary_search(wanted.begin(), wanted.end(), key);
+  };
+  for (std::size_t s = 0; s < shards.size(); ++s) {
+    const auto first = [&](const Record& r) {
+      return r.kind == RecordKind::Page && (r.flags & kInGraph) != 0 && r.item == first_in_graph[s][r.file];
+    };
+    const auto from_graph_file = [&](const Record& r) { return asked(r.key.low) || first(r); };
+    // The pages of this partition's keys that the graph file does not hold.
+    const auto from_partition = [&](const Record& r) {
+      return r.kind == RecordKind::Page && !in_graph_file(r) && !first(r) && asked(r.key.low);
+    };
+    if (!read_parts(std::filesystem::path(folders[s]) / kShardGraphFolder, 0, 1, 1, shards[s], from_graph_file,
+                    error) ||
+        !read_parts(folders[s], partition, partition + 1, partitions, shards[s], from_partition, error) ||
+        !rebuild_shard(folders[s], shards[s], false, error, {partition, partitions}))
+      return false;
+  }
+  return true;
+}
+
 // The members of the whole set; *settings: the first member's, as the run of them all has.
 std::vector<SetMember> members_of(std::vector<Outcome>& outcomes, const ProfileLookup& profile_for,
                                   const Settings** settings) {
@@ -392,25 +460,48 @@ bool merge_shards(const std::vector<std::string>& folders, const ProfileLookup& 
 bool check_partition(const std::vector<std::string>& folders, std::uint32_t partition, const ProfileLookup& profile_for,
                      const std::string& identity, const std::string& out, std::string* error) {
   PartitionOrigin origin{identity, "", partition, 0};
-  std::vector<std::vector<ShardFile>> shards;
-  if (!read_manifests(folders, identity, &origin.partitions, &shards, &origin.shards, error)) return false;
-  if (partition >= origin.partitions) {
-    *error = "partition " + std::to_string(partition) + " of shards of " + std::to_string(origin.partitions) +
-             " partitions (0 to " + std::to_string(origin.partitions - 1) + ")";
-    return false;
-  }
-  for (std::size_t s = 0; s < shards.size(); ++s) {
-    const auto pages = [](const Record& r) { return r.kind == RecordKind::Page; };
-    if (!read_parts(folders[s], partition, partition + 1, origin.partitions, shards[s], pages, error) ||
-        !rebuild_shard(folders[s], shards[s], false, error))
+  std::vector<PartitionFindings> findings;
+  {
+    // duplicate-across-sitemaps, on the pages of this partition (by their URL as written).
+    std::vector<std::vector<ShardFile>> shards;
+    if (!read_manifests(folders, identity, &origin.partitions, &shards, &origin.shards, error)) return false;
+    if (partition >= origin.partitions) {
+      *error = "partition " + std::to_string(partition) + " of shards of " + std::to_string(origin.partitions) +
+               " partitions (0 to " + std::to_string(origin.partitions - 1) + ")";
       return false;
+    }
+    for (std::size_t s = 0; s < shards.size(); ++s) {
+      const auto pages = [](const Record& r) { return r.kind == RecordKind::Page; };
+      if (!read_parts(folders[s], partition, partition + 1, origin.partitions, shards[s], pages, error) ||
+          !rebuild_shard(folders[s], shards[s], false, error))
+        return false;
+    }
+    std::vector<Outcome> outcomes;
+    if (!gather(folders, std::move(shards), &outcomes, error)) return false;
+    const Settings* settings = nullptr;
+    std::vector<SetMember> members = members_of(outcomes, profile_for, &settings);
+    if (settings) findings = run_alone(members, *settings, SetRulePart::Duplicates);
   }
-  std::vector<Outcome> outcomes;
-  if (!gather(folders, std::move(shards), &outcomes, error)) return false;
-  const Settings* settings = nullptr;
-  std::vector<SetMember> members = members_of(outcomes, profile_for, &settings);
-  PartitionFindings findings;
-  if (settings) findings = run_duplicates_alone(members, *settings);
+  {
+    // The hreflang graph's rules, on the links to the pages of this partition of the graph.
+    std::vector<std::vector<ShardFile>> shards;
+    std::string digest;
+    if (!read_manifests(folders, identity, &origin.partitions, &shards, &digest, error)) return false;
+    // Without a single hreflang link in the set the graph judges nothing: no record to read.
+    const auto linked = [](const std::vector<ShardFile>& files) {
+      return std::any_of(files.begin(), files.end(), [](const ShardFile& file) { return file.links != 0; });
+    };
+    const bool any_link = std::any_of(shards.begin(), shards.end(), linked);
+    if (any_link && !read_graph_partition(folders, shards, origin.partitions, partition, error)) return false;
+    std::vector<Outcome> outcomes;
+    if (!gather(folders, std::move(shards), &outcomes, error)) return false;
+    const Settings* settings = nullptr;
+    std::vector<SetMember> members = members_of(outcomes, profile_for, &settings);
+    if (settings && any_link) {
+      for (PartitionFindings& graph : run_alone(members, *settings, SetRulePart::Graph))
+        findings.push_back(std::move(graph));
+    }
+  }
   std::string text;
   try {
     text = partition_findings_json(origin, findings);
@@ -428,43 +519,11 @@ bool check_partition(const std::vector<std::string>& folders, std::uint32_t part
 bool merge_partitions(const std::vector<std::string>& folders, const std::vector<std::string>& findings,
                       const ProfileLookup& profile_for, const std::string& identity, std::vector<Outcome>* outcomes,
                       std::string* error) {
+  // The manifests and the partitions' findings only: no record is read, no page held.
   std::uint32_t partitions = 0;
   std::vector<std::vector<ShardFile>> shards;
   std::string digest;
   if (!read_manifests(folders, identity, &partitions, &shards, &digest, error)) return false;
-  // The hreflang graph's pages, as a spilled run keeps them (set_spill.cpp): those with links or
-  // unknown ones, each file's first in the graph (which counts the file), and those a link names
-  // or whose URL a page with links has too (its other listings); the graph asks about no other.
-  // Two readings of the partitions: the keys the links ask for, then the pages and links.
-  std::vector<std::uint64_t> wanted;
-  std::vector<std::vector<std::uint32_t>> first_in_graph(shards.size());  // by shard, then file
-  for (std::size_t s = 0; s < shards.size(); ++s) {
-    std::vector<std::uint32_t>& first = first_in_graph[s];
-    first.assign(shards[s].size(), UINT32_MAX);
-    const auto ask = [&](const Record& r) {
-      if (r.kind == RecordKind::Link) {
-        wanted.push_back(r.other.high);
-        wanted.push_back(r.key.low);
-      } else if ((r.flags & kInGraph) != 0) {
-        first[r.file] = std::min(first[r.file], r.item);
-      }
-      return false;
-    };
-    if (!read_parts(folders[s], 0, partitions, partitions, shards[s], ask, error)) return false;
-  }
-  std::sort(wanted.begin(), wanted.end());
-  wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
-  for (std::size_t s = 0; s < shards.size(); ++s) {
-    const auto graph = [&](const Record& r) {
-      return r.kind == RecordKind::Link || (r.flags & (kHasLinks | kLinksUnknown)) != 0 ||
-             ((r.flags & kInGraph) != 0 && r.item == first_in_graph[s][r.file]) ||
-             std::binary_search(wanted.begin(), wanted.end(), r.key.low);
-    };
-    if (!read_parts(folders[s], 0, partitions, partitions, shards[s], graph, error) ||
-        !rebuild_shard(folders[s], shards[s], false, error))
-      return false;
-  }
-  std::vector<std::uint64_t>().swap(wanted);
   if (!gather(folders, std::move(shards), outcomes, error)) return false;
   const Settings* settings = nullptr;
   std::vector<SetMember> members = members_of(*outcomes, profile_for, &settings);
@@ -473,7 +532,7 @@ bool merge_partitions(const std::vector<std::string>& folders, const std::vector
   std::vector<bool> seen(partitions);
   std::size_t next = 0;
   std::string why;
-  const auto read_next = [&](PartitionFindings* out) {
+  const auto read_next = [&](std::vector<PartitionFindings>* out) {
     if (next == findings.size() || !why.empty()) return false;
     const std::string& name = findings[next++];
     std::ifstream in(name, std::ios::binary);
@@ -510,9 +569,9 @@ bool merge_partitions(const std::vector<std::string>& folders, const std::vector
     return true;
   };
   if (settings) {
-    add_duplicates(members, read_next);
+    add_partitioned(members, read_next);
   } else {
-    PartitionFindings ignored;
+    std::vector<PartitionFindings> ignored;
     while (read_next(&ignored)) {
     }
   }
@@ -525,7 +584,6 @@ bool merge_partitions(const std::vector<std::string>& folders, const std::vector
              " are missing: give those of every partition, 0 to " + std::to_string(partitions - 1);
     return false;
   }
-  if (settings) run_set_rules(members, *settings, nullptr, nullptr, SetRulePart::Graph);
   finish_set(members, nullptr);
   return true;
 }

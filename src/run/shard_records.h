@@ -13,6 +13,12 @@ namespace sitemaplint {
 // Page record flags, as the pages spilled past --memory-limit have them (set_spill.cpp).
 inline constexpr std::uint32_t kInGraph = 1, kLinksUnknown = 2, kHasLinks = 4;
 
+// Whether a shard's graph file holds a page record whatever its file (set_shard.cpp): one with
+// links or unreadable ones, or whose key as written (which partitions it) is not the graph's.
+inline bool in_graph_file(const Record& page) {
+  return (page.flags & (kHasLinks | kLinksUnknown)) != 0 || page.key.high != page.key.low;
+}
+
 // A fingerprint as 32 hex digits: a shard's settings and a merge's shards are named so.
 inline std::string hex_of(const Fingerprint& key) {
   char hex[33];

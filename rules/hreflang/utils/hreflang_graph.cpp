@@ -22,6 +22,8 @@ HreflangGraph::HreflangGraph(const SetView& set) {
     const auto* facts = static_cast<const PageFacts*>(set.files[f].facts);
     if (!facts || facts->graph_pages == 0) continue;
     facts_[f] = facts;
+    partition_ = facts->graph_partition;
+    partitions_ = facts->graph_partitions;
     pages += facts->pages.size();
     links += facts->links.size();
   }

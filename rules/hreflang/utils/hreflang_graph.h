@@ -82,6 +82,13 @@ class HreflangGraph {
     }
   }
 
+  // Whether the links to `target` are this graph's to judge: all of them, unless it is one
+  // partition of a sharded set's graph (PageFacts::graph_partitions), which holds every page
+  // those links concern and judges no other link.
+  bool judges(std::uint64_t target) const {
+    return partitions_ == 0 || graph_partition_of(target, partitions_) == partition_;
+  }
+
   // How many files of the run list pages (a urlset, a text sitemap or a feed).
   std::size_t files_with_pages() const { return files_with_pages_; }
 
@@ -110,6 +117,7 @@ class HreflangGraph {
   // Open addressing over the keys (already hashes): node index + 1, 0 for an empty slot.
   std::vector<std::uint32_t> slots_;
   std::size_t files_with_pages_ = 0;
+  std::uint32_t partition_ = 0, partitions_ = 0;
 };
 
 }  // namespace sitemaplint

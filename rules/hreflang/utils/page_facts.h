@@ -61,12 +61,24 @@ struct PageFacts final : FileFacts {
   // Appends the pages of the entries after these (a later lane's, Rule::absorb).
   void append(PageFacts& later);
 
+  // Set on every file's facts by a merge step that checks one partition of a sharded set
+  // (set_shard.h): the graph then judges only the links whose target falls in partition
+  // `graph_partition` of `graph_partitions` (graph_partition_of), and holds only the pages those
+  // links concern. 0 partitions: every link is judged.
+  std::uint32_t graph_partition = 0, graph_partitions = 0;
+
   // The hreflang graph of the set whose first file with facts this is, made by the first LANG5xx
   // rule that asks (HreflangGraph::of) and kept for the others, with the set's facts it was made
   // of: each of the five rules built one, a tenth of a run's instructions on a file with hreflang.
   mutable std::shared_ptr<const HreflangGraph> graph;
   mutable std::vector<const FileFacts*> graph_files;
 };
+
+// The partition of the hreflang graph that judges the links to the page keyed `target`: the
+// graph's keys are hashes, so their remainder spreads the pages evenly.
+inline std::uint32_t graph_partition_of(std::uint64_t target, std::uint32_t partitions) {
+  return static_cast<std::uint32_t>(target % partitions);
+}
 
 // The collector SM803 and the LANG5xx rules share (Subscriptions::set): one per file, however
 // many of them run. It keeps every <url> with a <loc> as a page (pages without links too: a
