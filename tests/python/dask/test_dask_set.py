@@ -236,3 +236,32 @@ def test_lint_set_makes_its_work_dir_and_refuses_bad_counts(the_set, tmp_path):
         sitemaplint.dask.lint_set(paths, report="html", now=NOW)
     with pytest.raises(ValueError, match="output: give the report's format too"):
         sitemaplint.dask.lint_set(paths, output=str(tmp_path / "x"), now=NOW)
+
+
+def test_lint_set_chooses_its_partitions_from_the_set_and_the_workers(tmp_path):
+    """Without `partitions`, one for every 256 MiB of sitemaps (a URL counted as 10 MiB), and at
+    least one for each worker: a small set is not cut into more parts than there are workers."""
+
+    class Client:
+        def __init__(self, threads):
+            self.threads = threads
+
+        def nthreads(self):
+            return {f"worker-{i}": 1 for i in range(self.threads)}
+
+    small = tmp_path / "small.xml"
+    small.write_text("<urlset/>")
+    large = tmp_path / "large.xml"
+    with open(large, "wb") as out:  # sparse: 600 MiB of address, no disk
+        out.truncate(600 << 20)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    (folder / "a.xml").write_text("<urlset/>")
+    choose = sitemaplint.dask._partitions_for
+    assert choose([str(small)], Client(2)) == 2
+    assert choose([str(small), str(folder)], Client(5)) == 5
+    assert choose([str(large)], Client(2)) == 3
+    assert choose([str(large), str(folder), str(small)], Client(1)) == 3
+    assert choose(["https://example.com/sitemap.xml"] * 30, Client(2)) == 2  # 300 MiB
+    assert choose(["https://example.com/sitemap.xml"] * 60, Client(2)) == 3  # 600 MiB
+    assert choose([str(small)], None) == (os.cpu_count() or 1)
