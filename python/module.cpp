@@ -64,9 +64,9 @@ sl::Severity severity_setting(const std::string& name, const py::handle& value) 
 
 // The keyword arguments of lint(), lint_many() and Linter(), as the library's Settings.
 sl::Settings settings_from(const py::kwargs& kwargs) {
-  static const std::vector<std::string> kNames = {"profile", "select",       "ignore",       "severities", "base_url",
-                                                  "now",     "min_severity", "config",       "root",       "robots",
-                                                  "jobs",    "timeout",      "allowed_hosts"};
+  static const std::vector<std::string> kNames = {
+      "profile", "select", "ignore", "severities", "base_url", "now",           "min_severity",
+      "config",  "root",   "robots", "jobs",       "timeout",  "allowed_hosts", "html_overview"};
   sl::Settings settings;
   for (const auto& [key, value] : kwargs) {
     const std::string name = key.cast<std::string>();
@@ -104,7 +104,11 @@ sl::Settings settings_from(const py::kwargs& kwargs) {
         raise_settings_error("timeout: expected 0.1 to 3600 seconds, got " + py::repr(value).cast<std::string>());
       }
     } else if (name == "allowed_hosts") settings.allowed_hosts = words_setting("allowed_hosts", value);
-    else {
+    else if (name == "html_overview") {
+      if (!py::isinstance<py::bool_>(value))
+        raise_settings_error("html_overview: expected True or False, got " + type_name(value));
+      settings.html_overview = value.cast<bool>();
+    } else {
       std::string known;
       for (const std::string& k : kNames) known += (known.empty() ? "" : ", ") + k;
       raise_settings_error("unknown setting '" + name + "' (the settings are " + known + ")");

@@ -121,12 +121,13 @@ TEST_CASE("library: a Result's report is the command line's, byte for byte, in e
   const std::string missing = source_path("testdata/no-such-sitemap.xml");
   sl::Settings settings = at_now();
   settings.min_severity = sl::Severity::Warning;
+  settings.html_overview = true;  // what the HTML report shows, gathered while linting
   const sl::Result result = sl::lint_files({example, broken, missing}, settings);
   REQUIRE(result.summary.input_errors == 1);
   REQUIRE(result.summary.left_out > 0);
   const std::vector<std::string> formats = sl::report_formats();
   CHECK(formats.front() == "human");
-  CHECK(std::find(formats.begin(), formats.end(), "html") == formats.end());
+  CHECK(std::find(formats.begin(), formats.end(), "html") != formats.end());
   CHECK(formats.size() >= 8);
   for (const std::string& format : formats) {
     CAPTURE(format);
@@ -136,7 +137,9 @@ TEST_CASE("library: a Result's report is the command line's, byte for byte, in e
     CHECK(cli.out.size() > 200);
     CHECK(sl::report(result, format) == cli.out);
   }
-  CHECK_THROWS_AS(sl::report(result, "html"), sl::SettingsError);
+  settings.html_overview = false;
+  CHECK_THROWS_WITH_AS(sl::report(sl::lint_files({example}, settings), "html"),
+                       doctest::Contains("lint with the setting html_overview on"), sl::SettingsError);
   CHECK_THROWS_WITH(sl::report(result, "xml"), doctest::Contains("unknown format 'xml' (the formats are human, "));
   CHECK_THROWS_WITH(sl::report(sl::Result{}, "json"), doctest::Contains("has no run behind it"));
 }

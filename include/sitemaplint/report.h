@@ -12,8 +12,8 @@
 
 namespace sitemaplint::api {
 
-// The formats write_report takes: every --format of the command line ("human" first) but "html",
-// whose overview of the site's URLs only the command line gathers while it lints.
+// The formats write_report takes: every --format of the command line, "human" first. "html" needs
+// a Result linted with Settings::html_overview, which gathers the overview of the site it shows.
 std::vector<std::string> report_formats();
 
 // The run behind `result` (Result::run) written in `format` to `out`, as the command line writes it

@@ -33,6 +33,10 @@ struct Settings {
   unsigned jobs = 0;  // --jobs: files linted at once (0: one per core)
   double timeout_seconds = 30;  // --timeout: per fetched URL
   std::vector<std::string> allowed_hosts;  // --allow-host: fetch only from these hosts
+  // Gather the overview of the site the HTML report shows (its URLs by host, section and lastmod
+  // age), as `--format html` has the command line do: write_report(result, "html") needs it. Off by
+  // default: it costs a little for every URL.
+  bool html_overview = false;
 };
 
 }  // namespace sitemaplint::api

@@ -103,6 +103,7 @@ class Settings(TypedDict, total=False):
     jobs: int
     timeout: float
     allowed_hosts: Words
+    html_overview: bool
 
 Source = Union[PathLike, bytes, bytearray, memoryview]
 

@@ -156,6 +156,9 @@ def lint_set(
     settings = dict(settings)
     if not settings.get("now"):
         settings["now"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    # The HTML report shows an overview of the site, which the shards gather as they lint.
+    if report == "html":
+        settings["html_overview"] = True
     # The settings are checked here, before any task runs.
     _core.Linter(**settings)
     if partitions is None:

@@ -25,6 +25,7 @@ struct Linter::Impl {
   std::unique_ptr<ConfigResolver> configs;  // holds a mutex: it stays where it was made
   SiteOptions site;
   std::optional<sitemaplint::Severity> min_severity;
+  std::int64_t now = 0;  // the run's clock, which the HTML report measures lastmod ages from
 
   Result finish(std::vector<Outcome> outcomes, std::vector<sitemaplint::InputError> input_errors) const {
     std::vector<FileReport> reports;
@@ -40,6 +41,8 @@ struct Linter::Impl {
     run->reports = std::move(reports);
     run->status.input_errors = std::move(input_errors);
     run->human = {false, false, left_out, min_severity.value_or(sitemaplint::Severity::Info)};
+    run->overview = settings.html_overview;
+    run->now = now;
     result.run = std::move(run);
     return result;
   }
@@ -69,6 +72,8 @@ Linter::Linter(Settings settings) : impl_(std::make_unique<Impl>()) {
   CommandLineChoices choices;
   if (!resolve_choices(choice_words(settings), &choices, &error)) throw SettingsError(setting_message(error));
   choices.record_subjects = false;  // only a baseline reads a finding's entry URL
+  choices.collect_overview = settings.html_overview;
+  impl_->now = choices.now;
   impl_->configs = std::make_unique<ConfigResolver>(
       std::move(choices), settings.config.empty() ? ConfigSource::None : ConfigSource::Given, settings.config);
   // The config's settings of a whole run, where these settings leave them open, as on the command line.

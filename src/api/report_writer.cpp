@@ -15,32 +15,25 @@ void write_run_report(const ReportFormat& format, std::span<const FileReport> re
 }  // namespace sitemaplint
 
 namespace sitemaplint::api {
-namespace {
 
-// The HTML report needs the overview of the site that the command line gathers while it lints.
-bool library_writes(std::string_view format) { return format != "html"; }
-
-}  // namespace
-
-std::vector<std::string> report_formats() {
-  std::vector<std::string> names;
-  for (const std::string& name : report_format_names()) {
-    if (library_writes(name)) names.push_back(name);
-  }
-  return names;
-}
+std::vector<std::string> report_formats() { return report_format_names(); }
 
 void write_report(const Result& result, std::string_view format, std::ostream& out) {
   const ReportFormat* chosen = find_report_format(format);
-  if (!chosen || !library_writes(format)) {
+  if (!chosen) {
     std::string known;
     for (const std::string& name : report_formats()) known += (known.empty() ? "" : ", ") + name;
-    throw SettingsError("report: unknown format '" + std::string(format) + "' (the formats are " + known + ")" +
-                        (format == "html" ? "; the HTML report is the command line's: sitemaplint --format html" : ""));
+    throw SettingsError("report: unknown format '" + std::string(format) + "' (the formats are " + known + ")");
   }
   if (!result.run) throw Error("report: this Result has no run behind it (it was not made by a lint)");
   const RunReports& run = *result.run;
-  write_run_report(*chosen, run.reports, sitemaplint::ReportOptions{run.status, run.human}, out);
+  // Its overview of the site is gathered while the files are linted, as --format html does.
+  if (format == "html" && !run.overview) {
+    throw SettingsError(
+        "report: the HTML report shows an overview of the site gathered while linting; lint with the setting "
+        "html_overview on (Settings::html_overview, Python: html_overview=True)");
+  }
+  write_run_report(*chosen, run.reports, sitemaplint::ReportOptions{run.status, run.human, run.now}, out);
   out.flush();
   if (!out) throw Error("report: writing the report failed");
 }

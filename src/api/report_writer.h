@@ -5,6 +5,7 @@
 
 #include <ostream>
 #include <span>
+#include <cstdint>
 #include <vector>
 
 #include "report/formats.h"
@@ -26,6 +27,8 @@ struct RunReports {
   std::vector<FileReport> reports;
   RunStatus status;
   HumanStyle human;
+  bool overview = false;  // the reports hold the overview the HTML report shows (Settings::html_overview)
+  std::int64_t now = 0;  // the run's clock: what the HTML report measures lastmod ages from
 };
 
 }  // namespace sitemaplint::api

@@ -1,8 +1,11 @@
 #include "run/shard_report_json.h"
 
 #include <filesystem>
+#include <iterator>
+#include <memory>
 #include <stdexcept>
 
+#include "engine/overview.h"
 #include "engine/registry.h"
 #include "rules/hreflang/utils/page_facts.h"
 #include "run/partition_findings.h"
@@ -43,6 +46,29 @@ Diagnostic diagnostic_from(const json& in) {
   return d;
 }
 
+// The overview of the file's URLs the HTML report shows (EngineOptions::collect_overview).
+json overview_json(const SiteOverview& o) {
+  return {{"urls", o.urls},
+          {"lastmod",
+           {o.lastmod_7_days, o.lastmod_30_days, o.lastmod_365_days, o.lastmod_older, o.lastmod_future,
+            o.lastmod_invalid, o.lastmod_missing}},
+          {"hosts", o.hosts},
+          {"sections", o.sections}};
+}
+
+std::shared_ptr<const SiteOverview> overview_from(const json& in) {
+  auto o = std::make_shared<SiteOverview>();
+  o->urls = in.at("urls").get<std::size_t>();
+  const json& lastmod = in.at("lastmod");
+  std::size_t* counts[] = {&o->lastmod_7_days, &o->lastmod_30_days, &o->lastmod_365_days, &o->lastmod_older,
+                           &o->lastmod_future, &o->lastmod_invalid, &o->lastmod_missing};
+  if (!lastmod.is_array() || lastmod.size() != std::size(counts)) throw std::runtime_error("an unreadable overview");
+  for (std::size_t i = 0; i < std::size(counts); ++i) *counts[i] = lastmod.at(i).get<std::size_t>();
+  for (const auto& [key, n] : in.at("hosts").items()) o->hosts[key] = n.get<std::size_t>();
+  for (const auto& [key, n] : in.at("sections").items()) o->sections[key] = n.get<std::size_t>();
+  return o;
+}
+
 }  // namespace
 
 const PageFacts* page_facts_of(const FileReport& report) {
@@ -65,6 +91,7 @@ nlohmann::json report_json(const FileReport& r) {
               {"placed", std::move(placed)},
               {"diagnostics", std::move(diagnostics)}};
   if (!r.suppressions.empty()) out["suppressions"] = r.suppressions.to_json();
+  if (r.overview) out["overview"] = overview_json(*r.overview);
   if (const PageFacts* pages = page_facts_of(r)) {
     json rules = json::array();
     for (const auto& [rule, facts] : r.facts) {
@@ -105,6 +132,7 @@ FileReport report_from(const nlohmann::json& in) {
     if (!suppressions) throw std::runtime_error("its suppressions cannot be read");
     r.suppressions = std::move(*suppressions);
   }
+  if (const auto o = in.find("overview"); o != in.end()) r.overview = overview_from(*o);
   return r;
 }
 

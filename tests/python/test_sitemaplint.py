@@ -264,14 +264,16 @@ def cli_text(paths, report_format, *options):
 
 @pytest.mark.parametrize("report_format", sitemaplint.report_formats())
 def test_every_report_format_is_the_command_lines_bytes(report_format, tmp_path):
-    result = sitemaplint.lint_many(FIXTURES, now=NOW)
+    # The HTML report's overview of the site is gathered while linting, as --format html does.
+    overview = report_format == "html"
+    result = sitemaplint.lint_many(FIXTURES, now=NOW, html_overview=overview)
     text = result.report(report_format)
     assert len(text) > 1000
     assert text == cli_text(FIXTURES, report_format)
     # An input that cannot be read, and findings --min-severity leaves out: the reports say both.
     missing = str(tmp_path / "gone.xml")
     with pytest.raises(sitemaplint.InputError) as raised:
-        sitemaplint.lint_many([str(EXAMPLE), missing], now=NOW, min_severity="warning")
+        sitemaplint.lint_many([str(EXAMPLE), missing], now=NOW, min_severity="warning", html_overview=overview)
     cut = raised.value.result
     assert cut.summary.left_out > 0
     assert cut.report(report_format) == cli_text([str(EXAMPLE), missing], report_format, "--min-severity", "warning")
@@ -290,8 +292,12 @@ def test_a_report_format_the_module_does_not_write_raises_settings_error():
     assert "json" in sitemaplint.report_formats() and sitemaplint.report_formats()[0] == "human"
     with pytest.raises(ValueError, match="unknown format 'xml' \\(the formats are human, "):
         result.report("xml")
-    with pytest.raises(sitemaplint.SettingsError, match="the HTML report is the command line's"):
+    with pytest.raises(sitemaplint.SettingsError, match="lint with the setting html_overview on"):
         result.report("html")
+    with_overview = sitemaplint.lint(EXAMPLE, now=NOW, html_overview=True)
+    assert with_overview.report("html") == cli_text([str(EXAMPLE)], "html")
+    with pytest.raises(sitemaplint.SettingsError, match="html_overview: expected True or False"):
+        sitemaplint.lint(EXAMPLE, now=NOW, html_overview="yes")
 
 
 def test_a_negative_partition_or_count_raises_value_error(tmp_path):

@@ -232,8 +232,8 @@ def test_lint_set_makes_its_work_dir_and_refuses_bad_counts(the_set, tmp_path):
     for bad in (0, -1):
         with pytest.raises(ValueError, match=f"partitions: expected a whole number from 1 to 65536, got {bad}"):
             sitemaplint.dask.lint_set(paths, partitions=bad, now=NOW)
-    with pytest.raises(ValueError, match="report: unknown format 'html'"):
-        sitemaplint.dask.lint_set(paths, report="html", now=NOW)
+    with pytest.raises(ValueError, match="report: unknown format 'xml'"):
+        sitemaplint.dask.lint_set(paths, report="xml", now=NOW)
     with pytest.raises(ValueError, match="output: give the report's format too"):
         sitemaplint.dask.lint_set(paths, output=str(tmp_path / "x"), now=NOW)
 
