@@ -65,8 +65,10 @@ struct SharedStore {
 // The shared store of `file`, or null when the file cannot be read (libcurl then loads it itself,
 // and says what is wrong with it). Its address is stable: it is a connection's callback data.
 SharedStore* shared_store(const std::string& file) {
-  static std::mutex mutex;
-  static std::map<std::string, SharedStore> stores;
+  // Never destroyed: a store is kept for the process, and destroyed at exit before the leak
+  // checker looks, the map would leave the stores it held unreachable (LeakSanitizer reported them).
+  static std::mutex& mutex = *new std::mutex;
+  static std::map<std::string, SharedStore>& stores = *new std::map<std::string, SharedStore>;
   std::lock_guard lock(mutex);
   const auto found = stores.find(file);
   if (found != stores.end()) return &found->second;
