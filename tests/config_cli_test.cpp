@@ -307,6 +307,26 @@ TEST_CASE("config cli: an override that stops every rule is shown as an exclusio
         std::string::npos);
 }
 
+TEST_CASE("config cli: an override that matches does not excuse a selection others emptied") {
+  // Only an override that itself stops every rule excludes its files: --ignore ALL, or the file's
+  // own ignore = ["ALL"], is refused for a file some other override matches, as for any file.
+  TempDir dir;
+  dir.write("sitemaplint.toml", "[[overrides]]\nfiles = [\"news/*.xml\"]\nseverity = { SM404 = \"error\" }\n");
+  dir.write("news/sitemap.xml", "<urlset><url>");
+  const auto ignored = run_cli({"--ignore", "ALL", "news/sitemap.xml"}, "", dir.path.string());
+  CHECK(ignored.exit_code == 2);
+  // The config selects nothing itself: only the command line is named.
+  CHECK(ignored.err ==
+        "sitemaplint: error: no rule would run: --select and --ignore leave none; run at least one "
+        "rule, or leave the input out\n");
+  dir.write("sitemaplint.toml",
+            "ignore = [\"ALL\"]\n[[overrides]]\nfiles = [\"news/*.xml\"]\nbase-url = \"https://example.com/n.xml\"\n");
+  const auto configured = run_cli({"news/sitemap.xml"}, "", dir.path.string());
+  CHECK(configured.exit_code == 2);
+  CHECK(configured.err.find("the select and ignore of " + (dir.path / "sitemaplint.toml").string()) !=
+        std::string::npos);
+}
+
 TEST_CASE("config cli: extend builds a project's config on a shared one, the project's settings winning") {
   TempDir dir;
   dir.write("shared.toml",

@@ -166,6 +166,8 @@ std::string identity_of(const Settings& settings, const std::string& root) {
   for (const std::string& w : settings.ignore) words.push_back("ignore=" + w);
   for (const auto& [rule, level] : settings.severities)
     words.push_back("severity=" + rule + "=" + std::string(severity_name(level)));
+  // Shards with the HTML report's overview and shards without it make no report together.
+  if (settings.html_overview) words.push_back("html-overview");
   return settings_identity(words);
 }
 

@@ -146,22 +146,30 @@ const Profile* ConfigResolver::profile_for(const std::string& input, std::string
   profile->settings.engine.record_subjects = command_line_.record_subjects;
   profile->config = config;
   profile->overrides = matched;
+  // Whether the matching [[overrides]] entries are what stops every rule: an exclusion.
+  bool excluded_by_overrides = false;
   if (config) {
     apply_layer(config->rules, &profile->selection);
     profile->settings.location = config->location;
+    const bool any_before_overrides = !profile->selection.enabled.empty();
     for (std::size_t i : matched) {
       apply_layer(config->overrides[i].rules, &profile->selection);
       if (config->overrides[i].location) profile->settings.location = config->overrides[i].location;
     }
+    excluded_by_overrides = any_before_overrides && profile->selection.enabled.empty();
   }
   apply_layer(command_line_.rules, &profile->selection);
   if (command_line_.location) profile->settings.location = command_line_.location;
   // A gate that runs no rule passes everything, broken XML included: refused, like `select = []`.
-  // An [[overrides]] entry that stops every rule for its files is taken as meant (an exclusion).
-  if (profile->selection.enabled.empty() && matched.empty()) {
+  // An [[overrides]] entry that stops every rule for its files is taken as meant (an exclusion);
+  // an override that only matches, when the command line or the file's own select and ignore stop
+  // them all, is not.
+  if (profile->selection.enabled.empty() && !excluded_by_overrides) {
     // Named, so that a user who gave no option finds the file that did it.
-    const std::string choices = config ? "--select, --ignore and the select and ignore of " + config->path.string()
-                                       : std::string("--select and --ignore");
+    const bool config_chose = config && (config->rules.select || !config->rules.ignore.empty());
+    const std::string choices = config_chose
+                                    ? "--select, --ignore and the select and ignore of " + config->path.string()
+                                    : std::string("--select and --ignore");
     *error = "no rule would run: " + choices + " leave none; run at least one rule, or leave the input out";
     return nullptr;
   }

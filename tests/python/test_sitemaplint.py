@@ -307,3 +307,14 @@ def test_a_negative_partition_or_count_raises_value_error(tmp_path):
         sitemaplint.write_records([EXAMPLE], tmp_path / "shard", partitions=0, now=NOW)
     with pytest.raises(ValueError, match="partitions: expected a whole number from 1 to 65536, got -3"):
         sitemaplint.Linter(now=NOW).write_records([EXAMPLE], tmp_path / "shard", partitions=-3)
+
+
+def test_shards_with_and_without_the_html_overview_do_not_merge(tmp_path):
+    """A report of shards of which only some gathered the overview would count only theirs."""
+    sitemaplint.write_records([EXAMPLE], tmp_path / "with", partitions=2, now=NOW, html_overview=True)
+    sitemaplint.write_records(FIXTURES[:1], tmp_path / "without", partitions=2, now=NOW)
+    with pytest.raises(sitemaplint.Error):
+        sitemaplint.merge_records([tmp_path / "with", tmp_path / "without"], now=NOW, html_overview=True)
+    sitemaplint.write_records(FIXTURES[:1], tmp_path / "also", partitions=2, now=NOW, html_overview=True)
+    merged = sitemaplint.merge_records([tmp_path / "with", tmp_path / "also"], now=NOW, html_overview=True)
+    assert merged.report("html") == cli_text([str(EXAMPLE), str(FIXTURES[0])], "html")

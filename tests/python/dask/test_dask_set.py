@@ -257,7 +257,17 @@ def test_lint_set_chooses_its_partitions_from_the_set_and_the_workers(tmp_path):
     folder = tmp_path / "folder"
     folder.mkdir()
     (folder / "a.xml").write_text("<urlset/>")
+    # A folder counts its sitemaps only, as it is searched; a .gz counts as its XML uncompressed.
+    site = tmp_path / "site"
+    (site / "img").mkdir(parents=True)
+    with open(site / "img" / "video.mp4", "wb") as out:
+        out.truncate(20 << 30)
+    import gzip
+    with gzip.open(site / "sitemap-big.xml.gz", "wb") as out:
+        out.write(b" " * (300 << 20))
+    assert os.path.getsize(site / "sitemap-big.xml.gz") < (1 << 20)
     choose = sitemaplint.dask._partitions_for
+    assert choose([str(site)], Client(1)) == 2
     assert choose([str(small)], Client(2)) == 2
     assert choose([str(small), str(folder)], Client(5)) == 5
     assert choose([str(large)], Client(2)) == 3
@@ -265,3 +275,10 @@ def test_lint_set_chooses_its_partitions_from_the_set_and_the_workers(tmp_path):
     assert choose(["https://example.com/sitemap.xml"] * 30, Client(2)) == 2  # 300 MiB
     assert choose(["https://example.com/sitemap.xml"] * 60, Client(2)) == 3  # 600 MiB
     assert choose([str(small)], None) == (os.cpu_count() or 1)
+
+
+def test_lint_set_of_nothing_writes_an_html_report(tmp_path):
+    out = tmp_path / "report.html"
+    result = sitemaplint.dask.lint_set([], report="html", output=out, now=NOW)
+    assert out.read_text() == result.report("html")
+    assert "<!DOCTYPE html>" in out.read_text()
