@@ -31,6 +31,39 @@ TEST_CASE("decoding replaces valid references and keeps everything else as writt
   CHECK(out == "a&b<\xC3\xA9\xF0\x9F\x98\x80&nbsp;& c");
 }
 
+TEST_CASE("decoding appends, and the shortest reference of each UTF-8 length fits where it was written") {
+  // Decoding writes in place, in the room the text as written takes: each reference that decodes
+  // to the most bytes for its length must fit, at either end of the text.
+  std::string out = "kept:";
+  decode_entities("&#9;&#128;&#x80;&#2048;&#x800;&#65536;&#x10000;&#x10FFFF;", &out);
+  CHECK(out == "kept:\t\xC2\x80\xC2\x80\xE0\xA0\x80\xE0\xA0\x80\xF0\x90\x80\x80\xF0\x90\x80\x80\xF4\x8F\xBF\xBF");
+  out.clear();
+  decode_entities("&amp;", &out);
+  CHECK(out == "&");
+  out.clear();
+  decode_entities("no reference", &out);
+  CHECK(out == "no reference");
+  out.clear();
+  decode_entities("&#0;&bogus;&amp&", &out);  // not references: copied as written
+  CHECK(out == "&#0;&bogus;&amp&");
+  // Sixteen-byte blocks: a reference across each boundary decodes the same.
+  for (std::size_t at = 0; at < 40; ++at) {
+    out.clear();
+    decode_entities(std::string(at, 'x') + "&amp;&#xE9;" + std::string(40 - at, 'y'), &out);
+    CAPTURE(at);
+    CHECK(out == std::string(at, 'x') + "&\xC3\xA9" + std::string(40 - at, 'y'));
+  }
+}
+
+TEST_CASE("a faulty reference is found among valid ones, from where the search starts") {
+  CHECK_FALSE(has_faulty_reference("a&amp;b&#233;c&lt;", 0));
+  CHECK(has_faulty_reference("a&amp;b&nbsp;c", 0));
+  CHECK(has_faulty_reference("a&amp;b & c", 0));
+  CHECK(has_faulty_reference("&#0;&amp;", 0));
+  CHECK_FALSE(has_faulty_reference("& &amp;", 2));  // the raw '&' is before `from`
+  CHECK(has_faulty_reference(std::string(33, 'q') + "&amp;&amp;&copy;", 0));
+}
+
 TEST_CASE("markup characters: the bits of the ones a text holds, wherever they are and however long it is") {
   const std::string specials = "&<>\"'";
   CHECK(markup_characters("") == 0);

@@ -1,5 +1,6 @@
 // SM217 loc-double-encoded: '%25' followed by two hex digits in a URL's path, an escape escaped again.
 #include "analysis/ascii.h"
+#include "analysis/byte_search.h"
 #include "url_analysis.h"
 #include "rules/rule_support.h"
 
@@ -52,12 +53,9 @@ class LocDoubleEncoded final : public Rule {
     if (a.shape != UrlShape::Http || !a.has_percent) return;
     const std::string_view t = a.trimmed;
     const UrlParts parts = url_parts(t);
-    // A byte loop: find("%25") calls memchr again at every '%', and an encoded path is full of them.
-    for (std::size_t at = parts.path_begin; at + 5 <= parts.path_end; ++at) {
-      if (t[at] != '%' || t[at + 1] != '2' || t[at + 2] != '5' || hex_value(t[at + 3]) < 0 ||
-          hex_value(t[at + 4]) < 0) {
-        continue;
-      }
+    for (std::size_t at = parts.path_begin;
+         (at = find_three_bytes(t, at, parts.path_end, "%25")) != std::string_view::npos; ++at) {
+      if (at + 5 > parts.path_end || hex_value(t[at + 3]) < 0 || hex_value(t[at + 4]) < 0) continue;
       const std::string once = "%" + ascii_uppered(t.substr(at + 3, 2));
       const Span span = url_span(*url.field, a, at, 5);
       out.report(

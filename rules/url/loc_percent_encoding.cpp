@@ -1,6 +1,8 @@
 // SM216 loc-percent-encoding: percent-escapes that decode to a control character or to bytes that
 // are not UTF-8.
 #include <cstdio>
+#include <cstring>
+#include <string>
 #include <vector>
 
 #include "analysis/ascii.h"
@@ -87,18 +89,50 @@ class LocPercentEncoding final : public Rule {
              FindingSink& out) {
     const std::string_view t = a.trimmed;
     for (std::size_t i = begin; i < end;) {
-      run_.clear();
+      const void* percent = std::memchr(t.data() + i, '%', end - i);
+      if (!percent) return false;
+      i = static_cast<std::size_t>(static_cast<const char*>(percent) - t.data());
+      const std::size_t first = i;
+      bytes_.clear();
       while (i + 3 <= end && t[i] == '%' && hex_value(t[i + 1]) >= 0 && hex_value(t[i + 2]) >= 0) {
-        run_.push_back({static_cast<unsigned char>(hex_value(t[i + 1]) * 16 + hex_value(t[i + 2])), i});
+        bytes_.push_back(static_cast<char>(hex_value(t[i + 1]) * 16 + hex_value(t[i + 2])));
         i += 3;
       }
-      if (run_.empty()) {
+      if (bytes_.empty()) {
         ++i;
         continue;
+      }
+      // Nearly every run is clean: the places of its escapes are wanted only to report one.
+      if (is_clean(bytes_, in_path)) continue;
+      run_.clear();
+      for (std::size_t k = 0; k < bytes_.size(); ++k) {
+        run_.push_back({static_cast<unsigned char>(bytes_[k]), first + 3 * k});
       }
       if (check_run(url, a, in_path, out)) return true;
     }
     return false;
+  }
+
+  // Whether check_run would find nothing in the run of decoded `bytes`: in a path, UTF-8 without a
+  // control character (C0, DEL or C1); in a query, no NUL before its first byte from 0x80.
+  static bool is_clean(std::string_view bytes, bool in_path) {
+    bool ascii = true;
+    for (const char byte : bytes) {
+      const auto b = static_cast<unsigned char>(byte);
+      if (b >= 0x80) {
+        if (!in_path) return true;
+        ascii = false;
+      } else if (b == 0 || (in_path && (b < 0x20 || b == 0x7F))) {
+        return false;
+      }
+    }
+    if (ascii) return true;
+    if (!is_valid_utf8(bytes)) return false;
+    for (std::size_t k = 0; k + 1 < bytes.size(); ++k) {
+      if (static_cast<unsigned char>(bytes[k]) == 0xC2 && static_cast<unsigned char>(bytes[k + 1]) <= 0x9F)
+        return false;
+    }
+    return true;
   }
 
   bool check_run(const UrlField& url, const UrlAnalysis& a, bool in_path, FindingSink& out) {
@@ -197,6 +231,7 @@ class LocPercentEncoding final : public Rule {
                 .rests_on = kRfc3986 | kRfc3987});
   }
 
+  std::string bytes_;  // the decoded bytes of a run of escapes
   std::vector<Escaped> run_;
 };
 

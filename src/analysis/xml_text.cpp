@@ -1,6 +1,7 @@
 #include "analysis/xml_text.h"
 
 #include <cctype>
+#include <cstring>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -75,48 +76,93 @@ Reference read_reference(std::string_view text) {
   return ref;
 }
 
-void append_utf8(std::uint32_t cp, std::string* out) {
-  if (cp < 0x80) {
-    out->push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+namespace {
+
+constexpr std::string_view kAmp = "&amp;";
+
+// The reference at text[0] ('&'), read for its character: &amp; without a call, as a query string
+// holds one every few dozen bytes.
+Reference reference_at(std::string_view text) {
+  if (text.size() >= kAmp.size() && std::memcmp(text.data(), kAmp.data(), kAmp.size()) == 0) {
+    Reference ref;
+    ref.kind = ReferenceKind::Predefined;
+    ref.length = kAmp.size();
+    ref.code_point = '&';
+    return ref;
   }
+  return read_reference(text);
 }
+
+bool is_valid(const Reference& ref) {
+  return ref.kind == ReferenceKind::Predefined || ref.kind == ReferenceKind::Character;
+}
+
+// Writes `cp` as UTF-8 at `out`; returns the end.
+char* write_utf8(std::uint32_t cp, char* out) {
+  if (cp < 0x80) {
+    *out++ = static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    *out++ = static_cast<char>(0xC0 | (cp >> 6));
+    *out++ = static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    *out++ = static_cast<char>(0xE0 | (cp >> 12));
+    *out++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    *out++ = static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    *out++ = static_cast<char>(0xF0 | (cp >> 18));
+    *out++ = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    *out++ = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    *out++ = static_cast<char>(0x80 | (cp & 0x3F));
+  }
+  return out;
+}
+
+}  // namespace
 
 bool has_faulty_reference(std::string_view text, std::size_t from) {
   bool faulty = false;
   for_each_ampersand(text, from, [&](std::size_t at) {
-    const Reference ref = read_reference(text.substr(at));
-    faulty |= ref.kind != ReferenceKind::Predefined && ref.kind != ReferenceKind::Character;
+    const Reference ref = reference_at(text.substr(at));
+    // The first faulty one answers: the search jumps to the end.
+    if (!is_valid(ref)) {
+      faulty = true;
+      return text.size();
+    }
     return at + ref.length;
   });
   return faulty;
 }
 
 void decode_entities(std::string_view raw, std::string* out) {
+  // Written in place, with no check of the room for each piece: no reference decodes to more
+  // bytes than it is written with (&#1; is 4 bytes for 1, &#x10000; 9 for 4), and anything that
+  // is not one is copied as written.
+  const std::size_t base = out->size();
+  out->resize(base + raw.size());
+  char* const start = out->data() + base;
+  char* write = start;
   std::size_t copied = 0;
   for_each_ampersand(raw, 0, [&](std::size_t at) {
-    out->append(raw.substr(copied, at - copied));
-    const Reference ref = read_reference(raw.substr(at));
-    if (ref.kind == ReferenceKind::Predefined || ref.kind == ReferenceKind::Character) {
-      append_utf8(ref.code_point, out);
+    std::memcpy(write, raw.data() + copied, at - copied);
+    write += at - copied;
+    const Reference ref = reference_at(raw.substr(at));
+    if (is_valid(ref)) {
+      write = write_utf8(ref.code_point, write);
     } else {
-      out->append(raw.substr(at, ref.length));
+      std::memcpy(write, raw.data() + at, ref.length);
+      write += ref.length;
     }
     copied = at + ref.length;
     return copied;
   });
-  out->append(raw.substr(copied));
+  std::memcpy(write, raw.data() + copied, raw.size() - copied);
+  write += raw.size() - copied;
+  out->resize(base + static_cast<std::size_t>(write - start));
+}
+
+void append_utf8(std::uint32_t cp, std::string* out) {
+  char bytes[4];
+  out->append(bytes, static_cast<std::size_t>(write_utf8(cp, bytes) - bytes));
 }
 
 std::uint8_t markup_character_bit(char c) {

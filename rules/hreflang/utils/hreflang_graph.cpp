@@ -13,18 +13,47 @@ std::uint64_t mix(std::uint64_t z) {
   return z ^ (z >> 31);
 }
 
+// A set of URL keys (already hashes), open addressing: which pages the graph holds.
+class KeySet {
+ public:
+  explicit KeySet(std::size_t most) {
+    std::size_t size = 16;
+    while (size < most * 2) size *= 2;
+    slots_.assign(size, 0);
+  }
+  void insert(std::uint64_t key) {
+    if (key == 0) {
+      has_zero_ = true;
+      return;
+    }
+    std::size_t slot = key & (slots_.size() - 1);
+    while (slots_[slot] != 0 && slots_[slot] != key) slot = (slot + 1) & (slots_.size() - 1);
+    slots_[slot] = key;
+  }
+  bool contains(std::uint64_t key) const {
+    if (key == 0) return has_zero_;
+    for (std::size_t slot = key & (slots_.size() - 1); slots_[slot] != 0; slot = (slot + 1) & (slots_.size() - 1)) {
+      if (slots_[slot] == key) return true;
+    }
+    return false;
+  }
+
+ private:
+  std::vector<std::uint64_t> slots_;  // 0: empty
+  bool has_zero_ = false;
+};
+
 }  // namespace
 
 HreflangGraph::HreflangGraph(const SetView& set) {
   facts_.resize(set.files.size(), nullptr);
-  std::size_t pages = 0, links = 0;
+  std::size_t links = 0;
   for (std::size_t f = 0; f < set.files.size(); ++f) {
     const auto* facts = static_cast<const PageFacts*>(set.files[f].facts);
     if (!facts || facts->graph_pages == 0) continue;
     facts_[f] = facts;
     partition_ = facts->graph_partition;
     partitions_ = facts->graph_partitions;
-    pages += facts->pages.size();
     links += facts->links.size();
   }
   slots_.assign(16, 0);
@@ -34,7 +63,8 @@ HreflangGraph::HreflangGraph(const SetView& set) {
     for (const PageFacts* facts : facts_) files_with_pages_ += facts != nullptr;
     return;
   }
-  by_loc_.reserve(pages);
+  // The pages the rules ask about: those with links and those linked to. A site's other pages
+  // (most of them, when a few sections carry hreflang) need no place in the graph.
   edges_.reserve(links);
   for (std::size_t f = 0; f < facts_.size(); ++f) {
     if (!facts_[f]) continue;
@@ -43,7 +73,6 @@ HreflangGraph::HreflangGraph(const SetView& set) {
       const PageFacts::Page& page = facts_[f]->pages[p];
       if (!page.in_graph()) continue;
       const EntryRef ref{page.key(), static_cast<std::uint32_t>(f), static_cast<std::uint32_t>(p)};
-      by_loc_.push_back(ref);
       const std::span<const PageFacts::Link> links = this->links(ref);
       if (links.empty()) continue;
       run_order_.push_back(ref);
@@ -52,7 +81,22 @@ HreflangGraph::HreflangGraph(const SetView& set) {
       }
     }
   }
-  std::stable_sort(by_loc_.begin(), by_loc_.end(), [](const EntryRef& a, const EntryRef& b) { return a.loc < b.loc; });
+  KeySet wanted(run_order_.size() + edges_.size());
+  for (const EntryRef& ref : run_order_) wanted.insert(ref.loc);
+  for (const Edge& edge : edges_) wanted.insert(edge.to);
+  // Every entry of a wanted page: one without links may still make its page's state Unknown.
+  for (std::size_t f = 0; f < facts_.size(); ++f) {
+    if (!facts_[f]) continue;
+    for (std::size_t p = 0; p < facts_[f]->pages.size(); ++p) {
+      const PageFacts::Page& page = facts_[f]->pages[p];
+      if (page.in_graph() && wanted.contains(page.key()))
+        by_loc_.push_back({page.key(), static_cast<std::uint32_t>(f), static_cast<std::uint32_t>(p)});
+    }
+  }
+  // By URL, then in run order: entries_of() lists a page's entries file by file.
+  std::sort(by_loc_.begin(), by_loc_.end(), [](const EntryRef& a, const EntryRef& b) {
+    return a.loc != b.loc ? a.loc < b.loc : a.file != b.file ? a.file < b.file : a.page < b.page;
+  });
   std::sort(edges_.begin(), edges_.end());
   edges_.erase(std::unique(edges_.begin(), edges_.end()), edges_.end());
 

@@ -122,6 +122,16 @@ class EntryLinks {
 template <typename Key>
 void find_first_occurrences(std::span<const Key> keys, std::vector<std::size_t>* firsts,
                             std::vector<std::size_t>* order) {
+  if (keys.size() <= 16) {
+    // A few links, as nearly every <url> has: comparing pairs costs less than sorting.
+    firsts->resize(keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      std::size_t first = 0;
+      while (keys[first] != keys[i]) ++first;
+      (*firsts)[i] = first;
+    }
+    return;
+  }
   order->resize(keys.size());
   std::iota(order->begin(), order->end(), std::size_t{0});
   std::stable_sort(order->begin(), order->end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
