@@ -17,22 +17,31 @@ PieceLanes::PieceLanes(const DocumentPieces& pieces, unsigned lanes)
   before_.resize(lanes);
 }
 
-bool PieceLanes::cut_one() {
-  if (all_cut_) return false;
-  // A lane starts at the first piece that begins in its span; the children before it are counted
-  // by then.
-  const std::size_t begin = cutter_.next_begin();
-  for (std::size_t k = 1; k < lanes_.size(); ++k) {
-    if (first_piece_[k] == kUnknown && begin >= bounds_[k]) {
-      first_piece_[k] = ranges_.size();
-      before_[k] = cutter_.children();
-    }
+void PieceLanes::cut_one() {
+  const std::lock_guard cutting(cut_mutex_);
+  {
+    const std::lock_guard lock(mutex_);
+    if (all_cut_) return;
   }
+  // A lane starts at the first piece that begins in its span; the children before it are counted
+  // by then. (first_piece_ and ranges_ change only here, under cut_mutex_: read without mutex_.)
+  const std::size_t begin = cutter_.next_begin();
+  std::vector<std::size_t> starting;
+  for (std::size_t k = 1; k < lanes_.size(); ++k) {
+    if (first_piece_[k] == kUnknown && begin >= bounds_[k]) starting.push_back(k);
+  }
+  std::vector<EntryCutter::ChildCount> before;
+  if (!starting.empty()) before = cutter_.children();
   std::pair<std::size_t, std::size_t> range;
   const EntryCutter::Cut cut = cutter_.next(&range);
+  const std::lock_guard lock(mutex_);
+  for (const std::size_t k : starting) {
+    first_piece_[k] = ranges_.size();
+    before_[k] = before;
+  }
   if (cut == EntryCutter::Cut::Piece) {
     ranges_.push_back(range);
-    return true;
+    return;
   }
   all_cut_ = true;
   if (cut == EntryCutter::Cut::Unusual) failed_ = true;
@@ -42,17 +51,6 @@ bool PieceLanes::cut_one() {
       before_[k] = cutter_.children();
     }
   }
-  return false;
-}
-
-void PieceLanes::reach(unsigned lane, std::unique_lock<std::mutex>& lock) {
-  // One piece a turn of the lock: the lanes before wait for their next pieces no longer than that.
-  while (first_piece_[lane] == kUnknown && !failed_) {
-    cut_one();
-    lock.unlock();
-    lock.lock();
-  }
-  if (failed_) fail();
 }
 
 void PieceLanes::fail() {
@@ -61,9 +59,14 @@ void PieceLanes::fail() {
 }
 
 std::vector<EntryCutter::ChildCount> PieceLanes::children_before(unsigned lane) {
-  std::unique_lock lock(mutex_);
-  reach(lane, lock);
-  return before_[lane];
+  for (;;) {
+    {
+      const std::lock_guard lock(mutex_);
+      if (failed_) fail();
+      if (first_piece_[lane] != kUnknown) return before_[lane];
+    }
+    cut_one();
+  }
 }
 
 void PieceLanes::lane_done() {
@@ -76,20 +79,23 @@ pugi::xml_node PieceLanes::Lane::next() {
   while (!done_) {
     std::pair<std::size_t, std::size_t> range;
     {
-      std::unique_lock lock(owner_.mutex_);
-      if (next_ == kUnknown) {
-        owner_.reach(index_, lock);
-        next_ = owner_.first_piece_[index_];
-      }
-      while (next_ >= owner_.ranges_.size() && owner_.cut_one()) {
-      }
+      const std::lock_guard lock(owner_.mutex_);
       if (owner_.failed_) owner_.fail();
-      if (next_ >= owner_.ranges_.size() || owner_.ranges_[next_].first >= owner_.bounds_[index_ + 1]) {
+      if (next_ == kUnknown) next_ = owner_.first_piece_[index_];
+      const bool known = next_ != kUnknown && next_ < owner_.ranges_.size();
+      if (!known && !(next_ != kUnknown && owner_.all_cut_)) {
+        range = {kUnknown, kUnknown};
+      } else if (!known || owner_.ranges_[next_].first >= owner_.bounds_[index_ + 1]) {
         done_ = true;
         owner_.lane_done();
         break;
+      } else {
+        range = owner_.ranges_[next_++];
       }
-      range = owner_.ranges_[next_++];
+    }
+    if (range.first == kUnknown) {  // not cut yet: cut on (or wait for the thread that cuts)
+      owner_.cut_one();
+      continue;
     }
     tree_.reset();  // the piece walked before: nothing points into its tree any more
     bool parsed = false;

@@ -48,18 +48,19 @@ class PieceLanes {
     pugi::xml_document tree_;  // the piece being walked; the next is parsed into the same memory
   };
 
-  // Cuts the next piece, under mutex_: false when no piece is left.
-  bool cut_one();
-  // Cuts until lane `lane`'s first piece is known.
-  void reach(unsigned lane, std::unique_lock<std::mutex>& lock);
+  // Cuts the next piece, if any is left: under cut_mutex_, then published under mutex_. A lane
+  // that finds its next piece cut takes it without waiting for the cut of the one after: the
+  // thread that cuts ahead for a later lane holds only cut_mutex_ while it cuts.
+  void cut_one();
   [[noreturn]] void fail();
   void lane_done();
 
   const DocumentPieces& pieces_;
   std::vector<std::size_t> bounds_;  // lane k's pieces begin in [bounds_[k], bounds_[k + 1])
   std::vector<std::unique_ptr<Lane>> lanes_;
-  std::mutex mutex_;  // guards all below
+  std::mutex cut_mutex_;  // guards cutter_
   EntryCutter cutter_;
+  std::mutex mutex_;  // guards all below
   std::vector<std::pair<std::size_t, std::size_t>> ranges_;  // the pieces cut so far
   bool all_cut_ = false;
   bool failed_ = false;
