@@ -85,3 +85,72 @@ TEST_CASE("line starts: a line break overwritten, the lines after it are still c
   CHECK(lines.position(overwritten, 7)->line == 1);
   CHECK(lines.position(overwritten, 8)->line == 2);
 }
+
+namespace {
+
+// The pre-scan of `text` with `threads` threads: its findings and where lines start, in words a
+// test can compare.
+std::vector<std::string> scanned(const std::string& text, unsigned threads) {
+  EncodingFacts facts;
+  if (text.starts_with("\xEF\xBB\xBF")) facts.bom_length = 3;
+  LineStarts lines;
+  scan_characters(text, facts, &lines, threads);
+  std::vector<std::string> out;
+  for (const ByteFinding& f : facts.invalid_utf8)
+    out.push_back("utf8 " + std::to_string(f.offset) + "+" + std::to_string(f.length) + " " + f.message);
+  for (const ByteFinding& f : facts.invalid_characters)
+    out.push_back("char " + std::to_string(f.offset) + "+" + std::to_string(f.length) + " " + f.message);
+  out.push_back(lines.usable() ? "lines usable" : "lines not usable");
+  out.push_back(facts.crlf_lines ? "crlf" : "lf");
+  if (lines.usable()) {
+    for (std::size_t at = 0; at <= text.size(); at += 997) {
+      const auto p = lines.position(text, at);
+      out.push_back(std::to_string(at) + " " + std::to_string(p->line) + ":" + std::to_string(p->column));
+    }
+    const auto end = lines.position(text, text.size());
+    out.push_back("end " + std::to_string(end->line) + ":" + std::to_string(end->column));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the pre-scan in two halves finds what one scan finds, wherever the middle falls") {
+  // Texts of 5 MB (a scan in two starts at 4 MiB): the middle in a line, in a character of several
+  // bytes, in an ill-formed sequence, in a line of megabytes; findings in both halves, more than
+  // the cap in the first; a CR in the second half only.
+  const std::size_t size = std::size_t{5} << 20;
+  const auto lines_of = [&](const std::string& line) {
+    std::string text;
+    while (text.size() < size) text += line;
+    return text;
+  };
+  std::vector<std::string> texts;
+  texts.push_back(lines_of("  <loc>https://example.com/caf\xC3\xA9-\xF0\x9F\x98\x80</loc>\n"));
+  texts.push_back("\xEF\xBB\xBF" + lines_of("<url>\xFF\x01 \xE2\x82 text</url>\n"));  // findings past the cap
+  std::string one_line(size, 'x');
+  for (std::size_t at = size / 2 - 8; at < size / 2 + 8; at += 4) one_line.replace(at, 4, "\xF0\x9F\x98\x80");
+  texts.push_back(one_line);
+  for (int shift = 0; shift < 4; ++shift) {
+    std::string cut(size, 'y');
+    cut.replace(size / 2 - 1 + shift, 3, "\xE2\x82\xAC");
+    cut.replace(size / 2 + 5, 2, "\xC3(");  // an incomplete sequence just after the middle
+    cut[size / 2 + 4000] = '\n';
+    texts.push_back(cut);
+  }
+  std::string continuations(size, 'z');
+  for (std::size_t at = size / 2 - 16; at < size / 2 + 16; ++at) continuations[at] = '\x80';
+  texts.push_back(continuations);
+  std::string late_cr = lines_of("<url>a</url>\n");
+  late_cr[size - 100] = '\r';
+  texts.push_back(late_cr);
+  std::string windows = lines_of("<url>b</url>\r\n");
+  texts.push_back(windows);
+  for (const std::string& text : texts) {
+    CAPTURE(text.substr(0, 40));
+    const std::vector<std::string> whole = scanned(text, 1), halves = scanned(text, 2);
+    if (text.find('\r') == std::string::npos) CHECK(whole.size() > 3);  // findings, or positions
+    else CHECK(whole.front() == "lines not usable");
+    CHECK(whole == halves);
+  }
+}

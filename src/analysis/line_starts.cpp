@@ -13,6 +13,15 @@ LineStarts LineStarts::of(std::string_view text) {
   return lines;
 }
 
+void LineStarts::append_later(const LineStarts& later) {
+  usable_ = usable_ && later.usable_;
+  if (!usable_) {
+    starts_.clear();
+    return;
+  }
+  if (!later.starts_.empty()) starts_.insert(starts_.end(), later.starts_.begin() + 1, later.starts_.end());
+}
+
 std::optional<Position> LineStarts::position(std::string_view text, std::size_t offset) const {
   if (!usable_) return std::nullopt;
   offset = std::min(offset, text.size());

@@ -35,6 +35,10 @@ class LineStarts {
   // placed in order, and a long line is decoded once.
   std::optional<Position> position(std::string_view text, std::size_t offset) const;
 
+  // Adds the lines a recorder of the text after this one's found (a scan in two halves): all but
+  // its first, the start of the text, which is no line start of the whole.
+  void append_later(const LineStarts& later);
+
  private:
   friend class LineRecorder;  // the pre-scan's, in encoding_scan.cpp
   bool usable_ = false;
@@ -47,5 +51,7 @@ class LineStarts {
 // scan_characters (encoding_scan.h), recording the lines of `bytes` into `lines` as well when it is
 // not null: the pre-scan reads the bytes once for both.
 void scan_characters(std::string_view bytes, EncodingFacts& facts, LineStarts* lines);
+// The same, on two threads for a large text when `threads` allows.
+void scan_characters(std::string_view bytes, EncodingFacts& facts, LineStarts* lines, unsigned threads);
 
 }  // namespace sitemaplint

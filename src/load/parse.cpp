@@ -102,7 +102,8 @@ void note_decoding(Document& doc) {
 }  // namespace
 
 std::unique_ptr<Document> parse_document(std::string path, std::string_view bytes, LoadFacts load,
-                                         std::string* in_place, LineStarts* lines, DocumentPieces* pieces) {
+                                         std::string* in_place, LineStarts* lines, DocumentPieces* pieces,
+                                         unsigned threads) {
   auto doc = std::make_unique<Document>();
   doc->path = std::move(path);
   doc->bytes = bytes;
@@ -124,7 +125,7 @@ std::unique_ptr<Document> parse_document(std::string path, std::string_view byte
   if (doc->kind == DocumentKind::NotSitemap) return doc;  // named; its characters do not matter
   // XML to be parsed in place: the lines are recorded while the bytes are as written.
   const bool record_lines = lines && in_place && doc->kind == DocumentKind::None;
-  scan_characters(bytes, doc->encoding, record_lines ? lines : nullptr);
+  scan_characters(bytes, doc->encoding, record_lines ? lines : nullptr, threads);
   // Decoded text is valid UTF-8: what the encoding read could not map are its invalid bytes.
   doc->encoding.invalid_utf8.insert(doc->encoding.invalid_utf8.begin(), doc->load.undecodable.begin(),
                                     doc->load.undecodable.end());

@@ -24,8 +24,9 @@ class LineStarts;
 // `pieces`: a <urlset> or <sitemapindex> may be parsed in pieces (engine/pieces.h): then the tree
 // holds what comes before the root's content, and `pieces` says where the rest is, for run_rules.
 // Without ranges, the document is in the tree whole.
+// `threads`: how many threads the pre-scan of a large document may take.
 std::unique_ptr<Document> parse_document(std::string path, std::string_view bytes, LoadFacts load = {},
                                          std::string* in_place = nullptr, LineStarts* lines = nullptr,
-                                         DocumentPieces* pieces = nullptr);
+                                         DocumentPieces* pieces = nullptr, unsigned threads = 1);
 
 }  // namespace sitemaplint

@@ -34,7 +34,8 @@ struct Input {
 };
 
 // Loads `path`. Returns false with a one-line *error for a missing, unreadable or oversized input.
-bool load_input(const std::string& path, Input* out, std::string* error);
+// `threads` may read a large file (read_in_halves.h).
+bool load_input(const std::string& path, Input* out, std::string* error, unsigned threads = 1);
 
 // An input from bytes already in memory (read from a file or fetched): gzip is recognised by its
 // magic bytes and inflated.

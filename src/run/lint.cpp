@@ -108,7 +108,7 @@ Linted lint_into(FileReport& report, std::string_view bytes, Input& input, const
   pieces.piece_bytes = settings.engine.piece_bytes;
   const bool in_pieces = !settings.pages && bytes.size() >= settings.engine.pieces_from_bytes;
   std::unique_ptr<Document> doc = parse_document(input.path, bytes, load, report.reloadable ? &report.bytes : nullptr,
-                                                 &lines, in_pieces ? &pieces : nullptr);
+                                                 &lines, in_pieces ? &pieces : nullptr, settings.engine.rule_threads);
   const auto parse_whole = [&] {  // from the bytes as written, as a copy
     const bool overwritten = doc->bytes_overwritten;
     doc.reset();

@@ -57,7 +57,7 @@ Outcome lint_one(const std::string& path, const RuleSelection& selection, const 
   outcome.path = path;
   if (!is_url(path)) {
     Input input;
-    if (load_input(path, &input, &outcome.error)) {
+    if (load_input(path, &input, &outcome.error, settings.engine.rule_threads)) {
       input.robots_txt = read_as.robots_txt;
       input.keep_bytes = read_as.keep_bytes;
       outcome.report = lint_input(std::move(input), selection, settings, read_as.scope);
