@@ -15,7 +15,10 @@ bool is_gzip(std::string_view bytes);
 
 // kFastest: libdeflate, member after member straight into a buffer of the stated size, when that
 // size is within the limit and it all holds; zlib (kZlib) otherwise, which decides every error.
-// Both give the same bytes, errors and stop (tests/gunzip_test.cpp compares them).
+// Both give the same bytes, errors and stop on what compressors write and on damaged data
+// (tests/gunzip_test.cpp compares them). A hand-made stream can tell them apart: one that uses a
+// distance code RFC 1951 reserves (30 or 31), with a CRC made to match, zlib refuses and libdeflate
+// inflates.
 enum class Inflater { kFastest, kZlib };
 
 struct Inflated {
