@@ -1,14 +1,12 @@
 #include "load/source.h"
 
-#include <zlib.h>
-
 #include <algorithm>
 #include <cerrno>
-#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 
+#include "load/gunzip.h"
 #include "load/open_file.h"
 #include "load/read_in_halves.h"
 #include "tree_memory.h"
@@ -43,74 +41,13 @@ bool read_stream(std::FILE* f, const std::string& name, std::string* out, std::s
   }
 }
 
-bool is_gzip(std::string_view bytes) {
-  return bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1F &&
-         static_cast<unsigned char>(bytes[1]) == 0x8B;
-}
-
-}  // namespace
-
-namespace {
-
-// Inflates gzip `data`, concatenated members as one file (gzip -c a b > c), handing each piece of
-// output to `take`, which returns false to stop there. Returns the compression error, if any.
-template <typename Take>
-std::string inflate_gzip(std::string_view data, Take take) {
-  z_stream stream{};
-  if (inflateInit2(&stream, 15 + 16) != Z_OK) return "compression error: zlib could not be initialised";
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  stream.avail_in = static_cast<uInt>(data.size());
-  char chunk[1 << 16];
-  std::string error;
-  while (true) {
-    stream.next_out = reinterpret_cast<Bytef*>(chunk);
-    stream.avail_out = sizeof chunk;
-    const int status = inflate(&stream, Z_NO_FLUSH);
-    if (!take(std::string_view(chunk, sizeof chunk - stream.avail_out))) break;
-    if (status == Z_STREAM_END) {
-      // Anything but another member after the end is junk.
-      if (stream.avail_in > 0 && is_gzip({reinterpret_cast<const char*>(stream.next_in), stream.avail_in})) {
-        inflateReset(&stream);
-        continue;
-      }
-      if (stream.avail_in > 0) error = "compression error: trailing bytes after the gzip data";
-      break;
-    }
-    if (status == Z_OK) continue;
-    if (status == Z_BUF_ERROR && stream.avail_in == 0) {
-      error = "compression error: the gzip data is truncated";
-      break;
-    }
-    error = std::string("compression error: ") + (stream.msg ? stream.msg : "the gzip data is corrupt");
-    break;
-  }
-  inflateEnd(&stream);
-  return error;
-}
-
-// The uncompressed size a gzip stream's trailer states (ISIZE, modulo 4 GiB; the last member's
-// only), as a capacity to reserve: at most `limit`, and at most what deflate's best ratio (1032:1)
-// allows, so a forged trailer cannot ask for much.
-std::size_t stated_size(std::string_view data, std::size_t limit) {
-  if (data.size() < 18) return 0;
-  std::uint32_t isize = 0;
-  for (int i = 0; i < 4; ++i)
-    isize |= static_cast<std::uint32_t>(static_cast<unsigned char>(data[data.size() - 4 + i])) << (8 * i);
-  return std::min({static_cast<std::size_t>(isize), limit, data.size() * 1032});
-}
-
 }  // namespace
 
 void gunzip(std::string_view data, std::size_t limit, Input* out) {
-  // Reserved up front: growing by doubling would hold the old and the new buffer at once.
-  out->bytes.reserve(out->bytes.size() + stated_size(data, limit + 1));
-  if (huge_pages_suit(out->bytes.capacity())) advise_huge_pages(out->bytes.data(), out->bytes.capacity());
-  out->compression_error = inflate_gzip(data, [&](std::string_view piece) {
-    out->bytes.append(piece);
-    if (out->bytes.size() <= limit) return true;
-    out->decompression_stopped = true;
-    return false;
-  });
+  Inflated inflated = gunzip_data(data, limit);
+  out->bytes = std::move(inflated.bytes);
+  out->decompression_stopped = inflated.stopped;
+  out->compression_error = std::move(inflated.error);
 }
 
 namespace {
@@ -138,16 +75,7 @@ bool read_input_again(const std::string& path, std::span<char> bytes) {
   std::size_t got = std::fread(bytes.data(), 1, std::min<std::size_t>(bytes.size(), 2), file.get());
   if (got == 2 && is_gzip({bytes.data(), 2})) {
     std::string compressed(bytes.data(), 2), error;
-    if (!read_stream(file.get(), path, &compressed, &error)) return false;
-    std::size_t filled = 0;
-    bool fits = true;
-    error = inflate_gzip(compressed, [&](std::string_view piece) {
-      fits = piece.size() <= bytes.size() - filled;
-      if (fits) std::memcpy(bytes.data() + filled, piece.data(), piece.size());
-      filled += fits ? piece.size() : 0;
-      return fits;
-    });
-    return fits && error.empty() && filled == bytes.size();
+    return read_stream(file.get(), path, &compressed, &error) && gunzip_exactly_into(compressed, bytes);
   }
   got += std::fread(bytes.data() + got, 1, bytes.size() - got, file.get());
   char past;
