@@ -66,11 +66,6 @@ void add_collectors(RuleGroup& group, const RuleSelection& selection, const Sett
   }
 }
 
-// Lanes a thread walks a document in pieces in: enough that a thread which ends its lane early takes
-// another while the others end theirs (with one lane a thread, the last lane's thread was still
-// walking for a fifth of the run), few enough that each lane's rules cost little to make and fold.
-constexpr std::size_t kLanesPerThread = 4;
-
 // One walk's rules, where they report, and what the walk records for the document.
 struct Walk {
   RuleGroup group;
@@ -204,7 +199,6 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
   // of different rules, so the report is the one a single walk gives.
   const bool in_pieces = pieces && pieces->split() && doc.parsed;
   const std::size_t threads = std::max(settings.engine.rule_threads, 1u);
-  const std::size_t lanes = !in_pieces ? 1 : threads == 1 ? 1 : threads * kLanesPerThread;
   bool split = !in_pieces && threads >= 2 && doc.parsed && doc.bytes.size() >= settings.engine.split_rules_from_bytes;
   if (split) {  // and only when each thread has rules to run
     const auto on_first = std::count_if(selection.enabled.begin(), selection.enabled.end(),
@@ -217,9 +211,13 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
   // set (Settings::sole_input).
   const std::size_t findings_room = std::min<std::size_t>(doc.bytes.size() / 256, std::size_t{1} << 17);
   const bool overview = settings.engine.collect_overview;
-  std::vector<std::unique_ptr<Walk>> walks(split ? 2 : lanes);
+  std::vector<std::unique_ptr<Walk>> walks(split ? 2 : 1);
   if (in_pieces) {
-    PieceLanes source(*pieces, static_cast<unsigned>(lanes));
+    // One lane on one thread; on more, several a thread (piece_lanes.h), each thread taking the
+    // next when it is done with one.
+    PieceLanes source(*pieces, static_cast<unsigned>(threads));
+    const std::size_t lanes = source.count();
+    walks.resize(lanes);
     walks[0] = make_walk(doc, selection, settings, {.overview = overview, .findings_room = findings_room / threads});
     std::atomic<std::size_t> next_lane{threads};  // thread t walks lane t first
     on_threads(threads, [&](std::size_t thread) {

@@ -21,7 +21,9 @@ namespace sitemaplint {
 
 class PieceLanes {
  public:
-  PieceLanes(const DocumentPieces& pieces, unsigned lanes);
+  // Lanes for `threads` threads: one for one; for more, several a thread, large ones first
+  // (guided_starts).
+  PieceLanes(const DocumentPieces& pieces, unsigned threads);
   PieceLanes(const PieceLanes&) = delete;
   PieceLanes& operator=(const PieceLanes&) = delete;
 
