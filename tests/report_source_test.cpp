@@ -70,11 +70,27 @@ TEST_CASE("report source: the only input of a run keeps its bytes as written, ea
 
   // Parsed in place, its findings placed from the line starts the pre-scan recorded: the bytes the
   // parse overwrote are not read again, and a reporter that shows lines reads the file.
+  // The only input keeps the buffer it was linted in, which the file is read into again: no fresh
+  // memory for it.
   const std::vector<Outcome> alone = lint({one});
   REQUIRE(alone.front().report);
   REQUIRE(!alone.front().report->diagnostics.empty());
   CHECK(alone.front().report->bytes.empty());
-  CHECK(ReportSource(*alone.front().report).bytes() == kErrorAndWarning);
+  REQUIRE(alone.front().report->spare_buffer.size() == std::string(kErrorAndWarning).size());
+  const char* const spare = alone.front().report->spare_buffer.data();
+  {
+    const ReportSource source(*alone.front().report);
+    CHECK(source.bytes() == kErrorAndWarning);
+    CHECK(source.bytes().data() == spare);
+  }
+  // A file changed since is read anew.
+  const std::vector<Outcome> changed = lint({one});
+  REQUIRE(changed.front().report);
+  dir.write("one.xml", std::string(kErrorAndWarning) + "<!-- longer now -->\n");
+  CHECK(ReportSource(*changed.front().report).bytes() == std::string(kErrorAndWarning) + "<!-- longer now -->\n");
+  dir.write("one.xml", kErrorAndWarning);
+  // Each of several inputs gives its buffer up.
+  for (const Outcome& outcome : lint({one, two})) CHECK(outcome.report->spare_buffer.empty());
   // Read again all the same, the bytes as written are kept: nothing to bound.
   const std::vector<Outcome> alone_crlf = lint({crlf});
   REQUIRE(alone_crlf.front().report);

@@ -37,7 +37,11 @@ struct Linter::Impl {
     Result result = to_result(reports, input_errors, left_out);
     // The reports stay for write_report; the set's facts are done with.
     auto run = std::make_shared<RunReports>();
-    for (FileReport& report : reports) report.facts.clear();
+    // A Result may be kept for long, many of them: it holds no spare buffer of its file.
+    for (FileReport& report : reports) {
+      report.facts.clear();
+      std::string().swap(report.spare_buffer);
+    }
     run->reports = std::move(reports);
     run->status.input_errors = std::move(input_errors);
     run->human = {false, false, left_out, min_severity.value_or(sitemaplint::Severity::Info)};

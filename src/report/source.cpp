@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "load/input_path.h"
+#include "load/source.h"
 
 namespace sitemaplint {
 namespace {
@@ -11,6 +12,14 @@ namespace {
 // shown).
 std::string_view bytes_of(const FileReport& report, bool always, std::string* reloaded) {
   if (!report.bytes.empty() || !report.reloadable || (report.diagnostics.empty() && !always)) return report.bytes;
+  if (!report.spare_buffer.empty()) {
+    // Read into the buffer the file was linted in; a file changed since is read anew below.
+    std::string spare = std::move(report.spare_buffer);
+    if (read_input_again(report.path, spare)) {
+      *reloaded = std::move(spare);
+      return *reloaded;
+    }
+  }
   Input input;
   std::string error;
   if (load_input(report.path, &input, &error)) *reloaded = std::move(input.bytes);

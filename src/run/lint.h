@@ -28,6 +28,10 @@ struct FileReport {
   // findings (see report/source.h).
   std::string bytes;
   bool reloadable = false;
+  // A lone file parsed in place keeps the buffer it was linted in, overwritten: a reporter that
+  // shows lines reads the file again into it (report/source.h) rather than into fresh memory,
+  // whose every page the kernel would fault in and zero again.
+  mutable std::string spare_buffer;
   // Where the findings of a file that gave its bytes up are (their starts, ends, fixes and related
   // places in the file), worked out from the bytes before they went, in the worker that linted it:
   // a report that shows no source text (--quiet, gcc, GitHub, ...) then reads no file again.
