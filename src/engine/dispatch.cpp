@@ -181,20 +181,24 @@ void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
   entry_mark_ = diagnostics_.size();
 }
 
-void Dispatch::find_extension_subscribers(const ExtensionNode& root) {
-  last_root_ns_ = root.ns;
-  last_root_name_.assign(root.local_name);
-  last_root_ = {};
+const Dispatch::RootSubscribers& Dispatch::find_extension_subscribers(const ExtensionNode& root) {
+  KnownRoot& known = known_roots_[next_known_root_];
+  next_known_root_ = (next_known_root_ + 1) % known_roots_.size();
+  known.ns = root.ns;
+  known.name.assign(root.local_name);
+  RootSubscribers& found = known.subscribers;
+  found = {};
   for (const Subscribers& s : extensions_) {
     if (matches(s, root.ns, false, root.local_name))
-      last_root_.rules.insert(last_root_.rules.end(), s.rules.begin(), s.rules.end());
+      found.rules.insert(found.rules.end(), s.rules.begin(), s.rules.end());
   }
-  if (last_root_.rules.empty()) return;
-  last_root_.shared_traits = last_root_.rules.front().filter.traits;
-  for (const Subscriber& s : last_root_.rules) {
-    if (s.filter.traits != last_root_.shared_traits) last_root_.shared_traits = nullptr;
-    last_root_.wanted |= s.filter.wanted;
+  if (found.rules.empty()) return found;
+  found.shared_traits = found.rules.front().filter.traits;
+  for (const Subscriber& s : found.rules) {
+    if (s.filter.traits != found.shared_traits) found.shared_traits = nullptr;
+    found.wanted |= s.filter.wanted;
   }
+  return found;
 }
 
 void Dispatch::finish(const Document& doc) {

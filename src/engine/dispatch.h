@@ -82,8 +82,9 @@ class Dispatch {
     std::uint8_t any_traits = 0;
   };
   static void subscribe(std::vector<Subscribers>& list, const SubscriptionPlan::Pattern& p, ActiveRule* active);
-  // The rules subscribed to blocks with this root, in subscription order. Consecutive blocks
-  // mostly have the same kind of root (a page's images), so the last answer is kept.
+  // The rules subscribed to blocks with this root, in subscription order. A sitemap's blocks have
+  // a few kinds of root (a page's images, its video, its alternates), so the last few answers are
+  // kept.
   struct RootSubscribers {
     std::vector<Subscriber> rules;
     // When every rule filters with one traits function (a family's structure rules): it, and
@@ -92,13 +93,15 @@ class Dispatch {
     std::uint32_t wanted = 0;
   };
   const RootSubscribers& extension_subscribers(const ExtensionNode& root) {
-    // The same namespace (by address: the walker's) and name as the last block's: the same rules.
-    const bool same_as_last = root.ns.data() == last_root_ns_.data() && root.ns.size() == last_root_ns_.size() &&
-                              !last_root_ns_.empty() && same_name(root.local_name, last_root_name_);
-    if (!same_as_last) find_extension_subscribers(root);
-    return last_root_;
+    // The same namespace (by address: the walker's) and name as a recent block's: the same rules.
+    for (const KnownRoot& known : known_roots_) {
+      if (root.ns.data() == known.ns.data() && root.ns.size() == known.ns.size() && !known.ns.empty() &&
+          same_name(root.local_name, known.name))
+        return known.subscribers;
+    }
+    return find_extension_subscribers(root);
   }
-  void find_extension_subscribers(const ExtensionNode& root);
+  const RootSubscribers& find_extension_subscribers(const ExtensionNode& root);
   static bool matches(const Subscribers& s, std::string_view ns, bool in_sitemap_ns, std::string_view local_name);
 
   std::vector<Diagnostic>& diagnostics_;
@@ -153,9 +156,13 @@ class Dispatch {
   // known_namespace_index; the last for every other namespace): most elements are the sitemap's,
   // and need not be compared with the extensions' patterns.
   std::array<std::vector<const Subscribers*>, kKnownNamespaces.size() + 1> elements_by_namespace_;
-  std::string_view last_root_ns_;  // points into the document being walked, as block roots' do
-  std::string last_root_name_;
-  RootSubscribers last_root_;
+  struct KnownRoot {
+    std::string_view ns;  // points into the document being walked, as block roots' do
+    std::string name;
+    RootSubscribers subscribers;
+  };
+  std::array<KnownRoot, 4> known_roots_;
+  std::size_t next_known_root_ = 0;  // the slot the next root found takes
 };
 
 }  // namespace sitemaplint
