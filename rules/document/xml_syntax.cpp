@@ -14,7 +14,9 @@ constexpr RuleMeta kMeta{.severity = Severity::Error,
 ## What it does
 Reports every way the input fails to be well-formed XML: tags that do not match, a file cut off
 before its end, markup that is not a tag, text or a second element outside the root, an XML
-declaration that is not the very first thing in the file, and attributes given twice. The message
+declaration that is not the very first thing in the file, attributes given twice, and two hyphens
+in a row inside a comment (`<!-- a -- b -->`, or `--->` at its end), which XML forbids (libxml2
+rejects such a file; pugixml reads it). The message
 names the tags involved and where the open one started.
 
 It also reports an encoding declaration that the file contradicts: a byte order mark of another
@@ -54,10 +56,12 @@ class XmlSyntax final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override {
     s.document();
+    s.finish();
     s.elements(Subscriptions::kAnyNamespace, {}, kElementHasAttributes);
   }
 
   void on_document(const Document& doc, FindingSink& out) override {
+    reported_ = doc.syntax_errors.size();
     for (const ByteFinding& error : doc.syntax_errors) {
       std::optional<Fix> fix;
       // White space before the declaration: deleting it is safe and makes the file well-formed.
@@ -66,6 +70,14 @@ class XmlSyntax final : public Rule {
         fix = Fix{bom, error.offset - bom, "", "delete the white space before the XML declaration"};
       }
       out.report({.at = {error.offset, error.length}, .message = error.message, .fix = std::move(fix)});
+    }
+  }
+
+  // What the walk adds: comments XML does not allow.
+  void on_finish(const Document& doc, FindingSink& out) override {
+    for (std::size_t i = reported_; i < doc.syntax_errors.size(); ++i) {
+      const ByteFinding& error = doc.syntax_errors[i];
+      out.report({.at = {error.offset, error.length}, .message = error.message});
     }
   }
 
@@ -86,6 +98,7 @@ class XmlSyntax final : public Rule {
 
  private:
   std::unordered_set<std::string_view> seen_;
+  std::size_t reported_ = 0;  // the syntax errors on_document reported
 };
 
 }  // namespace

@@ -20,6 +20,7 @@ void WalkRecords::append(WalkRecords& later) {
   append_moved(directives, later.directives);
   append_moved(namespace_declarations, later.namespace_declarations);
   append_moved(children, later.children);
+  append_moved(comment_errors, later.comment_errors);
   if (!nesting_limit_offset) nesting_limit_offset = later.nesting_limit_offset;
   entry_count = std::max(entry_count, later.entry_count);
 }
@@ -28,6 +29,7 @@ void WalkRecords::append_to(Document& doc) {
   append_moved(doc.directives, directives);
   append_moved(doc.namespace_declarations, namespace_declarations);
   append_moved(doc.children, children);
+  append_moved(doc.syntax_errors, comment_errors);
   if (!doc.nesting_limit_offset) doc.nesting_limit_offset = nesting_limit_offset;
   doc.entry_count = std::max(doc.entry_count, entry_count);
 }

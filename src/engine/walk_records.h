@@ -12,13 +12,15 @@
 namespace sitemaplint {
 
 // What a walk finds for the document (Document::directives, namespace_declarations, children,
-// entry_count, nesting_limit_offset), kept apart while the walk runs: a document walked in lanes
+// entry_count, nesting_limit_offset, syntax_errors), kept apart while the walk runs: a document walked in lanes
 // (PieceLanes) gets each lane's in lane order, after every lane.
 struct WalkRecords {
   std::vector<Document::DirectiveComment> directives;
   std::vector<Document::NamespaceDeclaration> namespace_declarations;
   std::vector<Document::ChildRef> children;
   std::optional<std::size_t> nesting_limit_offset;
+  // Comments that XML does not allow (pugixml reads them): for Document::syntax_errors.
+  std::vector<ByteFinding> comment_errors;
   std::size_t entry_count = 0;  // the entries up to the last one walked, those of lanes before counted
 
   // Appends a later lane's to these.

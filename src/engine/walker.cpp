@@ -248,13 +248,23 @@ void Walker::text(pugi::xml_node node, pugi::xml_node_type type) {
   else if (parent.node != kNoNode) builder_.append_node_text(parent.node, run);
 }
 
-// Keeps comments that may be sitemaplint directives; src/run/suppress.cpp interprets them.
+// Keeps comments that may be sitemaplint directives (src/run/suppress.cpp interprets them), and
+// notes a "--" in a comment, which XML forbids and pugixml reads all the same.
 void Walker::comment(pugi::xml_node node) {
   if (!records_) return;
   const char* value = node.value();
   const std::string_view text = value;
-  if (trim_xml_space(text).substr(0, 12) != "sitemaplint-") return;
   const std::size_t at = doc_.offset_of(value);
+  if (const std::size_t hyphens = text.find("--"); hyphens != std::string_view::npos) {
+    records_->comment_errors.push_back(
+        {at + hyphens, 2,
+         "'--' inside a comment: XML allows two hyphens in a row only in the '-->' that ends it; write "
+         "'- -' or one hyphen"});
+  } else if (text.ends_with('-')) {
+    records_->comment_errors.push_back(
+        {at + text.size() - 1, 4, "comment ends with '--->': XML does not allow a hyphen just before the '-->'"});
+  }
+  if (trim_xml_space(text).substr(0, 12) != "sitemaplint-") return;
   records_->directives.push_back({at - 4, at + text.size() + 3, text});
 }
 
