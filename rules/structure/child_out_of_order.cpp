@@ -1,6 +1,7 @@
 // SM106 child-out-of-order: children of <url>/<sitemap> not in the schema's order.
 #include "rules/lane_state.h"
 #include "rules/rule_support.h"
+#include "rules/structure/utils/near_sitemap_namespace.h"
 
 namespace sitemaplint {
 namespace {
@@ -57,6 +58,9 @@ class ChildOutOfOrder final : public Rule {
     // An element of another namespace in the root: the XSD's wildcard comes before the entries.
     const Element& e = *entry.element;
     if (e.in_sitemap_ns || e.ns.empty() || !e.parent) return;
+    // An entry in a near miss of the sitemap namespace is namespace-mismatch's, not an element of
+    // another namespace to put in order.
+    if (is_near_miss_sitemap_element(e)) return;
     Foreign foreign{e.offset, std::string(e.qualified_name), std::string(e.parent->qualified_name),
                     !first_entry_.empty(), later_lane_ ? entry_subject(entry) : std::string()};
     // A later lane does not know whether an entry came before it: its elements are judged when it

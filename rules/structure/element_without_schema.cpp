@@ -3,6 +3,7 @@
 #include <array>
 
 #include "rules/rule_support.h"
+#include "rules/structure/utils/near_sitemap_namespace.h"
 
 namespace sitemaplint {
 namespace {
@@ -23,7 +24,9 @@ namespace (`<loc xmlns="">`) is `namespace-missing`'s.
 It runs under `--profile xsd` only; the other profiles leave such elements to the rules
 that know their namespace, and search engines ignore the rest. An element named as one of those
 extensions, or written with its usual prefix (`<image:image>` bound to a misspelt image
-namespace), is left to that extension's namespace rule, which says what the namespace should be.
+namespace), is left to that extension's namespace rule, which says what the namespace should be;
+an entry or field of the sitemap bound to a near miss of its namespace
+(`<sm:url xmlns:sm=".../sitemap/0.84">`), to `namespace-mismatch`.
 
 ## Why it matters
 The sitemap XSDs let other namespaces in with
@@ -103,6 +106,7 @@ class ElementWithoutSchema final : public Rule {
   void subscribe(Subscriptions& s) const override { s.elements(Subscriptions::kAnyNamespace); }
   void on_element(const Element& e, FindingSink& out) override {
     if (e.depth < 2 || e.depth > 3 || e.in_sitemap_ns || !e.prefix_declared || !under_wildcard(e)) return;
+    if (is_near_miss_sitemap_element(e)) return;  // namespace-mismatch's (SM103), which names the namespace
     if (e.ns.empty()) {
       // A sitemap element left in no namespace is namespace-missing's (SM102).
       if (!e.prefix.empty() || is_sitemap_element_name(e.local_name)) return;

@@ -1,11 +1,15 @@
-// SM103 namespace-mismatch: the root's namespace is not the sitemaps.org 0.9 URI.
+// SM103 namespace-mismatch: the root's namespace is not the sitemaps.org 0.9 URI, or an entry or
+// field is in a near miss of it.
+#include <array>
+
 #include "rules/rule_support.h"
+#include "rules/structure/utils/near_sitemap_namespace.h"
 
 namespace sitemaplint {
 namespace {
 
 constexpr RuleMeta kMeta{.severity = Severity::Error,
-                         .fixes = Fixes::Always,
+                         .fixes = Fixes::Sometimes,
                          .summary = "The namespace URI is not http://www.sitemaps.org/schemas/sitemap/0.9",
                          .docs = R"md(
 ## What it does
@@ -13,6 +17,13 @@ Reports a `<urlset>` or `<sitemapindex>` whose namespace URI is not exactly
 `http://www.sitemaps.org/schemas/sitemap/0.9`: `https://`, a trailing slash, another version
 (`0.84`, `0.8`), or Google's retired `http://www.google.com/schemas/sitemap/0.84` and `.../0.9`.
 The fix replaces the URI. The rest of the document is still checked as a sitemap.
+
+An entry (`<url>`, `<sitemap>`) or one of its fields (`<loc>`, `<lastmod>`, `<changefreq>`,
+`<priority>`) bound to such a near miss under a root in the right namespace
+(`<sm:url xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.84">`) is reported as well: it is
+no entry or field of the sitemap, and is not read as one. Where the element declares the
+namespace itself, the fix replaces the URI there; a declaration on an ancestor may serve other
+elements as well, and is left to the author.
 
 An Atom feed's `<feed>` root in another namespace than Atom 1.0's `http://www.w3.org/2005/Atom`
 or Atom 0.3's `http://purl.org/atom/ns#` is reported too: it is no Atom feed, and none of its
@@ -41,9 +52,37 @@ file is not a sitemap to a validating consumer. Search Console: "Incorrect names
                          .authorities = kSitemapsOrg | kSitemapXsd | kGoogle,
                          .search_console = "Incorrect namespace"};
 
+// The names of the sitemap's entries and fields.
+constexpr std::array<std::string_view, 6> kSitemapNames{"url", "sitemap", "loc", "lastmod", "changefreq", "priority"};
+
 class NamespaceMismatch final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.document(); }
+  void subscribe(Subscriptions& s) const override {
+    s.document();
+    for (const std::string_view name : kSitemapNames) s.elements(Subscriptions::kAnyNamespace, name);
+  }
+
+  // An entry or field of a root in the sitemap namespace, bound to a near miss of it. The fix
+  // replaces the URI where the element binds it itself; a binding on an ancestor may serve other
+  // elements too, and is left to the author (fixes of several findings would overlap there).
+  void on_element(const Element& e, FindingSink& out) override {
+    if (!is_near_miss_sitemap_element(e)) return;
+    const bool entry = e.local_name == "url" || e.local_name == "sitemap";
+    std::optional<Fix> fix;
+    const std::string declaration = e.prefix.empty() ? "xmlns" : "xmlns:" + std::string(e.prefix);
+    if (const pugi::xml_attribute declared = e.node.attribute(declaration.c_str())) {
+      // Names and values live in one buffer, so the distance between them is the one in the input.
+      const std::size_t value = e.offset + 1 + static_cast<std::size_t>(declared.value() - e.node.name());
+      fix = Fix{value, std::string_view(declared.value()).size(), std::string(kSitemapNamespace),
+                "replace with '" + std::string(kSitemapNamespace) + "'"};
+    }
+    out.report({.at = {e.offset + 1, e.qualified_name.size()},
+                .message = "<" + std::string(e.qualified_name) + "> is in the namespace " + quoted(e.ns) +
+                           ", not the sitemap's '" + std::string(kSitemapNamespace) + "': it is not read as " +
+                           (entry ? "an entry" : "the entry's <" + std::string(e.local_name) + ">"),
+                .fix = std::move(fix)});
+  }
+
   void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.parsed) return;
     if (doc.kind == DocumentKind::Feed && doc.root_local == "feed") {
