@@ -100,6 +100,13 @@ std::string describe_mismatch(const Document& doc, std::size_t offset, ByteFindi
   finding.offset = offset - 2;
   const std::string_view closing = name_at(doc.bytes, offset);
   finding.length = closing.size() + 2;
+  // A file cut off in its last closing tag ("</urlse"): what is missing is its end, not a match.
+  std::size_t after = offset + closing.size();
+  while (after < end_of_input && is_xml_space(doc.bytes[after])) ++after;
+  if (after >= end_of_input) {
+    return "unexpected end of input inside the closing tag </" + std::string(closing) + ": the file is cut off, and " +
+           open_text + " is never closed";
+  }
   return "closing tag </" + std::string(closing) + "> does not match " + open_text;
 }
 
