@@ -649,7 +649,25 @@ TEST_CASE("shards: records refuses what one run of the whole set must read") {
   const CommandResult no_folder = run_cli({"records", "--no-config", file});
   CHECK(no_folder.exit_code == 2);
   CHECK(no_folder.err.find("records: give the shard's folder: -o DIR") != std::string::npos);
-  const CommandResult html = merge({(dir.path / "s").string()}, {"--format", "html"});
-  CHECK(html.exit_code == 2);
-  CHECK(html.err.find("merge: the HTML report") != std::string::npos);
+}
+
+TEST_CASE("shards: the HTML report from shards made for it is one run's, and refused from others") {
+  TempDir dir;
+  const auto shards = write_set(dir);
+  std::vector<std::string> one_run = {"--no-config", "--now", kNow, "--base-url", kBaseUrl, "--format", "html"};
+  for (const std::string& file : all_of(shards)) one_run.push_back(file);
+  const CommandResult whole = run_cli(one_run);
+  REQUIRE(whole.out.find("<html") != std::string::npos);
+  const std::vector<std::string> with_urls = make_shards(dir, shards, {"--partitions", "4", "--format", "html"});
+  const CommandResult merged = merge(with_urls, {"--format", "html"});
+  CHECK(merged.exit_code == whole.exit_code);
+  CHECK(merged.err == whole.err);
+  CHECK(merged.out == whole.out);
+  // Shards made without the URLs cannot show them.
+  TempDir other;
+  const CommandResult refused = merge(make_shards(other, shards), {"--format", "html"});
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.err.find("merge: the HTML report shows each file's URLs, which these shards do not keep: make them "
+                         "with 'sitemaplint records --format html'") != std::string::npos);
+  CHECK(refused.out.empty());
 }

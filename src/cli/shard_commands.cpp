@@ -24,11 +24,6 @@ std::optional<std::string> shard_refusal(const CliOptions& options, const RunSet
     return std::string("merge --partition: give the file for the partition's findings: -o FILE");
   if (command == "merge" && options.paths.empty())
     return std::string("merge: give the folders 'sitemaplint records' wrote, in order");
-  const auto html = [](const std::string& word) { return word == "html" || word.starts_with("html="); };
-  if (command == "merge" &&
-      (options.format == "html" || std::any_of(options.outputs.begin(), options.outputs.end(), html)))
-    return std::string(
-        "merge: the HTML report shows each file's URLs, which shards do not keep; choose another format");
   return std::nullopt;
 }
 
@@ -74,8 +69,21 @@ int check_partition(const std::vector<std::string>& folders, const ProfileLookup
 bool merge(const std::vector<std::string>& folders, const ProfileLookup& profile_for, const CliOptions& options,
            const RunSettings& run, std::vector<Outcome>* outcomes, std::string* error) {
   const std::string identity = shard_identity(options, run);
-  if (options.partition_findings.empty()) return merge_shards(folders, profile_for, identity, outcomes, error);
-  return merge_partitions(folders, options.partition_findings, profile_for, identity, outcomes, error);
+  const bool merged = options.partition_findings.empty() ? merge_shards(folders, profile_for, identity, outcomes, error)
+                                                         : merge_partitions(folders, options.partition_findings,
+                                                                            profile_for, identity, outcomes, error);
+  if (!merged) return false;
+  // The HTML report shows each file's URLs: shards keep them when 'records' was asked for it.
+  const auto html = [](const std::string& word) { return word == "html" || word.starts_with("html="); };
+  const bool wants_html = options.format == "html" || std::any_of(options.outputs.begin(), options.outputs.end(), html);
+  const auto without_urls = [](const Outcome& o) { return o.report && !o.report->overview; };
+  if (wants_html && std::any_of(outcomes->begin(), outcomes->end(), without_urls)) {
+    *error =
+        "the HTML report shows each file's URLs, which these shards do not keep: make them with "
+        "'sitemaplint records --format html'";
+    return false;
+  }
+  return true;
 }
 
 }  // namespace sitemaplint
