@@ -531,7 +531,12 @@ TEST_CASE("shards: a damaged, unfinished or mismatched shard is refused with wha
   refused({folders[0], future}, "shard format version 3; this sitemaplint reads version 2");
   // Garbage where the manifest should be.
   dir.write("future/shard.json", "{\"format\": 2, \"files\": [");
-  refused({future}, "not a shard manifest this sitemaplint can read");
+  refused(
+      {future},
+      "not a shard manifest this sitemaplint can read (cut short or damaged at line 1, column 25: unexpected end of "
+      "input; expected '[', '{', or a literal)");
+  dir.write("future/shard.json", "{\"format\": 2}");
+  refused({future}, "not a shard manifest this sitemaplint can read (no 'sitemaplint')");
   // A partition file missing, one of a shard of other partitions, one of another partition.
   const std::string four = (dir.path / "four").string();
   REQUIRE(records({shards[1][0]}, four, {"--partitions", "4"}).exit_code == 0);

@@ -7,6 +7,7 @@
 
 #include "engine/registry.h"
 #include "rules/hreflang/utils/page_facts.h"
+#include "run/shard_report_json.h"
 
 namespace sitemaplint {
 
@@ -134,7 +135,7 @@ bool read_partition_findings(const std::string& text, std::size_t files, Partiti
       findings->push_back(std::move(found));
     }
   } catch (const std::exception& e) {
-    *error = std::string("not partition findings this sitemaplint can read (") + e.what() + ")";
+    *error = std::string("not partition findings this sitemaplint can read (") + unreadable_because(e) + ")";
     return false;
   }
   return true;

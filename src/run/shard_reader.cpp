@@ -169,7 +169,8 @@ bool read_manifest(const std::filesystem::path& folder, const std::string& ident
       files->push_back(std::move(file));
     }
   } catch (const std::exception& e) {
-    *error = name + "/" + kShardManifest + ": not a shard manifest this sitemaplint can read (" + e.what() + ")";
+    *error = name + "/" + kShardManifest + ": not a shard manifest this sitemaplint can read (" +
+             unreadable_because(e) + ")";
     return false;
   }
   return true;

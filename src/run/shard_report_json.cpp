@@ -1,5 +1,6 @@
 #include "run/shard_report_json.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <iterator>
 #include <memory>
@@ -134,6 +135,27 @@ FileReport report_from(const nlohmann::json& in) {
   }
   if (const auto o = in.find("overview"); o != in.end()) r.overview = overview_from(*o);
   return r;
+}
+
+std::string unreadable_because(const std::exception& e) {
+  std::string what = e.what();
+  // "[json.exception.parse_error.101] parse error at line 2, column 1: syntax error while parsing
+  // value - unexpected end of input; expected ..." -> "cut short or damaged at line 2, column 1:
+  // unexpected end of input; expected ..."
+  if (what.starts_with("[json.exception.")) what.erase(0, std::min(what.size(), what.find("] ") + 2));
+  if (dynamic_cast<const nlohmann::json::parse_error*>(&e)) {
+    if (what.starts_with("parse error ")) what.erase(0, 12);
+    const std::size_t reason = what.find(": syntax error while parsing ");
+    if (reason != std::string::npos) {
+      const std::size_t dash = what.find(" - ", reason);
+      what =
+          what.substr(0, reason) + ": " + (dash == std::string::npos ? what.substr(reason + 2) : what.substr(dash + 3));
+    }
+    return "cut short or damaged " + what;
+  }
+  if (what.starts_with("key '") && what.ends_with("' not found"))
+    return "no '" + what.substr(5, what.size() - 16) + "'";
+  return what;
 }
 
 }  // namespace sitemaplint

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <optional>
 #include <string>
 #include <utility>
@@ -22,6 +23,10 @@ nlohmann::json report_json(const FileReport& report);
 // Throws nlohmann::json::exception on a field missing or of the wrong type, std::runtime_error on
 // a value this build cannot take.
 FileReport report_from(const nlohmann::json& in);
+
+// Why a shard's JSON could not be read, in words for its user: a parse error says where the file
+// is cut short or damaged, a missing or mistyped field which; no nlohmann exception id.
+std::string unreadable_because(const std::exception& e);
 
 // A file's size and modification time (in the file system's own ticks), to tell that a file read
 // again is the one a shard was made of; nullopt when it cannot be read.
