@@ -129,14 +129,20 @@ void write_effective_config(const std::string& label, const Profile& profile, co
   // When no rule runs (every one ignored), only `ignore` can say so: an empty `select` is refused.
   const bool as_select = !enabled.empty() && (beyond_profile || enabled.size() < base.enabled.size() - enabled.size());
   const std::vector<const RuleInfo*>& listed = as_select ? enabled : base.enabled;
-  out << (as_select ? "select = [" : "ignore = [") << from("rules", true);
-  bool any_listed = false;
-  for (const RuleInfo* rule : listed) {
-    if (!as_select && runs(enabled, rule)) continue;
-    out << "\n  \"" << rule->code << "\",  # " << rule->name;
-    any_listed = true;
+  if (enabled.empty()) {
+    // Every rule off (an override's ignore = ["ALL"], say): one word for it, not the whole list.
+    const std::string origin = from("rules", true);
+    out << "ignore = [\"ALL\"]" << (origin.empty() ? "  # every rule" : origin) << "\n";
+  } else {
+    out << (as_select ? "select = [" : "ignore = [") << from("rules", true);
+    bool any_listed = false;
+    for (const RuleInfo* rule : listed) {
+      if (!as_select && runs(enabled, rule)) continue;
+      out << "\n  \"" << rule->code << "\",  # " << rule->name;
+      any_listed = true;
+    }
+    out << (any_listed ? "\n]\n" : "]\n");
   }
-  out << (any_listed ? "\n]\n" : "]\n");
   bool header = false;
   for (const RuleInfo* rule : enabled) {
     const Severity level = profile.selection.severity_of(*rule);
