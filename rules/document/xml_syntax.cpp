@@ -1,5 +1,7 @@
 // SM001 xml-syntax: the input is not well-formed XML.
+#include <algorithm>
 #include <unordered_set>
+#include <vector>
 
 #include "rules/rule_support.h"
 
@@ -83,11 +85,21 @@ class XmlSyntax final : public Rule {
 
   void on_element(const Element& element, FindingSink& out) override {
     if (!element.has_attributes) return;
-    // pugixml accepts repeated attributes; XML does not. A set keeps hostile input with thousands
-    // of attributes linear.
+    // pugixml accepts repeated attributes; XML does not. A few attributes (an <xhtml:link>'s three)
+    // are compared pair by pair; a set keeps hostile input with thousands of them linear.
+    names_.clear();
     seen_.clear();
     for (pugi::xml_attribute attr = element.node.first_attribute(); attr; attr = attr.next_attribute()) {
-      if (seen_.insert(attr.name()).second) continue;
+      const std::string_view name = attr.name();
+      if (names_.size() < kPairwiseUpTo) {
+        if (std::find(names_.begin(), names_.end(), name) == names_.end()) {
+          names_.push_back(name);
+          continue;
+        }
+      } else {
+        if (seen_.empty()) seen_.insert(names_.begin(), names_.end());
+        if (seen_.insert(name).second) continue;
+      }
       // Names live in one buffer, so the distance between them is the distance in the input.
       const std::size_t at = element.offset + 1 + static_cast<std::size_t>(attr.name() - element.node.name());
       out.report({.at = {at, std::string_view(attr.name()).size()},
@@ -97,7 +109,9 @@ class XmlSyntax final : public Rule {
   }
 
  private:
-  std::unordered_set<std::string_view> seen_;
+  static constexpr std::size_t kPairwiseUpTo = 16;
+  std::vector<std::string_view> names_;  // the first kPairwiseUpTo names
+  std::unordered_set<std::string_view> seen_;  // every name, once there are more
   std::size_t reported_ = 0;  // the syntax errors on_document reported
 };
 
