@@ -201,6 +201,36 @@ TEST_CASE("entry pieces: markup that holds an entry's tags as text does not end 
   CHECK(pieces_of(xml, 1'000'000).size() == 1);
 }
 
+TEST_CASE("entry pieces: one lane's search for its entries' end tags finds what the whole parse finds") {
+  // One lane searches for "</url>" rather than following every tag (EntryEndSearch): an end tag
+  // of that name where no entry ends must leave a piece pugixml refuses, or content the walk gives
+  // up on, so that the report is the whole parse's however the markup holds it.
+  const std::string entry = "<url><loc>https://example.com/a</loc></url>";
+  const std::string end = "</urlset>\n";
+  const std::vector<std::string> documents = {
+      kHead + entry + "<url><loc>https://example.com/b</loc><!-- </url> --></url>" + entry + end,
+      kHead + entry + "<url><loc><![CDATA[https://example.com/</url>]]></loc></url>" + entry + end,
+      kHead + entry + "<url><loc>https://example.com/c</loc><?pi </url>?></url>" + entry + end,
+      kHead + entry + "<x:w xmlns:x=\"urn:x\"><url><loc>https://example.com/d</loc></url></x:w>" + entry + end,
+      kHead + entry + "<url><loc a=\"</url>\">https://example.com/e</loc></url>" + entry + end,
+      kHead + entry + "text among the entries" + entry + end,
+      kHead + entry + "<url><loc xml:lang=\"en\">https://example.com/f</loc></url>" + entry + end,
+      kHead + entry + "<url ><loc>https://example.com/g</loc></url >" + entry + end,
+      kHead + "<!-- <note> --><url><loc>https://example.com/h</loc></url><url><loc>x</loc></url  \n>" + end,
+      kHead + "<x:first xmlns:x=\"urn:x\"/>" + entry + entry + end,
+      kHead + entry + "<url><url><loc>https://example.com/i</loc></url></url>" + entry + end,
+      "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><sitemap><loc>https://example.com/"
+      "s.xml</loc></sitemap><sitemap><loc>https://example.com/t.xml</loc></sitemap></sitemapindex>\n",
+  };
+  for (const std::string& xml : documents) {
+    CAPTURE(xml);
+    const FileReport whole = lint_bytes("sitemap.xml", xml, every_rule(), whole_parse(test_settings()));
+    const FileReport one_lane = lint_bytes("sitemap.xml", xml, every_rule(), in_pieces(test_settings(), 1));
+    CHECK(findings_in_full(one_lane.diagnostics) == findings_in_full(whole.diagnostics));
+    CHECK(one_lane.entries == whole.entries);
+  }
+}
+
 TEST_CASE("entry pieces: anything unusual is parsed whole") {
   const std::string entry = "<url><loc>https://example.com/</loc></url>";
   const std::string end = "</urlset>\n";

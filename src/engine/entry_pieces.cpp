@@ -1,12 +1,14 @@
 #include "engine/entry_pieces.h"
 
 #include <cstring>
+#include <string>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
 #include "analysis/ascii.h"
+#include "analysis/byte_search.h"
 
 namespace sitemaplint {
 namespace {
@@ -215,6 +217,59 @@ EntryCutter::Cut EntryCutter::next(std::pair<std::size_t, std::size_t>* piece) {
       }
     }
   }
+}
+
+EntryEndSearch::EntryEndSearch(std::string_view bytes, const RootContent& root, std::size_t piece_bytes)
+    : bytes_(bytes), piece_bytes_(piece_bytes), piece_start_(root.begin), content_end_(root.end) {
+  while (content_end_ > root.begin && is_xml_space(bytes[content_end_ - 1])) --content_end_;
+  // The first child's name: after white space, comments and instructions.
+  for (std::size_t at = root.begin; (at = find_lt(bytes, at)) < content_end_;) {
+    const char second = at + 1 < bytes.size() ? bytes[at + 1] : '\0';
+    if (bytes.substr(at, 4) == "<!--") {
+      const std::size_t close = bytes.find("-->", at + 4);
+      at = close == std::string_view::npos ? content_end_ : close + 3;
+      continue;
+    }
+    if (second == '!' || second == '?') {
+      ++at;
+      continue;
+    }
+    if (second == '/') break;  // an end tag first: no child to search for
+    std::size_t end = at + 1;
+    while (end < bytes.size() && !ends_name(bytes[end])) ++end;
+    if (end > at + 1) needle_ = "</" + std::string(bytes.substr(at + 1, end - at - 1));
+    break;
+  }
+}
+
+EntryCutter::Cut EntryEndSearch::next(std::pair<std::size_t, std::size_t>* piece) {
+  if (ended_) return EntryCutter::Cut::End;
+  if (needle_.empty()) return EntryCutter::Cut::Unusual;
+  std::size_t cut = std::string_view::npos;
+  const std::string_view first_three = std::string_view(needle_).substr(0, 3);
+  for (std::size_t from = piece_start_ + piece_bytes_; from < content_end_;) {
+    const std::size_t at = find_three_bytes(bytes_, from, content_end_, first_three);
+    if (at == std::string_view::npos) break;
+    std::size_t after = at + needle_.size();
+    if (after <= content_end_ && bytes_.substr(at, needle_.size()) == needle_) {
+      while (after < content_end_ && is_xml_space(bytes_[after])) ++after;
+      if (after < content_end_ && bytes_[after] == '>') {
+        cut = after + 1;
+        break;
+      }
+    }
+    from = at + 1;
+  }
+  if (cut == std::string_view::npos || cut >= content_end_) {  // the rest is the last piece
+    ended_ = true;
+    if (piece_start_ >= content_end_) return EntryCutter::Cut::End;
+    *piece = {piece_start_, content_end_};
+    piece_start_ = content_end_;
+    return EntryCutter::Cut::Piece;
+  }
+  *piece = {piece_start_, cut};
+  piece_start_ = cut;
+  return EntryCutter::Cut::Piece;
 }
 
 }  // namespace sitemaplint

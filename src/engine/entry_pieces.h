@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -74,6 +75,29 @@ class EntryCutter {
   std::size_t last_cut_;  // after the last child of the root
   bool ended_ = false;
   std::vector<ChildCount> children_;
+};
+
+// Cuts the root's content of a document walked in one lane (one thread), which needs no count of
+// the children before a piece: from each point `piece_bytes` on, it searches for the next end tag
+// of the root's first child's name ("</url>") instead of following every tag. That is exact
+// because pugixml refuses what a wrong cut would make: such an end tag that is not a child's end
+// lies in a comment, a CDATA section, an instruction, an attribute value or a nested element of
+// that name, each of which the piece before the cut then leaves open ("Error parsing comment",
+// "Start-end tags mismatch"), and the document is parsed whole (PieceParseFailed). What the
+// tag-by-tag cut gives up on besides (text among the entries, an attribute with a prefix) the walk
+// finds in the pieces and gives up on too (Walker).
+class EntryEndSearch {
+ public:
+  EntryEndSearch(std::string_view bytes, const RootContent& root, std::size_t piece_bytes);
+  EntryCutter::Cut next(std::pair<std::size_t, std::size_t>* piece);
+
+ private:
+  std::string_view bytes_;
+  std::size_t piece_bytes_;
+  std::size_t piece_start_;
+  std::size_t content_end_;  // after the last markup of the root's content
+  std::string needle_;  // "</" and the first child's name as written; empty: none found
+  bool ended_ = false;
 };
 
 }  // namespace sitemaplint

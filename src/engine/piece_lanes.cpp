@@ -33,6 +33,7 @@ PieceLanes::PieceLanes(const DocumentPieces& pieces, unsigned threads)
   bounds_ = threads <= 1 ? std::vector<std::size_t>{pieces.root->begin}
                          : guided_starts(pieces.root->begin, pieces.root->end, threads);
   const std::size_t lanes = bounds_.size();
+  if (lanes == 1) search_.emplace(pieces.bytes, *pieces.root, pieces.piece_bytes);
   for (std::size_t k = 0; k < lanes; ++k) lanes_.push_back(std::make_unique<Lane>(*this, static_cast<unsigned>(k)));
   bounds_.push_back(kUnknown);
   first_piece_.assign(lanes, kUnknown);
@@ -56,7 +57,7 @@ void PieceLanes::cut_one() {
   std::vector<EntryCutter::ChildCount> before;
   if (!starting.empty()) before = cutter_.children();
   std::pair<std::size_t, std::size_t> range;
-  const EntryCutter::Cut cut = cutter_.next(&range);
+  const EntryCutter::Cut cut = search_ ? search_->next(&range) : cutter_.next(&range);
   const std::lock_guard lock(mutex_);
   for (const std::size_t k : starting) {
     first_piece_[k] = ranges_.size();

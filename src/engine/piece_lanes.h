@@ -9,6 +9,7 @@
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -60,8 +61,10 @@ class PieceLanes {
   const DocumentPieces& pieces_;
   std::vector<std::size_t> bounds_;  // lane k's pieces begin in [bounds_[k], bounds_[k + 1])
   std::vector<std::unique_ptr<Lane>> lanes_;
-  std::mutex cut_mutex_;  // guards cutter_
+  std::mutex cut_mutex_;  // guards cutter_ and search_
   EntryCutter cutter_;
+  // One lane: its entries' ends searched for, not every tag followed (no children to count).
+  std::optional<EntryEndSearch> search_;
   std::mutex mutex_;  // guards all below
   std::vector<std::pair<std::size_t, std::size_t>> ranges_;  // the pieces cut so far
   bool all_cut_ = false;

@@ -65,8 +65,14 @@ void Walker::walk() {
         node = node.first_child();
         continue;
       }
-      if (type == pugi::node_pcdata || type == pugi::node_cdata) text(node, type);
-      else if (type == pugi::node_comment) comment(node);
+      if (type == pugi::node_pcdata || type == pugi::node_cdata) {
+        // Text among the entries of a document in pieces: as the cut, the walk gives up on it
+        // (pugixml keeps no text of white space alone), and the document is walked whole.
+        if (pieces_ && depth_ == 1) throw PieceParseFailed();
+        text(node, type);
+      } else if (type == pugi::node_comment) {
+        comment(node);
+      }
       node = node.next_sibling();
     } else if (depth_ == 1 && pieces_ && present(node = pieces_->next())) {
       continue;  // the root's next children, from the next piece
@@ -145,7 +151,12 @@ void Walker::enter(pugi::xml_node node, bool events) {
   // Most elements have none, and their attribute loops end at once.
   for (pugi::xml_attribute attr = first_attribute; present(attr); attr = attr.next_attribute()) {
     const std::string_view name = attr.name();
-    if (name != "xmlns" && !name.starts_with("xmlns:")) continue;
+    if (name != "xmlns" && !name.starts_with("xmlns:")) {
+      // An attribute with a prefix in a piece: as the cut, the walk gives up on it (rules resolve
+      // its prefix from the element's ancestors), and the document is walked whole.
+      if (pieces_ && depth_ >= 2 && name.find(':') != std::string_view::npos) throw PieceParseFailed();
+      continue;
+    }
     const std::string_view prefix = name.size() > 6 ? name.substr(6) : std::string_view();
     bind(prefix, attr.value());
     if (records_ && events)
