@@ -1,0 +1,220 @@
+// The simple head read without gumbo (simple_head.h). Every start tag read here puts its element
+// in the head whatever came before it among these (the tree builder's "in head" rules, which
+// "before head" and "after head" apply to them too): so the elements come in the order of their
+// tags, and only the first <html> tag's attributes can be the root's (later ones add what it
+// lacks). The tags are read as the HTML tokenizer reads them (13.2.5: tag name, attribute name
+// and value states), with none of the characters that would make it change what it read.
+#include "pages/simple_head.h"
+
+#include "analysis/ascii.h"
+#include "pages/page_decoding.h"
+
+namespace sitemaplint {
+namespace {
+
+constexpr std::size_t npos = std::string_view::npos;
+
+// HTML's white space, without the carriage return (which the tokenizer turns into a line feed).
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f'; }
+
+// Whether gumbo reads every byte as itself: no character reference ('&'), no NUL (replaced), no
+// carriage return (a line feed), no other control character, and UTF-8 that decodes, without
+// C1 controls and noncharacters (which gumbo may replace). Checked loosely: a byte pair that
+// may belong to one of those sends the head to gumbo.
+bool plain_bytes(std::string_view bytes) {
+  bool ascii = true;
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    const auto c = static_cast<unsigned char>(bytes[i]);
+    if (c >= 0x80) {
+      const auto next = i + 1 < bytes.size() ? static_cast<unsigned char>(bytes[i + 1]) : 0;
+      if ((c == 0xC2 && next < 0xA0) || (c == 0xEF && next == 0xB7) || (c == 0xBF && next >= 0xBE)) return false;
+      ascii = false;
+    } else if (c == '&' || c == 0x7F || (c < 0x20 && c != '\t' && c != '\n' && c != '\f')) {
+      return false;
+    }
+  }
+  return ascii || !first_invalid_utf8(bytes, false);
+}
+
+class SimpleHead {
+ public:
+  explicit SimpleHead(std::string_view bytes) : bytes_(bytes) {}
+
+  // False at anything this reading does not cover.
+  bool read(HeadTree& tree) {
+    std::size_t at = 0;
+    for (;;) {
+      while (at < bytes_.size() && is_space(bytes_[at])) ++at;
+      if (at == bytes_.size()) return true;
+      // Text other than white space begins the body; '<' begins no tag; comments, DOCTYPEs
+      // and processing instructions are left to gumbo (head_scanner hides the usual ones).
+      if (bytes_[at] != '<' || at + 2 >= bytes_.size()) return false;
+      if (bytes_[at + 1] == '/') {
+        // Only </head>: it ends the head or is ignored, and what follows goes in the head all
+        // the same. Other end tags end the head or a <noscript>, or begin the body.
+        const Tag end = read_tag(at + 2, nullptr);
+        if (end.end == npos || !ascii_equal_ignoring_case(end.name, "head")) return false;
+        at = end.end;
+        continue;
+      }
+      if (!is_ascii_alpha(bytes_[at + 1])) return false;
+      const std::size_t begin = at;
+      const auto first_attribute = static_cast<std::uint32_t>(tree.attributes.size());
+      const Tag tag = read_tag(at + 1, &tree);
+      if (tag.end == npos) return false;
+      at = tag.end;
+      const auto element = [&](HeadTag kind) -> HeadElement& {
+        HeadElement& made = tree.elements.emplace_back();
+        made.tag = kind;
+        made.line = line_of(begin);
+        made.offset = begin;
+        made.attributes_begin = first_attribute;
+        made.attributes_end = static_cast<std::uint32_t>(tree.attributes.size());
+        return made;
+      };
+      if (is(tag, "meta")) {
+        element(HeadTag::Meta);
+      } else if (is(tag, "link")) {
+        element(HeadTag::Link);
+      } else if (is(tag, "base")) {
+        element(HeadTag::Base);
+      } else if (is(tag, "title")) {
+        // Its text up to </title>: no '&' to decode, so as written.
+        const std::size_t text_end = raw_text_end(at, "title");
+        if (text_end == npos) return false;
+        element(HeadTag::Title).title = std::string(bytes_.substr(at, text_end - at));
+        if ((at = end_tag_end(text_end)) == npos) return false;
+      } else if (is(tag, "script") || is(tag, "style")) {
+        // Emptied by head_scanner but for its line breaks: with no '<' in it, the tokenizer's
+        // escapes in a script cannot keep its end tag from ending it.
+        const std::size_t text_end = raw_text_end(at, tag.name);
+        if (text_end == npos || bytes_.substr(at, text_end - at).find('<') != npos) return false;
+        if ((at = end_tag_end(text_end)) == npos) return false;
+        tree.attributes.resize(first_attribute);
+      } else if (is(tag, "html")) {
+        // The root takes the first tag's attributes, and those a later one adds: so the first
+        // lang attribute of all.
+        if (!tree.lang) {
+          HeadElement root;
+          root.attributes_begin = first_attribute;
+          root.attributes_end = static_cast<std::uint32_t>(tree.attributes.size());
+          tree.lang = tree.attribute(root, "lang");
+        }
+      } else if (is(tag, "head")) {
+        tree.attributes.resize(first_attribute);  // it opens the head, or is ignored
+      } else {
+        return false;
+      }
+    }
+  }
+
+ private:
+  struct Tag {
+    std::string_view name;
+    std::size_t end = npos;  // just past its '>'; npos when the bytes end in it
+  };
+
+  static bool is(const Tag& tag, std::string_view name) { return ascii_equal_ignoring_case(tag.name, name); }
+
+  // The tag whose name begins at `from`, read through its attributes as the tokenizer reads them
+  // (13.2.5.8 to 13.2.5.40); its attributes are added to `tree` when given. ('&' and NUL are
+  // not in the bytes.)
+  Tag read_tag(std::size_t from, HeadTree* tree) const {
+    Tag tag;
+    std::size_t at = from;
+    while (at < bytes_.size() && !is_space(bytes_[at]) && bytes_[at] != '/' && bytes_[at] != '>') ++at;
+    tag.name = bytes_.substr(from, at - from);
+    enum class State { BeforeName, Name, AfterName, BeforeValue, UnquotedValue } state = State::BeforeName;
+    std::size_t name_from = 0, name_to = 0, value_from = 0;
+    const auto add = [&](std::size_t value_to) {
+      if (tree)
+        tree->attributes.push_back({bytes_.substr(name_from, name_to - name_from),
+                                    value_to > value_from ? bytes_.substr(value_from, value_to - value_from) : ""});
+    };
+    for (; at < bytes_.size(); ++at) {
+      const char c = bytes_[at];
+      switch (state) {
+        case State::BeforeName:
+          // '/' not before '>' is a parse error, and read as white space.
+          if (c == '>') return tag.end = at + 1, tag;
+          if (!is_space(c) && c != '/') state = State::Name, name_from = at;
+          break;
+        case State::Name:
+          if (is_space(c) || c == '/' || c == '=' || c == '>') {
+            name_to = value_from = at;
+            if (c == '>') return add(at), tag.end = at + 1, tag;
+            if (c == '=') state = State::BeforeValue;
+            else if (c == '/') add(at), state = State::BeforeName;
+            else state = State::AfterName;
+          }
+          break;
+        case State::AfterName:
+          if (c == '>') return add(at), tag.end = at + 1, tag;
+          if (c == '=') {
+            state = State::BeforeValue;
+          } else if (c == '/') {
+            add(at), state = State::BeforeName;
+          } else if (!is_space(c)) {
+            add(value_from), state = State::Name, name_from = at;
+          }
+          break;
+        case State::BeforeValue:
+          if (c == '>') return add(value_from), tag.end = at + 1, tag;  // a missing value: ""
+          if (c == '"' || c == '\'') {
+            value_from = at + 1;
+            at = bytes_.find(c, value_from);
+            if (at == npos) return tag;
+            add(at);
+            // After the value, anything but white space, '/' or '>' is a parse error that
+            // begins the next attribute: as before a name.
+            state = State::BeforeName;
+          } else if (!is_space(c)) {
+            value_from = at;
+            state = State::UnquotedValue;
+          }
+          break;
+        case State::UnquotedValue:
+          if (c == '>') return add(at), tag.end = at + 1, tag;
+          if (is_space(c)) add(at), state = State::BeforeName;
+          break;
+      }
+    }
+    return tag;
+  }
+
+  // Where the end tag "</name" that ends raw text or RCDATA from `from` begins (followed by white
+  // space, '/' or '>', the tokenizer's "appropriate end tag").
+  std::size_t raw_text_end(std::size_t from, std::string_view name) const {
+    for (std::size_t at = bytes_.find("</", from); at != npos; at = bytes_.find("</", at + 2)) {
+      const std::size_t after = at + 2 + name.size();
+      if (after >= bytes_.size()) return npos;
+      if (!ascii_equal_ignoring_case(bytes_.substr(at + 2, name.size()), name)) continue;
+      if (is_space(bytes_[after]) || bytes_[after] == '/' || bytes_[after] == '>') return at;
+    }
+    return npos;
+  }
+
+  // Past the end tag at `at` (its '<'), through its attributes; npos when the bytes end in it.
+  std::size_t end_tag_end(std::size_t at) const { return read_tag(at + 2, nullptr).end; }
+
+  // The line of byte `at`, counting from 1: the tags come in order, so each count goes on from
+  // the last.
+  std::size_t line_of(std::size_t at) {
+    for (; counted_to_ < at; ++counted_to_) line_ += bytes_[counted_to_] == '\n';
+    return line_;
+  }
+
+  std::string_view bytes_;
+  std::size_t counted_to_ = 0, line_ = 1;
+};
+
+}  // namespace
+
+std::optional<HeadTree> simple_head_tree(std::string_view bytes) {
+  if (!plain_bytes(bytes)) return std::nullopt;
+  HeadTree tree;
+  if (!SimpleHead(bytes).read(tree)) return std::nullopt;
+  return tree;
+}
+
+}  // namespace sitemaplint
