@@ -94,6 +94,7 @@ std::size_t read_header(char* data, std::size_t size, std::size_t count, void* u
   const std::string_view line(data, size * count);
   if (line.starts_with("HTTP/")) {
     t.response.headers.clear();  // a new answer (after a 100 Continue, say)
+    t.response.headers.reserve(16);  // an answer's usual headers, without growing the list for each
   } else if (const std::size_t colon = line.find(':');
              colon != std::string_view::npos && colon > 0 && t.response.headers.size() < kMaxHeaders) {
     t.response.headers.emplace_back(std::string(trim(line.substr(0, colon))),

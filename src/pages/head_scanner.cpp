@@ -4,7 +4,6 @@
 #include "pages/head_scanner.h"
 
 #include <algorithm>
-#include <array>
 #include <optional>
 
 #include "analysis/ascii.h"
@@ -21,17 +20,28 @@ using html::is_space;
 // them). Any other start tag outside a <template> begins the body. End tags are left to gumbo:
 // </br>, </body> and </html> end the head too, but not inside a <noscript> in it.
 bool stays_in_head(std::string_view tag) {
-  static constexpr std::array<std::string_view, 13> kTags = {"base",  "basefont", "bgsound",  "head",     "html",
-                                                             "link",  "meta",     "noframes", "noscript", "script",
-                                                             "style", "template", "title"};
-  return std::find(kTags.begin(), kTags.end(), tag) != kTags.end();
+  // By length first: a tag's name is compared only with those of its length (each of a page's
+  // tags in its head is looked up here).
+  switch (tag.size()) {
+    case 4: return tag == "base" || tag == "head" || tag == "html" || tag == "link" || tag == "meta";
+    case 5: return tag == "style" || tag == "title";
+    case 6: return tag == "script";
+    case 7: return tag == "bgsound";
+    case 8: return tag == "basefont" || tag == "noframes" || tag == "noscript" || tag == "template";
+    default: return false;
+  }
 }
 
 // Elements whose content is text up to their end tag: a '<' inside is no markup.
 bool is_raw_text(std::string_view tag) {
-  static constexpr std::array<std::string_view, 8> kTags = {"iframe", "noembed",  "noframes", "script",
-                                                            "style",  "textarea", "title",    "xmp"};
-  return std::find(kTags.begin(), kTags.end(), tag) != kTags.end();
+  switch (tag.size()) {
+    case 3: return tag == "xmp";
+    case 5: return tag == "style" || tag == "title";
+    case 6: return tag == "iframe" || tag == "script";
+    case 7: return tag == "noembed";
+    case 8: return tag == "noframes" || tag == "textarea";
+    default: return false;
+  }
 }
 
 // The start or end tag that begins at some '<', as far as the scan needs it.

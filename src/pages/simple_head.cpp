@@ -213,6 +213,8 @@ class SimpleHead {
 std::optional<HeadTree> simple_head_tree(std::string_view bytes) {
   if (!plain_bytes(bytes)) return std::nullopt;
   HeadTree tree;
+  tree.elements.reserve(8);  // a usual head's, in one allocation each
+  tree.attributes.reserve(16);
   if (!SimpleHead(bytes).read(tree)) return std::nullopt;
   return tree;
 }
