@@ -7,6 +7,7 @@
 #include "pages/simple_head.h"
 
 #include "analysis/ascii.h"
+#include "pages/html_tag.h"
 #include "pages/page_decoding.h"
 
 namespace sitemaplint {
@@ -14,8 +15,7 @@ namespace {
 
 constexpr std::size_t npos = std::string_view::npos;
 
-// HTML's white space, without the carriage return (which the tokenizer turns into a line feed).
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f'; }
+using html::is_space;  // and a carriage return, which plain_bytes() leaves to gumbo
 
 // Whether gumbo reads every byte as itself: no character reference ('&'), no NUL (replaced), no
 // carriage return (a line feed), no other control character, and UTF-8 that decodes, without
@@ -52,7 +52,7 @@ class SimpleHead {
       if (bytes_[at + 1] == '/') {
         // Only </head>: it ends the head or is ignored, and what follows goes in the head all
         // the same. Other end tags end the head or a <noscript>, or begin the body.
-        const Tag end = read_tag(at + 2, nullptr);
+        const html::TagRead end = read_tag(at + 2, nullptr);
         if (end.end == npos || !ascii_equal_ignoring_case(end.name, "head")) return false;
         at = end.end;
         continue;
@@ -60,7 +60,7 @@ class SimpleHead {
       if (!is_ascii_alpha(bytes_[at + 1])) return false;
       const std::size_t begin = at;
       const auto first_attribute = static_cast<std::uint32_t>(tree.attributes.size());
-      const Tag tag = read_tag(at + 1, &tree);
+      const html::TagRead tag = read_tag(at + 1, &tree);
       if (tag.end == npos) return false;
       at = tag.end;
       const auto element = [&](HeadTag kind) -> HeadElement& {
@@ -109,89 +109,17 @@ class SimpleHead {
   }
 
  private:
-  struct Tag {
-    std::string_view name;
-    std::size_t end = npos;  // just past its '>'; npos when the bytes end in it
-  };
+  static bool is(const html::TagRead& tag, std::string_view name) { return ascii_equal_ignoring_case(tag.name, name); }
 
-  static bool is(const Tag& tag, std::string_view name) { return ascii_equal_ignoring_case(tag.name, name); }
-
-  // The tag whose name begins at `from`, read through its attributes as the tokenizer reads them
-  // (13.2.5.8 to 13.2.5.40); its attributes are added to `tree` when given. ('&' and NUL are
-  // not in the bytes.)
-  Tag read_tag(std::size_t from, HeadTree* tree) const {
-    Tag tag;
-    std::size_t at = from;
-    while (at < bytes_.size() && !is_space(bytes_[at]) && bytes_[at] != '/' && bytes_[at] != '>') ++at;
-    tag.name = bytes_.substr(from, at - from);
-    enum class State { BeforeName, Name, AfterName, BeforeValue, UnquotedValue } state = State::BeforeName;
-    std::size_t name_from = 0, name_to = 0, value_from = 0;
-    const auto add = [&](std::size_t value_to) {
-      if (tree)
-        tree->attributes.push_back({bytes_.substr(name_from, name_to - name_from),
-                                    value_to > value_from ? bytes_.substr(value_from, value_to - value_from) : ""});
-    };
-    for (; at < bytes_.size(); ++at) {
-      const char c = bytes_[at];
-      switch (state) {
-        case State::BeforeName:
-          // '/' not before '>' is a parse error, and read as white space.
-          if (c == '>') return tag.end = at + 1, tag;
-          if (!is_space(c) && c != '/') state = State::Name, name_from = at;
-          break;
-        case State::Name:
-          if (is_space(c) || c == '/' || c == '=' || c == '>') {
-            name_to = value_from = at;
-            if (c == '>') return add(at), tag.end = at + 1, tag;
-            if (c == '=') state = State::BeforeValue;
-            else if (c == '/') add(at), state = State::BeforeName;
-            else state = State::AfterName;
-          }
-          break;
-        case State::AfterName:
-          if (c == '>') return add(at), tag.end = at + 1, tag;
-          if (c == '=') {
-            state = State::BeforeValue;
-          } else if (c == '/') {
-            add(at), state = State::BeforeName;
-          } else if (!is_space(c)) {
-            add(value_from), state = State::Name, name_from = at;
-          }
-          break;
-        case State::BeforeValue:
-          if (c == '>') return add(value_from), tag.end = at + 1, tag;  // a missing value: ""
-          if (c == '"' || c == '\'') {
-            value_from = at + 1;
-            at = bytes_.find(c, value_from);
-            if (at == npos) return tag;
-            add(at);
-            // After the value, anything but white space, '/' or '>' is a parse error that
-            // begins the next attribute: as before a name.
-            state = State::BeforeName;
-          } else if (!is_space(c)) {
-            value_from = at;
-            state = State::UnquotedValue;
-          }
-          break;
-        case State::UnquotedValue:
-          if (c == '>') return add(at), tag.end = at + 1, tag;
-          if (is_space(c)) add(at), state = State::BeforeName;
-          break;
-      }
-    }
-    return tag;
+  // The tag whose name begins at `from`, its attributes added to `tree` when given.
+  html::TagRead read_tag(std::size_t from, HeadTree* tree) const {
+    return html::read_tag(bytes_, from, [tree](std::string_view name, std::string_view value) {
+      if (tree) tree->attributes.push_back({name, value});
+    });
   }
 
-  // Where the end tag "</name" that ends raw text or RCDATA from `from` begins (followed by white
-  // space, '/' or '>', the tokenizer's "appropriate end tag").
   std::size_t raw_text_end(std::size_t from, std::string_view name) const {
-    for (std::size_t at = bytes_.find("</", from); at != npos; at = bytes_.find("</", at + 2)) {
-      const std::size_t after = at + 2 + name.size();
-      if (after >= bytes_.size()) return npos;
-      if (!ascii_equal_ignoring_case(bytes_.substr(at + 2, name.size()), name)) continue;
-      if (is_space(bytes_[after]) || bytes_[after] == '/' || bytes_[after] == '>') return at;
-    }
-    return npos;
+    return html::raw_text_end(bytes_, from, name);
   }
 
   // Past the end tag at `at` (its '<'), through its attributes; npos when the bytes end in it.
