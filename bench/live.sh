@@ -15,8 +15,9 @@
 #     part of what a run costs). Skipped, and said so, without nghttpd, openssl or unshare.
 # Prints, for each, the wall time against the ideal the per-host limits allow
 # (max(URLs / (hosts x rate), URLs x latency / (hosts x 2 connections))), the CPU time per URL
-# (user + system, sitemaplint's process alone: GNU time runs inside the namespace, around it only)
-# and the peak memory, from GNU time.
+# (user + system, sitemaplint's process alone: its rusage from wait4, in microseconds where GNU
+# time prints hundredths of a second, taken inside the namespace, around it only) and the peak
+# memory.
 set -euo pipefail
 lint=$1
 out=${2:-/dev/stdout}
@@ -33,17 +34,30 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# One measured run: LABEL DELAY_MS then the command line; `inside` (an array) runs GNU time, so
-# that what it starts to make the run possible (unshare, sh, mount) is not counted.
+# One measured run: LABEL DELAY_MS then the command line; `inside` (an array) runs the timer, so
+# that what it starts to make the run possible (unshare, sh, mount) is not counted. The timer
+# writes "wall user system peak-KB" for the command it runs, its output dropped.
+# shellcheck disable=SC2016 # Python's text
+timer=(python3 -c '
+import os, sys, time
+start = time.monotonic()
+pid = os.fork()
+if pid == 0:
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+    os.execvp(sys.argv[2], sys.argv[2:])
+_, _, usage = os.wait4(pid, 0)
+with open(sys.argv[1], "w") as out:
+    out.write(f"{time.monotonic() - start:.3f} {usage.ru_utime:.6f} {usage.ru_stime:.6f} {usage.ru_maxrss}\n")
+')
 inside=()
 measure() {
   local label=$1 latency=$2
   shift 2
   local timing=$work/timing start end user sys peak report
   start=$EPOCHREALTIME
-  "${inside[@]}" /usr/bin/time -f '%e %U %S %M' -o "$timing" "$@" >/dev/null || true
+  "${inside[@]}" "${timer[@]}" "$timing" "$@" >/dev/null || true
   end=$EPOCHREALTIME
-  read -r _ user sys peak < <(tail -n 1 "$timing")  # after "Command exited with non-zero status"
+  read -r _ user sys peak <"$timing"
   report=$(python3 - "$urls" "$hosts" "$rate" "$latency" "$start" "$end" "$user" "$sys" "$peak" "$label" <<'PY'
 import sys
 urls, hosts, rate, delay, start, end, user, sys_, peak, label = sys.argv[1:]

@@ -1,9 +1,9 @@
 #include "live/http_date.h"
 
-#include "analysis/w3c_datetime.h"
-
 #include <array>
-#include <cctype>
+
+#include "analysis/ascii.h"
+#include "analysis/w3c_datetime.h"
 
 namespace sitemaplint {
 namespace {
@@ -30,7 +30,7 @@ class Reader {
   bool number(int digits, int* out) {
     int value = 0;
     for (int i = 0; i < digits; ++i) {
-      if (at_ >= text_.size() || !std::isdigit(static_cast<unsigned char>(text_[at_]))) return false;
+      if (at_ >= text_.size() || !is_ascii_digit(text_[at_])) return false;
       value = value * 10 + (text_[at_++] - '0');
     }
     *out = value;
@@ -42,8 +42,9 @@ class Reader {
     return true;
   }
   bool month(int* out) {
+    if (at_ >= text_.size()) return false;
     for (std::size_t m = 0; m < kMonths.size(); ++m) {
-      if (literal(kMonths[m])) {
+      if (kMonths[m][0] == text_[at_] && literal(kMonths[m])) {
         *out = static_cast<int>(m) + 1;
         return true;
       }
@@ -52,7 +53,7 @@ class Reader {
   }
   bool letters() {  // a day name, whose value the date does not need
     const std::size_t start = at_;
-    while (at_ < text_.size() && std::isalpha(static_cast<unsigned char>(text_[at_]))) ++at_;
+    while (at_ < text_.size() && is_ascii_alpha(text_[at_])) ++at_;
     return at_ > start;
   }
   bool time(int* h, int* m, int* s) {

@@ -4,6 +4,7 @@
 #include "live/live_pages.h"
 
 #include <algorithm>
+#include <atomic>
 #include <set>
 
 #include "analysis/ascii.h"
@@ -99,7 +100,34 @@ std::unique_ptr<PageLookup::Prefetch> LivePages::prefetch(std::vector<std::strin
   return std::make_unique<NoPrefetch>();
 }
 
+namespace {
+
+// The last URL a thread asked a LivePages about, and its answer: each page rule asks for the
+// URL of the entry at hand in turn, and a lookup under the lock for each was most of what an
+// answer cost them. An answer, once ready, never changes, and lives as long as its LivePages
+// (`owner`: a number no other LivePages of the process gets).
+struct LastLookup {
+  std::uint64_t owner = 0;
+  std::string url;
+  const PageAnswer* answer = nullptr;
+};
+thread_local LastLookup last_lookup;
+std::atomic<std::uint64_t> lookup_owners{0};
+
+}  // namespace
+
+std::uint64_t LivePages::next_lookup_owner() { return ++lookup_owners; }
+
 const PageAnswer* LivePages::page(std::string_view url) const {
+  if (last_lookup.owner == lookup_owner_ && last_lookup.url == url) return last_lookup.answer;
+  const PageAnswer* answer = page_locked(url);
+  last_lookup.owner = lookup_owner_;
+  last_lookup.url.assign(url);
+  last_lookup.answer = answer;
+  return answer;
+}
+
+const PageAnswer* LivePages::page_locked(std::string_view url) const {
   std::shared_ptr<Job> job;
   std::unique_lock lock(mutex_);
   Slot* slot = &slot_locked(url);

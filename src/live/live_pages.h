@@ -90,6 +90,9 @@ class LivePages final : public PageLookup {
   struct Job;
   struct Origin;  // robots.txt and the soft-404 probe of one origin
 
+  // page(), when the thread's last lookup was another URL.
+  const PageAnswer* page_locked(std::string_view url) const;
+  static std::uint64_t next_lookup_owner();
   Slot& slot_locked(std::string_view url) const;
   void wait_locked(std::unique_lock<std::mutex>& lock, Slot& slot) const;
   // A job for `url`, whose slot is now queued.
@@ -109,6 +112,7 @@ class LivePages final : public PageLookup {
   PageAnswer served_answer(const Job& job, const LiveResponse& response) const;
 
   LiveOptions options_;
+  const std::uint64_t lookup_owner_ = next_lookup_owner();  // page()'s key of this object's answers
   ResponseCache cache_;
   std::unique_ptr<LiveScheduler> scheduler_;
   mutable std::mutex mutex_;

@@ -42,7 +42,14 @@ bool stop(LiveTransfer& t) {
   curl_off_t length = -1;  // as sent, before decoding; -1 when unknown (chunked)
   t.curl->easy_getinfo(t.easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
   const bool http1 = version == CURL_HTTP_VERSION_1_0 || version == CURL_HTTP_VERSION_1_1;
-  t.draining = http1 && t.received <= kDrainBytes && length <= static_cast<curl_off_t>(kDrainBytes);
+  if (!http1) {
+    // A stream ends alone, but the rest of the chunk at hand is taken: most pages' whole body is in
+    // it, and the transfer then ends as it should, not with a write error (a message libcurl
+    // writes through its printf). Another chunk ends it, and so does kDrainTime without one.
+    t.draining = t.chunk_only = true;
+    return true;
+  }
+  t.draining = t.received <= kDrainBytes && length <= static_cast<curl_off_t>(kDrainBytes);
   return t.draining;
 }
 
@@ -64,7 +71,7 @@ std::size_t write_body(char* data, std::size_t size, std::size_t count, void* us
   auto& t = *static_cast<LiveTransfer*>(user);
   const std::size_t n = size * count;
   t.received += n;
-  if (t.stopped) return t.draining && !drain_over(t) ? n : 0;
+  if (t.stopped) return t.draining && !t.chunk_only && !drain_over(t) ? n : 0;
   if (!t.type_checked) {
     t.type_checked = true;
     long status = 0;
@@ -94,6 +101,7 @@ std::size_t read_header(char* data, std::size_t size, std::size_t count, void* u
   const std::string_view line(data, size * count);
   if (line.starts_with("HTTP/")) {
     t.response.headers.clear();  // a new answer (after a 100 Continue, say)
+    t.response.headers.reserve(16);  // an answer's usual headers, without growing the list for each
   } else if (const std::size_t colon = line.find(':');
              colon != std::string_view::npos && colon > 0 && t.response.headers.size() < kMaxHeaders) {
     t.response.headers.emplace_back(std::string(trim(line.substr(0, colon))),

@@ -2,7 +2,8 @@
 // writes its answer into: the headers, kept in order up to a cap, and the body, kept only for a 2xx
 // HTML page (or whatever robots.txt is) and ended at </head> or at kLiveBodyBytes, so that a huge,
 // endless or bomb-decoded body costs no more than its head. Over HTTP/1.x the rest of a small body
-// is read and dropped rather than the transfer ended there (see kDrainBytes).
+// is read and dropped rather than the transfer ended there, over HTTP/2 the rest of the chunk that
+// held </head> (see kDrainBytes).
 #pragma once
 
 #include <chrono>
@@ -36,6 +37,7 @@ struct LiveTransfer {
   bool stopped = false;  // the body was ended on purpose: </head>, the cap, or not needed
   // After `stopped`, the rest of the body is read and dropped, so that the connection is kept.
   bool draining = false;
+  bool chunk_only = false;  // HTTP/2: only the rest of the chunk at hand is taken, not another
   std::size_t received = 0;  // bytes of the body handed over, decoded
   std::chrono::steady_clock::time_point stopped_at;
   const CurlFunctions* curl = nullptr;
@@ -45,7 +47,8 @@ struct LiveTransfer {
 // The rest of a body no longer needed is read and dropped, rather than the transfer ended, while
 // the whole body stays within this many bytes (decoded) and kDrainTime: ending an HTTP/1.x transfer
 // early closes its connection, and the next page's new connection costs more than reading a few
-// kilobytes more. Over HTTP/2 a transfer ends alone (its stream is reset): it is ended at once.
+// kilobytes more. Over HTTP/2 a transfer ends alone (its stream is reset): only the rest of the
+// chunk at hand is taken, within kDrainTime.
 inline constexpr std::size_t kDrainBytes = 64 * 1024;
 inline constexpr std::chrono::milliseconds kDrainTime{200};
 

@@ -4,10 +4,10 @@
 #include "pages/head_scanner.h"
 
 #include <algorithm>
-#include <array>
 #include <optional>
 
 #include "analysis/ascii.h"
+#include "pages/html_tag.h"
 #include "pages/html_text.h"
 
 namespace sitemaplint {
@@ -21,17 +21,28 @@ using html::is_space;
 // them). Any other start tag outside a <template> begins the body. End tags are left to gumbo:
 // </br>, </body> and </html> end the head too, but not inside a <noscript> in it.
 bool stays_in_head(std::string_view tag) {
-  static constexpr std::array<std::string_view, 13> kTags = {"base",  "basefont", "bgsound",  "head",     "html",
-                                                             "link",  "meta",     "noframes", "noscript", "script",
-                                                             "style", "template", "title"};
-  return std::find(kTags.begin(), kTags.end(), tag) != kTags.end();
+  // By length first: a tag's name is compared only with those of its length (each of a page's
+  // tags in its head is looked up here).
+  switch (tag.size()) {
+    case 4: return tag == "base" || tag == "head" || tag == "html" || tag == "link" || tag == "meta";
+    case 5: return tag == "style" || tag == "title";
+    case 6: return tag == "script";
+    case 7: return tag == "bgsound";
+    case 8: return tag == "basefont" || tag == "noframes" || tag == "noscript" || tag == "template";
+    default: return false;
+  }
 }
 
 // Elements whose content is text up to their end tag: a '<' inside is no markup.
 bool is_raw_text(std::string_view tag) {
-  static constexpr std::array<std::string_view, 8> kTags = {"iframe", "noembed",  "noframes", "script",
-                                                            "style",  "textarea", "title",    "xmp"};
-  return std::find(kTags.begin(), kTags.end(), tag) != kTags.end();
+  switch (tag.size()) {
+    case 3: return tag == "xmp";
+    case 5: return tag == "style" || tag == "title";
+    case 6: return tag == "iframe" || tag == "script";
+    case 7: return tag == "noembed";
+    case 8: return tag == "noframes" || tag == "textarea";
+    default: return false;
+  }
 }
 
 // The start or end tag that begins at some '<', as far as the scan needs it.
@@ -135,7 +146,7 @@ class HeadScanner {
       if (!may_be_read(tag)) hide(at, tag.end);
     }
     if (tag.end != npos && is_raw_text(tag.name)) {
-      const std::size_t content_end = end_of_raw_text(tag.end, tag.name);
+      const std::size_t content_end = html::raw_text_end(text_, tag.end, tag.name);
       // A script's or a style's text is read by no rule; a <title>'s is.
       if (templates_ == 0 && tag.name != "title") hide(tag.end, content_end);
       return content_end;
@@ -177,59 +188,15 @@ class HeadScanner {
   // The tag whose name starts at `from`, read through its attributes as the tokenizer reads them.
   Tag read_tag(std::size_t from) const {
     Tag tag;
-    std::size_t at = from;
-    while (at < text_.size() && !is_space(text_[at]) && text_[at] != '/' && text_[at] != '>') ++at;
-    tag.name = ascii_lowered(text_.substr(from, at - from));
-    enum class State { BeforeName, Name, AfterName, BeforeValue, UnquotedValue } state = State::BeforeName;
+    const std::string_view name = html::tag_name(text_, from);
+    tag.name = ascii_lowered(name);
     const bool wants_values = tag.name == "meta" || tag.name == "link";
-    std::size_t name_from = 0, name_to = 0, value_from = 0;
-    // The attribute whose name ended at name_to takes the value [value_from, to), or "" without one.
-    const auto take = [&](std::size_t to) {
-      if (!wants_values) return;
-      const std::string_view value = value_from > name_to ? text_.substr(value_from, to - value_from) : "";
-      remember(tag, text_.substr(name_from, name_to - name_from), value);
-    };
-    for (; at < text_.size(); ++at) {
-      const char c = text_[at];
-      if (c == '>') {
-        if (state == State::Name) name_to = at;
-        if (state == State::Name || state == State::AfterName || state == State::BeforeValue) take(at);
-        if (state == State::UnquotedValue) take(at);
-        tag.end = at + 1;
-        return tag;
-      }
-      switch (state) {
-        case State::BeforeName:
-          if (!is_space(c) && c != '/') state = State::Name, ++tag.attributes, name_from = at;
-          break;
-        case State::Name:
-          if (is_space(c) || c == '/' || c == '=') name_to = at;
-          if (is_space(c)) state = State::AfterName;
-          else if (c == '/') state = State::BeforeName, take(at);
-          else if (c == '=') state = State::BeforeValue;
-          break;
-        case State::AfterName:
-          if (c == '/') state = State::BeforeName, take(at);
-          else if (c == '=') state = State::BeforeValue;
-          else if (!is_space(c)) take(at), state = State::Name, ++tag.attributes, name_from = at;
-          break;
-        case State::BeforeValue:
-          if (c == '"' || c == '\'') {
-            value_from = at + 1;
-            at = text_.find(c, at + 1);
-            if (at == npos) return tag;
-            take(at);
-            state = State::BeforeName;
-          } else if (!is_space(c)) {
-            value_from = at;
-            state = State::UnquotedValue;
-          }
-          break;
-        case State::UnquotedValue:
-          if (is_space(c)) state = State::BeforeName, take(at);
-          break;
-      }
-    }
+    const html::TagRead read =
+        html::read_attributes(text_, from + name.size(), [&](std::string_view attribute, std::string_view value) {
+          if (wants_values) remember(tag, attribute, value);
+        });
+    tag.end = read.end;
+    tag.attributes = read.attributes;
     return tag;
   }
 
@@ -241,17 +208,6 @@ class HeadScanner {
     if (ascii_equal_ignoring_case(name, "http-equiv")) slot = &tag.http_equiv;
     if (ascii_equal_ignoring_case(name, "charset")) slot = &tag.charset;
     if (slot && !*slot) *slot = value;
-  }
-
-  // Where the end tag "</name" (followed by white space, '/' or '>') begins, from `from` on.
-  std::size_t end_of_raw_text(std::size_t from, std::string_view name) const {
-    for (std::size_t at = text_.find("</", from); at != npos; at = text_.find("</", at + 2)) {
-      const std::size_t after = at + 2 + name.size();
-      if (after > text_.size()) return npos;
-      if (!ascii_equal_ignoring_case(text_.substr(at + 2, name.size()), name)) continue;
-      if (after == text_.size() || is_space(text_[after]) || text_[after] == '/' || text_[after] == '>') return at;
-    }
-    return npos;
   }
 
   static std::size_t past(std::size_t at) { return at == npos ? npos : at + 1; }

@@ -1,8 +1,8 @@
 // Reads a page's HTML head: encoding_sniffing decides its encoding and page_decoding decodes it
 // when it is not UTF-8, the scan of head_scanner finds where the head ends (and what gumbo must not
-// see), gumbo builds the tree of those bytes, and the elements the tree builder kept in <head> are
-// read into HeadFacts, their links resolved by url_resolution. What keeps the page from being read
-// is recorded as its problem.
+// see), simple_head (or else gumbo) builds the elements of those bytes that the tree builder keeps
+// in <head> (head_tree), and they are read into HeadFacts, their links resolved by
+// url_resolution. What keeps the page from being read is recorded as its problem.
 #include "pages/html_head.h"
 
 #include <algorithm>
@@ -11,17 +11,16 @@
 #include <utility>
 #include <vector>
 
-#include <gumbo.h>
-
 #include "analysis/ascii.h"
 #include "analysis/encoding_labels.h"
 #include "analysis/line_index.h"
 #include "pages/encoding_sniffing.h"
-#include "pages/gumbo_arena.h"
 #include "pages/head_scanner.h"
+#include "pages/head_tree.h"
 #include "pages/html_text.h"
 #include "pages/meta_content.h"
 #include "pages/page_decoding.h"
+#include "pages/simple_head.h"
 #include "pages/url_resolution.h"
 
 namespace sitemaplint {
@@ -36,78 +35,6 @@ std::string collapse_white_space(std::string_view text) {
   for (const std::string_view word : split(text, kSpaces)) {
     if (!out.empty()) out += ' ';
     out += word;
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------- tree
-
-// gumbo's tree of some bytes, freed with it.
-class ParsedHtml {
- public:
-  explicit ParsedHtml(std::string_view html) : options_(parse_options()) {
-    thread_gumbo_arena().use_for(options_);
-    output_ = gumbo_parse_with_options(&options_, html.empty() ? "" : html.data(), html.size());
-  }
-  ~ParsedHtml() {
-    if (output_) gumbo_destroy_output(&options_, output_);
-    thread_gumbo_arena().reset();  // one parse at a time on a thread: its memory is all free now
-  }
-  ParsedHtml(const ParsedHtml&) = delete;
-  ParsedHtml& operator=(const ParsedHtml&) = delete;
-
-  const GumboNode* root() const { return output_ ? output_->root : nullptr; }
-
-  // The <head> or <body> the tree builder made (always, even without their tags).
-  const GumboNode* section(GumboTag tag) const {
-    if (!root()) return nullptr;
-    const GumboVector& children = root()->v.element.children;
-    for (unsigned i = 0; i < children.length; ++i) {
-      const auto* child = static_cast<const GumboNode*>(children.data[i]);
-      if (child->type == GUMBO_NODE_ELEMENT && child->v.element.tag == tag) return child;
-    }
-    return nullptr;
-  }
-
- private:
-  static GumboOptions parse_options() {
-    GumboOptions options = kGumboDefaultOptions;
-    // No parse errors are kept: each copies the stack of open elements, quadratic memory on a
-    // deep tree, and nothing here reads them.
-    options.max_errors = 0;
-    return options;
-  }
-
-  GumboOptions options_;
-  GumboOutput* output_ = nullptr;
-};
-
-std::optional<std::string_view> attribute(const GumboElement& element, const char* name) {
-  const GumboAttribute* found = gumbo_get_attribute(&element.attributes, name);
-  if (!found) return std::nullopt;
-  return std::string_view(found->value);
-}
-
-// The elements among a node's children, in order.
-std::vector<const GumboNode*> child_elements(const GumboNode& node) {
-  std::vector<const GumboNode*> out;
-  const GumboVector& children = node.v.element.children;
-  for (unsigned i = 0; i < children.length; ++i) {
-    const auto* child = static_cast<const GumboNode*>(children.data[i]);
-    // A <template> is a node of its own type: its content is inert and is not read.
-    if (child->type == GUMBO_NODE_ELEMENT) out.push_back(child);
-  }
-  return out;
-}
-
-std::string text_of(const GumboElement& element) {
-  std::string out;
-  const GumboVector& children = element.children;
-  for (unsigned i = 0; i < children.length; ++i) {
-    const auto* child = static_cast<const GumboNode*>(children.data[i]);
-    if (child->type == GUMBO_NODE_TEXT || child->type == GUMBO_NODE_WHITESPACE || child->type == GUMBO_NODE_CDATA) {
-      out += child->v.text.text;
-    }
   }
   return out;
 }
@@ -139,46 +66,43 @@ class HeadReader {
 
   const HeadDeclaration& declaration() const { return declaration_; }
 
-  void read(const GumboNode& head) {
-    const std::vector<const GumboNode*> elements = child_elements(head);
-    use_first_base(elements);
-    for (const GumboNode* node : elements) {
-      read_element(node->v.element);
-      // No script runs: <noscript> holds markup, and the <meta> and <link> elements the tree
-      // builder keeps in it are in the head for a crawler that runs no script.
-      if (node->v.element.tag == GUMBO_TAG_NOSCRIPT) {
-        for (const GumboNode* inner : child_elements(*node)) read_element(inner->v.element);
-      }
-    }
+  void read(const HeadTree& tree) {
+    tree_ = &tree;
+    use_first_base(tree);
+    for (const HeadElement& element : tree.elements) read_element(element);
   }
 
  private:
+  std::optional<std::string_view> attribute(const HeadElement& element, std::string_view name) const {
+    return tree_->attribute(element, name);
+  }
+
   // Every relative link in the page resolves against the first <base href>, wherever it stands in
   // the head; one that does not resolve leaves the page's own URL, as in browsers.
-  void use_first_base(const std::vector<const GumboNode*>& elements) {
-    for (const GumboNode* node : elements) {
-      if (node->v.element.tag != GUMBO_TAG_BASE) continue;
-      const auto href = attribute(node->v.element, "href");
+  void use_first_base(const HeadTree& tree) {
+    for (const HeadElement& element : tree.elements) {
+      if (element.tag != HeadTag::Base || element.in_noscript) continue;
+      const auto href = attribute(element, "href");
       if (!href) continue;
       if (std::string base = resolve_http_url(*href, base_url_); !base.empty()) base_url_ = std::move(base);
       return;
     }
   }
 
-  void read_element(const GumboElement& element) {
+  void read_element(const HeadElement& element) {
     switch (element.tag) {
-      case GUMBO_TAG_META: read_meta(element); break;
-      case GUMBO_TAG_LINK: read_link(element); break;
-      case GUMBO_TAG_TITLE:
-        if (!seen_title_) facts_.title = collapse_white_space(text_of(element));
+      case HeadTag::Meta: read_meta(element); break;
+      case HeadTag::Link: read_link(element); break;
+      case HeadTag::Title:
+        if (!seen_title_) facts_.title = collapse_white_space(element.title);
         seen_title_ = true;
         break;
-      default: break;
+      case HeadTag::Base: break;
     }
   }
 
-  void read_meta(const GumboElement& element) {
-    const std::size_t line = element.start_pos.line;
+  void read_meta(const HeadElement& element) {
+    const std::size_t line = element.line;
     const auto content = attribute(element, "content");
     if (const auto name = attribute(element, "name"); name && content) {
       const std::string agent = ascii_lowered(trim(*name));
@@ -206,13 +130,13 @@ class HeadReader {
 
   // The first <meta> of the head whose label names an encoding: the one the HTML parser "changes
   // the encoding" to when it meets it (13.2.6.4.4, "in head", a start tag "meta").
-  void declares(std::string_view label, const GumboElement& element) {
+  void declares(std::string_view label, const HeadElement& element) {
     if (declaration_.encoding || label.empty()) return;
     if (const WebEncoding* named = encoding_for_label(label))
       declaration_ = {named, std::string(label), file_offset(element)};
   }
 
-  void read_link(const GumboElement& element) {
+  void read_link(const HeadElement& element) {
     const auto rel = attribute(element, "rel");
     const auto href = attribute(element, "href");
     if (!rel || !href) return;
@@ -231,11 +155,11 @@ class HeadReader {
     }
   }
 
-  PageLink link_to(std::string_view href, const GumboElement& element) {
+  PageLink link_to(std::string_view href, const HeadElement& element) {
     PageLink link;
     link.href = std::string(href);
     link.url = resolve_http_url(href, base_url_);
-    link.line = element.start_pos.line;
+    link.line = element.line;
     link.column = column_of(element);
     link.offset = file_offset(element);
     return link;
@@ -244,13 +168,13 @@ class HeadReader {
   std::string base_url_;
   HeadFacts& facts_;
   // Where `element` begins in the page file.
-  std::size_t file_offset(const GumboElement& element) const { return offsets_(parsed_(element.start_pos.offset)); }
+  std::size_t file_offset(const HeadElement& element) const { return offsets_(parsed_(element.offset)); }
   // Its column in the page, in code points (a tab is one), as every position sitemaplint prints:
   // gumbo's own counts tabs to 8 and misses what the head scanner hid before it on its line. The
   // tags come in the page's order: each count goes on from the last, so a minified head of many
   // alternates on one line is scanned once, not once a tag.
-  std::size_t column_of(const GumboElement& element) {
-    const std::size_t at = std::min(parsed_(element.start_pos.offset), text_.size());
+  std::size_t column_of(const HeadElement& element) {
+    const std::size_t at = std::min(parsed_(element.offset), text_.size());
     if (at < column_at_) column_at_ = 0, column_ = 1;  // not in order: from the top again
     for (; column_at_ < at; ++column_at_) {
       const char c = text_[column_at_];
@@ -266,6 +190,7 @@ class HeadReader {
   const FileOffsets& offsets_;
   bool seen_title_ = false;
   HeadDeclaration declaration_;
+  const HeadTree* tree_ = nullptr;
 };
 
 // Bytes searched for a NUL, the mark of a file that is no text (as git and grep decide).
@@ -286,8 +211,6 @@ std::string size_text(std::size_t bytes) {
   if (bytes >= 1024 && bytes % 1024 == 0) return std::to_string(bytes / 1024) + " KiB";
   return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
 }
-
-bool has_children(const GumboNode* node) { return node && node->v.element.children.length > 0; }
 
 }  // namespace
 
@@ -336,19 +259,17 @@ HeadFacts read_head_in(std::string_view html, std::string_view page_url, std::si
   const HeadExtent extent = scan_head_extent(text);
   std::string storage;
   ParsedOffsets parsed;
-  const ParsedHtml tree(bytes_to_parse(text, extent, storage, parsed));
-  if (const GumboNode* root = tree.root()) {
-    if (const auto lang = attribute(root->v.element, "lang")) facts.lang = std::string(*lang);
-  }
-  if (const GumboNode* head = tree.section(GUMBO_TAG_HEAD)) {
-    HeadReader reader(page_url, facts, text, parsed, offsets);
-    reader.read(*head);
-    if (declaration) *declaration = reader.declaration();
-  }
+  const std::string_view bytes = bytes_to_parse(text, extent, storage, parsed);
+  // Most heads are a few plain tags that the scan reads as gumbo would, at a fraction of its cost.
+  std::optional<HeadTree> tree = simple_head_tree(bytes);
+  if (!tree) tree = gumbo_head_tree(bytes);
+  if (tree->lang) facts.lang = std::string(*tree->lang);
+  HeadReader reader(page_url, facts, text, parsed, offsets);
+  reader.read(*tree);
+  if (declaration) *declaration = reader.declaration();
   // Without a tag that begins the body in what was read, the head is known to be whole only if
   // something in it (text) began the body.
-  facts.truncated =
-      extent.cut_short || (!extent.body_found && more_may_follow && !has_children(tree.section(GUMBO_TAG_BODY)));
+  facts.truncated = extent.cut_short || (!extent.body_found && more_may_follow && !tree->body_has_children);
   if (extent.cut_short) {
     problem(PageProblemKind::StallingTag,
             "a tag with more than " + std::to_string(kMaxHeadTagAttributes) + " attributes", offsets(extent.size),

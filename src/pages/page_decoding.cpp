@@ -85,7 +85,15 @@ std::optional<DecodedPage> decode_with_icu(std::string_view bytes, std::string_v
 
 std::optional<std::size_t> first_invalid_utf8(std::string_view bytes, bool may_be_cut) {
   for (std::size_t at = 0; at < bytes.size();) {
-    // Eight bytes of ASCII at a time: most of a page is markup.
+    // 32 bytes, then eight, of ASCII at a time: most of a page is markup.
+    if (at + 32 <= bytes.size()) {
+      std::uint64_t words[4];
+      std::memcpy(words, bytes.data() + at, 32);
+      if (((words[0] | words[1] | words[2] | words[3]) & 0x8080808080808080ULL) == 0) {
+        at += 32;
+        continue;
+      }
+    }
     if (at + 8 <= bytes.size()) {
       std::uint64_t word = 0;
       std::memcpy(&word, bytes.data() + at, 8);
