@@ -1,7 +1,5 @@
 // SM103 namespace-mismatch: the root's namespace is not the sitemaps.org 0.9 URI, or an entry or
 // field is in a near miss of it.
-#include <array>
-
 #include "rules/rule_support.h"
 #include "rules/structure/utils/near_sitemap_namespace.h"
 
@@ -52,22 +50,23 @@ file is not a sitemap to a validating consumer. Search Console: "Incorrect names
                          .authorities = kSitemapsOrg | kSitemapXsd | kGoogle,
                          .search_console = "Incorrect namespace"};
 
-// The names of the sitemap's entries and fields.
-constexpr std::array<std::string_view, 6> kSitemapNames{"url", "sitemap", "loc", "lastmod", "changefreq", "priority"};
-
 class NamespaceMismatch final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override {
     s.document();
-    for (const std::string_view name : kSitemapNames) s.elements(Subscriptions::kAnyNamespace, name);
+    // An entry in a near miss is no <url> (kEntryNotUrl); a field in one is an extension block of
+    // the entry it is in: both come to the rule without a look at every element.
+    s.entries_showing(kEntryNotUrl);
+    for (const std::string_view field : {"loc", "lastmod", "changefreq", "priority"})
+      s.extensions(Subscriptions::kAnyNamespace, field);
   }
 
-  // An entry or field of a root in the sitemap namespace, bound to a near miss of it. The fix
-  // replaces the URI where the element binds it itself; a binding on an ancestor may serve other
-  // elements too, and is left to the author (fixes of several findings would overlap there).
-  void on_element(const Element& e, FindingSink& out) override {
-    if (!is_near_miss_sitemap_element(e)) return;
-    const bool entry = e.local_name == "url" || e.local_name == "sitemap";
+  // An entry of a root in the sitemap namespace, bound to a near miss of it. The fix replaces the
+  // URI where the element binds it itself; a binding on an ancestor may serve other elements too,
+  // and is left to the author (fixes of several findings would overlap there).
+  void on_entry(const Entry& entry, FindingSink& out) override {
+    if (entry.kind != EntryKind::Other || !entry.element || !is_near_miss_sitemap_element(*entry.element)) return;
+    const Element& e = *entry.element;
     std::optional<Fix> fix;
     const std::string declaration = e.prefix.empty() ? "xmlns" : "xmlns:" + std::string(e.prefix);
     if (const pugi::xml_attribute declared = e.node.attribute(declaration.c_str())) {
@@ -76,11 +75,14 @@ class NamespaceMismatch final : public Rule {
       fix = Fix{value, std::string_view(declared.value()).size(), std::string(kSitemapNamespace),
                 "replace with '" + std::string(kSitemapNamespace) + "'"};
     }
-    out.report({.at = {e.offset + 1, e.qualified_name.size()},
-                .message = "<" + std::string(e.qualified_name) + "> is in the namespace " + quoted(e.ns) +
-                           ", not the sitemap's '" + std::string(kSitemapNamespace) + "': it is not read as " +
-                           (entry ? "an entry" : "the entry's <" + std::string(e.local_name) + ">"),
-                .fix = std::move(fix)});
+    report(e.qualified_name, e.ns, e.offset, "an entry", std::move(fix), out);
+  }
+
+  // A field of an entry, bound to a near miss: a block of the entry's extensions.
+  void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
+    const ExtensionNode& root = block.root();
+    if (entry.kind == EntryKind::Other || !near_sitemap_namespace(root.ns)) return;
+    report(root.qualified_name, root.ns, root.offset, "the entry's <" + std::string(root.local_name) + ">", {}, out);
   }
 
   void on_document(const Document& doc, FindingSink& out) override {
@@ -99,6 +101,14 @@ class NamespaceMismatch final : public Rule {
   }
 
  private:
+  static void report(std::string_view name, std::string_view ns, std::size_t offset, const std::string& what,
+                     std::optional<Fix> fix, FindingSink& out) {
+    out.report({.at = {offset + 1, name.size()},
+                .message = "<" + std::string(name) + "> is in the namespace " + quoted(ns) + ", not the sitemap's '" +
+                           std::string(kSitemapNamespace) + "': it is not read as " + what,
+                .fix = std::move(fix)});
+  }
+
   // A <feed> in another namespace than Atom's (namespace-missing reports one in none).
   static void check_atom(const Document& doc, FindingSink& out) {
     constexpr std::string_view kAtom = "http://www.w3.org/2005/Atom", kAtom03 = "http://purl.org/atom/ns#";
