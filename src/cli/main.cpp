@@ -184,7 +184,9 @@ int main(int argc, char** argv) {
       ->allow_extra_args(false)
       ->type_name("HOST");
   checks.whole_number(
-      app.add_option("-j,--jobs", options.jobs, "Lint this many files at once, a large file on the cores they leave (default: one per core)")->type_name("N"),
+      app.add_option("-j,--jobs", options.jobs,
+                     "Lint this many files at once, a large file on the cores they leave (default: one per core)")
+          ->type_name("N"),
       1, 1024);
   checks.whole_number(app.add_option("--partitions", options.partitions,
                                      "records: split the set's pages into this many partitions (default 16)")
