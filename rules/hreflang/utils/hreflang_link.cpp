@@ -124,13 +124,45 @@ void EntryLinks::note_url(const UrlField& url) {
   hrefs_.push_back({url.entry->index, url.field, &url.analysis()});
 }
 
+namespace {
+
+// The links of the entry last read on this thread, keyed by the serial of its first link block
+// (unique in the process): the rules that read each entry's links (four, and the page collector)
+// get them from one reading, as block_memo does for a block's shape.
+struct LinksMemo {
+  std::uint64_t serial = 0;
+  std::vector<HreflangLink> links;
+  bool any_error = false, loc_usable = false;
+  std::uint64_t loc_key = 0;
+};
+thread_local LinksMemo links_memo;
+
+}  // namespace
+
 std::span<const HreflangLink> EntryLinks::read(const Entry& entry) {
   links_.clear();
   any_error_ = loc_usable_ = false;
   loc_key_ = 0;
-  if (entry.kind != EntryKind::Url) {
+  const ExtensionBlock* first = nullptr;
+  if (entry.kind == EntryKind::Url) {
+    for (const ExtensionBlock& block : entry.extensions) {
+      if (is_link_block(block)) {
+        first = &block;
+        break;
+      }
+    }
+  }
+  if (!first) {
     hrefs_.clear();
     return {};
+  }
+  if (first->serial != 0 && links_memo.serial == first->serial) {
+    links_ = links_memo.links;
+    any_error_ = links_memo.any_error;
+    loc_usable_ = links_memo.loc_usable;
+    loc_key_ = links_memo.loc_key;
+    hrefs_.clear();
+    return links_;
   }
   std::size_t next_href = 0;  // hrefs were noted in the order of their links
   for (const ExtensionBlock& block : entry.extensions) {
@@ -155,13 +187,19 @@ std::span<const HreflangLink> EntryLinks::read(const Entry& entry) {
     any_error_ |= link.has_error();
   }
   hrefs_.clear();
-  if (links_.empty()) return {};
   if (entry.loc.present && is_comparable_url(entry.loc_analysis())) {
     loc_usable_ = true;
     loc_key_ = same_url_key(entry.loc_analysis(), &scratch_);
   }
   for (HreflangLink& link : links_) {
     if (link.href_usable) link.target = same_url_key(*link.href_analysis, &scratch_);
+  }
+  if (first->serial != 0) {
+    links_memo.serial = first->serial;
+    links_memo.links = links_;
+    links_memo.any_error = any_error_;
+    links_memo.loc_usable = loc_usable_;
+    links_memo.loc_key = loc_key_;
   }
   return links_;
 }
