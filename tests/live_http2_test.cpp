@@ -21,6 +21,7 @@
 #include "analysis/line_index.h"
 #include "http_test_server.h"
 #include "live/live_pages.h"
+#include "load/ca_store.h"
 #include "test_support.h"
 
 using namespace sitemaplint;
@@ -177,4 +178,74 @@ TEST_CASE("live: HTTP/2 from nghttpd, one connection multiplexed, the findings o
   REQUIRE_FALSE(untrusted.empty());
   CHECK(untrusted != over_h2);
   for (const std::string& finding : untrusted) CHECK(finding.find("certificate") != std::string::npos);
+}
+
+TEST_CASE("live: TLS trusts a bundle's authorities, parsing only the one a chain names") {
+  if (!have_program("nghttpd")) return skip_test("nghttpd (Debian's nghttp2-server) is not installed");
+  if (!have_program("openssl")) return skip_test("openssl is not installed");
+  const TempDir dir;
+  const std::filesystem::path root = dir.path / "site";
+  for (const auto& [path, text] : kSite) {
+    std::filesystem::create_directories((root / path.substr(1)).parent_path());
+    std::ofstream(root / path.substr(1)) << text;
+  }
+  std::ofstream(dir.path / "mime.types") << "text/html html\ntext/plain txt\n";
+  // A root, an intermediate it issues, and the server's certificate the intermediate issues; the
+  // server sends its own and the intermediate's, the bundle holds the root among other authorities.
+  const auto at = [&](const std::string& name) { return shell_quote((dir.path / name).string()); };
+  std::ofstream(dir.path / "ca.ext") << "basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n";
+  std::ofstream(dir.path / "server.ext") << "basicConstraints=CA:FALSE\nsubjectAltName=IP:127.0.0.1\n";
+  const std::string new_key = "openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes ";
+  const std::string sign = "openssl x509 -req -days 1 -set_serial ";
+  const std::string script =
+      new_key + "-x509 -days 1 -subj '/CN=sitemaplint test root' -addext basicConstraints=critical,CA:TRUE " +
+      "-addext keyUsage=critical,keyCertSign,cRLSign -keyout " + at("root.key") + " -out " + at("root.pem") + " && " +
+      new_key + "-subj '/CN=sitemaplint test intermediate' -keyout " + at("mid.key") + " -out " + at("mid.csr") +
+      " && " + sign + "2 -in " + at("mid.csr") + " -CA " + at("root.pem") + " -CAkey " + at("root.key") + " -extfile " +
+      at("ca.ext") + " -out " + at("mid.pem") + " && " + new_key + "-subj /CN=127.0.0.1 -keyout " + at("key.pem") +
+      " -out " + at("server.csr") + " && " + sign + "3 -in " + at("server.csr") + " -CA " + at("mid.pem") + " -CAkey " +
+      at("mid.key") + " -extfile " + at("server.ext") + " -out " + at("server.pem") + " && cat " + at("server.pem") +
+      " " + at("mid.pem") + " > " + at("cert.pem") + " && " + new_key +
+      "-x509 -days 1 -subj '/CN=sitemaplint test other' -keyout " + at("other.key") + " -out " + at("other.pem");
+  const auto made = run_command("(" + script + ") 2>&1");
+  INFO(made.out);
+  REQUIRE(made.exit_code == 0);
+  const std::string root_pem = read_file((dir.path / "root.pem").string());
+  const std::string other_pem = read_file((dir.path / "other.pem").string());
+  // Other authorities around the root: the system's where it has them, and one of the test's own.
+  std::string others = "# authorities this test does not use\n" + other_pem;
+  if (::access("/etc/ssl/certs/ca-certificates.crt", R_OK) == 0)
+    others += read_file("/etc/ssl/certs/ca-certificates.crt");
+  const auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir.path / name) << text;
+    return (dir.path / name).string();
+  };
+
+  const int port = free_port();
+  const Nghttpd server(root, dir.path, port);
+  REQUIRE(accepts_connections(port));
+  const std::string origin = "https://127.0.0.1:" + std::to_string(port);
+
+  // The root in the middle of the bundle: trusted, and the only certificate of it parsed.
+  const std::size_t parsed_before = ca_certificates_parsed();
+  const std::vector<std::string> trusted = live_findings(origin, write("bundle.pem", others + root_pem + other_pem));
+  CAPTURE(trusted);
+  CHECK(trusted.size() == 4);  // noindex, canonical elsewhere, robots.txt, 404: the site was read
+  for (const std::string& finding : trusted) CHECK(finding.find("certificate") == std::string::npos);
+  CHECK(ca_certificates_parsed() - parsed_before == 1);
+
+  // Without the root, nothing is trusted.
+  const std::vector<std::string> untrusted = live_findings(origin, write("others.pem", others));
+  CAPTURE(untrusted);
+  REQUIRE_FALSE(untrusted.empty());
+  for (const std::string& finding : untrusted) CHECK(finding.find("certificate") != std::string::npos);
+
+  // A bundle that is more than certificates (a trust setting on one) is loaded whole, as libcurl
+  // would: the same findings, nothing parsed by subject.
+  const auto trust = run_command("openssl x509 -in " + at("other.pem") + " -trustout -addtrust serverAuth 2>/dev/null");
+  REQUIRE(trust.exit_code == 0);
+  REQUIRE(trust.out.find("BEGIN TRUSTED CERTIFICATE") != std::string::npos);
+  const std::size_t parsed_before_whole = ca_certificates_parsed();
+  CHECK(live_findings(origin, write("whole.pem", trust.out + root_pem)) == trusted);
+  CHECK(ca_certificates_parsed() == parsed_before_whole);
 }

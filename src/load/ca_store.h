@@ -1,13 +1,16 @@
 // The certificate authorities TLS connections are verified against, loaded once for the whole
 // process. libcurl loads them into each connection's own store, and caches that store only per
 // multi handle: the live audit's, and one for each thread that fetches sitemaps. Debian's bundle
-// is 144 certificates, about 20 ms a load. Here one store, loaded on first use from the file
+// is 144 certificates, about 20 ms a load. Here one store, made on first use from the file
 // libcurl would read, is handed to every connection by CURLOPT_SSL_CTX_FUNCTION, with libcurl's
-// own files unset so that it loads nothing. Only where libcurl's TLS library is the OpenSSL 3
+// own files unset so that it loads nothing. Where the file is certificates alone (load/pem_bundle),
+// the store parses only those a chain asks for by subject, and what it trusts is what the file
+// loaded whole gives; any other file is loaded whole. Only where libcurl's TLS library is the OpenSSL 3
 // that libcurl4 is built with (its functions are looked up in the libssl.so.3 libcurl loaded);
 // anywhere else libcurl loads the certificates itself, as before.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "load/curl_library.h"
@@ -27,5 +30,8 @@ bool use_shared_ca_store(const CurlFunctions& curl, CURL* h, const std::string& 
 // caches a store only when it comes from one file (update-ca-certificates keeps the same
 // certificates in both).
 void use_own_ca_store(const CurlFunctions& curl, CURL* h, const std::string& ca_file);
+
+// How many of the bundles' certificates the shared stores have parsed so far (tests).
+std::size_t ca_certificates_parsed();
 
 }  // namespace sitemaplint
