@@ -5,9 +5,9 @@
 
 #include <atomic>
 #include <fstream>
-#include <iterator>
 #include <map>
 #include <mutex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -195,8 +195,9 @@ void* lazy_store(std::string_view text) {
 // bundle, else loaded whole by OpenSSL; null when it does not load.
 void* load_store(const std::string& file) {
   std::ifstream in(file, std::ios::binary);
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  void* store = in ? lazy_store(text) : nullptr;
+  std::ostringstream text;
+  text << in.rdbuf();
+  void* store = in ? lazy_store(text.view()) : nullptr;
   if (!store) {
     store = functions.store_new();
     if (store && functions.store_load_file(store, file.c_str()) != 1) {

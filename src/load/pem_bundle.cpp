@@ -1,5 +1,6 @@
 #include "load/pem_bundle.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -103,7 +104,8 @@ std::optional<std::vector<std::string>> pem_certificates(std::string_view text) 
       if (line.substr(0, kBegin.size()) != kBegin) continue;  // a comment between blocks
       if (line != kCertificateBegin) return std::nullopt;
       inside = true;
-      certificates.emplace_back();
+      // Four characters make three bytes.
+      certificates.emplace_back().reserve(std::min(text.find(kCertificateEnd), text.size()) / 4 * 3);
       bits = 0;
       count = 0;
       padded = false;
