@@ -128,9 +128,10 @@ class DuplicateLoc final : public Rule {
 
  private:
   // Whether the raw text of a field spans several runs: text holds neither a raw '<' nor a NUL
-  // (which a parse in place writes where markup began).
+  // (which a parse in place writes where markup began). Two memchr: a URL of a kilobyte with
+  // entities is looked through 32 bytes a step, where a scan for every markup character took 16.
   static bool joins_runs(std::string_view raw) {
-    return (markup_characters(raw) & kLessThan) != 0 || raw.find('\0') != std::string_view::npos;
+    return raw.find('<') != std::string_view::npos || raw.find('\0') != std::string_view::npos;
   }
 
   // The length of the URL written at `offset` as its bytes tell it: up to the markup after it (or
