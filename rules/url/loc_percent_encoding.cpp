@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "analysis/ascii.h"
+#include "analysis/percent_encoding.h"
 #include "url_analysis.h"
 #include "rules/rule_support.h"
 
@@ -94,9 +95,8 @@ class LocPercentEncoding final : public Rule {
       i = static_cast<std::size_t>(static_cast<const char*>(percent) - t.data());
       const std::size_t first = i;
       bytes_.clear();
-      while (i + 3 <= end && t[i] == '%' && hex_value(t[i + 1]) >= 0 && hex_value(t[i + 2]) >= 0) {
-        bytes_.push_back(static_cast<char>(hex_value(t[i + 1]) * 16 + hex_value(t[i + 2])));
-        i += 3;
+      for (int byte = 0; i + 3 <= end && t[i] == '%' && (byte = escaped_byte(t.data() + i + 1)) >= 0; i += 3) {
+        bytes_.push_back(static_cast<char>(byte));
       }
       if (bytes_.empty()) {
         ++i;

@@ -2,6 +2,8 @@
 // in upper-case hex, as the RFC recommends. Each caller says which bytes stand as they are.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -24,9 +26,38 @@ void append_percent_encoded(std::string_view text, Predicate stands, std::string
 }
 
 // RFC 3986's unreserved characters: letters, digits, '-', '.', '_' and '~'.
-inline bool is_unreserved(unsigned char c) {
+constexpr bool is_unreserved(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
          c == '_' || c == '~';
 }
+
+// Each byte's value as a hex digit, or -1; with `upper_only`, lower-case digits are -1 too. Tables:
+// an encoded non-English path is mostly escapes, and the percent rules read each one's digits.
+constexpr std::array<std::int8_t, 256> hex_digit_values(bool upper_only) {
+  std::array<std::int8_t, 256> values{};
+  for (int c = 0; c < 256; ++c) {
+    values[c] = c >= '0' && c <= '9'                  ? static_cast<std::int8_t>(c - '0')
+                : c >= 'A' && c <= 'F'                ? static_cast<std::int8_t>(c - 'A' + 10)
+                : !upper_only && c >= 'a' && c <= 'f' ? static_cast<std::int8_t>(c - 'a' + 10)
+                                                      : std::int8_t{-1};
+  }
+  return values;
+}
+inline constexpr std::array<std::int8_t, 256> kHexDigitValues = hex_digit_values(false);
+inline constexpr std::array<std::int8_t, 256> kUpperHexDigitValues = hex_digit_values(true);
+
+// The byte the escape whose two digits start at `digits` stands for, or -1 when they are not both
+// hex digits (of `values`: kHexDigitValues or kUpperHexDigitValues).
+inline int escaped_byte(const char* digits, const std::array<std::int8_t, 256>& values = kHexDigitValues) {
+  const int high = values[static_cast<unsigned char>(digits[0])];
+  const int low = values[static_cast<unsigned char>(digits[1])];
+  return (high | low) < 0 ? -1 : high * 16 + low;
+}
+
+inline constexpr std::array<bool, 256> kUnreservedBytes = [] {
+  std::array<bool, 256> unreserved{};
+  for (int c = 0; c < 256; ++c) unreserved[c] = is_unreserved(static_cast<unsigned char>(c));
+  return unreserved;
+}();
 
 }  // namespace sitemaplint

@@ -5,24 +5,19 @@
 #include <functional>
 
 #include "analysis/ascii.h"
+#include "analysis/percent_encoding.h"
 
 namespace sitemaplint {
 namespace {
 
 constexpr char kHex[] = "0123456789ABCDEF";
 
-bool is_unreserved(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
-         c == '_' || c == '~';
-}
-
-bool is_upper_hex(char c) { return is_ascii_digit(c) || (c >= 'A' && c <= 'F'); }
-
 // Whether text[at] starts an escape that normalising leaves as it is: upper-case hex, of a byte
 // that is not unreserved (those are decoded).
-bool stays_escaped(std::string_view text, std::size_t at) {
-  return text[at] == '%' && at + 2 < text.size() && is_upper_hex(text[at + 1]) && is_upper_hex(text[at + 2]) &&
-         !is_unreserved(static_cast<unsigned char>(hex_value(text[at + 1]) * 16 + hex_value(text[at + 2])));
+inline bool stays_escaped(std::string_view text, std::size_t at) {
+  if (text[at] != '%' || at + 2 >= text.size()) return false;
+  const int byte = escaped_byte(text.data() + at + 1, kUpperHexDigitValues);
+  return byte >= 0 && !kUnreservedBytes[byte];
 }
 
 void append_escape(unsigned char c, std::string* out) {
