@@ -33,6 +33,24 @@ TEST_CASE("a large file read in halves holds what a read on one thread holds, by
   CHECK_FALSE(reads_in_halves((std::size_t{4} << 20) - 1, 2));
 }
 
+TEST_CASE("a large file read again in halves into its buffer holds it as written, and only at its size") {
+  const testing::TempDir dir;
+  std::mt19937 random(12);
+  const std::size_t size = (std::size_t{6} << 20) + 7;
+  std::string bytes(size, '\0');
+  for (char& c : bytes) c = static_cast<char>(random());
+  const std::string path = dir.write("again.xml", bytes);
+  for (const unsigned threads : {1u, 2u}) {
+    CAPTURE(threads);
+    std::string buffer(size, 'x');  // as a parse in place leaves it: other bytes
+    CHECK(read_input_again(path, buffer, threads));
+    CHECK(buffer == bytes);
+    std::string shorter(size - 1, 'x'), longer(size + 1, 'x');
+    CHECK_FALSE(read_input_again(path, shorter, threads));
+    CHECK_FALSE(read_input_again(path, longer, threads));
+  }
+}
+
 TEST_CASE("a large gzip file read in halves is inflated as a file read on one thread is") {
   const testing::TempDir dir;
   std::string xml = "<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";

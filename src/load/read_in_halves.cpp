@@ -73,4 +73,20 @@ bool read_in_halves(int fd, std::size_t size, std::string* out) {
   return false;
 }
 
+bool read_in_halves(int fd, std::span<char> bytes) {
+  const std::size_t half = bytes.size() / 2;
+  bool second_read = false;
+  int second_errno = 0;
+  std::thread second([&] {
+    second_read = read_at(fd, bytes.data() + half, bytes.size() - half, half);
+    second_errno = errno;
+  });
+  const bool first_read = read_at(fd, bytes.data(), half, 0);
+  const int first_errno = errno;
+  second.join();
+  if (first_read && second_read) return true;
+  errno = first_read ? second_errno : first_errno;
+  return false;
+}
+
 }  // namespace sitemaplint

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <span>
 #include <string>
 
 namespace sitemaplint {
@@ -15,5 +16,9 @@ bool reads_in_halves(std::size_t size, unsigned threads);
 // reserved for them): false with errno set when a read fails or the file is shorter; *out then
 // holds what the first half read, or nothing.
 bool read_in_halves(int fd, std::size_t size, std::string* out);
+
+// Reads bytes.size() bytes from the start of `fd` into `bytes`, memory already made (a buffer read
+// again), the second half on a thread of its own: false with errno set as read_in_halves.
+bool read_in_halves(int fd, std::span<char> bytes);
 
 }  // namespace sitemaplint

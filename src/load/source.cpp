@@ -67,7 +67,7 @@ std::unique_ptr<std::FILE, FileCloser> open_stream(const std::string& path, std:
 
 }  // namespace
 
-bool read_input_again(const std::string& path, std::span<char> bytes) {
+bool read_input_again(const std::string& path, std::span<char> bytes, unsigned threads) {
   std::size_t size = 0;
   std::string why;
   const std::unique_ptr<std::FILE, FileCloser> file = open_stream(path, &size, &why);
@@ -77,6 +77,10 @@ bool read_input_again(const std::string& path, std::span<char> bytes) {
     std::string compressed(bytes.data(), 2), error;
     return read_stream(file.get(), path, &compressed, &error) && gunzip_exactly_into(compressed, bytes);
   }
+  // The file as it was: its size unchanged, read whole in halves (a file that changed since is
+  // read on one thread below, which finds out how).
+  if (size == bytes.size() && reads_in_halves(size, threads) && read_in_halves(::fileno(file.get()), bytes))
+    return true;
   got += std::fread(bytes.data() + got, 1, bytes.size() - got, file.get());
   char past;
   return got == bytes.size() && std::fread(&past, 1, 1, file.get()) == 0 && !std::ferror(file.get());

@@ -44,7 +44,8 @@ Input input_from_bytes(std::string path, std::string raw);
 // Reads the file at `path` again (inflated, if gzip) into `bytes`, the buffer its load filled:
 // true when it still holds exactly that many bytes. A parse in place overwrote them
 // (Document::bytes_overwritten); this brings back the bytes as written without a second buffer.
-bool read_input_again(const std::string& path, std::span<char> bytes);
+// `threads`: a large file is read in halves (read_in_halves.h) as its first load was.
+bool read_input_again(const std::string& path, std::span<char> bytes, unsigned threads = 1);
 
 // Inflates gzip `data` into out->bytes, stopping just past `limit` bytes of output.
 void gunzip(std::string_view data, std::size_t limit, Input* out);

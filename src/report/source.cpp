@@ -15,7 +15,7 @@ std::string_view bytes_of(const FileReport& report, bool always, std::string* re
   if (!report.spare_buffer.empty()) {
     // Read into the buffer the file was linted in; a file changed since is read anew below.
     std::string spare = std::move(report.spare_buffer);
-    if (read_input_again(report.path, spare)) {
+    if (read_input_again(report.path, spare, report.reload_threads)) {
       *reloaded = std::move(spare);
       return *reloaded;
     }

@@ -181,7 +181,10 @@ FileReport lint_input(Input input, const RuleSelection& selection, const Setting
   // reads the file only for a reporter that shows lines.
   if (report.reloadable) {
     if (!linted.placed) report.placed = place_findings(report.diagnostics, report.bytes);
-    if (input.keep_bytes && !linted.as_written) report.spare_buffer = std::move(report.bytes);
+    if (input.keep_bytes && !linted.as_written) {
+      report.spare_buffer = std::move(report.bytes);
+      report.reload_threads = settings.engine.rule_threads;
+    }
     if (!input.keep_bytes || !linted.as_written) std::string().swap(report.bytes);
   }
   return report;

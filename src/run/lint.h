@@ -32,6 +32,7 @@ struct FileReport {
   // shows lines reads the file again into it (report/source.h) rather than into fresh memory,
   // whose every page the kernel would fault in and zero again.
   mutable std::string spare_buffer;
+  unsigned reload_threads = 1;  // threads that may read it again: the file's own at lint time (--jobs)
   // Where the findings of a file that gave its bytes up are (their starts, ends, fixes and related
   // places in the file), worked out from the bytes before they went, in the worker that linted it:
   // a report that shows no source text (--quiet, gcc, GitHub, ...) then reads no file again.
