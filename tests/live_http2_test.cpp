@@ -122,18 +122,24 @@ std::vector<std::string> live_findings(const std::string& origin, const std::str
   return out;
 }
 
+// The site's files under `dir`/site, and the MIME types nghttpd serves them with; the site's root.
+std::filesystem::path write_site(const std::filesystem::path& dir) {
+  const std::filesystem::path root = dir / "site";
+  for (const auto& [path, text] : kSite) {
+    std::filesystem::create_directories((root / path.substr(1)).parent_path());
+    std::ofstream(root / path.substr(1)) << text;
+  }
+  std::ofstream(dir / "mime.types") << "text/html html\ntext/plain txt\n";
+  return root;
+}
+
 }  // namespace
 
 TEST_CASE("live: HTTP/2 from nghttpd, one connection multiplexed, the findings of HTTP/1.1") {
   if (!have_program("nghttpd")) return skip_test("nghttpd (Debian's nghttp2-server) is not installed");
   if (!have_program("openssl")) return skip_test("openssl is not installed");
   const TempDir dir;
-  const std::filesystem::path root = dir.path / "site";
-  for (const auto& [path, text] : kSite) {
-    std::filesystem::create_directories((root / path.substr(1)).parent_path());
-    std::ofstream(root / path.substr(1)) << text;
-  }
-  std::ofstream(dir.path / "mime.types") << "text/html html\ntext/plain txt\n";
+  const std::filesystem::path root = write_site(dir.path);
   // A certificate for 127.0.0.1, trusted by this test's requests alone.
   const auto made = run_command(
       "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 "
@@ -184,12 +190,7 @@ TEST_CASE("live: TLS trusts a bundle's authorities, parsing only the one a chain
   if (!have_program("nghttpd")) return skip_test("nghttpd (Debian's nghttp2-server) is not installed");
   if (!have_program("openssl")) return skip_test("openssl is not installed");
   const TempDir dir;
-  const std::filesystem::path root = dir.path / "site";
-  for (const auto& [path, text] : kSite) {
-    std::filesystem::create_directories((root / path.substr(1)).parent_path());
-    std::ofstream(root / path.substr(1)) << text;
-  }
-  std::ofstream(dir.path / "mime.types") << "text/html html\ntext/plain txt\n";
+  const std::filesystem::path root = write_site(dir.path);
   // A root, an intermediate it issues, and the server's certificate the intermediate issues; the
   // server sends its own and the intermediate's, the bundle holds the root among other authorities.
   const auto at = [&](const std::string& name) { return shell_quote((dir.path / name).string()); };
