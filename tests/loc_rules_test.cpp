@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <random>
 #include <set>
 
 #include "engine/registry.h"
@@ -155,4 +157,109 @@ TEST_CASE("loc rules: the message of loc-too-long gives the length") {
   const auto found = findings(report, "SM204");
   REQUIRE(found.size() == 1);
   CHECK(found[0]->message.find("is 3,000 characters long") != std::string::npos);
+}
+
+// SM216 decides on each run of escapes in one pass (rules/url/loc_percent_encoding.cpp). Against
+// an oracle written from RFC 3629 and the rule's documentation, over random runs biased towards
+// the edges (lead bytes, the first continuation's limits, controls, NUL): a run is reported when,
+// in a path, its bytes are not UTF-8 or hold a C0, DEL or C1 control; in a query, when a NUL comes
+// before its first byte from 0x80.
+TEST_CASE("loc rules: SM216 reports a run of escapes exactly when its bytes are not clean") {
+  const auto valid_utf8 = [](const std::string& bytes) {
+    for (std::size_t i = 0; i < bytes.size();) {
+      const auto b = static_cast<unsigned char>(bytes[i]);
+      std::size_t length = b < 0x80                 ? 1
+                           : b >= 0xC2 && b <= 0xDF ? 2
+                           : b >= 0xE0 && b <= 0xEF ? 3
+                           : b >= 0xF0 && b <= 0xF4 ? 4
+                                                    : 0;
+      if (length == 0 || i + length > bytes.size()) return false;
+      char32_t c = length == 1 ? b : b & (0x7F >> length);
+      for (std::size_t k = 1; k < length; ++k) {
+        const auto next = static_cast<unsigned char>(bytes[i + k]);
+        if ((next & 0xC0) != 0x80) return false;
+        c = (c << 6) | (next & 0x3F);
+      }
+      const char32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
+      if (c < least[length] || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return false;
+      i += length;
+    }
+    return true;
+  };
+  const auto clean = [&](const std::string& bytes, bool in_path) {
+    if (!in_path) {
+      for (const char byte : bytes) {
+        const auto b = static_cast<unsigned char>(byte);
+        if (b >= 0x80) return true;
+        if (b == 0) return false;
+      }
+      return true;
+    }
+    if (!valid_utf8(bytes)) return false;
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+      const auto b = static_cast<unsigned char>(bytes[i]);
+      if (b < 0x20 || b == 0x7F) return false;
+      if (b == 0xC2 && i + 1 < bytes.size() && static_cast<unsigned char>(bytes[i + 1]) < 0xA0) return false;
+    }
+    return true;
+  };
+  // Characters at the edges of UTF-8's ranges, C0 and C1 controls among them, written as UTF-8;
+  // then forms UTF-8 forbids (overlong, surrogates, past U+10FFFF, stray bytes).
+  const auto utf8 = [](char32_t c) {
+    std::string out;
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+    } else if (c < 0x800) {
+      out += static_cast<char>(0xC0 | (c >> 6));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+      out += static_cast<char>(0xE0 | (c >> 12));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+      out += static_cast<char>(0xF0 | (c >> 18));
+      out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+    return out;
+  };
+  std::vector<std::string> pieces;
+  for (const char32_t c : {0x00u,   0x1Fu,    0x20u,    0x41u,    0x7Eu,    0x7Fu,     0x80u,    0x85u,   0x9Fu,
+                           0xA0u,   0xE9u,    0x7FFu,   0x800u,   0xFFFu,   0x1000u,   0xD7FFu,  0xE000u, 0xFFFDu,
+                           0xFFFFu, 0x10000u, 0x3FFFFu, 0x40000u, 0xFFFFFu, 0x100000u, 0x10FFFFu}) {
+    pieces.push_back(utf8(c));
+  }
+  for (const char* forbidden :
+       {"\xC0\x80", "\xC1\xBF", "\xE0\x80\x80", "\xE0\x9F\xBF", "\xED\xA0\x80", "\xED\xBF\xBF", "\xF0\x80\x80\x80",
+        "\xF0\x8F\xBF\xBF", "\xF4\x90\x80\x80", "\xF5\x80\x80\x80", "\xFF", "\x80", "\xBF"}) {
+    pieces.emplace_back(forbidden);
+  }
+  std::mt19937 random(216);
+  std::size_t reported = 0, runs = 0;
+  for (int round = 0; round < 3000; ++round) {
+    const bool in_path = round % 3 != 0;
+    std::string bytes;
+    for (int k = 1 + static_cast<int>(random() % 3); k > 0; --k) {
+      std::string piece = pieces[random() % pieces.size()];
+      if (random() % 6 == 0 && piece.size() > 1) piece.pop_back();  // a sequence cut short
+      bytes += piece;
+    }
+    std::string escapes;
+    for (const char byte : bytes) {
+      char hex[4];
+      std::snprintf(hex, sizeof hex, "%%%02X", static_cast<unsigned char>(byte));
+      escapes += hex;
+    }
+    const std::string loc = in_path ? "https://example.com/p/a" + escapes + "b" : "https://example.com/p?q=" + escapes;
+    const FileReport report = testing::lint_text(urlset({loc}));
+    const bool found = !findings(report, "SM216").empty();
+    CAPTURE(loc);
+    CHECK(found == !clean(bytes, in_path));
+    reported += found;
+    ++runs;
+  }
+  // Both answers came up often: the runs tested the decision, not one side of it.
+  CHECK(reported > runs / 5);
+  CHECK(runs - reported > runs / 5);
 }

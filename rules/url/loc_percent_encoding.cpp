@@ -71,6 +71,62 @@ std::size_t sequence_length(unsigned char lead) {
   return 0;
 }
 
+// Whether check_run would find nothing in a run of escapes, told its bytes one at a time as they
+// are decoded: in a path, UTF-8 without a control character (C0, DEL or C1: U+0080 to U+009F is
+// 0xC2 then 0x80 to 0x9F); in a query, no NUL before its first byte from 0x80 (the rest is the
+// application's). One pass with no copy: an encoded non-English path is mostly escapes.
+class CleanRun {
+ public:
+  explicit CleanRun(bool in_path) : in_path_(in_path) {}
+
+  void add(unsigned char b) {
+    if (settled_) return;
+    if (!in_path_) {
+      if (b >= 0x80 || b == 0) settle(b != 0);
+      return;
+    }
+    if (need_ > 0) {  // a continuation byte, within the range the lead byte allows
+      if (b < low_ || b > high_) return settle(false);
+      low_ = 0x80;
+      high_ = 0xBF;
+      --need_;
+      return;
+    }
+    if (b < 0x80) {
+      if (b < 0x20 || b == 0x7F) settle(false);
+      return;
+    }
+    // RFC 3629's table of well-formed sequences: the lead byte and the range of the byte after it.
+    if (b >= 0xC2 && b <= 0xDF) expect(1, b == 0xC2 ? 0xA0 : 0x80, 0xBF);
+    else if (b == 0xE0) expect(2, 0xA0, 0xBF);
+    else if (b == 0xED) expect(2, 0x80, 0x9F);
+    else if (b >= 0xE1 && b <= 0xEF) expect(2, 0x80, 0xBF);
+    else if (b == 0xF0) expect(3, 0x90, 0xBF);
+    else if (b >= 0xF1 && b <= 0xF3) expect(3, 0x80, 0xBF);
+    else if (b == 0xF4) expect(3, 0x80, 0x8F);
+    else settle(false);
+  }
+
+  bool clean() const { return settled_ ? clean_ : need_ == 0; }
+
+ private:
+  void settle(bool clean) {
+    settled_ = true;
+    clean_ = clean;
+  }
+  void expect(int need, unsigned char low, unsigned char high) {
+    need_ = need;
+    low_ = low;
+    high_ = high;
+  }
+
+  bool in_path_;
+  bool settled_ = false;
+  bool clean_ = false;
+  int need_ = 0;  // continuation bytes still to come
+  unsigned char low_ = 0x80, high_ = 0xBF;  // the range of the next one
+};
+
 class LocPercentEncoding final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override { s.urls_showing(kUrlHasPercent); }
@@ -94,45 +150,24 @@ class LocPercentEncoding final : public Rule {
       if (!percent) return false;
       i = static_cast<std::size_t>(static_cast<const char*>(percent) - t.data());
       const std::size_t first = i;
-      bytes_.clear();
+      CleanRun clean(in_path);
       for (int byte = 0; i + 3 <= end && t[i] == '%' && (byte = escaped_byte(t.data() + i + 1)) >= 0; i += 3) {
-        bytes_.push_back(static_cast<char>(byte));
+        clean.add(static_cast<unsigned char>(byte));
       }
-      if (bytes_.empty()) {
+      if (i == first) {
         ++i;
         continue;
       }
-      // Nearly every run is clean: the places of its escapes are wanted only to report one.
-      if (is_clean(bytes_, in_path)) continue;
+      // Nearly every run is clean: its bytes and the places of its escapes are wanted only to
+      // report one.
+      if (clean.clean()) continue;
       run_.clear();
-      for (std::size_t k = 0; k < bytes_.size(); ++k) {
-        run_.push_back({static_cast<unsigned char>(bytes_[k]), first + 3 * k});
+      for (std::size_t at = first; at < i; at += 3) {
+        run_.push_back({static_cast<unsigned char>(escaped_byte(t.data() + at + 1)), at});
       }
       if (check_run(url, a, in_path, out)) return true;
     }
     return false;
-  }
-
-  // Whether check_run would find nothing in the run of decoded `bytes`: in a path, UTF-8 without a
-  // control character (C0, DEL or C1); in a query, no NUL before its first byte from 0x80.
-  static bool is_clean(std::string_view bytes, bool in_path) {
-    bool ascii = true;
-    for (const char byte : bytes) {
-      const auto b = static_cast<unsigned char>(byte);
-      if (b >= 0x80) {
-        if (!in_path) return true;
-        ascii = false;
-      } else if (b == 0 || (in_path && (b < 0x20 || b == 0x7F))) {
-        return false;
-      }
-    }
-    if (ascii) return true;
-    if (!is_valid_utf8(bytes)) return false;
-    for (std::size_t k = 0; k + 1 < bytes.size(); ++k) {
-      if (static_cast<unsigned char>(bytes[k]) == 0xC2 && static_cast<unsigned char>(bytes[k + 1]) <= 0x9F)
-        return false;
-    }
-    return true;
   }
 
   bool check_run(const UrlField& url, const UrlAnalysis& a, bool in_path, FindingSink& out) {
@@ -231,7 +266,6 @@ class LocPercentEncoding final : public Rule {
                 .rests_on = kRfc3986 | kRfc3987});
   }
 
-  std::string bytes_;  // the decoded bytes of a run of escapes
   std::vector<Escaped> run_;
 };
 
