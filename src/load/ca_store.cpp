@@ -3,13 +3,12 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <fstream>
 #include <map>
 #include <mutex>
-#include <sstream>
 #include <string>
 
 #include "load/bundle_by_subject.h"
+#include "load/open_file.h"
 #include "load/openssl_functions.h"
 
 namespace sitemaplint {
@@ -28,10 +27,11 @@ const OpenSsl& ssl() { return *found_functions.load(std::memory_order_acquire); 
 // The store for `file`: its certificates parsed as chains need them where the file is a plain
 // bundle, else loaded whole by OpenSSL; null when it does not load.
 void* load_store(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  void* store = in ? store_by_subject(ssl(), text.view()) : nullptr;
+  // A bundle is a few hundred kilobytes: anything that is no regular file or far larger is left to
+  // OpenSSL's loading, as it was before.
+  constexpr std::size_t kLargestBundle = std::size_t{16} << 20;
+  std::string text, why;
+  void* store = read_regular_file(file, kLargestBundle, &text, &why) ? store_by_subject(ssl(), text) : nullptr;
   if (!store) {
     store = ssl().store_new();
     if (store && ssl().store_load_file(store, file.c_str()) != 1) {
