@@ -49,9 +49,10 @@ void append_normalised(std::string_view part, bool fold_case, std::string* out) 
     if (run == part.size()) return;
     i = run;
     const auto c = static_cast<unsigned char>(part[i]);
-    if (c == '%' && i + 2 < part.size() && hex_value(part[i + 1]) >= 0 && hex_value(part[i + 2]) >= 0) {
-      const auto decoded = static_cast<unsigned char>(hex_value(part[i + 1]) * 16 + hex_value(part[i + 2]));
-      if (is_unreserved(decoded))
+    const int byte = c == '%' && i + 2 < part.size() ? escaped_byte(part.data() + i + 1) : -1;
+    if (byte >= 0) {
+      const auto decoded = static_cast<unsigned char>(byte);
+      if (kUnreservedBytes[decoded])
         *out += fold_case ? ascii_lower(static_cast<char>(decoded)) : static_cast<char>(decoded);
       else append_escape(decoded, out);
       i += 2;
