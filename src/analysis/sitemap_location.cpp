@@ -37,6 +37,20 @@ std::optional<Parts> parts_of(std::string_view url) {
   return parts;
 }
 
+// Whether `rest`, what follows a folder's '/' in a URL, may hold a dot segment ('.' or '..',
+// plainly or percent-encoded) that would climb out of the folder once the path is normalised.
+// Conservative: a '.' at the start of any segment, or any "%2E", says it may.
+bool may_hold_dot_segment(std::string_view rest) {
+  for (std::size_t i = 0; i < rest.size(); ++i) {
+    const char c = rest[i];
+    if (c == '.' && (i == 0 || rest[i - 1] == '/')) return true;
+    if (c == '%' && i + 2 < rest.size() && rest[i + 1] == '2' && (rest[i + 2] == 'e' || rest[i + 2] == 'E')) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<SitemapLocation> parse_sitemap_location(std::string_view url, std::string* error) {
@@ -52,10 +66,20 @@ std::optional<SitemapLocation> parse_sitemap_location(std::string_view url, std:
   location.port = parts->port;
   location.directory = parts->path.substr(0, parts->path.rfind('/') + 1);
   location.path = parts->path;
+  const bool default_port = location.port == (location.scheme == "https" ? "443" : "80");
+  location.folder_url =
+      location.scheme + "://" + location.host + (default_port ? "" : ":" + location.port) + location.directory;
   return location;
 }
 
 ScopeVerdict check_scope(const SitemapLocation& location, std::string_view url) {
+  // Most URLs of a sitemap start with its folder, written as its address writes it: those are in
+  // scope unless a dot segment after the folder leads out of it, with no parsing. The others are
+  // parsed and compared part by part.
+  if (!location.folder_url.empty() && url.starts_with(location.folder_url) &&
+      !may_hold_dot_segment(url.substr(location.folder_url.size()))) {
+    return {};
+  }
   const auto parts = parts_of(url);
   if (!parts) return {ScopeMismatch::Unparsable, std::string(url)};
   if (parts->scheme != location.scheme) return {ScopeMismatch::Scheme, parts->scheme};

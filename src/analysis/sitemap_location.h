@@ -15,6 +15,9 @@ struct SitemapLocation {
   std::string port;  // explicit, or the scheme's default
   std::string directory;  // the path up to and including its last '/'
   std::string path;  // the whole path, percent-encoded as written
+  // scheme://host[:port]directory, the port only when it is not the scheme's default: the start
+  // of every URL in scope written as plainly as the sitemap's address (check_scope's fast path).
+  std::string folder_url;
 };
 
 // Parses an absolute http(s) URL. On failure returns nullopt and a one-line *error.
