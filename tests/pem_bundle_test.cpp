@@ -6,6 +6,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 
 using namespace sitemaplint;
@@ -114,4 +116,36 @@ TEST_CASE("pem bundle: a subject is found only in bytes shaped like a certificat
   long_length[1] = '\x85';  // five length octets
   CHECK_FALSE(certificate_subject(long_length));
   CHECK_FALSE(certificate_subject(std::string("\x30\x80", 2) + der.substr(4)));  // indefinite length
+}
+
+TEST_CASE("pem bundle: blocks of every length decode to their bytes, whole groups and padding alike") {
+  // RFC 4648 encoding, written here independently of the decoder, in lines of 64 characters (and
+  // of 76 and 3, which no group boundary divides) as bundles and hand-made files wrap them.
+  constexpr std::string_view alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  const auto encoded = [&](const std::string& bytes) {
+    std::string text;
+    for (std::size_t i = 0; i < bytes.size(); i += 3) {
+      const std::size_t n = std::min<std::size_t>(3, bytes.size() - i);
+      std::uint32_t group = 0;
+      for (std::size_t k = 0; k < 3; ++k) group = group << 8 | (k < n ? static_cast<unsigned char>(bytes[i + k]) : 0u);
+      for (std::size_t k = 0; k < 4; ++k) text += k <= n ? alphabet[group >> (18 - 6 * k) & 63] : '=';
+    }
+    return text;
+  };
+  for (const std::size_t width : {64, 76, 3}) {
+    for (std::size_t size = 1; size <= 200; ++size) {
+      std::string bytes;
+      for (std::size_t i = 0; i < size; ++i) bytes += static_cast<char>((i * 131 + size * 7 + width) & 0xFF);
+      const std::string base64 = encoded(bytes);
+      std::string pem = "-----BEGIN CERTIFICATE-----\n";
+      for (std::size_t at = 0; at < base64.size(); at += width) pem += base64.substr(at, width) + "\n";
+      pem += "-----END CERTIFICATE-----\n";
+      CAPTURE(width);
+      CAPTURE(size);
+      const auto decoded = pem_certificates(pem);
+      REQUIRE(decoded);
+      REQUIRE(decoded->size() == 1);
+      CHECK((*decoded)[0] == bytes);
+    }
+  }
 }

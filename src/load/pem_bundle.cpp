@@ -31,7 +31,28 @@ constexpr std::array<std::int8_t, 256> kBase64Values = [] {
 // Appends the bytes of base64 `line` (one line of a block, padding only at the end of the block)
 // to *out, carrying partial groups in *bits and *count; false on a byte outside the alphabet.
 bool decode_line(std::string_view line, std::uint32_t* bits, int* count, bool* padded, std::string* out) {
-  for (const char c : line) {
+  // A line's whole groups of four, most of a bundle, decoded a group at a time into a buffer that
+  // is appended at once (a byte at a time, a bundle took 9M instructions); the rest one by one.
+  std::size_t whole = 0;
+  if (*count == 0 && !*padded) {
+    std::array<char, 96> bytes;  // a PEM line of 64 characters makes 48
+    std::size_t made = 0;
+    for (; whole + 4 <= line.size(); whole += 4) {
+      const auto value = [&](std::size_t i) { return int{kBase64Values[static_cast<unsigned char>(line[whole + i])]}; };
+      const int a = value(0), b = value(1), c = value(2), d = value(3);
+      if ((a | b | c | d) < 0) break;  // '=', a space or a stray byte: the slow loop decides
+      if (made + 3 > bytes.size()) {
+        out->append(bytes.data(), made);
+        made = 0;
+      }
+      const auto group = static_cast<std::uint32_t>(a << 18 | b << 12 | c << 6 | d);
+      bytes[made++] = static_cast<char>(group >> 16);
+      bytes[made++] = static_cast<char>(group >> 8);
+      bytes[made++] = static_cast<char>(group);
+    }
+    out->append(bytes.data(), made);
+  }
+  for (const char c : line.substr(whole)) {
     if (is_line_space(c)) continue;
     if (c == '=') {
       *padded = true;
