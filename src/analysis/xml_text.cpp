@@ -133,7 +133,7 @@ bool has_faulty_reference(std::string_view text, std::size_t from) {
   return faulty;
 }
 
-void decode_entities(std::string_view raw, std::string* out) {
+bool decode_entities(std::string_view raw, std::string* out) {
   // Written in place, with no check of the room for each piece: no reference decodes to more
   // bytes than it is written with (&#1; is 4 bytes for 1, &#x10000; 9 for 4), and anything that
   // is not one is copied as written.
@@ -142,6 +142,7 @@ void decode_entities(std::string_view raw, std::string* out) {
   char* const start = out->data() + base;
   char* write = start;
   std::size_t copied = 0;
+  bool faulty = false;
   for_each_ampersand(raw, 0, [&](std::size_t at) {
     std::memcpy(write, raw.data() + copied, at - copied);
     write += at - copied;
@@ -149,6 +150,7 @@ void decode_entities(std::string_view raw, std::string* out) {
     if (is_valid(ref)) {
       write = write_utf8(ref.code_point, write);
     } else {
+      faulty = true;
       std::memcpy(write, raw.data() + at, ref.length);
       write += ref.length;
     }
@@ -158,6 +160,7 @@ void decode_entities(std::string_view raw, std::string* out) {
   std::memcpy(write, raw.data() + copied, raw.size() - copied);
   write += raw.size() - copied;
   out->resize(base + static_cast<std::size_t>(write - start));
+  return faulty;
 }
 
 void append_utf8(std::uint32_t cp, std::string* out) {

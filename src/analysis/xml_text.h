@@ -60,8 +60,9 @@ void for_each_ampersand(std::string_view text, std::size_t from, Visit&& visit) 
 bool has_faulty_reference(std::string_view text, std::size_t from);
 
 // Appends `raw` to `out` with every valid reference replaced by its character; anything else is
-// copied as written.
-void decode_entities(std::string_view raw, std::string* out);
+// copied as written. Returns whether `raw` held a faulty reference (has_faulty_reference from its
+// first '&'), found on the way: a text that is decoded needs no second reading of its references.
+bool decode_entities(std::string_view raw, std::string* out);
 
 void append_utf8(std::uint32_t code_point, std::string* out);
 

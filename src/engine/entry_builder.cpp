@@ -63,8 +63,8 @@ bool EntryBuilder::add_child(const Element& e, FieldId id) {
   return true;
 }
 
-void EntryBuilder::append_field_text(FieldId id, const TextRun& run) {
-  append_text(const_cast<Field&>(entry_.field(id)), field_storage_[static_cast<std::size_t>(id)], run);
+bool EntryBuilder::append_field_text(FieldId id, const TextRun& run) {
+  return append_text(const_cast<Field&>(entry_.field(id)), field_storage_[static_cast<std::size_t>(id)], run);
 }
 
 void EntryBuilder::set_field_value(FieldId id, std::string value) {
@@ -86,16 +86,16 @@ bool EntryBuilder::takes_run_as_is(Field& field, const TextRun& run) {
 
 // Joins a text run to a field: the first run is used in place; entities, CDATA next to text, or a
 // second run (text split by a comment) make a decoded copy in `storage`.
-void EntryBuilder::append_text(Field& field, std::string& storage, const TextRun& run) {
-  if (takes_run_as_is(field, run)) return;
+bool EntryBuilder::append_text(Field& field, std::string& storage, const TextRun& run) {
+  if (takes_run_as_is(field, run)) return false;
   if (field.raw.empty() && field.value.empty()) {  // a first run with references: decoded
     field.value_offset = run.offset;
     field.raw = run.raw;
     storage.clear();
-    decode_entities(run.raw, &storage);
+    const bool faulty = decode_entities(run.raw, &storage);
     field.value = storage;
     field.exact = false;
-    return;
+    return faulty;
   }
   if (field.exact) {
     storage.assign(field.value);
@@ -106,11 +106,13 @@ void EntryBuilder::append_text(Field& field, std::string& storage, const TextRun
       field.value_offset -= kOpen.size();
     }
   }
-  if (run.kind != TextKind::CData) decode_entities(run.raw, &storage);
+  bool faulty = false;
+  if (run.kind != TextKind::CData) faulty = decode_entities(run.raw, &storage);
   else storage.append(run.raw);
   field.value = storage;
   field.exact = false;
   field.raw = bytes_.substr(field.value_offset, run.offset + run.raw.size() - field.value_offset);
+  return faulty;
 }
 
 std::size_t EntryBuilder::push_node(const Element& e, std::size_t parent, int depth) {
@@ -154,12 +156,12 @@ void EntryBuilder::add_attribute(std::string_view qualified_name, std::string_vi
   ++slots_.back().attributes_count;
 }
 
-void EntryBuilder::append_node_text(std::size_t node, const TextRun& run) {
+bool EntryBuilder::append_node_text(std::size_t node, const TextRun& run) {
   Field& text = nodes_[node].text;
-  if (takes_run_as_is(text, run)) return;  // the usual text, which needs no storage of its own
+  if (takes_run_as_is(text, run)) return false;  // the usual text, which needs no storage of its own
   NodeSlots& slot = slots_[node];
   if (!slot.storage) slot.storage = &scratch();
-  append_text(text, *slot.storage, run);
+  return append_text(text, *slot.storage, run);
 }
 
 std::span<const UrlField> EntryBuilder::finish(std::string_view loc_label) {

@@ -28,7 +28,9 @@ class EntryBuilder {
   // A child element of the entry; `id` is the core field it fills (Unknown for none). Returns
   // whether the field's text should be collected (false for a repeated field).
   bool add_child(const Element& e, FieldId id);
-  void append_field_text(FieldId id, const TextRun& run);
+  // Both append_*_text decode every reference of a text run that has one, and return whether one
+  // of them was faulty (false for a run with no '&' or a CDATA section).
+  bool append_field_text(FieldId id, const TextRun& run);
   // Gives field `id` the value `value` in place of its text (an Atom href resolved against its
   // xml:base); its place and its text as written stay the attribute's.
   void set_field_value(FieldId id, std::string value);
@@ -40,7 +42,7 @@ class EntryBuilder {
   // An attribute of the node added last (call right after begin_block or add_node).
   void add_attribute(std::string_view qualified_name, std::string_view local_name, std::string_view ns,
                      std::size_t name_offset, std::string_view raw_value, std::size_t value_offset);
-  void append_node_text(std::size_t node, const TextRun& run);
+  bool append_node_text(std::size_t node, const TextRun& run);
 
   // Completes the entry (spans over the gathered storage, the URL fields) and returns its URL fields.
   std::span<const UrlField> finish(std::string_view loc_label);
@@ -48,7 +50,7 @@ class EntryBuilder {
  private:
   std::string& scratch();
   static bool takes_run_as_is(Field& field, const TextRun& run);
-  void append_text(Field& field, std::string& storage, const TextRun& run);
+  bool append_text(Field& field, std::string& storage, const TextRun& run);
   std::size_t push_node(const Element& e, std::size_t parent, int depth);
 
   std::string_view bytes_;

@@ -54,7 +54,10 @@ class Walker {
   std::string_view resolve(std::string_view prefix, bool* declared);
   void text(pugi::xml_node node, pugi::xml_node_type type);
   // A text run or attribute value at `value` (a pointer into the parsed bytes).
-  TextRun text_run(const char* value, TextKind kind, const Element* parent, std::string_view attribute) const;
+  // `read_references`: whether to look for a faulty reference here; false for a text the entry
+  // builder decodes, which finds them on the way.
+  TextRun text_run(const char* value, TextKind kind, const Element* parent, std::string_view attribute,
+                   bool read_references = true) const;
   void comment(pugi::xml_node node);
   void begin_entry(const Element& e);
   void add_child(Frame& frame);
