@@ -40,6 +40,22 @@ UrlParts url_parts(std::string_view url) {
   return parts;
 }
 
+UrlParts url_parts(const UrlAnalysis& a) {
+  const std::string_view t = a.trimmed;
+  // The analysis's path is a view of `trimmed` for a valid http(s) URL with a path; a URL with
+  // non-ASCII bytes was parsed in an encoded copy, and others have none: those are searched.
+  const bool path_in_trimmed = a.shape == UrlShape::Http && a.syntax_valid && !a.path.empty() &&
+                               a.path.data() >= t.data() && a.path.data() + a.path.size() <= t.data() + t.size();
+  if (!path_in_trimmed) return url_parts(t);
+  UrlParts parts;
+  const std::size_t fragment = std::min(a.fragment, t.size());
+  parts.path_begin = static_cast<std::size_t>(a.path.data() - t.data());
+  parts.path_end = parts.path_begin + a.path.size();
+  parts.query_begin = parts.path_end < fragment && t[parts.path_end] == '?' ? parts.path_end + 1 : fragment;
+  parts.query_end = fragment;
+  return parts;
+}
+
 std::uint32_t url_finding_authorities(const UrlField& url, std::uint32_t rule_authorities) {
   std::uint32_t rests_on = rule_authorities;
   if (url.kind != UrlFieldKind::Loc) {

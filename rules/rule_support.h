@@ -50,6 +50,9 @@ struct UrlParts {
   std::size_t query_begin = 0, query_end = 0;
 };
 UrlParts url_parts(std::string_view url);
+// The same for an analysed URL's `trimmed`, from the path its analysis found where it has one (no
+// new search of the URL: two escape rules ask for the parts of every URL with a '%').
+UrlParts url_parts(const UrlAnalysis& a);
 
 // A sink that passes every finding on to `out` as resting on `authorities` (a subset of the rule's),
 // for a rule whose findings on one value all rest on the same ones, reported through helpers that

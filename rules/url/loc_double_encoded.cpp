@@ -52,7 +52,7 @@ class LocDoubleEncoded final : public Rule {
     const UrlAnalysis& a = url.analysis();
     if (a.shape != UrlShape::Http || !a.has_percent) return;
     const std::string_view t = a.trimmed;
-    const UrlParts parts = url_parts(t);
+    const UrlParts parts = url_parts(a);
     for (std::size_t at = parts.path_begin;
          (at = find_three_bytes(t, at, parts.path_end, "%25")) != std::string_view::npos; ++at) {
       if (at + 5 > parts.path_end || hex_value(t[at + 3]) < 0 || hex_value(t[at + 4]) < 0) continue;

@@ -79,8 +79,7 @@ class LocPercentEncoding final : public Rule {
   void on_url(const UrlField& url, FindingSink& out) override {
     const UrlAnalysis& a = url.analysis();
     if (a.shape != UrlShape::Http || !a.has_percent) return;
-    const std::string_view t = a.trimmed;
-    const UrlParts parts = url_parts(t);
+    const UrlParts parts = url_parts(a);
     if (check(url, a, parts.path_begin, parts.path_end, true, out)) return;
     check(url, a, parts.query_begin, parts.query_end, false, out);
   }
