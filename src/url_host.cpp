@@ -10,6 +10,7 @@
 #include <unicode/uidna.h>
 
 #include "analysis/ascii.h"
+#include "analysis/percent_encoding.h"
 
 namespace sitemaplint {
 namespace {
@@ -128,7 +129,7 @@ void check_host_uncached(UrlAnalysis& a) {
       a.host_buffer.clear();
       for (std::size_t i = 0; i < name.size(); ++i) {
         if (name[i] == '%') {
-          a.host_buffer += static_cast<char>(hex_value(name[i + 1]) * 16 + hex_value(name[i + 2]));
+          a.host_buffer += static_cast<char>(escaped_byte(&name[i + 1]));
           i += 2;
         } else {
           a.host_buffer += name[i];

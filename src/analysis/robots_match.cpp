@@ -10,13 +10,12 @@
 #endif
 
 #include "analysis/ascii.h"
+#include "analysis/percent_encoding.h"
 
 namespace sitemaplint {
 namespace {
 
 constexpr char kHex[] = "0123456789ABCDEF";
-
-bool is_unreserved(unsigned char c) { return std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~'; }
 
 void append_encoded(unsigned char c, std::string* out) {
   *out += '%';
@@ -96,8 +95,8 @@ std::string normalize_robots_path(std::string_view path, PathRole role) {
   out.reserve(path.size());
   for (std::size_t i = 0; i < path.size(); ++i) {
     const auto c = static_cast<unsigned char>(path[i]);
-    if (c == '%' && i + 2 < path.size() && hex_value(path[i + 1]) >= 0 && hex_value(path[i + 2]) >= 0) {
-      const auto decoded = static_cast<unsigned char>(hex_value(path[i + 1]) * 16 + hex_value(path[i + 2]));
+    if (const int byte = c == '%' && i + 2 < path.size() ? escaped_byte(&path[i + 1]) : -1; byte >= 0) {
+      const auto decoded = static_cast<unsigned char>(byte);
       if (is_unreserved(decoded)) out += static_cast<char>(decoded);
       else append_encoded(decoded, &out);
       i += 2;

@@ -5,6 +5,7 @@
 
 #include <unicode/utf8.h>
 
+#include "analysis/percent_encoding.h"
 #include "rule.h"
 #include "docs/rule_docs.h"
 
@@ -18,13 +19,6 @@ int lsp_severity(Severity s) {
     case Severity::Info: return 3;
   }
   return 1;
-}
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
 }
 
 }  // namespace
@@ -95,8 +89,8 @@ std::string path_from_uri(std::string_view uri) {
   rest = rest.substr(std::min(rest.find('/'), rest.size()));
   std::string path;
   for (std::size_t i = 0; i < rest.size(); ++i) {
-    if (rest[i] == '%' && i + 2 < rest.size() && hex_value(rest[i + 1]) >= 0 && hex_value(rest[i + 2]) >= 0) {
-      path.push_back(static_cast<char>(hex_value(rest[i + 1]) * 16 + hex_value(rest[i + 2])));
+    if (const int byte = rest[i] == '%' && i + 2 < rest.size() ? escaped_byte(&rest[i + 1]) : -1; byte >= 0) {
+      path.push_back(static_cast<char>(byte));
       i += 2;
     } else {
       path.push_back(rest[i]);

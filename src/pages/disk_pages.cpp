@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "analysis/ascii.h"
+#include "analysis/percent_encoding.h"
 #include "analysis/same_url.h"
 #include "pages/build_folder.h"
 #include "pages/chunked_prefetch.h"
@@ -142,8 +143,8 @@ std::optional<std::string> decoded_site_path(std::string_view url) {
   std::string decoded = "/";
   for (std::size_t i = path.starts_with('/') ? 1 : 0; i < path.size(); ++i) {
     char c = path[i];
-    if (c == '%' && i + 2 < path.size() && hex_value(path[i + 1]) >= 0 && hex_value(path[i + 2]) >= 0) {
-      c = static_cast<char>(hex_value(path[i + 1]) * 16 + hex_value(path[i + 2]));
+    if (const int byte = c == '%' && i + 2 < path.size() ? escaped_byte(&path[i + 1]) : -1; byte >= 0) {
+      c = static_cast<char>(byte);
       i += 2;
       // An encoded separator or NUL names no file: a host looks the path up as one segment.
       if (c == '/' || c == '\\' || c == '\0') return std::nullopt;
