@@ -100,8 +100,14 @@ TEST_CASE("cli over http: timeouts and disallowed hosts make the input unusable 
   CHECK(std::chrono::steady_clock::now() - start < 2500ms);
   CHECK(slow.exit_code == 2);
   CHECK(slow.err == "sitemaplint: error: " + server.url("/slow.xml") + ": timed out after 300 ms\n");
-  const auto refused = run_cli({"--allow-host", "example.com", server.url("/slow.xml")});
+  // --allow-host restricts the hosts other than those the user gives URLs of: the input's own host
+  // is fetched, its redirect to a host outside the list is not.
+  server.route(
+      "/away.xml",
+      HttpResponse{301, {{"Location", "http://localhost:" + std::to_string(server.port()) + "/slow.xml"}}, ""});
+  const auto refused = run_cli({"--allow-host", "example.com", server.url("/away.xml")});
   CHECK(refused.exit_code == 2);
-  CHECK(refused.err.find("is not an allowed host") != std::string::npos);
+  CHECK(refused.err.find("host 'localhost' is not an allowed host") != std::string::npos);
+  CHECK(server.hits("/away.xml") == 1);
   CHECK(server.hits("/slow.xml") == 1);  // the refused fetch never connected
 }

@@ -85,7 +85,8 @@ TEST_CASE("fetch: 200 with an XML body") {
   const std::vector<HttpRequest> requests = f.server.requests();
   REQUIRE(requests.size() == 1);
   CHECK(requests[0].method == "GET");
-  CHECK(requests[0].header("User-Agent") == "sitemaplint/" SITEMAPLINT_VERSION);
+  CHECK(requests[0].header("User-Agent") == default_user_agent());
+  CHECK(default_user_agent().starts_with("sitemaplint/" SITEMAPLINT_VERSION " (+http"));
   CHECK(requests[0].header("Accept-Encoding").find("gzip") != std::string::npos);
 }
 

@@ -17,6 +17,7 @@
 #include "live/http_date.h"
 #include "live/retry_after.h"
 #include "live/robots_gate.h"
+#include "load/fetch.h"
 #include "pages/header_facts.h"
 #include "test_support.h"
 
@@ -208,7 +209,7 @@ TEST_CASE("live: a small site with each situation, findings pinned") {
       ":8:11: warning[PAGE103 page-redirect]: 'SITE/moved' is not a page: the site redirects it with 301 to 'SITE/ok' "
       "(chain: SITE/moved (301) -> SITE/ok (200)); list 'SITE/ok' instead (Search Console: \"Page with redirect\")\n"
       ":9:11: error[PAGE107 page-redirect-error]: 'SITE/loop-a' redirects, and it loops back to 'SITE/loop-a': "
-      "'SITE/loop-a' (302) -> 'SITE/loop-b' (302); list the page's final URL and fix the redirects (Search Console: "
+      "'SITE/loop-a' (302) -> 'SITE/loop-b' (302); fix the redirects, or remove the URL (Search Console: "
       "\"Redirect error\")\n"
       ":10:11: error[PAGE107 page-redirect-error]: 'SITE/to-missing' redirects, and it ends in an error, 404 (Not "
       "Found): 'SITE/to-missing' (301) -> 'SITE/nothing-here' (404); list the page's final URL and fix the redirects "
@@ -234,7 +235,7 @@ TEST_CASE("live: a small site with each situation, findings pinned") {
   const std::vector<HttpRequest> requests = server.requests();
   REQUIRE(requests.size() > 2);
   CHECK(requests[1].path == "/robots.txt");  // after the sitemap itself
-  for (const HttpRequest& r : requests) CHECK(r.header("User-Agent").starts_with("sitemaplint/"));
+  for (const HttpRequest& r : requests) CHECK(r.header("User-Agent") == default_user_agent());
   CHECK(server.hits("/private/page") == 0);
   // The image was asked for with HEAD, the pages with GET.
   for (const HttpRequest& r : requests) {
@@ -324,9 +325,46 @@ TEST_CASE("live: a redirect to another host that ends in a page is a plain redir
   CHECK(run.out.find("[PAGE103 page-redirect]: '" + server.url("/moved") +
                      "' is not a page: the site redirects it with 301 to 'http://localhost:" + port +
                      "/ok/' (chain: " + server.url("/moved") + " (301) -> http://localhost:" + port +
-                     "/ok/ (200)); list 'http://localhost:" + port +
-                     "/ok/' instead (Search Console: \"Page with redirect\")\n") != std::string::npos);
+                     "/ok/ (200)), which is on another host, 'localhost:" + port +
+                     "': list it in that host's sitemap, not in this one; remove the URL or correct the redirect "
+                     "(Search Console: \"Page with redirect\")\n") != std::string::npos);
   CHECK(run.out.find("PAGE107") == std::string::npos);
+}
+
+TEST_CASE("live: --allow-host adds hosts to the site's own, and never leaves the sitemap's out") {
+  HttpTestServer server;
+  const std::string port = std::to_string(server.port());
+  server.route("/moved", redirect(301, "http://localhost:" + port + "/ok/"));
+  server.route("/ok/", html("OK"));
+  const std::string sitemap = server.url("/sitemap.xml");
+  serve_sitemap(server, site_urlset({server.url("/moved")}));
+  const auto run =
+      run_cli({"--pages", "--quiet", "--rate", "200", "--allow-host", "localhost", "--now", kTestNow, sitemap});
+  CHECK(run.exit_code == 0);
+  CHECK(run.err.empty());
+  CHECK(findings(run, sitemap).find("[PAGE103 page-redirect]: 'SITE/moved' is not a page") != std::string::npos);
+  CHECK(server.hits("/sitemap.xml") == 1);
+  CHECK(server.hits("/ok/") >= 1);  // the named host's page was fetched
+}
+
+TEST_CASE("live: PAGE103 names the page a chain of hops ends at, and fetches each hop once") {
+  HttpTestServer server;
+  server.route("/r1", redirect(301, "/r2"));
+  server.route("/r2", redirect(302, "/r3"));
+  server.route("/r3", redirect(301, "/final"));
+  server.route("/final", html("F", "<link rel=\"canonical\" href=\"" + server.url("/final") + "\">"));
+  const std::string sitemap = server.url("/sitemap.xml");
+  serve_sitemap(server, site_urlset({server.url("/r1")}));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, sitemap});
+  CHECK(run.exit_code == 0);
+  CHECK(findings(run, sitemap) ==
+        ":3:11: warning[PAGE103 page-redirect]: 'SITE/r1' is not a page: the site redirects it with 301 to 'SITE/r2' "
+        "(chain: SITE/r1 (301) -> SITE/r2 (302) -> SITE/r3 (301) -> SITE/final (200)), which leads on to "
+        "'SITE/final'; list 'SITE/final' instead (Search Console: \"Page with redirect\")\n");
+  for (const char* hop : {"/r1", "/r2", "/r3", "/final"}) {
+    CAPTURE(hop);
+    CHECK(server.hits(hop) == 1);
+  }
 }
 
 TEST_CASE("live: a host that serves one page for every path is one soft-404 finding, not one per URL") {
@@ -734,19 +772,24 @@ TEST_CASE("live: misbehaving servers cost a bounded time and give findings") {
   server.route("/chunks", [](const HttpRequest&, HttpExchange& exchange) {
     exchange.send("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\nhello\r\n");
   });
+  // An answer begun, then nothing more until after --timeout.
+  server.route("/drip", [](const HttpRequest&, HttpExchange& exchange) {
+    if (exchange.send("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 1000\r\n\r\n<html><head>"))
+      exchange.sleep_for(5000ms);
+  });
   // A redirect to a name of this machine that the user did not name.
   server.route("/to-localhost", redirect(302, "http://localhost:" + std::to_string(server.port()) + "/ok"));
   const auto u = [&](const std::string& path) { return server.url(path); };
   serve_sitemap(server, site_urlset({u("/slow"), u("/endless"), u("/bomb"), u("/bad-gzip"), u("/dropped"), u("/chunks"),
-                                     u("/to-localhost")}));
+                                     u("/to-localhost"), u("/drip")}));
   const auto started = std::chrono::steady_clock::now();
   const auto run =
       run_cli({"--pages", "--quiet", "--rate", "200", "--timeout", "1", "--now", kTestNow, server.url("/sitemap.xml")});
   CHECK(std::chrono::steady_clock::now() - started < 4s);
   CHECK(run.exit_code == 1);
   CHECK(findings(run, server.url("/sitemap.xml")) ==
-        ":3:11: error[PAGE105 page-fetch-error]: 'SITE/slow' gives no answer (timed out after 1000 ms) on the live "
-        "site; list only pages that answer 200 (Search Console: \"Server error (5xx)\")\n"
+        ":3:11: error[PAGE105 page-fetch-error]: 'SITE/slow' gives no answer (nothing came within 1000 ms of the "
+        "request) on the live site; list only pages that answer 200 (Search Console: \"Server error (5xx)\")\n"
         ":4:11: warning[PAGE104 page-unreadable]: 'SITE/endless' is listed, but its page has a head that does not end "
         "within the first 512 KiB (reading stopped at SITE/endless:511); tags after that are not checked: move "
         "scripts, styles and inline data out of the head\n"
@@ -766,7 +809,11 @@ TEST_CASE("live: misbehaving servers cost a bounded time and give findings") {
             std::to_string(server.port()) +
             "/ok' was not fetched (refused to connect to 'localhost' (this machine): a loopback, private or link-local "
             "address is not fetched unless --allow-host names it): 'SITE/to-localhost' (302) -> 'http://localhost:" +
-            std::to_string(server.port()) + "/ok' (no answer); list the page's final URL\n");
+            std::to_string(server.port()) +
+            "/ok' (no answer); list the page's final URL\n"
+            ":10:11: error[PAGE105 page-fetch-error]: 'SITE/drip' gives no answer (the answer began but did not end "
+            "within 1000 ms) on the live site; list only pages that answer 200 (Search Console: \"Server error "
+            "(5xx)\")\n");
 }
 
 TEST_CASE("live: a redirect to a URL with no origin of its own ends, with a finding") {
@@ -884,8 +931,11 @@ TEST_CASE("live: the config's rate, user-agent, max-urls and cache, and the opti
   std::size_t fetched = 0;
   for (int i = 0; i < 4; ++i) fetched += server.hits("/c" + std::to_string(i));
   CHECK(fetched == 3);
+  // Every request says it is the config's User-Agent: the sitemap's fetch and robots.txt's too.
+  REQUIRE(server.requests().size() >= 5);
   for (const HttpRequest& r : server.requests()) {
-    if (r.path.starts_with("/c")) CHECK(r.header("User-Agent") == "config-bot/1.0");
+    CAPTURE(r.path);
+    CHECK(r.header("User-Agent") == "config-bot/1.0");
   }
   CHECK(std::filesystem::is_directory(dir.path / "kept"));  // the cache, inside the config's folder
   // --show-config shows them; the command line wins over the config.

@@ -1,6 +1,7 @@
 // PAGE103 page-redirect: a listed URL that the host redirects.
 #include <algorithm>
 
+#include "analysis/ascii.h"
 #include "analysis/same_url.h"
 #include "rules/page/utils/http_answer.h"
 #include "rules/page/utils/page_rule.h"
@@ -23,8 +24,9 @@ a redirect, with the whole chain of hops followed (PAGE107 reports the chains th
 a build, the host's rules are followed the same way, hop after hop (at most 10), to where the
 chain ends. The message names the target, why, and where the chain ends: a page to list instead,
 or why no URL of it should be listed (nothing behind it in the build, a loop, a page that forbids
-indexing or names another URL as canonical). Where the chain ends on the same site in a page that
-may be indexed, the fix lists that page instead.
+indexing or names another URL as canonical, a page on another host, which belongs in that host's
+sitemap). Where the chain ends on the same site in a page that may be indexed, the fix lists that
+page instead.
 
 ## Why it matters
 A sitemap should list the canonical URL of each page, the one that answers 200. A URL that
@@ -64,12 +66,18 @@ class PageRedirect final : public PageRule {
     const std::string how = page.code != 0 ? "redirects it with " + std::to_string(page.code) : "sends crawlers on";
     std::string message = url.quoted_value() + " is not a page: " + std::string(pages().host_label()) + " " + how +
                           " to " + quoted(page.target) + " (" + page.reason + ")";
-    // Live, the chain was followed by fetching; from a build, through the host's rules here.
-    const BuildChain chain = page.http
-                                 ? BuildChain{{}, pages().unlisted_page(page.target), {}}
-                                 : follow_in_build(pages(), a.ascii_form.empty() ? a.trimmed : a.ascii_form, page);
+    // Live, the chain was followed by fetching, to its last hop; from a build, through the host's
+    // rules here.
+    const std::string_view listed = a.ascii_form.empty() ? a.trimmed : a.ascii_form;
+    const BuildChain chain = page.http ? live_chain(*page.http, page.target) : follow_in_build(pages(), listed, page);
     const std::string& end = chain.end_url.empty() ? page.target : chain.end_url;
     std::string trouble = chain.trouble.empty() ? unfit_end(end, chain.end) : chain.trouble;
+    // A sitemap lists only the URLs of its own host (the protocol's rule, and Search Console's
+    // "URL not allowed"): a page on another host is not one to list here.
+    if (trouble.empty() && ascii_lowered(host_of_url(end)) != ascii_lowered(host_of_url(std::string(listed)))) {
+      trouble =
+          "which is on another host, " + quoted(host_of_url(end)) + ": list it in that host's sitemap, not in this one";
+    }
     std::optional<Fix> fix;
     if (!trouble.empty()) {
       if (!chain.end_url.empty() && chain.trouble.empty()) message += ", which leads on to " + quoted(end);
@@ -99,6 +107,16 @@ class PageRedirect final : public PageRule {
   }
 
  private:
+  // A fetched chain: its last hop, where the page was served, and the answer for it (from the
+  // run's own lookup, where the URL is one fetch at most: a URL the run lists too is not fetched
+  // again).
+  BuildChain live_chain(const HttpDetails& http, const std::string& first_target) const {
+    BuildChain chain;
+    if (http.chain.size() > 2) chain.end_url = http.chain.back().url;
+    chain.end = pages().unlisted_page(chain.end_url.empty() ? first_target : chain.end_url);
+    return chain;
+  }
+
   struct Found {
     Report report;
     std::string target;  // normal form

@@ -48,12 +48,16 @@ class PageRedirectError final : public PageRule {
   void check(const UrlField& url, const UrlAnalysis& a, const PageAnswer& page, FindingSink& out) override {
     const std::string problem = redirect_problem(page);
     if (problem.empty()) return;
-    // A hop sitemaplint would not fetch says nothing of what Google makes of the chain.
+    // A hop sitemaplint would not fetch says nothing of what Google makes of the chain; a chain
+    // that never ends (a loop, more hops than Googlebot follows) has no final URL to list.
+    const int last = page.http->chain.back().status;
+    const bool endless = last >= 300 && last < 400;
+    const std::string advice = ends_unfetched(page) ? "list the page's final URL"
+                               : endless            ? "fix the redirects, or remove the URL"
+                                                    : "list the page's final URL and fix the redirects";
     out.report({.at = url_span(*url.field, a),
-                .message = url.quoted_value() + " redirects, and " + problem + ": " + chain_for_message(page) +
-                           (ends_unfetched(page) ? "; list the page's final URL"
-                                                 : "; list the page's final URL and fix the redirects (Search "
-                                                   "Console: \"Redirect error\")")});
+                .message = url.quoted_value() + " redirects, and " + problem + ": " + chain_for_message(page) + "; " +
+                           advice + (ends_unfetched(page) ? "" : " (Search Console: \"Redirect error\")")});
   }
 };
 

@@ -60,8 +60,13 @@ FetchOptions run_fetch_options(double timeout_seconds, const std::vector<std::st
   fetch.connect_timeout_ms = std::min(fetch.timeout_ms, 10'000L);
   fetch.allowed_hosts = split_commas(allowed_hosts);
   fetch.trusted_hosts = fetch.allowed_hosts;
+  const bool restricted = !fetch.allowed_hosts.empty();
   for (const std::string& input : inputs) {
-    if (is_url(input)) fetch.trusted_hosts.push_back(host_of(input));
+    if (!is_url(input)) continue;
+    // A host the user gives a URL of is named: trusted on an internal address, and fetched
+    // whatever --allow-host restricts the other hosts to.
+    fetch.trusted_hosts.push_back(host_of(input));
+    if (restricted) fetch.allowed_hosts.push_back(host_of(input));
   }
   return fetch;
 }

@@ -180,7 +180,8 @@ int main(int argc, char** argv) {
       app.add_option("--timeout", options.timeout_seconds, "Give up on a URL after this many seconds (default 30)")
           ->type_name("SECONDS"),
       0.1, 3600.0);
-  app.add_option("--allow-host", options.allowed_hosts, "Fetch only from these hosts (repeatable, comma-separated)")
+  app.add_option("--allow-host", options.allowed_hosts,
+                 "Fetch only from these hosts, beside those of the URLs given (repeatable, comma-separated)")
       ->allow_extra_args(false)
       ->type_name("HOST");
   checks.whole_number(

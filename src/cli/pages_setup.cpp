@@ -10,6 +10,7 @@
 #include "live/url_sample.h"
 #include "pages/disk_pages.h"
 #include "load/input_path.h"
+#include "run/child_location.h"
 #include "run/notice.h"
 #include "run/site.h"
 
@@ -44,7 +45,7 @@ void list_build_ahead(const PageLookup& pages, unsigned jobs) {
   if (disk && cores > 1) disk->list_ahead(cores);
 }
 
-std::string live_user_agent() { return "sitemaplint/" SITEMAPLINT_VERSION " (+" SITEMAPLINT_PROJECT_URL ")"; }
+std::string live_user_agent() { return default_user_agent(); }
 
 std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& paths, ConfigResolver& configs,
                                              const CliOptions& options, const RunSettings& run,
@@ -76,6 +77,11 @@ std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& pat
   s.user_agent = run.user_agent.value_or(live_user_agent());
   s.allowed_hosts = fetch.allowed_hosts;
   s.trusted_hosts = fetch.trusted_hosts;
+  // The site's own origins (--base-url's among them) are named too: --allow-host adds hosts to
+  // them, and never leaves the site itself out.
+  if (!s.allowed_hosts.empty()) {
+    for (const std::string& origin : live.origins) s.allowed_hosts.push_back(host_of(origin));
+  }
   s.notice = print_notice;  // a long Retry-After, said while the run waits it out
   live.max_urls = run.max_urls.value_or(10000);
   live.sample = run.sample;

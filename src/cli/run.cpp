@@ -86,11 +86,15 @@ bool command_line_choices(const CliOptions& options, CommandLineChoices* out, st
   return resolve_choices(words, out, error);
 }
 
-// `robots`: the run's robots.txt, from the command line or the config: a host the user named.
-FetchOptions fetch_options_for(const CliOptions& options, const std::string& robots) {
+// The run's own fetches (sitemaps, robots.txt): the hosts the user named (the inputs, the run's
+// robots.txt from the command line or the config), and the User-Agent the live pages are asked
+// with too (--user-agent, or user-agent = in the config).
+FetchOptions fetch_options_for(const CliOptions& options, const RunSettings& run) {
   std::vector<std::string> named = options.paths;
-  named.push_back(robots);
-  return run_fetch_options(options.timeout_seconds, options.allowed_hosts, named);
+  named.push_back(run.robots.value_or(""));
+  FetchOptions fetch = run_fetch_options(options.timeout_seconds, options.allowed_hosts, named);
+  if (run.user_agent) fetch.user_agent = *run.user_agent;
+  return fetch;
 }
 
 // --show-config: the effective settings of each input, or of a file in the current directory.
@@ -311,8 +315,7 @@ int run(const CliOptions& options) {
   // --pages: the build's pages, for the fixes and the lint alike.
   std::shared_ptr<const PageLookup> pages;
   if (run_settings.pages && run_settings.pages_live) {
-    pages = live_pages(paths, configs, options, run_settings,
-                       fetch_options_for(options, run_settings.robots.value_or("")), &error);
+    pages = live_pages(paths, configs, options, run_settings, fetch_options_for(options, run_settings), &error);
     if (!pages) return usage_error(error);
   } else if (run_settings.pages) {
     pages = build_pages(paths, configs, run_settings, &error);
@@ -349,7 +352,7 @@ int run(const CliOptions& options) {
   site.robots = run_settings.robots.value_or("");
   site.pages = pages;
   site.each_unlisted_page = run_settings.coverage;
-  site.fetch = fetch_options_for(options, site.robots);
+  site.fetch = fetch_options_for(options, run_settings);
   RunProgress progress;
   site.progress = &progress;
   if (pages) progress.pages_read = [pages] { return pages->pages_read(); };

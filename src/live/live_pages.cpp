@@ -290,8 +290,10 @@ std::string LivePages::source_label() const {
   for (const std::string& origin : options_.origins) origins += (origins.empty() ? "" : ", ") + origin;
   char rate[32];
   std::snprintf(rate, sizeof rate, "%g", options_.scheduler.limits.rate);
-  return "the live site " + origins + " (at most " + std::to_string(options_.scheduler.limits.connections) +
-         " connections and " + rate + " requests a second per host)";
+  const std::size_t connections = options_.scheduler.limits.connections;
+  return "the live site " + origins + " (at most " + std::to_string(connections) +
+         (connections == 1 ? " connection and " : " connections and ") + rate +
+         (options_.scheduler.limits.rate == 1 ? " request" : " requests") + " a second per host)";
 }
 
 }  // namespace sitemaplint

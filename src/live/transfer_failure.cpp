@@ -32,10 +32,14 @@ std::string transfer_failure(const LiveTransfer& t, CURLcode code, const Schedul
            "--allow-host names it";
   }
   if (code == CURLE_OPERATION_TIMEDOUT) {
-    curl_off_t connect_us = 0;
-    curl->easy_getinfo(t.easy, CURLINFO_CONNECT_TIME_T, &connect_us);
-    if (connect_us == 0) return "could not connect within " + std::to_string(options.connect_timeout_ms) + " ms";
-    return "timed out after " + std::to_string(options.timeout_ms) + " ms";
+    // How far it got: a request sent means a connection (a reused one has no connect time of its
+    // own), and response headers mean an answer begun.
+    long request_bytes = 0, header_bytes = 0;
+    curl->easy_getinfo(t.easy, CURLINFO_REQUEST_SIZE, &request_bytes);
+    curl->easy_getinfo(t.easy, CURLINFO_HEADER_SIZE, &header_bytes);
+    if (request_bytes == 0) return "could not connect within " + std::to_string(options.connect_timeout_ms) + " ms";
+    if (header_bytes == 0) return "nothing came within " + std::to_string(options.timeout_ms) + " ms of the request";
+    return "the answer began but did not end within " + std::to_string(options.timeout_ms) + " ms";
   }
   if (code == CURLE_COULDNT_RESOLVE_HOST) return "DNS: could not resolve '" + t.host + "'";
   if (code == CURLE_COULDNT_CONNECT) return "could not connect to '" + t.host + "'";

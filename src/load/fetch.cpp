@@ -341,6 +341,8 @@ class Fetcher {
 
 }  // namespace
 
+std::string default_user_agent() { return "sitemaplint/" SITEMAPLINT_VERSION " (+" SITEMAPLINT_PROJECT_URL ")"; }
+
 bool host_in(std::string_view host, const std::vector<std::string>& hosts) {
   const std::string normal = normal_host(host);
   return std::any_of(hosts.begin(), hosts.end(), [&](const std::string& h) { return normal_host(h) == normal; });

@@ -14,6 +14,10 @@
 
 namespace sitemaplint {
 
+// "sitemaplint/VERSION (+PROJECT_URL)": what every fetch says it is unless the user names another
+// (--user-agent), so that a site owner who sees it in a log can find out what it is.
+std::string default_user_agent();
+
 struct FetchOptions {
   long timeout_ms = 30000;  // the whole fetch, redirects included
   long connect_timeout_ms = 10000;  // each connection
@@ -31,7 +35,7 @@ struct FetchOptions {
   // link-local address only on one of these hosts: a public sitemap must not make sitemaplint
   // probe the machine it runs on or its network.
   std::vector<std::string> trusted_hosts;
-  std::string user_agent = "sitemaplint/" SITEMAPLINT_VERSION;
+  std::string user_agent = default_user_agent();
 };
 
 struct FetchResult {
