@@ -54,6 +54,7 @@ struct PageProblem {
   std::string what;  // what was found, for messages: "a NUL byte", "byte 0xE9", "'x-foo'", ...
   std::size_t offset = 0;  // in the page file
   std::size_t line = 0;  // 1-based line in the page file
+  std::size_t column = 0;  // 1-based, in code points, with `line` (a fetched page is not read again)
 };
 
 // What the HTML of a page says in its <head>, read as a search engine reads the served HTML: no

@@ -814,6 +814,13 @@ TEST_CASE("live: misbehaving servers cost a bounded time and give findings") {
             ":10:11: error[PAGE105 page-fetch-error]: 'SITE/drip' gives no answer (the answer began but did not end "
             "within 1000 ms) on the live site; list only pages that answer 200 (Search Console: \"Server error "
             "(5xx)\")\n");
+  // The note of the endless head places where reading stopped as the message does, with its
+  // column (the fetched page is not read again to place it): 512 KiB in, line 511 starts at byte
+  // 523,798 (a first line of 28 bytes and its meta, then lines of 1,027), so column 491.
+  serve_sitemap(server, site_urlset({u("/endless")}));
+  const auto endless = run_cli({"--pages", "--rate", "200", "--now", kTestNow, server.url("/sitemap.xml")});
+  CHECK(endless.out.find("reading stopped at " + u("/endless") + ":511)") != std::string::npos);
+  CHECK(endless.out.find("  note: where reading stopped at " + u("/endless") + ":511:491\n") != std::string::npos);
 }
 
 TEST_CASE("live: a redirect to a URL with no origin of its own ends, with a finding") {

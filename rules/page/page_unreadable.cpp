@@ -64,9 +64,10 @@ class PageUnreadable final : public PageRule {
     const PageProblem& problem = page.head.problem;
     if (problem.kind == PageProblemKind::None) return;
     const std::string where = page.file + ":" + std::to_string(problem.line);
-    out.report({.at = url_span(*url.field, a),
-                .message = url.quoted_value() + " is listed, but its page " + what_went_wrong(page, where),
-                .related = page_file_location(page, problem.offset, "where reading stopped")});
+    out.report(
+        {.at = url_span(*url.field, a),
+         .message = url.quoted_value() + " is listed, but its page " + what_went_wrong(page, where),
+         .related = page_file_location(page, problem.offset, "where reading stopped", problem.line, problem.column)});
   }
 
  private:

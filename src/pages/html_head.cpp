@@ -196,8 +196,8 @@ class HeadReader {
 // Bytes searched for a NUL, the mark of a file that is no text (as git and grep decide).
 constexpr std::size_t kBinarySniffBytes = 8000;
 
-std::size_t line_at(std::string_view text, std::size_t offset) {
-  return LineIndex(text).position(std::min(offset, text.size())).line;
+Position position_at(std::string_view text, std::size_t offset) {
+  return LineIndex(text).position(std::min(offset, text.size()));
 }
 
 std::string hex_byte(char c) {
@@ -222,13 +222,15 @@ HeadFacts read_head_in(std::string_view html, std::string_view page_url, std::si
                        const SniffedEncoding& sniffed, HeadDeclaration* declaration) {
   HeadFacts facts;
   facts.encoding = std::string(sniffed.encoding->name);
-  const auto problem = [&](PageProblemKind kind, std::string what, std::size_t offset, std::size_t line) {
-    if (facts.problem.kind == PageProblemKind::None) facts.problem = {kind, std::move(what), offset, line};
+  const auto problem = [&](PageProblemKind kind, std::string what, std::size_t offset) {
+    if (facts.problem.kind != PageProblemKind::None) return;
+    const Position at = position_at(html, offset);
+    facts.problem = {kind, std::move(what), offset, at.line, at.column};
   };
   const bool utf16 = sniffed.encoding == &utf16le_encoding() || sniffed.encoding == &utf16be_encoding();
   if (const std::size_t nul = html.substr(0, std::min(html.size(), kBinarySniffBytes)).find('\0');
       !utf16 && nul != std::string_view::npos) {
-    problem(PageProblemKind::Binary, "a NUL byte", nul, line_at(html, nul));
+    problem(PageProblemKind::Binary, "a NUL byte", nul);
     return facts;
   }
   // gumbo does not drop a byte order mark: it would be text, and text ends the head.
@@ -243,14 +245,13 @@ HeadFacts read_head_in(std::string_view html, std::string_view page_url, std::si
     // Read as UTF-8 instead: the ASCII of its tags is still read right.
     if (!decoded)
       problem(PageProblemKind::UndecodableEncoding, "'" + sniffed.label + "' (" + facts.encoding + ")",
-              sniffed.declared_at, line_at(html, sniffed.declared_at));
+              sniffed.declared_at);
   } else {
     if (!sniffed.unknown_label.empty())
-      problem(PageProblemKind::UnknownEncoding, "'" + sniffed.unknown_label + "'", sniffed.unknown_at,
-              line_at(html, sniffed.unknown_at));
+      problem(PageProblemKind::UnknownEncoding, "'" + sniffed.unknown_label + "'", sniffed.unknown_at);
     if (const auto bad = first_invalid_utf8(raw, more_may_follow)) {
       const std::size_t at = sniffed.bom_length + *bad;
-      problem(PageProblemKind::InvalidUtf8, "byte " + hex_byte(html[at]), at, line_at(html, at));
+      problem(PageProblemKind::InvalidUtf8, "byte " + hex_byte(html[at]), at);
     }
   }
   const std::string_view text = decoded ? std::string_view(decoded->text) : raw;
@@ -272,10 +273,9 @@ HeadFacts read_head_in(std::string_view html, std::string_view page_url, std::si
   facts.truncated = extent.cut_short || (!extent.body_found && more_may_follow && !tree->body_has_children);
   if (extent.cut_short) {
     problem(PageProblemKind::StallingTag,
-            "a tag with more than " + std::to_string(kMaxHeadTagAttributes) + " attributes", offsets(extent.size),
-            line_at(text, extent.size));
+            "a tag with more than " + std::to_string(kMaxHeadTagAttributes) + " attributes", offsets(extent.size));
   } else if (facts.truncated) {
-    problem(PageProblemKind::HeadNotClosed, size_text(max_bytes), offsets(text.size()), line_at(text, text.size()));
+    problem(PageProblemKind::HeadNotClosed, size_text(max_bytes), offsets(text.size()));
   }
   return facts;
 }
