@@ -978,13 +978,34 @@ TEST_CASE("live: --cache asks again with the validators, and a 304 is judged fro
   serve_sitemap(server, site_urlset({server.url("/kept")}));
   const TempDir dir;
   const std::string cache = (dir.path / "cache").string();
-  const std::vector<std::string> args = {
-      "--pages", "--quiet", "--rate", "200", "--cache", cache, "--now", kTestNow, server.url("/sitemap.xml")};
+  const std::string log = (dir.path / "pages.jsonl").string();
+  const std::vector<std::string> args = {"--pages",
+                                         "--quiet",
+                                         "--rate",
+                                         "200",
+                                         "--cache",
+                                         cache,
+                                         "--now",
+                                         kTestNow,
+                                         "--pages-log",
+                                         log,
+                                         server.url("/sitemap.xml")};
+  const auto read_log = [&] {
+    std::ifstream in(log);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  };
   const auto first = run_cli(args);
+  const std::string first_log = read_log();
   const auto second = run_cli(args);
   CHECK(first.exit_code == 1);
   CHECK(first.out.find("[PAGE201 page-noindex]") != std::string::npos);
   CHECK(second.out == first.out);  // the noindex page, read from the cache after a 304
+  // The log says which answer came from the cache: the kept 200, after the host's 304.
+  CHECK(first_log.find("\"url\":\"" + server.url("/kept") + "\"") != std::string::npos);
+  CHECK(first_log.find("\"status\":200") != std::string::npos);
+  CHECK(first_log.find("\"cached\"") == std::string::npos);
+  CHECK(read_log().find("\"status\":200") != std::string::npos);
+  CHECK(read_log().find("\"cached\":true") != std::string::npos);
   std::lock_guard lock(mutex);
   REQUIRE(conditions.size() == 2);
   CHECK(conditions[0] == "|");

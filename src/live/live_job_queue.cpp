@@ -239,6 +239,7 @@ void LivePages::step(std::shared_ptr<Job> job) const {
                      [this, job, cached = std::move(cached)](LiveResponse response) mutable {
                        if (response.status == 304 && cached) {
                          cached->milliseconds = response.milliseconds;
+                         cached->from_cache = true;
                          response = std::move(*cached);
                        } else if (!job->head) {
                          cache_.keep(job->current, response);

@@ -207,6 +207,7 @@ void LivePages::publish(const Job& job, PageAnswer answer, const LiveResponse* l
       line["chain"] = std::move(chain);
     }
     if (last && !last->error.empty()) line["error"] = last->error;
+    if (last && last->from_cache) line["cached"] = true;  // a 304: `status` is the kept answer's
     if (answer.status == PageStatus::Blocked) line["robots"] = answer.reason;
     log_ << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
     log_.flush();

@@ -43,6 +43,7 @@ struct LiveResponse {
   long milliseconds = 0;  // from the request's start to its end, queueing excluded
   bool host_given_up = false;  // not asked: the host kept failing, and was given up (`error` says so)
   int retries = 0;  // times it was asked again after a 429 or 503 (and the wait it asked for)
+  bool from_cache = false;  // the host answered 304 to --cache's validators: this is what was kept
   // Every value of header `name` (case-insensitive), in order.
   std::vector<std::string> header_values(std::string_view name) const;
   std::string header(std::string_view name) const;  // the first, or ""
