@@ -140,6 +140,9 @@ struct PageTally {
   std::size_t served = 0, missing = 0, fallback = 0, redirect = 0, refused = 0;
   std::size_t failed = 0, blocked = 0, skipped = 0;  // live pages: error statuses, robots.txt, not fetched
   std::size_t client_errors = 0, server_errors = 0, unreachable = 0;  // of the failed and missing: 4xx, 5xx, none
+  // Of the blocked: those whose host's robots.txt answered 5xx or nothing, which disallows every
+  // URL (RFC 9309), rather than disallowing them itself.
+  std::size_t robots_unreachable = 0;
   std::size_t noindex = 0;  // served pages that forbid indexing (meta or header)
   std::size_t canonical_elsewhere = 0;  // served pages whose first canonical is another URL
   std::size_t other_origin = 0;  // URLs not on the site: counted, not checked

@@ -14,6 +14,7 @@ void PageTally::add(const PageAnswer& answer, std::string_view url) {
     case PageStatus::Blocked: ++blocked; break;
     case PageStatus::Skipped: ++skipped; break;
   }
+  if (answer.status == PageStatus::Blocked && answer.http && answer.http->robots_unreachable) ++robots_unreachable;
   if (answer.status == PageStatus::Failed) {  // a 404 or 410 is Missing, counted there
     if (answer.http_status >= 500) {
       ++server_errors;

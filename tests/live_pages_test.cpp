@@ -310,6 +310,14 @@ TEST_CASE("live: a robots.txt that answers 503 is one finding for its host, and 
         "503: Google treats the whole site as disallowed for a while (RFC 9309 2.3.1.4: a server error means "
         "complete disallow); nothing was fetched\n");
   CHECK(server.hits("/a") + server.hits("/b") == 0);
+  // The summary and the JSON report say why nothing was fetched: robots.txt failed, it did not
+  // disallow anything itself.
+  const auto human = run_cli({"--pages", "--rate", "200", "--now", kTestNow, sitemap});
+  CHECK(human.out.find("3 listed URLs checked (3 not fetched (robots.txt answered 5xx or nothing, which disallows "
+                       "all))") != std::string::npos);
+  const auto json = run_cli({"--pages", "--format", "json", "--rate", "200", "--now", kTestNow, sitemap});
+  CHECK(json.out.find("\"blocked_by_robots\": 3") != std::string::npos);
+  CHECK(json.out.find("\"robots_unreachable\": 3") != std::string::npos);
 }
 
 TEST_CASE("live: a redirect to another host that ends in a page is a plain redirect, not a redirect error") {

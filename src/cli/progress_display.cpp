@@ -60,7 +60,8 @@ std::string line(const RunProgress& progress, double per_second) {
   if (progress.pages_read) text += ", " + std::to_string(progress.pages_read()) + " pages read";
   if (per_second > 0) text += " (" + std::to_string(static_cast<long>(per_second + 0.5)) + "/s)";
   if (progress.page_errors) {
-    if (const std::size_t errors = progress.page_errors()) text += ", " + std::to_string(errors) + " errors";
+    if (const std::size_t errors = progress.page_errors())
+      text += ", " + std::to_string(errors) + (errors == 1 ? " error" : " errors");
   }
   if (progress.page_hosts) text += hosts_text(progress.page_hosts());
   return text;

@@ -278,7 +278,7 @@ std::string LivePages::cut_note() const {
   const std::string past = "past --max-urls " + std::to_string(options_.max_urls);
   const std::string unsampled = unsampled_ == 0 ? std::string()
                                                 : "left out of the --sample of " + std::to_string(*options_.sample) +
-                                                      " (seed " + std::to_string(options_.seed) + ")";
+                                                      ", seed " + std::to_string(options_.seed);
   if (cut_ && unsampled_)
     return std::to_string(cut_) + " " + past + "; " + std::to_string(unsampled_) + " " + unsampled;
   if (cut_) return past;

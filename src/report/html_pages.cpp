@@ -18,7 +18,7 @@ std::string html_pages_section(const PagesSummary& pages) {
     rows.push_back({key, label, {{n, css}}});
   };
   row("served", "served (200)", t.served, "plain");
-  row("missing", "missing (404)", t.missing, "sev-error");
+  row("missing", pages.live ? "missing (404, 410)" : "missing (404)", t.missing, "sev-error");
   row("soft-404", "soft 404 (a catch-all answers)", t.fallback, "sev-warning");
   row("redirected", "redirected", t.redirect, "sev-warning");
   row("refused", "not readable", t.refused, "sev-warning");
@@ -28,11 +28,13 @@ std::string html_pages_section(const PagesSummary& pages) {
     row("client-error", "other 4xx (401, 403, ...)", t.client_errors, "sev-error");
     row("server-error", "5xx", t.server_errors, "sev-error");
     row("unreachable", "no answer (DNS, connection, TLS, timeout)", t.unreachable, "sev-error");
-    row("blocked", "not fetched (robots.txt disallows sitemaplint)", t.blocked, "sev-info");
+    row("blocked", "not fetched (robots.txt disallows sitemaplint)", t.blocked - t.robots_unreachable, "sev-info");
+    row("robots-unreachable", "not fetched (robots.txt answered 5xx or nothing)", t.robots_unreachable, "sev-error");
     row("not-fetched", "not fetched (--max-urls, --sample, host given up)", t.skipped, "sev-info");
   }
   row("other-origin", "on other origins (not checked)", t.other_origin, "sev-info");
-  row("unlisted", "indexable pages in no sitemap", pages.unlisted.size(), "sev-info");
+  // A live site cannot be listed: coverage is a build's.
+  if (!pages.live) row("unlisted", "indexable pages in no sitemap", pages.unlisted.size(), "sev-info");
   std::string html = "<section id=\"pages\" data-checked=\"" + std::to_string(t.checked()) + "\" data-unlisted=\"" +
                      std::to_string(pages.unlisted.size()) + "\">\n<h2>Pages of " + escape_markup(pages.source) +
                      "</h2>\n<p>" + escape_markup(pages.line()) + "</p>\n" +

@@ -142,6 +142,7 @@ void write_json(std::span<const FileReport> reports, const RunStatus& status, st
       json.field("server_errors", t.server_errors);
       json.field("unreachable", t.unreachable);
       json.field("blocked_by_robots", t.blocked);
+      json.field("robots_unreachable", t.robots_unreachable);  // of blocked_by_robots
       json.field("not_fetched", t.skipped);
       if (!status.pages->note.empty()) json.field("not_fetched_because", status.pages->note);
     }
