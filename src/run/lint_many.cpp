@@ -69,6 +69,7 @@ Outcome lint_one(const std::string& path, const RuleSelection& selection, const 
   bounded.max_bytes = std::min(bounded.max_bytes, kProtocolMaxBytes + 1);
   bounded.keep_truncated = true;
   FetchResult fetched = fetch(path, bounded, read_as.origin);
+  if (read_as.progress) read_as.progress->fetched();
   if (!fetched.ok) {
     outcome.error = path + ": " + fetched.error;
     return outcome;
@@ -135,10 +136,10 @@ std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const Profi
     settings.sole_input = paths.size() == 1;
     settings.only_input = only_input && paths.size() == 1;
     share_idle_cores(jobs, paths.size(), settings.engine);
-    const ReadAs read_as{.scope = scope, .keep_bytes = paths.size() == 1};
+    const ReadAs read_as{.scope = scope, .keep_bytes = paths.size() == 1, .progress = progress};
     outcomes[i] = lint_one(paths[i], profile->selection, settings, fetch_options, read_as);
     if (linted && outcomes[i].report) linted(*outcomes[i].report);
-    if (progress) progress->finished(is_url(paths[i]));
+    if (progress) progress->finished();
   });
   return outcomes;
 }

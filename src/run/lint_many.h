@@ -53,6 +53,7 @@ struct ReadAs {
   // linting (lint_input): right for the only input of a run, where releasing would bound nothing
   // and the report would read the whole file again to place its findings.
   bool keep_bytes = false;
+  RunProgress* progress = nullptr;  // told when a URL's fetch is over (RunProgress::fetched)
 };
 
 // Reads or fetches `path` and lints it; a URL is scoped to its own location unless `settings`

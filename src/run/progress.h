@@ -31,9 +31,12 @@ struct RunProgress {
     files_total += files;
     fetches_total += fetches;
   }
-  void finished(bool fetched) {
+  // A URL's fetch is over (its linting may go on long after: a live audit of its pages).
+  void fetched() { ++fetches_done; }
+  // A file is dealt with; `fetch_uncounted`: a URL whose fetched() was not called (never made).
+  void finished(bool fetch_uncounted = false) {
     ++files_done;
-    if (fetched) ++fetches_done;
+    if (fetch_uncounted) ++fetches_done;
   }
 };
 

@@ -149,7 +149,7 @@ class Site {
         // Judged where it is served, at "/robots.txt" of --base-url's origin; not at the sitemap's.
         if (settings.location) settings.location = robots_location(settings.location->url);
         robots = lint_one(options_.robots, profile->selection, settings, options_.fetch,
-                          ReadAs{true, UrlOrigin::User, LintScope::InASet});
+                          ReadAs{.robots_txt = true, .scope = LintScope::InASet, .progress = options_.progress});
         if (robots.report && robots.report->robots) robots_ = site_robots(*robots.report, settings);
         // Alone, a robots.txt without sitemaps leaves nothing to lint; with sitemaps given, its
         // rules are still checked against their URLs.
@@ -158,7 +158,7 @@ class Site {
         }
       }
       add(std::move(robots), options_.robots, kNoFile);
-      if (options_.progress) options_.progress->finished(is_url(options_.robots));
+      if (options_.progress) options_.progress->finished(!profile && is_url(options_.robots));
     }
     std::vector<Outcome> linted =
         lint_all(paths, lookup_, options_.jobs, options_.fetch, in_a_set, LintScope::InASet, options_.progress,
@@ -272,10 +272,10 @@ class Site {
         Settings settings = child.settings;
         share_idle_cores(options_.jobs, pending.size(), settings.engine);
         linted[k] = lint_one(child.path, child.profile->selection, settings, options_.fetch,
-                             ReadAs{false, child.origin, LintScope::InASet});
+                             ReadAs{.origin = child.origin, .scope = LintScope::InASet, .progress = options_.progress});
       }
       if (linted[k].report) spill_.offer(*linted[k].report);
-      if (options_.progress) options_.progress->finished(child.profile && is_url(child.path));
+      if (options_.progress) options_.progress->finished(!child.profile && is_url(child.path));
     });
     for (std::size_t k = 0; k < pending.size(); ++k) {
       const std::size_t at = outcomes_.size();
