@@ -146,6 +146,8 @@ struct PageTally {
   std::size_t noindex = 0;  // served pages that forbid indexing (meta or header)
   std::size_t canonical_elsewhere = 0;  // served pages whose first canonical is another URL
   std::size_t other_origin = 0;  // URLs not on the site: counted, not checked
+  // Of the blocked, those robots.txt disallows by a rule of its own.
+  std::size_t disallowed_by_robots() const { return blocked - robots_unreachable; }
   std::size_t checked() const { return served + missing + fallback + redirect + refused + failed + blocked; }
   // Counts what the listed `url` led to (page_tally.cpp): both sources count alike.
   void add(const PageAnswer& answer, std::string_view url);

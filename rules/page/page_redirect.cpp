@@ -66,10 +66,11 @@ class PageRedirect final : public PageRule {
     const std::string how = page.code != 0 ? "redirects it with " + std::to_string(page.code) : "sends crawlers on";
     std::string message = url.quoted_value() + " is not a page: " + std::string(pages().host_label()) + " " + how +
                           " to " + quoted(page.target) + " (" + page.reason + ")";
-    // Live, the chain was followed by fetching, to its last hop; from a build, through the host's
+    // Live, the chain was followed by fetching; from a build, it is followed through the host's
     // rules here.
     const std::string_view listed = a.ascii_form.empty() ? a.trimmed : a.ascii_form;
-    const BuildChain chain = page.http ? live_chain(*page.http, page.target) : follow_in_build(pages(), listed, page);
+    const BuildChain chain =
+        page.http ? follow_live(pages(), *page.http, page.target) : follow_in_build(pages(), listed, page);
     const std::string& end = chain.end_url.empty() ? page.target : chain.end_url;
     std::string trouble = chain.trouble.empty() ? unfit_end(end, chain.end) : chain.trouble;
     // A sitemap lists only the URLs of its own host (the protocol's rule, and Search Console's
@@ -107,16 +108,6 @@ class PageRedirect final : public PageRule {
   }
 
  private:
-  // A fetched chain: its last hop, where the page was served, and the answer for it (from the
-  // run's own lookup, where the URL is one fetch at most: a URL the run lists too is not fetched
-  // again).
-  BuildChain live_chain(const HttpDetails& http, const std::string& first_target) const {
-    BuildChain chain;
-    if (http.chain.size() > 2) chain.end_url = http.chain.back().url;
-    chain.end = pages().unlisted_page(chain.end_url.empty() ? first_target : chain.end_url);
-    return chain;
-  }
-
   struct Found {
     Report report;
     std::string target;  // normal form

@@ -1,6 +1,7 @@
 // SM217 loc-double-encoded: '%25' followed by two hex digits in a URL's path, an escape escaped again.
 #include "analysis/ascii.h"
 #include "analysis/byte_search.h"
+#include "analysis/percent_encoding.h"
 #include "url_analysis.h"
 #include "rules/rule_support.h"
 
@@ -55,7 +56,7 @@ class LocDoubleEncoded final : public Rule {
     const UrlParts parts = url_parts(a);
     for (std::size_t at = parts.path_begin;
          (at = find_three_bytes(t, at, parts.path_end, "%25")) != std::string_view::npos; ++at) {
-      if (at + 5 > parts.path_end || hex_value(t[at + 3]) < 0 || hex_value(t[at + 4]) < 0) continue;
+      if (at + 5 > parts.path_end || escaped_byte(t.data() + at + 3) < 0) continue;
       const std::string once = "%" + ascii_uppered(t.substr(at + 3, 2));
       const Span span = url_span(*url.field, a, at, 5);
       out.report(

@@ -45,8 +45,6 @@ void list_build_ahead(const PageLookup& pages, unsigned jobs) {
   if (disk && cores > 1) disk->list_ahead(cores);
 }
 
-std::string live_user_agent() { return default_user_agent(); }
-
 std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& paths, ConfigResolver& configs,
                                              const CliOptions& options, const RunSettings& run,
                                              const FetchOptions& fetch, std::string* why) {
@@ -74,7 +72,7 @@ std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& pat
   s.limits.rate = run.rate.value_or(5);
   s.timeout_ms = fetch.timeout_ms;
   s.connect_timeout_ms = fetch.connect_timeout_ms;
-  s.user_agent = run.user_agent.value_or(live_user_agent());
+  s.user_agent = fetch.user_agent;  // the run's (fetch_options_for): the sitemaps' fetches say the same
   s.allowed_hosts = fetch.allowed_hosts;
   s.trusted_hosts = fetch.trusted_hosts;
   // The site's own origins (--base-url's among them) are named too: --allow-host adds hosts to

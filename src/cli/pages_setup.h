@@ -33,9 +33,6 @@ std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& pat
                                              const CliOptions& options, const RunSettings& run,
                                              const FetchOptions& fetch, std::string* why);
 
-// The default User-Agent of live fetches: "sitemaplint/VERSION (+project URL)".
-std::string live_user_agent();
-
 // `profile_for` with `pages` in every profile's settings (each profile copied once, kept for the
 // run; the lookup is called from several threads).
 ProfileLookup with_pages(ProfileLookup profile_for, std::shared_ptr<const PageLookup> pages);

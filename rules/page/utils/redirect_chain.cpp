@@ -19,6 +19,13 @@ std::string normal_form(std::string_view url) {
 
 }  // namespace
 
+BuildChain follow_live(const PageLookup& pages, const HttpDetails& http, const std::string& first_target) {
+  BuildChain chain;
+  if (http.chain.size() > 2) chain.end_url = http.chain.back().url;  // the listed URL, then each hop
+  chain.end = pages.unlisted_page(chain.end_url.empty() ? first_target : chain.end_url);
+  return chain;
+}
+
 BuildChain follow_in_build(const PageLookup& pages, std::string_view listed, const PageAnswer& first) {
   BuildChain chain;
   std::vector<std::string> seen{normal_form(listed), normal_form(first.target)};

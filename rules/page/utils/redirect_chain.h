@@ -19,6 +19,10 @@ struct BuildChain {
 // dead end, a loop, or more hops than Googlebot follows.
 BuildChain follow_in_build(const PageLookup& pages, std::string_view listed, const PageAnswer& first);
 
+// A chain followed by fetching (the live site): its last hop, and the lookup's answer for it,
+// which the chain's fetch already gave (a URL the run lists too is not fetched again).
+BuildChain follow_live(const PageLookup& pages, const HttpDetails& http, const std::string& first_target);
+
 // Why the page where a redirect ends is no URL to list either: it forbids indexing, or names
 // another URL as canonical. Empty when it may be listed (or is not known).
 std::string unfit_end(const std::string& end_url, const PageAnswer* end);
