@@ -69,17 +69,26 @@ TEST_CASE("report source: the only input of a run keeps its bytes as written, ea
   };
 
   // Parsed in place, its findings placed from the line starts the pre-scan recorded: the bytes the
-  // parse overwrote are not read again, and a reporter that shows lines reads the file.
-  // The only input keeps the buffer it was linted in, which the file is read into again: no fresh
-  // memory for it.
+  // parse overwrote are not read again, and a reporter that shows lines maps the file (no copy).
+  // The only input keeps the buffer it was linted in, which a file that cannot be mapped (gzip) is
+  // read into again: no fresh memory for it.
   const std::vector<Outcome> alone = lint({one});
   REQUIRE(alone.front().report);
   REQUIRE(!alone.front().report->diagnostics.empty());
   CHECK(alone.front().report->bytes.empty());
   REQUIRE(alone.front().report->spare_buffer.size() == std::string(kErrorAndWarning).size());
-  const char* const spare = alone.front().report->spare_buffer.data();
   {
     const ReportSource source(*alone.front().report);
+    CHECK(source.bytes() == kErrorAndWarning);
+    CHECK(source.bytes().data() != alone.front().report->spare_buffer.data());
+  }
+  const std::string gz = dir.write("one.xml.gz", gzip_for_test(kErrorAndWarning));
+  const std::vector<Outcome> alone_gz = lint({gz});
+  REQUIRE(alone_gz.front().report);
+  REQUIRE(!alone_gz.front().report->spare_buffer.empty());
+  const char* const spare = alone_gz.front().report->spare_buffer.data();
+  {
+    const ReportSource source(*alone_gz.front().report);
     CHECK(source.bytes() == kErrorAndWarning);
     CHECK(source.bytes().data() == spare);
   }

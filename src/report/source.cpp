@@ -3,15 +3,18 @@
 #include <algorithm>
 
 #include "load/input_path.h"
+#include "load/mapped_file.h"
 #include "load/source.h"
 
 namespace sitemaplint {
 namespace {
 
 // A released file is read again to show its findings; a clean one only when asked (nothing of it is
-// shown).
-std::string_view bytes_of(const FileReport& report, bool always, std::string* reloaded) {
+// shown). Mapped where it can be (load/mapped_file.h), else read.
+std::string_view bytes_of(const FileReport& report, bool always, std::string* reloaded,
+                          std::optional<MappedFile>* mapped) {
   if (!report.bytes.empty() || !report.reloadable || (report.diagnostics.empty() && !always)) return report.bytes;
+  if ((*mapped = MappedFile::map(report.path, kMaxInputBytes))) return (*mapped)->bytes();
   if (!report.spare_buffer.empty()) {
     // Read into the buffer the file was linted in; a file changed since is read anew below.
     std::string spare = std::move(report.spare_buffer);
@@ -30,7 +33,7 @@ std::string_view bytes_of(const FileReport& report, bool always, std::string* re
 
 std::string_view ReportSource::load() const {
   if (!loaded_) {
-    bytes_ = bytes_of(report_, always_load_, &reloaded_);
+    bytes_ = bytes_of(report_, always_load_, &reloaded_, &mapped_);
     index_.emplace(bytes_);
     loaded_ = true;
   }

@@ -1,6 +1,6 @@
 // The text of the files a report speaks of, for placing and showing findings: the bytes a report
 // kept, or, for a file that gave its bytes up after linting and got findings later (checks across
-// a set), the file read again from disk. Related locations may point into another file of the run.
+// a set), the file mapped (load/mapped_file.h) or read again from disk. Related locations may point into another file of the run.
 #pragma once
 
 #include <map>
@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "analysis/line_index.h"
+#include "load/mapped_file.h"
 #include "run/lint.h"
 
 namespace sitemaplint {
@@ -47,6 +48,7 @@ class ReportSource {
   bool always_load_;
   mutable bool loaded_ = false;
   mutable std::string reloaded_;
+  mutable std::optional<MappedFile> mapped_;
   mutable std::string_view bytes_;
   mutable std::optional<LineIndex> index_;
   // Where the last position() found its offset in report_.placed: findings are asked for in

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "engine/rule_sink.h"
+#include "load/mapped_file.h"
 #include "load/source.h"
 #include "rules/hreflang/utils/page_facts.h"
 #include "run/set_spill.h"
@@ -49,13 +50,15 @@ class MemberSink final : public SetSink {
     std::string_view bytes = report.bytes;
     if (bytes.empty() && report.reloadable) {
       if (loaded_file_ != file) {
-        Input input;
-        std::string error;
         loaded_.clear();
-        if (load_input(report.path, &input, &error)) loaded_ = std::move(input.bytes);
+        if (!(mapped_ = MappedFile::map(report.path, kMaxInputBytes))) {
+          Input input;
+          std::string error;
+          if (load_input(report.path, &input, &error)) loaded_ = std::move(input.bytes);
+        }
         loaded_file_ = file;
       }
-      bytes = loaded_;
+      bytes = mapped_ ? mapped_->bytes() : std::string_view(loaded_);
     }
     if (offset > bytes.size()) return {};
     return std::string(bytes.substr(offset, length));
@@ -78,7 +81,8 @@ class MemberSink final : public SetSink {
   std::span<SetMember> members_;
   std::vector<FindingCap> caps_;
   std::size_t loaded_file_ = kNoFile;  // the released file read again last, for text()
-  std::string loaded_;
+  std::optional<MappedFile> mapped_;  // its bytes, mapped (load/mapped_file.h), or else
+  std::string loaded_;  // read
 };
 
 // Where a rule run one group of partitions at a time reports: per file, how many findings it made
