@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 
+#include "load/grow_uninitialized.h"
 #include "tree_memory.h"
 
 namespace sitemaplint {
@@ -93,7 +94,7 @@ std::size_t capacity_for(std::string_view data, std::size_t limit) {
   return std::min({trailer_size(data), limit, data.size() * 1032});
 }
 
-// The piece of room made (zeroed) at a time for zlib: still in the cache when zlib fills it.
+// The piece of room made at a time for zlib (not zeroed: grow_uninitialized.h).
 constexpr std::size_t kRoomPiece = std::size_t{256} << 10;
 
 Inflated gunzip_with_zlib(std::string_view data, std::size_t limit, Inflated inflated) {
@@ -102,7 +103,7 @@ Inflated gunzip_with_zlib(std::string_view data, std::size_t limit, Inflated inf
   std::string& bytes = inflated.bytes;
   while (true) {
     const std::size_t at = bytes.size();
-    bytes.resize(at + std::min(kRoomPiece, limit + 1 - at));
+    grow_uninitialized(bytes, at + std::min(kRoomPiece, limit + 1 - at));
     bytes.resize(at + zlib.into(std::span<char>(bytes).subspan(at)));
     if (bytes.size() > limit) {
       inflated.stopped = true;
@@ -152,7 +153,7 @@ Inflated gunzip_data(std::string_view data, std::size_t limit, Inflater inflater
   const std::size_t stated = trailer_size(data);
   // A stated size of 0 is an empty file or a forged trailer, nothing to win either way.
   if (inflater == Inflater::kFastest && stated > 0 && stated <= capacity_for(data, limit)) {
-    inflated.bytes.resize(stated);
+    grow_uninitialized(inflated.bytes, stated);
     if (const std::optional<std::size_t> size = gunzip_with_libdeflate(data, inflated.bytes)) {
       inflated.bytes.resize(*size);
       return inflated;
