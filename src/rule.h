@@ -333,9 +333,11 @@ class SetSink {
  public:
   virtual ~SetSink() = default;
   virtual void report(std::size_t file, Report finding) = 0;
-  // The text of a file at [offset, offset + length), for naming a value in a message (the file
-  // is read again if its bytes were released).
-  virtual std::string text(std::size_t file, std::size_t offset, std::size_t length) = 0;
+  // The text of a file at [offset, offset + length) (to its end past it), for naming a value in a
+  // message: a view, valid until the next call (the file is mapped, or read again, if its bytes
+  // were released; nothing is copied, where a rule that placed its findings took a copy of each
+  // file whole).
+  virtual std::string_view text(std::size_t file, std::size_t offset, std::size_t length) = 0;
 };
 
 class Rule {

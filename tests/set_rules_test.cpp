@@ -247,8 +247,8 @@ struct FakeSet final : sitemaplint::SetSink {
     found.emplace_back(file, finding.at.offset);
     messages.push_back(finding.message);
   }
-  std::string text(std::size_t file, std::size_t offset, std::size_t length) override {
-    return offset > texts[file].size() ? std::string() : texts[file].substr(offset, length);
+  std::string_view text(std::size_t file, std::size_t offset, std::size_t length) override {
+    return offset > texts[file].size() ? std::string_view() : std::string_view(texts[file]).substr(offset, length);
   }
   void run_sm803() {
     std::vector<sitemaplint::SetFile> files(facts.size());
@@ -294,5 +294,35 @@ TEST_CASE("set rules: SM803 reports a file's duplicates in the order of its page
     CAPTURE(i);
     CHECK(set.found[i].first == 1);
     CHECK(set.found[i].second == i * 25);
+  }
+}
+
+TEST_CASE("set rules: run on several threads, they report exactly what they report on one") {
+  TempDir dir;
+  const std::string head =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
+      "xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n";
+  const auto link = [](const std::string& code, const std::string& href) {
+    return "    <xhtml:link rel=\"alternate\" hreflang=\"" + code + "\" href=\"" + href + "\"/>\n";
+  };
+  // en lists de and fr; fr is listed nowhere (LANG505), de names no way back to en (LANG501) and
+  // calls itself fr where en calls it de (LANG504); /shared is in both files (SM803).
+  const std::string a =
+      dir.write("a.xml", head + "  <url><loc>https://example.com/en/</loc>\n" + link("en", "https://example.com/en/") +
+                             link("de", "https://example.com/de/") + link("fr", "https://example.com/fr/") +
+                             "  </url>\n  <url><loc>https://example.com/shared</loc></url>\n</urlset>\n");
+  const std::string b =
+      dir.write("b.xml", head + "  <url><loc>https://example.com/de/</loc>\n" + link("fr", "https://example.com/de/") +
+                             "  </url>\n  <url><loc>https://example.com/shared</loc></url>\n</urlset>\n");
+  const auto one = run_cli({"--format", "json", "--jobs", "1", a, b});
+  std::size_t set_codes = 0;
+  for (const char* code : {"SM803", "LANG501", "LANG504", "LANG505"})
+    set_codes += count_code(one.out, a, code) + count_code(one.out, b, code) > 0;
+  CHECK(set_codes == 4);
+  for (const char* jobs : {"2", "4"}) {
+    CAPTURE(jobs);
+    const auto many = run_cli({"--format", "json", "--jobs", jobs, a, b});
+    CHECK(many.exit_code == one.exit_code);
+    CHECK(many.out == one.out);
   }
 }

@@ -113,7 +113,7 @@ class StaleIndexLastmod final : public Rule {
         const auto* child = static_cast<const NewestLastmod*>(set.files[link.file].facts);
         // Older as instants is needed either way: a date's instant is its earliest.
         if (!child || *link.ref->lastmod >= child->seconds) continue;
-        const std::string written = out.text(f, link.ref->lastmod_offset, link.ref->lastmod_length);
+        const std::string written(out.text(f, link.ref->lastmod_offset, link.ref->lastmod_length));
         const std::optional<W3cDatetime> index = parse_w3c_datetime(trim_xml_space(written), nullptr);
         if (!index || !newer_than(*child, *index, *link.ref->lastmod)) continue;
         const W3cDatetime& newest_date = child->latest_date;

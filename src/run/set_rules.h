@@ -37,8 +37,10 @@ enum class SetRulePart { All, OnPages, NotOnPages, Duplicates, Graph };
 // Calls on_set of every set-level rule that at least one member runs; their findings are added to
 // the members' reports (unsorted). With `spill`, the pages it wrote to disk are read back for the
 // rules on pages; one that cannot be read back sets *error (the rules on pages then report less).
+// The rules run on up to `threads` threads (not with pages spilled); their findings are added in
+// rule order all the same.
 void run_set_rules(std::span<SetMember> members, const Settings& settings, SetSpill* spill = nullptr,
-                   std::string* error = nullptr, SetRulePart part = SetRulePart::All);
+                   std::string* error = nullptr, SetRulePart part = SetRulePart::All, unsigned threads = 1);
 
 // A finding of a rule on pages on one partition of a set (set_shard.h), before the cap: its file
 // (the member's index) and the subject it views, owned.
@@ -69,6 +71,6 @@ void add_partitioned(std::span<SetMember> members, const std::function<bool(std:
 // then each member's findings sorted, its inline suppressions applied and SM901 made. The members
 // were linted LintScope::InASet.
 void finish_set(std::span<SetMember> members, const Settings* settings, SetSpill* spill = nullptr,
-                std::string* error = nullptr);
+                std::string* error = nullptr, unsigned threads = 1);
 
 }  // namespace sitemaplint

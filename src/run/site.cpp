@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <thread>
 
 #include "run/child_location.h"
 #include "run/set_rules.h"
@@ -314,7 +315,8 @@ class Site {
       return;
     }
     std::string error;
-    finish_set(members_, first ? &first->settings : nullptr, &spill_, &error);
+    const unsigned threads = options_.jobs != 0 ? options_.jobs : std::max(1u, std::thread::hardware_concurrency());
+    finish_set(members_, first ? &first->settings : nullptr, &spill_, &error, threads);
     // Pages that were spilled and cannot be read back: the checks on them are incomplete, and the
     // run says so as it says an input could not be read.
     if (!error.empty()) outcomes_.push_back(Outcome{"the set's pages spilled to disk", std::nullopt, error});

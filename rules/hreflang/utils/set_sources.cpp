@@ -28,7 +28,7 @@ void SetSources::resolve(const SetView& set, SetSink& sink) {
     bool places = false;
     while (end < order.size() && requests_[order[end]].file == file) places |= requests_[order[end++]].place;
     // Positions need the file from its start; texts alone are read where they are.
-    const std::string whole = places ? sink.text(file, 0, std::string::npos) : std::string();
+    const std::string_view whole = places ? sink.text(file, 0, std::string_view::npos) : std::string_view();
     const LineIndex lines(whole);
     for (; k < end; ++k) {
       Request& r = requests_[order[k]];
@@ -36,7 +36,7 @@ void SetSources::resolve(const SetView& set, SetSink& sink) {
         const Position at = lines.position(r.offset);
         r.result = std::string(set.files[file].path) + ":" + std::to_string(at.line) + ":" + std::to_string(at.column);
       } else {
-        const std::string raw =
+        const std::string_view raw =
             places ? whole.substr(std::min(r.offset, whole.size()), r.length) : sink.text(file, r.offset, r.length);
         decode_entities(raw, &r.result);
       }
