@@ -29,17 +29,27 @@ void SetSources::resolve(const SetView& set, SetSink& sink) {
     while (end < order.size() && requests_[order[end]].file == file) places |= requests_[order[end++]].place;
     // Positions need the file from its start; texts alone are read where they are.
     const std::string_view whole = places ? sink.text(file, 0, std::string_view::npos) : std::string_view();
-    const LineIndex lines(whole);
+    // The places in offset order, counted in one pass that keeps no line starts (PositionCursor):
+    // an index of every line of each file, made again by each rule, was a fifth of a 200-file
+    // set's checks across files.
+    std::vector<std::size_t> in_order;
+    for (std::size_t i = k; i < end; ++i) {
+      if (requests_[order[i]].place) in_order.push_back(order[i]);
+    }
+    std::stable_sort(in_order.begin(), in_order.end(),
+                     [&](std::size_t a, std::size_t b) { return requests_[a].offset < requests_[b].offset; });
+    PositionCursor cursor(whole);
+    for (const std::size_t h : in_order) {
+      Request& r = requests_[h];
+      const Position at = cursor.at(r.offset);
+      r.result = std::string(set.files[file].path) + ":" + std::to_string(at.line) + ":" + std::to_string(at.column);
+    }
     for (; k < end; ++k) {
       Request& r = requests_[order[k]];
-      if (r.place) {
-        const Position at = lines.position(r.offset);
-        r.result = std::string(set.files[file].path) + ":" + std::to_string(at.line) + ":" + std::to_string(at.column);
-      } else {
-        const std::string_view raw =
-            places ? whole.substr(std::min(r.offset, whole.size()), r.length) : sink.text(file, r.offset, r.length);
-        decode_entities(raw, &r.result);
-      }
+      if (r.place) continue;
+      const std::string_view raw =
+          places ? whole.substr(std::min(r.offset, whole.size()), r.length) : sink.text(file, r.offset, r.length);
+      decode_entities(raw, &r.result);
     }
   }
 }
