@@ -48,6 +48,20 @@ ChildEnd in_child(Body body) {
   return end;
 }
 
+// In a child: maps `mapped` (which installs sitemaplint's handler), then reads past the end of
+// `other`, cut short while mapped by the test itself: a SIGBUS that is not about sitemaplint's
+// mapping. Does not return.
+[[noreturn]] void fault_outside_a_mapping(const std::string& mapped, const std::string& other) {
+  std::optional<MappedFile> ours = MappedFile::map(mapped, 1 << 20);
+  if (!ours) ::_exit(10);
+  FILE* f = std::fopen(other.c_str(), "rb");
+  void* elsewhere = ::mmap(nullptr, 3 * 4096, PROT_READ, MAP_PRIVATE, ::fileno(f), 0);
+  std::filesystem::resize_file(other, 10);
+  volatile char past = static_cast<const char*>(elsewhere)[2 * 4096];
+  (void)past;
+  ::_exit(11);
+}
+
 }  // namespace
 
 TEST_CASE("mapped file: a regular file's bytes, and nothing for what cannot be shown as mapped") {
@@ -107,14 +121,7 @@ TEST_CASE("mapped file: a SIGBUS elsewhere gets the handler that was there befor
       [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, kSaid, sizeof kSaid - 1);
       ::_exit(7);
     });
-    std::optional<MappedFile> mapped = MappedFile::map(path, 1 << 20);  // installs sitemaplint's handler
-    if (!mapped) ::_exit(10);
-    FILE* f = std::fopen(other.c_str(), "rb");
-    void* elsewhere = ::mmap(nullptr, 3 * 4096, PROT_READ, MAP_PRIVATE, ::fileno(f), 0);
-    std::filesystem::resize_file(other, 10);
-    volatile char past = static_cast<const char*>(elsewhere)[2 * 4096];
-    (void)past;
-    ::_exit(11);
+    fault_outside_a_mapping(path, other);
   });
   REQUIRE(WIFEXITED(handled.status));
   CHECK(WEXITSTATUS(handled.status) == 7);
@@ -122,15 +129,8 @@ TEST_CASE("mapped file: a SIGBUS elsewhere gets the handler that was there befor
   // Without one: the process ends by SIGBUS, as it would have.
   const ChildEnd unhandled = in_child([&] {
     std::signal(SIGBUS, SIG_DFL);
-    std::optional<MappedFile> mapped = MappedFile::map(path, 1 << 20);
-    if (!mapped) ::_exit(10);
-    dir.write("other.bin", std::string(3 * 4096, 'y'));
-    FILE* f = std::fopen(other.c_str(), "rb");
-    void* elsewhere = ::mmap(nullptr, 3 * 4096, PROT_READ, MAP_PRIVATE, ::fileno(f), 0);
-    std::filesystem::resize_file(other, 10);
-    volatile char past = static_cast<const char*>(elsewhere)[2 * 4096];
-    (void)past;
-    ::_exit(11);
+    dir.write("other.bin", std::string(3 * 4096, 'y'));  // cut short by the child before
+    fault_outside_a_mapping(path, other);
   });
   REQUIRE(WIFSIGNALED(unhandled.status));
   CHECK(WTERMSIG(unhandled.status) == SIGBUS);
