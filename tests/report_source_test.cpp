@@ -80,7 +80,8 @@ TEST_CASE("report source: the only input of a run keeps its bytes as written, ea
   {
     const ReportSource source(*alone.front().report);
     CHECK(source.bytes() == kErrorAndWarning);
-    CHECK(source.bytes().data() != alone.front().report->spare_buffer.data());
+    // Mapped, the buffer kept to read it into goes: two copies of the file would raise the peak.
+    CHECK(alone.front().report->spare_buffer.empty());
   }
   const std::string gz = dir.write("one.xml.gz", gzip_for_test(kErrorAndWarning));
   const std::vector<Outcome> alone_gz = lint({gz});

@@ -14,7 +14,12 @@ namespace {
 std::string_view bytes_of(const FileReport& report, bool always, std::string* reloaded,
                           std::optional<MappedFile>* mapped) {
   if (!report.bytes.empty() || !report.reloadable || (report.diagnostics.empty() && !always)) return report.bytes;
-  if ((*mapped = MappedFile::map(report.path, kMaxInputBytes))) return (*mapped)->bytes();
+  if ((*mapped = MappedFile::map(report.path, kMaxInputBytes))) {
+    // The buffer kept to read it again into is not needed: let go before the mapping's pages are
+    // touched, it would hold a second copy of the file at the run's peak.
+    std::string().swap(report.spare_buffer);
+    return (*mapped)->bytes();
+  }
   if (!report.spare_buffer.empty()) {
     // Read into the buffer the file was linted in; a file changed since is read anew below.
     std::string spare = std::move(report.spare_buffer);
