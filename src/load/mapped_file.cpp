@@ -17,8 +17,8 @@ namespace sitemaplint {
 namespace {
 
 // The mappings alive, for the SIGBUS handler, which may only read what it finds here. A reporter
-// maps one file at a time (a finding's related place may map one more): a few entries are plenty,
-// and with none free a file is read instead.
+// maps one file at a time (a finding's related place may map one more), and so does each set rule
+// running (one a thread): a few entries are plenty, and with none free a file is read instead.
 struct Region {
   std::atomic<bool> taken{false};
   std::atomic<const char*> begin{nullptr};
