@@ -3,7 +3,11 @@
 #include <doctest/doctest.h>
 #include <sitemaplint/sitemaplint.h>
 
+#include <signal.h>
+
 #include <algorithm>
+#include <cstdint>
+#include <sstream>
 
 #include "documented_block.h"
 #include "test_support.h"
@@ -81,6 +85,26 @@ TEST_CASE("library: a set's duplicates point into the other file") {
   CHECK(across->file == b);
   CHECK(across->related[0].file == a);
   CHECK(across->related[0].line == 3);
+}
+
+TEST_CASE("library: it maps no file and leaves the program's SIGBUS handling alone") {
+  // The command line maps a released file to show or quote it, with a SIGBUS handler that ends the
+  // process if the file is cut short meanwhile (load/mapped_file.h); a program that uses the
+  // library must not be ended so: the library reads the files again instead.
+  struct sigaction before {};
+  REQUIRE(::sigaction(SIGBUS, nullptr, &before) == 0);
+  TempDir dir;
+  const std::string a = dir.write("a-sitemap.xml", urlset({"https://example.com/x", "https://example.com/y&z"}));
+  const std::string b = dir.write("b-sitemap.xml", urlset({"https://example.com/x"}));
+  const sl::Result result = sl::lint_files({a, b}, at_now());
+  REQUIRE(!result.findings.empty());
+  std::ostringstream human;
+  sl::write_report(result, "human", human);
+  CHECK(human.str().find("https://example.com/y&z") != std::string::npos);  // its line, shown
+  struct sigaction after {};
+  REQUIRE(::sigaction(SIGBUS, nullptr, &after) == 0);
+  CHECK(reinterpret_cast<std::uintptr_t>(after.sa_handler) == reinterpret_cast<std::uintptr_t>(before.sa_handler));
+  CHECK((after.sa_flags & SA_SIGINFO) == (before.sa_flags & SA_SIGINFO));
 }
 
 TEST_CASE("library: bad settings and unreadable inputs are exceptions, or input errors in a set") {

@@ -52,6 +52,7 @@ ChildEnd in_child(Body body) {
 // `other`, cut short while mapped by the test itself: a SIGBUS that is not about sitemaplint's
 // mapping. Does not return.
 [[noreturn]] void fault_outside_a_mapping(const std::string& mapped, const std::string& other) {
+  allow_mapped_files();  // installs sitemaplint's handler, over the program's
   std::optional<MappedFile> ours = MappedFile::map(mapped, 1 << 20);
   if (!ours) ::_exit(10);
   FILE* f = std::fopen(other.c_str(), "rb");
@@ -64,7 +65,17 @@ ChildEnd in_child(Body body) {
 
 }  // namespace
 
+TEST_CASE("mapped file: nothing is mapped until the process allows it") {
+  TempDir dir;
+  const std::string path = dir.write("s.xml", "<urlset/>\n");
+  allow_mapped_files(false);
+  CHECK_FALSE(MappedFile::map(path, 1 << 20));
+  allow_mapped_files();
+  CHECK(MappedFile::map(path, 1 << 20));
+}
+
 TEST_CASE("mapped file: a regular file's bytes, and nothing for what cannot be shown as mapped") {
+  allow_mapped_files();
   TempDir dir;
   const std::string text = "<urlset>\n  <url><loc>https://example.com/</loc></url>\n</urlset>\n";
   const std::string path = dir.write("s.xml", text);
@@ -97,6 +108,7 @@ TEST_CASE("mapped file: cut short while mapped, the run ends with a message and 
   TempDir dir;
   const std::string path = dir.write("s.xml", std::string(3 * 4096, 'x'));
   const ChildEnd end = in_child([&] {
+    allow_mapped_files();
     std::optional<MappedFile> mapped = MappedFile::map(path, 1 << 20);
     if (!mapped) ::_exit(10);
     std::filesystem::resize_file(path, 10);
@@ -106,8 +118,7 @@ TEST_CASE("mapped file: cut short while mapped, the run ends with a message and 
   });
   REQUIRE(WIFEXITED(end.status));
   CHECK(WEXITSTATUS(end.status) == 2);
-  CHECK(end.err ==
-        "sitemaplint: error: " + path + ": the file was cut short while its report was written; run again\n");
+  CHECK(end.err == "sitemaplint: error: " + path + ": the file was cut short while sitemaplint read it; run again\n");
 }
 
 TEST_CASE("mapped file: a SIGBUS elsewhere gets the handler that was there before") {
@@ -134,4 +145,14 @@ TEST_CASE("mapped file: a SIGBUS elsewhere gets the handler that was there befor
   });
   REQUIRE(WIFSIGNALED(unhandled.status));
   CHECK(WTERMSIG(unhandled.status) == SIGBUS);
+  // Sent (kill, raise), not a fault: it ends the process too, and does not come back.
+  const ChildEnd sent = in_child([&] {
+    std::signal(SIGBUS, SIG_DFL);
+    allow_mapped_files();
+    std::optional<MappedFile> mapped = MappedFile::map(path, 1 << 20);
+    ::raise(SIGBUS);
+    ::_exit(11);
+  });
+  REQUIRE(WIFSIGNALED(sent.status));
+  CHECK(WTERMSIG(sent.status) == SIGBUS);
 }

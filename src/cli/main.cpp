@@ -16,6 +16,7 @@
 #include "docs/completions.h"
 #include "docs/man_page.h"
 #include "docs/reference_docs.h"
+#include "load/mapped_file.h"
 #include "analysis/message_text.h"
 #include "run/memory_limit.h"
 
@@ -289,5 +290,8 @@ int main(int argc, char** argv) {
   }
   if (app.count("--list-rules") && options.list_rules.empty()) options.list_rules = "text";
   if (app.count("--list-profiles") && options.list_profiles.empty()) options.list_profiles = "text";
+  // Released files are mapped to be shown again (load/mapped_file.h): this process is the command
+  // line's own, whose SIGBUS handler may end it.
+  allow_mapped_files();
   return run(options);
 }
