@@ -142,10 +142,10 @@ void append_percent_encoded(std::string_view bytes, std::string& out) {
   }
 }
 
-// For an ASCII URL whose scan found a reg-name host without a port and no escapes: whether the
-// rest that normalising would change is absent too, i.e. a lower-case scheme and host, a path,
-// and no "." or ".." segment in it (the scan saw the host and the path). Cheaper than
-// is_normal_form's scan of every byte.
+// For an ASCII URL whose scan found a reg-name host without a port and escapes (if any) that
+// normalising keeps as they are: whether the rest that normalising would change is absent too,
+// i.e. a lower-case scheme and host, a path, and no "." or ".." segment in it (the scan saw the
+// host and the path). Cheaper than is_normal_form's scan of every byte.
 bool is_normal_form_scanned(const UrlAnalysis& a, const UriScan& scan) {
   return (a.scheme == "http" || a.scheme == "https") && !a.path.empty() && !scan.host_has_upper &&
          !scan.path_has_dot_segment;
@@ -155,6 +155,8 @@ void analyze_http(UrlAnalysis& a) {
   const std::string_view t = a.trimmed;
   const UriScan scan = scan_http(t, a.scheme.size());
   a.has_authority = scan.has_authority;
+  a.escapes_clean = scan.escapes_clean;
+  a.no_escaped_percent_in_path = scan.no_escaped_percent_in_path;
   a.path = t.substr(scan.path_begin, scan.path_end - scan.path_begin);
   if (scan.has_authority) {
     a.host_at = scan.host_begin;
@@ -165,7 +167,7 @@ void analyze_http(UrlAnalysis& a) {
   // cost four times as much as the rest of the analysis, so it is consulted only below.
   if (scan.problem == SyntaxProblem::None && a.first_non_ascii == kNoPosition) {
     a.syntax_valid = true;
-    a.normal_form = scan.plain_host_no_escapes && is_normal_form_scanned(a, scan);
+    a.normal_form = scan.plain_host_normal_escapes && is_normal_form_scanned(a, scan);
     check_host(a);
     return;
   }
@@ -294,7 +296,11 @@ std::uint16_t url_traits(const UrlAnalysis& a, const Field& field) {
   }
   if (a.trimmed.size() != field.value.size()) traits |= kUrlSurroundingSpace;
   if (a.first_non_ascii != kNoPosition) traits |= kUrlNonAscii;
-  if (a.has_percent) traits |= kUrlHasPercent;
+  if (a.has_percent) {
+    traits |= kUrlHasPercent;
+    if (!a.escapes_clean) traits |= kUrlUncleanEscape;
+    if (!a.no_escaped_percent_in_path) traits |= kUrlEscapedPercent;
+  }
   if (a.fragment != kNoPosition) traits |= kUrlHasFragment;
   if (a.code_points >= kUrlLengthLimit) traits |= kUrlLong;
   if (a.trimmed.size() < kXsdMinUrlLength) traits |= kUrlShort;

@@ -72,6 +72,11 @@ struct UrlFacts {
   // Known to be its own normal form (is_normal_form in analysis/same_url.h), found while
   // scanning; false may also mean "not sure".
   bool normal_form = false;
+  // Found while scanning too (analysis/uri_scan.h), and false also when not known: every run of
+  // percent-escapes in the path and the query clean (analysis/clean_escape_run.h), and no "%25"
+  // in the path.
+  bool escapes_clean = false;
+  bool no_escaped_percent_in_path = false;
   HostProblem host_problem = HostProblem::None;
   std::uint32_t idna_errors = 0;  // UIDNA_ERROR_* bits, for HostProblem::Idna
   mutable std::uint64_t key = 0;  // same_url_key(), once known
@@ -106,6 +111,8 @@ enum UrlTrait : std::uint16_t {
   kUrlSurroundingSpace = 1u << 5,  // white space around the URL in its field
   kUrlNonAscii = 1u << 6,  // a byte >= 0x80
   kUrlHasPercent = 1u << 7,  // a '%' anywhere
+  kUrlUncleanEscape = 1u << 11,  // a '%', and its escapes not known to be clean (UrlFacts::escapes_clean)
+  kUrlEscapedPercent = 1u << 12,  // a '%', and the path not known to be without "%25"
   kUrlHasFragment = 1u << 8,  // a '#'
   kUrlLong = 1u << 9,  // kUrlLengthLimit code points or more
   kUrlShort = 1u << 10,  // fewer than kXsdMinUrlLength bytes

@@ -44,7 +44,7 @@ rare; if yours does, ignore this finding with a suppression comment.
 class LocDoubleEncoded final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override {
-    s.urls_showing({UrlFieldKind::Loc, UrlFieldKind::HreflangHref}, kUrlHasPercent);
+    s.urls_showing({UrlFieldKind::Loc, UrlFieldKind::HreflangHref}, kUrlEscapedPercent);
   }
 
   void on_url(const UrlField& url, FindingSink& out) override {

@@ -9,7 +9,7 @@
 #include "analysis/percent_encoding.h"
 #include "url_analysis.h"
 #include "rules/rule_support.h"
-#include "rules/url/utils/clean_escape_run.h"
+#include "analysis/clean_escape_run.h"
 
 namespace sitemaplint {
 namespace {
@@ -74,7 +74,7 @@ std::size_t sequence_length(unsigned char lead) {
 
 class LocPercentEncoding final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.urls_showing(kUrlHasPercent); }
+  void subscribe(Subscriptions& s) const override { s.urls_showing(kUrlUncleanEscape); }
 
   void on_url(const UrlField& url, FindingSink& out) override {
     const UrlAnalysis& a = url.analysis();

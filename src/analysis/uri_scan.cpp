@@ -14,6 +14,8 @@
 #include <boost/url/ipv6_address.hpp>
 
 #include "analysis/ascii.h"
+#include "analysis/clean_escape_run.h"
+#include "analysis/percent_encoding.h"
 
 namespace sitemaplint {
 namespace {
@@ -142,25 +144,35 @@ bool valid_ip_literal(std::string_view inside) {
 bool scan_plain(std::string_view t, std::size_t i, UriScan& scan) {
   const std::size_t n = t.size();
   const auto at = [&](std::size_t k) { return static_cast<unsigned char>(t[k]); };
+  // What the escapes are, found as they are skipped: each is decoded once, here, so that neither
+  // the normal form (same_url.h) nor loc-percent-encoding reads an encoded path again.
+  bool normal_escapes = true, clean = true, escaped_percent = false;
+  // The escape at k (a '%'): its byte, or -1 when "%XX" is no escape.
+  const auto escape_at = [&](std::size_t k) { return k + 2 < n ? escaped_byte(t.data() + k + 1) : -1; };
   // Skips characters of `part` and valid escapes from i; returns where it stopped. Inlined by
   // force: GCC made it a function of its own, called for the path and again for the query.
-  bool escapes = false;
-  const auto skip = [&](std::size_t k, std::uint8_t part) __attribute__((always_inline)) {
+  enum class Where { Path, Query, Fragment };
+  const auto skip = [&](std::size_t k, std::uint8_t part, Where where) __attribute__((always_inline)) {
     while (k < n) {
       k = skip_path_bytes(t.data(), k, n);  // every part here allows at least a path's bytes
       if (k == n) break;
       if (kAllowed[at(k)] & part) {
         ++k;
-      } else if (t[k] == '%' && k + 2 < n && is_hex(t[k + 1]) && is_hex(t[k + 2])) {
-        // Escapes come in runs (a non-ASCII character is two to four of them): the whole run is
-        // taken here, not one escape per block of sixteen bytes.
-        escapes = true;
-        do {
-          k += 3;
-        } while (k + 2 < n && t[k] == '%' && is_hex(t[k + 1]) && is_hex(t[k + 2]));
-      } else {
-        break;
+        continue;
       }
+      int byte = t[k] == '%' ? escape_at(k) : -1;
+      if (byte < 0) break;
+      // Escapes come in runs (a non-ASCII character is two to four of them): the whole run is
+      // taken here, not one escape per block of sixteen bytes.
+      CleanRun run(where == Where::Path);
+      do {
+        // Upper-case hex ('a' to 'f' are the only hex digits from 'a' on), of a byte that stays escaped.
+        normal_escapes = normal_escapes && t[k + 1] < 'a' && t[k + 2] < 'a' && !kUnreservedBytes[byte];
+        escaped_percent = escaped_percent || (where == Where::Path && byte == '%');
+        run.add(static_cast<unsigned char>(byte));
+        k += 3;
+      } while (k < n && t[k] == '%' && (byte = escape_at(k)) >= 0);
+      clean = clean && (where == Where::Fragment || run.clean());  // SM216 leaves a fragment alone
     }
     return k;
   };
@@ -208,18 +220,20 @@ bool scan_plain(std::string_view t, std::size_t i, UriScan& scan) {
   }
   if (i < n && t[i] != '/' && t[i] != '?' && t[i] != '#') return false;
   const std::size_t path = i;
-  i = skip(i, kPath);
+  i = skip(i, kPath, Where::Path);
   const std::size_t path_end = i;
   const bool dot_segment = has_slash_dot(t.substr(path, path_end - path));  // "/." anywhere in the path
-  if (i < n && t[i] == '?') i = skip(i + 1, kQuery);
-  if (i < n && t[i] == '#') i = skip(i + 1, kQuery);
+  if (i < n && t[i] == '?') i = skip(i + 1, kQuery, Where::Query);
+  if (i < n && t[i] == '#') i = skip(i + 1, kQuery, Where::Fragment);
   if (i < n) return false;
   scan.has_authority = true;
   scan.host_begin = host;
   scan.host_end = host_end;
   scan.path_begin = path;
   scan.path_end = path_end;
-  scan.plain_host_no_escapes = !port && !escapes;
+  scan.plain_host_normal_escapes = !port && normal_escapes;
+  scan.escapes_clean = clean;
+  scan.no_escaped_percent_in_path = !escaped_percent;
   scan.host_has_upper = upper;
   scan.path_has_dot_segment = dot_segment;
   return true;

@@ -29,9 +29,14 @@ struct UriScan {
   bool has_authority = false;
   std::size_t host_begin = 0, host_end = 0;
   std::size_t path_begin = 0, path_end = 0;  // the path: after the authority, before '?' or '#'
-  // Set by the one-pass scan of the common case only: a reg-name host without a port, and no
-  // percent-escape anywhere. Both leave a URL its own normal form (analysis/same_url.h).
-  bool plain_host_no_escapes = false;
+  // Set by the one-pass scan of the common case only (false there means "not known"):
+  // - a reg-name host without a port, and every percent-escape in upper-case hex of a byte that
+  //   stays escaped; both leave a URL its own normal form (analysis/same_url.h);
+  bool plain_host_normal_escapes = false;
+  // - every run of escapes in the path and in the query clean (analysis/clean_escape_run.h);
+  bool escapes_clean = false;
+  // - no escape in the path of a '%' ("%25", as in a URL encoded twice).
+  bool no_escaped_percent_in_path = false;
   // Also from that scan: an upper-case letter in the host, a "/." in the path. Normalising would
   // change either (analysis/same_url.h).
   bool host_has_upper = false;

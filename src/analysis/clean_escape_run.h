@@ -1,11 +1,13 @@
-// Whether SM216 (loc-percent-encoding) would report a run of percent-escapes, decided as the run
-// is decoded, one byte at a time, with no copy: the rule decodes a run again only to report it.
+// Whether a run of percent-escapes decodes to what a URL should hold (RFC 3986 section 2.5, RFC
+// 3987: UTF-8, and no control character), decided as the run is decoded, one byte at a time, with
+// no copy. The URL scan (uri_scan.h) decides it for every run of the common URL, and
+// loc-percent-encoding (SM216) reports the runs it finds unclean, decoding them again to say why.
 #pragma once
 
 namespace sitemaplint {
 
-// Whether check_run would find nothing in a run of escapes, told its bytes one at a time as they
-// are decoded: in a path, UTF-8 without a control character (C0, DEL or C1: U+0080 to U+009F is
+// Whether SM216's check_run would find nothing in a run of escapes, told its bytes one at a time
+// as they are decoded: in a path, UTF-8 without a control character (C0, DEL or C1: U+0080 to U+009F is
 // 0xC2 then 0x80 to 0x9F); in a query, no NUL before its first byte from 0x80 (the rest is the
 // application's). One pass with no copy: an encoded non-English path is mostly escapes.
 class CleanRun {
