@@ -136,29 +136,53 @@ bool has_faulty_reference(std::string_view text, std::size_t from) {
 bool decode_entities(std::string_view raw, std::string* out) {
   // Written in place, with no check of the room for each piece: no reference decodes to more
   // bytes than it is written with (&#1; is 4 bytes for 1, &#x10000; 9 for 4), and anything that
-  // is not one is copied as written.
+  // is not one is copied as written. So the text written never gets ahead of the text read.
   const std::size_t base = out->size();
   out->resize(base + raw.size());
   char* const start = out->data() + base;
   char* write = start;
-  std::size_t copied = 0;
+  const char* read = raw.data();
+  const char* const end = read + raw.size();
   bool faulty = false;
-  for_each_ampersand(raw, 0, [&](std::size_t at) {
-    std::memcpy(write, raw.data() + copied, at - copied);
-    write += at - copied;
-    const Reference ref = reference_at(raw.substr(at));
+  // The reference at `read` (an '&'): its character written, or the reference copied as written.
+  const auto reference = [&] {
+    const Reference ref = reference_at(std::string_view(read, static_cast<std::size_t>(end - read)));
     if (is_valid(ref)) {
       write = write_utf8(ref.code_point, write);
     } else {
       faulty = true;
-      std::memcpy(write, raw.data() + at, ref.length);
+      std::memcpy(write, read, ref.length);
       write += ref.length;
     }
-    copied = at + ref.length;
-    return copied;
-  });
-  std::memcpy(write, raw.data() + copied, raw.size() - copied);
-  write += raw.size() - copied;
+    read += ref.length;
+  };
+#if defined(__SSE2__)
+  // Sixteen bytes a step, copied whole and then kept up to the first '&' of them: a URL's query
+  // holds an '&amp;' every few dozen bytes, and a search call and a copy call for each cost more
+  // than the bytes between. (A block stored at `write` ends within the room: write <= read.)
+  const __m128i amp = _mm_set1_epi8('&');
+  while (end - read >= 16) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(read));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(write), block);
+    const auto ampersands = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, amp)));
+    if (ampersands == 0) {
+      read += 16;
+      write += 16;
+      continue;
+    }
+    const int before = __builtin_ctz(ampersands);
+    read += before;
+    write += before;
+    reference();
+  }
+#endif
+  while (read < end) {
+    if (*read == '&') {
+      reference();
+    } else {
+      *write++ = *read++;
+    }
+  }
   out->resize(base + static_cast<std::size_t>(write - start));
   return faulty;
 }
