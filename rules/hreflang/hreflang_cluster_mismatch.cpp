@@ -17,7 +17,7 @@ constexpr RuleMeta kMeta{.severity = Severity::Warning,
 Across every file linted together, reports two pages that name each other as hreflang
 alternates when their sets of alternates (each counting itself) differ: A lists B and C, B lists
 only A. Reported once per pair, on the link of whichever entry comes first in the run, with the
-pages missing on either side (up to three each).
+pages missing on either side (up to three each, in the order each page lists them).
 
 ## Why it matters
 Google: "The set of links is identical for every version of the page", although "you can omit
@@ -75,9 +75,7 @@ class HreflangClusterMismatch final : public GraphRule {
       counts.push_back({missing_there.size(), missing_here.size()});
       if (!f.shown) return;
       for (const auto* side : {&missing_there, &missing_here}) {
-        const std::uint64_t page = side == &missing_there ? a : b;
-        for (std::size_t i = 0; i < side->size() && i < kListed; ++i)
-          f.quotes.push_back(quote_link(graph, findings, page, (*side)[i]));
+        quote_first_links(graph, findings, side == &missing_there ? a : b, *side, f.quotes);
       }
     });
     findings.report(out, [&](const PairFindings::Finding& f, const std::string& alternate, const std::string& place) {
@@ -104,17 +102,21 @@ class HreflangClusterMismatch final : public GraphRule {
     return out;
   }
 
-  // A link of `page` to `target`, as written there (in its href).
-  static SetSources::Handle quote_link(const HreflangGraph& graph, PairFindings& findings, std::uint64_t page,
-                                       std::uint64_t target) {
-    SetSources::Handle handle = 0;
-    bool found = false;
+  // The links of `page` to the first kListed of `targets` (sorted keys), as written there (in
+  // their hrefs), in the order the page lists them: the ones a reader finds first, whatever the
+  // keys' order.
+  static void quote_first_links(const HreflangGraph& graph, PairFindings& findings, std::uint64_t page,
+                                const std::vector<std::uint64_t>& targets, std::vector<SetSources::Handle>& quotes) {
+    const std::size_t listed = std::min(targets.size(), kListed);
+    std::vector<std::uint64_t> quoted;
     graph.for_each_link_of(page, [&](const HreflangGraph::EntryRef& ref, const PageFacts::Link& link) {
-      if (found || link.target != target) return;
-      found = true;
-      handle = findings.quote(ref.file, link.href_offset, link.href_length);
+      if (quoted.size() == listed || !std::binary_search(targets.begin(), targets.end(), link.target) ||
+          std::find(quoted.begin(), quoted.end(), link.target) != quoted.end())
+        return;
+      quoted.push_back(link.target);
+      quotes.push_back(findings.quote(ref.file, link.href_offset, link.href_length));
     });
-    return handle;
+    quotes.resize(quotes.size() + listed - quoted.size());  // each side's count of places, as list() reads them
   }
 
   // "'a', 'b', 'c' and 2 more", or "none": quotes [first, first + listed) of `total` pages.
