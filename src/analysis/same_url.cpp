@@ -4,6 +4,9 @@
 #include <array>
 #include <functional>
 
+#define XXH_INLINE_ALL  // the header alone: nothing to link
+#include <xxhash.h>
+
 #include "analysis/ascii.h"
 #include "analysis/percent_encoding.h"
 
@@ -203,7 +206,9 @@ void normalise_url(std::string_view url, std::string* out) {
   append_normalised(tail.substr(path_length), false, out);
 }
 
-std::uint64_t url_key(std::string_view normal_form) { return std::hash<std::string_view>{}(normal_form); }
+// XXH3: std::hash (MurmurHash2) took a twentieth of the time of a sitemap of long query strings,
+// where every <loc> is keyed once and is a kilobyte long.
+std::uint64_t url_key(std::string_view normal_form) { return XXH3_64bits(normal_form.data(), normal_form.size()); }
 
 namespace {
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "analysis/same_url.h"
 #include "rules/lane_state.h"
 #include "rules/rule_support.h"
 
@@ -111,7 +112,7 @@ void PageCollector::on_entry(const Entry& entry, FindingSink&) {
   PageFacts::Page& page = facts_->add_page(key, u32(loc.length), in_graph, links_unknown);
   if (key != written) facts_->written_keys.emplace_back(u32(facts_->pages.size() - 1), written);
   // A URL in normal form is keyed by the hash of its text as written: no second hash.
-  page.as_written = static_cast<std::uint32_t>(a.normal_form ? written : std::hash<std::string_view>{}(a.trimmed));
+  page.as_written = static_cast<std::uint32_t>(a.normal_form ? written : url_key(a.trimmed));
   page.url_offset = u32(entry.element->offset);
   page.loc_offset = u32(loc.offset);
   if (!in_graph || links_unknown) return;
