@@ -76,6 +76,19 @@ TEST_CASE("decoding agrees with reading each reference in turn, on texts of ever
   };
   const std::vector<std::string> pieces = {"&amp;", "&lt;", "&#xE9;", "&#128512;", "&bogus;",  "&",
                                            "&#0;",  "&amp", "x",      "yy",        "\xC3\xA9", "abcdefghijklmnopq"};
+  // Each reference at every place of texts of one to two steps of sixty-four bytes, up to the end.
+  for (const std::string_view reference : {"&amp;", "&", "&lt;", "&am"}) {
+    for (std::size_t length = 60; length <= 140; ++length) {
+      for (std::size_t at = 0; at + reference.size() <= length; ++at) {
+        const std::string raw =
+            std::string(at, 'x') + std::string(reference) + std::string(length - at - reference.size(), 'y');
+        std::string out;
+        decode_entities(raw, &out);
+        CAPTURE(raw);
+        CHECK(out == decoded_slowly(raw));
+      }
+    }
+  }
   std::mt19937 random(29);
   for (int n = 0; n < 5000; ++n) {
     std::string raw;

@@ -1,5 +1,6 @@
 #include "analysis/xml_text.h"
 
+#include <bit>
 #include <cctype>
 #include <cstring>
 
@@ -161,16 +162,36 @@ bool decode_entities(std::string_view raw, std::string* out) {
   // holds an '&amp;' every few dozen bytes, and a search call and a copy call for each cost more
   // than the bytes between. (A block stored at `write` ends within the room: write <= read.)
   const __m128i amp = _mm_set1_epi8('&');
+  const auto copy_block = [&](std::size_t at) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(read + at));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(write + at), block);
+    return static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, amp))));
+  };
+  // Sixty-four bytes a step where there are as many: whether the next '&' is in them or not, the
+  // step is the same, so the branch a block of sixteen took on its '&' (taken a third of the time,
+  // unpredictably) is not there, and '&amp;', nearly every reference of a sitemap, is a branch
+  // the processor predicts.
+  while (end - read >= 64) {
+    const std::uint64_t ampersands = copy_block(0) | copy_block(16) << 16 | copy_block(32) << 32 | copy_block(48) << 48;
+    const int before = std::countr_zero(ampersands);  // 64 when there is none
+    read += before;
+    write += before;
+    if (before == 64) continue;
+    if (end - read >= static_cast<std::ptrdiff_t>(kAmp.size()) && std::memcmp(read, kAmp.data(), kAmp.size()) == 0) {
+      *write++ = '&';
+      read += kAmp.size();
+    } else {
+      reference();
+    }
+  }
   while (end - read >= 16) {
-    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(read));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(write), block);
-    const auto ampersands = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, amp)));
+    const std::uint64_t ampersands = copy_block(0);
     if (ampersands == 0) {
       read += 16;
       write += 16;
       continue;
     }
-    const int before = __builtin_ctz(ampersands);
+    const int before = std::countr_zero(ampersands);
     read += before;
     write += before;
     reference();
