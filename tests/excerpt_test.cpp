@@ -2,7 +2,11 @@
 // CJK, emoji and combining marks, and an underline stops where a cut excerpt stops.
 #include <doctest/doctest.h>
 
+#include <unicode/utf8.h>
+
+#include <random>
 #include <sstream>
+#include <vector>
 
 #include "report/excerpt.h"
 #include "report/report.h"
@@ -127,5 +131,50 @@ TEST_CASE("printable: ASCII text of any length, with a control character anywher
         CHECK(printable(text) == expected);
       }
     }
+  }
+}
+
+TEST_CASE("excerpt: the window of a long line is sixty code points either side, as U8_NEXT counts them") {
+  // The window worked out the plain way: every code point's start listed, then counted.
+  const auto starts = [](std::string_view text) {
+    std::vector<std::size_t> out;
+    const auto* data = reinterpret_cast<const std::uint8_t*>(text.data());
+    const auto length = static_cast<std::int64_t>(text.size());
+    for (std::int64_t at = 0; at < length;) {
+      out.push_back(static_cast<std::size_t>(at));
+      UChar32 c;
+      U8_NEXT(data, at, length, c);
+    }
+    return out;
+  };
+  const std::vector<std::string> pieces = {"a",    "bc",   "\xC3\xA9", "\xE6\x97\xA5", "\xF0\x9F\x98\x80",
+                                           "\xC3", "\x80", "\xE6\x97", "\xFF",         "&amp;"};
+  std::mt19937 random(60);
+  for (int n = 0; n < 3000; ++n) {
+    std::string line;
+    for (std::size_t k = 0, count = random() % 200; k < count; ++k) line += pieces[random() % pieces.size()];
+    const std::size_t at = line.empty() ? 0 : random() % line.size();
+    const std::size_t length = random() % 8;
+    CAPTURE(line);
+    CAPTURE(at);
+    std::size_t begin = at > 240 ? at - 240 : 0;
+    while (begin > 0 && begin < at && (static_cast<unsigned char>(line[begin]) & 0xC0) == 0x80) ++begin;
+    if (at - begin > 60) {
+      const std::vector<std::size_t> before = starts(std::string_view(line).substr(begin, at - begin));
+      if (before.size() > 60) begin += before[before.size() - 60];
+    }
+    const std::size_t tail = std::min(line.size() - at, std::size_t{240});
+    std::size_t end = at + tail;
+    if (tail > 60) {
+      const std::vector<std::size_t> after = starts(std::string_view(line).substr(at, tail));
+      if (after.size() > 60) end = at + after[60];
+    }
+    const std::size_t shown = std::min(length, end - at);
+    std::string expected = begin > 0 ? "..." : "";
+    append_printable(std::string_view(line).substr(begin, at - begin), expected);
+    append_printable(std::string_view(line).substr(at, shown), expected);
+    append_printable(std::string_view(line).substr(at + shown, end - at - shown), expected);
+    if (end < line.size()) expected += "...";
+    CHECK(make_excerpt(line, at, length).text == expected);
   }
 }
