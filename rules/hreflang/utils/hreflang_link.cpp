@@ -35,8 +35,10 @@ const ExtensionFamily kHreflangFamily{.name = "hreflang",
 
 bool rel_is_alternate(const Attribute* rel) {
   if (!rel) return false;
-  const std::string_view value = trim_xml_space(rel->value.value);
   constexpr std::string_view kAlternate = "alternate";
+  // As nearly every sitemap writes it: no trimming, no case folding (four rules ask of each link).
+  if (rel->value.value == kAlternate) return true;
+  const std::string_view value = trim_xml_space(rel->value.value);
   if (value.size() != kAlternate.size()) return false;  // a second token makes it longer
   for (std::size_t i = 0; i < value.size(); ++i) {
     if (ascii_lower(value[i]) != kAlternate[i]) return false;
@@ -90,10 +92,21 @@ std::string code_text(std::uint64_t key) {
 }
 
 std::optional<LinkCode> link_code(const ExtensionBlock& block, const Entry& entry) {
+  // Four rules read each link's code in turn: the block last read on this thread is read once
+  // (its serial is unique in the process; 0, a block built by hand, is never kept).
+  thread_local std::uint64_t last_serial = 0;
+  thread_local std::optional<LinkCode> last;
+  if (block.serial != 0 && block.serial == last_serial) return last;
+  std::optional<LinkCode> link;
   const Attribute* hreflang = block.root().attribute("hreflang");
-  if (entry.kind != EntryKind::Url || !hreflang) return std::nullopt;
-  LinkCode link{hreflang, trim_xml_space(hreflang->value.value), {}};
-  link.tag = parse_language_tag(link.code);
+  if (entry.kind == EntryKind::Url && hreflang) {
+    link = LinkCode{hreflang, trim_xml_space(hreflang->value.value), {}};
+    link->tag = parse_language_tag(link->code);
+  }
+  if (block.serial != 0) {
+    last_serial = block.serial;
+    last = link;
+  }
   return link;
 }
 
