@@ -232,6 +232,13 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
         Walker(doc, *walks[k]->dispatch, &walks[k]->records, &source.lane(static_cast<unsigned>(k)), &later).walk();
       }
     });
+    // Each lane counted on from the entries the cut guessed were before it: right only if the lane
+    // before ended with as many, of each kind (EntryEndSearch::children_before_next).
+    for (std::size_t k = 1; k < lanes; ++k) {
+      const WalkRecords &before = walks[k - 1]->records, &lane = walks[k]->records;
+      if (lane.entries_before != before.entry_count || lane.entries_before_of_kind != before.entries_of_kind)
+        throw PieceParseFailed();
+    }
     for (std::size_t k = 1; k < lanes; ++k) {
       absorb_lane(walks[0]->group, walks[k]->group);
       walks[0]->records.append(walks[k]->records);

@@ -32,16 +32,11 @@ std::size_t find_lt(std::string_view bytes, std::size_t from) {
   return from;
 }
 
-bool all_space(std::string_view text) { return text.find_first_not_of(kSpace) == std::string_view::npos; }
-
 bool ends_name(char c) { return c == '>' || c == '/' || is_xml_space(c); }
 
 // Reads one tag's attributes from `at` (just after its name) to its '>' and says where that ends:
-// just after the '>', with `empty` for "/>". Nothing for markup the scan does not follow, or an
-// attribute with a prefix when `prefixes` is false.
-// `declares`, when given, is set for a namespace declaration among them.
-std::optional<std::size_t> read_attributes(std::string_view bytes, std::size_t at, bool prefixes, bool* empty,
-                                           bool* any, bool* declares = nullptr) {
+// just after the '>', with `empty` for "/>". Nothing for markup the scan does not follow.
+std::optional<std::size_t> read_attributes(std::string_view bytes, std::size_t at, bool* empty, bool* any) {
   for (;;) {
     while (at < bytes.size() && is_xml_space(bytes[at])) ++at;
     if (at >= bytes.size()) return std::nullopt;
@@ -55,9 +50,6 @@ std::optional<std::size_t> read_attributes(std::string_view bytes, std::size_t a
     while (at < bytes.size() && bytes[at] != '=' && !ends_name(bytes[at])) ++at;
     const std::string_view attribute = bytes.substr(name, at - name);
     if (attribute.empty()) return std::nullopt;
-    if (!prefixes && attribute.find(':') != std::string_view::npos && !attribute.starts_with("xmlns:"))
-      return std::nullopt;
-    if (declares && (attribute == "xmlns" || attribute.starts_with("xmlns:"))) *declares = true;
     while (at < bytes.size() && is_xml_space(bytes[at])) ++at;
     if (at >= bytes.size() || bytes[at] != '=') return std::nullopt;
     ++at;
@@ -72,44 +64,7 @@ std::optional<std::size_t> read_attributes(std::string_view bytes, std::size_t a
   }
 }
 
-// The value of the namespace declaration for `prefix` (xmlns="..." for none) among the attributes
-// of a tag that read_attributes took, from `at` just after its name.
-std::string_view declaration_of(std::string_view bytes, std::size_t at, std::string_view prefix) {
-  for (;;) {
-    while (at < bytes.size() && is_xml_space(bytes[at])) ++at;
-    if (at >= bytes.size() || bytes[at] == '>' || bytes[at] == '/') return {};
-    const std::size_t name = at;
-    while (bytes[at] != '=' && !ends_name(bytes[at])) ++at;
-    const std::string_view attribute = bytes.substr(name, at - name);
-    at = bytes.find_first_of("\"'", at);
-    const std::size_t close = bytes.find(bytes[at], at + 1);
-    const std::string_view value = bytes.substr(at + 1, close - at - 1);
-    at = close + 1;
-    if (prefix.empty()
-            ? attribute == "xmlns"
-            : attribute.size() == 6 + prefix.size() && attribute.starts_with("xmlns:") && attribute.substr(6) == prefix)
-      return value;
-  }
-}
-
 }  // namespace
-
-void EntryCutter::count_child(std::string_view name, std::size_t attributes_at, bool declares) {
-  std::string_view declared_ns;
-  if (declares) {
-    const std::size_t colon = name.find(':');
-    declared_ns = declaration_of(bytes_, attributes_at, colon == std::string_view::npos ? "" : name.substr(0, colon));
-    declares = declared_ns.data() != nullptr;
-  }
-  // Mostly one name: the last one counted, first.
-  for (auto it = children_.rbegin(); it != children_.rend(); ++it) {
-    if (it->name == name && it->declares == declares && it->declared_ns == declared_ns) {
-      ++it->count;
-      return;
-    }
-  }
-  children_.push_back({name, declared_ns, declares, 1});
-}
 
 std::optional<RootContent> find_root_content(std::string_view bytes, std::size_t root_start) {
   if (root_start >= bytes.size() || bytes[root_start] != '<') return std::nullopt;
@@ -124,7 +79,7 @@ std::optional<RootContent> find_root_content(std::string_view bytes, std::size_t
   const std::string_view local = colon == std::string_view::npos ? root.root_name : root.root_name.substr(colon + 1);
   if (local != "urlset" && local != "sitemapindex") return std::nullopt;
   bool empty = false;
-  const std::optional<std::size_t> tag_end = read_attributes(bytes, at, true, &empty, &root.root_has_attributes);
+  const std::optional<std::size_t> tag_end = read_attributes(bytes, at, &empty, &root.root_has_attributes);
   if (!tag_end || empty) return std::nullopt;
   root.begin = *tag_end;
   // The end tag, and nothing but white space after it (a comment there is a node of the document,
@@ -146,81 +101,13 @@ std::optional<RootContent> find_root_content(std::string_view bytes, std::size_t
   return root;
 }
 
-EntryCutter::Cut EntryCutter::next(std::pair<std::size_t, std::size_t>* piece) {
-  if (ended_) return Cut::End;
-  const std::string_view bytes = bytes_;
-  for (;;) {
-    const std::size_t lt = find_lt(bytes, at_);
-    if (lt == bytes.size()) return Cut::Unusual;
-    if (depth_ == 1 && !all_space(bytes.substr(at_, lt - at_))) return Cut::Unusual;
-    bool child_ended = false;
-    // Most markup is a start or end tag without attributes: they are told apart by their second
-    // byte and read without a call.
-    const char second = lt + 1 < bytes.size() ? bytes[lt + 1] : '\0';
-    if (second == '/') {
-      std::size_t end = lt + 2;
-      while (end < bytes.size() && !ends_name(bytes[end])) ++end;
-      const std::string_view name = bytes.substr(lt + 2, end - lt - 2);
-      while (end < bytes.size() && is_xml_space(bytes[end])) ++end;
-      if (end >= bytes.size() || bytes[end] != '>') return Cut::Unusual;
-      at_ = end + 1;
-      if (--depth_ == 0) {
-        // The root's end, where find_root_content found it, and only white space after the last entry.
-        if (lt != root_.end || name != root_.root_name || !all_space(bytes.substr(last_cut_, lt - last_cut_)))
-          return Cut::Unusual;
-        ended_ = true;
-        if (last_cut_ == piece_start_) return Cut::End;
-        *piece = {piece_start_, last_cut_};
-        return Cut::Piece;
-      }
-      child_ended = depth_ == 1;
-    } else if (second == '!' || second == '?') {
-      const std::string_view rest = bytes.substr(lt);
-      if (rest.starts_with("<!--")) {
-        const std::size_t close = bytes.find("-->", lt + 4);
-        if (close == std::string_view::npos) return Cut::Unusual;
-        at_ = close + 3;
-      } else if (rest.starts_with("<![CDATA[")) {
-        const std::size_t close = bytes.find("]]>", lt + 9);
-        if (depth_ == 1 || close == std::string_view::npos) return Cut::Unusual;
-        at_ = close + 3;
-      } else if (second == '?') {
-        const std::size_t close = bytes.find("?>", lt + 2);
-        if (close == std::string_view::npos) return Cut::Unusual;
-        at_ = close + 2;
-      } else {
-        return Cut::Unusual;
-      }
-    } else {
-      std::size_t end = lt + 1;
-      while (end < bytes.size() && !ends_name(bytes[end])) ++end;
-      if (end == lt + 1) return Cut::Unusual;
-      bool self_closing = false, attributes = false, declares = false;
-      std::size_t tag_end = end + 1;
-      if (end >= bytes.size() || bytes[end] != '>') {
-        const std::optional<std::size_t> read =
-            read_attributes(bytes, end, false, &self_closing, &attributes, &declares);
-        if (!read) return Cut::Unusual;
-        tag_end = *read;
-      }
-      if (depth_ == 1) count_child(bytes.substr(lt + 1, end - lt - 1), end, declares);
-      at_ = tag_end;
-      if (!self_closing) ++depth_;
-      else child_ended = depth_ == 1;
-    }
-    if (child_ended) {
-      last_cut_ = at_;
-      if (at_ - piece_start_ >= piece_bytes_) {
-        *piece = {piece_start_, at_};
-        piece_start_ = at_;
-        return Cut::Piece;
-      }
-    }
-  }
-}
-
-EntryEndSearch::EntryEndSearch(std::string_view bytes, const RootContent& root, std::size_t piece_bytes)
-    : bytes_(bytes), piece_bytes_(piece_bytes), piece_start_(root.begin), content_end_(root.end) {
+EntryEndSearch::EntryEndSearch(std::string_view bytes, const RootContent& root, std::size_t piece_bytes,
+                               bool count_children)
+    : bytes_(bytes),
+      piece_bytes_(piece_bytes),
+      piece_start_(root.begin),
+      content_end_(root.end),
+      count_children_(count_children) {
   while (content_end_ > root.begin && is_xml_space(bytes[content_end_ - 1])) --content_end_;
   // The first child's name: after white space, comments and instructions.
   for (std::size_t at = root.begin; (at = find_lt(bytes, at)) < content_end_;) {
@@ -242,9 +129,9 @@ EntryEndSearch::EntryEndSearch(std::string_view bytes, const RootContent& root, 
   }
 }
 
-EntryCutter::Cut EntryEndSearch::next(std::pair<std::size_t, std::size_t>* piece) {
-  if (ended_) return EntryCutter::Cut::End;
-  if (needle_.empty()) return EntryCutter::Cut::Unusual;
+PieceCut EntryEndSearch::next(std::pair<std::size_t, std::size_t>* piece) {
+  if (ended_) return PieceCut::End;
+  if (needle_.empty()) return PieceCut::Unusual;
   std::size_t cut = std::string_view::npos;
   const std::string_view first_three = std::string_view(needle_).substr(0, 3);
   for (std::size_t from = piece_start_ + piece_bytes_; from < content_end_;) {
@@ -262,14 +149,34 @@ EntryCutter::Cut EntryEndSearch::next(std::pair<std::size_t, std::size_t>* piece
   }
   if (cut == std::string_view::npos || cut >= content_end_) {  // the rest is the last piece
     ended_ = true;
-    if (piece_start_ >= content_end_) return EntryCutter::Cut::End;
-    *piece = {piece_start_, content_end_};
-    piece_start_ = content_end_;
-    return EntryCutter::Cut::Piece;
+    if (piece_start_ >= content_end_) return PieceCut::End;
+    cut = content_end_;
   }
   *piece = {piece_start_, cut};
+  count_start_tags(piece_start_, cut);
   piece_start_ = cut;
-  return EntryCutter::Cut::Piece;
+  return PieceCut::Piece;
+}
+
+void EntryEndSearch::count_start_tags(std::size_t begin, std::size_t end) {
+  // A child's name of one byte is not counted: the guess is then wrong, and the document parsed whole.
+  if (!count_children_ || needle_.size() < 4) return;
+  // "<url" (needle_ is "</url"): '<' and the name's first two bytes searched for, the rest and the
+  // byte after compared.
+  const std::string_view name = std::string_view(needle_).substr(2);
+  const char first_three[] = {'<', name[0], name[1]};
+  for (std::size_t at = begin; at < end;) {
+    const std::size_t found = find_three_bytes(bytes_, at, end, std::string_view(first_three, 3));
+    if (found == std::string_view::npos) break;
+    const std::size_t after = found + 1 + name.size();
+    if (after < end && bytes_.substr(found + 1, name.size()) == name && ends_name(bytes_[after])) ++start_tags_;
+    at = found + 1;
+  }
+}
+
+std::vector<ChildCount> EntryEndSearch::children_before_next() const {
+  if (needle_.empty()) return {};
+  return {{std::string_view(needle_).substr(2), start_tags_}};
 }
 
 }  // namespace sitemaplint

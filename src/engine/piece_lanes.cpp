@@ -29,11 +29,11 @@ std::vector<std::size_t> guided_starts(std::size_t begin, std::size_t end, unsig
 }  // namespace
 
 PieceLanes::PieceLanes(const DocumentPieces& pieces, unsigned threads)
-    : pieces_(pieces), cutter_(pieces.bytes, *pieces.root, pieces.piece_bytes) {
-  bounds_ = threads <= 1 ? std::vector<std::size_t>{pieces.root->begin}
-                         : guided_starts(pieces.root->begin, pieces.root->end, threads);
+    : pieces_(pieces),
+      bounds_(threads <= 1 ? std::vector<std::size_t>{pieces.root->begin}
+                           : guided_starts(pieces.root->begin, pieces.root->end, threads)),
+      search_(pieces.bytes, *pieces.root, pieces.piece_bytes, bounds_.size() > 1) {
   const std::size_t lanes = bounds_.size();
-  if (lanes == 1) search_.emplace(pieces.bytes, *pieces.root, pieces.piece_bytes);
   for (std::size_t k = 0; k < lanes; ++k) lanes_.push_back(std::make_unique<Lane>(*this, static_cast<unsigned>(k)));
   bounds_.push_back(kUnknown);
   first_piece_.assign(lanes, kUnknown);
@@ -49,30 +49,30 @@ void PieceLanes::cut_one() {
   }
   // A lane starts at the first piece that begins in its span; the children before it are counted
   // by then. (first_piece_ and ranges_ change only here, under cut_mutex_: read without mutex_.)
-  const std::size_t begin = cutter_.next_begin();
+  const std::size_t begin = search_.next_begin();
   std::vector<std::size_t> starting;
   for (std::size_t k = 1; k < lanes_.size(); ++k) {
     if (first_piece_[k] == kUnknown && begin >= bounds_[k]) starting.push_back(k);
   }
-  std::vector<EntryCutter::ChildCount> before;
-  if (!starting.empty()) before = cutter_.children();
+  std::vector<ChildCount> before;
+  if (!starting.empty()) before = search_.children_before_next();
   std::pair<std::size_t, std::size_t> range;
-  const EntryCutter::Cut cut = search_ ? search_->next(&range) : cutter_.next(&range);
+  const PieceCut cut = search_.next(&range);
   const std::lock_guard lock(mutex_);
   for (const std::size_t k : starting) {
     first_piece_[k] = ranges_.size();
     before_[k] = before;
   }
-  if (cut == EntryCutter::Cut::Piece) {
+  if (cut == PieceCut::Piece) {
     ranges_.push_back(range);
     return;
   }
   all_cut_ = true;
-  if (cut == EntryCutter::Cut::Unusual) failed_ = true;
+  if (cut == PieceCut::Unusual) failed_ = true;
   for (std::size_t k = 1; k < lanes_.size(); ++k) {  // lanes past the last piece: empty
     if (first_piece_[k] == kUnknown) {
       first_piece_[k] = ranges_.size();
-      before_[k] = cutter_.children();
+      before_[k] = search_.children_before_next();
     }
   }
 }
@@ -82,7 +82,7 @@ void PieceLanes::fail() {
   throw PieceParseFailed();
 }
 
-std::vector<EntryCutter::ChildCount> PieceLanes::children_before(unsigned lane) {
+std::vector<ChildCount> PieceLanes::children_before(unsigned lane) {
   for (;;) {
     {
       const std::lock_guard lock(mutex_);

@@ -33,7 +33,7 @@ class PieceLanes {
   PieceSource& lane(unsigned lane) { return *lanes_[lane]; }
   // The root's children before lane `lane`'s first piece, by name: what its walk counts entries on
   // from. Waits until the cut gets that far; throws PieceParseFailed when it fails before.
-  std::vector<EntryCutter::ChildCount> children_before(unsigned lane);
+  std::vector<ChildCount> children_before(unsigned lane);
 
  private:
   static constexpr std::size_t kUnknown = std::numeric_limits<std::size_t>::max();
@@ -61,16 +61,14 @@ class PieceLanes {
   const DocumentPieces& pieces_;
   std::vector<std::size_t> bounds_;  // lane k's pieces begin in [bounds_[k], bounds_[k + 1])
   std::vector<std::unique_ptr<Lane>> lanes_;
-  std::mutex cut_mutex_;  // guards cutter_ and search_
-  EntryCutter cutter_;
-  // One lane: its entries' ends searched for, not every tag followed (no children to count).
-  std::optional<EntryEndSearch> search_;
+  std::mutex cut_mutex_;  // guards search_
+  EntryEndSearch search_;
   std::mutex mutex_;  // guards all below
   std::vector<std::pair<std::size_t, std::size_t>> ranges_;  // the pieces cut so far
   bool all_cut_ = false;
   bool failed_ = false;
   std::vector<std::size_t> first_piece_;  // by lane: its first piece's index in ranges_, once cut that far
-  std::vector<std::vector<EntryCutter::ChildCount>> before_;  // by lane, once cut that far
+  std::vector<std::vector<ChildCount>> before_;  // by lane, once cut that far
   unsigned lanes_done_ = 0;
 };
 

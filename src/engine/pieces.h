@@ -32,7 +32,7 @@ struct DocumentPieces {
   bool split() const { return root.has_value(); }
 };
 
-// A piece pugixml did not take, or content the cut gave up on (EntryCutter::Cut::Unusual): the
+// A piece pugixml did not take, or content the cut gave up on (PieceCut::Unusual): the
 // walk stops, and the document is parsed and linted again whole.
 struct PieceParseFailed : std::exception {
   const char* what() const noexcept override { return "a piece of the document did not parse"; }

@@ -2,6 +2,7 @@
 // starts counting entries.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <vector>
@@ -22,6 +23,11 @@ struct WalkRecords {
   // Comments that XML does not allow (pugixml reads them): for Document::syntax_errors.
   std::vector<ByteFinding> comment_errors;
   std::size_t entry_count = 0;  // the entries up to the last one walked, those of lanes before counted
+  std::array<std::size_t, 3> entries_of_kind{};  // the same, by EntryKind
+  // A later lane's: the entries it counted on from (LaterLane), which the lane before must have
+  // ended with (engine.cpp checks), total and by kind.
+  std::size_t entries_before = 0;
+  std::array<std::size_t, 3> entries_before_of_kind{};
 
   // Appends a later lane's to these.
   void append(WalkRecords& later);
@@ -33,7 +39,7 @@ struct WalkRecords {
 // The root is entered without events of its own (the first lane reports them), and entries are
 // counted on from those children.
 struct LaterLane {
-  std::vector<EntryCutter::ChildCount> children_before;
+  std::vector<ChildCount> children_before;
 };
 
 }  // namespace sitemaplint

@@ -250,7 +250,9 @@ void Walker::begin_entry(const Element& e) {
     entry.kind = EntryKind::Url;
     entry.in_feed = true;
   }
-  entry.nth_of_kind = ++entries_of_kind_[static_cast<std::size_t>(entry.kind)];
+  const auto kind = static_cast<std::size_t>(entry.kind);
+  entry.nth_of_kind = ++entries_of_kind_[kind];
+  if (records_) records_->entries_of_kind[kind] = entries_of_kind_[kind];
 }
 
 void Walker::add_child(Frame& frame) {
@@ -350,17 +352,17 @@ void Walker::record_child(const Entry& entry) {
   records_->children.push_back(std::move(child));
 }
 
-// The entries of the lanes before, counted by kind as their walks count them (begin_entry): a
-// child's namespace is the one it declares for its name, or the root's binding.
+// The entries of the lanes before, counted by kind as their walks count them (begin_entry), each
+// name resolved from the root's bindings (engine.cpp checks the count against the lanes' walks).
 void Walker::count_entries_before(const LaterLane& later) {
-  for (const EntryCutter::ChildCount& child : later.children_before) {
+  for (const ChildCount& child : later.children_before) {
     const auto colon = std::find(child.name.begin(), child.name.end(), ':');
     const std::string_view prefix =
         colon == child.name.end() ? std::string_view() : std::string_view(child.name.begin(), colon);
     const std::string_view local =
         colon == child.name.end() ? child.name : std::string_view(colon + 1, child.name.end());
     bool declared = true;
-    const std::string_view ns = child.declares ? canonical_namespace(child.declared_ns) : resolve(prefix, &declared);
+    const std::string_view ns = resolve(prefix, &declared);
     const bool in_sitemap_ns = has_core_ns_ && same_namespace(ns, core_ns_);
     EntryKind kind = EntryKind::Other;
     if (in_sitemap_ns && local == "url") kind = EntryKind::Url;
@@ -368,7 +370,10 @@ void Walker::count_entries_before(const LaterLane& later) {
     entries_ += child.count;
     entries_of_kind_[static_cast<std::size_t>(kind)] += child.count;
   }
-  if (records_) records_->entry_count = entries_;
+  if (records_) {
+    records_->entry_count = records_->entries_before = entries_;
+    records_->entries_of_kind = records_->entries_before_of_kind = entries_of_kind_;
+  }
 }
 
 }  // namespace sitemaplint
