@@ -32,8 +32,9 @@ struct DocumentPieces {
   bool split() const { return root.has_value(); }
 };
 
-// A piece pugixml did not take, or content the cut gave up on (PieceCut::Unusual): the
-// walk stops, and the document is parsed and linted again whole.
+// A piece pugixml did not take, content the cut or the walk gave up on (PieceCut::Unusual), or a
+// lane's count of the entries before it that the lane before did not end with: the walks stop, and
+// the document is parsed and linted again whole.
 struct PieceParseFailed : std::exception {
   const char* what() const noexcept override { return "a piece of the document did not parse"; }
 };

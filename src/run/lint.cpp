@@ -124,8 +124,9 @@ Linted lint_into(FileReport& report, std::string_view bytes, Input& input, const
   try {
     run = run_rules(*doc, selection, settings, &pieces);
   } catch (const PieceParseFailed&) {
-    // A piece pugixml did not take, or content the cut gave up on: what the walk found so far is
-    // dropped, and the document parsed whole (an error is described as a whole parse describes it).
+    // A piece pugixml did not take, content the walk gave up on, or a lane that counted the entries
+    // before it wrongly: what the walks found is dropped, and the document parsed whole (an error
+    // is described as a whole parse describes it).
     pieces.root.reset();
     parse_whole();
     run = run_rules(*doc, selection, settings);
