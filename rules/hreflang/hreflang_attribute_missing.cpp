@@ -38,7 +38,9 @@ and where it is: Google needs both, and ignores a link that lacks either.
 
 class HreflangAttributeMissing final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.extensions(kXhtmlNamespace, "link"); }
+  void subscribe(Subscriptions& s) const override {
+    s.extensions(kXhtmlNamespace, "link", links_showing(kLinkLacksAttribute));
+  }
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
     if (entry.kind != EntryKind::Url) return;
     const ExtensionNode& link = block.root();

@@ -43,7 +43,9 @@ and to compare across pages.
 
 class HreflangCodeFormat final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.extensions(kXhtmlNamespace, "link"); }
+  void subscribe(Subscriptions& s) const override {
+    s.extensions(kXhtmlNamespace, "link", links_showing(kLinkCodeUnusual));
+  }
 
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
     const std::optional<LinkCode> link = link_code(block, entry);

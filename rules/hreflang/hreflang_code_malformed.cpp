@@ -44,7 +44,9 @@ link useless, and with it this page's place in the cluster.
 
 class HreflangCodeMalformed final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.extensions(kXhtmlNamespace, "link"); }
+  void subscribe(Subscriptions& s) const override {
+    s.extensions(kXhtmlNamespace, "link", links_showing(kLinkCodeUnusual));
+  }
 
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
     const std::optional<LinkCode> link = link_code(block, entry);

@@ -92,7 +92,9 @@ std::string problem_message(const LanguageTag& tag, CodeProblem problem) {
 
 class HreflangCodeUnknown final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.extensions(kXhtmlNamespace, "link"); }
+  void subscribe(Subscriptions& s) const override {
+    s.extensions(kXhtmlNamespace, "link", links_showing(kLinkCodeUnusual));
+  }
 
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
     const std::optional<LinkCode> link = link_code(block, entry);

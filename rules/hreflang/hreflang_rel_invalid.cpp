@@ -38,7 +38,9 @@ page's hreflang cluster.
 
 class HreflangRelInvalid final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.extensions(kXhtmlNamespace, "link"); }
+  void subscribe(Subscriptions& s) const override {
+    s.extensions(kXhtmlNamespace, "link", links_showing(kLinkRelUnusual));
+  }
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
     const ExtensionNode& link = block.root();
     const Attribute* rel = link.attribute("rel");

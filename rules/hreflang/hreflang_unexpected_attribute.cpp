@@ -38,7 +38,9 @@ not be read as one. A prefixed `xhtml:hreflang` is not the `hreflang` attribute 
 
 class HreflangUnexpectedAttribute final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.extensions(kXhtmlNamespace, "link"); }
+  void subscribe(Subscriptions& s) const override {
+    s.extensions(kXhtmlNamespace, "link", links_showing(kLinkOtherAttribute));
+  }
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
     if (entry.kind == EntryKind::Url) report_unexpected_attributes(kHreflangFamily, block, out);
   }

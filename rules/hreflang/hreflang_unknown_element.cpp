@@ -43,7 +43,7 @@ search engines. (The XHTML schema itself would accept them, hence a warning.)
 
 class HreflangUnknownElement final : public Rule {
  public:
-  void subscribe(Subscriptions& s) const override { s.extensions(kXhtmlNamespace); }
+  void subscribe(Subscriptions& s) const override { s.extensions(kXhtmlNamespace, {}, links_showing(0)); }
 
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
     if (entry.kind != EntryKind::Url) return;
