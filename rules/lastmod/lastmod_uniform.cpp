@@ -53,7 +53,8 @@ class LastmodUniform final : public Rule {
 
   void on_entry(const Entry& entry, FindingSink&) override {
     // An index's children are written together by most generators: one date for all is true.
-    if (entry.kind != EntryKind::Url || !entry.lastmod.present) return;
+    // Once the dates vary, no entry can make a finding (a lane that varies keeps its first).
+    if (varies_ || entry.kind != EntryKind::Url || !entry.lastmod.present) return;
     const std::string_view value = entry.lastmod.trimmed();
     if (count_++ == 0) {
       first_.assign(value);

@@ -52,7 +52,9 @@ class PriorityUniform final : public Rule {
   }
 
   void on_entry(const Entry& entry, FindingSink&) override {
-    if (entry.kind != EntryKind::Url || !entry.priority.present) return;
+    // Once the values neither are all one nor all high, no entry can make a finding (a lane keeps
+    // its first value and its flags, all absorb() reads of it).
+    if ((!all_equal_ && !all_high_) || entry.kind != EntryKind::Url || !entry.priority.present) return;
     static const XsDecimal kZero = *parse_xs_decimal("0"), kHigh = *parse_xs_decimal("0.8"),
                            kOne = *parse_xs_decimal("1");
     const auto& parsed = entry.priority_parsed();
