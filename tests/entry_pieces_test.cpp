@@ -308,6 +308,13 @@ TEST_CASE("entry pieces: the search for the entries' end tags finds what the who
       kHead + entry + "<url><loc a=\"<\">x</loc></url>" + entry + end,
       kHead + entry + "<url><loc a=\"x>y</loc></url>" + entry + end,  // an open quote
       kHead + entry + "<url><!ENTITY x></url>" + entry + end,
+      // What a piece's top level takes and the root's content does not: the walk or the cut gives
+      // up on them (pugixml checks declarations only inside an element, skips a byte order mark
+      // at the start of what it parses, and takes a piece's last byte for its ending NUL).
+      kHead + entry + "<!DOCTYPE x>" + entry + end,
+      kHead + entry + "<?xml version=\"1.0\"?>" + entry + end,
+      kHead + entry + "\xEF\xBB\xBF" + entry + end,
+      kHead + entry + entry + "\nx" + end,
       "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><sitemap><loc>https://example.com/"
       "s.xml</loc></sitemap><sitemap><loc>https://example.com/t.xml</loc></sitemap></sitemapindex>\n",
   };

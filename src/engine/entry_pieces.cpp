@@ -150,6 +150,9 @@ PieceCut EntryEndSearch::next(std::pair<std::size_t, std::size_t>* piece) {
   if (cut == std::string_view::npos || cut >= content_end_) {  // the rest is the last piece
     ended_ = true;
     if (piece_start_ >= content_end_) return PieceCut::End;
+    // A piece ends with its last child's '>': pugixml takes a piece's last byte for the NUL that
+    // ends it, and text there (one letter before the root's end tag) would be lost.
+    if (bytes_[content_end_ - 1] != '>') return PieceCut::Unusual;
     cut = content_end_;
   }
   *piece = {piece_start_, cut};

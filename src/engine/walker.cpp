@@ -65,10 +65,12 @@ void Walker::walk() {
         node = node.first_child();
         continue;
       }
+      // Text, a CDATA section, an XML declaration or a DOCTYPE among the entries of a document in
+      // pieces: the walk gives up on it, and the document is walked whole (pugixml keeps no text of
+      // white space alone, and takes a declaration or DOCTYPE at a piece's top level, where the
+      // root's content makes them an error).
+      if (pieces_ && depth_ == 1 && type != pugi::node_comment && type != pugi::node_pi) throw PieceParseFailed();
       if (type == pugi::node_pcdata || type == pugi::node_cdata) {
-        // Text among the entries of a document in pieces: as the cut, the walk gives up on it
-        // (pugixml keeps no text of white space alone), and the document is walked whole.
-        if (pieces_ && depth_ == 1) throw PieceParseFailed();
         text(node, type);
       } else if (type == pugi::node_comment) {
         comment(node);
