@@ -22,6 +22,7 @@ inline void require(bool holds, const char* what) {
 
 // Each target takes the fuzzer's bytes as they are.
 void lint(std::string_view data);  // every rule over a whole input: XML, text, feeds, gzip, robots.txt
+void pieces(std::string_view data);  // a sitemap whole and in pieces of one entry, on one and two threads: alike
 void report(std::string_view data);  // every report format over a lint, and over unreadable inputs
 void fix(std::string_view data);  // fixes applied until stable: idempotent, never malformed
 void config(std::string_view data);  // sitemaplint.toml parsed, and --show-config read back

@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
 [ $# -gt 0 ] && shift
-all=(lint report fix config baseline lsp datetime uri suppress pages records)
+all=(lint pieces report fix config baseline lsp datetime uri suppress pages records)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 build=${FUZZ_BUILD:-build-fuzz}
@@ -34,7 +34,7 @@ for target in "${targets[@]}"; do
   [ -x "$binary" ] || { echo "fuzz/run.sh: no target '$target' (targets: ${all[*]})" >&2; exit 2; }
   # Whole documents need room; a date or a URL does not, and short inputs run faster.
   case $target in
-    lint | report | fix | suppress) options=(-max_len=32768 -dict=fuzz/xml.dict) ;;
+    lint | pieces | report | fix | suppress) options=(-max_len=32768 -dict=fuzz/xml.dict) ;;
     lsp) options=(-max_len=65536 -dict=fuzz/lsp.dict) ;;
     # 128 KB: room for a key or header nested tens of thousands of levels deep (toml_depth.h).
     config) options=(-max_len=131072 -dict=fuzz/config.dict) ;;

@@ -11,7 +11,7 @@ export LC_ALL=C  # byte semantics for grep, awk and wc
 # libFuzzer truncates longer inputs to -max_len (fuzz/run.sh); a cut gzip file teaches it little.
 max_bytes=32768
 rm -rf "$out"
-mkdir -p "$out"/{lint,report,fix,suppress,datetime,uri,config,baseline,lsp,pages,records}
+mkdir -p "$out"/{lint,pieces,report,fix,suppress,datetime,uri,config,baseline,lsp,pages,records}
 
 # Whole inputs for the targets that lint a file: every fixture (sitemaps, text lists, feeds, gzip,
 # robots.txt, HTML and JSON served by mistake, broken bytes), but not the expectation sidecars.
@@ -19,7 +19,7 @@ n=0
 while IFS= read -r -d '' file; do
   [ "$(wc -c < "$file")" -le "$max_bytes" ] || continue
   name=$(printf '%s' "${file#testdata/}" | tr '/' '_')
-  for target in lint report fix; do cp "$file" "$out/$target/$name"; done
+  for target in lint pieces report fix; do cp "$file" "$out/$target/$name"; done
   n=$((n + 1))
 done < <(find testdata -type f ! -name '*.expected' -print0 | sort -z)
 

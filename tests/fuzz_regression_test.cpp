@@ -28,9 +28,9 @@ using Target = void (*)(std::string_view);
 const std::vector<std::pair<std::string, Target>>& targets() {
   namespace f = sitemaplint::fuzz;
   static const std::vector<std::pair<std::string, Target>> all = {
-      {"lint", f::lint},         {"report", f::report}, {"fix", f::fix},           {"config", f::config},
-      {"baseline", f::baseline}, {"lsp", f::lsp},       {"datetime", f::datetime}, {"uri", f::uri},
-      {"suppress", f::suppress}, {"pages", f::pages},   {"records", f::records},
+      {"lint", f::lint},     {"pieces", f::pieces},     {"report", f::report}, {"fix", f::fix},
+      {"config", f::config}, {"baseline", f::baseline}, {"lsp", f::lsp},       {"datetime", f::datetime},
+      {"uri", f::uri},       {"suppress", f::suppress}, {"pages", f::pages},   {"records", f::records},
   };
   return all;
 }
@@ -75,7 +75,7 @@ TEST_CASE("fuzz regressions: every saved input passes its target's checks") {
 
 TEST_CASE("fuzz targets: ordinary inputs pass every target") {
   const std::string sitemap = read_file(source_path("testdata/example/sitemap.xml"));
-  for (const char* target : {"lint", "report", "fix", "suppress"}) {
+  for (const char* target : {"lint", "pieces", "report", "fix", "suppress"}) {
     CAPTURE(target);
     replay(target, sitemap);
     replay(target, read_file(source_path("testdata/extensions/news.xml")));

@@ -154,7 +154,9 @@ std::unique_ptr<Document> parse_document(std::string path, std::string_view byte
   // pugixml leaves open (the engine parses the rest, engine/pieces.h). The scan reads the bytes as
   // written, before any is overwritten.
   std::optional<RootContent> content;
-  if (pieces) content = find_root_content(bytes, outside.root_start);
+  // A character XML forbids (a NUL above all, where pugixml ends the whole document but only a
+  // piece) is parsed whole: a broken file, which the whole parse describes.
+  if (pieces && doc->encoding.invalid_characters.empty()) content = find_root_content(bytes, outside.root_start);
   const std::size_t parse_end = content ? content->begin : bytes.size();
   doc->tree_memory = TreeMemory::for_input(parse_end);
   pugi::xml_parse_result result = [&] {
@@ -174,6 +176,8 @@ std::unique_ptr<Document> parse_document(std::string path, std::string_view byte
         doc->needs_bytes_as_written = true;
         return doc;
       }
+      // The copy parsed has the first parse's NULs: copied again.
+      std::memcpy(buffer, bytes.data(), parse_end);
       result = doc->tree.load_buffer_inplace(buffer + bom, bytes.size() - bom, kXmlParseFlags, pugi::encoding_utf8);
     } else {
       result = pugi::xml_parse_result();
