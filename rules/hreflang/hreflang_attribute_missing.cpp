@@ -1,6 +1,7 @@
 // LANG106 hreflang-attribute-missing: an <xhtml:link> without hreflang (or with an empty one),
 // or without href.
 #include "rules/hreflang/utils/hreflang_link.h"
+#include "rules/hreflang/utils/link_traits.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,6 +1,7 @@
 // LANG110 hreflang-code-format: a supported hreflang value not written in its conventional case,
 // or with white space around it.
 #include "rules/hreflang/utils/hreflang_link.h"
+#include "rules/hreflang/utils/link_traits.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,6 +1,7 @@
 // LANG107 hreflang-code-malformed: an hreflang value that is neither x-default nor
 // language[-Script][-REGION].
 #include "rules/hreflang/utils/hreflang_link.h"
+#include "rules/hreflang/utils/link_traits.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

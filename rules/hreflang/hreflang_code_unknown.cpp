@@ -2,6 +2,7 @@
 #include "analysis/ascii.h"
 #include "analysis/language_subtags.h"
 #include "rules/hreflang/utils/hreflang_link.h"
+#include "rules/hreflang/utils/link_traits.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

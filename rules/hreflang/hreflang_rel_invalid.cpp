@@ -1,5 +1,6 @@
 // LANG105 hreflang-rel-invalid: an <xhtml:link> whose rel is not "alternate".
 #include "rules/hreflang/utils/hreflang_link.h"
+#include "rules/hreflang/utils/link_traits.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -1,5 +1,6 @@
 // LANG104 hreflang-unexpected-attribute: an <xhtml:link> attribute other than rel, hreflang, href.
 #include "rules/hreflang/utils/hreflang_link.h"
+#include "rules/hreflang/utils/link_traits.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -2,6 +2,7 @@
 // element inside a link.
 #include "analysis/edit_distance.h"
 #include "rules/hreflang/utils/hreflang_link.h"
+#include "rules/hreflang/utils/link_traits.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {

@@ -69,21 +69,6 @@ std::optional<LinkCode> link_code(const ExtensionBlock& block, const Entry& entr
 // A fix that writes `replacement` as the whole hreflang value, white space around it included.
 Fix replace_code(const LinkCode& link, const std::string& replacement);
 
-// What a link block shows, as BlockFilter bits: nearly every link is a childless
-// <xhtml:link rel="alternate" hreflang="..." href="..."/> in a <url>, with a supported code
-// written as Google writes it, and a rule that judges one of these subscribes with the bit it
-// looks for and is not called for the others (eight rules each read every link).
-enum LinkTrait : std::uint32_t {
-  kIrregularLink = 1u << 0,  // not a childless <link> in a <url>: every rule runs on it
-  kLinkOtherAttribute = 1u << 1,  // an attribute besides rel, hreflang and href
-  kLinkLacksAttribute = 1u << 2,  // no hreflang (or an empty one), or no href
-  kLinkRelUnusual = 1u << 3,  // rel is not "alternate" as written, or absent
-  kLinkCodeUnusual = 1u << 4,  // a code not supported, or not written in its usual form
-};
-std::uint32_t link_traits(const ExtensionBlock& block, const Entry& entry);
-// The filter for link blocks that show one of `traits`, or are irregular.
-constexpr BlockFilter links_showing(std::uint32_t traits) { return {&link_traits, traits | kIrregularLink}; }
-
 // One <xhtml:link> directly in a <url>, as the rules read it.
 struct HreflangLink {
   const ExtensionNode* node = nullptr;
