@@ -13,7 +13,8 @@ constexpr RuleMeta kMeta{.severity = Severity::Error,
 ## What it does
 Reports an `<xhtml:link>` in a `<url>` that has no `hreflang` attribute, an empty one, or no
 `href` attribute: one finding for each attribute missing. (An empty `href=""` is `loc-empty`'s,
-as every empty URL field is.)
+as every empty URL field is.) A link with `media` and no `hreflang` is Google's annotation of a
+separate mobile page, not a hreflang one: it needs only its `href`.
 
 ## Why it matters
 A hreflang annotation says which language (and optionally region) the alternate page is for,
@@ -47,7 +48,7 @@ class HreflangAttributeMissing final : public Rule {
     const ExtensionNode& link = block.root();
     const std::string name = "<" + std::string(link.qualified_name) + ">";
     const Attribute* hreflang = link.attribute("hreflang");
-    if (!hreflang || trim_xml_space(hreflang->value.value).empty()) {
+    if ((!hreflang && !is_media_alternate(link)) || (hreflang && trim_xml_space(hreflang->value.value).empty())) {
       out.report({.at = {link.offset, tag_length(link)},
                   .message = name + (hreflang ? " has an empty hreflang" : " has no hreflang") +
                              "; add the language (and optional region) of the alternate page, e.g. hreflang=\"fr\""});

@@ -12,7 +12,9 @@ constexpr RuleMeta kMeta{.severity = Severity::Warning,
 ## What it does
 Reports each attribute of an `<xhtml:link>` in a `<url>` other than the unprefixed `rel`,
 `hreflang` and `href`: `media`, `type`, `title`, `xml:lang`, or a prefixed `xhtml:hreflang`.
-Namespace declarations and `xsi:` attributes are allowed.
+Namespace declarations and `xsi:` attributes are allowed, and so is `media` on a link without
+`hreflang`: that is Google's annotation of a separate mobile page
+(`<xhtml:link rel="alternate" media="only screen and (max-width: 640px)" href="..."/>`).
 
 ## Why it matters
 Google asks not to combine hreflang annotations with other attributes such as `media` in one
@@ -43,7 +45,9 @@ class HreflangUnexpectedAttribute final : public Rule {
     s.extensions(kXhtmlNamespace, "link", links_showing(kLinkOtherAttribute));
   }
   void on_extension(const ExtensionBlock& block, const Entry& entry, FindingSink& out) override {
-    if (entry.kind == EntryKind::Url) report_unexpected_attributes(kHreflangFamily, block, out);
+    if (entry.kind != EntryKind::Url) return;
+    report_unexpected_attributes(is_media_alternate(block.root()) ? kMediaAlternateFamily : kHreflangFamily, block,
+                                 out);
   }
 };
 

@@ -10,6 +10,8 @@ namespace {
 
 constexpr AttributeSpec kLinkAttributes[] = {{"rel"}, {"hreflang"}, {"href"}};
 constexpr ElementSpec kLink{.name = "link", .attributes = kLinkAttributes};
+constexpr AttributeSpec kMediaLinkAttributes[] = {{"rel"}, {"media"}, {"href"}};
+constexpr ElementSpec kMediaLink{.name = "link", .attributes = kMediaLinkAttributes};
 
 // Letters a-z (any case) as 1-26, five bits each; 0 marks an absent part.
 std::uint64_t pack_letters(std::string_view letters) {
@@ -32,6 +34,14 @@ const ExtensionFamily kHreflangFamily{.name = "hreflang",
                                       .prefix = "xhtml",
                                       .near_miss_pattern = R"(^w3\.org/1999/xhtml$)",
                                       .root = &kLink};
+
+const ExtensionFamily kMediaAlternateFamily{.name = "hreflang",
+                                            .ns = kXhtmlNamespace,
+                                            .prefix = "xhtml",
+                                            .near_miss_pattern = R"(^w3\.org/1999/xhtml$)",
+                                            .root = &kMediaLink};
+
+bool is_media_alternate(const ExtensionNode& link) { return link.attribute("media") && !link.attribute("hreflang"); }
 
 bool rel_is_alternate(const Attribute* rel) {
   if (!rel) return false;

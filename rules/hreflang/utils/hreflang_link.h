@@ -26,6 +26,14 @@ inline bool is_link_block(const ExtensionBlock& block) {
   return same_namespace(block.root().ns, kXhtmlNamespace) && same_name(block.root().local_name, "link");
 }
 
+// Whether a link is Google's annotation of a separate mobile page, <xhtml:link rel="alternate"
+// media="only screen and (max-width: 640px)" href="..."/> ("Separate URLs", Google Search
+// Central): a `media` attribute and no `hreflang`. It is no hreflang annotation, and the hreflang
+// rules leave it alone but for its rel and href.
+bool is_media_alternate(const ExtensionNode& link);
+// The family of such a link: <xhtml:link> with rel, media and href.
+extern const ExtensionFamily kMediaAlternateFamily;
+
 // Whether `rel` is one token "alternate" (ASCII case-insensitive, white space around allowed).
 bool rel_is_alternate(const Attribute* rel);
 

@@ -6,17 +6,20 @@ std::uint32_t link_traits(const ExtensionBlock& block, const Entry& entry) {
   if (entry.kind != EntryKind::Url || block.nodes.size() != 1 || !is_link_block(block)) return kIrregularLink;
   const ExtensionNode& root = block.root();
   std::uint32_t traits = 0;
-  const Attribute *rel = nullptr, *hreflang = nullptr, *href = nullptr;
+  const Attribute *rel = nullptr, *hreflang = nullptr, *href = nullptr, *media = nullptr;
   for (const Attribute& a : root.attributes) {
     const Attribute** slot = !a.ns.empty()                ? nullptr
                              : a.local_name == "rel"      ? &rel
                              : a.local_name == "hreflang" ? &hreflang
                              : a.local_name == "href"     ? &href
+                             : a.local_name == "media"    ? &media
                                                           : nullptr;
     if (!slot || *slot) traits |= kLinkOtherAttribute;
     else *slot = &a;
   }
-  if (!href || !hreflang || trim_xml_space(hreflang->value.value).empty()) traits |= kLinkLacksAttribute;
+  // A separate mobile page's link (is_media_alternate) takes media, and needs no hreflang.
+  if (media && hreflang) traits |= kLinkOtherAttribute;
+  if (!href || (!media && (!hreflang || trim_xml_space(hreflang->value.value).empty()))) traits |= kLinkLacksAttribute;
   if (!rel || rel->value.value != "alternate") traits |= kLinkRelUnusual;
   // Supported, and written as canonical_tag writes it (or as is_conventional_case lets pass),
   // without white space around it: no code rule has anything to say.
