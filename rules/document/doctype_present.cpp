@@ -4,17 +4,20 @@
 namespace sitemaplint {
 namespace {
 
-constexpr RuleMeta kMeta{.severity = Severity::Error,
+constexpr RuleMeta kMeta{.severity = Severity::Warning,
                          .summary = "The sitemap contains a DOCTYPE declaration",
                          .docs = R"md(
 ## What it does
 Reports a `<!DOCTYPE ...>` declaration. sitemaplint never reads DTDs and never expands the
-entities they define, so values that use them are left as written.
+entities they define, so values that use them are left as written (and each use is an
+`undefined-entity` error).
 
 ## Why it matters
-Sitemaps are defined by an XML Schema, not a DTD. A DOCTYPE can declare entities that expand to
-enormous text ("billion laughs") or to local files (XXE), so careful crawlers refuse or ignore it,
-and what your URLs contain then depends on who reads them.
+Sitemaps are defined by an XML Schema, not a DTD: a DOCTYPE is well-formed XML, and the XSDs
+accept a document with one, but it has no use in a sitemap. It can declare entities that expand
+to enormous text ("billion laughs") or to local files (XXE), so careful crawlers refuse or ignore
+it, and what your URLs contain then depends on who reads them. A warning: the document is still a
+sitemap.
 
 ## Example
 ```xml
@@ -41,7 +44,8 @@ class DoctypePresent final : public Rule {
   void on_document(const Document& doc, FindingSink& out) override {
     if (!doc.doctype_offset) return;
     out.report({.at = {*doc.doctype_offset, 9},
-                .message = "DOCTYPE declarations are not allowed in sitemaps; its entities are not expanded"});
+                .message = "a DOCTYPE has no use in a sitemap, and careful crawlers refuse or ignore one; remove it "
+                           "(its entities are not expanded)"});
   }
 };
 
