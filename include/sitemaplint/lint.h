@@ -43,7 +43,8 @@ class Linter {
   const Settings& settings() const;
 
   // `bytes` linted as if read from `name` (a path, for the reports and the config's globs), alone:
-  // an index's children are not followed. Never throws on what the bytes hold.
+  // an index's children are not followed, nor a robots.txt's Sitemap: lines (a `name` that ends in
+  // robots.txt is read as one). Never throws on what the bytes hold.
   Result lint_bytes(std::string_view bytes, const std::string& name = "-") const;
 
   // One file (a .gz one too), standard input ("-"), or an http(s) URL, with the children of an

@@ -8,6 +8,7 @@
 #include "api/results.h"
 #include "api/run_choices.h"
 #include "load/source.h"
+#include "run/child_location.h"
 #include "run/set_rules.h"
 #include "run/set_shard.h"
 #include "run/site.h"
@@ -125,8 +126,10 @@ Result Linter::lint_bytes(std::string_view bytes, const std::string& name) const
   settings.only_input = true;
   std::vector<Outcome> outcomes(1);
   outcomes[0].path = name;
-  outcomes[0].report =
-      lint_input(input_from_bytes(name, std::string(bytes)), profile->selection, settings, LintScope::InASet);
+  Input input = input_from_bytes(name, std::string(bytes));
+  // A robots.txt is read as one wherever it comes from, never judged as a sitemap.
+  input.robots_txt = names_robots_txt(name);
+  outcomes[0].report = lint_input(std::move(input), profile->selection, settings, LintScope::InASet);
   SetMember member{&*outcomes[0].report, &profile->selection, kNoFile, {}};
   finish_set(std::span(&member, 1), &settings);
   return impl_->finish(std::move(outcomes), {});
