@@ -113,7 +113,8 @@ bool off_schema(const Element& e) {
 std::uint8_t element_traits(const Element& e) {
   return static_cast<std::uint8_t>(
       (e.has_attributes ? kElementHasAttributes : 0) | (e.ns.empty() ? kElementInNoNamespace : 0) |
-      (e.prefix_declared ? 0 : kElementPrefixUndeclared) | (off_schema(e) ? kElementOffSchema : 0));
+      (e.prefix_declared ? 0 : kElementPrefixUndeclared) | (off_schema(e) ? kElementOffSchema : 0) |
+      (e.malformed_name ? kElementNameMalformed : 0));
 }
 
 namespace {

@@ -30,6 +30,7 @@ enum ElementTrait : std::uint8_t {
   // that is not an entry the root lists, a child of an entry that is not one of its fields), or any
   // element inside an entry's field. What the structure rules report, and what few elements show.
   kElementOffSchema = 1u << 3,
+  kElementNameMalformed = 1u << 4,  // Element::malformed_name
 };
 
 struct Element {
@@ -40,6 +41,7 @@ struct Element {
   bool prefix_declared = true;  // false: the prefix has no xmlns:prefix in scope
   bool in_sitemap_ns = false;  // in the namespace of the document's root (see Document)
   bool has_attributes = false;  // lets rules skip pugixml's attribute list when it is empty
+  bool malformed_name = false;  // not a QName: a colon first or last, or a second colon
   std::size_t offset = 0;  // offset of the tag's '<'
   int depth = 1;  // 1 is the root
   const Element* parent = nullptr;  // nullptr for the root

@@ -1,5 +1,7 @@
 // SM001 xml-syntax: the input is not well-formed XML.
 #include <algorithm>
+#include <optional>
+#include <string>
 #include <unordered_set>
 #include <vector>
 
@@ -15,11 +17,19 @@ constexpr RuleMeta kMeta{.severity = Severity::Error,
                          .docs = R"md(
 ## What it does
 Reports every way the input fails to be well-formed XML: tags that do not match, a file cut off
-before its end, markup that is not a tag, text or a second element outside the root, an XML
-declaration that is not the very first thing in the file, attributes given twice, and two hyphens
-in a row inside a comment (`<!-- a -- b -->`, or `--->` at its end), which XML forbids (libxml2
-rejects such a file; pugixml reads it). The message
-names the tags involved and where the open one started.
+before its end, markup that is not a tag, text, a CDATA section, a DOCTYPE or a second element
+outside the root (or a second DOCTYPE before it), an XML declaration that is not the very first
+thing in the file or not as XML 1.0 (section 2.8) writes it (`version`, then `encoding`, then
+`standalone="yes"` or `"no"`, nothing else, in lower-case `<?xml`), a raw `<` in an attribute
+value, attributes given twice, and two hyphens in a row inside a comment (`<!-- a -- b -->`, or
+`--->` at its end). The message names the tags involved and where the open one started.
+
+It also reports what Namespaces in XML 1.0 add, which the XSD validation (and every
+namespace-aware parser) requires: a name with more than one colon, or with a colon first or last;
+the prefix `xml` bound to another namespace, `xmlns` declared, either namespace bound to another
+prefix; a prefix declared with an empty value (`xmlns:p=""`); and two attributes of one element
+with the same local name whose prefixes are bound to the same namespace (`a:x` and `b:x`).
+libxml2 rejects all of these; pugixml reads them.
 
 It also reports an encoding declaration that the file contradicts: a byte order mark of another
 encoding (a UTF-8 mark before `encoding="ISO-8859-1"`, a UTF-16 one before `encoding="UTF-8"`),
@@ -59,7 +69,7 @@ class XmlSyntax final : public Rule {
   void subscribe(Subscriptions& s) const override {
     s.document();
     s.finish();
-    s.elements(Subscriptions::kAnyNamespace, {}, kElementHasAttributes);
+    s.elements(Subscriptions::kAnyNamespace, {}, kElementHasAttributes | kElementNameMalformed);
   }
 
   void on_document(const Document& doc, FindingSink& out) override {
@@ -84,7 +94,13 @@ class XmlSyntax final : public Rule {
   }
 
   void on_element(const Element& element, FindingSink& out) override {
+    if (element.malformed_name) {
+      out.report({.at = {element.offset + 1, element.qualified_name.size()},
+                  .message = "<" + std::string(element.qualified_name) +
+                             "> is no qualified name: " + std::string(kQNameRule)});
+    }
     if (!element.has_attributes) return;
+    check_namespace_rules(element, out);
     // pugixml accepts repeated attributes; XML does not. A few attributes (an <xhtml:link>'s three)
     // are compared pair by pair; a set keeps hostile input with thousands of them linear.
     names_.clear();
@@ -100,15 +116,100 @@ class XmlSyntax final : public Rule {
         if (seen_.empty()) seen_.insert(names_.begin(), names_.end());
         if (seen_.insert(name).second) continue;
       }
-      // Names live in one buffer, so the distance between them is the distance in the input.
-      const std::size_t at = element.offset + 1 + static_cast<std::size_t>(attr.name() - element.node.name());
-      out.report({.at = {at, std::string_view(attr.name()).size()},
+      out.report({.at = {offset_of(element, attr), std::string_view(attr.name()).size()},
                   .message = "attribute '" + std::string(attr.name()) + "' appears twice in <" +
                              std::string(element.qualified_name) + ">"});
     }
   }
 
  private:
+  static constexpr std::string_view kQNameRule =
+      "Namespaces in XML allow one colon, between a prefix and a local name that are both non-empty";
+
+  // The offset of attribute `attr` of `element`: names live in one buffer, so the distance between
+  // them is the distance in the input.
+  static std::size_t offset_of(const Element& element, pugi::xml_attribute attr) {
+    return element.offset + 1 + static_cast<std::size_t>(attr.name() - element.node.name());
+  }
+
+  // What Namespaces in XML 1.0 adds to XML's well-formedness, and a '<' in a value, which pugixml
+  // reads all the same: each attribute's name a QName; the prefixes xml and xmlns, and their
+  // namespaces, bound only as that recommendation says; no prefix undeclared with an empty value;
+  // no two attributes with the same local name and the same namespace under different prefixes.
+  void check_namespace_rules(const Element& element, FindingSink& out) {
+    constexpr std::string_view kXml = "http://www.w3.org/XML/1998/namespace";
+    constexpr std::string_view kXmlns = "http://www.w3.org/2000/xmlns/";
+    prefixed_.clear();
+    for (pugi::xml_attribute attr = element.node.first_attribute(); attr; attr = attr.next_attribute()) {
+      const std::string_view name = attr.name();
+      const std::string_view value = attr.value();
+      const std::size_t at = offset_of(element, attr);
+      if (const auto lt = value.find('<'); lt != std::string_view::npos) {
+        out.report({.at = {element.offset + 1 + static_cast<std::size_t>(attr.value() - element.node.name()) + lt, 1},
+                    .message = "'<' in the value of attribute '" + std::string(name) +
+                               "': XML does not allow it in an attribute value; write &lt;"});
+      }
+      const auto colon = name.find(':');
+      if (colon == std::string_view::npos) {
+        if (name == "xmlns" && (value == kXml || value == kXmlns)) {
+          out.report({.at = {at, name.size()},
+                      .message = "the default namespace may not be " + quoted(value) +
+                                 ": Namespaces in XML reserve it for the prefix " + (value == kXml ? "xml" : "xmlns")});
+        }
+        continue;
+      }
+      const std::string_view prefix = name.substr(0, colon), local = name.substr(colon + 1);
+      if (prefix.empty() || local.empty() || local.find(':') != std::string_view::npos) {
+        out.report(
+            {.at = {at, name.size()},
+             .message = "attribute '" + std::string(name) + "' is no qualified name: " + std::string(kQNameRule)});
+        continue;
+      }
+      if (prefix != "xmlns") {
+        prefixed_.push_back(attr);
+        continue;
+      }
+      std::string why;
+      if (local == "xmlns") {
+        why = "the prefix xmlns is bound by definition and may not be declared";
+      } else if (local == "xml") {
+        if (value != kXml) why = "the prefix xml is bound to " + quoted(kXml) + " and to no other namespace";
+      } else if (value.empty()) {
+        why = "a prefix may not be undeclared with an empty value in XML 1.0: give it its namespace's URI";
+      } else if (value == kXml || value == kXmlns) {
+        why = quoted(value) + " is reserved for the prefix " + (value == kXml ? "xml" : "xmlns");
+      }
+      if (!why.empty()) out.report({.at = {at, name.size()}, .message = std::string(name) + ": " + why});
+    }
+    // Attributes Unique (Namespaces in XML, 6.3): a:x and b:x with a and b bound to one namespace.
+    for (std::size_t i = 0; i < prefixed_.size(); ++i) {
+      const std::string_view first = prefixed_[i].name();
+      const std::string_view local = first.substr(first.find(':') + 1);
+      for (std::size_t j = i + 1; j < prefixed_.size(); ++j) {
+        const std::string_view second = prefixed_[j].name();
+        if (second == first || second.substr(second.find(':') + 1) != local) continue;  // twice: said below
+        const auto a = namespace_in_scope(element.node, first.substr(0, first.find(':')));
+        const auto b = namespace_in_scope(element.node, second.substr(0, second.find(':')));
+        if (!a || !b || *a != *b) continue;
+        out.report({.at = {offset_of(element, prefixed_[j]), second.size()},
+                    .message = "attributes '" + std::string(first) + "' and '" + std::string(second) + "' of <" +
+                               std::string(element.qualified_name) +
+                               "> are one attribute: both prefixes are bound to " + quoted(*a)});
+      }
+    }
+  }
+
+  // The URI `prefix` is bound to at `node`, nullopt when it is not declared.
+  static std::optional<std::string_view> namespace_in_scope(pugi::xml_node node, std::string_view prefix) {
+    if (prefix == "xml") return "http://www.w3.org/XML/1998/namespace";
+    const std::string name = "xmlns:" + std::string(prefix);
+    for (; node; node = node.parent()) {
+      if (const pugi::xml_attribute a = node.attribute(name.c_str())) return std::string_view(a.value());
+    }
+    return std::nullopt;
+  }
+
+  std::vector<pugi::xml_attribute> prefixed_;  // an element's prefixed attributes, but declarations
   static constexpr std::size_t kPairwiseUpTo = 16;
   std::vector<std::string_view> names_;  // the first kPairwiseUpTo names
   std::unordered_set<std::string_view> seen_;  // every name, once there are more

@@ -122,8 +122,11 @@ void Walker::enter(pugi::xml_node node, bool events) {
   if (colon != e.qualified_name.end()) {
     e.prefix = std::string_view(e.qualified_name.begin(), colon);
     e.local_name = std::string_view(colon + 1, e.qualified_name.end());
+    e.malformed_name = e.prefix.empty() || e.local_name.empty() ||
+                       std::find(e.local_name.begin(), e.local_name.end(), ':') != e.local_name.end();
   } else {
     e.local_name = e.qualified_name;
+    e.malformed_name = false;
   }
   e.ns = resolve(e.prefix, &e.prefix_declared);
   e.in_sitemap_ns = has_core_ns_ && same_namespace(e.ns, core_ns_);

@@ -169,11 +169,53 @@ ByteFinding describe_parse_error(const Document& doc, const pugi::xml_parse_resu
 void check_declared_version(Document& doc) {
   const pugi::xml_node declaration = doc.tree.first_child();
   if (declaration.type() != pugi::node_declaration) return;
-  const pugi::xml_attribute version = declaration.attribute("version");
+  const std::size_t start = doc.offset_of(declaration.name()) - 2;
+  // pugixml takes "<?XML" for the declaration too; XML reserves the name in any case, and the
+  // declaration is written in lower case.
+  if (std::string_view(declaration.name()) != "xml") {
+    doc.syntax_errors.push_back({start, 2 + std::string_view(declaration.name()).size(),
+                                 "'<?" + std::string(declaration.name()) +
+                                     "' is no XML declaration, and XML reserves the name in any case; write "
+                                     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"});
+    return;
+  }
+  // XMLDecl ::= '<?xml' VersionInfo EncodingDecl? SDDecl? S? '?>' (XML 1.0, 2.8): these three, in
+  // this order, each at most once.
+  constexpr std::string_view kOrder[] = {"version", "encoding", "standalone"};
+  std::size_t next = 0;  // the index in kOrder the next pseudo-attribute may have, at least
+  pugi::xml_attribute version;
+  for (pugi::xml_attribute a = declaration.first_attribute(); a; a = a.next_attribute()) {
+    const std::string_view name = a.name();
+    const std::size_t at = doc.offset_of(a.name());
+    const auto known = std::find(std::begin(kOrder), std::end(kOrder), name);
+    if (known == std::end(kOrder)) {
+      doc.syntax_errors.push_back({at, name.size(),
+                                   "'" + std::string(name) +
+                                       "' has no place in the XML declaration: it takes version, encoding and "
+                                       "standalone, in this order"});
+      continue;
+    }
+    const auto index = static_cast<std::size_t>(known - std::begin(kOrder));
+    if (index < next) {
+      doc.syntax_errors.push_back({at, name.size(),
+                                   "'" + std::string(name) +
+                                       "' is out of place in the XML declaration: XML fixes the order version, "
+                                       "encoding, standalone (each once); write <?xml version=\"1.0\" "
+                                       "encoding=\"UTF-8\"?>"});
+      continue;
+    }
+    next = index + 1;
+    if (index == 0) version = a;
+    const std::string_view value = a.value();
+    if (index == 2 && value != "yes" && value != "no") {
+      doc.syntax_errors.push_back({doc.offset_of(a.value()), value.size(),
+                                   "standalone='" + std::string(value) + "' is neither 'yes' nor 'no'"});
+    }
+  }
   if (!version) {
+    if (declaration.attribute("version")) return;  // out of place: said above
     doc.syntax_errors.push_back(
-        {doc.offset_of(declaration.name()) - 2, 5,
-         "the XML declaration has no version; write <?xml version=\"1.0\" encoding=\"UTF-8\"?>"});
+        {start, 5, "the XML declaration has no version; write <?xml version=\"1.0\" encoding=\"UTF-8\"?>"});
     return;
   }
   const std::string_view value = version.value();
@@ -270,7 +312,11 @@ OutsideRoot scan_outside_root(std::string_view bytes, std::size_t bom_length, st
       const auto end = rest.find("-->");
       pos = end == std::string_view::npos ? root_start : pos + end + 3;
     } else if (rest.starts_with("<!DOCTYPE")) {
-      out.doctype_offset = pos;
+      if (out.doctype_offset) {
+        out.before_root.push_back({pos, 9, "a second DOCTYPE declaration: a document has at most one"});
+      } else {
+        out.doctype_offset = pos;
+      }
       pos += doctype_end(rest);
     } else {
       out.before_root.push_back({pos, 1,
@@ -306,6 +352,31 @@ OutsideRoot scan_outside_root(std::string_view bytes, std::size_t bom_length, st
       end = open;
     } else {
       break;
+    }
+  }
+  // What is left ends with the root's end tag (or its empty-element tag): a CDATA section or a
+  // DOCTYPE there comes after the root, where XML allows neither (document ::= prolog element Misc*).
+  if (end > root_start && bytes[end - 1] == '>') {
+    const std::string_view head = bytes.substr(0, end);
+    std::size_t open = std::string_view::npos;
+    std::string_view what;
+    if (head.ends_with("]]>")) {
+      open = head.rfind("<![CDATA[");
+      if (open != std::string_view::npos && head.find("]]>", open) != end - 3) open = std::string_view::npos;
+      what = "a CDATA section";
+    } else if (const auto doctype = head.rfind("<!DOCTYPE"); doctype != std::string_view::npos &&
+                                                             head.find("</", doctype) == std::string_view::npos &&
+                                                             head.find("/>", doctype) == std::string_view::npos) {
+      open = doctype;
+      what = "a DOCTYPE declaration";
+    }
+    if (open != std::string_view::npos && open > root_start) {
+      out.after_root.push_back({open, 9,
+                                std::string(what) +
+                                    " after the root element ended: only comments, processing instructions and "
+                                    "white space may follow it"});
+      end = open;
+      while (end > root_start && is_xml_space(bytes[end - 1])) --end;
     }
   }
   if (end > root_start && bytes[end - 1] != '>') {
