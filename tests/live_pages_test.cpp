@@ -406,6 +406,23 @@ TEST_CASE("live: a host that serves one page for every path is one soft-404 find
         ":6:11: error[PAGE102 page-soft-404]: 'SITE/z' answers 200 with the same page SITE/PROBE gets, a path "
         "that cannot exist: a soft 404; publish the page or remove the URL (Search Console: \"Submitted URL seems to "
         "be a Soft 404\")\n");
+  // A site whose unknown paths get its home page: the home page is a page, and pages that share its
+  // title are pages too. What is the fallback is the page that names the path asked for alone.
+  HttpTestServer home;
+  const auto page = [](const std::string& body) {
+    return HttpResponse{200, {{"Content-Type", "text/html"}}, "<html><head><title>Acme</title></head><body>" + body};
+  };
+  home.route("*", page("Welcome"));
+  home.route("/about", page("About us"));
+  home.route("/contact", page("Write to us"));
+  const std::string home_map = home.url("/sitemap.xml");
+  serve_sitemap(home, site_urlset({home.url("/"), home.url("/about"), home.url("/contact"), home.url("/gone")}));
+  const auto homely = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, home_map});
+  CHECK(homely.err.empty());
+  CHECK(findings(homely, home_map) ==
+        ":6:11: error[PAGE102 page-soft-404]: 'SITE/gone' answers 200 with the same page SITE/PROBE gets, a path "
+        "that cannot exist: a soft 404; publish the page or remove the URL (Search Console: \"Submitted URL seems to "
+        "be a Soft 404\")\n");
 }
 
 TEST_CASE("live: the related place on a fetched page is the tag's line and column") {

@@ -19,10 +19,11 @@ answers with status 200 all the same: a `_redirects` rule that rewrites every pa
 `/index.html` for a build without a `404.html`; and a URL of the build's `404.html` itself,
 the site's not-found page, which a request for its own URL gets with 200. On the live site (`--pages` without `--root`),
 sitemaplint asks each host for one path that cannot exist first; when the host answers it with
-200 and an HTML page, every listed page that answers with the same page (the same title, or the
-same bytes) is reported. When every listed URL of a host (three or more) answers so, the host
-serves one page for every path, a single-page app's shell or a catch-all, and one finding says so
-instead of one on each URL.
+200 and an HTML page, every listed page that answers with the same page (the same bytes, but for
+where each page names its own path) is reported, except the home page: a host that answers
+unknown paths with its home page does not make the home page a soft 404. When every listed URL of
+a host (three or more) answers so, the host serves one page for every path, a single-page app's
+shell or a catch-all, and one finding says so instead of one on each URL.
 
 ## Why it matters
 The crawler gets the home page (or the app shell) with status 200 for a page that does not exist.
@@ -68,6 +69,9 @@ class PageSoft404 final : public PageRule {
       Host& host = hosts_[std::string(a.trimmed.substr(0, authority_end))];
       if (page.status == PageStatus::Served) ++host.pages;
       if (page.status == PageStatus::Fallback) {
+        // The home page is a page of its own when the host answers unknown paths with it.
+        const std::string_view path = a.trimmed.substr(std::min(authority_end, a.trimmed.size()));
+        host.home.push_back(path.empty() || path == "/");
         host.found.push_back({.at = url_span(*url.field, a),
                               .message = url.quoted_value() + " answers 200 with " + page.reason +
                                          ": a soft 404; publish the page or remove the URL (Search Console: "
@@ -106,7 +110,9 @@ class PageSoft404 final : public PageRule {
         out.report(std::move(report));
         continue;
       }
-      for (Report& report : host.found) out.report(std::move(report));
+      for (std::size_t i = 0; i < host.found.size(); ++i) {
+        if (!host.home[i]) out.report(std::move(host.found[i]));
+      }
     }
     hosts_.clear();
   }
@@ -116,6 +122,7 @@ class PageSoft404 final : public PageRule {
   struct Host {
     std::size_t pages = 0;  // listed URLs answered with a page of their own
     std::vector<Report> found;  // the soft 404s, in the file's order
+    std::vector<bool> home;  // for each: the URL is the host's home page
     std::string reason;
   };
   std::map<std::string, Host> hosts_;  // by origin, for a stable order

@@ -33,7 +33,7 @@ struct LivePages::Origin {
   std::vector<std::shared_ptr<Job>> parked;  // waiting for robots.txt and the probe
   // The probe's answer: a host that answers 200 with an HTML page to a path that cannot exist.
   bool answers_anything = false;
-  std::string probe_url, probe_title, probe_body;
+  std::string probe_url, probe_body;
 };
 
 // `answer`'s HTTP details, made (or copied, when shared) so that they can be changed.

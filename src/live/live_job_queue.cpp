@@ -288,7 +288,6 @@ void LivePages::robots_known(const std::string& origin, std::unique_ptr<RobotsGa
       if (answer.status >= 200 && answer.status < 300 && !answer.body.empty()) {
         o.answers_anything = true;
         o.probe_body = std::move(answer.body);
-        o.probe_title = read_html_head(o.probe_body, o.probe_url).title;
       }
     }
     origin_ready(origin);

@@ -14,6 +14,35 @@
 
 namespace sitemaplint {
 
+namespace {
+
+// The path and query of an absolute URL, as written ("" when it has none).
+std::string_view path_and_query(std::string_view url) {
+  const std::size_t scheme = url.find("://");
+  if (scheme == std::string_view::npos) return {};
+  const std::size_t start = url.find('/', scheme + 3);
+  if (start == std::string_view::npos) return {};
+  return url.substr(start, url.find('#', start) - start);
+}
+
+// Whether bodies `a` and `b` are equal once every copy of `a_path` in `a` and of `b_path` in `b`
+// is left out: an error page that names the path asked for is the same page for every path.
+bool same_but_for_path(std::string_view a, std::string_view a_path, std::string_view b, std::string_view b_path) {
+  const auto without = [](std::string_view body, std::string_view path) {
+    std::string out;
+    out.reserve(body.size());
+    for (std::size_t at = 0;;) {
+      const std::size_t found = path.empty() ? std::string_view::npos : body.find(path, at);
+      out.append(body.substr(at, found - at));
+      if (found == std::string_view::npos) return out;
+      at = found + path.size();
+    }
+  };
+  return a == b || without(a, a_path) == without(b, b_path);
+}
+
+}  // namespace
+
 std::string origin_of_url(std::string_view url) {
   const std::size_t scheme_end = url.find("://");
   if (scheme_end == std::string_view::npos) return "";
@@ -184,8 +213,9 @@ PageAnswer LivePages::served_answer(const Job& job, const LiveResponse& response
     const auto found = origins_.find(job.origin);
     if (found != origins_.end() && found->second->answers_anything) {
       const Origin& o = *found->second;
-      const bool same_title = !o.probe_title.empty() && o.probe_title == answer.head.title;
-      if (same_title || o.probe_body == response.body) {
+      // The same body, but for where each echoes its own path ("/x was not found"). A title alone
+      // is no evidence: a site's pages may all be titled with its name.
+      if (same_but_for_path(o.probe_body, path_and_query(o.probe_url), response.body, path_and_query(job.current))) {
         answer.status = PageStatus::Fallback;
         answer.reason = "the same page " + o.probe_url + " gets, a path that cannot exist";
       }
