@@ -86,6 +86,13 @@ TEST_CASE("live: the per-host pace, connection cap, back-off and giving up") {
   host.started(t0 + 4000ms);
   host.finished(t0 + 4100ms, HostOutcome::Ok);
   CHECK(host.failures_in_a_row() == 0);
+  // Ten good answers in a row double the pace again, never past the rate asked for.
+  for (int i = 1; i < 9; ++i) host.finished(t0 + 5s, HostOutcome::Ok);
+  CHECK(host.interval() == 400ms);
+  host.finished(t0 + 5s, HostOutcome::Ok);
+  CHECK(host.interval() == 200ms);
+  for (int i = 0; i < 20; ++i) host.finished(t0 + 6s, HostOutcome::Ok);
+  CHECK(host.interval() == 200ms);
   for (int i = 0; i < 8; ++i) {
     host.started(t0 + 10s);
     host.finished(t0 + 10s, HostOutcome::Unreachable);

@@ -27,8 +27,14 @@ void HostPoliteness::finished(Clock::time_point now, HostOutcome outcome,
   if (outcome == HostOutcome::Ok) {
     failures_ = 0;
     overloads_ = 0;
+    const Clock::duration configured = interval_for(limits_.rate);
+    if (interval_ > configured && ++good_ >= limits_.speed_up_after) {
+      interval_ = std::max(interval_ / 2, configured);
+      good_ = 0;
+    }
     return;
   }
+  good_ = 0;
   ++failures_;
   if (outcome == HostOutcome::Overloaded && ++overloads_ >= limits_.slow_down_after) {
     // Half the pace, down to the slowest: the host said it is overloaded, more than once.

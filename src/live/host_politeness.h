@@ -1,7 +1,8 @@
 // How often sitemaplint may ask one host, worked out from what the host answered: at most
 // `connections` requests at once and `rate` requests a second, a Retry-After waited out, the pace
-// halved after repeated 429 and 5xx answers (as Google's crawlers slow down), and the host given
-// up after it failed many times in a row. Pure bookkeeping on a clock the caller passes in, so
+// halved after repeated 429 and 5xx answers (as Google's crawlers slow down) and doubled again
+// after a run of good ones (as they speed up once the errors stop), and the host given up after it
+// failed many times in a row. Pure bookkeeping on a clock the caller passes in, so
 // that the rules are tested without a network or a wait.
 #pragma once
 
@@ -17,6 +18,7 @@ struct PolitenessLimits {
   int slow_down_after = 2;  // this many 429/5xx in a row halve the pace (again at each further one)
   double slowest_rate = 0.2;  // the pace never drops below one request in five seconds
   int give_up_after = 8;  // this many failures in a row (429, 5xx, no answer) end the host's run
+  int speed_up_after = 10;  // this many good answers in a row double a halved pace again, up to `rate`
 };
 
 // What an answer says about the host's health.
@@ -52,6 +54,7 @@ class HostPoliteness {
   int in_flight_ = 0;
   int failures_ = 0;  // in a row
   int overloads_ = 0;  // 429/5xx in a row
+  int good_ = 0;  // good answers in a row since the pace last changed
   bool given_up_ = false;
   std::optional<Clock::time_point> last_start_;
   Clock::time_point not_before_{};  // a Retry-After's end
