@@ -432,6 +432,29 @@ TEST_CASE("live: a host that serves one page for every path is one soft-404 find
         "be a Soft 404\")\n");
 }
 
+TEST_CASE("live: a Last-Modified later than <lastmod>, but not the time a page was made for its request") {
+  HttpTestServer server;
+  const std::string modified = "Tue, 01 Oct 2024 10:00:00 GMT";
+  server.route("/stale", html("S", "", {{"Last-Modified", modified}, {"Date", "Wed, 02 Oct 2024 10:00:00 GMT"}}));
+  // Made for the request: Last-Modified is the answer's Date, or a moment before it.
+  server.route("/now", html("N", "", {{"Last-Modified", modified}, {"Date", modified}}));
+  server.route("/moment", html("M", "", {{"Last-Modified", modified}, {"Date", "Tue, 01 Oct 2024 10:00:01 GMT"}}));
+  const std::string sitemap = server.url("/sitemap.xml");
+  std::string xml =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+  int day = 0;
+  for (const char* path : {"/stale", "/now", "/moment"})
+    xml += "<url><loc>" + server.url(path) + "</loc><lastmod>2024-09-0" + std::to_string(++day) + "</lastmod></url>\n";
+  serve_sitemap(server, xml + "</urlset>\n");
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, sitemap});
+  CHECK(run.err.empty());
+  CHECK(findings(run, sitemap) ==
+        ":3:54: warning[PAGE204 page-lastmod-stale]: <lastmod> 2024-09-01 of 'SITE/stale' is more than a day before "
+        "the page's Last-Modified header (2024-10-01T10:00:00Z); write the page's real modification date, or Google "
+        "ignores the site's <lastmod>\n");
+}
+
 TEST_CASE("live: the related place on a fetched page is the tag's line and column") {
   // A fetched page is not read again to place a finding's note: the head reader's place is kept.
   HttpTestServer server;

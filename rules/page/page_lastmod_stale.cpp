@@ -12,8 +12,9 @@ constexpr RuleMeta kMeta{.severity = Severity::Warning,
 ## What it does
 With `--pages` on the live site (without `--root`), compares the `Last-Modified` header of each
 listed page that answers 200 with the entry's `<lastmod>`, and reports the pages modified more
-than a day after the date the sitemap gives. A `Last-Modified` equal to the answer's `Date` (a
-page built for each request) says nothing of the content and is not compared.
+than a day after the date the sitemap gives. A `Last-Modified` equal to the answer's `Date`, or
+at most a minute before it (a page built for each request), says nothing of the content and is not
+compared.
 
 ## Why it matters
 Google uses `<lastmod>` only when it is "consistently and verifiably accurate". A sitemap whose

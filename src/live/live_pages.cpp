@@ -203,10 +203,13 @@ PageAnswer LivePages::served_answer(const Job& job, const LiveResponse& response
             {"X-Robots-Tag header (as served; its unavailable_after date has passed)", header.value, 0, 0});
     }
   }
-  // Last-Modified that is just the time of the answer (a page made for each request) says nothing.
+  // Last-Modified that is just the time of the answer (a page made for each request, its header
+  // set as it was made, a moment before Date was) says nothing.
+  constexpr std::int64_t kMadeForTheRequest = 60;  // seconds
   const std::optional<std::int64_t> modified = parse_http_date(response.header("Last-Modified"));
   const std::optional<std::int64_t> date = parse_http_date(response.header("Date"));
-  if (modified && !(date && *date == *modified)) writable_details(answer).last_modified = modified;
+  if (modified && !(date && *date >= *modified && *date - *modified <= kMadeForTheRequest))
+    writable_details(answer).last_modified = modified;
   // A soft 404: the host answers 200 to a path that cannot exist, and this page is that answer.
   if (answer.status == PageStatus::Served && answer.html) {
     std::lock_guard lock(mutex_);
