@@ -19,6 +19,7 @@
 #include "live/robots_gate.h"
 #include "load/fetch.h"
 #include "pages/header_facts.h"
+#include "rules/page/utils/http_answer.h"
 #include "test_support.h"
 
 using namespace sitemaplint;
@@ -110,6 +111,14 @@ TEST_CASE("live: robots.txt for sitemaplint's own token, and RFC 9309's failure 
   CHECK_FALSE(star.decide("http://h/b").allowed);
   CHECK(RobotsGate(404, "").decide("http://h/anything").allowed);
   CHECK_FALSE(RobotsGate(503, "").decide("http://h/anything").allowed);
+  // 429 is an overloaded server's answer, not an unavailable robots.txt: Google takes it for a
+  // server error, and so does sitemaplint.
+  CHECK_FALSE(RobotsGate(429, "").decide("http://h/anything").allowed);
+  CHECK(RobotsGate(429, "").decide("http://h/").why ==
+        "robots.txt answered 429 (too many requests), a server error for Google and for sitemaplint, which RFC 9309 "
+        "treats as disallowing everything");
+  CHECK(search_console_reason(429) == "Server error (5xx)");
+  CHECK(search_console_reason(418) == "Blocked due to other 4xx issue");
   CHECK_FALSE(RobotsGate(0, "", "timed out").decide("http://h/").allowed);
   CHECK(RobotsGate(0, "", "timed out").decide("http://h/").why ==
         "robots.txt could not be fetched (timed out), which RFC 9309 treats as disallowing everything");

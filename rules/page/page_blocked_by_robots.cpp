@@ -19,7 +19,8 @@ sitemaplint itself obeys the robots.txt for its own product token, `sitemaplint`
 summary as "not fetched (robots.txt disallows sitemaplint)", which is no Search Console status
 (a group for sitemaplint alone blocks sitemaplint alone; give it `Allow:` rules to audit such
 pages). As RFC 9309 says, a robots.txt that answers 4xx allows everything, and one that answers
-5xx or cannot be reached disallows everything: Google crawls nothing of the host for a while, and
+5xx or cannot be reached disallows everything (and so does 429, which Google counts as a server
+error): Google crawls nothing of the host for a while, and
 that is reported once for the host, not for each URL.
 
 When the run also has a robots.txt of the same site (`--robots`), ROBOTS201 reports the URLs it

@@ -20,7 +20,8 @@ this rule reports that once, on the first of them.
 ## Why it matters
 Search Console reports such URLs in the Page indexing report as **"Blocked due to access forbidden
 (403)"**, **"Blocked due to unauthorized request (401)"**, **"Blocked due to other 4xx issue"** or
-**"Server error (5xx)"**, and does not index them. Repeated 5xx answers and timeouts also make
+**"Server error (5xx)"** (where Google counts 429 too, an overloaded server's answer), and does
+not index them. Repeated 5xx answers and timeouts also make
 Googlebot crawl the whole site more slowly.
 
 ## Example

@@ -9,8 +9,9 @@ RobotsGate::RobotsGate(int status, std::string_view body, std::string error) {
     matcher_ = RobotsMatcher(*robots_, agents);
     const std::string_view googlebot[] = {kGooglebot};
     googlebot_ = RobotsMatcher(*robots_, googlebot);
-  } else if (status >= 400 && status < 500) {
-    // "Unavailable": crawl as if there were no robots.txt.
+  } else if (status >= 400 && status < 500 && status != 429) {
+    // "Unavailable": crawl as if there were no robots.txt. A 429 is no such answer: the server says
+    // it is overloaded, and Google treats it as a server error (its robots.txt documentation).
   } else {
     disallow_all_ = true;
     // A fetch refused for safety (an internal address) is the reason itself: nothing there is fetched.
@@ -18,6 +19,9 @@ RobotsGate::RobotsGate(int status, std::string_view body, std::string error) {
         status == 0 && error.starts_with("refused to connect") ? error
         : status == 0
             ? "robots.txt could not be fetched (" + error + "), which RFC 9309 treats as disallowing everything"
+        : status == 429
+            ? "robots.txt answered 429 (too many requests), a server error for Google and for sitemaplint, which "
+              "RFC 9309 treats as disallowing everything"
             : "robots.txt answered " + std::to_string(status) + ", which RFC 9309 treats as disallowing everything";
     // Google crawls nothing of the host while its robots.txt cannot be had (a refusal is
     // sitemaplint's own, and says nothing of Google).
