@@ -464,6 +464,25 @@ TEST_CASE("live: a Last-Modified later than <lastmod>, but not the time a page w
         "ignores the site's <lastmod>\n");
 }
 
+TEST_CASE("live: an image URL that redirects is judged by the answer it ends at") {
+  HttpTestServer server;
+  const auto u = [&](const std::string& path) { return server.url(path); };
+  server.route("/", html("Home"));
+  server.route("/photo.jpg", redirect(301, "/login"));
+  server.route("/login", html("Log in"));
+  server.route("/moved.png", redirect(302, "/logo.png"));
+  server.route("/logo.png", HttpResponse{200, {{"Content-Type", "image/png"}}, "png"});
+  const std::string sitemap = u("/sitemap.xml");
+  serve_sitemap(server, site_urlset({}, "<url><loc>" + u("/") + "</loc><image:image><image:loc>" + u("/photo.jpg") +
+                                            "</image:loc></image:image><image:image><image:loc>" + u("/moved.png") +
+                                            "</image:loc></image:image></url>\n"));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, sitemap});
+  CHECK(run.err.empty());
+  CHECK(findings(run, sitemap) ==
+        ":3:64: warning[PAGE302 page-media-type]: <image:loc> 'SITE/photo.jpg' redirects to 'SITE/login', which is "
+        "served as 'text/html; charset=utf-8', not as an image; name the image file itself\n");
+}
+
 TEST_CASE("live: the related place on a fetched page is the tag's line and column") {
   // A fetched page is not read again to place a finding's note: the head reader's place is kept.
   HttpTestServer server;

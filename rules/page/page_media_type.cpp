@@ -15,7 +15,8 @@ With `--pages` on the live site (without `--root`), asks for every `<image:loc>`
 `<video:thumbnail_loc>` and `<video:content_loc>` on the site (with HEAD when its name ends in an
 image or video extension) and reports those that answer 200 with a `Content-Type` that is not an
 image (`<image:loc>`, `<video:thumbnail_loc>`) or a video (`<video:content_loc>`): most often an
-HTML page, a login form or an error page served with 200.
+HTML page, a login form or an error page served with 200. A URL that redirects is judged by the
+answer its redirects end at.
 
 ## Why it matters
 Google indexes the file a sitemap names; an HTML page where an image should be is not indexed in
@@ -41,9 +42,13 @@ class PageMediaType final : public PageRule {
 
  protected:
   void check(const UrlField& url, const UrlAnalysis& a, const PageAnswer& page, FindingSink& out) override {
-    if (page.http_status < 200 || page.http_status >= 300 || !page.http || page.http->content_type.empty()) return;
+    // A media URL that redirects is judged by where it ends: an image behind a redirect to a login
+    // page is no image.
+    const bool redirected = page.status == PageStatus::Redirect && page.http && page.http->chain.size() >= 2;
+    const int status = redirected ? page.http->chain.back().status : page.http_status;
+    if (status < 200 || status >= 300 || !page.http || page.http->content_type.empty()) return;
     const std::string& content_type = page.http->content_type;
-    if (page.status != PageStatus::Served && page.status != PageStatus::Fallback) return;
+    if (!redirected && page.status != PageStatus::Served && page.status != PageStatus::Fallback) return;
     const std::string type = ascii_lowered(content_type.substr(0, content_type.find(';')));
     const bool video = url.kind == UrlFieldKind::VideoContentLoc;
     if (type.starts_with(video ? "video/" : "image/")) return;
@@ -52,9 +57,10 @@ class PageMediaType final : public PageRule {
                   type.starts_with("application/x-mpegurl") || type.starts_with("application/dash+xml")))
       return;
     out.report({.at = url_span(*url.field, a),
-                .message = url.quoted_value() + " is served as '" + content_type + "', not as " +
-                           (video ? "a video" : "an image") + "; name the " + (video ? "video" : "image") +
-                           " file itself"});
+                .message = url.quoted_value() +
+                           (redirected ? " redirects to '" + page.http->chain.back().url + "', which is" : " is") +
+                           " served as '" + content_type + "', not as " + (video ? "a video" : "an image") +
+                           "; name the " + (video ? "video" : "image") + " file itself"});
   }
 };
 
