@@ -62,6 +62,9 @@ struct PageProblem {
 // ignored by Google).
 struct HeadFacts {
   std::vector<NoindexDirective> noindex;  // every robots or googlebot meta tag that forbids indexing
+  // Robots or googlebot meta tags with an "unavailable_after:" date, which forbid indexing once it
+  // has passed (a live run compares it with the time of the answer).
+  std::vector<NoindexDirective> unavailable_after;
   std::vector<PageLink> canonicals;  // <link rel="canonical">, in order
   std::vector<PageLink> alternates;  // <link rel="alternate" hreflang="...">, in order
   std::optional<PageLink> refresh;  // <meta http-equiv="refresh" content="0; url=...">

@@ -50,7 +50,18 @@ TEST_CASE("live: unavailable_after in X-Robots-Tag, for Googlebot, in the forms 
   CHECK(parse_unavailable_after("2010-06-25T15:00:00-08:00") == 1277506800);
   CHECK(parse_unavailable_after("Friday, 25-Jun-10 15:00:00 PST") == 1277506800);
   CHECK(parse_unavailable_after("Fri, 25 Jun 2010 23:00:00 GMT") == 1277506800);
+  // As people write RFC 822 and 850 dates: no weekday (Google's own example), one-digit days,
+  // four-digit years with hyphens, no seconds, numeric zones, no zone (GMT).
+  CHECK(parse_unavailable_after("25 Jun 2010 15:00:00 PST") == 1277506800);
+  CHECK(parse_unavailable_after("25-Jun-2010 15:00:00 PST") == 1277506800);
+  CHECK(parse_unavailable_after("Friday, 25-Jun-2010 15:00 -0800") == 1277506800);
+  CHECK(parse_unavailable_after("25 Jun 2010 23:00:00 +00:00") == 1277506800);
+  CHECK(parse_unavailable_after("1 Jan 2020 00:00:00 GMT") == 1577836800);
+  CHECK(parse_unavailable_after("1 Jan 2020 00:00:00") == 1577836800);
   CHECK_FALSE(parse_unavailable_after("next week").has_value());
+  CHECK_FALSE(parse_unavailable_after("32 Jan 2020 00:00:00 GMT").has_value());
+  CHECK_FALSE(parse_unavailable_after("1 Foo 2020 00:00:00 GMT").has_value());
+  CHECK_FALSE(parse_unavailable_after("1 Jan 2020 00:00:00 XYZ").has_value());
 }
 
 TEST_CASE("live: Retry-After in seconds or as a date, capped") {
@@ -481,6 +492,20 @@ TEST_CASE("live: an image URL that redirects is judged by the answer it ends at"
   CHECK(findings(run, sitemap) ==
         ":3:64: warning[PAGE302 page-media-type]: <image:loc> 'SITE/photo.jpg' redirects to 'SITE/login', which is "
         "served as 'text/html; charset=utf-8', not as an image; name the image file itself\n");
+}
+
+TEST_CASE("live: a robots meta tag's unavailable_after, once passed, forbids indexing") {
+  HttpTestServer server;
+  server.route("/expired", html("E", "<meta name=\"robots\" content=\"unavailable_after: 25 Jun 2010 15:00:00 PST\">"));
+  server.route("/later", html("L", "<meta name=\"googlebot\" content=\"unavailable_after: 9999-12-31\">"));
+  const std::string sitemap = server.url("/sitemap.xml");
+  serve_sitemap(server, site_urlset({server.url("/expired"), server.url("/later")}));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, sitemap});
+  CHECK(run.err.empty());
+  CHECK(findings(run, sitemap) ==
+        ":3:11: error[PAGE201 page-noindex]: 'SITE/expired' is listed, but its page forbids indexing: <meta "
+        "name=\"robots\"> (its unavailable_after date has passed) says 'unavailable_after: 25 Jun 2010 15:00:00 PST' "
+        "(SITE/expired:1); remove the directive or the URL (Search Console: \"Submitted URL marked 'noindex'\")\n");
 }
 
 TEST_CASE("live: the related place on a fetched page is the tag's line and column") {

@@ -1,6 +1,8 @@
 #include "live/http_date.h"
 
 #include <array>
+#include <string>
+#include <vector>
 
 #include "analysis/ascii.h"
 #include "analysis/w3c_datetime.h"
@@ -75,6 +77,85 @@ std::optional<std::int64_t> seconds_of(int year, int month, int day, int h, int 
          s;
 }
 
+// The zone at the end of an RFC 822 date, in minutes east of GMT: GMT, UT, UTC, Z, the North
+// American zones RFC 822 names, or +hhmm / -hhmm (+hh:mm too).
+std::optional<int> zone_minutes(std::string_view zone) {
+  static constexpr std::array<std::pair<std::string_view, int>, 12> kZones = {{{"GMT", 0},
+                                                                               {"UT", 0},
+                                                                               {"UTC", 0},
+                                                                               {"Z", 0},
+                                                                               {"EST", -5},
+                                                                               {"EDT", -4},
+                                                                               {"CST", -6},
+                                                                               {"CDT", -5},
+                                                                               {"MST", -7},
+                                                                               {"MDT", -6},
+                                                                               {"PST", -8},
+                                                                               {"PDT", -7}}};
+  for (const auto& [name, hours] : kZones) {
+    if (ascii_equal_ignoring_case(zone, name)) return hours * 60;
+  }
+  std::string digits(zone.size() > 1 ? zone.substr(1) : std::string_view());
+  if (digits.size() == 5 && digits[2] == ':') digits.erase(2, 1);
+  if ((zone.front() != '+' && zone.front() != '-') || digits.size() != 4 ||
+      digits.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  const int minutes = ((digits[0] - '0') * 10 + (digits[1] - '0')) * 60 + (digits[2] - '0') * 10 + (digits[3] - '0');
+  return zone.front() == '-' ? -minutes : minutes;
+}
+
+// An RFC 822 or RFC 850 date as people write them: the weekday optional ("Sunday, " or "Sun, "),
+// the day of one or two digits, the parts of the date apart by spaces or hyphens, a year of two or
+// four digits, seconds optional, and a zone (GMT when there is none). Seconds since 1970.
+std::optional<std::int64_t> parse_written_date(std::string_view text) {
+  std::vector<std::string_view> words;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = text.find_first_of(" -,", at);
+    if (end != at) words.push_back(text.substr(at, end - at));
+    if (end == std::string_view::npos) break;
+    at = end + 1;
+  }
+  // A leading "-hhmm" zone was split at its sign: put it back.
+  if (!words.empty() && text.size() > words.back().size() &&
+      words.back().find_first_not_of("0123456789:") == std::string_view::npos &&
+      text[text.size() - words.back().size() - 1] == '-' && words.back().size() >= 4) {
+    words.back() = text.substr(text.size() - words.back().size() - 1);
+  }
+  std::size_t i = 0;
+  if (i < words.size() && is_ascii_alpha(words[i].front())) ++i;  // the weekday, not checked
+  if (words.size() < i + 4) return std::nullopt;
+  int day = 0, month = 0, year = 0, h = 0, m = 0, sec = 0;
+  const auto number = [](std::string_view w, int* out) {
+    if (w.empty() || w.size() > 4 || w.find_first_not_of("0123456789") != std::string_view::npos) return false;
+    *out = 0;
+    for (char c : w) *out = *out * 10 + (c - '0');
+    return true;
+  };
+  if (!number(words[i], &day) || words[i].size() > 2) return std::nullopt;
+  for (std::size_t k = 0; k < kMonths.size() && !month; ++k) {
+    if (ascii_equal_ignoring_case(words[i + 1].substr(0, 3), kMonths[k]) && words[i + 1].size() >= 3)
+      month = static_cast<int>(k) + 1;
+  }
+  if (!month || !number(words[i + 2], &year) || (words[i + 2].size() != 2 && words[i + 2].size() != 4))
+    return std::nullopt;
+  if (words[i + 2].size() == 2) year += year < 70 ? 2000 : 1900;
+  Reader clock(words[i + 3]);
+  if (!(clock.number(2, &h) && clock.literal(":") && clock.number(2, &m) &&
+        (clock.done() || (clock.literal(":") && clock.number(2, &sec) && clock.done()))))
+    return std::nullopt;
+  int zone = 0;
+  if (words.size() == i + 5) {
+    const std::optional<int> minutes = zone_minutes(words[i + 4]);
+    if (!minutes) return std::nullopt;
+    zone = *minutes;
+  } else if (words.size() != i + 4) {
+    return std::nullopt;
+  }
+  const std::optional<std::int64_t> at = seconds_of(year, month, day, h, m, sec);
+  if (!at) return std::nullopt;
+  return *at - zone * 60;
+}
+
 }  // namespace
 
 std::optional<std::int64_t> parse_http_date(std::string_view text) {
@@ -118,23 +199,7 @@ std::optional<std::int64_t> parse_unavailable_after(std::string_view text) {
     return days * 86400 + w3c->hour * 3600 + w3c->minute * 60 + w3c->second - w3c->offset_minutes * 60;
   }
   if (const std::optional<std::int64_t> gmt = parse_http_date(text)) return gmt;
-  // A zone other than GMT: read as GMT, then moved by the zone's offset.
-  static constexpr std::array<std::pair<std::string_view, int>, 10> kZones = {{{"UTC", 0},
-                                                                               {"UT", 0},
-                                                                               {"EST", -5},
-                                                                               {"EDT", -4},
-                                                                               {"CST", -6},
-                                                                               {"CDT", -5},
-                                                                               {"MST", -7},
-                                                                               {"MDT", -6},
-                                                                               {"PST", -8},
-                                                                               {"PDT", -7}}};
-  for (const auto& [zone, hours] : kZones) {
-    if (text.size() > zone.size() && text.ends_with(zone) && text[text.size() - zone.size() - 1] == ' ') {
-      const std::string as_gmt = std::string(text.substr(0, text.size() - zone.size())) + "GMT";
-      if (const std::optional<std::int64_t> at = parse_http_date(as_gmt)) return *at - hours * 3600;
-    }
-  }
+  return parse_written_date(text);
   return std::nullopt;
 }
 

@@ -14,8 +14,9 @@ namespace sitemaplint {
 // real date.
 std::optional<std::int64_t> parse_http_date(std::string_view text);
 
-// The date of an X-Robots-Tag "unavailable_after:", in the forms Google accepts: RFC 822 and RFC 850
-// dates with a zone (GMT, UTC, or a North American one such as PST), asctime, and ISO 8601
+// The date of an "unavailable_after:" (X-Robots-Tag or robots meta tag), in the forms Google
+// accepts: RFC 822 and RFC 850 dates as people write them (the weekday, the seconds and the zone
+// optional; GMT, UT, UTC, Z, a North American zone such as PST, or +hhmm), asctime, and ISO 8601
 // ("2010-06-25", "2010-06-25T15:00:00-08:00"). Seconds since 1970; nullopt for anything else.
 std::optional<std::int64_t> parse_unavailable_after(std::string_view text);
 

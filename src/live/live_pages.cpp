@@ -202,6 +202,15 @@ PageAnswer LivePages::served_answer(const Job& job, const LiveResponse& response
         answer.header_noindex.push_back(
             {"X-Robots-Tag header (as served; its unavailable_after date has passed)", header.value, 0, 0});
     }
+    for (const NoindexDirective& meta : answer.head.unavailable_after) {
+      const std::optional<std::string> date = x_robots_tag_unavailable_after(meta.content);
+      const std::optional<std::int64_t> at = date ? parse_unavailable_after(*date) : std::nullopt;
+      if (at && *at <= static_cast<std::int64_t>(std::time(nullptr))) {
+        NoindexDirective passed = meta;
+        passed.source += " (its unavailable_after date has passed)";
+        answer.head.noindex.push_back(std::move(passed));
+      }
+    }
   }
   // Last-Modified that is just the time of the answer (a page made for each request, its header
   // set as it was made, a moment before Date was) says nothing.

@@ -16,6 +16,7 @@
 #include "analysis/line_index.h"
 #include "pages/encoding_sniffing.h"
 #include "pages/head_scanner.h"
+#include "pages/header_facts.h"
 #include "pages/head_tree.h"
 #include "pages/html_text.h"
 #include "pages/meta_content.h"
@@ -109,6 +110,9 @@ class HeadReader {
       if ((agent == "robots" || agent == "googlebot") && forbids_indexing(*content)) {
         facts_.noindex.push_back({"<meta name=\"" + agent + "\">", std::string(trim(*content)), line,
                                   file_offset(element), column_of(element)});
+      } else if ((agent == "robots" || agent == "googlebot") && x_robots_tag_unavailable_after(*content)) {
+        facts_.unavailable_after.push_back({"<meta name=\"" + agent + "\">", std::string(trim(*content)), line,
+                                            file_offset(element), column_of(element)});
       }
     }
     if (const auto http_equiv = attribute(element, "http-equiv"); http_equiv && content) {
