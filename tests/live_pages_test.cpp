@@ -486,12 +486,15 @@ TEST_CASE("live: an image URL that redirects is judged by the answer it ends at"
   const std::string sitemap = u("/sitemap.xml");
   serve_sitemap(server, site_urlset({}, "<url><loc>" + u("/") + "</loc><image:image><image:loc>" + u("/photo.jpg") +
                                             "</image:loc></image:image><image:image><image:loc>" + u("/moved.png") +
+                                            "</image:loc></image:image><image:image><image:loc>" + u("/none.png") +
                                             "</image:loc></image:image></url>\n"));
   const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, sitemap});
   CHECK(run.err.empty());
   CHECK(findings(run, sitemap) ==
         ":3:64: warning[PAGE302 page-media-type]: <image:loc> 'SITE/photo.jpg' redirects to 'SITE/login', which is "
-        "served as 'text/html; charset=utf-8', not as an image; name the image file itself\n");
+        "served as 'text/html; charset=utf-8', not as an image; name the image file itself\n"
+        ":3:228: error[PAGE301 page-media-not-found]: <image:loc> 'SITE/none.png' answers 404 (Not Found) on the live "
+        "site; publish the file or correct the URL\n");
 }
 
 TEST_CASE("live: a robots meta tag's unavailable_after, once passed, forbids indexing") {

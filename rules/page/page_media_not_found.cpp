@@ -1,4 +1,5 @@
 // PAGE301 page-media-not-found: an image or video file on the site that the build lacks.
+#include "rules/page/utils/http_answer.h"
 #include "rules/page/utils/page_rule.h"
 
 namespace sitemaplint {
@@ -37,7 +38,11 @@ class PageMediaNotFound final : public PageRule {
 
  protected:
   void check(const UrlField& url, const UrlAnalysis& a, const PageAnswer& page, FindingSink& out) override {
-    if (page.status == PageStatus::Missing) {
+    if (page.status == PageStatus::Missing && page.http_status != 0) {  // the live site's answer
+      out.report({.at = url_span(*url.field, a),
+                  .message = url.quoted_value() + " answers " + status_text(page.http_status) +
+                             " on the live site; publish the file or correct the URL"});
+    } else if (page.status == PageStatus::Missing) {
       out.report({.at = url_span(*url.field, a),
                   .message = url.quoted_value() +
                              " has no file behind it in the build: " + std::string(pages().host_label()) +
