@@ -799,6 +799,20 @@ TEST_CASE("live: Retry-After is waited out, then the page is asked again") {
   CHECK(asked[1] - asked[0] >= 950ms);
 }
 
+TEST_CASE("live: a page that answers 429 again after its Retry-After is a server error") {
+  HttpTestServer server;
+  server.route("/busy", HttpResponse{429, {{"Retry-After", "1"}, {"Content-Type", "text/plain"}}, "slow down"});
+  const std::string sitemap = server.url("/sitemap.xml");
+  serve_sitemap(server, site_urlset({server.url("/busy")}));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "50", "--now", kTestNow, sitemap});
+  CHECK(run.exit_code == 1);
+  CHECK(server.hits("/busy") == 2);
+  CHECK(findings(run, sitemap) ==
+        ":3:11: error[PAGE105 page-fetch-error]: 'SITE/busy' answers 429 (Too Many Requests) on the live site (status "
+        "429, asked again after the wait its Retry-After asked for (at most two minutes), with the same answer); list "
+        "only pages that answer 200 (Search Console: \"Server error (5xx)\")\n");
+}
+
 TEST_CASE("live: a host that keeps failing is given up with one finding") {
   HttpTestServer server;
   std::vector<std::string> locs;

@@ -141,7 +141,8 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
     answer.status = PageStatus::Failed;
     answer.reason = "status " + std::to_string(response.status);
     if (response.status == 429 || response.status == 503) {
-      answer.reason += response.retries ? ", asked again after the wait it asked for, with the same answer"
+      answer.reason += response.retries ? ", asked again after the wait its Retry-After asked for (at most two "
+                                          "minutes), with the same answer"
                                         : ", and the host was given no second chance";
     }
   }

@@ -39,6 +39,9 @@ constexpr std::size_t kIdleHandles = 64;
 // A Retry-After longer than this is said on standard error, once per host: the run waits it out,
 // and without a word a user would take the wait for a hang.
 constexpr std::chrono::seconds kLongWait{10};
+// The longest Retry-After read as asked, for what the run says of it (a wait is capped at
+// kMaxRetryAfter; a number beyond this is "very long" all the same).
+constexpr std::chrono::seconds kLongestAsked{999'999'999};
 // Authorities whose host is kept worked out at most (a run over many hosts starts again past it).
 constexpr std::size_t kHostNamesKept = 4096;
 
@@ -364,9 +367,11 @@ struct LiveScheduler::Impl {
     ++answered_count;
     Host& host = hosts.find(t->host)->second;
     const bool overloaded = response.status == 429 || response.status >= 500;
-    std::optional<std::chrono::seconds> wait;
+    std::optional<std::chrono::seconds> wait, asked;  // the wait waited (capped), and the one asked for
     if (response.status == 429 || response.status == 503)
-      wait = retry_after_delay(response.header("Retry-After"), static_cast<std::int64_t>(std::time(nullptr)));
+      asked = retry_after_delay(response.header("Retry-After"), static_cast<std::int64_t>(std::time(nullptr)),
+                                kLongestAsked);
+    if (asked) wait = std::min(*asked, kMaxRetryAfter);
     host.politeness.finished(Clock::now(),
                              response.status == 0 ? HostOutcome::Unreachable
                              : overloaded         ? HostOutcome::Overloaded
@@ -379,7 +384,7 @@ struct LiveScheduler::Impl {
     }
     if ((response.status == 429 || response.status == 503) && t->pending.retries < kRetriesAfterOverload &&
         !host.politeness.given_up()) {
-      if (wait && *wait > kLongWait) tell_long_wait(t->host, host, *wait);
+      if (wait && *wait > kLongWait) tell_long_wait(t->host, host, *wait, *asked);
       ++t->pending.retries;
       host.queue.push_front(std::move(t->pending));  // asked again when the host's pace allows
       note(t->host, host, response.milliseconds);
@@ -390,11 +395,15 @@ struct LiveScheduler::Impl {
     answers.emplace_back(std::move(t->pending.done), std::move(response));
   }
 
-  void tell_long_wait(const std::string& name, Host& host, std::chrono::seconds wait) {
+  void tell_long_wait(const std::string& name, Host& host, std::chrono::seconds wait, std::chrono::seconds asked) {
     if (host.long_wait_told || !options.notice) return;
     host.long_wait_told = true;
-    options.notice(name + " answered " + std::to_string(wait.count()) +
-                   " s of Retry-After: its requests wait that long before the next one (not a hang); a lower "
+    const std::string said = asked > wait
+                                 ? std::to_string(asked.count()) + " s of Retry-After, of which sitemaplint waits " +
+                                       std::to_string(wait.count()) + " s (its longest wait)"
+                                 : std::to_string(wait.count()) + " s of Retry-After";
+    options.notice(name + " answered " + said +
+                   ": its requests wait that long before the next one (not a hang); a lower "
                    "--rate, fewer URLs (--max-urls, --sample) or a later run avoid the wait");
   }
 
