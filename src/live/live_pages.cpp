@@ -105,6 +105,19 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
   if (redirect) {
     const bool loop = job->visited.count(response.location) > 0;
     const bool too_many = static_cast<int>(job->chain.size()) > options_.max_redirects;
+    // A hop to a URL of no http(s) origin (ftp:, file:, mailto:) is never followed: there is no
+    // robots.txt to ask, and nothing sitemaplint fetches.
+    if (!loop && !too_many && origin_of_url(response.location).empty()) {
+      job->chain.push_back({response.location, 0});
+      PageAnswer answer;
+      answer.status = PageStatus::Redirect;
+      writable_details(answer).chain = job->chain;
+      answer.target = job->chain[1].url;
+      answer.code = job->chain[0].status;
+      answer.reason = "not fetched: only http and https URLs are";
+      publish(*job, std::move(answer), &response);
+      return;
+    }
     if (!loop && !too_many) {
       job->current = response.location;
       job->origin = origin_of_url(job->current);
