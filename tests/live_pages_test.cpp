@@ -1150,6 +1150,31 @@ TEST_CASE("live: --cache asks again with the validators, and a 304 is judged fro
   CHECK(conditions[1] == "\"v1\"|Sun, 06 Nov 1994 08:49:37 GMT");
 }
 
+TEST_CASE("live: --cache takes the headers a 304 sends over the kept ones") {
+  HttpTestServer server;
+  server.route("/page", [&](const HttpRequest& request, HttpExchange& exchange) {
+    if (request.header("If-None-Match") == "\"v1\"") {  // unchanged, but now kept out of the index
+      exchange.send_response({304, {{"ETag", "\"v1\""}, {"X-Robots-Tag", "noindex"}}, ""});
+      return;
+    }
+    exchange.send_response(html("page", "", {{"ETag", "\"v1\""}}));
+  });
+  const std::string sitemap = server.url("/sitemap.xml");
+  serve_sitemap(server, site_urlset({server.url("/page")}));
+  const TempDir dir;
+  const std::vector<std::string> args = {
+      "--pages", "--quiet", "--rate", "200", "--cache", (dir.path / "cache").string(), "--now", kTestNow, sitemap};
+  CHECK(run_cli(args).exit_code == 0);
+  const std::string noindex =
+      ":3:11: error[PAGE201 page-noindex]: 'SITE/page' is listed, but its page forbids indexing: X-Robots-Tag header "
+      "(as served) says 'noindex'; remove the directive or the URL (Search Console: \"Submitted URL marked "
+      "'noindex'\")\n";
+  const auto second = run_cli(args);
+  CHECK(findings(second, sitemap) == noindex);
+  CHECK(findings(run_cli(args), sitemap) == noindex);  // kept with the 304's headers
+  CHECK(server.hits("/page") == 3);
+}
+
 TEST_CASE("live: the HTML report charts the answers and lists the redirect chains") {
   HttpTestServer server;
   server.route("/ok", html("OK"));

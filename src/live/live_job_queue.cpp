@@ -15,6 +15,36 @@
 namespace sitemaplint {
 namespace {
 
+// Whether a header describes the body kept, which a 304 does not: its framing, its encoding, and
+// its Date (a page made for its request has a Last-Modified of that Date, not of the 304's).
+bool describes_kept_body(std::string_view name) {
+  constexpr std::string_view kNames[] = {
+      "Content-Length", "Content-Encoding", "Transfer-Encoding", "Content-Range", "Connection", "Keep-Alive", "Date"};
+  return std::any_of(std::begin(kNames), std::end(kNames),
+                     [&](std::string_view n) { return ascii_equal_ignoring_case(n, name); });
+}
+
+// The kept headers, with those the 304 `fresh` sends replacing the kept ones of their names (RFC
+// 9111 section 4.3.4); true when that changed them.
+bool update_kept_headers(LiveResponse& kept, const LiveResponse& fresh) {
+  std::vector<std::pair<std::string, std::string>> merged;
+  for (const auto& header : kept.headers) {
+    const bool replaced = !describes_kept_body(header.first) &&
+                          std::any_of(fresh.headers.begin(), fresh.headers.end(),
+                                      [&](const auto& f) { return ascii_equal_ignoring_case(f.first, header.first); });
+    if (!replaced) merged.push_back(header);
+  }
+  for (const auto& header : fresh.headers) {
+    if (!describes_kept_body(header.first)) merged.push_back(header);
+  }
+  auto before = kept.headers, after = merged;
+  std::sort(before.begin(), before.end());
+  std::sort(after.begin(), after.end());
+  if (before == after) return false;
+  kept.headers = std::move(merged);
+  return true;
+}
+
 std::string hex(std::uint64_t value) {
   static constexpr char kDigits[] = "0123456789abcdef";
   std::string out(16, '0');
@@ -240,6 +270,9 @@ void LivePages::step(std::shared_ptr<Job> job) const {
                        if (response.status == 304 && cached) {
                          cached->milliseconds = response.milliseconds;
                          cached->from_cache = true;
+                         // The 304's header fields replace the kept ones of their names (RFC 9111
+                         // section 4.3.4): a page now marked noindex, or changed later, says so.
+                         if (update_kept_headers(*cached, response)) cache_.keep(job->current, *cached);
                          response = std::move(*cached);
                        } else if (!job->head) {
                          cache_.keep(job->current, response);
