@@ -51,6 +51,9 @@ struct LoadFacts {
   // Fetched over HTTP and redirected: every request in order, from the URL named (a 3xx) to the
   // one that served the body (its final status). Empty when the first request served it.
   std::vector<RedirectHop> redirects;
+  // Fetched over HTTP: the body was not what its Content-Encoding says (why, in libcurl's words),
+  // and was read as sent.
+  std::string content_encoding_error;
 };
 
 struct Document {

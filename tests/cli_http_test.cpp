@@ -92,6 +92,30 @@ TEST_CASE("cli over http: gzip bytes labelled XML, once or compressed twice, are
   }
 }
 
+TEST_CASE("cli over http: a body its Content-Encoding does not describe is a finding, read as sent") {
+  HttpTestServer server;
+  const std::string plain = sitemap_listing(server.url("/a"));
+  // Plain XML labelled gzip, and gzip labelled br: each read as what it is.
+  server.route("/plain.xml",
+               HttpResponse{200, {{"Content-Type", "application/xml"}, {"Content-Encoding", "gzip"}}, plain});
+  server.route(
+      "/gzip.xml",
+      HttpResponse{200, {{"Content-Type", "application/gzip"}, {"Content-Encoding", "br"}}, gzip_for_test(plain)});
+  for (const char* path : {"/plain.xml", "/gzip.xml"}) {
+    CAPTURE(path);
+    const auto run = run_cli({"--quiet", "--now", kTestNow, server.url(path)});
+    CHECK(run.exit_code == 1);
+    CHECK(run.err.empty());
+    CHECK(run.out.starts_with(server.url(path) +
+                              ":1:1: error[SM007 compression-error]: the server sent a body that is not what its "
+                              "Content-Encoding says ("));
+    CHECK(
+        run.out.ends_with("): crawlers that undo the encoding cannot read it (sitemaplint read it as sent); send "
+                          "Content-Encoding only for a body encoded so\n"));
+    CHECK(std::count(run.out.begin(), run.out.end(), '\n') == 1);  // and nothing else: the sitemap was read
+  }
+}
+
 TEST_CASE("cli over http: timeouts and disallowed hosts make the input unusable (exit 2)") {
   HttpTestServer server;
   server.route("/slow.xml", [](const HttpRequest&, HttpExchange& exchange) { exchange.sleep_for(3000ms); });

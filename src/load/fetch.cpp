@@ -274,7 +274,16 @@ class Fetcher {
     curl_->easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, open_guarded_socket);
     curl_->easy_setopt(h, CURLOPT_OPENSOCKETDATA, &guard_);
 
-    const CURLcode code = curl_->easy_perform(h);
+    CURLcode code = curl_->easy_perform(h);
+    if (code == CURLE_BAD_CONTENT_ENCODING && !sink.overflowed) {
+      // A body its Content-Encoding does not describe is a sitemap served wrong, which a finding
+      // says: asked again for the bytes as sent, which the loader reads as what they are.
+      result->content_encoding_error = one_line(*errbuf ? errbuf : curl_->easy_strerror(code));
+      result->body.clear();
+      errbuf[0] = '\0';
+      curl_->easy_setopt(h, CURLOPT_HTTP_CONTENT_DECODING, 0L);
+      code = curl_->easy_perform(h);
+    }
     long status = 0;
     curl_->easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
     result->status = status;

@@ -51,6 +51,9 @@ struct FetchResult {
   // status. Empty when the first request was answered without a redirect.
   std::vector<RedirectHop> redirects;
   std::string content_type;  // as the server sent it, parameters included; empty when absent
+  // The body was not what its Content-Encoding says (plain XML sent with "gzip", say): why, in
+  // libcurl's words. `body` is then the body as sent, not decoded.
+  std::string content_encoding_error;
   // Content-Encoding gzip/deflate is decoded (the cap applies to the decoded size). A body that is
   // itself a .gz file (no Content-Encoding) is returned as is: gunzip() is the caller's business.
   std::string body;

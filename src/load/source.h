@@ -25,6 +25,7 @@ struct Input {
   // For an input fetched over HTTP: the final status and Content-Type.
   long http_status = 0;  // 0: not fetched
   std::string content_type;
+  std::string content_encoding_error;  // FetchResult::content_encoding_error
   std::vector<RedirectHop> redirects;  // fetched and redirected: every request, as LoadFacts keeps them
   bool robots_txt = false;  // given as a robots.txt (--robots): its Sitemap: lines are its entries
   bool reloadable = false;  // read from a regular file, which can be read again

@@ -83,6 +83,7 @@ Linted lint_into(FileReport& report, std::string_view bytes, Input& input, const
   LoadFacts load{input.compressed,  input.decompression_stopped,   std::move(input.compression_error),
                  input.http_status, std::move(input.content_type), input.robots_txt};
   load.redirects = std::move(input.redirects);
+  load.content_encoding_error = std::move(input.content_encoding_error);
   // Input in another encoding is linted as the UTF-8 it decodes to, which the report keeps: the
   // file read again would be the bytes as written, where no offset of a finding lies.
   DeclaredEncoding declared;

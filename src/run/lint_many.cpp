@@ -86,6 +86,7 @@ Outcome lint_one(const std::string& path, const RuleSelection& selection, const 
   input.http_status = fetched.status;
   input.decompression_stopped = input.decompression_stopped || fetched.truncated;
   input.content_type = std::move(fetched.content_type);
+  input.content_encoding_error = std::move(fetched.content_encoding_error);
   input.redirects = std::move(fetched.redirects);
   Settings scoped = settings;
   if (!scoped.location) {  // a fetched sitemap may list only URLs under its own location
