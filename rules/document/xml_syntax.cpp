@@ -5,6 +5,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "analysis/xml_text.h"
 #include "rules/rule_support.h"
 
 namespace sitemaplint {
@@ -70,6 +71,7 @@ class XmlSyntax final : public Rule {
     s.document();
     s.finish();
     s.elements(Subscriptions::kAnyNamespace, {}, kElementHasAttributes | kElementNameMalformed);
+    s.text_holding(kLessThan);
   }
 
   void on_document(const Document& doc, FindingSink& out) override {
@@ -93,6 +95,14 @@ class XmlSyntax final : public Rule {
     }
   }
 
+  // A raw '<' in an attribute value, which pugixml reads all the same (in text it starts a tag).
+  void on_text(const TextRun& run, FindingSink& out) override {
+    if (run.kind != TextKind::AttributeValue) return;
+    out.report({.at = {run.offset + run.raw.find('<'), 1},
+                .message = "'<' in the value of attribute '" + std::string(run.attribute_name) +
+                           "': XML does not allow it in an attribute value; write &lt;"});
+  }
+
   void on_element(const Element& element, FindingSink& out) override {
     if (element.malformed_name) {
       out.report({.at = {element.offset + 1, element.qualified_name.size()},
@@ -100,13 +110,14 @@ class XmlSyntax final : public Rule {
                              "> is no qualified name: " + std::string(kQNameRule)});
     }
     if (!element.has_attributes) return;
-    check_namespace_rules(element, out);
     // pugixml accepts repeated attributes; XML does not. A few attributes (an <xhtml:link>'s three)
     // are compared pair by pair; a set keeps hostile input with thousands of them linear.
     names_.clear();
     seen_.clear();
+    prefixed_.clear();
     for (pugi::xml_attribute attr = element.node.first_attribute(); attr; attr = attr.next_attribute()) {
       const std::string_view name = attr.name();
+      check_name(element, attr, name, out);
       if (names_.size() < kPairwiseUpTo) {
         if (std::find(names_.begin(), names_.end(), name) == names_.end()) {
           names_.push_back(name);
@@ -116,10 +127,11 @@ class XmlSyntax final : public Rule {
         if (seen_.empty()) seen_.insert(names_.begin(), names_.end());
         if (seen_.insert(name).second) continue;
       }
-      out.report({.at = {offset_of(element, attr), std::string_view(attr.name()).size()},
-                  .message = "attribute '" + std::string(attr.name()) + "' appears twice in <" +
+      out.report({.at = {offset_of(element, attr), name.size()},
+                  .message = "attribute '" + std::string(name) + "' appears twice in <" +
                              std::string(element.qualified_name) + ">"});
     }
+    if (prefixed_.size() > 1) check_attributes_unique(element, out);
   }
 
  private:
@@ -132,62 +144,56 @@ class XmlSyntax final : public Rule {
     return element.offset + 1 + static_cast<std::size_t>(attr.name() - element.node.name());
   }
 
-  // What Namespaces in XML 1.0 adds to XML's well-formedness, and a '<' in a value, which pugixml
-  // reads all the same: each attribute's name a QName; the prefixes xml and xmlns, and their
-  // namespaces, bound only as that recommendation says; no prefix undeclared with an empty value;
-  // no two attributes with the same local name and the same namespace under different prefixes.
-  void check_namespace_rules(const Element& element, FindingSink& out) {
+  // What Namespaces in XML 1.0 adds to XML's well-formedness for an attribute: its name a QName;
+  // the prefixes xml and xmlns, and their namespaces, bound only as that recommendation says; no
+  // prefix undeclared with an empty value. Notes the prefixed attributes for Attributes Unique.
+  void check_name(const Element& element, pugi::xml_attribute attr, std::string_view name, FindingSink& out) {
     constexpr std::string_view kXml = "http://www.w3.org/XML/1998/namespace";
     constexpr std::string_view kXmlns = "http://www.w3.org/2000/xmlns/";
-    prefixed_.clear();
-    for (pugi::xml_attribute attr = element.node.first_attribute(); attr; attr = attr.next_attribute()) {
-      const std::string_view name = attr.name();
+    const auto colon = name.find(':');
+    if (colon == std::string_view::npos) {
+      if (name != "xmlns") return;
       const std::string_view value = attr.value();
-      const std::size_t at = offset_of(element, attr);
-      if (const auto lt = value.find('<'); lt != std::string_view::npos) {
-        out.report({.at = {element.offset + 1 + static_cast<std::size_t>(attr.value() - element.node.name()) + lt, 1},
-                    .message = "'<' in the value of attribute '" + std::string(name) +
-                               "': XML does not allow it in an attribute value; write &lt;"});
+      if (value == kXml || value == kXmlns) {
+        out.report({.at = {offset_of(element, attr), name.size()},
+                    .message = "the default namespace may not be " + quoted(value) +
+                               ": Namespaces in XML reserve it for the prefix " + (value == kXml ? "xml" : "xmlns")});
       }
-      const auto colon = name.find(':');
-      if (colon == std::string_view::npos) {
-        if (name == "xmlns" && (value == kXml || value == kXmlns)) {
-          out.report({.at = {at, name.size()},
-                      .message = "the default namespace may not be " + quoted(value) +
-                                 ": Namespaces in XML reserve it for the prefix " + (value == kXml ? "xml" : "xmlns")});
-        }
-        continue;
-      }
-      const std::string_view prefix = name.substr(0, colon), local = name.substr(colon + 1);
-      if (prefix.empty() || local.empty() || local.find(':') != std::string_view::npos) {
-        out.report(
-            {.at = {at, name.size()},
-             .message = "attribute '" + std::string(name) + "' is no qualified name: " + std::string(kQNameRule)});
-        continue;
-      }
-      if (prefix != "xmlns") {
-        prefixed_.push_back(attr);
-        continue;
-      }
-      std::string why;
-      if (local == "xmlns") {
-        why = "the prefix xmlns is bound by definition and may not be declared";
-      } else if (local == "xml") {
-        if (value != kXml) why = "the prefix xml is bound to " + quoted(kXml) + " and to no other namespace";
-      } else if (value.empty()) {
-        why = "a prefix may not be undeclared with an empty value in XML 1.0: give it its namespace's URI";
-      } else if (value == kXml || value == kXmlns) {
-        why = quoted(value) + " is reserved for the prefix " + (value == kXml ? "xml" : "xmlns");
-      }
-      if (!why.empty()) out.report({.at = {at, name.size()}, .message = std::string(name) + ": " + why});
+      return;
     }
-    // Attributes Unique (Namespaces in XML, 6.3): a:x and b:x with a and b bound to one namespace.
+    const std::string_view prefix = name.substr(0, colon), local = name.substr(colon + 1);
+    if (prefix.empty() || local.empty() || local.find(':') != std::string_view::npos) {
+      out.report({.at = {offset_of(element, attr), name.size()},
+                  .message = "attribute '" + std::string(name) + "' is no qualified name: " + std::string(kQNameRule)});
+      return;
+    }
+    if (prefix != "xmlns") {
+      prefixed_.push_back(attr);
+      return;
+    }
+    const std::string_view value = attr.value();
+    std::string why;
+    if (local == "xmlns") {
+      why = "the prefix xmlns is bound by definition and may not be declared";
+    } else if (local == "xml") {
+      if (value != kXml) why = "the prefix xml is bound to " + quoted(kXml) + " and to no other namespace";
+    } else if (value.empty()) {
+      why = "a prefix may not be undeclared with an empty value in XML 1.0: give it its namespace's URI";
+    } else if (value == kXml || value == kXmlns) {
+      why = quoted(value) + " is reserved for the prefix " + (value == kXml ? "xml" : "xmlns");
+    }
+    if (!why.empty())
+      out.report({.at = {offset_of(element, attr), name.size()}, .message = std::string(name) + ": " + why});
+  }
+
+  // Attributes Unique (Namespaces in XML, 6.3): a:x and b:x with a and b bound to one namespace.
+  void check_attributes_unique(const Element& element, FindingSink& out) {
     for (std::size_t i = 0; i < prefixed_.size(); ++i) {
       const std::string_view first = prefixed_[i].name();
       const std::string_view local = first.substr(first.find(':') + 1);
       for (std::size_t j = i + 1; j < prefixed_.size(); ++j) {
         const std::string_view second = prefixed_[j].name();
-        if (second == first || second.substr(second.find(':') + 1) != local) continue;  // twice: said below
+        if (second == first || second.substr(second.find(':') + 1) != local) continue;  // twice: said above
         const auto a = namespace_in_scope(element.node, first.substr(0, first.find(':')));
         const auto b = namespace_in_scope(element.node, second.substr(0, second.find(':')));
         if (!a || !b || *a != *b) continue;

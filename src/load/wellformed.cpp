@@ -256,6 +256,13 @@ std::size_t doctype_end(std::string_view rest) {
   return std::min(i + 1, rest.size());
 }
 
+// Where the last end tag starts (the root's, in a document that ends well): searched for from the
+// end, so that what follows the root is read without a pass over the whole document. 0 for none.
+std::size_t last_end_tag(std::string_view head) {
+  const std::size_t at = head.rfind("</");
+  return at == std::string_view::npos ? 0 : at;
+}
+
 // Where the root element's '<' most likely is: the first '<' that starts no processing
 // instruction, comment or DOCTYPE. Text before it is stepped over (the scan reports it).
 std::size_t likely_root_start(std::string_view bytes, std::size_t pos) {
@@ -364,9 +371,8 @@ OutsideRoot scan_outside_root(std::string_view bytes, std::size_t bom_length, st
       open = head.rfind("<![CDATA[");
       if (open != std::string_view::npos && head.find("]]>", open) != end - 3) open = std::string_view::npos;
       what = "a CDATA section";
-    } else if (const auto doctype = head.rfind("<!DOCTYPE"); doctype != std::string_view::npos &&
-                                                             head.find("</", doctype) == std::string_view::npos &&
-                                                             head.find("/>", doctype) == std::string_view::npos) {
+    } else if (const auto doctype = head.find("<!DOCTYPE", std::max(root_start, last_end_tag(head)));
+               doctype != std::string_view::npos && head.find("/>", doctype) == std::string_view::npos) {
       open = doctype;
       what = "a DOCTYPE declaration";
     }
