@@ -20,6 +20,7 @@ inline constexpr char kVideo[] = "http://www.google.com/schemas/sitemap-video/1.
 inline constexpr char kNews[] = "http://www.google.com/schemas/sitemap-news/0.9";
 inline constexpr char kXhtml[] = "http://www.w3.org/1999/xhtml";
 inline constexpr char kPageMap[] = "http://www.google.com/schemas/sitemap-pagemap/1.0";
+inline constexpr char kMobile[] = "http://www.google.com/schemas/sitemap-mobile/1.0";
 }  // namespace namespace_text
 inline constexpr std::string_view kSitemapNamespace{namespace_text::kSitemap};
 inline constexpr std::string_view kImageNamespace{namespace_text::kImage};
@@ -28,9 +29,13 @@ inline constexpr std::string_view kNewsNamespace{namespace_text::kNews};
 inline constexpr std::string_view kXhtmlNamespace{namespace_text::kXhtml};
 // Google's PageMap extension, read by Programmable Search Engine.
 inline constexpr std::string_view kPageMapNamespace{namespace_text::kPageMap};
+// Google's mobile extension (<mobile:mobile/>, for feature-phone pages), which Google no longer
+// documents.
+inline constexpr std::string_view kMobileNamespace{namespace_text::kMobile};
 
-inline constexpr std::array<std::string_view, 6> kKnownNamespaces{
-    kSitemapNamespace, kImageNamespace, kVideoNamespace, kNewsNamespace, kXhtmlNamespace, kPageMapNamespace};
+inline constexpr std::array<std::string_view, 7> kKnownNamespaces{kSitemapNamespace, kImageNamespace, kVideoNamespace,
+                                                                  kNewsNamespace,    kXhtmlNamespace, kPageMapNamespace,
+                                                                  kMobileNamespace};
 
 // The index of `uri` in kKnownNamespaces (kKnownNamespaces.size() for any other URI): by address
 // first, so a namespace the walker resolved costs a few pointer comparisons.

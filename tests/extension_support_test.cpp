@@ -489,7 +489,8 @@ TEST_CASE("namespace near misses: no family's pattern matches a namespace sitema
                                                      "google.com/schemas/sitemap-video/1.1",
                                                      "google.com/schemas/sitemap-news/0.9",
                                                      "w3.org/1999/xhtml",
-                                                     "google.com/schemas/sitemap-pagemap/1.0"};
+                                                     "google.com/schemas/sitemap-pagemap/1.0",
+                                                     "google.com/schemas/sitemap-mobile/1.0"};
   REQUIRE(known_normalised.size() == kKnownNamespaces.size());
   for (const ExtensionFamily* family :
        {&kImageFamily, &kVideoFamily, &kNewsFamily, &kHreflangFamily, &kPageMapFamily}) {

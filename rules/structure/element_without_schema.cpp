@@ -57,12 +57,8 @@ Leave out what no schema describes, or validate with a schema that imports the n
 
 // Namespaces with a published schema a validator is given beside the sitemap XSD.
 // Google publishes one for PageMap too (sitemap-pagemap.xsd), whose elements the PageMap rules check.
-constexpr std::array<std::string_view, 6> kSchemaNamespaces{kImageNamespace,
-                                                            kVideoNamespace,
-                                                            kNewsNamespace,
-                                                            kXhtmlNamespace,
-                                                            "http://www.google.com/schemas/sitemap-mobile/1.0",
-                                                            kPageMapNamespace};
+constexpr std::array<std::string_view, 6> kSchemaNamespaces{kImageNamespace, kVideoNamespace,  kNewsNamespace,
+                                                            kXhtmlNamespace, kMobileNamespace, kPageMapNamespace};
 
 // An element named as one of Google's extensions, or written with its usual prefix, whose
 // namespace misses the extension's: the namespace rules of the extension families report that,
