@@ -85,7 +85,9 @@ void report_unknown_elements(const ExtensionFamily& family, const ExtensionBlock
     const ExtensionNode& owner = block.nodes[node.parent];
     std::string message =
         "unknown element <" + std::string(node.qualified_name) + "> in <" + std::string(owner.qualified_name) + ">";
-    if (parent->children.empty()) {
+    if (parent->empty) {
+      message += ", which the " + std::string(family.name) + " schema declares empty: no elements, no text";
+    } else if (parent->children.empty()) {
       message += ", which holds text only";
     } else if (parent->children.size() > kChildrenListed) {
       message += ", which the " + std::string(family.name) + " schema does not define there";

@@ -72,8 +72,10 @@ void report_namespace_near_misses(const ExtensionFamily& family, const Document&
     }
     out.report({.at = {d.value_offset, d.uri.size()},
                 .message = quoted(d.uri) + " is not the " + std::string(family.name) + " namespace; use " +
-                           quoted(family.ns) + ", or search engines ignore the " + std::string(family.name) +
-                           " tags it binds",
+                           quoted(family.ns) + ", or " +
+                           (family.near_miss_effect.empty()
+                                ? "search engines ignore the " + std::string(family.name) + " tags it binds"
+                                : std::string(family.near_miss_effect)),
                 .fix = std::move(fix)});
   }
 }

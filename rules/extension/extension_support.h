@@ -1,8 +1,8 @@
-// What the extension families (image, video, news, hreflang) share: each extension's schema as
-// data (an element's children in XSD order, how often each may occur, its attributes), the
-// structure checks that follow from it, and the test for a namespace URI that misses the
-// extension's by a little. Each family's rules are thin: they call these with their schema, or
-// instantiate the rule classes of extension_rules.h.
+// What the extension families (image, video, news, hreflang, PageMap, mobile) share: each
+// extension's schema as data (an element's children in XSD order, how often each may occur, its
+// attributes), the structure checks that follow from it, and the test for a namespace URI that
+// misses the extension's by a little. Each family's rules are thin: they call these with their
+// schema, or instantiate the rule classes of extension_rules.h.
 #pragma once
 
 #include <optional>
@@ -31,6 +31,7 @@ struct ElementSpec {
   std::span<const AttributeSpec> attributes = {};
   std::span<const ElementSpec> children = {};  // in the XSD's sequence order; empty: text only
   bool deprecated = false;  // removed from Google's documentation (2022)
+  bool empty = false;  // the XSD's empty content (<xsd:complexType/>): no children and no text either
 };
 
 struct ExtensionFamily {
@@ -42,6 +43,9 @@ struct ExtensionFamily {
   std::string_view near_miss_pattern;
   const ElementSpec* root;  // the block's root element, e.g. image:image (nullptr: none)
   std::string_view page = {};  // the page a block belongs to, as messages name it: "the page that shows the image"
+  // What a namespace near miss costs, after "or": empty for "search engines ignore the image tags
+  // it binds", which is not so of a tag no search engine reads any more.
+  std::string_view near_miss_effect = {};
 };
 
 // A namespace declaration that misses the family's URI: the normalised URI matches the family's
