@@ -34,7 +34,7 @@ enum Authority : std::uint32_t {
   kSitemapXsd = 1u << 1,  // sitemaps.org's sitemap.xsd and siteindex.xsd
   kGoogle = 1u << 2,  // Google Search Central documentation (and Search Console)
   kBing = 1u << 3,  // Bing Webmaster Guidelines
-  kExtensionXsd = 1u << 4,  // Google's image, video and news XSDs
+  kExtensionXsd = 1u << 4,  // Google's image, video, news and mobile XSDs
   kRfc3986 = 1u << 5,  // URI syntax
   kRfc3987 = 1u << 6,  // IRIs (non-ASCII URLs)
   kW3cDatetime = 1u << 7,  // the W3C Datetime note

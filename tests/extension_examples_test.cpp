@@ -70,3 +70,13 @@ TEST_CASE("extension examples: the video example is read by the video rules") {
         std::vector<std::string>{"VID307"});
   CHECK(codes_after(video, "IE GB US CA", "IE UK US CA") == std::vector<std::string>{"VID311"});
 }
+
+TEST_CASE("extension examples: the mobile example is read by the mobile rules") {
+  const std::string mobile = read_file(source_path("testdata/extensions/mobile.xml"));
+  CHECK(codes_after(mobile, "sitemap-mobile/1.0", "sitemap-mobile/1.1") == std::vector<std::string>{"MOB101"});
+  CHECK(codes_after(mobile, "<mobile:mobile/>", "<mobile:smartphone/>") == std::vector<std::string>{"MOB102"});
+  CHECK(codes_after(mobile, "<mobile:mobile/>", "<mobile:mobile type=\"pc,mobile\"/>") ==
+        std::vector<std::string>{"MOB104"});
+  CHECK(codes_after(mobile, "<mobile:mobile></mobile:mobile>", "<mobile:mobile>\n    </mobile:mobile>") ==
+        std::vector<std::string>{"MOB105"});
+}

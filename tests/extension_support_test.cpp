@@ -16,6 +16,7 @@
 #include "rules/extension/extension_support.h"
 #include "rules/hreflang/utils/hreflang_link.h"
 #include "rules/image/utils/image_schema.h"
+#include "rules/mobile/utils/mobile_schema.h"
 #include "rules/news/utils/news_schema.h"
 #include "rules/pagemap/utils/pagemap_schema.h"
 #include "rules/video/utils/video_schema.h"
@@ -493,7 +494,7 @@ TEST_CASE("namespace near misses: no family's pattern matches a namespace sitema
                                                      "google.com/schemas/sitemap-mobile/1.0"};
   REQUIRE(known_normalised.size() == kKnownNamespaces.size());
   for (const ExtensionFamily* family :
-       {&kImageFamily, &kVideoFamily, &kNewsFamily, &kHreflangFamily, &kPageMapFamily}) {
+       {&kImageFamily, &kVideoFamily, &kNewsFamily, &kHreflangFamily, &kPageMapFamily, &kMobileFamily}) {
     const std::regex pattern{std::string(family->near_miss_pattern)};
     for (std::size_t i = 0; i < known_normalised.size(); ++i) {
       CAPTURE(known_normalised[i]);

@@ -190,16 +190,20 @@ std::string generated_sitemap(std::mt19937& random) {
       "<mobile:mobile/>",
   };
   // ... and ones they do not: no schema for the namespace, no namespace at all (which ##other does
-  // not admit), or content the image schema rejects.
+  // not admit), or content the image and mobile schemas reject.
   constexpr std::string_view kUnknown[] = {
       "<custom:meta>draft</custom:meta>",
       "<custom:meta kind=\"a\">draft</custom:meta>",
       "<other:note xmlns:other=\"urn:example:other\"/>",
       "<note xmlns=\"\">draft</note>",
   };
-  constexpr std::string_view kInvalidImage[] = {
+  constexpr std::string_view kInvalidContent[] = {
       "<image:image custom:flag=\"1\"><image:loc>https://example.com/j.jpg</image:loc></image:image>",
       "<image:image><image:loc>https://example.com/k.jpg</image:loc><custom:extra/></image:image>",
+      "<mobile:mobile type=\"pc,mobile\"/>",
+      "<mobile:mobile>yes</mobile:mobile>",
+      "<mobile:mobile> </mobile:mobile>",
+      "<mobile:smartphone/>",
   };
   const auto foreign_element = [&](bool in_url) {
     const int kind = static_cast<int>(random() % 10);
@@ -207,7 +211,7 @@ std::string generated_sitemap(std::mt19937& random) {
     // The content of an extension block outside <url> is not checked (the block is reported as
     // misplaced under the other profiles; the XSD validates it): only blocks in a <url> here.
     if (kind < 9 || !in_url) return pick(kUnknown);
-    return pick(kInvalidImage);
+    return pick(kInvalidContent);
   };
   std::string text =
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
