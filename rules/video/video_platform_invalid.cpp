@@ -20,7 +20,9 @@ constexpr RuleMeta kMeta{.severity = Severity::Error,
 Reports a `<video:platform>` whose value is not a list of `web`, `mobile` and `tv` separated by
 spaces, on its value: other platforms (`desktop`, `ios`), upper case (`Web`), commas. The fix
 writes the list right when lower case and spaces are all it lacks. Also reports a `relationship`
-attribute that is neither `allow` nor `deny` (`DENY` gets a fix to lower case).
+attribute that is neither `allow` nor `deny` (`DENY` gets a fix to lower case). Right platforms
+separated by other white space than one space (`web  tv`), which Google reads and the XSD
+rejects, are `video-value-rejected-by-xsd`'s.
 
 ## Why it matters
 Google supports exactly `web`, `mobile` and `tv`, and the XSD's pattern is

@@ -21,7 +21,9 @@ Reports a `<video:restriction>` whose value is not a list of two-letter upper-ca
 by spaces (`IE GB US`), on its value: lower case (`us ca`), commas (`US,CA`), three-letter or
 numeric codes, names. The fix writes the list right when upper case and spaces are all it lacks.
 Also reports a `relationship` attribute that is neither `allow` nor `deny` (`Allow` gets a fix to
-lower case). Whether each code is a country is `video-country-unknown`'s question.
+lower case). Whether each code is a country is `video-country-unknown`'s question, and codes
+separated by a tab or a line break, which Google reads and the XSD rejects,
+`video-value-rejected-by-xsd`'s.
 
 ## Why it matters
 Google: "a space-delimited list of country codes in ISO 3166 format"; the XSD's pattern is
