@@ -98,7 +98,9 @@ class XmlSyntax final : public Rule {
   // A raw '<' in an attribute value, which pugixml reads all the same (in text it starts a tag).
   void on_text(const TextRun& run, FindingSink& out) override {
     if (run.kind != TextKind::AttributeValue) return;
-    out.report({.at = {run.offset + run.raw.find('<'), 1},
+    const std::size_t lt = run.raw.find('<');
+    if (lt == std::string_view::npos) return;  // the filter (text_holding) asks for no other
+    out.report({.at = {run.offset + lt, 1},
                 .message = "'<' in the value of attribute '" + std::string(run.attribute_name) +
                            "': XML does not allow it in an attribute value; write &lt;"});
   }
