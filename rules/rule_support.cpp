@@ -92,4 +92,13 @@ void report_past_limit(EntryKind kind, const Entry& entry, FindingSink& out, std
                          std::string(advice)});
 }
 
+std::optional<std::string_view> namespace_bound_at(pugi::xml_node node, std::string_view prefix) {
+  if (prefix == "xml") return kXmlNamespace;
+  const std::string name = "xmlns:" + std::string(prefix);
+  for (; node; node = node.parent()) {
+    if (const pugi::xml_attribute a = node.attribute(name.c_str())) return std::string_view(a.value());
+  }
+  return std::nullopt;
+}
+
 }  // namespace sitemaplint

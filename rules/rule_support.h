@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -75,6 +76,11 @@ class RestingOn final : public FindingSink {
 // and its XSD define an entry's <loc>, not the URLs of Google's extensions; and the XSD governs
 // only the <loc> of an XML sitemap or index, where it rejects some values and lets others pass.
 std::uint32_t url_finding_authorities(const UrlField& url, std::uint32_t rule_authorities);
+
+// The namespace `prefix` is bound to at `node` (its own xmlns:prefix, else its ancestors'), nullopt
+// when none binds it; "xml" is bound by definition. Attribute prefixes are rare (xsi:), so looking
+// up the ancestors is cheap enough.
+std::optional<std::string_view> namespace_bound_at(pugi::xml_node node, std::string_view prefix);
 
 }  // namespace sitemaplint
 

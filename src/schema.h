@@ -27,6 +27,9 @@ inline constexpr std::string_view kImageNamespace{namespace_text::kImage};
 inline constexpr std::string_view kVideoNamespace{namespace_text::kVideo};
 inline constexpr std::string_view kNewsNamespace{namespace_text::kNews};
 inline constexpr std::string_view kXhtmlNamespace{namespace_text::kXhtml};
+// What Namespaces in XML binds by definition: the prefix xml, and the prefix xmlns (never declared).
+inline constexpr std::string_view kXmlNamespace = "http://www.w3.org/XML/1998/namespace";
+inline constexpr std::string_view kXmlnsNamespace = "http://www.w3.org/2000/xmlns/";
 // Google's PageMap extension, read by Programmable Search Engine.
 inline constexpr std::string_view kPageMapNamespace{namespace_text::kPageMap};
 // Google's mobile extension (<mobile:mobile/>, for feature-phone pages), which Google no longer

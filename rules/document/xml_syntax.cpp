@@ -150,16 +150,15 @@ class XmlSyntax final : public Rule {
   // the prefixes xml and xmlns, and their namespaces, bound only as that recommendation says; no
   // prefix undeclared with an empty value. Notes the prefixed attributes for Attributes Unique.
   void check_name(const Element& element, pugi::xml_attribute attr, std::string_view name, FindingSink& out) {
-    constexpr std::string_view kXml = "http://www.w3.org/XML/1998/namespace";
-    constexpr std::string_view kXmlns = "http://www.w3.org/2000/xmlns/";
     const auto colon = name.find(':');
     if (colon == std::string_view::npos) {
       if (name != "xmlns") return;
       const std::string_view value = attr.value();
-      if (value == kXml || value == kXmlns) {
+      if (value == kXmlNamespace || value == kXmlnsNamespace) {
         out.report({.at = {offset_of(element, attr), name.size()},
                     .message = "the default namespace may not be " + quoted(value) +
-                               ": Namespaces in XML reserve it for the prefix " + (value == kXml ? "xml" : "xmlns")});
+                               ": Namespaces in XML reserve it for the prefix " +
+                               (value == kXmlNamespace ? "xml" : "xmlns")});
       }
       return;
     }
@@ -178,11 +177,12 @@ class XmlSyntax final : public Rule {
     if (local == "xmlns") {
       why = "the prefix xmlns is bound by definition and may not be declared";
     } else if (local == "xml") {
-      if (value != kXml) why = "the prefix xml is bound to " + quoted(kXml) + " and to no other namespace";
+      if (value != kXmlNamespace)
+        why = "the prefix xml is bound to " + quoted(kXmlNamespace) + " and to no other namespace";
     } else if (value.empty()) {
       why = "a prefix may not be undeclared with an empty value in XML 1.0: give it its namespace's URI";
-    } else if (value == kXml || value == kXmlns) {
-      why = quoted(value) + " is reserved for the prefix " + (value == kXml ? "xml" : "xmlns");
+    } else if (value == kXmlNamespace || value == kXmlnsNamespace) {
+      why = quoted(value) + " is reserved for the prefix " + (value == kXmlNamespace ? "xml" : "xmlns");
     }
     if (!why.empty())
       out.report({.at = {offset_of(element, attr), name.size()}, .message = std::string(name) + ": " + why});
@@ -196,8 +196,8 @@ class XmlSyntax final : public Rule {
       for (std::size_t j = i + 1; j < prefixed_.size(); ++j) {
         const std::string_view second = prefixed_[j].name();
         if (second == first || second.substr(second.find(':') + 1) != local) continue;  // twice: said above
-        const auto a = namespace_in_scope(element.node, first.substr(0, first.find(':')));
-        const auto b = namespace_in_scope(element.node, second.substr(0, second.find(':')));
+        const auto a = namespace_bound_at(element.node, first.substr(0, first.find(':')));
+        const auto b = namespace_bound_at(element.node, second.substr(0, second.find(':')));
         if (!a || !b || *a != *b) continue;
         out.report({.at = {offset_of(element, prefixed_[j]), second.size()},
                     .message = "attributes '" + std::string(first) + "' and '" + std::string(second) + "' of <" +
@@ -205,16 +205,6 @@ class XmlSyntax final : public Rule {
                                "> are one attribute: both prefixes are bound to " + quoted(*a)});
       }
     }
-  }
-
-  // The URI `prefix` is bound to at `node`, nullopt when it is not declared.
-  static std::optional<std::string_view> namespace_in_scope(pugi::xml_node node, std::string_view prefix) {
-    if (prefix == "xml") return "http://www.w3.org/XML/1998/namespace";
-    const std::string name = "xmlns:" + std::string(prefix);
-    for (; node; node = node.parent()) {
-      if (const pugi::xml_attribute a = node.attribute(name.c_str())) return std::string_view(a.value());
-    }
-    return std::nullopt;
   }
 
   std::vector<pugi::xml_attribute> prefixed_;  // an element's prefixed attributes, but declarations

@@ -62,15 +62,6 @@ std::string declaration_hint(std::string_view prefix) {
   return "; declare xmlns:" + std::string(prefix) + "=\"...\" on the root";
 }
 
-// Attribute prefixes are rare (xsi:schemaLocation), so looking up the ancestors is cheap enough.
-bool declared_in_scope(pugi::xml_node node, std::string_view prefix) {
-  const std::string name = "xmlns:" + std::string(prefix);
-  for (; node; node = node.parent()) {
-    if (node.attribute(name.c_str())) return true;
-  }
-  return false;
-}
-
 class UndeclaredPrefix final : public Rule {
  public:
   void subscribe(Subscriptions& s) const override {
@@ -88,7 +79,7 @@ class UndeclaredPrefix final : public Rule {
       const auto colon = name.find(':');
       if (colon == std::string_view::npos) continue;
       const std::string_view prefix = name.substr(0, colon);
-      if (prefix == "xmlns" || prefix == "xml" || declared_in_scope(e.node, prefix)) continue;
+      if (prefix == "xmlns" || prefix == "xml" || namespace_bound_at(e.node, prefix)) continue;
       const std::size_t at = e.offset + 1 + static_cast<std::size_t>(attr.name() - e.node.name());
       out.report({.at = {at, prefix.size()},
                   .message = "prefix '" + std::string(prefix) + "' of attribute '" + std::string(name) +

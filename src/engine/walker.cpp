@@ -24,8 +24,6 @@ bool present(Handle handle) {
   return std::bit_cast<const void*>(handle) != nullptr;
 }
 
-constexpr std::string_view kXmlNamespace = "http://www.w3.org/XML/1998/namespace";
-
 }  // namespace
 
 Walker::Walker(Document& doc, Dispatch& dispatch, WalkRecords* records, PieceSource* pieces, const LaterLane* later)

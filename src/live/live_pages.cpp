@@ -6,6 +6,7 @@
 #include <set>
 
 #include "analysis/ascii.h"
+#include "analysis/robots_match.h"
 #include "analysis/same_url.h"
 #include "live/http_date.h"
 #include "pages/header_facts.h"
@@ -16,15 +17,6 @@ namespace sitemaplint {
 
 namespace {
 
-// The path and query of an absolute URL, as written ("" when it has none).
-std::string_view path_and_query(std::string_view url) {
-  const std::size_t scheme = url.find("://");
-  if (scheme == std::string_view::npos) return {};
-  const std::size_t start = url.find('/', scheme + 3);
-  if (start == std::string_view::npos) return {};
-  return url.substr(start, url.find('#', start) - start);
-}
-
 // Whether bodies `a` and `b` are equal once every copy of `a_path` in `a` and of `b_path` in `b`
 // is left out: an error page that names the path asked for is the same page for every path.
 bool same_but_for_path(std::string_view a, std::string_view a_path, std::string_view b, std::string_view b_path) {
@@ -32,7 +24,8 @@ bool same_but_for_path(std::string_view a, std::string_view a_path, std::string_
     std::string out;
     out.reserve(body.size());
     for (std::size_t at = 0;;) {
-      const std::size_t found = path.empty() ? std::string_view::npos : body.find(path, at);
+      // "/" alone is no echo of a path: every slash of the page would go.
+      const std::size_t found = path.size() < 2 ? std::string_view::npos : body.find(path, at);
       out.append(body.substr(at, found - at));
       if (found == std::string_view::npos) return out;
       at = found + path.size();
@@ -241,7 +234,7 @@ PageAnswer LivePages::served_answer(const Job& job, const LiveResponse& response
       const Origin& o = *found->second;
       // The same body, but for where each echoes its own path ("/x was not found"). A title alone
       // is no evidence: a site's pages may all be titled with its name.
-      if (same_but_for_path(o.probe_body, path_and_query(o.probe_url), response.body, path_and_query(job.current))) {
+      if (same_but_for_path(o.probe_body, robots_target(o.probe_url), response.body, robots_target(job.current))) {
         answer.status = PageStatus::Fallback;
         answer.reason = "the same page " + o.probe_url + " gets, a path that cannot exist";
       }
