@@ -67,7 +67,9 @@ struct HeadFacts {
   std::vector<NoindexDirective> unavailable_after;
   std::vector<PageLink> canonicals;  // <link rel="canonical">, in order
   std::vector<PageLink> alternates;  // <link rel="alternate" hreflang="...">, in order
-  std::optional<PageLink> refresh;  // <meta http-equiv="refresh" content="0; url=...">
+  // <meta http-equiv="refresh" content="0; url=...">; null: none. Behind a pointer: few pages have
+  // one, and every answer a run keeps would hold its room.
+  std::shared_ptr<const PageLink> refresh;
   std::string lang;  // <html lang>
   std::string title;  // <title>, white space collapsed
   std::string charset;  // <meta charset> or the http-equiv Content-Type's, as written, wherever in the head

@@ -644,7 +644,7 @@ TEST_CASE("html head: a tag is left out only when the parser would read it as on
   CHECK(head("<meta data-x name=robots content=noindex>").noindex.size() == 1);
   CHECK(head("<link href=/c rel=canonical>").canonicals.size() == 1);
   // A refresh and a charset in http-equiv, however the tag is named otherwise.
-  CHECK(head("<meta name=\"x\" http-equiv=\"refresh\" content=\"0; url=/b\">").refresh.has_value());
+  CHECK(head("<meta name=\"x\" http-equiv=\"refresh\" content=\"0; url=/b\">").refresh != nullptr);
   CHECK(head("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\">").charset == "utf-8");
   // A comment, a script or white space between the tags never joins what surrounds it.
   CHECK(describe(head("<title>a</title><!-- x --><script>y</script>  <link rel=canonical href=/c>").canonicals) ==

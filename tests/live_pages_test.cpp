@@ -402,6 +402,53 @@ TEST_CASE("live: PAGE103 names the page a chain of hops ends at, and fetches eac
   }
 }
 
+TEST_CASE("live: a listed URL that other listed URLs redirect to is fetched once") {
+  HttpTestServer server;
+  server.route("/ok", html("OK"));
+  server.route("/a", redirect(301, "/ok"));
+  server.route("/b", redirect(302, "/ok"));
+  server.route("/late", html("Late"));
+  server.route("/c", redirect(301, "/late"));
+  server.route("/x", redirect(301, "/y"));
+  server.route("/y", redirect(301, "/x"));
+  server.route("*", html("Other"));
+  // /ok before the URLs that lead to it (answered, or being fetched, when their hop is made);
+  // /late after 40 others (still waiting for its turn when /c's hop reaches it); /x and /y lead to
+  // each other.
+  std::vector<std::string> urls = {server.url("/ok"), server.url("/a"), server.url("/b"),
+                                   server.url("/c"),  server.url("/x"), server.url("/y")};
+  for (int i = 0; i < 40; ++i) urls.push_back(server.url("/filler/" + std::to_string(i)));
+  urls.push_back(server.url("/late"));
+  const std::string sitemap = server.url("/sitemap.xml");
+  serve_sitemap(server, site_urlset(urls));
+  const TempDir dir;
+  const std::string log = (dir.path / "pages.jsonl").string();
+  const auto run = run_cli(
+      {"--pages", "--quiet", "--rate", "500", "--now", kTestNow, "--select", "PAGE", "--pages-log", log, sitemap});
+  CHECK(run.err.empty());
+  // --pages-log has a line for each listed URL, however it was answered.
+  std::ifstream in(log);
+  std::vector<std::string> logged;
+  const std::regex url_field("\"url\":\"([^\"]+)\"");
+  for (std::string line; std::getline(in, line);) {
+    std::smatch found;
+    if (std::regex_search(line, found, url_field)) logged.push_back(found[1]);
+  }
+  std::sort(logged.begin(), logged.end());
+  std::sort(urls.begin(), urls.end());
+  CHECK(logged == urls);
+  const std::string out = findings(run, sitemap);
+  CHECK(out.find("'SITE/a' is not a page: the site redirects it with 301 to 'SITE/ok'") != std::string::npos);
+  CHECK(out.find("'SITE/b' is not a page: the site redirects it with 302 to 'SITE/ok'") != std::string::npos);
+  CHECK(out.find("'SITE/c' is not a page: the site redirects it with 301 to 'SITE/late'") != std::string::npos);
+  CHECK(out.find("it loops back to 'SITE/x'") != std::string::npos);
+  CHECK(out.find("it loops back to 'SITE/y'") != std::string::npos);
+  for (const std::string path : {"/ok", "/late", "/a", "/b", "/c"}) {
+    CAPTURE(path);
+    CHECK(server.hits(path) == 1);
+  }
+}
+
 TEST_CASE("live: a host that serves one page for every path is one soft-404 finding, not one per URL") {
   // A single-page app's shell answers every path alike, the probe for a path that cannot exist too.
   HttpTestServer app;

@@ -3,6 +3,7 @@
 // for (its robots.txt and the soft-404 probe).
 #pragma once
 
+#include <deque>
 #include <memory>
 #include <set>
 #include <string>
@@ -23,7 +24,11 @@ struct LivePages::Job {
   bool get_instead = false;  // the host refused HEAD (405, 501): asked with GET, its body not read
   std::vector<RedirectHop> chain;
   std::set<std::string> visited;
-  bool probe = false;  // the soft-404 probe of an origin, not a listed URL
+  bool fed = false;  // one of its origin's kJobsPerOrigin: its answer makes room for the next
+  // A listed URL waiting for a job that a hop of this one asks for: its answer is the hop's, or,
+  // when the hop's is not final (a redirect, robots.txt), it waits for a job again. Its key too.
+  Slot* claimed = nullptr;
+  const std::string* claimed_url = nullptr;
 };
 
 struct LivePages::Origin {
@@ -34,6 +39,10 @@ struct LivePages::Origin {
   // The probe's answer: a host that answers 200 with an HTML page to a path that cannot exist.
   bool answers_anything = false;
   std::string probe_url, probe_body;
+  // Listed URLs waiting for a job (kJobsPerOrigin), in the listing's order: each a slot's key and
+  // the slot.
+  std::deque<std::pair<const std::string*, Slot*>> pending;
+  std::size_t jobs = 0;  // fed jobs not answered yet
 };
 
 // `answer`'s HTTP details, made (or copied, when shared) so that they can be changed.

@@ -85,49 +85,92 @@ bool LivePages::is_media(std::string_view url) const {
 }
 
 std::unique_ptr<PageLookup::Prefetch> LivePages::prefetch(std::vector<std::string> urls, unsigned) const {
-  std::vector<std::shared_ptr<Job>> jobs;
+  std::set<const std::string*> origins;  // those given URLs (keys of origins_)
   {
     std::lock_guard lock(mutex_);
-    std::vector<std::string> fresh;
-    std::vector<Slot*> listing;  // fresh's slots, in the listing's order
-    std::set<std::string_view> seen;
+    std::vector<std::pair<const std::string*, Slot*>> listing;  // the fresh URLs, in the listing's order
     for (const std::string& url : urls) {
       Slot& slot = slot_locked(url);
-      if (slot.ready || slot.queued || !seen.insert(url).second) continue;
-      fresh.push_back(url);
-      listing.push_back(&slot);
+      if (slot.ready || slot.queued) continue;
+      slot.queued = true;  // a second copy of the URL in `urls` is not fresh
+      listing.emplace_back(&slots_.find(url)->first, &slot);
     }
     for (std::size_t first = 0; first < listing.size(); first += kWakeBatch) {
       const std::size_t last = std::min(first + kWakeBatch, listing.size()) - 1;
-      for (std::size_t i = first; i < last; ++i) listing[i]->release = listing[last];
-      for (std::size_t i = first + 1; i <= last; ++i) listing[i]->previous = listing[i - 1];
+      for (std::size_t i = first; i < last; ++i) listing[i].second->release = listing[last].second;
+      for (std::size_t i = first + 1; i <= last; ++i) listing[i].second->previous = listing[i - 1].second;
     }
-    for (const std::string& url : fresh) {
-      Slot& slot = slot_locked(url);
-      if (!in_sample(url)) {
-        PageAnswer answer;
-        answer.status = PageStatus::Skipped;
-        answer.reason = "not in the --sample of " + std::to_string(*options_.sample) + " URLs";
-        slot.answer = std::move(answer);
-        slot.ready = true;
-        ++unsampled_;
-        continue;
-      }
-      if (queued_listed_ >= options_.max_urls) {
-        PageAnswer answer;
-        answer.status = PageStatus::Skipped;
-        answer.reason = "past --max-urls " + std::to_string(options_.max_urls);
-        slot.answer = std::move(answer);
-        slot.ready = true;
-        ++cut_;
+    // Nobody waits for a URL not queued before, and no hop follows it.
+    std::vector<std::condition_variable*> no_waiters;
+    std::vector<std::shared_ptr<Job>> no_followers;
+    for (const auto& [url, slot] : listing) {
+      if (!in_sample(*url) || queued_listed_ >= options_.max_urls) {
+        fill_locked(*slot, skipped_answer_locked(!in_sample(*url)), no_waiters, no_followers);
         continue;
       }
       ++queued_listed_;
-      jobs.push_back(queue_locked(slot, url));
+      origins.insert(&queue_pending_locked(*slot, *url));
     }
   }
-  for (std::shared_ptr<Job>& job : jobs) step(std::move(job));
+  for (const std::string* origin : origins) feed(*origin);
   return std::make_unique<NoPrefetch>();
+}
+
+std::shared_ptr<const PageAnswer> LivePages::skipped_answer_locked(bool unsampled) const {
+  std::shared_ptr<const PageAnswer>& shared = unsampled ? unsampled_answer_ : cut_answer_;
+  (unsampled ? unsampled_ : cut_) += 1;
+  if (!shared) {
+    PageAnswer answer;
+    answer.status = PageStatus::Skipped;
+    answer.reason = unsampled ? "not in the --sample of " + std::to_string(*options_.sample) + " URLs"
+                              : "past --max-urls " + std::to_string(options_.max_urls);
+    shared = std::make_shared<const PageAnswer>(std::move(answer));
+  }
+  return shared;
+}
+
+const std::string& LivePages::queue_pending_locked(Slot& slot, const std::string& url) const {
+  auto& [origin, o] = *origins_.try_emplace(origin_of_url(url)).first;
+  if (!o) o = std::make_unique<Origin>();
+  slot.queued = true;
+  slot.pending = true;
+  o->pending.emplace_back(&url, &slot);
+  return origin;
+}
+
+void LivePages::feed(const std::string& origin) const {
+  // Starting a job may answer it at once (robots.txt disallows it), which feeds its origin again:
+  // that is noted here and done by the loop, not by a call within the call, however many URLs in
+  // a row robots.txt disallows.
+  thread_local std::vector<std::string>* feeding = nullptr;
+  if (feeding) {
+    feeding->push_back(origin);
+    return;
+  }
+  std::vector<std::string> origins{origin};
+  feeding = &origins;
+  while (!origins.empty()) {
+    const std::string next = std::move(origins.back());
+    origins.pop_back();
+    std::vector<std::shared_ptr<Job>> jobs;
+    {
+      std::lock_guard lock(mutex_);
+      const auto found = origins_.find(next);
+      if (found == origins_.end()) continue;
+      Origin& o = *found->second;
+      while (o.jobs < kJobsPerOrigin && !o.pending.empty()) {
+        const auto [url, slot] = o.pending.front();
+        o.pending.pop_front();
+        if (!slot->pending) continue;  // answered meanwhile, as the end of another URL's redirects
+        slot->pending = false;
+        jobs.push_back(queue_locked(*slot, *url));
+        jobs.back()->fed = true;
+        ++o.jobs;
+      }
+    }
+    for (std::shared_ptr<Job>& job : jobs) step(std::move(job));
+  }
+  feeding = nullptr;
 }
 
 namespace {
@@ -165,14 +208,10 @@ const PageAnswer* LivePages::page_locked(std::string_view url) const {
   if (!slot->ready && !slot->queued) {
     // Asked without a prefetch (a URL in another spelling): fetched now, within the same limits.
     if (!in_sample(url) || queued_listed_ >= options_.max_urls) {
-      const bool unsampled = !in_sample(url);
-      PageAnswer answer;
-      answer.status = PageStatus::Skipped;
-      answer.reason = unsampled ? "not in the --sample of " + std::to_string(*options_.sample) + " URLs"
-                                : "past --max-urls " + std::to_string(options_.max_urls);
-      (unsampled ? unsampled_ : cut_) += 1;
-      slot->answer = std::move(answer);
-      slot->ready = true;
+      // Nobody waits for a URL not queued before, and no hop follows it.
+      std::vector<std::condition_variable*> no_waiters;
+      std::vector<std::shared_ptr<Job>> no_followers;
+      fill_locked(*slot, skipped_answer_locked(!in_sample(url)), no_waiters, no_followers);
     } else {
       ++queued_listed_;
       job = queue_locked(*slot, url);
@@ -207,7 +246,7 @@ const PageAnswer* LivePages::answer_of(std::unique_lock<std::mutex>& lock, Slot&
     lock.lock();
   }
   wait_locked(lock, slot);
-  return slot.answer ? &*slot.answer : nullptr;
+  return slot.answer.get();
 }
 
 // Asks for job->current once its origin's robots.txt is known (and the origin's probe answered).

@@ -78,10 +78,10 @@ bool LivePages::site_origin(const std::string& origin) const {
 LivePages::Slot& LivePages::slot_locked(std::string_view url) const {
   auto found = slots_.find(url);
   if (found == slots_.end()) {
-    found = slots_.emplace(std::string(url), std::make_unique<Slot>()).first;
-    if (!on_site(url)) found->second->ready = true;  // answer stays nullopt
+    found = slots_.try_emplace(std::string(url)).first;
+    if (!on_site(url)) found->second.ready = true;  // answer stays null
   }
-  return *found->second;
+  return found->second;
 }
 
 void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const {
@@ -114,7 +114,7 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
     if (!loop && !too_many) {
       job->current = response.location;
       job->origin = origin_of_url(job->current);
-      step(std::move(job));
+      follow(std::move(job));
       return;
     }
     PageAnswer answer;
@@ -156,25 +156,30 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
   writable_details(answer).content_type = response.content_type;
   answer.media_request = job->head;
   if (job->chain.size() > 1) {
-    // The final answer is what the URL it ends at answers, and the listed URL is a redirect.
-    PageAnswer final = answer;
-    answer = PageAnswer{};
-    answer.status = PageStatus::Redirect;
-    answer.http_status = final.http_status;
-    writable_details(answer).content_type = final.http->content_type;
-    answer.media_request = job->head;
-    writable_details(answer).chain = job->chain;
-    answer.target = job->chain[1].url;
-    answer.code = job->chain[0].status;
-    answer.reason = final.http_status == 0 ? final.reason : "chain: " + redirect_chain_text(job->chain);
+    PageAnswer final = std::move(answer);
+    answer = redirected_answer(*job, final);
     // The page at the end, as the target's own answer, so that a rule asking about it (the fix
-    // of a redirect) finds it without a second fetch.
-    std::lock_guard lock(mutex_);
-    Slot& end = slot_locked(job->current);
-    if (!end.ready && !end.queued && end.answer == std::nullopt && site_origin(job->origin)) {
-      end.answer = std::move(final);
-      end.ready = true;
+    // of a redirect) finds it without a second fetch, and a listed URL waiting for a job is not
+    // fetched again.
+    std::vector<std::condition_variable*> wake;
+    std::vector<std::shared_ptr<Job>> followers;
+    {
+      std::lock_guard lock(mutex_);
+      Slot& end = slot_locked(job->current);
+      // A listed page waiting is given it only when it was asked for with GET, as its own job would.
+      if (!end.ready && (!end.queued || (end.pending && !job->head) || &end == job->claimed) &&
+          site_origin(job->origin)) {
+        end.pending = false;
+        if (end.queued) {
+          // A listed URL, answered by this hop.
+          ++answered_count_;
+          log_locked(job->current, {}, &response, final);
+        }
+        fill_locked(end, std::make_shared<const PageAnswer>(std::move(final)), wake, followers);
+      }
     }
+    for (std::condition_variable* waiting : wake) waiting->notify_all();
+    for (std::shared_ptr<Job>& follower : followers) follow(std::move(follower));
   }
   publish(*job, std::move(answer), &response);
 }
@@ -243,48 +248,24 @@ PageAnswer LivePages::served_answer(const Job& job, const LiveResponse& response
   return answer;
 }
 
-void LivePages::publish(const Job& job, PageAnswer answer, const LiveResponse* last) const {
-  std::unique_lock lock(mutex_);
-  if (log_.is_open()) {
-    nlohmann::json line = {{"url", job.listed},
-                           {"status", last ? last->status : 0},
-                           {"final_url", job.chain.empty() ? job.listed : job.chain.back().url},
-                           {"ms", last ? last->milliseconds : 0}};
-    if (job.chain.size() > 1) {
-      nlohmann::json chain = nlohmann::json::array();
-      for (const RedirectHop& hop : job.chain) chain.push_back({{"url", hop.url}, {"status", hop.status}});
-      line["chain"] = std::move(chain);
+std::vector<LiveHostProgress> LivePages::host_progress() const {
+  std::vector<LiveHostProgress> hosts = scheduler_->host_progress();
+  std::lock_guard lock(mutex_);
+  for (const auto& [origin, o] : origins_) {
+    if (o->pending.empty()) continue;
+    const std::string host = live_host_of(origin);
+    auto h = std::find_if(hosts.begin(), hosts.end(), [&](const LiveHostProgress& p) { return p.host == host; });
+    if (h == hosts.end()) {
+      // No request yet: at the pace --rate allows.
+      h = hosts.insert(
+          std::lower_bound(hosts.begin(), hosts.end(), host,
+                           [](const LiveHostProgress& p, const std::string& name) { return p.host < name; }),
+          LiveHostProgress{host, 0, 0, 0, 1 / options_.scheduler.limits.rate});
     }
-    if (last && !last->error.empty()) line["error"] = last->error;
-    if (last && last->from_cache) line["cached"] = true;  // a 304: `status` is the kept answer's
-    if (answer.status == PageStatus::Blocked) line["robots"] = answer.reason;
-    log_ << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
-    log_.flush();
+    h->waiting += o->pending.size();
+    h->seconds_left += static_cast<double>(o->pending.size()) * h->seconds_each;
   }
-  // Search Console judges the URL by Googlebot's group, whatever sitemaplint's own allowed it.
-  if (const auto o = origins_.find(job.listed_origin); o != origins_.end() && o->second->robots) {
-    RobotsDecision googlebot = o->second->robots->decide_for_googlebot(job.listed);
-    if (!googlebot.allowed) writable_details(answer).googlebot_disallowed = std::move(googlebot.why);
-  }
-  Slot& slot = slot_locked(job.listed);
-  slot.answer = std::move(answer);
-  slot.ready = true;
-  ++answered_count_;
-  // Woken after the lock is let go, the waiting thread does not wake only to wait for it. (A slot
-  // and its condition variable live as long as this object.)
-  // The last answer of a batch releases the waiters of the batch's others.
-  std::vector<std::condition_variable*> wake;
-  for (const Slot* s = &slot; s; s = slot.release ? nullptr : s->previous) {
-    if (s->waiting && released(*s)) wake.push_back(s->waiting.get());
-  }
-  lock.unlock();
-  for (std::condition_variable* waiting : wake) waiting->notify_all();
-}
-
-void LivePages::wait_locked(std::unique_lock<std::mutex>& lock, Slot& slot) const {
-  if (released(slot)) return;
-  if (!slot.waiting) slot.waiting = std::make_unique<std::condition_variable>();
-  slot.waiting->wait(lock, [&] { return released(slot); });
+  return hosts;
 }
 
 std::size_t LivePages::pages_read() const {
@@ -296,12 +277,12 @@ PageTally LivePages::tally() const {
   PageTally tally;
   std::lock_guard lock(mutex_);
   for (const auto& [url, slot] : slots_) {
-    if (!slot->listed || !slot->ready) continue;
-    if (!slot->answer) {
+    if (!slot.listed || !slot.ready) continue;
+    if (!slot.answer) {
       ++tally.other_origin;
       continue;
     }
-    tally.add(*slot->answer, url);
+    tally.add(*slot.answer, url);
   }
   return tally;
 }
@@ -311,9 +292,8 @@ std::vector<std::pair<std::string, std::string>> LivePages::redirect_chains(std:
   {
     std::lock_guard lock(mutex_);
     for (const auto& [url, slot] : slots_) {
-      if (!slot->listed || !slot->answer || slot->answer->status != PageStatus::Redirect || !slot->answer->http)
-        continue;
-      chains.emplace_back(url, redirect_chain_text(slot->answer->http->chain));
+      if (!slot.listed || !slot.answer || slot.answer->status != PageStatus::Redirect || !slot.answer->http) continue;
+      chains.emplace_back(url, redirect_chain_text(slot.answer->http->chain));
     }
   }
   std::sort(chains.begin(), chains.end());

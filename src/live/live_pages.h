@@ -61,7 +61,8 @@ class LivePages final : public PageLookup {
   // got no answer or a 429/5xx.
   std::size_t requests() const { return scheduler_->answered(); }
   std::size_t request_errors() const { return scheduler_->errors(); }
-  std::vector<LiveHostProgress> host_progress() const { return scheduler_->host_progress(); }
+  // The listed URLs waiting for a job (kJobsPerOrigin) count as waiting.
+  std::vector<LiveHostProgress> host_progress() const;
   // Whether the listed URLs were cut (--max-urls) or sampled (--sample), and how, for the summary.
   std::string cut_note() const;
   // The listed URLs that redirect, with their chains ("a (301) -> b (200)"), in URL order, at most
@@ -71,9 +72,14 @@ class LivePages final : public PageLookup {
  private:
   struct Slot {
     bool ready = false;
-    bool queued = false;
+    bool queued = false;  // a job has it, or it waits in its origin's list for one (`pending`)
+    bool pending = false;
     bool listed = false;
-    std::optional<PageAnswer> answer;  // nullopt: not on the site
+    // Its job's next hop waits for another URL's answer (follow()): no job waits for this one's,
+    // so that two URLs redirecting to each other never wait for each other.
+    bool following = false;
+    // Null: not on the site. Shared: every URL past --max-urls has the same answer.
+    std::shared_ptr<const PageAnswer> answer;
     // Made by a thread that waits for the answer, so that publishing it wakes that thread alone,
     // not every thread waiting for some page.
     std::unique_ptr<std::condition_variable> waiting;
@@ -85,6 +91,12 @@ class LivePages final : public PageLookup {
     Slot* previous = nullptr;
   };
   static constexpr std::size_t kWakeBatch = 8;
+  // A listing's URLs of one origin that have a job at once, at most: the others wait in the
+  // origin's list as a key and a slot (`pending`), not as a job, a closure and a queued request
+  // each, so that the memory a run holds does not grow with the URLs still to fetch. The
+  // scheduler starts at most `connections` of them at once: this keeps it from ever waiting for
+  // the next.
+  static constexpr std::size_t kJobsPerOrigin = 32;
   // Whether a thread waiting for `slot` may go on: its answer is in, and its batch's last one.
   static bool released(const Slot& slot) { return slot.ready && (!slot.release || slot.release->ready); }
   struct Job;
@@ -97,6 +109,30 @@ class LivePages final : public PageLookup {
   void wait_locked(std::unique_lock<std::mutex>& lock, Slot& slot) const;
   // A job for `url`, whose slot is now queued.
   std::shared_ptr<Job> queue_locked(Slot& slot, std::string_view url) const;
+  // Queues the listed `url` (its `slot`, whose key it is) behind its origin's others, to be given a
+  // job by feed(); returns the origin.
+  const std::string& queue_pending_locked(Slot& slot, const std::string& url) const;
+  // The answer of a URL left out of --sample (`unsampled`) or past --max-urls, counted as such.
+  std::shared_ptr<const PageAnswer> skipped_answer_locked(bool unsampled) const;
+  // Gives pending URLs of `origin` jobs while it has fewer than kJobsPerOrigin, and starts them.
+  void feed(const std::string& origin) const;
+  // Sets `slot`'s answer, and says which waiting threads it releases and which jobs' hops waited
+  // for it (to be woken and followed once the lock is let go).
+  void fill_locked(Slot& slot, std::shared_ptr<const PageAnswer> answer, std::vector<std::condition_variable*>& wake,
+                   std::vector<std::shared_ptr<Job>>& followers) const;
+  // Makes `answer` share its HTTP details with the answers before it whose details say nothing
+  // but the same Content-Type (most pages of a site): each answer a run keeps holds less.
+  void share_plain_details_locked(PageAnswer& answer) const;
+  // --pages-log's line for the listed URL `listed`, whose hops were `hops` (none: no redirect),
+  // the last answered `last` (null: no request was made).
+  void log_locked(const std::string& listed, const std::vector<RedirectHop>& hops, const LiveResponse* last,
+                  const PageAnswer& answer) const;
+  // Goes on with `job`'s next hop, job->current: with the answer its URL has already when it can
+  // stand for the hop's, after that URL's answer when it is being fetched, else by asking for it.
+  void follow(std::shared_ptr<Job> job) const;
+  static bool reusable(const Job& job, const PageAnswer& known);
+  // The answer of the listed URL of `job`, whose chain ends at a URL that answered `final`.
+  static PageAnswer redirected_answer(const Job& job, const PageAnswer& final);
   // Starts `job` (when there is one) and waits for `slot`'s answer.
   const PageAnswer* answer_of(std::unique_lock<std::mutex>& lock, Slot& slot, std::shared_ptr<Job> job) const;
   bool on_site(std::string_view url) const;
@@ -122,11 +158,16 @@ class LivePages final : public PageLookup {
     using is_transparent = void;
     std::size_t operator()(std::string_view url) const { return std::hash<std::string_view>{}(url); }
   };
-  mutable std::unordered_map<std::string, std::unique_ptr<Slot>, UrlHash, std::equal_to<>> slots_;
+  // A node's key and slot stay where they are as the map grows: jobs and lists point at them.
+  mutable std::unordered_map<std::string, Slot, UrlHash, std::equal_to<>> slots_;
   mutable std::map<std::string, std::unique_ptr<Origin>> origins_;
+  mutable std::map<std::string, std::shared_ptr<const HttpDetails>, std::less<>> plain_details_;  // by Content-Type
+  // Jobs whose next hop is a URL being fetched: followed once its answer is in.
+  mutable std::unordered_multimap<const Slot*, std::shared_ptr<Job>> followers_;
   mutable std::size_t queued_listed_ = 0;  // listed URLs given to the scheduler
   mutable std::size_t cut_ = 0;  // listed URLs left out for --max-urls
   mutable std::size_t unsampled_ = 0;  // listed URLs left out of --sample
+  mutable std::shared_ptr<const PageAnswer> cut_answer_, unsampled_answer_;  // made once each
   mutable std::size_t answered_count_ = 0;
   mutable std::map<std::string, bool> given_up_reported_;
   mutable std::ofstream log_;

@@ -23,7 +23,7 @@ std::vector<LiveHostProgress> LiveProgress::hosts(int connections) const {
   for (const auto& [name, h] : hosts_) {
     const double answer_s = h.done ? h.total_ms / 1000 / static_cast<double>(h.done) : 0;
     const double each = std::max(h.interval_s, answer_s / parallel);
-    hosts.push_back({name, h.done, h.waiting, static_cast<double>(h.waiting) * each});
+    hosts.push_back({name, h.done, h.waiting, static_cast<double>(h.waiting) * each, each});
   }
   return hosts;
 }

@@ -78,6 +78,7 @@ struct LiveHostProgress {
   // At the host's pace (its rate, or its answers' time over its connections when slower), the
   // time the waiting requests take.
   double seconds_left = 0;
+  double seconds_each = 0;  // what one more waiting request adds to it
 };
 
 class LiveScheduler {

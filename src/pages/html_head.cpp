@@ -118,7 +118,8 @@ class HeadReader {
     if (const auto http_equiv = attribute(element, "http-equiv"); http_equiv && content) {
       const std::string_view header = trim(*http_equiv);
       if (ascii_equal_ignoring_case(header, "refresh") && !facts_.refresh) {
-        if (const auto target = refresh_target(*content)) facts_.refresh = link_to(*target, element);
+        if (const auto target = refresh_target(*content))
+          facts_.refresh = std::make_shared<const PageLink>(link_to(*target, element));
       }
       if (ascii_equal_ignoring_case(header, "content-type")) {
         const std::string_view label = content_type_charset(*content);

@@ -1,0 +1,105 @@
+// The answers of a live audit (live_pages.h) as they come in: kept in their URL's slot, the
+// threads waiting for them woken, the hops that waited for them followed, a place among their
+// origin's jobs given to the next URL, and a line written to --pages-log.
+#include <nlohmann/json.hpp>
+
+#include "live/live_job.h"
+
+namespace sitemaplint {
+
+void LivePages::publish(const Job& job, PageAnswer answer, const LiveResponse* last) const {
+  std::unique_lock lock(mutex_);
+  log_locked(job.listed, job.chain, last, answer);
+  // Search Console judges the URL by Googlebot's group, whatever sitemaplint's own allowed it.
+  if (const auto o = origins_.find(job.listed_origin); o != origins_.end() && o->second->robots) {
+    RobotsDecision googlebot = o->second->robots->decide_for_googlebot(job.listed);
+    if (!googlebot.allowed) writable_details(answer).googlebot_disallowed = std::move(googlebot.why);
+  }
+  share_plain_details_locked(answer);
+  std::vector<std::condition_variable*> wake;
+  std::vector<std::shared_ptr<Job>> followers;
+  fill_locked(slot_locked(job.listed), std::make_shared<const PageAnswer>(std::move(answer)), wake, followers);
+  ++answered_count_;
+  bool feed_origin = false;
+  if (job.fed) {
+    // Its place among its origin's jobs goes to the next URL waiting.
+    Origin& o = *origins_.at(job.listed_origin);
+    --o.jobs;
+    feed_origin = !o.pending.empty();
+  }
+  std::string claimed_origin;
+  if (job.claimed && !job.claimed->ready) {
+    // The hop to it did not end there: it waits for a job of its own again, first in line.
+    claimed_origin = origin_of_url(*job.claimed_url);
+    job.claimed->pending = true;
+    origins_.at(claimed_origin)->pending.emplace_front(job.claimed_url, job.claimed);
+  }
+  // Woken after the lock is let go, the waiting thread does not wake only to wait for it. (A slot
+  // and its condition variable live as long as this object.)
+  lock.unlock();
+  for (std::condition_variable* waiting : wake) waiting->notify_all();
+  for (std::shared_ptr<Job>& follower : followers) follow(std::move(follower));
+  if (feed_origin) feed(job.listed_origin);
+  if (!claimed_origin.empty()) feed(claimed_origin);
+}
+
+void LivePages::share_plain_details_locked(PageAnswer& answer) const {
+  // A few kinds of them at most on a site; a server that sends a new Content-Type each time gets
+  // details of its own past them.
+  constexpr std::size_t kKinds = 64;
+  const HttpDetails* http = answer.http.get();
+  if (!http || !http->chain.empty() || http->last_modified || !http->googlebot_disallowed.empty() ||
+      http->robots_unreachable)
+    return;
+  if (const auto found = plain_details_.find(http->content_type); found != plain_details_.end()) {
+    answer.http = found->second;
+  } else if (plain_details_.size() < kKinds) {
+    plain_details_.emplace(http->content_type, answer.http);
+  }
+}
+
+void LivePages::log_locked(const std::string& listed, const std::vector<RedirectHop>& hops, const LiveResponse* last,
+                           const PageAnswer& answer) const {
+  if (!log_.is_open()) return;
+  nlohmann::json line = {{"url", listed},
+                         {"status", last ? last->status : 0},
+                         {"final_url", hops.empty() ? listed : hops.back().url},
+                         {"ms", last ? last->milliseconds : 0}};
+  if (hops.size() > 1) {
+    nlohmann::json chain = nlohmann::json::array();
+    for (const RedirectHop& hop : hops) chain.push_back({{"url", hop.url}, {"status", hop.status}});
+    line["chain"] = std::move(chain);
+  }
+  if (last && !last->error.empty()) line["error"] = last->error;
+  if (last && last->from_cache) line["cached"] = true;  // a 304: `status` is the kept answer's
+  if (answer.status == PageStatus::Blocked) line["robots"] = answer.reason;
+  log_ << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+  log_.flush();
+}
+
+void LivePages::fill_locked(Slot& slot, std::shared_ptr<const PageAnswer> answer,
+                            std::vector<std::condition_variable*>& wake,
+                            std::vector<std::shared_ptr<Job>>& followers) const {
+  slot.answer = std::move(answer);
+  slot.ready = true;
+  if (!followers_.empty()) {
+    const auto [first, last] = followers_.equal_range(&slot);
+    for (auto it = first; it != last; ++it) {
+      slot_locked(it->second->listed).following = false;
+      followers.push_back(std::move(it->second));
+    }
+    followers_.erase(first, last);
+  }
+  // The last answer of a batch releases the waiters of the batch's others.
+  for (const Slot* s = &slot; s; s = slot.release ? nullptr : s->previous) {
+    if (s->waiting && released(*s)) wake.push_back(s->waiting.get());
+  }
+}
+
+void LivePages::wait_locked(std::unique_lock<std::mutex>& lock, Slot& slot) const {
+  if (released(slot)) return;
+  if (!slot.waiting) slot.waiting = std::make_unique<std::condition_variable>();
+  slot.waiting->wait(lock, [&] { return released(slot); });
+}
+
+}  // namespace sitemaplint
