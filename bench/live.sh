@@ -17,7 +17,8 @@
 # (max(URLs / (hosts x rate), URLs x latency / (hosts x 2 connections))), the CPU time per URL
 # (user + system, sitemaplint's process alone: its rusage from wait4, in microseconds where GNU
 # time prints hundredths of a second, taken inside the namespace, around it only) and the peak
-# memory.
+# memory; then the peak memory of the HTTP/1.1 site without its delay at --rate 1000, at URLS and
+# at BENCH_LIVE_SCALE_URLS (default ten times as many), and what it grew by a URL added.
 set -euo pipefail
 lint=$1
 out=${2:-/dev/stdout}
@@ -87,6 +88,33 @@ sitemaps=()
 for h in $(seq 1 $hosts); do sitemaps+=("http://127.0.0.$h:$port/sitemap.xml"); done
 measure "HTTP/1.1, pages after $delay ms" "$delay" "$lint" "${options[@]}" "${sitemaps[@]}"
 kill "${servers[0]}" 2>/dev/null || true
+
+# --- memory against the number of URLs: the same site at BENCH_LIVE_SCALE_URLS (default 10x), no
+# delay, --rate 1000, against the same run at $urls ---
+scale=${BENCH_LIVE_SCALE_URLS:-$((urls * 10))}
+peak_at() {
+  local count=$1 port
+  port=$((20000 + RANDOM % 20000))
+  python3 "$here/live_server.py" "$port" "$hosts" "$count" 0 >"$work/scale-server" &
+  local server=$!
+  for _ in $(seq 50); do grep -q ready "$work/scale-server" 2>/dev/null && break; sleep 0.1; done
+  local maps=()
+  for h in $(seq 1 $hosts); do maps+=("http://127.0.0.$h:$port/sitemap.xml"); done
+  "${timer[@]}" "$work/timing" "$lint" --no-config --quiet --no-progress --pages --rate 1000 --max-urls "$count" \
+    "${maps[@]}" >/dev/null || true
+  kill "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  read -r _ _ _ peak <"$work/timing"
+  echo "$peak"
+}
+small=$(peak_at "$urls")
+large=$(peak_at "$scale")
+report=$(python3 -c "
+small, large, n, m = $small, $large, $urls, $scale
+print(f'   memory: {small / 1024:.1f} MB at {n} URLs, {large / 1024:.1f} MB at {m}: '
+      f'{(large - small) * 1024 / (m - n) / 1024:.2f} KB per URL beyond the first {n}')")
+echo "$report"
+[[ $out == /dev/stdout ]] || echo "$report" >>"$out"
 
 # --- HTTP/2 over TLS ---
 if ! command -v nghttpd >/dev/null || ! command -v openssl >/dev/null || ! command -v unshare >/dev/null ||
