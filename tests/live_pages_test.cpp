@@ -192,6 +192,19 @@ std::string findings(const CommandResult& run, const std::string& sitemap) {
   return out;
 }
 
+// The URLs of a --pages-log file's lines, sorted.
+std::vector<std::string> logged_urls(const std::string& log) {
+  std::ifstream in(log);
+  std::vector<std::string> urls;
+  const std::regex url("\"url\":\"([^\"]+)\"");
+  for (std::string line; std::getline(in, line);) {
+    std::smatch found;
+    if (std::regex_search(line, found, url)) urls.push_back(found[1]);
+  }
+  std::sort(urls.begin(), urls.end());
+  return urls;
+}
+
 }  // namespace
 
 TEST_CASE("live: a small site with each situation, findings pinned") {
@@ -427,16 +440,8 @@ TEST_CASE("live: a listed URL that other listed URLs redirect to is fetched once
       {"--pages", "--quiet", "--rate", "500", "--now", kTestNow, "--select", "PAGE", "--pages-log", log, sitemap});
   CHECK(run.err.empty());
   // --pages-log has a line for each listed URL, however it was answered.
-  std::ifstream in(log);
-  std::vector<std::string> logged;
-  const std::regex url_field("\"url\":\"([^\"]+)\"");
-  for (std::string line; std::getline(in, line);) {
-    std::smatch found;
-    if (std::regex_search(line, found, url_field)) logged.push_back(found[1]);
-  }
-  std::sort(logged.begin(), logged.end());
   std::sort(urls.begin(), urls.end());
-  CHECK(logged == urls);
+  CHECK(logged_urls(log) == urls);
   const std::string out = findings(run, sitemap);
   CHECK(out.find("'SITE/a' is not a page: the site redirects it with 301 to 'SITE/ok'") != std::string::npos);
   CHECK(out.find("'SITE/b' is not a page: the site redirects it with 302 to 'SITE/ok'") != std::string::npos);
@@ -1088,15 +1093,7 @@ TEST_CASE("live: --sample draws one sample from the whole run, not one per sitem
     for (const std::string& sitemap : sitemaps) args.push_back(server.url(sitemap));
     const auto run = run_cli(args);
     CHECK(run.exit_code == 0);
-    std::ifstream in(log);
-    std::vector<std::string> urls;
-    const std::regex url("\"url\":\"([^\"]+)\"");
-    for (std::string line; std::getline(in, line);) {
-      std::smatch found;
-      if (std::regex_search(line, found, url)) urls.push_back(found[1]);
-    }
-    std::sort(urls.begin(), urls.end());
-    return urls;
+    return logged_urls(log);
   };
   const std::vector<std::string> whole = fetched({"/all.xml"});
   CHECK(whole == std::vector<std::string>{all[0], all[1], all[2], all[6]});
