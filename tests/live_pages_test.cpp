@@ -314,22 +314,39 @@ TEST_CASE("live: PAGE106 judges Googlebot's group, and sitemaplint's own group o
   serve_sitemap(server, site_urlset({u("/ok"), u("/nolint/x/"), u("/private/x/")}));
   const auto run = run_cli({"--pages", "--rate", "200", "--now", kTestNow, sitemap});
   CHECK(run.exit_code == 1);
-  // Googlebot may crawl /nolint/x/ (the '*' group is its): no finding, only not fetched. It may not
-  // crawl /private/x/, which sitemaplint's own group let it fetch.
+  // Googlebot may crawl /nolint/x/ (the '*' group is its): not fetched, which PAGE108 says. It may
+  // not crawl /private/x/, which sitemaplint's own group let it fetch.
+  const std::string out = findings(run, sitemap);
+  CHECK(out.find(":4:11: info[PAGE108 page-not-audited]: 'SITE/nolint/x/' was not fetched: the site's robots.txt "
+                 "line 5: Disallow: /nolint/ disallows it for sitemaplint, though not for Googlebot, so the page "
+                 "rules could not check it; to audit it, allow it in a 'User-agent: sitemaplint' group\n") == 0);
   CHECK(
-      findings(run, sitemap)
-          .find(
-              ":5:11: error[PAGE106 page-blocked-by-robots]: 'SITE/private/x/' is disallowed for Googlebot by the "
-              "site's robots.txt line 2: Disallow: /private/; remove the URL or allow it (Search Console: \"Submitted "
-              "URL blocked by robots.txt\")\n") == 0);
-  CHECK(run.out.find("nolint") == std::string::npos);
+      out.find(":5:11: error[PAGE106 page-blocked-by-robots]: 'SITE/private/x/' is disallowed for Googlebot by the "
+               "site's robots.txt line 2: Disallow: /private/; remove the URL or allow it (Search Console: \"Submitted "
+               "URL blocked by robots.txt\")\n") != std::string::npos);
   CHECK(run.out.find("1 not fetched (robots.txt disallows sitemaplint)") != std::string::npos);
+  // Several: one finding for the host, at the first, with the count of the others (a URL listed
+  // twice counts once).
+  const std::string several = u("/several.xml");
+  server.route("/several.xml",
+               HttpResponse{200,
+                            {{"Content-Type", "application/xml"}},
+                            site_urlset({u("/ok"), u("/nolint/a"), u("/nolint/b"), u("/nolint/a"), u("/nolint/c")})});
+  const auto each = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--select", "PAGE", several});
+  CHECK(findings(each, several) ==
+        ":4:11: info[PAGE108 page-not-audited]: 'SITE/nolint/a' and 2 other listed URLs of SITE were not fetched: "
+        "the site's robots.txt disallows them for sitemaplint, though not for Googlebot (this one by robots.txt "
+        "line 5: Disallow: /nolint/), so the page rules could not check them; to audit them, allow them in a "
+        "'User-agent: sitemaplint' group\n");
   CHECK(server.hits("/nolint/x/") == 0);
   CHECK(server.hits("/private/x/") == 1);
   // With the same robots.txt given to --robots, ROBOTS201 reports /private/x/, and PAGE106 does not.
   const auto both =
       run_cli({"--pages", "--quiet", "--rate", "200", "--robots", u("/robots.txt"), "--now", kTestNow, sitemap});
   CHECK(findings(both, sitemap) ==
+        ":4:11: info[PAGE108 page-not-audited]: 'SITE/nolint/x/' was not fetched: the site's robots.txt line 5: "
+        "Disallow: /nolint/ disallows it for sitemaplint, though not for Googlebot, so the page rules could not "
+        "check it; to audit it, allow it in a 'User-agent: sitemaplint' group\n"
         ":5:11: warning[ROBOTS201 robots-blocked-url]: 'SITE/private/x/' is blocked for Googlebot by 'Disallow: "
         "/private/' (robots.txt:2), so Google does not crawl it (Search Console: \"Sitemap contains URLs which are "
         "blocked by robots.txt\")\n");
