@@ -471,6 +471,59 @@ TEST_CASE("live: a listed URL that other listed URLs redirect to is fetched once
   }
 }
 
+TEST_CASE("live: redirects among listed URLs end, in any order, each URL asked for once where it can be") {
+  HttpTestServer server;
+  server.route("*", html("Other"));
+  // a -> b -> c, b listed; three URLs to an unlisted t at once; a target that never answers; a
+  // fragment; a URL that redirects to itself; and a loop among URLs that wait for their turn.
+  server.route("/a", redirect(301, "/b"));
+  server.route("/b", redirect(301, "/c"));
+  for (const char* from : {"/t1", "/t2", "/t3"}) server.route(from, redirect(301, "/t"));
+  for (const char* from : {"/s1", "/s2"}) server.route(from, redirect(301, "/silent"));
+  server.route("/silent",
+               [](const HttpRequest&, HttpExchange& exchange) { exchange.sleep_for(std::chrono::seconds(3)); });
+  server.route("/f", redirect(301, "/g#top"));
+  server.route("/self", redirect(301, "/self"));
+  server.route("/x", redirect(301, "/y"));
+  server.route("/y", redirect(301, "/z"));
+  server.route("/z", redirect(301, "/y"));
+  std::vector<std::string> urls = {server.url("/a"),    server.url("/b"),  server.url("/t1"), server.url("/t2"),
+                                   server.url("/t3"),   server.url("/s1"), server.url("/s2"), server.url("/f"),
+                                   server.url("/self"), server.url("/x")};
+  for (int i = 0; i < 40; ++i) urls.push_back(server.url("/filler/" + std::to_string(i)));
+  for (const char* late : {"/g", "/y", "/z"}) urls.push_back(server.url(late));
+  const std::string sitemap = server.url("/sitemap.xml");
+  serve_sitemap(server, site_urlset(urls));
+  const BoundedResult run = run_bounded({"--no-config", "--pages", "--quiet", "--rate", "500", "--timeout", "1",
+                                         "--now", kTestNow, "--select", "PAGE103,PAGE107", sitemap},
+                                        60);
+  REQUIRE_FALSE(run.timed_out);
+  CHECK(run.exit_code == 1);
+  for (const std::string path : {"/b", "/c", "/t", "/g", "/a", "/f"}) {
+    CAPTURE(path);
+    CHECK(server.hits(path) == 1);
+  }
+  // A URL that gives no answer is asked once, whichever URLs lead to it.
+  CHECK(server.hits("/silent") == 1);
+  CommandResult result;
+  result.out = run.out;
+  const std::string out = findings(result, sitemap);
+  CHECK(out.find(":3:11: warning[PAGE103 page-redirect]: 'SITE/a' is not a page: the site redirects it with 301 to "
+                 "'SITE/b' (chain: SITE/a (301) -> SITE/b (301) -> SITE/c (200)), which leads on to 'SITE/c'") !=
+        std::string::npos);
+  CHECK(out.find("'SITE/f' is not a page: the site redirects it with 301 to 'SITE/g' (chain: SITE/f (301) -> SITE/g "
+                 "(200)); list 'SITE/g' instead") != std::string::npos);
+  CHECK(out.find("error[PAGE107 page-redirect-error]: 'SITE/self' redirects, and it loops back to 'SITE/self'") !=
+        std::string::npos);
+  for (const char* looping : {"'SITE/x' redirects, and it loops back", "'SITE/y' redirects, and it loops back",
+                              "'SITE/z' redirects, and it loops back"}) {
+    CAPTURE(looping);
+    CHECK(out.find(looping) != std::string::npos);
+  }
+  CHECK(out.find("'SITE/s1' redirects, and 'SITE/silent' gives no answer") != std::string::npos);
+  CHECK(out.find("'SITE/s2' redirects, and 'SITE/silent' gives no answer") != std::string::npos);
+}
+
 TEST_CASE("live: a host that serves one page for every path is one soft-404 finding, not one per URL") {
   // A single-page app's shell answers every path alike, the probe for a path that cannot exist too.
   HttpTestServer app;
@@ -914,6 +967,10 @@ TEST_CASE("live: a host that keeps failing is given up with one finding") {
         "only pages that answer 200 (Search Console: \"Server error (5xx)\")\n"
         ":11:11: error[PAGE105 page-fetch-error]: 'SITE/e8' and the other URLs of its host were not fetched: "
         "127.0.0.1 was given up after 8 failures in a row (errors, or no answer); check the server, then run again\n");
+  // The summary says why the rest were not fetched.
+  const auto summary = run_cli({"--pages", "--rate", "200", "--now", kTestNow, server.url("/sitemap.xml")});
+  CHECK(summary.out.find("8 listed URLs checked (8 5xx); 12 listed URLs not fetched (on a host given up after "
+                         "repeated failures).") != std::string::npos);
 }
 
 TEST_CASE("live: a long Retry-After is said on standard error, while the run waits") {

@@ -7,7 +7,9 @@
 
 namespace sitemaplint {
 
-void LivePages::publish(const Job& job, PageAnswer answer, const LiveResponse* last) const {
+void LivePages::publish(Job& job, PageAnswer answer, const LiveResponse* last) const {
+  // Claims the chain did not answer (it loops, a hop was not fetched) wait for jobs of their own.
+  release_claims(job);
   std::unique_lock lock(mutex_);
   log_locked(job.listed, job.chain, last, answer);
   // Search Console judges the URL by Googlebot's group, whatever sitemaplint's own allowed it.
@@ -27,20 +29,12 @@ void LivePages::publish(const Job& job, PageAnswer answer, const LiveResponse* l
     --o.jobs;
     feed_origin = !o.pending.empty();
   }
-  std::string claimed_origin;
-  if (job.claimed && !job.claimed->ready) {
-    // The hop to it did not end there: it waits for a job of its own again, first in line.
-    claimed_origin = origin_of_url(*job.claimed_url);
-    job.claimed->pending = true;
-    origins_.at(claimed_origin)->pending.emplace_front(job.claimed_url, job.claimed);
-  }
   // Woken after the lock is let go, the waiting thread does not wake only to wait for it. (A slot
   // and its condition variable live as long as this object.)
   lock.unlock();
   for (std::condition_variable* waiting : wake) waiting->notify_all();
   for (std::shared_ptr<Job>& follower : followers) follow(std::move(follower));
   if (feed_origin) feed(job.listed_origin);
-  if (!claimed_origin.empty()) feed(claimed_origin);
 }
 
 void LivePages::share_plain_details_locked(PageAnswer& answer) const {

@@ -13,6 +13,13 @@
 
 namespace sitemaplint {
 
+// A URL a job's hop reached, and that the job answers (live_hops.cpp).
+struct LivePages::Claim {
+  const std::string* url;  // the slot's key
+  Slot* slot;
+  bool listed;  // it was waiting for a job of its own
+};
+
 // One listed URL being fetched: its hops so far.
 struct LivePages::Job {
   std::string listed;  // the URL the run lists (the slot's key)
@@ -25,10 +32,9 @@ struct LivePages::Job {
   std::vector<RedirectHop> chain;
   std::set<std::string> visited;
   bool fed = false;  // one of its origin's kJobsPerOrigin: its answer makes room for the next
-  // A listed URL waiting for a job that a hop of this one asks for: its answer is the hop's, or,
-  // when the hop's is not final (a redirect, robots.txt), it waits for a job again. Its key too.
-  Slot* claimed = nullptr;
-  const std::string* claimed_url = nullptr;
+  // The URLs its hops reached that no other job was asking for (live_hops.cpp): each gets the
+  // answer of the chain from it on, or, when the chain does not end in an answer, is let go.
+  std::vector<Claim> claims;
 };
 
 struct LivePages::Origin {
@@ -41,7 +47,9 @@ struct LivePages::Origin {
   std::string probe_url, probe_body;
   // Listed URLs waiting for a job (kJobsPerOrigin), in the listing's order: each a slot's key and
   // the slot.
+  // Those a hop answered meanwhile are skipped when their turn comes; `waiting` counts the others.
   std::deque<std::pair<const std::string*, Slot*>> pending;
+  std::size_t waiting = 0;
   std::size_t jobs = 0;  // fed jobs not answered yet
 };
 

@@ -135,6 +135,7 @@ const std::string& LivePages::queue_pending_locked(Slot& slot, const std::string
   slot.queued = true;
   slot.pending = true;
   o->pending.emplace_back(&url, &slot);
+  ++o->waiting;
   return origin;
 }
 
@@ -161,8 +162,9 @@ void LivePages::feed(const std::string& origin) const {
       while (o.jobs < kJobsPerOrigin && !o.pending.empty()) {
         const auto [url, slot] = o.pending.front();
         o.pending.pop_front();
-        if (!slot->pending) continue;  // answered meanwhile, as the end of another URL's redirects
+        if (!slot->pending) continue;  // claimed meanwhile by another URL's redirects
         slot->pending = false;
+        --o.waiting;
         jobs.push_back(queue_locked(*slot, *url));
         jobs.back()->fed = true;
         ++o.jobs;

@@ -75,13 +75,15 @@ bool LivePages::site_origin(const std::string& origin) const {
          std::find(options_.origins.begin(), options_.origins.end(), origin) != options_.origins.end();
 }
 
-LivePages::Slot& LivePages::slot_locked(std::string_view url) const {
+LivePages::Slot& LivePages::slot_locked(std::string_view url) const { return slot_entry_locked(url)->second; }
+
+std::unordered_map<std::string, LivePages::Slot>::iterator LivePages::slot_entry_locked(std::string_view url) const {
   auto found = slots_.find(url);
   if (found == slots_.end()) {
     found = slots_.try_emplace(std::string(url)).first;
     if (!on_site(url)) found->second.ready = true;  // answer stays null
   }
-  return found->second;
+  return found;
 }
 
 void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const {
@@ -92,6 +94,9 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
     step(std::move(job));
     return;
   }
+  // A fragment is no part of what is asked for (RFC 9110 section 10.2.2): the URL without it is
+  // the one fetched, looked up and listed.
+  if (const std::size_t hash = response.location.find('#'); hash != std::string::npos) response.location.resize(hash);
   job->chain.push_back({job->current, response.status});
   job->visited.insert(job->current);
   const bool redirect = response.status >= 300 && response.status < 400 && !response.location.empty();
@@ -134,6 +139,7 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
     answer.reason = response.error;
     if (response.host_given_up) {
       std::lock_guard lock(mutex_);
+      ++given_up_;
       bool& reported = given_up_reported_[live_host_of(job->current)];
       answer.first_of_host_given_up = !reported;
       reported = true;
@@ -155,32 +161,8 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
   answer.http_status = response.status;
   writable_details(answer).content_type = response.content_type;
   answer.media_request = job->head;
-  if (job->chain.size() > 1) {
-    PageAnswer final = std::move(answer);
-    answer = redirected_answer(*job, final);
-    // The page at the end, as the target's own answer, so that a rule asking about it (the fix
-    // of a redirect) finds it without a second fetch, and a listed URL waiting for a job is not
-    // fetched again.
-    std::vector<std::condition_variable*> wake;
-    std::vector<std::shared_ptr<Job>> followers;
-    {
-      std::lock_guard lock(mutex_);
-      Slot& end = slot_locked(job->current);
-      // A listed page waiting is given it only when it was asked for with GET, as its own job would.
-      if (!end.ready && (!end.queued || (end.pending && !job->head) || &end == job->claimed) &&
-          site_origin(job->origin)) {
-        end.pending = false;
-        if (end.queued) {
-          // A listed URL, answered by this hop.
-          ++answered_count_;
-          log_locked(job->current, {}, &response, final);
-        }
-        fill_locked(end, std::make_shared<const PageAnswer>(std::move(final)), wake, followers);
-      }
-    }
-    for (std::condition_variable* waiting : wake) waiting->notify_all();
-    for (std::shared_ptr<Job>& follower : followers) follow(std::move(follower));
-  }
+  answer_claims(*job, answer, &response);
+  if (job->chain.size() > 1) answer = chain_answer(job->chain, answer, job->head);
   publish(*job, std::move(answer), &response);
 }
 
@@ -252,7 +234,7 @@ std::vector<LiveHostProgress> LivePages::host_progress() const {
   std::vector<LiveHostProgress> hosts = scheduler_->host_progress();
   std::lock_guard lock(mutex_);
   for (const auto& [origin, o] : origins_) {
-    if (o->pending.empty()) continue;
+    if (o->waiting == 0) continue;
     const std::string host = live_host_of(origin);
     auto h = std::find_if(hosts.begin(), hosts.end(), [&](const LiveHostProgress& p) { return p.host == host; });
     if (h == hosts.end()) {
@@ -262,8 +244,8 @@ std::vector<LiveHostProgress> LivePages::host_progress() const {
                            [](const LiveHostProgress& p, const std::string& name) { return p.host < name; }),
           LiveHostProgress{host, 0, 0, 0, 1 / options_.scheduler.limits.rate});
     }
-    h->waiting += o->pending.size();
-    h->seconds_left += static_cast<double>(o->pending.size()) * h->seconds_each;
+    h->waiting += o->waiting;
+    h->seconds_left += static_cast<double>(o->waiting) * h->seconds_each;
   }
   return hosts;
 }
@@ -303,16 +285,18 @@ std::vector<std::pair<std::string, std::string>> LivePages::redirect_chains(std:
 
 std::string LivePages::cut_note() const {
   std::lock_guard lock(mutex_);
-  // It follows "N listed URLs not fetched": the reasons, each with its count only when both apply.
-  const std::string past = "past --max-urls " + std::to_string(options_.max_urls);
-  const std::string unsampled = unsampled_ == 0 ? std::string()
-                                                : "left out of the --sample of " + std::to_string(*options_.sample) +
-                                                      ", seed " + std::to_string(options_.seed);
-  if (cut_ && unsampled_)
-    return std::to_string(cut_) + " " + past + "; " + std::to_string(unsampled_) + " " + unsampled;
-  if (cut_) return past;
-  if (unsampled_) return unsampled;
-  return {};
+  // It follows "N listed URLs not fetched": the reasons, each with its count only when more than
+  // one applies.
+  std::vector<std::pair<std::size_t, std::string>> reasons;
+  if (cut_) reasons.emplace_back(cut_, "past --max-urls " + std::to_string(options_.max_urls));
+  if (unsampled_)
+    reasons.emplace_back(unsampled_, "left out of the --sample of " + std::to_string(*options_.sample) + ", seed " +
+                                         std::to_string(options_.seed));
+  if (given_up_) reasons.emplace_back(given_up_, "on a host given up after repeated failures");
+  std::string note;
+  for (const auto& [count, reason] : reasons)
+    note += (note.empty() ? "" : "; ") + (reasons.size() > 1 ? std::to_string(count) + " " : "") + reason;
+  return note;
 }
 
 std::string LivePages::source_label() const {

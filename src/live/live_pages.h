@@ -78,6 +78,7 @@ class LivePages final : public PageLookup {
     // Its job's next hop waits for another URL's answer (follow()): no job waits for this one's,
     // so that two URLs redirecting to each other never wait for each other.
     bool following = false;
+    bool claimed = false;  // another URL's job answers it (live_hops.cpp), and never waits
     // Null: not on the site. Shared: every URL past --max-urls has the same answer.
     std::shared_ptr<const PageAnswer> answer;
     // Made by a thread that waits for the answer, so that publishing it wakes that thread alone,
@@ -100,6 +101,7 @@ class LivePages final : public PageLookup {
   // Whether a thread waiting for `slot` may go on: its answer is in, and its batch's last one.
   static bool released(const Slot& slot) { return slot.ready && (!slot.release || slot.release->ready); }
   struct Job;
+  struct Claim;
   struct Origin;  // robots.txt and the soft-404 probe of one origin
 
   // page(), when the thread's last lookup was another URL.
@@ -127,12 +129,23 @@ class LivePages final : public PageLookup {
   // the last answered `last` (null: no request was made).
   void log_locked(const std::string& listed, const std::vector<RedirectHop>& hops, const LiveResponse* last,
                   const PageAnswer& answer) const;
-  // Goes on with `job`'s next hop, job->current: with the answer its URL has already when it can
-  // stand for the hop's, after that URL's answer when it is being fetched, else by asking for it.
+  // Goes on with `job`'s next hop, job->current (live_hops.cpp).
   void follow(std::shared_ptr<Job> job) const;
-  static bool reusable(const Job& job, const PageAnswer& known);
-  // The answer of the listed URL of `job`, whose chain ends at a URL that answered `final`.
-  static PageAnswer redirected_answer(const Job& job, const PageAnswer& final);
+  // Whether `known`, a URL's answer, can stand for what a hop of `job` to that URL would get: a
+  // final answer (no redirect of its own), read with a method that read at least as much.
+  static bool final_answer_for(const Job& job, const PageAnswer& known);
+  // Whether `known` is a redirect whose chain `job` can take on as its own.
+  bool leads_on_for(const Job& job, const PageAnswer& known) const;
+  // The answer of a URL whose redirects are `hops` (two or more), the last URL having answered
+  // `end` (or, a redirect of its own, led on as `end` says).
+  static PageAnswer chain_answer(const std::vector<RedirectHop>& hops, const PageAnswer& end, bool head);
+  void claim_locked(Job& job, const std::string& url, Slot& slot) const;
+  // The answers of the URLs `job` claimed, from the chain's `end`; or, when it has none, the
+  // claims let go: a listed URL waits for its own job again.
+  void answer_claims(Job& job, const PageAnswer& end, const LiveResponse* last) const;
+  void release_claims(Job& job) const;
+  // The slot of `url`, made when there is none (as slot_locked), with its key.
+  std::unordered_map<std::string, Slot>::iterator slot_entry_locked(std::string_view url) const;
   // Starts `job` (when there is one) and waits for `slot`'s answer.
   const PageAnswer* answer_of(std::unique_lock<std::mutex>& lock, Slot& slot, std::shared_ptr<Job> job) const;
   bool on_site(std::string_view url) const;
@@ -141,7 +154,7 @@ class LivePages final : public PageLookup {
   bool in_sample(std::string_view url) const;
   void step(std::shared_ptr<Job> job) const;
   void on_answer(std::shared_ptr<Job> job, LiveResponse response) const;
-  void publish(const Job& job, PageAnswer answer, const LiveResponse* last) const;
+  void publish(Job& job, PageAnswer answer, const LiveResponse* last) const;
   void fetch_robots(const std::string& origin, const std::string& url, int redirects) const;
   void robots_known(const std::string& origin, std::unique_ptr<RobotsGate> gate) const;
   void origin_ready(const std::string& origin) const;
@@ -167,6 +180,7 @@ class LivePages final : public PageLookup {
   mutable std::size_t queued_listed_ = 0;  // listed URLs given to the scheduler
   mutable std::size_t cut_ = 0;  // listed URLs left out for --max-urls
   mutable std::size_t unsampled_ = 0;  // listed URLs left out of --sample
+  mutable std::size_t given_up_ = 0;  // listed URLs not asked for: their host was given up
   mutable std::shared_ptr<const PageAnswer> cut_answer_, unsampled_answer_;  // made once each
   mutable std::size_t answered_count_ = 0;
   mutable std::map<std::string, bool> given_up_reported_;

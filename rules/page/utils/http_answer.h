@@ -63,10 +63,12 @@ inline bool ends_unfetched(const PageAnswer& page) {
 // https to http, or an end sitemaplint did not fetch (ends_unfetched). A hop to another host that
 // ends in a page is a plain redirect, as Search Console counts it ("Page with redirect").
 inline std::string redirect_problem(const PageAnswer& page) {
-  if (page.status != PageStatus::Redirect || !page.http || page.http->chain.size() < 2) return "";
+  if (page.status != PageStatus::Redirect || !page.http || page.http->chain.empty()) return "";
   const std::vector<RedirectHop>& chain = page.http->chain;
   const RedirectHop& last = chain.back();
-  if (last.status >= 300 && last.status < 400) return page.reason;  // a loop, or more than 10 hops
+  // A loop (a URL that redirects to itself is a chain of one), or more than 10 hops.
+  if (last.status >= 300 && last.status < 400) return page.reason;
+  if (chain.size() < 2) return "";
   for (std::size_t i = 1; i < chain.size(); ++i) {
     const std::string& from = chain[i - 1].url;
     const std::string& to = chain[i].url;
