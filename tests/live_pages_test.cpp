@@ -692,11 +692,12 @@ TEST_CASE("live: the charset of the Content-Type decodes a page that declares no
 }
 
 TEST_CASE("live: an image whose server does not do HEAD is asked again with GET") {
+  // Before the server, whose threads read them until it is destroyed.
+  const std::string jpeg(200000, 'j');
+  std::atomic<int> heads{0}, gets{0};
   HttpTestServer server;
   const auto u = [&](const std::string& path) { return server.url(path); };
   server.route("/ok", html("OK"));
-  const std::string jpeg(200000, 'j');
-  std::atomic<int> heads{0}, gets{0};
   const auto refuses_head = [&](int status) {
     return [&, status](const HttpRequest& request, HttpExchange& exchange) {
       if (request.method == "HEAD") {
