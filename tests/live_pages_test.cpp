@@ -524,6 +524,54 @@ TEST_CASE("live: redirects among listed URLs end, in any order, each URL asked f
   CHECK(out.find("'SITE/s2' redirects, and 'SITE/silent' gives no answer") != std::string::npos);
 }
 
+TEST_CASE("live: what a hop answered for another URL is that URL's, logged once, in any file") {
+  HttpTestServer server;
+  server.route("/robots.txt", HttpResponse{200, {{"Content-Type", "text/plain"}}, "User-agent: *\nDisallow: /priv/\n"});
+  server.route("*", html("Other"));
+  server.route("/a", redirect(301, "/b"));
+  server.route("/g", redirect(301, "/h"));
+  server.route("/h", redirect(301, "/priv/q"));
+  const auto image = [](const HttpRequest&, HttpExchange& exchange) {
+    exchange.send_response(HttpResponse{200, {{"Content-Type", "image/jpeg"}}, "jpeg"});
+  };
+  server.route("/m.jpg", image);
+  server.route("/k.jpg", redirect(301, "/m.jpg"));
+  // The first sitemap: /a leads to /b, which only the second lists; /g leads to /h, listed after
+  // 40 others, and on to a path robots.txt disallows; an image leads to a listed image.
+  std::vector<std::string> first = {server.url("/a"), server.url("/g")};
+  for (int i = 0; i < 40; ++i) first.push_back(server.url("/filler/" + std::to_string(i)));
+  first.push_back(server.url("/h"));
+  const std::string images = "<url><loc>" + server.url("/pics") + "</loc><image:image><image:loc>" +
+                             server.url("/k.jpg") + "</image:loc></image:image></url>\n";
+  std::string late_image = "<url><loc>" + server.url("/pics2") + "</loc>";
+  for (int i = 0; i < 40; ++i)
+    late_image +=
+        "<image:image><image:loc>" + server.url("/img/" + std::to_string(i) + ".png") + "</image:loc></image:image>";
+  late_image += "<image:image><image:loc>" + server.url("/m.jpg") + "</image:loc></image:image></url>\n";
+  serve_sitemap(server, site_urlset(first, images + late_image));
+  server.route("/second.xml",
+               HttpResponse{200, {{"Content-Type", "application/xml"}}, site_urlset({server.url("/b")})});
+  const TempDir dir;
+  const std::string log = (dir.path / "pages.jsonl").string();
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "500", "--jobs", "1", "--now", kTestNow, "--pages-log", log,
+                            server.url("/sitemap.xml"), server.url("/second.xml")});
+  CHECK(run.err.empty());
+  for (const std::string path : {"/b", "/h", "/m.jpg"}) {
+    CAPTURE(path);
+    CHECK(server.hits(path) == 1);
+  }
+  CHECK(server.hits("/priv/q") == 0);
+  const std::vector<std::string> logged = logged_urls(log);
+  for (const std::string path : {"/b", "/h", "/m.jpg", "/a", "/g", "/k.jpg"}) {
+    CAPTURE(path);
+    CHECK(std::count(logged.begin(), logged.end(), server.url(path)) == 1);
+  }
+  // /h's own chain, as the hop that reached it found it.
+  CHECK(findings(run, server.url("/sitemap.xml"))
+            .find(":45:11: error[PAGE107 page-redirect-error]: 'SITE/h' redirects, and 'SITE/priv/q' was not "
+                  "fetched (its robots.txt line 2: Disallow: /priv/)") != std::string::npos);
+}
+
 TEST_CASE("live: a host that serves one page for every path is one soft-404 finding, not one per URL") {
   // A single-page app's shell answers every path alike, the probe for a path that cannot exist too.
   HttpTestServer app;

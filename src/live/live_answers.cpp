@@ -11,7 +11,7 @@ void LivePages::publish(Job& job, PageAnswer answer, const LiveResponse* last) c
   // Claims the chain did not answer (it loops, a hop was not fetched) wait for jobs of their own.
   release_claims(job);
   std::unique_lock lock(mutex_);
-  log_locked(job.listed, job.chain, last, answer);
+  log_locked(slot_locked(job.listed), job.listed, job.chain, last, answer);
   // Search Console judges the URL by Googlebot's group, whatever sitemaplint's own allowed it.
   if (const auto o = origins_.find(job.listed_origin); o != origins_.end() && o->second->robots) {
     RobotsDecision googlebot = o->second->robots->decide_for_googlebot(job.listed);
@@ -52,9 +52,21 @@ void LivePages::share_plain_details_locked(PageAnswer& answer) const {
   }
 }
 
-void LivePages::log_locked(const std::string& listed, const std::vector<RedirectHop>& hops, const LiveResponse* last,
-                           const PageAnswer& answer) const {
-  if (!log_.is_open()) return;
+void LivePages::log_stored_locked(Slot& slot, const std::string& listed) const {
+  // Only what was fetched: a URL past --max-urls has no line.
+  if (!log_.is_open() || slot.logged || !slot.answer || slot.answer->status == PageStatus::Skipped) return;
+  const PageAnswer& answer = *slot.answer;
+  std::vector<RedirectHop> hops;
+  if (answer.status == PageStatus::Redirect && answer.http) hops = answer.http->chain;
+  LiveResponse last;  // no request was made for it now
+  last.status = hops.empty() ? answer.http_status : hops.back().status;
+  log_locked(slot, listed, hops, &last, answer);
+}
+
+void LivePages::log_locked(Slot& slot, const std::string& listed, const std::vector<RedirectHop>& hops,
+                           const LiveResponse* last, const PageAnswer& answer) const {
+  if (!log_.is_open() || slot.logged) return;
+  slot.logged = true;
   nlohmann::json line = {{"url", listed},
                          {"status", last ? last->status : 0},
                          {"final_url", hops.empty() ? listed : hops.back().url},

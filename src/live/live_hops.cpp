@@ -4,10 +4,10 @@
 // waiting for its turn, or a URL nobody has asked for, claims it: the job's answer is its answer
 // too, from where it stands in the chain on.
 //
-// Waiting never goes round in a circle: a job waits only for a URL whose producer does not wait
-// (its own job, unless marked `following` while it waits; or a job holding claims, which never
-// waits), so that URLs redirecting to each other end as a loop each (their URLs asked for again
-// by each other's jobs: a loop is not a chain another can take on).
+// Waiting never goes round in a circle: a job waits only for a URL whose producer (its own job,
+// or the job that claimed it) is not waiting itself; a waiting job marks every URL it answers
+// `following`. URLs that redirect to each other end as a loop each (their URLs asked for again by
+// each other's jobs: a loop is not a chain another can take on).
 #include <algorithm>
 
 #include "live/live_job.h"
@@ -49,6 +49,11 @@ bool LivePages::leads_on_for(const Job& job, const PageAnswer& known) const {
          std::none_of(hops.begin(), hops.end(), [&](const RedirectHop& hop) { return job.visited.count(hop.url); });
 }
 
+void LivePages::set_following_locked(const Job& job, bool following) const {
+  slot_locked(job.listed).following = following;
+  for (const Claim& claim : job.claims) claim.slot->following = following;
+}
+
 void LivePages::claim_locked(Job& job, const std::string& url, Slot& slot) const {
   const bool listed = slot.pending;
   if (listed) {
@@ -70,11 +75,11 @@ void LivePages::follow(std::shared_ptr<Job> job) const {
         known = target.answer;
     } else if (target.pending) {
       // A listed page is given only an answer read with GET, as its own job would read it.
-      if (!job->head) claim_locked(*job, url, target);
+      if (!job->head || is_media(url)) claim_locked(*job, url, target);
     } else if (!target.queued) {
       claim_locked(*job, url, target);
-    } else if (!target.following && job->claims.empty()) {
-      slot_locked(job->listed).following = true;
+    } else if (!target.following) {
+      set_following_locked(*job, true);
       followers_.emplace(&target, std::move(job));
       return;
     }
@@ -94,7 +99,7 @@ void LivePages::follow(std::shared_ptr<Job> job) const {
   publish(*job, chain_answer(job->chain, *known, job->head), &reused);
 }
 
-void LivePages::answer_claims(Job& job, const PageAnswer& end, const LiveResponse* last) const {
+void LivePages::answer_claims(Job& job, const PageAnswer& end, const LiveResponse* last, bool through_last) const {
   if (job.claims.empty()) return;
   std::vector<std::condition_variable*> wake;
   std::vector<std::shared_ptr<Job>> followers;
@@ -103,18 +108,20 @@ void LivePages::answer_claims(Job& job, const PageAnswer& end, const LiveRespons
     for (const Claim& claim : job.claims) {
       const auto at = std::find_if(job.chain.begin(), job.chain.end(),
                                    [&](const RedirectHop& hop) { return hop.url == *claim.url; });
-      if (at == job.chain.end() || claim.slot->ready) continue;
+      if (at == job.chain.end() || claim.slot->ready || (!through_last && at + 1 == job.chain.end())) continue;
       const std::vector<RedirectHop> hops(at, job.chain.end());
       // The URL the chain ends at answers what it answered; one before it, the rest of the chain.
       PageAnswer answer = hops.size() == 1 ? end : chain_answer(hops, end, job.head);
       if (claim.listed) {
         ++answered_count_;
-        log_locked(*claim.url, hops.size() == 1 ? std::vector<RedirectHop>{} : hops, last, answer);
+        if (answer.status == PageStatus::Skipped) ++given_up_;  // its host was given up
+        log_locked(*claim.slot, *claim.url, hops.size() == 1 ? std::vector<RedirectHop>{} : hops, last, answer);
       }
       claim.slot->claimed = false;
       fill_locked(*claim.slot, std::make_shared<const PageAnswer>(std::move(answer)), wake, followers);
     }
-    job.claims.clear();
+    // Those not answered (the URL the chain stopped before) are let go when the job is published.
+    std::erase_if(job.claims, [](const Claim& claim) { return claim.slot->ready; });
   }
   for (std::condition_variable* waiting : wake) waiting->notify_all();
   for (std::shared_ptr<Job>& follower : followers) follow(std::move(follower));
@@ -132,7 +139,7 @@ void LivePages::release_claims(Job& job) const {
       slot.claimed = false;
       const auto [first, last] = followers_.equal_range(&slot);
       for (auto it = first; it != last; ++it) {
-        slot_locked(it->second->listed).following = false;
+        set_following_locked(*it->second, false);
         followers.push_back(std::move(it->second));
       }
       followers_.erase(first, last);

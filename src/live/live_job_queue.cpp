@@ -91,6 +91,8 @@ std::unique_ptr<PageLookup::Prefetch> LivePages::prefetch(std::vector<std::strin
     std::vector<std::pair<const std::string*, Slot*>> listing;  // the fresh URLs, in the listing's order
     for (const std::string& url : urls) {
       Slot& slot = slot_locked(url);
+      // Answered before this listing (a hop of another file's URL): its line now.
+      if (slot.ready && slot.answer) log_stored_locked(slot, url);
       if (slot.ready || slot.queued) continue;
       slot.queued = true;  // a second copy of the URL in `urls` is not fresh
       listing.emplace_back(&slots_.find(url)->first, &slot);
@@ -207,6 +209,7 @@ const PageAnswer* LivePages::page_locked(std::string_view url) const {
   std::unique_lock lock(mutex_);
   Slot* slot = &slot_locked(url);
   slot->listed = true;
+  if (log_.is_open() && slot->ready && slot->answer && !slot->logged) log_stored_locked(*slot, std::string(url));
   if (!slot->ready && !slot->queued) {
     // Asked without a prefetch (a URL in another spelling): fetched now, within the same limits.
     if (!in_sample(url) || queued_listed_ >= options_.max_urls) {
@@ -298,6 +301,9 @@ void LivePages::step(std::shared_ptr<Job> job) const {
       answer.code = job->chain[0].status;
       writable_details(answer).chain = job->chain;
       answer.reason = decision.why.starts_with("refused") ? decision.why : "not fetched: its " + decision.why;
+      // The URLs before the one not fetched have the rest of the chain as their answer; that one
+      // is judged by its own job.
+      answer_claims(*job, answer, nullptr, false);
     }
     publish(*job, std::move(answer), nullptr);
     return;

@@ -113,6 +113,7 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
       answer.target = job->chain[1].url;
       answer.code = job->chain[0].status;
       answer.reason = "not fetched: only http and https URLs are";
+      answer_claims(*job, answer, &response);
       publish(*job, std::move(answer), &response);
       return;
     }
@@ -139,7 +140,7 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
     answer.reason = response.error;
     if (response.host_given_up) {
       std::lock_guard lock(mutex_);
-      ++given_up_;
+      if (job->chain.size() == 1) ++given_up_;  // the listed URL itself, not a hop of its chain
       bool& reported = given_up_reported_[live_host_of(job->current)];
       answer.first_of_host_given_up = !reported;
       reported = true;

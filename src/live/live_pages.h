@@ -78,7 +78,8 @@ class LivePages final : public PageLookup {
     // Its job's next hop waits for another URL's answer (follow()): no job waits for this one's,
     // so that two URLs redirecting to each other never wait for each other.
     bool following = false;
-    bool claimed = false;  // another URL's job answers it (live_hops.cpp), and never waits
+    bool claimed = false;  // another URL's job answers it (live_hops.cpp)
+    bool logged = false;  // its --pages-log line is written
     // Null: not on the site. Shared: every URL past --max-urls has the same answer.
     std::shared_ptr<const PageAnswer> answer;
     // Made by a thread that waits for the answer, so that publishing it wakes that thread alone,
@@ -127,8 +128,10 @@ class LivePages final : public PageLookup {
   void share_plain_details_locked(PageAnswer& answer) const;
   // --pages-log's line for the listed URL `listed`, whose hops were `hops` (none: no redirect),
   // the last answered `last` (null: no request was made).
-  void log_locked(const std::string& listed, const std::vector<RedirectHop>& hops, const LiveResponse* last,
+  void log_locked(Slot& slot, const std::string& listed, const std::vector<RedirectHop>& hops, const LiveResponse* last,
                   const PageAnswer& answer) const;
+  // The line of a listed URL whose answer came before anyone listed it (a hop's, in another file).
+  void log_stored_locked(Slot& slot, const std::string& listed) const;
   // Goes on with `job`'s next hop, job->current (live_hops.cpp).
   void follow(std::shared_ptr<Job> job) const;
   // Whether `known`, a URL's answer, can stand for what a hop of `job` to that URL would get: a
@@ -142,7 +145,10 @@ class LivePages final : public PageLookup {
   void claim_locked(Job& job, const std::string& url, Slot& slot) const;
   // The answers of the URLs `job` claimed, from the chain's `end`; or, when it has none, the
   // claims let go: a listed URL waits for its own job again.
-  void answer_claims(Job& job, const PageAnswer& end, const LiveResponse* last) const;
+  // `through_last`: the chain's last URL too (false: the chain stopped before asking for it).
+  void answer_claims(Job& job, const PageAnswer& end, const LiveResponse* last, bool through_last = true) const;
+  // Marks the URLs `job` answers (its own, its claims) as waiting, or no longer.
+  void set_following_locked(const Job& job, bool following) const;
   void release_claims(Job& job) const;
   // The slot of `url`, made when there is none (as slot_locked), with its key.
   std::unordered_map<std::string, Slot>::iterator slot_entry_locked(std::string_view url) const;
