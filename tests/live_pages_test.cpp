@@ -192,6 +192,14 @@ std::string findings(const CommandResult& run, const std::string& sitemap) {
   return out;
 }
 
+// Each of `paths` was asked of `server` exactly once.
+void check_asked_once(const HttpTestServer& server, std::initializer_list<const char*> paths) {
+  for (const std::string path : paths) {
+    CAPTURE(path);
+    CHECK(server.hits(path) == 1);
+  }
+}
+
 // The URLs of a --pages-log file's lines, sorted.
 std::vector<std::string> logged_urls(const std::string& log) {
   std::ifstream in(log);
@@ -426,10 +434,7 @@ TEST_CASE("live: PAGE103 names the page a chain of hops ends at, and fetches eac
         ":3:11: warning[PAGE103 page-redirect]: 'SITE/r1' is not a page: the site redirects it with 301 to 'SITE/r2' "
         "(chain: SITE/r1 (301) -> SITE/r2 (302) -> SITE/r3 (301) -> SITE/final (200)), which leads on to "
         "'SITE/final'; list 'SITE/final' instead (Search Console: \"Page with redirect\")\n");
-  for (const char* hop : {"/r1", "/r2", "/r3", "/final"}) {
-    CAPTURE(hop);
-    CHECK(server.hits(hop) == 1);
-  }
+  check_asked_once(server, {"/r1", "/r2", "/r3", "/final"});
 }
 
 TEST_CASE("live: a listed URL that other listed URLs redirect to is fetched once") {
@@ -465,10 +470,7 @@ TEST_CASE("live: a listed URL that other listed URLs redirect to is fetched once
   CHECK(out.find("'SITE/c' is not a page: the site redirects it with 301 to 'SITE/late'") != std::string::npos);
   CHECK(out.find("it loops back to 'SITE/x'") != std::string::npos);
   CHECK(out.find("it loops back to 'SITE/y'") != std::string::npos);
-  for (const std::string path : {"/ok", "/late", "/a", "/b", "/c"}) {
-    CAPTURE(path);
-    CHECK(server.hits(path) == 1);
-  }
+  check_asked_once(server, {"/ok", "/late", "/a", "/b", "/c"});
 }
 
 TEST_CASE("live: redirects among listed URLs end, in any order, each URL asked for once where it can be") {
@@ -499,10 +501,7 @@ TEST_CASE("live: redirects among listed URLs end, in any order, each URL asked f
                                         60);
   REQUIRE_FALSE(run.timed_out);
   CHECK(run.exit_code == 1);
-  for (const std::string path : {"/b", "/c", "/t", "/g", "/a", "/f"}) {
-    CAPTURE(path);
-    CHECK(server.hits(path) == 1);
-  }
+  check_asked_once(server, {"/b", "/c", "/t", "/g", "/a", "/f"});
   // A URL that gives no answer is asked once, whichever URLs lead to it.
   CHECK(server.hits("/silent") == 1);
   CommandResult result;
@@ -556,10 +555,7 @@ TEST_CASE("live: what a hop answered for another URL is that URL's, logged once,
   const auto run = run_cli({"--pages", "--quiet", "--rate", "500", "--jobs", "1", "--now", kTestNow, "--pages-log", log,
                             server.url("/sitemap.xml"), server.url("/second.xml")});
   CHECK(run.err.empty());
-  for (const std::string path : {"/b", "/h", "/m.jpg"}) {
-    CAPTURE(path);
-    CHECK(server.hits(path) == 1);
-  }
+  check_asked_once(server, {"/b", "/h", "/m.jpg"});
   CHECK(server.hits("/priv/q") == 0);
   const std::vector<std::string> logged = logged_urls(log);
   for (const std::string path : {"/b", "/h", "/m.jpg", "/a", "/g", "/k.jpg"}) {
