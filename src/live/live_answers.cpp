@@ -88,14 +88,7 @@ void LivePages::fill_locked(Slot& slot, std::shared_ptr<const PageAnswer> answer
                             std::vector<std::shared_ptr<Job>>& followers) const {
   slot.answer = std::move(answer);
   slot.ready = true;
-  if (!followers_.empty()) {
-    const auto [first, last] = followers_.equal_range(&slot);
-    for (auto it = first; it != last; ++it) {
-      slot_locked(it->second->listed).following = false;
-      followers.push_back(std::move(it->second));
-    }
-    followers_.erase(first, last);
-  }
+  take_followers_locked(slot, followers);
   // The last answer of a batch releases the waiters of the batch's others.
   for (const Slot* s = &slot; s; s = slot.release ? nullptr : s->previous) {
     if (s->waiting && released(*s)) wake.push_back(s->waiting.get());

@@ -54,6 +54,16 @@ void LivePages::set_following_locked(const Job& job, bool following) const {
   for (const Claim& claim : job.claims) claim.slot->following = following;
 }
 
+void LivePages::take_followers_locked(const Slot& slot, std::vector<std::shared_ptr<Job>>& followers) const {
+  if (followers_.empty()) return;
+  const auto [first, last] = followers_.equal_range(&slot);
+  for (auto it = first; it != last; ++it) {
+    set_following_locked(*it->second, false);  // it waits no more: its URLs may be waited for
+    followers.push_back(std::move(it->second));
+  }
+  followers_.erase(first, last);
+}
+
 void LivePages::claim_locked(Job& job, const std::string& url, Slot& slot) const {
   const bool listed = slot.pending;
   if (listed) {
@@ -137,12 +147,7 @@ void LivePages::release_claims(Job& job) const {
       Slot& slot = *claim.slot;
       if (slot.ready) continue;
       slot.claimed = false;
-      const auto [first, last] = followers_.equal_range(&slot);
-      for (auto it = first; it != last; ++it) {
-        set_following_locked(*it->second, false);
-        followers.push_back(std::move(it->second));
-      }
-      followers_.erase(first, last);
+      take_followers_locked(slot, followers);
       if (claim.listed) {
         // First in line again for a job of its own.
         std::string origin = origin_of_url(*claim.url);

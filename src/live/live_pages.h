@@ -149,6 +149,8 @@ class LivePages final : public PageLookup {
   void answer_claims(Job& job, const PageAnswer& end, const LiveResponse* last, bool through_last = true) const;
   // Marks the URLs `job` answers (its own, its claims) as waiting, or no longer.
   void set_following_locked(const Job& job, bool following) const;
+  // The jobs whose hop waited for `slot`, taken out of followers_ and no longer marked waiting.
+  void take_followers_locked(const Slot& slot, std::vector<std::shared_ptr<Job>>& followers) const;
   void release_claims(Job& job) const;
   // The slot of `url`, made when there is none (as slot_locked), with its key.
   std::unordered_map<std::string, Slot>::iterator slot_entry_locked(std::string_view url) const;
