@@ -90,12 +90,12 @@ std::unique_ptr<PageLookup::Prefetch> LivePages::prefetch(std::vector<std::strin
     std::lock_guard lock(mutex_);
     std::vector<std::pair<const std::string*, Slot*>> listing;  // the fresh URLs, in the listing's order
     for (const std::string& url : urls) {
-      Slot& slot = slot_locked(url);
+      auto& [key, slot] = *slot_entry_locked(url);
       // Answered before this listing (a hop of another file's URL): its line now.
       if (slot.ready && slot.answer) log_stored_locked(slot, url);
       if (slot.ready || slot.queued) continue;
       slot.queued = true;  // a second copy of the URL in `urls` is not fresh
-      listing.emplace_back(&slots_.find(url)->first, &slot);
+      listing.emplace_back(&key, &slot);
     }
     for (std::size_t first = 0; first < listing.size(); first += kWakeBatch) {
       const std::size_t last = std::min(first + kWakeBatch, listing.size()) - 1;
