@@ -18,7 +18,8 @@
 # (user + system, sitemaplint's process alone: its rusage from wait4, in microseconds where GNU
 # time prints hundredths of a second, taken inside the namespace, around it only) and the peak
 # memory; then the peak memory of the HTTP/1.1 site without its delay at --rate 1000, at URLS and
-# at BENCH_LIVE_SCALE_URLS (default ten times as many), and what it grew by a URL added.
+# at BENCH_LIVE_SCALE_URLS (default ten times as many), and what it grew by a URL added; and at
+# BENCH_LIVE_SCALE_URLS listed with --max-urls URLS, and what a URL listed past the cut adds.
 set -euo pipefail
 lint=$1
 out=${2:-/dev/stdout}
@@ -93,14 +94,14 @@ kill "${servers[0]}" 2>/dev/null || true
 # delay, --rate 1000, against the same run at $urls ---
 scale=${BENCH_LIVE_SCALE_URLS:-$((urls * 10))}
 peak_at() {
-  local count=$1 port
+  local count=$1 fetched=${2:-$1} port
   port=$((20000 + RANDOM % 20000))
   python3 "$here/live_server.py" "$port" "$hosts" "$count" 0 >"$work/scale-server" &
   local server=$!
   for _ in $(seq 50); do grep -q ready "$work/scale-server" 2>/dev/null && break; sleep 0.1; done
   local maps=()
   for h in $(seq 1 $hosts); do maps+=("http://127.0.0.$h:$port/sitemap.xml"); done
-  "${timer[@]}" "$work/timing" "$lint" --no-config --quiet --no-progress --pages --rate 1000 --max-urls "$count" \
+  "${timer[@]}" "$work/timing" "$lint" --no-config --quiet --no-progress --pages --rate 1000 --max-urls "$fetched" \
     "${maps[@]}" >/dev/null || true
   kill "$server" 2>/dev/null || true
   wait "$server" 2>/dev/null || true
@@ -109,10 +110,14 @@ peak_at() {
 }
 small=$(peak_at "$urls")
 large=$(peak_at "$scale")
+cut=$(peak_at "$scale" "$urls")
 report=$(python3 -c "
-small, large, n, m = $small, $large, $urls, $scale
+small, large, cut, n, m = $small, $large, $cut, $urls, $scale
 print(f'   memory: {small / 1024:.1f} MB at {n} URLs, {large / 1024:.1f} MB at {m}: '
-      f'{(large - small) * 1024 / (m - n) / 1024:.2f} KB per URL beyond the first {n}')")
+      f'{(large - small) * 1024 / (m - n) / 1024:.2f} KB per URL beyond the first {n}')
+print(f'   memory past --max-urls: {cut / 1024:.1f} MB at {m} URLs listed, {n} fetched: '
+      f'{(cut - small) * 1024 / (m - n) / 1024:.2f} KB per URL listed beyond the first {n} '
+      f'(the sitemaps\' own lint included)')")
 echo "$report"
 [[ $out == /dev/stdout ]] || echo "$report" >>"$out"
 

@@ -11,12 +11,15 @@
 #include <mutex>
 #include <regex>
 
+#include <nlohmann/json.hpp>
+
 #include "bounded_run.h"
 #include "http_test_server.h"
 #include "live/host_politeness.h"
 #include "live/http_date.h"
 #include "live/retry_after.h"
 #include "live/robots_gate.h"
+#include "live/url_sample.h"
 #include "load/fetch.h"
 #include "pages/header_facts.h"
 #include "rules/page/utils/http_answer.h"
@@ -1190,6 +1193,62 @@ TEST_CASE("live: --max-urls and --sample cut the list, and the summary says so")
                      "1\",\"status\":200,\"url\":\"" + s + "1\"}\n" + "{\"final_url\":\"" + s +
                      "2\",\"status\":200,\"url\":\"" + s + "2\"}\n" + "{\"final_url\":\"" + s +
                      "6\",\"status\":200,\"url\":\"" + s + "6\"}\n");
+}
+
+TEST_CASE("live: URLs left out are counted once, and a hop to one is asked for once, whenever it is listed") {
+  HttpTestServer server;
+  server.route("/a", redirect(301, "/gone"));
+  server.route("/b", html("b"));
+  server.route("/c", html("c"));
+  // /a and /b are within --max-urls 2; /gone (which /a redirects to) and /c are past it, /c listed
+  // twice; an off-site URL twice.
+  const std::string sitemap = server.url("/sitemap.xml");
+  serve_sitemap(server, site_urlset({server.url("/a"), server.url("/b"), server.url("/gone"), server.url("/c"),
+                                     server.url("/c"), "https://other.example/x", "https://other.example/x"}));
+  const auto human = run_cli({"--pages", "--rate", "200", "--max-urls", "2", "--now", kTestNow, sitemap});
+  INFO(human.out, human.err);
+  CHECK(human.out.find("2 listed URLs not fetched (past --max-urls 2)") != std::string::npos);
+  CHECK(human.out.find("1 URL on other origins not checked") != std::string::npos);
+  // The hop reads /gone's answer, past the cut or not: the chain ends in its 404.
+  CHECK(findings(human, sitemap)
+            .find(":3:11: error[PAGE107 page-redirect-error]: 'SITE/a' redirects, and it ends in an error, 404 (Not "
+                  "Found): "
+                  "'SITE/a' (301) -> 'SITE/gone' (404); list the page's final URL and fix the redirects") !=
+        std::string::npos);
+  check_asked_once(server, {"/a", "/b", "/gone"});
+  CHECK(server.hits("/c") == 0);
+  const auto json = run_cli({"--pages", "--rate", "200", "--max-urls", "2", "--format", "json", sitemap});
+  const auto summary = nlohmann::json::parse(json.out)["pages"];
+  INFO(summary.dump());
+  CHECK(summary["checked"] == 2);
+  CHECK(summary["not_fetched"] == 2);
+  CHECK(summary["other_origin"] == 1);
+}
+
+TEST_CASE("live: a sample keeps the URLs of smallest rank as they come, in any order, and no more") {
+  const std::vector<std::string> origins = {"https://a.example", "https://b.example"};
+  std::vector<std::string> urls;
+  for (int i = 0; i < 200; ++i) {
+    urls.push_back(origins[i % 2] + "/p" + std::to_string(i / 3));  // a path on both origins: tied ranks
+  }
+  urls.push_back("https://elsewhere.example/p1");  // not the site's: never sampled
+  // What the sample must be: every distinct URL of the site ranked, the smallest 25 taken.
+  std::vector<std::pair<std::uint64_t, std::string>> ranked;
+  for (const std::string& url : std::set<std::string>(urls.begin(), urls.end() - 1))
+    ranked.emplace_back(sample_rank(7, url), url);
+  std::sort(ranked.begin(), ranked.end());
+  std::set<std::string> expected;
+  for (std::size_t i = 0; i < 25; ++i) expected.insert(ranked[i].second);
+  for (const bool reversed : {false, true}) {
+    RunUrls run(origins, 25, 7);
+    std::vector<std::string> order = urls;
+    if (reversed) std::reverse(order.begin(), order.end());
+    run.prefetch({order.begin(), order.begin() + 100}, 1);
+    for (auto it = order.begin() + 100; it != order.end(); ++it) run.page(*it);
+    run.prefetch(order, 1);  // every URL again: each kept once
+    CHECK(run.sample() == expected);
+  }
+  CHECK(RunUrls(origins, 0, 7).sample().empty());
 }
 
 TEST_CASE("live: --sample draws one sample from the whole run, not one per sitemap") {

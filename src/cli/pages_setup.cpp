@@ -84,9 +84,9 @@ std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& pat
   live.max_urls = run.max_urls.value_or(10000);
   live.sample = run.sample;
   if (live.sample) {
-    // One sample of the whole run: its sitemaps read once first, their URLs gathered, then the
-    // smallest seeded hashes taken, whatever sitemap lists each and whichever is read first.
-    auto urls = std::make_shared<RunUrls>(live.origins);
+    // One sample of the whole run: its sitemaps read once first, the URLs of smallest seeded hash
+    // kept as they come, whatever sitemap lists each and whichever is read first.
+    auto urls = std::make_shared<RunUrls>(live.origins, *live.sample, options.seed);
     SiteOptions gather;
     gather.root = run.root.value_or("");
     gather.jobs = options.jobs == 0 ? 16 : options.jobs;
@@ -94,7 +94,7 @@ std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& pat
     gather.robots = run.robots.value_or("");
     gather.pages = urls;
     lint_site(paths, with_pages(configs.lookup(), urls), gather);
-    live.sampled = urls->sample(*live.sample, options.seed);
+    live.sampled = urls->sample();
   }
   live.seed = options.seed;
   live.log_path = options.pages_log;

@@ -70,6 +70,9 @@ class NoPrefetch final : public PageLookup::Prefetch {};
 // across authorities", and may take the robots.txt as unavailable after more.
 constexpr int kRobotsRedirects = 5;
 
+// The seed of the keys of URLs left out (any fixed number: the keys never leave the run).
+constexpr std::uint64_t kLeftOutSeed = 0x5e1ec7ed;
+
 }  // namespace
 
 bool LivePages::in_sample(std::string_view url) const {
@@ -90,37 +93,57 @@ std::unique_ptr<PageLookup::Prefetch> LivePages::prefetch(std::vector<std::strin
     std::lock_guard lock(mutex_);
     std::vector<std::pair<const std::string*, Slot*>> listing;  // the fresh URLs, in the listing's order
     for (const std::string& url : urls) {
-      auto& [key, slot] = *slot_entry_locked(url);
-      // Answered before this listing (a hop of another file's URL): its line now.
-      if (slot.ready && slot.answer) log_stored_locked(slot, url);
-      if (slot.ready || slot.queued) continue;
+      if (left_out_locked(url)) continue;
+      auto found = slots_.find(url);
+      if (found != slots_.end() && (found->second.ready || found->second.queued)) {
+        // Answered before this listing (a hop of another file's URL): its line now.
+        if (found->second.ready && found->second.answer) log_stored_locked(found->second, url);
+        continue;
+      }
+      // Not on the site (counted when page() asks), past --max-urls or outside --sample: no slot.
+      if (!on_site(url) || leave_out_locked(url)) continue;
+      auto& [key, slot] = found != slots_.end() ? *found : *slot_entry_locked(url);
       slot.queued = true;  // a second copy of the URL in `urls` is not fresh
       listing.emplace_back(&key, &slot);
+      ++queued_listed_;
     }
     for (std::size_t first = 0; first < listing.size(); first += kWakeBatch) {
       const std::size_t last = std::min(first + kWakeBatch, listing.size()) - 1;
       for (std::size_t i = first; i < last; ++i) listing[i].second->release = listing[last].second;
       for (std::size_t i = first + 1; i <= last; ++i) listing[i].second->previous = listing[i - 1].second;
     }
-    // Nobody waits for a URL not queued before, and no hop follows it.
-    std::vector<std::condition_variable*> no_waiters;
-    std::vector<std::shared_ptr<Job>> no_followers;
-    for (const auto& [url, slot] : listing) {
-      if (!in_sample(*url) || queued_listed_ >= options_.max_urls) {
-        fill_locked(*slot, skipped_answer_locked(!in_sample(*url)), no_waiters, no_followers);
-        continue;
-      }
-      ++queued_listed_;
-      origins.insert(&queue_pending_locked(*slot, *url));
-    }
+    for (const auto& [url, slot] : listing) origins.insert(&queue_pending_locked(*slot, *url));
   }
   for (const std::string* origin : origins) feed(*origin);
   return std::make_unique<NoPrefetch>();
 }
 
-std::shared_ptr<const PageAnswer> LivePages::skipped_answer_locked(bool unsampled) const {
+std::optional<LivePages::LeftOut> LivePages::left_out_locked(std::string_view url) const {
+  if (left_out_.empty()) return std::nullopt;
+  const auto found = left_out_.find(seeded_hash(kLeftOutSeed, url));
+  return found == left_out_.end() ? std::nullopt : std::optional(found->second);
+}
+
+std::optional<LivePages::LeftOut> LivePages::leave_out_locked(std::string_view url) const {
+  LeftOut why;
+  if (!on_site(url)) {
+    why = LeftOut::OtherOrigin;
+  } else if (!in_sample(url)) {
+    why = LeftOut::Unsampled;
+  } else if (queued_listed_ >= options_.max_urls) {
+    why = LeftOut::Cut;
+  } else {
+    return std::nullopt;
+  }
+  if (left_out_.try_emplace(seeded_hash(kLeftOutSeed, url), why).second)
+    ++(why == LeftOut::OtherOrigin ? other_origin_ : why == LeftOut::Unsampled ? unsampled_ : cut_);
+  return why;
+}
+
+const PageAnswer* LivePages::left_out_answer_locked(LeftOut why) const {
+  if (why == LeftOut::OtherOrigin) return nullptr;
+  const bool unsampled = why == LeftOut::Unsampled;
   std::shared_ptr<const PageAnswer>& shared = unsampled ? unsampled_answer_ : cut_answer_;
-  (unsampled ? unsampled_ : cut_) += 1;
   if (!shared) {
     PageAnswer answer;
     answer.status = PageStatus::Skipped;
@@ -128,7 +151,7 @@ std::shared_ptr<const PageAnswer> LivePages::skipped_answer_locked(bool unsample
                               : "past --max-urls " + std::to_string(options_.max_urls);
     shared = std::make_shared<const PageAnswer>(std::move(answer));
   }
-  return shared;
+  return shared.get();
 }
 
 const std::string& LivePages::queue_pending_locked(Slot& slot, const std::string& url) const {
@@ -207,25 +230,23 @@ const PageAnswer* LivePages::page(std::string_view url) const {
 const PageAnswer* LivePages::page_locked(std::string_view url) const {
   std::shared_ptr<Job> job;
   std::unique_lock lock(mutex_);
-  Slot* slot = &slot_locked(url);
-  slot->listed = true;
-  if (log_.is_open() && slot->ready && slot->answer && !slot->logged) log_stored_locked(*slot, std::string(url));
-  if (!slot->ready && !slot->queued) {
+  if (const std::optional<LeftOut> why = left_out_locked(url)) return left_out_answer_locked(*why);
+  auto found = slots_.find(url);
+  if (found == slots_.end() || (!found->second.ready && !found->second.queued)) {
     // Asked without a prefetch (a URL in another spelling): fetched now, within the same limits.
-    if (!in_sample(url) || queued_listed_ >= options_.max_urls) {
-      // Nobody waits for a URL not queued before, and no hop follows it.
-      std::vector<std::condition_variable*> no_waiters;
-      std::vector<std::shared_ptr<Job>> no_followers;
-      fill_locked(*slot, skipped_answer_locked(!in_sample(url)), no_waiters, no_followers);
-    } else {
-      ++queued_listed_;
-      job = queue_locked(*slot, url);
-    }
+    if (const std::optional<LeftOut> why = leave_out_locked(url)) return left_out_answer_locked(*why);
+    if (found == slots_.end()) found = slot_entry_locked(url);
+    ++queued_listed_;
+    job = queue_locked(found->second, url);
   }
-  return answer_of(lock, *slot, std::move(job));
+  Slot& slot = found->second;
+  slot.listed = true;
+  if (log_.is_open() && slot.ready && slot.answer && !slot.logged) log_stored_locked(slot, std::string(url));
+  return answer_of(lock, slot, std::move(job));
 }
 
 const PageAnswer* LivePages::unlisted_page(std::string_view url) const {
+  if (!on_site(url)) return nullptr;
   std::shared_ptr<Job> job;
   std::unique_lock lock(mutex_);
   Slot* slot = &slot_locked(url);

@@ -260,13 +260,11 @@ PageTally LivePages::tally() const {
   PageTally tally;
   std::lock_guard lock(mutex_);
   for (const auto& [url, slot] : slots_) {
-    if (!slot.listed || !slot.ready) continue;
-    if (!slot.answer) {
-      ++tally.other_origin;
-      continue;
-    }
-    tally.add(*slot.answer, url);
+    if (slot.listed && slot.ready && slot.answer) tally.add(*slot.answer, url);
   }
+  // The URLs left out have no slot (left_out_): counted as they were left out.
+  tally.skipped += cut_ + unsampled_;
+  tally.other_origin += other_origin_;
   return tally;
 }
 

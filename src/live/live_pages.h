@@ -22,6 +22,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include <boost/unordered/unordered_flat_map.hpp>
+
 #include "live/live_scheduler.h"
 #include "live/response_cache.h"
 #include "live/robots_gate.h"
@@ -115,8 +117,16 @@ class LivePages final : public PageLookup {
   // Queues the listed `url` (its `slot`, whose key it is) behind its origin's others, to be given a
   // job by feed(); returns the origin.
   const std::string& queue_pending_locked(Slot& slot, const std::string& url) const;
-  // The answer of a URL left out of --sample (`unsampled`) or past --max-urls, counted as such.
-  std::shared_ptr<const PageAnswer> skipped_answer_locked(bool unsampled) const;
+  // Why a listed URL is left out of the audit: past --max-urls, outside --sample, or not on the
+  // site's origins (which no slot answers either: its answer is null).
+  enum class LeftOut : std::uint8_t { Cut, Unsampled, OtherOrigin };
+  // Why `url`, listed, was left out; nullopt: it was not (or it is not known yet).
+  std::optional<LeftOut> left_out_locked(std::string_view url) const;
+  // Whether the listed `url`, which has no slot, is to be left out, and why; recorded and counted
+  // (once a URL) when it is.
+  std::optional<LeftOut> leave_out_locked(std::string_view url) const;
+  // The answer of a URL left out for `why` (null: not on the site), one for all of them.
+  const PageAnswer* left_out_answer_locked(LeftOut why) const;
   // Gives pending URLs of `origin` jobs while it has fewer than kJobsPerOrigin, and starts them.
   void feed(const std::string& origin) const;
   // Sets `slot`'s answer, and says which waiting threads it releases and which jobs' hops waited
@@ -190,6 +200,11 @@ class LivePages final : public PageLookup {
   mutable std::size_t unsampled_ = 0;  // listed URLs left out of --sample
   mutable std::size_t given_up_ = 0;  // listed URLs not asked for: their host was given up
   mutable std::shared_ptr<const PageAnswer> cut_answer_, unsampled_answer_;  // made once each
+  // The listed URLs left out, by a 64-bit hash of each (seeded_hash), not in slots_: a listing of
+  // millions of URLs past --max-urls holds some 20 bytes for each, not a slot and its key (over
+  // 400 bytes). Looked up before slots_: a URL left out stays so, whatever asks for it later.
+  mutable boost::unordered_flat_map<std::uint64_t, LeftOut> left_out_;
+  mutable std::size_t other_origin_ = 0;  // distinct listed URLs not on the site's origins
   mutable std::size_t answered_count_ = 0;
   mutable std::map<std::string, bool> given_up_reported_;
   mutable std::ofstream log_;

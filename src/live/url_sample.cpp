@@ -1,6 +1,7 @@
 #include "live/url_sample.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "live/live_pages.h"
 
@@ -31,10 +32,18 @@ std::uint64_t sample_rank(std::uint64_t seed, std::string_view url) {
 }
 
 void RunUrls::keep(std::string_view url) const {
+  if (size_ == 0) return;
   const std::string origin = origin_of_url(url);
   if (origin.empty() || std::find(origins_.begin(), origins_.end(), origin) == origins_.end()) return;
+  const std::uint64_t rank = sample_rank(seed_, url);
   std::lock_guard lock(mutex_);
-  if (urls_.find(url) == urls_.end()) urls_.emplace(url);
+  // Ties (the same path on two origins) broken by the URL, so that the sample never depends on
+  // order; a URL listed again has its rank again, and is kept once.
+  if (kept_.size() == size_) {
+    const auto& [last_rank, last_url] = *kept_.rbegin();
+    if (rank > last_rank || (rank == last_rank && url >= std::string_view(last_url))) return;
+  }
+  if (kept_.emplace(rank, std::string(url)).second && kept_.size() > size_) kept_.erase(std::prev(kept_.end()));
 }
 
 const PageAnswer* RunUrls::page(std::string_view url) const {
@@ -47,19 +56,10 @@ std::unique_ptr<PageLookup::Prefetch> RunUrls::prefetch(std::vector<std::string>
   return std::make_unique<NoPrefetch>();
 }
 
-std::set<std::string> RunUrls::sample(std::size_t size, std::uint64_t seed) const {
+std::set<std::string> RunUrls::sample() const {
   std::lock_guard lock(mutex_);
-  std::vector<std::pair<std::uint64_t, const std::string*>> ranked;
-  ranked.reserve(urls_.size());
-  for (const std::string& url : urls_) ranked.emplace_back(sample_rank(seed, url), &url);
-  const std::size_t taken = std::min(size, ranked.size());
-  // Ties (the same path on two origins) broken by the URL, so that the sample never depends on order.
-  const auto before = [](const auto& a, const auto& b) {
-    return a.first != b.first ? a.first < b.first : *a.second < *b.second;
-  };
-  std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(taken), ranked.end(), before);
   std::set<std::string> chosen;
-  for (std::size_t i = 0; i < taken; ++i) chosen.insert(*ranked[i].second);
+  for (const auto& [rank, url] : kept_) chosen.insert(url);
   return chosen;
 }
 
