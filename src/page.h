@@ -164,16 +164,21 @@ struct SitePage {
   std::string url;  // absolute, in the form the host prefers (no redirect)
 };
 
+// An answer as a lookup gives it: the answer stays as long as the reference is held (a build's
+// answers live as long as their lookup, and such a reference owns nothing; a live audit may keep an
+// answer packed once no reference is left, live_pages.h).
+using PageRef = std::shared_ptr<const PageAnswer>;
+
 // Where page rules get their facts: the build output on disk (pages/disk_pages) or the live site.
 // Safe to call from several threads at once; each URL is worked out once.
 class PageLookup {
  public:
   virtual ~PageLookup() = default;
-  // What the host answers for `url` (absolute), a URL the run lists; nullptr when `url` is not on
+  // What the host answers for `url` (absolute), a URL the run lists; null when `url` is not on
   // the site this lookup reads (the --base-url's origin). Counted in tally().
-  virtual const PageAnswer* page(std::string_view url) const = 0;
+  virtual PageRef page(std::string_view url) const = 0;
   // The same for a URL the run does not list (a redirect's target, a canonical): not counted.
-  virtual const PageAnswer* unlisted_page(std::string_view url) const = 0;
+  virtual PageRef unlisted_page(std::string_view url) const = 0;
   // Works out the answers for `urls` ahead of the rules that ask, on `threads` threads of its own,
   // in the rules' order (a build's lookup: chunks taken from a shared counter). Returns at once; the work stops and
   // the threads are joined when the returned handle is destroyed.

@@ -31,7 +31,7 @@ std::vector<SitePage> unlisted_pages(const PageLookup& pages) {
   std::vector<SitePage> unlisted;
   for (const SitePage& page : pages.site_pages()) {
     if (listed.contains(page.file)) continue;
-    const PageAnswer* answer = pages.unlisted_page(page.url);
+    const PageRef answer = pages.unlisted_page(page.url);
     if (answer && indexable_page(*answer, page.url)) unlisted.push_back(page);
   }
   return unlisted;

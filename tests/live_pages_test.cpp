@@ -17,6 +17,7 @@
 #include "http_test_server.h"
 #include "live/host_politeness.h"
 #include "live/http_date.h"
+#include "live/live_pages.h"
 #include "live/retry_after.h"
 #include "live/robots_gate.h"
 #include "live/url_sample.h"
@@ -1223,6 +1224,72 @@ TEST_CASE("live: URLs left out are counted once, and a hop to one is asked for o
   CHECK(summary["checked"] == 2);
   CHECK(summary["not_fetched"] == 2);
   CHECK(summary["other_origin"] == 1);
+}
+
+TEST_CASE("live: answers kept packed give the findings, counts and chains of answers kept whole") {
+  HttpTestServer server;
+  server.route("/robots.txt", HttpResponse{200, {{"Content-Type", "text/plain"}}, "User-agent: *\nDisallow: /no/\n"});
+  server.route("/a", html("A", "<link rel=\"canonical\" href=\"" + server.url("/a") + "\">"));
+  server.route("/b", html("B", "<link rel=\"canonical\" href=\"" + server.url("/gone") + "\">"));
+  server.route("/n", html("N", "<meta name=\"robots\" content=\"noindex\">"));
+  server.route("/r1", redirect(301, "/r2"));
+  server.route("/r2", redirect(302, "/a"));
+  server.route("/to-b", redirect(301, "/b"));
+  server.route("/de", html("DE", "<link rel=\"alternate\" hreflang=\"en\" href=\"" + server.url("/a") + "\">"));
+  server.route("/pic.png", HttpResponse{200, {{"Content-Type", "text/html"}}, ""});
+  const std::string sitemap = server.url("/sitemap.xml");
+  const std::string listing = site_urlset(
+      {server.url("/a"), server.url("/b"), server.url("/n"), server.url("/r1"), server.url("/to-b"),
+       server.url("/gone"), server.url("/no/x"), server.url("/a"), server.url("/r2")},
+      "<url><loc>" + server.url("/de") +
+          "</loc><xhtml:link xmlns:xhtml=\"http://www.w3.org/1999/xhtml\" rel=\"alternate\" hreflang=\"de\" href=\"" +
+          server.url("/de") + "\"/><image:image><image:loc>" + server.url("/pic.png") +
+          "</image:loc></image:image></url>\n");
+  struct Run {
+    std::vector<std::string> findings;
+    PageTally tally;
+    std::vector<std::pair<std::string, std::string>> chains;
+  };
+  const auto audit = [&](std::size_t unpacked) {
+    LiveOptions options;
+    options.origins = {origin_of_url(server.url("/"))};
+    options.scheduler.limits.rate = 200;
+    options.scheduler.user_agent = "sitemaplint-test";
+    options.unpacked_answers = unpacked;
+    auto pages = std::make_shared<LivePages>(std::move(options));
+    Settings settings = test_settings();
+    settings.pages = pages;
+    Run run;
+    const FileReport report = lint_text(listing, settings);
+    for (const Diagnostic& d : report.diagnostics)
+      run.findings.push_back(std::string(d.rule->code) + " " + std::to_string(d.offset) + " " + d.message);
+    run.tally = pages->tally();
+    run.chains = pages->redirect_chains(100);
+    return run;
+  };
+  const Run whole = audit(4096);
+  const Run packed = audit(1);  // every answer but the last packed as soon as the next comes in
+  // A canonical's target, a noindex, chains (one through a listed URL), a 404, robots.txt, a
+  // duplicate, hreflang on the page, an image's content type.
+  std::string codes;
+  for (const std::string& f : whole.findings) codes += f.substr(0, f.find(' ')) + " ";
+  CHECK(codes == "PAGE202 PAGE201 PAGE103 PAGE103 PAGE101 PAGE106 SM211 PAGE103 PAGE203 PAGE203 PAGE302 ");
+  CHECK(packed.findings == whole.findings);
+  CHECK(packed.chains == whole.chains);
+  CHECK(packed.chains.size() == 3);
+  const auto counts = [](const PageTally& t) {
+    return std::vector<std::size_t>{t.served,      t.missing, t.redirect, t.failed,
+                                    t.blocked,     t.skipped, t.noindex,  t.canonical_elsewhere,
+                                    t.other_origin};
+  };
+  CHECK(counts(packed.tally) == counts(whole.tally));
+  CHECK(whole.tally.redirect == 3);
+  CHECK(whole.tally.noindex == 1);
+  // Each URL asked for once a run, packed or not.
+  for (const char* path : {"/a", "/b", "/n", "/r1", "/r2", "/to-b", "/gone", "/de"}) {
+    CAPTURE(path);
+    CHECK(server.hits(path) == 2);
+  }
 }
 
 TEST_CASE("live: a sample keeps the URLs of smallest rank as they come, in any order, and no more") {

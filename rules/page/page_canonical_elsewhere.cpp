@@ -103,7 +103,7 @@ class PageCanonicalElsewhere final : public PageRule {
  private:
   // ", which the build does not serve (404)": a canonical that leads nowhere makes Google choose.
   std::string target_trouble(const std::string& canonical) const {
-    const PageAnswer* target = pages().unlisted_page(canonical);
+    const PageRef target = pages().unlisted_page(canonical);
     if (!target) return {};
     switch (target->status) {
       case PageStatus::Served: return {};

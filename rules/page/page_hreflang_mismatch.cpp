@@ -68,7 +68,7 @@ class PageHreflangMismatch final : public Rule {
     const std::span<const HreflangLink> links = links_.read(entry);
     if (links.empty() || !links_.loc_usable() || links_.any_error()) return;
     const UrlAnalysis& loc = entry.loc_analysis();
-    const PageAnswer* page = pages_->page(loc.ascii_form.empty() ? loc.trimmed : std::string_view(loc.ascii_form));
+    const PageRef page = pages_->page(loc.ascii_form.empty() ? loc.trimmed : std::string_view(loc.ascii_form));
     if (!page || page->status != PageStatus::Served || page->head.alternates.empty()) return;
     on_page_.clear();
     for (const PageLink& link : page->head.alternates) {

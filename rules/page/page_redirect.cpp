@@ -72,7 +72,7 @@ class PageRedirect final : public PageRule {
     const BuildChain chain =
         page.http ? follow_live(pages(), *page.http, page.target) : follow_in_build(pages(), listed, page);
     const std::string& end = chain.end_url.empty() ? page.target : chain.end_url;
-    std::string trouble = chain.trouble.empty() ? unfit_end(end, chain.end) : chain.trouble;
+    std::string trouble = chain.trouble.empty() ? unfit_end(end, chain.end.get()) : chain.trouble;
     // A sitemap lists only the URLs of its own host (the protocol's rule, and Search Console's
     // "URL not allowed"): a page on another host is not one to list here.
     if (trouble.empty() && ascii_lowered(host_of_url(end)) != ascii_lowered(host_of_url(std::string(listed)))) {
@@ -86,7 +86,7 @@ class PageRedirect final : public PageRule {
     } else {
       if (!chain.end_url.empty()) message += ", which leads on to " + quoted(end);
       message += "; list " + quoted(end) + " instead";
-      fix = fix_for(url, end, chain.end);
+      fix = fix_for(url, end, chain.end.get());
     }
     message += " (Search Console: \"Page with redirect\")";
     found_.push_back({{.at = url_span(*url.field, a), .message = std::move(message), .fix = std::move(fix)},

@@ -3,6 +3,7 @@
 // origin's jobs given to the next URL, and a line written to --pages-log.
 #include <nlohmann/json.hpp>
 
+#include "live/answer_bytes.h"
 #include "live/live_job.h"
 
 namespace sitemaplint {
@@ -54,8 +55,10 @@ void LivePages::share_plain_details_locked(PageAnswer& answer) const {
 
 void LivePages::log_stored_locked(Slot& slot, const std::string& listed) const {
   // Only what was fetched: a URL past --max-urls has no line.
-  if (!log_.is_open() || slot.logged || !slot.answer || slot.answer->status == PageStatus::Skipped) return;
-  const PageAnswer& answer = *slot.answer;
+  if (!log_.is_open() || slot.logged || !has_answer(slot)) return;
+  const PageRef kept = answer_locked(slot);
+  const PageAnswer& answer = *kept;
+  if (answer.status == PageStatus::Skipped) return;
   std::vector<RedirectHop> hops;
   if (answer.status == PageStatus::Redirect && answer.http) hops = answer.http->chain;
   LiveResponse last;  // no request was made for it now
@@ -83,15 +86,35 @@ void LivePages::log_locked(Slot& slot, const std::string& listed, const std::vec
   log_.flush();
 }
 
-void LivePages::fill_locked(Slot& slot, std::shared_ptr<const PageAnswer> answer,
-                            std::vector<std::condition_variable*>& wake,
+void LivePages::fill_locked(Slot& slot, PageRef answer, std::vector<std::condition_variable*>& wake,
                             std::vector<std::shared_ptr<Job>>& followers) const {
   slot.answer = std::move(answer);
   slot.ready = true;
+  if (slot.answer) note_unpacked_locked(slot);
   take_followers_locked(slot, followers);
   // The last answer of a batch releases the waiters of the batch's others.
   for (const Slot* s = &slot; s; s = slot.release ? nullptr : s->previous) {
     if (s->waiting && released(*s)) wake.push_back(s->waiting.get());
+  }
+}
+
+PageRef LivePages::answer_locked(Slot& slot) const {
+  if (!slot.answer && !slot.packed.empty()) {
+    slot.answer = std::make_shared<const PageAnswer>(unpack_answer(slot.packed));
+    note_unpacked_locked(slot);
+  }
+  return slot.answer;
+}
+
+void LivePages::note_unpacked_locked(Slot& slot) const {
+  slot.unpacked_at = ++unpacked_count_;
+  unpacked_.emplace_back(&slot, slot.unpacked_at);
+  while (unpacked_.size() > options_.unpacked_answers) {
+    const auto [oldest, at] = unpacked_.front();
+    unpacked_.pop_front();
+    if (oldest->unpacked_at != at || !oldest->answer) continue;  // unpacked again since: a later entry
+    if (oldest->packed.empty()) oldest->packed = pack_answer(*oldest->answer);
+    oldest->answer.reset();  // freed once no rule holds it
   }
 }
 

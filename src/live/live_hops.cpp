@@ -76,13 +76,13 @@ void LivePages::claim_locked(Job& job, const std::string& url, Slot& slot) const
 }
 
 void LivePages::follow(std::shared_ptr<Job> job) const {
-  std::shared_ptr<const PageAnswer> known;
+  PageRef known;
   {
     std::lock_guard lock(mutex_);
     auto& [url, target] = *slot_entry_locked(job->current);
     if (target.ready) {
-      if (target.answer && (final_answer_for(*job, *target.answer) || leads_on_for(*job, *target.answer)))
-        known = target.answer;
+      const PageRef answer = answer_locked(target);
+      if (answer && (final_answer_for(*job, *answer) || leads_on_for(*job, *answer))) known = answer;
     } else if (target.pending) {
       // A listed page is given only an answer read with GET, as its own job would read it.
       if (!job->head || is_media(url)) claim_locked(*job, url, target);

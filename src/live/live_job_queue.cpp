@@ -97,7 +97,7 @@ std::unique_ptr<PageLookup::Prefetch> LivePages::prefetch(std::vector<std::strin
       auto found = slots_.find(url);
       if (found != slots_.end() && (found->second.ready || found->second.queued)) {
         // Answered before this listing (a hop of another file's URL): its line now.
-        if (found->second.ready && found->second.answer) log_stored_locked(found->second, url);
+        if (found->second.ready && has_answer(found->second)) log_stored_locked(found->second, url);
         continue;
       }
       // Not on the site (counted when page() asks), past --max-urls or outside --sample: no slot.
@@ -140,10 +140,10 @@ std::optional<LivePages::LeftOut> LivePages::leave_out_locked(std::string_view u
   return why;
 }
 
-const PageAnswer* LivePages::left_out_answer_locked(LeftOut why) const {
+PageRef LivePages::left_out_answer_locked(LeftOut why) const {
   if (why == LeftOut::OtherOrigin) return nullptr;
   const bool unsampled = why == LeftOut::Unsampled;
-  std::shared_ptr<const PageAnswer>& shared = unsampled ? unsampled_answer_ : cut_answer_;
+  PageRef& shared = unsampled ? unsampled_answer_ : cut_answer_;
   if (!shared) {
     PageAnswer answer;
     answer.status = PageStatus::Skipped;
@@ -151,7 +151,7 @@ const PageAnswer* LivePages::left_out_answer_locked(LeftOut why) const {
                               : "past --max-urls " + std::to_string(options_.max_urls);
     shared = std::make_shared<const PageAnswer>(std::move(answer));
   }
-  return shared.get();
+  return shared;
 }
 
 const std::string& LivePages::queue_pending_locked(Slot& slot, const std::string& url) const {
@@ -209,7 +209,7 @@ namespace {
 struct LastLookup {
   std::uint64_t owner = 0;
   std::string url;
-  const PageAnswer* answer = nullptr;
+  PageRef answer;
 };
 thread_local LastLookup last_lookup;
 std::atomic<std::uint64_t> lookup_owners{0};
@@ -218,16 +218,16 @@ std::atomic<std::uint64_t> lookup_owners{0};
 
 std::uint64_t LivePages::next_lookup_owner() { return ++lookup_owners; }
 
-const PageAnswer* LivePages::page(std::string_view url) const {
+PageRef LivePages::page(std::string_view url) const {
   if (last_lookup.owner == lookup_owner_ && last_lookup.url == url) return last_lookup.answer;
-  const PageAnswer* answer = page_locked(url);
+  PageRef answer = page_locked(url);
   last_lookup.owner = lookup_owner_;
   last_lookup.url.assign(url);
   last_lookup.answer = answer;
   return answer;
 }
 
-const PageAnswer* LivePages::page_locked(std::string_view url) const {
+PageRef LivePages::page_locked(std::string_view url) const {
   std::shared_ptr<Job> job;
   std::unique_lock lock(mutex_);
   if (const std::optional<LeftOut> why = left_out_locked(url)) return left_out_answer_locked(*why);
@@ -241,11 +241,11 @@ const PageAnswer* LivePages::page_locked(std::string_view url) const {
   }
   Slot& slot = found->second;
   slot.listed = true;
-  if (log_.is_open() && slot.ready && slot.answer && !slot.logged) log_stored_locked(slot, std::string(url));
+  if (log_.is_open() && slot.ready && has_answer(slot) && !slot.logged) log_stored_locked(slot, std::string(url));
   return answer_of(lock, slot, std::move(job));
 }
 
-const PageAnswer* LivePages::unlisted_page(std::string_view url) const {
+PageRef LivePages::unlisted_page(std::string_view url) const {
   if (!on_site(url)) return nullptr;
   std::shared_ptr<Job> job;
   std::unique_lock lock(mutex_);
@@ -265,14 +265,14 @@ std::shared_ptr<LivePages::Job> LivePages::queue_locked(Slot& slot, std::string_
   return job;
 }
 
-const PageAnswer* LivePages::answer_of(std::unique_lock<std::mutex>& lock, Slot& slot, std::shared_ptr<Job> job) const {
+PageRef LivePages::answer_of(std::unique_lock<std::mutex>& lock, Slot& slot, std::shared_ptr<Job> job) const {
   if (job) {
     lock.unlock();
     step(std::move(job));
     lock.lock();
   }
   wait_locked(lock, slot);
-  return slot.answer.get();
+  return answer_locked(slot);
 }
 
 // Asks for job->current once its origin's robots.txt is known (and the origin's probe answered).

@@ -1,5 +1,7 @@
 #include "live/live_pages.h"
 
+#include "live/answer_bytes.h"
+
 #include <algorithm>
 #include <ctime>
 #include <nlohmann/json.hpp>
@@ -260,7 +262,9 @@ PageTally LivePages::tally() const {
   PageTally tally;
   std::lock_guard lock(mutex_);
   for (const auto& [url, slot] : slots_) {
-    if (slot.listed && slot.ready && slot.answer) tally.add(*slot.answer, url);
+    if (!slot.listed || !slot.ready || !has_answer(slot)) continue;
+    // A packed answer is unpacked for the count alone, not kept so.
+    tally.add(slot.answer ? *slot.answer : unpack_answer(slot.packed), url);
   }
   // The URLs left out have no slot (left_out_): counted as they were left out.
   tally.skipped += cut_ + unsampled_;
@@ -273,8 +277,10 @@ std::vector<std::pair<std::string, std::string>> LivePages::redirect_chains(std:
   {
     std::lock_guard lock(mutex_);
     for (const auto& [url, slot] : slots_) {
-      if (!slot.listed || !slot.answer || slot.answer->status != PageStatus::Redirect || !slot.answer->http) continue;
-      chains.emplace_back(url, redirect_chain_text(slot.answer->http->chain));
+      if (!slot.listed || !has_answer(slot)) continue;
+      const PageAnswer answer = slot.answer ? *slot.answer : unpack_answer(slot.packed);
+      if (answer.status != PageStatus::Redirect || !answer.http) continue;
+      chains.emplace_back(url, redirect_chain_text(answer.http->chain));
     }
   }
   std::sort(chains.begin(), chains.end());

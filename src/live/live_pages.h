@@ -10,6 +10,7 @@
 
 #include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -43,14 +44,19 @@ struct LiveOptions {
   std::string log_path;  // --pages-log: one JSON line per fetched URL; empty: none
   std::string cache_dir;  // --cache: answers kept for conditional re-fetches; empty: none
   int max_redirects = 10;
+  // Answers kept unpacked, at most: those asked for last (a rule asks again about a URL it just
+  // asked about, or about its redirect's target) and those fetched ahead of the rules. The others
+  // are kept packed (answer_bytes.h), each in a fraction of the room; a rule's reference keeps an
+  // answer it holds whole.
+  std::size_t unpacked_answers = 4096;
 };
 
 class LivePages final : public PageLookup {
  public:
   explicit LivePages(LiveOptions options);
   ~LivePages() override;
-  const PageAnswer* page(std::string_view url) const override;
-  const PageAnswer* unlisted_page(std::string_view url) const override;
+  PageRef page(std::string_view url) const override;
+  PageRef unlisted_page(std::string_view url) const override;
   std::unique_ptr<Prefetch> prefetch(std::vector<std::string> urls, unsigned threads) const override;
   std::vector<std::string> listed_files() const override { return {}; }
   std::size_t pages_read() const override;
@@ -82,8 +88,12 @@ class LivePages final : public PageLookup {
     bool following = false;
     bool claimed = false;  // another URL's job answers it (live_hops.cpp)
     bool logged = false;  // its --pages-log line is written
-    // Null: not on the site. Shared: every URL past --max-urls has the same answer.
-    std::shared_ptr<const PageAnswer> answer;
+    // Null: not on the site, or kept `packed`.
+    PageRef answer;
+    // The answer packed (answer_bytes.h) once unpacked_answers newer ones are in; unpacked again
+    // when asked for. Empty: not packed (no answer packs to no bytes).
+    std::string packed;
+    std::uint32_t unpacked_at = 0;  // its place in unpacked_, which an older place there is not
     // Made by a thread that waits for the answer, so that publishing it wakes that thread alone,
     // not every thread waiting for some page.
     std::unique_ptr<std::condition_variable> waiting;
@@ -108,7 +118,14 @@ class LivePages final : public PageLookup {
   struct Origin;  // robots.txt and the soft-404 probe of one origin
 
   // page(), when the thread's last lookup was another URL.
-  const PageAnswer* page_locked(std::string_view url) const;
+  PageRef page_locked(std::string_view url) const;
+  // Whether `slot` has an answer (unpacked or packed): false while it has none, or for a URL not on
+  // the site.
+  static bool has_answer(const Slot& slot) { return slot.answer || !slot.packed.empty(); }
+  // `slot`'s answer, unpacked if it was packed (and kept so for a while).
+  PageRef answer_locked(Slot& slot) const;
+  // Notes that `slot`'s answer is unpacked, and packs the oldest past options_.unpacked_answers.
+  void note_unpacked_locked(Slot& slot) const;
   static std::uint64_t next_lookup_owner();
   Slot& slot_locked(std::string_view url) const;
   void wait_locked(std::unique_lock<std::mutex>& lock, Slot& slot) const;
@@ -126,12 +143,12 @@ class LivePages final : public PageLookup {
   // (once a URL) when it is.
   std::optional<LeftOut> leave_out_locked(std::string_view url) const;
   // The answer of a URL left out for `why` (null: not on the site), one for all of them.
-  const PageAnswer* left_out_answer_locked(LeftOut why) const;
+  PageRef left_out_answer_locked(LeftOut why) const;
   // Gives pending URLs of `origin` jobs while it has fewer than kJobsPerOrigin, and starts them.
   void feed(const std::string& origin) const;
   // Sets `slot`'s answer, and says which waiting threads it releases and which jobs' hops waited
   // for it (to be woken and followed once the lock is let go).
-  void fill_locked(Slot& slot, std::shared_ptr<const PageAnswer> answer, std::vector<std::condition_variable*>& wake,
+  void fill_locked(Slot& slot, PageRef answer, std::vector<std::condition_variable*>& wake,
                    std::vector<std::shared_ptr<Job>>& followers) const;
   // Makes `answer` share its HTTP details with the answers before it whose details say nothing
   // but the same Content-Type (most pages of a site): each answer a run keeps holds less.
@@ -165,7 +182,7 @@ class LivePages final : public PageLookup {
   // The slot of `url`, made when there is none (as slot_locked), with its key.
   std::unordered_map<std::string, Slot>::iterator slot_entry_locked(std::string_view url) const;
   // Starts `job` (when there is one) and waits for `slot`'s answer.
-  const PageAnswer* answer_of(std::unique_lock<std::mutex>& lock, Slot& slot, std::shared_ptr<Job> job) const;
+  PageRef answer_of(std::unique_lock<std::mutex>& lock, Slot& slot, std::shared_ptr<Job> job) const;
   bool on_site(std::string_view url) const;
   bool site_origin(const std::string& origin) const;  // one of options_.origins
   bool is_media(std::string_view url) const;
@@ -199,7 +216,11 @@ class LivePages final : public PageLookup {
   mutable std::size_t cut_ = 0;  // listed URLs left out for --max-urls
   mutable std::size_t unsampled_ = 0;  // listed URLs left out of --sample
   mutable std::size_t given_up_ = 0;  // listed URLs not asked for: their host was given up
-  mutable std::shared_ptr<const PageAnswer> cut_answer_, unsampled_answer_;  // made once each
+  mutable PageRef cut_answer_, unsampled_answer_;  // made once each
+  // The slots whose answers are unpacked, oldest first, each with its unpacked_at (an entry whose
+  // slot has another since was packed and unpacked again: passed over).
+  mutable std::deque<std::pair<Slot*, std::uint32_t>> unpacked_;
+  mutable std::uint32_t unpacked_count_ = 0;
   // The listed URLs left out, by a 64-bit hash of each (seeded_hash), not in slots_: a listing of
   // millions of URLs past --max-urls holds some 20 bytes for each, not a slot and its key (over
   // 400 bytes). Looked up before slots_: a URL left out stays so, whatever asks for it later.

@@ -46,7 +46,7 @@ void RunUrls::keep(std::string_view url) const {
   if (kept_.emplace(rank, std::string(url)).second && kept_.size() > size_) kept_.erase(std::prev(kept_.end()));
 }
 
-const PageAnswer* RunUrls::page(std::string_view url) const {
+PageRef RunUrls::page(std::string_view url) const {
   keep(url);
   return nullptr;
 }

@@ -30,8 +30,8 @@ class RunUrls final : public PageLookup {
  public:
   RunUrls(std::vector<std::string> origins, std::size_t size, std::uint64_t seed)
       : origins_(std::move(origins)), size_(size), seed_(seed) {}
-  const PageAnswer* page(std::string_view url) const override;
-  const PageAnswer* unlisted_page(std::string_view) const override { return nullptr; }
+  PageRef page(std::string_view url) const override;
+  PageRef unlisted_page(std::string_view) const override { return nullptr; }
   std::unique_ptr<Prefetch> prefetch(std::vector<std::string> urls, unsigned threads) const override;
   std::vector<std::string> listed_files() const override { return {}; }
   std::size_t pages_read() const override { return 0; }

@@ -282,12 +282,12 @@ void DiskPages::fill(Slot& slot, std::string_view url) const {
   }
 }
 
-const PageAnswer* DiskPages::page(std::string_view url) const {
+PageRef DiskPages::page(std::string_view url) const {
   Slot& slot = slot_for(url);
   // Nine rules ask about each URL: the first counts it.
   if (!slot.listed.load(std::memory_order_relaxed) && !slot.listed.exchange(true, std::memory_order_relaxed))
     count_listed(slot, url);
-  return slot.answer ? &*slot.answer : nullptr;
+  return reference(slot);
 }
 
 void DiskPages::count_listed(const Slot& slot, std::string_view url) const {
@@ -300,9 +300,11 @@ void DiskPages::count_listed(const Slot& slot, std::string_view url) const {
   listed_answers_.push_back(&*slot.answer);
 }
 
-const PageAnswer* DiskPages::unlisted_page(std::string_view url) const {
-  const Slot& slot = slot_for(url);
-  return slot.answer ? &*slot.answer : nullptr;
+PageRef DiskPages::unlisted_page(std::string_view url) const { return reference(slot_for(url)); }
+
+PageRef DiskPages::reference(const Slot& slot) {
+  // The answers live as long as this lookup: a reference that owns nothing.
+  return slot.answer ? PageRef(PageRef(), &*slot.answer) : nullptr;
 }
 
 std::unique_ptr<PageLookup::Prefetch> DiskPages::prefetch(std::vector<std::string> urls, unsigned threads) const {
@@ -359,7 +361,7 @@ std::vector<std::string> DiskPages::listed_files() const {
     }
   }
   for (const std::string& target : targets) {
-    const PageAnswer* answer = unlisted_page(target);
+    const PageRef answer = unlisted_page(target);
     if (answer && answer->status == PageStatus::Served) files.push_back(answer->file);
   }
   return files;

@@ -30,8 +30,8 @@ class DiskPages final : public PageLookup {
   // at the top of the folder (_redirects, _headers, vercel.json); what cannot be read of them is
   // in config_warnings().
   DiskPages(std::string root, SitemapLocation site, HostKind host);
-  const PageAnswer* page(std::string_view url) const override;
-  const PageAnswer* unlisted_page(std::string_view url) const override;
+  PageRef page(std::string_view url) const override;
+  PageRef unlisted_page(std::string_view url) const override;
   std::unique_ptr<Prefetch> prefetch(std::vector<std::string> urls, unsigned threads) const override;
   // Lists the build on `threads` threads from now, on a thread of its own: called before the
   // sitemap is read, so that its parse and the listing overlap (the first question about a page
@@ -75,6 +75,7 @@ class DiskPages final : public PageLookup {
 
   Slot& slot_for(std::string_view url) const;
   void count_listed(const Slot& slot, std::string_view url) const;
+  static PageRef reference(const Slot& slot);
   Slot& slot_in_map(std::string_view url) const;
   void fill(Slot& slot, std::string_view url) const;
   void start_walk(std::launch policy) const;

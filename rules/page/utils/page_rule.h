@@ -30,7 +30,7 @@ class PageRule : public Rule {
     // Invalid URLs are the url rules' business.
     if (a.shape != UrlShape::Http || !a.syntax_valid || !a.valid_utf8) return;
     const std::string_view ascii = a.ascii_form.empty() ? a.trimmed : std::string_view(a.ascii_form);
-    if (const PageAnswer* page = pages_->page(ascii)) check(url, a, *page, out);
+    if (const PageRef page = pages_->page(ascii)) check(url, a, *page, out);
   }
 
  protected:

@@ -29,7 +29,7 @@ BuildChain follow_live(const PageLookup& pages, const HttpDetails& http, const s
 BuildChain follow_in_build(const PageLookup& pages, std::string_view listed, const PageAnswer& first) {
   BuildChain chain;
   std::vector<std::string> seen{normal_form(listed), normal_form(first.target)};
-  const PageAnswer* at = pages.unlisted_page(first.target);
+  PageRef at = pages.unlisted_page(first.target);
   while (at && at->status == PageStatus::Redirect) {
     if (std::find(seen.begin(), seen.end(), normal_form(at->target)) != seen.end()) {
       chain.trouble = "which leads back to " + quoted(at->target) + ": a redirect loop";

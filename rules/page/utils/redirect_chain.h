@@ -11,7 +11,7 @@ namespace sitemaplint {
 
 struct BuildChain {
   std::string end_url;  // set when there was more than one hop
-  const PageAnswer* end = nullptr;  // the build's answer at the end; null: not on this site
+  PageRef end;  // the build's answer at the end; null: not on this site
   std::string trouble;  // why listing where it ends would not help, for the message
 };
 
