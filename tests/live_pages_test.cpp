@@ -408,6 +408,30 @@ TEST_CASE("live: a redirect to another host that ends in a page is a plain redir
   CHECK(run.out.find("PAGE107") == std::string::npos);
 }
 
+TEST_CASE("live: URLs that redirect to one page of another host ask that host for it once") {
+  HttpTestServer server;
+  const std::string port = std::to_string(server.port());
+  const std::string elsewhere = "http://localhost:" + port;
+  for (const char* path : {"/a", "/b", "/c"}) server.route(path, redirect(301, elsewhere + "/home"));
+  server.route("/d", redirect(301, elsewhere + "/hop"));
+  server.route("/hop", redirect(302, elsewhere + "/home"));
+  server.route("/home", html("Home"));
+  const std::string sitemap = server.url("/sitemap.xml");
+  // The other host's page is listed too: it is not this site's, and counts as such.
+  serve_sitemap(server, site_urlset({server.url("/a"), server.url("/b"), server.url("/c"), server.url("/d"),
+                                     elsewhere + "/home"}));
+  const auto run = run_cli({"--pages", "--rate", "200", "--allow-host", "localhost", "--now", kTestNow, sitemap});
+  INFO(run.out, run.err);
+  for (const char* path : {"/a", "/b", "/c", "/d"}) {
+    CHECK(run.out.find("[PAGE103 page-redirect]: '" + server.url(path) + "' is not a page") != std::string::npos);
+  }
+  CHECK(run.out.find("(chain: " + server.url("/d") + " (301) -> " + elsewhere + "/hop (302) -> " + elsewhere +
+                     "/home (200)), which leads on to '" + elsewhere + "/home', which is on another host") !=
+        std::string::npos);
+  CHECK(run.out.find("4 listed URLs checked (4 redirected); 1 URL on other origins not checked") != std::string::npos);
+  check_asked_once(server, {"/a", "/b", "/c", "/d", "/hop", "/home"});
+}
+
 TEST_CASE("live: --allow-host adds hosts to the site's own, and never leaves the sitemap's out") {
   HttpTestServer server;
   const std::string port = std::to_string(server.port());

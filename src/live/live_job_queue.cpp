@@ -93,15 +93,16 @@ std::unique_ptr<PageLookup::Prefetch> LivePages::prefetch(std::vector<std::strin
     std::lock_guard lock(mutex_);
     std::vector<std::pair<const std::string*, Slot*>> listing;  // the fresh URLs, in the listing's order
     for (const std::string& url : urls) {
-      if (left_out_locked(url)) continue;
+      // Not on the site: no slot of its own (counted when page() asks; a hop's slot is the hop's).
+      if (left_out_locked(url) || !on_site(url)) continue;
       auto found = slots_.find(url);
       if (found != slots_.end() && (found->second.ready || found->second.queued)) {
         // Answered before this listing (a hop of another file's URL): its line now.
         if (found->second.ready && has_answer(found->second)) log_stored_locked(found->second, url);
         continue;
       }
-      // Not on the site (counted when page() asks), past --max-urls or outside --sample: no slot.
-      if (!on_site(url) || leave_out_locked(url)) continue;
+      // Past --max-urls or outside --sample: no slot.
+      if (leave_out_locked(url)) continue;
       auto& [key, slot] = found != slots_.end() ? *found : *slot_entry_locked(url);
       slot.queued = true;  // a second copy of the URL in `urls` is not fresh
       listing.emplace_back(&key, &slot);
@@ -231,6 +232,7 @@ PageRef LivePages::page_locked(std::string_view url) const {
   std::shared_ptr<Job> job;
   std::unique_lock lock(mutex_);
   if (const std::optional<LeftOut> why = left_out_locked(url)) return left_out_answer_locked(*why);
+  if (!on_site(url)) return left_out_answer_locked(*leave_out_locked(url));
   auto found = slots_.find(url);
   if (found == slots_.end() || (!found->second.ready && !found->second.queued)) {
     // Asked without a prefetch (a URL in another spelling): fetched now, within the same limits.

@@ -81,10 +81,9 @@ LivePages::Slot& LivePages::slot_locked(std::string_view url) const { return slo
 
 std::unordered_map<std::string, LivePages::Slot>::iterator LivePages::slot_entry_locked(std::string_view url) const {
   auto found = slots_.find(url);
-  if (found == slots_.end()) {
-    found = slots_.try_emplace(std::string(url)).first;
-    if (!on_site(url)) found->second.ready = true;  // answer stays null
-  }
+  // A URL on another origin has a slot only as a hop's: claimed, fetched and shared as any other,
+  // so that URLs redirecting to one page of another host ask that host for it once.
+  if (found == slots_.end()) found = slots_.try_emplace(std::string(url)).first;
   return found;
 }
 
