@@ -501,6 +501,30 @@ TEST_CASE("live: a listed URL that other listed URLs redirect to is fetched once
   check_asked_once(server, {"/ok", "/late", "/a", "/b", "/c"});
 }
 
+TEST_CASE("live: a URL is fetched as the sitemap means it: references decoded, CDATA joined, non-ASCII encoded") {
+  HttpTestServer server;
+  server.route("*", html("Page"));
+  const std::string sitemap = server.url("/sitemap.xml");
+  serve_sitemap(server, site_urlset({server.url("/q?a=1&amp;b=2"), server.url("/caf&#233;"),
+                                     server.url("/<![CDATA[cdata]]>/page"), server.url("/na\xC3\xAFve"),
+                                     "relative/page", server.url("/plain")},
+                                    "<url><loc>" + server.url("/i") + "</loc><image:image><image:loc>" +
+                                        server.url("/img?w=1&amp;h=2") + "</image:loc></image:image></url>\n"));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "500", "--now", kTestNow, "--select", "PAGE", sitemap});
+  CHECK(run.err.empty());
+  // Every request is one the sitemap names, in the spelling it means, once; none for a spelling
+  // the rules never ask about ('/q?a=1&amp;b=2', '/caf&', '/' before the CDATA section).
+  std::vector<std::string> targets;
+  for (const HttpRequest& request : server.requests()) {
+    if (request.path != "/sitemap.xml" && request.path != "/robots.txt" &&
+        request.path.find("sitemaplint-soft-404-probe-") == std::string::npos)
+      targets.push_back(request.target);
+  }
+  std::sort(targets.begin(), targets.end());
+  CHECK(targets == std::vector<std::string>{"/caf%C3%A9", "/cdata/page", "/i", "/img?w=1&h=2", "/na%C3%AFve", "/plain",
+                                            "/q?a=1&b=2"});
+}
+
 TEST_CASE("live: redirects among listed URLs end, in any order, each URL asked for once where it can be") {
   HttpTestServer server;
   server.route("*", html("Other"));

@@ -2,6 +2,9 @@
 
 #include <cstring>
 
+#include "analysis/xml_text.h"
+#include "url_analysis.h"
+
 namespace sitemaplint {
 namespace {
 
@@ -10,10 +13,24 @@ std::string_view local_name(const char* name) {
   return colon ? colon + 1 : name;
 }
 
-std::string_view trimmed(std::string_view text) {
-  const std::size_t first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return {};
-  return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+// An element's text as the walk gives it to the rules: its text and CDATA children joined, the
+// references of the text decoded (the tree keeps them raw), a CDATA section's as written.
+void element_value(const pugi::xml_node element, std::string& out) {
+  out.clear();
+  for (const pugi::xml_node child : element.children()) {
+    if (child.type() == pugi::node_pcdata) decode_entities(child.value(), &out);
+    else if (child.type() == pugi::node_cdata) out.append(child.value());
+  }
+}
+
+// Adds `value`'s URL in the spelling a page rule asks for it (rules/page/utils/page_rule.h): the
+// live audit fetches what it is given, so a URL in another spelling ("&amp;" undecoded, a
+// non-ASCII path not yet percent-encoded) would be a request for a page the sitemap does not name.
+// A URL no page rule asks about (relative, invalid) is left out.
+void add_url(std::string_view value, UrlAnalysis& analysis, std::vector<std::string>& urls) {
+  analyze_url(value, analysis);
+  if (analysis.shape != UrlShape::Http || !analysis.syntax_valid || !analysis.valid_utf8) return;
+  urls.emplace_back(analysis.ascii_form.empty() ? analysis.trimmed : std::string_view(analysis.ascii_form));
 }
 
 }  // namespace
@@ -21,19 +38,26 @@ std::string_view trimmed(std::string_view text) {
 std::vector<std::string> listed_urls(const Document& document) {
   std::vector<std::string> urls;
   if (!document.parsed || document.kind != DocumentKind::UrlSet) return urls;
+  std::string value;
+  UrlAnalysis analysis;
   for (const pugi::xml_node url : document.tree.document_element().children()) {
     for (const pugi::xml_node node : url.children()) {
       const std::string_view name = local_name(node.name());
       if (name == "loc") {
-        urls.emplace_back(trimmed(node.child_value()));
+        element_value(node, value);
+        add_url(value, analysis, urls);
       } else if (name == "link") {
-        urls.emplace_back(trimmed(node.attribute("href").value()));
+        value.clear();
+        decode_entities(node.attribute("href").value(), &value);
+        add_url(value, analysis, urls);
       } else {
         // <image:image>, <video:video>: their URL children.
         for (const pugi::xml_node inner : node.children()) {
           const std::string_view inner_name = local_name(inner.name());
-          if (inner_name == "loc" || inner_name == "thumbnail_loc" || inner_name == "content_loc")
-            urls.emplace_back(trimmed(inner.child_value()));
+          if (inner_name == "loc" || inner_name == "thumbnail_loc" || inner_name == "content_loc") {
+            element_value(inner, value);
+            add_url(value, analysis, urls);
+          }
         }
       }
     }
