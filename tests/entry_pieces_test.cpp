@@ -13,6 +13,8 @@
 #include "engine/entry_pieces.h"
 #include "load/parse.h"
 #include "load/wellformed.h"
+#include "pages/listed_urls.h"
+#include "run/listed_in_pieces.h"
 #include "test_support.h"
 
 using namespace sitemaplint;
@@ -161,6 +163,53 @@ TEST_CASE("entry pieces: the fixtures cut into pieces are walked in pieces, with
   }
   CHECK(walked_in_pieces > 250);
   CHECK(given_up < 50);
+}
+
+TEST_CASE("entry pieces: the URLs listed for --pages are gathered from the pieces as from the whole tree") {
+  // --pages lists a sitemap's URLs before the walk (pages/listed_urls.h), in order: the live audit
+  // fetches them so and cuts them at --max-urls. In pieces they are gathered a piece at a time, and
+  // a cut the walk would give up on gives up here too (the document is then parsed whole).
+  std::size_t gathered = 0, given_up = 0;
+  for (const fs::path& path : rule_fixture_files()) {
+    CAPTURE(path.string());
+    std::string text = read_file(path.string());
+    const std::string as_written = text;
+    const std::unique_ptr<Document> whole = parse_document(path.string(), as_written);
+    DocumentPieces pieces;
+    pieces.piece_bytes = 1;
+    const std::unique_ptr<Document> in_place = parse_document(path.string(), text, {}, &text, nullptr, &pieces);
+    if (!pieces.split()) continue;
+    const std::optional<std::vector<std::string>> urls = listed_urls_in_pieces(*in_place, pieces);
+    // The root's content is left as written, for the walk to parse in place.
+    CHECK(std::string_view(text).substr(pieces.root->begin) == std::string_view(as_written).substr(pieces.root->begin));
+    if (!urls) {
+      ++given_up;
+      continue;
+    }
+    CHECK(*urls == listed_urls(*whole));
+    gathered += !urls->empty();
+  }
+  CHECK(gathered > 250);
+  CHECK(given_up < 20);
+}
+
+TEST_CASE("entry pieces: the page fixtures find the same with the pages read ahead from the pieces") {
+  std::size_t files = 0;
+  for (const fs::path& path : rule_fixture_files()) {
+    const std::string text = read_file(path.string());
+    Settings settings = fixture_settings(path, text);
+    if (!settings.pages) continue;
+    CAPTURE(path.string());
+    settings.engine.page_threads = 1;  // the pages read ahead, in the listing's order
+    const FileReport whole = lint_input(load_fixture(path), every_rule(), whole_parse(settings));
+    for (const unsigned threads : {1u, 2u}) {
+      CAPTURE(threads);
+      const FileReport split_run = lint_input(load_fixture(path), every_rule(), in_pieces(settings, threads));
+      CHECK(findings_in_full(split_run.diagnostics) == findings_in_full(whole.diagnostics));
+    }
+    ++files;
+  }
+  CHECK(files > 25);
 }
 
 TEST_CASE("entry pieces: a lane that counted the entries before it wrongly is parsed whole") {

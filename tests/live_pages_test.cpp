@@ -1244,6 +1244,41 @@ TEST_CASE("live: --max-urls and --sample cut the list, and the summary says so")
                      "6\",\"status\":200,\"url\":\"" + s + "6\"}\n");
 }
 
+TEST_CASE("live: a sitemap large enough to be walked in pieces is cut at --max-urls in its own order") {
+  // Over 1 MiB: parsed and walked in pieces (in lanes with --jobs 2), its URLs listed piece by
+  // piece before the walk. The first URLs of the document are the ones fetched, whichever lane
+  // walks them.
+  HttpTestServer server;
+  std::vector<std::string> locs;
+  const std::string padding(80, 'p');
+  for (int i = 0; i < 12000; ++i) {
+    const std::string path = "/" + padding + "/" + std::to_string(i);
+    server.route(path, html("Page"));
+    locs.push_back(server.url(path));
+  }
+  const std::string xml = site_urlset(locs);
+  REQUIRE(xml.size() > (std::size_t{1} << 20));
+  serve_sitemap(server, xml);
+  for (const std::string jobs : {"1", "2"}) {
+    CAPTURE(jobs);
+    const std::size_t before = server.requests().size();
+    const auto run = run_cli({"--pages", "--rate", "500", "--max-urls", "20", "--jobs", jobs, "--now", kTestNow,
+                              "--select", "PAGE", server.url("/sitemap.xml")});
+    CHECK(run.exit_code == 0);
+    CHECK(run.out.find("11980 listed URLs not fetched (past --max-urls 20)") != std::string::npos);
+    std::vector<std::string> fetched;
+    const std::vector<HttpRequest> requests = server.requests();
+    for (std::size_t i = before; i < requests.size(); ++i) {
+      if (requests[i].path.starts_with("/" + padding)) fetched.push_back(requests[i].path);
+    }
+    std::sort(fetched.begin(), fetched.end());
+    std::vector<std::string> first;
+    for (int i = 0; i < 20; ++i) first.push_back("/" + padding + "/" + std::to_string(i));
+    std::sort(first.begin(), first.end());
+    CHECK(fetched == first);
+  }
+}
+
 TEST_CASE("live: URLs left out are counted once, and a hop to one is asked for once, whenever it is listed") {
   HttpTestServer server;
   server.route("/a", redirect(301, "/gone"));

@@ -35,12 +35,10 @@ void add_url(std::string_view value, UrlAnalysis& analysis, std::vector<std::str
 
 }  // namespace
 
-std::vector<std::string> listed_urls(const Document& document) {
-  std::vector<std::string> urls;
-  if (!document.parsed || document.kind != DocumentKind::UrlSet) return urls;
+void append_listed_urls(const pugi::xml_node first_entry, std::vector<std::string>& urls) {
   std::string value;
   UrlAnalysis analysis;
-  for (const pugi::xml_node url : document.tree.document_element().children()) {
+  for (pugi::xml_node url = first_entry; url; url = url.next_sibling()) {
     for (const pugi::xml_node node : url.children()) {
       const std::string_view name = local_name(node.name());
       if (name == "loc") {
@@ -62,6 +60,12 @@ std::vector<std::string> listed_urls(const Document& document) {
       }
     }
   }
+}
+
+std::vector<std::string> listed_urls(const Document& document) {
+  std::vector<std::string> urls;
+  if (document.parsed && document.kind == DocumentKind::UrlSet)
+    append_listed_urls(document.tree.document_element().first_child(), urls);
   return urls;
 }
 

@@ -16,4 +16,8 @@ namespace sitemaplint {
 // percent-encoded where they hold non-ASCII characters (UrlAnalysis::ascii_form).
 std::vector<std::string> listed_urls(const Document& document);
 
+// The same URLs of the entries from `first_entry` on (it and its following siblings): those of a
+// piece of the root's content (engine/pieces.h), appended to `urls`.
+void append_listed_urls(pugi::xml_node first_entry, std::vector<std::string>& urls);
+
 }  // namespace sitemaplint

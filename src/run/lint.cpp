@@ -10,6 +10,7 @@
 #include "load/source.h"
 #include "page.h"
 #include "pages/listed_urls.h"
+#include "run/listed_in_pieces.h"
 
 namespace sitemaplint {
 namespace {
@@ -103,11 +104,10 @@ Linted lint_into(FileReport& report, std::string_view bytes, Input& input, const
   // (engine/piece_lanes.h): each piece's tree is built in the memory of the one before, where the
   // whole tree's pages were each faulted in and zeroed once (on one core too, a 10 MB sitemap's run
   // peaked at 22 MiB instead of 46, and its kernel time for fresh pages went from 10-25 ms to 3).
-  // Not with --pages, whose URLs are listed from the whole tree before the walk.
   LineStarts lines;
   DocumentPieces pieces;
   pieces.piece_bytes = settings.engine.piece_bytes;
-  const bool in_pieces = !settings.pages && bytes.size() >= settings.engine.pieces_from_bytes;
+  const bool in_pieces = bytes.size() >= settings.engine.pieces_from_bytes;
   std::unique_ptr<Document> doc = parse_document(input.path, bytes, load, report.reloadable ? &report.bytes : nullptr,
                                                  &lines, in_pieces ? &pieces : nullptr, settings.engine.rule_threads);
   const auto parse_whole = [&] {  // from the bytes as written, as a copy
@@ -119,8 +119,18 @@ Linted lint_into(FileReport& report, std::string_view bytes, Input& input, const
   if (doc->needs_bytes_as_written) parse_whole();  // parsed in place: `bytes` are the report's, read again
   // --pages: threads read the pages of the file's URLs while the rules walk it.
   std::unique_ptr<PageLookup::Prefetch> reading_ahead;
-  if (settings.pages && (settings.engine.page_threads > 0 || settings.pages->live()))
-    reading_ahead = settings.pages->prefetch(listed_urls(*doc), settings.engine.page_threads);
+  // In the listing's order, which the live audit fetches them in and cuts at --max-urls: gathered
+  // before the walk, from the tree or, in pieces, from each piece in turn.
+  if (settings.pages && (settings.engine.page_threads > 0 || settings.pages->live())) {
+    std::optional<std::vector<std::string>> urls;
+    if (pieces.split()) urls = listed_urls_in_pieces(*doc, pieces);
+    if (pieces.split() && !urls) {  // what the walk in pieces would give up on too
+      pieces.root.reset();
+      parse_whole();
+    }
+    if (!urls) urls = listed_urls(*doc);
+    reading_ahead = settings.pages->prefetch(std::move(*urls), settings.engine.page_threads);
+  }
   RuleRun run;
   try {
     run = run_rules(*doc, selection, settings, &pieces);
