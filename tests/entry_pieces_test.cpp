@@ -202,7 +202,8 @@ TEST_CASE("entry pieces: the page fixtures find the same with the pages read ahe
     CAPTURE(path.string());
     settings.engine.page_threads = 1;  // the pages read ahead, in the listing's order
     const FileReport whole = lint_input(load_fixture(path), every_rule(), whole_parse(settings));
-    for (const unsigned threads : {1u, 2u}) {
+    // Three threads: two lanes beside the read-ahead's.
+    for (const unsigned threads : {1u, 2u, 3u}) {
       CAPTURE(threads);
       const FileReport split_run = lint_input(load_fixture(path), every_rule(), in_pieces(settings, threads));
       CHECK(findings_in_full(split_run.diagnostics) == findings_in_full(whole.diagnostics));

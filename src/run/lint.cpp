@@ -131,9 +131,17 @@ Linted lint_into(FileReport& report, std::string_view bytes, Input& input, const
     if (!urls) urls = listed_urls(*doc);
     reading_ahead = settings.pages->prefetch(std::move(*urls), settings.engine.page_threads);
   }
+  // The cores the read-ahead takes are not the lanes' too: with a lane for each core as well, a
+  // 50,000-page build took 9% more CPU and 8% more time at --jobs 2.
+  std::optional<Settings> fewer_lanes;
+  if (reading_ahead && settings.engine.page_threads > 0 && pieces.split()) {
+    fewer_lanes = settings;
+    fewer_lanes->engine.rule_threads = std::max(
+        1u, settings.engine.rule_threads - std::min(settings.engine.rule_threads, settings.engine.page_threads));
+  }
   RuleRun run;
   try {
-    run = run_rules(*doc, selection, settings, &pieces);
+    run = run_rules(*doc, selection, fewer_lanes ? *fewer_lanes : settings, &pieces);
   } catch (const PieceParseFailed&) {
     // A piece pugixml did not take, content the walk gave up on, or a lane that counted the entries
     // before it wrongly: what the walks found is dropped, and the document parsed whole (an error
