@@ -575,6 +575,40 @@ TEST_CASE("live: redirects among listed URLs end, in any order, each URL asked f
   CHECK(out.find("'SITE/s2' redirects, and 'SITE/silent' gives no answer") != std::string::npos);
 }
 
+TEST_CASE("live: a hop to a URL whose own job waits for its hop waits too, and asks for it once") {
+  HttpTestServer server;
+  // /e answers late, so /d's job waits for it (its hop to /e) when /c's hop reaches /d: /c's job
+  // waits for /d's answer in turn, where it asked for /d again before. Those jobs wait in a line,
+  // never in a circle.
+  server.route("/e", [](const HttpRequest&, HttpExchange& exchange) {
+    if (exchange.sleep_for(std::chrono::milliseconds(600))) exchange.send_response(html("E"));
+  });
+  server.route("/d", redirect(301, "/e"));
+  server.route("/c", [](const HttpRequest&, HttpExchange& exchange) {
+    if (exchange.sleep_for(std::chrono::milliseconds(150))) exchange.send_response(redirect(301, "/d"));
+  });
+  server.route("*", html("Other"));
+  const std::string sitemap = server.url("/sitemap.xml");
+  serve_sitemap(server, site_urlset({server.url("/e"), server.url("/d"), server.url("/c")}));
+  const TempDir dir;
+  const std::string log = (dir.path / "pages.jsonl").string();
+  const BoundedResult run = run_bounded({"--no-config", "--pages", "--quiet", "--rate", "500", "--now", kTestNow,
+                                         "--select", "PAGE103", "--pages-log", log, sitemap},
+                                        60);
+  REQUIRE_FALSE(run.timed_out);
+  check_asked_once(server, {"/c", "/d", "/e"});
+  CommandResult result;
+  result.out = run.out;
+  const std::string out = findings(result, sitemap);
+  CHECK(out.find("'SITE/c' is not a page: the site redirects it with 301 to 'SITE/d'") != std::string::npos);
+  CHECK(out.find("'SITE/d' is not a page: the site redirects it with 301 to 'SITE/e'") != std::string::npos);
+  std::ifstream in(log);
+  const std::string lines((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(lines.find("\"chain\":[{\"status\":301,\"url\":\"" + server.url("/c") + "\"},{\"status\":301,\"url\":\"" +
+                   server.url("/d") + "\"},{\"status\":200,\"url\":\"" + server.url("/e") + "\"}]") !=
+        std::string::npos);
+}
+
 TEST_CASE("live: what a hop answered for another URL is that URL's, logged once, in any file") {
   HttpTestServer server;
   server.route("/robots.txt", HttpResponse{200, {{"Content-Type", "text/plain"}}, "User-agent: *\nDisallow: /priv/\n"});

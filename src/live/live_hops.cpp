@@ -4,9 +4,9 @@
 // waiting for its turn, or a URL nobody has asked for, claims it: the job's answer is its answer
 // too, from where it stands in the chain on.
 //
-// Waiting never goes round in a circle: a job waits only for a URL whose producer (its own job,
-// or the job that claimed it) is not waiting itself; a waiting job marks every URL it answers
-// `following`. URLs that redirect to each other end as a loop each (their URLs asked for again by
+// Waiting never goes round in a circle: a job waits for a URL whose producer (its own job, or the
+// job that claimed it) is not waiting itself, or waits in a line of jobs that ends at one that is
+// not, never at the job itself; a waiting job marks every URL it answers `following`. URLs that redirect to each other end as a loop each (their URLs asked for again by
 // each other's jobs: a loop is not a chain another can take on).
 #include <algorithm>
 
@@ -50,8 +50,29 @@ bool LivePages::leads_on_for(const Job& job, const PageAnswer& known) const {
 }
 
 void LivePages::set_following_locked(const Job& job, bool following) const {
-  slot_locked(job.listed).following = following;
-  for (const Claim& claim : job.claims) claim.slot->following = following;
+  const auto mark = [&](Slot& slot) {
+    slot.following = following;
+    if (following) waiting_producers_[&slot] = &job;
+    else waiting_producers_.erase(&slot);
+  };
+  mark(slot_locked(job.listed));
+  for (const Claim& claim : job.claims) mark(*claim.slot);
+}
+
+bool LivePages::waits_in_a_line_locked(const Job& job, const Slot& target) const {
+  const Slot* own = &slot_locked(job.listed);
+  const Slot* at = &target;
+  // A line longer than the hops a chain may have is not followed to its end: not waited for.
+  for (int step = 0; step <= options_.max_redirects; ++step) {
+    if (at == own ||
+        std::any_of(job.claims.begin(), job.claims.end(), [&](const Claim& claim) { return claim.slot == at; }))
+      return false;
+    if (!at->following) return true;
+    const auto producer = waiting_producers_.find(at);
+    if (producer == waiting_producers_.end() || !producer->second->waits_for) return false;
+    at = producer->second->waits_for;
+  }
+  return false;
 }
 
 void LivePages::take_followers_locked(const Slot& slot, std::vector<std::shared_ptr<Job>>& followers) const {
@@ -59,6 +80,7 @@ void LivePages::take_followers_locked(const Slot& slot, std::vector<std::shared_
   const auto [first, last] = followers_.equal_range(&slot);
   for (auto it = first; it != last; ++it) {
     set_following_locked(*it->second, false);  // it waits no more: its URLs may be waited for
+    it->second->waits_for = nullptr;
     followers.push_back(std::move(it->second));
   }
   followers_.erase(first, last);
@@ -88,8 +110,9 @@ void LivePages::follow(std::shared_ptr<Job> job) const {
       if (!job->head || is_media(url)) claim_locked(*job, url, target);
     } else if (!target.queued) {
       claim_locked(*job, url, target);
-    } else if (!target.following) {
+    } else if (!target.following || waits_in_a_line_locked(*job, target)) {
       set_following_locked(*job, true);
+      job->waits_for = &target;
       followers_.emplace(&target, std::move(job));
       return;
     }

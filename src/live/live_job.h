@@ -35,6 +35,7 @@ struct LivePages::Job {
   // The URLs its hops reached that no other job was asking for (live_hops.cpp): each gets the
   // answer of the chain from it on, or, when the chain does not end in an answer, is let go.
   std::vector<Claim> claims;
+  const Slot* waits_for = nullptr;  // the URL whose answer its next hop waits for (live_hops.cpp)
 };
 
 struct LivePages::Origin {

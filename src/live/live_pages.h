@@ -176,6 +176,9 @@ class LivePages final : public PageLookup {
   void answer_claims(Job& job, const PageAnswer& end, const LiveResponse* last, bool through_last = true) const;
   // Marks the URLs `job` answers (its own, its claims) as waiting, or no longer.
   void set_following_locked(const Job& job, bool following) const;
+  // Whether `job` may wait for `target`, whose producer waits itself: the jobs that wait for one
+  // another from there end at one that does not wait, not at `job` (a circle would never end).
+  bool waits_in_a_line_locked(const Job& job, const Slot& target) const;
   // The jobs whose hop waited for `slot`, taken out of followers_ and no longer marked waiting.
   void take_followers_locked(const Slot& slot, std::vector<std::shared_ptr<Job>>& followers) const;
   void release_claims(Job& job) const;
@@ -212,6 +215,8 @@ class LivePages final : public PageLookup {
   mutable std::map<std::string, std::shared_ptr<const HttpDetails>, std::less<>> plain_details_;  // by Content-Type
   // Jobs whose next hop is a URL being fetched: followed once its answer is in.
   mutable std::unordered_multimap<const Slot*, std::shared_ptr<Job>> followers_;
+  // The job that answers each `following` slot, while it waits.
+  mutable std::unordered_map<const Slot*, const Job*> waiting_producers_;
   mutable std::size_t queued_listed_ = 0;  // listed URLs given to the scheduler
   mutable std::size_t cut_ = 0;  // listed URLs left out for --max-urls
   mutable std::size_t unsampled_ = 0;  // listed URLs left out of --sample
