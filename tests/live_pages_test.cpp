@@ -609,6 +609,41 @@ TEST_CASE("live: a hop to a URL whose own job waits for its hop waits too, and a
         std::string::npos);
 }
 
+TEST_CASE("live: --pages-log says why a redirect chain does not end") {
+  HttpTestServer server;
+  server.route("/self", redirect(301, "/self"));
+  server.route("/x", redirect(301, "/y"));
+  server.route("/y", redirect(302, "/x"));
+  server.route("/ok", html("OK"));
+  const std::string sitemap = server.url("/sitemap.xml");
+  serve_sitemap(server, site_urlset({server.url("/self"), server.url("/x"), server.url("/ok")}));
+  const TempDir dir;
+  const std::string log = (dir.path / "pages.jsonl").string();
+  const auto run = run_cli(
+      {"--pages", "--quiet", "--rate", "500", "--now", kTestNow, "--select", "PAGE", "--pages-log", log, sitemap});
+  CHECK(run.err.empty());
+  std::ifstream in(log);
+  std::map<std::string, nlohmann::json> lines;
+  for (std::string line; std::getline(in, line);) {
+    nlohmann::json parsed = nlohmann::json::parse(line);
+    parsed.erase("ms");
+    lines[parsed["url"].get<std::string>()] = parsed;
+  }
+  const std::string self = server.url("/self"), x = server.url("/x"), y = server.url("/y");
+  CHECK(lines[self] == nlohmann::json{{"url", self},
+                                      {"status", 301},
+                                      {"final_url", self},
+                                      {"chain", {{{"url", self}, {"status", 301}}}},
+                                      {"redirect_error", "it loops back to '" + self + "'"}});
+  CHECK(lines[x] == nlohmann::json{{"url", x},
+                                   {"status", 302},
+                                   {"final_url", y},
+                                   {"chain", {{{"url", x}, {"status", 301}}, {{"url", y}, {"status", 302}}}},
+                                   {"redirect_error", "it loops back to '" + x + "'"}});
+  // A page, or a chain that ends in one, has none.
+  CHECK_FALSE(lines[server.url("/ok")].contains("redirect_error"));
+}
+
 TEST_CASE("live: what a hop answered for another URL is that URL's, logged once, in any file") {
   HttpTestServer server;
   server.route("/robots.txt", HttpResponse{200, {{"Content-Type", "text/plain"}}, "User-agent: *\nDisallow: /priv/\n"});

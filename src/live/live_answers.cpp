@@ -74,12 +74,17 @@ void LivePages::log_locked(Slot& slot, const std::string& listed, const std::vec
                          {"status", last ? last->status : 0},
                          {"final_url", hops.empty() ? listed : hops.back().url},
                          {"ms", last ? last->milliseconds : 0}};
-  if (hops.size() > 1) {
+  // A chain that does not end in an answer (a loop, too many hops, a hop that failed) says why,
+  // as its finding does; a URL that redirects to itself has a chain of one hop.
+  const bool unended =
+      answer.status == PageStatus::Redirect && !answer.reason.empty() && !answer.reason.starts_with("chain: ");
+  if (hops.size() > 1 || (unended && !hops.empty())) {
     nlohmann::json chain = nlohmann::json::array();
     for (const RedirectHop& hop : hops) chain.push_back({{"url", hop.url}, {"status", hop.status}});
     line["chain"] = std::move(chain);
   }
   if (last && !last->error.empty()) line["error"] = last->error;
+  if (unended) line["redirect_error"] = answer.reason;
   if (last && last->from_cache) line["cached"] = true;  // a 304: `status` is the kept answer's
   if (answer.status == PageStatus::Blocked) line["robots"] = answer.reason;
   log_ << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
