@@ -525,6 +525,27 @@ TEST_CASE("live: a URL is fetched as the sitemap means it: references decoded, C
                                             "/q?a=1&b=2"});
 }
 
+TEST_CASE("live: spellings of one URL are one request: escapes of unreserved bytes, hex case, fragments") {
+  HttpTestServer server;
+  server.route("*", html("Page"));
+  server.route("/moved", redirect(301, "/%7Euser/p#top"));
+  const std::string sitemap = server.url("/sitemap.xml");
+  serve_sitemap(server, site_urlset({server.url("/~user/p"), server.url("/%7Euser/p"), server.url("/%7euser/p#part"),
+                                     server.url("/caf%c3%a9"), server.url("/caf%C3%A9"), server.url("/moved"),
+                                     server.url("/a#one"), server.url("/a#two")}));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "500", "--now", kTestNow, "--select", "PAGE", sitemap});
+  CHECK(run.err.empty());
+  // RFC 3986 section 6.2.2 makes each group one URL; a fragment is never sent (RFC 9110 10.2.2).
+  std::vector<std::string> targets;
+  for (const HttpRequest& request : server.requests()) {
+    if (request.path != "/sitemap.xml" && request.path != "/robots.txt" &&
+        request.path.find("sitemaplint-soft-404-probe-") == std::string::npos)
+      targets.push_back(request.target);
+  }
+  std::sort(targets.begin(), targets.end());
+  CHECK(targets == std::vector<std::string>{"/a", "/caf%C3%A9", "/moved", "/~user/p"});
+}
+
 TEST_CASE("live: redirects among listed URLs end, in any order, each URL asked for once where it can be") {
   HttpTestServer server;
   server.route("*", html("Other"));

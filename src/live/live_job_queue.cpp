@@ -89,13 +89,15 @@ std::unique_ptr<PageLookup::Prefetch> LivePages::prefetch(std::vector<std::strin
   {
     std::lock_guard lock(mutex_);
     std::vector<std::pair<const std::string*, Slot*>> listing;  // the fresh URLs, in the listing's order
-    for (const std::string& url : urls) {
+    std::string scratch;
+    for (const std::string& listed : urls) {
+      const std::string_view url = fetch_form(listed, scratch);
       // Not on the site: no slot of its own (counted when page() asks; a hop's slot is the hop's).
       if (left_out_locked(url) || !on_site(url)) continue;
       auto found = slots_.find(url);
       if (found != slots_.end() && (found->second.ready || found->second.queued)) {
         // Answered before this listing (a hop of another file's URL): its line now.
-        if (found->second.ready && has_answer(found->second)) log_stored_locked(found->second, url);
+        if (found->second.ready && has_answer(found->second)) log_stored_locked(found->second, std::string(url));
         continue;
       }
       // Past --max-urls or outside --sample: no slot.
@@ -182,7 +184,8 @@ std::uint64_t LivePages::next_lookup_owner() { return ++lookup_owners; }
 
 PageRef LivePages::page(std::string_view url) const {
   if (last_lookup.owner == lookup_owner_ && last_lookup.url == url) return last_lookup.answer;
-  PageRef answer = page_locked(url);
+  std::string scratch;
+  PageRef answer = page_locked(fetch_form(url, scratch));
   last_lookup.owner = lookup_owner_;
   last_lookup.url.assign(url);
   last_lookup.answer = answer;
@@ -208,7 +211,9 @@ PageRef LivePages::page_locked(std::string_view url) const {
   return answer_of(lock, slot, std::move(job));
 }
 
-PageRef LivePages::unlisted_page(std::string_view url) const {
+PageRef LivePages::unlisted_page(std::string_view listed) const {
+  std::string scratch;
+  const std::string_view url = fetch_form(listed, scratch);
   if (!on_site(url)) return nullptr;
   std::shared_ptr<Job> job;
   std::unique_lock lock(mutex_);

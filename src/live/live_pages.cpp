@@ -54,7 +54,19 @@ std::string origin_of_url(std::string_view url) {
   return scheme + "://" + lower;
 }
 
+std::string_view fetch_form(std::string_view url, std::string& scratch) {
+  url = url.substr(0, url.find('#'));
+  if (is_normal_form(url)) return url;
+  normalise_url(url, &scratch);
+  return scratch;
+}
+
 LivePages::LivePages(LiveOptions options) : options_(std::move(options)), cache_(options_.cache_dir) {
+  // The sample is drawn from the URLs as listed; it is looked up by what they are fetched as.
+  std::set<std::string> sampled;
+  std::string scratch;
+  for (const std::string& url : options_.sampled) sampled.emplace(fetch_form(url, scratch));
+  options_.sampled = std::move(sampled);
   scheduler_ = std::make_unique<LiveScheduler>(options_.scheduler);
   if (!options_.log_path.empty()) log_.open(options_.log_path, std::ios::binary | std::ios::trunc);
 }
@@ -95,9 +107,12 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
     step(std::move(job));
     return;
   }
-  // A fragment is no part of what is asked for (RFC 9110 section 10.2.2): the URL without it is
-  // the one fetched, looked up and listed.
-  if (const std::size_t hash = response.location.find('#'); hash != std::string::npos) response.location.resize(hash);
+  // The target is fetched, looked up and listed as the listed URLs are: without its fragment, in
+  // its normal form.
+  if (!response.location.empty()) {
+    std::string scratch;
+    response.location = std::string(fetch_form(response.location, scratch));
+  }
   job->chain.push_back({job->current, response.status});
   job->visited.insert(job->current);
   const bool redirect = response.status >= 300 && response.status < 400 && !response.location.empty();

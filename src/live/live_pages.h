@@ -236,6 +236,12 @@ class LivePages final : public PageLookup {
   mutable std::ofstream log_;
 };
 
+// The URL that `url` (listed, or a redirect's target) is fetched and kept as: without its fragment,
+// which is no part of a request (RFC 9110 section 10.2.2), in RFC 3986's normal form (same_url.h),
+// so that "/~a" and "/%7Ea", or "/a" and "/a#top", are one request and one answer. Written to
+// `scratch` when it differs from `url`.
+std::string_view fetch_form(std::string_view url, std::string& scratch);
+
 // The origin of an absolute http(s) URL: "https://example.com" ("" when it has none), lower case,
 // without a default port.
 std::string origin_of_url(std::string_view url);
