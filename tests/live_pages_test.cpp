@@ -1565,6 +1565,25 @@ TEST_CASE("live: the config's rate, user-agent, max-urls and cache, and the opti
   CHECK(refused.err.find("'cache'") != std::string::npos);
 }
 
+TEST_CASE("live: a --pages-log or --cache that cannot be written stops the run before any fetch") {
+  HttpTestServer server;
+  server.route("*", html("Page"));
+  serve_sitemap(server, site_urlset({server.url("/a")}));
+  const TempDir dir;
+  std::ofstream(dir.path / "file") << "not a folder";
+  const auto log = run_cli({"--no-config", "--pages", "--pages-log", (dir.path / "missing" / "log.jsonl").string(),
+                            server.url("/sitemap.xml")});
+  CHECK(log.exit_code == 2);
+  CHECK(log.err.find("--pages-log " + (dir.path / "missing" / "log.jsonl").string() +
+                     ": cannot be written (No such file or directory)") != std::string::npos);
+  const auto cache =
+      run_cli({"--no-config", "--pages", "--cache", (dir.path / "file").string(), server.url("/sitemap.xml")});
+  CHECK(cache.exit_code == 2);
+  CHECK(cache.err.find("--cache " + (dir.path / "file").string() + ": cannot be used as a folder") !=
+        std::string::npos);
+  CHECK(server.hits("/a") == 0);
+}
+
 TEST_CASE("live: --cache asks again with the validators, and a 304 is judged from what was kept") {
   HttpTestServer server;
   std::mutex mutex;

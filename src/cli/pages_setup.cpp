@@ -1,6 +1,12 @@
 #include "cli/pages_setup.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -67,6 +73,23 @@ std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& pat
         "--pages without --root fetches the live site: it needs --base-url URL (or base-url = in the config), a "
         "sitemap URL or a robots.txt URL to know the site's origin";
     return nullptr;
+  }
+  // What the audit writes is checked before anything is fetched: a log or a cache that cannot be
+  // written would otherwise be lost silently at the end of a long run.
+  if (!options.pages_log.empty() && !std::ofstream(options.pages_log, std::ios::binary | std::ios::app)) {
+    *why = "--pages-log " + options.pages_log + ": cannot be written (" + std::strerror(errno) + ")";
+    return nullptr;
+  }
+  if (const std::string cache = run.cache.value_or(""); !cache.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(cache, error);
+    if (!error && !std::filesystem::is_directory(cache, error))
+      error = std::make_error_code(std::errc::not_a_directory);
+    if (!error && ::access(cache.c_str(), W_OK | X_OK) != 0) error = std::error_code(errno, std::generic_category());
+    if (error) {
+      *why = "--cache " + cache + ": cannot be used as a folder to keep answers in (" + error.message() + ")";
+      return nullptr;
+    }
   }
   SchedulerOptions& s = live.scheduler;
   s.limits.rate = run.rate.value_or(5);
