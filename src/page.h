@@ -145,6 +145,8 @@ struct PageTally {
   std::size_t served = 0, missing = 0, fallback = 0, redirect = 0, refused = 0;
   std::size_t failed = 0, blocked = 0, skipped = 0;  // live pages: error statuses, robots.txt, not fetched
   std::size_t client_errors = 0, server_errors = 0, unreachable = 0;  // of the failed and missing: 4xx, 5xx, none
+  // Of the failed: any other status (a redirect status with no Location, a 304 not asked for, 1xx, 600 and up).
+  std::size_t other_statuses = 0;
   // Of the blocked: those whose host's robots.txt answered 5xx or nothing, which disallows every
   // URL (RFC 9309), rather than disallowing them itself.
   std::size_t robots_unreachable = 0;

@@ -16,12 +16,14 @@ void PageTally::add(const PageAnswer& answer, std::string_view url) {
   }
   if (answer.status == PageStatus::Blocked && answer.http && answer.http->robots_unreachable) ++robots_unreachable;
   if (answer.status == PageStatus::Failed) {  // a 404 or 410 is Missing, counted there
-    if (answer.http_status >= 500) {
+    if (answer.http_status >= 500 && answer.http_status < 600) {
       ++server_errors;
-    } else if (answer.http_status >= 400) {
+    } else if (answer.http_status >= 400 && answer.http_status < 500) {
       ++client_errors;
     } else if (answer.http_status == 0) {
       ++unreachable;
+    } else {
+      ++other_statuses;
     }
   }
   if (answer.status != PageStatus::Served) return;
@@ -38,15 +40,15 @@ void PageTally::add(const PageAnswer& answer, std::string_view url) {
 
 namespace {
 
-static_assert(sizeof(PageTally) == 15 * sizeof(std::size_t), "each_count names every count of a PageTally");
+static_assert(sizeof(PageTally) == 16 * sizeof(std::size_t), "each_count names every count of a PageTally");
 
 template <class Apply>
 void each_count(PageTally& a, const PageTally& b, Apply apply) {
   for (auto member :
        {&PageTally::served, &PageTally::missing, &PageTally::fallback, &PageTally::redirect, &PageTally::refused,
         &PageTally::failed, &PageTally::blocked, &PageTally::skipped, &PageTally::client_errors,
-        &PageTally::server_errors, &PageTally::unreachable, &PageTally::robots_unreachable, &PageTally::noindex,
-        &PageTally::canonical_elsewhere, &PageTally::other_origin})
+        &PageTally::server_errors, &PageTally::unreachable, &PageTally::other_statuses, &PageTally::robots_unreachable,
+        &PageTally::noindex, &PageTally::canonical_elsewhere, &PageTally::other_origin})
     apply(a.*member, b.*member);
 }
 

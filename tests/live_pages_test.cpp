@@ -1275,6 +1275,66 @@ TEST_CASE("live: misbehaving servers cost a bounded time and give findings") {
   CHECK(endless.out.find("  note: where reading stopped at " + u("/endless") + ":511:491\n") != std::string::npos);
 }
 
+TEST_CASE("live: answers that are not whole, or say nothing to follow, get findings of their own") {
+  HttpTestServer server;
+  server.route("/robots.txt", HttpResponse{404, {{"Content-Type", "text/plain"}}, ""});
+  // A status line and half a header, then the end of the connection.
+  server.route("/cut-head",
+               [](const HttpRequest&, HttpExchange& exchange) { exchange.send("HTTP/1.1 200 OK\r\nContent-Ty"); });
+  // One header line over libcurl's 100 KB.
+  server.route("/huge-header", HttpResponse{200,
+                                            {{"Content-Type", "text/html"}, {"X-Big", std::string(200000, 'a')}},
+                                            "<html><head></head></html>"});
+  // A page with no Content-Type, sniffed as HTML: its noindex counts.
+  server.route("/untyped", [](const HttpRequest&, HttpExchange& exchange) {
+    const std::string body = "\n<!DOCTYPE html><html><head><meta name=\"robots\" content=\"noindex\"></head></html>";
+    exchange.send("HTTP/1.1 200 OK\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body);
+  });
+  server.route("/empty", HttpResponse{204, {}, ""});
+  server.route("/nowhere", HttpResponse{301, {}, ""});
+  server.route("/not-modified", HttpResponse{304, {}, ""});
+  server.route("/bad-location", redirect(302, "http://[::1"));
+  const auto u = [&](const std::string& path) { return server.url(path); };
+  serve_sitemap(server, site_urlset({u("/cut-head"), u("/huge-header"), u("/untyped"), u("/empty"), u("/nowhere"),
+                                     u("/not-modified"), u("/bad-location")}));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--format", "human",
+                            "--no-progress", server.url("/sitemap.xml")});
+  CHECK(run.exit_code == 1);
+  CHECK(findings(run, server.url("/sitemap.xml")) ==
+        ":3:11: error[PAGE105 page-fetch-error]: 'SITE/cut-head' gives no answer (the connection was closed before "
+        "the answer's headers ended) on the live site; list only pages that answer 200 (Search Console: \"Server "
+        "error (5xx)\")\n"
+        ":4:11: error[PAGE105 page-fetch-error]: 'SITE/huge-header' gives no answer (its response headers are larger "
+        "than libcurl takes (100 KB a header, 300 KB in all)) on the live site; list only pages that answer 200 "
+        "(Search Console: \"Server error (5xx)\")\n"
+        ":5:11: error[PAGE201 page-noindex]: 'SITE/untyped' is listed, but its page forbids indexing: <meta "
+        "name=\"robots\"> says 'noindex' (SITE/untyped:2); remove the directive or the URL (Search Console: "
+        "\"Submitted URL marked 'noindex'\")\n"
+        ":6:11: error[PAGE102 page-soft-404]: 'SITE/empty' answers 204 No Content: an empty page, which Google may "
+        "report as a soft 404; publish the page or remove the URL (Search Console: \"Submitted URL seems to be a "
+        "Soft 404\")\n"
+        ":7:11: error[PAGE105 page-fetch-error]: 'SITE/nowhere' answers 301 on the live site (a redirect status "
+        "without a Location header to follow); list only pages that answer 200 (Search Console: \"Redirect "
+        "error\")\n"
+        ":8:11: error[PAGE105 page-fetch-error]: 'SITE/not-modified' answers 304 on the live site (a 304 Not "
+        "Modified to a request that asked for no validator); list only pages that answer 200 (Search Console: "
+        "\"Redirect error\")\n"
+        ":9:11: error[PAGE107 page-redirect-error]: 'SITE/bad-location' redirects, and 'http://[::1/' was not fetched "
+        "(its Location is not a valid URL): 'SITE/bad-location' (302) -> 'http://[::1/' (no answer); list the page's "
+        "final URL\n");
+  // Every listed URL is in one bucket of the summary.
+  const auto json = run_cli(
+      {"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--format", "json", server.url("/sitemap.xml")});
+  const auto pages = nlohmann::json::parse(json.out)["pages"];
+  INFO(pages.dump());
+  CHECK(pages["checked"] == 7);
+  CHECK(pages["other_statuses"] == 2);
+  CHECK(pages["unreachable"] == 2);
+  CHECK(pages["soft_404"] == 1);
+  CHECK(pages["served"] == 1);
+  CHECK(pages["redirected"] == 1);
+}
+
 TEST_CASE("live: a redirect to a URL with no origin of its own ends, with a finding") {
   HttpTestServer server;
   server.route("/to-ftp", redirect(301, "ftp://127.0.0.1/file"));

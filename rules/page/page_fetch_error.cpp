@@ -12,7 +12,10 @@ constexpr RuleMeta kMeta{.severity = Severity::Error,
 With `--pages` on the live site (without `--root`), reports the listed URLs that answer an error
 other than 404 and 410 (which PAGE101 reports): 401, 403 and the other 4xx statuses, 5xx, and URLs
 that give no answer at all (the host's name does not resolve, the connection or TLS fails, the
-answer does not come within `--timeout`, or the connection is dropped). A 429 or 503 is asked
+answer does not come within `--timeout`, the connection is dropped, or the headers are cut short
+or larger than libcurl takes), and redirect statuses with nothing to follow (no `Location`, or a
+304 Not Modified to a request that asked for none), which Search Console reports as a **"Redirect
+error"**. A 429 or 503 is asked
 once more, after the wait its `Retry-After` asks for (at most two minutes), before it counts. A
 host that fails eight times in a row is given up for the run: its other URLs are not fetched, and
 this rule reports that once, on the first of them.
@@ -58,7 +61,8 @@ class PageFetchError final : public PageRule {
     const std::string what =
         page.http_status ? "answers " + status_text(page.http_status) : "gives no answer (" + page.reason + ")";
     std::string message = url.quoted_value() + " " + what + " on the live site";
-    if (page.http_status == 429 || page.http_status == 503) message += " (" + page.reason + ")";
+    if (page.http_status == 429 || page.http_status == 503 || (page.http_status >= 300 && page.http_status < 400))
+      message += " (" + page.reason + ")";
     out.report({.at = url_span(*url.field, a),
                 .message = message + "; list only pages that answer 200 (Search Console: \"" +
                            search_console_reason(page.http_status) + "\")"});

@@ -23,7 +23,9 @@ sitemaplint asks each host for one path that cannot exist first; when the host a
 where each page names its own path) is reported, except the home page: a host that answers
 unknown paths with its home page does not make the home page a soft 404. When every listed URL of
 a host (three or more) answers so, the host serves one page for every path, a single-page app's
-shell or a catch-all, and one finding says so instead of one on each URL.
+shell or a catch-all, and one finding says so instead of one on each URL. A listed page that
+answers 204 No Content or 205 Reset Content is an empty page, which Google may report as a soft
+404 too.
 
 ## Why it matters
 The crawler gets the home page (or the app shell) with status 200 for a page that does not exist.
@@ -63,6 +65,14 @@ class PageSoft404 final : public PageRule {
 
   void check(const UrlField& url, const UrlAnalysis& a, const PageAnswer& page, FindingSink& out) override {
     const bool live = page.http_status != 0;
+    if (live && page.status == PageStatus::Fallback && (page.http_status == 204 || page.http_status == 205)) {
+      // An empty answer (204, 205): this URL's own soft 404, whatever the host's other URLs answer.
+      out.report({.at = url_span(*url.field, a),
+                  .message = url.quoted_value() + " answers " + page.reason +
+                             ": an empty page, which Google may report as a soft 404; publish the page or remove the "
+                             "URL (Search Console: \"Submitted URL seems to be a Soft 404\")"});
+      return;
+    }
     if (live && (page.status == PageStatus::Served || page.status == PageStatus::Fallback)) {
       // The origin as written: the scheme, host and port, up to the path.
       const std::size_t authority_end = a.trimmed.find_first_of("/?#", a.host_at);

@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include <boost/url/parse.hpp>
+
 #include "analysis/ascii.h"
 #include "analysis/robots_match.h"
 #include "analysis/same_url.h"
@@ -52,6 +54,11 @@ std::string origin_of_url(std::string_view url) {
   if (lower.ends_with(default_port)) lower.resize(lower.size() - default_port.size());
   if (lower.ends_with(":")) lower.pop_back();
   return scheme + "://" + lower;
+}
+
+bool is_fetchable_url(std::string_view url) {
+  const auto parsed = boost::urls::parse_absolute_uri(url);
+  return parsed && parsed->has_authority() && !parsed->encoded_host().empty();
 }
 
 std::string_view fetch_form(std::string_view url, std::string& scratch) {
@@ -123,15 +130,17 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
     const bool loop = job->visited.count(response.location) > 0;
     const bool too_many = static_cast<int>(job->chain.size()) > options_.max_redirects;
     // A hop to a URL of no http(s) origin (ftp:, file:, mailto:) is never followed: there is no
-    // robots.txt to ask, and nothing sitemaplint fetches.
-    if (!loop && !too_many && origin_of_url(response.location).empty()) {
+    // robots.txt to ask, and nothing sitemaplint fetches. Nor is one to no URL at all.
+    const bool http_target = !origin_of_url(response.location).empty();
+    if (!loop && !too_many && (!http_target || !is_fetchable_url(response.location))) {
       job->chain.push_back({response.location, 0});
       PageAnswer answer;
       answer.status = PageStatus::Redirect;
       writable_details(answer).chain = job->chain;
       answer.target = job->chain[1].url;
       answer.code = job->chain[0].status;
-      answer.reason = "not fetched: only http and https URLs are";
+      answer.reason =
+          http_target ? "not fetched: its Location is not a valid URL" : "not fetched: only http and https URLs are";
       answer_claims(*job, answer, &response);
       publish(*job, std::move(answer), &response);
       return;
@@ -164,6 +173,10 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
       answer.first_of_host_given_up = !reported;
       reported = true;
     }
+  } else if ((response.status == 204 || response.status == 205) && !job->head) {
+    // No content: an empty page, which Google may take for a soft 404.
+    answer.status = PageStatus::Fallback;
+    answer.reason = response.status == 204 ? "204 No Content" : "205 Reset Content";
   } else if (response.status >= 200 && response.status < 300) {
     answer = served_answer(*job, response);
   } else if (response.status == 404 || response.status == 410) {
@@ -172,6 +185,14 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
   } else {
     answer.status = PageStatus::Failed;
     answer.reason = "status " + std::to_string(response.status);
+    // A redirect status with nothing to follow (a redirect is followed only to its Location).
+    if (response.status == 304) {
+      answer.reason = "a 304 Not Modified to a request that asked for no validator";
+    } else if (response.status >= 300 && response.status < 400) {
+      const std::string location = response.header("Location");
+      answer.reason = location.empty() ? "a redirect status without a Location header to follow"
+                                       : "a redirect to '" + location + "', which is no URL that can be followed";
+    }
     if (response.status == 429 || response.status == 503) {
       answer.reason += response.retries ? ", asked again after the wait its Retry-After asked for (at most two "
                                           "minutes), with the same answer"

@@ -268,6 +268,9 @@ class LivePages final : public PageLookup {
 // `scratch` when it differs from `url`.
 std::string_view fetch_form(std::string_view url, std::string& scratch);
 
+// Whether `url` is an absolute URL with a host: one a redirect can be followed to.
+bool is_fetchable_url(std::string_view url);
+
 // The origin of an absolute http(s) URL: "https://example.com" ("" when it has none), lower case,
 // without a default port.
 std::string origin_of_url(std::string_view url);

@@ -354,6 +354,11 @@ struct LiveScheduler::Impl {
       response.error = transfer_failure(*t, code, options);
       response.status = 0;
       response.body.clear();
+    } else if (!t->headers_ended) {
+      // A status line and part of the headers, then the end of the connection: no answer.
+      response.error = "the connection was closed before the answer's headers ended";
+      response.status = 0;
+      response.body.clear();
     } else {
       response.status = static_cast<int>(status);
       const char* type = nullptr;

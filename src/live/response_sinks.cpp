@@ -23,6 +23,23 @@ bool is_html_type(std::string_view type) {
   return bare == "text/html" || bare == "application/xhtml+xml";
 }
 
+// Whether a body sent with no Content-Type is an HTML page, as the MIME Sniffing Standard's rules
+// for an unknown type tell it (section 7.1), which browsers follow: after white space, a comment
+// or one of the tags that start HTML documents.
+bool sniffs_as_html(std::string_view bytes) {
+  const std::size_t start = bytes.find_first_not_of(" \t\n\f\r");
+  if (start == std::string_view::npos) return false;
+  bytes.remove_prefix(start);
+  if (bytes.starts_with("<!--")) return true;
+  for (const std::string_view tag : {"<!DOCTYPE HTML", "<HTML", "<HEAD", "<SCRIPT", "<IFRAME", "<H1", "<DIV", "<FONT",
+                                     "<TABLE", "<A", "<STYLE", "<TITLE", "<B", "<BODY", "<BR", "<P"}) {
+    if (bytes.size() > tag.size() && ascii_equal_ignoring_case(bytes.substr(0, tag.size()), tag) &&
+        (bytes[tag.size()] == ' ' || bytes[tag.size()] == '>'))
+      return true;
+  }
+  return false;
+}
+
 // Whether "</head" starts in `text` at or after `from` (case-insensitive).
 bool head_closed(std::string_view text, std::size_t from) {
   static constexpr std::string_view kEnd = "</head";
@@ -79,7 +96,9 @@ std::size_t write_body(char* data, std::size_t size, std::size_t count, void* us
     const char* type = nullptr;
     t.curl->easy_getinfo(t.easy, CURLINFO_CONTENT_TYPE, &type);
     // Only a 2xx HTML page's head is read; any other body is not needed (an error page, an image).
-    if (!t.pending.request.whole_body && (status < 200 || status >= 300 || !type || !is_html_type(type))) {
+    // A body with no Content-Type is sniffed from its first bytes, as a browser and Googlebot do.
+    const bool html = type ? is_html_type(type) : sniffs_as_html(std::string_view(data, n));
+    if (!t.pending.request.whole_body && (status < 200 || status >= 300 || !html)) {
       return stop(t) ? n : 0;
     }
   }
@@ -99,7 +118,10 @@ std::size_t write_body(char* data, std::size_t size, std::size_t count, void* us
 std::size_t read_header(char* data, std::size_t size, std::size_t count, void* user) {
   auto& t = *static_cast<LiveTransfer*>(user);
   const std::string_view line(data, size * count);
-  if (line.starts_with("HTTP/")) {
+  if (line == "\r\n" || line == "\n") {
+    t.headers_ended = true;
+  } else if (line.starts_with("HTTP/")) {
+    t.headers_ended = false;
     t.response.headers.clear();  // a new answer (after a 100 Continue, say)
     t.response.headers.reserve(16);  // an answer's usual headers, without growing the list for each
   } else if (const std::size_t colon = line.find(':');

@@ -34,6 +34,9 @@ struct LiveTransfer {
   bool guard_active = false;
   std::string refused_address;
   bool type_checked = false;
+  // The blank line that ends the last answer's headers came: an answer without it was cut short,
+  // whatever its status line said.
+  bool headers_ended = false;
   bool stopped = false;  // the body was ended on purpose: </head>, the cap, or not needed
   // After `stopped`, the rest of the body is read and dropped, so that the connection is kept.
   bool draining = false;

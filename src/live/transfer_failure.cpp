@@ -9,16 +9,17 @@ bool plain_http_answer(CURLcode code, std::string_view detail) {
   return code == CURLE_SSL_CONNECT_ERROR && detail.find("wrong version number") != std::string_view::npos;
 }
 
-// "127.0.0.1:8080" from "https://127.0.0.1:8080/page", or the host with https's port.
+// "127.0.0.1:8080" from "https://127.0.0.1:8080/page", or the host with its scheme's port.
 std::string authority_of(const LiveTransfer& t) {
   std::string_view url = t.pending.request.url;
+  const char* const default_port = url.starts_with("https:") ? ":443" : ":80";
   url.remove_prefix(std::min(url.size(), url.find("://") + 3));
   url = url.substr(0, url.find_first_of("/?#"));
   if (const std::size_t at = url.rfind('@'); at != std::string_view::npos) url.remove_prefix(at + 1);
   const std::size_t close = url.rfind(']');
   const std::size_t colon = url.rfind(':');
   const bool has_port = colon != std::string_view::npos && (close == std::string_view::npos || colon > close);
-  return has_port ? std::string(url) : std::string(url) + ":443";
+  return has_port ? std::string(url) : std::string(url) + default_port;
 }
 
 }  // namespace
@@ -42,7 +43,11 @@ std::string transfer_failure(const LiveTransfer& t, CURLcode code, const Schedul
     return "the answer began but did not end within " + std::to_string(options.timeout_ms) + " ms";
   }
   if (code == CURLE_COULDNT_RESOLVE_HOST) return "DNS: could not resolve '" + t.host + "'";
-  if (code == CURLE_COULDNT_CONNECT) return "could not connect to '" + t.host + "'";
+  if (code == CURLE_COULDNT_CONNECT) return "could not connect to " + authority_of(t) + ": " + detail;
+  // libcurl refuses a header line over 100 KB as out of memory, and all the headers over 300 KB
+  // by name: either is the server's doing, not a lack of memory here.
+  if (code == CURLE_OUT_OF_MEMORY || detail.find("Too large response headers") != std::string::npos)
+    return "its response headers are larger than libcurl takes (100 KB a header, 300 KB in all)";
   if (plain_http_answer(code, detail)) {
     return "TLS error: the server at " + authority_of(t) +
            " answered in plain HTTP to an https request: that port serves http://, not https://";

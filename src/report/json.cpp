@@ -141,6 +141,7 @@ void write_json(std::span<const FileReport> reports, const RunStatus& status, st
       json.field("client_errors", t.client_errors);
       json.field("server_errors", t.server_errors);
       json.field("unreachable", t.unreachable);
+      json.field("other_statuses", t.other_statuses);
       json.field("blocked_by_robots", t.blocked);
       json.field("robots_unreachable", t.robots_unreachable);  // of blocked_by_robots
       json.field("not_fetched", t.skipped);

@@ -39,6 +39,7 @@ std::string PagesSummary::line() const {
   part(t.client_errors, "other 4xx");
   part(t.server_errors, "5xx");
   part(t.unreachable, "unreachable");
+  part(t.other_statuses, "other statuses");
   part(t.disallowed_by_robots(), "not fetched (robots.txt disallows sitemaplint)");
   part(t.robots_unreachable, "not fetched (robots.txt answered 5xx or nothing, which disallows all)");
   if (!parts.empty()) text += " (" + parts + ")";

@@ -37,6 +37,7 @@ inline std::string search_console_reason(int status) {
   if (status == 401) return "Blocked due to unauthorized request (401)";
   if (status == 403) return "Blocked due to access forbidden (403)";
   if (status == 404 || status == 410) return "Not found (404)";
+  if (status >= 300 && status < 400) return "Redirect error";
   // Google takes 429 for a sign of an overloaded server, and counts it as a server error.
   if (status >= 500 || status == 429) return "Server error (5xx)";
   return "Blocked due to other 4xx issue";
