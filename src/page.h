@@ -66,7 +66,11 @@ struct HeadFacts {
   // has passed (a live run compares it with the time of the answer).
   std::vector<NoindexDirective> unavailable_after;
   std::vector<PageLink> canonicals;  // <link rel="canonical">, in order
-  std::vector<PageLink> alternates;  // <link rel="alternate" hreflang="...">, in order
+  std::vector<PageLink> alternates;  // <link rel="alternate" hreflang="...">, in order, the first kMaxAlternates
+  // Alternates past kMaxAlternates, counted, not kept: a head of thousands of links (a hostile or
+  // broken page) would otherwise hold megabytes in each answer a run keeps.
+  std::size_t alternates_dropped = 0;
+  static constexpr std::size_t kMaxAlternates = 256;
   // <meta http-equiv="refresh" content="0; url=...">; null: none. Behind a pointer: few pages have
   // one, and every answer a run keeps would hold its room.
   std::shared_ptr<const PageLink> refresh;

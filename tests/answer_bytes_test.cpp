@@ -58,6 +58,7 @@ void check_same(const PageAnswer& a, const PageAnswer& b) {
   check_same_directives(a.head.unavailable_after, b.head.unavailable_after);
   check_same_links(a.head.canonicals, b.head.canonicals);
   check_same_links(a.head.alternates, b.head.alternates);
+  CHECK(a.head.alternates_dropped == b.head.alternates_dropped);
   REQUIRE(!a.head.refresh == !b.head.refresh);
   if (a.head.refresh) check_same_link(*a.head.refresh, *b.head.refresh);
   CHECK(a.head.lang == b.head.lang);
@@ -103,6 +104,11 @@ TEST_CASE("answer bytes: every field of an answer packed comes back as it was") 
   full.head.unavailable_after = {directive("<meta name=\"robots\">", 70000)};
   full.head.canonicals = {page_link("c", 2)};
   full.head.alternates = {page_link("en", 3), page_link("fr", 4), page_link(std::string(300, 'x'), 5)};
+  full.head.alternates_dropped = 70001;
+  // An absolute href (its URL kept once), one that resolves to nothing, and none at all.
+  full.head.alternates.push_back({"https://example.com/abs", "https://example.com/abs", "it", 9, 90, "", 3});
+  full.head.alternates.push_back({"http://[::1", "", "es", 10, 100, "", 4});
+  full.head.alternates.push_back({"", "", "pt", 11, 110, "", 5});
   full.head.refresh = std::make_shared<const PageLink>(page_link("r", 6));
   full.head.lang = "de-AT";
   full.head.title = "Ein Titel \xC3\xA4 mit Umlaut";

@@ -930,3 +930,16 @@ TEST_CASE("html head: a page that cannot be read as HTML records why, where and 
     CHECK(head("").problem.kind == PageProblemKind::None);
   }
 }
+
+TEST_CASE("html head: past kMaxAlternates, alternates are counted, not kept") {
+  std::string html = "<html><head>";
+  const std::size_t total = HeadFacts::kMaxAlternates + 44;
+  for (std::size_t i = 0; i < total; ++i)
+    html += "<link rel=\"alternate\" hreflang=\"x" + std::to_string(i) + "\" href=\"/p" + std::to_string(i) + "\">";
+  html += "<link rel=\"canonical\" href=\"/c\"></head></html>";
+  const HeadFacts facts = head(html);
+  REQUIRE(facts.alternates.size() == HeadFacts::kMaxAlternates);
+  CHECK(facts.alternates.back().hreflang == "x" + std::to_string(HeadFacts::kMaxAlternates - 1));
+  CHECK(facts.alternates_dropped == 44);
+  CHECK(facts.canonicals.size() == 1);  // what follows is still read
+}

@@ -1335,6 +1335,39 @@ TEST_CASE("live: answers that are not whole, or say nothing to follow, get findi
   CHECK(pages["redirected"] == 1);
 }
 
+TEST_CASE("live: a page of more alternates than are kept is held to what it names, not what it may name") {
+  HttpTestServer server;
+  // The page's first alternate is "en", its last (past those kept) "de"; the sitemap gives both.
+  std::string links;
+  for (std::size_t i = 0; i <= HeadFacts::kMaxAlternates; ++i) {
+    const std::string code = i == 0 ? "en" : i == HeadFacts::kMaxAlternates ? "de" : "x" + std::to_string(i);
+    links += "<link rel=\"alternate\" hreflang=\"" + code + "\" href=\"" + server.url("/l" + std::to_string(i)) + "\">";
+  }
+  server.route("/many", html("Many", links));
+  server.route("*", html("Other"));
+  const std::string xhtml = "<xhtml:link xmlns:xhtml=\"http://www.w3.org/1999/xhtml\" rel=\"alternate\" ";
+  // With an alternate for itself, so that the <url>'s links are without fault.
+  serve_sitemap(
+      server, site_urlset({}, "<url><loc>" + server.url("/many") + "</loc>" + xhtml + "hreflang=\"fr\" href=\"" +
+                                  server.url("/many") + "\"/>" + xhtml + "hreflang=\"en\" href=\"" + server.url("/l0") +
+                                  "\"/>" + xhtml + "hreflang=\"de\" href=\"" +
+                                  server.url("/l" + std::to_string(HeadFacts::kMaxAlternates)) + "\"/></url>\n"));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "500", "--now", kTestNow, "--select", "PAGE203", "--format",
+                            "json", server.url("/sitemap.xml")});
+  std::size_t page_side = 0;
+  const auto report = nlohmann::json::parse(run.out);
+  for (const auto& file : report["files"]) {
+    for (const auto& finding : file["diagnostics"]) {
+      const std::string message = finding["message"];
+      INFO(message);
+      // Nothing says the page lacks the last alternate: it may be among those not kept.
+      CHECK(message.find("but its page") == std::string::npos);
+      if (message.find("which the sitemap does not give it") != std::string::npos) ++page_side;
+    }
+  }
+  CHECK(page_side == HeadFacts::kMaxAlternates - 1);  // the kept links but "en"
+}
+
 TEST_CASE("live: a redirect to a URL with no origin of its own ends, with a finding") {
   HttpTestServer server;
   server.route("/to-ftp", redirect(301, "ftp://127.0.0.1/file"));

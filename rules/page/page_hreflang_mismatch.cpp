@@ -17,7 +17,8 @@ hreflang="..." href="...">` tags in the head of its page, where the page has any
 alternate of the sitemap that the page lacks (a return link missing on the page) and each
 alternate of the page that the sitemap lacks. Codes are compared without regard to case, URLs as
 RFC 3986 normalises them. A page without hreflang tags is not compared: annotating in the sitemap
-alone is enough.
+alone is enough. Of a page with more than 256 alternates, the first 256 are kept: only those the
+page names and the sitemap lacks are reported.
 
 ## Why it matters
 Google reads hreflang from the sitemap, the HTML and HTTP headers, and combines them. When the
@@ -76,7 +77,9 @@ class PageHreflangMismatch final : public Rule {
     }
     in_sitemap_.clear();
     for (const HreflangLink& link : links) in_sitemap_.push_back({ascii_lowered(link.code), link.target});
-    for (std::size_t i = 0; i < links.size(); ++i) {
+    // A page with more alternates than are kept may name the rest of the sitemap's: only what it
+    // names and the sitemap does not is certain.
+    for (std::size_t i = 0; i < links.size() && page->head.alternates_dropped == 0; ++i) {
       if (std::find(on_page_.begin(), on_page_.end(), in_sitemap_[i]) != on_page_.end()) continue;
       const HreflangLink& link = links[i];
       out.report({.at = {link.node->offset, link.node->qualified_name.size() + 1},

@@ -19,7 +19,14 @@ class Packer {
   }
   void link(const PageLink& link) {
     text(link.href);
-    text(link.url);
+    // Most links are written absolute: their URL is their href, kept once (a length of 0 says so;
+    // any other is the URL's length plus one).
+    if (link.url == link.href && !link.href.empty()) {
+      number(0);
+    } else {
+      number(link.url.size() + 1);
+      out_.append(link.url);
+    }
     text(link.hreflang);
     number(link.line);
     number(link.offset);
@@ -79,7 +86,13 @@ class Unpacker {
   PageLink link() {
     PageLink l;
     l.href = text();
-    l.url = text();
+    if (const std::size_t n = size(); n == 0) {
+      l.url = l.href;
+    } else {
+      const std::size_t length = std::min(n - 1, in_.size() - at_);
+      l.url = std::string(in_.substr(at_, length));
+      at_ += length;
+    }
     l.hreflang = text();
     l.line = size();
     l.offset = size();
@@ -137,6 +150,7 @@ std::string pack_answer(const PageAnswer& answer) {
   p.directives(head.unavailable_after);
   p.links(head.canonicals);
   p.links(head.alternates);
+  p.number(head.alternates_dropped);
   if (head.refresh) p.link(*head.refresh);
   p.text(head.lang);
   p.text(head.title);
@@ -182,6 +196,7 @@ PageAnswer unpack_answer(std::string_view bytes) {
   head.unavailable_after = u.directives();
   head.canonicals = u.links();
   head.alternates = u.links();
+  head.alternates_dropped = u.number();
   if (parts & part::kRefresh) head.refresh = std::make_shared<const PageLink>(u.link());
   head.lang = u.text();
   head.title = u.text();

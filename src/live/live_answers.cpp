@@ -124,10 +124,15 @@ PageRef LivePages::answer_locked(Slot& slot) const {
 
 void LivePages::note_unpacked_locked(Slot& slot) const {
   slot.unpacked_at = ++unpacked_count_;
-  unpacked_.emplace_back(&slot, slot.unpacked_at);
-  while (unpacked_.size() > options_.unpacked_answers) {
-    const auto [oldest, at] = unpacked_.front();
+  const HeadFacts& head = slot.answer->head;
+  const auto weight = static_cast<std::uint32_t>(1 + (head.alternates.size() + head.canonicals.size()) / 16);
+  unpacked_.push_back({&slot, slot.unpacked_at, weight});
+  unpacked_weight_ += weight;
+  // The answer just noted stays, whatever its weight: its caller hands it on.
+  while (unpacked_weight_ > options_.unpacked_answers && unpacked_.size() > 1) {
+    const auto [oldest, at, oldest_weight] = unpacked_.front();
     unpacked_.pop_front();
+    unpacked_weight_ -= oldest_weight;
     if (oldest->unpacked_at != at || !oldest->answer) continue;  // unpacked again since: a later entry
     if (oldest->packed.empty()) oldest->packed = pack_answer(*oldest->answer);
     oldest->answer.reset();  // freed once no rule holds it

@@ -242,7 +242,14 @@ class LivePages final : public PageLookup {
   mutable PageRef cut_answer_, unsampled_answer_;  // made once each
   // The slots whose answers are unpacked, oldest first, each with its unpacked_at (an entry whose
   // slot has another since was packed and unpacked again: passed over).
-  mutable std::deque<std::pair<Slot*, std::uint32_t>> unpacked_;
+  // Each with its weight: 1, and 1 more for every 16 links of its head, so that pages of many
+  // alternates are packed sooner (unpacked_answers bounds the weights' sum).
+  struct Unpacked {
+    Slot* slot;
+    std::uint32_t at, weight;
+  };
+  mutable std::deque<Unpacked> unpacked_;
+  mutable std::size_t unpacked_weight_ = 0;
   mutable std::uint32_t unpacked_count_ = 0;
   // The URLs whose answers are settled: packed, and pointed at by nothing but their slot, which is
   // given up for a 64-bit key and the packed bytes (settled_answers.h), so that what a run keeps of

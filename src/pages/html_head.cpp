@@ -153,7 +153,9 @@ class HeadReader {
     }
     if (canonical) facts_.canonicals.push_back(link_to(*href, element));
     const auto hreflang = attribute(element, "hreflang");
-    if (alternate && hreflang) {
+    if (alternate && hreflang && facts_.alternates.size() == HeadFacts::kMaxAlternates) {
+      ++facts_.alternates_dropped;
+    } else if (alternate && hreflang) {
       PageLink link = link_to(*href, element);
       link.hreflang = std::string(*hreflang);
       facts_.alternates.push_back(std::move(link));
