@@ -1172,7 +1172,52 @@ TEST_CASE("live: a long Retry-After is said on standard error, while the run wai
   CHECK(server.hits("/busy") == 1);
   CHECK(run.err ==
         "sitemaplint: 127.0.0.1 answered 30 s of Retry-After: its requests wait that long before the next one (not a "
-        "hang); a lower --rate, fewer URLs (--max-urls, --sample) or a later run avoid the wait\n");
+        "hang); the host is given up if it answers so again\n");
+}
+
+TEST_CASE("live: a host down for longer than sitemaplint waits is given up at once, with one finding") {
+  HttpTestServer server;
+  server.route("/m1", HttpResponse{503, {{"Retry-After", "100000"}, {"Content-Type", "text/plain"}}, "maintenance"});
+  server.route("/m2", HttpResponse{503, {{"Retry-After", "100000"}, {"Content-Type", "text/plain"}}, "maintenance"});
+  server.route("/ok", html("OK"));
+  serve_sitemap(server, site_urlset({server.url("/m1"), server.url("/m2"), server.url("/ok")}));
+  // At one request a second, no other URL starts before /m1's answer is in.
+  const auto started = std::chrono::steady_clock::now();
+  const BoundedResult run =
+      run_bounded({"--pages", "--quiet", "--rate", "1", "--now", kTestNow, server.url("/sitemap.xml")}, 20);
+  REQUIRE_FALSE(run.timed_out);
+  CHECK(std::chrono::steady_clock::now() - started < 5s);
+  CHECK(server.hits("/m1") == 1);  // not asked again: the wait is longer than any sitemaplint waits
+  CHECK(server.hits("/m2") == 0);
+  CHECK(server.hits("/ok") == 0);
+  CommandResult result;
+  result.out = run.out;
+  CHECK(findings(result, server.url("/sitemap.xml")) ==
+        ":3:11: error[PAGE105 page-fetch-error]: 'SITE/m1' answers 503 (Service Unavailable) on the live site (status "
+        "503, and the host was given no second chance); list only pages that answer 200 (Search Console: \"Server "
+        "error (5xx)\")\n"
+        ":4:11: error[PAGE105 page-fetch-error]: 'SITE/m2' and the other URLs of its host were not fetched: 127.0.0.1 "
+        "answered 503 with a Retry-After of 100000 s, longer than sitemaplint waits (120 s); check the server, then "
+        "run again\n");
+}
+
+TEST_CASE("live: a host that asks for the same wait again once it is over is given up") {
+  HttpTestServer server;
+  server.route("/busy", HttpResponse{429, {{"Retry-After", "1"}, {"Content-Type", "text/plain"}}, "slow down"});
+  server.route("/next", html("Next"));
+  serve_sitemap(server, site_urlset({server.url("/busy"), server.url("/next")}));
+  const BoundedResult run =
+      run_bounded({"--pages", "--quiet", "--rate", "1", "--now", kTestNow, server.url("/sitemap.xml")}, 20);
+  REQUIRE_FALSE(run.timed_out);
+  CHECK(server.hits("/busy") == 2);
+  CHECK(server.hits("/next") == 0);
+  CommandResult result;
+  result.out = run.out;
+  CHECK(
+      findings(result, server.url("/sitemap.xml"))
+          .find(":4:11: error[PAGE105 page-fetch-error]: 'SITE/next' and the other URLs of its host were not fetched: "
+                "127.0.0.1 answered 429 again once the wait its Retry-After asked for was over; check the server, then "
+                "run again\n") != std::string::npos);
 }
 
 TEST_CASE("live: an https URL on a port that answers plain HTTP is said so, not in TLS's words alone") {

@@ -16,9 +16,10 @@ answer does not come within `--timeout`, the connection is dropped, or the heade
 or larger than libcurl takes), and redirect statuses with nothing to follow (no `Location`, or a
 304 Not Modified to a request that asked for none), which Search Console reports as a **"Redirect
 error"**. A 429 or 503 is asked
-once more, after the wait its `Retry-After` asks for (at most two minutes), before it counts. A
-host that fails eight times in a row is given up for the run: its other URLs are not fetched, and
-this rule reports that once, on the first of them.
+once more, after the wait its `Retry-After` asks for, before it counts. A host that fails eight
+times in a row, asks for a wait of more than two minutes, or asks for a wait again once it is over
+is given up for the run: its other URLs are not fetched, and this rule reports that once, on the
+first of them.
 
 ## Why it matters
 Search Console reports such URLs in the Page indexing report as **"Blocked due to access forbidden
@@ -52,9 +53,10 @@ class PageFetchError final : public PageRule {
   void check(const UrlField& url, const UrlAnalysis& a, const PageAnswer& page, FindingSink& out) override {
     if (page.status == PageStatus::Skipped && page.first_of_host_given_up) {
       // page.reason: "HOST was given up after N failures in a row", said once for the host.
+      const bool in_a_row = page.reason.ends_with(" in a row");
       out.report({.at = url_span(*url.field, a),
                   .message = url.quoted_value() + " and the other URLs of its host were not fetched: " + page.reason +
-                             " (errors, or no answer); check the server, then run again"});
+                             (in_a_row ? " (errors, or no answer)" : "") + "; check the server, then run again"});
       return;
     }
     if (page.status != PageStatus::Failed) return;

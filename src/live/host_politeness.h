@@ -6,6 +6,8 @@
 // that the rules are tested without a network or a wait.
 #pragma once
 
+#include <string>
+
 #include <chrono>
 #include <cstddef>
 #include <optional>
@@ -42,6 +44,12 @@ class HostPoliteness {
   void finished(Clock::time_point now, HostOutcome outcome, std::optional<std::chrono::seconds> retry_after = {});
 
   bool given_up() const { return given_up_; }
+  // Gives the host up now, for `why` (said in the finding of its first URL not asked for).
+  void give_up(std::string why) {
+    given_up_ = true;
+    why_given_up_ = std::move(why);
+  }
+  const std::string& why_given_up() const { return why_given_up_; }  // empty: after failures in a row
   int in_flight() const { return in_flight_; }
   Clock::duration interval() const { return interval_; }  // between starts, at the current pace
   int failures_in_a_row() const { return failures_; }
@@ -56,6 +64,7 @@ class HostPoliteness {
   int overloads_ = 0;  // 429/5xx in a row
   int good_ = 0;  // good answers in a row since the pace last changed
   bool given_up_ = false;
+  std::string why_given_up_;
   std::optional<Clock::time_point> last_start_;
   Clock::time_point not_before_{};  // a Retry-After's end
 };

@@ -197,8 +197,10 @@ struct LiveScheduler::Impl {
         if (host.politeness.given_up()) {
           LiveResponse response;
           response.host_given_up = true;
-          response.error = name + " was given up after " + std::to_string(host.politeness.failures_in_a_row()) +
-                           " failures in a row";
+          response.error = !host.politeness.why_given_up().empty()
+                               ? host.politeness.why_given_up()
+                               : name + " was given up after " + std::to_string(host.politeness.failures_in_a_row()) +
+                                     " failures in a row";
           answers.emplace_back(std::move(host.queue.front().done), std::move(response));
           host.queue.pop_front();
           continue;
@@ -383,6 +385,17 @@ struct LiveScheduler::Impl {
                                                   : HostOutcome::Ok,
                              wait);
     if (response.status == 0 || overloaded) ++error_count;
+    // A host that asks for a longer wait than sitemaplint waits, or answers so again once the wait
+    // it asked for is over, is down for a while (maintenance): it is given up, its other URLs not
+    // asked for, rather than each of them waiting its turn of up to two minutes.
+    if (asked && *asked > kMaxRetryAfter) {
+      host.politeness.give_up(t->host + " answered " + std::to_string(response.status) + " with a Retry-After of " +
+                              std::to_string(asked->count()) + " s, longer than sitemaplint waits (" +
+                              std::to_string(kMaxRetryAfter.count()) + " s)");
+    } else if (asked && t->pending.retries >= kRetriesAfterOverload) {
+      host.politeness.give_up(t->host + " answered " + std::to_string(response.status) +
+                              " again once the wait its Retry-After asked for was over");
+    }
     if (host.politeness.given_up()) {
       std::lock_guard lock(given_up_mutex);
       given_up.insert(t->host);
@@ -408,8 +421,8 @@ struct LiveScheduler::Impl {
                                        std::to_string(wait.count()) + " s (its longest wait)"
                                  : std::to_string(wait.count()) + " s of Retry-After";
     options.notice(name + " answered " + said +
-                   ": its requests wait that long before the next one (not a hang); a lower "
-                   "--rate, fewer URLs (--max-urls, --sample) or a later run avoid the wait");
+                   ": its requests wait that long before the next one (not a hang); the host is given up "
+                   "if it answers so again");
   }
 
   // The progress line's view of `host`: its queue now, and one more answer that took `ms`.
