@@ -151,7 +151,8 @@ int main(int argc, char** argv) {
                  "The User-Agent of live page fetches (default sitemaplint/VERSION (+project URL))")
       ->type_name("TEXT");
   app.add_option("--pages-log", options.pages_log,
-                 "With --pages on the live site: write each fetched URL's status, final URL and time as JSON Lines")
+                 "With --pages on the live site: write each URL the run asked about (status, final URL, time) as "
+                 "JSON Lines")
       ->type_name("FILE");
   app.add_option("--cache", options.cache,
                  "With --pages on the live site: keep answers in DIR and ask again only if changed (ETag, "
