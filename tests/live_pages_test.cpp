@@ -179,6 +179,19 @@ std::string site_urlset(const std::vector<std::string>& locs, const std::string&
   return xml + extra + "</urlset>\n";
 }
 
+// The request targets a run asked of `server` for pages (not the sitemap, robots.txt or the
+// soft-404 probe), sorted.
+std::vector<std::string> page_request_targets(const HttpTestServer& server) {
+  std::vector<std::string> targets;
+  for (const HttpRequest& request : server.requests()) {
+    if (request.path != "/sitemap.xml" && request.path != "/robots.txt" &&
+        request.path.find("sitemaplint-soft-404-probe-") == std::string::npos)
+      targets.push_back(request.target);
+  }
+  std::sort(targets.begin(), targets.end());
+  return targets;
+}
+
 void serve_sitemap(HttpTestServer& server, const std::string& xml) {
   server.route("/sitemap.xml", HttpResponse{200, {{"Content-Type", "application/xml"}}, xml});
 }
@@ -514,13 +527,7 @@ TEST_CASE("live: a URL is fetched as the sitemap means it: references decoded, C
   CHECK(run.err.empty());
   // Every request is one the sitemap names, in the spelling it means, once; none for a spelling
   // the rules never ask about ('/q?a=1&amp;b=2', '/caf&', '/' before the CDATA section).
-  std::vector<std::string> targets;
-  for (const HttpRequest& request : server.requests()) {
-    if (request.path != "/sitemap.xml" && request.path != "/robots.txt" &&
-        request.path.find("sitemaplint-soft-404-probe-") == std::string::npos)
-      targets.push_back(request.target);
-  }
-  std::sort(targets.begin(), targets.end());
+  const std::vector<std::string> targets = page_request_targets(server);
   CHECK(targets == std::vector<std::string>{"/caf%C3%A9", "/cdata/page", "/i", "/img?w=1&h=2", "/na%C3%AFve", "/plain",
                                             "/q?a=1&b=2"});
 }
@@ -536,13 +543,7 @@ TEST_CASE("live: spellings of one URL are one request: escapes of unreserved byt
   const auto run = run_cli({"--pages", "--quiet", "--rate", "500", "--now", kTestNow, "--select", "PAGE", sitemap});
   CHECK(run.err.empty());
   // RFC 3986 section 6.2.2 makes each group one URL; a fragment is never sent (RFC 9110 10.2.2).
-  std::vector<std::string> targets;
-  for (const HttpRequest& request : server.requests()) {
-    if (request.path != "/sitemap.xml" && request.path != "/robots.txt" &&
-        request.path.find("sitemaplint-soft-404-probe-") == std::string::npos)
-      targets.push_back(request.target);
-  }
-  std::sort(targets.begin(), targets.end());
+  const std::vector<std::string> targets = page_request_targets(server);
   CHECK(targets == std::vector<std::string>{"/a", "/caf%C3%A9", "/moved", "/~user/p"});
 }
 
