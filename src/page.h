@@ -162,9 +162,6 @@ struct PageTally {
   std::size_t checked() const { return served + missing + fallback + redirect + refused + failed + blocked; }
   // Counts what the listed `url` led to (page_tally.cpp): both sources count alike.
   void add(const PageAnswer& answer, std::string_view url);
-  // Count by count: the tallies of two sets of URLs, or one without the other's.
-  PageTally& operator+=(const PageTally& other);
-  PageTally& operator-=(const PageTally& other);
 };
 
 // An HTML page of the site that the host serves, and the URL it serves it at.

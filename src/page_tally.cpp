@@ -38,30 +38,4 @@ void PageTally::add(const PageAnswer& answer, std::string_view url) {
   if (first != listed) ++canonical_elsewhere;
 }
 
-namespace {
-
-static_assert(sizeof(PageTally) == 16 * sizeof(std::size_t), "each_count names every count of a PageTally");
-
-template <class Apply>
-void each_count(PageTally& a, const PageTally& b, Apply apply) {
-  for (auto member :
-       {&PageTally::served, &PageTally::missing, &PageTally::fallback, &PageTally::redirect, &PageTally::refused,
-        &PageTally::failed, &PageTally::blocked, &PageTally::skipped, &PageTally::client_errors,
-        &PageTally::server_errors, &PageTally::unreachable, &PageTally::other_statuses, &PageTally::robots_unreachable,
-        &PageTally::noindex, &PageTally::canonical_elsewhere, &PageTally::other_origin})
-    apply(a.*member, b.*member);
-}
-
-}  // namespace
-
-PageTally& PageTally::operator+=(const PageTally& other) {
-  each_count(*this, other, [](std::size_t& a, std::size_t b) { a += b; });
-  return *this;
-}
-
-PageTally& PageTally::operator-=(const PageTally& other) {
-  each_count(*this, other, [](std::size_t& a, std::size_t b) { a -= b; });
-  return *this;
-}
-
 }  // namespace sitemaplint

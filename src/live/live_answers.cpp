@@ -19,7 +19,7 @@ void LivePages::publish(Job& job, PageAnswer answer, const LiveResponse* last) c
     if (!googlebot.allowed) writable_details(answer).googlebot_disallowed = std::move(googlebot.why);
   }
   share_plain_details_locked(answer);
-  std::vector<std::shared_ptr<std::condition_variable>> wake;
+  std::vector<std::condition_variable*> wake;
   std::vector<std::shared_ptr<Job>> followers;
   fill_locked(slot_locked(job.listed), std::make_shared<const PageAnswer>(std::move(answer)), wake, followers);
   ++answered_count_;
@@ -30,10 +30,10 @@ void LivePages::publish(Job& job, PageAnswer answer, const LiveResponse* last) c
     --o.jobs;
     feed_origin = !o.pending.empty();
   }
-  // Woken after the lock is let go, the waiting thread does not wake only to wait for it. (The
-  // condition variables are shared: a slot may be settled meanwhile.)
+  // Woken after the lock is let go, the waiting thread does not wake only to wait for it. (A slot
+  // and its condition variable live as long as this object.)
   lock.unlock();
-  for (const auto& waiting : wake) waiting->notify_all();
+  for (std::condition_variable* waiting : wake) waiting->notify_all();
   for (std::shared_ptr<Job>& follower : followers) follow(std::move(follower));
   if (feed_origin) feed(job.listed_origin);
 }
@@ -91,7 +91,7 @@ void LivePages::log_locked(Slot& slot, const std::string& listed, const std::vec
   log_.flush();
 }
 
-void LivePages::fill_locked(Slot& slot, PageRef answer, std::vector<std::shared_ptr<std::condition_variable>>& wake,
+void LivePages::fill_locked(Slot& slot, PageRef answer, std::vector<std::condition_variable*>& wake,
                             std::vector<std::shared_ptr<Job>>& followers) const {
   slot.answer = std::move(answer);
   slot.ready = true;
@@ -99,18 +99,7 @@ void LivePages::fill_locked(Slot& slot, PageRef answer, std::vector<std::shared_
   take_followers_locked(slot, followers);
   // The last answer of a batch releases the waiters of the batch's others.
   for (const Slot* s = &slot; s; s = slot.release ? nullptr : s->previous) {
-    if (s->waiting && released(*s)) wake.push_back(s->waiting);
-  }
-  if (!slot.release) {
-    // The batch's last is in: the others wait for their own answers alone now, and nothing points
-    // at any of them (they can be settled).
-    for (Slot* s = slot.previous; s;) {
-      Slot* const before = s->previous;
-      s->release = nullptr;
-      s->previous = nullptr;
-      s = before;
-    }
-    slot.previous = nullptr;
+    if (s->waiting && released(*s)) wake.push_back(s->waiting.get());
   }
 }
 
@@ -136,16 +125,12 @@ void LivePages::note_unpacked_locked(Slot& slot) const {
     if (oldest->unpacked_at != at || !oldest->answer) continue;  // unpacked again since: a later entry
     if (oldest->packed.empty()) oldest->packed = pack_answer(*oldest->answer);
     oldest->answer.reset();  // freed once no rule holds it
-    if (!oldest->settling) {
-      oldest->settling = true;
-      settling_.push_back(oldest);
-    }
   }
 }
 
 void LivePages::wait_locked(std::unique_lock<std::mutex>& lock, Slot& slot) const {
   if (released(slot)) return;
-  if (!slot.waiting) slot.waiting = std::make_shared<std::condition_variable>();
+  if (!slot.waiting) slot.waiting = std::make_unique<std::condition_variable>();
   slot.waiting->wait(lock, [&] { return released(slot); });
 }
 

@@ -134,7 +134,7 @@ void LivePages::follow(std::shared_ptr<Job> job) const {
 
 void LivePages::answer_claims(Job& job, const PageAnswer& end, const LiveResponse* last, bool through_last) const {
   if (job.claims.empty()) return;
-  std::vector<std::shared_ptr<std::condition_variable>> wake;
+  std::vector<std::condition_variable*> wake;
   std::vector<std::shared_ptr<Job>> followers;
   {
     std::lock_guard lock(mutex_);
@@ -156,7 +156,7 @@ void LivePages::answer_claims(Job& job, const PageAnswer& end, const LiveRespons
     // Those not answered (the URL the chain stopped before) are let go when the job is published.
     std::erase_if(job.claims, [](const Claim& claim) { return claim.slot->ready; });
   }
-  for (const auto& waiting : wake) waiting->notify_all();
+  for (std::condition_variable* waiting : wake) waiting->notify_all();
   for (std::shared_ptr<Job>& follower : followers) follow(std::move(follower));
 }
 
@@ -178,7 +178,6 @@ void LivePages::release_claims(Job& job) const {
         slot.pending = true;
         ++o.waiting;
         o.pending.emplace_front(claim.url, &slot);
-        ++slot.origin_lists;
         origins.insert(std::move(origin));
       } else if (slot.waiting) {
         jobs.push_back(queue_locked(slot, *claim.url));  // a rule waits for it

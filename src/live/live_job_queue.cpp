@@ -88,14 +88,13 @@ std::unique_ptr<PageLookup::Prefetch> LivePages::prefetch(std::vector<std::strin
   std::set<const std::string*> origins;  // those given URLs (keys of origins_)
   {
     std::lock_guard lock(mutex_);
-    if (!settling_.empty()) settle_locked();
     std::vector<std::pair<const std::string*, Slot*>> listing;  // the fresh URLs, in the listing's order
     std::string scratch;
     for (const std::string& listed : urls) {
       const std::string_view url = fetch_form(listed, scratch);
       // Not on the site: no slot of its own (counted when page() asks; a hop's slot is the hop's).
       if (left_out_locked(url) || !on_site(url)) continue;
-      auto found = find_slot_locked(url);
+      auto found = slots_.find(url);
       if (found != slots_.end() && (found->second.ready || found->second.queued)) {
         // Answered before this listing (a hop of another file's URL): its line now.
         if (found->second.ready && has_answer(found->second)) log_stored_locked(found->second, std::string(url));
@@ -125,7 +124,6 @@ const std::string& LivePages::queue_pending_locked(Slot& slot, const std::string
   slot.queued = true;
   slot.pending = true;
   o->pending.emplace_back(&url, &slot);
-  ++slot.origin_lists;
   ++o->waiting;
   return origin;
 }
@@ -153,7 +151,6 @@ void LivePages::feed(const std::string& origin) const {
       while (o.jobs < kJobsPerOrigin && !o.pending.empty()) {
         const auto [url, slot] = o.pending.front();
         o.pending.pop_front();
-        --slot->origin_lists;
         if (!slot->pending) continue;  // claimed meanwhile by another URL's redirects
         slot->pending = false;
         --o.waiting;
@@ -198,10 +195,9 @@ PageRef LivePages::page(std::string_view url) const {
 PageRef LivePages::page_locked(std::string_view url) const {
   std::shared_ptr<Job> job;
   std::unique_lock lock(mutex_);
-  if (!settling_.empty()) settle_locked();
   if (const std::optional<LeftOut> why = left_out_locked(url)) return left_out_answer_locked(*why);
   if (!on_site(url)) return left_out_answer_locked(*leave_out_locked(url));
-  auto found = find_slot_locked(url);
+  auto found = slots_.find(url);
   if (found == slots_.end() || (!found->second.ready && !found->second.queued)) {
     // Asked without a prefetch (a URL in another spelling): fetched now, within the same limits.
     if (const std::optional<LeftOut> why = leave_out_locked(url)) return left_out_answer_locked(*why);
@@ -221,7 +217,6 @@ PageRef LivePages::unlisted_page(std::string_view listed) const {
   if (!on_site(url)) return nullptr;
   std::shared_ptr<Job> job;
   std::unique_lock lock(mutex_);
-  if (!settling_.empty()) settle_locked();
   Slot* slot = &slot_locked(url);
   if (!slot->ready && !slot->queued) job = queue_locked(*slot, url);
   return answer_of(lock, *slot, std::move(job));
@@ -239,14 +234,12 @@ std::shared_ptr<LivePages::Job> LivePages::queue_locked(Slot& slot, std::string_
 }
 
 PageRef LivePages::answer_of(std::unique_lock<std::mutex>& lock, Slot& slot, std::shared_ptr<Job> job) const {
-  ++slot.holders;  // not settled while this thread holds it without the lock
   if (job) {
     lock.unlock();
     step(std::move(job));
     lock.lock();
   }
   wait_locked(lock, slot);
-  --slot.holders;
   return answer_locked(slot);
 }
 

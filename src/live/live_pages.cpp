@@ -99,13 +99,10 @@ bool LivePages::site_origin(const std::string& origin) const {
 LivePages::Slot& LivePages::slot_locked(std::string_view url) const { return slot_entry_locked(url)->second; }
 
 std::unordered_map<std::string, LivePages::Slot>::iterator LivePages::slot_entry_locked(std::string_view url) const {
-  auto found = find_slot_locked(url);
+  auto found = slots_.find(url);
   // A URL on another origin has a slot only as a hop's: claimed, fetched and shared as any other,
   // so that URLs redirecting to one page of another host ask that host for it once.
-  if (found == slots_.end()) {
-    found = slots_.try_emplace(std::string(url)).first;
-    found->second.key = &found->first;
-  }
+  if (found == slots_.end()) found = slots_.try_emplace(std::string(url)).first;
   return found;
 }
 
@@ -304,7 +301,6 @@ PageTally LivePages::tally() const {
     // A packed answer is unpacked for the count alone, not kept so.
     tally.add(slot.answer ? *slot.answer : unpack_answer(slot.packed), url);
   }
-  tally += settled_tally_;
   // The URLs left out have no slot (left_out_): counted as they were left out.
   tally.skipped += cut_ + unsampled_;
   tally.other_origin += other_origin_;
@@ -321,7 +317,6 @@ std::vector<std::pair<std::string, std::string>> LivePages::redirect_chains(std:
       if (answer.status != PageStatus::Redirect || !answer.http) continue;
       chains.emplace_back(url, redirect_chain_text(answer.http->chain));
     }
-    for (const auto& [key, chain] : settled_chains_) chains.push_back(chain);
   }
   std::sort(chains.begin(), chains.end());
   if (chains.size() > limit) chains.resize(limit);

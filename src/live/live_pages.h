@@ -28,7 +28,6 @@
 #include "live/live_scheduler.h"
 #include "live/response_cache.h"
 #include "live/robots_gate.h"
-#include "live/settled_answers.h"
 #include "page.h"
 
 namespace sitemaplint {
@@ -66,8 +65,6 @@ class LivePages final : public PageLookup {
   std::string_view host_label() const override { return "the site"; }
   std::string source_label() const override;
 
-  // How many URLs' answers are settled (kept as a key and packed bytes, not in a slot).
-  std::size_t settled_answers() const;
   // For the progress line: requests answered (each hop and robots.txt one), and how many of them
   // got no answer or a 429/5xx.
   std::size_t requests() const { return scheduler_->answered(); }
@@ -91,12 +88,6 @@ class LivePages final : public PageLookup {
     bool following = false;
     bool claimed = false;  // another URL's job answers it (live_hops.cpp)
     bool logged = false;  // its --pages-log line is written
-    bool settling = false;  // in settling_
-    // Threads that hold it across the lock's release (answer_of: a job started, an answer awaited),
-    // and entries of origins' lists (Origin::pending) that point at it: it is not settled while any do.
-    std::uint16_t holders = 0;
-    std::uint16_t origin_lists = 0;
-    const std::string* key = nullptr;  // its key in slots_
     // Null: not on the site, or kept `packed`.
     PageRef answer;
     // The answer packed (answer_bytes.h) once unpacked_answers newer ones are in; unpacked again
@@ -105,8 +96,7 @@ class LivePages final : public PageLookup {
     std::uint32_t unpacked_at = 0;  // its place in unpacked_, which an older place there is not
     // Made by a thread that waits for the answer, so that publishing it wakes that thread alone,
     // not every thread waiting for some page.
-    // Shared with the threads that wake its waiters once the lock is let go.
-    std::shared_ptr<std::condition_variable> waiting;
+    std::unique_ptr<std::condition_variable> waiting;
     // A listing's URLs are asked for in its order, in batches of kWakeBatch: a thread waiting for
     // this answer is woken once the batch's last one (`release`) is in too, and finds the URLs
     // between ready (one wake-up a batch, not one a URL; it would wait for them in turn anyway).
@@ -158,7 +148,7 @@ class LivePages final : public PageLookup {
   void feed(const std::string& origin) const;
   // Sets `slot`'s answer, and says which waiting threads it releases and which jobs' hops waited
   // for it (to be woken and followed once the lock is let go).
-  void fill_locked(Slot& slot, PageRef answer, std::vector<std::shared_ptr<std::condition_variable>>& wake,
+  void fill_locked(Slot& slot, PageRef answer, std::vector<std::condition_variable*>& wake,
                    std::vector<std::shared_ptr<Job>>& followers) const;
   // Makes `answer` share its HTTP details with the answers before it whose details say nothing
   // but the same Content-Type (most pages of a site): each answer a run keeps holds less.
@@ -194,14 +184,6 @@ class LivePages final : public PageLookup {
   void release_claims(Job& job) const;
   // The slot of `url`, made when there is none (as slot_locked), with its key.
   std::unordered_map<std::string, Slot>::iterator slot_entry_locked(std::string_view url) const;
-  // The slot of `url`, taken back out of settled_ when its answer was settled; slots_.end(): none.
-  std::unordered_map<std::string, Slot>::iterator find_slot_locked(std::string_view url) const;
-  // Whether nothing but slots_ points at `slot` any more, and its answer is in and packed.
-  bool settleable(const Slot& slot) const;
-  // Moves the settleable slots of settling_ into settled_; called where this thread holds no slot.
-  void settle_locked() const;
-  // Adds (+1) or takes back (-1) a settled listed URL's answer in settled_tally_ and settled_chains_.
-  void count_settled_locked(std::string_view url, std::string_view packed, int sign) const;
   // Starts `job` (when there is one) and waits for `slot`'s answer.
   PageRef answer_of(std::unique_lock<std::mutex>& lock, Slot& slot, std::shared_ptr<Job> job) const;
   bool on_site(std::string_view url) const;
@@ -251,14 +233,6 @@ class LivePages final : public PageLookup {
   mutable std::deque<Unpacked> unpacked_;
   mutable std::size_t unpacked_weight_ = 0;
   mutable std::uint32_t unpacked_count_ = 0;
-  // The URLs whose answers are settled: packed, and pointed at by nothing but their slot, which is
-  // given up for a 64-bit key and the packed bytes (settled_answers.h), so that what a run keeps of
-  // each URL fetched is a fraction of a slot. A URL asked about again gets a slot back. Their
-  // listed answers' counts and redirect chains are kept apart for tally() and redirect_chains().
-  mutable SettledAnswers settled_;
-  mutable std::vector<Slot*> settling_;  // packed since the last settle_locked()
-  mutable PageTally settled_tally_;
-  mutable std::map<std::uint64_t, std::pair<std::string, std::string>> settled_chains_;
   // The listed URLs left out, by a 64-bit hash of each (seeded_hash), not in slots_: a listing of
   // millions of URLs past --max-urls holds some 20 bytes for each, not a slot and its key (over
   // 400 bytes). Looked up before slots_: a URL left out stays so, whatever asks for it later.
