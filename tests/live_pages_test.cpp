@@ -1243,6 +1243,22 @@ TEST_CASE("live: an https URL on a port that answers plain HTTP is said so, not 
       "unreachable robots.txt means complete disallow); nothing was fetched\n");
 }
 
+TEST_CASE("live: a host that refuses connections is named with its port and libcurl's reason") {
+  std::string site, port;
+  {
+    HttpTestServer gone;  // its port is closed once it is gone
+    site = gone.url("");
+    port = std::to_string(gone.port());
+  }
+  TempDir dir;
+  const std::string sitemap = dir.write("sitemap.xml", site_urlset({site + "/a"}));
+  const auto run =
+      run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--base-url", site + "/sitemap.xml", sitemap});
+  CHECK(run.exit_code == 1);
+  CHECK(run.out.find("robots.txt could not be fetched (could not connect to 127.0.0.1:" + port +
+                     ": Failed to connect") != std::string::npos);
+}
+
 TEST_CASE("live: misbehaving servers cost a bounded time and give findings") {
   HttpTestServer server;
   server.route("/robots.txt", HttpResponse{404, {{"Content-Type", "text/plain"}}, ""});
