@@ -395,8 +395,8 @@ TEST_CASE("live: a robots.txt that answers 503 is one finding for its host, and 
   // The summary and the JSON report say why nothing was fetched: robots.txt failed, it did not
   // disallow anything itself.
   const auto human = run_cli({"--pages", "--rate", "200", "--now", kTestNow, sitemap});
-  CHECK(human.out.find("3 listed URLs checked (3 not fetched (robots.txt answered 5xx or nothing, which disallows "
-                       "all))") != std::string::npos);
+  CHECK(human.out.find("3 listed URLs, none fetched: robots.txt answered 5xx or nothing, which disallows all.") !=
+        std::string::npos);
   const auto json = run_cli({"--pages", "--format", "json", "--rate", "200", "--now", kTestNow, sitemap});
   CHECK(json.out.find("\"blocked_by_robots\": 3") != std::string::npos);
   CHECK(json.out.find("\"robots_unreachable\": 3") != std::string::npos);
@@ -1257,6 +1257,17 @@ TEST_CASE("live: a host that refuses connections is named with its port and libc
   CHECK(run.exit_code == 1);
   CHECK(run.out.find("robots.txt could not be fetched (could not connect to 127.0.0.1:" + port +
                      ": Failed to connect") != std::string::npos);
+}
+
+TEST_CASE("live: a run robots.txt kept from every page says none was fetched, not that they were checked") {
+  HttpTestServer server;
+  server.route("/robots.txt",
+               HttpResponse{200, {{"Content-Type", "text/plain"}}, "User-agent: sitemaplint\nDisallow: /\n"});
+  server.route("*", html("Page"));
+  serve_sitemap(server, site_urlset({server.url("/a"), server.url("/b")}));
+  const auto run = run_cli({"--pages", "--rate", "200", "--now", kTestNow, server.url("/sitemap.xml")});
+  CHECK(run.out.find("2 listed URLs, none fetched: robots.txt disallows sitemaplint.") != std::string::npos);
+  CHECK(server.hits("/a") + server.hits("/b") == 0);
 }
 
 TEST_CASE("live: misbehaving servers cost a bounded time and give findings") {

@@ -42,7 +42,20 @@ std::string PagesSummary::line() const {
   part(t.other_statuses, "other statuses");
   part(t.disallowed_by_robots(), "not fetched (robots.txt disallows sitemaplint)");
   part(t.robots_unreachable, "not fetched (robots.txt answered 5xx or nothing, which disallows all)");
-  if (!parts.empty()) text += " (" + parts + ")";
+  if (t.checked() > 0 && t.checked() == t.blocked) {
+    // robots.txt kept every listed URL from being fetched: the run says why, not that it checked them.
+    text = "Pages of " + source + ": " + counted(t.checked(), "listed URL") + ", none fetched: ";
+    if (t.robots_unreachable == 0) {
+      text += "robots.txt disallows sitemaplint";
+    } else if (t.robots_unreachable == t.blocked) {
+      text += "robots.txt answered 5xx or nothing, which disallows all";
+    } else {
+      text += std::to_string(t.disallowed_by_robots()) + " disallowed for sitemaplint by robots.txt, " +
+              std::to_string(t.robots_unreachable) + " on hosts whose robots.txt answered 5xx or nothing";
+    }
+  } else if (!parts.empty()) {
+    text += " (" + parts + ")";
+  }
   if (t.noindex || t.canonical_elsewhere) {
     text += "; of the served, ";
     if (t.noindex) text += std::to_string(t.noindex) + " noindex";
