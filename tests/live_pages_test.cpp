@@ -536,15 +536,18 @@ TEST_CASE("live: spellings of one URL are one request: escapes of unreserved byt
   HttpTestServer server;
   server.route("*", html("Page"));
   server.route("/moved", redirect(301, "/%7Euser/p#top"));
+  server.route("/to-bad-escape", redirect(301, "/%zz"));
   const std::string sitemap = server.url("/sitemap.xml");
   serve_sitemap(server, site_urlset({server.url("/~user/p"), server.url("/%7Euser/p"), server.url("/%7euser/p#part"),
                                      server.url("/caf%c3%a9"), server.url("/caf%C3%A9"), server.url("/moved"),
-                                     server.url("/a#one"), server.url("/a#two")}));
+                                     server.url("/a#one"), server.url("/a#two"), server.url("/to-bad-escape")}));
   const auto run = run_cli({"--pages", "--quiet", "--rate", "500", "--now", kTestNow, "--select", "PAGE", sitemap});
   CHECK(run.err.empty());
   // RFC 3986 section 6.2.2 makes each group one URL; a fragment is never sent (RFC 9110 10.2.2).
   const std::vector<std::string> targets = page_request_targets(server);
-  CHECK(targets == std::vector<std::string>{"/a", "/caf%C3%A9", "/moved", "/~user/p"});
+  // A '%' that starts no escape is no spelling of "%25": such a Location is no URL (RFC 3986), and
+  // is not asked for as another.
+  CHECK(targets == std::vector<std::string>{"/a", "/caf%C3%A9", "/moved", "/to-bad-escape", "/~user/p"});
 }
 
 TEST_CASE("live: redirects among listed URLs end, in any order, each URL asked for once where it can be") {
@@ -1158,7 +1161,7 @@ TEST_CASE("live: a host that keeps failing is given up with one finding") {
   // The summary says why the rest were not fetched.
   const auto summary = run_cli({"--pages", "--rate", "200", "--now", kTestNow, server.url("/sitemap.xml")});
   CHECK(summary.out.find("8 listed URLs checked (8 5xx); 12 listed URLs not fetched (on a host given up after "
-                         "repeated failures).") != std::string::npos);
+                         "repeated failures or a long Retry-After).") != std::string::npos);
 }
 
 TEST_CASE("live: a long Retry-After is said on standard error, while the run waits") {
@@ -1198,17 +1201,17 @@ TEST_CASE("live: a host down for longer than sitemaplint waits is given up at on
         "503, and the host was given no second chance); list only pages that answer 200 (Search Console: \"Server "
         "error (5xx)\")\n"
         ":4:11: error[PAGE105 page-fetch-error]: 'SITE/m2' and the other URLs of its host were not fetched: 127.0.0.1 "
-        "answered 503 with a Retry-After of 100000 s, longer than sitemaplint waits (120 s); check the server, then "
-        "run again\n");
+        "answered 503 with 'Retry-After: 100000', longer than sitemaplint waits (120 s); check the server, then run "
+        "again\n");
 }
 
-TEST_CASE("live: a host that asks for the same wait again once it is over is given up") {
+TEST_CASE("live: a host that asks for a long wait again once it is over is given up") {
   HttpTestServer server;
-  server.route("/busy", HttpResponse{429, {{"Retry-After", "1"}, {"Content-Type", "text/plain"}}, "slow down"});
+  server.route("/busy", HttpResponse{429, {{"Retry-After", "11"}, {"Content-Type", "text/plain"}}, "slow down"});
   server.route("/next", html("Next"));
   serve_sitemap(server, site_urlset({server.url("/busy"), server.url("/next")}));
   const BoundedResult run =
-      run_bounded({"--pages", "--quiet", "--rate", "1", "--now", kTestNow, server.url("/sitemap.xml")}, 20);
+      run_bounded({"--pages", "--quiet", "--rate", "1", "--now", kTestNow, server.url("/sitemap.xml")}, 40);
   REQUIRE_FALSE(run.timed_out);
   CHECK(server.hits("/busy") == 2);
   CHECK(server.hits("/next") == 0);
@@ -1367,9 +1370,24 @@ TEST_CASE("live: answers that are not whole, or say nothing to follow, get findi
   server.route("/nowhere", HttpResponse{301, {}, ""});
   server.route("/not-modified", HttpResponse{304, {}, ""});
   server.route("/bad-location", redirect(302, "http://[::1"));
+  server.route("/bad-port", redirect(302, "http://127.0.0.1:99999/"));
+  server.route("/s999", HttpResponse{999, {{"Content-Type", "text/plain"}}, "?"});
+  // No type, a first chunk of white space alone, the page a moment later: sniffed once it is in.
+  server.route("/untyped-late", [](const HttpRequest&, HttpExchange& exchange) {
+    const std::string page = "<html><head><meta name=\"robots\" content=\"noindex\"></head></html>";
+    char size[16];
+    std::snprintf(size, sizeof size, "%zx", page.size());
+    if (exchange.send("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n\n\n\r\n") &&
+        exchange.sleep_for(100ms))
+      exchange.send(std::string(size) + "\r\n" + page + "\r\n0\r\n\r\n");
+  });
+  server.route("/star", HttpResponse{200,
+                                     {{"Content-Type", "*/*"}},
+                                     "<html><head><meta name=\"robots\" content=\"noindex\"></head></html>"});
   const auto u = [&](const std::string& path) { return server.url(path); };
   serve_sitemap(server, site_urlset({u("/cut-head"), u("/huge-header"), u("/untyped"), u("/empty"), u("/nowhere"),
-                                     u("/not-modified"), u("/bad-location")}));
+                                     u("/not-modified"), u("/bad-location"), u("/bad-port"), u("/s999"),
+                                     u("/untyped-late"), u("/star")}));
   const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--format", "human",
                             "--no-progress", server.url("/sitemap.xml")});
   CHECK(run.exit_code == 1);
@@ -1394,18 +1412,29 @@ TEST_CASE("live: answers that are not whole, or say nothing to follow, get findi
         "\"Redirect error\")\n"
         ":9:11: error[PAGE107 page-redirect-error]: 'SITE/bad-location' redirects, and 'http://[::1/' was not fetched "
         "(its Location is not a valid URL): 'SITE/bad-location' (302) -> 'http://[::1/' (no answer); list the page's "
-        "final URL\n");
+        "final URL\n"
+        ":10:11: error[PAGE107 page-redirect-error]: 'SITE/bad-port' redirects, and 'http://127.0.0.1:99999/' was not "
+        "fetched (its Location is not a valid URL): 'SITE/bad-port' (302) -> 'http://127.0.0.1:99999/' (no answer); "
+        "list the page's final URL\n"
+        ":11:11: error[PAGE105 page-fetch-error]: 'SITE/s999' answers 999 on the live site; list only pages that "
+        "answer 200\n"
+        ":12:11: error[PAGE201 page-noindex]: 'SITE/untyped-late' is listed, but its page forbids indexing: <meta "
+        "name=\"robots\"> says 'noindex' (SITE/untyped-late:3); remove the directive or the URL (Search Console: "
+        "\"Submitted URL marked 'noindex'\")\n"
+        ":13:11: error[PAGE201 page-noindex]: 'SITE/star' is listed, but its page forbids indexing: <meta "
+        "name=\"robots\"> says 'noindex' (SITE/star:1); remove the directive or the URL (Search Console: "
+        "\"Submitted URL marked 'noindex'\")\n");
   // Every listed URL is in one bucket of the summary.
   const auto json = run_cli(
       {"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--format", "json", server.url("/sitemap.xml")});
   const auto pages = nlohmann::json::parse(json.out)["pages"];
   INFO(pages.dump());
-  CHECK(pages["checked"] == 7);
-  CHECK(pages["other_statuses"] == 2);
+  CHECK(pages["checked"] == 11);
+  CHECK(pages["other_statuses"] == 3);
   CHECK(pages["unreachable"] == 2);
   CHECK(pages["soft_404"] == 1);
-  CHECK(pages["served"] == 1);
-  CHECK(pages["redirected"] == 1);
+  CHECK(pages["served"] == 3);
+  CHECK(pages["redirected"] == 2);
 }
 
 TEST_CASE("live: a page of more alternates than are kept is held to what it names, not what it may name") {
@@ -1655,6 +1684,17 @@ TEST_CASE("live: a sample keeps the URLs of smallest rank as they come, in any o
     CHECK(run.sample() == expected);
   }
   CHECK(RunUrls(origins, 0, 7).sample().empty());
+}
+
+TEST_CASE("live: a sample counts URLs, not their spellings") {
+  const std::vector<std::string> origins = {"https://a.example"};
+  RunUrls run(origins, 2, 5);
+  run.prefetch({"https://a.example/~a", "https://a.example/%7Ea", "https://a.example/%7ea#x", "https://a.example/b",
+                "https://a.example/c", "https://a.example/%63"},
+               1);
+  const std::set<std::string> sample = run.sample();
+  CHECK(sample.size() == 2);
+  for (const std::string& url : sample) CHECK(url.find('%') == std::string::npos);  // each in its fetched form
 }
 
 TEST_CASE("live: --sample draws one sample from the whole run, not one per sitemap") {

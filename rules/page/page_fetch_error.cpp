@@ -17,8 +17,8 @@ or larger than libcurl takes), and redirect statuses with nothing to follow (no 
 304 Not Modified to a request that asked for none), which Search Console reports as a **"Redirect
 error"**. A 429 or 503 is asked
 once more, after the wait its `Retry-After` asks for, before it counts. A host that fails eight
-times in a row, asks for a wait of more than two minutes, or asks for a wait again once it is over
-is given up for the run: its other URLs are not fetched, and this rule reports that once, on the
+times in a row, asks for a wait of more than two minutes, or for one of more than 10 seconds again once
+it is over, is given up for the run: its other URLs are not fetched, and this rule reports that once, on the
 first of them.
 
 ## Why it matters
@@ -65,9 +65,10 @@ class PageFetchError final : public PageRule {
     std::string message = url.quoted_value() + " " + what + " on the live site";
     if (page.http_status == 429 || page.http_status == 503 || (page.http_status >= 300 && page.http_status < 400))
       message += " (" + page.reason + ")";
+    const std::string search_console = search_console_reason(page.http_status);
     out.report({.at = url_span(*url.field, a),
-                .message = message + "; list only pages that answer 200 (Search Console: \"" +
-                           search_console_reason(page.http_status) + "\")"});
+                .message = message + "; list only pages that answer 200" +
+                           (search_console.empty() ? "" : " (Search Console: \"" + search_console + "\")")});
   }
 };
 

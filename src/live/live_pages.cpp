@@ -3,6 +3,7 @@
 #include "live/answer_bytes.h"
 
 #include <algorithm>
+#include <cctype>
 #include <ctime>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -15,6 +16,7 @@
 #include "live/http_date.h"
 #include "pages/header_facts.h"
 #include "live/live_job.h"
+#include "live/response_sinks.h"
 #include "pages/html_head.h"
 
 namespace sitemaplint {
@@ -58,12 +60,22 @@ std::string origin_of_url(std::string_view url) {
 
 bool is_fetchable_url(std::string_view url) {
   const auto parsed = boost::urls::parse_absolute_uri(url);
-  return parsed && parsed->has_authority() && !parsed->encoded_host().empty();
+  if (!parsed || !parsed->has_authority() || parsed->encoded_host().empty()) return false;
+  // A port of digits beyond 65535 parses, but names no port.
+  const std::string_view port = parsed->port();
+  return !parsed->has_port() || port.empty() || (port.size() <= 5 && std::stoul(std::string(port)) <= 65535);
 }
 
 std::string_view fetch_form(std::string_view url, std::string& scratch) {
   url = url.substr(0, url.find('#'));
   if (is_normal_form(url)) return url;
+  // A '%' that starts no escape would be normalised to "%25", another resource: such a URL is asked
+  // for as written, as browsers and crawlers send it.
+  for (std::size_t at = url.find('%'); at != std::string_view::npos; at = url.find('%', at + 1)) {
+    if (at + 2 >= url.size() || !std::isxdigit(static_cast<unsigned char>(url[at + 1])) ||
+        !std::isxdigit(static_cast<unsigned char>(url[at + 2])))
+      return url;
+  }
   normalise_url(url, &scratch);
   return scratch;
 }
@@ -208,7 +220,8 @@ PageAnswer LivePages::served_answer(const Job& job, const LiveResponse& response
   PageAnswer answer;
   answer.status = PageStatus::Served;
   answer.file = job.current;
-  if (!response.body.empty()) {
+  // A body of no or an unknown type that ended before it could be sniffed is judged whole now.
+  if (!response.body.empty() && (is_html_type(response.content_type) || sniffs_as_html(response.body))) {
     answer.html = true;
     answer.head = read_html_head(response.body, job.current, kLiveBodyBytes, response.content_type);
     if (response.truncated) answer.head.truncated = true;
@@ -332,7 +345,7 @@ std::string LivePages::cut_note() const {
   if (unsampled_)
     reasons.emplace_back(unsampled_, "left out of the --sample of " + std::to_string(*options_.sample) + ", seed " +
                                          std::to_string(options_.seed));
-  if (given_up_) reasons.emplace_back(given_up_, "on a host given up after repeated failures");
+  if (given_up_) reasons.emplace_back(given_up_, "on a host given up after repeated failures or a long Retry-After");
   std::string note;
   for (const auto& [count, reason] : reasons)
     note += (note.empty() ? "" : "; ") + (reasons.size() > 1 ? std::to_string(count) + " " : "") + reason;

@@ -389,10 +389,11 @@ struct LiveScheduler::Impl {
     // it asked for is over, is down for a while (maintenance): it is given up, its other URLs not
     // asked for, rather than each of them waiting its turn of up to two minutes.
     if (asked && *asked > kMaxRetryAfter) {
-      host.politeness.give_up(t->host + " answered " + std::to_string(response.status) + " with a Retry-After of " +
-                              std::to_string(asked->count()) + " s, longer than sitemaplint waits (" +
-                              std::to_string(kMaxRetryAfter.count()) + " s)");
-    } else if (asked && t->pending.retries >= kRetriesAfterOverload) {
+      std::string said = response.header("Retry-After");
+      if (said.size() > 64) said = said.substr(0, 61) + "...";
+      host.politeness.give_up(t->host + " answered " + std::to_string(response.status) + " with 'Retry-After: " + said +
+                              "', longer than sitemaplint waits (" + std::to_string(kMaxRetryAfter.count()) + " s)");
+    } else if (asked && *asked > kLongWait && t->pending.retries >= kRetriesAfterOverload) {
       host.politeness.give_up(t->host + " answered " + std::to_string(response.status) +
                               " again once the wait its Retry-After asked for was over");
     }

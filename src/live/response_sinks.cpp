@@ -17,29 +17,6 @@ std::string_view trim(std::string_view text) {
   return text;
 }
 
-bool is_html_type(std::string_view type) {
-  const std::string lower = ascii_lowered(type.substr(0, type.find(';')));
-  const std::string_view bare = trim(lower);
-  return bare == "text/html" || bare == "application/xhtml+xml";
-}
-
-// Whether a body sent with no Content-Type is an HTML page, as the MIME Sniffing Standard's rules
-// for an unknown type tell it (section 7.1), which browsers follow: after white space, a comment
-// or one of the tags that start HTML documents.
-bool sniffs_as_html(std::string_view bytes) {
-  const std::size_t start = bytes.find_first_not_of(" \t\n\f\r");
-  if (start == std::string_view::npos) return false;
-  bytes.remove_prefix(start);
-  if (bytes.starts_with("<!--")) return true;
-  for (const std::string_view tag : {"<!DOCTYPE HTML", "<HTML", "<HEAD", "<SCRIPT", "<IFRAME", "<H1", "<DIV", "<FONT",
-                                     "<TABLE", "<A", "<STYLE", "<TITLE", "<B", "<BODY", "<BR", "<P"}) {
-    if (bytes.size() > tag.size() && ascii_equal_ignoring_case(bytes.substr(0, tag.size()), tag) &&
-        (bytes[tag.size()] == ' ' || bytes[tag.size()] == '>'))
-      return true;
-  }
-  return false;
-}
-
 // Whether "</head" starts in `text` at or after `from` (case-insensitive).
 bool head_closed(std::string_view text, std::size_t from) {
   static constexpr std::string_view kEnd = "</head";
@@ -72,6 +49,32 @@ bool stop(LiveTransfer& t) {
 
 }  // namespace
 
+bool is_html_type(std::string_view type) {
+  const std::string lower = ascii_lowered(type.substr(0, type.find(';')));
+  const std::string_view bare = trim(lower);
+  return bare == "text/html" || bare == "application/xhtml+xml";
+}
+
+bool is_unknown_type(std::string_view type) {
+  const std::string lower = ascii_lowered(type.substr(0, type.find(';')));
+  const std::string_view bare = trim(lower);
+  return bare.empty() || bare == "*/*" || bare == "unknown/unknown" || bare == "application/unknown";
+}
+
+bool sniffs_as_html(std::string_view bytes) {
+  const std::size_t start = bytes.find_first_not_of(" \t\n\f\r");
+  if (start == std::string_view::npos) return false;
+  bytes.remove_prefix(start);
+  if (bytes.starts_with("<!--")) return true;
+  for (const std::string_view tag : {"<!DOCTYPE HTML", "<HTML", "<HEAD", "<SCRIPT", "<IFRAME", "<H1", "<DIV", "<FONT",
+                                     "<TABLE", "<A", "<STYLE", "<TITLE", "<B", "<BODY", "<BR", "<P"}) {
+    if (bytes.size() > tag.size() && ascii_equal_ignoring_case(bytes.substr(0, tag.size()), tag) &&
+        (bytes[tag.size()] == ' ' || bytes[tag.size()] == '>'))
+      return true;
+  }
+  return false;
+}
+
 bool drain_over(const LiveTransfer& t) {
   return t.received > kDrainBytes || std::chrono::steady_clock::now() - t.stopped_at > kDrainTime;
 }
@@ -96,11 +99,31 @@ std::size_t write_body(char* data, std::size_t size, std::size_t count, void* us
     const char* type = nullptr;
     t.curl->easy_getinfo(t.easy, CURLINFO_CONTENT_TYPE, &type);
     // Only a 2xx HTML page's head is read; any other body is not needed (an error page, an image).
-    // A body with no Content-Type is sniffed from its first bytes, as a browser and Googlebot do.
-    const bool html = type ? is_html_type(type) : sniffs_as_html(std::string_view(data, n));
+    // A body of no or an unknown type is sniffed, as browsers and Googlebot do, once enough of it is in.
+    t.sniffing = !type || is_unknown_type(type);
+    const bool html = t.sniffing || is_html_type(type);
     if (!t.pending.request.whole_body && (status < 200 || status >= 300 || !html)) {
       return stop(t) ? n : 0;
     }
+  }
+  if (t.sniffing && !t.pending.request.whole_body) {
+    // Kept until enough is in to tell (a first chunk may be a line break alone), then judged whole.
+    std::string& body = t.response.body;
+    body.append(data, std::min(n, kLiveBodyBytes - std::min(kLiveBodyBytes, body.size())));
+    const std::size_t start = std::min(body.find_first_not_of(" \t\n\f\r"), body.size());
+    if (body.size() - start < kSniffDecides && body.size() < kSniffBytes) return n;
+    t.sniffing = false;
+    if (!sniffs_as_html(body)) {
+      body.clear();
+      return stop(t) ? n : 0;
+    }
+    if (head_closed(body, 0)) return stop(t) ? n : 0;
+    if (body.size() >= kLiveBodyBytes) {
+      t.stopped = true;
+      t.response.truncated = true;
+      return 0;
+    }
+    return n;
   }
   std::string& body = t.response.body;
   const std::size_t before = body.size();

@@ -16,6 +16,20 @@
 
 namespace sitemaplint {
 
+// Whether a Content-Type names an HTML page (text/html, application/xhtml+xml).
+bool is_html_type(std::string_view type);
+// Whether a Content-Type says nothing of the body (*/*, unknown/unknown, application/unknown), which
+// the MIME Sniffing Standard sniffs as it does a body without one.
+bool is_unknown_type(std::string_view type);
+// Whether a body of no or an unknown type is an HTML page, as the MIME Sniffing Standard's rules for
+// an unknown type tell it (section 7.1), which browsers follow: after white space, a comment or one
+// of the tags that start HTML documents.
+bool sniffs_as_html(std::string_view bytes);
+// The bytes sniffed at most (the standard's resource header), and the bytes after white space that
+// decide it before then (the longest pattern and its end).
+inline constexpr std::size_t kSniffBytes = 1445;
+inline constexpr std::size_t kSniffDecides = 16;
+
 // A request waiting for its host's turn, and what to call with its answer.
 struct QueuedRequest {
   LiveRequest request;
@@ -34,6 +48,7 @@ struct LiveTransfer {
   bool guard_active = false;
   std::string refused_address;
   bool type_checked = false;
+  bool sniffing = false;  // a body of no or an unknown type, kept until sniff_as_html can tell
   // The blank line that ends the last answer's headers came: an answer without it was cut short,
   // whatever its status line said.
   bool headers_ended = false;

@@ -31,8 +31,11 @@ std::uint64_t sample_rank(std::uint64_t seed, std::string_view url) {
   return seeded_hash(seed, url.substr(rest));
 }
 
-void RunUrls::keep(std::string_view url) const {
+void RunUrls::keep(std::string_view listed) const {
   if (size_ == 0) return;
+  // Ranked and kept as fetched: spellings of one URL are one URL of the sample.
+  std::string scratch;
+  const std::string_view url = fetch_form(listed, scratch);
   const std::string origin = origin_of_url(url);
   if (origin.empty() || std::find(origins_.begin(), origins_.end(), origin) == origins_.end()) return;
   const std::uint64_t rank = sample_rank(seed_, url);

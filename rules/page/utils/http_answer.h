@@ -39,7 +39,8 @@ inline std::string search_console_reason(int status) {
   if (status == 404 || status == 410) return "Not found (404)";
   if (status >= 300 && status < 400) return "Redirect error";
   // Google takes 429 for a sign of an overloaded server, and counts it as a server error.
-  if (status >= 500 || status == 429) return "Server error (5xx)";
+  if ((status >= 500 && status < 600) || status == 429) return "Server error (5xx)";
+  if (status >= 600 || status < 100) return "";  // no HTTP status: no name of its own
   return "Blocked due to other 4xx issue";
 }
 
