@@ -587,8 +587,10 @@ TEST_CASE("live: redirects among listed URLs end, in any order, each URL asked f
   CHECK(out.find(":3:11: warning[PAGE103 page-redirect]: 'SITE/a' is not a page: the site redirects it with 301 to "
                  "'SITE/b' (chain: SITE/a (301) -> SITE/b (301) -> SITE/c (200)), which leads on to 'SITE/c'") !=
         std::string::npos);
+  // /g answers as the catch-all answers a path that cannot exist: no page to list instead.
   CHECK(out.find("'SITE/f' is not a page: the site redirects it with 301 to 'SITE/g' (chain: SITE/f (301) -> SITE/g "
-                 "(200)); list 'SITE/g' instead") != std::string::npos);
+                 "(200)), which only a catch-all answers (a soft 404); remove the URL or correct the redirect") !=
+        std::string::npos);
   CHECK(out.find("error[PAGE107 page-redirect-error]: 'SITE/self' redirects, and it loops back to 'SITE/self'") !=
         std::string::npos);
   for (const char* looping : {"'SITE/x' redirects, and it loops back", "'SITE/y' redirects, and it loops back",
@@ -1381,13 +1383,16 @@ TEST_CASE("live: answers that are not whole, or say nothing to follow, get findi
         exchange.sleep_for(100ms))
       exchange.send(std::string(size) + "\r\n" + page + "\r\n0\r\n\r\n");
   });
+  // A redirect and a canonical to the empty page: no page to list instead.
+  server.route("/to-empty", redirect(301, "/empty"));
+  server.route("/canonical-empty", html("C", "<link rel=\"canonical\" href=\"/empty\">"));
   server.route("/star", HttpResponse{200,
                                      {{"Content-Type", "*/*"}},
                                      "<html><head><meta name=\"robots\" content=\"noindex\"></head></html>"});
   const auto u = [&](const std::string& path) { return server.url(path); };
   serve_sitemap(server, site_urlset({u("/cut-head"), u("/huge-header"), u("/untyped"), u("/empty"), u("/nowhere"),
                                      u("/not-modified"), u("/bad-location"), u("/bad-port"), u("/s999"),
-                                     u("/untyped-late"), u("/star")}));
+                                     u("/untyped-late"), u("/star"), u("/to-empty"), u("/canonical-empty")}));
   const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--format", "human",
                             "--no-progress", server.url("/sitemap.xml")});
   CHECK(run.exit_code == 1);
@@ -1423,18 +1428,25 @@ TEST_CASE("live: answers that are not whole, or say nothing to follow, get findi
         "\"Submitted URL marked 'noindex'\")\n"
         ":13:11: error[PAGE201 page-noindex]: 'SITE/star' is listed, but its page forbids indexing: <meta "
         "name=\"robots\"> says 'noindex' (SITE/star:1); remove the directive or the URL (Search Console: "
-        "\"Submitted URL marked 'noindex'\")\n");
+        "\"Submitted URL marked 'noindex'\")\n"
+        ":14:11: warning[PAGE103 page-redirect]: 'SITE/to-empty' is not a page: the site redirects it with 301 to "
+        "'SITE/empty' (chain: SITE/to-empty (301) -> SITE/empty (204)), which answers 204 No Content: an empty page; "
+        "remove the URL or correct the redirect (Search Console: \"Page with redirect\")\n"
+        ":15:11: warning[PAGE202 page-canonical-elsewhere]: 'SITE/canonical-empty' is listed, but its page names "
+        "'SITE/empty' as canonical (SITE/canonical-empty:1), which answers 204 No Content (an empty page); list the "
+        "canonical URL or make the page canonical to itself (Search Console: \"Alternate page with proper canonical "
+        "tag\")\n");
   // Every listed URL is in one bucket of the summary.
   const auto json = run_cli(
       {"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--format", "json", server.url("/sitemap.xml")});
   const auto pages = nlohmann::json::parse(json.out)["pages"];
   INFO(pages.dump());
-  CHECK(pages["checked"] == 11);
+  CHECK(pages["checked"] == 13);
   CHECK(pages["other_statuses"] == 3);
   CHECK(pages["unreachable"] == 2);
   CHECK(pages["soft_404"] == 1);
-  CHECK(pages["served"] == 3);
-  CHECK(pages["redirected"] == 2);
+  CHECK(pages["served"] == 4);
+  CHECK(pages["redirected"] == 3);
 }
 
 TEST_CASE("live: a page of more alternates than are kept is held to what it names, not what it may name") {

@@ -1,5 +1,6 @@
 // PAGE202 page-canonical-elsewhere: a listed page whose canonical names another URL.
 #include "analysis/same_url.h"
+#include "rules/page/utils/http_answer.h"
 #include "rules/page/utils/page_rule.h"
 
 namespace sitemaplint {
@@ -110,7 +111,9 @@ class PageCanonicalElsewhere final : public PageRule {
       case PageStatus::Missing:
         return target->http_status ? ", which answers " + std::to_string(target->http_status)
                                    : ", which the build does not serve (404)";
-      case PageStatus::Fallback: return ", which only a catch-all answers (a soft 404)";
+      case PageStatus::Fallback:
+        return is_empty_answer(*target) ? ", which answers " + target->reason + " (an empty page)"
+                                        : ", which only a catch-all answers (a soft 404)";
       case PageStatus::Redirect: return ", which itself redirects to " + quoted(target->target);
       case PageStatus::Refused: return ", which cannot be read (" + target->reason + ")";
       case PageStatus::Failed:

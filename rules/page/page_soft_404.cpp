@@ -65,7 +65,7 @@ class PageSoft404 final : public PageRule {
 
   void check(const UrlField& url, const UrlAnalysis& a, const PageAnswer& page, FindingSink& out) override {
     const bool live = page.http_status != 0;
-    if (live && page.status == PageStatus::Fallback && (page.http_status == 204 || page.http_status == 205)) {
+    if (is_empty_answer(page)) {
       // An empty answer (204, 205): this URL's own soft 404, whatever the host's other URLs answer.
       out.report({.at = url_span(*url.field, a),
                   .message = url.quoted_value() + " answers " + page.reason +

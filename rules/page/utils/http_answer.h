@@ -31,6 +31,11 @@ inline std::string status_text(int status) {
   return std::to_string(status) + (*phrase ? std::string(" (") + phrase + ")" : std::string());
 }
 
+// Whether a live answer is a 204 or 205: a page with nothing in it (a soft 404 to Google).
+inline bool is_empty_answer(const PageAnswer& answer) {
+  return answer.status == PageStatus::Fallback && (answer.http_status == 204 || answer.http_status == 205);
+}
+
 // The Page indexing report's name for a URL that answered `status` (0: no answer).
 inline std::string search_console_reason(int status) {
   if (status == 0) return "Server error (5xx)";  // Search Console counts a host it cannot reach there too

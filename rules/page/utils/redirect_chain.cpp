@@ -5,6 +5,7 @@
 
 #include "analysis/message_text.h"
 #include "analysis/same_url.h"
+#include "rules/page/utils/http_answer.h"
 
 namespace sitemaplint {
 namespace {
@@ -52,6 +53,10 @@ BuildChain follow_in_build(const PageLookup& pages, std::string_view listed, con
 }
 
 std::string unfit_end(const std::string& end_url, const PageAnswer* end) {
+  // A soft 404 is no page to list instead: an empty answer, or what a catch-all serves.
+  if (end && end->status == PageStatus::Fallback)
+    return is_empty_answer(*end) ? "which answers " + end->reason + ": an empty page"
+                                 : "which only a catch-all answers (a soft 404)";
   if (!end || end->status != PageStatus::Served) return {};
   if (!end->head.noindex.empty() || !end->header_noindex.empty()) return "whose page forbids indexing (noindex)";
   const std::string self = normal_form(end_url);
