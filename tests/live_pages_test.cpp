@@ -1793,6 +1793,12 @@ TEST_CASE("live: a --pages-log or --cache that cannot be written stops the run b
   CHECK(cache.exit_code == 2);
   CHECK(cache.err.find("--cache " + (dir.path / "file").string() + ": cannot be used as a folder") !=
         std::string::npos);
+  // An empty name is no file: refused, not taken for none.
+  for (const char* option : {"--pages-log", "--cache"}) {
+    const auto empty = run_cli({"--no-config", "--pages", option, "", server.url("/sitemap.xml")});
+    CHECK(empty.exit_code == 2);
+    CHECK(empty.err.find(std::string(option) + ": expected a name, got ''") != std::string::npos);
+  }
   CHECK(server.hits("/a") == 0);
 }
 

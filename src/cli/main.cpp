@@ -150,14 +150,20 @@ int main(int argc, char** argv) {
   app.add_option("--user-agent", options.user_agent,
                  "The User-Agent of live page fetches (default sitemaplint/VERSION (+project URL))")
       ->type_name("TEXT");
+  // An empty name would be taken for no file at all: the run would write nothing, and say nothing.
+  const CLI::Validator kNotEmpty(
+      [](std::string& value) { return value.empty() ? std::string("expected a name, got ''") : std::string(); }, "",
+      "not empty");
   app.add_option("--pages-log", options.pages_log,
                  "With --pages on the live site: write each URL the run asked about (status, final URL, time) as "
                  "JSON Lines")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(kNotEmpty);
   app.add_option("--cache", options.cache,
                  "With --pages on the live site: keep answers in DIR and ask again only if changed (ETag, "
                  "Last-Modified)")
-      ->type_name("DIR");
+      ->type_name("DIR")
+      ->check(kNotEmpty);
   app.add_option("--now", options.now, "Treat this W3C datetime as now (for lastmod-in-future)")->type_name("DATETIME");
   checks.one_of(
       app.add_option("--list-rules", options.list_rules, "List every rule and exit (FORMAT: text, markdown, json)")
