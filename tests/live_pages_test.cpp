@@ -68,6 +68,18 @@ TEST_CASE("live: unavailable_after in X-Robots-Tag, for Googlebot, in the forms 
   CHECK_FALSE(parse_unavailable_after("1 Jan 2020 00:00:00 XYZ").has_value());
 }
 
+TEST_CASE("live: a host is down for a while when it asks for more than the longest wait, or a long one again") {
+  CHECK(down_for_a_while("h", 503, "100000", 100000s, false) ==
+        "h answered 503 with 'Retry-After: 100000', longer than sitemaplint waits (120 s)");
+  CHECK(down_for_a_while("h", 503, std::string(100, '9'), 200s, false) ==
+        "h answered 503 with 'Retry-After: " + std::string(61, '9') + "...', longer than sitemaplint waits (120 s)");
+  CHECK(down_for_a_while("h", 429, "11", 11s, true) ==
+        "h answered 429 again once the wait its Retry-After asked for was over");
+  CHECK(down_for_a_while("h", 429, "11", 11s, false).empty());  // asked once: waited out
+  CHECK(down_for_a_while("h", 429, "0", 0s, true).empty());  // no wait at all: a busy host, not one down
+  CHECK(down_for_a_while("h", 429, "120", 120s, false).empty());
+}
+
 TEST_CASE("live: Retry-After in seconds or as a date, capped") {
   const std::int64_t now = 784111777;
   CHECK(retry_after_delay("3", now) == 3s);

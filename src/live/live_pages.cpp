@@ -3,7 +3,6 @@
 #include "live/answer_bytes.h"
 
 #include <algorithm>
-#include <cctype>
 #include <ctime>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -11,6 +10,7 @@
 #include <boost/url/parse.hpp>
 
 #include "analysis/ascii.h"
+#include "analysis/percent_encoding.h"
 #include "analysis/robots_match.h"
 #include "analysis/same_url.h"
 #include "live/http_date.h"
@@ -72,9 +72,7 @@ std::string_view fetch_form(std::string_view url, std::string& scratch) {
   // A '%' that starts no escape would be normalised to "%25", another resource: such a URL is asked
   // for as written, as browsers and crawlers send it.
   for (std::size_t at = url.find('%'); at != std::string_view::npos; at = url.find('%', at + 1)) {
-    if (at + 2 >= url.size() || !std::isxdigit(static_cast<unsigned char>(url[at + 1])) ||
-        !std::isxdigit(static_cast<unsigned char>(url[at + 2])))
-      return url;
+    if (at + 2 >= url.size() || escaped_byte(url.data() + at + 1) < 0) return url;
   }
   normalise_url(url, &scratch);
   return scratch;

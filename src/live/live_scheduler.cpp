@@ -36,9 +36,6 @@ using Clock = std::chrono::steady_clock;
 constexpr int kRetriesAfterOverload = 1;
 // Handles kept for reuse at most (more than the requests in flight of a few dozen hosts).
 constexpr std::size_t kIdleHandles = 64;
-// A Retry-After longer than this is said on standard error, once per host: the run waits it out,
-// and without a word a user would take the wait for a hang.
-constexpr std::chrono::seconds kLongWait{10};
 // The longest Retry-After read as asked, for what the run says of it (a wait is capped at
 // kMaxRetryAfter; a number beyond this is "very long" all the same).
 constexpr std::chrono::seconds kLongestAsked{999'999'999};
@@ -385,17 +382,12 @@ struct LiveScheduler::Impl {
                                                   : HostOutcome::Ok,
                              wait);
     if (response.status == 0 || overloaded) ++error_count;
-    // A host that asks for a longer wait than sitemaplint waits, or answers so again once the wait
-    // it asked for is over, is down for a while (maintenance): it is given up, its other URLs not
-    // asked for, rather than each of them waiting its turn of up to two minutes.
-    if (asked && *asked > kMaxRetryAfter) {
-      std::string said = response.header("Retry-After");
-      if (said.size() > 64) said = said.substr(0, 61) + "...";
-      host.politeness.give_up(t->host + " answered " + std::to_string(response.status) + " with 'Retry-After: " + said +
-                              "', longer than sitemaplint waits (" + std::to_string(kMaxRetryAfter.count()) + " s)");
-    } else if (asked && *asked > kLongWait && t->pending.retries >= kRetriesAfterOverload) {
-      host.politeness.give_up(t->host + " answered " + std::to_string(response.status) +
-                              " again once the wait its Retry-After asked for was over");
+    // A host down for a while is given up: its other URLs are not asked for, rather than each
+    // waiting its turn of up to two minutes.
+    if (asked) {
+      std::string why = down_for_a_while(t->host, response.status, response.header("Retry-After"), *asked,
+                                         t->pending.retries >= kRetriesAfterOverload);
+      if (!why.empty()) host.politeness.give_up(std::move(why));
     }
     if (host.politeness.given_up()) {
       std::lock_guard lock(given_up_mutex);

@@ -49,15 +49,22 @@ bool stop(LiveTransfer& t) {
 
 }  // namespace
 
+namespace {
+
+// "text/html" of " Text/HTML; charset=utf-8": the type without parameters, in lower case.
+std::string bare_type(std::string_view type) {
+  return std::string(trim(ascii_lowered(type.substr(0, type.find(';')))));
+}
+
+}  // namespace
+
 bool is_html_type(std::string_view type) {
-  const std::string lower = ascii_lowered(type.substr(0, type.find(';')));
-  const std::string_view bare = trim(lower);
+  const std::string bare = bare_type(type);
   return bare == "text/html" || bare == "application/xhtml+xml";
 }
 
 bool is_unknown_type(std::string_view type) {
-  const std::string lower = ascii_lowered(type.substr(0, type.find(';')));
-  const std::string_view bare = trim(lower);
+  const std::string bare = bare_type(type);
   return bare.empty() || bare == "*/*" || bare == "unknown/unknown" || bare == "application/unknown";
 }
 

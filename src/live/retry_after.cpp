@@ -25,4 +25,16 @@ std::optional<std::chrono::seconds> retry_after_delay(std::string_view value, st
   return std::chrono::seconds(std::clamp<std::int64_t>(*at - now, 0, cap.count()));
 }
 
+std::string down_for_a_while(std::string_view host, int status, std::string_view header, std::chrono::seconds asked,
+                             bool asked_again) {
+  const std::string answered = std::string(host) + " answered " + std::to_string(status);
+  if (asked > kMaxRetryAfter) {
+    const std::string said = header.size() > 64 ? std::string(header.substr(0, 61)) + "..." : std::string(header);
+    return answered + " with 'Retry-After: " + said + "', longer than sitemaplint waits (" +
+           std::to_string(kMaxRetryAfter.count()) + " s)";
+  }
+  if (asked > kLongWait && asked_again) return answered + " again once the wait its Retry-After asked for was over";
+  return {};
+}
+
 }  // namespace sitemaplint
