@@ -26,7 +26,10 @@ std::string WarningLimit::message() const {
 
 std::string PagesSummary::line() const {
   const PageTally& t = tally;
-  std::string text = "Pages of " + source + ": " + counted(t.checked(), "listed URL") + " checked";
+  // robots.txt kept every listed URL from being fetched: the run says why, not that it checked them.
+  const bool none_fetched = t.checked() > 0 && t.checked() == t.blocked;
+  std::string text = "Pages of " + source + ": " + counted(t.checked(), "listed URL") +
+                     (none_fetched ? ", none fetched: " : " checked");
   std::string parts;
   const auto part = [&](std::size_t n, const std::string& what) {
     if (n) parts += (parts.empty() ? "" : ", ") + std::to_string(n) + " " + what;
@@ -42,9 +45,7 @@ std::string PagesSummary::line() const {
   part(t.other_statuses, "other statuses");
   part(t.disallowed_by_robots(), "not fetched (robots.txt disallows sitemaplint)");
   part(t.robots_unreachable, "not fetched (robots.txt answered 5xx or nothing, which disallows all)");
-  if (t.checked() > 0 && t.checked() == t.blocked) {
-    // robots.txt kept every listed URL from being fetched: the run says why, not that it checked them.
-    text = "Pages of " + source + ": " + counted(t.checked(), "listed URL") + ", none fetched: ";
+  if (none_fetched) {
     if (t.robots_unreachable == 0) {
       text += "robots.txt disallows sitemaplint";
     } else if (t.robots_unreachable == t.blocked) {
