@@ -1,7 +1,7 @@
 // The scheduler's loop: requests queued per host, started when their host's pace allows, run by
 // libcurl's multi_socket interface over SocketEvents, and answered on this thread. The pieces it
 // drives have files of their own: transfer_setup (a request's options), response_sinks (its
-// answer as it arrives), transfer_failure (why there is none), live_progress (the progress line).
+// answer as it arrives), transfer_answer (what it answered, or why nothing), live_progress (the progress line).
 #include "live/live_scheduler.h"
 
 #include <algorithm>
@@ -20,7 +20,7 @@
 #include "live/response_sinks.h"
 #include "live/retry_after.h"
 #include "live/socket_events.h"
-#include "live/transfer_failure.h"
+#include "live/transfer_answer.h"
 #include "live/transfer_setup.h"
 #include "load/curl_library.h"
 #include "load/fetch.h"
@@ -342,31 +342,8 @@ struct LiveScheduler::Impl {
     if (found == active.end()) return;
     std::unique_ptr<LiveTransfer> t = std::move(found->second);
     active.erase(found);
+    read_answer(*t, code, options);
     LiveResponse& response = t->response;
-    long status = 0;
-    curl->easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &status);
-    curl_off_t total_us = 0;
-    curl->easy_getinfo(easy, CURLINFO_TOTAL_TIME_T, &total_us);
-    response.milliseconds = static_cast<long>(total_us / 1000);
-    // Once the body needed is read, how the rest ends (cut, dropped, failed) is no part of the answer.
-    if (code != CURLE_OK && !t->stopped) {
-      response.error = transfer_failure(*t, code, options);
-      response.status = 0;
-      response.body.clear();
-    } else if (!t->headers_ended) {
-      // A status line and part of the headers, then the end of the connection: no answer.
-      response.error = "the connection was closed before the answer's headers ended";
-      response.status = 0;
-      response.body.clear();
-    } else {
-      response.status = static_cast<int>(status);
-      const char* type = nullptr;
-      if (curl->easy_getinfo(easy, CURLINFO_CONTENT_TYPE, &type) == CURLE_OK && type) response.content_type = type;
-      const char* location = nullptr;
-      if (status >= 300 && status < 400 && curl->easy_getinfo(easy, CURLINFO_REDIRECT_URL, &location) == CURLE_OK &&
-          location)
-        response.location = location;
-    }
     end(*t);
     ++answered_count;
     Host& host = hosts.find(t->host)->second;
