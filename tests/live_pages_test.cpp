@@ -229,6 +229,8 @@ void check_asked_once(const HttpTestServer& server, std::initializer_list<const 
   }
 }
 
+std::size_t count_lines(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
+
 // The URLs of a --pages-log file's lines, sorted.
 std::vector<std::string> logged_urls(const std::string& log) {
   std::ifstream in(log);
@@ -741,6 +743,21 @@ TEST_CASE("live: a host that serves one page for every path is one soft-404 find
         "a path that cannot exist: the host serves one page for every path (a single-page app's shell, or a "
         "catch-all), so search engines that do not run its scripts see soft 404s; prerender each page, and answer "
         "unknown paths with 404\n");
+  // Three entries of two URLs are two URLs: each its finding, no verdict on the host.
+  serve_sitemap(app, site_urlset({app.url("/pricing"), app.url("/pricing"), app.url("/docs/intro")}));
+  const auto twice =
+      run_cli({"--pages", "--quiet", "--select", "PAGE102", "--rate", "200", "--now", kTestNow, shell_map});
+  CHECK(findings(twice, shell_map).find("all ") == std::string::npos);
+  CHECK(count_lines(findings(twice, shell_map)) == 3);
+  // The host's URLs are one host's however its name is spelt.
+  std::string shouted = app.url("/docs/intro");
+  shouted.replace(0, 4, "HTTP");
+  serve_sitemap(app, site_urlset({app.url("/"), app.url("/pricing"), shouted}));
+  const auto spelt =
+      run_cli({"--pages", "--quiet", "--select", "PAGE102", "--rate", "200", "--now", kTestNow, shell_map});
+  CHECK(findings(spelt, shell_map).find(":3:11: error[PAGE102 page-soft-404]: all 3 listed URLs of SITE answer 200") ==
+        0);
+  CHECK(count_lines(findings(spelt, shell_map)) == 1);
   // Where the host has pages of its own, each URL that only the catch-all answers is a finding.
   HttpTestServer mixed;
   mixed.route("*", html("App"));
@@ -1382,6 +1399,9 @@ TEST_CASE("live: answers that are not whole, or say nothing to follow, get findi
   });
   server.route("/empty", HttpResponse{204, {}, ""});
   server.route("/nowhere", HttpResponse{301, {}, ""});
+  server.route("/here", HttpResponse{302, {{"Location", ""}}, ""});  // an empty reference: itself
+  server.route("/blank.png", HttpResponse{204, {}, ""});
+  server.route("/page", html("P"));
   server.route("/not-modified", HttpResponse{304, {}, ""});
   server.route("/bad-location", redirect(302, "http://[::1"));
   server.route("/bad-port", redirect(302, "http://127.0.0.1:99999/"));
@@ -1404,7 +1424,9 @@ TEST_CASE("live: answers that are not whole, or say nothing to follow, get findi
   const auto u = [&](const std::string& path) { return server.url(path); };
   serve_sitemap(server, site_urlset({u("/cut-head"), u("/huge-header"), u("/untyped"), u("/empty"), u("/nowhere"),
                                      u("/not-modified"), u("/bad-location"), u("/bad-port"), u("/s999"),
-                                     u("/untyped-late"), u("/star"), u("/to-empty"), u("/canonical-empty")}));
+                                     u("/untyped-late"), u("/star"), u("/to-empty"), u("/canonical-empty"), u("/here")},
+                                    "<url><loc>" + u("/page") + "</loc><image:image><image:loc>" + u("/blank.png") +
+                                        "</image:loc></image:image></url>\n"));
   const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--format", "human",
                             "--no-progress", server.url("/sitemap.xml")});
   CHECK(run.exit_code == 1);
@@ -1447,18 +1469,23 @@ TEST_CASE("live: answers that are not whole, or say nothing to follow, get findi
         ":15:11: warning[PAGE202 page-canonical-elsewhere]: 'SITE/canonical-empty' is listed, but its page names "
         "'SITE/empty' as canonical (SITE/canonical-empty:1), which answers 204 No Content (an empty page); list the "
         "canonical URL or make the page canonical to itself (Search Console: \"Alternate page with proper canonical "
-        "tag\")\n");
+        "tag\")\n"
+        ":16:11: error[PAGE107 page-redirect-error]: 'SITE/here' redirects, and it loops back to 'SITE/here': "
+        "'SITE/here' (302); fix the redirects, or remove the URL (Search Console: \"Redirect error\")\n"
+        ":17:68: error[PAGE301 page-media-not-found]: <image:loc> 'SITE/blank.png' answers 204 (No Content) on the "
+        "live site: no file to index; publish the file or correct the URL\n");
+  CHECK(server.hits("/blank.png") == 1);
   // Every listed URL is in one bucket of the summary.
   const auto json = run_cli(
       {"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--format", "json", server.url("/sitemap.xml")});
   const auto pages = nlohmann::json::parse(json.out)["pages"];
   INFO(pages.dump());
-  CHECK(pages["checked"] == 13);
+  CHECK(pages["checked"] == 16);  // 15 pages and an image
   CHECK(pages["other_statuses"] == 3);
   CHECK(pages["unreachable"] == 2);
-  CHECK(pages["soft_404"] == 1);
-  CHECK(pages["served"] == 4);
-  CHECK(pages["redirected"] == 3);
+  CHECK(pages["soft_404"] == 2);  // the empty page and the empty image
+  CHECK(pages["served"] == 5);
+  CHECK(pages["redirected"] == 4);
 }
 
 TEST_CASE("live: a page of more alternates than are kept is held to what it names, not what it may name") {
@@ -1812,6 +1839,21 @@ TEST_CASE("live: a --pages-log or --cache that cannot be written stops the run b
     CHECK(empty.err.find(std::string(option) + ": expected a name, got ''") != std::string::npos);
   }
   CHECK(server.hits("/a") == 0);
+}
+
+TEST_CASE("live: a --pages-log that cannot be written to its end fails the run, after the report") {
+  REQUIRE(std::filesystem::exists("/dev/full"));  // Linux's device that fails every write
+  HttpTestServer server;
+  server.route("/a", html("A"));
+  server.route("/b", html("B"));
+  serve_sitemap(server, site_urlset({server.url("/a"), server.url("/b")}));
+  // /dev/full opens, and every write to it fails as on a disk that filled up.
+  const auto run = run_cli({"--no-config", "--pages", "--rate", "200", "--format", "json", "--pages-log", "/dev/full",
+                            server.url("/sitemap.xml")});
+  CHECK(run.exit_code == 2);
+  CHECK(run.err.find("/dev/full: the --pages-log could not be written (No space left on device) after 0 lines; it is "
+                     "incomplete") != std::string::npos);
+  CHECK(nlohmann::json::parse(run.out)["pages"]["served"] == 2);  // the report is whole
 }
 
 TEST_CASE("live: --cache asks again with the validators, and a 304 is judged from what was kept") {

@@ -1,4 +1,4 @@
-// PAGE301 page-media-not-found: an image or video file on the site that the build lacks.
+// PAGE301 page-media-not-found: an image or video URL on the site with no file behind it.
 #include "rules/page/utils/http_answer.h"
 #include "rules/page/utils/page_rule.h"
 
@@ -12,7 +12,9 @@ constexpr RuleMeta kMeta{.severity = Severity::Error,
 With `--pages`, works out what the host would answer for every `<image:loc>`,
 `<video:thumbnail_loc>` and `<video:content_loc>` on the `--base-url`'s origin, and reports those
 that nothing in the build answers (404), and those answered only by a catch-all page. URLs on
-other origins (a CDN) are not checked.
+other origins (a CDN) are not checked. On the live site (`--pages` without `--root`), reports
+those that answer 404 or 410, and those that answer 204 No Content or 205 Reset Content: an empty
+answer, with no file in it.
 
 ## Why it matters
 Google fetches the image or video file a sitemap names; one that answers 404 is not indexed, and
@@ -38,7 +40,12 @@ class PageMediaNotFound final : public PageRule {
 
  protected:
   void check(const UrlField& url, const UrlAnalysis& a, const PageAnswer& page, FindingSink& out) override {
-    if (page.status == PageStatus::Missing && page.http_status != 0) {  // the live site's answer
+    if (page.http_status == 204 || page.http_status == 205) {
+      // An empty answer, to HEAD as to GET: there is no file to index.
+      out.report({.at = url_span(*url.field, a),
+                  .message = url.quoted_value() + " answers " + status_text(page.http_status) +
+                             " on the live site: no file to index; publish the file or correct the URL"});
+    } else if (page.status == PageStatus::Missing && page.http_status != 0) {  // the live site's answer
       out.report({.at = url_span(*url.field, a),
                   .message = url.quoted_value() + " answers " + status_text(page.http_status) +
                              " on the live site; publish the file or correct the URL"});

@@ -1,8 +1,11 @@
 // PAGE102 page-soft-404: a listed page that only a catch-all answers.
+#include <cstdint>
 #include <map>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
+#include "analysis/url_origin.h"
 #include "rules/page/utils/http_answer.h"
 #include "rules/page/utils/page_rule.h"
 
@@ -17,15 +20,15 @@ With `--pages`, reports the listed URLs for which no page of their own exists, b
 answers with status 200 all the same: a `_redirects` rule that rewrites every path to one page
 (`/* /index.html 200`, a single-page app's fallback), or Cloudflare Pages' own fallback to
 `/index.html` for a build without a `404.html`; and a URL of the build's `404.html` itself,
-the site's not-found page, which a request for its own URL gets with 200. On the live site (`--pages` without `--root`),
-sitemaplint asks each host for one path that cannot exist first; when the host answers it with
-200 and an HTML page, every listed page that answers with the same page (the same bytes, but for
-where each page names its own path) is reported, except the home page: a host that answers
-unknown paths with its home page does not make the home page a soft 404. When every listed URL of
-a host (three or more) answers so, the host serves one page for every path, a single-page app's
-shell or a catch-all, and one finding says so instead of one on each URL. A listed page that
-answers 204 No Content or 205 Reset Content is an empty page, which Google may report as a soft
-404 too.
+the site's not-found page, which a request for its own URL gets with 200. On the live site
+(`--pages` without `--root`), sitemaplint asks each host for one path that cannot exist first;
+when the host answers it with 200 and an HTML page, every listed page that answers with the same
+page (the same bytes, but for where each page names its own path) is reported, except the home
+page: a host that answers unknown paths with its home page does not make the home page a soft
+404. When every listed URL of a host (three or more distinct URLs, however the host is written)
+answers so, the host serves one page for every path, a single-page app's shell or a catch-all,
+and one finding says so instead of one on each URL. A listed page that answers 204 No Content or
+205 Reset Content is an empty page, which Google may report as a soft 404 too.
 
 ## Why it matters
 The crawler gets the home page (or the app shell) with status 200 for a page that does not exist.
@@ -74,11 +77,12 @@ class PageSoft404 final : public PageRule {
       return;
     }
     if (live && (page.status == PageStatus::Served || page.status == PageStatus::Fallback)) {
-      // The origin as written: the scheme, host and port, up to the path.
-      const std::size_t authority_end = a.trimmed.find_first_of("/?#", a.host_at);
-      Host& host = hosts_[std::string(a.trimmed.substr(0, authority_end))];
+      // By origin, however the host is spelt (`HTTP://Example.com:80` is `http://example.com`).
+      Host& host = hosts_[origin_of_url(a.trimmed)];
       if (page.status == PageStatus::Served) ++host.pages;
       if (page.status == PageStatus::Fallback) {
+        host.urls.insert(a.same_url_key());  // a URL given as a <loc> and as an alternate is one
+        const std::size_t authority_end = a.trimmed.find_first_of("/?#", a.host_at);
         // The home page is a page of its own when the host answers unknown paths with it.
         const std::string_view path = a.trimmed.substr(std::min(authority_end, a.trimmed.size()));
         host.home.push_back(path.empty() || path == "/");
@@ -110,9 +114,9 @@ class PageSoft404 final : public PageRule {
   // than an error on each of its URLs.
   void on_finish(const Document&, FindingSink& out) override {
     for (auto& [name, host] : hosts_) {
-      if (host.pages == 0 && host.found.size() >= kOnePageForAll) {
+      if (host.pages == 0 && host.urls.size() >= kOnePageForAll) {
         Report report = std::move(host.found.front());
-        report.message = "all " + grouped(host.found.size()) + " listed URLs of " + name + " answer 200 with " +
+        report.message = "all " + grouped(host.urls.size()) + " listed URLs of " + name + " answer 200 with " +
                          host.reason +
                          ": the host serves one page for every path (a single-page app's shell, or a catch-all), "
                          "so search engines that do not run its scripts see soft 404s; prerender each page, and "
@@ -133,6 +137,7 @@ class PageSoft404 final : public PageRule {
     std::size_t pages = 0;  // listed URLs answered with a page of their own
     std::vector<Report> found;  // the soft 404s, in the file's order
     std::vector<bool> home;  // for each: the URL is the host's home page
+    std::unordered_set<std::uint64_t> urls;  // the distinct URLs of `found`, by same_url_key
     std::string reason;
   };
   std::map<std::string, Host> hosts_;  // by origin, for a stable order

@@ -155,4 +155,11 @@ PagesSummary pages_summary(const PageLookup& pages) {
   return summary;
 }
 
+std::optional<InputError> pages_log_error(const PageLookup& pages, const std::string& log_path) {
+  const auto* live = dynamic_cast<const LivePages*>(&pages);
+  std::string why = live ? live->log_error() : "";
+  if (why.empty()) return std::nullopt;
+  return InputError{log_path, std::move(why)};
+}
+
 }  // namespace sitemaplint

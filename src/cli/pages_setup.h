@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,5 +40,9 @@ ProfileLookup with_pages(ProfileLookup profile_for, std::shared_ptr<const PageLo
 
 // What the run's listed URLs led to, and the build's indexable pages that none led to.
 PagesSummary pages_summary(const PageLookup& pages);
+
+// Why the live audit's --pages-log is incomplete, as an error of the run's (exit 2: data asked
+// for was lost); none when it was written whole, or not asked for.
+std::optional<InputError> pages_log_error(const PageLookup& pages, const std::string& log_path);
 
 }  // namespace sitemaplint

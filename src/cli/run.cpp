@@ -385,6 +385,9 @@ int run(const CliOptions& options) {
     outcomes = lint_site(paths, configs.lookup(), site);
   }
   display.stop();
+  if (pages) {
+    if (auto log_error = pages_log_error(*pages, options.pages_log)) input_errors.push_back(std::move(*log_error));
+  }
   std::vector<FileReport> reports;
   std::vector<std::string> linted;
   for (Outcome& outcome : outcomes) {

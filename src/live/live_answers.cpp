@@ -1,6 +1,8 @@
 // The answers of a live audit (live_pages.h) as they come in: kept in their URL's slot, the
 // threads waiting for them woken, the hops that waited for them followed, a place among their
 // origin's jobs given to the next URL, and a line written to --pages-log.
+#include <cerrno>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
 #include "live/answer_bytes.h"
@@ -89,6 +91,19 @@ void LivePages::log_locked(Slot& slot, const std::string& listed, const std::vec
   if (answer.status == PageStatus::Blocked) line["robots"] = answer.reason;
   log_ << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
   log_.flush();
+  if (log_) {
+    ++log_lines_;
+    return;
+  }
+  // No more lines after a failed one: the log ends at the last line written whole.
+  log_error_ = options_.log_path + ": the --pages-log could not be written (" + std::strerror(errno) + ") after " +
+               std::to_string(log_lines_) + (log_lines_ == 1 ? " line" : " lines") + "; it is incomplete";
+  log_.close();
+}
+
+std::string LivePages::log_error() const {
+  std::lock_guard lock(mutex_);
+  return log_error_;
 }
 
 void LivePages::fill_locked(Slot& slot, PageRef answer, std::vector<std::condition_variable*>& wake,

@@ -42,22 +42,6 @@ bool same_but_for_path(std::string_view a, std::string_view a_path, std::string_
 
 }  // namespace
 
-std::string origin_of_url(std::string_view url) {
-  const std::size_t scheme_end = url.find("://");
-  if (scheme_end == std::string_view::npos) return "";
-  const std::string scheme = ascii_lowered(url.substr(0, scheme_end));
-  if (scheme != "http" && scheme != "https") return "";
-  std::string_view authority = url.substr(scheme_end + 3);
-  authority = authority.substr(0, authority.find_first_of("/?#"));
-  if (const std::size_t at = authority.rfind('@'); at != std::string_view::npos) authority = authority.substr(at + 1);
-  std::string lower = ascii_lowered(authority);
-  if (lower.empty()) return "";
-  const std::string default_port = scheme == "https" ? ":443" : ":80";
-  if (lower.ends_with(default_port)) lower.resize(lower.size() - default_port.size());
-  if (lower.ends_with(":")) lower.pop_back();
-  return scheme + "://" + lower;
-}
-
 bool is_fetchable_url(std::string_view url) {
   const auto parsed = boost::urls::parse_absolute_uri(url);
   if (!parsed || !parsed->has_authority() || parsed->encoded_host().empty()) return false;
@@ -180,7 +164,7 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
       answer.first_of_host_given_up = !reported;
       reported = true;
     }
-  } else if ((response.status == 204 || response.status == 205) && !job->head) {
+  } else if (response.status == 204 || response.status == 205) {
     // No content: an empty page, which Google may take for a soft 404.
     answer.status = PageStatus::Fallback;
     answer.reason = response.status == 204 ? "204 No Content" : "205 Reset Content";

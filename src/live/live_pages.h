@@ -25,6 +25,7 @@
 
 #include <boost/unordered/unordered_flat_map.hpp>
 
+#include "analysis/url_origin.h"
 #include "live/live_scheduler.h"
 #include "live/response_cache.h"
 #include "live/robots_gate.h"
@@ -73,6 +74,9 @@ class LivePages final : public PageLookup {
   std::vector<LiveHostProgress> host_progress() const;
   // Whether the listed URLs were cut (--max-urls) or sampled (--sample), and how, for the summary.
   std::string cut_note() const;
+  // Why the --pages-log could not be written to the end ("" when it was, or none was asked for):
+  // a disk that filled up, say. The lines before it stay; the run says the log is incomplete.
+  std::string log_error() const;
   // The listed URLs that redirect, with their chains ("a (301) -> b (200)"), in URL order, at most
   // `limit`: for the HTML report.
   std::vector<std::pair<std::string, std::string>> redirect_chains(std::size_t limit) const;
@@ -241,6 +245,8 @@ class LivePages final : public PageLookup {
   mutable std::size_t answered_count_ = 0;
   mutable std::map<std::string, bool> given_up_reported_;
   mutable std::ofstream log_;
+  mutable std::string log_error_;  // the first write to log_ that failed, and why
+  mutable std::size_t log_lines_ = 0;  // written whole
 };
 
 // The URL that `url` (listed, or a redirect's target) is fetched and kept as: without its fragment,
@@ -251,9 +257,5 @@ std::string_view fetch_form(std::string_view url, std::string& scratch);
 
 // Whether `url` is an absolute URL with a host: one a redirect can be followed to.
 bool is_fetchable_url(std::string_view url);
-
-// The origin of an absolute http(s) URL: "https://example.com" ("" when it has none), lower case,
-// without a default port.
-std::string origin_of_url(std::string_view url);
 
 }  // namespace sitemaplint

@@ -13,6 +13,8 @@ namespace sitemaplint {
 inline std::string status_text(int status) {
   const char* phrase = "";
   switch (status) {
+    case 204: phrase = "No Content"; break;
+    case 205: phrase = "Reset Content"; break;
     case 400: phrase = "Bad Request"; break;
     case 401: phrase = "Unauthorized"; break;
     case 403: phrase = "Forbidden"; break;
