@@ -19,7 +19,8 @@
 # time prints hundredths of a second, taken inside the namespace, around it only) and the peak
 # memory; then the peak memory of the HTTP/1.1 site without its delay at --rate 1000, at URLS and
 # at BENCH_LIVE_SCALE_URLS (default ten times as many), and what it grew by a URL added; and at
-# BENCH_LIVE_SCALE_URLS listed with --max-urls URLS, and what a URL listed past the cut adds.
+# BENCH_LIVE_SCALE_URLS listed with --max-urls URLS, and what a URL listed past the cut adds; and,
+# for each protocol, the CPU time a URL adds beyond the first URLS (start-up left out).
 set -euo pipefail
 lint=$1
 out=${2:-/dev/stdout}
@@ -105,16 +106,19 @@ peak_at() {
     "${maps[@]}" >/dev/null || true
   kill "$server" 2>/dev/null || true
   wait "$server" 2>/dev/null || true
-  read -r _ _ _ peak <"$work/timing"
-  echo "$peak"
+  local user sys peak
+  read -r _ user sys peak <"$work/timing"
+  echo "$peak $user $sys"
 }
-small=$(peak_at "$urls")
-large=$(peak_at "$scale")
-cut=$(peak_at "$scale" "$urls")
+read -r small small_user small_sys <<<"$(peak_at "$urls")"
+read -r large large_user large_sys <<<"$(peak_at "$scale")"
+read -r cut _ _ <<<"$(peak_at "$scale" "$urls")"
 report=$(python3 -c "
 small, large, cut, n, m = $small, $large, $cut, $urls, $scale
+cpu = ($large_user + $large_sys - $small_user - $small_sys) * 1e6 / (m - n)
 print(f'   memory: {small / 1024:.1f} MB at {n} URLs, {large / 1024:.1f} MB at {m}: '
       f'{(large - small) * 1024 / (m - n) / 1024:.2f} KB per URL beyond the first {n}')
+print(f'   HTTP/1.1, no delay, --rate 1000: CPU {cpu:.0f} us per URL beyond the first {n} (start-up left out)')
 print(f'   memory past --max-urls: {cut / 1024:.1f} MB at {m} URLs listed, {n} fetched: '
       f'{(cut - small) * 1024 / (m - n) / 1024:.2f} KB per URL listed beyond the first {n} '
       f'(the sitemaps\' own lint included)')")
@@ -132,22 +136,31 @@ san=$(for h in $(seq 1 $hosts); do printf 'IP:127.0.0.%s,' "$h"; done)
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj /CN=127.0.0.1 \
   -addext "subjectAltName=${san%,}" -keyout "$work/key.pem" -out "$work/cert.pem" 2>/dev/null
 printf 'text/html html\ntext/plain txt\napplication/xml xml\n' >"$work/mime.types"
-page='<!DOCTYPE html><html><head><meta charset="utf-8"><title>page</title></head><body>'
-page+=$(printf 'x%.0s' $(seq 2000))'</body></html>'
-per_host=$((urls / hosts))
+# Each host's site from files: the pages of the larger run, and a sitemap for each run
+# (sitemap.xml: URLS, sitemap-scale.xml: SCALE), written by Python (a shell loop took a minute).
+python3 - "$work" "$hosts" "$port" "$((urls / hosts))" "$((scale / hosts))" <<'PY'
+import os, sys
+work, hosts, port, small, large = sys.argv[1], *map(int, sys.argv[2:])
+page = ('<!DOCTYPE html><html><head><meta charset="utf-8"><title>page</title></head><body>'
+        + 'x' * 2000 + '</body></html>')
+for h in range(1, hosts + 1):
+    site = f"{work}/site-{h}"
+    os.makedirs(f"{site}/p", exist_ok=True)
+    with open(f"{site}/robots.txt", "w") as f:
+        f.write("User-agent: *\nAllow: /\n")
+    for i in range(max(small, large)):
+        with open(f"{site}/p/{i}.html", "w") as f:
+            f.write(page)
+    for name, count in (("sitemap.xml", small), ("sitemap-scale.xml", large)):
+        with open(f"{site}/{name}", "w") as f:
+            f.write('<?xml version="1.0" encoding="UTF-8"?>\n'
+                    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n')
+            f.writelines(f"<url><loc>https://127.0.0.{h}:{port}/p/{i}.html</loc></url>\n" for i in range(count))
+            f.write("</urlset>\n")
+PY
 sitemaps=()
 for h in $(seq 1 $hosts); do
   site=$work/site-$h
-  mkdir -p "$site/p"
-  printf 'User-agent: *\nAllow: /\n' >"$site/robots.txt"
-  {
-    printf '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
-    for i in $(seq 0 $((per_host - 1))); do
-      printf '<url><loc>https://127.0.0.%s:%s/p/%s.html</loc></url>\n' "$h" "$port" "$i"
-      printf '%s' "$page" >"$site/p/$i.html"
-    done
-    printf '</urlset>\n'
-  } >"$site/sitemap.xml"
   nghttpd --address="127.0.0.$h" --htdocs="$site" --mime-types-file="$work/mime.types" "$port" \
     "$work/key.pem" "$work/cert.pem" >/dev/null 2>&1 &
   servers+=($!)
@@ -165,3 +178,22 @@ cat "$bundle" "$work/cert.pem" >"$work/bundle.pem"
 inside=(unshare --user --map-root-user --mount sh -c 'mount --bind "$0" "$1" && shift && exec "$@"' "$work/bundle.pem"
   "$bundle")
 measure "HTTP/2, pages at once" 0 "$lint" "${options[@]}" "${sitemaps[@]}"
+
+# What a URL adds over HTTP/2, start-up (libcurl's loading, the certificates, the sitemaps' own
+# fetch and lint) left out: the same site at URLS and at SCALE, --rate 1000.
+cpu_at() {
+  local maps=()
+  for h in $(seq 1 $hosts); do maps+=("https://127.0.0.$h:$port/$1"); done
+  "${inside[@]}" "${timer[@]}" "$work/timing" "$lint" --no-config --quiet --no-progress --pages --rate 1000 \
+    --max-urls "$scale" "${maps[@]}" >/dev/null || true
+  local user sys
+  read -r _ user sys _ <"$work/timing"
+  echo "$user $sys"
+}
+read -r small_user small_sys <<<"$(cpu_at sitemap.xml)"
+read -r large_user large_sys <<<"$(cpu_at sitemap-scale.xml)"
+report=$(python3 -c "
+cpu = ($large_user + $large_sys - $small_user - $small_sys) * 1e6 / ($scale - $urls)
+print(f'   HTTP/2, --rate 1000: CPU {cpu:.0f} us per URL beyond the first $urls (start-up left out)')")
+echo "$report"
+[[ $out == /dev/stdout ]] || echo "$report" >>"$out"
