@@ -62,11 +62,28 @@ sl::Severity severity_setting(const std::string& name, const py::handle& value) 
   raise_settings_error(name + ": unknown level '" + level + "' (use error, warning or info" + hint + ")");
 }
 
+bool flag_setting(const char* name, const py::handle& value) {
+  if (!py::isinstance<py::bool_>(value))
+    raise_settings_error(std::string(name) + ": expected True or False, got " + type_name(value));
+  return value.cast<bool>();
+}
+
+// A whole number from `least` to `most` (a bool is no number here).
+std::uint64_t count_setting(const char* name, const py::handle& value, std::uint64_t least, std::uint64_t most) {
+  if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value) ||
+      value.cast<py::int_>() < py::int_(least) || value.cast<py::int_>() > py::int_(most)) {
+    raise_settings_error(std::string(name) + ": expected a whole number from " + std::to_string(least) + " to " +
+                         std::to_string(most) + ", got " + py::repr(value).cast<std::string>());
+  }
+  return value.cast<std::uint64_t>();
+}
+
 // The keyword arguments of lint(), lint_many() and Linter(), as the library's Settings.
 sl::Settings settings_from(const py::kwargs& kwargs) {
   static const std::vector<std::string> kNames = {
-      "profile", "select", "ignore", "severities", "base_url", "now",           "min_severity",
-      "config",  "root",   "robots", "jobs",       "timeout",  "allowed_hosts", "html_overview"};
+      "profile", "select",   "ignore", "severities", "base_url",      "now",           "min_severity", "config",
+      "root",    "robots",   "jobs",   "timeout",    "allowed_hosts", "html_overview", "pages",        "host",
+      "rate",    "max_urls", "sample", "seed",       "user_agent",    "cache",         "pages_log"};
   sl::Settings settings;
   for (const auto& [key, value] : kwargs) {
     const std::string name = key.cast<std::string>();
@@ -104,11 +121,20 @@ sl::Settings settings_from(const py::kwargs& kwargs) {
         raise_settings_error("timeout: expected 0.1 to 3600 seconds, got " + py::repr(value).cast<std::string>());
       }
     } else if (name == "allowed_hosts") settings.allowed_hosts = words_setting("allowed_hosts", value);
-    else if (name == "html_overview") {
-      if (!py::isinstance<py::bool_>(value))
-        raise_settings_error("html_overview: expected True or False, got " + type_name(value));
-      settings.html_overview = value.cast<bool>();
-    } else {
+    else if (name == "html_overview") settings.html_overview = flag_setting("html_overview", value);
+    else if (name == "pages") settings.pages = flag_setting("pages", value);
+    else if (name == "host") settings.host = text_setting("host", value);
+    else if (name == "rate") {
+      if ((!py::isinstance<py::float_>(value) && !py::isinstance<py::int_>(value)) || py::isinstance<py::bool_>(value))
+        raise_settings_error("rate: expected requests a second, got " + type_name(value));
+      settings.rate = value.cast<double>();
+    } else if (name == "max_urls") settings.max_urls = count_setting("max_urls", value, 1, 100'000'000);
+    else if (name == "sample") settings.sample = count_setting("sample", value, 1, 100'000'000);
+    else if (name == "seed") settings.seed = count_setting("seed", value, 0, UINT64_MAX);
+    else if (name == "user_agent") settings.user_agent = text_setting("user_agent", value);
+    else if (name == "cache") settings.cache = text_setting("cache", value);
+    else if (name == "pages_log") settings.pages_log = text_setting("pages_log", value);
+    else {
       std::string known;
       for (const std::string& k : kNames) known += (known.empty() ? "" : ", ") + k;
       raise_settings_error("unknown setting '" + name + "' (the settings are " + known + ")");
@@ -170,9 +196,45 @@ py::object text_or_none(const std::string& text) { return text.empty() ? py::obj
 struct PyResult {
   py::list findings, files, input_errors;
   sl::Summary summary;
+  py::object pages = py::none();  // with pages=True: the JSON report's "pages" counts, as a dict
   std::shared_ptr<const sl::RunReports> run;
   py::dict held;
 };
+
+// What the listed URLs led to, with the JSON report's names (the live statuses on the live site).
+py::dict pages_dict(const sl::PagesSummary& p) {
+  py::dict d;
+  d["source"] = p.source;
+  d["live"] = p.live;
+  const std::pair<const char*, std::size_t> counts[] = {
+      {"checked", p.checked},          {"served", p.served},
+      {"missing", p.missing},          {"soft_404", p.soft_404},
+      {"redirected", p.redirected},    {"refused", p.refused},
+      {"noindex", p.noindex},          {"canonical_elsewhere", p.canonical_elsewhere},
+      {"other_origin", p.other_origin}};
+  for (const auto& [name, count] : counts) d[name] = count;
+  if (p.live) {
+    const std::pair<const char*, std::size_t> live[] = {{"failed", p.failed},
+                                                        {"client_errors", p.client_errors},
+                                                        {"server_errors", p.server_errors},
+                                                        {"unreachable", p.unreachable},
+                                                        {"other_statuses", p.other_statuses},
+                                                        {"blocked_by_robots", p.blocked_by_robots},
+                                                        {"robots_unreachable", p.robots_unreachable},
+                                                        {"not_fetched", p.not_fetched}};
+    for (const auto& [name, count] : live) d[name] = count;
+    if (!p.not_fetched_because.empty()) d["not_fetched_because"] = p.not_fetched_because;
+  }
+  py::list unlisted;
+  for (const auto& [url, file] : p.unlisted) {
+    py::dict page;
+    page["url"] = url;
+    page["file"] = file;
+    unlisted.append(page);
+  }
+  d["unlisted"] = unlisted;
+  return d;
+}
 
 PyResult to_python(sl::Result result) {
   PyResult out;
@@ -180,6 +242,7 @@ PyResult to_python(sl::Result result) {
   for (sl::FileInfo& f : result.files) out.files.append(py::cast(std::move(f)));
   for (sl::InputError& e : result.input_errors) out.input_errors.append(py::cast(std::move(e)));
   out.summary = result.summary;
+  if (result.pages) out.pages = pages_dict(*result.pages);
   out.run = std::move(result.run);
   return out;
 }
@@ -453,6 +516,7 @@ PYBIND11_MODULE(_core, m) {
       .def_readonly("files", &PyResult::files)
       .def_readonly("input_errors", &PyResult::input_errors)
       .def_readonly("summary", &PyResult::summary)
+      .def_readonly("pages", &PyResult::pages)
       .def("__len__", [](const PyResult& r) { return r.findings.size(); })
       .def("__iter__", [](const PyResult& r) { return r.findings.attr("__iter__")(); })
       .def("__repr__",
@@ -467,9 +531,9 @@ PYBIND11_MODULE(_core, m) {
           "_hold_report",
           [](PyResult& r, const std::string& format) { r.held[py::str(format)] = report_of(r, format); },
           py::arg("format"));
-  def_to_dict(result, {"files", "findings", "input_errors", "summary"});
+  def_to_dict(result, {"files", "findings", "input_errors", "summary", "pages"});
   def_pickle(result, &PyResult::findings, &PyResult::files, &PyResult::input_errors, &PyResult::summary,
-             &PyResult::held);
+             &PyResult::pages, &PyResult::held);
   m.def("report_formats", &sl::report_formats);
 
   py::class_<sl::Linter>(m, "Linter")

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "documented_block.h"
+#include "http_test_server.h"
 #include "test_support.h"
 
 using namespace sitemaplint::testing;
@@ -126,17 +127,99 @@ TEST_CASE("library: bad settings and unreadable inputs are exceptions, or input 
   CHECK(set.summary.input_errors == 1);
 }
 
-TEST_CASE("library: a config that sets pages is refused, not linted without them") {
-  TempDir dir;
+TEST_CASE("library: pages checks the build as --pages does, in the findings, the counts and the reports") {
+  const std::string root = source_path("testdata/example/public");
+  const std::string sitemap = root + "/sitemap.xml";
+  const std::vector<std::string> cli_pages = {"--no-config", "--now", kNow,         "--pages",
+                                              "--root",      root,    "--base-url", "https://example.com/sitemap.xml"};
   sl::Settings settings = at_now();
-  settings.config = (dir.path / "sitemaplint.toml").string();
-  for (const char* value : {"true", "\"live\""}) {
-    dir.write("sitemaplint.toml", std::string("pages = ") + value + "\n");
-    CHECK_THROWS_WITH_AS(sl::Linter{settings}, doctest::Contains("sets pages, which the library and the Python module"),
-                         sl::SettingsError);
+  settings.pages = true;
+  settings.root = root;
+  settings.base_url = "https://example.com/sitemap.xml";
+  const sl::Result result = sl::lint_file(sitemap, settings);
+  for (const char* format : {"json", "human", "sarif"}) {
+    CAPTURE(format);
+    std::vector<std::string> args = cli_pages;
+    args.insert(args.end(), {"--format", format, sitemap});
+    CHECK(sl::report(result, format) == run_cli(args).out);
   }
-  dir.write("sitemaplint.toml", "pages = false\n");
-  CHECK(sl::Linter{settings}.lint_file(source_path("testdata/example/sitemap.xml")).summary.files == 1);
+  REQUIRE(result.pages.has_value());
+  CHECK_FALSE(result.pages->live);
+  CHECK(result.pages->checked == 9);
+  CHECK(result.pages->served == 6);
+  CHECK(result.pages->missing == 2);
+  CHECK(result.pages->redirected == 1);
+  CHECK(result.pages->noindex == 1);
+  REQUIRE(result.pages->unlisted.size() == 2);
+  CHECK(result.pages->unlisted[0].first == "https://example.com/contact/");
+  CHECK(std::count_if(result.findings.begin(), result.findings.end(),
+                      [](const sl::Finding& f) { return f.code.starts_with("PAGE"); }) == 8);
+  // A config's pages = true is honoured as the command line honours it; without pages, none.
+  TempDir dir;
+  dir.write("sitemaplint.toml", "pages = true\n");
+  sl::Settings configured = settings;
+  configured.pages = false;
+  configured.config = (dir.path / "sitemaplint.toml").string();
+  CHECK(sl::lint_file(sitemap, configured).pages.has_value());
+  CHECK_FALSE(sl::lint_file(sitemap, at_now()).pages.has_value());
+}
+
+TEST_CASE("library: the pages' settings are checked, and a shard refuses pages") {
+  sl::Settings lone = at_now();
+  lone.rate = 10;
+  CHECK_THROWS_WITH_AS(sl::Linter{lone}, doctest::Contains("rate: takes effect with pages only"), sl::SettingsError);
+  lone.rate = 0;
+  lone.pages_log = "log.jsonl";
+  CHECK_THROWS_WITH_AS(sl::Linter{lone}, doctest::Contains("pages_log: takes effect with pages only"),
+                       sl::SettingsError);
+  sl::Settings pages = at_now();
+  pages.pages = true;
+  pages.host = "nowhere";
+  CHECK_THROWS_WITH_AS(sl::Linter{pages}, doctest::Contains("host: unknown host 'nowhere'"), sl::SettingsError);
+  pages.host = "";
+  pages.rate = 5000;
+  CHECK_THROWS_WITH_AS(sl::Linter{pages}, doctest::Contains("rate: expected 0.01 to 1000"), sl::SettingsError);
+  pages.rate = 0;
+  // No --root, no origin: the live site cannot be named.
+  CHECK_THROWS_WITH_AS(sl::lint_bytes("<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"/>", pages),
+                       doctest::Contains("fetches the live site: it needs"), sl::SettingsError);
+  pages.root = source_path("testdata/example/public");
+  pages.base_url = "https://example.com/";
+  TempDir dir;
+  CHECK_THROWS_WITH_AS(sl::Linter{pages}.write_records({source_path("testdata/example/public/sitemap.xml")},
+                                                       (dir.path / "shard").string()),
+                       doctest::Contains("pages: the pages are checked by one run of the whole set"), sl::Error);
+}
+
+TEST_CASE("library: pages without a root audits the live site as --pages does") {
+  HttpTestServer server;
+  server.route("/ok",
+               HttpResponse{200, {{"Content-Type", "text/html"}}, "<html><head><title>OK</title></head></html>"});
+  const std::string sitemap = server.url("/sitemap.xml");
+  server.route("/sitemap.xml", HttpResponse{200,
+                                            {{"Content-Type", "application/xml"}},
+                                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset "
+                                            "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url><loc>" +
+                                                server.url("/ok") + "</loc></url>\n<url><loc>" + server.url("/gone") +
+                                                "</loc></url>\n</urlset>\n"});
+  sl::Settings settings = at_now();
+  settings.pages = true;
+  settings.rate = 200;
+  const sl::Result result = sl::lint_file(sitemap, settings);
+  REQUIRE(result.pages.has_value());
+  CHECK(result.pages->live);
+  CHECK(result.pages->checked == 2);
+  CHECK(result.pages->served == 1);
+  CHECK(result.pages->missing == 1);
+  REQUIRE(result.findings.size() == 1);
+  CHECK(result.findings[0].code == "PAGE101");
+  CHECK(result.findings[0].line == 4);
+  CHECK(sl::report(result, "json") ==
+        run_cli({"--no-config", "--now", kNow, "--pages", "--rate", "200", "--format", "json", sitemap}).out);
+  // Each call is a run of its own: the pages are asked for again.
+  const std::size_t asked = server.hits("/ok");
+  CHECK(sl::Linter{settings}.lint_files({sitemap}).pages->served == 1);
+  CHECK(server.hits("/ok") == asked + 1);
 }
 
 TEST_CASE("library: a Result's report is the command line's, byte for byte, in every format") {

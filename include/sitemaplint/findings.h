@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "settings.h"
@@ -74,11 +75,26 @@ struct Summary {
 // The run behind a Result as the command line's reports write it (report.h); opaque.
 struct RunReports;
 
+// What the listed URLs led to (Settings::pages), named as the JSON report's "pages" object names
+// it (docs/output.md).
+struct PagesSummary {
+  std::string source;  // "the live site https://example.com (...)", "public as Netlify serves it"
+  bool live = false;  // fetched from the live site: the statuses below apply
+  std::size_t checked = 0, served = 0, missing = 0, soft_404 = 0, redirected = 0, refused = 0;
+  std::size_t noindex = 0, canonical_elsewhere = 0, other_origin = 0;
+  std::size_t failed = 0, client_errors = 0, server_errors = 0, unreachable = 0, other_statuses = 0;
+  std::size_t blocked_by_robots = 0, robots_unreachable = 0, not_fetched = 0;
+  std::string not_fetched_because;  // how --max-urls cut the list or --sample drew from it; "": neither
+  // The build's indexable pages that no listed URL leads to (a build only): their URLs and files.
+  std::vector<std::pair<std::string, std::string>> unlisted;
+};
+
 struct Result {
   std::vector<FileInfo> files;  // the inputs, then the children of indexes among them
   std::vector<Finding> findings;  // file by file as in `files`, each file's in its reports' order
   std::vector<InputError> input_errors;
   Summary summary;
+  std::optional<PagesSummary> pages;  // with Settings::pages
   // What write_report writes: the run as it was linted (changing the fields above changes no
   // report). Copies share it; a Result made by hand has none.
   std::shared_ptr<const RunReports> run;

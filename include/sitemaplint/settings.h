@@ -2,6 +2,8 @@
 // Each field is the library's name for a command-line option (docs/usage.md) and behaves as it.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,6 +39,21 @@ struct Settings {
   // age), as `--format html` has the command line do: write_report(result, "html") needs it. Off by
   // default: it costs a little for every URL.
   bool html_overview = false;
+
+  // --pages: what the listed URLs lead to (docs/pages.md). With `root` (or root = in the config),
+  // the build under it as `host` serves it at `base_url`; without, the live site (the origins of
+  // `base_url` and of the inputs that are URLs), fetched politely: robots.txt obeyed for
+  // sitemaplint's own token, `rate` requests a second and 2 connections per host, Retry-After
+  // honoured. Each lint_files or lint_file call is a run of its own: its URLs fetched once each.
+  bool pages = false;
+  std::string host;  // --host: how the build is served (plain, netlify, cloudflare, vercel...; "": plain)
+  double rate = 0;  // --rate: requests a second per host (0: the config's, or 5)
+  std::size_t max_urls = 0;  // --max-urls: listed URLs fetched at most (0: the config's, or 10,000)
+  std::size_t sample = 0;  // --sample: a seeded random sample of this many listed URLs (0: none)
+  std::uint64_t seed = 29;  // --seed: of the sample and of the soft-404 probe's path
+  std::string user_agent;  // --user-agent ("": the config's, or sitemaplint's own)
+  std::string cache;  // --cache: a folder of answers for conditional requests next time ("": none)
+  std::string pages_log;  // --pages-log: one JSON line per fetched URL ("": none)
 };
 
 }  // namespace sitemaplint::api

@@ -79,6 +79,9 @@ class Result:
     files: list[FileInfo]
     input_errors: list[UnreadableInput]
     summary: Summary
+    # With pages=True: what the listed URLs led to, as the JSON report's "pages" object, and
+    # "live"; None without.
+    pages: Optional[dict[str, Any]]
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[Finding]: ...
     def to_dict(self) -> dict[str, Any]: ...
@@ -104,6 +107,15 @@ class Settings(TypedDict, total=False):
     timeout: float
     allowed_hosts: Words
     html_overview: bool
+    pages: bool
+    host: str
+    rate: float
+    max_urls: int
+    sample: int
+    seed: int
+    user_agent: str
+    cache: PathLike
+    pages_log: PathLike
 
 Source = Union[PathLike, bytes, bytearray, memoryview]
 

@@ -4,10 +4,12 @@
 
 #include <filesystem>
 
+#include "api/page_setup.h"
 #include "api/report_writer.h"
 #include "api/results.h"
 #include "api/run_choices.h"
 #include "load/source.h"
+#include "pages/host_rules.h"
 #include "run/child_location.h"
 #include "run/set_rules.h"
 #include "run/set_shard.h"
@@ -25,10 +27,12 @@ struct Linter::Impl {
   Settings settings;
   std::unique_ptr<ConfigResolver> configs;  // holds a mutex: it stays where it was made
   SiteOptions site;
+  RunSettings run;  // the pages' settings (--pages and the live audit's), the config's where not given
   std::optional<sitemaplint::Severity> min_severity;
   std::int64_t now = 0;  // the run's clock, which the HTML report measures lastmod ages from
 
-  Result finish(std::vector<Outcome> outcomes, std::vector<sitemaplint::InputError> input_errors) const {
+  Result finish(std::vector<Outcome> outcomes, std::vector<sitemaplint::InputError> input_errors,
+                std::optional<sitemaplint::PagesSummary> pages = std::nullopt) const {
     std::vector<FileReport> reports;
     for (Outcome& outcome : outcomes) {
       if (outcome.report) reports.push_back(std::move(*outcome.report));
@@ -36,6 +40,7 @@ struct Linter::Impl {
     }
     const std::size_t left_out = min_severity ? leave_out_below(*min_severity, &reports) : 0;
     Result result = to_result(reports, input_errors, left_out);
+    if (pages) result.pages = to_pages_summary(*pages);
     // The reports stay for write_report; the set's facts are done with.
     auto run = std::make_shared<RunReports>();
     // A Result may be kept for long, many of them: it holds no spare buffer of its file.
@@ -45,6 +50,7 @@ struct Linter::Impl {
     }
     run->reports = std::move(reports);
     run->status.input_errors = std::move(input_errors);
+    run->status.pages = std::move(pages);
     run->human = {false, false, left_out, min_severity.value_or(sitemaplint::Severity::Info)};
     run->overview = settings.html_overview;
     run->now = now;
@@ -52,12 +58,38 @@ struct Linter::Impl {
     return result;
   }
 
-  std::vector<Outcome> lint_site_of(const std::vector<std::string>& paths) const {
+  // A run's pages (run.pages): the build's, or the live site's, fetched as `fetch` says.
+  std::shared_ptr<const PageLookup> pages_of(const std::vector<std::string>& paths, const FetchOptions& fetch) const {
+    std::string why;
+    std::shared_ptr<const PageLookup> pages =
+        run.pages_live
+            ? live_pages(paths, *configs, {settings.seed, settings.pages_log, settings.jobs}, run, fetch, &why)
+            : build_pages(paths, *configs, run, &why);
+    if (!pages) throw SettingsError(setting_message(why));
+    return pages;
+  }
+
+  // The run of `paths` as the command line runs it, --pages included: a run of its own, whose
+  // pages are looked up (or fetched) once each and summed up in *pages.
+  std::vector<Outcome> lint_site_of(const std::vector<std::string>& paths,
+                                    std::optional<sitemaplint::PagesSummary>* pages_summed = nullptr,
+                                    std::vector<sitemaplint::InputError>* input_errors = nullptr) const {
     SiteOptions options = site;
     std::vector<std::string> named = paths;
     named.push_back(site.robots);
     options.fetch = run_fetch_options(settings.timeout_seconds, settings.allowed_hosts, named);
-    return lint_site(paths, configs->lookup(), options);
+    if (run.user_agent) options.fetch.user_agent = *run.user_agent;
+    if (!run.pages) return lint_site(paths, configs->lookup(), options);
+    std::shared_ptr<const PageLookup> pages = pages_of(paths, options.fetch);
+    options.pages = pages;
+    // The live site: a sitemap's rules mostly wait for its pages (as on the command line).
+    if (pages->live() && options.jobs == 0) options.jobs = 16;
+    if (!pages->live()) list_build_ahead(*pages, options.jobs);
+    std::vector<Outcome> outcomes = lint_site(paths, with_pages(configs->lookup(), pages), options);
+    if (pages_summed) *pages_summed = pages_summary(*pages);
+    if (auto log_error = pages_log_error(*pages, settings.pages_log); log_error && input_errors)
+      input_errors->push_back(std::move(*log_error));
+    return outcomes;
   }
 };
 
@@ -68,6 +100,42 @@ ChoiceWords choice_words(const Settings& settings) {
   for (const auto& [rule, level] : settings.severities)
     words.severities.push_back(rule + "=" + std::string(severity_name(level)));
   return words;
+}
+
+// The settings of --pages and of the live audit, the config's where these leave them open, as
+// the command line settles them (cli/run_settings.cpp). Throws SettingsError.
+void settle_pages(const Settings& settings, const ConfigFile* config, RunSettings& run) {
+  run.pages = settings.pages || (config && config->pages.value_or(false));
+  run.pages_live = run.pages && config && config->pages_live;
+  if (!run.pages) {
+    const std::pair<bool, const char*> given[] = {
+        {!settings.host.empty(), "host"},     {settings.rate != 0, "rate"},
+        {settings.max_urls != 0, "max_urls"}, {settings.sample != 0, "sample"},
+        {!settings.cache.empty(), "cache"},   {!settings.pages_log.empty(), "pages_log"}};
+    for (const auto& [set, name] : given) {
+      if (set) throw SettingsError(std::string(name) + ": takes effect with pages only");
+    }
+  }
+  if (!settings.host.empty() && !host_kind_named(settings.host))
+    throw SettingsError("host: unknown host '" + settings.host + "' (see docs/pages.md for the hosts)");
+  if (settings.rate != 0 && !(settings.rate >= 0.01 && settings.rate <= 1000))
+    throw SettingsError("rate: expected 0.01 to 1000 requests a second, got " + std::to_string(settings.rate));
+  if (settings.max_urls > 100'000'000 || settings.sample > 100'000'000)
+    throw SettingsError("max_urls, sample: expected at most 100,000,000");
+  if (config) {
+    run.host = config->host;
+    run.rate = config->rate;
+    run.user_agent = config->user_agent;
+    run.max_urls = config->max_urls;
+    run.sample = config->sample;
+    run.cache = config->cache;
+  }
+  if (!settings.host.empty()) run.host = settings.host;
+  if (settings.rate != 0) run.rate = settings.rate;
+  if (!settings.user_agent.empty()) run.user_agent = settings.user_agent;
+  if (settings.max_urls != 0) run.max_urls = settings.max_urls;
+  if (settings.sample != 0) run.sample = settings.sample;
+  if (!settings.cache.empty()) run.cache = settings.cache;
 }
 
 }  // namespace
@@ -86,12 +154,7 @@ Linter::Linter(Settings settings) : impl_(std::make_unique<Impl>()) {
   if (!config && !error.empty()) throw SettingsError(error);
   if (config && config->root_refused && settings.root.empty()) throw SettingsError(*config->root_refused);
   if (config && config->robots_refused && settings.robots.empty()) throw SettingsError(*config->robots_refused);
-  // The pages of a site (--pages) are the command line's: a config that asks for them is refused
-  // rather than linted without them.
-  if (config && (config->pages.value_or(false) || config->pages_live))
-    throw SettingsError("pages: " + settings.config +
-                        " sets pages, which the library and the Python module do not check (the command line "
-                        "does, with --pages); remove it from the config given here");
+  settle_pages(settings, config, impl_->run);
   impl_->min_severity = config ? config->min_severity : std::nullopt;
   if (settings.min_severity) impl_->min_severity = static_cast<sitemaplint::Severity>(*settings.min_severity);
   impl_->site.root = !settings.root.empty() ? settings.root : config && config->root ? *config->root : "";
@@ -104,6 +167,9 @@ Linter::Linter(Settings settings) : impl_(std::make_unique<Impl>()) {
     throw SettingsError("timeout_seconds: expected 0.1 to 3600 seconds, got " +
                         std::to_string(settings.timeout_seconds));
   }
+  impl_->run.root = impl_->site.root.empty() ? std::nullopt : std::optional(impl_->site.root);
+  impl_->run.robots = impl_->site.robots.empty() ? std::nullopt : std::optional(impl_->site.robots);
+  if (impl_->run.pages && !impl_->run.root) impl_->run.pages_live = true;
   impl_->site.jobs = settings.jobs;
   impl_->settings = std::move(settings);
 }
@@ -121,6 +187,12 @@ Result Linter::lint_bytes(std::string_view bytes, const std::string& name) const
   // Linted as the command line lints its one input, checks across the set included (a file alone
   // is a set of one: its hreflang pairs, say).
   sitemaplint::Settings settings = profile->settings;
+  std::shared_ptr<const PageLookup> pages;
+  if (impl_->run.pages) {
+    FetchOptions fetch = run_fetch_options(impl_->settings.timeout_seconds, impl_->settings.allowed_hosts, {name});
+    if (impl_->run.user_agent) fetch.user_agent = *impl_->run.user_agent;
+    settings.pages = pages = impl_->pages_of({name}, fetch);
+  }
   settings.collect_set_facts = true;
   settings.sole_input = true;
   settings.only_input = true;
@@ -132,16 +204,22 @@ Result Linter::lint_bytes(std::string_view bytes, const std::string& name) const
   outcomes[0].report = lint_input(std::move(input), profile->selection, settings, LintScope::InASet);
   SetMember member{&*outcomes[0].report, &profile->selection, kNoFile, {}};
   finish_set(std::span(&member, 1), &settings);
-  return impl_->finish(std::move(outcomes), {});
+  if (!pages) return impl_->finish(std::move(outcomes), {});
+  std::vector<sitemaplint::InputError> input_errors;
+  if (auto log_error = pages_log_error(*pages, impl_->settings.pages_log))
+    input_errors.push_back(std::move(*log_error));
+  return impl_->finish(std::move(outcomes), std::move(input_errors), pages_summary(*pages));
 }
 
 Result Linter::lint_file(const std::string& path) const {
-  std::vector<Outcome> outcomes = impl_->lint_site_of({path});
+  std::optional<sitemaplint::PagesSummary> pages;
+  std::vector<sitemaplint::InputError> input_errors;
+  std::vector<Outcome> outcomes = impl_->lint_site_of({path}, &pages, &input_errors);
   // With --robots the robots.txt comes first; the file given is the first outcome of its path.
   for (const Outcome& outcome : outcomes) {
     if (outcome.path == path && !outcome.report) throw UnreadableInputError(outcome.error);
   }
-  return impl_->finish(std::move(outcomes), {});
+  return impl_->finish(std::move(outcomes), std::move(input_errors), std::move(pages));
 }
 
 Result Linter::lint_files(const std::vector<std::string>& paths) const {
@@ -155,7 +233,9 @@ Result Linter::lint_files(const std::vector<std::string>& paths) const {
   std::vector<sitemaplint::InputError> input_errors;
   for (auto& [path, message] : expansion_errors) input_errors.push_back({path, message});
   if (expanded.empty() && impl_->site.robots.empty()) return impl_->finish({}, std::move(input_errors));
-  return impl_->finish(impl_->lint_site_of(expanded), std::move(input_errors));
+  std::optional<sitemaplint::PagesSummary> pages;
+  std::vector<Outcome> outcomes = impl_->lint_site_of(expanded, &pages, &input_errors);
+  return impl_->finish(std::move(outcomes), std::move(input_errors), std::move(pages));
 }
 
 namespace {
@@ -183,6 +263,8 @@ std::string identity_of(const Settings& settings, const std::string& root) {
 void Linter::write_records(const std::vector<std::string>& paths, const std::string& out, unsigned partitions) const {
   if (!impl_->site.robots.empty())
     throw Error("robots: a robots.txt is read by one run of the whole set; a shard does not carry it");
+  if (impl_->run.pages)
+    throw Error("pages: the pages are checked by one run of the whole set; a shard does not carry them");
   if (partitions == 0 || partitions > kMaxShardPartitions)
     throw SettingsError("partitions: expected 1 to " + std::to_string(kMaxShardPartitions) + ", got " +
                         std::to_string(partitions));

@@ -60,4 +60,32 @@ api::Result to_result(const std::vector<FileReport>& reports, const std::vector<
   return result;
 }
 
+api::PagesSummary to_pages_summary(const PagesSummary& pages) {
+  const PageTally& t = pages.tally;
+  api::PagesSummary out;
+  out.source = well_formed_utf8(pages.source);
+  out.live = pages.live;
+  out.checked = t.checked();
+  out.served = t.served;
+  out.missing = t.missing;
+  out.soft_404 = t.fallback;
+  out.redirected = t.redirect;
+  out.refused = t.refused;
+  out.noindex = t.noindex;
+  out.canonical_elsewhere = t.canonical_elsewhere;
+  out.other_origin = t.other_origin;
+  out.failed = t.failed;
+  out.client_errors = t.client_errors;
+  out.server_errors = t.server_errors;
+  out.unreachable = t.unreachable;
+  out.other_statuses = t.other_statuses;
+  out.blocked_by_robots = t.blocked;
+  out.robots_unreachable = t.robots_unreachable;
+  out.not_fetched = t.skipped;
+  out.not_fetched_because = well_formed_utf8(pages.note);
+  for (const SitePage& page : pages.unlisted)
+    out.unlisted.emplace_back(well_formed_utf8(page.url), well_formed_utf8(page.file));
+  return out;
+}
+
 }  // namespace sitemaplint

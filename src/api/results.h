@@ -15,4 +15,7 @@ namespace sitemaplint {
 api::Result to_result(const std::vector<FileReport>& reports, const std::vector<InputError>& input_errors,
                       std::size_t left_out);
 
+// The run's pages summary as the library names it (the JSON report's names).
+api::PagesSummary to_pages_summary(const PagesSummary& pages);
+
 }  // namespace sitemaplint

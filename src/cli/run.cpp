@@ -14,7 +14,7 @@
 #include "api/run_choices.h"
 #include "cli/force_exclude.h"
 #include "cli/options.h"
-#include "cli/pages_setup.h"
+#include "api/page_setup.h"
 #include "live/live_pages.h"
 #include "cli/outputs.h"
 #include "cli/progress_display.h"
@@ -315,7 +315,8 @@ int run(const CliOptions& options) {
   // --pages: the build's pages, for the fixes and the lint alike.
   std::shared_ptr<const PageLookup> pages;
   if (run_settings.pages && run_settings.pages_live) {
-    pages = live_pages(paths, configs, options, run_settings, fetch_options_for(options, run_settings), &error);
+    pages = live_pages(paths, configs, {options.seed, options.pages_log, options.jobs}, run_settings,
+                       fetch_options_for(options, run_settings), &error);
     if (!pages) return usage_error(error);
   } else if (run_settings.pages) {
     pages = build_pages(paths, configs, run_settings, &error);

@@ -155,14 +155,29 @@ def test_lint_of_a_path_that_cannot_be_read_raises_input_error_with_its_result(t
         assert result.summary.input_errors == 1 and result.findings == []
 
 
-def test_a_config_that_sets_pages_is_refused_not_ignored(tmp_path):
-    for value in ("true", '"live"'):
-        config = tmp_path / "sitemaplint.toml"
-        config.write_text(f"pages = {value}\n")
-        with pytest.raises(sitemaplint.SettingsError, match="sets pages, which the library and the Python module"):
-            sitemaplint.lint(EXAMPLE, config=config, now=NOW)
-    config.write_text("pages = false\n")
-    assert sitemaplint.lint(EXAMPLE, config=config, now=NOW).summary.files == 1
+def test_pages_checks_the_build_as_the_command_line_does():
+    public = SOURCE / "testdata" / "example" / "public"
+    options = ("--pages", "--root", str(public), "--base-url", "https://example.com/sitemap.xml")
+    result = sitemaplint.lint(public / "sitemap.xml", now=NOW, pages=True, root=public,
+                              base_url="https://example.com/sitemap.xml")
+    findings, _, summary = cli_json([str(public / "sitemap.xml")], *options)
+    assert [f.to_dict() for f in result] == findings
+    report = json.loads(subprocess.run([BINARY, "--no-config", "--format", "json", "--now", NOW, *options,
+                                        str(public / "sitemap.xml")], capture_output=True, text=True).stdout)
+    assert {k: v for k, v in result.pages.items() if k != "live"} == report["pages"]
+    assert result.pages["live"] is False and result.pages["served"] == 6
+    assert result.to_dict()["pages"] == result.pages
+    assert pickle.loads(pickle.dumps(result)).pages == result.pages
+    assert sitemaplint.lint(EXAMPLE, now=NOW).pages is None
+
+
+def test_the_pages_settings_are_checked():
+    with pytest.raises(sitemaplint.SettingsError, match="rate: takes effect with pages only"):
+        sitemaplint.lint(EXAMPLE, now=NOW, rate=10)
+    with pytest.raises(sitemaplint.SettingsError, match="pages: expected True or False"):
+        sitemaplint.lint(EXAMPLE, now=NOW, pages="yes")
+    with pytest.raises(sitemaplint.SettingsError, match="max_urls: expected a whole number from 1"):
+        sitemaplint.lint(EXAMPLE, now=NOW, pages=True, max_urls=0)
 
 
 def test_a_robots_txt_that_cannot_be_read_raises_input_error(tmp_path):

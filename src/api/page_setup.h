@@ -2,12 +2,12 @@
 // --host), the profiles that carry it to the fixes, and what the run's summary says of the pages.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "cli/options.h"
 #include "config/resolve.h"
 #include "load/fetch.h"
 #include "config/show.h"
@@ -26,12 +26,20 @@ std::shared_ptr<const PageLookup> build_pages(const std::vector<std::string>& pa
 // core: the build is then listed when first asked about.
 void list_build_ahead(const PageLookup& pages, unsigned jobs);
 
+// What a live audit takes besides the run's settings: the command line's --seed, --pages-log and
+// --jobs, or the library's.
+struct LiveChoices {
+  std::uint64_t seed = 29;  // of --sample and of the soft-404 probe's path
+  std::string log_path;  // --pages-log; "": none
+  unsigned jobs = 0;  // sitemaps read at once to draw --sample (0: 16)
+};
+
 // The live site (run.pages_live): the origins of the first input's --base-url and of the inputs
 // that are URLs, fetched as `run` (rate, user-agent, max-urls, sample, cache: the config's, or the
-// options'), `options` (--seed, --pages-log) and `fetch` (--timeout, --allow-host) say. Null, with
-// *why, when there is no origin to fetch.
+// options'), `choices` and `fetch` (--timeout, --allow-host) say. Null, with *why, when there is
+// no origin to fetch, or a log or cache that cannot be written.
 std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& paths, ConfigResolver& configs,
-                                             const CliOptions& options, const RunSettings& run,
+                                             const LiveChoices& choices, const RunSettings& run,
                                              const FetchOptions& fetch, std::string* why);
 
 // `profile_for` with `pages` in every profile's settings (each profile copied once, kept for the

@@ -1,4 +1,4 @@
-#include "cli/pages_setup.h"
+#include "api/page_setup.h"
 
 #include <unistd.h>
 
@@ -52,7 +52,7 @@ void list_build_ahead(const PageLookup& pages, unsigned jobs) {
 }
 
 std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& paths, ConfigResolver& configs,
-                                             const CliOptions& options, const RunSettings& run,
+                                             const LiveChoices& choices, const RunSettings& run,
                                              const FetchOptions& fetch, std::string* why) {
   LiveOptions live;
   const auto add_origin = [&](std::string_view url) {
@@ -76,8 +76,8 @@ std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& pat
   }
   // What the audit writes is checked before anything is fetched: a log or a cache that cannot be
   // written would otherwise be lost silently at the end of a long run.
-  if (!options.pages_log.empty() && !std::ofstream(options.pages_log, std::ios::binary | std::ios::app)) {
-    *why = "--pages-log " + options.pages_log + ": cannot be written (" + std::strerror(errno) + ")";
+  if (!choices.log_path.empty() && !std::ofstream(choices.log_path, std::ios::binary | std::ios::app)) {
+    *why = "--pages-log " + choices.log_path + ": cannot be written (" + std::strerror(errno) + ")";
     return nullptr;
   }
   if (const std::string cache = run.cache.value_or(""); !cache.empty()) {
@@ -109,18 +109,18 @@ std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& pat
   if (live.sample) {
     // One sample of the whole run: its sitemaps read once first, the URLs of smallest seeded hash
     // kept as they come, whatever sitemap lists each and whichever is read first.
-    auto urls = std::make_shared<RunUrls>(live.origins, *live.sample, options.seed);
+    auto urls = std::make_shared<RunUrls>(live.origins, *live.sample, choices.seed);
     SiteOptions gather;
     gather.root = run.root.value_or("");
-    gather.jobs = options.jobs == 0 ? 16 : options.jobs;
+    gather.jobs = choices.jobs == 0 ? 16 : choices.jobs;
     gather.fetch = fetch;
     gather.robots = run.robots.value_or("");
     gather.pages = urls;
     lint_site(paths, with_pages(configs.lookup(), urls), gather);
     live.sampled = urls->sample();
   }
-  live.seed = options.seed;
-  live.log_path = options.pages_log;
+  live.seed = choices.seed;
+  live.log_path = choices.log_path;
   live.cache_dir = run.cache.value_or("");
   return std::make_shared<LivePages>(std::move(live));
 }
