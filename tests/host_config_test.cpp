@@ -170,6 +170,17 @@ TEST_CASE("host config: X-Robots-Tag as Google reads it") {
   CHECK_FALSE(x_robots_tag_forbids_indexing("nosnippet, max-snippet: 0, unavailable_after: 2030-01-01"));
   CHECK_FALSE(x_robots_tag_forbids_indexing("noindexing"));
   CHECK_FALSE(x_robots_tag_forbids_indexing(""));
+  // A date's weekday comma stays in its directive; its time's ':' names no crawler.
+  CHECK(x_robots_tag_forbids_indexing("unavailable_after: Friday, 25-Jun-2099 15:00:00 GMT, noindex"));
+  CHECK(x_robots_tag_forbids_indexing("unavailable_after: Fri, 25 Jun 2099 15:00:00 GMT, noindex"));
+  CHECK(x_robots_tag_forbids_indexing("unavailable_after: 2099-06-25T15:00:00Z, noindex"));
+  CHECK_FALSE(x_robots_tag_forbids_indexing("otherbot: unavailable_after: Fri, 25 Jun 2099 15:00:00 GMT, noindex"));
+  // Words apart by spaces or ';', as the robots meta tag is read.
+  CHECK(x_robots_tag_forbids_indexing("noindex nofollow"));
+  CHECK(x_robots_tag_forbids_indexing("nofollow; noindex"));
+  CHECK(x_robots_tag_forbids_indexing("googlebot: nofollow noindex"));
+  CHECK_FALSE(x_robots_tag_forbids_indexing("nofollow nosnippet"));
+  CHECK_FALSE(x_robots_tag_forbids_indexing("max-snippet: 20 noindexing"));
 }
 
 TEST_CASE("host config: canonicals of a Link header") {
@@ -181,6 +192,16 @@ TEST_CASE("host config: canonicals of a Link header") {
         std::vector<std::string>{"https://example.com/a,b"});
   CHECK(canonical_link_targets("<https://example.com/a>; rel=\"alternate\"; hreflang=de").empty());
   CHECK(canonical_link_targets("<https://example.com/a; rel=canonical").empty());  // no '>'
+  // RFC 8288: only a link's first rel counts (section 3.3); an anchor makes it another resource's.
+  CHECK(canonical_link_targets("<https://example.com/a>; rel=\"preload\"; rel=\"canonical\"").empty());
+  CHECK(canonical_link_targets("<https://example.com/a>; rel=\"canonical\"; anchor=\"/other\"").empty());
+  const std::vector<HeaderLink> links =
+      header_links("</de>; rel=\"alternate\"; hreflang=\"de\"; hreflang=\"fr\", </en>; rel=alternate; hreflang=en");
+  REQUIRE(links.size() == 2);
+  CHECK(links[0].target == "/de");
+  CHECK(links[0].is("alternate"));
+  CHECK(links[0].hreflang == "de");
+  CHECK(links[1].hreflang == "en");
 }
 
 TEST_CASE("host config: the header facts of a page, with their sources") {

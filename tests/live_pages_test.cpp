@@ -793,6 +793,16 @@ TEST_CASE("live: a host that serves one page for every path is one soft-404 find
         ":6:11: error[PAGE102 page-soft-404]: 'SITE/gone' answers 200 with the same page SITE/PROBE gets, a path "
         "that cannot exist: a soft 404; publish the page or remove the URL (Search Console: \"Submitted URL seems to "
         "be a Soft 404\")\n");
+  // The summary counts as the findings do: the home page is served, /gone the one soft 404.
+  const auto counts = nlohmann::json::parse(
+      run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--format", "json", home_map}).out)["pages"];
+  CHECK(counts["served"] == 3);
+  CHECK(counts["soft_404"] == 1);
+  // Where every listed URL, the home page too, is the shell, every one counts as a soft 404.
+  const auto shell_counts = nlohmann::json::parse(
+      run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--format", "json", shell_map}).out)["pages"];
+  CHECK(shell_counts["soft_404"] == 3);
+  CHECK(shell_counts["served"] == 0);
 }
 
 TEST_CASE("live: a Last-Modified later than <lastmod>, but not the time a page was made for its request") {
@@ -1486,6 +1496,56 @@ TEST_CASE("live: answers that are not whole, or say nothing to follow, get findi
   CHECK(pages["soft_404"] == 2);  // the empty page and the empty image
   CHECK(pages["served"] == 5);
   CHECK(pages["redirected"] == 4);
+}
+
+TEST_CASE("live: headers and heads read as Google reads them: dates, Link, fragments, refreshes") {
+  HttpTestServer server;
+  const auto u = [&](const std::string& path) { return server.url(path); };
+  // X-Robots-Tag: a date whose weekday has a comma, then noindex; words apart by a space.
+  server.route("/weekday",
+               html("W", "", {{"X-Robots-Tag", "unavailable_after: Friday, 25-Jun-2099 15:00:00 GMT, noindex"}}));
+  server.route("/spaced", html("S", "", {{"X-Robots-Tag", "noindex nofollow"}}));
+  // A canonical to the page itself with a fragment; Link canonicals that RFC 8288 does not make
+  // the page's (a second rel, an anchor).
+  server.route("/frag", html("F", "<link rel=\"canonical\" href=\"" + u("/frag") + "#top\">"));
+  server.route("/second-rel", html("P", "", {{"Link", "<" + u("/other") + ">; rel=\"preload\"; rel=\"canonical\""}}));
+  server.route("/anchored", html("A", "", {{"Link", "<" + u("/other") + ">; rel=\"canonical\"; anchor=\"/x\""}}));
+  // A refresh that reloads the page itself; one to a page that does not exist.
+  server.route("/reload", html("R", "<meta http-equiv=\"refresh\" content=\"300; url=/reload\">"));
+  server.route("/refresh-gone", html("G", "<meta http-equiv=\"refresh\" content=\"0; url=/nothing\">"));
+  // A Last-Modified after the answer's Date is no modification time.
+  server.route("/future", html("L", "", {{"Last-Modified", "Fri, 01 Jan 2100 00:00:00 GMT"}}));
+  // hreflang given in the Link header counts as the head's does.
+  server.route("/en", html("E", "<link rel=\"alternate\" hreflang=\"en\" href=\"/en\">",
+                           {{"Link", "<" + u("/de") + ">; rel=\"alternate\"; hreflang=\"de\""}}));
+  server.route("/de", html("D", "<link rel=\"alternate\" hreflang=\"de\" href=\"/de\">",
+                           {{"Link", "<" + u("/en") + ">; rel=alternate; hreflang=en"}}));
+  std::string xml =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n";
+  for (const char* path : {"/weekday", "/spaced", "/frag", "/second-rel", "/anchored", "/reload", "/refresh-gone"})
+    xml += "<url><loc>" + u(path) + "</loc></url>\n";
+  xml += "<url><loc>" + u("/future") + "</loc><lastmod>2024-01-01</lastmod></url>\n";
+  for (const char* path : {"/en", "/de"}) {
+    xml += "<url><loc>" + u(path) + "</loc><xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"" + u("/en") +
+           "\"/><xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"" + u("/de") + "\"/></url>\n";
+  }
+  serve_sitemap(server, xml + "</urlset>\n");
+  const auto run =
+      run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--no-progress", server.url("/sitemap.xml")});
+  CHECK(findings(run, server.url("/sitemap.xml")) ==
+        ":3:11: error[PAGE201 page-noindex]: 'SITE/weekday' is listed, but its page forbids indexing: X-Robots-Tag "
+        "header (as served) says 'unavailable_after: Friday, 25-Jun-2099 15:00:00 GMT, noindex'; remove the directive "
+        "or the URL (Search Console: \"Submitted URL marked 'noindex'\")\n"
+        ":4:11: error[PAGE201 page-noindex]: 'SITE/spaced' is listed, but its page forbids indexing: X-Robots-Tag "
+        "header (as served) says 'noindex nofollow'; remove the directive or the URL (Search Console: \"Submitted URL "
+        "marked 'noindex'\")\n"
+        ":9:11: warning[PAGE103 page-redirect]: 'SITE/refresh-gone' is not a page: the site sends crawlers on to "
+        "'SITE/nothing' (its page is a <meta http-equiv=\"refresh\"> stub), which answers 404 (Not Found); remove the "
+        "URL or correct the redirect (Search Console: \"Page with redirect\")\n"
+        ":11:1: info[LANG114 hreflang-x-default-missing]: this <url> has alternates for 2 language codes but no "
+        "x-default for visitors of other languages (2 entries in this file lack one); consider an alternate with "
+        "hreflang=\"x-default\", such as a language chooser\n");
 }
 
 TEST_CASE("live: a page of more alternates than are kept is held to what it names, not what it may name") {

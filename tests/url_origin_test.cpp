@@ -25,3 +25,12 @@ TEST_CASE("url origin: no http(s) origin, no string") {
   CHECK(origin_of_url("http:///path").empty());
   CHECK(origin_of_url("mailto:a@b").empty());
 }
+
+TEST_CASE("url origin: the home page is the origin's root, with no query") {
+  CHECK(is_home_page("https://example.com"));
+  CHECK(is_home_page("https://example.com/"));
+  CHECK(is_home_page("https://example.com/#top"));
+  CHECK_FALSE(is_home_page("https://example.com/?page=2"));
+  CHECK_FALSE(is_home_page("https://example.com/about"));
+  CHECK_FALSE(is_home_page("/"));
+}

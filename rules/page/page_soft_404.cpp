@@ -82,10 +82,8 @@ class PageSoft404 final : public PageRule {
       if (page.status == PageStatus::Served) ++host.pages;
       if (page.status == PageStatus::Fallback) {
         host.urls.insert(a.same_url_key());  // a URL given as a <loc> and as an alternate is one
-        const std::size_t authority_end = a.trimmed.find_first_of("/?#", a.host_at);
         // The home page is a page of its own when the host answers unknown paths with it.
-        const std::string_view path = a.trimmed.substr(std::min(authority_end, a.trimmed.size()));
-        host.home.push_back(path.empty() || path == "/");
+        host.home.push_back(is_home_page(a.trimmed));
         host.found.push_back({.at = url_span(*url.field, a),
                               .message = url.quoted_value() + " answers 200 with " + page.reason +
                                          ": a soft 404; publish the page or remove the URL (Search Console: "

@@ -26,4 +26,13 @@ std::string origin_of_url(std::string_view url) {
   return scheme + "://" + lower;
 }
 
+bool is_home_page(std::string_view url) {
+  const std::size_t scheme_end = url.find("://");
+  if (scheme_end == std::string_view::npos) return false;
+  const std::size_t path = url.find_first_of("/?#", scheme_end + 3);
+  if (path == std::string_view::npos) return true;
+  const std::string_view rest = url.substr(path, url.find('#', path) - path);
+  return rest.empty() || rest == "/";
+}
+
 }  // namespace sitemaplint

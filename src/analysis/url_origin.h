@@ -11,4 +11,8 @@ namespace sitemaplint {
 // without a default port or user information.
 std::string origin_of_url(std::string_view url);
 
+// Whether the absolute `url` is its origin's home page: nothing after the authority but "/" (no
+// query: "/?page=2" is another page).
+bool is_home_page(std::string_view url);
+
 }  // namespace sitemaplint

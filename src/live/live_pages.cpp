@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <ctime>
 #include <nlohmann/json.hpp>
+#include <map>
 #include <set>
 
 #include <boost/url/parse.hpp>
@@ -207,7 +208,10 @@ PageAnswer LivePages::served_answer(const Job& job, const LiveResponse& response
     answer.html = true;
     answer.head = read_html_head(response.body, job.current, kLiveBodyBytes, response.content_type);
     if (response.truncated) answer.head.truncated = true;
-    if (answer.head.refresh && !answer.head.refresh->url.empty()) {
+    // A refresh to the page itself reloads it (a news page every few minutes): no redirect.
+    std::string scratch;
+    if (answer.head.refresh && !answer.head.refresh->url.empty() &&
+        fetch_form(answer.head.refresh->url, scratch) != job.current) {
       answer.status = PageStatus::Redirect;
       answer.target = answer.head.refresh->url;
       answer.reason = "its page is a <meta http-equiv=\"refresh\"> stub";
@@ -244,7 +248,10 @@ PageAnswer LivePages::served_answer(const Job& job, const LiveResponse& response
   constexpr std::int64_t kMadeForTheRequest = 60;  // seconds
   const std::optional<std::int64_t> modified = parse_http_date(response.header("Last-Modified"));
   const std::optional<std::int64_t> date = parse_http_date(response.header("Date"));
-  if (modified && !(date && *date >= *modified && *date - *modified <= kMadeForTheRequest))
+  // Nor does one later than the answer's Date (or, without Date, than now): RFC 9110 section
+  // 8.8.2.1 has a server send the Date instead, so it is no time the page was modified.
+  const std::int64_t answered = date ? *date : static_cast<std::int64_t>(std::time(nullptr));
+  if (modified && *modified <= answered && answered - *modified > kMadeForTheRequest)
     writable_details(answer).last_modified = modified;
   // A soft 404: the host answers 200 to a path that cannot exist, and this page is that answer.
   if (answer.status == PageStatus::Served && answer.html) {
@@ -291,10 +298,34 @@ std::size_t LivePages::pages_read() const {
 PageTally LivePages::tally() const {
   PageTally tally;
   std::lock_guard lock(mutex_);
+  // A home page that answers as a path that cannot exist is a page of its own (PAGE102 reports
+  // no soft 404 on it), but where the host has no other page, and three or more listed URLs
+  // answer alike, it is a single-page app's shell, as the rest of them are.
+  struct OriginCount {
+    std::size_t served = 0, fallbacks = 0, homes = 0;
+  };
+  std::map<std::string, OriginCount> origins;
   for (const auto& [url, slot] : slots_) {
     if (!slot.listed || !slot.ready || !has_answer(slot)) continue;
     // A packed answer is unpacked for the count alone, not kept so.
-    tally.add(slot.answer ? *slot.answer : unpack_answer(slot.packed), url);
+    const PageAnswer answer = slot.answer ? *slot.answer : unpack_answer(slot.packed);
+    // (a 204 or 205 is an empty page, a soft 404 of its own wherever it is)
+    const bool catch_all =
+        answer.status == PageStatus::Fallback && answer.http_status != 204 && answer.http_status != 205;
+    if (answer.status == PageStatus::Served || catch_all) {
+      OriginCount& count = origins[origin_of_url(url)];
+      count.served += answer.status == PageStatus::Served;
+      count.fallbacks += catch_all;
+      if (catch_all && is_home_page(url)) {
+        ++count.homes;
+        continue;
+      }
+    }
+    tally.add(answer, url);
+  }
+  for (const auto& [origin, count] : origins) {
+    const bool shell = count.served == 0 && count.fallbacks >= 3;
+    (shell ? tally.fallback : tally.served) += count.homes;
   }
   // The URLs left out have no slot (left_out_): counted as they were left out.
   tally.skipped += cut_ + unsampled_;

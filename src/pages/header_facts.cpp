@@ -1,10 +1,11 @@
 #include "pages/header_facts.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 
 #include "analysis/ascii.h"
-#include "analysis/reference_resolution.h"
+#include "pages/url_resolution.h"
 
 namespace sitemaplint {
 namespace {
@@ -64,37 +65,64 @@ std::optional<std::string> x_robots_tag_unavailable_after(std::string_view value
 }
 
 bool x_robots_tag_forbids_indexing(std::string_view value) {
+  // The directives, split at commas; a comma that a digit follows is a date's, after its weekday
+  // ("unavailable_after: Friday, 25-Jun-2099 15:00:00 GMT"), and stays inside its directive.
+  std::vector<std::string_view> items;
+  for (std::size_t start = 0; start <= value.size();) {
+    const std::size_t comma = std::min(value.find(',', start), value.size());
+    const std::string_view piece = value.substr(start, comma - start);
+    const std::string_view next = trimmed(piece);
+    if (!items.empty() && !next.empty() && std::isdigit(static_cast<unsigned char>(next.front())) &&
+        ascii_lowered(items.back()).find("unavailable_after") != std::string::npos) {
+      items.back() = value.substr(items.back().data() - value.data(), comma - (items.back().data() - value.data()));
+    } else {
+      items.push_back(piece);
+    }
+    start = comma + 1;
+  }
   bool for_google = true;  // directives before any crawler's name are for every crawler
-  while (true) {
-    const std::size_t comma = value.find(',');
-    std::string_view item = trimmed(value.substr(0, comma));
+  for (std::string_view item : items) {
+    item = trimmed(item);
     const std::size_t colon = item.find(':');
     if (colon != std::string_view::npos) {
       const std::string_view before = trimmed(item.substr(0, colon));
-      if (!is_valued_directive(before)) {
+      // A crawler's name is a product token (RFC 9309: letters, '-' and '_'); what else stands
+      // before a ':' is a directive's value, or a time's.
+      const bool token = !before.empty() && std::all_of(before.begin(), before.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+      }) && before.find_first_not_of("0123456789") != std::string_view::npos;
+      if (token && !is_valued_directive(before)) {
         for_google = ascii_equal_ignoring_case(before, "googlebot");
         item = trimmed(item.substr(colon + 1));
       }
     }
-    if (for_google && (ascii_equal_ignoring_case(item, "noindex") || ascii_equal_ignoring_case(item, "none")))
-      return true;
-    if (comma == std::string_view::npos) return false;
-    value.remove_prefix(comma + 1);
+    if (!for_google) continue;
+    // Words apart by spaces or ';' are read as the robots meta tag reads them (meta_content.cpp):
+    // "noindex nofollow" and "noindex; nofollow" mean what their author meant.
+    while (!item.empty()) {
+      const std::size_t end = std::min(item.find_first_of(" \t;"), item.size());
+      const std::string_view word = item.substr(0, end);
+      if (ascii_equal_ignoring_case(word, "noindex") || ascii_equal_ignoring_case(word, "none")) return true;
+      if (is_valued_directive(trimmed(word.substr(0, word.find(':'))))) break;  // its value holds no directive
+      item = trimmed(item.substr(std::min(end + 1, item.size())));
+    }
   }
+  return false;
 }
 
-std::vector<std::string> canonical_link_targets(std::string_view value) {
+std::vector<HeaderLink> header_links(std::string_view value) {
   // RFC 8288: link-value = "<" URI-Reference ">" *( ";" link-param ), separated by commas; a
   // comma may stand inside the <...> and inside a quoted parameter value.
-  std::vector<std::string> targets;
+  std::vector<HeaderLink> links;
   std::size_t i = 0;
   while (i < value.size()) {
     const std::size_t open = value.find('<', i);
     if (open == std::string_view::npos) break;
     const std::size_t close = value.find('>', open + 1);
     if (close == std::string_view::npos) break;
-    const std::string_view target = trimmed(value.substr(open + 1, close - open - 1));
-    bool canonical = false;
+    HeaderLink link;
+    link.target = std::string(trimmed(value.substr(open + 1, close - open - 1)));
+    bool rel_seen = false, hreflang_seen = false;
     i = close + 1;
     // The parameters, up to the comma that ends this link.
     while (i < value.size() && value[i] != ',') {
@@ -122,18 +150,38 @@ std::vector<std::string> canonical_link_targets(std::string_view value) {
           i = end;
         }
       }
-      if (!ascii_equal_ignoring_case(name, "rel")) continue;
-      // rel holds relation types separated by white space.
-      std::string_view types = param;
-      while (!types.empty()) {
-        while (!types.empty() && is_xml_space(types.front())) types.remove_prefix(1);
-        std::size_t n = 0;
-        while (n < types.size() && !is_xml_space(types[n])) ++n;
-        if (n > 0 && ascii_equal_ignoring_case(types.substr(0, n), "canonical")) canonical = true;
-        types.remove_prefix(n);
+      // Section 3.3: a rel after the first MUST be ignored (so is a second hreflang); an anchor
+      // (section 3.2) makes the link another resource's.
+      if (ascii_equal_ignoring_case(name, "rel") && !rel_seen) {
+        rel_seen = true;
+        std::string_view types = param;  // relation types separated by white space
+        while (!types.empty()) {
+          while (!types.empty() && is_xml_space(types.front())) types.remove_prefix(1);
+          std::size_t n = 0;
+          while (n < types.size() && !is_xml_space(types[n])) ++n;
+          if (n > 0) link.rel.push_back(ascii_lowered(types.substr(0, n)));
+          types.remove_prefix(n);
+        }
+      } else if (ascii_equal_ignoring_case(name, "hreflang") && !hreflang_seen) {
+        hreflang_seen = true;
+        link.hreflang = param;
+      } else if (ascii_equal_ignoring_case(name, "anchor")) {
+        link.anchored = true;
       }
     }
-    if (canonical) targets.emplace_back(target);
+    links.push_back(std::move(link));
+  }
+  return links;
+}
+
+bool HeaderLink::is(std::string_view relation) const {
+  return std::find(rel.begin(), rel.end(), relation) != rel.end();
+}
+
+std::vector<std::string> canonical_link_targets(std::string_view value) {
+  std::vector<std::string> targets;
+  for (HeaderLink& link : header_links(value)) {
+    if (!link.anchored && link.is("canonical")) targets.push_back(std::move(link.target));
   }
   return targets;
 }
@@ -144,12 +192,23 @@ void add_header_facts(const std::vector<ConfigHeader>& headers, std::string_view
       if (x_robots_tag_forbids_indexing(header.value))
         page.header_noindex.push_back({"X-Robots-Tag header (" + header.source + ")", header.value, 0, 0});
     } else if (ascii_equal_ignoring_case(header.name, "Link")) {
-      for (std::string& href : canonical_link_targets(header.value)) {
+      // Google reads hreflang from the HTTP header as from the head, and combines them.
+      for (HeaderLink& found : header_links(header.value)) {
+        const bool canonical = found.is("canonical");
+        const bool alternate = found.is("alternate") && !found.hreflang.empty();
+        if (found.anchored || (!canonical && !alternate)) continue;
         PageLink link;
-        link.url = resolve_http_reference(href, page_url);
-        link.href = std::move(href);
+        link.url = resolve_http_url(found.target, page_url);
+        link.href = std::move(found.target);
         link.source = "Link header (" + header.source + ")";
-        page.header_canonicals.push_back(std::move(link));
+        if (canonical) {
+          page.header_canonicals.push_back(std::move(link));
+        } else if (page.head.alternates.size() < HeadFacts::kMaxAlternates) {
+          link.hreflang = std::move(found.hreflang);
+          page.head.alternates.push_back(std::move(link));
+        } else {
+          ++page.head.alternates_dropped;
+        }
       }
     }
   }

@@ -54,7 +54,11 @@ std::string uri_reference(std::string_view href) {
 }  // namespace
 
 std::string resolve_http_url(std::string_view href, std::string_view base) {
-  return resolve_http_reference(uri_reference(href), base);
+  std::string url = resolve_http_reference(uri_reference(href), base);
+  // A fragment names a part of the page, never another page: "/a#top" is "/a" (RFC 3986 section
+  // 3.5; it is never sent either), as a canonical, an alternate or a refresh target.
+  if (const std::size_t hash = url.find('#'); hash != std::string::npos) url.resize(hash);
+  return url;
 }
 
 }  // namespace sitemaplint

@@ -10,6 +10,7 @@ namespace sitemaplint {
 
 // `href` resolved as RFC 3986 (section 5.2) resolves a reference against `base`; empty unless
 // that gives an http(s) URL with a host (a javascript: link, a malformed one, no usable base).
+// Without its fragment, which names a part of a page, never another.
 std::string resolve_http_url(std::string_view href, std::string_view base);
 
 }  // namespace sitemaplint

@@ -57,6 +57,13 @@ std::string unfit_end(const std::string& end_url, const PageAnswer* end) {
   if (end && end->status == PageStatus::Fallback)
     return is_empty_answer(*end) ? "which answers " + end->reason + ": an empty page"
                                  : "which only a catch-all answers (a soft 404)";
+  // Live, a refresh's target is asked for as it stands (an HTTP chain that ends in an error is
+  // PAGE107's): one that answers no page is none to list either.
+  if (end && end->http_status != 0) {
+    if (end->status == PageStatus::Missing || end->status == PageStatus::Failed)
+      return "which answers " + (end->http_status > 0 ? status_text(end->http_status) : end->reason);
+    if (end->status == PageStatus::Redirect) return "which sends crawlers on again (to " + quoted(end->target) + ")";
+  }
   if (!end || end->status != PageStatus::Served) return {};
   if (!end->head.noindex.empty() || !end->header_noindex.empty()) return "whose page forbids indexing (noindex)";
   const std::string self = normal_form(end_url);
