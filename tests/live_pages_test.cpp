@@ -559,9 +559,9 @@ TEST_CASE("live: spellings of one URL are one request: escapes of unreserved byt
   CHECK(run.err.empty());
   // RFC 3986 section 6.2.2 makes each group one URL; a fragment is never sent (RFC 9110 10.2.2).
   const std::vector<std::string> targets = page_request_targets(server);
-  // A '%' that starts no escape is no spelling of "%25": such a Location is no URL (RFC 3986), and
-  // is not asked for as another.
-  CHECK(targets == std::vector<std::string>{"/a", "/caf%C3%A9", "/moved", "/to-bad-escape", "/~user/p"});
+  // A '%' that starts no escape is no spelling of "%25": such a Location is asked for as written,
+  // as browsers ask for it, never as another resource ("/%25zz").
+  CHECK(targets == std::vector<std::string>{"/%zz", "/a", "/caf%C3%A9", "/moved", "/to-bad-escape", "/~user/p"});
 }
 
 TEST_CASE("live: redirects among listed URLs end, in any order, each URL asked for once where it can be") {
@@ -1496,6 +1496,58 @@ TEST_CASE("live: answers that are not whole, or say nothing to follow, get findi
   CHECK(pages["soft_404"] == 2);  // the empty page and the empty image
   CHECK(pages["served"] == 5);
   CHECK(pages["redirected"] == 4);
+}
+
+TEST_CASE("live: a Location is followed as browsers follow it, odd characters and all") {
+  HttpTestServer server;
+  const auto u = [&](const std::string& path) { return server.url(path); };
+  server.route("/pipe", redirect(301, "/t|x[1]"));  // what no URI holds as it is: percent-encoded
+  server.route("/backslash", redirect(301, "/a\\b"));  // '\\' is '/' in an http(s) URL
+  server.route("/stray", redirect(301, "/p%zz"));  // a '%' that starts no escape: sent as it is
+  server.route("/t%7Cx%5B1%5D", html("T"));
+  server.route("/a/b", html("A"));
+  server.route("/p%zz", html("P"));
+  serve_sitemap(server, site_urlset({u("/pipe"), u("/backslash"), u("/stray")}));
+  const auto run = run_cli(
+      {"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--select", "PAGE", server.url("/sitemap.xml")});
+  CHECK(findings(run, server.url("/sitemap.xml")) ==
+        ":3:11: warning[PAGE103 page-redirect]: 'SITE/pipe' is not a page: the site redirects it with 301 to "
+        "'SITE/t%7Cx%5B1%5D' (chain: SITE/pipe (301) -> SITE/t%7Cx%5B1%5D (200)); list 'SITE/t%7Cx%5B1%5D' instead "
+        "(Search Console: \"Page with redirect\")\n"
+        ":4:11: warning[PAGE103 page-redirect]: 'SITE/backslash' is not a page: the site redirects it with 301 to "
+        "'SITE/a/b' (chain: SITE/backslash (301) -> SITE/a/b (200)); list 'SITE/a/b' instead (Search Console: \"Page "
+        "with redirect\")\n"
+        ":5:11: warning[PAGE103 page-redirect]: 'SITE/stray' is not a page: the site redirects it with 301 to "
+        "'SITE/p%zz' (chain: SITE/stray (301) -> SITE/p%zz (200)); list 'SITE/p%zz' instead (Search Console: \"Page "
+        "with redirect\")\n");
+  check_asked_once(server, {"/t%7Cx%5B1%5D", "/a/b", "/p%zz"});
+}
+
+TEST_CASE("live: an image whose HEAD fails is asked again with GET, and judged as a file") {
+  HttpTestServer server;
+  const auto u = [&](const std::string& path) { return server.url(path); };
+  // A CDN that refuses HEAD with 403 but serves the image to GET; one that refuses both.
+  const auto head_refused = [](const HttpRequest& request, HttpExchange& exchange) {
+    const std::string body = "\x89PNG";
+    exchange.send(request.method == "HEAD" ? std::string("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n")
+                                           : "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: " +
+                                                 std::to_string(body.size()) + "\r\n\r\n" + body);
+  };
+  server.route("/signed.png", head_refused);
+  server.route("/private.png", HttpResponse{403, {{"Content-Type", "text/plain"}}, "no"});
+  server.route("/page", html("P"));
+  serve_sitemap(server, site_urlset({}, "<url><loc>" + u("/page") + "</loc><image:image><image:loc>" +
+                                            u("/signed.png") + "</image:loc></image:image><image:image><image:loc>" +
+                                            u("/private.png") + "</image:loc></image:image></url>\n"));
+  const auto run = run_cli(
+      {"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--select", "PAGE", server.url("/sitemap.xml")});
+  CHECK(findings(run, server.url("/sitemap.xml")) ==
+        ":3:151: error[PAGE105 page-fetch-error]: <image:loc> 'SITE/private.png' answers 403 (Forbidden) on the live "
+        "site; name only files that answer 200\n");
+  std::vector<std::string> methods;
+  for (const HttpRequest& r : server.requests())
+    if (r.path == "/signed.png") methods.push_back(r.method);
+  CHECK(methods == std::vector<std::string>{"HEAD", "GET"});
 }
 
 TEST_CASE("live: headers and heads read as Google reads them: dates, Link, fragments, refreshes") {

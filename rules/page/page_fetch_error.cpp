@@ -65,9 +65,12 @@ class PageFetchError final : public PageRule {
     std::string message = url.quoted_value() + " " + what + " on the live site";
     if (page.http_status == 429 || page.http_status == 503 || (page.http_status >= 300 && page.http_status < 400))
       message += " (" + page.reason + ")";
-    const std::string search_console = search_console_reason(page.http_status);
+    // An image or a video is a file, not a page: Search Console's page report does not list it.
+    const bool media = url.kind != UrlFieldKind::Loc && url.kind != UrlFieldKind::HreflangHref;
+    const std::string search_console = media ? "" : search_console_reason(page.http_status);
     out.report({.at = url_span(*url.field, a),
-                .message = message + "; list only pages that answer 200" +
+                .message = message +
+                           (media ? "; name only files that answer 200" : "; list only pages that answer 200") +
                            (search_console.empty() ? "" : " (Search Console: \"" + search_console + "\")")});
   }
 };

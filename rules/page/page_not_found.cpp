@@ -45,20 +45,22 @@ class PageNotFound final : public PageRule {
  protected:
   void check(const UrlField& url, const UrlAnalysis& a, const PageAnswer& page, FindingSink& out) override {
     if (page.status != PageStatus::Missing) return;
+    // An alternate is not submitted as a <loc> is: Search Console names it without the word.
+    const std::string search_console = url.kind == UrlFieldKind::Loc
+                                           ? " (Search Console: \"Submitted URL not found (404)\")"
+                                           : " (Search Console: \"Not found (404)\")";
     if (page.http_status != 0) {  // fetched from the live site
       out.report({.at = url_span(*url.field, a),
                   .message = url.quoted_value() + " answers " + status_text(page.http_status) +
-                             " on the live site; publish the page or remove the URL (Search Console: \"Submitted URL "
-                             "not found (404)\")"});
+                             " on the live site; publish the page or remove the URL" + search_console});
       return;
     }
     std::string message = url.quoted_value() +
                           " has nothing behind it in the build: " + std::string(pages().host_label()) +
                           " would answer " + (page.code >= 400 && page.code != 404 ? status_text(page.code) : "404");
     if (!page.reason.empty()) message += " (" + page.reason + ")";
-    out.report({.at = url_span(*url.field, a),
-                .message = message + "; publish the page or remove the URL (Search Console: \"Submitted URL not found "
-                                     "(404)\")"});
+    out.report(
+        {.at = url_span(*url.field, a), .message = message + "; publish the page or remove the URL" + search_console});
   }
 };
 

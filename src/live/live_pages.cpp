@@ -44,6 +44,16 @@ bool same_but_for_path(std::string_view a, std::string_view a_path, std::string_
 }  // namespace
 
 bool is_fetchable_url(std::string_view url) {
+  // A '%' that starts no escape is sent as it is, as browsers send it ("/a%zz"): it makes the URL
+  // no worse to fetch, though RFC 3986 gives it no meaning.
+  std::string escaped;
+  if (url.find('%') != std::string_view::npos) {
+    for (std::size_t i = 0; i < url.size(); ++i) {
+      const bool stray = url[i] == '%' && (i + 2 >= url.size() || escaped_byte(&url[i + 1]) < 0);
+      escaped += stray ? std::string_view("%25") : url.substr(i, 1);
+    }
+    url = escaped;
+  }
   const auto parsed = boost::urls::parse_absolute_uri(url);
   if (!parsed || !parsed->has_authority() || parsed->encoded_host().empty()) return false;
   // A port of digits beyond 65535 parses, but names no port.
@@ -102,9 +112,13 @@ std::unordered_map<std::string, LivePages::Slot>::iterator LivePages::slot_entry
 }
 
 void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const {
-  // A server that does not do HEAD (405 Method Not Allowed, 501 Not Implemented) is asked again
-  // with GET, as crawlers and curl users do; an image's body is not read (response_sinks.cpp).
-  if (job->head && !job->get_instead && (response.status == 405 || response.status == 501)) {
+  // A server that does not do HEAD (405 Method Not Allowed, 501 Not Implemented), or that answers
+  // it with an error its GET does not give (CDNs and signed URLs that refuse HEAD with 403 or 404),
+  // is asked again with GET, as crawlers fetch an image; its body is not read (response_sinks.cpp).
+  // Not after 429 or a server error: the host is asked to wait, not asked more.
+  const bool head_refused =
+      (response.status >= 400 && response.status < 500 && response.status != 429) || response.status == 501;
+  if (job->head && !job->get_instead && head_refused) {
     job->get_instead = true;
     step(std::move(job));
     return;

@@ -5,20 +5,29 @@
 #include <vector>
 
 #include "live/transfer_failure.h"
+#include "pages/url_resolution.h"
 
 namespace sitemaplint {
 namespace {
 
-// Where a 3xx points: libcurl's resolving of its Location. An empty Location is a reference to the
-// URL asked for itself (RFC 3986 section 5.2.2, an empty reference resolves to its base), which
-// libcurl leaves unresolved: a redirect to itself, a loop, not a redirect status with no target.
+// Where a 3xx points: its Location as browsers (and so Googlebot) read it, tabs and line breaks
+// dropped, '\\' a '/', and what no URL holds as it is ('|', '[', a space) percent-encoded, then
+// resolved against the URL asked for (pages/url_resolution.h); libcurl's own resolving refuses
+// what browsers follow. An empty Location is a reference to that URL itself (RFC 3986 section
+// 5.2.2: an empty reference resolves to its base): a redirect to itself, a loop. What resolves to
+// no http(s) URL (another scheme, no URL at all) is left as libcurl reads it, for the finding to
+// say what it is.
 std::string redirect_target(const LiveTransfer& t) {
+  const std::vector<std::string> given = t.response.header_values("Location");
+  if (!given.empty()) {
+    const std::string& value = given.front();
+    if (std::all_of(value.begin(), value.end(), [](char c) { return c == ' ' || c == '\t'; }))
+      return t.pending.request.url;
+    if (std::string url = resolve_http_url(value, t.pending.request.url); !url.empty()) return url;
+  }
   const char* location = nullptr;
   if (t.curl->easy_getinfo(t.easy, CURLINFO_REDIRECT_URL, &location) == CURLE_OK && location) return location;
-  const std::vector<std::string> given = t.response.header_values("Location");
-  const bool empty = !given.empty() && std::all_of(given.front().begin(), given.front().end(),
-                                                   [](char c) { return c == ' ' || c == '\t'; });
-  return empty ? t.pending.request.url : "";
+  return "";
 }
 
 }  // namespace

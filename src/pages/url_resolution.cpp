@@ -30,9 +30,11 @@ std::size_t authority_end(std::string_view ref) {
   return std::min(ref.find_first_of("/?#", at + 2), ref.size());
 }
 
+// What no URI holds as it is (RFC 3986 section 2): controls, spaces, non-ASCII bytes, and the
+// characters it excludes ('[' and ']' stand only around an IP literal).
 bool needs_percent_encoding(unsigned char c) {
   return c <= 0x20 || c >= 0x7F || c == '"' || c == '<' || c == '>' || c == '^' || c == '`' || c == '{' || c == '|' ||
-         c == '}';
+         c == '}' || c == '[' || c == ']';
 }
 
 // An href as the URI reference browsers make of it before they resolve it: white space around it
@@ -41,8 +43,12 @@ bool needs_percent_encoding(unsigned char c) {
 // turn it into punycode), so the reference does not parse and stays unresolved.
 std::string uri_reference(std::string_view href) {
   std::string cleaned;
+  bool before_query = true;
   for (const char c : html::trim(href)) {
-    if (c != '\t' && c != '\n' && c != '\r') cleaned += c;
+    if (c == '\t' || c == '\n' || c == '\r') continue;
+    before_query = before_query && c != '?' && c != '#';
+    // Browsers read a '\\' before the query of an http(s) URL as '/' (the URL Standard).
+    cleaned += c == '\\' && before_query ? '/' : c;
   }
   const std::size_t keep = authority_end(cleaned);
   std::string out = cleaned.substr(0, keep);
