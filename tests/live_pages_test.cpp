@@ -1550,6 +1550,33 @@ TEST_CASE("live: an image whose HEAD fails is asked again with GET, and judged a
   CHECK(methods == std::vector<std::string>{"HEAD", "GET"});
 }
 
+TEST_CASE("live: a page's hreflang that is no code, or gives a code two URLs, is not copied to the sitemap") {
+  HttpTestServer server;
+  const auto u = [&](const std::string& path) { return server.url(path); };
+  const auto alternate = [](const char* code, const std::string& href) {
+    return "<link rel=\"alternate\" hreflang=\"" + std::string(code) + "\" href=\"" + href + "\">";
+  };
+  server.route("/fr", html("F", alternate("fr", u("/fr")) + alternate("en_US", u("/en"))));
+  server.route("/de", html("D", alternate("de", u("/de")) + alternate("de", u("/de-other"))));
+  std::string xml =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n";
+  for (const char* code : {"fr", "de"}) {
+    const std::string page = u("/" + std::string(code));
+    xml += "<url><loc>" + page + "</loc><xhtml:link rel=\"alternate\" hreflang=\"" + code + "\" href=\"" + page +
+           "\"/></url>\n";
+  }
+  serve_sitemap(server, xml + "</urlset>\n");
+  const auto run = run_cli(
+      {"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--select", "PAGE203", server.url("/sitemap.xml")});
+  CHECK(findings(run, server.url("/sitemap.xml")) ==
+        ":3:1: warning[PAGE203 page-hreflang-mismatch]: the page of 'SITE/fr' names the alternate hreflang='en_US' "
+        "(SITE/fr:1), which is no language code: Google ignores it; correct it on the page\n"
+        ":4:1: warning[PAGE203 page-hreflang-mismatch]: the page of 'SITE/de' gives hreflang='de' two URLs, 'SITE/de' "
+        "(SITE/de:1) and 'SITE/de-other' (SITE/de:1): Google may ignore the page's annotations; give each language one "
+        "URL on the page\n");
+}
+
 TEST_CASE("live: headers and heads read as Google reads them: dates, Link, fragments, refreshes") {
   HttpTestServer server;
   const auto u = [&](const std::string& path) { return server.url(path); };
@@ -1605,7 +1632,9 @@ TEST_CASE("live: a page of more alternates than are kept is held to what it name
   // The page's first alternate is "en", its last (past those kept) "de"; the sitemap gives both.
   std::string links;
   for (std::size_t i = 0; i <= HeadFacts::kMaxAlternates; ++i) {
-    const std::string code = i == 0 ? "en" : i == HeadFacts::kMaxAlternates ? "de" : "x" + std::to_string(i);
+    // Between them, codes of the right shape (three letters: "qab"), each its own.
+    const std::string other = {'q', static_cast<char>('a' + i / 26), static_cast<char>('a' + i % 26)};
+    const std::string code = i == 0 ? "en" : i == HeadFacts::kMaxAlternates ? "de" : other;
     links += "<link rel=\"alternate\" hreflang=\"" + code + "\" href=\"" + server.url("/l" + std::to_string(i)) + "\">";
   }
   server.route("/many", html("Many", links));
