@@ -134,6 +134,7 @@ sl::Settings settings_from(const py::kwargs& kwargs) {
     else if (name == "user_agent") settings.user_agent = text_setting("user_agent", value);
     else if (name == "cache") settings.cache = text_setting("cache", value);
     else if (name == "pages_log") settings.pages_log = text_setting("pages_log", value);
+    else if (name == "coverage") settings.coverage = flag_setting("coverage", value);
     else {
       std::string known;
       for (const std::string& k : kNames) known += (known.empty() ? "" : ", ") + k;

@@ -162,6 +162,12 @@ TEST_CASE("library: pages checks the build as --pages does, in the findings, the
   configured.config = (dir.path / "sitemaplint.toml").string();
   CHECK(sl::lint_file(sitemap, configured).pages.has_value());
   CHECK_FALSE(sl::lint_file(sitemap, at_now()).pages.has_value());
+  // coverage: each unlisted page a finding of its own, as --coverage.
+  sl::Settings covered = settings;
+  covered.coverage = true;
+  std::vector<std::string> args = cli_pages;
+  args.insert(args.end(), {"--coverage", "--format", "json", sitemap});
+  CHECK(sl::report(sl::lint_file(sitemap, covered), "json") == run_cli(args).out);
 }
 
 TEST_CASE("library: the pages' settings are checked, and a shard refuses pages") {

@@ -47,6 +47,7 @@ struct Settings {
   // honoured. Each lint_files or lint_file call is a run of its own: its URLs fetched once each.
   bool pages = false;
   std::string host;  // --host: how the build is served (plain, netlify, cloudflare, vercel...; "": plain)
+  bool coverage = false;  // --coverage: each indexable page of the build no listed URL leads to, a finding
   double rate = 0;  // --rate: requests a second per host (0: the config's, or 5)
   std::size_t max_urls = 0;  // --max-urls: listed URLs fetched at most (0: the config's, or 10,000)
   std::size_t sample = 0;  // --sample: a seeded random sample of this many listed URLs (0: none)

@@ -109,6 +109,7 @@ class Settings(TypedDict, total=False):
     html_overview: bool
     pages: bool
     host: str
+    coverage: bool
     rate: float
     max_urls: int
     sample: int

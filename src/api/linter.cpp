@@ -131,6 +131,7 @@ void settle_pages(const Settings& settings, const ConfigFile* config, RunSetting
     run.cache = config->cache;
   }
   if (!settings.host.empty()) run.host = settings.host;
+  run.coverage = settings.coverage || (config && config->coverage.value_or(false));
   if (settings.rate != 0) run.rate = settings.rate;
   if (!settings.user_agent.empty()) run.user_agent = settings.user_agent;
   if (settings.max_urls != 0) run.max_urls = settings.max_urls;
@@ -170,6 +171,7 @@ Linter::Linter(Settings settings) : impl_(std::make_unique<Impl>()) {
   impl_->run.root = impl_->site.root.empty() ? std::nullopt : std::optional(impl_->site.root);
   impl_->run.robots = impl_->site.robots.empty() ? std::nullopt : std::optional(impl_->site.robots);
   if (impl_->run.pages && !impl_->run.root) impl_->run.pages_live = true;
+  impl_->site.each_unlisted_page = impl_->run.pages && impl_->run.coverage;
   impl_->site.jobs = settings.jobs;
   impl_->settings = std::move(settings);
 }
