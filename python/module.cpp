@@ -128,11 +128,17 @@ sl::Settings settings_from(const py::kwargs& kwargs) {
       if ((!py::isinstance<py::float_>(value) && !py::isinstance<py::int_>(value)) || py::isinstance<py::bool_>(value))
         raise_settings_error("rate: expected requests a second, got " + type_name(value));
       settings.rate = value.cast<double>();
+      // 0 is the library's "not set": given here, it is a rate, and out of range.
+      if (!(settings.rate >= 0.01 && settings.rate <= 1000))
+        raise_settings_error("rate: expected 0.01 to 1000 requests a second, got " +
+                             py::repr(value).cast<std::string>());
     } else if (name == "max_urls") settings.max_urls = count_setting("max_urls", value, 1, 100'000'000);
     else if (name == "sample") settings.sample = count_setting("sample", value, 1, 100'000'000);
     else if (name == "seed") settings.seed = count_setting("seed", value, 0, UINT64_MAX);
-    else if (name == "user_agent") settings.user_agent = text_setting("user_agent", value);
-    else if (name == "cache") settings.cache = text_setting("cache", value);
+    else if (name == "user_agent") {
+      settings.user_agent = text_setting("user_agent", value);
+      if (settings.user_agent.empty()) raise_settings_error("user_agent: expected one line of text, got ''");
+    } else if (name == "cache") settings.cache = text_setting("cache", value);
     else if (name == "pages_log") settings.pages_log = text_setting("pages_log", value);
     else if (name == "coverage") settings.coverage = flag_setting("coverage", value);
     else {

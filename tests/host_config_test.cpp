@@ -181,6 +181,11 @@ TEST_CASE("host config: X-Robots-Tag as Google reads it") {
   CHECK(x_robots_tag_forbids_indexing("googlebot: nofollow noindex"));
   CHECK_FALSE(x_robots_tag_forbids_indexing("nofollow nosnippet"));
   CHECK_FALSE(x_robots_tag_forbids_indexing("max-snippet: 20 noindexing"));
+  // A value is one word: what follows it is a directive again.
+  CHECK(x_robots_tag_forbids_indexing("max-snippet:10; noindex"));
+  CHECK(x_robots_tag_forbids_indexing("max-image-preview:large noindex"));
+  CHECK(x_robots_tag_forbids_indexing("max-snippet: 10 noindex"));
+  CHECK_FALSE(x_robots_tag_forbids_indexing("max-snippet: 10 nofollow"));
 }
 
 TEST_CASE("host config: canonicals of a Link header") {

@@ -183,6 +183,10 @@ TEST_CASE("library: the pages' settings are checked, and a shard refuses pages")
   pages.host = "nowhere";
   CHECK_THROWS_WITH_AS(sl::Linter{pages}, doctest::Contains("host: unknown host 'nowhere'"), sl::SettingsError);
   pages.host = "";
+  pages.user_agent = "x\r\nX-Injected: 1";  // a header of its own in every request
+  CHECK_THROWS_WITH_AS(sl::Linter{pages}, doctest::Contains("user_agent: expected one line of text"),
+                       sl::SettingsError);
+  pages.user_agent = "";
   pages.rate = 5000;
   CHECK_THROWS_WITH_AS(sl::Linter{pages}, doctest::Contains("rate: expected 0.01 to 1000"), sl::SettingsError);
   pages.rate = 0;

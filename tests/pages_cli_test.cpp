@@ -259,6 +259,16 @@ TEST_CASE("pages cli: the options of --pages are refused without it, not ignored
   CHECK(run_cli({"--coverage", "sitemap.xml"}, "", dir.path.string()).exit_code == 0);
 }
 
+TEST_CASE("pages cli: a User-Agent of more than one line is refused: it would add headers to every request") {
+  for (const std::string agent : {std::string("x\r\nX-Injected: 1"), std::string("a\nb"), std::string()}) {
+    const auto run = run_cli({"--pages", "--user-agent", agent, "https://example.com/sitemap.xml"});
+    CAPTURE(agent);
+    CHECK(run.exit_code == 2);
+    CHECK(run.err.find("--user-agent: expected one line of text (no line break or other control character)") !=
+          std::string::npos);
+  }
+}
+
 TEST_CASE("pages cli: a netlify.toml beside or above the build is named as not read, not passed over in silence") {
   TempDir dir;
   dir.write("public/index.html", "<!DOCTYPE html><title>Home</title>\n");

@@ -120,6 +120,8 @@ void settle_pages(const Settings& settings, const ConfigFile* config, RunSetting
     throw SettingsError("host: unknown host '" + settings.host + "' (see docs/pages.md for the hosts)");
   if (settings.rate != 0 && !(settings.rate >= 0.01 && settings.rate <= 1000))
     throw SettingsError("rate: expected 0.01 to 1000 requests a second, got " + std::to_string(settings.rate));
+  if (!settings.user_agent.empty() && !is_valid_user_agent(settings.user_agent))
+    throw SettingsError("user_agent: expected one line of text (no line break or other control character)");
   if (settings.max_urls > 100'000'000 || settings.sample > 100'000'000)
     throw SettingsError("max_urls, sample: expected at most 100,000,000");
   if (config) {

@@ -9,6 +9,7 @@
 #include "cli/option_checks.h"
 #include "engine/rule_profiles.h"
 #include "cli/options.h"
+#include "load/fetch.h"
 #include "cli/outputs.h"
 #include "cli/usage_hints.h"
 #include "cli/version.h"
@@ -147,9 +148,18 @@ int main(int argc, char** argv) {
                                "With --pages on the live site: requests a second per host at most (default 5)")
                     ->type_name("N"),
                 0.01, 1000.0, "requests a second");
+  // A CR LF in it would add a header of its own to every request.
+  const CLI::Validator kOneLine(
+      [](std::string& value) {
+        return is_valid_user_agent(value)
+                   ? std::string()
+                   : "expected one line of text (no line break or other control character), got '" + value + "'";
+      },
+      "", "one line");
   app.add_option("--user-agent", options.user_agent,
                  "The User-Agent of live page fetches (default sitemaplint/VERSION (+project URL))")
-      ->type_name("TEXT");
+      ->type_name("TEXT")
+      ->check(kOneLine);
   // An empty name would be taken for no file at all: the run would write nothing, and say nothing.
   const CLI::Validator kNotEmpty(
       [](std::string& value) { return value.empty() ? std::string("expected a name, got ''") : std::string(); }, "",

@@ -46,6 +46,7 @@ bool settle_run_settings(const CliOptions& options, const ConfigFile* project, R
   }
   if (options.rate > 0) run.rate = options.rate;
   if (!options.user_agent.empty()) run.user_agent = options.user_agent;
+
   if (options.max_urls > 0) run.max_urls = options.max_urls;
   if (options.sample > 0) run.sample = options.sample;
   if (!options.cache.empty()) run.cache = options.cache;

@@ -18,6 +18,7 @@
 #include "config/toml_depth.h"
 #include "config/config_extend.h"
 #include "config/toml_errors.h"
+#include "load/fetch.h"
 #include "load/open_file.h"
 
 namespace sitemaplint {
@@ -88,7 +89,7 @@ class ConfigReader {
         out->rate = *rate;
       } else if (name == "user-agent") {
         const auto text = node.value<std::string>();
-        if (!node.is_string() || text->empty() || text->find_first_of("\r\n") != std::string::npos)
+        if (!node.is_string() || !is_valid_user_agent(*text))
           return fail(node.source(), "'user-agent' must be the User-Agent of live page fetches, one line of text");
         out->user_agent = *text;
       } else if (name == "max-urls" || name == "sample") {

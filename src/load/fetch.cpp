@@ -363,6 +363,13 @@ class Fetcher {
 
 std::string default_user_agent() { return "sitemaplint/" SITEMAPLINT_VERSION " (+" SITEMAPLINT_PROJECT_URL ")"; }
 
+bool is_valid_user_agent(std::string_view text) {
+  return !text.empty() && std::none_of(text.begin(), text.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return (byte < 0x20 && byte != '\t') || byte == 0x7F;
+  });
+}
+
 bool host_in(std::string_view host, const std::vector<std::string>& hosts) {
   const std::string normal = normal_host(host);
   return std::any_of(hosts.begin(), hosts.end(), [&](const std::string& h) { return normal_host(h) == normal; });

@@ -18,6 +18,10 @@ namespace sitemaplint {
 // (--user-agent), so that a site owner who sees it in a log can find out what it is.
 std::string default_user_agent();
 
+// Whether `text` can be sent as a User-Agent: one line of text, not empty, with no control
+// character (a CR LF in it would add a header of its own to every request).
+bool is_valid_user_agent(std::string_view text);
+
 struct FetchOptions {
   long timeout_ms = 30000;  // the whole fetch, redirects included
   long connect_timeout_ms = 10000;  // each connection

@@ -99,12 +99,22 @@ bool x_robots_tag_forbids_indexing(std::string_view value) {
     if (!for_google) continue;
     // Words apart by spaces or ';' are read as the robots meta tag reads them (meta_content.cpp):
     // "noindex nofollow" and "noindex; nofollow" mean what their author meant.
+    bool value_next = false;  // the word after "max-snippet:" is its value
     while (!item.empty()) {
       const std::size_t end = std::min(item.find_first_of(" \t;"), item.size());
       const std::string_view word = item.substr(0, end);
-      if (ascii_equal_ignoring_case(word, "noindex") || ascii_equal_ignoring_case(word, "none")) return true;
-      if (is_valued_directive(trimmed(word.substr(0, word.find(':'))))) break;  // its value holds no directive
       item = trimmed(item.substr(std::min(end + 1, item.size())));
+      if (value_next) {
+        value_next = false;
+        continue;
+      }
+      if (ascii_equal_ignoring_case(word, "noindex") || ascii_equal_ignoring_case(word, "none")) return true;
+      const std::size_t colon = word.find(':');
+      if (colon == std::string_view::npos || !is_valued_directive(word.substr(0, colon))) continue;
+      // A date runs to the comma that ends its directive; another value is one word ("max-snippet:
+      // 10", or "max-snippet:10"), after which the next directive may stand.
+      if (ascii_equal_ignoring_case(word.substr(0, colon), "unavailable_after")) break;
+      value_next = colon + 1 == word.size();
     }
   }
   return false;

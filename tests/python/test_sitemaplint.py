@@ -178,6 +178,11 @@ def test_the_pages_settings_are_checked():
         sitemaplint.lint(EXAMPLE, now=NOW, pages="yes")
     with pytest.raises(sitemaplint.SettingsError, match="max_urls: expected a whole number from 1"):
         sitemaplint.lint(EXAMPLE, now=NOW, pages=True, max_urls=0)
+    with pytest.raises(sitemaplint.SettingsError, match="rate: expected 0.01 to 1000"):
+        sitemaplint.lint(EXAMPLE, now=NOW, pages=True, rate=0)
+    for agent in ("", "x\r\nX-Injected: 1"):
+        with pytest.raises(sitemaplint.SettingsError, match="user_agent: expected one line of text"):
+            sitemaplint.lint(EXAMPLE, now=NOW, pages=True, user_agent=agent)
 
 
 def test_a_robots_txt_that_cannot_be_read_raises_input_error(tmp_path):
