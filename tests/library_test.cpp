@@ -194,6 +194,19 @@ TEST_CASE("library: the pages' settings are checked, and a shard refuses pages")
   CHECK_THROWS_WITH_AS(sl::lint_bytes("<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"/>", pages),
                        doctest::Contains("fetches the live site: it needs"), sl::SettingsError);
   pages.root = source_path("testdata/example/public");
+  // Named as the library names its settings; a path in the message as it is.
+  CHECK_THROWS_WITH_AS(sl::Linter{pages}.lint_file(source_path("testdata/example/public/sitemap.xml")),
+                       doctest::Contains("pages needs base_url URL (or base-url = in the config)"), sl::SettingsError);
+  {
+    TempDir folders;
+    const std::string file = folders.write("a-b/not-a-folder", "x");
+    sl::Settings live = at_now();
+    live.pages = true;
+    live.cache = file;
+    const std::string expected = "cache " + file + ": cannot be used as a folder";
+    CHECK_THROWS_WITH_AS(sl::lint_bytes("<urlset/>", live, "https://example.com/sitemap.xml"),
+                         doctest::Contains(expected.c_str()), sl::SettingsError);
+  }
   pages.base_url = "https://example.com/";
   TempDir dir;
   CHECK_THROWS_WITH_AS(sl::Linter{pages}.write_records({source_path("testdata/example/public/sitemap.xml")},

@@ -1,6 +1,7 @@
 #include "api/run_choices.h"
 
 #include <algorithm>
+#include <cctype>
 #include <ctime>
 #include <sstream>
 
@@ -80,13 +81,26 @@ std::size_t leave_out_below(Severity min_severity, std::vector<FileReport>* repo
 }
 
 std::string setting_message(std::string message) {
-  if (!message.starts_with("--")) return message;
-  const std::size_t colon = message.find(": ");
-  if (colon == std::string::npos) return message;
-  std::string name = message.substr(2, colon - 2);
-  std::replace(name.begin(), name.end(), '-', '_');
-  if (name == "severity") name = "severities";
-  return name + message.substr(colon);
+  // Each "--option" the message names (at its start, or after a space or '(') becomes the
+  // library's setting of that name: "--base-url" is "base_url". Nothing else is touched: a path
+  // in the message stays as it is.
+  std::string out;
+  for (std::size_t i = 0; i < message.size();) {
+    const bool starts_word = i == 0 || message[i - 1] == ' ' || message[i - 1] == '(';
+    if (starts_word && message.compare(i, 2, "--") == 0 && i + 2 < message.size() &&
+        std::islower(static_cast<unsigned char>(message[i + 2]))) {
+      std::size_t end = i + 2;
+      while (end < message.size() && (std::islower(static_cast<unsigned char>(message[end])) || message[end] == '-'))
+        ++end;
+      std::string name = message.substr(i + 2, end - i - 2);
+      std::replace(name.begin(), name.end(), '-', '_');
+      out += name == "severity" ? "severities" : name;
+      i = end;
+    } else {
+      out += message[i++];
+    }
+  }
+  return out;
 }
 
 }  // namespace sitemaplint
