@@ -22,7 +22,7 @@
 #include "http_test_server.h"
 #include "live/live_scheduler.h"
 #include "load/fetch.h"
-#include "load/host_name.h"
+#include "host_name.h"
 #include "load/proxy_choice.h"
 #include "test_support.h"
 
@@ -144,8 +144,9 @@ TEST_CASE("normal_host: one spelling for each host a resolver or a proxy would t
       // IPv6 literals.
       {"[::1]", "[::1]"},
       {"[0:0:0:0:0:0:0:1]", "[::1]"},
-      {"[::FFFF:7F00:1]", "[::ffff:127.0.0.1]"},
-      {"[::ffff:127.0.0.1]", "[::ffff:127.0.0.1]"},
+      {"[::FFFF:7F00:1]", "127.0.0.1"},
+      {"[::ffff:127.0.0.1]", "127.0.0.1"},
+      {"[0:0:0:0:0:ffff:127.0.0.2]", "127.0.0.2"},
       {"[fe80::1%eth0]", "[fe80::1]"},
       {"[2001:DB8::1]", "[2001:db8::1]"},
   };
@@ -236,8 +237,8 @@ TEST_CASE("fetch: behind a proxy, no spelling of this machine or an internal add
       {"10.1.", "10.1.", "10.0.0.1"},
       {"[::1]", "[::1]", "::1"},
       {"[0:0:0:0:0:0:0:1]", "[::1]", "::1"},
-      {"[::ffff:127.0.0.1]", "[::ffff:127.0.0.1]", "::ffff:127.0.0.1"},
-      {"[::ffff:7f00:1]", "[::ffff:7f00:1]", "::ffff:127.0.0.1"},
+      {"[::ffff:127.0.0.1]", "[::ffff:127.0.0.1]", "127.0.0.1"},  // IPv4-mapped: the IPv4 address
+      {"[::ffff:7f00:1]", "[::ffff:7f00:1]", "127.0.0.1"},
       {"[::127.0.0.1]", "[::127.0.0.1]", "::127.0.0.1"},
   };
   for (const auto& [host, as_read, meaning] : cases) {

@@ -1577,6 +1577,30 @@ TEST_CASE("live: a page's hreflang that is no code, or gives a code two URLs, is
         "URL on the page\n");
 }
 
+TEST_CASE("live: another spelling of the site's address is the site: one robots.txt, no other host") {
+  HttpTestServer server;
+  const std::string port = std::to_string(server.port());
+  server.route("/ok", html("OK"));
+  server.route("/short", redirect(301, "http://127.1:" + port + "/ok"));
+  // (An IPv4-mapped literal, [::ffff:127.0.0.1], is that address too: fetch_proxy_test; not asked
+  // here, as a machine without IPv6 could not connect to it.)
+  serve_sitemap(server, site_urlset({server.url("/short"), server.url("/0x7f.1")}));
+  server.route("/0x7f.1", redirect(301, "http://0x7f.1:" + port + "/ok"));
+  const auto run = run_cli(
+      {"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--select", "PAGE", server.url("/sitemap.xml")});
+  const std::string found = findings(run, server.url("/sitemap.xml"));
+  CHECK(found.find("list 'http://127.1:" + port + "/ok' instead") != std::string::npos);
+  CHECK(found.find("list 'http://0x7f.1:" + port + "/ok' instead") != std::string::npos);
+  CHECK(found.find("another host") == std::string::npos);
+  CHECK(found.find("refused") == std::string::npos);
+  // One origin: its robots.txt and its soft-404 probe asked for once.
+  CHECK(server.hits("/robots.txt") == 1);
+  std::size_t probes = 0;
+  for (const HttpRequest& r : server.requests())
+    probes += r.path.find("sitemaplint-soft-404-probe-") != std::string::npos;
+  CHECK(probes == 1);
+}
+
 TEST_CASE("live: headers and heads read as Google reads them: dates, Link, fragments, refreshes") {
   HttpTestServer server;
   const auto u = [&](const std::string& path) { return server.url(path); };

@@ -3,6 +3,7 @@
 
 #include "analysis/ascii.h"
 #include "analysis/same_url.h"
+#include "host_name.h"
 #include "rules/page/utils/http_answer.h"
 #include "rules/page/utils/page_rule.h"
 #include "rules/page/utils/redirect_chain.h"
@@ -75,7 +76,12 @@ class PageRedirect final : public PageRule {
     std::string trouble = chain.trouble.empty() ? unfit_end(end, chain.end.get()) : chain.trouble;
     // A sitemap lists only the URLs of its own host (the protocol's rule, and Search Console's
     // "URL not allowed"): a page on another host is not one to list here.
-    if (trouble.empty() && ascii_lowered(host_of_url(end)) != ascii_lowered(host_of_url(std::string(listed)))) {
+    // Hosts as one spelling each ("127.1" is "127.0.0.1"), whatever the scheme (https is no other host).
+    const auto host_part = [](std::string_view url) {
+      const std::string origin = normal_origin(url);
+      return origin.substr(std::min(origin.size(), origin.find("://") + 3));
+    };
+    if (trouble.empty() && host_part(end) != host_part(listed)) {
       trouble =
           "which is on another host, " + quoted(host_of_url(end)) + ": list it in that host's sitemap, not in this one";
     }

@@ -56,7 +56,7 @@ std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& pat
                                              const FetchOptions& fetch, std::string* why) {
   LiveOptions live;
   const auto add_origin = [&](std::string_view url) {
-    const std::string origin = origin_of_url(url);
+    const std::string origin = normal_origin(url);
     if (!origin.empty() && std::find(live.origins.begin(), live.origins.end(), origin) == live.origins.end())
       live.origins.push_back(origin);
   };

@@ -90,7 +90,7 @@ void LivePages::claim_locked(Job& job, const std::string& url, Slot& slot) const
   const bool listed = slot.pending;
   if (listed) {
     slot.pending = false;
-    --origins_.at(origin_of_url(url))->waiting;
+    --origins_.at(normal_origin(url))->waiting;
   }
   slot.queued = true;
   slot.claimed = true;
@@ -173,7 +173,7 @@ void LivePages::release_claims(Job& job) const {
       take_followers_locked(slot, followers);
       if (claim.listed) {
         // First in line again for a job of its own.
-        std::string origin = origin_of_url(*claim.url);
+        std::string origin = normal_origin(*claim.url);
         Origin& o = *origins_.at(origin);
         slot.pending = true;
         ++o.waiting;

@@ -24,7 +24,7 @@ struct LivePages::Claim {
 struct LivePages::Job {
   std::string listed;  // the URL the run lists (the slot's key)
   std::string current;  // the URL asked for next
-  // origin_of_url of `listed` and of `current`, worked out once for each rather than at each look
+  // normal_origin of `listed` and of `current`, worked out once for each rather than at each look
   // (a URL's answer looked them up six times).
   std::string listed_origin, origin;
   bool head = false;

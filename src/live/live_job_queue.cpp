@@ -119,7 +119,7 @@ std::unique_ptr<PageLookup::Prefetch> LivePages::prefetch(std::vector<std::strin
 }
 
 const std::string& LivePages::queue_pending_locked(Slot& slot, const std::string& url) const {
-  auto& [origin, o] = *origins_.try_emplace(origin_of_url(url)).first;
+  auto& [origin, o] = *origins_.try_emplace(normal_origin(url)).first;
   if (!o) o = std::make_unique<Origin>();
   slot.queued = true;
   slot.pending = true;
@@ -227,7 +227,7 @@ std::shared_ptr<LivePages::Job> LivePages::queue_locked(Slot& slot, std::string_
   auto job = std::make_shared<Job>();
   job->listed = std::string(url);
   job->current = job->listed;
-  job->listed_origin = origin_of_url(url);
+  job->listed_origin = normal_origin(url);
   job->origin = job->listed_origin;
   job->head = is_media(url);
   return job;

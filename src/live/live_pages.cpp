@@ -93,7 +93,7 @@ bool LivePages::on_site(std::string_view url) const {
         (url.size() == origin.size() || std::string_view("/?#").find(url[origin.size()]) != std::string_view::npos))
       return true;
   }
-  return site_origin(origin_of_url(url));
+  return site_origin(normal_origin(url));
 }
 
 bool LivePages::site_origin(const std::string& origin) const {
@@ -137,7 +137,7 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
     const bool too_many = static_cast<int>(job->chain.size()) > options_.max_redirects;
     // A hop to a URL of no http(s) origin (ftp:, file:, mailto:) is never followed: there is no
     // robots.txt to ask, and nothing sitemaplint fetches. Nor is one to no URL at all.
-    const bool http_target = !origin_of_url(response.location).empty();
+    const bool http_target = !normal_origin(response.location).empty();
     if (!loop && !too_many && (!http_target || !is_fetchable_url(response.location))) {
       job->chain.push_back({response.location, 0});
       PageAnswer answer;
@@ -153,7 +153,7 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
     }
     if (!loop && !too_many) {
       job->current = response.location;
-      job->origin = origin_of_url(job->current);
+      job->origin = normal_origin(job->current);
       follow(std::move(job));
       return;
     }
@@ -327,7 +327,7 @@ PageTally LivePages::tally() const {
     const bool catch_all =
         answer.status == PageStatus::Fallback && answer.http_status != 204 && answer.http_status != 205;
     if (answer.status == PageStatus::Served || catch_all) {
-      OriginCount& count = origins[origin_of_url(url)];
+      OriginCount& count = origins[normal_origin(url)];
       count.served += answer.status == PageStatus::Served;
       count.fallbacks += catch_all;
       if (catch_all && is_home_page(url)) {

@@ -26,6 +26,7 @@
 #include <boost/unordered/unordered_flat_map.hpp>
 
 #include "analysis/url_origin.h"
+#include "host_name.h"
 #include "live/live_scheduler.h"
 #include "live/response_cache.h"
 #include "live/robots_gate.h"

@@ -1,7 +1,7 @@
 // A live answer's headers looked up by name, and the host the scheduler keys a URL's queue by.
 #include "analysis/ascii.h"
 #include "live/live_scheduler.h"
-#include "load/host_name.h"
+#include "host_name.h"
 
 namespace sitemaplint {
 
@@ -13,7 +13,7 @@ std::string live_host_of(std::string_view url) {
   if (const std::size_t at = rest.rfind('@'); at != std::string_view::npos) rest = rest.substr(at + 1);
   if (rest.starts_with('[')) {
     const std::size_t close = rest.find(']');
-    return close == std::string_view::npos ? "" : ascii_lowered(rest.substr(0, close + 1));
+    return close == std::string_view::npos ? "" : normal_host(rest.substr(0, close + 1));
   }
   return normal_host(rest.substr(0, rest.find(':')));
 }

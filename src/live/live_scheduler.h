@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "host_name.h"
 #include "live/host_politeness.h"
 
 namespace sitemaplint {

@@ -1,5 +1,7 @@
 #include "live/url_sample.h"
 
+#include "host_name.h"
+
 #include <algorithm>
 #include <iterator>
 
@@ -36,7 +38,7 @@ void RunUrls::keep(std::string_view listed) const {
   // Ranked and kept as fetched: spellings of one URL are one URL of the sample.
   std::string scratch;
   const std::string_view url = fetch_form(listed, scratch);
-  const std::string origin = origin_of_url(url);
+  const std::string origin = normal_origin(url);
   if (origin.empty() || std::find(origins_.begin(), origins_.end(), origin) == origins_.end()) return;
   const std::uint64_t rank = sample_rank(seed_, url);
   std::lock_guard lock(mutex_);

@@ -16,7 +16,7 @@
 #include "analysis/ascii.h"
 #include "load/ca_store.h"
 #include "load/curl_library.h"
-#include "load/host_name.h"
+#include "host_name.h"
 #include "load/proxy_choice.h"
 
 namespace sitemaplint {

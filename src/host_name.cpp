@@ -1,4 +1,4 @@
-#include "load/host_name.h"
+#include "host_name.h"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "analysis/ascii.h"
+#include "analysis/url_origin.h"
 #include "url_host.h"
 
 namespace sitemaplint {
@@ -77,6 +78,10 @@ std::string normal_host(std::string_view host) {
     in6_addr raw{};
     char text[INET6_ADDRSTRLEN] = {};
     if (inet_pton(AF_INET6, literal.c_str(), &raw) == 1 && inet_ntop(AF_INET6, &raw, text, sizeof text)) {
+      // An IPv4-mapped address (::ffff:a.b.c.d) is that IPv4 address: one host, one spelling.
+      if (IN6_IS_ADDR_V4MAPPED(&raw))
+        return std::to_string(raw.s6_addr[12]) + "." + std::to_string(raw.s6_addr[13]) + "." +
+               std::to_string(raw.s6_addr[14]) + "." + std::to_string(raw.s6_addr[15]);
       return "[" + std::string(text) + "]";
     }
   }
@@ -91,6 +96,16 @@ std::string normal_host(std::string_view host) {
   while (!name.empty() && name.back() == '.') name.pop_back();
   if (auto address = ipv4_of(name)) return *std::move(address);
   return name;
+}
+
+std::string normal_origin(std::string_view url) {
+  std::string origin = origin_of_url(url);
+  if (origin.empty()) return origin;
+  const std::size_t host_at = origin.find("://") + 3;
+  std::size_t port_at = origin.rfind(':');
+  if (port_at < host_at || origin.find(']', port_at) != std::string::npos) port_at = origin.size();
+  const std::string host = normal_host(std::string_view(origin).substr(host_at, port_at - host_at));
+  return origin.substr(0, host_at) + host + origin.substr(port_at);
 }
 
 }  // namespace sitemaplint
