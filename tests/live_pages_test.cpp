@@ -10,6 +10,7 @@
 #include <fstream>
 #include <mutex>
 #include <regex>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -1253,6 +1254,50 @@ TEST_CASE("live: a host that asks for a long wait again once it is over is given
           .find(":4:11: error[PAGE105 page-fetch-error]: 'SITE/next' and the other URLs of its host were not fetched: "
                 "127.0.0.1 answered 429 again once the wait its Retry-After asked for was over; check the server, then "
                 "run again\n") != std::string::npos);
+}
+
+TEST_CASE("live: a host that asks for a long wait again for another URL is given up") {
+  HttpTestServer server;
+  // Each URL's first request is asked for 11 s (the shortest wait over the 10 s that counts as
+  // long), as a host in maintenance answers: /p0's wait is waited out, /p1 is asked for another.
+  std::mutex mutex;
+  std::set<std::string> seen;
+  for (const std::string path : {"/p0", "/p1", "/p2", "/p3"}) {
+    server.route(path, [&, path](const HttpRequest&, HttpExchange& exchange) {
+      bool first = false;
+      {
+        std::lock_guard lock(mutex);
+        first = seen.insert(path).second;
+      }
+      if (first) {
+        exchange.send_response({429, {{"Retry-After", "11"}, {"Content-Type", "text/plain"}}, "slow down"});
+      } else {
+        exchange.send_response(html("Page"));
+      }
+    });
+  }
+  const std::string sitemap = server.url("/sitemap.xml");
+  serve_sitemap(server, site_urlset({server.url("/p0"), server.url("/p1"), server.url("/p2"), server.url("/p3")}));
+  // At one request a second, /p1 starts after /p0's answer, and /p0 is asked again first.
+  const auto started = std::chrono::steady_clock::now();
+  const BoundedResult run = run_bounded({"--pages", "--quiet", "--rate", "1", "--now", kTestNow, sitemap}, 40);
+  REQUIRE_FALSE(run.timed_out);
+  CHECK(std::chrono::steady_clock::now() - started < 25s);  // one wait of 11 s, not one per URL
+  CHECK(server.hits("/p0") == 2);
+  CHECK(server.hits("/p1") == 1);
+  CHECK(server.hits("/p2") == 0);
+  CHECK(server.hits("/p3") == 0);
+  CommandResult result;
+  result.out = run.out;
+  CHECK(findings(result, sitemap) ==
+        ":4:11: error[PAGE105 page-fetch-error]: 'SITE/p1' answers 429 (Too Many Requests) on the live site (status "
+        "429, and the host was given no second chance); list only pages that answer 200 (Search Console: \"Server "
+        "error (5xx)\")\n"
+        ":5:11: error[PAGE105 page-fetch-error]: 'SITE/p2' and the other URLs of its host were not fetched: 127.0.0.1 "
+        "answered 429 again once the wait its Retry-After asked for was over; check the server, then run again\n");
+  CHECK(run.err ==
+        "sitemaplint: 127.0.0.1 answered 11 s of Retry-After: its requests wait that long before the next one (not a "
+        "hang); the host is given up if it answers so again\n");
 }
 
 TEST_CASE("live: an https URL on a port that answers plain HTTP is said so, not in TLS's words alone") {
