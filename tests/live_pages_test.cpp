@@ -19,6 +19,7 @@
 #include "live/host_politeness.h"
 #include "live/http_date.h"
 #include "live/live_pages.h"
+#include "live/live_progress.h"
 #include "live/retry_after.h"
 #include "live/robots_gate.h"
 #include "live/url_sample.h"
@@ -128,6 +129,51 @@ TEST_CASE("live: the per-host pace, connection cap, back-off and giving up") {
   }
   CHECK(host.given_up());
   CHECK_FALSE(host.next_start(t0 + 20s).has_value());
+}
+
+TEST_CASE("live: the progress figures count the requests in flight, in the total and in the time left") {
+  // 42 requests due (robots.txt, the soft-404 probe, 40 pages) at 5 a second on 2 connections, each
+  // answered in a second: the scheduler notes each start and each answer.
+  LiveProgress progress;
+  progress.note("h", 0, 42, 0.2);
+  progress.note("h", 1, 41, 0.2);  // robots.txt started
+  progress.note("h", 2, 40, 0.2);  // the probe
+  const auto only = [&progress] {
+    const std::vector<LiveHostProgress> hosts = progress.hosts(2);
+    REQUIRE(hosts.size() == 1);
+    CHECK(hosts[0].host == "h");
+    return hosts[0];
+  };
+  LiveHostProgress h = only();
+  CHECK(h.done == 0);
+  CHECK(h.in_flight == 2);
+  CHECK(h.waiting == 40);
+  CHECK(h.seconds_each == doctest::Approx(0.2));  // no answer yet: at the rate
+  CHECK(h.seconds_left == doctest::Approx(42 * 0.2));
+  progress.note("h", 1, 40, 0.2, 1000);
+  progress.note("h", 0, 40, 0.2, 1000);
+  progress.note("h", 1, 39, 0.2);
+  progress.note("h", 2, 38, 0.2);
+  h = only();  // 2/42, not 2/40: the two pages in flight are due too
+  CHECK(h.done == 2);
+  CHECK(h.done + h.in_flight + h.waiting == 42);
+  CHECK(h.seconds_each == doctest::Approx(0.5));  // a second an answer, two at once
+  CHECK(h.seconds_left == doctest::Approx(40 * 0.5));
+  for (std::size_t waiting = 38; waiting-- > 0;) {
+    progress.note("h", 1, waiting + 1, 0.2, 1000);
+    progress.note("h", 2, waiting, 0.2);
+  }
+  h = only();  // 40/42 while the last two answers are awaited, not 40/40
+  CHECK(h.done == 40);
+  CHECK(h.in_flight == 2);
+  CHECK(h.waiting == 0);
+  CHECK(h.seconds_left == doctest::Approx(1.0));  // not "finished": about one answer's time
+  progress.note("h", 1, 0, 0.2, 1000);
+  progress.note("h", 0, 0, 0.2, 1000);
+  h = only();
+  CHECK(h.done == 42);
+  CHECK(h.in_flight + h.waiting == 0);
+  CHECK(h.seconds_left == 0);
 }
 
 TEST_CASE("live: robots.txt for sitemaplint's own token, and RFC 9309's failure rules") {

@@ -405,9 +405,11 @@ struct LiveScheduler::Impl {
                    "if it answers so again");
   }
 
-  // The progress line's view of `host`: its queue now, and one more answer that took `ms`.
+  // The progress line's view of `host`: its requests in flight and its queue now, and one more
+  // answer that took `ms`.
   void note(const std::string& name, const Host& host, std::optional<long> ms = {}) {
-    progress.note(name, host.queue.size(), std::chrono::duration<double>(host.politeness.interval()).count(), ms);
+    progress.note(name, static_cast<std::size_t>(host.politeness.in_flight()), host.queue.size(),
+                  std::chrono::duration<double>(host.politeness.interval()).count(), ms);
   }
 
   SchedulerOptions options;
