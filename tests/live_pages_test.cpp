@@ -10,6 +10,7 @@
 #include <fstream>
 #include <mutex>
 #include <regex>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -18,6 +19,7 @@
 #include "live/host_politeness.h"
 #include "live/http_date.h"
 #include "live/live_pages.h"
+#include "live/live_progress.h"
 #include "live/retry_after.h"
 #include "live/robots_gate.h"
 #include "live/url_sample.h"
@@ -127,6 +129,51 @@ TEST_CASE("live: the per-host pace, connection cap, back-off and giving up") {
   }
   CHECK(host.given_up());
   CHECK_FALSE(host.next_start(t0 + 20s).has_value());
+}
+
+TEST_CASE("live: the progress figures count the requests in flight, in the total and in the time left") {
+  // 42 requests due (robots.txt, the soft-404 probe, 40 pages) at 5 a second on 2 connections, each
+  // answered in a second: the scheduler notes each start and each answer.
+  LiveProgress progress;
+  progress.note("h", 0, 42, 0.2);
+  progress.note("h", 1, 41, 0.2);  // robots.txt started
+  progress.note("h", 2, 40, 0.2);  // the probe
+  const auto only = [&progress] {
+    const std::vector<LiveHostProgress> hosts = progress.hosts(2);
+    REQUIRE(hosts.size() == 1);
+    CHECK(hosts[0].host == "h");
+    return hosts[0];
+  };
+  LiveHostProgress h = only();
+  CHECK(h.done == 0);
+  CHECK(h.in_flight == 2);
+  CHECK(h.waiting == 40);
+  CHECK(h.seconds_each == doctest::Approx(0.2));  // no answer yet: at the rate
+  CHECK(h.seconds_left == doctest::Approx(42 * 0.2));
+  progress.note("h", 1, 40, 0.2, 1000);
+  progress.note("h", 0, 40, 0.2, 1000);
+  progress.note("h", 1, 39, 0.2);
+  progress.note("h", 2, 38, 0.2);
+  h = only();  // 2/42, not 2/40: the two pages in flight are due too
+  CHECK(h.done == 2);
+  CHECK(h.done + h.in_flight + h.waiting == 42);
+  CHECK(h.seconds_each == doctest::Approx(0.5));  // a second an answer, two at once
+  CHECK(h.seconds_left == doctest::Approx(40 * 0.5));
+  for (std::size_t waiting = 38; waiting-- > 0;) {
+    progress.note("h", 1, waiting + 1, 0.2, 1000);
+    progress.note("h", 2, waiting, 0.2);
+  }
+  h = only();  // 40/42 while the last two answers are awaited, not 40/40
+  CHECK(h.done == 40);
+  CHECK(h.in_flight == 2);
+  CHECK(h.waiting == 0);
+  CHECK(h.seconds_left == doctest::Approx(1.0));  // not "finished": about one answer's time
+  progress.note("h", 1, 0, 0.2, 1000);
+  progress.note("h", 0, 0, 0.2, 1000);
+  h = only();
+  CHECK(h.done == 42);
+  CHECK(h.in_flight + h.waiting == 0);
+  CHECK(h.seconds_left == 0);
 }
 
 TEST_CASE("live: robots.txt for sitemaplint's own token, and RFC 9309's failure rules") {
@@ -1263,6 +1310,50 @@ TEST_CASE("live: a host that asks for a long wait again once it is over is given
           .find(":4:11: error[PAGE105 page-fetch-error]: 'SITE/next' and the other URLs of its host were not fetched: "
                 "127.0.0.1 answered 429 again once the wait its Retry-After asked for was over; check the server, then "
                 "run again\n") != std::string::npos);
+}
+
+TEST_CASE("live: a host that asks for a long wait again for another URL is given up") {
+  HttpTestServer server;
+  // Each URL's first request is asked for 11 s (the shortest wait over the 10 s that counts as
+  // long), as a host in maintenance answers: /p0's wait is waited out, /p1 is asked for another.
+  std::mutex mutex;
+  std::set<std::string> seen;
+  for (const std::string path : {"/p0", "/p1", "/p2", "/p3"}) {
+    server.route(path, [&, path](const HttpRequest&, HttpExchange& exchange) {
+      bool first = false;
+      {
+        std::lock_guard lock(mutex);
+        first = seen.insert(path).second;
+      }
+      if (first) {
+        exchange.send_response({429, {{"Retry-After", "11"}, {"Content-Type", "text/plain"}}, "slow down"});
+      } else {
+        exchange.send_response(html("Page"));
+      }
+    });
+  }
+  const std::string sitemap = server.url("/sitemap.xml");
+  serve_sitemap(server, site_urlset({server.url("/p0"), server.url("/p1"), server.url("/p2"), server.url("/p3")}));
+  // At one request a second, /p1 starts after /p0's answer, and /p0 is asked again first.
+  const auto started = std::chrono::steady_clock::now();
+  const BoundedResult run = run_bounded({"--pages", "--quiet", "--rate", "1", "--now", kTestNow, sitemap}, 40);
+  REQUIRE_FALSE(run.timed_out);
+  CHECK(std::chrono::steady_clock::now() - started < 25s);  // one wait of 11 s, not one per URL
+  CHECK(server.hits("/p0") == 2);
+  CHECK(server.hits("/p1") == 1);
+  CHECK(server.hits("/p2") == 0);
+  CHECK(server.hits("/p3") == 0);
+  CommandResult result;
+  result.out = run.out;
+  CHECK(findings(result, sitemap) ==
+        ":4:11: error[PAGE105 page-fetch-error]: 'SITE/p1' answers 429 (Too Many Requests) on the live site (status "
+        "429, and the host was given no second chance); list only pages that answer 200 (Search Console: \"Server "
+        "error (5xx)\")\n"
+        ":5:11: error[PAGE105 page-fetch-error]: 'SITE/p2' and the other URLs of its host were not fetched: 127.0.0.1 "
+        "answered 429 again once the wait its Retry-After asked for was over; check the server, then run again\n");
+  CHECK(run.err ==
+        "sitemaplint: 127.0.0.1 answered 11 s of Retry-After: its requests wait that long before the next one (not a "
+        "hang); the host is given up if it answers so again\n");
 }
 
 TEST_CASE("live: an https URL on a port that answers plain HTTP is said so, not in TLS's words alone") {

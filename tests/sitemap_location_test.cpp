@@ -63,3 +63,26 @@ TEST_CASE("URLs on another scheme, host or port, or above the folder, are outsid
   CHECK(check_scope(at, "https://example.com/Blog/x").mismatch == ScopeMismatch::Path);
   CHECK(check_scope(at, "https://example.com/").mismatch == ScopeMismatch::Path);
 }
+
+TEST_CASE("a port is a number: leading zeros name the same port, an empty one the scheme's default") {
+  const SitemapLocation at = located("http://127.0.0.1:8722/sitemap.xml");
+  for (const char* url : {"http://127.0.0.1:8722/x", "http://127.0.0.1:08722/x", "http://127.0.0.1:0000008722/x"}) {
+    CAPTURE(url);
+    CHECK(check_scope(at, url).mismatch == ScopeMismatch::None);
+  }
+  const ScopeVerdict other = check_scope(at, "http://127.0.0.1:08723/x");
+  CHECK(other.mismatch == ScopeMismatch::Port);
+  CHECK(other.found == "8723");
+  const ScopeVerdict empty = check_scope(at, "http://127.0.0.1:/x");
+  CHECK(empty.mismatch == ScopeMismatch::Port);
+  CHECK(empty.found == "80");
+  // A number too long for any integer is compared digit by digit, not wrapped round.
+  CHECK(check_scope(at, "http://127.0.0.1:18446744073709560338/x").mismatch == ScopeMismatch::Port);
+  // The sitemap's own port, written with zeros or left empty, is read the same way.
+  CHECK(located("http://example.com:08080/sitemap.xml").port == "8080");
+  CHECK(located("http://example.com:08080/sitemap.xml").folder_url == "http://example.com:8080/");
+  CHECK(located("https://example.com:/sitemap.xml").port == "443");
+  CHECK(located("https://example.com:0443/sitemap.xml").folder_url == "https://example.com/");
+  CHECK(check_scope(located("https://example.com:/sitemap.xml"), "https://example.com:443/x").mismatch ==
+        ScopeMismatch::None);
+}

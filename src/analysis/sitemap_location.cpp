@@ -26,7 +26,12 @@ std::optional<Parts> parts_of(std::string_view url) {
   Parts parts;
   parts.scheme = lower(parsed->scheme());
   parts.host = lower(parsed->encoded_host());
-  parts.port = std::string(parsed->port());
+  // A port is a number: ':08722' is port 8722 (RFC 3986 section 6.2.3), and an empty one, 'host:',
+  // the scheme's default. Compared as digits without leading zeros, so a huge one cannot overflow.
+  const auto written = parsed->port();
+  std::string_view port(written.data(), written.size());
+  while (port.size() > 1 && port.front() == '0') port.remove_prefix(1);
+  parts.port = std::string(port);
   if (parts.port.empty()) parts.port = parts.scheme == "https" ? "443" : "80";
   // '/blog/../shop/' is '/shop/': compare paths with dot segments removed and unreserved
   // characters decoded, as the server will resolve them.

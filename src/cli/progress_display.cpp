@@ -24,12 +24,14 @@ void write_stderr(const std::string& text) {
 }
 
 // The live site's hosts: the busiest three with their requests answered of all they were given
-// ("; example.com 40/100"), how many more, and the time left at the slowest host's pace (the
+// ("; example.com 40/100", those in flight among the rest: 40/40 would read as finished while
+// answers are still awaited), how many more, and the time left at the slowest host's pace (the
 // hosts go in parallel).
 std::string hosts_text(std::vector<RunProgress::HostProgress> hosts) {
   if (hosts.empty()) return "";
   std::sort(hosts.begin(), hosts.end(), [](const auto& a, const auto& b) {
-    return a.waiting != b.waiting ? a.waiting > b.waiting : a.host < b.host;
+    const std::size_t a_left = a.in_flight + a.waiting, b_left = b.in_flight + b.waiting;
+    return a_left != b_left ? a_left > b_left : a.host < b.host;
   });
   constexpr std::size_t kShown = 3;
   std::string text = ";";
@@ -38,7 +40,7 @@ std::string hosts_text(std::vector<RunProgress::HostProgress> hosts) {
     left = std::max(left, hosts[i].seconds_left);
     if (i < kShown) {
       text += (i ? ", " : " ") + hosts[i].host + " " + std::to_string(hosts[i].done) + "/" +
-              std::to_string(hosts[i].done + hosts[i].waiting);
+              std::to_string(hosts[i].done + hosts[i].in_flight + hosts[i].waiting);
     }
   }
   if (hosts.size() > kShown) text += " and " + std::to_string(hosts.size() - kShown) + " more hosts";

@@ -362,7 +362,7 @@ int run(const CliOptions& options) {
     progress.page_hosts = [live, pages] {
       std::vector<RunProgress::HostProgress> hosts;
       for (const LiveHostProgress& h : live->host_progress())
-        hosts.push_back({h.host, h.done, h.waiting, h.seconds_left});
+        hosts.push_back({h.host, h.done, h.in_flight, h.waiting, h.seconds_left});
       return hosts;
     };
   }

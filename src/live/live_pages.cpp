@@ -296,7 +296,7 @@ std::vector<LiveHostProgress> LivePages::host_progress() const {
       h = hosts.insert(
           std::lower_bound(hosts.begin(), hosts.end(), host,
                            [](const LiveHostProgress& p, const std::string& name) { return p.host < name; }),
-          LiveHostProgress{host, 0, 0, 0, 1 / options_.scheduler.limits.rate});
+          LiveHostProgress{.host = host, .seconds_each = 1 / options_.scheduler.limits.rate});
     }
     h->waiting += o->waiting;
     h->seconds_left += static_cast<double>(o->waiting) * h->seconds_each;

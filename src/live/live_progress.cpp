@@ -4,7 +4,7 @@
 
 namespace sitemaplint {
 
-void LiveProgress::note(const std::string& host, std::size_t waiting, double interval_s,
+void LiveProgress::note(const std::string& host, std::size_t in_flight, std::size_t waiting, double interval_s,
                         std::optional<long> answer_ms) {
   std::lock_guard lock(mutex_);
   Host& h = hosts_[host];
@@ -12,6 +12,7 @@ void LiveProgress::note(const std::string& host, std::size_t waiting, double int
     ++h.done;
     h.total_ms += static_cast<double>(*answer_ms);
   }
+  h.in_flight = in_flight;
   h.waiting = waiting;
   h.interval_s = interval_s;
 }
@@ -23,7 +24,10 @@ std::vector<LiveHostProgress> LiveProgress::hosts(int connections) const {
   for (const auto& [name, h] : hosts_) {
     const double answer_s = h.done ? h.total_ms / 1000 / static_cast<double>(h.done) : 0;
     const double each = std::max(h.interval_s, answer_s / parallel);
-    hosts.push_back({name, h.done, h.waiting, static_cast<double>(h.waiting) * each, each});
+    // A request in flight still holds one of the host's connections for about an answer's time,
+    // as a waiting one will: each costs a turn at the host's pace (at the end, the last answers).
+    const double left = static_cast<double>(h.in_flight + h.waiting) * each;
+    hosts.push_back({name, h.done, h.in_flight, h.waiting, left, each});
   }
   return hosts;
 }

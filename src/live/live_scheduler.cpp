@@ -68,6 +68,9 @@ struct LiveScheduler::Impl {
     HostPoliteness politeness;
     std::deque<QueuedRequest> queue;
     bool long_wait_told = false;
+    // The end of the longest wait over kLongWait the host asked for: a request started after it
+    // that is asked for a long wait again finds the host down for a while, whichever URL it is.
+    std::optional<Clock::time_point> long_wait_over;
     std::optional<HostFacts> facts;
   };
 
@@ -291,6 +294,7 @@ struct LiveScheduler::Impl {
     t->curl = curl;
     t->sockets = &events;
     t->host = host;
+    t->started_at = Clock::now();
     const std::string& proxy = facts.proxy[scheme == "https" ? 1 : 0];
     t->guard_active = !trusted && proxy.empty();
     if (!idle.empty()) {  // a handle of an ended request: no allocation, its options kept
@@ -353,7 +357,8 @@ struct LiveScheduler::Impl {
       asked = retry_after_delay(response.header("Retry-After"), static_cast<std::int64_t>(std::time(nullptr)),
                                 kLongestAsked);
     if (asked) wait = std::min(*asked, kMaxRetryAfter);
-    host.politeness.finished(Clock::now(),
+    const Clock::time_point now = Clock::now();
+    host.politeness.finished(now,
                              response.status == 0 ? HostOutcome::Unreachable
                              : overloaded         ? HostOutcome::Overloaded
                                                   : HostOutcome::Ok,
@@ -362,10 +367,15 @@ struct LiveScheduler::Impl {
     // A host down for a while is given up: its other URLs are not asked for, rather than each
     // waiting its turn of up to two minutes.
     if (asked) {
-      std::string why = down_for_a_while(t->host, response.status, response.header("Retry-After"), *asked,
-                                         t->pending.retries >= kRetriesAfterOverload);
+      // Asked again: this URL after its own wait, or any URL of the host once a long wait the host
+      // asked for was waited out (counted per request, every URL would get its own long wait).
+      const bool again =
+          t->pending.retries >= kRetriesAfterOverload || (host.long_wait_over && t->started_at >= *host.long_wait_over);
+      std::string why = down_for_a_while(t->host, response.status, response.header("Retry-After"), *asked, again);
       if (!why.empty()) host.politeness.give_up(std::move(why));
     }
+    // The same `now` as the host's pace: a request it lets start after this wait counts as after it.
+    if (wait && *wait > kLongWait) host.long_wait_over = std::max(host.long_wait_over.value_or(now), now + *wait);
     if (host.politeness.given_up()) {
       std::lock_guard lock(given_up_mutex);
       given_up.insert(t->host);
@@ -395,9 +405,11 @@ struct LiveScheduler::Impl {
                    "if it answers so again");
   }
 
-  // The progress line's view of `host`: its queue now, and one more answer that took `ms`.
+  // The progress line's view of `host`: its requests in flight and its queue now, and one more
+  // answer that took `ms`.
   void note(const std::string& name, const Host& host, std::optional<long> ms = {}) {
-    progress.note(name, host.queue.size(), std::chrono::duration<double>(host.politeness.interval()).count(), ms);
+    progress.note(name, static_cast<std::size_t>(host.politeness.in_flight()), host.queue.size(),
+                  std::chrono::duration<double>(host.politeness.interval()).count(), ms);
   }
 
   SchedulerOptions options;

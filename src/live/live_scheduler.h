@@ -75,9 +75,10 @@ using LiveCallback = std::function<void(LiveResponse)>;
 struct LiveHostProgress {
   std::string host;
   std::size_t done = 0;  // requests answered
+  std::size_t in_flight = 0;  // started, not answered yet
   std::size_t waiting = 0;  // queued, not started yet
   // At the host's pace (its rate, or its answers' time over its connections when slower), the
-  // time the waiting requests take.
+  // time the requests not answered yet take, those in flight and those waiting.
   double seconds_left = 0;
   double seconds_each = 0;  // what one more waiting request adds to it
 };

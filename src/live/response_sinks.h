@@ -43,6 +43,9 @@ struct LiveTransfer {
   curl_slist* headers = nullptr;
   QueuedRequest pending;
   std::string host;
+  // When it was started: after a long Retry-After its host asked for, or before that wait was over
+  // (the scheduler gives a host up that asks for a long wait again once one was waited out).
+  std::chrono::steady_clock::time_point started_at;
   LiveResponse response;
   char errbuf[CURL_ERROR_SIZE] = {};
   bool guard_active = false;

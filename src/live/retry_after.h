@@ -21,7 +21,8 @@ inline constexpr std::chrono::seconds kLongWait{10};
 
 // Why `host`, which answered `status` with 'Retry-After: `header`' (the wait `asked`), is down for
 // a while (maintenance) and given up rather than waited for URL by URL: it asks for a longer wait
-// than sitemaplint waits, or (`asked_again`: its wait was waited out already) for a long one again.
+// than sitemaplint waits, or (`asked_again`: this URL's own wait, or a long wait the host asked for
+// before, whichever URL it was for, was waited out already) for a long one again.
 // Empty: it is not.
 std::string down_for_a_while(std::string_view host, int status, std::string_view header, std::chrono::seconds asked,
                              bool asked_again);

@@ -19,10 +19,11 @@ struct RunProgress {
   std::function<std::size_t()> pages_read;
   // --pages on the live site: how many of its requests got no answer or a 429/5xx so far.
   std::function<std::size_t()> page_errors;
-  // --pages on the live site: each host's requests answered and waiting, and the time those take.
+  // --pages on the live site: each host's requests answered, in flight and waiting, and the time
+  // those not answered yet take.
   struct HostProgress {
     std::string host;
-    std::size_t done = 0, waiting = 0;
+    std::size_t done = 0, in_flight = 0, waiting = 0;
     double seconds_left = 0;
   };
   std::function<std::vector<HostProgress>()> page_hosts;
