@@ -1692,6 +1692,50 @@ TEST_CASE("live: another spelling of the site's address is the site: one robots.
   CHECK(probes == 1);
 }
 
+TEST_CASE("live: a hop to a host that answers nothing, or that --allow-host leaves out, says so") {
+  HttpTestServer server;
+  const auto u = [&](const std::string& path) { return server.url(path); };
+  server.route("/ok", html("OK"));
+  // Nothing listens on port 1 of this machine: the hop's robots.txt gets no answer, nor would it.
+  server.route("/to-nothing", redirect(301, "http://127.0.0.1:1/x"));
+  server.route("/to-localhost", redirect(301, "http://localhost:" + std::to_string(server.port()) + "/ok"));
+  // Locations as browsers read them: "http:/ok" is relative to an http base, a tab is dropped.
+  server.route("/same-scheme", redirect(301, "http:/ok"));
+  server.route("/tabbed", redirect(301, "/o\tk"));
+  server.route("/img.png", redirect(302, "http://127.0.0.1:1/i.png"));  // an image, judged as a file
+  serve_sitemap(server, site_urlset({u("/to-nothing"), u("/to-localhost"), u("/same-scheme"), u("/tabbed")},
+                                    "<url><loc>" + u("/ok") + "</loc><image:image><image:loc>" + u("/img.png") +
+                                        "</image:loc></image:image></url>\n"));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--select", "PAGE",
+                            "--allow-host", "127.0.0.1", server.url("/sitemap.xml")});
+  const std::string found = findings(run, server.url("/sitemap.xml"));
+  CHECK(found.find(":3:11: error[PAGE107 page-redirect-error]: 'SITE/to-nothing' redirects, and "
+                   "'http://127.0.0.1:1/x' gives no answer (could not connect to 127.0.0.1:1") != std::string::npos);
+  CHECK(found.find("'SITE/to-localhost' redirects, and 'http://localhost:" + std::to_string(server.port()) +
+                   "/ok' was not fetched (refused: host 'localhost' is not an allowed host (--allow-host))") !=
+        std::string::npos);
+  CHECK(found.find("'SITE/same-scheme' is not a page: the site redirects it with 301 to 'SITE/ok'") !=
+        std::string::npos);
+  CHECK(found.find("'SITE/tabbed' is not a page: the site redirects it with 301 to 'SITE/ok'") != std::string::npos);
+  CHECK(found.find("<image:loc> 'SITE/img.png' redirects, and 'http://127.0.0.1:1/i.png' gives no answer") !=
+        std::string::npos);
+  CHECK(found.find("name the file where it is served, or fix the redirects\n") != std::string::npos);
+  CHECK(found.find("robots.txt") == std::string::npos);
+}
+
+TEST_CASE("live: a host's robots.txt that answers nothing is one finding, however many fields name the URL") {
+  HttpTestServer server;
+  const auto u = [&](const std::string& path) { return server.url(path); };
+  server.route("/robots.txt", HttpResponse{503, {{"Content-Type", "text/plain"}}, "busy"});
+  const std::string link = "<xhtml:link xmlns:xhtml=\"http://www.w3.org/1999/xhtml\" rel=\"alternate\" ";
+  serve_sitemap(server,
+                site_urlset({}, "<url><loc>" + u("/en") + "</loc>" + link + "hreflang=\"en\" href=\"" + u("/en") +
+                                    "\"/>" + link + "hreflang=\"de\" href=\"" + u("/de") + "\"/></url>\n"));
+  const auto run = run_cli(
+      {"--pages", "--quiet", "--rate", "200", "--now", kTestNow, "--select", "PAGE106", server.url("/sitemap.xml")});
+  CHECK(count_lines(findings(run, server.url("/sitemap.xml"))) == 1);
+}
+
 TEST_CASE("live: headers and heads read as Google reads them: dates, Link, fragments, refreshes") {
   HttpTestServer server;
   const auto u = [&](const std::string& path) { return server.url(path); };

@@ -1,4 +1,8 @@
 // PAGE106 page-blocked-by-robots: a listed URL of the live site that its robots.txt disallows.
+#include <set>
+#include <string>
+
+#include "host_name.h"
 #include "robots_scope.h"
 #include "rules/page/utils/page_rule.h"
 
@@ -68,6 +72,8 @@ class PageBlockedByRobots final : public PageRule {
     if (http.robots_unreachable) {
       // Every URL of the host alike: said once, for the host.
       if (!page.first_of_host_given_up) return;
+      // That URL may stand in several fields (a <loc> and the alternates that name it): once.
+      if (!said_for_.insert(normal_origin(a.trimmed)).second) return;
       // A fetch sitemaplint refused (an internal address) is its own reason, and no Search Console status.
       out.report(
           {.at = url_span(*url.field, a),
@@ -90,6 +96,7 @@ class PageBlockedByRobots final : public PageRule {
 
  private:
   std::shared_ptr<const SiteRobots> robots_;  // the run's own (--robots), which ROBOTS201 matches
+  std::set<std::string> said_for_;  // the origins whose unreachable robots.txt is reported
 };
 
 }  // namespace

@@ -1,4 +1,8 @@
 // PAGE105 page-fetch-error: a listed page of the live site that answers an error, or nothing.
+#include <set>
+#include <string>
+
+#include "host_name.h"
 #include "rules/page/utils/http_answer.h"
 #include "rules/page/utils/page_rule.h"
 
@@ -51,7 +55,9 @@ class PageFetchError final : public PageRule {
 
  protected:
   void check(const UrlField& url, const UrlAnalysis& a, const PageAnswer& page, FindingSink& out) override {
-    if (page.status == PageStatus::Skipped && page.first_of_host_given_up) {
+    // Said once for the host, at the URL that met it first, in whichever fields it stands.
+    if (page.status == PageStatus::Skipped && page.first_of_host_given_up &&
+        said_for_.insert(normal_origin(a.trimmed)).second) {
       // page.reason: "HOST was given up after N failures in a row", said once for the host.
       const bool in_a_row = page.reason.ends_with(" in a row");
       out.report({.at = url_span(*url.field, a),
@@ -73,6 +79,9 @@ class PageFetchError final : public PageRule {
                            (media ? "; name only files that answer 200" : "; list only pages that answer 200") +
                            (search_console.empty() ? "" : " (Search Console: \"" + search_console + "\")")});
   }
+
+ private:
+  std::set<std::string> said_for_;  // the origins given up, said
 };
 
 }  // namespace

@@ -18,7 +18,8 @@ error: PAGE103 reports it as a plain redirect ("Page with redirect"), as Search 
 A hop that sitemaplint does not fetch for its own reasons, an internal address that
 `--allow-host` does not name (fetch safety) or a URL its own robots.txt group disallows, is
 reported as not fetched, with the reason, and without a Search Console status: what Google makes
-of it is not known.
+of it is not known. The same is said of an `<image:loc>`, `<video:thumbnail_loc>` or
+`<video:content_loc>` whose redirects go wrong, as of a file, without a Search Console status.
 
 ## Why it matters
 Googlebot follows at most 10 hops and gives up on a loop; Search Console reports such URLs as
@@ -42,7 +43,8 @@ List the final URL of each page, and fix the redirects.
 class PageRedirectError final : public PageRule {
  public:
   explicit PageRedirectError(const RuleSettings& settings)
-      : PageRule(settings, {UrlFieldKind::Loc, UrlFieldKind::HreflangHref}) {}
+      : PageRule(settings, {UrlFieldKind::Loc, UrlFieldKind::HreflangHref, UrlFieldKind::ImageLoc,
+                            UrlFieldKind::VideoThumbnailLoc, UrlFieldKind::VideoContentLoc}) {}
 
  protected:
   void check(const UrlField& url, const UrlAnalysis& a, const PageAnswer& page, FindingSink& out) override {
@@ -52,12 +54,15 @@ class PageRedirectError final : public PageRule {
     // that never ends (a loop, more hops than Googlebot follows) has no final URL to list.
     const int last = page.http->chain.back().status;
     const bool endless = last >= 300 && last < 400;
-    const std::string advice = ends_unfetched(page) ? "list the page's final URL"
-                               : endless            ? "fix the redirects, or remove the URL"
-                                                    : "list the page's final URL and fix the redirects";
+    // An image or a video is a file: no page report of Search Console lists it.
+    const bool media = url.kind != UrlFieldKind::Loc && url.kind != UrlFieldKind::HreflangHref;
+    const std::string advice = media                  ? "name the file where it is served, or fix the redirects"
+                               : ends_unfetched(page) ? "list the page's final URL"
+                               : endless              ? "fix the redirects, or remove the URL"
+                                                      : "list the page's final URL and fix the redirects";
     out.report({.at = url_span(*url.field, a),
                 .message = url.quoted_value() + " redirects, and " + problem + ": " + chain_for_message(page) + "; " +
-                           advice + (ends_unfetched(page) ? "" : " (Search Console: \"Redirect error\")")});
+                           advice + (ends_unfetched(page) || media ? "" : " (Search Console: \"Redirect error\")")});
   }
 };
 

@@ -248,6 +248,7 @@ void LivePages::step(std::shared_ptr<Job> job) const {
   bool ask_robots = false;
   std::string origin;  // of the robots.txt asked for now (a copy: the job may go on on another thread)
   RobotsDecision decision;
+  std::string no_answer;  // the host answers nothing: its robots.txt's fetch said why
   bool unreachable = false, first_of_host = false;
   {
     std::lock_guard lock(mutex_);
@@ -262,6 +263,7 @@ void LivePages::step(std::shared_ptr<Job> job) const {
       o->parked.push_back(std::move(job));
     } else {
       decision = o->robots->decide(job->current);
+      no_answer = o->robots->no_answer();
       // A robots.txt that could not be had (5xx, no answer) is one finding for the host.
       unreachable = o->robots->disallows_all();
       if (unreachable && !decision.allowed && job->chain.empty()) {
@@ -289,7 +291,11 @@ void LivePages::step(std::shared_ptr<Job> job) const {
       answer.target = job->chain[1].url;
       answer.code = job->chain[0].status;
       writable_details(answer).chain = job->chain;
-      answer.reason = decision.why.starts_with("refused") ? decision.why : "not fetched: its " + decision.why;
+      // A hop to a host that answers nothing (no such name, nothing listening) is a chain that ends
+      // in no answer, as Google meets it (a redirect error), not a hop left out by robots.txt.
+      answer.reason = !no_answer.empty()                    ? no_answer
+                      : decision.why.starts_with("refused") ? decision.why
+                                                            : "not fetched: its " + decision.why;
       // The URLs before the one not fetched have the rest of the chain as their answer; that one
       // is judged by its own job.
       answer_claims(*job, answer, nullptr, false);

@@ -284,11 +284,13 @@ struct LiveScheduler::Impl {
     }
     if (host.empty()) return refuse("invalid URL '" + url + "': no host");
     const HostFacts& facts = facts_of(host, on);
-    if (!facts.allowed) return refuse("host '" + host + "' is not an allowed host (--allow-host)");
+    if (!facts.allowed) return refuse("refused: host '" + host + "' is not an allowed host (--allow-host)");
     const bool trusted = p.request.trusted || facts.named;
     if (!trusted && !facts.internal.empty()) {
-      return refuse("refused to connect to '" + host + "' (" + facts.internal +
-                    "): a loopback, private or link-local address is not fetched unless --allow-host names it");
+      // The address it is, unless the host is written as that address already.
+      const std::string what = facts.internal == host ? "" : " (" + facts.internal + ")";
+      return refuse("refused to connect to '" + host + "'" + what +
+                    ": a loopback, private or link-local address is not fetched unless --allow-host names it");
     }
     auto t = std::make_unique<LiveTransfer>();
     t->curl = curl;

@@ -156,8 +156,13 @@ std::size_t read_header(char* data, std::size_t size, std::size_t count, void* u
     t.response.headers.reserve(16);  // an answer's usual headers, without growing the list for each
   } else if (const std::size_t colon = line.find(':');
              colon != std::string_view::npos && colon > 0 && t.response.headers.size() < kMaxHeaders) {
-    t.response.headers.emplace_back(std::string(trim(line.substr(0, colon))),
-                                    one_line(std::string(trim(line.substr(colon + 1)))));
+    const std::string_view name = trim(line.substr(0, colon));
+    std::string value(trim(line.substr(colon + 1)));
+    // A Location is read as browsers read a URL, which drop its tabs (transfer_answer.cpp); other
+    // headers are made one line of text.
+    if (ascii_equal_ignoring_case(name, "Location"))
+      std::erase_if(value, [](char c) { return c == '\t' || c == '\r' || c == '\n'; });
+    t.response.headers.emplace_back(std::string(name), one_line(std::move(value)));
   }
   return size * count;
 }

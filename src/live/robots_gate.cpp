@@ -3,6 +3,9 @@
 namespace sitemaplint {
 
 RobotsGate::RobotsGate(int status, std::string_view body, std::string error) {
+  // A fetch refused for safety (an internal address, a host --allow-host leaves out) is the reason
+  // itself: nothing there is fetched.
+  const bool refused = status == 0 && error.starts_with("refused");
   if (status >= 200 && status < 300) {
     robots_ = std::make_unique<RobotsTxt>(parse_robots_txt(body));
     const std::string_view agents[] = {kSitemaplintToken};
@@ -14,9 +17,9 @@ RobotsGate::RobotsGate(int status, std::string_view body, std::string error) {
     // it is overloaded, and Google treats it as a server error (its robots.txt documentation).
   } else {
     disallow_all_ = true;
-    // A fetch refused for safety (an internal address) is the reason itself: nothing there is fetched.
+    if (status == 0 && !refused) no_answer_ = error;
     why_all_ =
-        status == 0 && error.starts_with("refused to connect") ? error
+        refused ? error
         : status == 0
             ? "robots.txt could not be fetched (" + error + "), which RFC 9309 treats as disallowing everything"
         : status == 429
@@ -25,7 +28,7 @@ RobotsGate::RobotsGate(int status, std::string_view body, std::string error) {
             : "robots.txt answered " + std::to_string(status) + ", which RFC 9309 treats as disallowing everything";
     // Google crawls nothing of the host while its robots.txt cannot be had (a refusal is
     // sitemaplint's own, and says nothing of Google).
-    if (!(status == 0 && error.starts_with("refused to connect")))
+    if (!refused)
       googlebot_why_all_ = (status == 0 ? "robots.txt could not be fetched (" + error + ")"
                                         : "robots.txt answered " + std::to_string(status)) +
                            ": Google treats the whole site as disallowed for a while (RFC 9309 2.3.1.4: " +

@@ -35,10 +35,13 @@ class RobotsGate {
   RobotsDecision decide_for_googlebot(std::string_view url) const;
   // Everything is disallowed (a 5xx or no answer).
   bool disallows_all() const { return disallow_all_; }
+  // Why robots.txt got no answer (DNS, a connection refused, TLS: the host itself answers
+  // nothing), or "" (it answered, or its fetch was refused for safety).
+  const std::string& no_answer() const { return no_answer_; }
 
  private:
   bool disallow_all_ = false;
-  std::string why_all_, googlebot_why_all_;
+  std::string why_all_, googlebot_why_all_, no_answer_;
   std::unique_ptr<RobotsTxt> robots_;  // 2xx only; the matchers point into it
   RobotsMatcher matcher_, googlebot_;
 };

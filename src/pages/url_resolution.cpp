@@ -60,7 +60,17 @@ std::string uri_reference(std::string_view href) {
 }  // namespace
 
 std::string resolve_http_url(std::string_view href, std::string_view base) {
-  std::string url = resolve_http_reference(uri_reference(href), base);
+  std::string reference = uri_reference(href);
+  // "http:/ok" and "http:ok" against an http base are relative to it in the URL Standard (its
+  // "special relative or authority" state): the scheme is the base's, and no host follows.
+  const std::size_t colon = reference.find(':');
+  if (colon != npos && colon == base.find(':') &&
+      ascii_equal_ignoring_case(reference.substr(0, colon), base.substr(0, colon)) &&
+      (ascii_equal_ignoring_case(reference.substr(0, colon), "http") ||
+       ascii_equal_ignoring_case(reference.substr(0, colon), "https")) &&
+      reference.compare(colon + 1, 2, "//") != 0)
+    reference.erase(0, colon + 1);
+  std::string url = resolve_http_reference(reference, base);
   // A fragment names a part of the page, never another page: "/a#top" is "/a" (RFC 3986 section
   // 3.5; it is never sent either), as a canonical, an alternate or a refresh target.
   if (const std::size_t hash = url.find('#'); hash != std::string::npos) url.resize(hash);
