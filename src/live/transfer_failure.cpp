@@ -3,12 +3,6 @@
 namespace sitemaplint {
 namespace {
 
-// Whether a TLS handshake failed because the server answered in plain HTTP: OpenSSL reads the
-// first bytes of "HTTP/1.1 400 Bad Request" as a record of an unknown version.
-bool plain_http_answer(CURLcode code, std::string_view detail) {
-  return code == CURLE_SSL_CONNECT_ERROR && detail.find("wrong version number") != std::string_view::npos;
-}
-
 // "127.0.0.1:8080" from "https://127.0.0.1:8080/page", or the host with its scheme's port.
 std::string authority_of(const LiveTransfer& t) {
   std::string_view url = t.pending.request.url;
@@ -48,7 +42,7 @@ std::string transfer_failure(const LiveTransfer& t, CURLcode code, const Schedul
   // by name: either is the server's doing, not a lack of memory here.
   if (code == CURLE_OUT_OF_MEMORY || detail.find("Too large response headers") != std::string::npos)
     return "its response headers are larger than libcurl takes (100 KB a header, 300 KB in all)";
-  if (plain_http_answer(code, detail)) {
+  if (answered_in_plain_http(code, detail)) {
     return "TLS error: the server at " + authority_of(t) +
            " answered in plain HTTP to an https request: that port serves http://, not https://";
   }

@@ -136,6 +136,10 @@ void use_shared_caches(const CurlFunctions& curl, CURL* h) {
   if (CURLSH* share = curl_shared_caches()) curl.easy_setopt(h, CURLOPT_SHARE, share);
 }
 
+bool answered_in_plain_http(CURLcode code, std::string_view detail) {
+  return code == CURLE_SSL_CONNECT_ERROR && detail.find("wrong version number") != std::string_view::npos;
+}
+
 bool is_tls_error(CURLcode code) {
   switch (code) {
     case CURLE_SSL_CONNECT_ERROR:

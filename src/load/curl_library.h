@@ -73,4 +73,9 @@ void use_shared_caches(const CurlFunctions& curl, CURL* h);
 // messages name as such.
 bool is_tls_error(CURLcode code);
 
+// Whether a TLS handshake failed because the server answered in plain HTTP: OpenSSL reads the
+// first bytes of "HTTP/1.1 400 Bad Request" as a record of an unknown version. `detail`: libcurl's
+// error text.
+bool answered_in_plain_http(CURLcode code, std::string_view detail);
+
 }  // namespace sitemaplint

@@ -343,6 +343,11 @@ class Fetcher {
       if (os_error != 0) message += std::string(": ") + std::strerror(static_cast<int>(os_error));
       return one_line(message);
     }
+    if (answered_in_plain_http(code, detail)) {
+      return one_line("TLS error: the server at '" + host + "' port " +
+                      url_part(*curl_, url, CURLUPART_PORT, CURLU_DEFAULT_PORT) +
+                      " answered in plain HTTP to an https request: that port serves http://, not https://");
+    }
     if (is_tls_error(code)) return "TLS error: " + detail;
     if (code == CURLE_BAD_CONTENT_ENCODING) return "could not decode the response: " + detail;
     return detail;
