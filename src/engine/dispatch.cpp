@@ -70,6 +70,9 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
       // A URI pattern goes to its namespace's bucket (an unknown URI to the last, compared there).
       if (s.ns_match == NamespaceMatch::Uri && bucket != known) continue;
       elements_by_namespace_[bucket].push_back(&s);
+      ElementFilter& filter = element_filters_[bucket];
+      if (s.pattern.local_name.empty()) filter.unnamed_traits |= s.any_traits;
+      else filter.name_lengths |= name_length_bit(s.pattern.local_name.size());
     }
   }
 }
@@ -104,9 +107,13 @@ void Dispatch::document(const Document& doc) {
   for (ActiveRule* active : document_) active->rule->on_document(doc, active->sink);
 }
 
-void Dispatch::element(const Element& e) {
-  const std::uint8_t traits = element_traits(e) | kEveryElement;
-  for (const Subscribers* s : elements_by_namespace_[known_namespace_index(e.ns)]) {
+void Dispatch::element(const Element& e, std::uint8_t element_traits) {
+  const std::uint8_t traits = element_traits | kEveryElement;
+  const std::size_t bucket = known_namespace_index(e.ns);
+  const ElementFilter& filter = element_filters_[bucket];
+  if ((filter.unnamed_traits & traits) == 0 && (filter.name_lengths & name_length_bit(e.local_name.size())) == 0)
+    return;
+  for (const Subscribers* s : elements_by_namespace_[bucket]) {
     if ((s->any_traits & traits) == 0 || !matches(*s, e.ns, e.in_sitemap_ns, e.local_name)) continue;
     for (const Subscriber& r : s->rules) {
       if (r.element_traits == 0 || (r.element_traits & traits) != 0) r.call.rule->on_element(e, *r.call.sink);

@@ -54,7 +54,8 @@ class Dispatch {
   }
 
   void document(const Document& doc);
-  void element(const Element& e);
+  // `traits`: element_traits(e), which the walker works out from what it knows of the parents.
+  void element(const Element& e, std::uint8_t traits);
   void text(const TextRun& run);
   // A finished entry: its URL fields, its extension blocks, then the entry itself. Findings made
   // since the entry began are stamped with its URL (Diagnostic::subject).
@@ -156,6 +157,17 @@ class Dispatch {
   // known_namespace_index; the last for every other namespace): most elements are the sitemap's,
   // and need not be compared with the extensions' patterns.
   std::array<std::vector<const Subscribers*>, kKnownNamespaces.size() + 1> elements_by_namespace_;
+  // What an element must show to match one of its bucket's patterns: one of the traits a pattern
+  // without a name wants (any_traits), or the length of a named pattern's name (bit min(length,
+  // 63)). Most elements show neither, and pass their bucket without a look at each pattern.
+  struct ElementFilter {
+    std::uint8_t unnamed_traits = 0;
+    std::uint64_t name_lengths = 0;
+  };
+  std::array<ElementFilter, kKnownNamespaces.size() + 1> element_filters_;
+  static std::uint64_t name_length_bit(std::size_t length) {
+    return std::uint64_t{1} << std::min<std::size_t>(length, 63);
+  }
   struct KnownRoot {
     std::string_view ns;  // points into the document being walked, as block roots' do
     std::string name;
