@@ -9,14 +9,6 @@
 
 namespace sitemaplint {
 
-namespace {
-
-// Not an ElementTrait: the bit a pattern's any_traits has when one of its rules wants every
-// element, and every element shows.
-constexpr std::uint8_t kEveryElement = 0x80;
-
-}  // namespace
-
 Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diagnostics, bool record_subjects)
     : diagnostics_(diagnostics), record_subjects_(record_subjects) {
   for (ActiveRule& active : rules) {
@@ -107,12 +99,7 @@ void Dispatch::document(const Document& doc) {
   for (ActiveRule* active : document_) active->rule->on_document(doc, active->sink);
 }
 
-void Dispatch::element(const Element& e, std::uint8_t element_traits) {
-  const std::uint8_t traits = element_traits | kEveryElement;
-  const std::size_t bucket = known_namespace_index(e.ns);
-  const ElementFilter& filter = element_filters_[bucket];
-  if ((filter.unnamed_traits & traits) == 0 && (filter.name_lengths & name_length_bit(e.local_name.size())) == 0)
-    return;
+void Dispatch::match_element(const Element& e, std::uint8_t traits, std::size_t bucket) {
   for (const Subscribers* s : elements_by_namespace_[bucket]) {
     if ((s->any_traits & traits) == 0 || !matches(*s, e.ns, e.in_sitemap_ns, e.local_name)) continue;
     for (const Subscriber& r : s->rules) {
@@ -121,11 +108,8 @@ void Dispatch::element(const Element& e, std::uint8_t element_traits) {
   }
 }
 
-void Dispatch::text(const TextRun& run) {
+void Dispatch::match_text(const TextRun& run, int depth) {
   for (const RuleCall& r : every_text_) r.rule->on_text(run, *r.sink);
-  const int depth = run.kind == TextKind::AttributeValue || !run.parent ? 0 : run.parent->depth;
-  const bool shallow = depth > 0 && depth <= some_text_depth_;
-  if ((run.markup & some_text_markup_) == 0 && !shallow) return;
   for (const TextSubscriber& s : some_text_) {
     if ((s.markup & run.markup) != 0 || (depth > 0 && depth <= s.depth)) s.call.rule->on_text(run, *s.call.sink);
   }

@@ -164,7 +164,13 @@ void Walker::enter(pugi::xml_node node, bool events) {
     e.local_name = e.qualified_name;
     e.malformed_name = false;
   }
-  e.ns = resolve(e.prefix, &e.prefix_declared);
+  // Most names have no prefix: the default namespace in scope, as resolve() gives it, without the call.
+  if (e.prefix.empty()) {
+    e.prefix_declared = true;
+    e.ns = default_ns_.empty() ? std::string_view() : default_ns_.back();
+  } else {
+    e.ns = resolve(e.prefix, &e.prefix_declared);
+  }
   e.in_sitemap_ns = has_core_ns_ && same_namespace(e.ns, core_ns_);
   if (!events) return;  // the root, entered by a later lane (no entry starts at it)
   const bool entry_starts = !in_entry_ && starts_entry(pushed.element);
