@@ -129,7 +129,7 @@ bool has_space_around(const Field& field) {
 // not stop crawling. Sizes first: the usual value is then compared with one or two words.
 bool usual_changefreq(std::string_view value) {
   for (const std::string_view word : kChangefreqValues) {
-    if (word.size() == value.size() && word != "never" && word == value) return true;
+    if (same_bytes(word, value)) return word != "never";
   }
   return false;
 }

@@ -1,9 +1,9 @@
 #include "url_analysis.h"
 
+#include "analysis/ascii.h"
 #include "analysis/same_url.h"
 #include "url_host.h"
 #include "analysis/uri_scan.h"
-#include "schema.h"
 
 #include <unicode/utf8.h>
 
@@ -89,7 +89,7 @@ void classify(UrlAnalysis& a) {
   }
   // The usual URL, with its scheme as most are written, is known without reading it byte by byte.
   for (const std::string_view scheme : {std::string_view("https"), std::string_view("http")}) {
-    if (t.size() > scheme.size() && t[scheme.size()] == ':' && same_name(t.substr(0, scheme.size()), scheme)) {
+    if (t.size() > scheme.size() && t[scheme.size()] == ':' && same_bytes(t.substr(0, scheme.size()), scheme)) {
       a.scheme = t.substr(0, scheme.size());
       a.shape = UrlShape::Http;
       return;

@@ -11,7 +11,6 @@
 
 #include "analysis/ascii.h"
 #include "analysis/percent_encoding.h"
-#include "schema.h"
 
 namespace sitemaplint {
 namespace {
@@ -83,7 +82,7 @@ void check_host(UrlAnalysis& a) {
   thread_local std::size_t next = 0;  // the slot the next new host takes
   if (a.has_authority) {
     for (const Verdict& v : recent) {
-      if (v.valid && same_name(a.host, v.host)) {  // without memcmp's call, as for names
+      if (v.valid && same_bytes(a.host, v.host)) {
         a.host_is_ip = v.is_ip;
         a.ascii_host = a.host;
         a.host_problem = v.problem;
