@@ -53,14 +53,15 @@ const std::optional<XsDecimal>& Entry::priority_parsed() const {
 
 const Attribute* ExtensionNode::attribute(std::string_view name) const {
   for (const Attribute& a : attributes) {
-    if (a.local_name == name && a.ns.empty()) return &a;
+    if (same_name(a.local_name, name) && a.ns.empty()) return &a;
   }
   return nullptr;
 }
 
 const ExtensionNode* ExtensionBlock::child(std::string_view ns, std::string_view local_name) const {
   for (std::size_t k = 1; k < nodes.size(); ++k) {
-    if (nodes[k].depth == 1 && nodes[k].local_name == local_name && same_namespace(nodes[k].ns, ns)) return &nodes[k];
+    if (nodes[k].depth == 1 && same_name(nodes[k].local_name, local_name) && same_namespace(nodes[k].ns, ns))
+      return &nodes[k];
   }
   return nullptr;
 }
@@ -128,7 +129,7 @@ bool has_space_around(const Field& field) {
 // not stop crawling. Sizes first: the usual value is then compared with one or two words.
 bool usual_changefreq(std::string_view value) {
   for (const std::string_view word : kChangefreqValues) {
-    if (word.size() == value.size() && word != "never" && word == value) return true;
+    if (same_bytes(word, value)) return word != "never";
   }
   return false;
 }

@@ -9,6 +9,8 @@
 #include <span>
 #include <string_view>
 
+#include "analysis/ascii.h"
+
 namespace sitemaplint {
 
 // Each URI is an inline array, one object with one address in the whole program, so that a
@@ -73,34 +75,8 @@ inline bool same_namespace(std::string_view a, std::string_view b) {
 }
 
 // Whether two element names are the same. They are a few bytes long and compared for every node
-// of a block by several rules: whole words, the last overlapping the one before, cost less than
-// a byte loop or the call to memcmp that == makes.
-inline bool same_name(std::string_view a, std::string_view b) {
-  const std::size_t n = a.size();
-  if (n != b.size()) return false;
-  const char* const x = a.data();
-  const char* const y = b.data();
-  const auto word = [](const char* p, auto zero) {
-    decltype(zero) w;
-    std::memcpy(&w, p, sizeof w);
-    return w;
-  };
-  if (n >= 8) {
-    for (std::size_t i = 0; i + 8 < n; i += 8) {
-      if (word(x + i, std::uint64_t{}) != word(y + i, std::uint64_t{})) return false;
-    }
-    return word(x + n - 8, std::uint64_t{}) == word(y + n - 8, std::uint64_t{});
-  }
-  if (n >= 4) {
-    return word(x, std::uint32_t{}) == word(y, std::uint32_t{}) &&
-           word(x + n - 4, std::uint32_t{}) == word(y + n - 4, std::uint32_t{});
-  }
-  if (n >= 2) {
-    return word(x, std::uint16_t{}) == word(y, std::uint16_t{}) &&
-           word(x + n - 2, std::uint16_t{}) == word(y + n - 2, std::uint16_t{});
-  }
-  return n == 0 || *x == *y;
-}
+// of a block by several rules: same_bytes compares whole words, where == calls memcmp.
+inline bool same_name(std::string_view a, std::string_view b) { return same_bytes(a, b); }
 
 // The protocol's limits on a sitemap's uncompressed size and on its entries.
 inline constexpr std::size_t kProtocolMaxBytes = 52'428'800;

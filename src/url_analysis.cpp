@@ -1,5 +1,6 @@
 #include "url_analysis.h"
 
+#include "analysis/ascii.h"
 #include "analysis/same_url.h"
 #include "url_host.h"
 #include "analysis/uri_scan.h"
@@ -88,7 +89,7 @@ void classify(UrlAnalysis& a) {
   }
   // The usual URL, with its scheme as most are written, is known without reading it byte by byte.
   for (const std::string_view scheme : {std::string_view("https"), std::string_view("http")}) {
-    if (t.size() > scheme.size() && t[scheme.size()] == ':' && t.starts_with(scheme)) {
+    if (t.size() > scheme.size() && t[scheme.size()] == ':' && same_bytes(t.substr(0, scheme.size()), scheme)) {
       a.scheme = t.substr(0, scheme.size());
       a.shape = UrlShape::Http;
       return;

@@ -82,7 +82,7 @@ void check_host(UrlAnalysis& a) {
   thread_local std::size_t next = 0;  // the slot the next new host takes
   if (a.has_authority) {
     for (const Verdict& v : recent) {
-      if (v.valid && a.host == v.host) {
+      if (v.valid && same_bytes(a.host, v.host)) {
         a.host_is_ip = v.is_ip;
         a.ascii_host = a.host;
         a.host_problem = v.problem;

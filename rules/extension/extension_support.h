@@ -120,7 +120,7 @@ std::size_t code_points(std::string_view text);
 template <typename Fn>
 void for_each_child_named(const ExtensionFamily& family, const ExtensionBlock& block, std::string_view name, Fn fn) {
   block.for_each_child(0, [&](const ExtensionNode& node) {
-    if (node.local_name == name && same_namespace(node.ns, family.ns)) fn(node);
+    if (same_name(node.local_name, name) && same_namespace(node.ns, family.ns)) fn(node);
   });
 }
 

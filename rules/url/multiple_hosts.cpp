@@ -2,6 +2,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "analysis/ascii.h"
 #include "url_analysis.h"
 #include "rules/lane_state.h"
 #include "rules/url/utils/origin.h"
@@ -72,7 +73,7 @@ class MultipleHosts final : public Rule {
     // has been judged (and reported, if it differs) already.
     const std::string_view written =
         a.trimmed.substr(0, a.host_at + a.host.size() + (port.empty() ? 0 : port.size() + 1));
-    if ((first_offset_ || later_lane_) && written == last_written_) return;
+    if ((first_offset_ || later_lane_) && same_bytes(written, last_written_)) return;
     last_written_.assign(written);
     origin_of(a, origin_);  // reuses origin_'s capacity: no allocation per URL
     if (later_lane_) {  // judged when absorbed, each origin at its first URL

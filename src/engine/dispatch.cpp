@@ -9,14 +9,6 @@
 
 namespace sitemaplint {
 
-namespace {
-
-// Not an ElementTrait: the bit a pattern's any_traits has when one of its rules wants every
-// element, and every element shows.
-constexpr std::uint8_t kEveryElement = 0x80;
-
-}  // namespace
-
 Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diagnostics, bool record_subjects)
     : diagnostics_(diagnostics), record_subjects_(record_subjects) {
   for (ActiveRule& active : rules) {
@@ -70,6 +62,9 @@ Dispatch::Dispatch(std::vector<ActiveRule>& rules, std::vector<Diagnostic>& diag
       // A URI pattern goes to its namespace's bucket (an unknown URI to the last, compared there).
       if (s.ns_match == NamespaceMatch::Uri && bucket != known) continue;
       elements_by_namespace_[bucket].push_back(&s);
+      ElementFilter& filter = element_filters_[bucket];
+      if (s.pattern.local_name.empty()) filter.unnamed_traits |= s.any_traits;
+      else filter.name_lengths |= name_length_bit(s.pattern.local_name.size());
     }
   }
 }
@@ -104,9 +99,8 @@ void Dispatch::document(const Document& doc) {
   for (ActiveRule* active : document_) active->rule->on_document(doc, active->sink);
 }
 
-void Dispatch::element(const Element& e) {
-  const std::uint8_t traits = element_traits(e) | kEveryElement;
-  for (const Subscribers* s : elements_by_namespace_[known_namespace_index(e.ns)]) {
+void Dispatch::match_element(const Element& e, std::uint8_t traits, std::size_t bucket) {
+  for (const Subscribers* s : elements_by_namespace_[bucket]) {
     if ((s->any_traits & traits) == 0 || !matches(*s, e.ns, e.in_sitemap_ns, e.local_name)) continue;
     for (const Subscriber& r : s->rules) {
       if (r.element_traits == 0 || (r.element_traits & traits) != 0) r.call.rule->on_element(e, *r.call.sink);
@@ -114,11 +108,8 @@ void Dispatch::element(const Element& e) {
   }
 }
 
-void Dispatch::text(const TextRun& run) {
+void Dispatch::match_text(const TextRun& run, int depth) {
   for (const RuleCall& r : every_text_) r.rule->on_text(run, *r.sink);
-  const int depth = run.kind == TextKind::AttributeValue || !run.parent ? 0 : run.parent->depth;
-  const bool shallow = depth > 0 && depth <= some_text_depth_;
-  if ((run.markup & some_text_markup_) == 0 && !shallow) return;
   for (const TextSubscriber& s : some_text_) {
     if ((s.markup & run.markup) != 0 || (depth > 0 && depth <= s.depth)) s.call.rule->on_text(run, *s.call.sink);
   }

@@ -54,8 +54,25 @@ class Dispatch {
   }
 
   void document(const Document& doc);
-  void element(const Element& e);
-  void text(const TextRun& run);
+  // `traits`: element_traits(e), which the walker works out from what it knows of the parents.
+  // Inline up to the filter, which nearly every element stops at: the call and its saved registers
+  // cost more than the filter.
+  void element(const Element& e, std::uint8_t traits) {
+    const std::size_t bucket = known_namespace_index(e.ns);
+    const ElementFilter& filter = element_filters_[bucket];
+    traits |= kEveryElement;
+    if ((filter.unnamed_traits & traits) == 0 && (filter.name_lengths & name_length_bit(e.local_name.size())) == 0)
+      return;
+    match_element(e, traits, bucket);
+  }
+  // Inline up to the filter, as element(): the usual run (no markup character, in a field) is
+  // wanted by no rule that filters, and no rule takes every run unless asked to.
+  void text(const TextRun& run) {
+    const int depth = run.kind == TextKind::AttributeValue || !run.parent ? 0 : run.parent->depth;
+    const bool shallow = depth > 0 && depth <= some_text_depth_;
+    if (every_text_.empty() && (run.markup & some_text_markup_) == 0 && !shallow) return;
+    match_text(run, depth);
+  }
   // A finished entry: its URL fields, its extension blocks, then the entry itself. Findings made
   // since the entry began are stamped with its URL (Diagnostic::subject).
   void entry(const Entry& entry, std::span<const UrlField> urls);
@@ -81,6 +98,14 @@ class Dispatch {
     // element), so that an element showing none passes the pattern without a look at its name.
     std::uint8_t any_traits = 0;
   };
+  // Not an ElementTrait: the bit a pattern's any_traits has when one of its rules wants every
+  // element, and every element shows.
+  static constexpr std::uint8_t kEveryElement = 0x80;
+  // The rules that take every run, and those of the others that want the run (`depth`: its
+  // parent element's, 0 for an attribute value).
+  void match_text(const TextRun& run, int depth);
+  // The rules of the element's bucket whose patterns match it; `traits` has kEveryElement.
+  void match_element(const Element& e, std::uint8_t traits, std::size_t bucket);
   static void subscribe(std::vector<Subscribers>& list, const SubscriptionPlan::Pattern& p, ActiveRule* active);
   // The rules subscribed to blocks with this root, in subscription order. A sitemap's blocks have
   // a few kinds of root (a page's images, its video, its alternates), so the last few answers are
@@ -156,6 +181,17 @@ class Dispatch {
   // known_namespace_index; the last for every other namespace): most elements are the sitemap's,
   // and need not be compared with the extensions' patterns.
   std::array<std::vector<const Subscribers*>, kKnownNamespaces.size() + 1> elements_by_namespace_;
+  // What an element must show to match one of its bucket's patterns: one of the traits a pattern
+  // without a name wants (any_traits), or the length of a named pattern's name (bit min(length,
+  // 63)). Most elements show neither, and pass their bucket without a look at each pattern.
+  struct ElementFilter {
+    std::uint8_t unnamed_traits = 0;
+    std::uint64_t name_lengths = 0;
+  };
+  std::array<ElementFilter, kKnownNamespaces.size() + 1> element_filters_;
+  static std::uint64_t name_length_bit(std::size_t length) {
+    return std::uint64_t{1} << std::min<std::size_t>(length, 63);
+  }
   struct KnownRoot {
     std::string_view ns;  // points into the document being walked, as block roots' do
     std::string name;

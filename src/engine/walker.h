@@ -40,6 +40,12 @@ class Walker {
     std::size_t scope_mark;  // entries of declared_ below this index belong to ancestors
     FieldId field = FieldId::Unknown;  // a child of an entry: the core field its text fills
     std::size_t node = kNoNode;  // inside an extension block: its node in the builder
+    // What element_traits() reads of the ancestors, kept with each frame so that a child's traits
+    // cost no name comparison of its parent's: is_entry_element() and is_field_of_entry() of this
+    // element, and field_id() of its name at depth 3 in the sitemap's namespace.
+    bool entry_element = false;
+    bool field_of_entry = false;
+    FieldId sitemap_field = FieldId::Unknown;
   };
   static constexpr std::size_t kNoNode = static_cast<std::size_t>(-1);
 
@@ -50,6 +56,7 @@ class Walker {
   void enter(pugi::xml_node node, bool events = true);  // events: false for a later lane's root
   void leave();
   bool starts_entry(const Element& e) const;
+  std::uint8_t traits_of(Frame& frame);
   void bind(std::string_view prefix, std::string_view uri);
   std::string_view resolve(std::string_view prefix, bool* declared);
   void text(pugi::xml_node node, pugi::xml_node_type type);

@@ -22,7 +22,7 @@ bool is_listed_video_type(std::string_view type) {
   static constexpr std::string_view kTypes[] = {"3gp", "3g2", "asf", "avi", "divx", "m2v", "m3u", "m3u8",
                                                 "m4v", "mkv", "mov", "mp4", "mpeg", "mpg", "mpe", "ogv",
                                                 "qvt", "ram", "rm",  "vob", "webm", "wmv", "xap"};
-  return std::find(std::begin(kTypes), std::end(kTypes), type) != std::end(kTypes);
+  return std::any_of(std::begin(kTypes), std::end(kTypes), [&](std::string_view t) { return same_name(t, type); });
 }
 
 std::string_view hosting_platform(const UrlAnalysis& a) {
