@@ -44,6 +44,18 @@ TEST_CASE("cli over http: a sitemap is fetched, linted and scoped to its own loc
                         server.url("/blog/wide.xml") + "; Search Console: \"URL not allowed\")\n");
 }
 
+TEST_CASE("cli over http: an https URL on a port that serves plain HTTP says so, not OpenSSL's words") {
+  HttpTestServer server;
+  server.route("/sitemap.xml", HttpResponse{200, {{"Content-Type", "application/xml"}}, "<urlset/>"});
+  std::string url = server.url("/sitemap.xml");
+  url.replace(0, 4, "https");
+  const auto run = run_cli({url});
+  CHECK(run.exit_code == 2);
+  CHECK(run.err.find("TLS error: the server at '127.0.0.1' port " + std::to_string(server.port()) +
+                     " answered in plain HTTP to an https request: that port serves http://, not https://") !=
+        std::string::npos);
+}
+
 TEST_CASE("cli over http: error statuses and HTML pages are findings") {
   HttpTestServer server;
   server.route("/gone.xml", HttpResponse{404, {{"Content-Type", "text/html"}}, "<html><body>Not found</body></html>"});
