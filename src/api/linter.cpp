@@ -126,11 +126,7 @@ void settle_pages(const Settings& settings, const ConfigFile* config, RunSetting
     throw SettingsError("max_urls, sample: expected at most 100,000,000");
   if (config) {
     run.host = config->host;
-    run.rate = config->rate;
-    run.user_agent = config->user_agent;
-    run.max_urls = config->max_urls;
-    run.sample = config->sample;
-    run.cache = config->cache;
+    take_live_settings(*config, run);
   }
   if (!settings.host.empty()) run.host = settings.host;
   run.coverage = settings.coverage || (config && config->coverage.value_or(false));

@@ -37,11 +37,7 @@ bool settle_run_settings(const CliOptions& options, const ConfigFile* project, R
   if (project && project->coverage) run.coverage = *project->coverage;
   if (options.coverage) run.coverage = true;
   if (project) {
-    run.rate = project->rate;
-    run.user_agent = project->user_agent;
-    run.max_urls = project->max_urls;
-    run.sample = project->sample;
-    run.cache = project->cache;
+    take_live_settings(*project, run);
     run.memory_limit = project->memory_limit;
   }
   if (options.rate > 0) run.rate = options.rate;

@@ -37,6 +37,14 @@ std::string glob_list(const std::vector<std::string>& globs) {
 
 }  // namespace
 
+void take_live_settings(const ConfigFile& config, RunSettings& run) {
+  run.rate = config.rate;
+  run.user_agent = config.user_agent;
+  run.max_urls = config.max_urls;
+  run.sample = config.sample;
+  run.cache = config.cache;
+}
+
 void write_effective_config(const std::string& label, const Profile& profile, const RunSettings& run,
                             std::ostream& out) {
   out << "# sitemaplint --show-config: the settings " << label << " is linted with\n";

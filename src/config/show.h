@@ -6,6 +6,7 @@
 #include <ostream>
 #include <string>
 
+#include "config/config_file.h"
 #include "engine/profile.h"
 
 namespace sitemaplint {
@@ -27,6 +28,10 @@ struct RunSettings {
   std::optional<std::string> cache;
   std::optional<std::string> memory_limit;  // as written, when the config or --memory-limit names it
 };
+
+// The live audit's settings `config` gives (rate, user-agent, max-urls, sample, cache) into `run`,
+// which the command line's options or the library's settings then override where they are set.
+void take_live_settings(const ConfigFile& config, RunSettings& run);
 
 // `label` names the input in the heading, e.g. "news/sitemap.xml" or "standard input".
 void write_effective_config(const std::string& label, const Profile& profile, const RunSettings& run,
