@@ -1089,9 +1089,12 @@ TEST_CASE("live: robots.txt redirects followed five hops, across authorities, an
     const auto run = run_cli(args);
     CHECK(run.exit_code == 1);
     // sitemaplint's own refusal: no Search Console status.
+    // Said as robots.txt's doing, with where it pointed.
     CHECK(findings(run, site.url("/sitemap.xml"))
               .starts_with(":3:11: error[PAGE106 page-blocked-by-robots]: 'SITE/ok' and the other URLs of its host: "
-                           "not fetched: refused to connect to 'localhost'"));
+                           "not fetched: refused: robots.txt redirects to http://localhost:" +
+                           std::to_string(site.port()) +
+                           "/robots.txt, which is not fetched (refused to connect to 'localhost'"));
     CHECK(run.out.find("[PAGE106") == run.out.rfind("[PAGE106"));  // one finding for the host
     CHECK(run.out.find("Search Console") == std::string::npos);
     CHECK(site.hits("/ok") == 0);

@@ -327,17 +327,21 @@ void LivePages::step(std::shared_ptr<Job> job) const {
 // is a request of its own, under the same fetch rules (and pace) as any other, to whichever host
 // it names.
 void LivePages::fetch_robots(const std::string& origin, const std::string& url, int redirects) const {
-  scheduler_->submit(LiveRequest{url, false, on_site(url), true, {}}, [this, origin, redirects](LiveResponse robots) {
-    const bool redirect = robots.status >= 300 && robots.status < 400 && !robots.location.empty();
-    if (redirect && redirects < kRobotsRedirects) {
-      fetch_robots(origin, robots.location, redirects + 1);
-      return;
-    }
-    // More redirects than that: RFC 9309 lets a crawler take the robots.txt as unavailable, and
-    // so crawl as if there were none.
-    robots_known(origin, redirect ? std::make_unique<RobotsGate>(404, "")
-                                  : std::make_unique<RobotsGate>(robots.status, robots.body, robots.error));
-  });
+  scheduler_->submit(
+      LiveRequest{url, false, on_site(url), true, {}}, [this, origin, url, redirects](LiveResponse robots) {
+        const bool redirect = robots.status >= 300 && robots.status < 400 && !robots.location.empty();
+        // A robots.txt that redirects to where sitemaplint does not fetch: said as robots.txt's doing.
+        if (redirects > 0 && robots.status == 0 && robots.error.starts_with("refused"))
+          robots.error = "refused: robots.txt redirects to " + url + ", which is not fetched (" + robots.error + ")";
+        if (redirect && redirects < kRobotsRedirects) {
+          fetch_robots(origin, robots.location, redirects + 1);
+          return;
+        }
+        // More redirects than that: RFC 9309 lets a crawler take the robots.txt as unavailable, and
+        // so crawl as if there were none.
+        robots_known(origin, redirect ? std::make_unique<RobotsGate>(404, "")
+                                      : std::make_unique<RobotsGate>(robots.status, robots.body, robots.error));
+      });
 }
 
 // The robots.txt of `origin` is known: the probe is asked for, if robots.txt allows it, then the
