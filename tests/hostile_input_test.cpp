@@ -29,6 +29,7 @@
 
 #include "analysis/message_text.h"
 #include "bounded_run.h"
+#include "http_test_server.h"
 #include "test_support.h"
 
 namespace fs = std::filesystem;
@@ -778,4 +779,18 @@ TEST_CASE("four copies of one 20,000-URL sitemap cost about four times one, not 
   CHECK(r.exit_code == 0);  // SM803 is a warning
   CHECK(r.out.find("SM803") != std::string::npos);
   CHECK(r.seconds < 10 * kSlowdown);
+}
+
+TEST_CASE("a sitemap served gzip-encoded that inflates past 50 MB stops there, said of the decoded size") {
+  HttpTestServer server;
+  // 60 MB of white space after a sitemap's start, sent as about 60 KB with Content-Encoding: gzip.
+  server.route("/sitemap.xml", HttpResponse{200,
+                                            {{"Content-Type", "application/xml"}, {"Content-Encoding", "gzip"}},
+                                            gzip_repeated(' ', 60'000'000, kHead)});
+  const BoundedResult r = run_bounded({"--quiet", "--color", "never", server.url("/sitemap.xml")}, 60);
+  REQUIRE_FALSE(r.timed_out);
+  CHECK(r.seconds < 10 * kSlowdown);
+  CHECK(strs(parse_findings(r.out, server.url("/sitemap.xml"))) ==
+        lines({"SM702 error 1:1: the response holds more than 52,428,800 bytes (once its Content-Encoding, if any, "
+               "is undone); reading stopped there and the document was not checked"}));
 }

@@ -37,8 +37,9 @@ class FileTooLarge final : public Rule {
       out.report({.at = {0, 0},
                   .message = doc.load.compressed ? "decompressed size exceeds the limit of 52,428,800 bytes; "
                                                    "decompression stopped there and the document was not checked"
-                                                 : "the response is larger than 52,428,800 bytes; reading stopped "
-                                                   "there and the document was not checked"});
+                                                 : "the response holds more than 52,428,800 bytes (once its "
+                                                   "Content-Encoding, if any, is undone); reading stopped there and "
+                                                   "the document was not checked"});
     } else if (doc.bytes.size() > kProtocolMaxBytes) {
       out.report({.at = {0, 0},
                   .message = "the sitemap is " + grouped(doc.bytes.size()) +
