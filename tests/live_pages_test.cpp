@@ -771,6 +771,17 @@ TEST_CASE("live: what a hop answered for another URL is that URL's, logged once,
     CAPTURE(path);
     CHECK(std::count(logged.begin(), logged.end(), server.url(path)) == 1);
   }
+  // /h's line gives the status of the last answer that came, its 301, though its hop was not asked.
+  std::ifstream in(log);
+  bool h_seen = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.find("\"url\": \"" + server.url("/h") + "\"") == std::string::npos &&
+        line.find("\"url\":\"" + server.url("/h") + "\"") == std::string::npos)
+      continue;
+    h_seen = true;
+    CHECK(nlohmann::json::parse(line)["status"] == 301);
+  }
+  CHECK(h_seen);
   // /h's own chain, as the hop that reached it found it.
   CHECK(findings(run, server.url("/sitemap.xml"))
             .find(":45:11: error[PAGE107 page-redirect-error]: 'SITE/h' redirects, and 'SITE/priv/q' was not "

@@ -72,8 +72,12 @@ void LivePages::log_locked(Slot& slot, const std::string& listed, const std::vec
                            const LiveResponse* last, const PageAnswer& answer) const {
   if (!log_.is_open() || slot.logged) return;
   slot.logged = true;
+  // The status of the last answer that came: a chain whose next hop was not asked for (refused,
+  // robots.txt) has its last redirect's, however the hop was left out.
+  int status = last ? last->status : 0;
+  for (auto hop = hops.rbegin(); !last && hop != hops.rend() && status == 0; ++hop) status = hop->status;
   nlohmann::json line = {{"url", listed},
-                         {"status", last ? last->status : 0},
+                         {"status", status},
                          {"final_url", hops.empty() ? listed : hops.back().url},
                          {"ms", last ? last->milliseconds : 0}};
   // A chain that does not end in an answer (a loop, too many hops, a hop that failed) says why,
