@@ -76,12 +76,6 @@ const PageLink* other_url_for(const PageAnswer& page, std::size_t i, std::string
   return nullptr;
 }
 
-std::string_view trimmed_xml(std::string_view text) {
-  while (!text.empty() && is_xml_space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && is_xml_space(text.back())) text.remove_suffix(1);
-  return text;
-}
-
 class PageHreflangMismatch final : public Rule {
  public:
   explicit PageHreflangMismatch(const RuleSettings& settings) : pages_(settings.pages) {}
@@ -128,7 +122,7 @@ class PageHreflangMismatch final : public Rule {
       // What the sitemap cannot take from the page: a value that is no language code, and a code
       // the page gives two URLs (Google ignores both; copying them would spread the mistake).
       std::string message;
-      if (parse_language_tag(trimmed_xml(link.hreflang)).shape == TagShape::Malformed) {
+      if (parse_language_tag(trim_xml_space(link.hreflang)).shape == TagShape::Malformed) {
         message = "the page of " + quoted(loc.trimmed) + " names the alternate hreflang=" + quoted(link.hreflang) +
                   where + ", which is no language code: Google ignores it; correct it on the page";
       } else if (const PageLink* other = other_url_for(*page, i, scratch_)) {

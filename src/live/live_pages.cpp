@@ -322,7 +322,8 @@ PageTally LivePages::tally() const {
   for (const auto& [url, slot] : slots_) {
     if (!slot.listed || !slot.ready || !has_answer(slot)) continue;
     // A packed answer is unpacked for the count alone, not kept so.
-    const PageAnswer answer = slot.answer ? *slot.answer : unpack_answer(slot.packed);
+    PageAnswer unpacked;
+    const PageAnswer& answer = slot.answer ? *slot.answer : (unpacked = unpack_answer(slot.packed));
     // (a 204 or 205 is an empty page, a soft 404 of its own wherever it is)
     const bool catch_all =
         answer.status == PageStatus::Fallback && answer.http_status != 204 && answer.http_status != 205;
