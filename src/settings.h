@@ -11,6 +11,7 @@
 #include "analysis/robots_match.h"
 #include "analysis/robots_txt.h"
 #include "analysis/sitemap_location.h"
+#include "listing_order.h"
 
 namespace sitemaplint {
 
@@ -54,6 +55,8 @@ struct RuleSettings {
   // --pages: what each URL the run lists leads to (the build output under --root, or the live
   // site); nullptr: the page rules have nothing to check.
   std::shared_ptr<const PageLookup> pages;
+  // The file's place among those linted with it, in which the live audit is given their URLs.
+  ListingTurn listing_turn;
   // --coverage: each indexable page of the build that no sitemap lists is a finding of its own,
   // not one summary finding with the count.
   bool each_unlisted_page = false;

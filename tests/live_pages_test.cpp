@@ -1929,6 +1929,47 @@ TEST_CASE("live: a sitemap large enough to be walked in pieces is cut at --max-u
   }
 }
 
+TEST_CASE("live: --max-urls over an index's children cuts in the index's order, whichever child comes first") {
+  // Three children of three pages each, linted at once; the first is slow to come. --max-urls 4
+  // keeps the first child's pages and the second's first, on every run.
+  HttpTestServer server;
+  std::string index =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+  for (int child = 0; child < 3; ++child) {
+    std::vector<std::string> locs;
+    for (int i = 0; i < 3; ++i) {
+      const std::string path = "/c" + std::to_string(child) + "/" + std::to_string(i);
+      server.route(path, html("page"));
+      locs.push_back(server.url(path));
+    }
+    const std::string name = "/child-" + std::to_string(child) + ".xml";
+    const HttpResponse listing{200, {{"Content-Type", "application/xml"}}, site_urlset(locs)};
+    server.route(name, [listing, child](const HttpRequest&, HttpExchange& exchange) {
+      if (child == 0 && !exchange.sleep_for(std::chrono::milliseconds(400))) return;
+      exchange.send_response(listing);
+    });
+    index += "<sitemap><loc>" + server.url(name) + "</loc></sitemap>\n";
+  }
+  serve_sitemap(server, index + "</sitemapindex>\n");
+  for (int round = 0; round < 2; ++round) {
+    const std::size_t before = server.requests().size();
+    const auto run = run_cli({"--pages", "--rate", "200", "--max-urls", "4", "--jobs", "3", "--now", kTestNow,
+                              "--select", "PAGE", server.url("/sitemap.xml")});
+    INFO(run.out, run.err);
+    CHECK(run.exit_code == 0);
+    CHECK(run.out.find("5 listed URLs not fetched (past --max-urls 4)") != std::string::npos);
+    std::vector<std::string> fetched;
+    const std::vector<HttpRequest> requests = server.requests();
+    for (std::size_t i = before; i < requests.size(); ++i) {
+      if (requests[i].path.starts_with("/c") && !requests[i].path.ends_with(".xml"))
+        fetched.push_back(requests[i].path);
+    }
+    std::sort(fetched.begin(), fetched.end());
+    CHECK(fetched == std::vector<std::string>{"/c0/0", "/c0/1", "/c0/2", "/c1/0"});
+  }
+}
+
 TEST_CASE("live: URLs left out are counted once, and a hop to one is asked for once, whenever it is listed") {
   HttpTestServer server;
   server.route("/a", redirect(301, "/gone"));

@@ -95,17 +95,22 @@ std::unique_ptr<PageLookup::Prefetch> LivePages::prefetch(std::vector<std::strin
       // Not on the site: no slot of its own (counted when page() asks; a hop's slot is the hop's).
       if (left_out_locked(url) || !on_site(url)) continue;
       auto found = slots_.find(url);
+      if (found != slots_.end() && found->second.listed) continue;  // counted where it was listed first
+      // Past --max-urls or outside --sample: no slot. A URL takes its place in the listing's order
+      // even when a hop asked for it before (whose answer, past the cut, serves the hop alone):
+      // which URLs are cut does not depend on when redirects were followed.
+      if (leave_out_locked(url)) continue;
+      ++queued_listed_;
       if (found != slots_.end() && (found->second.ready || found->second.queued)) {
+        found->second.listed = true;
         // Answered before this listing (a hop of another file's URL): its line now.
         if (found->second.ready && has_answer(found->second)) log_stored_locked(found->second, std::string(url));
         continue;
       }
-      // Past --max-urls or outside --sample: no slot.
-      if (leave_out_locked(url)) continue;
       auto& [key, slot] = found != slots_.end() ? *found : *slot_entry_locked(url);
-      slot.queued = true;  // a second copy of the URL in `urls` is not fresh
+      slot.queued = true;
+      slot.listed = true;  // a second copy of the URL in `urls` is not fresh
       listing.emplace_back(&key, &slot);
-      ++queued_listed_;
     }
     for (std::size_t first = 0; first < listing.size(); first += kWakeBatch) {
       const std::size_t last = std::min(first + kWakeBatch, listing.size()) - 1;

@@ -7,6 +7,7 @@
 #include <system_error>
 #include <thread>
 
+#include "listing_order.h"
 #include "run/directory_search.h"
 
 namespace sitemaplint {
@@ -124,7 +125,10 @@ std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const Profi
                               const FetchOptions& fetch_options, bool in_a_set, LintScope scope, RunProgress* progress,
                               bool only_input, const std::function<void(FileReport&)>& linted) {
   std::vector<Outcome> outcomes(paths.size());
+  const auto order = std::make_shared<ListingOrder>(paths.size());
   parallel_for(paths.size(), jobs, [&](std::size_t i) {
+    const ListingTurn turn{order, i};
+    const PassOnExit passed{turn};
     std::string error;
     const Profile* profile = profile_for(paths[i], &error);
     if (!profile) {
@@ -137,6 +141,7 @@ std::vector<Outcome> lint_all(const std::vector<std::string>& paths, const Profi
     settings.sole_input = paths.size() == 1;
     settings.only_input = only_input && paths.size() == 1;
     share_idle_cores(jobs, paths.size(), settings.engine);
+    settings.listing_turn = turn;
     const ReadAs read_as{.scope = scope, .keep_bytes = paths.size() == 1, .progress = progress};
     outcomes[i] = lint_one(paths[i], profile->selection, settings, fetch_options, read_as);
     if (linted && outcomes[i].report) linted(*outcomes[i].report);

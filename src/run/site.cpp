@@ -6,6 +6,7 @@
 #include <mutex>
 #include <thread>
 
+#include "listing_order.h"
 #include "run/child_location.h"
 #include "run/set_rules.h"
 #include "run/set_spill.h"
@@ -264,7 +265,10 @@ class Site {
           std::count_if(pending.begin(), pending.end(), [](const Pending& p) { return p.profile && is_url(p.path); });
       options_.progress->queued(pending.size(), static_cast<std::size_t>(urls));
     }
+    const auto order = std::make_shared<ListingOrder>(pending.size());
     parallel_for(pending.size(), options_.jobs, [&](std::size_t k) {
+      const ListingTurn turn{order, k};
+      const PassOnExit passed{turn};
       const Pending& child = pending[k];
       if (!child.profile) {
         linted[k] = Outcome{child.path, std::nullopt, child.config_error};
@@ -272,6 +276,7 @@ class Site {
         // An index of one large child (or a few) lints it on the cores the others leave idle.
         Settings settings = child.settings;
         share_idle_cores(options_.jobs, pending.size(), settings.engine);
+        settings.listing_turn = turn;
         linted[k] = lint_one(child.path, child.profile->selection, settings, options_.fetch,
                              ReadAs{.origin = child.origin, .scope = LintScope::InASet, .progress = options_.progress});
       }
