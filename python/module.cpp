@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <set>
 
+#include "interruptible.h"
+
 namespace py = pybind11;
 namespace sl = sitemaplint::api;
 
@@ -309,11 +311,8 @@ PyResult checked(const sl::Linter& linter, sl::Result result, std::set<std::stri
 
 PyResult lint_with(const sl::Linter& linter, const py::handle& source, const std::optional<std::string>& name) {
   if (std::optional<std::string> bytes = bytes_of(source)) {
-    sl::Result result;
-    {
-      py::gil_scoped_release released;
-      result = linter.lint_bytes(*bytes, name.value_or("-"));
-    }
+    sl::Result result = sitemaplint_python::interruptible(
+        [&](const sl::StopFlag* stop) { return linter.lint_bytes(*bytes, name.value_or("-"), stop); });
     return checked(linter, std::move(result), {});
   }
   if (name) raise_settings_error("name: only bytes are given a name; a file is reported by its path");
@@ -323,17 +322,17 @@ PyResult lint_with(const sl::Linter& linter, const py::handle& source, const std
   } catch (const sl::SettingsError&) {
     throw py::type_error("lint() takes a path (str or os.PathLike) or bytes, not " + type_name(source));
   }
-  sl::Result result;
-  {
-    py::gil_scoped_release released;
+  sl::Result result = sitemaplint_python::interruptible([&](const sl::StopFlag* stop) {
     try {
-      result = linter.lint_file(path);
+      return linter.lint_file(path, stop);
     } catch (const sl::UnreadableInputError& e) {
       // The path itself cannot be read: InputError with a result all the same, as lint_many's.
-      result.input_errors.push_back({path, e.what()});
-      result.summary.input_errors = 1;
+      sl::Result unread;
+      unread.input_errors.push_back({path, e.what()});
+      unread.summary.input_errors = 1;
+      return unread;
     }
-  }
+  });
   return checked(linter, std::move(result), {path});
 }
 
@@ -351,11 +350,8 @@ std::vector<std::string> paths_of(const char* function, const py::iterable& item
 
 PyResult lint_many_with(const sl::Linter& linter, const py::iterable& items) {
   const std::vector<std::string> paths = paths_of("lint_many", items);
-  sl::Result result;
-  {
-    py::gil_scoped_release released;
-    result = linter.lint_files(paths);
-  }
+  sl::Result result =
+      sitemaplint_python::interruptible([&](const sl::StopFlag* stop) { return linter.lint_files(paths, stop); });
   return checked(linter, std::move(result), std::set<std::string>(paths.begin(), paths.end()));
 }
 

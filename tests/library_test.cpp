@@ -245,6 +245,60 @@ TEST_CASE("library: pages without a root audits the live site as --pages does") 
   CHECK(server.hits("/ok") == asked + 1);
 }
 
+TEST_CASE("library: a lint asked to stop ends within a second, fetches nothing more, and throws Stopped") {
+  // Forty pages that each take a second to come, two at a time: twenty seconds unless stopped.
+  HttpTestServer server;
+  std::string urls;
+  for (int i = 0; i < 40; ++i) {
+    const std::string path = "/slow/" + std::to_string(i);
+    server.route(path, [](const HttpRequest&, HttpExchange& exchange) {
+      if (!exchange.sleep_for(std::chrono::seconds(1))) return;
+      exchange.send_response(HttpResponse{200, {{"Content-Type", "text/html"}}, "<html><head></head></html>"});
+    });
+    urls += "<url><loc>" + server.url(path) + "</loc></url>\n";
+  }
+  server.route("/sitemap.xml", HttpResponse{200,
+                                            {{"Content-Type", "application/xml"}},
+                                            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset "
+                                            "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n" +
+                                                urls + "</urlset>\n"});
+  sl::Settings settings = at_now();
+  settings.pages = true;
+  settings.rate = 100;
+  const sl::Linter linter{settings};
+  const auto slow_asked = [&] {
+    std::size_t asked = 0;
+    for (const HttpRequest& request : server.requests()) asked += request.path.starts_with("/slow/");
+    return asked;
+  };
+  for (const bool files : {false, true}) {
+    CAPTURE(files);
+    const std::size_t before = slow_asked();
+    sl::StopFlag stop;
+    const auto begun = std::chrono::steady_clock::now();
+    std::thread stopper([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+      stop.request();
+    });
+    const auto lint = [&] {
+      return files ? linter.lint_files({server.url("/sitemap.xml")}, &stop)
+                   : linter.lint_file(server.url("/sitemap.xml"), &stop);
+    };
+    CHECK_THROWS_AS(lint(), sl::Stopped);
+    const auto took = std::chrono::steady_clock::now() - begun;
+    stopper.join();
+    CHECK(took < std::chrono::milliseconds(3500));
+    // Nothing asked for after the stop: at most the two in flight then and the two before them.
+    CHECK(slow_asked() - before <= 4);
+  }
+  // A flag set before the call: nothing is fetched at all.
+  sl::StopFlag stopped;
+  stopped.request();
+  const std::size_t before = server.requests().size();
+  CHECK_THROWS_AS(linter.lint_file(server.url("/sitemap.xml"), &stopped), sl::Stopped);
+  CHECK(server.requests().size() == before);
+}
+
 TEST_CASE("library: a Result's report is the command line's, byte for byte, in every format") {
   const std::string example = source_path("testdata/example/sitemap.xml");
   const std::string broken = source_path("testdata/rules/SM105-duplicate-child/two-locs.xml");

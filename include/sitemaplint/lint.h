@@ -1,6 +1,7 @@
 // Linting bytes, a file or a set of files with given settings.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -30,6 +31,26 @@ class UnreadableInputError : public Error {
   using Error::Error;
 };
 
+// A lint that was asked to stop (StopFlag) before it ended: its result is not whole, and none is
+// given.
+class Stopped : public Error {
+ public:
+  using Error::Error;
+};
+
+// Asks a lint running on another thread to end early (Python's Ctrl-C, say): a lint_* call given
+// it fetches nothing more once it is set, ends the requests in flight and the files not begun,
+// and throws Stopped, within a fraction of a second (a file being walked is walked to its end).
+class StopFlag {
+ public:
+  void request() noexcept { set_.store(true); }
+  bool requested() const noexcept { return set_.load(); }
+  const std::atomic<bool>& flag() const noexcept { return set_; }
+
+ private:
+  std::atomic<bool> set_{false};
+};
+
 // The settings checked and resolved once, for any number of lints. Its lint functions may be
 // called from several threads at once.
 class Linter {
@@ -45,17 +66,18 @@ class Linter {
   // `bytes` linted as if read from `name` (a path, for the reports and the config's globs), alone:
   // an index's children are not followed, nor a robots.txt's Sitemap: lines (a `name` that ends in
   // robots.txt is read as one). Never throws on what the bytes hold.
-  Result lint_bytes(std::string_view bytes, const std::string& name = "-") const;
+  // With `stop`, each of them ends early once it is requested, throwing Stopped.
+  Result lint_bytes(std::string_view bytes, const std::string& name = "-", const StopFlag* stop = nullptr) const;
 
   // One file (a .gz one too), standard input ("-"), or an http(s) URL, with the children of an
   // index followed as the command line follows them. Throws UnreadableInputError when `path`
   // itself cannot be read; a child that cannot is in Result::input_errors.
-  Result lint_file(const std::string& path) const;
+  Result lint_file(const std::string& path, const StopFlag* stop = nullptr) const;
 
   // Files, folders (the sitemaps below them) and URLs, `Settings::jobs` at once, with the checks
   // across the set (duplicates, hreflang, an index's children): what `sitemaplint PATH...` does.
   // Inputs that cannot be read are in Result::input_errors; nothing is thrown for them.
-  Result lint_files(const std::vector<std::string>& paths) const;
+  Result lint_files(const std::vector<std::string>& paths, const StopFlag* stop = nullptr) const;
 
   // A shard of a set (docs/records.md): `paths` linted as lint_files lints them, and written to the
   // folder `out` (made if missing) with the set's pages and hreflang links as records in

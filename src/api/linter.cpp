@@ -58,6 +58,14 @@ struct Linter::Impl {
     return result;
   }
 
+  // How a run fetches: `named` are the hosts it may reach on internal addresses.
+  FetchOptions fetch_options_of(const std::vector<std::string>& named, const StopFlag* stop) const {
+    FetchOptions fetch = run_fetch_options(settings.timeout_seconds, settings.allowed_hosts, named);
+    if (run.user_agent) fetch.user_agent = *run.user_agent;
+    if (stop) fetch.stop = &stop->flag();
+    return fetch;
+  }
+
   // A run's pages (run.pages): the build's, or the live site's, fetched as `fetch` says.
   std::shared_ptr<const PageLookup> pages_of(const std::vector<std::string>& paths, const FetchOptions& fetch) const {
     std::string why;
@@ -71,14 +79,13 @@ struct Linter::Impl {
 
   // The run of `paths` as the command line runs it, --pages included: a run of its own, whose
   // pages are looked up (or fetched) once each and summed up in *pages.
-  std::vector<Outcome> lint_site_of(const std::vector<std::string>& paths,
+  std::vector<Outcome> lint_site_of(const std::vector<std::string>& paths, const StopFlag* stop,
                                     std::optional<sitemaplint::PagesSummary>* pages_summed = nullptr,
                                     std::vector<sitemaplint::InputError>* input_errors = nullptr) const {
     SiteOptions options = site;
     std::vector<std::string> named = paths;
     named.push_back(site.robots);
-    options.fetch = run_fetch_options(settings.timeout_seconds, settings.allowed_hosts, named);
-    if (run.user_agent) options.fetch.user_agent = *run.user_agent;
+    options.fetch = fetch_options_of(named, stop);
     if (!run.pages) return lint_site(paths, configs->lookup(), options);
     std::shared_ptr<const PageLookup> pages = pages_of(paths, options.fetch);
     options.pages = pages;
@@ -180,7 +187,16 @@ Linter& Linter::operator=(Linter&&) noexcept = default;
 
 const Settings& Linter::settings() const { return impl_->settings; }
 
-Result Linter::lint_bytes(std::string_view bytes, const std::string& name) const {
+namespace {
+
+// A lint asked to stop ends here, whatever it got to: what it has is not the whole result.
+void throw_if_stopped(const StopFlag* stop) {
+  if (stop && stop->requested()) throw Stopped("the lint was stopped before it ended");
+}
+
+}  // namespace
+
+Result Linter::lint_bytes(std::string_view bytes, const std::string& name, const StopFlag* stop) const {
   std::string error;
   const Profile* profile = impl_->configs->profile_for(name, &error);
   if (!profile) throw SettingsError(error);
@@ -189,9 +205,7 @@ Result Linter::lint_bytes(std::string_view bytes, const std::string& name) const
   sitemaplint::Settings settings = profile->settings;
   std::shared_ptr<const PageLookup> pages;
   if (impl_->run.pages) {
-    FetchOptions fetch = run_fetch_options(impl_->settings.timeout_seconds, impl_->settings.allowed_hosts, {name});
-    if (impl_->run.user_agent) fetch.user_agent = *impl_->run.user_agent;
-    settings.pages = pages = impl_->pages_of({name}, fetch);
+    settings.pages = pages = impl_->pages_of({name}, impl_->fetch_options_of({name}, stop));
   }
   settings.collect_set_facts = true;
   settings.sole_input = true;
@@ -204,6 +218,7 @@ Result Linter::lint_bytes(std::string_view bytes, const std::string& name) const
   outcomes[0].report = lint_input(std::move(input), profile->selection, settings, LintScope::InASet);
   SetMember member{&*outcomes[0].report, &profile->selection, kNoFile, {}};
   finish_set(std::span(&member, 1), &settings);
+  throw_if_stopped(stop);
   if (!pages) return impl_->finish(std::move(outcomes), {});
   std::vector<sitemaplint::InputError> input_errors;
   if (auto log_error = pages_log_error(*pages, impl_->settings.pages_log))
@@ -211,10 +226,11 @@ Result Linter::lint_bytes(std::string_view bytes, const std::string& name) const
   return impl_->finish(std::move(outcomes), std::move(input_errors), pages_summary(*pages));
 }
 
-Result Linter::lint_file(const std::string& path) const {
+Result Linter::lint_file(const std::string& path, const StopFlag* stop) const {
   std::optional<sitemaplint::PagesSummary> pages;
   std::vector<sitemaplint::InputError> input_errors;
-  std::vector<Outcome> outcomes = impl_->lint_site_of({path}, &pages, &input_errors);
+  std::vector<Outcome> outcomes = impl_->lint_site_of({path}, stop, &pages, &input_errors);
+  throw_if_stopped(stop);
   // With --robots the robots.txt comes first; the file given is the first outcome of its path.
   for (const Outcome& outcome : outcomes) {
     if (outcome.path == path && !outcome.report) throw UnreadableInputError(outcome.error);
@@ -222,7 +238,7 @@ Result Linter::lint_file(const std::string& path) const {
   return impl_->finish(std::move(outcomes), std::move(input_errors), std::move(pages));
 }
 
-Result Linter::lint_files(const std::vector<std::string>& paths) const {
+Result Linter::lint_files(const std::vector<std::string>& paths, const StopFlag* stop) const {
   std::vector<std::pair<std::string, std::string>> expansion_errors;
   ConfigResolver& configs = *impl_->configs;
   const std::vector<std::string> expanded =
@@ -234,7 +250,8 @@ Result Linter::lint_files(const std::vector<std::string>& paths) const {
   for (auto& [path, message] : expansion_errors) input_errors.push_back({path, message});
   if (expanded.empty() && impl_->site.robots.empty()) return impl_->finish({}, std::move(input_errors));
   std::optional<sitemaplint::PagesSummary> pages;
-  std::vector<Outcome> outcomes = impl_->lint_site_of(expanded, &pages, &input_errors);
+  std::vector<Outcome> outcomes = impl_->lint_site_of(expanded, stop, &pages, &input_errors);
+  throw_if_stopped(stop);
   return impl_->finish(std::move(outcomes), std::move(input_errors), std::move(pages));
 }
 

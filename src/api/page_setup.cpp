@@ -104,6 +104,7 @@ std::shared_ptr<const PageLookup> live_pages(const std::vector<std::string>& pat
     for (const std::string& origin : live.origins) s.allowed_hosts.push_back(host_of(origin));
   }
   s.notice = print_notice;  // a long Retry-After, said while the run waits it out
+  s.stop = fetch.stop;
   live.max_urls = run.max_urls.value_or(10000);
   live.sample = run.sample;
   if (live.sample) {

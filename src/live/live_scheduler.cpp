@@ -234,10 +234,21 @@ struct LiveScheduler::Impl {
     return wake;
   }
 
+  // Asked to stop: each host given up (a host first asked after this too), and the transfers in
+  // flight ended, each answered now.
+  void halt(Answers& answers) {
+    halted = true;
+    for (auto& [name, host] : hosts) host.politeness.give_up("not fetched: the run was stopped");
+    std::vector<CURL*> running;
+    for (const auto& [easy, t] : active) running.push_back(easy);
+    for (CURL* easy : running) finish(easy, CURLE_ABORTED_BY_CALLBACK, answers);
+  }
+
   void loop() {
     Answers answers;
     for (;;) {
       if (!take_incoming()) return;
+      if (options.stop && (halted || options.stop->load(std::memory_order_relaxed))) halt(answers);
       Clock::time_point wake = start_due(Clock::now(), Clock::now() + std::chrono::seconds(1), answers);
       for (auto& [callback, response] : answers) callback(std::move(response));
       answers.clear();
@@ -262,9 +273,12 @@ struct LiveScheduler::Impl {
       // Rounded up: a wait of 0.4 ms polled as 0 would spin until the host's next turn.
       if (curl_deadline) wake = std::min(wake, *curl_deadline);
       const auto wait = std::chrono::ceil<std::chrono::milliseconds>(wake - Clock::now()).count();
-      events.wait(static_cast<int>(std::clamp<long long>(wait, 0, 1000)), [&](int fd, bool in, bool out, bool error) {
-        run_curl(fd, (in ? CURL_CSELECT_IN : 0) | (out ? CURL_CSELECT_OUT : 0) | (error ? CURL_CSELECT_ERR : 0));
-      });
+      // A run that may be stopped looks at its flag five times a second, however long it waits.
+      events.wait(static_cast<int>(std::clamp<long long>(wait, 0, options.stop ? 200 : 1000)),
+                  [&](int fd, bool in, bool out, bool error) {
+                    run_curl(
+                        fd, (in ? CURL_CSELECT_IN : 0) | (out ? CURL_CSELECT_OUT : 0) | (error ? CURL_CSELECT_ERR : 0));
+                  });
     }
   }
 
@@ -424,6 +438,7 @@ struct LiveScheduler::Impl {
   std::mutex mutex;
   std::deque<QueuedRequest> incoming;
   bool stopping = false;
+  bool halted = false;  // asked to stop (options.stop): the loop gives every host up, new ones too
   std::map<std::string, Host> hosts;  // the scheduler's thread only
   std::unordered_map<std::string, std::string, NameHash, std::equal_to<>> host_names;  // by authority
   std::map<CURL*, std::unique_ptr<LiveTransfer>> active;

@@ -9,6 +9,7 @@
 // name, checked on the address each name resolves to.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <functional>
@@ -67,6 +68,9 @@ struct SchedulerOptions {
   // Says something the user should know while the run goes on (a long Retry-After): one line, on
   // standard error from the command line. None: nothing is said.
   std::function<void(std::string_view)> notice;
+  // Set once the run is asked to stop (FetchOptions::stop): every host is given up, the requests
+  // in flight are ended and each request is answered at once, so that nothing waits. Null: never.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 using LiveCallback = std::function<void(LiveResponse)>;

@@ -168,6 +168,11 @@ std::string too_large(std::size_t limit) { return "response larger than " + std:
 // that a connection is only reused by a request of the trust it was opened for: one opened
 // without the address check (a host the user named) never carries a request that must be
 // checked, whose own connection is checked when it opens.
+// libcurl's progress callback: a nonzero answer ends the transfer (the run was asked to stop).
+int end_when_stopped(void* stop, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
+  return static_cast<const std::atomic<bool>*>(stop)->load(std::memory_order_relaxed) ? 1 : 0;
+}
+
 class Fetcher {
  public:
   // Loads libcurl the first time any fetcher is made (curl_library() waits for and returns that
@@ -190,6 +195,11 @@ class Fetcher {
     const Clock::time_point start = Clock::now();
     std::string url = start_url;
     for (int redirects = 0;; ++redirects) {
+      if (options.stopped()) {
+        result.error = "not fetched: the run was stopped";
+        result.body.clear();
+        return result;
+      }
       std::string error;
       Url parsed = check_url(*curl_, url, options, &error);
       if (!parsed) {
@@ -284,6 +294,11 @@ class Fetcher {
     curl_->easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
     curl_->easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, open_guarded_socket);
     curl_->easy_setopt(h, CURLOPT_OPENSOCKETDATA, &guard_);
+    if (options.stop) {  // libcurl asks at least once a second, whether bytes come or not
+      curl_->easy_setopt(h, CURLOPT_XFERINFOFUNCTION, end_when_stopped);
+      curl_->easy_setopt(h, CURLOPT_XFERINFODATA, const_cast<std::atomic<bool>*>(options.stop));
+      curl_->easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+    }
 
     CURLcode code = curl_->easy_perform(h);
     if (code == CURLE_BAD_CONTENT_ENCODING && !sink.overflowed) {

@@ -5,6 +5,7 @@
 // one-line messages, not thrown.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -40,6 +41,10 @@ struct FetchOptions {
   // probe the machine it runs on or its network.
   std::vector<std::string> trusted_hosts;
   std::string user_agent = default_user_agent();
+  // Set once the run is asked to stop (the library's StopFlag): nothing more is fetched, a fetch
+  // under way ends, and files not begun are not read. Null: the run is never stopped.
+  const std::atomic<bool>* stop = nullptr;
+  bool stopped() const { return stop && stop->load(std::memory_order_relaxed); }
 };
 
 struct FetchResult {

@@ -56,6 +56,10 @@ Outcome lint_one(const std::string& path, const RuleSelection& selection, const 
                  const FetchOptions& fetch_options, ReadAs read_as) {
   Outcome outcome;
   outcome.path = path;
+  if (fetch_options.stopped()) {
+    outcome.error = path + ": not read: the run was stopped";
+    return outcome;
+  }
   if (!is_url(path)) {
     Input input;
     if (load_input(path, &input, &outcome.error, settings.engine.rule_threads)) {
