@@ -88,4 +88,14 @@ inline int hex_value(char c) {
   return -1;
 }
 
+// `text` on one line, as a message quotes what a server sent: control characters as spaces,
+// trailing spaces dropped.
+inline std::string one_line(std::string text) {
+  for (char& c : text) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
+  }
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  return text;
+}
+
 }  // namespace sitemaplint

@@ -86,14 +86,6 @@ bool drain_over(const LiveTransfer& t) {
   return t.received > kDrainBytes || std::chrono::steady_clock::now() - t.stopped_at > kDrainTime;
 }
 
-std::string one_line(std::string text) {
-  for (char& c : text) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
-  }
-  while (!text.empty() && text.back() == ' ') text.pop_back();
-  return text;
-}
-
 std::size_t write_body(char* data, std::size_t size, std::size_t count, void* user) {
   auto& t = *static_cast<LiveTransfer*>(user);
   const std::size_t n = size * count;

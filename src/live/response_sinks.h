@@ -73,9 +73,6 @@ struct LiveTransfer {
 inline constexpr std::size_t kDrainBytes = 64 * 1024;
 inline constexpr std::chrono::milliseconds kDrainTime{200};
 
-// `text` on one line: control characters as spaces, trailing spaces dropped.
-std::string one_line(std::string text);
-
 // CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION, with the LiveTransfer as their user data.
 std::size_t write_body(char* data, std::size_t size, std::size_t count, void* user);
 std::size_t read_header(char* data, std::size_t size, std::size_t count, void* user);

@@ -1,5 +1,7 @@
 #include "live/transfer_failure.h"
 
+#include "analysis/ascii.h"
+
 namespace sitemaplint {
 namespace {
 

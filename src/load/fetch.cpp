@@ -37,15 +37,6 @@ struct UrlDeleter {
 };
 using Url = std::unique_ptr<CURLU, UrlDeleter>;
 
-// Control characters (a server's text can reach messages) become spaces: errors are one line.
-std::string one_line(std::string text) {
-  for (char& c : text) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = ' ';
-  }
-  while (!text.empty() && text.back() == ' ') text.pop_back();
-  return text;
-}
-
 std::string url_part(const CurlFunctions& curl, CURLU* url, CURLUPart part, unsigned flags = 0) {
   char* value = nullptr;
   if (curl.url_get(url, part, &value, flags) != CURLUE_OK || !value) return "";
