@@ -57,6 +57,14 @@ struct PageProblem {
   std::size_t column = 0;  // 1-based, in code points, with `line` (a fetched page is not read again)
 };
 
+// What decided the encoding a page is read in (the HTML Standard's encoding sniffing, 13.2.3.2).
+enum class EncodingSource : std::uint8_t {
+  Default,  // nothing decided it: UTF-8
+  ByteOrderMark,  // EF BB BF, FE FF or FF FE at the start
+  ContentType,  // the charset of the Content-Type header the page is served with
+  Declaration,  // a <meta> or an XML declaration within the first 1,024 bytes (or later in the head)
+};
+
 // What the HTML of a page says in its <head>, read as a search engine reads the served HTML: no
 // script runs, and a tag in the <body> does not count (a canonical or a robots meta tag there is
 // ignored by Google).
@@ -78,6 +86,7 @@ struct HeadFacts {
   std::string title;  // <title>, white space collapsed
   std::string charset;  // <meta charset> or the http-equiv Content-Type's, as written, wherever in the head
   std::string encoding;  // the encoding the page was decoded in (the Encoding Standard's name: "UTF-8", "windows-1252")
+  EncodingSource encoding_source = EncodingSource::Default;  // what decided `encoding`
   bool truncated = false;  // the head was not closed within the size read
   PageProblem
       problem;  // why the page cannot be read as HTML (kind None: it can); the facts above are what could be read

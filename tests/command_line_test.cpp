@@ -22,6 +22,13 @@ std::string usage_message(const std::vector<std::string>& args) {
 
 }  // namespace
 
+TEST_CASE("command line: an option of one value given twice is said so in plain words") {
+  const auto run = run_cli({"--format", "json", "--format", "human", "testdata/example/sitemap.xml"});
+  CHECK(run.exit_code == 2);
+  CHECK(run.err.find("--format: given 2 times; it takes one value, so give it once") != std::string::npos);
+  CHECK(run.err.find("At Most") == std::string::npos);
+}
+
 TEST_CASE("command line: an unknown option suggests the closest one") {
   CHECK(usage_message({"--formt", "json", "a.xml"}) == "unknown option '--formt'; did you mean '--format'?");
   CHECK(usage_message({"--formt=json", "a.xml"}) == "unknown option '--formt'; did you mean '--format'?");

@@ -338,7 +338,8 @@ TEST_CASE("live: a small site with each situation, findings pinned") {
       "'SITE/loop-a' (302) -> 'SITE/loop-b' (302); fix the redirects, or remove the URL (Search Console: "
       "\"Redirect error\")\n"
       ":10:11: error[PAGE107 page-redirect-error]: 'SITE/to-missing' redirects, and it ends in an error, 404 (Not "
-      "Found): 'SITE/to-missing' (301) -> 'SITE/nothing-here' (404); list the page's final URL and fix the redirects "
+      "Found): 'SITE/to-missing' (301) -> 'SITE/nothing-here' (404); fix the redirects to lead to a page that answers "
+      "200, and list that page "
       "(Search Console: \"Redirect error\")\n"
       ":11:11: error[PAGE201 page-noindex]: 'SITE/noindex' is listed, but its page forbids indexing: <meta "
       "name=\"robots\"> says 'noindex' (SITE/noindex:1); remove the directive or the URL (Search Console: \"Submitted "
@@ -377,13 +378,12 @@ TEST_CASE("live: a small site with each situation, findings pinned") {
     CHECK(json.out.find(count) != std::string::npos);
   }
   const auto human = run_cli({"--pages", "--rate", "200", "--now", kTestNow, sitemap});
-  CHECK(
-      human.out.find(
-          "Pages of the live site " + u("") +
-          " (at most 2 connections and 200 requests a second per host): 16 listed URLs checked (8 "
-          "served, 2 missing, 3 redirected, 1 other 4xx, 1 5xx, 1 not fetched (robots.txt disallows sitemaplint)); of "
-          "the "
-          "served, 3 noindex and 1 canonical elsewhere.") != std::string::npos);
+  CHECK(human.out.find(
+            "Pages of the live site " + u("") +
+            " (at most 2 connections and 200 requests a second per host): 16 listed URLs checked (8 "
+            "served, 2 missing, 3 redirected, 1 other 4xx, 1 5xx, 1 blocked by robots.txt for sitemaplint); of "
+            "the "
+            "served, 3 noindex and 1 canonical elsewhere.") != std::string::npos);
 }
 
 TEST_CASE("live: PAGE106 judges Googlebot's group, and sitemaplint's own group only keeps it from fetching") {
@@ -410,7 +410,7 @@ TEST_CASE("live: PAGE106 judges Googlebot's group, and sitemaplint's own group o
       out.find(":5:11: error[PAGE106 page-blocked-by-robots]: 'SITE/private/x/' is disallowed for Googlebot by the "
                "site's robots.txt line 2: Disallow: /private/; remove the URL or allow it (Search Console: \"Submitted "
                "URL blocked by robots.txt\")\n") != std::string::npos);
-  CHECK(run.out.find("1 not fetched (robots.txt disallows sitemaplint)") != std::string::npos);
+  CHECK(run.out.find("1 blocked by robots.txt for sitemaplint") != std::string::npos);
   // Several: one finding for the host, at the first, with the count of the others (a URL listed
   // twice counts once).
   const std::string several = u("/several.xml");
@@ -980,6 +980,28 @@ TEST_CASE("live: the charset of the Content-Type decodes a page that declares no
         "(Search Console: \"Alternate page with proper canonical tag\")\n");
 }
 
+TEST_CASE("live: a page that is not the UTF-8 its Content-Type or byte order mark says is told so") {
+  HttpTestServer server;
+  const auto u = [&](const std::string& path) { return server.url(path); };
+  server.route("/served-utf8", HttpResponse{200,
+                                            {{"Content-Type", "text/html; charset=utf-8"}},
+                                            "<html><head><title>Caf\xE9</title></head><body>x</body></html>"});
+  server.route("/bom", HttpResponse{200,
+                                    {{"Content-Type", "text/html"}},
+                                    "\xEF\xBB\xBF<html><head><title>Caf\xE9</title></head><body>x</body></html>"});
+  const std::string sitemap = u("/sitemap.xml");
+  serve_sitemap(server, site_urlset({u("/served-utf8"), u("/bom")}));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "200", "--now", kTestNow, sitemap});
+  CHECK(findings(run, sitemap) ==
+        ":3:11: warning[PAGE104 page-unreadable]: 'SITE/served-utf8' is listed, but its page is not valid UTF-8: "
+        "byte 0xE9 at SITE/served-utf8:1 (offset 22); the charset of the Content-Type it is served with says UTF-8, "
+        "so it is read as UTF-8, and search engines show such bytes as U+FFFD: save the page as UTF-8, or serve it "
+        "with the charset it is saved in\n"
+        ":4:11: warning[PAGE104 page-unreadable]: 'SITE/bom' is listed, but its page is not valid UTF-8: byte 0xE9 at "
+        "SITE/bom:1 (offset 25); its byte order mark says UTF-8, so it is read as UTF-8, and search engines show such "
+        "bytes as U+FFFD: save the whole page as UTF-8\n");
+}
+
 TEST_CASE("live: an image whose server does not do HEAD is asked again with GET") {
   // Before the server, whose threads read them until it is destroyed.
   const std::string jpeg(200000, 'j');
@@ -1258,7 +1280,7 @@ TEST_CASE("live: a host that keeps failing is given up with one finding") {
         "only pages that answer 200 (Search Console: \"Server error (5xx)\")\n"
         ":10:11: error[PAGE105 page-fetch-error]: 'SITE/e7' answers 500 (Internal Server Error) on the live site; list "
         "only pages that answer 200 (Search Console: \"Server error (5xx)\")\n"
-        ":11:11: error[PAGE105 page-fetch-error]: 'SITE/e8' and the other URLs of its host were not fetched: "
+        ":11:11: error[PAGE105 page-fetch-error]: 'SITE/e8' was not fetched, nor any other URL of its host after it: "
         "127.0.0.1 was given up after 8 failures in a row (errors, or no answer); check the server, then run again\n");
   // The summary says why the rest were not fetched.
   const auto summary = run_cli({"--pages", "--rate", "200", "--now", kTestNow, server.url("/sitemap.xml")});
@@ -1300,9 +1322,10 @@ TEST_CASE("live: a host down for longer than sitemaplint waits is given up at on
   result.out = run.out;
   CHECK(findings(result, server.url("/sitemap.xml")) ==
         ":3:11: error[PAGE105 page-fetch-error]: 'SITE/m1' answers 503 (Service Unavailable) on the live site (status "
-        "503, and the host was given no second chance); list only pages that answer 200 (Search Console: \"Server "
+        "503, not asked again: its host was given up); list only pages that answer 200 (Search Console: \"Server "
         "error (5xx)\")\n"
-        ":4:11: error[PAGE105 page-fetch-error]: 'SITE/m2' and the other URLs of its host were not fetched: 127.0.0.1 "
+        ":4:11: error[PAGE105 page-fetch-error]: 'SITE/m2' was not fetched, nor any other URL of its host after it: "
+        "127.0.0.1 "
         "answered 503 with 'Retry-After: 100000', longer than sitemaplint waits (120 s); check the server, then run "
         "again\n");
 }
@@ -1321,7 +1344,8 @@ TEST_CASE("live: a host that asks for a long wait again once it is over is given
   result.out = run.out;
   CHECK(
       findings(result, server.url("/sitemap.xml"))
-          .find(":4:11: error[PAGE105 page-fetch-error]: 'SITE/next' and the other URLs of its host were not fetched: "
+          .find(":4:11: error[PAGE105 page-fetch-error]: 'SITE/next' was not fetched, nor any other URL of its host "
+                "after it: "
                 "127.0.0.1 answered 429 again once the wait its Retry-After asked for was over; check the server, then "
                 "run again\n") != std::string::npos);
 }
@@ -1361,9 +1385,10 @@ TEST_CASE("live: a host that asks for a long wait again for another URL is given
   result.out = run.out;
   CHECK(findings(result, sitemap) ==
         ":4:11: error[PAGE105 page-fetch-error]: 'SITE/p1' answers 429 (Too Many Requests) on the live site (status "
-        "429, and the host was given no second chance); list only pages that answer 200 (Search Console: \"Server "
+        "429, not asked again: its host was given up); list only pages that answer 200 (Search Console: \"Server "
         "error (5xx)\")\n"
-        ":5:11: error[PAGE105 page-fetch-error]: 'SITE/p2' and the other URLs of its host were not fetched: 127.0.0.1 "
+        ":5:11: error[PAGE105 page-fetch-error]: 'SITE/p2' was not fetched, nor any other URL of its host after it: "
+        "127.0.0.1 "
         "answered 429 again once the wait its Retry-After asked for was over; check the server, then run again\n");
   CHECK(run.err ==
         "sitemaplint: 127.0.0.1 answered 11 s of Retry-After: its requests wait that long before the next one (not a "
@@ -1484,7 +1509,7 @@ TEST_CASE("live: misbehaving servers cost a bounded time and give findings") {
             "/ok' was not fetched (refused to connect to 'localhost' (this machine): a loopback, private or link-local "
             "address is not fetched unless --allow-host names it): 'SITE/to-localhost' (302) -> 'http://localhost:" +
             std::to_string(server.port()) +
-            "/ok' (no answer); list the page's final URL\n"
+            "/ok' (no answer); fix the redirects, or list where they lead if it is a page to index\n"
             ":10:11: error[PAGE105 page-fetch-error]: 'SITE/drip' gives no answer (the answer began but did not end "
             "within 1000 ms) on the live site; list only pages that answer 200 (Search Console: \"Server error "
             "(5xx)\")\n");
@@ -1565,11 +1590,11 @@ TEST_CASE("live: answers that are not whole, or say nothing to follow, get findi
         "Modified to a request that asked for no validator); list only pages that answer 200 (Search Console: "
         "\"Redirect error\")\n"
         ":9:11: error[PAGE107 page-redirect-error]: 'SITE/bad-location' redirects, and 'http://[::1/' was not fetched "
-        "(its Location is not a valid URL): 'SITE/bad-location' (302) -> 'http://[::1/' (no answer); list the page's "
-        "final URL\n"
+        "(its Location is not a valid URL): 'SITE/bad-location' (302) -> 'http://[::1/' (no answer); fix the "
+        "redirects, or list where they lead if it is a page to index\n"
         ":10:11: error[PAGE107 page-redirect-error]: 'SITE/bad-port' redirects, and 'http://127.0.0.1:99999/' was not "
         "fetched (its Location is not a valid URL): 'SITE/bad-port' (302) -> 'http://127.0.0.1:99999/' (no answer); "
-        "list the page's final URL\n"
+        "fix the redirects, or list where they lead if it is a page to index\n"
         ":11:11: error[PAGE105 page-fetch-error]: 'SITE/s999' answers 999 on the live site; list only pages that "
         "answer 200\n"
         ":12:11: error[PAGE201 page-noindex]: 'SITE/untyped-late' is listed, but its page forbids indexing: <meta "
@@ -1846,8 +1871,8 @@ TEST_CASE("live: a redirect to a URL with no origin of its own ends, with a find
   result.out = run.out;
   CHECK(findings(result, server.url("/sitemap.xml")) ==
         ":3:11: error[PAGE107 page-redirect-error]: 'SITE/to-ftp' redirects, and 'ftp://127.0.0.1/file' was not "
-        "fetched (only http and https URLs are): 'SITE/to-ftp' (301) -> 'ftp://127.0.0.1/file' (no answer); list the "
-        "page's final URL\n");
+        "fetched (only http and https URLs are): 'SITE/to-ftp' (301) -> 'ftp://127.0.0.1/file' (no answer); fix the "
+        "redirects, or list where they lead if it is a page to index\n");
 }
 
 TEST_CASE("live: --max-urls and --sample cut the list, and the summary says so") {
@@ -1988,8 +2013,8 @@ TEST_CASE("live: URLs left out are counted once, and a hop to one is asked for o
   CHECK(findings(human, sitemap)
             .find(":3:11: error[PAGE107 page-redirect-error]: 'SITE/a' redirects, and it ends in an error, 404 (Not "
                   "Found): "
-                  "'SITE/a' (301) -> 'SITE/gone' (404); list the page's final URL and fix the redirects") !=
-        std::string::npos);
+                  "'SITE/a' (301) -> 'SITE/gone' (404); fix the redirects to lead to a page that answers 200, and list "
+                  "that page") != std::string::npos);
   check_asked_once(server, {"/a", "/b", "/gone"});
   CHECK(server.hits("/c") == 0);
   const auto json = run_cli({"--pages", "--rate", "200", "--max-urls", "2", "--format", "json", sitemap});

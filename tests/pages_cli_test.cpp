@@ -259,6 +259,20 @@ TEST_CASE("pages cli: the options of --pages are refused without it, not ignored
   CHECK(run_cli({"--coverage", "sitemap.xml"}, "", dir.path.string()).exit_code == 0);
 }
 
+TEST_CASE("pages cli: --host and --coverage are refused for the live site, which they say nothing of") {
+  for (const std::vector<std::string>& given : {std::vector<std::string>{"--host", "netlify"}, {"--coverage"}}) {
+    std::vector<std::string> args = {"--pages"};
+    args.insert(args.end(), given.begin(), given.end());
+    args.push_back("https://example.com/sitemap.xml");
+    const auto run = run_cli(args);
+    CAPTURE(given.front());
+    CHECK(run.exit_code == 2);
+    CHECK(run.err.find(given.front() +
+                       ": concerns the build under --root: the live site is fetched as it is served, and has no "
+                       "list of its pages to compare with the sitemaps") != std::string::npos);
+  }
+}
+
 TEST_CASE("pages cli: a User-Agent of more than one line is refused: it would add headers to every request") {
   for (const std::string agent : {std::string("x\r\nX-Injected: 1"), std::string("a\nb"), std::string()}) {
     const auto run = run_cli({"--pages", "--user-agent", agent, "https://example.com/sitemap.xml"});

@@ -20,7 +20,7 @@ matches them). A URL disallowed for Googlebot is reported with the rule that dis
 
 sitemaplint itself obeys the robots.txt for its own product token, `sitemaplint` (a group for
 `sitemaplint`, else the `*` groups): a URL disallowed for it is not fetched, and counted in the
-summary as "not fetched (robots.txt disallows sitemaplint)", and PAGE108 says so once for its
+summary as "blocked by robots.txt for sitemaplint", and PAGE108 says so once for its
 host, which is no Search Console status
 (a group for sitemaplint alone blocks sitemaplint alone; give it `Allow:` rules to audit such
 pages). As RFC 9309 says, a robots.txt that answers 4xx allows everything, and one that answers

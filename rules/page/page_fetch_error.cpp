@@ -61,7 +61,8 @@ class PageFetchError final : public PageRule {
       // page.reason: "HOST was given up after N failures in a row", said once for the host.
       const bool in_a_row = page.reason.ends_with(" in a row");
       out.report({.at = url_span(*url.field, a),
-                  .message = url.quoted_value() + " and the other URLs of its host were not fetched: " + page.reason +
+                  .message = url.quoted_value() +
+                             " was not fetched, nor any other URL of its host after it: " + page.reason +
                              (in_a_row ? " (errors, or no answer)" : "") + "; check the server, then run again"});
       return;
     }

@@ -16,7 +16,11 @@ With `--pages` on the live site (without `--root`), asks for every `<image:loc>`
 image or video extension) and reports those that answer 200 with a `Content-Type` that is not an
 image (`<image:loc>`, `<video:thumbnail_loc>`) or a video (`<video:content_loc>`): most often an
 HTML page, a login form or an error page served with 200. A URL that redirects is judged by the
-answer its redirects end at.
+answer its redirects end at. A video file is often served as a stream of its own kind, so
+`<video:content_loc>` also passes as `application/octet-stream` (a file to download), and as an
+HLS or DASH playlist (`application/vnd.apple.mpegurl`, `application/x-mpegurl`,
+`application/dash+xml`); an image has no such excuse: `application/octet-stream` for an
+`<image:loc>` is reported, since browsers and image search do not take it for an image.
 
 ## Why it matters
 Google indexes the file a sitemap names; an HTML page where an image should be is not indexed in

@@ -56,10 +56,11 @@ class PageRedirectError final : public PageRule {
     const bool endless = last >= 300 && last < 400;
     // An image or a video is a file: no page report of Search Console lists it.
     const bool media = url.kind != UrlFieldKind::Loc && url.kind != UrlFieldKind::HreflangHref;
-    const std::string advice = media                  ? "name the file where it is served, or fix the redirects"
-                               : ends_unfetched(page) ? "list the page's final URL"
-                               : endless              ? "fix the redirects, or remove the URL"
-                                                      : "list the page's final URL and fix the redirects";
+    const std::string advice = media ? "name the file where it is served, or fix the redirects"
+                               : ends_unfetched(page)
+                                   ? "fix the redirects, or list where they lead if it is a page to index"
+                               : endless ? "fix the redirects, or remove the URL"
+                                         : "fix the redirects to lead to a page that answers 200, and list that page";
     out.report({.at = url_span(*url.field, a),
                 .message = url.quoted_value() + " redirects, and " + problem + ": " + chain_for_message(page) + "; " +
                            advice + (ends_unfetched(page) || media ? "" : " (Search Console: \"Redirect error\")")});

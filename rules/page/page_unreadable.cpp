@@ -84,7 +84,13 @@ class PageUnreadable final : public PageRule {
         const WebEncoding* declared = head.charset.empty() ? nullptr : encoding_for_label(head.charset);
         std::string why;
         std::string fix = "save the page as UTF-8, or declare its encoding with <meta charset> at the top of the head";
-        if (head.charset.empty()) {
+        if (head.charset.empty() && head.encoding_source == EncodingSource::ContentType) {
+          why = "the charset of the Content-Type it is served with says UTF-8, so it is read as UTF-8";
+          fix = "save the page as UTF-8, or serve it with the charset it is saved in";
+        } else if (head.charset.empty() && head.encoding_source == EncodingSource::ByteOrderMark) {
+          why = "its byte order mark says UTF-8, so it is read as UTF-8";
+          fix = "save the whole page as UTF-8";
+        } else if (head.charset.empty()) {
           why = "it declares no encoding, so it is read as UTF-8";
         } else if (declared && (declared->name == "UTF-16LE" || declared->name == "UTF-16BE")) {
           why = "it declares " + quoted(head.charset) +

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "api/page_setup.h"
+#include "config/show.h"
 #include "api/report_writer.h"
 #include "api/results.h"
 #include "api/run_choices.h"
@@ -176,6 +177,9 @@ Linter::Linter(Settings settings) : impl_(std::make_unique<Impl>()) {
   impl_->run.root = impl_->site.root.empty() ? std::nullopt : std::optional(impl_->site.root);
   impl_->run.robots = impl_->site.robots.empty() ? std::nullopt : std::optional(impl_->site.robots);
   if (impl_->run.pages && !impl_->run.root) impl_->run.pages_live = true;
+  if (impl_->run.pages_live && (!settings.host.empty() || settings.coverage))
+    throw SettingsError(
+        setting_message(std::string(settings.coverage ? "--coverage" : "--host") + ": " + kBuildOnlyWhy));
   impl_->site.each_unlisted_page = impl_->run.pages && impl_->run.coverage;
   impl_->site.jobs = settings.jobs;
   impl_->settings = std::move(settings);

@@ -280,7 +280,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ExtrasError& e) {
     return usage_error(unexpected_arguments_message(app, e));
   } catch (const CLI::ParseError& e) {
-    return usage_error(e.what());
+    return usage_error(parse_error_message(e));
   }
   if (man_page) {
     write_man_page(checks.describe(app), std::cout);

@@ -1,5 +1,6 @@
 #include "cli/usage_hints.h"
 
+#include <regex>
 #include <vector>
 
 #include "analysis/edit_distance.h"
@@ -24,6 +25,15 @@ std::string unexpected_arguments_message(const CLI::App& app, const CLI::ExtrasE
     return "unknown option " + sitemaplint::quoted(name) + did_you_mean(hint);
   }
   return error.what();
+}
+
+std::string parse_error_message(const CLI::ParseError& error) {
+  static const std::regex kAtMostOne("^(-[-A-Za-z0-9]+): At Most 1 required but received ([0-9]+)$");
+  const std::string said = error.what();
+  std::smatch m;
+  if (std::regex_match(said, m, kAtMostOne))
+    return m[1].str() + ": given " + m[2].str() + " times; it takes one value, so give it once";
+  return said;
 }
 
 }  // namespace sitemaplint

@@ -11,4 +11,8 @@ namespace sitemaplint {
 // option for a misspelt one.
 std::string unexpected_arguments_message(const CLI::App& app, const CLI::ExtrasError& error);
 
+// The message for any other parse error: CLI11's, except where its words are its own ("--sample:
+// At Most 1 required but received 2" says the option was given twice).
+std::string parse_error_message(const CLI::ParseError& error);
+
 }  // namespace sitemaplint

@@ -156,6 +156,7 @@ std::string pack_answer(const PageAnswer& answer) {
   p.text(head.title);
   p.text(head.charset);
   p.text(head.encoding);
+  p.number(static_cast<std::uint64_t>(head.encoding_source));
   p.number(static_cast<std::uint64_t>(head.problem.kind));
   p.text(head.problem.what);
   p.number(head.problem.offset);
@@ -202,6 +203,7 @@ PageAnswer unpack_answer(std::string_view bytes) {
   head.title = u.text();
   head.charset = u.text();
   head.encoding = u.text();
+  head.encoding_source = static_cast<EncodingSource>(u.number());
   head.problem.kind = static_cast<PageProblemKind>(u.number());
   head.problem.what = u.text();
   head.problem.offset = u.size();

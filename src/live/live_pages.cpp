@@ -202,7 +202,7 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
     if (response.status == 429 || response.status == 503) {
       answer.reason += response.retries ? ", asked again after the wait its Retry-After asked for (at most two "
                                           "minutes), with the same answer"
-                                        : ", and the host was given no second chance";
+                                        : ", not asked again: its host was given up";
     }
   }
   answer.http_status = response.status;

@@ -12,18 +12,12 @@
 #include <string_view>
 
 #include "analysis/encoding_labels.h"
+#include "page.h"  // EncodingSource
 
 namespace sitemaplint {
 
 // Bytes the prescan reads, as the HTML Standard encourages.
 inline constexpr std::size_t kPrescanBytes = 1024;
-
-enum class EncodingSource : std::uint8_t {
-  Default,  // nothing decided it: UTF-8
-  ByteOrderMark,  // EF BB BF, FE FF or FF FE at the start
-  ContentType,  // the charset of the Content-Type header the page is served with
-  Declaration,  // a <meta> or an XML declaration within the first 1,024 bytes
-};
 
 struct SniffedEncoding {
   const WebEncoding* encoding = nullptr;  // never null once sniffed

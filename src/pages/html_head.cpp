@@ -229,6 +229,7 @@ HeadFacts read_head_in(std::string_view html, std::string_view page_url, std::si
                        const SniffedEncoding& sniffed, HeadDeclaration* declaration) {
   HeadFacts facts;
   facts.encoding = std::string(sniffed.encoding->name);
+  facts.encoding_source = sniffed.source;
   const auto problem = [&](PageProblemKind kind, std::string what, std::size_t offset) {
     if (facts.problem.kind != PageProblemKind::None) return;
     const Position at = position_at(html, offset);

@@ -19,7 +19,7 @@ std::string html_pages_section(const PagesSummary& pages) {
   };
   row("served", "served (200)", t.served, "plain");
   row("missing", pages.live ? "missing (404, 410)" : "missing (404)", t.missing, "sev-error");
-  row("soft-404", "soft 404 (a catch-all answers)", t.fallback, "sev-warning");
+  row("soft-404", "soft 404 (an empty page, or a catch-all's answer)", t.fallback, "sev-warning");
   row("redirected", "redirected", t.redirect, "sev-warning");
   row("refused", "not readable", t.refused, "sev-warning");
   row("noindex", "served, but noindex", t.noindex, "sev-error");

@@ -42,9 +42,11 @@ std::string PagesSummary::line() const {
   part(t.client_errors, "other 4xx");
   part(t.server_errors, "5xx");
   part(t.unreachable, "unreachable");
-  part(t.other_statuses, "other statuses");
-  part(t.disallowed_by_robots(), "not fetched (robots.txt disallows sitemaplint)");
-  part(t.robots_unreachable, "not fetched (robots.txt answered 5xx or nothing, which disallows all)");
+  part(t.other_statuses, t.other_statuses == 1 ? "other status" : "other statuses");
+  // Checked against robots.txt, and left unfetched by it: not among the URLs left out (past
+  // --max-urls, say), which the run never took up.
+  part(t.disallowed_by_robots(), "blocked by robots.txt for sitemaplint");
+  part(t.robots_unreachable, "blocked (robots.txt answered 5xx or nothing, which disallows all)");
   if (none_fetched) {
     if (t.robots_unreachable == 0) {
       text += "robots.txt disallows sitemaplint";

@@ -184,6 +184,10 @@ def test_the_pages_settings_are_checked():
     for agent in ("", "x\r\nX-Injected: 1"):
         with pytest.raises(sitemaplint.SettingsError, match="user_agent: expected one line of text"):
             sitemaplint.lint(EXAMPLE, now=NOW, pages=True, user_agent=agent)
+    # The live site (pages without a root) has no build for host or coverage to speak of.
+    for given in ({"host": "netlify"}, {"coverage": True}):
+        with pytest.raises(sitemaplint.SettingsError, match=f"{next(iter(given))}: concerns the build under root: "):
+            sitemaplint.lint("https://example.com/sitemap.xml", now=NOW, pages=True, **given)
 
 
 def test_a_robots_txt_that_cannot_be_read_raises_input_error(tmp_path):
