@@ -17,8 +17,8 @@
 
 #include "analysis/ascii.h"
 #include "live/live_progress.h"
+#include "live/host_overload.h"
 #include "live/response_sinks.h"
-#include "live/retry_after.h"
 #include "live/socket_events.h"
 #include "live/transfer_answer.h"
 #include "live/transfer_setup.h"
@@ -31,14 +31,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// A request answered 429 or 503 is asked once more, after the wait its Retry-After (or the
-// host's pace) asks for; a second such answer is the answer.
-constexpr int kRetriesAfterOverload = 1;
 // Handles kept for reuse at most (more than the requests in flight of a few dozen hosts).
 constexpr std::size_t kIdleHandles = 64;
-// The longest Retry-After read as asked, for what the run says of it (a wait is capped at
-// kMaxRetryAfter; a number beyond this is "very long" all the same).
-constexpr std::chrono::seconds kLongestAsked{999'999'999};
 // Authorities whose host is kept worked out at most (a run over many hosts starts again past it).
 constexpr std::size_t kHostNamesKept = 4096;
 
@@ -67,10 +61,7 @@ struct LiveScheduler::Impl {
     explicit Host(PolitenessLimits limits) : politeness(limits) {}
     HostPoliteness politeness;
     std::deque<QueuedRequest> queue;
-    bool long_wait_told = false;
-    // The end of the longest wait over kLongWait the host asked for: a request started after it
-    // that is asked for a long wait again finds the host down for a while, whichever URL it is.
-    std::optional<Clock::time_point> long_wait_over;
+    HostOverload overload;
     std::optional<HostFacts> facts;
   };
 
@@ -368,37 +359,26 @@ struct LiveScheduler::Impl {
     ++answered_count;
     Host& host = hosts.find(t->host)->second;
     const bool overloaded = response.status == 429 || response.status >= 500;
-    std::optional<std::chrono::seconds> wait, asked;  // the wait waited (capped), and the one asked for
-    if (response.status == 429 || response.status == 503)
-      asked = retry_after_delay(response.header("Retry-After"), static_cast<std::int64_t>(std::time(nullptr)),
-                                kLongestAsked);
-    if (asked) wait = std::min(*asked, kMaxRetryAfter);
     const Clock::time_point now = Clock::now();
+    const HostOverload::Verdict verdict =
+        host.overload.judge(t->host, response, t->pending.retries, t->started_at, now);
     host.politeness.finished(now,
                              response.status == 0 ? HostOutcome::Unreachable
                              : overloaded         ? HostOutcome::Overloaded
                                                   : HostOutcome::Ok,
-                             wait);
+                             verdict.wait);
     if (response.status == 0 || overloaded) ++error_count;
     // A host down for a while is given up: its other URLs are not asked for, rather than each
     // waiting its turn of up to two minutes.
-    if (asked) {
-      // Asked again: this URL after its own wait, or any URL of the host once a long wait the host
-      // asked for was waited out (counted per request, every URL would get its own long wait).
-      const bool again =
-          t->pending.retries >= kRetriesAfterOverload || (host.long_wait_over && t->started_at >= *host.long_wait_over);
-      std::string why = down_for_a_while(t->host, response.status, response.header("Retry-After"), *asked, again);
-      if (!why.empty()) host.politeness.give_up(std::move(why));
-    }
-    // The same `now` as the host's pace: a request it lets start after this wait counts as after it.
-    if (wait && *wait > kLongWait) host.long_wait_over = std::max(host.long_wait_over.value_or(now), now + *wait);
+    if (!verdict.give_up.empty()) host.politeness.give_up(verdict.give_up);
     if (host.politeness.given_up()) {
       std::lock_guard lock(given_up_mutex);
       given_up.insert(t->host);
     }
-    if ((response.status == 429 || response.status == 503) && t->pending.retries < kRetriesAfterOverload &&
-        !host.politeness.given_up()) {
-      if (wait && *wait > kLongWait) tell_long_wait(t->host, host, *wait, *asked);
+    if (verdict.retryable && !host.politeness.given_up()) {
+      if (const std::string notice = host.overload.long_wait_notice(t->host, verdict);
+          !notice.empty() && options.notice)
+        options.notice(notice);
       ++t->pending.retries;
       host.queue.push_front(std::move(t->pending));  // asked again when the host's pace allows
       note(t->host, host, response.milliseconds);
@@ -407,18 +387,6 @@ struct LiveScheduler::Impl {
     note(t->host, host, response.milliseconds);
     response.retries = t->pending.retries;
     answers.emplace_back(std::move(t->pending.done), std::move(response));
-  }
-
-  void tell_long_wait(const std::string& name, Host& host, std::chrono::seconds wait, std::chrono::seconds asked) {
-    if (host.long_wait_told || !options.notice) return;
-    host.long_wait_told = true;
-    const std::string said = asked > wait
-                                 ? std::to_string(asked.count()) + " s of Retry-After, of which sitemaplint waits " +
-                                       std::to_string(wait.count()) + " s (its longest wait)"
-                                 : std::to_string(wait.count()) + " s of Retry-After";
-    options.notice(name + " answered " + said +
-                   ": its requests wait that long before the next one (not a hang); the host is given up "
-                   "if it answers so again");
   }
 
   // The progress line's view of `host`: its requests in flight and its queue now, and one more
