@@ -1250,6 +1250,47 @@ TEST_CASE("live: a page that answers 429 again after its Retry-After is a server
         "only pages that answer 200 (Search Console: \"Server error (5xx)\")\n");
 }
 
+TEST_CASE("live: a 503 without a Retry-After is asked again after a pause, and said so") {
+  HttpTestServer server;
+  server.route("/down", HttpResponse{503, {{"Content-Type", "text/plain"}}, "down"});
+  const std::string sitemap = server.url("/sitemap.xml");
+  serve_sitemap(server, site_urlset({server.url("/down")}));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "50", "--now", kTestNow, sitemap});
+  CHECK(server.hits("/down") == 2);
+  CHECK(findings(run, sitemap) ==
+        ":3:11: error[PAGE105 page-fetch-error]: 'SITE/down' answers 503 (Service Unavailable) on the live site "
+        "(status 503, asked again after a pause (no Retry-After said how long), with the same answer); list only "
+        "pages that answer 200 (Search Console: \"Server error (5xx)\")\n");
+}
+
+TEST_CASE("live: a URL waiting to be asked again when its host is given up keeps the answer it got") {
+  // /first answers late with a Retry-After longer than sitemaplint waits (the host is given up);
+  // /second has answered 503 already, and waits a second to be asked again: it was fetched, and its
+  // answer is its 503, not "not fetched".
+  HttpTestServer server;
+  server.route("/first", [](const HttpRequest&, HttpExchange& exchange) {
+    if (!exchange.sleep_for(std::chrono::milliseconds(400))) return;
+    exchange.send_response(HttpResponse{503, {{"Retry-After", "100000"}, {"Content-Type", "text/plain"}}, "down"});
+  });
+  server.route("/second", HttpResponse{503, {{"Retry-After", "1"}, {"Content-Type", "text/plain"}}, "down"});
+  server.route("/third", html("third"));
+  const std::string sitemap = server.url("/sitemap.xml");
+  serve_sitemap(server, site_urlset({server.url("/first"), server.url("/second"), server.url("/third")}));
+  const auto run = run_cli({"--pages", "--quiet", "--rate", "50", "--now", kTestNow, sitemap});
+  CHECK(server.hits("/second") == 1);
+  CHECK(server.hits("/third") == 0);
+  CHECK(findings(run, sitemap) ==
+        ":3:11: error[PAGE105 page-fetch-error]: 'SITE/first' answers 503 (Service Unavailable) on the live site "
+        "(status 503, not asked again: its host was given up); list only pages that answer 200 (Search Console: "
+        "\"Server error (5xx)\")\n"
+        ":4:11: error[PAGE105 page-fetch-error]: 'SITE/second' answers 503 (Service Unavailable) on the live site "
+        "(status 503, not asked again: its host was given up); list only pages that answer 200 (Search Console: "
+        "\"Server error (5xx)\")\n"
+        ":5:11: error[PAGE105 page-fetch-error]: 'SITE/third' was not fetched, nor any other URL of its host after "
+        "it: 127.0.0.1 answered 503 with 'Retry-After: 100000', longer than sitemaplint waits (120 s); check the "
+        "server, then run again\n");
+}
+
 TEST_CASE("live: a host that keeps failing is given up with one finding") {
   HttpTestServer server;
   std::vector<std::string> locs;

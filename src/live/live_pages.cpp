@@ -200,9 +200,11 @@ void LivePages::on_answer(std::shared_ptr<Job> job, LiveResponse response) const
                                        : "a redirect to '" + location + "', which is no URL that can be followed";
     }
     if (response.status == 429 || response.status == 503) {
-      answer.reason += response.retries ? ", asked again after the wait its Retry-After asked for (at most two "
-                                          "minutes), with the same answer"
-                                        : ", not asked again: its host was given up";
+      answer.reason += !response.retries ? ", not asked again: its host was given up"
+                       : response.header("Retry-After").empty()
+                           ? ", asked again after a pause (no Retry-After said how long), with the same answer"
+                           : ", asked again after the wait its Retry-After asked for (at most two minutes), with the "
+                             "same answer";
     }
   }
   answer.http_status = response.status;

@@ -185,6 +185,12 @@ struct LiveScheduler::Impl {
   Clock::time_point start_due(Clock::time_point now, Clock::time_point wake, Answers& answers) {
     for (auto& [name, host] : hosts) {
       while (!host.queue.empty()) {
+        if (host.politeness.given_up() && host.queue.front().before_retry) {
+          // Fetched once, and not asked again: its first answer is its answer.
+          answers.emplace_back(std::move(host.queue.front().done), std::move(*host.queue.front().before_retry));
+          host.queue.pop_front();
+          continue;
+        }
         if (host.politeness.given_up()) {
           LiveResponse response;
           response.host_given_up = true;
@@ -380,8 +386,10 @@ struct LiveScheduler::Impl {
           !notice.empty() && options.notice)
         options.notice(notice);
       ++t->pending.retries;
+      const long ms = response.milliseconds;
+      t->pending.before_retry = std::make_shared<LiveResponse>(std::move(response));
       host.queue.push_front(std::move(t->pending));  // asked again when the host's pace allows
-      note(t->host, host, response.milliseconds);
+      note(t->host, host, ms);
       return;
     }
     note(t->host, host, response.milliseconds);

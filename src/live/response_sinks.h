@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <memory>
 #include <string>
 
 #include "live/live_scheduler.h"
@@ -35,6 +36,9 @@ struct QueuedRequest {
   LiveRequest request;
   LiveCallback done;
   int retries = 0;
+  // The answer (a 429 or 503) it is to be asked again after: its answer if its host is given up
+  // before it is, since it was fetched all the same.
+  std::shared_ptr<LiveResponse> before_retry;
 };
 
 // A request in flight.

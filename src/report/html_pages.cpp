@@ -29,8 +29,8 @@ std::string html_pages_section(const PagesSummary& pages) {
     row("server-error", "5xx", t.server_errors, "sev-error");
     row("unreachable", "no answer (DNS, connection, TLS, timeout)", t.unreachable, "sev-error");
     row("other-status", "other statuses (3xx without Location, ...)", t.other_statuses, "sev-error");
-    row("blocked", "not fetched (robots.txt disallows sitemaplint)", t.disallowed_by_robots(), "sev-info");
-    row("robots-unreachable", "not fetched (robots.txt answered 5xx or nothing)", t.robots_unreachable, "sev-error");
+    row("blocked", "blocked by robots.txt for sitemaplint", t.disallowed_by_robots(), "sev-info");
+    row("robots-unreachable", "blocked (robots.txt answered 5xx or nothing)", t.robots_unreachable, "sev-error");
     row("not-fetched", "not fetched (--max-urls, --sample, host given up)", t.skipped, "sev-info");
   }
   row("other-origin", "on other origins (not checked)", t.other_origin, "sev-info");
