@@ -18,13 +18,18 @@
 namespace sitemaplint_python {
 
 // Runs `call(stop)` on a thread of its own while this one, without the GIL, wakes five times a
-// second to let Python run its signal handlers. When one raises (KeyboardInterrupt), the call is
-// asked to stop (api::StopFlag: nothing more is fetched or read), waited for, and the exception
-// goes on; the call's result, not whole, is dropped. What `call` throws otherwise is thrown here.
+// second to let Python run its signal handlers and to look at `stopper` (None, or an object with
+// is_set(), a threading.Event: how a thread other than the main one, which signals never reach,
+// stops a lint). When a handler raises (KeyboardInterrupt), or `stopper` is set, the call is asked
+// to stop (api::StopFlag: nothing more is fetched or read) and waited for; the handler's exception
+// goes on, or api::Stopped is thrown; the call's result, not whole, is dropped. What `call` throws
+// otherwise is thrown here.
 template <typename Call>
-auto interruptible(Call call) -> decltype(call(nullptr)) {
+auto interruptible(Call call, const pybind11::object& stopper = pybind11::none()) -> decltype(call(nullptr)) {
   using Value = decltype(call(nullptr));
   sitemaplint::api::StopFlag stop;
+  const auto stop_asked = [&] { return !stopper.is_none() && pybind11::bool_(stopper.attr("is_set")()); };
+  if (stop_asked()) stop.request();  // set before the call: nothing is fetched at all
   std::mutex mutex;
   std::condition_variable ended;
   bool done = false;
@@ -58,6 +63,11 @@ auto interruptible(Call call) -> decltype(call(nullptr)) {
       stop.request();
       join();
       throw pybind11::error_already_set();
+    }
+    if (stop_asked()) {
+      stop.request();
+      join();
+      throw sitemaplint::api::Stopped("the lint was stopped (its stop was set) before it ended");
     }
   }
   join();

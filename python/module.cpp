@@ -20,6 +20,7 @@ namespace {
 PyObject* error_type = nullptr;
 PyObject* settings_error_type = nullptr;
 PyObject* input_error_type = nullptr;
+PyObject* stopped_type = nullptr;
 
 [[noreturn]] void raise_settings_error(const std::string& message) { throw sl::SettingsError(message); }
 
@@ -247,7 +248,13 @@ py::dict pages_dict(const sl::PagesSummary& p) {
 
 PyResult to_python(sl::Result result) {
   PyResult out;
-  for (sl::Finding& f : result.findings) out.findings.append(py::cast(std::move(f)));
+  // Millions of findings (every URL of a large set listed twice) take seconds to become Python's:
+  // Ctrl-C is heard while they do.
+  std::size_t made = 0;
+  for (sl::Finding& f : result.findings) {
+    if (++made % 65536 == 0 && PyErr_CheckSignals() != 0) throw py::error_already_set();
+    out.findings.append(py::cast(std::move(f)));
+  }
   for (sl::FileInfo& f : result.files) out.files.append(py::cast(std::move(f)));
   for (sl::InputError& e : result.input_errors) out.input_errors.append(py::cast(std::move(e)));
   out.summary = result.summary;
@@ -309,10 +316,11 @@ PyResult checked(const sl::Linter& linter, sl::Result result, std::set<std::stri
   return out;
 }
 
-PyResult lint_with(const sl::Linter& linter, const py::handle& source, const std::optional<std::string>& name) {
+PyResult lint_with(const sl::Linter& linter, const py::handle& source, const std::optional<std::string>& name,
+                   const py::object& stopper) {
   if (std::optional<std::string> bytes = bytes_of(source)) {
     sl::Result result = sitemaplint_python::interruptible(
-        [&](const sl::StopFlag* stop) { return linter.lint_bytes(*bytes, name.value_or("-"), stop); });
+        [&](const sl::StopFlag* stop) { return linter.lint_bytes(*bytes, name.value_or("-"), stop); }, stopper);
     return checked(linter, std::move(result), {});
   }
   if (name) raise_settings_error("name: only bytes are given a name; a file is reported by its path");
@@ -322,17 +330,19 @@ PyResult lint_with(const sl::Linter& linter, const py::handle& source, const std
   } catch (const sl::SettingsError&) {
     throw py::type_error("lint() takes a path (str or os.PathLike) or bytes, not " + type_name(source));
   }
-  sl::Result result = sitemaplint_python::interruptible([&](const sl::StopFlag* stop) {
-    try {
-      return linter.lint_file(path, stop);
-    } catch (const sl::UnreadableInputError& e) {
-      // The path itself cannot be read: InputError with a result all the same, as lint_many's.
-      sl::Result unread;
-      unread.input_errors.push_back({path, e.what()});
-      unread.summary.input_errors = 1;
-      return unread;
-    }
-  });
+  sl::Result result = sitemaplint_python::interruptible(
+      [&](const sl::StopFlag* stop) {
+        try {
+          return linter.lint_file(path, stop);
+        } catch (const sl::UnreadableInputError& e) {
+          // The path itself cannot be read: InputError with a result all the same, as lint_many's.
+          sl::Result unread;
+          unread.input_errors.push_back({path, e.what()});
+          unread.summary.input_errors = 1;
+          return unread;
+        }
+      },
+      stopper);
   return checked(linter, std::move(result), {path});
 }
 
@@ -348,10 +358,10 @@ std::vector<std::string> paths_of(const char* function, const py::iterable& item
   return paths;
 }
 
-PyResult lint_many_with(const sl::Linter& linter, const py::iterable& items) {
+PyResult lint_many_with(const sl::Linter& linter, const py::iterable& items, const py::object& stopper) {
   const std::vector<std::string> paths = paths_of("lint_many", items);
-  sl::Result result =
-      sitemaplint_python::interruptible([&](const sl::StopFlag* stop) { return linter.lint_files(paths, stop); });
+  sl::Result result = sitemaplint_python::interruptible(
+      [&](const sl::StopFlag* stop) { return linter.lint_files(paths, stop); }, stopper);
   return checked(linter, std::move(result), std::set<std::string>(paths.begin(), paths.end()));
 }
 
@@ -411,6 +421,8 @@ PYBIND11_MODULE(_core, m) {
   m.attr("Error") = py::handle(error_type);
   m.attr("SettingsError") = py::handle(settings_error_type);
   m.attr("InputError") = py::handle(input_error_type);
+  stopped_type = PyErr_NewException("sitemaplint.Stopped", error_type, nullptr);
+  m.attr("Stopped") = py::handle(stopped_type);
   py::register_exception_translator([](std::exception_ptr thrown) {
     try {
       if (thrown) std::rethrow_exception(thrown);
@@ -418,6 +430,8 @@ PYBIND11_MODULE(_core, m) {
       PyErr_SetString(settings_error_type, e.what());
     } catch (const sl::UnreadableInputError& e) {
       PyErr_SetString(input_error_type, e.what());
+    } catch (const sl::Stopped& e) {
+      PyErr_SetString(stopped_type, e.what());
     } catch (const sl::Error& e) {
       PyErr_SetString(error_type, e.what());
     }
@@ -543,11 +557,10 @@ PYBIND11_MODULE(_core, m) {
       .def(py::init([](const py::kwargs& kwargs) { return sl::Linter(settings_from(kwargs)); }))
       .def(
           "lint",
-          [](const sl::Linter& linter, const py::object& source, std::optional<std::string> name) {
-            return lint_with(linter, source, name);
-          },
-          py::arg("source"), py::kw_only(), py::arg("name") = py::none())
-      .def("lint_many", &lint_many_with, py::arg("paths"))
+          [](const sl::Linter& linter, const py::object& source, std::optional<std::string> name,
+             const py::object& stop) { return lint_with(linter, source, name, stop); },
+          py::arg("source"), py::kw_only(), py::arg("name") = py::none(), py::arg("stop") = py::none())
+      .def("lint_many", &lint_many_with, py::arg("paths"), py::kw_only(), py::arg("stop") = py::none())
       .def("write_records", &write_records_with, py::arg("paths"), py::arg("out"), py::kw_only(),
            py::arg("partitions") = 16)
       .def("merge_records", &merge_records_with, py::arg("shards"))
@@ -556,18 +569,18 @@ PYBIND11_MODULE(_core, m) {
 
   m.def(
       "lint",
-      [](const py::object& source, std::optional<std::string> name, const py::kwargs& kwargs) {
+      [](const py::object& source, std::optional<std::string> name, const py::object& stop, const py::kwargs& kwargs) {
         const sl::Linter linter(settings_from(kwargs));
-        return lint_with(linter, source, name);
+        return lint_with(linter, source, name, stop);
       },
-      py::arg("source"), py::kw_only(), py::arg("name") = py::none());
+      py::arg("source"), py::kw_only(), py::arg("name") = py::none(), py::arg("stop") = py::none());
   m.def(
       "lint_many",
-      [](const py::iterable& paths, const py::kwargs& kwargs) {
+      [](const py::iterable& paths, const py::object& stop, const py::kwargs& kwargs) {
         const sl::Linter linter(settings_from(kwargs));
-        return lint_many_with(linter, paths);
+        return lint_many_with(linter, paths, stop);
       },
-      py::arg("paths"));
+      py::arg("paths"), py::kw_only(), py::arg("stop") = py::none());
   m.def(
       "write_records",
       [](const py::iterable& paths, const py::object& out, long long partitions, const py::kwargs& kwargs) {

@@ -178,8 +178,8 @@ Linter::Linter(Settings settings) : impl_(std::make_unique<Impl>()) {
   impl_->run.robots = impl_->site.robots.empty() ? std::nullopt : std::optional(impl_->site.robots);
   if (impl_->run.pages && !impl_->run.root) impl_->run.pages_live = true;
   if (impl_->run.pages_live && (!settings.host.empty() || settings.coverage))
-    throw SettingsError(
-        setting_message(std::string(settings.coverage ? "--coverage" : "--host") + ": " + kBuildOnlyWhy));
+    throw SettingsError(setting_message(settings.coverage ? std::string("--coverage: ") + kCoverageLiveWhy
+                                                          : std::string("--host: ") + kHostLiveWhy));
   impl_->site.each_unlisted_page = impl_->run.pages && impl_->run.coverage;
   impl_->site.jobs = settings.jobs;
   impl_->settings = std::move(settings);

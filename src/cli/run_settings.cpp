@@ -35,7 +35,7 @@ bool settle_run_settings(const CliOptions& options, const ConfigFile* project, R
   // What only a build has, given for the live site, would be passed over in silence (a config's
   // keys serve its build runs too, and are not refused).
   if (run.pages_live && (!options.host.empty() || options.coverage)) {
-    *error = std::string(options.coverage ? "--coverage" : "--host") + ": " + kBuildOnlyWhy;
+    *error = options.coverage ? std::string("--coverage: ") + kCoverageLiveWhy : std::string("--host: ") + kHostLiveWhy;
     return false;
   }
   if (project && project->host) run.host = project->host;

@@ -116,7 +116,9 @@ class Site {
         }
       }
     }
-    run_set_stage();
+    // Asked to stop (the library's StopFlag): the checks across the set, long on a large one, are
+    // not begun; the caller drops what there is.
+    if (!options_.fetch.stopped()) run_set_stage();
     return std::move(outcomes_);
   }
 

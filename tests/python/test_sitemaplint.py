@@ -185,8 +185,9 @@ def test_the_pages_settings_are_checked():
         with pytest.raises(sitemaplint.SettingsError, match="user_agent: expected one line of text"):
             sitemaplint.lint(EXAMPLE, now=NOW, pages=True, user_agent=agent)
     # The live site (pages without a root) has no build for host or coverage to speak of.
-    for given in ({"host": "netlify"}, {"coverage": True}):
-        with pytest.raises(sitemaplint.SettingsError, match=f"{next(iter(given))}: concerns the build under root: "):
+    for given, said in (({"host": "netlify"}, "host: says how a host serves the build under root; "),
+                        ({"coverage": True}, "coverage: compares the build's pages under root with the sitemaps; ")):
+        with pytest.raises(sitemaplint.SettingsError, match=said):
             sitemaplint.lint("https://example.com/sitemap.xml", now=NOW, pages=True, **given)
 
 
@@ -328,6 +329,65 @@ def test_ctrl_c_ends_a_live_audit_at_once(function):
     assert out.startswith("interrupted after "), out
     assert float(out.split()[2]) < 3.5, out
     assert child.returncode == 0
+
+
+def test_a_lint_in_another_thread_ends_when_its_stop_is_set(tmp_path):
+    # Signals reach the main thread only: a lint on another thread (a web server's, a pool's) is
+    # stopped with `stop=`, a threading.Event. Forty pages of a second each, two at a time.
+    import http.server
+
+    class Slow(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            if self.path == "/sitemap.xml":
+                body = sitemap([f"http://127.0.0.1:{port}/p/{i}" for i in range(40)])
+            else:
+                if self.path.startswith("/p/"):
+                    time.sleep(1)
+                body = b"<html><head><title>p</title></head></html>"
+            self.send_response(404 if self.path == "/robots.txt" else 200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Slow)
+    server.daemon_threads = True
+    port = server.server_address[1]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{port}/sitemap.xml"
+        calls = [lambda stop: sitemaplint.lint(url, now=NOW, pages=True, rate=100, stop=stop),
+                 lambda stop: sitemaplint.lint_many([url], now=NOW, pages=True, rate=100, stop=stop),
+                 lambda stop: sitemaplint.Linter(now=NOW, pages=True, rate=100).lint(url, stop=stop)]
+        for call in calls:
+            stop, outcome = threading.Event(), {}
+
+            def run():
+                begun = time.monotonic()
+                try:
+                    call(stop)
+                    outcome["ended"] = True
+                except sitemaplint.Stopped as stopped:
+                    outcome["stopped"] = (time.monotonic() - begun, str(stopped))
+
+            worker = threading.Thread(target=run)
+            worker.start()
+            time.sleep(1.0)
+            stop.set()
+            worker.join(timeout=10)
+            assert not worker.is_alive()
+            took, said = outcome["stopped"]
+            assert took < 3.0 and said == "the lint was stopped (its stop was set) before it ended"
+        # Set before the call: nothing is fetched, and it raises at once.
+        stop = threading.Event()
+        stop.set()
+        with pytest.raises(sitemaplint.Stopped):
+            sitemaplint.lint(url, now=NOW, pages=True, rate=100, stop=stop)
+        assert issubclass(sitemaplint.Stopped, sitemaplint.Error)
+    finally:
+        server.shutdown()
 
 
 def test_the_stubs_name_what_the_module_has():
