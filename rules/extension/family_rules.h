@@ -10,11 +10,13 @@
 // The rules of extension_rules.h are whole rules the families instantiate with their schema.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 
+#include "rules/extension/extension_specs.h"
 #include "rules/extension/extension_support.h"
 #include "rules/extension/extension_urls.h"
 #include "rules/rule_support.h"
@@ -37,10 +39,25 @@ class BlockRule : public Rule {
 template <const ExtensionFamily& family>
 class ChildRule : public BlockRule<family> {
  public:
-  explicit ChildRule(std::span<const std::string_view> names) : names_(names) {}
+  explicit ChildRule(std::span<const std::string_view> names) : names_(names) {
+    for (std::string_view name : names_) {
+      if (const ElementSpec* spec = family.root ? child_spec(*family.root, name) : nullptr; spec) {
+        const auto position = static_cast<std::size_t>(spec - family.root->children.data());
+        if (position < 64) names_present_ |= std::uint64_t{1} << position;
+      }
+    }
+  }
 
  protected:
   void check(const ExtensionBlock& block, FindingSink& out) final {
+    // A flat block (extension_specs.h) holds only known children of the root, and its memo marks
+    // which: when none of them has one of this rule's names, there is no child to look at. A video
+    // block's dozen child rules each compared every child's name otherwise, most of them finding
+    // none (the memo is the one the structure rules fill for the same block).
+    if (const BlockMemo* memo = block_memo(family, block);
+        memo && memo->shape.flat && (memo->shape.present & names_present_) == 0) {
+      return;
+    }
     for (std::string_view name : names_) {
       for_each_child_named(family, block, name, [&](const ExtensionNode& node) { check_child(node, out); });
     }
@@ -49,6 +66,7 @@ class ChildRule : public BlockRule<family> {
 
  private:
   std::span<const std::string_view> names_;
+  std::uint64_t names_present_ = 0;  // bit k: the root's k-th child spec has one of the names
 };
 
 template <const ExtensionFamily& family>
