@@ -1,5 +1,9 @@
 #include "rules/hreflang/utils/hreflang_link.h"
 
+#include <array>
+#include <cstring>
+#include <tuple>
+
 #include "analysis/ascii.h"
 #include "analysis/language_subtags.h"
 #include "analysis/message_text.h"
@@ -101,6 +105,58 @@ std::string code_text(std::uint64_t key) {
   return out;
 }
 
+CodeFacts code_facts(std::string_view code) {
+  // A kept value: its text, and each part of its tag as an offset and a size (a part is a slice
+  // of the text, or absent).
+  struct Known {
+    std::array<char, 16> text;  // longer values are not kept
+    std::uint8_t size = 0;  // 0: an empty slot (an empty value is not kept)
+    TagShape shape = TagShape::Malformed;
+    std::array<std::uint8_t, 6> parts{};  // language, script, region: offset, size
+    std::uint64_t key = kNoCode;
+    bool conventional_case = true, reserved_region = false;
+  };
+  // Plain arrays: thread-local storage that needs no constructor is reached without a call.
+  thread_local std::array<Known, 4> known{};
+  thread_local std::size_t next = 0;  // the slot the next new value takes
+  const auto part = [&](const std::uint8_t* at) { return at[1] == 0 ? std::string_view() : code.substr(at[0], at[1]); };
+  for (const Known& k : known) {
+    if (k.size == 0 || k.size != code.size() || std::memcmp(k.text.data(), code.data(), code.size()) != 0) continue;
+    CodeFacts facts;
+    facts.tag.shape = k.shape;
+    facts.tag.language = part(&k.parts[0]);
+    facts.tag.script = part(&k.parts[2]);
+    facts.tag.region = part(&k.parts[4]);
+    facts.key = k.key;
+    facts.conventional_case = k.conventional_case;
+    facts.reserved_region = k.reserved_region;
+    return facts;
+  }
+  CodeFacts facts;
+  facts.tag = parse_language_tag(code);
+  facts.key = code_key(facts.tag);
+  facts.conventional_case = is_conventional_case(facts.tag);
+  facts.reserved_region = has_reserved_region(facts.tag);
+  if (!code.empty() && code.size() <= std::tuple_size_v<decltype(Known::text)>) {
+    Known& k = known[next];
+    next = (next + 1) % known.size();
+    std::memcpy(k.text.data(), code.data(), code.size());
+    k.size = static_cast<std::uint8_t>(code.size());
+    k.shape = facts.tag.shape;
+    const auto keep = [&](std::string_view p, std::uint8_t* at) {
+      at[0] = p.empty() ? 0 : static_cast<std::uint8_t>(p.data() - code.data());
+      at[1] = static_cast<std::uint8_t>(p.size());
+    };
+    keep(facts.tag.language, &k.parts[0]);
+    keep(facts.tag.script, &k.parts[2]);
+    keep(facts.tag.region, &k.parts[4]);
+    k.key = facts.key;
+    k.conventional_case = facts.conventional_case;
+    k.reserved_region = facts.reserved_region;
+  }
+  return facts;
+}
+
 std::optional<LinkCode> link_code(const ExtensionBlock& block, const Entry& entry) {
   // Four rules read each link's code in turn: the block last read on this thread is read once
   // (its serial is unique in the process; 0, a block built by hand, is never kept).
@@ -111,7 +167,7 @@ std::optional<LinkCode> link_code(const ExtensionBlock& block, const Entry& entr
   const Attribute* hreflang = block.root().attribute("hreflang");
   if (entry.kind == EntryKind::Url && hreflang) {
     link = LinkCode{hreflang, trim_xml_space(hreflang->value.value), {}};
-    link->tag = parse_language_tag(link->code);
+    link->tag = code_facts(link->code).tag;
   }
   if (block.serial != 0) {
     last_serial = block.serial;
@@ -197,8 +253,9 @@ std::span<const HreflangLink> EntryLinks::read(const Entry& entry) {
     link.hreflang = root.attribute("hreflang");
     link.href = root.attribute("href");
     if (link.hreflang) link.code = trim_xml_space(link.hreflang->value.value);
-    link.tag = parse_language_tag(link.code);
-    link.code_key = code_key(link.tag);
+    const CodeFacts facts = code_facts(link.code);
+    link.tag = facts.tag;
+    link.code_key = facts.key;
     for (std::size_t k = next_href; link.href && k < hrefs_.size(); ++k) {
       if (hrefs_[k].entry == entry.index && hrefs_[k].field == &link.href->value) {
         link.href_analysis = hrefs_[k].analysis;

@@ -60,6 +60,19 @@ inline constexpr std::uint64_t kXDefaultCode = 1;
 std::uint64_t code_key(const LanguageTag& tag);
 std::string code_text(std::uint64_t key);
 
+// What the rules read of one hreflang value (trimmed): its tag (slices of `code`), code_key(tag),
+// and whether the tag is in the usual case with no reserved region. Each link's value was parsed
+// and looked up twice (for the link's traits and for the links the rules read), some 400
+// instructions each time, where a sitemap's links use a few codes over and over: the last few
+// values a thread met are kept, and one of them costs a comparison.
+struct CodeFacts {
+  LanguageTag tag;
+  std::uint64_t key = kNoCode;
+  bool conventional_case = true;  // is_conventional_case(tag)
+  bool reserved_region = false;  // has_reserved_region(tag)
+};
+CodeFacts code_facts(std::string_view code);
+
 // Whether a URL takes part in comparisons: usable (usable_url) and at most kMaxComparedUrl
 // bytes long. Longer ones are loc-too-long's errors and Google ignores them; not comparing them
 // means a hostile 100 MB <loc> is never copied.

@@ -24,10 +24,12 @@ std::uint32_t link_traits(const ExtensionBlock& block, const Entry& entry) {
   // Supported, and written as canonical_tag writes it (or as is_conventional_case lets pass),
   // without white space around it: no code rule has anything to say.
   const std::optional<LinkCode> code = link_code(block, entry);
-  const bool usual =
-      code && code->code.size() == code->hreflang->value.value.size() && code_key(code->tag) != kNoCode &&
-      !has_reserved_region(code->tag) &&
-      (code->tag.shape == TagShape::XDefault ? code->code == "x-default" : is_conventional_case(code->tag));
+  bool usual = code && code->code.size() == code->hreflang->value.value.size();
+  if (usual) {
+    const CodeFacts facts = code_facts(code->code);  // the value link_code() read, kept
+    usual = facts.key != kNoCode && !facts.reserved_region &&
+            (code->tag.shape == TagShape::XDefault ? code->code == "x-default" : facts.conventional_case);
+  }
   if (!usual) traits |= kLinkCodeUnusual;
   return traits;
 }
