@@ -236,12 +236,13 @@ std::span<const HreflangLink> EntryLinks::read(const Entry& entry) {
     return {};
   }
   if (first->serial != 0 && links_memo.serial == first->serial) {
-    links_ = links_memo.links;
     any_error_ = links_memo.any_error;
     loc_usable_ = links_memo.loc_usable;
     loc_key_ = links_memo.loc_key;
     hrefs_.clear();
-    return links_;
+    // The memo's links themselves, not a copy of them: they stay until this thread reads another
+    // entry's links, and every rule reads its entry's within on_entry.
+    return links_memo.links;
   }
   std::size_t next_href = 0;  // hrefs were noted in the order of their links
   for (const ExtensionBlock& block : entry.extensions) {

@@ -116,7 +116,8 @@ struct HreflangLink {
 class EntryLinks {
  public:
   void note_url(const UrlField& url);
-  // The links of `entry` (none unless it is a <url>), in document order.
+  // The links of `entry` (none unless it is a <url>), in document order; read them before this
+  // thread reads another entry's links (they may be those another rule read for the entry).
   std::span<const HreflangLink> read(const Entry& entry);
 
   // After read(): whether any link has an error; the <loc>'s key, when it is usable.
