@@ -19,6 +19,13 @@ const ElementSpec* child_spec(const ElementSpec& parent, std::string_view name) 
   return nullptr;
 }
 
+std::uint64_t child_bit(const ExtensionFamily& family, std::string_view name) {
+  const ElementSpec* spec = family.root ? child_spec(*family.root, name) : nullptr;
+  if (!spec) return 0;
+  const auto position = static_cast<std::size_t>(spec - family.root->children.data());
+  return position < 64 ? std::uint64_t{1} << position : 0;
+}
+
 namespace {
 
 const ElementSpec* compute_spec(const ExtensionFamily& family, const ExtensionBlock& block, std::size_t i) {

@@ -53,6 +53,17 @@ inline const BlockMemo* block_memo(const ExtensionFamily& family, const Extensio
   return fill_block_memo(family, block);
 }
 
+// Bit k when the root's k-th child spec is named `name` (as BlockShape::present marks it), 0 when
+// none is: rules that look for children by name work their bits out once.
+std::uint64_t child_bit(const ExtensionFamily& family, std::string_view name);
+
+// Whether `block` may have a child named as one of `bits` (child_bit): false only for a flat block
+// without one, which holds nothing but known children of the root, all of them marked present.
+inline bool may_have_child(const ExtensionFamily& family, const ExtensionBlock& block, std::uint64_t bits) {
+  const BlockMemo* memo = block_memo(family, block);
+  return !memo || !memo->shape.flat || (memo->shape.present & bits) != 0;
+}
+
 // The block's shape; a block built by hand (serial 0) is never called flat, so it gets the full checks.
 inline BlockShape shape_of(const ExtensionFamily& family, const ExtensionBlock& block) {
   const BlockMemo* memo = block_memo(family, block);

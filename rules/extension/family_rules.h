@@ -40,12 +40,7 @@ template <const ExtensionFamily& family>
 class ChildRule : public BlockRule<family> {
  public:
   explicit ChildRule(std::span<const std::string_view> names) : names_(names) {
-    for (std::string_view name : names_) {
-      if (const ElementSpec* spec = family.root ? child_spec(*family.root, name) : nullptr; spec) {
-        const auto position = static_cast<std::size_t>(spec - family.root->children.data());
-        if (position < 64) names_present_ |= std::uint64_t{1} << position;
-      }
-    }
+    for (std::string_view name : names_) names_present_ |= child_bit(family, name);
   }
 
  protected:
@@ -54,10 +49,7 @@ class ChildRule : public BlockRule<family> {
     // which: when none of them has one of this rule's names, there is no child to look at. A video
     // block's dozen child rules each compared every child's name otherwise, most of them finding
     // none (the memo is the one the structure rules fill for the same block).
-    if (const BlockMemo* memo = block_memo(family, block);
-        memo && memo->shape.flat && (memo->shape.present & names_present_) == 0) {
-      return;
-    }
+    if (!may_have_child(family, block, names_present_)) return;
     for (std::string_view name : names_) {
       for_each_child_named(family, block, name, [&](const ExtensionNode& node) { check_child(node, out); });
     }

@@ -1,5 +1,10 @@
 // VID403 video-deprecated-value-invalid: a tag Google ignores, with a value its XSD rejects.
+#include <cstdint>
+#include <initializer_list>
+#include <string_view>
+
 #include "rules/rule_support.h"
+#include "rules/extension/extension_specs.h"
 #include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_deprecated_checks.h"
 #include "rules/video/utils/video_schema.h"
@@ -89,8 +94,10 @@ the example below as a file that keeps it on purpose would.)
 class VideoDeprecatedValueInvalid final : public BlockRule<kVideoFamily> {
  protected:
   void check(const ExtensionBlock& block, FindingSink& out) override {
+    // Most blocks have none of these tags: a flat one without them is passed over at once.
+    if (!may_have_child(kVideoFamily, block, checked_)) return;
     block.for_each_child(0, [&](const ExtensionNode& node) {
-      if (node.ns != kVideoNamespace) return;
+      if (!same_namespace(node.ns, kVideoNamespace)) return;
       const std::string_view name = node.local_name;
       if (name == "category") video::check_category(node, out);
       else if (name == "gallery_loc") video::check_gallery_loc(node, scratch_, out);
@@ -103,6 +110,15 @@ class VideoDeprecatedValueInvalid final : public BlockRule<kVideoFamily> {
   }
 
  private:
+  // child_bit() of each tag check() reads: a tag added to its chain must be added here too.
+  const std::uint64_t checked_ = [] {
+    std::uint64_t bits = 0;
+    for (std::string_view name :
+         {"category", "gallery_loc", "price", "tvshow", "content_segment_loc", "id", "player_loc"}) {
+      bits |= child_bit(kVideoFamily, name);
+    }
+    return bits;
+  }();
   UrlAnalysis scratch_;  // for the URL-valued deprecated tags, which the URL rules do not see
 };
 

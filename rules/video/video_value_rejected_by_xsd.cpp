@@ -1,8 +1,12 @@
 // VID314 video-value-rejected-by-xsd: a video value Google reads that the video XSD rejects as
 // written, for the white space around it or between the items of a list.
+#include <array>
+#include <cstdint>
+#include <iterator>
 #include <regex>
 
 #include "rules/rule_support.h"
+#include "rules/extension/extension_specs.h"
 #include "rules/extension/family_rules.h"
 #include "rules/video/utils/video_schema.h"
 #include "rules/video/utils/video_support.h"
@@ -120,7 +124,11 @@ std::string single_spaced(std::string_view list) {
 class VideoValueRejectedByXsd final : public BlockRule<kVideoFamily> {
  protected:
   void check(const ExtensionBlock& video, FindingSink& out) override {
-    for (const Limit& limit : kLengths) {
+    // A name the block has no child of is passed over without a look at its children (most blocks
+    // have none of the lists and yes/no values).
+    for (std::size_t i = 0; i < std::size(kLengths); ++i) {
+      const Limit& limit = kLengths[i];
+      if (!may_have_child(kVideoFamily, video, length_bits_[i])) continue;
       video::for_each_child_named(video, limit.name, [&](const ExtensionNode& node) {
         const std::string_view trimmed = node.text.trimmed();
         if (trimmed == node.text.value || code_points(trimmed) > limit.max) return;
@@ -134,7 +142,9 @@ class VideoValueRejectedByXsd final : public BlockRule<kVideoFamily> {
                trimmed, "remove the white space", out);
       });
     }
-    for (const Listed& listed : kValues) {
+    for (std::size_t i = 0; i < std::size(kValues); ++i) {
+      const Listed& listed = kValues[i];
+      if (!may_have_child(kVideoFamily, video, value_bits_[i])) continue;
       video::for_each_child_named(video, listed.name, [&](const ExtensionNode& node) {
         const std::string_view trimmed = node.text.trimmed();
         if (trimmed.empty()) return;
@@ -163,6 +173,15 @@ class VideoValueRejectedByXsd final : public BlockRule<kVideoFamily> {
   }
 
  private:
+  template <typename Named, std::size_t N>
+  static std::array<std::uint64_t, N> bits_of(const Named (&named)[N]) {
+    std::array<std::uint64_t, N> bits{};
+    for (std::size_t i = 0; i < N; ++i) bits[i] = child_bit(kVideoFamily, named[i].name);
+    return bits;
+  }
+  const std::array<std::uint64_t, std::size(kLengths)> length_bits_ = bits_of(kLengths);
+  const std::array<std::uint64_t, std::size(kValues)> value_bits_ = bits_of(kValues);
+
   static void report(const ExtensionNode& node, std::string message, std::string_view value, std::string description,
                      FindingSink& out) {
     out.report({.at = {node.text.value_offset, node.text.raw.size()},
