@@ -157,9 +157,7 @@ void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
     }
     const std::uint16_t traits = entry_traits_wanted_ ? entry_traits(entry, entry_traits_wanted_) : 0;
     if (namespaces != 0 || traits != 0) {
-      for (const EntrySubscriber& s : some_entries_) {
-        if ((s.namespaces & namespaces) != 0 || (s.traits & traits) != 0) s.call.rule->on_entry(entry, *s.call.sink);
-      }
+      for (const RuleCall& r : entry_choice(namespaces, traits)) r.rule->on_entry(entry, *r.sink);
     }
   }
   if (record_subjects_ && diagnostics_.size() > entry_mark_ && entry.loc.present &&
@@ -170,6 +168,22 @@ void Dispatch::entry(const Entry& entry, std::span<const UrlField> urls) {
     }
   }
   entry_mark_ = diagnostics_.size();
+}
+
+const std::vector<RuleCall>& Dispatch::entry_choice(std::uint32_t namespaces, std::uint16_t traits) {
+  for (const EntryChoice& choice : entry_choices_) {
+    if (choice.known && choice.namespaces == namespaces && choice.traits == traits) return choice.rules;
+  }
+  EntryChoice& choice = entry_choices_[next_entry_choice_];
+  next_entry_choice_ = (next_entry_choice_ + 1) % entry_choices_.size();
+  choice.known = true;
+  choice.namespaces = namespaces;
+  choice.traits = traits;
+  choice.rules.clear();
+  for (const EntrySubscriber& s : some_entries_) {
+    if ((s.namespaces & namespaces) != 0 || (s.traits & traits) != 0) choice.rules.push_back(s.call);
+  }
+  return choice.rules;
 }
 
 const Dispatch::RootSubscribers& Dispatch::find_extension_subscribers(const ExtensionNode& root) {

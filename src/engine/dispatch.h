@@ -157,6 +157,19 @@ class Dispatch {
   // order; the report orders those of different rules (sort_diagnostics).
   std::vector<RuleCall> every_entry_;
   std::vector<EntrySubscriber> some_entries_;
+  // The rules of some_entries_ that an entry with these blocks' namespaces and these traits
+  // wants, for the last few such (namespaces, traits) met: entries show a few of them over and over
+  // (a page's images, its video, its alternates), and comparing each with every filtered rule's
+  // wishes cost more than the calls it made.
+  struct EntryChoice {
+    std::uint32_t namespaces = 0;
+    std::uint16_t traits = 0;
+    bool known = false;
+    std::vector<RuleCall> rules;
+  };
+  std::array<EntryChoice, 8> entry_choices_;
+  std::size_t next_entry_choice_ = 0;  // the slot the next new choice takes
+  const std::vector<RuleCall>& entry_choice(std::uint32_t namespaces, std::uint16_t traits);
   bool entries_by_namespace_ = false;  // some rule wants the entries with certain blocks only
   std::uint16_t entry_traits_wanted_ = 0;  // the EntryTrait bits some rule wants its entries to show
   // A rule called for the URLs showing one of `traits` (Subscriptions::url_traits_).
