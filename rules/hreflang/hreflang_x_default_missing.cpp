@@ -55,7 +55,7 @@ class HreflangXDefaultMissing final : public Rule {
       const bool alternate = is_link_block(block) && rel_is_alternate(block.root().attribute("rel"));
       const Attribute* hreflang = alternate ? block.root().attribute("hreflang") : nullptr;
       if (!hreflang) continue;
-      const std::uint64_t code = code_key(parse_language_tag(trim_xml_space(hreflang->value.value)));
+      const std::uint64_t code = code_facts(trim_xml_space(hreflang->value.value)).key;
       if (code == kXDefaultCode) return;
       if (code != kNoCode) codes_.push_back(code);
     }
