@@ -228,15 +228,19 @@ namespace {
 // usual ranges: the Parser then decides, and says why.
 std::optional<W3cDatetime> parse_usual(std::string_view t) {
   if (t.size() != 10 && t.size() < 20) return std::nullopt;
+  // Two or four digits at a fixed place, read without a loop: at -O2 the loop over a width was
+  // not unrolled, and took a third of the time a usual date took. `value` is written either way
+  // (a value that fails is given up whole).
+  const auto digit = [&](std::size_t at) { return static_cast<unsigned>(static_cast<unsigned char>(t[at])) - '0'; };
   const auto digits = [&](std::size_t at, std::size_t n, int* value) {
-    int v = 0;
-    for (std::size_t i = at; i < at + n; ++i) {
-      const unsigned d = static_cast<unsigned char>(t[i]) - '0';
-      if (d > 9) return false;
-      v = v * 10 + static_cast<int>(d);
+    const unsigned a = digit(at), b = digit(at + 1);
+    if (n == 2) {
+      *value = static_cast<int>(a * 10 + b);
+      return a <= 9 && b <= 9;
     }
-    *value = v;
-    return true;
+    const unsigned c = digit(at + 2), d = digit(at + 3);
+    *value = static_cast<int>(((a * 10 + b) * 10 + c) * 10 + d);
+    return a <= 9 && b <= 9 && c <= 9 && d <= 9;
   };
   W3cDatetime v;
   if (t[4] != '-' || t[7] != '-' || !digits(0, 4, &v.year) || !digits(5, 2, &v.month) || !digits(8, 2, &v.day) ||
