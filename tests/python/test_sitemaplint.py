@@ -2,7 +2,9 @@
 and the GIL released while a lint runs. Run by ctest (tests/python/run.sh)."""
 
 import ast
+import contextlib
 import gzip
+import http.server
 import json
 import os
 import pathlib
@@ -273,68 +275,10 @@ def test_the_gil_is_released_while_a_lint_runs(tmp_path):
     assert inside[-1] - inside[0] > 0.5 * (window["end"] - window["start"])
 
 
-CTRL_C_CHILD = r"""
-import http.server, signal, sys, threading, time
-import sitemaplint
-
-class Slow(http.server.BaseHTTPRequestHandler):
-    def do_GET(self):
-        if self.path == "/sitemap.xml":
-            body = ('<?xml version="1.0" encoding="UTF-8"?>\n'
-                    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
-                    + "".join(f"<url><loc>http://127.0.0.1:{port}/p/{i}</loc></url>" for i in range(40))
-                    + "</urlset>\n").encode()
-            kind = "application/xml"
-        else:
-            if self.path.startswith("/p/"):
-                time.sleep(1)
-            body, kind = b"<html><head><title>p</title></head></html>", "text/html"
-        self.send_response(200 if self.path != "/robots.txt" else 404)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args):
-        pass
-
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Slow)
-server.daemon_threads = True
-port = server.server_address[1]
-threading.Thread(target=server.serve_forever, daemon=True).start()
-print("ready", flush=True)
-begun = time.monotonic()
-try:
-    sitemaplint.__dict__[sys.argv[1]](
-        f"http://127.0.0.1:{port}/sitemap.xml" if sys.argv[1] == "lint" else [f"http://127.0.0.1:{port}/sitemap.xml"],
-        now="2026-01-01T00:00:00Z", pages=True, rate=100)
-    print("ended", flush=True)
-except KeyboardInterrupt:
-    print(f"interrupted after {time.monotonic() - begun:.1f} s", flush=True)
-"""
-
-
-@pytest.mark.parametrize("function", ["lint", "lint_many"])
-def test_ctrl_c_ends_a_live_audit_at_once(function):
-    # Forty pages of a second each, two at a time: twenty seconds, unless Ctrl-C ends it.
-    child = subprocess.Popen([sys.executable, "-c", CTRL_C_CHILD, function],
-                             stdout=subprocess.PIPE, text=True, env=os.environ)
-    try:
-        assert child.stdout.readline() == "ready\n"
-        time.sleep(1.5)
-        child.send_signal(subprocess.signal.SIGINT)
-        out, _ = child.communicate(timeout=10)
-    finally:
-        child.kill()
-    assert out.startswith("interrupted after "), out
-    assert float(out.split()[2]) < 3.5, out
-    assert child.returncode == 0
-
-
-def test_a_lint_in_another_thread_ends_when_its_stop_is_set(tmp_path):
-    # Signals reach the main thread only: a lint on another thread (a web server's, a pool's) is
-    # stopped with `stop=`, a threading.Event. Forty pages of a second each, two at a time.
-    import http.server
+@contextlib.contextmanager
+def slow_site():
+    """A site on 127.0.0.1 of forty pages that take a second each: at 2 connections, a live audit of
+    twenty seconds, unless it is stopped. Yields its sitemap's URL."""
 
     class Slow(http.server.BaseHTTPRequestHandler):
         def do_GET(self):
@@ -357,7 +301,47 @@ def test_a_lint_in_another_thread_ends_when_its_stop_is_set(tmp_path):
     port = server.server_address[1]
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        url = f"http://127.0.0.1:{port}/sitemap.xml"
+        yield f"http://127.0.0.1:{port}/sitemap.xml"
+    finally:
+        server.shutdown()
+
+
+CTRL_C_CHILD = r"""
+import sys, time
+import sitemaplint
+function, url = sys.argv[1:]
+print("ready", flush=True)
+begun = time.monotonic()
+try:
+    sitemaplint.__dict__[function](url if function == "lint" else [url], now="2026-01-01T00:00:00Z", pages=True,
+                                   rate=100)
+    print("ended", flush=True)
+except KeyboardInterrupt:
+    print(f"interrupted after {time.monotonic() - begun:.1f} s", flush=True)
+"""
+
+
+@pytest.mark.parametrize("function", ["lint", "lint_many"])
+def test_ctrl_c_ends_a_live_audit_at_once(function):
+    with slow_site() as url:
+        child = subprocess.Popen([sys.executable, "-c", CTRL_C_CHILD, function, url],
+                                 stdout=subprocess.PIPE, text=True, env=os.environ)
+        try:
+            assert child.stdout.readline() == "ready\n"
+            time.sleep(1.5)
+            child.send_signal(subprocess.signal.SIGINT)
+            out, _ = child.communicate(timeout=10)
+        finally:
+            child.kill()
+    assert out.startswith("interrupted after "), out
+    assert float(out.split()[2]) < 3.5, out
+    assert child.returncode == 0
+
+
+def test_a_lint_in_another_thread_ends_when_its_stop_is_set():
+    # Signals reach the main thread only: a lint on another thread (a web server's, a pool's) is
+    # stopped with `stop=`, a threading.Event.
+    with slow_site() as url:
         calls = [lambda stop: sitemaplint.lint(url, now=NOW, pages=True, rate=100, stop=stop),
                  lambda stop: sitemaplint.lint_many([url], now=NOW, pages=True, rate=100, stop=stop),
                  lambda stop: sitemaplint.Linter(now=NOW, pages=True, rate=100).lint(url, stop=stop)]
@@ -385,9 +369,7 @@ def test_a_lint_in_another_thread_ends_when_its_stop_is_set(tmp_path):
         stop.set()
         with pytest.raises(sitemaplint.Stopped):
             sitemaplint.lint(url, now=NOW, pages=True, rate=100, stop=stop)
-        assert issubclass(sitemaplint.Stopped, sitemaplint.Error)
-    finally:
-        server.shutdown()
+    assert issubclass(sitemaplint.Stopped, sitemaplint.Error)
 
 
 def test_the_stubs_name_what_the_module_has():
