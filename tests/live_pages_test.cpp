@@ -381,7 +381,8 @@ TEST_CASE("live: a small site with each situation, findings pinned") {
   CHECK(human.out.find(
             "Pages of the live site " + u("") +
             " (at most 2 connections and 200 requests a second per host): 16 listed URLs checked (8 "
-            "served, 2 missing, 3 redirected, 1 other 4xx, 1 5xx, 1 blocked by robots.txt for sitemaplint); of "
+            "served, 2 missing, 3 redirected, 1 answering another 4xx, 1 answering 5xx, 1 blocked by robots.txt for "
+            "sitemaplint); of "
             "the "
             "served, 3 noindex and 1 canonical elsewhere.") != std::string::npos);
 }
@@ -1325,8 +1326,9 @@ TEST_CASE("live: a host that keeps failing is given up with one finding") {
         "127.0.0.1 was given up after 8 failures in a row (errors, or no answer); check the server, then run again\n");
   // The summary says why the rest were not fetched.
   const auto summary = run_cli({"--pages", "--rate", "200", "--now", kTestNow, server.url("/sitemap.xml")});
-  CHECK(summary.out.find("8 listed URLs checked (8 5xx); 12 listed URLs not fetched (on a host given up after "
-                         "repeated failures or a long Retry-After).") != std::string::npos);
+  CHECK(
+      summary.out.find("8 listed URLs checked (8 answering 5xx); 12 listed URLs not fetched (on a host given up after "
+                       "repeated failures or a long Retry-After).") != std::string::npos);
 }
 
 TEST_CASE("live: a long Retry-After is said on standard error, while the run waits") {

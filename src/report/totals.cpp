@@ -39,8 +39,8 @@ std::string PagesSummary::line() const {
   part(t.fallback, "soft 404");
   part(t.redirect, "redirected");
   part(t.refused, "not readable");
-  part(t.client_errors, "other 4xx");
-  part(t.server_errors, "5xx");
+  part(t.client_errors, "answering another 4xx");
+  part(t.server_errors, "answering 5xx");
   part(t.unreachable, "unreachable");
   part(t.other_statuses, t.other_statuses == 1 ? "other status" : "other statuses");
   // Checked against robots.txt, and left unfetched by it: not among the URLs left out (past
