@@ -5,10 +5,10 @@
 #include <filesystem>
 
 #include "api/page_setup.h"
-#include "config/show.h"
 #include "api/report_writer.h"
 #include "api/results.h"
 #include "api/run_choices.h"
+#include "config/show.h"
 #include "load/source.h"
 #include "pages/host_rules.h"
 #include "run/child_location.h"
