@@ -6,6 +6,7 @@
 #include <regex>
 #include <sstream>
 
+#include "config/config_file.h"
 #include "documented_block.h"
 #include "test_support.h"
 
@@ -325,6 +326,28 @@ TEST_CASE("config cli: an override that matches does not excuse a selection othe
   CHECK(configured.exit_code == 2);
   CHECK(configured.err.find("the select and ignore of " + (dir.path / "sitemaplint.toml").string()) !=
         std::string::npos);
+}
+
+TEST_CASE("config cli: host or coverage beside pages = \"live\" is refused, naming the file that sets it") {
+  TempDir dir;
+  dir.write("site/sitemap.xml", kSitemap);
+  const std::string site = (dir.path / "site").string();
+  dir.write("site/sitemaplint.toml", "pages = \"live\"\nhost = \"netlify\"\n");
+  const auto host = run_cli({"sitemap.xml"}, "", site);
+  CHECK(host.exit_code == 2);
+  CHECK(host.err == "sitemaplint: error: " + site + "/sitemaplint.toml: 'host' " + sitemaplint::kHostLiveWhy +
+                        "; with pages = \"live\" give it no 'host'\n");
+  // Inherited from the config it extends: that file is named.
+  dir.write("shared.toml", "coverage = true\n");
+  dir.write("site/sitemaplint.toml", "extend = \"../shared.toml\"\npages = \"live\"\n");
+  const auto coverage = run_cli({"sitemap.xml"}, "", site);
+  CHECK(coverage.exit_code == 2);
+  CHECK(coverage.err == "sitemaplint: error: " + (dir.path / "shared.toml").string() + ": 'coverage' " +
+                            sitemaplint::kCoverageLiveWhy + "; with pages = \"live\" give it no 'coverage'\n");
+  // coverage = false says nothing a live run passes over.
+  dir.write("shared.toml", "coverage = false\n");
+  dir.write("site/sitemaplint.toml", "extend = \"../shared.toml\"\npages = \"live\"\n");
+  CHECK(run_cli({"--show-config", "sitemap.xml"}, "", site).exit_code == 0);
 }
 
 TEST_CASE("config cli: extend builds a project's config on a shared one, the project's settings winning") {

@@ -456,6 +456,14 @@ bool load_config(const fs::path& path, ConfigFile* out, std::string* error) {
     if (i + 1 < chain.size()) inherit_from(chain[i + 1], &chain[i]);
   }
   if (!chain.empty()) inherit_from(chain.front(), out);
+  // What only a build has, set beside pages = "live", would be passed over in silence.
+  if (out->pages_live && (out->host || out->coverage.value_or(false))) {
+    const std::string_view key = out->host ? "host" : "coverage";
+    *error = out->origin_of(key).string() + ": '" + std::string(key) + "' " +
+             (out->host ? kHostLiveWhy : kCoverageLiveWhy) + "; with pages = \"live\" give it no '" + std::string(key) +
+             "'";
+    return false;
+  }
   return true;
 }
 

@@ -67,13 +67,21 @@ struct ConfigFile {
   const std::filesystem::path& origin_of(std::string_view key) const;
 };
 
+// Why host and coverage (--host, --coverage) are refused for the live site, after their names.
+inline constexpr const char* kHostLiveWhy =
+    "says how a host serves the build under --root; the live site is fetched as it is served";
+inline constexpr const char* kCoverageLiveWhy =
+    "compares the build's pages under --root with the sitemaps; the live site has no list of its pages to "
+    "compare with";
+
 // Parses `text` as the config file at `path` (absolute; relative paths inside resolve against its
 // directory, or against `relative_to` when given: an extended file's are read as the extending
 // file's). On failure returns false and sets *error to "PATH:LINE:COL: message".
 bool parse_config(std::string_view text, const std::filesystem::path& path, ConfigFile* out, std::string* error,
                   const std::filesystem::path& relative_to = {});
 
-// Reads and parses the file at `path`, and the files it extends (at most 8 deep, no cycle).
+// Reads and parses the file at `path`, and the files it extends (at most 8 deep, no cycle); refuses
+// host or coverage beside pages = "live".
 bool load_config(const std::filesystem::path& path, ConfigFile* out, std::string* error);
 
 // The nearest sitemaplint.toml in `directory` or any directory above it; nullopt when none.

@@ -29,13 +29,6 @@ struct RunSettings {
   std::optional<std::string> memory_limit;  // as written, when the config or --memory-limit names it
 };
 
-// Why --host and --coverage are refused for the live site, after their names.
-inline constexpr const char* kHostLiveWhy =
-    "says how a host serves the build under --root; the live site is fetched as it is served";
-inline constexpr const char* kCoverageLiveWhy =
-    "compares the build's pages under --root with the sitemaps; the live site has no list of its pages to "
-    "compare with";
-
 // The live audit's settings `config` gives (rate, user-agent, max-urls, sample, cache) into `run`,
 // which the command line's options or the library's settings then override where they are set.
 void take_live_settings(const ConfigFile& config, RunSettings& run);
