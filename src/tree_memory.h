@@ -74,6 +74,8 @@ class TreeMemory {
   };
 
   std::size_t used() const { return used_; }
+  // Takes the room from its start again: the tree built in it is destroyed or reset.
+  void clear() { used_ = 0; }
   // Gives back what the last huge page holds past the tree, once it is whole (a parse never adds to
   // it): on average a megabyte the kernel zeroed for nothing.
   void release_unused();

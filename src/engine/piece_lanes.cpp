@@ -99,6 +99,11 @@ void PieceLanes::lane_done() {
   if (++lanes_done_ == lanes_.size()) pieces_.buffer[pieces_.bytes.size() - 1] = '\0';
 }
 
+PieceLanes::Lane::~Lane() {
+  tree_.reset();
+  TreeMemory::give_back(std::move(memory_));  // for this thread's next document
+}
+
 pugi::xml_node PieceLanes::Lane::next() {
   while (!done_) {
     std::pair<std::size_t, std::size_t> range;
@@ -122,8 +127,11 @@ pugi::xml_node PieceLanes::Lane::next() {
       continue;
     }
     tree_.reset();  // the piece walked before: nothing points into its tree any more
+    if (!memory_) memory_ = TreeMemory::for_input(range.second - range.first);
+    if (memory_) memory_->clear();
     bool parsed = false;
     try {
+      const TreeMemory::Scope scope(memory_.get());
       parsed = parse_piece(tree_, owner_.pieces_.buffer, range.first, range.second);
     } catch (const std::bad_alloc&) {
       parsed = false;
@@ -134,6 +142,10 @@ pugi::xml_node PieceLanes::Lane::next() {
     }
     if (const pugi::xml_node first = tree_.first_child()) return first;
   }
+  // Walked to its end: the room goes to this thread's next lane, whose first piece then finds its
+  // pages in place (with a room for each lane, a 10 MB file's lanes at --jobs 2 faulted in 400 pages).
+  tree_.reset();
+  TreeMemory::give_back(std::move(memory_));
   return {};
 }
 

@@ -10,7 +10,7 @@
 #include <optional>
 
 #include "load/grow_uninitialized.h"
-#include "tree_memory.h"
+#include "load/read_room.h"
 
 namespace sitemaplint {
 
@@ -148,8 +148,7 @@ std::optional<std::size_t> gunzip_with_libdeflate(std::string_view data, std::sp
 Inflated gunzip_data(std::string_view data, std::size_t limit, Inflater inflater) {
   Inflated inflated;
   // Reserved up front: growing by doubling would hold the old and the new buffer at once.
-  inflated.bytes.reserve(capacity_for(data, limit + 1));
-  if (huge_pages_suit(inflated.bytes.capacity())) advise_huge_pages(inflated.bytes.data(), inflated.bytes.capacity());
+  reserve_read_room(inflated.bytes, capacity_for(data, limit + 1));
   const std::size_t stated = trailer_size(data);
   // A stated size of 0 is an empty file or a forged trailer, nothing to win either way.
   if (inflater == Inflater::kFastest && stated > 0 && stated <= capacity_for(data, limit)) {

@@ -10,7 +10,7 @@
 #include "load/gunzip.h"
 #include "load/open_file.h"
 #include "load/read_in_halves.h"
-#include "tree_memory.h"
+#include "load/read_room.h"
 
 namespace sitemaplint {
 namespace {
@@ -112,8 +112,7 @@ bool load_input(const std::string& path, Input* out, std::string* error, unsigne
     // Straight into the buffer, a piece at a time, its room not zeroed first (grow_uninitialized.h).
     // (Made ready whole and then read in one go, each page was written three times with the cache
     // lost in between: 0.6% of a 25 MB file's whole run.)
-    raw.reserve(size);
-    if (huge_pages_suit(size)) advise_huge_pages(raw.data(), raw.capacity());
+    reserve_read_room(raw, size);
     if (reads_in_halves(size, threads)) {
       // Failing (a read error, a file that shrank), the read starts again below, which says why.
       if (read_in_halves(::fileno(file.get()), size, &raw)) std::fseek(file.get(), static_cast<long>(size), SEEK_SET);
