@@ -16,7 +16,8 @@
 #   2. the extension rules: the image-heavy file with every rule against the extension families
 #      ignored
 #   2b. one file, two cores: the 50,000-URL files with --jobs 2 against --jobs 1 (the file walked
-#      in lanes, each thread taking the next), and whether the two reports are the same byte for byte
+#      in lanes, each thread taking the next), and whether the two reports are the same byte for byte;
+#      and the machine's ceiling: two floor processes at once against one
 #   3. findings: the plain file (no finding) against its twin with 20,000 findings, in human, JSON
 #      and SARIF output, and the size of a SARIF report; and against a twin with 2,800 (JSON, human)
 #   4. a whole site: 1,000 distinct sitemaps of 2,000 URLs (20 findings each) with --jobs 1 and
@@ -251,6 +252,12 @@ if wants cores; then
   done
   say "  commands (last file; the others alike):"
   commands one two
+  # What the machine's two cores give work that shares nothing: two floor processes at once on the
+  # plain file against one. A speed-up of --jobs 2 cannot pass it.
+  file=$data/plain-50k.xml
+  compare "$runs" alone "$(q "$floor") $(q "$file")" both "( $(q "$floor") $(q "$file") & $(q "$floor") $(q "$file"); wait )"
+  say "the machine: two floor processes at once get through $(x "$(awk -v r="${ratio[both/alone]}" 'BEGIN { print 2 / r }')") the work of one in the same time (2.00x: two whole cores)"
+  commands alone both
 fi
 
 # --- 3. findings ----------------------------------------------------------------------------------
