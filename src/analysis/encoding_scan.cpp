@@ -328,9 +328,12 @@ std::size_t second_half(std::string_view bytes) {
   return std::string_view::npos;
 }
 
-void scan_whole(std::string_view bytes, std::size_t start, EncodingFacts& facts, LineStarts* lines) {
+// `room`: the bytes whose lines `lines` is to hold in the end (a first half's record has the second
+// half's appended: with room for its own alone, it was copied whole to grow, a page fault on each
+// of its pages again).
+void scan_whole(std::string_view bytes, std::size_t start, EncodingFacts& facts, LineStarts* lines, std::size_t room) {
   if (lines) {
-    LineRecorder recorder(*lines, bytes.size());
+    LineRecorder recorder(*lines, room);
     scan_characters(bytes, start, facts, recorder);
     recorder.finish();
   } else {
@@ -353,13 +356,13 @@ void scan_characters(std::string_view bytes, EncodingFacts& facts, LineStarts* l
   if (lines && bytes.size() >= (std::size_t{1} << 31)) lines = nullptr;
   const std::size_t split = threads >= 2 && bytes.size() >= kHalvesFrom ? second_half(bytes) : std::string_view::npos;
   if (split == std::string_view::npos || split <= facts.bom_length) {
-    scan_whole(bytes, facts.bom_length, facts, lines);
+    scan_whole(bytes, facts.bom_length, facts, lines, bytes.size());
   } else {
     // The second half on a thread of its own; its findings and lines follow the first half's.
     EncodingFacts later;
     LineStarts later_lines;
-    std::thread second([&] { scan_whole(bytes, split, later, lines ? &later_lines : nullptr); });
-    scan_whole(bytes.substr(0, split), facts.bom_length, facts, lines);
+    std::thread second([&] { scan_whole(bytes, split, later, lines ? &later_lines : nullptr, bytes.size() - split); });
+    scan_whole(bytes.substr(0, split), facts.bom_length, facts, lines, bytes.size());
     second.join();
     append_capped(facts.invalid_utf8, later.invalid_utf8);
     append_capped(facts.invalid_characters, later.invalid_characters);
