@@ -1,9 +1,11 @@
 #include "engine/engine.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <exception>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -157,6 +159,68 @@ void absorb_lane(RuleGroup& into, RuleGroup& later) {
   }
 }
 
+// The lanes folded into the first as soon as each lane and those before it are walked, by the
+// thread that walked the last of them, while the other threads walk on: folded after all the
+// lanes, the fold (the later lanes' findings and facts copied into the first lane's room, their
+// pages faulted in) ran on one core at the run's end.
+class LaneFold {
+ public:
+  explicit LaneFold(std::vector<std::unique_ptr<Walk>>& walks) : walks_(walks), walked_(walks.size(), false) {}
+
+  // Lane `k` is walked: folds it, and the walked lanes after it, when every lane before is in. One
+  // thread folds at a time, the lock let go meanwhile: a thread done with a lane then marks it and
+  // walks on, and the folding thread takes the lane in when it gets there.
+  void walked(std::size_t k) {
+    std::unique_lock lock(mutex_);
+    walked_[k] = true;
+    if (folding_ || failed_) return;
+    folding_ = true;
+    while (folded_ < walks_.size() && walked_[0] && walked_[folded_]) {
+      lock.unlock();
+      try {
+        fold_next();
+      } catch (...) {
+        lock.lock();
+        folding_ = false;
+        failed_ = true;  // the run is given up (PieceParseFailed): nothing more is folded
+        throw;
+      }
+      lock.lock();
+    }
+    folding_ = false;
+  }
+  // After every lane is walked (and none threw): what is left, if any.
+  void finish() {
+    while (folded_ < walks_.size()) fold_next();
+  }
+
+ private:
+  void fold_next() {
+    const std::size_t k = folded_++;
+    const WalkRecords& lane = walks_[k]->records;
+    if (k > 0) {
+      // Each lane counted on from the entries the cut guessed were before it: right only if the
+      // lane before ended with as many, of each kind (EntryEndSearch::children_before_next).
+      if (lane.entries_before != entries_ || lane.entries_before_of_kind != entries_of_kind_) throw PieceParseFailed();
+    }
+    entries_ = lane.entry_count;
+    entries_of_kind_ = lane.entries_of_kind;
+    if (k == 0) return;
+    absorb_lane(walks_[0]->group, walks_[k]->group);
+    walks_[0]->records.append(walks_[k]->records);
+    walks_[k].reset();
+  }
+
+  std::vector<std::unique_ptr<Walk>>& walks_;
+  std::mutex mutex_;
+  std::vector<bool> walked_;
+  bool folding_ = false, failed_ = false;  // guarded by mutex_
+  std::size_t folded_ = 0;  // lanes [0, folded_) are in the first (the folding thread's)
+  // Where the last lane folded ended: its entries, those of the lanes before counted, and by kind.
+  std::size_t entries_ = 0;
+  std::array<std::size_t, 3> entries_of_kind_{};
+};
+
 void collect(RuleGroup& group, RuleRun& run) {
   for (std::size_t i = 0; i < group.rule_count; ++i) {
     ActiveRule& active = group.rules[i];
@@ -220,30 +284,21 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
     walks.resize(lanes);
     walks[0] = make_walk(doc, selection, settings, {.overview = overview, .findings_room = findings_room / threads});
     std::atomic<std::size_t> next_lane{threads};  // thread t walks lane t first
+    LaneFold fold(walks);
     on_threads(threads, [&](std::size_t thread) {
       for (std::size_t k = thread; k < lanes; k = next_lane.fetch_add(1)) {
         if (k == 0) {
           Walker(doc, *walks[0]->dispatch, &walks[0]->records, &source.lane(0)).walk();
-          continue;
+        } else {
+          const LaterLane later{source.children_before(static_cast<unsigned>(k))};
+          walks[k] = make_walk(doc, selection, settings,
+                               {.overview = overview, .later_lane = true, .findings_room = findings_room / lanes});
+          Walker(doc, *walks[k]->dispatch, &walks[k]->records, &source.lane(static_cast<unsigned>(k)), &later).walk();
         }
-        const LaterLane later{source.children_before(static_cast<unsigned>(k))};
-        walks[k] = make_walk(doc, selection, settings,
-                             {.overview = overview, .later_lane = true, .findings_room = findings_room / lanes});
-        Walker(doc, *walks[k]->dispatch, &walks[k]->records, &source.lane(static_cast<unsigned>(k)), &later).walk();
+        fold.walked(k);
       }
     });
-    // Each lane counted on from the entries the cut guessed were before it: right only if the lane
-    // before ended with as many, of each kind (EntryEndSearch::children_before_next).
-    for (std::size_t k = 1; k < lanes; ++k) {
-      const WalkRecords &before = walks[k - 1]->records, &lane = walks[k]->records;
-      if (lane.entries_before != before.entry_count || lane.entries_before_of_kind != before.entries_of_kind)
-        throw PieceParseFailed();
-    }
-    for (std::size_t k = 1; k < lanes; ++k) {
-      absorb_lane(walks[0]->group, walks[k]->group);
-      walks[0]->records.append(walks[k]->records);
-      walks[k].reset();
-    }
+    fold.finish();
   } else if (split) {
     for (std::size_t g = 0; g < 2; ++g)
       walks[g] = make_walk(doc, selection, settings,
