@@ -1,14 +1,13 @@
 #include "analysis/encoding_scan.h"
 
-#include <thread>
-
 #include <algorithm>
-#include <bit>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string>
 #include <thread>
+#include <utility>
 
 #include "analysis/ascii.h"
 #include "analysis/line_starts.h"
@@ -124,6 +123,7 @@ class LineRecorder {
  public:
   LineRecorder(LineStarts& lines, std::size_t size) : lines_(lines) {
     lines_.starts_.clear();
+    lines_.later_.clear();
     lines_.starts_.reserve(size / 32 + 64);  // a sitemap's lines are some 40 bytes long
     lines_.starts_.push_back(0);
   }
@@ -328,9 +328,7 @@ std::size_t second_half(std::string_view bytes) {
   return std::string_view::npos;
 }
 
-// `room`: the bytes whose lines `lines` is to hold in the end (a first half's record has the second
-// half's appended: with room for its own alone, it was copied whole to grow, a page fault on each
-// of its pages again).
+// `room`: the bytes whose lines `lines` is to hold (a half's, not the whole text's).
 void scan_whole(std::string_view bytes, std::size_t start, EncodingFacts& facts, LineStarts* lines, std::size_t room) {
   if (lines) {
     LineRecorder recorder(*lines, room);
@@ -362,11 +360,11 @@ void scan_characters(std::string_view bytes, EncodingFacts& facts, LineStarts* l
     EncodingFacts later;
     LineStarts later_lines;
     std::thread second([&] { scan_whole(bytes, split, later, lines ? &later_lines : nullptr, bytes.size() - split); });
-    scan_whole(bytes.substr(0, split), facts.bom_length, facts, lines, bytes.size());
+    scan_whole(bytes.substr(0, split), facts.bom_length, facts, lines, split);
     second.join();
     append_capped(facts.invalid_utf8, later.invalid_utf8);
     append_capped(facts.invalid_characters, later.invalid_characters);
-    if (lines) lines->append_later(later_lines);
+    if (lines) lines->append_later(std::move(later_lines));
   }
   const std::size_t newline = bytes.find('\n');
   facts.crlf_lines = newline != std::string_view::npos && newline > 0 && bytes[newline - 1] == '\r';

@@ -1,6 +1,7 @@
 #include "analysis/line_starts.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "analysis/encoding_scan.h"
 
@@ -13,13 +14,14 @@ LineStarts LineStarts::of(std::string_view text) {
   return lines;
 }
 
-void LineStarts::append_later(const LineStarts& later) {
+void LineStarts::append_later(LineStarts&& later) {
   usable_ = usable_ && later.usable_;
   if (!usable_) {
     starts_.clear();
+    later_.clear();
     return;
   }
-  if (!later.starts_.empty()) starts_.insert(starts_.end(), later.starts_.begin() + 1, later.starts_.end());
+  later_ = std::move(later.starts_);
 }
 
 std::optional<Position> LineStarts::position(std::string_view text, std::size_t offset) const {
@@ -27,8 +29,14 @@ std::optional<Position> LineStarts::position(std::string_view text, std::size_t 
   offset = std::min(offset, text.size());
   // The last line that starts at or before the offset.
   const auto after = std::upper_bound(starts_.begin(), starts_.end(), offset);
-  const auto line = static_cast<std::size_t>(after - starts_.begin());
+  auto line = static_cast<std::size_t>(after - starts_.begin());
   std::size_t from = starts_[line - 1];
+  if (after == starts_.end() && later_.size() > 1 && later_[1] <= offset) {
+    const auto later_after = std::upper_bound(later_.begin() + 1, later_.end(), offset);
+    const auto more = static_cast<std::size_t>(later_after - (later_.begin() + 1));
+    line += more;
+    from = later_[more];
+  }
   // A UTF-8 byte order mark is an encoding signature, not a character an editor shows.
   if (line == 1 && text.starts_with("\xEF\xBB\xBF") && offset >= 3) from = 3;
   Position pos{line, 1, 1};

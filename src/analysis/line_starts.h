@@ -36,13 +36,17 @@ class LineStarts {
   std::optional<Position> position(std::string_view text, std::size_t offset) const;
 
   // Adds the lines a recorder of the text after this one's found (a scan in two halves): all but
-  // its first, the start of the text, which is no line start of the whole.
-  void append_later(const LineStarts& later);
+  // its first, the start of the text, which is no line start of the whole. Taken over as they are,
+  // not copied after this one's: the copy, on one core after the halves, faulted in its pages anew.
+  void append_later(LineStarts&& later);
 
  private:
   friend class LineRecorder;  // the pre-scan's, in encoding_scan.cpp
   bool usable_ = false;
   std::vector<std::uint32_t> starts_;  // of every line, in order: line 1 starts at 0
+  // The second half's, when the text was scanned in two (append_later): the lines after starts_,
+  // from later_[1] (later_[0] is the half's own start).
+  std::vector<std::uint32_t> later_;
   mutable Position last_{};  // the last answer, at last_offset_
   mutable std::size_t last_offset_ = 0;
   mutable bool has_last_ = false;
