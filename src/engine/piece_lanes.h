@@ -46,6 +46,10 @@ class PieceLanes {
     pugi::xml_node next() override;
 
    private:
+    // Walked to its end (or destroyed): its tree freed, its room given to this thread's next lane or
+    // document (TreeMemory::give_back), whose first piece then finds the pages in place (the trees
+    // of a 10 MB file's lanes at --jobs 2 faulted in 385 pages on the heap, 70 in rooms handed on).
+    void hand_on_memory();
     PieceLanes& owner_;
     unsigned index_;
     std::size_t next_ = kUnknown;  // the index of its next piece in ranges_; kUnknown before the first
