@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
-#include <fstream>
 #include <mutex>
 #include <new>
 #include <string>
@@ -18,59 +17,11 @@ namespace sitemaplint {
 
 namespace {
 
-constexpr std::uintptr_t kHugePage = std::uintptr_t{2} << 20;
+constexpr std::uintptr_t kHugePage = kHugePageBytes;
 // pugixml asks for memory as malloc would; its pages are best kept on cache lines of their own.
 constexpr std::size_t kAlignment = 64;
 
 }  // namespace
-
-namespace {
-
-// The word in force in a THP setting: the one in brackets ("always [madvise] never").
-std::string_view in_force(std::string_view setting) {
-  const std::size_t open = setting.find('[');
-  const std::size_t close = setting.find(']', open);
-  if (open == std::string_view::npos || close == std::string_view::npos) return {};
-  return setting.substr(open + 1, close - open - 1);
-}
-
-std::string first_line(const char* path) {
-  std::string line;
-  std::ifstream in(path);
-  std::getline(in, line);
-  return line;
-}
-
-}  // namespace
-
-bool huge_pages_pay(std::string_view enabled, std::string_view defrag) {
-  return in_force(enabled) == "madvise" && in_force(defrag) != "always";
-}
-
-bool huge_pages_wanted() {
-  static const bool wanted = [] {
-    if (const char* forced = std::getenv("SITEMAPLINT_HUGE_PAGES"); forced && *forced)
-      return std::string_view(forced) != "0";
-    return huge_pages_pay(first_line("/sys/kernel/mm/transparent_hugepage/enabled"),
-                          first_line("/sys/kernel/mm/transparent_hugepage/defrag"));
-  }();
-  return wanted;
-}
-
-void advise_huge_pages(void* data, std::size_t size) {
-  if (!huge_pages_wanted()) return;
-#ifdef MADV_HUGEPAGE
-  const auto begin = reinterpret_cast<std::uintptr_t>(data);
-  const std::uintptr_t first = (begin + kHugePage - 1) & ~(kHugePage - 1);
-  const std::uintptr_t last = (begin + size) & ~(kHugePage - 1);
-  if (first >= last) return;
-  // Advice only: refused (no THP in this kernel), the pages stay small and nothing else changes.
-  ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
-#else
-  (void)data;
-  (void)size;
-#endif
-}
 
 // pugixml's allocation functions are global: they take from this thread's TreeMemory while a
 // Scope has one, else from the heap, and give back to the heap only what did not come from a
@@ -109,10 +60,6 @@ thread_local std::unique_ptr<TreeMemory> spare;  // given back by this thread's 
 
 void TreeMemory::give_back(std::unique_ptr<TreeMemory> memory) {
   if (memory && (!spare || spare->size_ <= memory->size_)) spare = std::move(memory);
-}
-
-bool huge_pages_suit(std::size_t input_size) {
-  return input_size >= (std::size_t{1} << 20) && input_size < (std::size_t{32} << 20);
 }
 
 std::size_t TreeMemory::huge_page_bytes(std::size_t input_size) {

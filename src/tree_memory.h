@@ -8,34 +8,9 @@
 #include <memory>
 #include <string_view>
 
+#include "analysis/huge_pages.h"
+
 namespace sitemaplint {
-
-// Asks the kernel to back the whole huge pages inside [data, data + size) with transparent huge
-// pages. Only pages not yet touched are affected, so call it before the bytes are first written,
-// and only over bytes that will all be written: a huge page is zeroed whole on first touch (a 1-URL
-// sitemap's run took 12% more CPU with its tree's few KiB in a huge page of 2 MiB).
-// A no-op where the kernel offers none (THP "never", another OS), for less than one huge page, and
-// where huge pages are not wanted (huge_pages_wanted).
-void advise_huge_pages(void* data, std::size_t size);
-
-// Whether asking for huge pages (MADV_HUGEPAGE) pays under the kernel's THP settings, `enabled`
-// and `defrag` as /sys/kernel/mm/transparent_hugepage/ words them ("always [madvise] never", the
-// one in force in brackets): only where they are given on request ("madvise"; with "always" every
-// large mapping has them unasked, and the advice would only add defrag's stalls; with "never",
-// none), and not where every huge page fault may stall to compact memory (defrag "always").
-bool huge_pages_pay(std::string_view enabled, std::string_view defrag);
-
-// Whether large buffers are asked for in huge pages: as the kernel's THP settings say
-// (huge_pages_pay), or as SITEMAPLINT_HUGE_PAGES says ("0": never, anything else: always), worked
-// out once per process. The rule is measured, kind by kind and size by size, in bench/README.md.
-bool huge_pages_wanted();
-
-// Whether the buffers of an input of `input_size` bytes are asked for in huge pages (when wanted at
-// all): from 1 MiB, where its tree fills one, to 32 MiB. Measured with huge pages against without,
-// runs on files of 1 to 25 MB took 0.75x to 1.08x the CPU, most of them less; on files of 50 MB,
-// 0.90x to 1.19x, half of them more (the kernel's time for each fresh huge page grew with the
-// memory a run took).
-bool huge_pages_suit(std::size_t input_size);
 
 // Address space reserved for one document's pugixml tree and taken front to back as the parse
 // needs it, in huge pages where the kernel offers them. Untouched, the reservation costs nothing

@@ -151,7 +151,8 @@ class LineRecorder {
       if (_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(a, cr), _mm_cmpeq_epi8(b, cr))) != 0) usable_ = false;
     }
     if (lfs == 0 || !usable_) return;
-    if (lines_.starts_.size() < count_ + 64) lines_.starts_.resize(count_ + 4096);  // zeroed a little at a time
+    // Grown a little at a time; resize() writes nothing (analysis/huge_pages.h).
+    if (lines_.starts_.size() < count_ + 64) lines_.starts_.resize(count_ + 4096);
     std::uint32_t* out = lines_.starts_.data() + count_;
     const auto first = static_cast<std::uint32_t>(base_ + at + 1);
     for (; lfs != 0; lfs &= lfs - 1) *out++ = first + static_cast<std::uint32_t>(std::countr_zero(lfs));

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "analysis/line_index.h"
+#include "analysis/huge_pages.h"
 
 namespace sitemaplint {
 
@@ -43,10 +44,12 @@ class LineStarts {
  private:
   friend class LineRecorder;  // the pre-scan's, in encoding_scan.cpp
   bool usable_ = false;
-  std::vector<std::uint32_t> starts_;  // of every line, in order: line 1 starts at 0
+  // Written front to back by the pre-scan, in a huge-page room from 512 KiB (analysis/huge_pages.h).
+  using Starts = std::vector<std::uint32_t, HugeRoomAllocator<std::uint32_t>>;
+  Starts starts_;  // of every line, in order: line 1 starts at 0
   // The second half's, when the text was scanned in two (append_later): the lines after starts_,
   // from later_[1] (later_[0] is the half's own start).
-  std::vector<std::uint32_t> later_;
+  Starts later_;
   mutable Position last_{};  // the last answer, at last_offset_
   mutable std::size_t last_offset_ = 0;
   mutable bool has_last_ = false;

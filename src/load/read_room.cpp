@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "tree_memory.h"
+#include "analysis/huge_pages.h"
 
 namespace sitemaplint {
 
@@ -14,7 +14,7 @@ void reserve_read_room(std::string& buffer, std::size_t size) {
     buffer.reserve(size);
     return;
   }
-  constexpr std::uintptr_t kHugePage = std::uintptr_t{2} << 20;
+  constexpr std::uintptr_t kHugePage = kHugePageBytes;
   constexpr std::uintptr_t kPage = 4096;
   buffer.reserve(size + kHugePage);
   advise_huge_pages(buffer.data(), buffer.capacity());

@@ -10,7 +10,7 @@
 namespace sitemaplint {
 
 // Reserves room in `buffer` (empty) for `size` bytes to be written into it front to back. Where huge
-// pages suit the size (tree_memory.h), one huge page more, so that the bytes past the last huge-page
+// pages suit the size (analysis/huge_pages.h), one huge page more, so that the bytes past the last huge-page
 // boundary below the end lie in a huge page as well, and the small pages before the first boundary
 // made present in one call, not faulted in one by one. Otherwise, a plain reserve.
 void reserve_read_room(std::string& buffer, std::size_t size);
