@@ -12,8 +12,8 @@
 namespace sitemaplint {
 
 // Moves `later`'s elements to the end of `into`.
-template <typename T>
-void append_lane(std::vector<T>& into, std::vector<T>& later) {
+template <typename T, typename Allocator>
+void append_lane(std::vector<T, Allocator>& into, std::vector<T, Allocator>& later) {
   if (into.empty() && into.capacity() < later.size()) {  // no room of its own to keep
     into.swap(later);
   } else {

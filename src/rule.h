@@ -354,13 +354,15 @@ class Rule {
   // A large file may be walked in lanes, on several threads (engine/piece_lanes.h): each lane has
   // an instance of the rule of its own, which sees the entries of its lane alone. Before its walk,
   // the instance of every lane but the first is told so (it may keep what it would have reported
-  // had it known the entries before, instead of reporting it). After the walks, each instance
+  // had it known the entries before, instead of reporting it), and given the first lane's
+  // instance, `first`, of its own class, whose on_document has run: what that published then for
+  // the later lanes (room to write into, page_facts.cpp) it may read. After the walks, each instance
   // takes in the next lane's (`later`, an instance of the same class), in lane order, before
   // on_finish and take_facts: a rule that keeps anything from one entry to the next folds it in
   // here, and reports into `out` what the lanes show only together, as one walk would have.
   // Findings reported while the later lane was walked are kept as they are. The fixture tests
   // walk every fixture in lanes of one entry and hold each rule to the findings of one walk.
-  virtual void walks_later_lane() {}
+  virtual void walks_later_lane(Rule& first) { static_cast<void>(first); }
   virtual void absorb(Rule& later, FindingSink& out) {
     static_cast<void>(later);
     static_cast<void>(out);

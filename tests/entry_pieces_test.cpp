@@ -4,6 +4,7 @@
 // entries end, which markup cannot fool and which gives up on anything unusual.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <limits>
 
@@ -14,6 +15,7 @@
 #include "load/parse.h"
 #include "load/wellformed.h"
 #include "pages/listed_urls.h"
+#include "rules/hreflang/utils/page_facts.h"
 #include "run/listed_in_pieces.h"
 #include "test_support.h"
 
@@ -113,6 +115,88 @@ TEST_CASE("entry pieces: every fixture finds the same parsed in pieces of one en
   CHECK(files > 300);
   CHECK(in_pieces_at_all > 250);  // most fixtures are urlsets
   CHECK(split > 150);  // of several entries
+}
+
+namespace {
+
+// What the pages a file keeps for the set rules (page_facts.h) say, field by field, as text: the
+// same walked whole or in lanes, however the lanes wrote them (into the first lane's room).
+std::string page_facts_of(const FileReport& report) {
+  std::string out;
+  for (const auto& [rule, kept] : report.facts) {
+    const auto* facts = dynamic_cast<const PageFacts*>(kept.get());
+    if (!facts) continue;
+    out += "graph pages " + std::to_string(facts->graph_pages) + "\n";
+    for (const PageFacts::Page& page : facts->pages) {
+      out += "page " + std::to_string(page.key()) + " " + std::to_string(page.as_written) + " " +
+             std::to_string(page.url_offset) + " " + std::to_string(page.loc_offset) + " " +
+             std::to_string(page.first_link) + " " + std::to_string(page.loc_length()) + " " +
+             std::to_string(page.in_graph()) + std::to_string(page.links_unknown()) + "\n";
+    }
+    for (const PageFacts::Link& link : facts->links) {
+      out += "link " + std::to_string(link.target) + " " + std::to_string(link.code) + " " +
+             std::to_string(link.href_offset) + " " + std::to_string(link.href_length) + " " +
+             std::to_string(link.code_offset) + " " + std::to_string(link.code_length) + "\n";
+    }
+    for (const auto& [page, key] : facts->written_keys)
+      out += "written key " + std::to_string(page) + " " + std::to_string(key) + "\n";
+    break;  // the rules that share the collector share its facts
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("entry pieces: every fixture keeps the same pages for the set rules, walked in lanes") {
+  std::size_t with_pages = 0, with_gaps = 0;
+  for (const fs::path& path : rule_fixture_files()) {
+    CAPTURE(path.string());
+    const std::string text = read_file(path.string());
+    Settings settings = fixture_settings(path, text);
+    settings.collect_set_facts = true;
+    settings.sole_input = true;  // kept as walked, not compacted
+    const FileReport whole = lint_input(load_fixture(path), every_rule(), whole_parse(settings));
+    const std::string expected = page_facts_of(whole);
+    if (expected.empty()) continue;
+    ++with_pages;
+    // Entries without a page (no <loc>, another kind) leave gaps the fold closes.
+    with_gaps += whole.entries > static_cast<std::size_t>(std::count(expected.begin(), expected.end(), '\n')) - 1;
+    for (const unsigned threads : {1u, 2u, 3u}) {
+      CAPTURE(threads);
+      CHECK(page_facts_of(lint_input(load_fixture(path), every_rule(), in_pieces(settings, threads))) == expected);
+    }
+  }
+  CHECK(with_pages > 150);
+  CHECK(with_gaps > 10);
+}
+
+TEST_CASE("entry pieces: entries without a page leave gaps in the first lane's room, closed when folded") {
+  // Every third entry has no page (no <loc>, or an empty one), so most lanes write their pages past
+  // where the pages before them end; some have hreflang links, whose places the fold counts on.
+  std::string xml =
+      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
+      "xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n";
+  for (int i = 0; i < 60; ++i) {
+    const std::string url = "https://example.com/" + std::to_string(i);
+    if (i % 3 == 1) {
+      xml += i % 2 ? "<url><lastmod>2024-01-01</lastmod></url>\n" : "<url><loc> </loc></url>\n";
+    } else if (i % 4 == 0) {
+      xml += "<url><loc>" + url + "</loc><xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"" + url +
+             "/de\"/><xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"" + url + "\"/></url>\n";
+    } else {
+      xml += "<url><loc>" + url + "</loc></url>\n";
+    }
+  }
+  xml += "</urlset>\n";
+  Settings settings = test_settings();
+  settings.collect_set_facts = true;
+  settings.sole_input = true;
+  const std::string expected = page_facts_of(lint_bytes("sitemap.xml", xml, every_rule(), whole_parse(settings)));
+  REQUIRE(expected.find("link ") != std::string::npos);
+  for (const unsigned threads : {1u, 2u, 3u}) {
+    CAPTURE(threads);
+    CHECK(page_facts_of(lint_bytes("sitemap.xml", xml, every_rule(), in_pieces(settings, threads))) == expected);
+  }
 }
 
 TEST_CASE("entry pieces: the fixtures cut into pieces are walked in pieces, without a parse of the whole") {

@@ -87,7 +87,7 @@ class NewsNameVaries final : public Rule {
     if (later_lane_) names_.push_back(std::move(seen));
     else judge(seen, out);
   }
-  void walks_later_lane() override { later_lane_ = true; }
+  void walks_later_lane(Rule&) override { later_lane_ = true; }
   void absorb(Rule& later, FindingSink& out) override {
     for (const Name& name : static_cast<NewsNameVaries&>(later).names_) judge(name, out);
   }

@@ -59,7 +59,7 @@ class NewsTooMany final : public Rule {
     first_extra_ = Span{news.offset, tag_length(news)};
     name_ = std::string(news.qualified_name);
   }
-  void walks_later_lane() override { later_lane_ = true; }
+  void walks_later_lane(Rule&) override { later_lane_ = true; }
   void absorb(Rule& later_rule, FindingSink&) override {
     auto& later = static_cast<NewsTooMany&>(later_rule);
     if (seen_ <= kMaxNewsPerSitemap && seen_ + later.seen_ > kMaxNewsPerSitemap) {

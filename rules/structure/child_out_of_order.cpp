@@ -68,7 +68,7 @@ class ChildOutOfOrder final : public Rule {
     if (later_lane_) foreign_.push_back(std::move(foreign));
     else if (!first_entry_.empty()) report(foreign, first_entry_, out);
   }
-  void walks_later_lane() override { later_lane_ = true; }
+  void walks_later_lane(Rule&) override { later_lane_ = true; }
   void absorb(Rule& later_rule, FindingSink& out) override {
     const auto& later = static_cast<ChildOutOfOrder&>(later_rule);
     for (const Foreign& foreign : later.foreign_) {

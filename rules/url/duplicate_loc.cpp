@@ -81,7 +81,7 @@ class DuplicateLoc final : public Rule {
     keys_.reserve(room);
     offsets_.reserve(room);
   }
-  void walks_later_lane() override { later_lane_ = true; }
+  void walks_later_lane(Rule&) override { later_lane_ = true; }
 
   void on_url(const UrlField& url, FindingSink&) override {
     if (url.kind != UrlFieldKind::Loc) return;  // an entry's URL; repeated images are the image rules'

@@ -89,7 +89,7 @@ class MultipleHosts final : public Rule {
     judge(listing(url, a), out);
   }
 
-  void walks_later_lane() override { later_lane_ = true; }
+  void walks_later_lane(Rule&) override { later_lane_ = true; }
   void absorb(Rule& later_rule, FindingSink& out) override {
     for (const Listing& listed : static_cast<MultipleHosts&>(later_rule).origins_) {
       if (!first_offset_) {

@@ -78,7 +78,8 @@ struct Walk {
 struct WalkShape {
   std::optional<std::size_t> thread_of_split;  // the rules of one thread of a split (thread_of)
   bool overview = false;  // with the HTML report's overview collector
-  bool later_lane = false;  // a lane after the first (Rule::walks_later_lane)
+  // A lane after the first: the first lane's rules, made already (Rule::walks_later_lane).
+  RuleGroup* first_lane = nullptr;
   std::size_t findings_room = 0;
 };
 
@@ -101,9 +102,11 @@ std::unique_ptr<Walk> make_walk(const Document& doc, const RuleSelection& select
   add_collectors(group, selection, settings, shape.overview);
   group.diagnostics.reserve(shape.findings_room);
   made->dispatch = std::make_unique<Dispatch>(group.rules, group.diagnostics, settings.engine.record_subjects);
-  if (shape.later_lane) {
-    // What a later lane's rules report of the document is the first lane's to report.
-    for (ActiveRule& active : group.rules) active.rule->walks_later_lane();
+  if (shape.first_lane) {
+    // What a later lane's rules report of the document is the first lane's to report. The lanes'
+    // rules are made alike, so the first lane's rule at each place is of the same class.
+    for (std::size_t i = 0; i < group.rules.size(); ++i)
+      group.rules[i].rule->walks_later_lane(*shape.first_lane->rules.at(i).rule);
     made->dispatch->document(doc);
     group.diagnostics.clear();
     for (ActiveRule& active : group.rules) active.sink.forget_findings();
@@ -291,8 +294,9 @@ RuleRun run_rules(Document& doc, const RuleSelection& selection, const Settings&
           Walker(doc, *walks[0]->dispatch, &walks[0]->records, &source.lane(0)).walk();
         } else {
           const LaterLane later{source.children_before(static_cast<unsigned>(k))};
-          walks[k] = make_walk(doc, selection, settings,
-                               {.overview = overview, .later_lane = true, .findings_room = findings_room / lanes});
+          walks[k] =
+              make_walk(doc, selection, settings,
+                        {.overview = overview, .first_lane = &walks[0]->group, .findings_room = findings_room / lanes});
           Walker(doc, *walks[k]->dispatch, &walks[k]->records, &source.lane(static_cast<unsigned>(k)), &later).walk();
         }
         fold.walked(k);

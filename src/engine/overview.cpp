@@ -79,7 +79,7 @@ class OverviewCollector final : public Rule {
     count_key(overview_->sections, lane_sections_, section_of(url).substr(0, 200));
   }
 
-  void walks_later_lane() override { later_lane_ = true; }
+  void walks_later_lane(Rule&) override { later_lane_ = true; }
   void absorb(Rule& later_rule, FindingSink&) override {
     const auto& later = static_cast<OverviewCollector&>(later_rule);
     overview_->add(*later.overview_);  // its counts: its hosts and sections are in its LaneCounts

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/huge_pages.h"
 #include "rules/hreflang/utils/hreflang_link.h"
 
 namespace sitemaplint {
@@ -46,7 +47,9 @@ struct PageFacts final : FileFacts {
     std::uint32_t href_offset = 0, href_length = 0;
     std::uint32_t code_offset = 0, code_length = 0;  // the hreflang value
   };
-  std::vector<Page> pages;  // every <url> with a <loc>, in document order
+  // Every <url> with a <loc>, in document order; written front to back into room reserved for the
+  // most a file can hold, in a huge-page room from 512 KiB (analysis/huge_pages.h).
+  std::vector<Page, HugeRoomAllocator<Page>> pages;
   std::vector<Link> links;
   std::uint32_t graph_pages = 0;  // how many pages are in_graph()
   // The pages whose written URL has another key than key() (internationalised ones, keyed in
@@ -57,9 +60,14 @@ struct PageFacts final : FileFacts {
   std::uint64_t written_key(std::size_t i) const;
   std::span<const Link> links_of(std::size_t i) const;
 
+  // A page, its links to come at `first_link` (the other offsets are the caller's to set).
+  static Page make_page(std::uint64_t key, std::uint32_t loc_length, bool in_graph, bool links_unknown,
+                        std::uint32_t first_link);
   Page& add_page(std::uint64_t key, std::uint32_t loc_length, bool in_graph, bool links_unknown);
-  // Appends the pages of the entries after these (a later lane's, Rule::absorb).
-  void append(PageFacts& later);
+  // Appends the pages of the entries after these (a later lane's, Rule::absorb): `later`'s own, or,
+  // where it wrote them into these pages' room past their end, `written` (which then lie at or
+  // after the end of these pages' room; they are moved down to the end, if not there already).
+  void append(PageFacts& later, std::span<Page> written = {});
 
   // Set on every file's facts by a merge step that checks one partition of a sharded set
   // (set_shard.h): the graph then judges only the links whose target falls in partition
